@@ -1,0 +1,146 @@
+/**
+ * The exchange service's client: the three operations, each checked before sending, every call
+ * through one shared rate limiter and bounded retries, every answer decoded and validated.
+ */
+import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
+import { ExchangeError, RateLimitError } from './errors';
+import type { Credentials } from './keys';
+import { RateLimiter } from './limiter';
+import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
+import { RetryPolicy } from './retry';
+import type { RetryOptions } from './retry';
+import { JsonRpcTransport } from './transport';
+import type { CurrencyPair, PairLimits, StatusResult, TransactionQuery, TransactionRecord } from './types';
+
+/** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly params: unknown;
+  readonly attempt: number;
+  readonly durationMs: number;
+  /** `ok`, or the kind of error. */
+  readonly outcome: 'ok' | ExchangeError['kind'] | 'error';
+  readonly message?: string;
+}
+
+export interface ExchangeClientOptions {
+  readonly baseUrl: string;
+  readonly credentials: Credentials;
+  readonly timeoutMs?: number;
+  /** Share one limiter between clients of the same key; by default each client has its own. */
+  readonly limiter?: RateLimiter;
+  /** Requests per second when the client makes its own limiter; the service allows 10. */
+  readonly rateLimit?: number;
+  readonly retry?: RetryOptions;
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestOptions {
+  readonly signal?: AbortSignal;
+}
+
+export interface PageOptions extends RequestOptions {
+  /** Records per request, 1–100 (default 100). */
+  readonly pageSize?: number;
+  /** Stop after this many records. */
+  readonly maxRecords?: number;
+}
+
+export class ExchangeClient {
+  readonly limiter: RateLimiter;
+  private readonly transport: JsonRpcTransport;
+  private readonly retry: RetryPolicy;
+  private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
+
+  constructor(options: ExchangeClientOptions) {
+    this.transport = new JsonRpcTransport(options);
+    this.limiter = options.limiter ?? new RateLimiter({ limit: options.rateLimit ?? 10 });
+    this.retry = new RetryPolicy(options.retry);
+    this.onRequest = options.onRequest;
+  }
+
+  /** The `/v2` address requests go to. */
+  get url(): string {
+    return this.transport.url;
+  }
+
+  async getStatus(id: string, options: RequestOptions = {}): Promise<StatusResult> {
+    const params = { id: checkId(id) };
+    return decodeStatus(await this.call('getStatus', params, options));
+  }
+
+  async getTransactions(query: TransactionQuery = {}, options: RequestOptions = {}): Promise<TransactionRecord[]> {
+    const params = transactionParams(query);
+    return decodeTransactions(await this.call('getTransactions', params, options));
+  }
+
+  async getPairsParams(pairs: readonly CurrencyPair[], options: RequestOptions = {}): Promise<PairLimits[]> {
+    const params = pairParams(pairs);
+    return decodePairLimits(await this.call('getPairsParams', params, options));
+  }
+
+  /**
+   * Every record matching `query`, page by page with `offset`, until a short page. Records that a
+   * moving ledger pushes onto the next page are given once only.
+   */
+  async *iterateTransactions(query: Omit<TransactionQuery, 'limit' | 'offset'> = {}, options: PageOptions = {}): AsyncGenerator<TransactionRecord> {
+    const pageSize = options.pageSize ?? MAX_LIMIT;
+    const seen = new Set<string>();
+    let offset = 0;
+    for (;;) {
+      const page = await this.getTransactions({ ...query, limit: pageSize, offset }, options);
+      for (const record of page) {
+        if (seen.has(record.id)) continue;
+        seen.add(record.id);
+        yield record;
+        if (options.maxRecords !== undefined && seen.size >= options.maxRecords) return;
+      }
+      if (page.length < pageSize) return;
+      offset += page.length;
+    }
+  }
+
+  /**
+   * The records of any number of ids, one `getTransactions` call per 10 ids (sent together; the
+   * limiter paces them). Ids the service does not know are absent from the map.
+   */
+  async getTransactionsByIds(ids: readonly string[], options: RequestOptions = {}): Promise<Map<string, TransactionRecord>> {
+    const unique = [...new Set(ids.map((id) => checkId(id)))];
+    const chunks: string[][] = [];
+    for (let i = 0; i < unique.length; i += MAX_FILTER_VALUES) chunks.push(unique.slice(i, i + MAX_FILTER_VALUES));
+    const pages = await Promise.all(chunks.map((chunk) => this.getTransactions({ id: chunk, limit: chunk.length }, options)));
+    const found = new Map<string, TransactionRecord>();
+    for (const record of pages.flat()) found.set(record.id, record);
+    return found;
+  }
+
+  /** Stops queued calls (they reject as cancelled). */
+  dispose(): void {
+    this.limiter.dispose();
+  }
+
+  private async call(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
+    const { signal } = options;
+    return this.retry.run(
+      async (attempt) => {
+        await this.limiter.acquire(signal);
+        const started = performance.now();
+        try {
+          const answer = await this.transport.call(method, params, { signal });
+          this.log(method, params, attempt, started, 'ok');
+          return answer.result;
+        } catch (error) {
+          const kind = error instanceof ExchangeError ? error.kind : 'error';
+          this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
+          if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);
+          throw error;
+        }
+      },
+      signal,
+    );
+  }
+
+  private log(method: string, params: unknown, attempt: number, started: number, outcome: RequestLogEntry['outcome'], message?: string): void {
+    this.onRequest?.({ method, params, attempt, durationMs: Math.round(performance.now() - started), outcome, ...(message === undefined ? {} : { message }) });
+  }
+}

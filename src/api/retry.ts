@@ -1,0 +1,83 @@
+/**
+ * Bounded retries with exponential backoff and jitter for the client's read-only calls. Only
+ * errors that say so (`transient`: rate limit, timeouts, 502/503/504, connection resets, -32603)
+ * are retried; everything else fails at once.
+ */
+import { CancelledError, ExchangeError, RateLimitError } from './errors';
+
+export interface RetryOptions {
+  /** Retries after the first attempt. */
+  readonly retries?: number;
+  /** First backoff for transient faults, in ms; doubles each retry. */
+  readonly baseDelayMs?: number;
+  /** First backoff after a rate-limit answer, in ms. */
+  readonly rateLimitDelayMs?: number;
+  readonly maxDelayMs?: number;
+  /** Returns [0, 1); injectable for tests. */
+  readonly random?: () => number;
+}
+
+export interface RetryEvent {
+  readonly attempt: number;
+  readonly delayMs: number;
+  readonly error: ExchangeError;
+}
+
+export class RetryPolicy {
+  readonly retries: number;
+  private readonly baseDelayMs: number;
+  private readonly rateLimitDelayMs: number;
+  private readonly maxDelayMs: number;
+  private readonly random: () => number;
+
+  constructor(options: RetryOptions = {}) {
+    this.retries = options.retries ?? 3;
+    this.baseDelayMs = options.baseDelayMs ?? 250;
+    this.rateLimitDelayMs = options.rateLimitDelayMs ?? 500;
+    this.maxDelayMs = options.maxDelayMs ?? 8000;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Backoff before retry number `attempt` (1-based): "equal jitter", half fixed, half random. */
+  delayFor(error: ExchangeError, attempt: number): number {
+    const base = error instanceof RateLimitError ? this.rateLimitDelayMs : this.baseDelayMs;
+    const ceiling = Math.min(this.maxDelayMs, base * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+
+  async run<T>(
+    attempt: (attemptNumber: number) => Promise<T>,
+    signal?: AbortSignal,
+    onRetry?: (event: RetryEvent) => void,
+  ): Promise<T> {
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt(n);
+      } catch (error) {
+        if (!(error instanceof ExchangeError) || !error.transient || n > this.retries || signal?.aborted) throw error;
+        const delayMs = this.delayFor(error, n);
+        onRetry?.({ attempt: n, delayMs, error });
+        await sleep(delayMs, signal);
+      }
+    }
+  }
+}
+
+/** Waits `ms`, or rejects with {@link CancelledError} when the signal aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new CancelledError());
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new CancelledError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * Exact decimal arithmetic on bigint fixed-point numbers (18 fractional digits), so every amount,
+ * rate and limit the sandbox writes is an exact decimal string, never a binary float's rendering.
+ */
+
+export type Fixed = bigint;
+
+const DIGITS = 18;
+const ONE = 10n ** BigInt(DIGITS);
+
+export function parse(text: string): Fixed {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) throw new RangeError(`not a decimal: ${text}`);
+  const frac = (m[2] ?? '').slice(0, DIGITS).padEnd(DIGITS, '0');
+  return BigInt(m[1] ?? '0') * ONE + BigInt(frac);
+}
+
+export function fromNumber(value: number, fractionDigits = 9): Fixed {
+  return parse(value.toFixed(fractionDigits));
+}
+
+export function mul(a: Fixed, b: Fixed): Fixed {
+  return (a * b) / ONE;
+}
+
+export function div(a: Fixed, b: Fixed): Fixed {
+  if (b === 0n) throw new RangeError('division by zero');
+  return (a * ONE) / b;
+}
+
+/** Rounds half up to `decimals` fractional digits (non-negative values). */
+export function round(a: Fixed, decimals: number): Fixed {
+  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  return ((a + step / 2n) / step) * step;
+}
+
+/** Rounds to `digits` significant digits (non-negative values). */
+export function roundSignificant(a: Fixed, digits: number): Fixed {
+  if (a === 0n) return a;
+  const length = a.toString().length; // digits of the scaled integer
+  const dropped = length - digits;
+  if (dropped <= 0) return a;
+  const step = 10n ** BigInt(dropped);
+  return ((a + step / 2n) / step) * step;
+}
+
+/** The shortest exact decimal string: no exponent, no trailing fractional zeros. */
+export function format(a: Fixed): string {
+  const negative = a < 0n;
+  const abs = negative ? -a : a;
+  const whole = abs / ONE;
+  const frac = (abs % ONE).toString().padStart(DIGITS, '0').replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+}

@@ -1,0 +1,133 @@
+/**
+ * Makes the fixed data of one transaction: id, addresses, extra ids, hashes, rate, amounts and
+ * fees, all from a seeded generator and exact decimals. What the outside sees of these at a given
+ * time is decided by the plan (lifecycle.ts) and projected by records.ts.
+ */
+import type { Currency } from './currencies';
+import { requireCurrency } from './currencies';
+import * as dec from './decimal';
+import type { PlanStep, TransactionType } from './lifecycle';
+import { payTillFor } from './lifecycle';
+import type { Random } from './random';
+import { LOWER_ALNUM } from './random';
+
+/** A transaction as the ledger holds it; see records.ts for what a client sees at a given time. */
+export interface LedgerTransaction {
+  readonly id: string;
+  readonly createdAtMs: number;
+  /** Unix microseconds, 16 digits. */
+  readonly createdAtUs: number;
+  readonly type: TransactionType;
+  readonly currencyFrom: string;
+  readonly currencyTo: string;
+  readonly payinAddress: string;
+  readonly payinExtraId: string | null;
+  readonly payoutAddress: string;
+  readonly payoutExtraId: string | null;
+  readonly refundAddress: string;
+  readonly refundExtraId: string | null;
+  readonly rate: string;
+  readonly amountExpectedFrom: string;
+  readonly amountExpectedTo: string;
+  /** The payin amount that arrives (shown once received). */
+  readonly amountFrom: string;
+  /** The payout amount (shown once sent). */
+  readonly amountTo: string;
+  readonly networkFee: string;
+  readonly exchangeFee: string;
+  readonly apiExtraFee: string;
+  /** Shown once finished. */
+  readonly totalFee: string;
+  readonly payinHash: string;
+  readonly payoutHash: string;
+  readonly refundHash: string;
+  readonly plan: readonly PlanStep[];
+  /** Fixed-rate only. */
+  readonly payTillMs: number | null;
+  /** Whether this record omits null-valued optional fields (true) or writes them as null (false). */
+  readonly omitsNulls: boolean;
+  /** An extra field the spec does not list (or deprecates), which clients must ignore. */
+  readonly extraField: 'trackUrl' | 'subaccountId' | null;
+}
+
+/** A fresh transaction id: 12–16 lowercase letters and digits, both kinds present. */
+export function makeId(rng: Random, taken: (id: string) => boolean): string {
+  for (;;) {
+    const id = rng.chars(LOWER_ALNUM, rng.int(12, 16));
+    const letters = id.replace(/[0-9]/g, '').length;
+    if (letters >= 2 && id.length - letters >= 2 && !taken(id)) return id;
+  }
+}
+
+export interface TransactionSpec {
+  readonly id: string;
+  readonly createdAtMs: number;
+  readonly type: TransactionType;
+  readonly from: string;
+  readonly to: string;
+  readonly plan: readonly PlanStep[];
+  readonly amountExpectedFrom?: string;
+  readonly payinAddress?: string;
+  readonly payinExtraId?: string | null;
+  readonly payoutAddress?: string;
+  readonly payoutExtraId?: string | null;
+}
+
+function usdAmount(rng: Random, c: Currency): dec.Fixed {
+  const usd = Math.exp(rng.float(Math.log(30), Math.log(8000)));
+  return dec.round(dec.roundSignificant(dec.div(dec.fromNumber(usd, 2), dec.parse(c.usdPrice)), 4), c.decimals);
+}
+
+export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTransaction {
+  const from = requireCurrency(spec.from);
+  const to = requireCurrency(spec.to);
+  const fixed = spec.type === 'fixed';
+  // The service's rate: the market rate less a small spread, 10 significant digits.
+  const market = dec.div(dec.parse(from.usdPrice), dec.parse(to.usdPrice));
+  const rate = dec.roundSignificant(dec.mul(market, dec.fromNumber(rng.float(0.975, 0.995), 6)), 10);
+  const expectedFrom = spec.amountExpectedFrom !== undefined ? dec.parse(spec.amountExpectedFrom) : usdAmount(rng, from);
+  const expectedTo = dec.round(dec.mul(expectedFrom, rate), to.decimals);
+  const failed = spec.plan.some((s) => s.status === 'failed');
+  let actualFrom = expectedFrom;
+  if (failed) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.05, 0.4), 4)), from.decimals);
+  else if (!fixed && rng.chance(0.25)) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.95, 1.05), 4)), from.decimals);
+  const exchangeFee = '0.25';
+  const apiExtraFee = rng.pick(['0', '0', '0', '0.1', '0.5']);
+  const gross = dec.mul(actualFrom, rate);
+  const percent = dec.div(dec.parse(exchangeFee) + dec.parse(apiExtraFee), dec.parse('100'));
+  const networkFee = dec.parse(to.networkFee);
+  const fee = dec.round(dec.mul(gross, percent) + networkFee, to.decimals);
+  const amountTo = gross > fee ? dec.round(gross - fee, to.decimals) : 0n;
+  const extraIdFor = (c: Currency, share: number): string | null => (c.extraIdName && rng.chance(share) ? c.extraId(rng) : null);
+  const quirk = rng.next();
+  return {
+    id: spec.id,
+    createdAtMs: spec.createdAtMs,
+    createdAtUs: spec.createdAtMs * 1000 + rng.int(0, 999),
+    type: spec.type,
+    currencyFrom: from.ticker,
+    currencyTo: to.ticker,
+    payinAddress: spec.payinAddress ?? from.address(rng),
+    payinExtraId: spec.payinExtraId !== undefined ? spec.payinExtraId : extraIdFor(from, 1),
+    payoutAddress: spec.payoutAddress ?? to.address(rng),
+    payoutExtraId: spec.payoutExtraId !== undefined ? spec.payoutExtraId : extraIdFor(to, 0.9),
+    refundAddress: from.address(rng),
+    refundExtraId: extraIdFor(from, 0.7),
+    rate: dec.format(rate),
+    amountExpectedFrom: dec.format(expectedFrom),
+    amountExpectedTo: dec.format(expectedTo),
+    amountFrom: dec.format(actualFrom),
+    amountTo: dec.format(amountTo),
+    networkFee: to.networkFee,
+    exchangeFee,
+    apiExtraFee,
+    totalFee: dec.format(fee),
+    payinHash: from.hash(rng),
+    payoutHash: to.hash(rng),
+    refundHash: from.hash(rng),
+    plan: spec.plan,
+    payTillMs: fixed ? payTillFor(spec.plan, spec.createdAtMs) : null,
+    omitsNulls: rng.chance(0.5),
+    extraField: quirk < 0.08 ? 'trackUrl' : quirk < 0.12 ? 'subaccountId' : null,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Fault injection, configurable per run and at run time, with seeded randomness. Faults apply only
+ * to authenticated, well-formed requests for a known method, after rate limiting. Per request:
+ * first the `next` queue is used up, in order; otherwise one seeded draw picks at most one fault
+ * by the shares in `rates` (checked in FAULT_KINDS order; a sum above 1 is cut at 1). Latency is
+ * added to every such answer. Hostile records are decided per record id (hostile.ts).
+ */
+import { hashString, Random } from './random';
+import type { HttpAnswer, RpcId } from './protocol';
+import { errorBody, INTERNAL_ERROR, jsonAnswer, textAnswer } from './protocol';
+
+export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow'] as const;
+/**
+ * `http500`/`http502`/`http503`: that HTTP status with an HTML or text body; `nonJson`: HTTP 200
+ * with an HTML page; `truncated`: HTTP 200 with the proper JSON answer cut in half; `internalError`:
+ * `-32603 Internal Error`; `wrongId`: the proper answer with another id; `hang`: never answered
+ * (until stop()); `slow`: the proper answer after `slowMs`.
+ */
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultOptions {
+  /** Delay added to every answer (ms). */
+  readonly latencyMs?: number;
+  /** Up to this many ms more, drawn uniformly per answer. */
+  readonly latencyJitterMs?: number;
+  /** Share (0..1) of answers replaced by each kind of fault. */
+  readonly rates?: Readonly<Partial<Record<FaultKind, number>>>;
+  /** Faults for the next requests, in order, before any random draw. */
+  readonly next?: readonly FaultKind[];
+  /** Delay of a `slow` answer (default 60 000 ms, past any client timeout). */
+  readonly slowMs?: number;
+  /** Share (0..1) of transaction records, chosen by id, carrying hostile strings. */
+  readonly hostile?: number;
+  /** Seed of the draws (default: the sandbox's seed). */
+  readonly seed?: number;
+}
+
+export const DEFAULT_SLOW_MS = 60_000;
+
+export interface FaultDecision {
+  readonly fault: FaultKind | null;
+  readonly delayMs: number;
+}
+
+function checkShare(name: string, value: number | undefined): void {
+  if (value !== undefined && !(value >= 0 && value <= 1)) throw new RangeError(`${name} must be a share from 0 to 1`);
+}
+
+function checkMs(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number of ms`);
+}
+
+export function validateFaults(options: FaultOptions): void {
+  checkMs('latencyMs', options.latencyMs);
+  checkMs('latencyJitterMs', options.latencyJitterMs);
+  checkMs('slowMs', options.slowMs);
+  checkShare('hostile', options.hostile);
+  for (const [kind, share] of Object.entries(options.rates ?? {})) {
+    if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new RangeError(`unknown fault ${kind}`);
+    checkShare(`rates.${kind}`, share);
+  }
+  for (const kind of options.next ?? []) {
+    if (!(FAULT_KINDS as readonly string[]).includes(kind)) throw new RangeError(`unknown fault ${String(kind)}`);
+  }
+}
+
+export class FaultInjector {
+  private current: FaultOptions = {};
+  private queue: FaultKind[] = [];
+  private rng: Random;
+  private seedValue: number;
+
+  constructor(
+    options: FaultOptions,
+    private readonly defaultSeed: number,
+  ) {
+    this.seedValue = defaultSeed;
+    this.rng = new Random(defaultSeed);
+    this.set(options);
+  }
+
+  /** Replaces the whole configuration (`set({})` turns every fault off) and restarts the draws. */
+  set(options: FaultOptions): void {
+    validateFaults(options);
+    this.current = { ...options, rates: { ...options.rates }, next: [...(options.next ?? [])] };
+    this.queue = [...(options.next ?? [])];
+    this.seedValue = options.seed ?? this.defaultSeed;
+    this.rng = new Random(hashString(`faults:${this.seedValue}`));
+  }
+
+  get options(): FaultOptions {
+    return { ...this.current, rates: { ...this.current.rates }, next: [...this.queue] };
+  }
+
+  get hostileShare(): number {
+    return this.current.hostile ?? 0;
+  }
+
+  get seed(): number {
+    return this.seedValue;
+  }
+
+  get slowMs(): number {
+    return this.current.slowMs ?? DEFAULT_SLOW_MS;
+  }
+
+  /** The fault (if any) and the delay for one request. */
+  draw(): FaultDecision {
+    const latency = (this.current.latencyMs ?? 0) + (this.current.latencyJitterMs ? this.rng.float(0, this.current.latencyJitterMs) : 0);
+    const queued = this.queue.shift();
+    if (queued !== undefined) return { fault: queued, delayMs: latency };
+    const rates = this.current.rates ?? {};
+    if (!FAULT_KINDS.some((kind) => (rates[kind] ?? 0) > 0)) return { fault: null, delayMs: latency };
+    let roll = this.rng.next();
+    for (const kind of FAULT_KINDS) {
+      roll -= rates[kind] ?? 0;
+      if (roll < 0) return { fault: kind, delayMs: latency };
+    }
+    return { fault: null, delayMs: latency };
+  }
+}
+
+const PAGE = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>nginx</p></body></html>`;
+
+/** The answer a fault gives instead of `proper` (the JSON body that would have been sent); null for `hang`. */
+export function faultAnswer(kind: FaultKind, proper: string, id: RpcId): HttpAnswer | null {
+  switch (kind) {
+    case 'http500':
+      return textAnswer(500, 'Internal Server Error');
+    case 'http502':
+      return { status: 502, contentType: 'text/html', body: PAGE('502 Bad Gateway') };
+    case 'http503':
+      return { status: 503, contentType: 'text/html', body: PAGE('503 Service Temporarily Unavailable'), headers: { 'retry-after': '1' } };
+    case 'nonJson':
+      return { status: 200, contentType: 'text/html', body: PAGE('Checking your browser before accessing the service') };
+    case 'truncated':
+      return jsonAnswer(proper.slice(0, Math.max(1, Math.floor(proper.length / 2))));
+    case 'internalError':
+      return jsonAnswer(errorBody(id, INTERNAL_ERROR, 'Internal Error'));
+    case 'wrongId': {
+      const body = JSON.parse(proper) as Record<string, unknown>;
+      body.id = typeof id === 'number' ? id + 1 : `${String(id)}-other`;
+      return jsonAnswer(JSON.stringify(body));
+    }
+    case 'hang':
+      return null;
+    case 'slow':
+      return jsonAnswer(proper);
+  }
+}

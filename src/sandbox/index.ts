@@ -1,0 +1,127 @@
+/**
+ * A faithful local simulation of the exchange service (spec/exchange-api-v2.md with the rules of
+ * SERVICE.md), pure Node: signed JSON-RPC on 127.0.0.1, a seeded ledger whose transactions move
+ * with an injectable clock, the service's rate limit, pair limits, fault injection and a request
+ * log for tests.
+ *
+ *   const sandbox = await startSandbox({ seed: 7, clock: new ManualClock() });
+ *   const apiKey = sandbox.registerKey(credentials);    // POST `${sandbox.url}/v2`
+ *   …
+ *   await sandbox.stop();
+ */
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import type { FaultOptions } from './faults';
+import { FaultInjector } from './faults';
+import type { KeyInput } from './keyring';
+import { KeyRing } from './keyring';
+import { DEFAULT_SEED, Ledger } from './ledger';
+import type { RateLimitOptions } from './rateLimit';
+import { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
+import type { RequestLogEntry } from './requestLog';
+import { RequestLog } from './requestLog';
+import { SandboxServer } from './server';
+
+export { ManualClock, systemClock } from './clock';
+export type { Clock } from './clock';
+export { CURRENCIES, findCurrency } from './currencies';
+export type { Availability, Currency } from './currencies';
+export type { LedgerTransaction } from './factory';
+export { FAULT_KINDS } from './faults';
+export type { FaultKind, FaultOptions } from './faults';
+export { HOSTILE_VALUES } from './hostile';
+export type { KeyInput } from './keyring';
+export { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
+export type { CreateTransactionOptions, LedgerOptions } from './ledger';
+export { OUTCOMES } from './lifecycle';
+export type { Outcome, PlanStep, Progress, TransactionType } from './lifecycle';
+export { DEFAULT_LIMIT, MAX_FILTER_VALUES, MAX_LIMIT, METHODS } from './operations';
+export type { PairLimitsRecord } from './pairs';
+export { pairLimits, currencyRefusal } from './pairs';
+export { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
+export type { RateLimitOptions } from './rateLimit';
+export type { WireRecord } from './records';
+export type { RequestLogEntry, RequestOutcome } from './requestLog';
+
+export interface SandboxOptions {
+  /** 0 (default) picks any free port. */
+  readonly port?: number;
+  /** Seed of the ledger and of the fault draws (default 1). */
+  readonly seed?: number;
+  /** Number of seeded transactions (default 300). */
+  readonly ledgerSize?: number;
+  /** The ledger's clock (default: the system clock). */
+  readonly clock?: Clock;
+  /** Requests per second per API key (default 10), a window of your own, or false for none. */
+  readonly rateLimit?: number | RateLimitOptions | false;
+  readonly faults?: FaultOptions;
+  /** Keys to register at once. */
+  readonly keys?: readonly KeyInput[];
+  /** Request log entries kept (default 10 000, oldest dropped first). */
+  readonly maxLogEntries?: number;
+  /** Called for each request once its outcome is decided. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface Sandbox {
+  /** Base URL, `http://127.0.0.1:PORT`; requests go to `${url}/v2`. */
+  readonly url: string;
+  readonly port: number;
+  readonly seed: number;
+  readonly ledger: Ledger;
+  readonly clock: Clock;
+  /** The rate limit per key and second, or null when there is none. */
+  readonly rateLimit: number | null;
+  /** Every request so far (up to `maxLogEntries`), oldest first. */
+  readonly requests: readonly RequestLogEntry[];
+  clearRequests(): void;
+  /** Registers a key; returns its API key (the `X-Api-Key` value). */
+  registerKey(key: KeyInput): string;
+  unregisterKey(apiKey: string): boolean;
+  /** The current fault configuration (what is left of `next`). */
+  readonly faults: FaultOptions;
+  /** Replaces the fault configuration; `setFaults({})` turns faults off. */
+  setFaults(faults: FaultOptions): void;
+  /** Closes the server and every connection, hanging ones included. Idempotent. */
+  stop(): Promise<void>;
+}
+
+function limiterFor(option: SandboxOptions['rateLimit']): SlidingWindowLimiter | null {
+  if (option === false) return null;
+  if (option === undefined || typeof option === 'number') return new SlidingWindowLimiter({ limit: option ?? DEFAULT_RATE_LIMIT });
+  return new SlidingWindowLimiter(option);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const clock = options.clock ?? systemClock;
+  const ledger = new Ledger({ clock, seed, size: options.ledgerSize });
+  const keys = new KeyRing();
+  for (const key of options.keys ?? []) keys.register(key);
+  const limiter = limiterFor(options.rateLimit);
+  const faults = new FaultInjector(options.faults ?? {}, seed);
+  const log = new RequestLog(options.maxLogEntries);
+  if (options.onRequest) log.subscribe(options.onRequest);
+  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log });
+  const host = '127.0.0.1';
+  const port = await server.listen(options.port ?? 0, host);
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    seed,
+    ledger,
+    clock,
+    rateLimit: limiter?.limit ?? null,
+    get requests() {
+      return log.entries;
+    },
+    clearRequests: () => log.clear(),
+    registerKey: (key) => keys.register(key),
+    unregisterKey: (apiKey) => keys.unregister(apiKey),
+    get faults() {
+      return faults.options;
+    },
+    setFaults: (next) => faults.set(next),
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * The sandbox's transactions: a seeded, deterministic set (the same seed and start time always
+ * give the same ledger), plus any that tests add with `create()`. Seeded transactions are spread
+ * over the 30 days before the clock's time at construction; a few are live, with plans reaching
+ * minutes past that time, so a running sandbox visibly moves. With 10 or more transactions every
+ * status is present at the start.
+ */
+import type { KnownStatus } from '../shared/status';
+import type { Clock } from './clock';
+import { CURRENCIES, findCurrency, requireCurrency } from './currencies';
+import type { LedgerTransaction } from './factory';
+import { makeId, makeTransaction } from './factory';
+import type { Outcome, Pace, PlanStep, Progress, TransactionType } from './lifecycle';
+import { buildPlan, pathFor, progressAt, validatePlan } from './lifecycle';
+import { Random } from './random';
+import type { WireRecord } from './records';
+import { toWireRecord } from './records';
+
+export const DEFAULT_SEED = 1;
+export const DEFAULT_LEDGER_SIZE = 300;
+const DAY = 24 * 60 * 60_000;
+const HISTORY_DAYS = 30;
+
+export interface LedgerOptions {
+  readonly clock: Clock;
+  readonly seed?: number;
+  /** Number of seeded transactions (default 300). */
+  readonly size?: number;
+}
+
+/** What `create()` takes; everything is optional. */
+export interface CreateTransactionOptions {
+  readonly id?: string;
+  /** Default `float` (`fixed` when the outcome is `expired`). */
+  readonly type?: TransactionType;
+  /** Payin ticker, default `btc`. */
+  readonly from?: string;
+  /** Payout ticker, default `eth`. */
+  readonly to?: string;
+  /** Default: now on the ledger's clock (Unix ms). */
+  readonly createdAt?: number;
+  /** Where the generated plan ends (default `finished`); ignored when `plan` is given. */
+  readonly outcome?: Outcome;
+  /** Time spent in each status of a generated plan (default 60 000 ms). */
+  readonly stepMs?: number;
+  /** An explicit plan: statuses entered `afterMs` after creation. Starts with `waiting` at 0. */
+  readonly plan?: readonly { readonly status: KnownStatus; readonly afterMs: number }[];
+  readonly amountExpectedFrom?: string;
+  readonly payinAddress?: string;
+  readonly payinExtraId?: string | null;
+  readonly payoutAddress?: string;
+  readonly payoutExtraId?: string | null;
+}
+
+const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
+const HISTORY_WEIGHTS: Record<Outcome, number> = { finished: 55, failed: 7, refunded: 6, hold: 4, overdue: 15, expired: 13 };
+const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
+  CURRENCIES.map((c) => [c.ticker, { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[c.ticker] ?? 1]),
+);
+
+/** The statuses guaranteed at the start: four live ones caught mid-way, then six settled ones. */
+const GUARANTEED: readonly { live: boolean; status: KnownStatus; outcome: Outcome }[] = [
+  { live: true, status: 'waiting', outcome: 'finished' },
+  { live: true, status: 'confirming', outcome: 'finished' },
+  { live: true, status: 'exchanging', outcome: 'finished' },
+  { live: true, status: 'sending', outcome: 'finished' },
+  { live: false, status: 'hold', outcome: 'hold' },
+  { live: false, status: 'finished', outcome: 'finished' },
+  { live: false, status: 'failed', outcome: 'failed' },
+  { live: false, status: 'refunded', outcome: 'refunded' },
+  { live: false, status: 'overdue', outcome: 'overdue' },
+  { live: false, status: 'expired', outcome: 'expired' },
+];
+
+function shift(plan: readonly PlanStep[], byMs: number): PlanStep[] {
+  return plan.map((s) => ({ status: s.status, atMs: s.atMs + byMs }));
+}
+
+/** Newest first: `createdAt` descending, then id ascending. */
+export function newestFirst(a: LedgerTransaction, b: LedgerTransaction): number {
+  return b.createdAtUs - a.createdAtUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export class Ledger {
+  readonly seed: number;
+  readonly clock: Clock;
+  /** The clock's time when the ledger was seeded (Unix ms). */
+  readonly startedAtMs: number;
+  private readonly byId = new Map<string, LedgerTransaction>();
+  private sorted: LedgerTransaction[] = [];
+  private readonly createRng: Random;
+
+  constructor(options: LedgerOptions) {
+    this.clock = options.clock;
+    this.seed = options.seed ?? DEFAULT_SEED;
+    this.startedAtMs = options.clock.now();
+    this.createRng = Random.derive(this.seed, 'create');
+    const size = options.size ?? DEFAULT_LEDGER_SIZE;
+    if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
+    this.seedTransactions(size, Random.derive(this.seed, 'ledger'));
+  }
+
+  /** Number of transactions, including any not created yet at the clock's time. */
+  get size(): number {
+    return this.sorted.length;
+  }
+
+  /** Every transaction, newest first, whatever the clock says. */
+  all(): readonly LedgerTransaction[] {
+    return this.sorted;
+  }
+
+  get(id: string): LedgerTransaction | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Transactions created at or before `atMs` (default: now), newest first. */
+  visible(atMs: number = this.clock.now()): LedgerTransaction[] {
+    return this.sorted.filter((tx) => tx.createdAtMs <= atMs);
+  }
+
+  /** Where a transaction stands at `atMs` (default: now); undefined if unknown or not created yet. */
+  progress(id: string, atMs: number = this.clock.now()): Progress | undefined {
+    const tx = this.byId.get(id);
+    return tx ? progressAt(tx.plan, atMs, requireCurrency(tx.currencyFrom).confirmations) : undefined;
+  }
+
+  statusOf(id: string, atMs: number = this.clock.now()): KnownStatus | undefined {
+    return this.progress(id, atMs)?.status;
+  }
+
+  /** The record as `getTransactions` shows it at `atMs` (default: now). */
+  record(id: string, atMs: number = this.clock.now()): WireRecord | undefined {
+    const tx = this.byId.get(id);
+    return tx ? toWireRecord(tx, atMs) : undefined;
+  }
+
+  /** Adds a transaction (for tests and demos) and returns it; its id is `result.id`. */
+  create(options: CreateTransactionOptions = {}): LedgerTransaction {
+    const rng = this.createRng;
+    const from = (options.from ?? 'btc').toLowerCase();
+    const to = (options.to ?? 'eth').toLowerCase();
+    for (const ticker of [from, to]) if (!findCurrency(ticker)) throw new RangeError(`unknown currency ${ticker}`);
+    const outcome = options.outcome ?? 'finished';
+    const type = options.type ?? (outcome === 'expired' ? 'fixed' : 'float');
+    const createdAtMs = options.createdAt ?? this.clock.now();
+    const plan = options.plan
+      ? options.plan.map((s) => ({ status: s.status, atMs: createdAtMs + s.afterMs }))
+      : buildPlan(pathFor(outcome), createdAtMs, { stepMs: options.stepMs ?? 60_000 });
+    validatePlan(plan, type);
+    if (options.id !== undefined && (options.id.length === 0 || this.byId.has(options.id))) {
+      throw new RangeError(`id ${options.id} is empty or taken`);
+    }
+    const id = options.id ?? makeId(rng, (candidate) => this.byId.has(candidate));
+    const tx = makeTransaction(rng, { ...options, id, createdAtMs, type, from, to, plan });
+    this.insert(tx);
+    return tx;
+  }
+
+  private insert(tx: LedgerTransaction): void {
+    this.byId.set(tx.id, tx);
+    this.sorted.push(tx);
+    this.sorted.sort(newestFirst);
+  }
+
+  private seedTransactions(size: number, rng: Random): void {
+    const liveCount = Math.min(size, Math.max(10, Math.round(size * 0.05)));
+    const made: LedgerTransaction[] = [];
+    for (let i = 0; i < size; i++) {
+      const guaranteed = GUARANTEED[i];
+      const live = guaranteed ? guaranteed.live : i < GUARANTEED.length + liveCount - 4;
+      const outcome = guaranteed?.outcome ?? rng.weighted(live ? LIVE_WEIGHTS : HISTORY_WEIGHTS);
+      const type: TransactionType = outcome === 'overdue' ? 'float' : outcome === 'expired' ? 'fixed' : rng.chance(0.35) ? 'fixed' : 'float';
+      const pace: Pace = live ? 'live' : 'history';
+      const relative = buildPlan(pathFor(outcome, rng), 0, pace, rng);
+      let createdAtMs: number;
+      if (live) {
+        // Catch the plan mid-way: inside the guaranteed status, or any step before the last.
+        const index = guaranteed ? relative.findIndex((s) => s.status === guaranteed.status) : rng.int(0, relative.length - 2);
+        const step = relative[index];
+        const next = relative[index + 1];
+        createdAtMs = this.startedAtMs - Math.floor(rng.float(step.atMs, next.atMs));
+      } else {
+        const span = relative[relative.length - 1].atMs;
+        createdAtMs = this.startedAtMs - span - rng.int(60_000, Math.max(60_000, HISTORY_DAYS * DAY - span));
+      }
+      const [from, to] = this.pickPair(rng);
+      const id = makeId(rng, (candidate) => this.byId.has(candidate));
+      const tx = makeTransaction(rng, { id, createdAtMs, type, from, to, plan: shift(relative, createdAtMs) });
+      this.byId.set(id, tx);
+      made.push(tx);
+    }
+    this.sorted = made.sort(newestFirst);
+  }
+
+  private pickPair(rng: Random): [string, string] {
+    const from = rng.weighted(TICKER_WEIGHTS);
+    let to = rng.weighted(TICKER_WEIGHTS);
+    while (to === from) to = rng.weighted(TICKER_WEIGHTS);
+    return [from, to];
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * The three operations of the spec with every parameter check. A bad parameter answers
+ * -32602 `Parameter {param} is invalid`, naming the parameter; parameters are checked in the
+ * order of the spec's table (id, status, currency, address, payoutAddress, extraId, since, limit,
+ * offset), so the first bad one is named. Unknown members of `params` are ignored.
+ */
+import { isKnownStatus } from '../shared/status';
+import type { KnownStatus } from '../shared/status';
+import { findCurrency } from './currencies';
+import type { LedgerTransaction } from './factory';
+import type { Ledger } from './ledger';
+import type { PairLimitsRecord } from './pairs';
+import { currencyRefusal, pairLimits } from './pairs';
+import { invalidParameter, INVALID_PARAMS, RpcFailure } from './protocol';
+import type { WireRecord } from './records';
+import { toWireRecord } from './records';
+
+export const MAX_FILTER_VALUES = 10;
+export const DEFAULT_LIMIT = 10;
+export const MAX_LIMIT = 100;
+
+export const METHODS = ['getStatus', 'getTransactions', 'getPairsParams'] as const;
+export type MethodName = (typeof METHODS)[number];
+
+export function isMethod(name: string): name is MethodName {
+  return (METHODS as readonly string[]).includes(name);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+/** A string or a non-empty array of strings, at most `max` long; undefined when absent. */
+function stringSet(params: Record<string, unknown>, name: string, max: number, check: (s: string) => boolean = () => true): string[] | undefined {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.length === 0 || list.length > max) throw invalidParameter(name);
+  for (const item of list as unknown[]) if (!nonEmptyString(item) || !check(item)) throw invalidParameter(name);
+  return list as string[];
+}
+
+function integer(params: Record<string, unknown>, name: string, ok: (n: number) => boolean): number | undefined {
+  const value = params[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || !ok(value)) throw invalidParameter(name);
+  return value;
+}
+
+/** The checked query of `getTransactions`. */
+export interface TransactionFilter {
+  readonly id?: ReadonlySet<string>;
+  readonly status?: ReadonlySet<KnownStatus>;
+  readonly currency?: ReadonlySet<string>;
+  readonly address?: ReadonlySet<string>;
+  readonly payoutAddress?: ReadonlySet<string>;
+  readonly extraId?: string;
+  readonly since?: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefined => (list ? new Set(list) : undefined);
+
+/**
+ * Checks `getTransactions` params: `id`, `currency`, `address`, `payoutAddress` take a string or
+ * 1–10 strings; `status` a status or any number of them; `extraId` a non-empty string; `since`
+ * 16-digit integer microseconds; `limit` an integer 1–100 (default 10); `offset` an integer ≥ 0.
+ * `currency` is compared lowercase, addresses and extra ids exactly.
+ */
+export function readTransactionFilter(params: unknown): TransactionFilter {
+  if (!isObject(params)) throw invalidParameter('params');
+  const id = stringSet(params, 'id', MAX_FILTER_VALUES);
+  const status = stringSet(params, 'status', Number.MAX_SAFE_INTEGER, isKnownStatus) as KnownStatus[] | undefined;
+  const currency = stringSet(params, 'currency', MAX_FILTER_VALUES)?.map((c) => c.toLowerCase());
+  const address = stringSet(params, 'address', MAX_FILTER_VALUES);
+  const payoutAddress = stringSet(params, 'payoutAddress', MAX_FILTER_VALUES);
+  if (params.extraId !== undefined && !nonEmptyString(params.extraId)) throw invalidParameter('extraId');
+  const since = integer(params, 'since', (n) => n >= 1e15 && n < 1e16);
+  const limit = integer(params, 'limit', (n) => n >= 1 && n <= MAX_LIMIT) ?? DEFAULT_LIMIT;
+  const offset = integer(params, 'offset', (n) => n >= 0) ?? 0;
+  return {
+    id: asSet(id),
+    status: asSet(status),
+    currency: asSet(currency),
+    address: asSet(address),
+    payoutAddress: asSet(payoutAddress),
+    extraId: params.extraId,
+    since,
+    limit,
+    offset,
+  };
+}
+
+/** Whether a transaction, as it stands at `atMs`, passes every given filter (AND). */
+export function matches(tx: LedgerTransaction, status: KnownStatus, f: TransactionFilter): boolean {
+  return (
+    (!f.id || f.id.has(tx.id)) &&
+    (!f.status || f.status.has(status)) &&
+    (!f.currency || f.currency.has(tx.currencyFrom)) &&
+    (!f.address || f.address.has(tx.payinAddress)) &&
+    (!f.payoutAddress || f.payoutAddress.has(tx.payoutAddress)) &&
+    (f.extraId === undefined || tx.payinExtraId === f.extraId) &&
+    (f.since === undefined || tx.createdAtUs >= f.since)
+  );
+}
+
+/** Matching records at `atMs`, newest first, paged; `decorate` may replace each one on the way out. */
+export function getTransactions(ledger: Ledger, params: unknown, atMs: number, decorate?: (record: WireRecord) => WireRecord): WireRecord[] {
+  const filter = readTransactionFilter(params);
+  const out: WireRecord[] = [];
+  let skipped = 0;
+  for (const tx of ledger.visible(atMs)) {
+    const record = toWireRecord(tx, atMs);
+    if (!record || !matches(tx, record.status, filter)) continue;
+    if (skipped < filter.offset) {
+      skipped++;
+      continue;
+    }
+    out.push(decorate ? decorate(record) : record);
+    if (out.length >= filter.limit) break;
+  }
+  return out;
+}
+
+/** `params.id` must be a non-empty string; an id that does not exist (yet) is answered the same way. */
+export function getStatus(ledger: Ledger, params: unknown, atMs: number): KnownStatus {
+  if (!isObject(params)) throw invalidParameter('params');
+  const id = params.id;
+  if (!nonEmptyString(id)) throw invalidParameter('id');
+  const status = ledger.statusOf(id, atMs);
+  if (status === undefined) throw invalidParameter('id');
+  return status;
+}
+
+/**
+ * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
+ * lowercase). Pairs are checked in request order, `from` before `to`; the first refused pair fails
+ * the whole call with the service's message for it.
+ */
+export function getPairsParams(params: unknown): PairLimitsRecord[] {
+  if (!Array.isArray(params) || params.length === 0) throw invalidParameter('params');
+  const pairs = (params as unknown[]).map((pair) => {
+    const from = isObject(pair) ? pair.from : undefined;
+    const to = isObject(pair) ? pair.to : undefined;
+    if (!nonEmptyString(from)) throw invalidParameter('from');
+    if (!nonEmptyString(to)) throw invalidParameter('to');
+    const refusal = currencyRefusal(from, 'from') ?? currencyRefusal(to, 'to');
+    if (refusal !== undefined) throw new RpcFailure(INVALID_PARAMS, refusal);
+    return [from, to] as const;
+  });
+  return pairs.map(([from, to]) => {
+    const a = findCurrency(from);
+    const b = findCurrency(to);
+    if (!a || !b) throw new Error('checked above');
+    return pairLimits(a, b);
+  });
+}
+
+/** Runs an operation at ledger time `atMs`. Throws RpcFailure for the service's errors. */
+export function runOperation(ledger: Ledger, method: MethodName, params: unknown, atMs: number, decorate?: (record: WireRecord) => WireRecord): unknown {
+  switch (method) {
+    case 'getStatus':
+      return getStatus(ledger, params, atMs);
+    case 'getTransactions':
+      return getTransactions(ledger, params, atMs, decorate);
+    case 'getPairsParams':
+      return getPairsParams(params);
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The sandbox's only source of randomness: a small seeded PRNG (mulberry32), so the same seed
+ * always gives the same ledger, the same pair limits and the same sequence of injected faults.
+ * `Math.random` is never used here.
+ */
+
+/** FNV-1a, 32 bits: a stable hash of a string, used to derive seeds and per-record quirks. */
+export function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+export const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+export const HEX = '0123456789abcdef';
+export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+export const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
+export const BASE32_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+export const DIGITS = '0123456789';
+
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed | 0;
+  }
+
+  /** A new generator whose sequence depends only on this one's seed and `label`. */
+  static derive(seed: number, label: string): Random {
+    return new Random(hashString(`${seed >>> 0}:${label}`));
+  }
+
+  /** Uniform in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) | 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  /** A float in [min, max). */
+  float(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new RangeError('pick from an empty list');
+    return items[Math.floor(this.next() * items.length)];
+  }
+
+  /** Picks a key with probability proportional to its weight. */
+  weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
+    const entries = Object.entries(weights) as [K, number][];
+    const total = entries.reduce((sum, [, w]) => sum + w, 0);
+    let roll = this.next() * total;
+    for (const [key, weight] of entries) {
+      roll -= weight;
+      if (roll < 0) return key;
+    }
+    return entries[entries.length - 1][0];
+  }
+
+  chars(alphabet: string, length: number): string {
+    let out = '';
+    for (let i = 0; i < length; i++) out += alphabet.charAt(Math.floor(this.next() * alphabet.length));
+    return out;
+  }
+}

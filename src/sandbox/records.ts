@@ -1,0 +1,123 @@
+/**
+ * The wire form of a transaction record (spec section 2.1) at a given time. Fields fill in as the
+ * plan's steps pass:
+ *   - payin (first status after waiting that implies funds arrived): moneyReceived, payinHash,
+ *     amountFrom (before: 0, null, "");
+ *   - confirmations count up while confirming, then equal the currency's requirement;
+ *   - finished: moneySent, payoutHash, payoutHashLink, amountTo, totalFee (before: absent, null,
+ *     null, "0", null);
+ *   - refunded: refundHash, refundHashLink.
+ * Our choices where the spec allows several forms: `moneySent` is 0 on waiting records and absent
+ * on other records with nothing sent; null-valued `refundHash`, `refundHashLink` and the extra id
+ * names are either omitted or written as null, fixed per record (about half each); `payTill`
+ * appears on fixed-rate records only; a few records carry an extra `trackUrl` or `subaccountId`.
+ */
+import type { KnownStatus } from '../shared/status';
+import { explorerLink, requireCurrency } from './currencies';
+import type { LedgerTransaction } from './factory';
+import type { TransactionType } from './lifecycle';
+import { progressAt } from './lifecycle';
+
+export interface WireRecord {
+  id: string;
+  createdAt: number;
+  type: TransactionType;
+  moneyReceived: number;
+  moneySent?: number;
+  rate: string;
+  payinConfirmations: string;
+  status: KnownStatus;
+  currencyFrom: string;
+  currencyTo: string;
+  payinAddress: string;
+  payinExtraId: string | null;
+  payinExtraIdName?: string | null;
+  payinHash: string | null;
+  payoutAddress: string;
+  payoutExtraId: string | null;
+  payoutExtraIdName?: string | null;
+  payoutHash: string | null;
+  payoutHashLink: string | null;
+  refundAddress: string;
+  refundExtraId: string | null;
+  refundHash?: string | null;
+  refundHashLink?: string | null;
+  amountExpectedFrom: string;
+  amountExpectedTo: string;
+  amountFrom: string;
+  amountTo: string;
+  networkFee: string;
+  exchangeFee: string;
+  apiExtraFee: string;
+  totalFee: string | null;
+  canPush: boolean;
+  canRefund: boolean;
+  payTill?: string;
+  trackUrl?: string;
+  subaccountId?: string | null;
+}
+
+/** Unix ms to microseconds, keeping the record's sub-millisecond digits so values look real. */
+function micros(tx: LedgerTransaction, ms: number): number {
+  return ms * 1000 + (tx.createdAtUs % 1000);
+}
+
+/** ISO 8601 with an explicit offset, e.g. `2025-01-15T12:20:00.000+00:00`. */
+export function isoWithOffset(ms: number): string {
+  return new Date(ms).toISOString().replace('Z', '+00:00');
+}
+
+/** The record as `getTransactions` returns it at `atMs`, or undefined before its creation. */
+export function toWireRecord(tx: LedgerTransaction, atMs: number): WireRecord | undefined {
+  const from = requireCurrency(tx.currencyFrom);
+  const to = requireCurrency(tx.currencyTo);
+  const p = progressAt(tx.plan, atMs, from.confirmations);
+  if (!p) return undefined;
+  const received = p.receivedAtMs !== null;
+  const sent = p.sentAtMs !== null;
+  const refunded = p.refundedAtMs !== null;
+  const payoutHash = sent ? tx.payoutHash : null;
+  const refundHash = refunded ? tx.refundHash : null;
+  /** Puts a nullable optional field on the record, omitting nulls on records that omit them. */
+  const optional = <K extends keyof WireRecord>(key: K, value: WireRecord[K] | null): Partial<WireRecord> =>
+    value === null && tx.omitsNulls ? {} : { [key]: value };
+
+  return {
+    id: tx.id,
+    createdAt: tx.createdAtUs,
+    type: tx.type,
+    moneyReceived: p.receivedAtMs !== null ? micros(tx, p.receivedAtMs) : 0,
+    ...(p.sentAtMs !== null ? { moneySent: micros(tx, p.sentAtMs) } : p.status === 'waiting' ? { moneySent: 0 } : {}),
+    rate: tx.rate,
+    payinConfirmations: String(p.confirmations),
+    status: p.status,
+    currencyFrom: tx.currencyFrom,
+    currencyTo: tx.currencyTo,
+    payinAddress: tx.payinAddress,
+    payinExtraId: tx.payinExtraId,
+    ...optional('payinExtraIdName', tx.payinExtraId !== null ? from.extraIdName : null),
+    payinHash: received ? tx.payinHash : null,
+    payoutAddress: tx.payoutAddress,
+    payoutExtraId: tx.payoutExtraId,
+    ...optional('payoutExtraIdName', tx.payoutExtraId !== null ? to.extraIdName : null),
+    payoutHash,
+    payoutHashLink: payoutHash !== null ? explorerLink(to, payoutHash) : null,
+    refundAddress: tx.refundAddress,
+    refundExtraId: tx.refundExtraId,
+    ...optional('refundHash', refundHash),
+    ...optional('refundHashLink', refundHash !== null ? explorerLink(from, refundHash) : null),
+    amountExpectedFrom: tx.amountExpectedFrom,
+    amountExpectedTo: tx.amountExpectedTo,
+    amountFrom: received ? tx.amountFrom : '',
+    amountTo: sent ? tx.amountTo : '0',
+    networkFee: tx.networkFee,
+    exchangeFee: tx.exchangeFee,
+    apiExtraFee: tx.apiExtraFee,
+    totalFee: sent ? tx.totalFee : null,
+    canPush: p.status === 'hold',
+    canRefund: p.status === 'hold' || p.status === 'failed',
+    ...(tx.payTillMs !== null ? { payTill: isoWithOffset(tx.payTillMs) } : {}),
+    ...(tx.extraField === 'trackUrl' ? { trackUrl: `https://changelly.com/track/${tx.id}` } : {}),
+    ...(tx.extraField === 'subaccountId' ? { subaccountId: null } : {}),
+  };
+}

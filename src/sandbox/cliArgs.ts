@@ -1,0 +1,116 @@
+/**
+ * The command line of the sandbox CLI, parsed with node's util.parseArgs into sandbox options.
+ * Kept apart from cli.ts so it can be tested without starting anything.
+ */
+import { parseArgs } from 'util';
+import type { FaultKind, FaultOptions } from './faults';
+import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED } from './ledger';
+import { DEFAULT_RATE_LIMIT } from './rateLimit';
+
+export const DEFAULT_CLI_PORT = 8710;
+
+/** The faults `--fault-rate` spreads its share over, evenly (hangs and slow answers have their own flags). */
+export const SPREAD_FAULTS: readonly FaultKind[] = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId'];
+
+export const USAGE = `Usage: npm run sandbox -- [options]
+
+Starts a local simulation of the exchange service on 127.0.0.1, registers a fresh key pair
+(or the one given) and prints what the extension needs to use it. Ctrl+C stops it.
+
+Options:
+  --port N          port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
+  --seed N          seed of the ledger and of injected faults (default ${DEFAULT_SEED})
+  --size N          number of seeded transactions (default ${DEFAULT_LEDGER_SIZE})
+  --rate-limit N    requests per second per API key (default ${DEFAULT_RATE_LIMIT}; 0 = no limit)
+  --latency MS      delay added to every answer
+  --jitter MS       up to this much more delay, at random
+  --fault-rate P    share 0..1 of answers replaced by a fault (HTTP 500/502/503, non-JSON,
+                    truncated JSON, -32603, wrong id), spread evenly
+  --hang P          share 0..1 of requests never answered
+  --slow P          share 0..1 of answers sent only after --slow-ms (default 60000)
+  --slow-ms MS      delay of slow answers
+  --hostile P       share 0..1 of records carrying hostile strings (markup, control characters…)
+  --private-key K   register this private key (hex DER PKCS#8 or PEM) instead of a fresh one;
+                    also read from the SANDBOX_PRIVATE_KEY environment variable
+  --quiet           do not print a line per request
+  --help            show this text
+`;
+
+export interface CliSettings {
+  readonly help: boolean;
+  readonly quiet: boolean;
+  readonly port: number;
+  readonly seed: number;
+  readonly size: number;
+  /** false: no rate limit. */
+  readonly rateLimit: number | false;
+  readonly faults: FaultOptions;
+  readonly privateKey: string | undefined;
+}
+
+export class CliError extends Error {}
+
+function number(name: string, text: string | undefined, fallback: number, check: (n: number) => boolean): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new CliError(`--${name} does not take "${text}"`);
+  return value;
+}
+
+const isShare = (n: number): boolean => n >= 0 && n <= 1;
+const isMs = (n: number): boolean => n >= 0;
+const isCount = (n: number): boolean => Number.isInteger(n) && n >= 0;
+
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>> = {}): CliSettings {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        seed: { type: 'string' },
+        size: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        latency: { type: 'string' },
+        jitter: { type: 'string' },
+        'fault-rate': { type: 'string' },
+        hang: { type: 'string' },
+        slow: { type: 'string' },
+        'slow-ms': { type: 'string' },
+        hostile: { type: 'string' },
+        'private-key': { type: 'string' },
+        quiet: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  const faultRate = number('fault-rate', values['fault-rate'], 0, isShare);
+  const rates: Partial<Record<FaultKind, number>> = {};
+  if (faultRate > 0) for (const kind of SPREAD_FAULTS) rates[kind] = faultRate / SPREAD_FAULTS.length;
+  const hang = number('hang', values.hang, 0, isShare);
+  const slow = number('slow', values.slow, 0, isShare);
+  if (hang > 0) rates.hang = hang;
+  if (slow > 0) rates.slow = slow;
+  const rateLimit = number('rate-limit', values['rate-limit'], DEFAULT_RATE_LIMIT, isCount);
+  const faults: FaultOptions = {
+    latencyMs: number('latency', values.latency, 0, isMs),
+    latencyJitterMs: number('jitter', values.jitter, 0, isMs),
+    slowMs: values['slow-ms'] === undefined ? undefined : number('slow-ms', values['slow-ms'], 0, isMs),
+    hostile: number('hostile', values.hostile, 0, isShare),
+    rates,
+  };
+  return {
+    help: values.help ?? false,
+    quiet: values.quiet ?? false,
+    port: number('port', values.port, DEFAULT_CLI_PORT, (n) => isCount(n) && n <= 65535),
+    seed: number('seed', values.seed, DEFAULT_SEED, Number.isSafeInteger),
+    size: number('size', values.size, DEFAULT_LEDGER_SIZE, isCount),
+    rateLimit: rateLimit === 0 ? false : rateLimit,
+    faults,
+    privateKey: values['private-key'] ?? env.SANDBOX_PRIVATE_KEY,
+  };
+}

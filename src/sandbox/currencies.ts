@@ -102,12 +102,12 @@ export const CURRENCIES: readonly Currency[] = [
   }),
   currency({
     ticker: 'dot', usdPrice: '6.284', decimals: 10, confirmations: 1, extraIdName: null, networkFee: '0.1',
-    explorer: 'https://polkadot.subscan.io/extrinsic/{hash}',
+    explorer: 'https://polkadot.subscan.io/extrinsic/{hash}', availability: 'no-input',
     address: (rng) => `1${rng.chars(BASE58, 47)}`, hash: hex0x, extraId: tag,
   }),
   currency({
     ticker: 'atom', usdPrice: '7.91', decimals: 6, confirmations: 1, extraIdName: 'memo', networkFee: '0.02',
-    explorer: 'https://www.mintscan.io/cosmos/tx/{hash}',
+    explorer: 'https://www.mintscan.io/cosmos/tx/{hash}', availability: 'no-output',
     address: (rng) => `cosmos1${rng.chars(BECH32, 38)}`, hash: hex64Upper, extraId: memoDigits,
   }),
   currency({

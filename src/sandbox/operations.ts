@@ -127,10 +127,12 @@ export function getTransactions(ledger: Ledger, params: unknown, atMs: number, d
   return out;
 }
 
-/** `params.id` must be a non-empty string; an id that does not exist (yet) is answered the same way. */
+/**
+ * `params.id` must be a non-empty string (params that are no object have no id); an id that does
+ * not exist (yet) is answered the same way: -32602 `Parameter id is invalid`.
+ */
 export function getStatus(ledger: Ledger, params: unknown, atMs: number): KnownStatus {
-  if (!isObject(params)) throw invalidParameter('params');
-  const id = params.id;
+  const id = isObject(params) ? params.id : undefined;
   if (!nonEmptyString(id)) throw invalidParameter('id');
   const status = ledger.statusOf(id, atMs);
   if (status === undefined) throw invalidParameter('id');

@@ -147,6 +147,6 @@ describe('sandbox getTransactions and getStatus', () => {
     for (const params of [{ id: 'nosuchtx12345' }, { id: '' }, { id: 7 }, {}, { id: null }]) {
       assert.deepEqual(await rpcError(sandbox, 'getStatus', params), { code: -32602, message: 'Parameter id is invalid' });
     }
-    assert.deepEqual(await rpcError(sandbox, 'getStatus', ['x']), { code: -32602, message: 'Parameter params is invalid' });
+    assert.deepEqual(await rpcError(sandbox, 'getStatus', ['x']), { code: -32602, message: 'Parameter id is invalid' });
   });
 });

@@ -1,0 +1,39 @@
+// The extensionTestsPath entry: the extension host loads this file and calls run(). It runs
+// every suite/**/*.test.js with mocha and rejects if any test fails, which makes the host exit
+// non-zero. It does not care which host (desktop VS Code or the server host) runs it.
+import * as fs from 'fs';
+import * as path from 'path';
+import Mocha from 'mocha';
+
+function testFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.js'))
+    .sort()
+    .map((file) => path.join(dir, file));
+}
+
+export async function run(): Promise<void> {
+  const mocha = new Mocha({
+    ui: 'bdd',
+    reporter: 'spec',
+    color: false,
+    timeout: Number(process.env.EXCHANGE_TX_TEST_MOCHA_TIMEOUT ?? 20_000),
+  });
+  const grep = process.env.EXCHANGE_TX_TEST_GREP;
+  if (grep) mocha.grep(grep);
+
+  const suiteDir = path.join(__dirname, 'suite');
+  const files = testFiles(suiteDir);
+  if (files.length === 0) throw new Error(`no integration tests (*.test.js) in ${suiteDir}`);
+  for (const file of files) mocha.addFile(file);
+
+  const failures = await new Promise<number>((resolve, reject) => {
+    try {
+      mocha.run(resolve);
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+  if (failures > 0) throw new Error(`${failures} integration test${failures === 1 ? '' : 's'} failed`);
+}

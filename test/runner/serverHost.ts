@@ -1,0 +1,198 @@
+// The offline server host: code-server hosts the Node extension host (the same one desktop
+// VS Code runs), headless chromium opens its web workbench with a `payload` that loads the
+// extension in development mode and runs the tests. The workbench reports the test log and the
+// exit code through two functions the page exposes: codeAutomationLog and codeAutomationExit.
+// This is how VS Code's own repository runs its browser integration tests.
+import * as fs from 'fs';
+import * as path from 'path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import type { HostRun, RunnerConfig, TestHost } from './config';
+import { exitOf, freePort, killGroup, orAbort, OutputTail, say, spawnGroup, TimeoutError, within } from './processes';
+import { ensureServerHost } from './serverInstall';
+import type { ServerInstall } from './serverInstall';
+
+/** Flags that work for headless chromium in containers and offline machines. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** The workbench's own start-up messages, shown only with VSCODE_TEST_VERBOSE. */
+const WORKBENCH_CHATTER = [
+  /^Resolv(ing|ed) connection token/,
+  /^Creating a socket/,
+  /^Updating additional builtin extensions cache/,
+  /^\[Service Worker\]/,
+  /^ChatSessionStore:/,
+  /^Ignoring fetching additional builtin extensions from gallery/,
+];
+
+interface WorkbenchLog {
+  relativePath: string;
+  contents: string;
+}
+
+function isWorkbenchLogs(value: unknown): value is WorkbenchLog[] {
+  return (
+    Array.isArray(value) &&
+    value.every((l) => typeof l === 'object' && l !== null && typeof (l as WorkbenchLog).relativePath === 'string' && typeof (l as WorkbenchLog).contents === 'string')
+  );
+}
+
+/** vscode-remote URI of a path on the server. */
+function remoteUri(authority: string, file: string): string {
+  return `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
+}
+
+export class ServerHost implements TestHost {
+  readonly kind = 'server';
+  private install: ServerInstall | undefined;
+
+  constructor(private readonly config: RunnerConfig) {}
+
+  async prepare(signal: AbortSignal): Promise<string> {
+    this.install = await ensureServerHost(this.config, signal);
+    return `code-server ${this.install.codeServerVersion} (VS Code ${this.install.vscodeVersion}), ${path.basename(this.install.chromium)} at ${this.install.chromium}`;
+  }
+
+  async run(run: HostRun): Promise<number> {
+    const install = this.install;
+    if (!install) throw new Error('prepare() first');
+    const { config, tmp, signal, cleanup } = run;
+
+    // code-server writes outside its profile unless told: its config, XDG data and temp files
+    // (sockets of the extension host) all go into the run's temp folder.
+    const configFile = path.join(tmp, 'code-server.yaml');
+    fs.writeFileSync(configFile, 'auth: none\n');
+    const port = await freePort();
+    const authority = `127.0.0.1:${port}`;
+    const serverTmp = path.join(tmp, 'server-tmp');
+    fs.mkdirSync(serverTmp);
+    const server = spawnGroup(
+      install.node,
+      [
+        install.entry,
+        '--config', configFile,
+        '--auth', 'none',
+        '--bind-addr', authority,
+        '--disable-telemetry',
+        '--disable-update-check',
+        '--disable-workspace-trust',
+        '--disable-getting-started-override',
+        '--ignore-last-opened',
+        '--user-data-dir', path.join(tmp, 'user-data'),
+        '--extensions-dir', path.join(tmp, 'extensions'),
+      ],
+      {
+        cwd: config.repoRoot,
+        // The extension host inherits this environment: that is how values reach the tests.
+        env: {
+          // No extension gallery: the workbench would query open-vsx.org during the tests.
+          EXTENSIONS_GALLERY: '{}',
+          ...process.env,
+          ...run.env,
+          TMPDIR: serverTmp,
+          XDG_DATA_HOME: tmp,
+          XDG_CONFIG_HOME: tmp,
+          XDG_CACHE_HOME: tmp,
+        },
+      },
+    );
+    const serverLog = new OutputTail();
+    let stopping = false;
+    cleanup.add('code-server', () => {
+      stopping = true;
+      if (signal.reason instanceof TimeoutError && !config.verbose) console.error(`last output of code-server:\n${serverLog.text()}`);
+      return killGroup(server);
+    });
+    const listening = new Promise<void>((resolve) => {
+      const onData = (chunk: Buffer): void => {
+        const text = chunk.toString();
+        serverLog.push(text);
+        if (config.verbose) process.stderr.write(text.replace(/^/gm, '[code-server] '));
+        if (text.includes('HTTP server listening')) resolve();
+      };
+      server.stdout?.on('data', onData);
+      server.stderr?.on('data', onData);
+    });
+    const serverExit = exitOf(server).then((code): never => {
+      if (!stopping && !config.verbose) console.error(serverLog.text());
+      throw new Error(`code-server exited unexpectedly (${code ?? 'signal'})`);
+    });
+    const spawnError = new Promise<never>((_resolve, reject) => server.once('error', reject));
+    // Unhandled otherwise when the run ends without waiting on these.
+    serverExit.catch(() => undefined);
+    spawnError.catch(() => undefined);
+
+    await orAbort(within(Promise.race([listening, serverExit, spawnError]), 60_000, 'code-server start'), signal);
+    say(`code-server listening on ${authority} (pid ${server.pid ?? '?'})`);
+
+    const browserTmp = path.join(tmp, 'browser-tmp');
+    fs.mkdirSync(browserTmp);
+    const launching = chromium.launchPersistentContext(path.join(tmp, 'chromium-profile'), {
+      executablePath: install.chromium,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      env: { ...process.env, TMPDIR: browserTmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp },
+      timeout: 60_000,
+      // Playwright would otherwise exit the process on these signals before our clean-up runs.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    // Registered before waiting, so that a browser still starting when the run aborts is closed too.
+    cleanup.add('chromium', async () => {
+      const browser = await launching.catch(() => undefined);
+      await browser?.close();
+    });
+    const context: BrowserContext = await orAbort(launching, signal);
+    const page = context.pages()[0] ?? (await context.newPage());
+
+    let logs: WorkbenchLog[] = [];
+    let reportExit: (code: number) => void = () => undefined;
+    const finished = new Promise<number>((resolve) => (reportExit = resolve));
+    await page.exposeFunction('codeAutomationLog', (level: unknown, message: unknown) => {
+      // `message` holds the arguments of a console call: a format string and its values.
+      const parts = Array.isArray(message) ? message.map(String) : [String(message)];
+      if (!config.verbose && WORKBENCH_CHATTER.some((pattern) => pattern.test(parts[0] ?? ''))) return;
+      if (level === 'error' || level === 'warn') console.error(...parts);
+      else console.log(...parts);
+    });
+    await page.exposeFunction('codeAutomationExit', (code: unknown, workbenchLogs: unknown) => {
+      if (isWorkbenchLogs(workbenchLogs)) logs = workbenchLogs;
+      reportExit(typeof code === 'number' ? code : 1);
+    });
+    page.on('pageerror', (error) => console.error(`[workbench page error] ${error.message}`));
+    if (config.verbose) page.on('console', (m) => console.error(`[browser ${m.type()}] ${m.text()}`));
+
+    const payload = JSON.stringify([
+      ['extensionDevelopmentPath', remoteUri(authority, config.repoRoot)],
+      ['extensionTestsPath', remoteUri(authority, config.testsEntry)],
+      ['skipWelcome', 'true'],
+      ['skipReleaseNotes', 'true'],
+    ]);
+    await orAbort(page.goto(`http://${authority}/?folder=${encodeURIComponent(run.workspace)}&payload=${encodeURIComponent(payload)}`), signal);
+    say('workbench loaded, tests running');
+
+    const code = await orAbort(Promise.race([finished, serverExit]), signal);
+    if (config.logsDir) writeLogs(config.logsDir, logs);
+    return code;
+  }
+}
+
+function writeLogs(dir: string, logs: WorkbenchLog[]): void {
+  for (const log of logs) {
+    const file = path.resolve(dir, log.relativePath);
+    if (!file.startsWith(path.resolve(dir) + path.sep)) continue;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, log.contents);
+  }
+  say(`workbench logs written to ${dir}`);
+}

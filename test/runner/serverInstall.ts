@@ -1,0 +1,325 @@
+// Installs the offline server host on first use, into .vscode-test/code-server-<version>/:
+// code-server from npm (it hosts the same Node extension host desktop VS Code uses) and the
+// system packages it and the browser need. Later runs find the install and reuse it.
+//
+// npm 11 runs a dependency's install scripts only when the project's `allowScripts` approves
+// it, and code-server needs its scripts: its postinstall runs `npm install` in lib/vscode, where
+// native modules are built. That inner install is a project of its own, which does not see our
+// `allowScripts`. So the install goes in two steps: fetch everything with --ignore-scripts, write
+// an `allowScripts` list into lib/vscode/package.json as well, then `npm rebuild`, which runs
+// code-server's postinstall under both lists. Nothing is approved wholesale; the lists name the
+// packages (all from code-server's own pinned shrinkwrap).
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { CODE_SERVER_VERSION } from './config';
+import type { RunnerConfig } from './config';
+import { CommandError, deadline, describe, runCommand, say } from './processes';
+
+export interface ServerInstall {
+  readonly dir: string;
+  /** code-server's CLI entry, run with `node`. */
+  readonly entry: string;
+  readonly node: string;
+  readonly chromium: string;
+  readonly codeServerVersion: string;
+  readonly vscodeVersion: string;
+}
+
+interface Marker {
+  codeServerVersion: string;
+  vscodeVersion: string;
+  nodeMajor: number;
+  installedAt: string;
+}
+
+const MARKER = 'host.json';
+
+/** Install scripts our own install runs (this folder's package.json). */
+const TOP_ALLOW: Record<string, boolean> = { 'code-server': true, argon2: true };
+
+/**
+ * Install scripts code-server's inner install of lib/vscode runs: the native modules of the
+ * server and its extension host. The Windows-only ones are denied; @vscode/ripgrep is denied when
+ * we place its binary ourselves (its script would download it from GitHub).
+ */
+function innerAllow(placeRipgrep: boolean): Record<string, boolean> {
+  return {
+    '@parcel/watcher': true,
+    '@vscode/deviceid': true,
+    '@vscode/spdlog': true,
+    kerberos: true,
+    'native-watchdog': true,
+    'node-pty': true,
+    '@vscode/ripgrep': !placeRipgrep,
+    '@vscode/windows-ca-certs': false,
+    '@vscode/windows-process-tree': false,
+    '@vscode/windows-registry': false,
+  };
+}
+
+/** Native modules that must load after the install (proof that their scripts ran). */
+const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', 'native-watchdog', '@parcel/watcher', 'kerberos'];
+
+/** The static ripgrep published on npm for this platform, which we place instead of downloading. */
+function ripgrepPackage(): string | undefined {
+  return process.platform === 'linux' && process.arch === 'x64' ? '@vscode/ripgrep-linux-x64' : undefined;
+}
+const RIPGREP_PACKAGE_VERSION = '1.18.0';
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      fs.accessSync(candidate, fs.constants.X_OK);
+      if (fs.statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The chromium to drive: CHROMIUM_PATH, else chromium on PATH. Debian's /usr/bin/chromium is a
+ * shell wrapper that loads system extensions and prints noise; the binary behind it is used.
+ */
+export function findChromium(): string | undefined {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) return fs.existsSync(given) ? given : undefined;
+  const found = onPath('chromium') ?? onPath('chromium-browser');
+  if (!found) return undefined;
+  const real = '/usr/lib/chromium/chromium';
+  try {
+    if (fs.readFileSync(found, { encoding: 'latin1' }).startsWith('#!')) {
+      fs.accessSync(real, fs.constants.X_OK);
+      return real;
+    }
+  } catch {
+    // keep what PATH gave
+  }
+  return found;
+}
+
+function hasGssapiHeaders(): boolean {
+  return ['/usr/include/gssapi/gssapi.h', '/usr/include/gssapi.h'].some((f) => fs.existsSync(f));
+}
+
+function readJson(file: string): unknown {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+}
+
+function isMarker(value: unknown): value is Marker {
+  if (typeof value !== 'object' || value === null) return false;
+  const m = value as Record<string, unknown>;
+  return typeof m.codeServerVersion === 'string' && typeof m.vscodeVersion === 'string' && typeof m.nodeMajor === 'number';
+}
+
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+
+function paths(dir: string): { entry: string; vscode: string } {
+  const codeServer = path.join(dir, 'node_modules', 'code-server');
+  return { entry: path.join(codeServer, 'out', 'node', 'entry.js'), vscode: path.join(codeServer, 'lib', 'vscode') };
+}
+
+/** A finished install at `dir` for this node, or undefined. Cheap: a marker file and two stats. */
+function existingInstall(dir: string): Marker | undefined {
+  try {
+    const marker = readJson(path.join(dir, MARKER));
+    if (!isMarker(marker) || marker.codeServerVersion !== CODE_SERVER_VERSION || marker.nodeMajor !== nodeMajor) return undefined;
+    const { entry, vscode } = paths(dir);
+    if (!fs.existsSync(entry) || !fs.existsSync(path.join(vscode, 'node_modules'))) return undefined;
+    return marker;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Returns the server host, installing whatever is missing first. */
+export async function ensureServerHost(config: RunnerConfig, signal: AbortSignal): Promise<ServerInstall> {
+  if (nodeMajor !== 20) {
+    throw new Error(
+      `the server host (code-server ${CODE_SERVER_VERSION}) needs node 20, this is node ${process.versions.node}; ` +
+        'run with node 20, or use the electron host (VSCODE_TEST_HOST=electron)',
+    );
+  }
+  const dir = path.join(config.cacheDir, `code-server-${CODE_SERVER_VERSION}`);
+  let marker = existingInstall(dir);
+  let chromium = findChromium();
+  if (marker && chromium) return describeInstall(dir, marker, chromium);
+
+  const started = Date.now();
+  say(`installing the server host (code-server ${CODE_SERVER_VERSION}) into ${path.relative(config.repoRoot, dir)}/ — once`);
+  const limit = deadline(signal, config.installTimeoutMs, 'installing the server host (VSCODE_TEST_INSTALL_TIMEOUT)');
+  try {
+    await installSystemPackages(config, limit.signal);
+    chromium = findChromium();
+    if (!chromium) throw new Error('chromium is still not installed (set CHROMIUM_PATH to a chromium or chrome binary)');
+    if (!marker) {
+      await installCodeServer(config, dir, limit.signal);
+      marker = existingInstall(dir);
+      if (!marker) throw new Error(`the install in ${dir} is incomplete`);
+    }
+  } finally {
+    limit.dispose();
+  }
+  say(`server host installed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return describeInstall(dir, marker, chromium);
+}
+
+function describeInstall(dir: string, marker: Marker, chromium: string): ServerInstall {
+  return {
+    dir,
+    entry: paths(dir).entry,
+    node: process.execPath,
+    chromium,
+    codeServerVersion: marker.codeServerVersion,
+    vscodeVersion: marker.vscodeVersion,
+  };
+}
+
+/** Debian packages: chromium, libkrb5-dev (kerberos' headers), and a compiler for node-gyp. */
+async function installSystemPackages(config: RunnerConfig, signal: AbortSignal): Promise<void> {
+  const needed: string[] = [];
+  if (!findChromium()) needed.push('chromium');
+  if (!hasGssapiHeaders()) needed.push('libkrb5-dev');
+  if (!onPath('make')) needed.push('make');
+  if (!onPath('g++')) needed.push('g++');
+  if (!onPath('python3')) needed.push('python3');
+  if (needed.length === 0) return;
+  const aptGet = onPath('apt-get');
+  const root = process.getuid?.() === 0;
+  const sudo = root ? undefined : onPath('sudo');
+  if (!aptGet || (!root && !sudo)) {
+    throw new Error(`the server host needs these packages: ${needed.join(' ')}; install them (e.g. apt-get install -y ${needed.join(' ')})`);
+  }
+  say(`apt-get install ${needed.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (args: string[]): Promise<string> =>
+    sudo
+      ? runCommand(sudo, ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', aptGet, ...args], { env, echo: config.verbose, signal })
+      : runCommand(aptGet, args, { env, echo: config.verbose, signal });
+  await apt(['update', '-qq']);
+  await apt(['install', '-y', '-qq', ...needed]);
+}
+
+async function installCodeServer(config: RunnerConfig, dir: string, signal: AbortSignal): Promise<void> {
+  fs.mkdirSync(config.cacheDir, { recursive: true });
+  removeStaleStaging(config.cacheDir);
+  // Install beside the final folder and rename at the end: a half-done install is never mistaken
+  // for a good one, and two runs installing at once do not write into the same tree.
+  const staging = `${dir}.partial-${process.pid}`;
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(staging, { recursive: true });
+  const tmp = path.join(staging, '.tmp');
+  fs.mkdirSync(tmp);
+  try {
+    const rgPackage = ripgrepPackage();
+    const manifest = {
+      name: 'vscode-test-server-host',
+      private: true,
+      description: 'code-server for the extension integration tests, installed by test/runner/serverInstall.ts',
+      dependencies: { 'code-server': CODE_SERVER_VERSION },
+      optionalDependencies: rgPackage ? { [rgPackage]: RIPGREP_PACKAGE_VERSION } : {},
+      allowScripts: TOP_ALLOW,
+    };
+    fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    const env = npmEnv(tmp);
+    const npm = (args: string[]): Promise<string> => runCommand(npmCommand(), args, { cwd: staging, env, echo: config.verbose, signal });
+
+    say(`npm install code-server@${CODE_SERVER_VERSION} (scripts held back)`);
+    await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']);
+
+    const { vscode } = paths(staging);
+    const rgBinary = rgPackage ? path.join(staging, 'node_modules', rgPackage, 'bin', 'rg') : undefined;
+    const placeRipgrep = rgBinary !== undefined && fs.existsSync(rgBinary);
+    const vscodeManifestFile = path.join(vscode, 'package.json');
+    const vscodeManifest = readJson(vscodeManifestFile) as Record<string, unknown>;
+    vscodeManifest.allowScripts = innerAllow(placeRipgrep);
+    fs.writeFileSync(vscodeManifestFile, `${JSON.stringify(vscodeManifest, null, 2)}\n`);
+
+    say('npm rebuild: code-server postinstall, native modules (node-gyp), about a minute');
+    await npm(['rebuild', '--loglevel=error', ...(config.verbose ? ['--foreground-scripts'] : [])]);
+
+    if (placeRipgrep && rgBinary) {
+      const binDir = path.join(vscode, 'node_modules', '@vscode', 'ripgrep', 'bin');
+      fs.mkdirSync(binDir, { recursive: true });
+      fs.copyFileSync(rgBinary, path.join(binDir, 'rg'));
+      fs.chmodSync(path.join(binDir, 'rg'), 0o755);
+    }
+
+    await verify(staging, vscode, signal);
+    const { version } = readJson(vscodeManifestFile) as { version?: unknown };
+    const vscodeVersion = typeof version === 'string' ? version : 'unknown';
+    const marker: Marker = { codeServerVersion: CODE_SERVER_VERSION, vscodeVersion, nodeMajor, installedAt: new Date().toISOString() };
+    fs.writeFileSync(path.join(staging, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.renameSync(staging, dir);
+  } catch (error) {
+    if (error instanceof CommandError && !config.verbose) {
+      console.error(error.output.split('\n').slice(-80).join('\n'));
+    }
+    throw error;
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Checks that code-server starts and that the native modules were built. */
+async function verify(staging: string, vscode: string, signal: AbortSignal): Promise<void> {
+  const { entry } = paths(staging);
+  // code-server writes logs under XDG_DATA_HOME even for --version: keep them in the install's tmp.
+  const tmp = path.join(staging, '.tmp');
+  const env = { ...process.env, XDG_DATA_HOME: tmp, XDG_CONFIG_HOME: tmp };
+  const version = await runCommand(process.execPath, [entry, '--config', '/dev/null', '--version'], { env, signal });
+  if (!version.includes(CODE_SERVER_VERSION)) throw new Error(`unexpected code-server version output: ${version.trim()}`);
+  const load = NATIVE_MODULES.map((m) => `require(${JSON.stringify(m)});`).join('');
+  try {
+    await runCommand(process.execPath, ['-e', load], { cwd: vscode, signal });
+  } catch (error) {
+    const detail = error instanceof CommandError ? error.output.trim().split('\n').slice(0, 8).join('\n') : describe(error);
+    throw new Error(`code-server's native modules did not build:\n${detail}`);
+  }
+}
+
+/** Environment of the npm processes of the install (inherited by code-server's inner npm). */
+function npmEnv(tmp: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TMPDIR: tmp,
+    // code-server's postinstall refuses to run as root unless npm says unsafe-perm.
+    npm_config_unsafe_perm: 'true',
+    // node-pty's install runs `npx node-gyp`; an npmrc with `yes = false` would cancel it.
+    npm_config_yes: 'true',
+    npm_config_update_notifier: 'false',
+  };
+  // node-gyp downloads node's headers unless told where they are; use the local ones if present.
+  const prefix = path.resolve(path.dirname(process.execPath), '..');
+  if (!env.npm_config_nodedir && fs.existsSync(path.join(prefix, 'include', 'node', 'common.gypi'))) {
+    env.npm_config_nodedir = prefix;
+  }
+  return env;
+}
+
+function npmCommand(): string {
+  return os.platform() === 'win32' ? 'npm.cmd' : 'npm';
+}
+
+/** Removes staging folders of installs that were interrupted (their process is gone). */
+function removeStaleStaging(cacheDir: string): void {
+  for (const name of fs.readdirSync(cacheDir)) {
+    const match = /\.partial-(\d+)$/.exec(name);
+    if (!match) continue;
+    const pid = Number(match[1]);
+    let alive = false;
+    try {
+      process.kill(pid, 0);
+      alive = pid !== process.pid;
+    } catch {
+      alive = false;
+    }
+    if (!alive) fs.rmSync(path.join(cacheDir, name), { recursive: true, force: true });
+  }
+}

@@ -2,6 +2,7 @@
  * The exchange service's client: the three operations, each checked before sending, every call
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */
+import type { AxiosInstance } from 'axios';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
 import { ExchangeError, RateLimitError } from './errors';
 import type { Credentials } from './keys';
@@ -33,6 +34,8 @@ export interface ExchangeClientOptions {
   readonly rateLimit?: number;
   readonly retry?: RetryOptions;
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** For tests and tools: a prepared axios instance. */
+  readonly http?: AxiosInstance;
 }
 
 export interface RequestOptions {

@@ -1,0 +1,46 @@
+/** A real sandbox and a real client for the API tests: real HTTP, real signatures. */
+import { generateKeys, loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
+import type { Credentials, ExchangeClientOptions } from '../../../src/api';
+import { ManualClock, startSandbox } from '../../../src/sandbox';
+import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
+
+let shared: Credentials | undefined;
+
+/** One generated key pair for the whole run (RSA generation is slow). */
+export function testCredentials(): Credentials {
+  shared ??= loadCredentials(generateKeys().privateKeyHex);
+  return shared;
+}
+
+export interface Harness {
+  readonly sandbox: Sandbox;
+  readonly credentials: Credentials;
+  /** The one limiter of this key: clients made by `client()` share it, as the extension's do. */
+  readonly limiter: RateLimiter;
+  client(options?: Partial<ExchangeClientOptions>): ExchangeClient;
+}
+
+export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
+  const credentials = testCredentials();
+  const sandbox = await startSandbox({ clock: new ManualClock(), ...options });
+  sandbox.registerKey(credentials);
+  const limiter = new RateLimiter();
+  return {
+    sandbox,
+    credentials,
+    limiter,
+    client: (extra = {}) => new ExchangeClient({ baseUrl: sandbox.url, credentials, limiter, retry: { baseDelayMs: 5, rateLimitDelayMs: 50 }, ...extra }),
+  };
+}
+
+/** The most requests that arrived at the sandbox within any window of `windowMs`. */
+export function peakInWindow(arrivals: readonly number[], windowMs = 1000): number {
+  const sorted = [...arrivals].sort((a, b) => a - b);
+  let peak = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while ((sorted[end] ?? 0) - (sorted[start] ?? 0) >= windowMs) start++;
+    peak = Math.max(peak, end - start + 1);
+  }
+  return peak;
+}

@@ -39,6 +39,7 @@ export default tseslint.config(
   {
     files: ['*.js', '*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { require: 'readonly', module: 'readonly', process: 'readonly', __dirname: 'readonly', console: 'readonly' }, sourceType: 'commonjs' },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { require: 'readonly', module: 'readonly', process: 'readonly', __dirname: 'readonly', console: 'readonly' }, sourceType: 'commonjs' },
   },
 );

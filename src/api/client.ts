@@ -126,13 +126,15 @@ export class ExchangeClient {
     const { signal } = options;
     return this.retry.run(
       async (attempt) => {
-        await this.limiter.acquire(signal);
+        const release = await this.limiter.acquire(signal);
         const started = performance.now();
         try {
           const answer = await this.transport.call(method, params, { signal });
+          release();
           this.log(method, params, attempt, started, 'ok');
           return answer.result;
         } catch (error) {
+          release();
           const kind = error instanceof ExchangeError ? error.kind : 'error';
           this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
           if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);

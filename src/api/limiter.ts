@@ -1,8 +1,15 @@
 /**
- * A FIFO sliding-window rate limiter shared by every caller of one client: at most `limit` starts
- * in any window of `intervalMs` (+ a small margin for network jitter between us and the service's
- * own clock). Fixed-window limiters (such as p-queue's `interval`) let twice the limit through
- * across a window edge, which a service counting over a sliding second answers with -32600.
+ * A FIFO sliding-window rate limiter shared by every caller of one client: at most `limit`
+ * requests can have *arrived at the service* in any window of `intervalMs`.
+ *
+ * The service counts arrivals, which the client cannot see: a request granted now may arrive
+ * late (a TLS handshake, a slow first call) while a later one arrives at once. The one time the
+ * client knows a request had arrived by is when its answer came back. So each slot counts from
+ * its answer (or from `grant + arrivalBoundMs` if no answer comes, so a hanging call does not
+ * block everyone for its whole timeout), and the next request that would be the `limit + 1`th in
+ * a window waits until that slot is a full window old. The cost is one latency per window.
+ * Fixed-window limiters (such as p-queue's `interval`) let twice the limit through across a
+ * window edge, which a service counting over a sliding second answers with -32600.
  */
 import { CancelledError } from './errors';
 
@@ -10,14 +17,24 @@ export interface RateLimiterOptions {
   /** Starts allowed per window; the service allows 10 per second. */
   readonly limit?: number;
   readonly intervalMs?: number;
-  /** Extra spacing added to the window so jitter in delivery never makes 11 arrive in one second. */
+  /** Extra spacing added to the window, for clock granularity. */
   readonly marginMs?: number;
+  /** A call not answered this long after its grant is taken to have arrived by then. */
+  readonly arrivalBoundMs?: number;
   /** Monotonic milliseconds; injectable for tests. */
   readonly now?: () => number;
 }
 
+/** Ends a granted slot: call it when the request's answer (or failure) came back. */
+export type Release = () => void;
+
+interface Slot {
+  readonly granted: number;
+  settled: number | undefined;
+}
+
 interface Waiter {
-  readonly resolve: () => void;
+  readonly resolve: (release: Release) => void;
   readonly reject: (error: Error) => void;
   readonly signal: AbortSignal | undefined;
   readonly onAbort: () => void;
@@ -26,16 +43,18 @@ interface Waiter {
 export class RateLimiter {
   readonly limit: number;
   readonly windowMs: number;
+  private readonly arrivalBoundMs: number;
   private readonly now: () => number;
-  /** Start times of the last `limit` grants, oldest first. */
-  private readonly starts: number[] = [];
+  /** The last `limit` grants, oldest first. */
+  private readonly slots: Slot[] = [];
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private blockedUntil = 0;
 
   constructor(options: RateLimiterOptions = {}) {
     this.limit = options.limit ?? 10;
-    this.windowMs = (options.intervalMs ?? 1000) + (options.marginMs ?? 30);
+    this.windowMs = (options.intervalMs ?? 1000) + (options.marginMs ?? 5);
+    this.arrivalBoundMs = options.arrivalBoundMs ?? 1000;
     this.now = options.now ?? (() => performance.now());
     if (!Number.isInteger(this.limit) || this.limit < 1) throw new RangeError('limit must be a positive integer');
   }
@@ -45,10 +64,13 @@ export class RateLimiter {
     return this.queue.length;
   }
 
-  /** Resolves when the caller may send one request; callers are served in arrival order. */
-  acquire(signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves when the caller may send one request, with the function to call once its answer is
+   * in. Callers are served in arrival order.
+   */
+  acquire(signal?: AbortSignal): Promise<Release> {
     if (signal?.aborted) return Promise.reject(new CancelledError());
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = {
         resolve,
         reject,
@@ -66,10 +88,14 @@ export class RateLimiter {
     });
   }
 
-  /** Runs `task` once a slot is granted. */
+  /** Runs `task` once a slot is granted, and ends the slot when it settles. */
   async schedule<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
-    return task();
+    const release = await this.acquire(signal);
+    try {
+      return await task();
+    } finally {
+      release();
+    }
   }
 
   /**
@@ -109,16 +135,24 @@ export class RateLimiter {
       const waiter = this.queue.shift();
       if (!waiter) return;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
-      this.starts.push(now);
-      if (this.starts.length > this.limit) this.starts.shift();
-      waiter.resolve();
+      const slot: Slot = { granted: now, settled: undefined };
+      this.slots.push(slot);
+      if (this.slots.length > this.limit) this.slots.shift();
+      waiter.resolve(() => this.settle(slot));
     }
+  }
+
+  private settle(slot: Slot): void {
+    if (slot.settled !== undefined) return;
+    slot.settled = this.now();
+    if (this.queue.length > 0 && this.slots[0] === slot) this.pump();
   }
 
   private waitTime(now: number): number {
     const blocked = this.blockedUntil - now;
-    const oldest = this.starts.length >= this.limit ? this.starts[0] : undefined;
-    const windowWait = oldest === undefined ? 0 : oldest + this.windowMs - now;
-    return Math.max(0, blocked, windowWait);
+    const oldest = this.slots.length >= this.limit ? this.slots[0] : undefined;
+    if (!oldest) return Math.max(0, blocked);
+    const arrivedBy = Math.min(oldest.settled ?? Infinity, oldest.granted + this.arrivalBoundMs);
+    return Math.max(0, blocked, arrivedBy + this.windowMs - now);
   }
 }

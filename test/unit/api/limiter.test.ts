@@ -9,7 +9,8 @@ describe('rate limiter (plain timers)', () => {
     const start = performance.now();
     await Promise.all(
       Array.from({ length: 9 }, (_, i) =>
-        limiter.acquire().then(() => {
+        limiter.acquire().then((release) => {
+          release();
           order.push(i);
           times.push(performance.now() - start);
         }),
@@ -19,15 +20,34 @@ describe('rate limiter (plain timers)', () => {
     for (let i = 3; i < times.length; i++) assert.ok((times[i] ?? 0) - (times[i - 3] ?? 0) >= 199, `start ${i} came too early`);
   });
 
+  it('counts a slot from its answer, so a late answer pushes the next window back', async () => {
+    const limiter = new RateLimiter({ limit: 1, intervalMs: 100, marginMs: 0, arrivalBoundMs: 10_000 });
+    const release = await limiter.acquire();
+    const start = performance.now();
+    const next = limiter.acquire();
+    setTimeout(release, 150);
+    (await next)();
+    assert.ok(performance.now() - start >= 245, 'the second grant waits a full window after the first answer');
+  });
+
+  it('does not let an unanswered call block everyone for longer than its arrival bound', async () => {
+    const limiter = new RateLimiter({ limit: 1, intervalMs: 100, marginMs: 0, arrivalBoundMs: 50 });
+    await limiter.acquire(); // never released: a hanging call
+    const start = performance.now();
+    (await limiter.acquire())();
+    const waited = performance.now() - start;
+    assert.ok(waited >= 145, `waited ${waited}`);
+  });
+
   it('lets a cancelled waiter leave the queue without blocking the others', async () => {
     const limiter = new RateLimiter({ limit: 1, intervalMs: 100, marginMs: 0 });
-    await limiter.acquire();
+    (await limiter.acquire())();
     const controller = new AbortController();
     const cancelled = limiter.acquire(controller.signal);
     const next = limiter.acquire();
     controller.abort();
     await assert.rejects(cancelled, CancelledError);
-    await next;
+    (await next)();
     assert.equal(limiter.pending, 0);
   });
 
@@ -35,7 +55,7 @@ describe('rate limiter (plain timers)', () => {
     const limiter = new RateLimiter({ limit: 10, intervalMs: 1000, marginMs: 0 });
     limiter.holdFor(120);
     const start = performance.now();
-    await limiter.acquire();
+    (await limiter.acquire())();
     assert.ok(performance.now() - start >= 110);
   });
 });

@@ -1,9 +1,48 @@
-import type * as vscode from 'vscode';
+/**
+ * Wiring only: build the services, register each feature, return the API the tests use.
+ * Activation does no network work: the sandbox and the clients start on first need.
+ */
+import * as vscode from 'vscode';
+import { registerCredentialCommands } from './features/credentials/credentialCommands';
+import { CredentialStore } from './features/credentials/credentialStore';
+import { registerEnvironment } from './features/environment/environmentCommands';
+import { EnvironmentService } from './features/environment/environmentService';
+import { RecentLog, tagged } from './features/log';
+import { TransactionStore } from './store/transactionStore';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Features are registered here as they arrive.
+/** What `activate()` returns: the services, so tests assert on what the user would see. */
+export interface ExchangeTxApi {
+  readonly credentials: CredentialStore;
+  readonly environment: EnvironmentService;
+  readonly store: TransactionStore;
+  readonly log: RecentLog;
+  /** Milliseconds `activate()` took, measured inside the extension host. */
+  readonly activationMs: number;
 }
 
-export function deactivate(): void {
-  // Nothing to release yet.
+export async function activate(context: vscode.ExtensionContext): Promise<ExchangeTxApi> {
+  const started = performance.now();
+  const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
+  const log = new RecentLog(channel);
+  const credentials = new CredentialStore(context.secrets);
+  const environment = new EnvironmentService(context.globalState, credentials, log);
+  const store = new TransactionStore({ source: () => environment.client() });
+  context.subscriptions.push(channel, credentials, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
+
+  running = environment;
+  await environment.initialize();
+  registerCredentialCommands(context, credentials, environment, tagged(log, 'keys'));
+  registerEnvironment(context, environment, () => channel.show(true));
+
+  const activationMs = performance.now() - started;
+  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
+  return { credentials, environment, store, log, activationMs };
+}
+
+let running: EnvironmentService | undefined;
+
+/** Waits for the sandbox to close; everything else is released through context.subscriptions. */
+export async function deactivate(): Promise<void> {
+  await running?.shutdown();
+  running = undefined;
 }

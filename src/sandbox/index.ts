@@ -22,7 +22,7 @@ import type { RequestLogEntry } from './requestLog';
 import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
 
-export { ManualClock, systemClock } from './clock';
+export { ManualClock, SkippableClock, systemClock } from './clock';
 export type { Clock } from './clock';
 export { CURRENCIES, findCurrency } from './currencies';
 export type { Availability, Currency } from './currencies';

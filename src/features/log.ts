@@ -1,0 +1,84 @@
+/**
+ * The extension's one log: a `LogOutputChannel` named "Exchange Tx" with `[component]` tags.
+ * Requests are logged at debug level (method, params, duration, outcome). Nothing secret is ever
+ * handed to it; `redact` is a last line of defence for texts that might carry a key.
+ */
+import type * as vscode from 'vscode';
+import type { RequestLogEntry } from '../api';
+
+export type Logger = Pick<vscode.LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
+
+/** Long base64/hex runs (keys, signatures) are replaced by a marker. */
+export function redact(text: string): string {
+  return text
+    .replace(/-----BEGIN [A-Z ]+-----[\s\S]*?(-----END [A-Z ]+-----|$)/g, '[redacted key]')
+    .replace(/[A-Za-z0-9+/]{80,}={0,2}/g, '[redacted]')
+    .replace(/\b[0-9a-fA-F]{64,}\b/g, '[redacted]');
+}
+
+/** A logger whose lines start with `[component]`. */
+export function tagged(channel: Logger, component: string): Logger {
+  const tag = (message: string) => `[${component}] ${redact(message)}`;
+  return {
+    trace: (message: string, ...args: unknown[]) => channel.trace(tag(message), ...args),
+    debug: (message: string, ...args: unknown[]) => channel.debug(tag(message), ...args),
+    info: (message: string, ...args: unknown[]) => channel.info(tag(message), ...args),
+    warn: (message: string, ...args: unknown[]) => channel.warn(tag(message), ...args),
+    error: (error: string | Error, ...args: unknown[]) => channel.error(typeof error === 'string' ? tag(error) : tag(error.message), ...args),
+  };
+}
+
+/** Formats one request attempt as a debug line; the entry holds no keys or signatures. */
+export function describeRequest(entry: RequestLogEntry): string {
+  const params = JSON.stringify(entry.params);
+  const attempt = entry.attempt > 1 ? ` (attempt ${entry.attempt})` : '';
+  const outcome = entry.outcome === 'ok' ? 'ok' : `${entry.outcome}: ${entry.message ?? ''}`;
+  return `${entry.method} ${params} → ${outcome} in ${entry.durationMs} ms${attempt}`;
+}
+
+export function requestLogger(log: Logger): (entry: RequestLogEntry) => void {
+  return (entry) => {
+    if (entry.outcome === 'ok') log.debug(describeRequest(entry));
+    else log.warn(describeRequest(entry));
+  };
+}
+
+/**
+ * Writes to the channel and keeps the last lines in memory, so tests can check what was logged
+ * (and that nothing secret ever was). Every line is redacted before it goes anywhere.
+ */
+export class RecentLog implements Logger {
+  private readonly lines: string[] = [];
+
+  constructor(
+    private readonly channel: Logger,
+    private readonly keep = 1000,
+  ) {}
+
+  get recent(): readonly string[] {
+    return this.lines;
+  }
+
+  trace(message: string, ...args: unknown[]): void {
+    this.channel.trace(this.remember('trace', message), ...args);
+  }
+  debug(message: string, ...args: unknown[]): void {
+    this.channel.debug(this.remember('debug', message), ...args);
+  }
+  info(message: string, ...args: unknown[]): void {
+    this.channel.info(this.remember('info', message), ...args);
+  }
+  warn(message: string, ...args: unknown[]): void {
+    this.channel.warn(this.remember('warn', message), ...args);
+  }
+  error(error: string | Error, ...args: unknown[]): void {
+    this.channel.error(this.remember('error', typeof error === 'string' ? error : error.message), ...args);
+  }
+
+  private remember(level: string, message: string): string {
+    const line = redact(message);
+    this.lines.push(`${level} ${line}`);
+    if (this.lines.length > this.keep) this.lines.shift();
+    return line;
+  }
+}

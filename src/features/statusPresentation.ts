@@ -1,0 +1,56 @@
+/**
+ * How each status looks everywhere in the UI: its label, codicon, theme colour and whether it
+ * spins. One table, used by the hover, the lookup result, the status bar and the tree.
+ */
+import * as vscode from 'vscode';
+import type { TransactionStatus } from '../shared/status';
+import { ATTENTION_STATUSES, isFinalStatus } from '../shared/status';
+
+export interface StatusLook {
+  readonly label: string;
+  /** Codicon id, without `$()`. */
+  readonly icon: string;
+  /** Theme colour id for icons. */
+  readonly color: string;
+  readonly inProgress: boolean;
+  /** `warning` or `error` for statuses that need attention. */
+  readonly severity: 'none' | 'warning' | 'error';
+}
+
+export function statusLook(status: TransactionStatus, rawStatus?: string): StatusLook {
+  const inProgress = !isFinalStatus(status) && status !== 'hold' && status !== 'unknown';
+  const severity = !ATTENTION_STATUSES.has(status) ? 'none' : status === 'hold' || status === 'overdue' ? 'warning' : 'error';
+  switch (status) {
+    case 'waiting':
+      return { label: vscode.l10n.t('Waiting for payment'), icon: 'clock', color: 'charts.yellow', inProgress, severity };
+    case 'confirming':
+      return { label: vscode.l10n.t('Confirming payment'), icon: 'sync', color: 'charts.blue', inProgress, severity };
+    case 'exchanging':
+      return { label: vscode.l10n.t('Exchanging'), icon: 'arrow-swap', color: 'charts.blue', inProgress, severity };
+    case 'sending':
+      return { label: vscode.l10n.t('Sending payout'), icon: 'rocket', color: 'charts.blue', inProgress, severity };
+    case 'hold':
+      return { label: vscode.l10n.t('On hold (AML/KYC check)'), icon: 'warning', color: 'list.warningForeground', inProgress, severity };
+    case 'finished':
+      return { label: vscode.l10n.t('Finished'), icon: 'pass-filled', color: 'testing.iconPassed', inProgress, severity };
+    case 'failed':
+      return { label: vscode.l10n.t('Failed'), icon: 'error', color: 'list.errorForeground', inProgress, severity };
+    case 'refunded':
+      return { label: vscode.l10n.t('Refunded'), icon: 'reply', color: 'charts.purple', inProgress, severity };
+    case 'overdue':
+      return { label: vscode.l10n.t('Overdue (payment not sent in time)'), icon: 'watch', color: 'list.warningForeground', inProgress, severity };
+    case 'expired':
+      return { label: vscode.l10n.t('Expired (fixed rate not paid in time)'), icon: 'history', color: 'list.errorForeground', inProgress, severity };
+    default:
+      return { label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status), icon: 'question', color: 'descriptionForeground', inProgress: false, severity: 'none' };
+  }
+}
+
+/** `$(icon)` or `$(icon~spin)` for labels that render codicons. */
+export function statusIcon(look: StatusLook, spin = true): string {
+  return `$(${look.icon}${spin && look.inProgress ? '~spin' : ''})`;
+}
+
+export function themeIcon(look: StatusLook): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
+}

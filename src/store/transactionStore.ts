@@ -158,7 +158,11 @@ export class TransactionStore {
         if (settled) return;
         settled = true;
         leave();
-        if (current.waiters === 0) current.controller.abort();
+        if (current.waiters === 0) {
+          // Nobody waits any more: stop the request, and let the next lookup start afresh.
+          if (this.flights.get(id) === current) this.flights.delete(id);
+          current.controller.abort();
+        }
         reject(new CancelledError());
       };
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -21,12 +21,16 @@ export interface Credentials {
 
 type KeyEncoding = 'pem' | 'hex' | 'base64';
 
+const MIN_ENCODED_LENGTH = 64;
+
 /** Says how a key text is written, or undefined when it is none of the accepted forms. */
 function detectEncoding(text: string): KeyEncoding | undefined {
   if (text.includes('-----BEGIN')) return 'pem';
   const compact = text.replace(/\s+/g, '');
-  if (compact.length > 0 && compact.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(compact)) return 'hex';
-  if (compact.length > 0 && /^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return 'base64';
+  // Even the smallest DER private key takes a few hundred characters; shorter text is no key.
+  if (compact.length < MIN_ENCODED_LENGTH) return undefined;
+  if (compact.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(compact)) return 'hex';
+  if (/^[A-Za-z0-9+/]+={0,2}$/.test(compact)) return 'base64';
   return undefined;
 }
 

@@ -43,12 +43,14 @@ export class CredentialStore implements vscode.Disposable {
     const credentials = loadCredentials(privateKeyText, apiKey);
     await this.secrets.store(PRIVATE_KEY, privateKeyText.trim());
     this.cached = Promise.resolve(credentials);
+    this.changed.fire();
     return credentials;
   }
 
   async clear(): Promise<void> {
     await this.secrets.delete(PRIVATE_KEY);
     this.cached = Promise.resolve(undefined);
+    this.changed.fire();
   }
 
   dispose(): void {

@@ -38,9 +38,9 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
         kind = (await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Exchange Tx: Environment') }))?.env;
       }
       if (!kind) return environment.kind;
-      if (kind === 'live' && !environment.state.hasCredentials) {
+      if (kind === 'live' && !(await environment.refresh()).hasCredentials) {
         const set = vscode.l10n.t('Set API Keys…');
-        if ((await vscode.window.showWarningMessage(vscode.l10n.t('The live service needs your API keys.'), set)) === set) await vscode.commands.executeCommand('exchangeTx.setApiKeys');
+        void vscode.window.showWarningMessage(vscode.l10n.t('The live service needs your API keys.'), set).then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
         return environment.kind;
       }
       await environment.choose(kind);

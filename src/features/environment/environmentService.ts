@@ -78,8 +78,7 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** Reads the saved keys once, so `state` is right before the first request. */
   async initialize(): Promise<void> {
-    this.hasCredentials = await this.credentials.has();
-    await this.updateContext();
+    await this.refresh();
   }
 
   get chosen(): EnvironmentKind {
@@ -104,7 +103,7 @@ export class EnvironmentService implements vscode.Disposable {
   /** Chooses the environment; `live` needs saved keys. */
   async choose(kind: EnvironmentKind): Promise<void> {
     await this.memento.update(CHOSEN_KEY, kind);
-    await this.reset(`switched to ${kind}`);
+    await this.reset(`chose the ${kind}`);
   }
 
   /** The client of the environment in use, made on first need. */
@@ -193,15 +192,43 @@ export class EnvironmentService implements vscode.Disposable {
     }
   }
 
-  private async reset(reason: string): Promise<void> {
-    this.active = undefined;
-    this.hasCredentials = await this.credentials.has();
-    if (this.kind === 'live') await this.stopSandbox();
-    this.log.info(`${reason}: now using the ${this.kind}`);
-    await this.updateContext();
-    this.reset_.fire(this.state);
-    this.changed.fire(this.state);
+  /** Re-reads the saved keys and settings; resets the client if the connection changed. */
+  refresh(): Promise<EnvironmentState> {
+    return this.reset('keys or settings changed');
   }
+
+  /**
+   * Re-reads keys and settings. Only a change of where requests go or how they are signed
+   * (environment, address, key, timeout) drops the client and fires `onDidReset`; a repeated
+   * notice of the same change (this window's own save, then `secrets.onDidChange`) does not.
+   */
+  private async reset(reason: string): Promise<EnvironmentState> {
+    const credentials = await this.credentials.get();
+    this.hasCredentials = credentials !== undefined;
+    const kind = this.kind;
+    const connection = kind === 'live' ? `live|${liveBaseUrl()}|${credentials?.apiKey ?? ''}|${timeoutSetting()}` : `sandbox|${timeoutSetting()}`;
+    const shown = `${connection}|${this.chosen}|${this.hasCredentials}`;
+    await this.updateContext();
+    if (connection !== this.connection) {
+      const first = this.connection === undefined;
+      this.connection = connection;
+      this.active = undefined;
+      if (kind === 'live') await this.stopSandbox();
+      if (!first) {
+        this.log.info(`${reason}: now using the ${kind}`);
+        this.reset_.fire(this.state);
+      }
+    }
+    if (shown !== this.shown) {
+      this.shown = shown;
+      this.changed.fire(this.state);
+    }
+    return this.state;
+  }
+
+  /** What the current client was made for, and what the UI last showed. */
+  private connection: string | undefined;
+  private shown: string | undefined;
 
   private async updateContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', 'exchangeTx.hasCredentials', this.hasCredentials);

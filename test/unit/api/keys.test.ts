@@ -67,7 +67,8 @@ describe('keys', () => {
       [encrypted, /encrypted/],
       ['', /not a private key/],
       ['hello world!', /not a private key/],
-      ['abcd', /not a DER private key/],
+      ['abcd', /not a private key/],
+      ['ab'.repeat(100), /not a DER private key/],
       ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', /could not be read/],
     ];
     for (const [input, message] of cases) {

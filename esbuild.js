@@ -22,6 +22,8 @@ async function main() {
     target: 'node20',
     outdir: 'dist',
     external: ['vscode'],
+    // axios's `form-data` (with mime-types and its 200 KB database) is never used: JSON only.
+    alias: { 'form-data': './scripts/shims/formData.ts' },
     minify: production,
     sourcemap: true,
     sourcesContent: false,

@@ -1,11 +1,17 @@
 /**
  * `npm run bench`: figures as counts and ratios measured in one run, never pass/fail timings.
+ * - The size of the production bundle dist/extension.js and of each package in it (esbuild's
+ *   metafile), and the time `activate()` takes inside a real extension host.
  * The client against the sandbox with 20 ms of latency per answer:
  *  - paging through 1,000 transactions, and its ratio to the rate-limit floor
  *    (1,000 / 100 per page = 10 requests at 10 requests/second);
  *  - the status of 50 ids by the batched lookup versus 50 `getStatus` calls;
  *  - rate-limit errors seen at the sandbox in both (should be zero).
  */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
 import { ExchangeClient, generateKeys, loadCredentials } from '../src/api';
 import type { RequestLogEntry } from '../src/api';
 import { ManualClock, startSandbox } from '../src/sandbox';
@@ -21,7 +27,47 @@ interface Row {
   readonly value: string;
 }
 
+const repoRoot = path.resolve(__dirname, '..');
+
+interface Metafile {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+/** The bundle's size and the bytes each package (or our own source) takes in it. */
+function bundleRows(): Row[] {
+  const meta = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'meta.json'), 'utf8')) as Metafile;
+  const bundle = meta.outputs['dist/extension.js'];
+  if (!bundle) return [{ figure: 'bundle', value: 'dist/extension.js not in dist/meta.json' }];
+  const byPackage = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(bundle.inputs)) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+    const owner = match?.[1] ?? (input.startsWith('src/') ? `(our ${input.split('/')[1] ?? 'src'})` : '(other)');
+    byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytesInOutput);
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  return [
+    { figure: 'dist/extension.js (production, minified)', value: kb(bundle.bytes) },
+    ...[...byPackage.entries()].sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ figure: `  of which ${name}`, value: kb(bytes) })),
+  ];
+}
+
+/** activate() timed inside a real extension host (the integration runner, benchmark suite only). */
+function activationRows(): Row[] {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-')), 'activation.json');
+  const run = spawnSync(process.execPath, [path.join(repoRoot, 'out', 'test', 'runner', 'runIntegration.js')], {
+    cwd: repoRoot,
+    env: { ...process.env, EXCHANGE_TX_TEST_GREP: '^benchmark figures', EXCHANGE_TX_TEST_BENCH_OUT: file },
+    encoding: 'utf8',
+  });
+  const host = /host: (\w+)/.exec(`${run.stdout}${run.stderr}`)?.[1] ?? '?';
+  if (run.status !== 0 || !fs.existsSync(file)) return [{ figure: 'activate() in the extension host', value: `not measured (runner exit ${run.status ?? 'signal'})` }];
+  const { activationMs } = JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs: number };
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  return [{ figure: `activate() in the extension host (${host} host), ms`, value: activationMs.toFixed(1) }];
+}
+
 async function main(): Promise<void> {
+  const extensionRows = [...bundleRows(), ...activationRows()];
   const credentials = loadCredentials(generateKeys().privateKeyHex);
   const sandbox = await startSandbox({ clock: new ManualClock(), ledgerSize: RECORDS + 200, faults: { latencyMs: LATENCY_MS } });
   sandbox.registerKey(credentials);
@@ -82,6 +128,7 @@ async function main(): Promise<void> {
     await sandbox.stop();
   }
 
+  rows.unshift(...extensionRows);
   const width = Math.max(...rows.map((r) => r.figure.length));
   console.log(`Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s)`);
   for (const row of rows) console.log(`  ${row.figure.padEnd(width)}  ${row.value}`);

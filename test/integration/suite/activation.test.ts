@@ -43,6 +43,13 @@ describe('extension activation', () => {
     assert.equal(extension.isActive, true);
   });
 
+  it('does no network work on activation: no sandbox started, no request sent, the status bar says sandbox', async () => {
+    const api = (await ourExtension().activate()) as { environment: { sandbox: unknown; kind: string }; log: { recent: readonly string[] } };
+    assert.equal(api.environment.sandbox, undefined, 'the sandbox starts on first need, not on activation');
+    assert.equal(api.environment.kind, 'sandbox');
+    assert.ok(!api.log.recent.some((line) => line.includes('[request]')), 'no request was logged');
+  });
+
   it("receives the runner's environment (EXCHANGE_TX_TEST_*)", () => {
     const host = process.env.EXCHANGE_TX_TEST_HOST;
     assert.ok(host === 'server' || host === 'electron', `EXCHANGE_TX_TEST_HOST is ${host ?? 'not set'}`);

@@ -1,0 +1,37 @@
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+
+const root = path.resolve(__dirname, '..', '..', '..');
+const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
+const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
+
+interface Manifest {
+  engines: { vscode: string };
+  devDependencies: Record<string, string>;
+  contributes: { commands: { command: string; title: string; category?: string }[]; configuration: { properties: Record<string, unknown> } };
+}
+const manifest = JSON.parse(manifestText) as Manifest;
+
+describe('manifest', () => {
+  it('every %key% of the manifest is in package.nls.json, and every key there is used', () => {
+    const used = new Set([...manifestText.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1] ?? ''));
+    for (const key of used) assert.ok(key in nls, `package.nls.json lacks "${key}"`);
+    for (const key of Object.keys(nls)) assert.ok(used.has(key), `package.nls.json has unused "${key}"`);
+  });
+
+  it('names commands exchangeTx.* in the Exchange Tx category, settings exchangeTx.*', () => {
+    for (const command of manifest.contributes.commands) {
+      assert.match(command.command, /^exchangeTx\.[a-zA-Z.]+$/);
+      assert.equal(command.category, '%category%');
+      assert.match(command.title, /^%command\./);
+    }
+    assert.equal(nls.category, 'Exchange Tx');
+    for (const key of Object.keys(manifest.contributes.configuration.properties)) assert.match(key, /^exchangeTx\./);
+  });
+
+  it('pins @types/vscode to the engine it supports', () => {
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.equal(manifest.devDependencies['@types/vscode'], '1.100.0');
+  });
+});

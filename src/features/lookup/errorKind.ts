@@ -1,0 +1,48 @@
+/**
+ * What kind of failure an error is, as the UI tells it apart: by class (and the parameter an
+ * invalid-parameter error names), never by message text. Pure: unit-tested in plain Node.
+ */
+import {
+  AuthenticationError,
+  CancelledError,
+  ExchangeError,
+  InternalServiceError,
+  InvalidParameterError,
+  ProtocolError,
+  RateLimitError,
+  TimeoutError,
+  TransportError,
+} from '../../api/errors';
+
+export type ErrorKind =
+  /** The service does not know the id (`Parameter id is invalid`, or no record). */
+  | 'not-found'
+  /** The keys were refused. */
+  | 'authentication'
+  | 'rate-limit'
+  /** No answer in time. */
+  | 'timeout'
+  /** No HTTP answer, or a non-2xx one. */
+  | 'network'
+  /** An answer that breaks the protocol (not JSON, truncated, another id, wrong shape). */
+  | 'protocol'
+  /** The service's own `-32603 Internal Error`. */
+  | 'internal'
+  | 'cancelled'
+  /** Any other error the service or the client reported. */
+  | 'service'
+  /** Not an error of the client at all (a bug, the extension shutting down). */
+  | 'other';
+
+export function classifyError(error: unknown): ErrorKind {
+  if (error instanceof CancelledError) return 'cancelled';
+  if (error instanceof InvalidParameterError && error.param === 'id') return 'not-found';
+  if (error instanceof AuthenticationError) return 'authentication';
+  if (error instanceof RateLimitError) return 'rate-limit';
+  if (error instanceof TimeoutError) return 'timeout';
+  if (error instanceof TransportError) return 'network';
+  if (error instanceof ProtocolError) return 'protocol';
+  if (error instanceof InternalServiceError) return 'internal';
+  if (error instanceof ExchangeError) return 'service';
+  return 'other';
+}

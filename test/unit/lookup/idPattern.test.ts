@@ -1,0 +1,126 @@
+import { strict as assert } from 'assert';
+import fc from 'fast-check';
+import {
+  compileIdPattern,
+  DEFAULT_ID_PATTERN,
+  findIdAt,
+  idFromArgument,
+  idProblem,
+  matchesIdPattern,
+  trimId,
+} from '../../../src/features/lookup/idPattern';
+
+/** Every id the cursor finds on each character of `line`. */
+function idsAlong(line: string, source?: string): (string | undefined)[] {
+  const pattern = compileIdPattern(source);
+  return [...Array(line.length + 1).keys()].map((i) => findIdAt(line, i, pattern)?.id);
+}
+
+describe('transaction id pattern', () => {
+  const defaults = compileIdPattern(undefined);
+
+  it("is the manifest's default", async () => {
+    const { readFile } = await import('fs/promises');
+    const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    };
+    assert.equal(manifest.contributes.configuration.properties['exchangeTx.hover.idPattern']?.default, DEFAULT_ID_PATTERN);
+  });
+
+  it('matches 8–32 lowercase letters and digits with at least one of each', () => {
+    for (const id of ['abc12345', 'jt8v5hq2w4ks9d', '1a2b3c4d', `${'a'.repeat(31)}1`]) assert.ok(matchesIdPattern(id, defaults), id);
+    for (const text of ['abcdefgh', '12345678', 'abc1234', `${'a'.repeat(32)}1`, 'ABC12345', 'abc-12345', 'Abc12345'])
+      assert.ok(!matchesIdPattern(text, defaults), text);
+  });
+
+  it('finds the id under the cursor between word boundaries, with its range', () => {
+    const line = 'tx = "jt8v5hq2w4ks9d"; // see abc12345';
+    assert.deepEqual(findIdAt(line, 6, defaults), { id: 'jt8v5hq2w4ks9d', start: 6, end: 20 });
+    assert.deepEqual(findIdAt(line, 20, defaults), { id: 'jt8v5hq2w4ks9d', start: 6, end: 20 }, 'just after the last character');
+    assert.equal(findIdAt(line, 2, defaults), undefined);
+    assert.equal(findIdAt(line, 26, defaults), undefined, 'the comment marker');
+    assert.equal(findIdAt(line, line.length, defaults)?.id, 'abc12345');
+  });
+
+  it('does not find ids inside longer words, upper case or underscores', () => {
+    for (const line of ['xjt8v5hq2w4ks9dX', 'my_abc12345', 'abc12345_x', 'ABCabc12345', `${'a1'.repeat(17)}`]) {
+      assert.deepEqual(
+        idsAlong(line).filter((id) => id !== undefined),
+        [],
+        line,
+      );
+    }
+  });
+
+  it('finds ids next to punctuation: quotes, slashes, dots, hyphens', () => {
+    assert.equal(findIdAt('/v2/tx/abc12345.json', 10, defaults)?.id, 'abc12345');
+    assert.equal(findIdAt('id=abc12345&x=1', 5, defaults)?.id, 'abc12345');
+    assert.equal(findIdAt('abc12345-def67890', 12, defaults)?.id, 'def67890');
+  });
+
+  it('finds ids near the cursor on very long lines, never one cut by the search window', () => {
+    const filler = 'x '.repeat(5000);
+    const line = `${filler}abc12345 ${filler}`;
+    assert.equal(findIdAt(line, filler.length + 3, defaults)?.id, 'abc12345');
+    const long = 'a1'.repeat(3000);
+    assert.equal(findIdAt(long, 3000, compileIdPattern('[a-z0-9]+')), undefined);
+  });
+
+  it('falls back to the default for invalid or empty-matching patterns, saying why', () => {
+    for (const bad of ['([', '[a-z', 'a*', '(?:)']) {
+      const compiled = compileIdPattern(bad);
+      assert.equal(compiled.source, DEFAULT_ID_PATTERN, bad);
+      assert.ok(compiled.error, bad);
+      assert.ok(matchesIdPattern('abc12345', compiled));
+    }
+    assert.equal(compileIdPattern('').error, undefined);
+    assert.equal(compileIdPattern('   ').source, DEFAULT_ID_PATTERN);
+  });
+
+  it('uses a custom pattern, still between word boundaries', () => {
+    const uuid = compileIdPattern('[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}');
+    assert.equal(uuid.error, undefined);
+    const id = '123e4567-e89b-12d3-a456-426614174000';
+    assert.deepEqual(findIdAt(`"${id}"`, 10, uuid), { id, start: 1, end: id.length + 1 });
+    assert.equal(findIdAt(`x${id}`, 10, uuid), undefined);
+    assert.equal(findIdAt('abc12345', 3, uuid), undefined);
+  });
+
+  it('never throws and only returns matches that cover the cursor (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), fc.nat(80), (line, at) => {
+        const character = Math.min(at, line.length);
+        const found = findIdAt(line, character, defaults);
+        if (found === undefined) return;
+        assert.ok(found.start <= character && character <= found.end);
+        assert.equal(line.slice(found.start, found.end), found.id);
+        assert.ok(matchesIdPattern(found.id, defaults));
+      }),
+    );
+  });
+});
+
+describe('ids from command arguments and input', () => {
+  it('takes a string or an object with a string id, trimmed of space and quotes', () => {
+    assert.equal(idFromArgument('abc12345'), 'abc12345');
+    assert.equal(idFromArgument('  "abc12345" '), 'abc12345');
+    assert.equal(idFromArgument({ id: '`abc12345`', label: 'x' }), 'abc12345');
+    for (const none of [undefined, null, 42, '', '  ', {}, { id: 7 }, { path: '/x', scheme: 'file' }]) assert.equal(idFromArgument(none), undefined);
+  });
+
+  it('trims matching quotes only', () => {
+    assert.equal(trimId("'abc'"), 'abc');
+    assert.equal(trimId('"abc\''), '"abc\'');
+  });
+
+  it('says what is wrong with typed text', () => {
+    assert.equal(idProblem('jt8v5hq2w4ks9d'), undefined);
+    assert.equal(idProblem(' "abc-123_X" '), undefined);
+    assert.equal(idProblem(''), 'empty');
+    assert.equal(idProblem('   '), 'empty');
+    assert.equal(idProblem('abc 123'), 'characters');
+    assert.equal(idProblem('[x](command:foo)'), 'characters');
+    assert.equal(idProblem('abc'), 'length');
+    assert.equal(idProblem('a'.repeat(65)), 'length');
+  });
+});

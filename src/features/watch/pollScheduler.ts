@@ -1,0 +1,186 @@
+/**
+ * When the status watch polls: a self-rescheduling timer (never `setInterval`), one poll at a
+ * time, the interval doubled after each failed poll up to a cap and reset by a successful one,
+ * and no timer at all while there is nothing to poll. Pure (no `vscode`): the timers and the
+ * clock are injectable, so the scheduling is tested in plain Node.
+ */
+
+/**
+ * What one poll reports: `ok` (the service answered), `failed` (it did not: back off), `idle`
+ * (nothing left to poll: no next timer until `schedule()` or `pollNow()` is called).
+ */
+export type PollOutcome = 'ok' | 'failed' | 'idle';
+
+export interface SchedulerTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const systemTimers: SchedulerTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/** The longest wait between two polls while backing off (unless the interval itself is longer). */
+export const MAX_BACKOFF_MS = 5 * 60_000;
+
+export interface PollSchedulerOptions {
+  /** Runs one poll; a rejection counts as `failed` (and is handed to `onError`). */
+  readonly run: () => Promise<PollOutcome>;
+  readonly intervalMs: number;
+  readonly maxBackoffMs?: number;
+  readonly timers?: SchedulerTimers;
+  readonly now?: () => number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The wait before the next poll after `failures` failed polls in a row: the interval, doubled
+ * per failure, never more than `maxMs` (or the interval, when that is longer).
+ */
+export function backoffDelay(intervalMs: number, failures: number, maxMs: number = MAX_BACKOFF_MS): number {
+  const interval = Math.max(0, intervalMs);
+  if (failures <= 0) return interval;
+  const cap = Math.max(interval, maxMs);
+  // 2 ** 30 is far past any cap; keeps the product finite for absurd failure counts.
+  return Math.min(cap, interval * 2 ** Math.min(failures, 30));
+}
+
+export class PollScheduler {
+  private readonly run: () => Promise<PollOutcome>;
+  private readonly timers: SchedulerTimers;
+  private readonly now: () => number;
+  private readonly maxBackoffMs: number;
+  private readonly onError: ((error: unknown) => void) | undefined;
+  private intervalMs: number;
+  private timer: unknown;
+  private dueAt: number | undefined;
+  private current: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
+  private failureCount = 0;
+  private lastOutcome: PollOutcome | undefined;
+  private disposed = false;
+
+  constructor(options: PollSchedulerOptions) {
+    this.run = options.run;
+    this.intervalMs = options.intervalMs;
+    this.timers = options.timers ?? systemTimers;
+    this.now = options.now ?? Date.now;
+    this.maxBackoffMs = options.maxBackoffMs ?? MAX_BACKOFF_MS;
+    this.onError = options.onError;
+  }
+
+  /** Failed polls in a row (0 after a successful one). */
+  get failures(): number {
+    return this.failureCount;
+  }
+
+  get interval(): number {
+    return this.intervalMs;
+  }
+
+  /** Whether a poll is running now. */
+  get polling(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** When the next poll is due (clock ms), or undefined when none is scheduled. */
+  get nextPollAt(): number | undefined {
+    return this.timer === undefined ? undefined : this.dueAt;
+  }
+
+  /** The wait the next poll gets after the current run of failures. */
+  get currentDelayMs(): number {
+    return backoffDelay(this.intervalMs, this.failureCount, this.maxBackoffMs);
+  }
+
+  /**
+   * Polls in `delayMs` (replacing a later timer; a sooner one is kept). While a poll runs, the
+   * next timer is set when it ends, so this only matters when idle.
+   */
+  schedule(delayMs: number): void {
+    if (this.disposed || this.current) return;
+    const at = this.now() + Math.max(0, delayMs);
+    if (this.timer !== undefined && this.dueAt !== undefined && this.dueAt <= at) return;
+    this.setTimer(Math.max(0, delayMs));
+  }
+
+  /**
+   * Polls now. If a poll is running, one more runs right after it (callers share that one), so
+   * what the caller changed before calling is seen. Never rejects.
+   */
+  pollNow(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.current) {
+      this.queued ??= this.current.then(() => {
+        this.queued = undefined;
+        return this.start();
+      });
+      return this.queued;
+    }
+    return this.start();
+  }
+
+  /** A new interval; a pending timer is set again from now with it. */
+  setInterval(intervalMs: number): void {
+    if (intervalMs === this.intervalMs) return;
+    this.intervalMs = intervalMs;
+    if (this.timer !== undefined) this.setTimer(this.currentDelayMs);
+  }
+
+  /** Forgets past failures (the environment changed, say): the next wait is the interval. */
+  resetBackoff(): void {
+    this.failureCount = 0;
+  }
+
+  /** Stops the timer for good; a running poll finishes but schedules nothing. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+  }
+
+  private start(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    this.clearTimer();
+    const running = (async () => {
+      let outcome: PollOutcome;
+      try {
+        outcome = await this.run();
+      } catch (error) {
+        outcome = 'failed';
+        this.onError?.(error);
+      }
+      if (outcome === 'ok') this.failureCount = 0;
+      else if (outcome === 'failed') this.failureCount++;
+      this.lastOutcome = outcome;
+    })();
+    const tracked = running.finally(() => {
+      this.current = undefined;
+      // A queued poll starts right away and schedules after itself.
+      if (!this.queued) this.scheduleNext();
+    });
+    this.current = tracked;
+    return tracked;
+  }
+
+  private scheduleNext(): void {
+    if (this.disposed || this.lastOutcome === 'idle') return;
+    this.setTimer(this.currentDelayMs);
+  }
+
+  private setTimer(delayMs: number): void {
+    this.clearTimer();
+    this.dueAt = this.now() + delayMs;
+    this.timer = this.timers.set(() => {
+      this.timer = undefined;
+      this.dueAt = undefined;
+      void this.pollNow();
+    }, delayMs);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    this.dueAt = undefined;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * One poll's request: the records of the watched ids through the store's batched refresh (one
+ * `getTransactions` per 10 ids). Pure (no `vscode`), tested in plain Node.
+ */
+import { InvalidParameterError } from '../../api';
+import type { TransactionRecord } from '../../api';
+
+export type Refresh = (ids: readonly string[]) => Promise<Map<string, TransactionRecord>>;
+
+function refusedId(error: unknown): boolean {
+  return error instanceof InvalidParameterError && error.param === 'id';
+}
+
+/**
+ * The records of `ids`; an id missing from the result is not known to the service. If the service
+ * refuses an id of a batch (`Parameter id is invalid`, which it may answer for an id it does not
+ * know), each id is asked alone, so the others still update and the refused one reads as missing.
+ * Any other error is thrown: the whole poll failed.
+ */
+export async function fetchWatched(refresh: Refresh, ids: readonly string[]): Promise<Map<string, TransactionRecord>> {
+  try {
+    return await refresh(ids);
+  } catch (error) {
+    if (!refusedId(error)) throw error;
+    const found = new Map<string, TransactionRecord>();
+    if (ids.length === 1) return found;
+    for (const id of ids) {
+      try {
+        for (const [key, record] of await refresh([id])) found.set(key, record);
+      } catch (single) {
+        if (!refusedId(single)) throw single;
+      }
+    }
+    return found;
+  }
+}

@@ -8,6 +8,8 @@ import { CredentialStore } from './features/credentials/credentialStore';
 import { registerEnvironment } from './features/environment/environmentCommands';
 import { EnvironmentService } from './features/environment/environmentService';
 import { RecentLog, tagged } from './features/log';
+import { registerWatch } from './features/watch/registerWatch';
+import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
@@ -16,6 +18,8 @@ export interface ExchangeTxApi {
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: RecentLog;
+  /** The transactions watched in the status bar. */
+  readonly watch: StatusWatch;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
 }
@@ -33,10 +37,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   await environment.initialize();
   registerCredentialCommands(context, credentials, environment, tagged(log, 'keys'));
   registerEnvironment(context, environment, () => channel.show(true));
+  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
-  return { credentials, environment, store, log, activationMs };
+  return { credentials, environment, store, log, watch, activationMs };
 }
 
 let running: EnvironmentService | undefined;

@@ -1,0 +1,125 @@
+/**
+ * "Show Transaction Details": the full record as a read-only JSON document
+ * (`exchange-tx-record:/<id>.json`), served by a content provider from the store and refreshed
+ * whenever the store sees the record change.
+ */
+import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../environment/environmentService';
+import type { Logger } from '../log';
+import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
+import { actions, describeError, notFound } from '../lookup/errorMessages';
+import { idFromArgument } from '../lookup/idPattern';
+
+export const RECORD_SCHEME = 'exchange-tx-record';
+
+/** `exchange-tx-record:/<id>.json` */
+export function recordUri(id: string): vscode.Uri {
+  return vscode.Uri.from({ scheme: RECORD_SCHEME, path: `/${id}.json` });
+}
+
+export function idFromRecordUri(uri: vscode.Uri): string {
+  return uri.path.replace(/^\//, '').replace(/\.json$/, '');
+}
+
+/**
+ * The record as pretty JSON. Control characters are escaped by JSON itself; bidirectional
+ * controls are escaped too, so a hostile value cannot reorder what the editor shows.
+ */
+export function recordJson(record: TransactionRecord | Record<string, unknown>): string {
+  return `${JSON.stringify(record, null, 2).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}
+
+export interface DetailsOptions {
+  /** Show no notification on failure (the message is kept as the presenter's last one). */
+  readonly silent?: boolean;
+}
+
+export interface DetailsResult {
+  readonly id?: string;
+  readonly uri?: vscode.Uri;
+  readonly record?: TransactionRecord;
+  readonly error?: string;
+  readonly message?: UserMessage;
+}
+
+export interface DetailsDeps {
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly messages: MessagePresenter;
+  readonly log: Logger;
+}
+
+export class RecordDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly subscriptions: vscode.Disposable[];
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly deps: DetailsDeps) {
+    const recordChanged = deps.store.onDidChangeRecord((record) => {
+      const uri = recordUri(record.id);
+      if (vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString())) this.changed.fire(uri);
+    });
+    this.subscriptions = [this.changed, { dispose: () => recordChanged.dispose() }];
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
+    const id = idFromRecordUri(uri);
+    const environment = this.deps.environment.kind;
+    const cached = this.deps.store.peek(id);
+    if (cached) return recordJson(cached);
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    try {
+      const record = await this.deps.store.lookup(id, { signal: controller.signal });
+      return recordJson(record ?? { id, error: notFound({ id, environment }).text });
+    } catch (error) {
+      return recordJson({ id, error: describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.') });
+    } finally {
+      subscription.dispose();
+    }
+  }
+
+  /** Opens the details of the id given (a string or an object with an `id`). */
+  async show(arg: unknown, options: DetailsOptions = {}): Promise<DetailsResult> {
+    const id = idFromArgument(arg);
+    if (id === undefined) return { error: 'no-id' };
+    const { store, environment, messages, log } = this.deps;
+    const where = environment.kind;
+    let record: TransactionRecord | undefined;
+    try {
+      record = await store.lookup(id);
+    } catch (error) {
+      const message = describeError(error, { id, environment: where, retry: actions.retry('exchangeTx.showDetails', [id]) });
+      if (!message) return { id, error: 'cancelled' };
+      log.warn(`${id}: details not loaded (${message.kind})`);
+      messages.present(message, options);
+      return { id, error: message.kind, message };
+    }
+    if (!record) {
+      const message = notFound({ id, environment: where });
+      messages.present(message, options);
+      return { id, error: 'not-found', message };
+    }
+    const uri = recordUri(id);
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+    await vscode.window.showTextDocument(document, { preview: true });
+    return { id, uri, record };
+  }
+
+  dispose(): void {
+    for (const d of this.subscriptions) d.dispose();
+  }
+}
+
+export function registerDetails(context: vscode.ExtensionContext, deps: DetailsDeps): RecordDocuments {
+  const documents = new RecordDocuments(deps);
+  context.subscriptions.push(
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, documents),
+    vscode.commands.registerCommand('exchangeTx.showDetails', (arg?: unknown, options?: DetailsOptions) => documents.show(arg, options)),
+  );
+  return documents;
+}

@@ -1,0 +1,197 @@
+/**
+ * Errors as data: each kind of failure becomes one message with the actions that fit it ("Retry",
+ * "Set API Keys…", "Show Log", "Switch Environment…"), and a one-line form for hovers and status
+ * bar tooltips. Used by the lookup command and the hover; the watch and the tree can use it too.
+ * Nothing here waits for the user: `showUserMessage` shows a notification and returns at once.
+ */
+import * as vscode from 'vscode';
+import { AuthenticationError, RateLimitError, TimeoutError } from '../../api';
+import { sanitize } from '../../shared/format';
+import type { EnvironmentKind } from '../environment/environmentService';
+import type { ErrorKind } from './errorKind';
+import { classifyError } from './errorKind';
+
+/** A button on a notification: the command it runs, with its arguments. */
+export interface MessageAction {
+  readonly title: string;
+  readonly command: string;
+  readonly args: readonly unknown[];
+}
+
+export type MessageSeverity = 'info' | 'warning' | 'error';
+
+/** A notification as data, so tests can check exactly what the user would see. */
+export interface UserMessage {
+  readonly severity: MessageSeverity;
+  readonly text: string;
+  readonly actions: readonly MessageAction[];
+}
+
+export interface ErrorDescription extends UserMessage {
+  readonly kind: Exclude<ErrorKind, 'cancelled'>;
+  /** One line for a hover or a tooltip. */
+  readonly short: string;
+}
+
+/** "the sandbox" or "the live service". */
+export function whereName(environment: EnvironmentKind): string {
+  return environment === 'live' ? vscode.l10n.t('the live service') : vscode.l10n.t('the sandbox');
+}
+
+/** "The sandbox" or "The live service", to start a sentence. */
+function whereNameStart(environment: EnvironmentKind): string {
+  return environment === 'live' ? vscode.l10n.t('The live service') : vscode.l10n.t('The sandbox');
+}
+
+/**
+ * Service (or user) text made safe for a notification: no control characters, bounded, and no
+ * `[label](target)` link syntax, which notifications would render as a clickable link.
+ */
+export function plainText(text: string, max = 300): string {
+  return sanitize(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
+}
+
+export const actions = {
+  retry: (command: string, args: readonly unknown[]): MessageAction => ({ title: vscode.l10n.t('Retry'), command, args }),
+  showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
+  setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
+  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Environment…'), command: 'exchangeTx.switchEnvironment', args: [] }),
+  watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
+  showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
+  copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
+};
+
+export interface ErrorContext {
+  /** The transaction looked up. */
+  readonly id: string;
+  /** The environment the request went to. */
+  readonly environment: EnvironmentKind;
+  /** What "Retry" runs (default: "Get Transaction Status…" for the id). */
+  readonly retry?: MessageAction;
+}
+
+/** "Transaction … was not found in the sandbox", with "Switch Environment…". */
+export function notFound(context: ErrorContext): ErrorDescription {
+  const where = whereName(context.environment);
+  return {
+    kind: 'not-found',
+    severity: 'warning',
+    text: vscode.l10n.t('Transaction {0} was not found in {1}', context.id, where),
+    short: vscode.l10n.t('No transaction {0} in {1}', context.id, where),
+    actions: [actions.switchEnvironment()],
+  };
+}
+
+/** The message for a failed lookup; undefined for a cancelled one (the user knows). */
+export function describeError(error: unknown, context: ErrorContext): ErrorDescription | undefined {
+  const kind = classifyError(error);
+  const { id } = context;
+  const where = whereName(context.environment);
+  const retry = context.retry ?? actions.retry('exchangeTx.getStatus', [id]);
+  const detail = plainText(error instanceof Error ? error.message : String(error));
+  switch (kind) {
+    case 'cancelled':
+      return undefined;
+    case 'not-found':
+      return notFound(context);
+    case 'authentication': {
+      const status = error instanceof AuthenticationError ? error.status : 401;
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('{0} refused the API keys (HTTP {1}) when looking up transaction {2}. Check that the saved keys are the ones the service issued.', whereNameStart(context.environment), status, id),
+        short: vscode.l10n.t('API keys refused by {0} (HTTP {1})', where, status),
+        actions: [actions.setKeys()],
+      };
+    }
+    case 'rate-limit': {
+      const limit = error instanceof RateLimitError ? error.limit : 10;
+      return {
+        kind,
+        severity: 'warning',
+        text: vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached while looking up transaction {2}. Try again in a moment.', where, limit, id),
+        short: vscode.l10n.t('Rate limit of {0} reached; try again in a moment', where),
+        actions: [retry],
+      };
+    }
+    case 'timeout': {
+      const seconds = error instanceof TimeoutError ? Math.round(error.timeoutMs / 1000) : 0;
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', whereNameStart(context.environment), seconds, id),
+        short: vscode.l10n.t('No answer from {0} (timed out)', where),
+        actions: [retry, actions.showLog()],
+      };
+    }
+    case 'network':
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('Could not reach {0} to look up transaction {1}: {2}', where, id, detail),
+        short: vscode.l10n.t('Could not reach {0}', where),
+        actions: [retry, actions.showLog()],
+      };
+    case 'protocol':
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('The answer of {0} for transaction {1} could not be read: {2}', where, id, detail),
+        short: vscode.l10n.t('Unreadable answer from {0}', where),
+        actions: [retry, actions.showLog()],
+      };
+    case 'internal':
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('{0} reported an internal error while looking up transaction {1}.', whereNameStart(context.environment), id),
+        short: vscode.l10n.t('Internal error of {0}', where),
+        actions: [retry, actions.showLog()],
+      };
+    case 'service':
+    case 'other':
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('Could not look up transaction {0}: {1}', id, detail),
+        short: vscode.l10n.t('Lookup failed: {0}', plainText(detail, 80)),
+        actions: [actions.showLog()],
+      };
+  }
+}
+
+/** Shows a notification without waiting for it; a chosen action runs its command. */
+export function showUserMessage(message: UserMessage): void {
+  const titles = message.actions.map((a) => a.title);
+  const shown =
+    message.severity === 'error'
+      ? vscode.window.showErrorMessage(message.text, ...titles)
+      : message.severity === 'warning'
+        ? vscode.window.showWarningMessage(message.text, ...titles)
+        : vscode.window.showInformationMessage(message.text, ...titles);
+  void shown.then(
+    (choice) => {
+      const action = message.actions.find((a) => a.title === choice);
+      if (action) void Promise.resolve(vscode.commands.executeCommand(action.command, ...action.args)).catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * Shows the messages of explicit commands, and keeps the last one so tests can check exactly
+ * what the user saw (text and actions) without a notification blocking them.
+ */
+export class MessagePresenter {
+  private last: UserMessage | undefined;
+
+  /** The last message presented (shown or not). */
+  get lastMessage(): UserMessage | undefined {
+    return this.last;
+  }
+
+  present(message: UserMessage, options: { readonly silent?: boolean } = {}): void {
+    this.last = message;
+    if (!options.silent) showUserMessage(message);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What the hover over a transaction id shows: the status with its icon, the key fields of the
+ * record and command links to watch it and show its details. Every text that came from the
+ * service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
+ * only trusted commands are the two links this file writes, and HTML is off.
+ */
+import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
+import { escapeMarkdown, formatTime, pairLabel, relativeTime, ticker } from '../../shared/format';
+import type { EnvironmentKind } from '../environment/environmentService';
+import { statusLook } from '../statusPresentation';
+import { whereName } from './errorMessages';
+
+/** The only commands a hover's links may run. */
+export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails'];
+
+function markdown(trusted: boolean): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', true);
+  md.supportHtml = false;
+  md.isTrusted = trusted ? { enabledCommands: [...HOVER_COMMANDS] } : false;
+  return md;
+}
+
+const esc = (text: string, max?: number) => escapeMarkdown(text, max);
+
+function commandLink(title: string, icon: string, command: string, id: string): string {
+  return `[$(${icon}) ${esc(title)}](command:${command}?${encodeURIComponent(JSON.stringify([id]))})`;
+}
+
+/** `0.5 BTC → 12.3 ETH`, with `—` for an amount not known yet. */
+function amounts(from: string, currencyFrom: string, to: string, currencyTo: string): string {
+  const amount = (value: string) => (value === '' || value === '0' ? '—' : esc(value, 40));
+  return `${amount(from)} ${esc(ticker(currencyFrom), 20)} → ${amount(to)} ${esc(ticker(currencyTo), 20)}`;
+}
+
+/** `address` or `address (memo: 123)`. */
+function address(value: string, extraId: string | null, extraIdName: string | null): string {
+  if (extraId === null || extraId === '') return esc(value, 120);
+  const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
+  return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
+}
+
+/** The hover of a record. */
+export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now()): vscode.MarkdownString {
+  const look = statusLook(record.status, record.rawStatus);
+  const md = markdown(true);
+  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(whereName(environment))}\n\n`);
+  const lines: [string, string][] = [
+    [vscode.l10n.t('Pair'), esc(pairLabel(record))],
+    [vscode.l10n.t('Type'), record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate')],
+    [vscode.l10n.t('Expected'), amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo)],
+    [vscode.l10n.t('Actual'), amounts(record.amountFrom, record.currencyFrom, record.amountTo, record.currencyTo)],
+    [vscode.l10n.t('Created'), `${esc(formatTime(record.createdAt))} (${esc(relativeTime(record.createdAt, nowMs))})`],
+  ];
+  if (record.type === 'fixed' && record.payTill !== null) lines.push([vscode.l10n.t('Pay till'), esc(record.payTill, 40)]);
+  lines.push([vscode.l10n.t('Payin address'), address(record.payinAddress, record.payinExtraId, record.payinExtraIdName)]);
+  lines.push([vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)]);
+  if (record.payinHash !== null && record.payinHash !== '') lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
+  if (record.payoutHash !== null && record.payoutHash !== '') lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
+  md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
+  md.appendMarkdown('\n\n');
+  md.appendMarkdown(`${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · ${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)}`);
+  return md;
+}
+
+/** One quiet line: the id is not known to the environment in use. */
+export function notFoundHover(text: string): vscode.MarkdownString {
+  return markdown(false).appendMarkdown(`$(question) ${esc(text)}`);
+}
+
+/** One line for a failed lookup (never a notification from a hover). */
+export function errorHover(text: string): vscode.MarkdownString {
+  return markdown(false).appendMarkdown(`$(warning) ${esc(text)}`);
+}

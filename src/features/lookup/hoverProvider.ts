@@ -1,0 +1,62 @@
+/**
+ * The hover over a transaction id in any text document: the id is recognized by the
+ * `exchangeTx.hover.idPattern` setting, its record comes from the store (cached for a short time,
+ * one request shared by concurrent hovers, ids the service did not know not asked again for a
+ * while), and a hover that goes away cancels its wait. Failures show as one line in the hover,
+ * never as a notification.
+ */
+import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../environment/environmentService';
+import type { Logger } from '../log';
+import { describeError, notFound } from './errorMessages';
+import { errorHover, notFoundHover, recordHover } from './hoverContent';
+import { findIdAt } from './idPattern';
+import type { IdPatternSetting } from './settings';
+import { hoverEnabledFor } from './settings';
+
+/** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */
+export const HOVER_SELECTOR: vscode.DocumentSelector = [
+  { scheme: 'file' },
+  { scheme: 'untitled' },
+  { scheme: 'vscode-remote' },
+  { scheme: 'vscode-userdata' },
+  { scheme: 'vscode-vfs' },
+  { scheme: 'vscode-notebook-cell' },
+  { scheme: 'output' },
+  { scheme: 'git' },
+];
+
+export interface HoverDeps {
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly pattern: IdPatternSetting;
+  readonly log: Logger;
+}
+
+export class IdHoverProvider implements vscode.HoverProvider {
+  constructor(private readonly deps: HoverDeps) {}
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    if (!hoverEnabledFor(document)) return undefined;
+    const line = document.lineAt(position.line).text;
+    const match = findIdAt(line, position.character, this.deps.pattern.current(document));
+    if (!match || token.isCancellationRequested) return undefined;
+    const range = new vscode.Range(position.line, match.start, position.line, match.end);
+    const environment = this.deps.environment.kind;
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    try {
+      const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
+      if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
+      return new vscode.Hover(recordHover(record, environment), range);
+    } catch (error) {
+      const description = describeError(error, { id: match.id, environment });
+      if (!description) return undefined;
+      this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      return new vscode.Hover(errorHover(description.short), range);
+    } finally {
+      subscription.dispose();
+    }
+  }
+}

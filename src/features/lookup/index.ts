@@ -1,0 +1,51 @@
+/**
+ * The three ways to look a transaction up: "Get Transaction Status…", the hover over an id, and
+ * the details document (with "Copy Transaction ID"). One call registers them all.
+ */
+import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
+import { registerDetails } from '../details/detailsProvider';
+import type { RecordDocuments } from '../details/detailsProvider';
+import type { EnvironmentService } from '../environment/environmentService';
+import { tagged } from '../log';
+import type { Logger } from '../log';
+import { MessagePresenter } from './errorMessages';
+import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
+import { idFromArgument } from './idPattern';
+import { LookupCommand } from './lookupCommand';
+import type { LookupCommandOptions } from './lookupCommand';
+import { IdPatternSetting } from './settings';
+
+export interface LookupDependencies {
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+}
+
+/** What the lookup features hand to the test API. */
+export interface LookupApi {
+  readonly lookup: LookupCommand;
+  readonly hover: IdHoverProvider;
+  readonly details: RecordDocuments;
+}
+
+export function registerLookup(context: vscode.ExtensionContext, deps: LookupDependencies): LookupApi {
+  const log = tagged(deps.log, 'lookup');
+  const pattern = new IdPatternSetting(log);
+  const messages = new MessagePresenter();
+  const lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log });
+  const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
+  const details = registerDetails(context, { store: deps.store, environment: deps.environment, messages, log: tagged(deps.log, 'details') });
+  context.subscriptions.push(
+    vscode.commands.registerCommand('exchangeTx.getStatus', (arg?: unknown, options?: LookupCommandOptions) => lookup.run(arg, options)),
+    vscode.commands.registerCommand('exchangeTx.copyId', async (arg?: unknown) => {
+      const id = idFromArgument(arg);
+      if (id === undefined) return undefined;
+      await vscode.env.clipboard.writeText(id);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied transaction ID {0}', id), 3000);
+      return id;
+    }),
+    vscode.languages.registerHoverProvider(HOVER_SELECTOR, hover),
+  );
+  return { lookup, hover, details };
+}

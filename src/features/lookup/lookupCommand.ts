@@ -1,0 +1,167 @@
+/**
+ * "Get Transaction Status…": takes the id from its argument, the selection, the id under the
+ * cursor or an input box; asks the service for a fresh record behind a cancellable progress
+ * notification; shows the status with "Watch in Status Bar", "Show Details" and "Copy ID", or the
+ * failure with the action that fits it. Returns what happened, for tests and other commands.
+ */
+import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
+import type { TransactionStatus } from '../../shared/status';
+import { pairLabel, relativeTime } from '../../shared/format';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../environment/environmentService';
+import type { Logger } from '../log';
+import { statusLook } from '../statusPresentation';
+import type { ErrorKind } from './errorKind';
+import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMessages';
+import { actions, describeError, notFound, plainText } from './errorMessages';
+import type { IdProblem } from './idPattern';
+import { findIdAt, idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from './idPattern';
+import type { IdPatternSetting } from './settings';
+
+export interface LookupCommandOptions {
+  /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */
+  readonly silent?: boolean;
+  /** Cancels the lookup, like the progress notification's Cancel button. */
+  readonly signal?: AbortSignal;
+}
+
+export interface LookupResult {
+  /** The id looked up (absent when none was given or chosen). */
+  readonly id?: string;
+  readonly status?: TransactionStatus;
+  readonly record?: TransactionRecord;
+  /** Why there is no record: the kind of failure, `no-id` or `invalid-id`. */
+  readonly error?: ErrorKind | 'no-id' | 'invalid-id';
+  /** The message shown (or that would have been shown when silent). */
+  readonly message?: UserMessage;
+}
+
+export interface LookupDeps {
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly pattern: IdPatternSetting;
+  readonly messages: MessagePresenter;
+  readonly log: Logger;
+}
+
+export function problemText(problem: IdProblem): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('Enter a transaction ID.');
+    case 'characters':
+      return vscode.l10n.t('A transaction ID has only letters, digits, "-" and "_".');
+    case 'length':
+      return vscode.l10n.t('A transaction ID has {0} to {1} characters.', MIN_ID_LENGTH, MAX_ID_LENGTH);
+  }
+}
+
+/** The status as a notification: label, pair, age, and what can be done with it. */
+export function statusMessage(id: string, record: TransactionRecord): UserMessage {
+  const look = statusLook(record.status, record.rawStatus);
+  const severity: MessageSeverity = look.severity === 'none' ? 'info' : look.severity;
+  return {
+    severity,
+    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt)),
+    actions: [actions.watch(id), actions.showDetails(id), actions.copyId(id)],
+  };
+}
+
+export class LookupCommand {
+  constructor(private readonly deps: LookupDeps) {}
+
+  /** The last message the command presented. */
+  get lastMessage(): UserMessage | undefined {
+    return this.deps.messages.lastMessage;
+  }
+
+  async run(arg?: unknown, options: LookupCommandOptions = {}): Promise<LookupResult> {
+    const silent = options.silent === true;
+    const given = idFromArgument(arg);
+    if (given !== undefined && idProblem(given) !== undefined) {
+      const message: UserMessage = { severity: 'error', text: vscode.l10n.t('"{0}" is not a transaction ID. {1}', plainText(given, 80), problemText(idProblem(given) ?? 'empty')), actions: [] };
+      this.deps.messages.present(message, { silent });
+      return { error: 'invalid-id', message };
+    }
+    const id = given ?? this.fromEditor() ?? (silent ? undefined : await this.ask());
+    if (id === undefined) return { error: 'no-id' };
+    return this.lookUp(id, silent, options.signal);
+  }
+
+  private async lookUp(id: string, silent: boolean, signal: AbortSignal | undefined): Promise<LookupResult> {
+    const { store, environment, messages, log } = this.deps;
+    const where = environment.kind;
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    if (signal?.aborted) abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      const record = await vscode.window.withProgress(
+        {
+          location: silent ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Looking up transaction {0}…', id),
+          cancellable: !silent,
+        },
+        async (_progress, token) => {
+          const subscription = token.onCancellationRequested(abort);
+          try {
+            return await store.lookup(id, { maxAgeMs: 0, signal: controller.signal });
+          } finally {
+            subscription.dispose();
+          }
+        },
+      );
+      if (!record) {
+        log.info(`${id}: not found in the ${where}`);
+        const message = notFound({ id, environment: where });
+        messages.present(message, { silent });
+        return { id, error: 'not-found', message };
+      }
+      log.info(`${id}: ${record.status}`);
+      const message = statusMessage(id, record);
+      messages.present(message, { silent });
+      return { id, status: record.status, record, message };
+    } catch (error) {
+      const message = describeError(error, { id, environment: where });
+      if (!message) {
+        log.info(`${id}: lookup cancelled`);
+        return { id, error: 'cancelled' };
+      }
+      log.warn(`${id}: lookup failed (${message.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      messages.present(message, { silent });
+      return { id, error: message.kind, message };
+    } finally {
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  /** A plausible selected text, else the id under the cursor (by the id pattern). */
+  private fromEditor(): string | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor) return undefined;
+    const { selection, document } = editor;
+    if (!selection.isEmpty && selection.isSingleLine) {
+      const selected = trimId(document.getText(selection));
+      if (idProblem(selected) === undefined) return selected;
+    }
+    const line = document.lineAt(selection.active.line).text;
+    return findIdAt(line, selection.active.character, this.deps.pattern.current(document))?.id;
+  }
+
+  private async ask(): Promise<string | undefined> {
+    const editor = vscode.window.activeTextEditor;
+    const selected = editor && !editor.selection.isEmpty && editor.selection.isSingleLine ? trimId(editor.document.getText(editor.selection)) : '';
+    const answer = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Get Transaction Status'),
+      prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
+      placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
+      value: selected.length <= MAX_ID_LENGTH ? selected : '',
+      ignoreFocusOut: true,
+      validateInput: (text) => {
+        const problem = idProblem(text);
+        return problem === undefined ? undefined : problemText(problem);
+      },
+    });
+    return answer === undefined ? undefined : trimId(answer);
+  }
+}

@@ -1,0 +1,188 @@
+/**
+ * How a watched transaction looks in its status bar item: the text (codicon, short id, short
+ * status), the background for statuses that need attention (statusLook's severity), and a
+ * Markdown tooltip with the record, every service string escaped.
+ */
+import * as vscode from 'vscode';
+import { AuthenticationError } from '../../api';
+import type { TransactionRecord } from '../../api';
+import type { EnvironmentKind } from '../environment/environmentService';
+import { escapeMarkdown, formatTime, pairLabel, shortId, ticker } from '../../shared/format';
+import type { TransactionStatus } from '../../shared/status';
+import { statusIcon, statusLook } from '../statusPresentation';
+
+/** What is known about one watched transaction, as the status watch keeps it. */
+export interface WatchView {
+  readonly id: string;
+  readonly record: TransactionRecord | undefined;
+  readonly notFound: boolean;
+  /** The last poll's failure, until a poll succeeds. */
+  readonly error: Error | undefined;
+  /** A request for it is under way and nothing is shown yet. */
+  readonly loading: boolean;
+  /** Clock ms of the last answer about it. */
+  readonly checkedAt: number | undefined;
+  /** Whether it is still polled (not final, not "not found"). */
+  readonly polling: boolean;
+  /** Clock ms of the next attempt after a failure. */
+  readonly retryAt: number | undefined;
+}
+
+export interface WatchLook {
+  readonly text: string;
+  readonly tooltip: vscode.MarkdownString;
+  readonly backgroundColor: vscode.ThemeColor | undefined;
+  readonly accessibilityLabel: string;
+}
+
+/** The commands a tooltip may link to (with the transaction id as argument). */
+export const TOOLTIP_COMMANDS = ['exchangeTx.showDetails', 'exchangeTx.copyId', 'exchangeTx.stopWatching', 'exchangeTx.setApiKeys'] as const;
+
+/** A one-word status for the status bar; statusLook's label (in the tooltip) says more. */
+export function shortStatus(status: TransactionStatus): string {
+  switch (status) {
+    case 'waiting':
+      return vscode.l10n.t('Waiting');
+    case 'confirming':
+      return vscode.l10n.t('Confirming');
+    case 'exchanging':
+      return vscode.l10n.t('Exchanging');
+    case 'sending':
+      return vscode.l10n.t('Sending');
+    case 'hold':
+      return vscode.l10n.t('On hold');
+    case 'finished':
+      return vscode.l10n.t('Finished');
+    case 'failed':
+      return vscode.l10n.t('Failed');
+    case 'refunded':
+      return vscode.l10n.t('Refunded');
+    case 'overdue':
+      return vscode.l10n.t('Overdue');
+    case 'expired':
+      return vscode.l10n.t('Expired');
+    default:
+      return vscode.l10n.t('Unknown status');
+  }
+}
+
+function background(severity: 'none' | 'warning' | 'error'): vscode.ThemeColor | undefined {
+  if (severity === 'warning') return new vscode.ThemeColor('statusBarItem.warningBackground');
+  if (severity === 'error') return new vscode.ThemeColor('statusBarItem.errorBackground');
+  return undefined;
+}
+
+function commandLink(title: string, command: (typeof TOOLTIP_COMMANDS)[number], id?: string): string {
+  const args = id === undefined ? '' : `?${encodeURIComponent(JSON.stringify([id]))}`;
+  return `[${title}](command:${command}${args})`;
+}
+
+function inSeconds(at: number, now: number): number {
+  return Math.max(1, Math.round((at - now) / 1000));
+}
+
+function clockTime(ms: number): string {
+  return new Date(ms).toLocaleTimeString();
+}
+
+function recordLines(record: TransactionRecord): string[] {
+  const e = (text: string) => escapeMarkdown(text);
+  const lines = [
+    `${vscode.l10n.t('Pair')}: ${e(pairLabel(record))} (${e(record.type)})`,
+    `${vscode.l10n.t('Created')}: ${formatTime(record.createdAt)}`,
+  ];
+  if (record.amountFrom !== '') lines.push(`${vscode.l10n.t('Received')}: ${e(record.amountFrom)} ${e(ticker(record.currencyFrom))}`);
+  const payout = record.amountTo !== '' && record.amountTo !== '0' ? record.amountTo : record.amountExpectedTo;
+  if (payout !== '') lines.push(`${vscode.l10n.t('Payout')}: ${e(payout)} ${e(ticker(record.currencyTo))}`);
+  if (record.status === 'waiting' && record.payinAddress !== '') lines.push(`${vscode.l10n.t('Pay in to')}: ${escapeMarkdown(record.payinAddress, 100)}`);
+  if (record.payTill) lines.push(`${vscode.l10n.t('Pay till')}: ${e(record.payTill)}`);
+  if (record.payoutAddress !== '') lines.push(`${vscode.l10n.t('Payout address')}: ${escapeMarkdown(record.payoutAddress, 100)}`);
+  return lines;
+}
+
+/** The item's text, background and tooltip for what is known about one watched transaction. */
+export function describeWatch(view: WatchView, environment: EnvironmentKind, now: number = Date.now()): WatchLook {
+  const short = shortId(view.id);
+  const where = environment === 'live' ? vscode.l10n.t('live service') : vscode.l10n.t('sandbox');
+  const record = view.record;
+  const look = record ? statusLook(record.status, record.rawStatus) : undefined;
+  const paragraphs: string[] = [];
+
+  let text: string;
+  let backgroundColor: vscode.ThemeColor | undefined;
+  let accessibilityLabel: string;
+  if (view.error) {
+    text = `$(warning) ${short} ${vscode.l10n.t('Update failed')}`;
+    accessibilityLabel = vscode.l10n.t('Transaction {0}: could not be updated', view.id);
+  } else if (view.notFound) {
+    text = `$(question) ${short} ${vscode.l10n.t('Not found')}`;
+    accessibilityLabel = vscode.l10n.t('Transaction {0}: not found', view.id);
+  } else if (record && look) {
+    text = `${statusIcon(look)} ${short} ${shortStatus(record.status)}`;
+    backgroundColor = background(look.severity);
+    accessibilityLabel = vscode.l10n.t('Transaction {0}: {1}', view.id, look.label);
+  } else {
+    text = view.loading ? `$(loading~spin) ${short}` : `$(eye) ${short}`;
+    accessibilityLabel = vscode.l10n.t('Transaction {0}: checking', view.id);
+  }
+
+  // Heading: the status (or the state) and where it was asked.
+  if (record && look) {
+    const label = record.status === 'unknown' ? vscode.l10n.t('Unknown status "{0}"', escapeMarkdown(record.rawStatus, 40)) : escapeMarkdown(look.label);
+    paragraphs.push(`${statusIcon(look, false)} **${label}** · ${where}`);
+  } else if (view.notFound) {
+    paragraphs.push(`$(question) **${vscode.l10n.t('Not found')}** · ${where}`);
+  } else {
+    paragraphs.push(`$(eye) **${vscode.l10n.t('Checking…')}** · ${where}`);
+  }
+  paragraphs.push(`${vscode.l10n.t('Transaction')} ${escapeMarkdown(view.id)}`);
+
+  if (view.error) {
+    const retry = view.retryAt === undefined ? '' : ` ${vscode.l10n.t('Next attempt in {0} s.', inSeconds(view.retryAt, now))}`;
+    paragraphs.push(`$(warning) ${vscode.l10n.t('Could not update: {0}', escapeMarkdown(view.error.message, 300))}${retry}`);
+    if (view.error instanceof AuthenticationError) paragraphs.push(commandLink(vscode.l10n.t('Set API Keys…'), 'exchangeTx.setApiKeys'));
+    if (record) paragraphs.push(vscode.l10n.t('Last known status: {0}', escapeMarkdown(look?.label ?? '')));
+  }
+  if (view.notFound) paragraphs.push(vscode.l10n.t('The {0} does not know this ID. It is not checked again unless the environment changes or you watch it again.', where));
+  if (record) paragraphs.push(recordLines(record).join('  \n'));
+
+  const state: string[] = [];
+  if (view.checkedAt !== undefined) state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt)));
+  if (!view.polling && record) state.push(vscode.l10n.t('The status is final: no longer checked.'));
+  if (state.length > 0) paragraphs.push(state.join(' '));
+
+  paragraphs.push(
+    [
+      commandLink(vscode.l10n.t('Show Details'), 'exchangeTx.showDetails', view.id),
+      commandLink(vscode.l10n.t('Copy ID'), 'exchangeTx.copyId', view.id),
+      commandLink(vscode.l10n.t('Stop Watching'), 'exchangeTx.stopWatching', view.id),
+    ].join(' · '),
+  );
+
+  const tooltip = new vscode.MarkdownString(paragraphs.join('\n\n'), true);
+  tooltip.isTrusted = { enabledCommands: [...TOOLTIP_COMMANDS] };
+  tooltip.supportHtml = false;
+  return { text, tooltip, backgroundColor, accessibilityLabel };
+}
+
+/** What an item shows, read back from the real StatusBarItem (for tests and pickers). */
+export function readItem(item: vscode.StatusBarItem): { text: string; tooltip: string; backgroundColor?: string; command?: string } {
+  const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+  const command = typeof item.command === 'string' ? item.command : item.command?.command;
+  const backgroundColor = item.backgroundColor?.id;
+  return { text: item.text, tooltip, ...(backgroundColor ? { backgroundColor } : {}), ...(command ? { command } : {}) };
+}
+
+/**
+ * Tells the user once that a watched transaction reached a final status, as an error, warning or
+ * information notification by the status's severity; resolves with the action chosen.
+ */
+export async function notifyFinal(id: string, status: TransactionStatus): Promise<'details' | 'stop' | undefined> {
+  const look = statusLook(status);
+  const details = vscode.l10n.t('Show Details');
+  const stop = vscode.l10n.t('Stop Watching');
+  const message = vscode.l10n.t('Transaction {0}: {1}. The status is final; it is no longer checked.', shortId(id), look.label);
+  const show = look.severity === 'error' ? vscode.window.showErrorMessage : look.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const choice = await show(message, details, stop);
+  return choice === details ? 'details' : choice === stop ? 'stop' : undefined;
+}

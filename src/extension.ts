@@ -8,12 +8,14 @@ import { CredentialStore } from './features/credentials/credentialStore';
 import { registerEnvironment } from './features/environment/environmentCommands';
 import { EnvironmentService } from './features/environment/environmentService';
 import { RecentLog, tagged } from './features/log';
+import { registerLookup } from './features/lookup';
+import type { LookupApi } from './features/lookup';
 import { registerWatch } from './features/watch/registerWatch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
-export interface ExchangeTxApi {
+export interface ExchangeTxApi extends LookupApi {
   readonly credentials: CredentialStore;
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
@@ -37,11 +39,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   await environment.initialize();
   registerCredentialCommands(context, credentials, environment, tagged(log, 'keys'));
   registerEnvironment(context, environment, () => channel.show(true));
+  const lookup = registerLookup(context, { store, environment, log });
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
-  return { credentials, environment, store, log, watch, activationMs };
+  return { credentials, environment, store, log, ...lookup, watch, activationMs };
 }
 
 let running: EnvironmentService | undefined;

@@ -1,0 +1,80 @@
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { DetailsResult } from '../../../src/features/details/detailsProvider';
+import type { Sandbox } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { lookupApi, useBuiltInSandbox, waitFor } from '../support/lookupHelpers';
+
+const showDetails = (arg: unknown) => vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', arg, { silent: true });
+
+describe('transaction details document', () => {
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await lookupApi();
+  });
+  beforeEach(async () => {
+    sandbox = await useBuiltInSandbox(api);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    sandbox.setFaults({});
+  });
+
+  it('opens the full record as JSON from its own scheme and follows its changes', async () => {
+    const id = sandbox.ledger.create({ outcome: 'finished', stepMs: 60_000 }).id;
+    const result = await showDetails(id);
+    assert.equal(result.error, undefined);
+    assert.ok(result.uri);
+    assert.equal(result.uri.toString(), `exchange-tx-record:/${id}.json`);
+    const document = await vscode.workspace.openTextDocument(result.uri);
+    assert.equal(document.languageId, 'json');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.uri.toString(), 'shown in an editor');
+    const shown = JSON.parse(document.getText()) as { id: string; status: string };
+    assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
+    assert.equal(shown.status, 'waiting');
+
+
+    api.environment.sandboxClock.advance(90_000);
+    const fresh = await api.store.lookup(id, { maxAgeMs: 0 });
+    assert.equal(fresh?.status, 'confirming');
+    await waitFor(() => (JSON.parse(document.getText()) as { status: string }).status === 'confirming', 'the document to show the new status');
+    assert.deepEqual(JSON.parse(document.getText()), JSON.parse(JSON.stringify(fresh)));
+  });
+
+  it('takes an object with an id, as tree items give it', async () => {
+    const id = sandbox.ledger.visible()[3]?.id ?? '';
+    const result = await showDetails({ id });
+    assert.equal(result.id, id);
+    assert.equal((JSON.parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as { id: string }).id, id);
+  });
+
+  it('says "not found" instead of opening an empty document', async () => {
+    const result = await showDetails('zz77zz77zz77');
+    assert.equal(result.error, 'not-found');
+    assert.equal(result.uri, undefined);
+    assert.equal(api.lookup.lastMessage?.text, 'Transaction zz77zz77zz77 was not found in the sandbox');
+  });
+
+  it('shows a failure with Retry for the details', async () => {
+    const id = sandbox.ledger.create({}).id;
+    sandbox.setFaults({ next: ['http500'] });
+    const result = await showDetails(id);
+    assert.equal(result.error, 'network');
+    assert.deepEqual(result.message?.actions[0], { title: 'Retry', command: 'exchangeTx.showDetails', args: [id] });
+  });
+
+  it('keeps hostile values as JSON text, with bidi controls escaped', async () => {
+    sandbox.setFaults({ hostile: 1 });
+    const id = sandbox.ledger.create({}).id;
+    const result = await showDetails(id);
+    assert.ok(result.uri);
+    const text = (await vscode.workspace.openTextDocument(result.uri)).getText();
+    assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/.test(text), 'no raw control or bidi characters'); // eslint-disable-line no-control-regex
+    const parsed = JSON.parse(text) as { payinAddress: string; payinExtraId: string };
+    assert.equal(parsed.payinAddress, HOSTILE_VALUES.markup);
+    assert.equal(parsed.payinExtraId, HOSTILE_VALUES.control);
+  });
+});

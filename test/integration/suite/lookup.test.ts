@@ -1,0 +1,234 @@
+import { strict as assert } from 'assert';
+import * as net from 'net';
+import * as vscode from 'vscode';
+import { ExchangeClient, generateKeys, loadCredentials } from '../../../src/api';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
+import { startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
+import { pairLabel, relativeTime } from '../../../src/shared/format';
+import { lookupApi, requestsFor, useBuiltInSandbox, useLive } from '../support/lookupHelpers';
+
+const getStatus = async (arg: unknown, options: object = { silent: true }) => (await vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', arg, options));
+
+function titles(result: LookupResult): string[] {
+  return result.message?.actions.map((a) => a.title) ?? [];
+}
+
+describe('Get Transaction Status… (sandbox)', () => {
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+  /** A settled transaction of the seeded ledger with this status. */
+  const withStatus = (status: string) => {
+    const tx = sandbox.ledger.visible().find((t) => sandbox.ledger.statusOf(t.id) === status);
+    assert.ok(tx, `no ${status} transaction in the sandbox`);
+    return tx.id;
+  };
+
+  before(async () => {
+    api = await lookupApi();
+  });
+  beforeEach(async () => {
+    sandbox = await useBuiltInSandbox(api);
+  });
+  afterEach(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    sandbox.setFaults({});
+  });
+
+  it('shows the status with Watch, Show Details and Copy ID, asking the service afresh each time', async () => {
+    const id = withStatus('finished');
+    const result = await getStatus(id);
+    assert.equal(result.error, undefined);
+    assert.equal(result.id, id);
+    assert.equal(result.status, 'finished');
+    assert.equal(result.record?.id, id);
+    const record = result.record;
+    assert.ok(record);
+    assert.equal(result.message?.severity, 'info');
+    assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt)})`);
+    assert.deepEqual(result.message?.actions, [
+      { title: 'Watch in Status Bar', command: 'exchangeTx.watch', args: [id] },
+      { title: 'Show Details', command: 'exchangeTx.showDetails', args: [id] },
+      { title: 'Copy ID', command: 'exchangeTx.copyId', args: [id] },
+    ]);
+    assert.deepEqual(api.lookup.lastMessage, result.message);
+    const before = requestsFor(sandbox, id);
+    await getStatus({ id, label: 'from a tree item' });
+    assert.equal(requestsFor(sandbox, id), before + 1, 'an explicit lookup never answers from the cache');
+  });
+
+  it('shows statuses that need attention as warnings and errors', async () => {
+    const failed = await getStatus(withStatus('failed'));
+    assert.equal(failed.message?.severity, 'error');
+    assert.match(failed.message?.text ?? '', /: Failed \(/);
+    const hold = await getStatus(withStatus('hold'));
+    assert.equal(hold.message?.severity, 'warning');
+    assert.match(hold.message?.text ?? '', /: On hold \(AML\/KYC check\) \(/);
+  });
+
+  it('takes the id from the selection, else from the word under the cursor', async () => {
+    const id = withStatus('refunded');
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: `const tx = "${id}"; // refunded?\nconst other = 1;\n` });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 11, 0, 11 + id.length + 2); // with its quotes
+    assert.equal((await getStatus(undefined)).id, id);
+    editor.selection = new vscode.Selection(0, 15, 0, 15);
+    const fromWord = await getStatus(undefined);
+    assert.equal(fromWord.id, id);
+    assert.equal(fromWord.status, 'refunded');
+    editor.selection = new vscode.Selection(1, 8, 1, 8);
+    assert.deepEqual(await getStatus(undefined), { error: 'no-id' }, 'silent: no id and no prompt');
+  });
+
+  it('says "not found" in the sandbox, offering to switch the environment', async () => {
+    const result = await getStatus('zz99zz99zz99');
+    assert.equal(result.error, 'not-found');
+    assert.equal(result.message?.severity, 'warning');
+    assert.equal(result.message?.text, 'Transaction zz99zz99zz99 was not found in the sandbox');
+    assert.deepEqual(result.message?.actions, [{ title: 'Switch Environment…', command: 'exchangeTx.switchEnvironment', args: [] }]);
+    assert.deepEqual(api.lookup.lastMessage, result.message);
+  });
+
+  it('refuses an argument that is no id, without a request and without link syntax in the message', async () => {
+    const text = '[x](command:workbench.action.terminal.new)';
+    const result = await getStatus(text);
+    assert.equal(result.error, 'invalid-id');
+    assert.equal(result.message?.text.includes('['), false);
+    assert.equal(result.message?.text.includes(']('), false);
+    assert.equal(requestsFor(sandbox, text), 0);
+  });
+
+  it('tells an unreadable answer, an internal error and an HTTP error apart, each with Retry and Show Log', async () => {
+    const id = withStatus('finished');
+    const retryAndLog = [
+      { title: 'Retry', command: 'exchangeTx.getStatus', args: [id] },
+      { title: 'Show Log', command: 'exchangeTx.showLog', args: [] },
+    ];
+    sandbox.setFaults({ next: ['nonJson'] });
+    const unreadable = await getStatus(id);
+    assert.equal(unreadable.error, 'protocol');
+    assert.match(unreadable.message?.text ?? '', new RegExp(`^The answer of the sandbox for transaction ${id} could not be read: The service answered with .+`));
+    assert.deepEqual(unreadable.message?.actions, retryAndLog);
+
+    sandbox.setFaults({ next: ['internalError', 'internalError', 'internalError', 'internalError'] });
+    const internal = await getStatus(id);
+    assert.equal(internal.error, 'internal');
+    assert.equal(internal.message?.text, `The sandbox reported an internal error while looking up transaction ${id}.`);
+    assert.deepEqual(internal.message?.actions, retryAndLog);
+
+    sandbox.setFaults({ next: ['http500'] });
+    const http = await getStatus(id);
+    assert.equal(http.error, 'network');
+    assert.equal(http.message?.text, `Could not reach the sandbox to look up transaction ${id}: The service answered HTTP 500.`);
+    assert.deepEqual(http.message?.actions, retryAndLog);
+
+    // "Retry" runs the lookup again (shown, not silent: nothing waits for its notification).
+    const retry = http.message?.actions[0];
+    assert.ok(retry);
+    const again = await vscode.commands.executeCommand<LookupResult>(retry.command, ...retry.args);
+    assert.equal(again.status, 'finished');
+  });
+
+  it('stops waiting when cancelled and shows nothing', async () => {
+    const id = withStatus('expired');
+    await getStatus('zz99zz99zz99');
+    const shown = api.lookup.lastMessage;
+    sandbox.setFaults({ next: ['hang'] });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 150);
+    const result = await getStatus(id, { silent: true, signal: controller.signal });
+    assert.deepEqual(result, { id, error: 'cancelled' });
+    assert.ok(Date.now() - started < 2000, 'the command returned as soon as it was cancelled');
+    assert.equal(api.lookup.lastMessage, shown, 'no message for a cancelled lookup');
+    sandbox.setFaults({});
+    assert.equal((await getStatus(id)).status, 'expired', 'the next lookup asks again');
+  });
+
+  it('copies an id to the clipboard', async () => {
+    const id = withStatus('finished');
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.copyId', { id }), id);
+    assert.equal(await vscode.env.clipboard.readText(), id);
+  });
+});
+
+describe('Get Transaction Status… (live service)', function () {
+  this.timeout(30_000);
+  let api: ExchangeTxApi;
+  let service: Sandbox;
+  const keys = generateKeys();
+
+  before(async () => {
+    api = await lookupApi();
+    service = await startSandbox({ ledgerSize: 20 });
+  });
+  after(async () => {
+    await useBuiltInSandbox(api);
+    await service.stop();
+  });
+
+  const anyId = () => service.ledger.visible()[0]?.id ?? '';
+
+  it('says the keys were refused, offering Set API Keys…', async () => {
+    await useLive(api, service.url, keys.privateKeyHex);
+    const id = anyId();
+    const result = await getStatus(id);
+    assert.equal(result.error, 'authentication');
+    assert.equal(result.message?.severity, 'error');
+    assert.equal(result.message?.text, `The live service refused the API keys (HTTP 401) when looking up transaction ${id}. Check that the saved keys are the ones the service issued.`);
+    assert.deepEqual(result.message?.actions, [{ title: 'Set API Keys…', command: 'exchangeTx.setApiKeys', args: [] }]);
+  });
+
+  it('looks up in the live service with registered keys, and says "not found" there', async () => {
+    const apiKey = service.registerKey({ publicKeyBase64: keys.publicKeyBase64 });
+    try {
+      await useLive(api, service.url, keys.privateKeyHex);
+      const id = anyId();
+      const found = await getStatus(id);
+      assert.equal(found.error, undefined);
+      assert.equal(found.status, service.ledger.statusOf(id));
+      const missing = await getStatus('zz99zz99zz99');
+      assert.equal(missing.message?.text, 'Transaction zz99zz99zz99 was not found in the live service');
+    } finally {
+      service.unregisterKey(apiKey);
+    }
+  });
+
+  it('says the service cannot be reached, offering Retry and Show Log', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = net.createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address() as net.AddressInfo;
+        server.close(() => resolve(address.port));
+      });
+    });
+    await useLive(api, `http://127.0.0.1:${port}`, keys.privateKeyHex);
+    const id = anyId();
+    const result = await getStatus(id);
+    assert.equal(result.error, 'network');
+    assert.equal(result.message?.text, `Could not reach the live service to look up transaction ${id}: Could not reach the service (ECONNREFUSED).`);
+    assert.deepEqual(result.message?.actions.map((a) => a.command), ['exchangeTx.getStatus', 'exchangeTx.showLog']);
+    assert.deepEqual(titles(result), ['Retry', 'Show Log']);
+  });
+
+  it('says the rate limit was reached, offering Retry', async () => {
+    const limited = await startSandbox({ ledgerSize: 5, rateLimit: { limit: 2, windowMs: 60_000 } });
+    try {
+      limited.registerKey({ publicKeyBase64: keys.publicKeyBase64 });
+      // Use up the key's two requests of the minute from outside the extension.
+      const client = new ExchangeClient({ baseUrl: limited.url, credentials: loadCredentials(keys.privateKeyHex) });
+      await client.getTransactions({ limit: 1 });
+      await client.getTransactions({ limit: 1 });
+      await useLive(api, limited.url, keys.privateKeyHex);
+      const id = limited.ledger.visible()[0]?.id ?? '';
+      const result = await getStatus(id);
+      assert.equal(result.error, 'rate-limit');
+      assert.equal(result.message?.severity, 'warning');
+      assert.equal(result.message?.text, `The rate limit of the live service (2 requests per second) was reached while looking up transaction ${id}. Try again in a moment.`);
+      assert.deepEqual(result.message?.actions, [{ title: 'Retry', command: 'exchangeTx.getStatus', args: [id] }]);
+      assert.ok(limited.requests.filter((r) => r.outcome === 'rate-limited').length >= 2, 'the client retried before giving up');
+    } finally {
+      await limited.stop();
+    }
+  });
+});

@@ -1,11 +1,9 @@
 /**
- * Watches transactions in the status bar: one item per watched id, polled through the shared
- * store (one `getTransactions` per 10 ids per poll, through the environment's one limiter), one
- * poll at a time, backing off on errors. A transaction stops being polled at a final status (the
- * user is told once, and the item keeps showing that status until the user stops watching it) or
- * when the service does not know its id. Records fetched elsewhere (hover, lookup, tree) update
- * the items at once. The watched ids are kept in the workspace state and restored on activation,
- * with the first poll on a timer, never inside `activate()`.
+ * Watches transactions in the status bar: an item per id, polled through the shared store (one
+ * `getTransactions` per 10 ids, through the one limiter), one poll at a time, backing off on
+ * errors. Polling stops at a final status (told once; the item keeps it until dismissed) or when
+ * the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
+ * the workspace state and restored on activation, the first poll on a timer.
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -21,6 +19,7 @@ import type { PollOutcome } from './pollScheduler';
 import { MAX_WATCHED, isPlausibleId, parseStoredIds } from './watchIds';
 import { describeWatch, notifyFinal, readItem } from './watchPresentation';
 import type { WatchView } from './watchPresentation';
+import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 
 /** Workspace-state keys: JSON arrays of ids. */
 export const WATCHED_KEY = 'exchangeTx.watch.ids';
@@ -38,23 +37,7 @@ export interface StatusWatchDeps {
   readonly restoreDelayMs?: number;
 }
 
-/** What a test (or a user) sees of one item, read from the real StatusBarItem. */
-export interface WatchItemSnapshot {
-  readonly id: string;
-  readonly text: string;
-  readonly tooltip: string;
-  readonly backgroundColor?: string;
-  readonly command?: string;
-  readonly polling: boolean;
-  readonly status?: TransactionStatus;
-}
-
-export interface Announcement {
-  readonly id: string;
-  readonly status: TransactionStatus;
-}
-
-export type WatchResult = 'added' | 'already' | 'full' | 'invalid';
+export type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 
 interface Entry {
   readonly id: string;
@@ -66,6 +49,11 @@ interface Entry {
   checkedAt: number | undefined;
   retryAt: number | undefined;
   announced: boolean;
+}
+
+/** Sets some of an entry's state (type-checked, unlike a bare Object.assign). */
+function patch(entry: Entry, changes: Partial<Omit<Entry, 'id' | 'item'>>): void {
+  Object.assign(entry, changes);
 }
 
 function isDone(entry: Entry): boolean {
@@ -227,7 +215,7 @@ export class StatusWatch implements vscode.Disposable {
       if (epoch !== this.epoch) return 'ok';
       const at = Date.now();
       for (const entry of current()) {
-        Object.assign(entry, { loading: false, error: undefined, retryAt: undefined, checkedAt: at });
+        patch(entry, { loading: false, error: undefined, retryAt: undefined, checkedAt: at });
         const record = found.get(entry.id);
         if (record) this.apply(entry, record);
         else {
@@ -244,7 +232,7 @@ export class StatusWatch implements vscode.Disposable {
       // The wait the scheduler sets once this failure is counted.
       const retryAt = Date.now() + backoffDelay(this.scheduler.interval, this.scheduler.failures + 1);
       for (const entry of current()) {
-        Object.assign(entry, { loading: false, error, retryAt });
+        patch(entry, { loading: false, error, retryAt });
         this.render(entry);
       }
       this.deps.log.warn(`could not update ${due.length} watched transaction(s): ${error.message}`);
@@ -256,10 +244,7 @@ export class StatusWatch implements vscode.Disposable {
     const entry = this.entries.get(record.id);
     if (!entry) return;
     const wasDone = isDone(entry);
-    entry.error = undefined;
-    entry.retryAt = undefined;
-    entry.loading = false;
-    entry.checkedAt = Date.now();
+    patch(entry, { error: undefined, retryAt: undefined, loading: false, checkedAt: Date.now() });
     this.apply(entry, record);
     // A record from elsewhere may bring a settled one back to life (another environment).
     if (wasDone && !isDone(entry)) this.scheduler.schedule(this.scheduler.currentDelayMs);
@@ -277,20 +262,19 @@ export class StatusWatch implements vscode.Disposable {
     this.announced.push({ id: entry.id, status });
     this.persist();
     this.deps.log.info(`${entry.id} reached ${status}: no longer polled`);
-    void notifyFinal(entry.id, status).then(
-      async (choice) => {
+    void notifyFinal(entry.id, status)
+      .then(async (choice) => {
         if (choice === 'details') await vscode.commands.executeCommand('exchangeTx.showDetails', entry.id);
         else if (choice === 'stop') this.stop(entry.id);
-      },
-      (error: unknown) => this.deps.log.warn(`notification action failed: ${String(error)}`),
-    );
+      })
+      .then(undefined, (error: unknown) => this.deps.log.warn(`notification action failed: ${String(error)}`));
   }
 
   private onReset(): void {
     this.epoch++;
     this.scheduler.resetBackoff();
     for (const entry of this.entries.values()) {
-      Object.assign(entry, { record: undefined, notFound: false, error: undefined, retryAt: undefined, loading: false, checkedAt: undefined });
+      patch(entry, { record: undefined, notFound: false, error: undefined, retryAt: undefined, loading: false, checkedAt: undefined });
       this.render(entry);
     }
     if (this.entries.size > 0) void this.pollNow();

@@ -1,83 +1,17 @@
-// The status-bar watch in a real extension host, against the extension's own sandbox: the items
+// The status-bar watch in a real extension host, against the extension's own sandbox: what the
+// items show through a lifecycle, batching, not found, hostile text and the commands. The items
 // are read back from the real StatusBarItem objects, the requests from the sandbox's own log.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import type { ExchangeTxApi } from '../../../src/extension';
-import type { StatusWatch, WatchItemSnapshot } from '../../../src/features/watch/statusWatch';
-import type { Sandbox } from '../../../src/sandbox';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
 import { shortId } from '../../../src/shared/format';
-import type { KnownStatus } from '../../../src/shared/status';
-
-const MINUTE = 60_000;
-const TEST_INTERVAL_SECONDS = 60;
-
-async function extensionApi(): Promise<ExchangeTxApi> {
-  const extension = vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx');
-  assert.ok(extension, 'the extension is loaded');
-  return extension.activate();
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function eventually(check: () => boolean, what: string, timeoutMs = 6000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-async function setWatchInterval(seconds: number | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('exchangeTx').update('watch.intervalSeconds', seconds, vscode.ConfigurationTarget.Global);
-}
-
-/** A plan entering each status `stepMs` after the previous one. */
-function plan(statuses: KnownStatus[], stepMs = MINUTE): { status: KnownStatus; afterMs: number }[] {
-  return statuses.map((status, i) => ({ status, afterMs: i * stepMs }));
-}
+import { MINUTE, sleep, useWatchFixture } from '../support/watchFixture';
 
 describe('status-bar watch', () => {
-  let api: ExchangeTxApi;
-  let sandbox: Sandbox;
-  let watch: StatusWatch;
-
-  /** The getTransactions requests the sandbox saw that asked for `id`. */
-  const requestsFor = (id: string) =>
-    sandbox.requests.filter((r) => {
-      const params = r.params as { id?: unknown } | undefined;
-      const ids: unknown = params?.id;
-      return r.method === 'getTransactions' && (ids === id || (Array.isArray(ids) && ids.includes(id)));
-    });
-
-  const item = (id: string): WatchItemSnapshot => {
-    const found = watch.items().find((i) => i.id === id);
-    assert.ok(found, `an item for ${id}`);
-    return found;
-  };
-
-  const create = (statuses: KnownStatus[], type?: 'float' | 'fixed') => sandbox.ledger.create({ plan: plan(statuses), ...(type ? { type } : {}) }).id;
-
-  before(async () => {
-    api = await extensionApi();
-    watch = api.watch;
-    await api.environment.choose('sandbox');
-    sandbox = await api.environment.ensureSandbox();
-    // Polls in these tests come from pollNow() unless a test sets a short interval itself.
-    await setWatchInterval(TEST_INTERVAL_SECONDS);
-  });
-
-  afterEach(async () => {
-    watch.stopAll();
-    sandbox.setFaults({});
-    await setWatchInterval(TEST_INTERVAL_SECONDS);
-  });
-
-  after(async () => {
-    await setWatchInterval(undefined);
-  });
+  const f = useWatchFixture();
 
   it('follows a transaction through its lifecycle, stops polling at finished and says so once', async () => {
+    const { api, watch, item, requestsFor, create } = f;
     const id = create(['waiting', 'confirming', 'exchanging', 'sending', 'finished']);
     const short = shortId(id);
     assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
@@ -122,25 +56,8 @@ describe('status-bar watch', () => {
     assert.deepEqual(watch.ids, []);
   });
 
-  it('polls by itself at the interval setting, reacts to a change of it, and stops at a final status', async function () {
-    this.timeout(20_000);
-    const id = create(['waiting', 'failed']);
-    await watch.watch(id);
-    const first = requestsFor(id).length;
-    assert.ok((watch.backoff.nextPollAt ?? 0) - Date.now() > (TEST_INTERVAL_SECONDS - 5) * 1000, 'the next poll is an interval away');
-    await setWatchInterval(2);
-    assert.ok((watch.backoff.nextPollAt ?? Infinity) - Date.now() <= 2000, 'the new interval applies to the pending timer');
-    await eventually(() => requestsFor(id).length > first, 'a poll on the 2 s timer');
-    api.environment.sandboxClock.advance(MINUTE);
-    await eventually(() => !item(id).polling, 'the timer poll that sees failed');
-    const asked = requestsFor(id).length;
-    assert.equal(watch.backoff.nextPollAt, undefined, 'no timer once nothing is left to poll');
-    await sleep(2500);
-    assert.equal(requestsFor(id).length, asked, 'a failed transaction is not asked again');
-    assert.equal(item(id).text, `$(error) ${shortId(id)} Failed`);
-  });
-
   it('shows hold and overdue on the warning background, failed and expired on the error background', async () => {
+    const { api, watch, item, create } = f;
     const hold = create(['waiting', 'confirming', 'hold']);
     const failed = create(['waiting', 'confirming', 'failed']);
     const overdue = create(['waiting', 'overdue']);
@@ -166,6 +83,7 @@ describe('status-bar watch', () => {
   });
 
   it('asks with one getTransactions per 10 watched ids per poll', async () => {
+    const { sandbox, watch, create } = f;
     const ids = Array.from({ length: 23 }, () => create(['waiting']));
     await Promise.all(ids.map((id) => watch.watch(id)));
     assert.equal(watch.ids.length, 23);
@@ -180,62 +98,8 @@ describe('status-bar watch', () => {
     assert.ok(watch.items().every((i) => i.text.endsWith('Waiting')));
   });
 
-  it('survives a reload: restores the ids from the workspace state and polls on a timer, not at once', async () => {
-    const moving = create(['waiting', 'confirming', 'exchanging']);
-    const settled = create(['waiting', 'finished']);
-    api.environment.sandboxClock.advance(MINUTE);
-    await watch.watch(settled);
-    await watch.watch(moving);
-    assert.equal(watch.announcements.filter((a) => a.id === settled).length, 1);
-    api.environment.sandboxClock.advance(MINUTE);
-
-    const asked = requestsFor(moving).length;
-    api.store.clear(); // a reloaded window starts with an empty cache
-    watch.reload();
-    assert.deepEqual(watch.ids, [settled, moving]);
-    assert.equal(item(moving).text, `$(eye) ${shortId(moving)}`, 'shown at once, before any request');
-    assert.ok(watch.backoff.nextPollAt !== undefined, 'the first poll is on a timer');
-    await sleep(200);
-    assert.equal(requestsFor(moving).length, asked, 'no request during the restore');
-    await eventually(() => item(moving).text.endsWith('Exchanging'), 'the first poll after the reload, on its timer');
-    assert.equal(item(settled).text, `$(pass-filled) ${shortId(settled)} Finished`);
-    assert.equal(watch.announcements.filter((a) => a.id === settled).length, 1, 'a final status is not announced again after a reload');
-
-    // Stopping is saved too.
-    watch.stop(settled);
-    watch.reload();
-    assert.deepEqual(watch.ids, [moving]);
-  });
-
-  it('backs off on a failing service, shows the error in the item, and recovers', async () => {
-    const id = create(['waiting', 'confirming']);
-    await watch.watch(id);
-    assert.equal(watch.backoff.failures, 0);
-    sandbox.setFaults({ rates: { http500: 1 } });
-    await watch.pollNow();
-    let shown = item(id);
-    assert.equal(shown.text, `$(warning) ${shortId(id)} Update failed`);
-    assert.ok(shown.tooltip.includes('Could not update'), shown.tooltip);
-    assert.ok(shown.tooltip.includes('HTTP 500'), shown.tooltip);
-    assert.ok(shown.tooltip.includes('Waiting for payment'), 'the last known status stays in the tooltip');
-    assert.deepEqual([watch.backoff.failures, watch.backoff.delayMs], [1, 2 * TEST_INTERVAL_SECONDS * 1000]);
-    await watch.pollNow();
-    assert.deepEqual([watch.backoff.failures, watch.backoff.delayMs], [2, 4 * TEST_INTERVAL_SECONDS * 1000]);
-    await watch.pollNow();
-    assert.deepEqual([watch.backoff.failures, watch.backoff.delayMs], [3, 5 * MINUTE], 'capped');
-    assert.ok(watch.backoff.nextPollAt !== undefined && watch.backoff.nextPollAt - Date.now() > 4 * MINUTE);
-    assert.equal(watch.announcements.filter((a) => a.id === id).length, 0);
-
-    sandbox.setFaults({});
-    api.environment.sandboxClock.advance(MINUTE);
-    await watch.pollNow();
-    shown = item(id);
-    assert.equal(shown.text, `$(sync~spin) ${shortId(id)} Confirming`);
-    assert.ok(!shown.tooltip.includes('Could not update'));
-    assert.deepEqual([watch.backoff.failures, watch.backoff.delayMs], [0, TEST_INTERVAL_SECONDS * 1000]);
-  });
-
   it('shows an unknown id as not found and stops asking for it', async () => {
+    const { watch, item, requestsFor } = f;
     const id = 'nosuchtx0000zz';
     await vscode.commands.executeCommand('exchangeTx.watch', { id });
     const shown = item(id);
@@ -247,30 +111,8 @@ describe('status-bar watch', () => {
     assert.equal(requestsFor(id).length, asked);
   });
 
-  it('updates at once from records fetched elsewhere, and fetches again after an environment reset', async () => {
-    const id = create(['waiting', 'confirming', 'exchanging']);
-    await watch.watch(id);
-    api.environment.sandboxClock.advance(MINUTE);
-    await api.store.lookup(id, { maxAgeMs: 0 }); // as the hover or the lookup command does
-    assert.equal(item(id).text, `$(sync~spin) ${shortId(id)} Confirming`);
-
-    api.environment.sandboxClock.advance(MINUTE);
-    const asked = requestsFor(id).length;
-    // A new request timeout is a new connection: the environment resets and the store is cleared.
-    const resets: unknown[] = [];
-    const listening = api.environment.onDidReset((state) => resets.push(state));
-    try {
-      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 16, vscode.ConfigurationTarget.Global);
-      await eventually(() => resets.length > 0, 'the environment reset');
-      await eventually(() => item(id).text.endsWith('Exchanging'), 'the fetch after the reset');
-    } finally {
-      listening.dispose();
-      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
-    }
-    assert.ok(requestsFor(id).length > asked);
-  });
-
   it('shows hostile service text inert in the tooltip', async () => {
+    const { sandbox, watch, item, create } = f;
     sandbox.setFaults({ hostile: 1 });
     const id = create(['waiting']);
     await watch.watch(id);
@@ -284,6 +126,7 @@ describe('status-bar watch', () => {
   });
 
   it('commands: watch takes an object, refuses a non-id, stop without an argument stops the only one', async () => {
+    const { watch, create } = f;
     const id = create(['waiting']);
     assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', { id, status: 'waiting' }), id);
     assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', 'not an id'), undefined);
@@ -293,6 +136,7 @@ describe('status-bar watch', () => {
   });
 
   it('the item click menu offers Stop Watching', async () => {
+    const { watch, create } = f;
     const id = create(['waiting']);
     await watch.watch(id);
     const menu = vscode.commands.executeCommand('exchangeTx.watchActions', id);

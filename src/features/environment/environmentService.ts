@@ -202,7 +202,20 @@ export class EnvironmentService implements vscode.Disposable {
    * (environment, address, key, timeout) drops the client and fires `onDidReset`; a repeated
    * notice of the same change (this window's own save, then `secrets.onDidChange`) does not.
    */
-  private async reset(reason: string): Promise<EnvironmentState> {
+  private reset(reason: string): Promise<EnvironmentState> {
+    // One at a time: a reset that finds nothing changed must not return while an earlier one is
+    // still dropping the old client (its caller would go on with stale records).
+    const next = this.resetting.then(() => this.resetNow(reason));
+    this.resetting = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  private resetting: Promise<void> = Promise.resolve();
+
+  private async resetNow(reason: string): Promise<EnvironmentState> {
     const credentials = await this.credentials.get();
     this.hasCredentials = credentials !== undefined;
     const kind = this.kind;

@@ -10,7 +10,7 @@ import type { EnvironmentService } from '../environment/environmentService';
 import type { Logger } from '../log';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import { actions, describeError, notFound } from '../lookup/errorMessages';
-import { idFromArgument } from '../lookup/idPattern';
+import { idFromArgument } from '../../shared/transactionId';
 
 export const RECORD_SCHEME = 'exchange-tx-record';
 

@@ -82,32 +82,3 @@ export function matchesIdPattern(text: string, pattern: CompiledIdPattern): bool
   return found !== undefined && found.start === 0 && found.end === text.length;
 }
 
-/** An id handed to a command: a string, or an object (a tree item, say) with a string `id`. */
-export function idFromArgument(arg: unknown): string | undefined {
-  const value = typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null && 'id' in arg ? arg.id : undefined;
-  if (typeof value !== 'string') return undefined;
-  const id = trimId(value);
-  return id === '' ? undefined : id;
-}
-
-/** Trims space and the quotes or backticks a selection in code often carries. */
-export function trimId(text: string): string {
-  return text.trim().replace(/^(['"`])(.*)\1$/s, '$2').trim();
-}
-
-export const MIN_ID_LENGTH = 4;
-export const MAX_ID_LENGTH = 64;
-
-export type IdProblem = 'empty' | 'characters' | 'length';
-
-/**
- * Whether typed text could be an id at all (the service's ids are letters and digits; `-` and
- * `_` are allowed for other formats): undefined when plausible, else what is wrong.
- */
-export function idProblem(text: string): IdProblem | undefined {
-  const id = trimId(text);
-  if (id === '') return 'empty';
-  if (!/^[A-Za-z0-9_-]+$/.test(id)) return 'characters';
-  if (id.length < MIN_ID_LENGTH || id.length > MAX_ID_LENGTH) return 'length';
-  return undefined;
-}

@@ -11,7 +11,7 @@ import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter } from './errorMessages';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
-import { idFromArgument } from './idPattern';
+import { idFromArgument } from '../../shared/transactionId';
 import { LookupCommand } from './lookupCommand';
 import type { LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';

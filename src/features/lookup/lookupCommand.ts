@@ -15,8 +15,9 @@ import { statusLook } from '../statusPresentation';
 import type { ErrorKind } from './errorKind';
 import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMessages';
 import { actions, describeError, notFound, plainText } from './errorMessages';
-import type { IdProblem } from './idPattern';
-import { findIdAt, idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from './idPattern';
+import type { IdProblem } from '../../shared/transactionId';
+import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
+import { findIdAt } from './idPattern';
 import type { IdPatternSetting } from './settings';
 
 export interface LookupCommandOptions {

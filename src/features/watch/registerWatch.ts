@@ -8,7 +8,8 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../environment/environmentService';
 import type { Logger } from '../log';
 import { StatusWatch } from './statusWatch';
-import { MAX_WATCHED, idFromArgument, isPlausibleId } from './watchIds';
+import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
+import { MAX_WATCHED } from './watchIds';
 
 export interface WatchDeps {
   readonly store: TransactionStore;

@@ -1,14 +1,7 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import {
-  compileIdPattern,
-  DEFAULT_ID_PATTERN,
-  findIdAt,
-  idFromArgument,
-  idProblem,
-  matchesIdPattern,
-  trimId,
-} from '../../../src/features/lookup/idPattern';
+import { compileIdPattern, DEFAULT_ID_PATTERN, findIdAt, matchesIdPattern } from '../../../src/features/lookup/idPattern';
+import { idFromArgument, idProblem, trimId } from '../../../src/shared/transactionId';
 
 /** Every id the cursor finds on each character of `line`. */
 function idsAlong(line: string, source?: string): (string | undefined)[] {

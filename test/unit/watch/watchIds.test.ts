@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
-import { MAX_WATCHED, idFromArgument, isPlausibleId, parseStoredIds } from '../../../src/features/watch/watchIds';
+import { idFromArgument, isPlausibleId } from '../../../src/shared/transactionId';
+import { MAX_WATCHED, parseStoredIds } from '../../../src/features/watch/watchIds';
 
 describe('watched ids', () => {
   it('accepts ids as the service issues them and refuses pasted text', () => {

@@ -7,7 +7,10 @@ import type { TransactionStatus } from '../shared/status';
 import { ATTENTION_STATUSES, isFinalStatus } from '../shared/status';
 
 export interface StatusLook {
+  /** A sentence-like label (tooltips, notifications, the hover). */
   readonly label: string;
+  /** One or two words, where space is short (the status bar). */
+  readonly short: string;
   /** Codicon id, without `$()`. */
   readonly icon: string;
   /** Theme colour id for icons. */
@@ -22,27 +25,27 @@ export function statusLook(status: TransactionStatus, rawStatus?: string): Statu
   const severity = !ATTENTION_STATUSES.has(status) ? 'none' : status === 'hold' || status === 'overdue' ? 'warning' : 'error';
   switch (status) {
     case 'waiting':
-      return { label: vscode.l10n.t('Waiting for payment'), icon: 'clock', color: 'charts.yellow', inProgress, severity };
+      return { label: vscode.l10n.t('Waiting for payment'), short: vscode.l10n.t('Waiting'), icon: 'clock', color: 'charts.yellow', inProgress, severity };
     case 'confirming':
-      return { label: vscode.l10n.t('Confirming payment'), icon: 'sync', color: 'charts.blue', inProgress, severity };
+      return { label: vscode.l10n.t('Confirming payment'), short: vscode.l10n.t('Confirming'), icon: 'sync', color: 'charts.blue', inProgress, severity };
     case 'exchanging':
-      return { label: vscode.l10n.t('Exchanging'), icon: 'arrow-swap', color: 'charts.blue', inProgress, severity };
+      return { label: vscode.l10n.t('Exchanging'), short: vscode.l10n.t('Exchanging'), icon: 'arrow-swap', color: 'charts.blue', inProgress, severity };
     case 'sending':
-      return { label: vscode.l10n.t('Sending payout'), icon: 'rocket', color: 'charts.blue', inProgress, severity };
+      return { label: vscode.l10n.t('Sending payout'), short: vscode.l10n.t('Sending'), icon: 'rocket', color: 'charts.blue', inProgress, severity };
     case 'hold':
-      return { label: vscode.l10n.t('On hold (AML/KYC check)'), icon: 'warning', color: 'list.warningForeground', inProgress, severity };
+      return { label: vscode.l10n.t('On hold (AML/KYC check)'), short: vscode.l10n.t('On hold'), icon: 'warning', color: 'list.warningForeground', inProgress, severity };
     case 'finished':
-      return { label: vscode.l10n.t('Finished'), icon: 'pass-filled', color: 'testing.iconPassed', inProgress, severity };
+      return { label: vscode.l10n.t('Finished'), short: vscode.l10n.t('Finished'), icon: 'pass-filled', color: 'testing.iconPassed', inProgress, severity };
     case 'failed':
-      return { label: vscode.l10n.t('Failed'), icon: 'error', color: 'list.errorForeground', inProgress, severity };
+      return { label: vscode.l10n.t('Failed'), short: vscode.l10n.t('Failed'), icon: 'error', color: 'list.errorForeground', inProgress, severity };
     case 'refunded':
-      return { label: vscode.l10n.t('Refunded'), icon: 'reply', color: 'charts.purple', inProgress, severity };
+      return { label: vscode.l10n.t('Refunded'), short: vscode.l10n.t('Refunded'), icon: 'reply', color: 'charts.purple', inProgress, severity };
     case 'overdue':
-      return { label: vscode.l10n.t('Overdue (payment not sent in time)'), icon: 'watch', color: 'list.warningForeground', inProgress, severity };
+      return { label: vscode.l10n.t('Overdue (payment not sent in time)'), short: vscode.l10n.t('Overdue'), icon: 'watch', color: 'list.warningForeground', inProgress, severity };
     case 'expired':
-      return { label: vscode.l10n.t('Expired (fixed rate not paid in time)'), icon: 'history', color: 'list.errorForeground', inProgress, severity };
+      return { label: vscode.l10n.t('Expired (fixed rate not paid in time)'), short: vscode.l10n.t('Expired'), icon: 'history', color: 'list.errorForeground', inProgress, severity };
     default:
-      return { label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status), icon: 'question', color: 'descriptionForeground', inProgress: false, severity: 'none' };
+      return { label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status), short: vscode.l10n.t('Unknown status'), icon: 'question', color: 'descriptionForeground', inProgress: false, severity: 'none' };
   }
 }
 

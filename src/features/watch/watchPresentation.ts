@@ -38,34 +38,6 @@ export interface WatchLook {
 /** The commands a tooltip may link to (with the transaction id as argument). */
 export const TOOLTIP_COMMANDS = ['exchangeTx.showDetails', 'exchangeTx.copyId', 'exchangeTx.stopWatching', 'exchangeTx.setApiKeys'] as const;
 
-/** A one-word status for the status bar; statusLook's label (in the tooltip) says more. */
-export function shortStatus(status: TransactionStatus): string {
-  switch (status) {
-    case 'waiting':
-      return vscode.l10n.t('Waiting');
-    case 'confirming':
-      return vscode.l10n.t('Confirming');
-    case 'exchanging':
-      return vscode.l10n.t('Exchanging');
-    case 'sending':
-      return vscode.l10n.t('Sending');
-    case 'hold':
-      return vscode.l10n.t('On hold');
-    case 'finished':
-      return vscode.l10n.t('Finished');
-    case 'failed':
-      return vscode.l10n.t('Failed');
-    case 'refunded':
-      return vscode.l10n.t('Refunded');
-    case 'overdue':
-      return vscode.l10n.t('Overdue');
-    case 'expired':
-      return vscode.l10n.t('Expired');
-    default:
-      return vscode.l10n.t('Unknown status');
-  }
-}
-
 function background(severity: 'none' | 'warning' | 'error'): vscode.ThemeColor | undefined {
   if (severity === 'warning') return new vscode.ThemeColor('statusBarItem.warningBackground');
   if (severity === 'error') return new vscode.ThemeColor('statusBarItem.errorBackground');
@@ -118,7 +90,7 @@ export function describeWatch(view: WatchView, environment: EnvironmentKind, now
     text = `$(question) ${short} ${vscode.l10n.t('Not found')}`;
     accessibilityLabel = vscode.l10n.t('Transaction {0}: not found', view.id);
   } else if (record && look) {
-    text = `${statusIcon(look)} ${short} ${shortStatus(record.status)}`;
+    text = `${statusIcon(look)} ${short} ${look.short}`;
     backgroundColor = background(look.severity);
     accessibilityLabel = vscode.l10n.t('Transaction {0}: {1}', view.id, look.label);
   } else {

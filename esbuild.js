@@ -13,6 +13,31 @@ const nodeEntries = [
   { in: 'scripts/bench.ts', out: 'bench' },
 ];
 
+/**
+ * The pair-limits webview, for the browser: its script and stylesheet, and the codicons (CSS and
+ * font) that @vscode-elements' icons load. All into dist/webview/, the only folder the page may load.
+ */
+const webviewEntries = [
+  { in: 'src/webview/pairLimits.ts', out: 'pairLimits' },
+  { in: 'src/webview/pairLimits.css', out: 'pairLimits' },
+  { in: require.resolve('@vscode/codicons/dist/codicon.css'), out: 'codicon' },
+];
+
+const webviewOptions = {
+  entryPoints: webviewEntries,
+  bundle: true,
+  platform: 'browser',
+  format: 'iife',
+  target: 'es2022',
+  outdir: 'dist/webview',
+  loader: { '.ttf': 'file' },
+  assetNames: '[name]',
+  minify: production,
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+};
+
 async function main() {
   const options = {
     entryPoints: nodeEntries,
@@ -31,11 +56,10 @@ async function main() {
     logLevel: 'warning',
   };
   if (watch) {
-    const ctx = await esbuild.context(options);
-    await ctx.watch();
+    for (const o of [options, webviewOptions]) await (await esbuild.context(o)).watch();
     return;
   }
-  const result = await esbuild.build(options);
+  const [result] = await Promise.all([esbuild.build(options), esbuild.build(webviewOptions)]);
   fs.writeFileSync(path.join('dist', 'meta.json'), JSON.stringify(result.metafile));
 }
 

@@ -25,6 +25,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/webview/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'The webview runs in the browser: no vscode.' }],
+          patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process', '**/api', '**/api/*', '**/features/**', '**/sandbox/**', '**/store/**'], allowTypeImports: true, message: 'The webview runs in the browser and never calls the network: src/shared and browser packages only.' }],
+        },
+      ],
+      'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'],
+    },
+  },
+  {
     files: ['src/sandbox/cli.ts', 'scripts/**/*.ts', 'test/**/*.ts', '*.js', '*.mjs'],
     rules: { 'no-console': 'off' },
   },

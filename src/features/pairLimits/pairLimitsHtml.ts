@@ -1,0 +1,71 @@
+/**
+ * The pair-limits page's HTML, pure (no `vscode`), so tests render exactly what the panel shows.
+ *
+ * The content security policy allows nothing by default; scripts and styles only with the nonce of
+ * this rendering (fresh from `crypto.randomBytes` each time), fonts (the codicons) only from the
+ * webview's resource origin. No inline script, no inline style, no handler attributes: the page is
+ * an empty `#app` that the bundled script fills.
+ */
+import { randomBytes } from 'crypto';
+
+/** The files of the page, in the bundle folder (`dist/webview/`). */
+export const WEBVIEW_FILES = {
+  script: 'pairLimits.js',
+  style: 'pairLimits.css',
+  codicons: 'codicon.css',
+} as const;
+
+export interface PageResources {
+  /** `webview.cspSource`: the origin the webview's own resources come from. */
+  readonly cspSource: string;
+  /** Webview URIs of the files in {@link WEBVIEW_FILES}. */
+  readonly script: string;
+  readonly style: string;
+  readonly codicons: string;
+}
+
+export interface PageOptions {
+  readonly nonce: string;
+  /** The page's title (localized). */
+  readonly title: string;
+  /** BCP 47 language of the UI (`vscode.env.language`). */
+  readonly lang: string;
+}
+
+/** 128 random bits, base64: a nonce for one rendering. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** Text for an HTML attribute or element: the five special characters escaped. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The policy of one rendering. */
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+}
+
+export function pageHtml(resources: PageResources, options: PageOptions): string {
+  if (!/^[A-Za-z0-9+/]{16,}={0,2}$/.test(options.nonce)) throw new Error('a nonce is base64 of at least 96 bits');
+  const nonce = escapeHtml(options.nonce);
+  const csp = escapeHtml(contentSecurityPolicy(resources.cspSource, options.nonce));
+  const lang = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(options.lang) ? options.lang : 'en';
+  return `<!DOCTYPE html>
+<html lang="${escapeHtml(lang)}">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(resources.codicons)}" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" nonce="${nonce}" href="${escapeHtml(resources.style)}">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<main id="app" aria-busy="true"></main>
+<script nonce="${nonce}" src="${escapeHtml(resources.script)}"></script>
+</body>
+</html>
+`;
+}

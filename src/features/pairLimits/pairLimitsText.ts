@@ -1,0 +1,132 @@
+/**
+ * Every word of the pair-limits panel, localized here (the page gets them in its `init` message),
+ * and the rows and texts made of fetch outcomes and errors. Errors are told apart by class, never
+ * by message text; the service's own message is kept as the row's detail.
+ */
+import * as vscode from 'vscode';
+import { AuthenticationError, CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
+import type { ServiceError } from '../../api';
+import { sanitize } from '../../shared/format';
+import { MAX_VALUE_LENGTH } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, FailedRow, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
+import type { EnvironmentKind } from '../environment/environmentService';
+import type { PairOutcome } from './fetchPairLimits';
+
+export function uiStrings(): UiStrings {
+  return {
+    title: vscode.l10n.t('Pair Limits'),
+    deprecated: vscode.l10n.t(
+      'getPairsParams is deprecated: the service keeps it for a while only. Limits are meant to come from the estimate operations, getExchangeAmount and getFixRateForAmount (a transaction amount must lie within the limits they return).',
+    ),
+    sandbox: vscode.l10n.t('Sandbox'),
+    live: vscode.l10n.t('Live service'),
+    from: vscode.l10n.t('From'),
+    to: vscode.l10n.t('To'),
+    fromPlaceholder: vscode.l10n.t('e.g. btc'),
+    toPlaceholder: vscode.l10n.t('e.g. eth'),
+    add: vscode.l10n.t('Add Pair'),
+    refresh: vscode.l10n.t('Refresh'),
+    retry: vscode.l10n.t('Retry'),
+    recent: vscode.l10n.t('Used before:'),
+    recentAdd: vscode.l10n.t('Add {0} again'),
+    empty: vscode.l10n.t('No pairs yet. Add one above: the currency you send (from) and the one you get (to).'),
+    loading: vscode.l10n.t('Loading…'),
+    notLoaded: vscode.l10n.t('Not loaded'),
+    minFloat: vscode.l10n.t('Min (float)'),
+    maxFloat: vscode.l10n.t('Max (float)'),
+    minFixed: vscode.l10n.t('Min (fixed)'),
+    maxFixed: vscode.l10n.t('Max (fixed)'),
+    actions: vscode.l10n.t('Actions'),
+    copy: vscode.l10n.t('Copy'),
+    copyPair: vscode.l10n.t('Copy the limits of {0} as JSON'),
+    remove: vscode.l10n.t('Remove'),
+    removePair: vscode.l10n.t('Remove {0}'),
+    tableLabel: vscode.l10n.t('Minimum and maximum amounts per pair, in the currency sent'),
+    'problem.empty': vscode.l10n.t('Enter a currency ticker.'),
+    'problem.too-long': vscode.l10n.t('A ticker is at most 32 characters.'),
+    'problem.characters': vscode.l10n.t('A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.'),
+    'problem.same': vscode.l10n.t('Choose two different currencies.'),
+    'problem.duplicate': vscode.l10n.t('This pair is already in the list.'),
+    'problem.too-many': vscode.l10n.t('The list holds at most 30 pairs; remove one first.'),
+  };
+}
+
+/** The text of a refused new pair. */
+export function problemText(problem: PairProblem): string {
+  return uiStrings()[`problem.${problem}`];
+}
+
+/** `btc → eth` */
+export function pairText(pair: CurrencyPairKey): string {
+  return `${pair.from} → ${pair.to}`;
+}
+
+/** A service string as a row may carry it: bounded. */
+function bounded(text: string): string {
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+/** Why the service refused a pair, in words. */
+function refusal(error: ServiceError): Pick<FailedRow, 'kind' | 'reason'> {
+  if (error instanceof CurrencyDisabledError) {
+    const currency = sanitize(error.currency, 40);
+    const reason =
+      error.direction === 'input'
+        ? vscode.l10n.t('{0} is temporarily disabled as an input currency (it cannot be sent).', currency)
+        : error.direction === 'output'
+          ? vscode.l10n.t('{0} is temporarily disabled as an output currency (it cannot be received).', currency)
+          : vscode.l10n.t('{0} is temporarily disabled.', currency);
+    return { kind: 'currency-disabled', reason };
+  }
+  if (error instanceof CurrencyNotFoundError) {
+    return { kind: 'currency-not-found', reason: vscode.l10n.t('{0} is not a currency the service knows.', sanitize(error.currency, 40)) };
+  }
+  if (error instanceof InvalidParameterError) {
+    return { kind: 'invalid-parameter', reason: vscode.l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)) };
+  }
+  return { kind: 'refused', reason: vscode.l10n.t('The service refused this pair (error {0}).', error.code) };
+}
+
+/** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
+export function rowFor(pair: CurrencyPairKey, outcome: PairOutcome | undefined, before: PairRow | undefined): PairRow {
+  if (!outcome) return before ?? { ...pair, state: 'pending' };
+  if ('limits' in outcome) {
+    const l = outcome.limits;
+    return {
+      ...pair,
+      state: 'limits',
+      minAmountFloat: bounded(l.minAmountFloat),
+      maxAmountFloat: bounded(l.maxAmountFloat),
+      minAmountFixed: bounded(l.minAmountFixed),
+      maxAmountFixed: bounded(l.maxAmountFixed),
+    };
+  }
+  if ('missing' in outcome) {
+    return { ...pair, state: 'failed', kind: 'missing', reason: vscode.l10n.t('The service answered without limits for this pair.'), detail: '' };
+  }
+  return { ...pair, state: 'failed', ...refusal(outcome.error), detail: bounded(outcome.error.serviceMessage) };
+}
+
+function where(environment: EnvironmentKind): string {
+  return environment === 'live' ? vscode.l10n.t('the live service') : vscode.l10n.t('the sandbox');
+}
+
+/** Why a whole fetch failed, in one sentence. */
+export function failureText(error: unknown, environment: EnvironmentKind): string {
+  const service = where(environment);
+  if (error instanceof AuthenticationError) {
+    return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', service, error.status);
+  }
+  if (error instanceof RateLimitError) return vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+  if (error instanceof TimeoutError) return vscode.l10n.t('No answer from {0} within {1} s.', service, Math.round(error.timeoutMs / 1000));
+  if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
+  if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
+  if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', service);
+  const message = error instanceof Error ? error.message : String(error);
+  return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
+}
+
+/** "Updated at 14:03:21" */
+export function updatedText(at: Date): string {
+  return vscode.l10n.t('Updated at {0}', at.toLocaleTimeString());
+}

@@ -1,0 +1,229 @@
+/**
+ * The messages between the pair-limits webview and the extension, both directions, as
+ * discriminated unions on `type`, with the runtime checks each side applies to what it receives
+ * (a message that fails them is dropped, never half-used). The webview starts the conversation
+ * with `ready`; the extension answers with `init` (the page's words, localized) and `state`,
+ * and sends `state` again whenever something changed. The webview never sees keys and never calls
+ * the network: it names pairs, the extension fetches them.
+ *
+ * Also the ticker rules both sides apply (the webview for instant feedback, the extension because
+ * it trusts nothing the webview sends).
+ */
+import * as v from 'valibot';
+
+/** The most pairs the list holds. */
+export const MAX_PAIRS = 30;
+/** The longest ticker accepted (the service's are 2–10 characters). */
+export const MAX_TICKER_LENGTH = 32;
+/** The longest value the extension puts into a message; longer service strings are cut. */
+export const MAX_VALUE_LENGTH = 2_000;
+/** The longest text the webview may send (raw input included). */
+const MAX_INPUT_LENGTH = 200;
+
+export interface CurrencyPairKey {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** `from/to`: a pair's identity (tickers never contain `/`). */
+export function pairKey(pair: CurrencyPairKey): string {
+  return `${pair.from}/${pair.to}`;
+}
+
+export type TickerProblem = 'empty' | 'too-long' | 'characters';
+export type PairProblem = TickerProblem | 'same' | 'duplicate' | 'too-many';
+
+/** A ticker as the service takes it: trimmed, lowercase ASCII letters and digits, `-` or `_` inside. */
+export function normalizeTicker(raw: string): { readonly ticker: string } | { readonly problem: TickerProblem } {
+  const ticker = raw.trim().toLowerCase();
+  if (ticker.length === 0) return { problem: 'empty' };
+  if (ticker.length > MAX_TICKER_LENGTH) return { problem: 'too-long' };
+  if (!/^[a-z0-9](?:[a-z0-9_-]*[a-z0-9])?$/.test(ticker)) return { problem: 'characters' };
+  return { ticker };
+}
+
+export type PairCheck = { readonly pair: CurrencyPairKey } | { readonly problem: PairProblem; readonly side?: 'from' | 'to' };
+
+/** Whether `from`/`to` (as typed) can be added to `existing`, and the normalized pair if so. */
+export function checkNewPair(from: string, to: string, existing: readonly CurrencyPairKey[]): PairCheck {
+  const a = normalizeTicker(from);
+  if ('problem' in a) return { problem: a.problem, side: 'from' };
+  const b = normalizeTicker(to);
+  if ('problem' in b) return { problem: b.problem, side: 'to' };
+  if (a.ticker === b.ticker) return { problem: 'same', side: 'to' };
+  const pair = { from: a.ticker, to: b.ticker };
+  if (existing.some((p) => pairKey(p) === pairKey(pair))) return { problem: 'duplicate' };
+  if (existing.length >= MAX_PAIRS) return { problem: 'too-many' };
+  return { pair };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page's words: every one comes from the extension (localized there), none is in the bundle.
+
+export const UI_STRING_KEYS = [
+  'title',
+  'deprecated',
+  'sandbox',
+  'live',
+  'from',
+  'to',
+  'fromPlaceholder',
+  'toPlaceholder',
+  'add',
+  'refresh',
+  'retry',
+  'recent',
+  'recentAdd',
+  'empty',
+  'loading',
+  'notLoaded',
+  'minFloat',
+  'maxFloat',
+  'minFixed',
+  'maxFixed',
+  'actions',
+  'copy',
+  'copyPair',
+  'remove',
+  'removePair',
+  'tableLabel',
+  'problem.empty',
+  'problem.too-long',
+  'problem.characters',
+  'problem.same',
+  'problem.duplicate',
+  'problem.too-many',
+] as const;
+
+export type UiStringKey = (typeof UI_STRING_KEYS)[number];
+/** Texts may hold `{0}`, replaced (as text) by the page. */
+export type UiStrings = Readonly<Record<UiStringKey, string>>;
+
+// ---------------------------------------------------------------------------------------------
+// Rows and the view state.
+
+/** Why a pair has no limits. */
+export type FailureKind = 'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing';
+export const FAILURE_KINDS: readonly FailureKind[] = ['currency-disabled', 'currency-not-found', 'invalid-parameter', 'refused', 'missing'];
+
+export interface LimitsRow extends CurrencyPairKey {
+  readonly state: 'limits';
+  /** Exact decimal strings, as the service sent them. */
+  readonly minAmountFloat: string;
+  readonly maxAmountFloat: string;
+  readonly minAmountFixed: string;
+  readonly maxAmountFixed: string;
+}
+
+export interface FailedRow extends CurrencyPairKey {
+  readonly state: 'failed';
+  readonly kind: FailureKind;
+  /** Localized: why this pair has no limits. */
+  readonly reason: string;
+  /** The service's own message, as sent ('' when there is none). */
+  readonly detail: string;
+}
+
+/** Not fetched yet (or the last fetch failed as a whole). */
+export interface PendingRow extends CurrencyPairKey {
+  readonly state: 'pending';
+}
+
+export type PairRow = LimitsRow | FailedRow | PendingRow;
+
+export interface ViewState {
+  readonly environment: 'sandbox' | 'live';
+  /** A fetch is running. */
+  readonly loading: boolean;
+  readonly rows: readonly PairRow[];
+  /** Pairs used before and not in the list: suggestions. */
+  readonly recent: readonly CurrencyPairKey[];
+  /** Localized: why the last fetch failed as a whole; null when it did not. */
+  readonly error: string | null;
+  /** Localized: when the rows were last fetched; null before the first fetch. */
+  readonly updated: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The messages.
+
+export type HostMessage =
+  | { readonly type: 'init'; readonly strings: UiStrings }
+  | { readonly type: 'state'; readonly state: ViewState }
+  /** A short text for the user: an added pair refused, a copy done. */
+  | { readonly type: 'notice'; readonly severity: 'info' | 'error'; readonly text: string; readonly field?: 'from' | 'to' };
+
+export type WebviewMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'add'; readonly from: string; readonly to: string }
+  | { readonly type: 'remove'; readonly from: string; readonly to: string }
+  | { readonly type: 'refresh' }
+  | { readonly type: 'copy'; readonly from: string; readonly to: string }
+  /** The page shows a state: how many rows, how many of them failed. */
+  | { readonly type: 'rendered'; readonly rows: number; readonly failed: number }
+  /** Something the page could not do (a message it dropped, a blocked resource): logged. */
+  | { readonly type: 'problem'; readonly text: string };
+
+const text = (max: number) => v.pipe(v.string(), v.maxLength(max));
+const value = text(MAX_VALUE_LENGTH);
+const ticker = text(MAX_INPUT_LENGTH);
+const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000));
+
+const pairFields = { from: value, to: value };
+
+const RowSchema = v.variant('state', [
+  v.strictObject({
+    state: v.literal('limits'),
+    ...pairFields,
+    minAmountFloat: value,
+    maxAmountFloat: value,
+    minAmountFixed: value,
+    maxAmountFixed: value,
+  }),
+  v.strictObject({ state: v.literal('failed'), ...pairFields, kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
+  v.strictObject({ state: v.literal('pending'), ...pairFields }),
+]);
+
+const ViewStateSchema = v.strictObject({
+  environment: v.picklist(['sandbox', 'live']),
+  loading: v.boolean(),
+  rows: v.pipe(v.array(RowSchema), v.maxLength(MAX_PAIRS)),
+  recent: v.pipe(v.array(v.strictObject(pairFields)), v.maxLength(MAX_PAIRS)),
+  error: v.nullable(value),
+  updated: v.nullable(value),
+});
+
+const UiStringsSchema = v.strictObject(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, value])) as Record<UiStringKey, typeof value>);
+
+const HostMessageSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('init'), strings: UiStringsSchema }),
+  v.strictObject({ type: v.literal('state'), state: ViewStateSchema }),
+  v.strictObject({ type: v.literal('notice'), severity: v.picklist(['info', 'error']), text: value, field: v.optional(v.picklist(['from', 'to'])) }),
+]);
+
+const WebviewMessageSchema = v.variant('type', [
+  v.strictObject({ type: v.literal('ready') }),
+  v.strictObject({ type: v.literal('add'), from: ticker, to: ticker }),
+  v.strictObject({ type: v.literal('remove'), from: ticker, to: ticker }),
+  v.strictObject({ type: v.literal('refresh') }),
+  v.strictObject({ type: v.literal('copy'), from: ticker, to: ticker }),
+  v.strictObject({ type: v.literal('rendered'), rows: count, failed: count }),
+  v.strictObject({ type: v.literal('problem'), text: text(MAX_VALUE_LENGTH) }),
+]);
+
+/** What the webview accepts from the extension; undefined for anything else. */
+export function parseHostMessage(data: unknown): HostMessage | undefined {
+  const result = v.safeParse(HostMessageSchema, data);
+  return result.success ? result.output : undefined;
+}
+
+/** What the extension accepts from the webview; undefined for anything else. */
+export function parseWebviewMessage(data: unknown): WebviewMessage | undefined {
+  const result = v.safeParse(WebviewMessageSchema, data);
+  return result.success ? result.output : undefined;
+}
+
+/** `{0}` in a page text replaced by `arg` (plain string work: the result is set as text). */
+export function fill(template: string, arg: string): string {
+  return template.split('{0}').join(arg);
+}

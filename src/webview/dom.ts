@@ -1,0 +1,71 @@
+/**
+ * The one way the pair-limits page builds its DOM: elements from fixed tag names, attributes from
+ * fixed names, and every value put in as text (`textContent`, `setAttribute`). No HTML is ever
+ * parsed from data, no handler is set from markup, and no `style` attribute is written (sizes go
+ * through the CSSOM, which the content security policy allows).
+ */
+import { sanitize } from '../shared/format';
+import { MAX_VALUE_LENGTH } from '../shared/pairLimitsProtocol';
+
+/** Attributes the page may set; values are text. */
+type AttributeName =
+  | 'id'
+  | 'class'
+  | 'role'
+  | 'title'
+  | 'scope'
+  | 'colspan'
+  | 'hidden'
+  | 'for'
+  | 'name'
+  | 'icon'
+  | 'label'
+  | 'placeholder'
+  | 'maxlength'
+  | 'type'
+  | 'secondary'
+  | 'spellcheck'
+  | 'autocomplete'
+  | 'novalidate'
+  | 'data-key'
+  | 'data-action'
+  | 'aria-label'
+  | 'aria-live'
+  | 'aria-busy'
+  | 'aria-hidden'
+  | 'aria-describedby'
+  | 'aria-invalid';
+
+export type Attributes = Partial<Record<AttributeName, string | true>>;
+
+/** Text as shown: control and bidi characters made visible as U+FFFD, length bounded. */
+export function shown(text: string): string {
+  return sanitize(text, MAX_VALUE_LENGTH);
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  for (const child of children) element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
+  return element;
+}
+
+/** A custom element of @vscode-elements (its tag is registered by the import of its module). */
+export function vsc(tag: `vscode-${string}`, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElement {
+  const element = document.createElement(tag);
+  setAttributes(element, attributes);
+  for (const child of children) element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
+  return element;
+}
+
+export function setAttributes(element: Element, attributes: Attributes): void {
+  for (const [name, value] of Object.entries(attributes) as [AttributeName, string | true | undefined][]) {
+    if (value === undefined) continue;
+    element.setAttribute(name, value === true ? '' : value);
+  }
+}
+
+/** Replaces the children of `parent` with text. */
+export function setText(parent: Element, text: string): void {
+  parent.textContent = shown(text);
+}

@@ -1,0 +1,347 @@
+/**
+ * The pair-limits page: a form to add a pair, the pairs used before, the deprecation banner, a
+ * status line and the table. It renders what the extension sends (`init`, then `state`) and sends
+ * back what the user asks for; it keeps no data of its own but the text being typed.
+ *
+ * Keyboard: Tab reaches every control in reading order; Enter in a ticker field adds the pair;
+ * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
+ * removal) when the table is drawn again.
+ */
+import { checkNewPair, fill, pairKey } from '../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import { el, setAttributes, setText, shown, vsc } from './dom';
+
+/** What the page needs of `acquireVsCodeApi()`. */
+export interface HostChannel {
+  postMessage(message: WebviewMessage): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+/** The value of a @vscode-elements text field (a custom element with a `value` property). */
+interface TextField extends HTMLElement {
+  value: string;
+  invalid: boolean;
+}
+
+interface Draft {
+  readonly from: string;
+  readonly to: string;
+}
+
+const AMOUNT_FIELDS = ['minAmountFloat', 'maxAmountFloat', 'minAmountFixed', 'maxAmountFixed'] as const;
+/** A plain decimal: split at the point so the column can align on it. */
+const DECIMAL = /^(-?\d+)(\.\d+)?$/;
+
+function isDraft(value: unknown): value is Draft {
+  return typeof value === 'object' && value !== null && typeof (value as Draft).from === 'string' && typeof (value as Draft).to === 'string';
+}
+
+export class PairLimitsPage {
+  private strings: UiStrings | undefined;
+  private state: ViewState | undefined;
+  private fromField!: TextField;
+  private toField!: TextField;
+  private notice!: HTMLElement;
+  private recent!: HTMLElement;
+  private status!: HTMLElement;
+  private errorBox!: HTMLElement;
+  private errorText!: HTMLElement;
+  private badge!: HTMLElement;
+  private body!: HTMLTableSectionElement;
+  private table!: HTMLTableElement;
+  private empty!: HTMLElement;
+  /** The pair just asked for: the fields are cleared once it shows in the list. */
+  private adding: string | undefined;
+  /** Where focus goes after the next drawing of the table. */
+  private focusAfter: { key: string; action: string } | 'from' | undefined;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly host: HostChannel,
+  ) {}
+
+  /** Handles one checked message from the extension. */
+  receive(message: HostMessage): void {
+    switch (message.type) {
+      case 'init':
+        this.build(message.strings);
+        if (this.state) this.render(this.state);
+        return;
+      case 'state':
+        this.state = message.state;
+        if (this.strings) this.render(message.state);
+        return;
+      case 'notice':
+        this.showNotice(message.text, message.severity, message.field);
+        return;
+    }
+  }
+
+  private post(message: WebviewMessage): void {
+    this.host.postMessage(message);
+  }
+
+  // -- building ------------------------------------------------------------------------------
+
+  private build(strings: UiStrings): void {
+    this.strings = strings;
+    document.title = strings.title;
+    const draft = this.host.getState();
+
+    this.badge = vsc('vscode-badge', { class: 'environment' });
+    const heading = el('header', { class: 'heading' }, el('h1', {}, strings.title), this.badge);
+
+    const banner = el(
+      'div',
+      { class: 'banner', role: 'note' },
+      vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }),
+      el('p', {}, strings.deprecated),
+    );
+
+    this.fromField = this.textField('from', strings.from, strings.fromPlaceholder);
+    this.toField = this.textField('to', strings.to, strings.toPlaceholder);
+    if (isDraft(draft)) {
+      this.fromField.value = draft.from.slice(0, 64);
+      this.toField.value = draft.to.slice(0, 64);
+    }
+    const addButton = vsc('vscode-button', { id: 'add', type: 'submit', icon: 'add' }, strings.add);
+    const refreshButton = vsc('vscode-button', { id: 'refresh', type: 'button', icon: 'refresh', secondary: true }, strings.refresh);
+    refreshButton.addEventListener('click', () => this.post({ type: 'refresh' }));
+    const form = el(
+      'form',
+      { class: 'add-form', novalidate: true, 'aria-label': strings.add },
+      this.field('from', strings.from, this.fromField),
+      el('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'),
+      this.field('to', strings.to, this.toField),
+      el('div', { class: 'form-buttons' }, addButton, refreshButton),
+    );
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+
+    this.notice = el('p', { id: 'notice', class: 'notice', role: 'status', 'aria-live': 'polite' });
+    this.recent = el('div', { id: 'recent', class: 'recent', hidden: true });
+    this.status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
+    this.errorText = el('span', { class: 'error-text' });
+    const retry = vsc('vscode-button', { id: 'retry', type: 'button', secondary: true, icon: 'refresh' }, strings.retry);
+    retry.addEventListener('click', () => this.post({ type: 'refresh' }));
+    this.errorBox = el(
+      'div',
+      { id: 'error', class: 'error-box', role: 'alert', hidden: true },
+      vsc('vscode-icon', { name: 'error', class: 'error-icon', 'aria-hidden': 'true' }),
+      this.errorText,
+      retry,
+    );
+
+    const headRow = el(
+      'tr',
+      {},
+      el('th', { scope: 'col' }, strings.from),
+      el('th', { scope: 'col' }, strings.to),
+      el('th', { scope: 'col', class: 'amount-head' }, strings.minFloat),
+      el('th', { scope: 'col', class: 'amount-head' }, strings.maxFloat),
+      el('th', { scope: 'col', class: 'amount-head' }, strings.minFixed),
+      el('th', { scope: 'col', class: 'amount-head' }, strings.maxFixed),
+      el('th', { scope: 'col', class: 'actions-head' }, el('span', { class: 'visually-hidden' }, strings.actions)),
+    );
+    this.body = el('tbody');
+    this.table = el('table', { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel }, el('thead', {}, headRow), this.body);
+    this.empty = el('p', { id: 'empty', class: 'empty', hidden: true }, strings.empty);
+
+    this.root.replaceChildren(heading, banner, form, this.notice, this.recent, this.status, this.errorBox, el('div', { class: 'table-wrap' }, this.table), this.empty);
+    this.root.removeAttribute('aria-busy');
+  }
+
+  private textField(id: string, label: string, placeholder: string): TextField {
+    const field = vsc('vscode-textfield', { id, name: id, label, placeholder, maxlength: '32', spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'notice' }) as TextField;
+    field.addEventListener('input', () => {
+      field.invalid = false;
+      this.saveDraft();
+    });
+    return field;
+  }
+
+  private field(id: string, label: string, input: HTMLElement): HTMLElement {
+    return el('div', { class: 'field' }, vsc('vscode-label', { for: id }, label), input);
+  }
+
+  private saveDraft(): void {
+    this.host.setState({ from: this.fromField.value, to: this.toField.value });
+  }
+
+  // -- actions -------------------------------------------------------------------------------
+
+  private submit(): void {
+    const strings = this.strings;
+    if (!strings) return;
+    const existing = this.state?.rows ?? [];
+    const check = checkNewPair(this.fromField.value, this.toField.value, existing);
+    if ('problem' in check) {
+      this.showNotice(strings[`problem.${check.problem}`], 'error', check.side);
+      return;
+    }
+    this.adding = pairKey(check.pair);
+    this.post({ type: 'add', ...check.pair });
+  }
+
+  private showNotice(text: string, severity: 'info' | 'error', field?: 'from' | 'to'): void {
+    setText(this.notice, text);
+    this.notice.classList.toggle('notice-error', severity === 'error');
+    this.fromField.invalid = severity === 'error' && field === 'from';
+    this.toField.invalid = severity === 'error' && field === 'to';
+    if (severity === 'error') {
+      this.adding = undefined;
+      const target = field === 'to' ? this.toField : field === 'from' ? this.fromField : undefined;
+      target?.focus();
+    }
+  }
+
+  // -- rendering -----------------------------------------------------------------------------
+
+  private render(state: ViewState): void {
+    const strings = this.strings;
+    if (!strings) return;
+    const active = this.activeControl();
+    setText(this.badge, state.environment === 'live' ? strings.live : strings.sandbox);
+    this.renderStatus(state, strings);
+    this.renderRecent(state.recent, strings);
+
+    const widths = integerWidths(state.rows);
+    this.body.replaceChildren(...state.rows.map((row) => this.row(row, state.loading, widths, strings)));
+    this.table.hidden = state.rows.length === 0;
+    this.empty.hidden = state.rows.length > 0;
+
+    if (this.adding !== undefined && state.rows.some((r) => pairKey(r) === this.adding)) {
+      this.adding = undefined;
+      this.fromField.value = '';
+      this.toField.value = '';
+      this.saveDraft();
+      setText(this.notice, '');
+      this.focusAfter = 'from';
+    }
+    this.restoreFocus(active);
+    this.post({ type: 'rendered', rows: state.rows.length, failed: state.rows.filter((r) => r.state === 'failed').length });
+  }
+
+  private renderStatus(state: ViewState, strings: UiStrings): void {
+    const parts: Node[] = [];
+    if (state.loading) parts.push(vsc('vscode-progress-ring', { class: 'spinner', 'aria-hidden': 'true' }), el('span', {}, strings.loading));
+    else if (state.updated !== null) parts.push(el('span', {}, state.updated));
+    this.status.replaceChildren(...parts);
+    this.root.setAttribute('aria-busy', state.loading ? 'true' : 'false');
+    this.errorBox.hidden = state.error === null;
+    setText(this.errorText, state.error ?? '');
+  }
+
+  private renderRecent(recent: readonly CurrencyPairKey[], strings: UiStrings): void {
+    this.recent.hidden = recent.length === 0;
+    const buttons = recent.map((pair) => {
+      const label = `${pair.from} → ${pair.to}`;
+      const button = vsc('vscode-button', { type: 'button', secondary: true, class: 'recent-pair', 'data-key': pairKey(pair), 'aria-label': fill(strings.recentAdd, label) }, label);
+      button.addEventListener('click', () => {
+        this.focusAfter = 'from';
+        this.post({ type: 'add', from: pair.from, to: pair.to });
+      });
+      return button;
+    });
+    this.recent.replaceChildren(el('span', { class: 'recent-label' }, strings.recent), ...buttons);
+  }
+
+  private row(row: PairRow, loading: boolean, widths: Widths, strings: UiStrings): HTMLTableRowElement {
+    const key = pairKey(row);
+    const label = `${row.from} → ${row.to}`;
+    const cells: HTMLTableCellElement[] = [el('th', { scope: 'row', class: 'ticker' }, row.from), el('td', { class: 'ticker' }, row.to)];
+    if (row.state === 'limits') {
+      for (const field of AMOUNT_FIELDS) cells.push(amountCell(row[field], widths[field]));
+    } else if (row.state === 'failed') {
+      const reason = el('td', { class: 'reason', colspan: '4' }, vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }), el('span', { class: 'reason-text' }, row.reason));
+      if (row.detail) reason.append(el('span', { class: 'reason-detail' }, row.detail));
+      cells.push(reason);
+    } else {
+      cells.push(el('td', { class: 'pending', colspan: '4' }, loading ? strings.loading : strings.notLoaded));
+    }
+    const actions = el('td', { class: 'actions' });
+    if (row.state === 'limits') {
+      const copy = vsc('vscode-toolbar-button', { icon: 'copy', label: fill(strings.copyPair, label), title: fill(strings.copyPair, label), 'data-action': 'copy', 'data-key': key });
+      copy.addEventListener('click', () => this.post({ type: 'copy', from: row.from, to: row.to }));
+      actions.append(copy);
+    }
+    const remove = vsc('vscode-toolbar-button', { icon: 'close', label: fill(strings.removePair, label), title: fill(strings.removePair, label), 'data-action': 'remove', 'data-key': key });
+    remove.addEventListener('click', () => {
+      this.focusAfter = this.neighbourOf(key);
+      this.post({ type: 'remove', from: row.from, to: row.to });
+    });
+    actions.append(remove);
+    cells.push(actions);
+    const tr = el('tr', { class: `row-${row.state}`, 'data-key': key }, ...cells);
+    return tr;
+  }
+
+  // -- focus ---------------------------------------------------------------------------------
+
+  /** The row control that has focus, to give it back after drawing. */
+  private activeControl(): { key: string; action: string } | undefined {
+    const active = document.activeElement;
+    if (!(active instanceof HTMLElement) || !this.body.contains(active)) return undefined;
+    const key = active.getAttribute('data-key');
+    const action = active.getAttribute('data-action');
+    return key !== null && action !== null ? { key, action } : undefined;
+  }
+
+  /** After removing `key`: the remove button of the next row, or the previous one, or the form. */
+  private neighbourOf(key: string): { key: string; action: string } | 'from' {
+    const keys = (this.state?.rows ?? []).map(pairKey);
+    const index = keys.indexOf(key);
+    const next = keys[index + 1] ?? keys[index - 1];
+    return next === undefined ? 'from' : { key: next, action: 'remove' };
+  }
+
+  private restoreFocus(active: { key: string; action: string } | undefined): void {
+    const target = this.focusAfter ?? active;
+    this.focusAfter = undefined;
+    if (target === undefined) return;
+    if (target === 'from') {
+      this.fromField.focus();
+      return;
+    }
+    const candidates = Array.from(this.body.querySelectorAll<HTMLElement>('[data-action]'));
+    const match = candidates.find((c) => c.getAttribute('data-key') === target.key && c.getAttribute('data-action') === target.action) ?? candidates.find((c) => c.getAttribute('data-key') === target.key);
+    if (match) focusControl(match);
+    else this.fromField.focus();
+  }
+}
+
+/** Focuses a control; a toolbar button's own `<button>` sits in its shadow root. */
+function focusControl(control: HTMLElement): void {
+  const inner = control.shadowRoot?.querySelector('button');
+  if (inner) inner.focus();
+  else control.focus();
+}
+
+type Widths = Record<(typeof AMOUNT_FIELDS)[number], number>;
+
+/** Per amount column, the longest integer part: the width that aligns the decimal points. */
+function integerWidths(rows: readonly PairRow[]): Widths {
+  const widths: Widths = { minAmountFloat: 1, maxAmountFloat: 1, minAmountFixed: 1, maxAmountFixed: 1 };
+  for (const row of rows) {
+    if (row.state !== 'limits') continue;
+    for (const field of AMOUNT_FIELDS) {
+      const whole = DECIMAL.exec(row[field])?.[1];
+      if (whole !== undefined) widths[field] = Math.max(widths[field], whole.length);
+    }
+  }
+  return widths;
+}
+
+/** An exact decimal string, its integer part right-aligned to `width` characters. */
+function amountCell(value: string, width: number): HTMLTableCellElement {
+  const match = DECIMAL.exec(value);
+  if (!match) return el('td', { class: 'amount amount-odd' }, value);
+  const whole = el('span', { class: 'whole' }, match[1] ?? '');
+  whole.style.minWidth = `${width}ch`;
+  const cell = el('td', { class: 'amount' }, whole, el('span', { class: 'fraction' }, match[2] ?? ''));
+  setAttributes(cell, { title: shown(value) });
+  return cell;
+}

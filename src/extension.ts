@@ -10,6 +10,10 @@ import { EnvironmentService } from './features/environment/environmentService';
 import { RecentLog, tagged } from './features/log';
 import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
+import { registerPairLimits } from './features/pairLimits';
+import type { PairLimitsController } from './features/pairLimits';
+import { registerTransactions } from './features/transactions';
+import type { TransactionsApi } from './features/transactions';
 import { registerWatch } from './features/watch/registerWatch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
@@ -22,6 +26,10 @@ export interface ExchangeTxApi extends LookupApi {
   readonly log: RecentLog;
   /** The transactions watched in the status bar. */
   readonly watch: StatusWatch;
+  /** The Transactions view (its list, tree, filter and actions). */
+  readonly transactions: TransactionsApi;
+  /** The "Show Pair Limits" panel (the open one, its rows, messages to and from its page). */
+  readonly pairLimits: PairLimitsController;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
 }
@@ -41,10 +49,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
+  const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
+  const pairLimits = registerPairLimits(context, { environment, log });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
-  return { credentials, environment, store, log, ...lookup, watch, activationMs };
+  return { credentials, environment, store, log, ...lookup, watch, transactions, pairLimits, activationMs };
 }
 
 let running: EnvironmentService | undefined;

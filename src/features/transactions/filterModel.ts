@@ -1,0 +1,223 @@
+/**
+ * The Transactions view's filter: one field per `getTransactions` filter (spec 4.2), read
+ * defensively (a command argument, the workspace state), checked the way the spec says (through
+ * the client's own parameter checks) and turned into the query the service gets. Pure: no
+ * `vscode`; the words shown to the user live in filterText.ts.
+ */
+import { InvalidParameterError } from '../../api/errors';
+import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
+import type { TransactionQuery, TransactionRecord } from '../../api/types';
+import { isKnownStatus, KNOWN_STATUSES } from '../../shared/status';
+import type { KnownStatus } from '../../shared/status';
+
+export type SincePreset = 'hour' | 'day' | 'week' | 'month';
+
+/** How far back each "created since" preset reaches. */
+export const SINCE_PRESETS: Readonly<Record<SincePreset, number>> = {
+  hour: 60 * 60_000,
+  day: 24 * 60 * 60_000,
+  week: 7 * 24 * 60 * 60_000,
+  month: 30 * 24 * 60 * 60_000,
+};
+
+/** A preset (resolved against the clock at each refresh) or a fixed time in Unix microseconds. */
+export type SinceFilter = { readonly preset: SincePreset } | { readonly micros: number };
+
+/** Every filter is optional; all given ones must hold (the service combines them with AND). */
+export interface TransactionFilter {
+  readonly status?: readonly KnownStatus[];
+  /** Payin tickers, lowercase, at most 10. */
+  readonly currency?: readonly string[];
+  /** Payin addresses, at most 10. */
+  readonly address?: readonly string[];
+  /** Payout addresses, at most 10. */
+  readonly payoutAddress?: readonly string[];
+  /** Extra id of the payin address. */
+  readonly extraId?: string;
+  readonly since?: SinceFilter;
+}
+
+export type FilterField = keyof TransactionFilter;
+export const FILTER_FIELDS: readonly FilterField[] = ['status', 'currency', 'address', 'payoutAddress', 'extraId', 'since'];
+export type ListField = 'currency' | 'address' | 'payoutAddress';
+
+/** What is wrong with a value (filterText.ts words it). */
+export type FilterProblem =
+  | { readonly field: FilterField; readonly reason: 'type' | 'empty' }
+  | { readonly field: FilterField; readonly reason: 'too-many'; readonly max: number; readonly count: number }
+  | { readonly field: 'status'; readonly reason: 'status'; readonly value: string }
+  | { readonly field: 'currency'; readonly reason: 'ticker'; readonly value: string }
+  | { readonly field: 'since'; readonly reason: 'date-format' | 'date-range' | 'future' }
+  | { readonly field: FilterField; readonly reason: 'service'; readonly detail: string };
+
+export class FilterError extends Error {
+  constructor(readonly problem: FilterProblem) {
+    super(`${problem.field}: ${problem.reason}`);
+    this.name = 'FilterError';
+  }
+}
+
+/** A ticker as the service writes them: lowercase letters and digits, maybe `-`/`_` (e.g. `usdt20`). */
+const TICKER = /^[a-z0-9][a-z0-9_-]{0,19}$/;
+
+export function isEmptyFilter(filter: TransactionFilter): boolean {
+  return FILTER_FIELDS.every((field) => filter[field] === undefined);
+}
+
+/** Splits typed text into values: commas, semicolons or white space separate them; duplicates go. */
+export function splitList(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((value) => value !== ''))];
+}
+
+/** The client's own check of one parameter (the one the service would make), as a problem. */
+function serviceCheck(field: FilterField, query: TransactionQuery): FilterProblem | undefined {
+  try {
+    transactionParams({ ...query, limit: 1 });
+    return undefined;
+  } catch (error) {
+    if (error instanceof InvalidParameterError) return { field, reason: 'service', detail: error.message };
+    throw error;
+  }
+}
+
+/** What is wrong with a list of currencies or addresses, if anything (an empty list is "any"). */
+export function listProblem(field: ListField, values: readonly string[]): FilterProblem | undefined {
+  if (values.length > MAX_FILTER_VALUES) return { field, reason: 'too-many', max: MAX_FILTER_VALUES, count: values.length };
+  if (field === 'currency') {
+    const bad = values.find((value) => !TICKER.test(value.toLowerCase()));
+    if (bad !== undefined) return { field, reason: 'ticker', value: bad };
+  }
+  return values.length === 0 ? undefined : serviceCheck(field, { [field]: values });
+}
+
+/**
+ * A date typed by the user, in UTC: `2026-11-21`, `2026-11-21 14:30`, `2026-11-21T14:30:05Z`.
+ * Returns Unix microseconds (16 digits, as the service takes `since`) or the problem.
+ */
+export function parseSinceDate(text: string, nowMs: number): number | FilterProblem {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:Z|UTC)?$/i.exec(text.trim());
+  if (!m) return { field: 'since', reason: 'date-format' };
+  const [year, month, day, hour, minute, second] = m.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  const ms = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second);
+  const date = new Date(ms);
+  const exact = date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute;
+  if (!exact || (second ?? 0) > 59) return { field: 'since', reason: 'date-format' };
+  const micros = ms * 1000;
+  if (!isMicroseconds(micros)) return { field: 'since', reason: 'date-range' };
+  if (ms > nowMs) return { field: 'since', reason: 'future' };
+  return micros;
+}
+
+/** `since` as the service takes it: Unix microseconds. Presets count back from `nowMs`. */
+export function sinceMicros(since: SinceFilter, nowMs: number): number {
+  return 'preset' in since ? Math.floor(nowMs - SINCE_PRESETS[since.preset]) * 1000 : since.micros;
+}
+
+/** The query of a filter, without paging. `since` presets are resolved against `nowMs`. */
+export function filterQuery(filter: TransactionFilter, nowMs: number): TransactionQuery {
+  const query: TransactionQuery = {};
+  if (filter.status) query.status = [...filter.status];
+  if (filter.currency) query.currency = [...filter.currency];
+  if (filter.address) query.address = [...filter.address];
+  if (filter.payoutAddress) query.payoutAddress = [...filter.payoutAddress];
+  if (filter.extraId !== undefined) query.extraId = filter.extraId;
+  if (filter.since) query.since = sinceMicros(filter.since, nowMs);
+  return query;
+}
+
+/**
+ * Whether a record still belongs to the list a query loaded (when it changed elsewhere, e.g. a
+ * watch saw it move on): the service's rules, applied here.
+ */
+export function matchesQuery(record: TransactionRecord, query: TransactionQuery): boolean {
+  const has = (list: string | readonly string[] | undefined, value: string) => list === undefined || (typeof list === 'string' ? list === value : list.includes(value));
+  return (
+    (query.status === undefined || (record.status !== 'unknown' && has(query.status, record.status))) &&
+    has(query.currency, record.currencyFrom.toLowerCase()) &&
+    has(query.address, record.payinAddress) &&
+    has(query.payoutAddress, record.payoutAddress) &&
+    (query.extraId === undefined || record.payinExtraId === query.extraId) &&
+    (query.since === undefined || record.createdAt >= query.since)
+  );
+}
+
+function stringList(field: FilterField, value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const list: unknown[] | undefined = typeof value === 'string' ? splitList(value) : Array.isArray(value) ? (value as unknown[]) : undefined;
+  if (list === undefined || list.some((item) => typeof item !== 'string')) throw new FilterError({ field, reason: 'type' });
+  const values = [...new Set((list as string[]).map((item) => item.trim()).filter((item) => item !== ''))];
+  return values.length === 0 ? undefined : values;
+}
+
+function readSince(value: unknown, nowMs: number): SinceFilter | undefined {
+  if (value === undefined || value === null) return undefined;
+  const preset = typeof value === 'string' ? value : typeof value === 'object' && 'preset' in value ? (value).preset : undefined;
+  if (typeof preset === 'string') {
+    if (preset in SINCE_PRESETS) return { preset: preset as SincePreset };
+    const parsed = parseSinceDate(preset, nowMs);
+    if (typeof parsed === 'number') return { micros: parsed };
+    throw new FilterError(parsed);
+  }
+  const micros = typeof value === 'number' ? value : typeof value === 'object' && 'micros' in value ? (value).micros : undefined;
+  if (typeof micros !== 'number') throw new FilterError({ field: 'since', reason: 'type' });
+  if (!isMicroseconds(micros)) throw new FilterError({ field: 'since', reason: 'date-range' });
+  return { micros };
+}
+
+/**
+ * A filter from anything (a command's argument, the workspace state): strings or arrays, a
+ * ticker in any case, `since` as a preset name, a date, microseconds, `{preset}` or `{micros}`.
+ * Empty values mean "any". Throws a {@link FilterError} naming the first problem.
+ */
+export function parseFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) throw new FilterError({ field: 'status', reason: 'type' });
+  const input = value as Record<string, unknown>;
+  const filter: { -readonly [K in FilterField]?: TransactionFilter[K] } = {};
+  const status = stringList('status', input.status);
+  if (status) {
+    const bad = status.find((s) => !isKnownStatus(s));
+    if (bad !== undefined) throw new FilterError({ field: 'status', reason: 'status', value: bad });
+    filter.status = KNOWN_STATUSES.filter((s) => status.includes(s));
+  }
+  for (const field of ['currency', 'address', 'payoutAddress'] as const) {
+    const list = stringList(field, input[field]);
+    if (!list) continue;
+    const values = field === 'currency' ? [...new Set(list.map((t) => t.toLowerCase()))] : list;
+    const problem = listProblem(field, values);
+    if (problem) throw new FilterError(problem);
+    filter[field] = values;
+  }
+  if (input.extraId !== undefined && input.extraId !== null) {
+    if (typeof input.extraId !== 'string') throw new FilterError({ field: 'extraId', reason: 'type' });
+    if (input.extraId.trim() !== '') filter.extraId = input.extraId.trim();
+  }
+  const since = readSince(input.since, nowMs);
+  if (since) filter.since = since;
+  const problem = serviceCheck('since', filterQuery(filter, nowMs));
+  if (problem) throw new FilterError(problem);
+  return filter;
+}
+
+/** The filter from the workspace state; anything unreadable counts as no filter. */
+export function readSavedFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
+  try {
+    return parseFilter(value, nowMs);
+  } catch {
+    return {};
+  }
+}
+
+/** The filter as plain JSON for the workspace state (absent fields left out). */
+export function filterJson(filter: TransactionFilter): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(filter)) as Record<string, unknown>;
+}
+
+/** A copy with one field replaced (undefined or empty clears it). */
+export function withField<K extends FilterField>(filter: TransactionFilter, field: K, value: TransactionFilter[K] | undefined): TransactionFilter {
+  const next: { -readonly [F in FilterField]?: TransactionFilter[F] } = { ...filter };
+  const empty = value === undefined || (Array.isArray(value) && value.length === 0) || value === '';
+  if (empty) delete next[field];
+  else next[field] = value;
+  return next;
+}

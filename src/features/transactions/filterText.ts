@@ -1,0 +1,101 @@
+/**
+ * The filter in words: field names, the "created since" choices, the view's description line
+ * and what is wrong with a value. Service strings (addresses, extra ids) are sanitized and cut
+ * short: the description is plain text, but a control character must not reach it either.
+ */
+import * as vscode from 'vscode';
+import { formatTime, sanitize } from '../../shared/format';
+import { statusLook } from '../statusPresentation';
+import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
+import { FILTER_FIELDS } from './filterModel';
+
+export function fieldName(field: FilterField): string {
+  switch (field) {
+    case 'status':
+      return vscode.l10n.t('Status');
+    case 'currency':
+      return vscode.l10n.t('Payin currency');
+    case 'address':
+      return vscode.l10n.t('Payin address');
+    case 'payoutAddress':
+      return vscode.l10n.t('Payout address');
+    case 'extraId':
+      return vscode.l10n.t('Extra ID');
+    case 'since':
+      return vscode.l10n.t('Created since');
+  }
+}
+
+export function presetName(preset: SincePreset): string {
+  switch (preset) {
+    case 'hour':
+      return vscode.l10n.t('the last hour');
+    case 'day':
+      return vscode.l10n.t('the last 24 hours');
+    case 'week':
+      return vscode.l10n.t('the last 7 days');
+    case 'month':
+      return vscode.l10n.t('the last 30 days');
+  }
+}
+
+export function sinceText(since: SinceFilter): string {
+  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros);
+}
+
+const short = (text: string, max = 14) => sanitize(text, max);
+
+/** One field's value, short: `waiting, confirming`, `btc, eth`, `1A2b3c…`, `the last 24 hours`. */
+export function fieldValue(filter: TransactionFilter, field: FilterField): string | undefined {
+  switch (field) {
+    case 'status':
+      return filter.status?.map((s) => statusLook(s).short.toLowerCase()).join(', ');
+    case 'currency':
+      return filter.currency?.map((c) => short(c, 20)).join(', ');
+    case 'address':
+    case 'payoutAddress': {
+      const list = filter[field];
+      if (!list) return undefined;
+      return list.length === 1 ? short(list[0] ?? '') : vscode.l10n.t('{0} addresses', list.length);
+    }
+    case 'extraId':
+      return filter.extraId === undefined ? undefined : short(filter.extraId);
+    case 'since':
+      return filter.since ? sinceText(filter.since) : undefined;
+  }
+}
+
+/** The view's description: every active filter, `Status: waiting · Payin currency: btc`; empty for none. */
+export function filterDescription(filter: TransactionFilter): string {
+  return FILTER_FIELDS.map((field) => {
+    const value = fieldValue(filter, field);
+    return value === undefined ? undefined : `${fieldName(field)}: ${value}`;
+  })
+    .filter((part): part is string => part !== undefined)
+    .join(' · ');
+}
+
+/** What is wrong, in words. */
+export function problemText(problem: FilterProblem): string {
+  const field = fieldName(problem.field);
+  switch (problem.reason) {
+    case 'type':
+      return vscode.l10n.t('{0}: expected text or a list of texts.', field);
+    case 'empty':
+      return vscode.l10n.t('{0}: enter a value.', field);
+    case 'too-many':
+      return vscode.l10n.t('{0}: at most {1} values (the service takes no more), got {2}.', field, problem.max, problem.count);
+    case 'status':
+      return vscode.l10n.t('"{0}" is not a status.', sanitize(problem.value, 40));
+    case 'ticker':
+      return vscode.l10n.t('"{0}" is not a currency ticker (letters and digits, like btc or usdt20).', sanitize(problem.value, 40));
+    case 'date-format':
+      return vscode.l10n.t('Enter a date as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC).');
+    case 'date-range':
+      return vscode.l10n.t('The service takes times from 2001-09-09 to 2286 (16-digit microseconds).');
+    case 'future':
+      return vscode.l10n.t('That time is in the future: no transaction would match.');
+    case 'service':
+      return vscode.l10n.t('{0}: {1}', field, problem.detail);
+  }
+}

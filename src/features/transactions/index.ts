@@ -1,0 +1,47 @@
+/**
+ * The Transactions view: recent transactions grouped by status, with filters and paging, in the
+ * "Exchange Tx" activity-bar container. One call registers the view and its commands.
+ */
+import type * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../environment/environmentService';
+import type { Logger } from '../log';
+import { windowPrompts } from './filterFlow';
+import { FilterState } from './filterState';
+import { registerTransactionCommands, TransactionActions } from './transactionCommands';
+import { TransactionList } from './transactionList';
+import { pageSizeSetting, TransactionsView } from './transactionsView';
+import type { RevealResult, WelcomeState } from './transactionsView';
+
+export type { RevealResult, WelcomeState };
+
+export interface TransactionsDependencies {
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+}
+
+/** What the Transactions view hands to the test API. */
+export interface TransactionsApi {
+  readonly list: TransactionList;
+  readonly view: TransactionsView;
+  readonly filter: FilterState;
+  /** The opener of explorer links and the filter flow's prompts, replaceable by tests. */
+  readonly actions: TransactionActions;
+  /** Selects a loaded transaction in the view (also the command `exchangeTx.transactions.reveal`). */
+  reveal(id: string): Promise<RevealResult>;
+}
+
+export function registerTransactions(context: vscode.ExtensionContext, deps: TransactionsDependencies): TransactionsApi {
+  const filter = new FilterState(context.workspaceState);
+  const list = new TransactionList({
+    query: (query, options) => deps.store.query(query, options),
+    pageSize: pageSizeSetting,
+    filter: () => filter.current,
+  });
+  const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
+  const actions = new TransactionActions();
+  context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
+  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log }, actions, windowPrompts);
+  return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
+}

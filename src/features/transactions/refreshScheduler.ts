@@ -1,0 +1,138 @@
+/**
+ * When the Transactions view refreshes by itself: every `intervalMs` while the view is visible
+ * (never while hidden, never with an interval of 0), at once on becoming visible when the last
+ * refresh is older than the interval, one refresh at a time (a self-rescheduling timer, never
+ * `setInterval`), the wait doubled after each failed refresh up to 5 minutes. Any refresh counts,
+ * whoever started it. Pure: the timers and the clock are injectable.
+ */
+
+export interface RefreshTimers {
+  set(callback: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const systemTimers: RefreshTimers = {
+  set: (callback, ms) => setTimeout(callback, ms),
+  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+export const MAX_REFRESH_BACKOFF_MS = 5 * 60_000;
+
+/** `ok`: refreshed; `failed`: back off; `skipped`: nothing to do now (not counted either way). */
+export type RefreshOutcome = 'ok' | 'failed' | 'skipped';
+
+export interface RefreshSchedulerOptions {
+  readonly run: () => Promise<RefreshOutcome>;
+  /** 0 turns automatic refreshes off. */
+  readonly intervalMs: number;
+  readonly timers?: RefreshTimers;
+  readonly now?: () => number;
+}
+
+export class RefreshScheduler {
+  private readonly run: () => Promise<RefreshOutcome>;
+  private readonly timers: RefreshTimers;
+  private readonly now: () => number;
+  private intervalMs: number;
+  private visible = false;
+  private timer: unknown;
+  private dueAt: number | undefined;
+  private lastAt: number | undefined;
+  private failures = 0;
+  private running = false;
+  /** Whether refreshed() reported the refresh under way. */
+  private reported = false;
+  private disposed = false;
+
+  constructor(options: RefreshSchedulerOptions) {
+    this.run = options.run;
+    this.intervalMs = Math.max(0, options.intervalMs);
+    this.timers = options.timers ?? systemTimers;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Clock ms of the next automatic refresh, if one is planned. */
+  get nextAt(): number | undefined {
+    return this.dueAt;
+  }
+
+  get interval(): number {
+    return this.intervalMs;
+  }
+
+  setVisible(visible: boolean): void {
+    if (visible === this.visible) return;
+    this.visible = visible;
+    this.plan();
+  }
+
+  setInterval(ms: number): void {
+    this.intervalMs = Math.max(0, ms);
+    this.plan();
+  }
+
+  /** A refresh ended (started by anyone): the next automatic one waits a whole interval again. */
+  refreshed(outcome: 'ok' | 'failed'): void {
+    this.record(outcome);
+    if (this.running) this.reported = true;
+    else this.plan();
+  }
+
+  /** Forgets the last refresh (the list was emptied): the next one is due at once. */
+  forget(): void {
+    this.lastAt = undefined;
+    this.failures = 0;
+    if (!this.running) this.plan();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+  }
+
+  /** The wait after the last refresh: the interval, doubled per failure, at most 5 minutes (or the interval). */
+  private wait(): number {
+    if (this.failures === 0) return this.intervalMs;
+    return Math.min(Math.max(this.intervalMs, MAX_REFRESH_BACKOFF_MS), this.intervalMs * 2 ** Math.min(this.failures, 20));
+  }
+
+  private plan(): void {
+    this.clearTimer();
+    if (this.disposed || !this.visible || this.intervalMs <= 0 || this.running) return;
+    const now = this.now();
+    const due = this.lastAt === undefined ? now : this.lastAt + this.wait();
+    this.dueAt = due;
+    this.timer = this.timers.set(() => void this.tick(), Math.max(0, due - now));
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    this.dueAt = undefined;
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = undefined;
+    this.dueAt = undefined;
+    if (this.disposed || !this.visible) return;
+    this.running = true;
+    this.reported = false;
+    let outcome: RefreshOutcome;
+    try {
+      outcome = await this.run();
+    } catch {
+      outcome = 'failed';
+    }
+    this.running = false;
+    // The refresh may have been reported through refreshed() already: count it once.
+    if (!this.reported) this.record(outcome);
+    this.plan();
+  }
+
+  private record(outcome: RefreshOutcome): void {
+    this.lastAt = this.now();
+    // `skipped`: nothing to refresh yet; look again an interval later.
+    if (outcome === 'ok') this.failures = 0;
+    else if (outcome === 'failed') this.failures++;
+  }
+}

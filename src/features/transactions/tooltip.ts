@@ -1,0 +1,72 @@
+/**
+ * The tooltip of a transaction node: the status, amounts expected and actual, rate and fees,
+ * addresses with their extra ids, hashes and times (pay-till for fixed rate). Every string from
+ * the service is escaped: the Markdown is untrusted, HTML is off, and a record cannot bring a
+ * link, an icon or a control character into it.
+ */
+import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api/types';
+import { escapeMarkdown, formatTime, relativeTime, ticker } from '../../shared/format';
+import { statusLook } from '../statusPresentation';
+
+const esc = (text: string, max?: number) => escapeMarkdown(text, max);
+
+const known = (value: string | null): value is string => value !== null && value.trim() !== '' && value !== '0';
+
+function amount(value: string, currency: string): string {
+  return known(value) ? `${esc(value, 40)} ${esc(ticker(currency), 20)}` : '—';
+}
+
+function address(value: string | null, extraId: string | null, extraIdName: string | null): string | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (extraId === null || extraId === '') return esc(value, 120);
+  const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
+  return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
+}
+
+function percent(value: string): string {
+  return known(value) ? `${esc(value, 20)} %` : '0 %';
+}
+
+/** The Markdown of one record. */
+export function transactionTooltip(record: TransactionRecord, nowMs: number = Date.now()): vscode.MarkdownString {
+  const look = statusLook(record.status, record.rawStatus);
+  const md = new vscode.MarkdownString('', true);
+  md.isTrusted = false;
+  md.supportHtml = false;
+  const type = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
+  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(type)}  \n${esc(record.id, 64)}\n\n`);
+
+  const lines: [string, string | undefined][] = [
+    [vscode.l10n.t('Payin'), `${amount(record.amountFrom, record.currencyFrom)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedFrom, record.currencyFrom))})`],
+    [vscode.l10n.t('Payout'), `${amount(record.amountTo, record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedTo, record.currencyTo))})`],
+    [vscode.l10n.t('Rate'), known(record.rate) ? esc(record.rate, 40) : undefined],
+    [
+      vscode.l10n.t('Fees'),
+      [
+        vscode.l10n.t('network {0}', amount(record.networkFee, record.currencyTo)),
+        vscode.l10n.t('exchange {0}', percent(record.exchangeFee)),
+        vscode.l10n.t('API extra {0}', percent(record.apiExtraFee)),
+        vscode.l10n.t('total {0}', record.totalFee === null ? '—' : amount(record.totalFee, record.currencyTo)),
+      ].join(' · '),
+    ],
+    [vscode.l10n.t('Payin address'), address(record.payinAddress, record.payinExtraId, record.payinExtraIdName)],
+    [vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)],
+    [vscode.l10n.t('Refund address'), address(record.refundAddress, record.refundExtraId, null)],
+    [vscode.l10n.t('Payin hash'), known(record.payinHash) ? esc(record.payinHash, 100) : undefined],
+    [vscode.l10n.t('Payin confirmations'), record.status === 'confirming' && known(record.payinConfirmations) ? esc(record.payinConfirmations, 10) : undefined],
+    [vscode.l10n.t('Payout hash'), known(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
+    [vscode.l10n.t('Refund hash'), known(record.refundHash) ? esc(record.refundHash, 100) : undefined],
+    [vscode.l10n.t('Created'), `${esc(formatTime(record.createdAt))} (${esc(relativeTime(record.createdAt, nowMs))})`],
+    [vscode.l10n.t('Money received'), record.moneyReceived > 0 ? esc(formatTime(record.moneyReceived)) : undefined],
+    [vscode.l10n.t('Money sent'), record.moneySent > 0 ? esc(formatTime(record.moneySent)) : undefined],
+    [vscode.l10n.t('Pay till'), record.type === 'fixed' && known(record.payTill) ? esc(record.payTill, 40) : undefined],
+  ];
+  md.appendMarkdown(
+    lines
+      .filter((line): line is [string, string] => line[1] !== undefined)
+      .map(([label, value]) => `**${esc(label)}:** ${value}`)
+      .join('  \n'),
+  );
+  return md;
+}

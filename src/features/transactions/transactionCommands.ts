@@ -1,0 +1,131 @@
+/**
+ * The Transactions view's commands: Refresh, Filter…, Clear Filter, Load more, the node actions
+ * of its own (Copy Payin Address, Open Payout / Refund in Explorer) and the internal Reveal that
+ * the lookup and the watch run. Get Status, Watch, Show Details and Copy ID are the extension's
+ * commands, run with the node (it carries `id`). Each returns what it did, for tests.
+ */
+import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api/types';
+import { sanitize } from '../../shared/format';
+import { idFromArgument } from '../../shared/transactionId';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { Logger } from '../log';
+import { FilterError, parseFilter } from './filterModel';
+import type { TransactionFilter } from './filterModel';
+import { runFilterFlow } from './filterFlow';
+import type { FilterPrompts } from './filterFlow';
+import type { FilterState } from './filterState';
+import { problemText } from './filterText';
+import { safeLink } from './nodes';
+import type { TransactionList } from './transactionList';
+import type { RevealResult, TransactionsView } from './transactionsView';
+
+/** What a command that loads reports back. */
+export interface LoadSummary {
+  readonly state: TransactionList['state'];
+  readonly count: number;
+  readonly hasMore: boolean;
+  readonly error?: string;
+}
+
+export interface TransactionCommandDeps {
+  readonly view: TransactionsView;
+  readonly list: TransactionList;
+  readonly filter: FilterState;
+  readonly store: TransactionStore;
+  readonly log: Logger;
+}
+
+/** The node actions that leave the editor, with the opener replaceable (tests never open a browser). */
+export class TransactionActions {
+  /** Opens an explorer link outside VS Code. */
+  open: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri);
+  /** The filter flow's prompts (tests script them). */
+  prompts: FilterPrompts | undefined;
+}
+
+export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions, defaultPrompts: FilterPrompts): void {
+  const { view, list, filter, store, log } = deps;
+
+  const summary = (): LoadSummary => ({
+    state: list.state,
+    count: list.size,
+    hasMore: list.hasMore,
+    ...(list.error ? { error: list.error.error instanceof Error ? list.error.error.message : String(list.error.error) } : {}),
+  });
+
+  /** The record a node action is about: the node's, the list's, the store's, or a fresh lookup. */
+  const recordOf = async (arg: unknown): Promise<TransactionRecord | undefined> => {
+    const id = idFromArgument(arg);
+    if (id === undefined) return undefined;
+    return list.get(id)?.record ?? store.peek(id) ?? (await store.lookup(id).catch(() => undefined));
+  };
+
+  const openLink = async (arg: unknown, which: 'payout' | 'refund'): Promise<string | undefined> => {
+    const record = await recordOf(arg);
+    const link = record ? safeLink(which === 'payout' ? record.payoutHashLink : record.refundHashLink) : undefined;
+    if (!record || !link) {
+      void vscode.window.showWarningMessage(
+        which === 'payout' ? vscode.l10n.t('This transaction has no payout explorer link.') : vscode.l10n.t('This transaction has no refund explorer link.'),
+      );
+      return undefined;
+    }
+    log.info(`opening the ${which} explorer link of ${record.id}`);
+    await actions.open(vscode.Uri.parse(link, true));
+    return link;
+  };
+
+  const applyFilter = async (next: TransactionFilter): Promise<TransactionFilter> => {
+    await filter.set(next);
+    return next;
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('exchangeTx.transactions.refresh', async (): Promise<LoadSummary> => {
+      await view.refresh();
+      return summary();
+    }),
+    vscode.commands.registerCommand('exchangeTx.transactions.loadMore', async (): Promise<LoadSummary> => {
+      await view.loadMore();
+      return summary();
+    }),
+    vscode.commands.registerCommand('exchangeTx.transactions.filter', async (arg?: unknown): Promise<TransactionFilter | undefined> => {
+      if (arg !== undefined && arg !== null && !isTreeNodeArgument(arg)) {
+        try {
+          return await applyFilter(parseFilter(arg));
+        } catch (error) {
+          if (!(error instanceof FilterError)) throw error;
+          void vscode.window.showErrorMessage(problemText(error.problem));
+          return undefined;
+        }
+      }
+      const next = await runFilterFlow(filter.current, actions.prompts ?? defaultPrompts);
+      return next === undefined ? undefined : applyFilter(next);
+    }),
+    vscode.commands.registerCommand('exchangeTx.transactions.clearFilter', async (): Promise<TransactionFilter> => applyFilter({})),
+    vscode.commands.registerCommand('exchangeTx.transactions.copyPayinAddress', async (arg?: unknown): Promise<string | undefined> => {
+      const record = await recordOf(arg);
+      if (!record || record.payinAddress.trim() === '') return undefined;
+      await vscode.env.clipboard.writeText(record.payinAddress);
+      const extra = record.payinExtraId !== null && record.payinExtraId !== '';
+      vscode.window.setStatusBarMessage(
+        extra
+          ? vscode.l10n.t('$(check) Copied the payin address. It needs its extra ID too: {0}', sanitize(record.payinExtraId ?? '', 80))
+          : vscode.l10n.t('$(check) Copied the payin address'),
+        extra ? 8000 : 3000,
+      );
+      return record.payinAddress;
+    }),
+    vscode.commands.registerCommand('exchangeTx.transactions.openPayout', (arg?: unknown) => openLink(arg, 'payout')),
+    vscode.commands.registerCommand('exchangeTx.transactions.openRefund', (arg?: unknown) => openLink(arg, 'refund')),
+    vscode.commands.registerCommand('exchangeTx.transactions.reveal', async (arg?: unknown): Promise<RevealResult | undefined> => {
+      const id = idFromArgument(arg);
+      return id === undefined ? undefined : view.reveal(id);
+    }),
+  );
+}
+
+/** A command run from the view's title passes nothing; from a node, the node: neither is a filter. */
+function isTreeNodeArgument(arg: unknown): boolean {
+  return typeof arg === 'object' && arg !== null && 'kind' in arg;
+}

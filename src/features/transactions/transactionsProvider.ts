@@ -1,0 +1,86 @@
+/**
+ * The Transactions tree's data provider over the loaded list: groups at the top level, their
+ * transactions below, tooltips made only when hovered. Changes are batched: many records changing
+ * at once (a page arriving, a watch poll) become one tree update, for the nodes that changed in
+ * place, or for the whole tree when groups or counts changed. Which groups the user expanded or
+ * collapsed is remembered, so a refresh shows them as they were.
+ */
+import * as vscode from 'vscode';
+import type { TransactionStatus } from '../../shared/status';
+import type { TransactionNode, TreeNode } from './nodes';
+import { transactionTooltip } from './tooltip';
+import type { ListChange, TransactionList } from './transactionList';
+import { treeItem } from './treeItems';
+
+export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly expanded = new Map<TransactionStatus, boolean>();
+  private readonly subscription: { dispose(): void };
+  private pendingAll = false;
+  private readonly pendingNodes = new Set<TransactionNode>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly list: TransactionList,
+    private readonly pageSize: () => number,
+    /** How long changes are gathered before the tree is told (ms). */
+    private readonly batchMs = 15,
+  ) {
+    this.subscription = list.onDidChange((change) => this.queue(change));
+  }
+
+  getChildren(node?: TreeNode): TreeNode[] {
+    if (!node) return this.list.roots();
+    return node.kind === 'group' ? node.children : [];
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: this.pageSize() });
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return this.list.parentOf(node);
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node.kind === 'transaction') item.tooltip = transactionTooltip(node.record);
+    return item;
+  }
+
+  /** The view reports the user expanding or collapsing a group. */
+  setExpanded(node: TreeNode, expanded: boolean): void {
+    if (node.kind === 'group') this.expanded.set(node.status, expanded);
+  }
+
+  /** Whether a group shows expanded: as the user left it, else by its status. */
+  isExpanded(status: TransactionStatus): boolean | undefined {
+    return this.expanded.get(status);
+  }
+
+  /** Tells the tree about the changes gathered so far, now. */
+  flush(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.pendingAll) this.changed.fire(undefined);
+    else if (this.pendingNodes.size > 0) this.changed.fire([...this.pendingNodes]);
+    this.pendingAll = false;
+    this.pendingNodes.clear();
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.subscription.dispose();
+    this.changed.dispose();
+  }
+
+  private queue(change: ListChange): void {
+    if (change.all) {
+      this.pendingAll = true;
+      this.pendingNodes.clear();
+    } else if (!this.pendingAll) {
+      for (const node of change.nodes) this.pendingNodes.add(node);
+    }
+    this.timer ??= setTimeout(() => this.flush(), this.batchMs);
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The Transactions view itself: the tree view over the list, progress in the view while loading,
+ * the filter in its description, the context keys its welcome content and menus read, refreshing
+ * by itself only while visible, starting afresh when the filter or the environment changes, and
+ * revealing a transaction that another feature looked up or watched.
+ *
+ * With no keys saved and the sandbox not started, it waits for the user (the welcome offers "Set
+ * API Keys…" and "Explore the Sandbox") instead of starting the sandbox itself; any explicit
+ * action (Refresh, a filter) loads at once.
+ */
+import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../environment/environmentService';
+import type { Logger } from '../log';
+import type { FilterState } from './filterState';
+import { filterDescription } from './filterText';
+import type { TreeNode } from './nodes';
+import { RefreshScheduler } from './refreshScheduler';
+import type { RefreshOutcome } from './refreshScheduler';
+import type { TransactionList } from './transactionList';
+import { TransactionsProvider } from './transactionsProvider';
+import { loadErrorText } from './treeItems';
+
+export const VIEW_ID = 'exchangeTx.transactions';
+export const DEFAULT_PAGE_SIZE = 50;
+export const DEFAULT_REFRESH_SECONDS = 30;
+
+/** Which welcome content applies (the view shows it while the tree is empty). */
+export type WelcomeState = 'no-keys' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'empty' | undefined;
+
+/** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
+export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
+
+const config = () => vscode.workspace.getConfiguration('exchangeTx.transactions');
+
+export function pageSizeSetting(): number {
+  const value = config().get<number>('pageSize') ?? DEFAULT_PAGE_SIZE;
+  return Number.isFinite(value) ? Math.min(100, Math.max(1, Math.floor(value))) : DEFAULT_PAGE_SIZE;
+}
+
+export function refreshIntervalSetting(): number {
+  const value = config().get<number>('refreshSeconds') ?? DEFAULT_REFRESH_SECONDS;
+  return Number.isFinite(value) && value > 0 ? Math.max(1, value) * 1000 : 0;
+}
+
+export interface TransactionsViewDeps {
+  readonly list: TransactionList;
+  readonly filter: FilterState;
+  readonly store: TransactionStore;
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+}
+
+export class TransactionsView implements vscode.Disposable {
+  readonly provider: TransactionsProvider;
+  readonly view: vscode.TreeView<TreeNode>;
+  readonly scheduler: RefreshScheduler;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly context = new Map<string, unknown>();
+  private pendingReveal: string | undefined;
+  /** Loads that ran inside a progress indicator (for tests). */
+  progressShown = 0;
+
+  constructor(private readonly deps: TransactionsViewDeps) {
+    const { list, filter, store, environment } = deps;
+    this.provider = new TransactionsProvider(list, pageSizeSetting);
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
+    this.disposables.push(
+      this.view,
+      this.provider,
+      { dispose: () => this.scheduler.dispose() },
+      this.view.onDidExpandElement((e) => this.provider.setExpanded(e.element, true)),
+      this.view.onDidCollapseElement((e) => this.provider.setExpanded(e.element, false)),
+      this.view.onDidChangeVisibility(() => this.visibilityChanged()),
+      list.onDidChangeState(() => this.updateState()),
+      filter.onDidChange(() => this.filterChanged()),
+      store.onDidChangeRecord((record) => list.applyRecord(record)),
+      store.onDidClear(() => this.restart()),
+      environment.onDidChange(() => {
+        if (this.deps.list.state === 'idle' && this.view.visible && this.mayLoadByItself()) void this.refresh();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('exchangeTx.transactions.refreshSeconds')) this.scheduler.setInterval(refreshIntervalSetting());
+      }),
+    );
+    this.updateState();
+    this.visibilityChanged();
+  }
+
+  /** Which welcome content the context keys select. */
+  get welcome(): WelcomeState {
+    const { list, filter, environment } = this.deps;
+    if (list.size > 0) return undefined;
+    switch (list.state) {
+      case 'idle':
+        return environment.state.hasCredentials ? 'not-loaded' : 'no-keys';
+      case 'loading':
+        return 'loading';
+      case 'error':
+        return 'unreachable';
+      case 'loaded':
+        return filter.active ? 'no-match' : 'empty';
+    }
+  }
+
+  /** The context keys as last set. */
+  contextValue(key: string): unknown {
+    return this.context.get(key);
+  }
+
+  /** Reloads the records shown (an explicit action: starts the sandbox if need be). */
+  refresh(): Promise<void> {
+    return this.withProgress(this.deps.list.refresh());
+  }
+
+  loadMore(): Promise<void> {
+    return this.withProgress(this.deps.list.loadMore());
+  }
+
+  /** Selects a loaded transaction in the view (now if visible, else when it next shows). */
+  async reveal(id: string): Promise<RevealResult> {
+    const node = this.deps.list.get(id);
+    if (!node) return 'not-loaded';
+    if (!this.view.visible) {
+      this.pendingReveal = id;
+      return 'deferred';
+    }
+    this.pendingReveal = undefined;
+    this.provider.flush();
+    await this.view.reveal(node, { select: true, focus: false, expand: false });
+    return 'revealed';
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+
+  /** With no keys and no sandbox yet, the view waits for the user instead of starting the sandbox. */
+  private mayLoadByItself(): boolean {
+    const { environment } = this.deps;
+    return environment.state.hasCredentials || environment.sandbox !== undefined;
+  }
+
+  private async autoRefresh(): Promise<RefreshOutcome> {
+    if (!this.view.visible || !this.mayLoadByItself()) return 'skipped';
+    await this.withProgress(this.deps.list.refresh({ ifIdle: true }));
+    return this.deps.list.error ? 'failed' : 'ok';
+  }
+
+  private async withProgress(run: Promise<void>): Promise<void> {
+    this.progressShown++;
+    await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => run);
+  }
+
+  private visibilityChanged(): void {
+    const visible = this.view.visible;
+    this.scheduler.setVisible(visible);
+    if (!visible) return;
+    if (this.deps.list.state === 'idle' && this.mayLoadByItself()) void this.refresh();
+    const pending = this.pendingReveal;
+    if (pending !== undefined) void this.reveal(pending).catch(() => undefined);
+  }
+
+  /** The filter changed: start over with it. */
+  private filterChanged(): void {
+    this.restart(true);
+  }
+
+  /** Drops what is shown (filter, environment or store changed) and loads again if the view shows. */
+  private restart(explicit = false): void {
+    this.deps.list.reset();
+    this.scheduler.forget();
+    if (this.view.visible && (explicit || this.mayLoadByItself())) void this.refresh();
+  }
+
+  private lastState: string | undefined;
+
+  private updateState(): void {
+    const { list, filter, log } = this.deps;
+    this.view.description = filterDescription(filter.current);
+    this.view.message = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
+    this.setContext('exchangeTx.transactions.state', list.state);
+    this.setContext('exchangeTx.transactions.filtered', filter.active);
+    const state = `${list.state}|${list.busy ?? ''}|${list.error ? 'error' : ''}`;
+    if (state === this.lastState) return;
+    this.lastState = state;
+    if (list.error && list.busy === undefined) {
+      const error = list.error.error;
+      log.warn(`${list.error.operation} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (list.busy === undefined && list.state !== 'idle' && list.state !== 'loading') this.scheduler.refreshed(list.error ? 'failed' : 'ok');
+  }
+
+  private setContext(key: string, value: unknown): void {
+    if (this.context.get(key) === value) return;
+    this.context.set(key, value);
+    void vscode.commands.executeCommand('setContext', key, value);
+  }
+}

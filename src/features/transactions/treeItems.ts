@@ -1,0 +1,119 @@
+/**
+ * How each element of the Transactions tree looks: a status group (label, count, status icon in
+ * its theme colour), a transaction (`0.5 BTC → ETH`, short id and age, status icon, context
+ * tokens; the tooltip is made on hover), "Load more…" and the error of the last failed load.
+ */
+import * as vscode from 'vscode';
+import { ExchangeError, TransportError } from '../../api/errors';
+import { escapeMarkdown, pairLabel, relativeTime, sanitize, shortId } from '../../shared/format';
+import { statusLook, themeIcon } from '../statusPresentation';
+import type { ErrorNode, GroupNode, TransactionNode, TreeNode } from './nodes';
+import { contextTokens, expandedByDefault, treeItemId } from './nodes';
+
+/** A failed load in one sentence, by the error's class (never by its message). */
+export function loadErrorText(error: unknown): string {
+  if (!(error instanceof ExchangeError)) return vscode.l10n.t('Unexpected error: {0}', sanitize(error instanceof Error ? error.message : String(error), 120));
+  switch (error.kind) {
+    case 'authentication':
+      return vscode.l10n.t('The service refused the API keys.');
+    case 'rate-limit':
+      return vscode.l10n.t("The service's rate limit was reached.");
+    case 'timeout':
+      return vscode.l10n.t('The service did not answer in time.');
+    case 'transport': {
+      const status = error instanceof TransportError ? error.status : undefined;
+      return status === undefined ? vscode.l10n.t('Could not reach the service.') : vscode.l10n.t('The service answered HTTP {0}.', status);
+    }
+    case 'protocol':
+      return vscode.l10n.t("The service's answer could not be read.");
+    case 'internal':
+      return vscode.l10n.t('The service reported an internal error.');
+    case 'invalid-parameter':
+      return vscode.l10n.t('The service refused the filter: {0}', sanitize(error.message, 120));
+    default:
+      return sanitize(error.message, 160);
+  }
+}
+
+export interface ItemOptions {
+  /** Whether the user left this group expanded (undefined: never touched). */
+  readonly expanded?: boolean;
+  readonly pageSize: number;
+  readonly nowMs?: number;
+}
+
+function groupItem(node: GroupNode, options: ItemOptions): vscode.TreeItem {
+  const look = statusLook(node.status);
+  const expanded = options.expanded ?? expandedByDefault(node.status);
+  const item = new vscode.TreeItem(look.short, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  const count = node.children.length;
+  item.description = String(count);
+  item.iconPath = themeIcon(look);
+  item.tooltip = vscode.l10n.t('{0}: {1} loaded transactions', look.label, count);
+  item.contextValue = `group status:${node.status}`;
+  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} transactions', look.short, count) };
+  return item;
+}
+
+function transactionItem(node: TransactionNode, options: ItemOptions): vscode.TreeItem {
+  const record = node.record;
+  const look = statusLook(record.status, record.rawStatus);
+  const item = new vscode.TreeItem(sanitize(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
+  const age = relativeTime(record.createdAt, options.nowMs);
+  item.description = `${shortId(sanitize(record.id, 64))} · ${age}`;
+  item.iconPath = themeIcon(look);
+  item.contextValue = contextTokens(record);
+  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, {2}, created {3}', sanitize(pairLabel(record), 80), look.short, sanitize(record.id, 64), age) };
+  return item;
+}
+
+function errorItem(node: ErrorNode): vscode.TreeItem {
+  const item = new vscode.TreeItem(
+    node.operation === 'refresh' ? vscode.l10n.t('Could not refresh: showing older records') : vscode.l10n.t('Could not load more'),
+    vscode.TreeItemCollapsibleState.None,
+  );
+  const text = loadErrorText(node.error);
+  item.description = text;
+  item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  const tooltip = new vscode.MarkdownString('', true);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(text)}\n\n${escapeMarkdown(vscode.l10n.t('At {0}. Click to try again; the log has the details.', new Date(node.at).toLocaleTimeString()))}`);
+  item.tooltip = tooltip;
+  item.contextValue = 'error';
+  item.command = {
+    command: node.operation === 'refresh' ? 'exchangeTx.transactions.refresh' : 'exchangeTx.transactions.loadMore',
+    title: vscode.l10n.t('Try Again'),
+  };
+  return item;
+}
+
+function loadMoreItem(options: ItemOptions): vscode.TreeItem {
+  const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
+  item.iconPath = new vscode.ThemeIcon('fold-down');
+  item.tooltip = vscode.l10n.t('Load the next {0} transactions', options.pageSize);
+  item.contextValue = 'loadMore';
+  item.command = { command: 'exchangeTx.transactions.loadMore', title: vscode.l10n.t('Load more…') };
+  return item;
+}
+
+/** The tree item of an element, with its stable id. */
+export function treeItem(node: TreeNode, options: ItemOptions): vscode.TreeItem {
+  let item: vscode.TreeItem;
+  switch (node.kind) {
+    case 'group':
+      item = groupItem(node, options);
+      break;
+    case 'transaction':
+      item = transactionItem(node, options);
+      break;
+    case 'error':
+      item = errorItem(node);
+      break;
+    case 'loadMore':
+      item = loadMoreItem(options);
+      break;
+  }
+  item.id = treeItemId(node);
+  return item;
+}

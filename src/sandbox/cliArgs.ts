@@ -29,7 +29,8 @@ Options:
   --hang P          share 0..1 of requests never answered
   --slow P          share 0..1 of answers sent only after --slow-ms (default 60000)
   --slow-ms MS      delay of slow answers
-  --hostile P       share 0..1 of records carrying hostile strings (markup, control characters…)
+  --hostile P       share 0..1 of records and pair limits carrying hostile strings (markup,
+                    control characters…)
   --private-key K   register this private key (hex DER PKCS#8 or PEM) instead of a fresh one;
                     also read from the SANDBOX_PRIVATE_KEY environment variable
   --quiet           do not print a line per request

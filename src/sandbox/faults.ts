@@ -3,7 +3,7 @@
  * to authenticated, well-formed requests for a known method, after rate limiting. Per request:
  * first the `next` queue is used up, in order; otherwise one seeded draw picks at most one fault
  * by the shares in `rates` (checked in FAULT_KINDS order; a sum above 1 is cut at 1). Latency is
- * added to every such answer. Hostile records are decided per record id (hostile.ts).
+ * added to every such answer. Hostile records are decided per record id or pair (hostile.ts).
  */
 import { hashString, Random } from './random';
 import type { HttpAnswer, RpcId } from './protocol';
@@ -29,7 +29,7 @@ export interface FaultOptions {
   readonly next?: readonly FaultKind[];
   /** Delay of a `slow` answer (default 60 000 ms, past any client timeout). */
   readonly slowMs?: number;
-  /** Share (0..1) of transaction records, chosen by id, carrying hostile strings. */
+  /** Share (0..1) of transaction records (chosen by id) and of pair limits (by pair) carrying hostile strings. */
   readonly hostile?: number;
   /** Seed of the draws (default: the sandbox's seed). */
   readonly seed?: number;

@@ -1,9 +1,12 @@
 /**
  * Hostile strings inside otherwise valid records: markup, script, markdown command links, control
  * and bidi characters, a very long value, a `javascript:` link. A client must show them as inert
- * text. Ids, statuses, types, tickers, times and amounts stay valid, so filters and decoding still
- * work; the hostile values replace addresses, extra ids and their names, and links.
+ * text. In transaction records, ids, statuses, types, tickers, times and amounts stay valid, so
+ * filters and decoding still work; the hostile values replace addresses, extra ids and their
+ * names, and links. In pair limits, the tickers stay valid (a client matches records to pairs by
+ * them) and the four amounts, strings on the wire, carry the hostile values.
  */
+import type { PairLimitsRecord } from './pairs';
 import { hashString } from './random';
 import type { WireRecord } from './records';
 
@@ -28,6 +31,11 @@ export function isHostile(id: string, share: number, seed: number): boolean {
   return hashString(`${seed}:hostile:${id}`) / 4294967296 < share;
 }
 
+/** The key of a pair for {@link isHostile}: apart from every transaction id. */
+export function pairHostileKey(record: Pick<PairLimitsRecord, 'from' | 'to'>): string {
+  return `pair:${record.from}/${record.to}`;
+}
+
 /** A copy of the record with hostile strings in its free-text fields. */
 export function makeHostile(record: WireRecord): WireRecord {
   return {
@@ -40,5 +48,16 @@ export function makeHostile(record: WireRecord): WireRecord {
     payoutHashLink: record.payoutHashLink === null ? null : HOSTILE_VALUES.javascriptLink,
     refundAddress: HOSTILE_VALUES.long,
     trackUrl: HOSTILE_VALUES.commandUri,
+  };
+}
+
+/** A copy of the pair limits with hostile strings for amounts: markup, script, control characters, a very long value. */
+export function makeHostileLimits(record: PairLimitsRecord): PairLimitsRecord {
+  return {
+    ...record,
+    minAmountFloat: HOSTILE_VALUES.markup,
+    maxAmountFloat: HOSTILE_VALUES.script,
+    minAmountFixed: HOSTILE_VALUES.control,
+    maxAmountFixed: HOSTILE_VALUES.long,
   };
 }

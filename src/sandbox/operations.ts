@@ -142,9 +142,9 @@ export function getStatus(ledger: Ledger, params: unknown, atMs: number): KnownS
 /**
  * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
  * lowercase). Pairs are checked in request order, `from` before `to`; the first refused pair fails
- * the whole call with the service's message for it.
+ * the whole call with the service's message for it. `decorate` may replace each record on the way out.
  */
-export function getPairsParams(params: unknown): PairLimitsRecord[] {
+export function getPairsParams(params: unknown, decorate?: (limits: PairLimitsRecord) => PairLimitsRecord): PairLimitsRecord[] {
   if (!Array.isArray(params) || params.length === 0) throw invalidParameter('params');
   const pairs = (params as unknown[]).map((pair) => {
     const from = isObject(pair) ? pair.from : undefined;
@@ -159,18 +159,25 @@ export function getPairsParams(params: unknown): PairLimitsRecord[] {
     const a = findCurrency(from);
     const b = findCurrency(to);
     if (!a || !b) throw new Error('checked above');
-    return pairLimits(a, b);
+    const limits = pairLimits(a, b);
+    return decorate ? decorate(limits) : limits;
   });
 }
 
+/** Replacements of records on their way out (the hostile fault), per kind of record. */
+export interface Decorators {
+  readonly record?: (record: WireRecord) => WireRecord;
+  readonly limits?: (limits: PairLimitsRecord) => PairLimitsRecord;
+}
+
 /** Runs an operation at ledger time `atMs`. Throws RpcFailure for the service's errors. */
-export function runOperation(ledger: Ledger, method: MethodName, params: unknown, atMs: number, decorate?: (record: WireRecord) => WireRecord): unknown {
+export function runOperation(ledger: Ledger, method: MethodName, params: unknown, atMs: number, decorate: Decorators = {}): unknown {
   switch (method) {
     case 'getStatus':
       return getStatus(ledger, params, atMs);
     case 'getTransactions':
-      return getTransactions(ledger, params, atMs, decorate);
+      return getTransactions(ledger, params, atMs, decorate.record);
     case 'getPairsParams':
-      return getPairsParams(params);
+      return getPairsParams(params, decorate.limits);
   }
 }

@@ -15,7 +15,7 @@ import type { Socket } from 'net';
 import type { Clock } from './clock';
 import type { FaultInjector, FaultKind } from './faults';
 import { faultAnswer } from './faults';
-import { isHostile, makeHostile } from './hostile';
+import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
 import type { KeyRing } from './keyring';
 import type { Ledger } from './ledger';
 import { isMethod, runOperation } from './operations';
@@ -157,9 +157,10 @@ export class SandboxServer {
     let proper: string;
     let failure: RpcFailure | undefined;
     try {
-      const result = runOperation(this.parts.ledger, envelope.method, envelope.params, draft.ledgerTime, (r) =>
-        isHostile(r.id, share, seed) ? makeHostile(r) : r,
-      );
+      const result = runOperation(this.parts.ledger, envelope.method, envelope.params, draft.ledgerTime, {
+        record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
+        limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
+      });
       proper = resultBody(id, result);
     } catch (error) {
       failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');

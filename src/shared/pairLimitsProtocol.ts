@@ -17,6 +17,10 @@ export const MAX_PAIRS = 30;
 export const MAX_TICKER_LENGTH = 32;
 /** The longest value the extension puts into a message; longer service strings are cut. */
 export const MAX_VALUE_LENGTH = 2_000;
+/** A service string as a message may carry it: cut to {@link MAX_VALUE_LENGTH}, an ellipsis last. */
+export function boundValue(text: string): string {
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
 /** The longest text the webview may send (raw input included). */
 const MAX_INPUT_LENGTH = 200;
 

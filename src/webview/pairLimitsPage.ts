@@ -238,7 +238,7 @@ export class PairLimitsPage {
   private renderRecent(recent: readonly CurrencyPairKey[], strings: UiStrings): void {
     this.recent.hidden = recent.length === 0;
     const buttons = recent.map((pair) => {
-      const label = `${pair.from} → ${pair.to}`;
+      const label = shown(`${pair.from} → ${pair.to}`);
       const button = vsc('vscode-button', { type: 'button', secondary: true, class: 'recent-pair', 'data-key': pairKey(pair), 'aria-label': fill(strings.recentAdd, label) }, label);
       button.addEventListener('click', () => {
         this.focusAfter = 'from';
@@ -251,7 +251,8 @@ export class PairLimitsPage {
 
   private row(row: PairRow, loading: boolean, widths: Widths, strings: UiStrings): HTMLTableRowElement {
     const key = pairKey(row);
-    const label = `${row.from} → ${row.to}`;
+    // Shown as text, tooltips and labels included: control and bidi characters made visible.
+    const label = shown(`${row.from} → ${row.to}`);
     const cells: HTMLTableCellElement[] = [el('th', { scope: 'row', class: 'ticker' }, row.from), el('td', { class: 'ticker' }, row.to)];
     if (row.state === 'limits') {
       for (const field of AMOUNT_FIELDS) cells.push(amountCell(row[field], widths[field]));
@@ -313,10 +314,16 @@ export class PairLimitsPage {
   }
 }
 
-/** Focuses a control; a toolbar button's own `<button>` sits in its shadow root. */
+/**
+ * Focuses a control; a toolbar button's own `<button>` sits in its shadow root, which a button just
+ * made has not drawn yet (its host takes no focus): then the focus waits for its first update.
+ */
 function focusControl(control: HTMLElement): void {
-  const inner = control.shadowRoot?.querySelector('button');
-  if (inner) inner.focus();
+  const inner = (): HTMLElement | null | undefined => control.shadowRoot?.querySelector('button');
+  const drawn = inner();
+  if (drawn) return drawn.focus();
+  const update = (control as Partial<{ updateComplete: Promise<unknown> }>).updateComplete;
+  if (update) void update.then(() => inner()?.focus());
   else control.focus();
 }
 

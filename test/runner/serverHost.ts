@@ -13,7 +13,7 @@ import { ensureServerHost } from './serverInstall';
 import type { ServerInstall } from './serverInstall';
 
 /** Flags that work for headless chromium in containers and offline machines. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,54 +1,20 @@
 /**
- * Every word of the pair-limits panel, localized here (the page gets them in its `init` message),
- * and the rows and texts made of fetch outcomes and errors. Errors are told apart by class, never
+ * Every word of the pair-limits panel, localized here (the page's own words, sent in its `init`
+ * message, are made in pageStrings.ts), and the rows and texts made of fetch outcomes and errors. Errors are told apart by class, never
  * by message text; the service's own message is kept as the row's detail.
  */
 import * as vscode from 'vscode';
 import { AuthenticationError, CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
 import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { MAX_VALUE_LENGTH } from '../../shared/pairLimitsProtocol';
+import { boundValue } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, FailedRow, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import type { EnvironmentKind } from '../environment/environmentService';
 import type { PairOutcome } from './fetchPairLimits';
+import { pageStrings } from './pageStrings';
 
 export function uiStrings(): UiStrings {
-  return {
-    title: vscode.l10n.t('Pair Limits'),
-    deprecated: vscode.l10n.t(
-      'getPairsParams is deprecated: the service keeps it for a while only. Limits are meant to come from the estimate operations, getExchangeAmount and getFixRateForAmount (a transaction amount must lie within the limits they return).',
-    ),
-    sandbox: vscode.l10n.t('Sandbox'),
-    live: vscode.l10n.t('Live service'),
-    from: vscode.l10n.t('From'),
-    to: vscode.l10n.t('To'),
-    fromPlaceholder: vscode.l10n.t('e.g. btc'),
-    toPlaceholder: vscode.l10n.t('e.g. eth'),
-    add: vscode.l10n.t('Add Pair'),
-    refresh: vscode.l10n.t('Refresh'),
-    retry: vscode.l10n.t('Retry'),
-    recent: vscode.l10n.t('Used before:'),
-    recentAdd: vscode.l10n.t('Add {0} again'),
-    empty: vscode.l10n.t('No pairs yet. Add one above: the currency you send (from) and the one you get (to).'),
-    loading: vscode.l10n.t('Loading…'),
-    notLoaded: vscode.l10n.t('Not loaded'),
-    minFloat: vscode.l10n.t('Min (float)'),
-    maxFloat: vscode.l10n.t('Max (float)'),
-    minFixed: vscode.l10n.t('Min (fixed)'),
-    maxFixed: vscode.l10n.t('Max (fixed)'),
-    actions: vscode.l10n.t('Actions'),
-    copy: vscode.l10n.t('Copy'),
-    copyPair: vscode.l10n.t('Copy the limits of {0} as JSON'),
-    remove: vscode.l10n.t('Remove'),
-    removePair: vscode.l10n.t('Remove {0}'),
-    tableLabel: vscode.l10n.t('Minimum and maximum amounts per pair, in the currency sent'),
-    'problem.empty': vscode.l10n.t('Enter a currency ticker.'),
-    'problem.too-long': vscode.l10n.t('A ticker is at most 32 characters.'),
-    'problem.characters': vscode.l10n.t('A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.'),
-    'problem.same': vscode.l10n.t('Choose two different currencies.'),
-    'problem.duplicate': vscode.l10n.t('This pair is already in the list.'),
-    'problem.too-many': vscode.l10n.t('The list holds at most 30 pairs; remove one first.'),
-  };
+  return pageStrings(vscode.l10n);
 }
 
 /** The text of a refused new pair. */
@@ -59,11 +25,6 @@ export function problemText(problem: PairProblem): string {
 /** `btc → eth` */
 export function pairText(pair: CurrencyPairKey): string {
   return `${pair.from} → ${pair.to}`;
-}
-
-/** A service string as a row may carry it: bounded. */
-function bounded(text: string): string {
-  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
 
 /** Why the service refused a pair, in words. */
@@ -95,16 +56,16 @@ export function rowFor(pair: CurrencyPairKey, outcome: PairOutcome | undefined, 
     return {
       ...pair,
       state: 'limits',
-      minAmountFloat: bounded(l.minAmountFloat),
-      maxAmountFloat: bounded(l.maxAmountFloat),
-      minAmountFixed: bounded(l.minAmountFixed),
-      maxAmountFixed: bounded(l.maxAmountFixed),
+      minAmountFloat: boundValue(l.minAmountFloat),
+      maxAmountFloat: boundValue(l.maxAmountFloat),
+      minAmountFixed: boundValue(l.minAmountFixed),
+      maxAmountFixed: boundValue(l.maxAmountFixed),
     };
   }
   if ('missing' in outcome) {
     return { ...pair, state: 'failed', kind: 'missing', reason: vscode.l10n.t('The service answered without limits for this pair.'), detail: '' };
   }
-  return { ...pair, state: 'failed', ...refusal(outcome.error), detail: bounded(outcome.error.serviceMessage) };
+  return { ...pair, state: 'failed', ...refusal(outcome.error), detail: boundValue(outcome.error.serviceMessage) };
 }
 
 function where(environment: EnvironmentKind): string {

@@ -259,6 +259,19 @@ describe('ExchangeClient against the sandbox', function () {
       assert.ok(texts.some((t) => Object.values(HOSTILE_VALUES).some((v) => t.includes(v.slice(0, 20)))));
       assert.ok(records.every((r) => typeof r.payinAddress === 'string'));
     });
+
+    it('hostile amounts of pair limits arrive intact, as plain strings (amounts are never parsed)', async () => {
+      h.sandbox.setFaults({ hostile: 1 });
+      const [limits] = await client.getPairsParams([{ from: 'btc', to: 'eth' }]);
+      assert.deepEqual(limits, {
+        from: 'btc',
+        to: 'eth',
+        minAmountFloat: HOSTILE_VALUES.markup,
+        maxAmountFloat: HOSTILE_VALUES.script,
+        minAmountFixed: HOSTILE_VALUES.control,
+        maxAmountFixed: HOSTILE_VALUES.long,
+      });
+    });
   });
 });
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
-import type { FaultKind, Sandbox, WireRecord } from '../../../src/sandbox';
-import { FAULT_KINDS, HOSTILE_VALUES } from '../../../src/sandbox';
+import type { FaultKind, PairLimitsRecord, Sandbox, WireRecord } from '../../../src/sandbox';
+import { CURRENCIES, FAULT_KINDS, HOSTILE_VALUES } from '../../../src/sandbox';
 import type { RawAnswer } from './helpers';
-import { post, postSigned, result, rpc, testKeys, testSandbox } from './helpers';
+import { post, postSigned, result, rpc, rpcError, testKeys, testSandbox } from './helpers';
 
 const call = (sandbox: Sandbox, id = 'f1', timeoutMs?: number): Promise<RawAnswer> =>
   postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id, method: 'getTransactions', params: { limit: 3 } }), { timeoutMs });
@@ -113,6 +113,39 @@ describe('sandbox fault injection', () => {
     assert.ok(hostile > 0 && hostile < 30, `${hostile} of 30`);
     sandbox.setFaults({});
     assert.ok((await result<WireRecord[]>(sandbox, 'getTransactions', { limit: 30 })).every((r) => r.payinAddress !== HOSTILE_VALUES.markup));
+  });
+
+  it('puts hostile strings into the amounts of a stable share of pair limits, tickers kept', async () => {
+    const pairs = CURRENCIES.filter((c) => c.availability === 'enabled').flatMap((a, i, all) => all.filter((b) => b !== a).slice(i % 3, (i % 3) + 3).map((b) => ({ from: a.ticker, to: b.ticker })));
+    assert.ok(pairs.length >= 20, `${pairs.length} pairs`);
+    const proper = await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
+    sandbox.setFaults({ hostile: 1 });
+    const hostile = await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
+    assert.deepEqual(
+      hostile.map((r) => [r.from, r.to]),
+      pairs.map((p) => [p.from, p.to]),
+      'one record per pair, in order, tickers as asked',
+    );
+    for (const r of hostile) {
+      assert.deepEqual(
+        [r.minAmountFloat, r.maxAmountFloat, r.minAmountFixed],
+        [HOSTILE_VALUES.markup, HOSTILE_VALUES.script, HOSTILE_VALUES.control],
+      );
+      assert.equal(r.maxAmountFixed, HOSTILE_VALUES.long);
+      assert.ok(r.maxAmountFixed.length >= 10_000);
+    }
+    const refused = await rpcError(sandbox, 'getPairsParams', [{ from: 'btc', to: 'nope' }]);
+    assert.equal(refused.message, 'Invalid currency: nope not found', 'refusals stay as they were');
+
+    sandbox.setFaults({ hostile: 0.4 });
+    const first = await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
+    assert.deepEqual(await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', [...pairs].reverse()), [...first].reverse(), 'the same pairs are hostile every time, whatever the order');
+    const isHostile = (r: PairLimitsRecord): boolean => r.minAmountFloat === HOSTILE_VALUES.markup;
+    const count = first.filter(isHostile).length;
+    assert.ok(count > 0 && count < pairs.length, `${count} of ${pairs.length}`);
+    first.forEach((r, i) => assert.deepEqual(r, isHostile(r) ? { ...proper[i], minAmountFloat: r.minAmountFloat, maxAmountFloat: r.maxAmountFloat, minAmountFixed: r.minAmountFixed, maxAmountFixed: r.maxAmountFixed } : proper[i]));
+    sandbox.setFaults({});
+    assert.deepEqual(await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs), proper);
   });
 
   it('draws faults by their shares, reproducibly for the same seed', async () => {

@@ -9,7 +9,7 @@ const INTERVAL = 30_000;
 interface Subject {
   readonly s: RefreshScheduler;
   readonly timers: FakeTimers;
-  runs(): number;
+  readonly runs: () => number;
 }
 
 function subject(outcomes: () => RefreshOutcome | Promise<RefreshOutcome> = () => 'ok', intervalMs = INTERVAL): Subject {

@@ -2,11 +2,18 @@
  * `npm run bench`: figures as counts and ratios measured in one run, never pass/fail timings.
  * - The size of the production bundle dist/extension.js and of each package in it (esbuild's
  *   metafile), and the time `activate()` takes inside a real extension host.
+ * - Inside that extension host: the Transactions tree provider's getChildren + getTreeItem over
+ *   1,000 loaded records (every group and item, median of several runs).
  * The client against the sandbox with 20 ms of latency per answer:
  *  - paging through 1,000 transactions, and its ratio to the rate-limit floor
  *    (1,000 / 100 per page = 10 requests at 10 requests/second);
  *  - the status of 50 ids by the batched lookup versus 50 `getStatus` calls;
  *  - rate-limit errors seen at the sandbox in both (should be zero).
+ * The Transactions view's list (plain Node, through the store and the client, same sandbox):
+ *  - the time to produce the roots, the groups and every child (with its tree id and context
+ *    tokens) for 1,000 loaded records, median of several runs, and per record;
+ *  - the requests one refresh makes, counted at the sandbox: with one page of 50 loaded and with
+ *    1,000 loaded (pages of 100), and each refresh's time against its rate-limit floor.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -14,13 +21,21 @@ import * as os from 'os';
 import * as path from 'path';
 import { ExchangeClient, generateKeys, loadCredentials } from '../src/api';
 import type { RequestLogEntry } from '../src/api';
+import { contextTokens, treeItemId } from '../src/features/transactions/nodes';
+import { TransactionList } from '../src/features/transactions/transactionList';
 import { ManualClock, startSandbox } from '../src/sandbox';
+import type { Sandbox } from '../src/sandbox';
+import { TransactionStore } from '../src/store/transactionStore';
 
 const LATENCY_MS = 20;
 const RECORDS = 1000;
 const PAGE = 100;
 const RATE = 10;
 const IDS = 50;
+/** The Transactions view's default page size (its setting's default). */
+const VIEW_PAGE = 50;
+/** Runs of the tree timings; the median is shown. */
+const TREE_RUNS = 31;
 
 interface Row {
   readonly figure: string;
@@ -51,7 +66,19 @@ function bundleRows(): Row[] {
   ];
 }
 
-/** activate() timed inside a real extension host (the integration runner, benchmark suite only). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** What the benchmark suite writes from inside the extension host. */
+interface HostFigures {
+  readonly activationMs: number;
+  readonly tree?: { readonly records: number; readonly items: number; readonly runs: number; readonly medianMs: number };
+}
+
+/** activate() and the Transactions tree timed inside a real extension host (the integration runner, benchmark suite only). */
 function activationRows(): Row[] {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-')), 'activation.json');
   const run = spawnSync(process.execPath, [path.join(repoRoot, 'out', 'test', 'runner', 'runIntegration.js')], {
@@ -61,9 +88,87 @@ function activationRows(): Row[] {
   });
   const host = /host: (\w+)/.exec(`${run.stdout}${run.stderr}`)?.[1] ?? '?';
   if (run.status !== 0 || !fs.existsSync(file)) return [{ figure: 'activate() in the extension host', value: `not measured (runner exit ${run.status ?? 'signal'})` }];
-  const { activationMs } = JSON.parse(fs.readFileSync(file, 'utf8')) as { activationMs: number };
+  const { activationMs, tree } = JSON.parse(fs.readFileSync(file, 'utf8')) as HostFigures;
   fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return [{ figure: `activate() in the extension host (${host} host), ms`, value: activationMs.toFixed(1) }];
+  const rows = [{ figure: `activate() in the extension host (${host} host), ms`, value: activationMs.toFixed(1) }];
+  if (tree) {
+    rows.push(
+      { figure: 'Transactions tree in the host: records / tree items', value: `${tree.records} / ${tree.items}` },
+      { figure: `  getChildren + getTreeItem of every item (ms, median of ${tree.runs})`, value: tree.medianMs.toFixed(2) },
+      { figure: '  per record (µs)', value: ((tree.medianMs * 1000) / tree.records).toFixed(2) },
+    );
+  }
+  return rows;
+}
+
+/**
+ * The Transactions view's list in plain Node, wired as the extension wires it (queries through the
+ * store, the store's changes applied to the list), against the benchmark's sandbox.
+ */
+async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle: () => Promise<unknown>): Promise<Row[]> {
+  const store = new TransactionStore({ source: () => Promise.resolve(client) });
+  const list = new TransactionList({ query: (query, options) => store.query(query, options), pageSize: () => VIEW_PAGE, filter: () => ({}) });
+  store.onDidChangeRecord((record) => list.applyRecord(record));
+  const listRequests = () => sandbox.requests.filter((r) => r.method === 'getTransactions').length;
+  const rateLimited = () => sandbox.requests.filter((r) => r.outcome === 'rate-limited').length;
+  const rows: Row[] = [];
+  try {
+    /** One refresh from a quiet rate-limit window: its requests (seen at the sandbox) and time. */
+    const timedRefresh = async (label: string) => {
+      await settle();
+      sandbox.clearRequests();
+      const started = performance.now();
+      await list.refresh();
+      const ms = performance.now() - started;
+      const requests = listRequests();
+      const floorMs = (requests / RATE) * 1000;
+      rows.push(
+        { figure: `view refresh, ${label}: requests`, value: String(requests) },
+        { figure: `view refresh, ${label}: time (ms)`, value: ms.toFixed(0) },
+        { figure: `view refresh, ${label}: ratio to the rate-limit floor (${floorMs} ms)`, value: (ms / floorMs).toFixed(2) },
+        { figure: `view refresh, ${label}: rate-limit errors`, value: String(rateLimited()) },
+      );
+    };
+
+    await list.refresh();
+    await timedRefresh(`${list.size} loaded`);
+    for (let page = 0; list.size < RECORDS && page < 2 * RECORDS; page++) await list.loadMore();
+    if (list.error) throw list.error.error;
+    await timedRefresh(`${list.size} loaded`);
+
+    // Producing the tree: every run first applies a record that moved group (as when a watch
+    // sees one move on), which drops the cached grouping, then walks roots, groups and children.
+    const first = list.records()[0];
+    if (!first) throw new Error('nothing loaded');
+    const times: number[] = [];
+    let items = 0;
+    for (let run = 0; run < TREE_RUNS; run++) {
+      list.applyRecord(run % 2 === 0 ? { ...first, status: 'unknown' } : { ...first });
+      const started = performance.now();
+      items = 0;
+      for (const root of list.roots()) {
+        treeItemId(root);
+        items++;
+        if (root.kind !== 'group') continue;
+        for (const child of root.children) {
+          treeItemId(child);
+          contextTokens(child.record);
+          items++;
+        }
+      }
+      times.push(performance.now() - started);
+    }
+    const treeMs = median(times);
+    rows.push(
+      { figure: 'Transactions list in plain Node: records / tree items', value: `${list.size} / ${items}` },
+      { figure: `  roots, groups, children, ids, context tokens (ms, median of ${TREE_RUNS})`, value: treeMs.toFixed(3) },
+      { figure: '  per record (µs)', value: ((treeMs * 1000) / list.size).toFixed(3) },
+    );
+  } finally {
+    list.dispose();
+    store.dispose();
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
@@ -121,8 +226,9 @@ async function main(): Promise<void> {
       { figure: `${IDS} getStatus calls: rate-limit errors`, value: String(rateLimited()) },
       { figure: 'getStatus time / batched time', value: (singleMs / batchedMs).toFixed(1) },
       { figure: 'getStatus requests / batched requests', value: (sandbox.requests.length / batchedRequests).toFixed(1) },
-      { figure: 'client retries in the whole run', value: String(attempts.filter((a) => a.attempt > 1).length) },
     );
+    rows.push(...(await transactionRows(client, sandbox, settle)));
+    rows.push({ figure: 'client retries in the whole run', value: String(attempts.filter((a) => a.attempt > 1).length) });
   } finally {
     client.dispose();
     await sandbox.stop();

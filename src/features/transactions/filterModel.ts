@@ -98,8 +98,11 @@ export function parseSinceDate(text: string, nowMs: number): number | FilterProb
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:Z|UTC)?$/i.exec(text.trim());
   if (!m) return { field: 'since', reason: 'date-format' };
   const [year, month, day, hour, minute, second] = m.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
-  const ms = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second);
-  const date = new Date(ms);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year ?? 0, (month ?? 1) - 1, day ?? 1);
+  date.setUTCHours(hour ?? 0, minute ?? 0, second ?? 0, 0);
+  const ms = date.getTime();
   const exact = date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute;
   if (!exact || (second ?? 0) > 59) return { field: 'since', reason: 'date-format' };
   const micros = ms * 1000;
@@ -153,7 +156,7 @@ function readSince(value: unknown, nowMs: number): SinceFilter | undefined {
   if (value === undefined || value === null) return undefined;
   const preset = typeof value === 'string' ? value : typeof value === 'object' && 'preset' in value ? (value).preset : undefined;
   if (typeof preset === 'string') {
-    if (preset in SINCE_PRESETS) return { preset: preset as SincePreset };
+    if (Object.hasOwn(SINCE_PRESETS, preset)) return { preset: preset as SincePreset };
     const parsed = parseSinceDate(preset, nowMs);
     if (typeof parsed === 'number') return { micros: parsed };
     throw new FilterError(parsed);

@@ -100,9 +100,10 @@ export class RefreshScheduler {
     this.clearTimer();
     if (this.disposed || !this.visible || this.intervalMs <= 0 || this.running) return;
     const now = this.now();
-    const due = this.lastAt === undefined ? now : this.lastAt + this.wait();
+    // Overdue (shown again, a shorter interval): at once, and nextAt says now, not a past time.
+    const due = this.lastAt === undefined ? now : Math.max(now, this.lastAt + this.wait());
     this.dueAt = due;
-    this.timer = this.timers.set(() => void this.tick(), Math.max(0, due - now));
+    this.timer = this.timers.set(() => void this.tick(), due - now);
   }
 
   private clearTimer(): void {

@@ -202,6 +202,8 @@ export class TransactionList {
     if (this.base && !matchesQuery(record, this.base)) {
       this.byId.delete(record.id);
       this.order = this.order.filter((n) => n !== node);
+      // The service's list lost it too: the next page starts one earlier, or a record is skipped.
+      this.served = Math.max(0, this.served - 1);
       this.groupsCache = undefined;
       this.changed.fire({ all: true, nodes: [] });
       return;

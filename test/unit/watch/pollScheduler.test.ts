@@ -1,48 +1,8 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { MAX_BACKOFF_MS, PollScheduler, backoffDelay } from '../../../src/features/watch/pollScheduler';
-import type { PollOutcome, SchedulerTimers } from '../../../src/features/watch/pollScheduler';
-
-/** Timers that fire only when told, on a clock of their own. */
-class FakeTimers implements SchedulerTimers {
-  now = 0;
-  private nextHandle = 1;
-  readonly pending = new Map<number, { at: number; callback: () => void }>();
-  readonly delays: number[] = [];
-
-  set(callback: () => void, ms: number): unknown {
-    const handle = this.nextHandle++;
-    this.pending.set(handle, { at: this.now + ms, callback });
-    this.delays.push(ms);
-    return handle;
-  }
-
-  clear(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-
-  /** Moves the clock on, firing what falls due in order, letting each poll settle. */
-  async advance(ms: number): Promise<void> {
-    const until = this.now + ms;
-    for (;;) {
-      const due = [...this.pending.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.pending.delete(due[0]);
-      this.now = due[1].at;
-      due[1].callback();
-      await settle();
-    }
-    this.now = until;
-  }
-}
-
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = () => {};
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
+import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 
 function scheduler(timers: FakeTimers, outcomes: () => PollOutcome | Promise<PollOutcome>, intervalMs = 10_000): { s: PollScheduler; runs: () => number } {
   let runs = 0;

@@ -15,6 +15,7 @@ import { idFromArgument } from '../../shared/transactionId';
 import { LookupCommand } from './lookupCommand';
 import type { LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
+import { revealTransaction } from '../revealTransaction';
 
 export interface LookupDependencies {
   readonly store: TransactionStore;
@@ -37,7 +38,12 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
   const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
   const details = registerDetails(context, { store: deps.store, environment: deps.environment, messages, log: tagged(deps.log, 'details') });
   context.subscriptions.push(
-    vscode.commands.registerCommand('exchangeTx.getStatus', (arg?: unknown, options?: LookupCommandOptions) => lookup.run(arg, options)),
+    vscode.commands.registerCommand('exchangeTx.getStatus', async (arg?: unknown, options?: LookupCommandOptions) => {
+      const result = await lookup.run(arg, options);
+      // Found: the Transactions view selects it if it is loaded there.
+      if (result.record && result.id !== undefined) revealTransaction(result.id, log);
+      return result;
+    }),
     vscode.commands.registerCommand('exchangeTx.copyId', async (arg?: unknown) => {
       const id = idFromArgument(arg);
       if (id === undefined) return undefined;

@@ -24,6 +24,11 @@ export class FilterState {
     return this.value;
   }
 
+  /** The filter as saved in the workspace state: what the view starts with in the next window. */
+  saved(): TransactionFilter {
+    return readSavedFilter(this.memento.get<unknown>(FILTER_STATE_KEY));
+  }
+
   get active(): boolean {
     return !isEmptyFilter(this.value);
   }

@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import { StatusWatch } from './statusWatch';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
+import { revealTransaction } from '../revealTransaction';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -101,6 +102,8 @@ export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps)
         void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} transactions can be watched at once. Stop watching one first.', MAX_WATCHED));
         return undefined;
       }
+      // Watching: the Transactions view selects it if it is loaded there.
+      if (result === 'added' || result === 'already') revealTransaction(id, deps.log);
       return id;
     }),
     vscode.commands.registerCommand('exchangeTx.stopWatching', async (arg?: unknown) => {

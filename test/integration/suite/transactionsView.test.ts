@@ -1,0 +1,257 @@
+// The Transactions view as a whole in a real extension host: the welcome content for each state
+// (by the context keys the manifest's viewsWelcome clauses read), automatic refreshes only while
+// the view is visible, and the view revealing what "Get Transaction Status…" or a watch found.
+// Against the extension's sandbox, and a sandbox of the test's own as the live service.
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import { generateKeys } from '../../../src/api';
+import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
+import type { WelcomeState } from '../../../src/features/transactions';
+import { startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
+import { EXTENSION_ID, eventually } from '../support/extension';
+import { sleep, useBuiltInSandbox, useLive } from '../support/lookupHelpers';
+import { setViewSetting, useTransactionsFixture } from '../support/transactionsFixture';
+import { evaluateWhen } from '../support/whenClause';
+
+interface WelcomeEntry {
+  readonly view: string;
+  readonly contents: string;
+  readonly when: string;
+}
+
+const CONTENT: Record<Exclude<WelcomeState, undefined>, string> = {
+  'no-keys': '%welcome.transactions.noKeys%',
+  'not-loaded': '%welcome.transactions.notLoaded%',
+  loading: '%welcome.transactions.loading%',
+  unreachable: '%welcome.transactions.unreachable%',
+  'no-match': '%welcome.transactions.noMatch%',
+  empty: '%welcome.transactions.empty%',
+};
+
+function welcomeEntries(): WelcomeEntry[] {
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { viewsWelcome: WelcomeEntry[] } };
+  return manifest.contributes.viewsWelcome.filter((entry) => entry.view === 'exchangeTx.transactions');
+}
+
+/** The English text of a `%key%` of the manifest (the host hands the manifest localized). */
+function manifestText(placeholder: string): string {
+  const extension = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(extension);
+  const strings = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const text = strings[placeholder.replace(/^%|%$/g, '')];
+  assert.ok(text !== undefined, `${placeholder} is in package.nls.json`);
+  return text;
+}
+
+const getStatus = (id: string) => vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', id, { silent: true });
+
+async function closedPort(): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+describe('Transactions view: welcome, visibility and reveal', () => {
+  const f = useTransactionsFixture();
+
+  /** The welcome contents whose `when` holds for the context keys as the view and environment set them. */
+  const shown = () => {
+    const context = {
+      'exchangeTx.transactions.state': f.tx.view.contextValue('exchangeTx.transactions.state'),
+      'exchangeTx.transactions.filtered': f.tx.view.contextValue('exchangeTx.transactions.filtered'),
+      'exchangeTx.hasCredentials': f.api.environment.state.hasCredentials,
+    };
+    return welcomeEntries()
+      .filter((entry) => evaluateWhen(entry.when, context))
+      .map((entry) => entry.contents);
+  };
+  /** The view is empty and shows exactly the welcome content of `state`. */
+  const assertWelcome = (state: Exclude<WelcomeState, undefined>) => {
+    assert.equal(f.tx.view.welcome, state);
+    assert.deepEqual(f.tx.view.provider.getChildren(), [], 'the tree is empty, so the welcome content shows');
+    assert.deepEqual(shown(), [manifestText(CONTENT[state])], `exactly the ${state} content`);
+  };
+
+  it('the viewsWelcome clauses select exactly one content for every combination of the context keys', () => {
+    const entries = welcomeEntries();
+    assert.equal(entries.length, Object.keys(CONTENT).length);
+    for (const state of ['idle', 'loading', 'loaded', 'error']) {
+      for (const filtered of [true, false]) {
+        for (const hasCredentials of [true, false]) {
+          const context = { 'exchangeTx.transactions.state': state, 'exchangeTx.transactions.filtered': filtered, 'exchangeTx.hasCredentials': hasCredentials };
+          const matching = entries.filter((entry) => evaluateWhen(entry.when, context));
+          assert.equal(matching.length, 1, JSON.stringify(context));
+        }
+      }
+    }
+  });
+
+  it('shows the welcome of each state in the sandbox: no keys, loading, unreachable, no match', async () => {
+    const { tx, sandbox } = f;
+    await f.show();
+    tx.list.reset(); // as a change of filter or environment leaves it
+    assert.equal(tx.list.state, 'idle');
+    assertWelcome('no-keys');
+
+    sandbox.setFaults({ latencyMs: 400 });
+    const loading = f.refresh();
+    await eventually(() => tx.view.welcome === 'loading', 'the loading state');
+    assertWelcome('loading');
+    assert.equal(tx.view.contextValue('exchangeTx.transactions.state'), 'loading');
+    await loading;
+    assert.equal(tx.view.welcome, undefined, 'records: the tree shows them, no welcome');
+    assert.equal(tx.view.contextValue('exchangeTx.transactions.state'), 'loaded');
+    assert.ok(tx.view.provider.getChildren().length > 0);
+
+    tx.list.reset();
+    sandbox.setFaults({ rates: { http500: 1 } });
+    const failed = await f.refresh();
+    assert.equal(failed.state, 'error');
+    assertWelcome('unreachable');
+    assert.equal(tx.view.view.message, 'The service answered HTTP 500.', 'the reason above the welcome');
+
+    sandbox.setFaults({});
+    await vscode.commands.executeCommand('exchangeTx.transactions.filter', { address: ['nosuchaddress0'] });
+    await f.settled();
+    assertWelcome('no-match');
+    assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), true);
+    assert.equal(tx.view.view.message, undefined);
+  });
+
+  it('with the live service: empty, not loaded, no keys without starting the sandbox, unreachable', async function () {
+    this.timeout(40_000);
+    const { api, tx } = f;
+    const keys = generateKeys();
+    let service: Sandbox | undefined;
+    try {
+      service = await startSandbox({ ledgerSize: 0 });
+      service.registerKey(keys.publicKeyBase64);
+      await f.show();
+      await useLive(api, service.url, keys.privateKeyHex);
+      assert.equal(api.environment.sandbox, undefined, 'the built-in sandbox is stopped');
+      await eventually(() => tx.view.welcome === 'empty', 'the empty live service');
+      assertWelcome('empty');
+      assert.ok(service.requests.some((r) => r.method === 'getTransactions'), 'asked the live service');
+
+      const id = service.ledger.create().id;
+      await f.refresh();
+      assert.deepEqual(
+        tx.list.records().map((r) => r.id),
+        [id],
+      );
+      assert.equal(tx.view.welcome, undefined);
+
+      // Keys removed: back to the sandbox, which the view does not start by itself.
+      await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
+      await eventually(() => tx.view.welcome === 'no-keys', 'the no-keys welcome');
+      assertWelcome('no-keys');
+      assert.equal(tx.list.state, 'idle', 'nothing loading');
+      assert.equal(api.environment.sandbox, undefined, 'the sandbox was not started by the view');
+
+      // Keys saved while the view is hidden: it waits to be shown, then loads by itself.
+      await f.hide();
+      await vscode.commands.executeCommand('exchangeTx.setApiKeys', { privateKey: keys.privateKeyHex, switchToLive: true });
+      await eventually(() => api.environment.kind === 'live', 'the live service');
+      await eventually(() => tx.view.welcome === 'not-loaded', 'the not-loaded welcome');
+      assertWelcome('not-loaded');
+      await f.show();
+      await f.settled();
+      assert.deepEqual(
+        tx.list.records().map((r) => r.id),
+        [id],
+        'loaded on showing',
+      );
+
+      // A closed port: unreachable, with the reason.
+      await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', `http://127.0.0.1:${await closedPort()}`, vscode.ConfigurationTarget.Global);
+      await eventually(() => tx.view.welcome === 'unreachable', 'the unreachable welcome', 20_000);
+      assertWelcome('unreachable');
+      assert.equal(tx.view.view.message, 'Could not reach the service.');
+    } finally {
+      await useBuiltInSandbox(api);
+      await service?.stop();
+    }
+  });
+
+  it('refreshes by itself only while visible', async function () {
+    this.timeout(30_000);
+    const { tx } = f;
+    await f.show();
+    await f.refresh();
+    const start = f.mark();
+    await setViewSetting('refreshSeconds', 1);
+    await eventually(() => f.treeRequests(start).length >= 2, 'two automatic refreshes while visible', 15_000);
+
+    await f.hide();
+    assert.equal(tx.view.scheduler.nextAt, undefined, 'no refresh planned while hidden');
+    await eventually(() => tx.list.busy === undefined, 'a refresh under way to end');
+    const hidden = f.mark();
+    await sleep(3500);
+    assert.equal(f.treeRequests(hidden).length, 0, 'no request in three intervals while hidden');
+    assert.equal(tx.view.scheduler.nextAt, undefined);
+
+    await vscode.commands.executeCommand('exchangeTx.transactions.focus');
+    await eventually(() => f.treeRequests(hidden).length >= 1, 'a refresh on showing again, the last one being older than the interval', 15_000);
+    await setViewSetting('refreshSeconds', 0);
+    await eventually(() => tx.view.scheduler.interval === 0 && tx.view.scheduler.nextAt === undefined, 'an interval of 0 to turn them off');
+  });
+
+  it('selects the transaction that "Get Transaction Status…" or a watch found, if it is loaded', async () => {
+    const { api, tx } = f;
+    const first = f.create('waiting');
+    const second = f.create('confirming');
+    const moving = f.create('waiting', {
+      plan: [
+        { status: 'waiting', afterMs: 0 },
+        { status: 'confirming', afterMs: 60_000 },
+      ],
+    });
+    await f.show();
+    await f.refresh();
+    const selected = () => tx.view.view.selection.map((n) => (n.kind === 'transaction' ? n.id : n.kind));
+
+    assert.equal((await getStatus(first)).status, 'waiting');
+    await eventually(() => selected().includes(first), 'the looked-up transaction to be selected');
+    assert.deepEqual(selected(), [first]);
+
+    try {
+      assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', second), second);
+      await eventually(() => selected().includes(second), 'the watched transaction to be selected');
+      assert.deepEqual(selected(), [second]);
+    } finally {
+      api.watch.stopAll();
+    }
+
+    // Looked up because it moved on: selected in its new group.
+    api.environment.sandboxClock.advance(60_000);
+    assert.equal((await getStatus(moving)).status, 'confirming');
+    await eventually(() => selected().includes(moving), 'the moved transaction to be selected');
+    assert.deepEqual(selected(), [moving]);
+    const parent = tx.view.provider.getParent(tx.list.get(moving) ?? { kind: 'loadMore' });
+    assert.ok(parent?.kind === 'group' && parent.status === 'confirming');
+
+    // Not loaded in the view: the lookup works as ever, nothing else is selected.
+    const later = f.create('waiting');
+    assert.equal((await getStatus(later)).status, 'waiting');
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.reveal', later), 'not-loaded');
+    assert.deepEqual(selected(), [moving]);
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.reveal', { id: second }), 'revealed');
+    assert.deepEqual(selected(), [second]);
+
+    // Hidden: selected when the view shows again.
+    await f.hide();
+    assert.equal((await getStatus(first)).status, 'waiting');
+    await f.show();
+    await eventually(() => selected().includes(first), 'the deferred reveal');
+    assert.deepEqual(selected(), [first]);
+    const failures = api.log.recent.filter((line) => line.includes('could not reveal') && [first, second, moving, later].some((id) => line.includes(id)));
+    assert.deepEqual(failures, [], 'no reveal failed');
+  });
+});

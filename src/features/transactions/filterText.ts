@@ -92,7 +92,7 @@ export function problemText(problem: FilterProblem): string {
     case 'date-format':
       return vscode.l10n.t('Enter a date as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC).');
     case 'date-range':
-      return vscode.l10n.t('The service takes times from 2001-09-09 to 2286 (16-digit microseconds).');
+      return vscode.l10n.t('The service takes times from 2001-09-09 on (16-digit microseconds), up to 2255.');
     case 'future':
       return vscode.l10n.t('That time is in the future: no transaction would match.');
     case 'service':

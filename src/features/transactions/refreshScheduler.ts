@@ -5,16 +5,8 @@
  * `setInterval`), the wait doubled after each failed refresh up to 5 minutes. Any refresh counts,
  * whoever started it. Pure: the timers and the clock are injectable.
  */
-
-export interface RefreshTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const systemTimers: RefreshTimers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+import { systemTimers } from '../../shared/timers';
+import type { SchedulerTimers } from '../../shared/timers';
 
 export const MAX_REFRESH_BACKOFF_MS = 5 * 60_000;
 
@@ -25,13 +17,13 @@ export interface RefreshSchedulerOptions {
   readonly run: () => Promise<RefreshOutcome>;
   /** 0 turns automatic refreshes off. */
   readonly intervalMs: number;
-  readonly timers?: RefreshTimers;
+  readonly timers?: SchedulerTimers;
   readonly now?: () => number;
 }
 
 export class RefreshScheduler {
   private readonly run: () => Promise<RefreshOutcome>;
-  private readonly timers: RefreshTimers;
+  private readonly timers: SchedulerTimers;
   private readonly now: () => number;
   private intervalMs: number;
   private visible = false;

@@ -4,6 +4,8 @@
  * and no timer at all while there is nothing to poll. Pure (no `vscode`): the timers and the
  * clock are injectable, so the scheduling is tested in plain Node.
  */
+import { systemTimers } from '../../shared/timers';
+import type { SchedulerTimers } from '../../shared/timers';
 
 /**
  * What one poll reports: `ok` (the service answered), `failed` (it did not: back off), `idle`
@@ -11,15 +13,6 @@
  */
 export type PollOutcome = 'ok' | 'failed' | 'idle';
 
-export interface SchedulerTimers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-const systemTimers: SchedulerTimers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The longest wait between two polls while backing off (unless the interval itself is longer). */
 export const MAX_BACKOFF_MS = 5 * 60_000;

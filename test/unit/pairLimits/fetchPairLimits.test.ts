@@ -370,7 +370,7 @@ describe('fetchPairLimits against the sandbox', () => {
       assert.equal(report.outcomes.size, 0);
     });
 
-    it('a -32602 about something else than a pair would be a pair error; other codes are not', () => {
+    it('isPairError: a -32602 refusal is about a pair, any other error is not', () => {
       assert.ok(isPairError(new InvalidParameterError('from')));
       assert.ok(isPairError(new CurrencyNotFoundError('abc', 'Invalid currency: abc not found')));
       assert.ok(!isPairError(new InternalServiceError(-32603, 'Internal Error')));

@@ -140,6 +140,8 @@ describe('PairList', () => {
     await memento.update(RECENT_KEY, many);
     assert.deepEqual(list.pairs, many.slice(0, MAX_PAIRS));
     assert.deepEqual(list.used, many.slice(0, MAX_RECENT));
+    assert.deepEqual(readPairs(many, 0), [], 'at most none');
+    assert.deepEqual(readPairs(many, 1), [many[0]]);
   });
 
   it('after garbage, adding and removing write back only valid pairs', async () => {

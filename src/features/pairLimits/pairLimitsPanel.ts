@@ -233,7 +233,9 @@ export class PairLimitsPanel implements vscode.Disposable {
   }
 
   private async copy(pair: CurrencyPairKey): Promise<void> {
-    const row = this.rowsByKey.get(pairKey(pair));
+    // Only a row of the list as it is now (rows of pairs no longer in it are not the page's to ask for).
+    const key = pairKey({ from: pair.from.toLowerCase(), to: pair.to.toLowerCase() });
+    const row = this.rows.find((r) => pairKey(r) === key);
     if (row?.state !== 'limits') return;
     const { from, to, minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed } = row;
     await vscode.env.clipboard.writeText(JSON.stringify({ from, to, minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed }, null, 2));
@@ -300,6 +302,8 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.error = null;
     this.updated = null;
     this.loaded = false;
+    // No row of the old environment survives, not even of a pair that is out of the list now.
+    this.rowsByKey.clear();
     for (const pair of this.deps.list.pairs) this.rowsByKey.set(pairKey(pair), { ...pair, state: 'pending' });
     this.postState();
     if (this.pageReady && this.webviewPanel.visible && this.deps.list.pairs.length > 0) void this.load();

@@ -18,6 +18,7 @@ export function readPairs(stored: unknown, max: number): CurrencyPairKey[] {
   const pairs: CurrencyPairKey[] = [];
   const seen = new Set<string>();
   for (const item of stored as unknown[]) {
+    if (pairs.length >= max) break;
     if (typeof item !== 'object' || item === null) continue;
     const { from, to } = item as Record<string, unknown>;
     if (typeof from !== 'string' || typeof to !== 'string') continue;
@@ -28,7 +29,6 @@ export function readPairs(stored: unknown, max: number): CurrencyPairKey[] {
     if (seen.has(pairKey(pair))) continue;
     seen.add(pairKey(pair));
     pairs.push(pair);
-    if (pairs.length >= max) break;
   }
   return pairs;
 }

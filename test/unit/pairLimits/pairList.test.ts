@@ -1,0 +1,171 @@
+import { strict as assert } from 'assert';
+import fc from 'fast-check';
+import type * as vscode from 'vscode';
+import { MAX_RECENT, PAIRS_KEY, PairList, RECENT_KEY, readPairs } from '../../../src/features/pairLimits/pairList';
+import { MAX_PAIRS, normalizeTicker, pairKey } from '../../../src/shared/pairLimitsProtocol';
+
+/**
+ * The global state as VS Code keeps it: values stored as JSON (a copy, never the caller's object),
+ * `undefined` removing the key.
+ */
+class MapMemento implements vscode.Memento {
+  readonly values = new Map<string, string>();
+  updates = 0;
+
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+
+  get<T>(key: string): T | undefined;
+  get<T>(key: string, defaultValue: T): T;
+  get<T>(key: string, defaultValue?: T): T | undefined {
+    const stored = this.values.get(key);
+    return stored === undefined ? defaultValue : (JSON.parse(stored) as T);
+  }
+
+  update(key: string, value: unknown): Thenable<void> {
+    this.updates++;
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, JSON.stringify(value));
+    return Promise.resolve();
+  }
+
+  raw(key: string): unknown {
+    const stored = this.values.get(key);
+    return stored === undefined ? undefined : JSON.parse(stored);
+  }
+}
+
+const p = (from: string, to: string) => ({ from, to });
+
+describe('PairList', () => {
+  let memento: MapMemento;
+  let list: PairList;
+  beforeEach(() => {
+    memento = new MapMemento();
+    list = new PairList(memento);
+  });
+
+  it('starts empty', () => {
+    assert.deepEqual(list.pairs, []);
+    assert.deepEqual(list.used, []);
+    assert.deepEqual(list.suggestions, []);
+  });
+
+  it('adds pairs at the end and remembers them as used, most recent first', async () => {
+    await list.add(p('btc', 'eth'));
+    await list.add(p('ltc', 'btc'));
+    assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
+    assert.deepEqual(list.used, [p('ltc', 'btc'), p('btc', 'eth')]);
+    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth'), p('ltc', 'btc')], 'stored as plain JSON');
+    assert.deepEqual(list.suggestions, [], 'pairs in the list are no suggestions');
+  });
+
+  it('stores exactly {from, to}, whatever else the pair object carries', async () => {
+    await list.add({ from: 'btc', to: 'eth', state: 'limits', secret: 'x' } as unknown as { from: string; to: string });
+    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth')]);
+    assert.deepEqual(memento.raw(RECENT_KEY), [p('btc', 'eth')]);
+  });
+
+  it('adding a pair again does not duplicate it', async () => {
+    await list.add(p('btc', 'eth'));
+    await list.add(p('ltc', 'btc'));
+    await list.add(p('btc', 'eth'));
+    assert.deepEqual(list.pairs, [p('ltc', 'btc'), p('btc', 'eth')]);
+    assert.deepEqual(list.used, [p('btc', 'eth'), p('ltc', 'btc')]);
+  });
+
+  it('removes a pair; a removed pair becomes a suggestion', async () => {
+    await list.add(p('btc', 'eth'));
+    await list.add(p('ltc', 'btc'));
+    assert.equal(await list.remove(p('btc', 'eth')), true);
+    assert.deepEqual(list.pairs, [p('ltc', 'btc')]);
+    assert.deepEqual(list.suggestions, [p('btc', 'eth')]);
+    assert.deepEqual(list.used, [p('ltc', 'btc'), p('btc', 'eth')], 'removing does not forget');
+    const before = memento.updates;
+    assert.equal(await list.remove(p('btc', 'eth')), false, 'not in the list any more');
+    assert.equal(await list.remove(p('eth', 'ltc')), false, 'never was');
+    assert.equal(memento.updates, before, 'nothing written for a pair not in the list');
+    await list.add(p('btc', 'eth'));
+    assert.deepEqual(list.suggestions, [], 'added again: no longer a suggestion');
+  });
+
+  it(`remembers at most ${MAX_RECENT} used pairs, dropping the oldest`, async () => {
+    const pairs = Array.from({ length: MAX_RECENT + 3 }, (_, i) => p(`c${i}`, 'btc'));
+    for (const pair of pairs) await list.add(pair);
+    assert.equal(list.used.length, MAX_RECENT);
+    assert.deepEqual(list.used, pairs.slice(-MAX_RECENT).reverse());
+    assert.equal((memento.raw(RECENT_KEY) as unknown[]).length, MAX_RECENT, 'the stored list is bounded too');
+    for (const pair of pairs) await list.remove(pair);
+    assert.deepEqual(list.suggestions, pairs.slice(-MAX_RECENT).reverse());
+  });
+
+  it('clear() empties the list and forgets the used pairs', async () => {
+    await list.add(p('btc', 'eth'));
+    await list.remove(p('btc', 'eth'));
+    await list.add(p('ltc', 'btc'));
+    await list.clear();
+    assert.deepEqual(list.pairs, []);
+    assert.deepEqual(list.suggestions, []);
+    assert.deepEqual(memento.keys(), []);
+  });
+
+  it('drops whatever in the stored state is not a valid pair', async () => {
+    await memento.update(PAIRS_KEY, [
+      p('btc', 'eth'),
+      null,
+      'btc/eth',
+      42,
+      [],
+      { from: 'ltc' },
+      { from: 1, to: 'btc' },
+      { from: ' XRP ', to: 'USDT' },
+      p('btc', 'btc'),
+      p('BTC', 'ETH'),
+      p('b c', 'eth'),
+      p('', 'eth'),
+      p('x'.repeat(33), 'eth'),
+      { from: 'sol', to: 'ada', extra: true },
+    ]);
+    assert.deepEqual(list.pairs, [p('btc', 'eth'), p('xrp', 'usdt'), p('sol', 'ada')]);
+    await memento.update(RECENT_KEY, { from: 'btc', to: 'eth' });
+    assert.deepEqual(list.used, [], 'not an array');
+    await memento.update(PAIRS_KEY, 'btc/eth');
+    assert.deepEqual(list.pairs, []);
+  });
+
+  it(`reads at most ${MAX_PAIRS} pairs and ${MAX_RECENT} used ones from a state that holds more`, async () => {
+    const many = Array.from({ length: 50 }, (_, i) => p(`c${i}`, 'btc'));
+    await memento.update(PAIRS_KEY, many);
+    await memento.update(RECENT_KEY, many);
+    assert.deepEqual(list.pairs, many.slice(0, MAX_PAIRS));
+    assert.deepEqual(list.used, many.slice(0, MAX_RECENT));
+    assert.deepEqual(readPairs(many, 0), [], 'at most none');
+    assert.deepEqual(readPairs(many, 1), [many[0]]);
+  });
+
+  it('after garbage, adding and removing write back only valid pairs', async () => {
+    await memento.update(PAIRS_KEY, [p('BTC', 'eth'), { junk: true }, p('ltc', 'ltc')]);
+    await list.add(p('ltc', 'btc'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth'), p('ltc', 'btc')]);
+  });
+
+  it('readPairs: any stored value gives valid, distinct, normalized pairs, at most the maximum (property)', () => {
+    const ticker = fc.oneof(fc.constantFrom('btc', 'ETH', ' ltc ', 'b c', '', 'x'.repeat(40), 'usdt_20'), fc.string({ maxLength: 8 }));
+    const entry = fc.oneof(fc.record({ from: ticker, to: ticker }), fc.anything());
+    fc.assert(
+      fc.property(fc.oneof(fc.array(entry, { maxLength: 40 }), fc.anything()), fc.integer({ min: 0, max: 35 }), (stored, max) => {
+        const pairs = readPairs(stored, max);
+        assert.ok(pairs.length <= max);
+        assert.equal(new Set(pairs.map(pairKey)).size, pairs.length);
+        for (const pair of pairs) {
+          assert.deepEqual(Object.keys(pair), ['from', 'to']);
+          assert.deepEqual(normalizeTicker(pair.from), { ticker: pair.from });
+          assert.deepEqual(normalizeTicker(pair.to), { ticker: pair.to });
+          assert.notEqual(pair.from, pair.to);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

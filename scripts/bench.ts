@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: figures as counts and ratios measured in one run, never pass/fail timings.
- * - The size of the production bundle dist/extension.js and of each package in it (esbuild's
- *   metafile), and the time `activate()` takes inside a real extension host.
+ * - The size of the production bundles, dist/extension.js and the pair-limits page's
+ *   dist/webview/pairLimits.js, and of each package in them (esbuild's metafile), the other files
+ *   the page loads, and the time `activate()` takes inside a real extension host.
  * - Inside that extension host: the Transactions tree provider's getChildren + getTreeItem over
  *   1,000 loaded records (every group and item, median of several runs).
  * The client against the sandbox with 20 ms of latency per answer:
@@ -48,21 +49,32 @@ interface Metafile {
   outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
 }
 
-/** The bundle's size and the bytes each package (or our own source) takes in it. */
-function bundleRows(): Row[] {
-  const meta = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'meta.json'), 'utf8')) as Metafile;
-  const bundle = meta.outputs['dist/extension.js'];
-  if (!bundle) return [{ figure: 'bundle', value: 'dist/extension.js not in dist/meta.json' }];
+/** A bundle's size and the bytes each package (or our own source) takes in it. */
+function bundleRows(meta: Metafile, file: string): Row[] {
+  const bundle = meta.outputs[file];
+  if (!bundle) return [{ figure: 'bundle', value: `${file} not in dist/meta.json` }];
   const byPackage = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(bundle.inputs)) {
     const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
     const owner = match?.[1] ?? (input.startsWith('src/') ? `(our ${input.split('/')[1] ?? 'src'})` : '(other)');
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytesInOutput);
   }
-  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   return [
-    { figure: 'dist/extension.js (production, minified)', value: kb(bundle.bytes) },
+    { figure: `${file} (production, minified)`, value: kb(bundle.bytes) },
     ...[...byPackage.entries()].sort((a, b) => b[1] - a[1]).map(([name, bytes]) => ({ figure: `  of which ${name}`, value: kb(bytes) })),
+  ];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The extension's bundle, and the pair-limits page's script with what the page loads besides. */
+function bundlesRows(): Row[] {
+  const meta = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'meta.json'), 'utf8')) as Metafile;
+  const pageFiles = Object.entries(meta.outputs).filter(([file]) => file.startsWith('dist/webview/') && !file.endsWith('.map') && file !== 'dist/webview/pairLimits.js');
+  return [
+    ...bundleRows(meta, 'dist/extension.js'),
+    ...bundleRows(meta, 'dist/webview/pairLimits.js'),
+    ...pageFiles.map(([file, { bytes }]) => ({ figure: `${file} (loaded by the page too)`, value: kb(bytes) })),
   ];
 }
 
@@ -172,7 +184,7 @@ async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle:
 }
 
 async function main(): Promise<void> {
-  const extensionRows = [...bundleRows(), ...activationRows()];
+  const extensionRows = [...bundlesRows(), ...activationRows()];
   const credentials = loadCredentials(generateKeys().privateKeyHex);
   const sandbox = await startSandbox({ clock: new ManualClock(), ledgerSize: RECORDS + 200, faults: { latencyMs: LATENCY_MS } });
   sandbox.registerKey(credentials);

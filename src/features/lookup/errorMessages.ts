@@ -5,8 +5,9 @@
  * Nothing here waits for the user: `showUserMessage` shows a notification and returns at once.
  */
 import * as vscode from 'vscode';
-import { AuthenticationError, RateLimitError, TimeoutError } from '../../api';
+import { AuthenticationError, RateLimitError, TimeoutError, TransportError } from '../../api';
 import { sanitize } from '../../shared/format';
+import { environmentName, environmentNameStart } from '../environment/environmentNames';
 import type { EnvironmentKind } from '../environment/environmentService';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
@@ -31,16 +32,6 @@ export interface ErrorDescription extends UserMessage {
   readonly kind: Exclude<ErrorKind, 'cancelled'>;
   /** One line for a hover or a tooltip. */
   readonly short: string;
-}
-
-/** "the sandbox" or "the live service". */
-export function whereName(environment: EnvironmentKind): string {
-  return environment === 'live' ? vscode.l10n.t('the live service') : vscode.l10n.t('the sandbox');
-}
-
-/** "The sandbox" or "The live service", to start a sentence. */
-function whereNameStart(environment: EnvironmentKind): string {
-  return environment === 'live' ? vscode.l10n.t('The live service') : vscode.l10n.t('The sandbox');
 }
 
 /**
@@ -72,7 +63,7 @@ export interface ErrorContext {
 
 /** "Transaction … was not found in the sandbox", with "Switch Environment…". */
 export function notFound(context: ErrorContext): ErrorDescription {
-  const where = whereName(context.environment);
+  const where = environmentName(context.environment);
   return {
     kind: 'not-found',
     severity: 'warning',
@@ -86,7 +77,7 @@ export function notFound(context: ErrorContext): ErrorDescription {
 export function describeError(error: unknown, context: ErrorContext): ErrorDescription | undefined {
   const kind = classifyError(error);
   const { id } = context;
-  const where = whereName(context.environment);
+  const where = environmentName(context.environment);
   const retry = context.retry ?? actions.retry('exchangeTx.getStatus', [id]);
   const detail = plainText(error instanceof Error ? error.message : String(error));
   switch (kind) {
@@ -99,7 +90,7 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} refused the API keys (HTTP {1}) when looking up transaction {2}. Check that the saved keys are the ones the service issued.', whereNameStart(context.environment), status, id),
+        text: vscode.l10n.t('{0} refused the API keys (HTTP {1}) when looking up transaction {2}. Check that the saved keys are the ones the service issued.', environmentNameStart(context.environment), status, id),
         short: vscode.l10n.t('API keys refused by {0} (HTTP {1})', where, status),
         actions: [actions.setKeys()],
       };
@@ -119,12 +110,22 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', whereNameStart(context.environment), seconds, id),
+        text: vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), seconds, id),
         short: vscode.l10n.t('No answer from {0} (timed out)', where),
         actions: [retry, actions.showLog()],
       };
     }
     case 'network':
+      if (error instanceof TransportError && error.status !== undefined) {
+        // It was reached: it answered with an HTTP error.
+        return {
+          kind,
+          severity: 'error',
+          text: vscode.l10n.t('{0} answered HTTP {1} when looking up transaction {2}. Try again in a moment.', environmentNameStart(context.environment), error.status, id),
+          short: vscode.l10n.t('{0} answered HTTP {1}', environmentNameStart(context.environment), error.status),
+          actions: [retry, actions.showLog()],
+        };
+      }
       return {
         kind,
         severity: 'error',
@@ -144,7 +145,7 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} reported an internal error while looking up transaction {1}.', whereNameStart(context.environment), id),
+        text: vscode.l10n.t('{0} reported an internal error while looking up transaction {1}.', environmentNameStart(context.environment), id),
         short: vscode.l10n.t('Internal error of {0}', where),
         actions: [retry, actions.showLog()],
       };

@@ -9,7 +9,7 @@ import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTime, pairLabel, relativeTime, ticker } from '../../shared/format';
 import type { EnvironmentKind } from '../environment/environmentService';
 import { statusLook } from '../statusPresentation';
-import { whereName } from './errorMessages';
+import { environmentName } from '../environment/environmentNames';
 
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails'];
@@ -44,7 +44,7 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
 export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now()): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const md = markdown(true);
-  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(whereName(environment))}\n\n`);
+  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`);
   const lines: [string, string][] = [
     [vscode.l10n.t('Pair'), esc(pairLabel(record))],
     [vscode.l10n.t('Type'), record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate')],

@@ -9,6 +9,7 @@ import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
 import { boundValue } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, FailedRow, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
+import { environmentName, environmentNameStart } from '../environment/environmentNames';
 import type { EnvironmentKind } from '../environment/environmentService';
 import type { PairOutcome } from './fetchPairLimits';
 import { pageStrings } from './pageStrings';
@@ -68,26 +69,18 @@ export function rowFor(pair: CurrencyPairKey, outcome: PairOutcome | undefined, 
   return { ...pair, state: 'failed', ...refusal(outcome.error), detail: boundValue(outcome.error.serviceMessage) };
 }
 
-function where(environment: EnvironmentKind): string {
-  return environment === 'live' ? vscode.l10n.t('the live service') : vscode.l10n.t('the sandbox');
-}
-
-/** The same, to start a sentence. */
-function whereStart(environment: EnvironmentKind): string {
-  return environment === 'live' ? vscode.l10n.t('The live service') : vscode.l10n.t('The sandbox');
-}
-
 /** Why a whole fetch failed, in one sentence. */
 export function failureText(error: unknown, environment: EnvironmentKind): string {
-  const service = where(environment);
+  const service = environmentName(environment);
   if (error instanceof AuthenticationError) {
-    return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', whereStart(environment), error.status);
+    return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', environmentNameStart(environment), error.status);
   }
   if (error instanceof RateLimitError) return vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
   if (error instanceof TimeoutError) return vscode.l10n.t('No answer from {0} within {1} s.', service, Math.round(error.timeoutMs / 1000));
+  if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
   if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
-  if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', whereStart(environment));
+  if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
   const message = error instanceof Error ? error.message : String(error);
   return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
 }

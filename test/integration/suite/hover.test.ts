@@ -142,7 +142,7 @@ describe('hover over a transaction id', () => {
     await vscode.commands.executeCommand('exchangeTx.getStatus', 'zz99zz99zz99', { silent: true });
     const shown = api.lookup.lastMessage;
     sandbox.setFaults({ next: ['http500'] });
-    assert.equal(await hoverText(document.uri, new vscode.Position(0, 1)), '$(warning) Could not reach the sandbox');
+    assert.equal(await hoverText(document.uri, new vscode.Position(0, 1)), '$(warning) The sandbox answered HTTP 500');
     assert.equal(api.lookup.lastMessage, shown);
   });
 

@@ -120,7 +120,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     sandbox.setFaults({ next: ['http500'] });
     const http = await getStatus(id);
     assert.equal(http.error, 'network');
-    assert.equal(http.message?.text, `Could not reach the sandbox to look up transaction ${id}: The service answered HTTP 500.`);
+    assert.equal(http.message?.text, `The sandbox answered HTTP 500 when looking up transaction ${id}. Try again in a moment.`);
     assert.deepEqual(http.message?.actions, retryAndLog);
 
     // "Retry" runs the lookup again (shown, not silent: nothing waits for its notification).

@@ -392,7 +392,7 @@ describe('Pair Limits panel', function () {
       sandbox.setFaults({ rates: { http500: 1 } });
       await send(panel, { type: 'refresh' });
       assert.deepEqual(panel.rows, before);
-      assert.equal(lastState(panel)?.error, 'Could not reach the sandbox: The service answered HTTP 500.');
+      assert.equal(lastState(panel)?.error, 'The sandbox answered HTTP 500. Try again in a moment.');
       assert.equal(lastState(panel)?.loading, false);
     });
   });

@@ -26,7 +26,7 @@ export function english(message: string, ...args: readonly (string | number)[]):
 }
 
 /** `vscode.l10n` as far as the page's words need it. */
-const englishL10n: Localizer = {
+export const englishL10n: Localizer = {
   t: (message: unknown, ...args: unknown[]): string => {
     if (typeof message !== 'string') throw new Error('only plain messages are used by the page');
     return english(message, ...args.map((a) => (typeof a === 'number' ? a : String(a))));

@@ -5,15 +5,15 @@
  * asks only for valid ones), so rows with hostile tickers are made here: the page must be safe
  * with them all the same. The payloads of this file call window.__pwned should they ever run.
  */
-import { CurrencyDisabledError, CurrencyNotFoundError } from '../../src/api';
 import { fetchPairLimits } from '../../src/features/pairLimits/fetchPairLimits';
 import type { PairOutcome } from '../../src/features/pairLimits/fetchPairLimits';
+import { pairRow } from '../../src/features/pairLimits/pairRows';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
 import { boundValue, pairKey } from '../../src/shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState } from '../../src/shared/pairLimitsProtocol';
 import { startHarness } from '../unit/api/support';
-import { english, englishPageStrings } from './english';
+import { english, englishL10n, englishPageStrings } from './english';
 
 /** Markup and templates that report to the test if anything ever runs them. */
 export const PWNED_PAYLOADS = {
@@ -36,27 +36,7 @@ export interface PageData {
 /** The row of a pair as the panel makes it (its limits, or why it has none), in English. */
 function rowOf(pair: CurrencyPairKey, outcome: PairOutcome | undefined): PairRow {
   if (!outcome) throw new Error(`${pairKey(pair)} was not settled`);
-  if ('limits' in outcome) {
-    const l = outcome.limits;
-    return {
-      ...pair,
-      state: 'limits',
-      minAmountFloat: boundValue(l.minAmountFloat),
-      maxAmountFloat: boundValue(l.maxAmountFloat),
-      minAmountFixed: boundValue(l.minAmountFixed),
-      maxAmountFixed: boundValue(l.maxAmountFixed),
-    };
-  }
-  if ('missing' in outcome) return { ...pair, state: 'failed', kind: 'missing', reason: english('The service answered without limits for this pair.'), detail: '' };
-  const error = outcome.error;
-  const detail = boundValue(error.serviceMessage);
-  if (error instanceof CurrencyDisabledError && error.direction === 'input') {
-    return { ...pair, state: 'failed', kind: 'currency-disabled', reason: english('{0} is temporarily disabled as an input currency (it cannot be sent).', sanitize(error.currency, 40)), detail };
-  }
-  if (error instanceof CurrencyNotFoundError) {
-    return { ...pair, state: 'failed', kind: 'currency-not-found', reason: english('{0} is not a currency the service knows.', sanitize(error.currency, 40)), detail };
-  }
-  throw new Error(`unexpected refusal of ${pairKey(pair)}: ${error.serviceMessage}`);
+  return pairRow(pair, outcome, undefined, englishL10n);
 }
 
 const EVERYDAY: readonly CurrencyPairKey[] = [

@@ -4,15 +4,14 @@
  * by message text; the service's own message is kept as the row's detail.
  */
 import * as vscode from 'vscode';
-import { AuthenticationError, CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
-import type { ServiceError } from '../../api';
+import { AuthenticationError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { boundValue } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, FailedRow, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import { environmentName, environmentNameStart } from '../environment/environmentNames';
 import type { EnvironmentKind } from '../environment/environmentService';
 import type { PairOutcome } from './fetchPairLimits';
 import { pageStrings } from './pageStrings';
+import { pairRow } from './pairRows';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
@@ -28,45 +27,9 @@ export function pairText(pair: CurrencyPairKey): string {
   return `${pair.from} → ${pair.to}`;
 }
 
-/** Why the service refused a pair, in words. */
-function refusal(error: ServiceError): Pick<FailedRow, 'kind' | 'reason'> {
-  if (error instanceof CurrencyDisabledError) {
-    const currency = sanitize(error.currency, 40);
-    const reason =
-      error.direction === 'input'
-        ? vscode.l10n.t('{0} is temporarily disabled as an input currency (it cannot be sent).', currency)
-        : error.direction === 'output'
-          ? vscode.l10n.t('{0} is temporarily disabled as an output currency (it cannot be received).', currency)
-          : vscode.l10n.t('{0} is temporarily disabled.', currency);
-    return { kind: 'currency-disabled', reason };
-  }
-  if (error instanceof CurrencyNotFoundError) {
-    return { kind: 'currency-not-found', reason: vscode.l10n.t('{0} is not a currency the service knows.', sanitize(error.currency, 40)) };
-  }
-  if (error instanceof InvalidParameterError) {
-    return { kind: 'invalid-parameter', reason: vscode.l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)) };
-  }
-  return { kind: 'refused', reason: vscode.l10n.t('The service refused this pair (error {0}).', error.code) };
-}
-
 /** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
 export function rowFor(pair: CurrencyPairKey, outcome: PairOutcome | undefined, before: PairRow | undefined): PairRow {
-  if (!outcome) return before ?? { ...pair, state: 'pending' };
-  if ('limits' in outcome) {
-    const l = outcome.limits;
-    return {
-      ...pair,
-      state: 'limits',
-      minAmountFloat: boundValue(l.minAmountFloat),
-      maxAmountFloat: boundValue(l.maxAmountFloat),
-      minAmountFixed: boundValue(l.minAmountFixed),
-      maxAmountFixed: boundValue(l.maxAmountFixed),
-    };
-  }
-  if ('missing' in outcome) {
-    return { ...pair, state: 'failed', kind: 'missing', reason: vscode.l10n.t('The service answered without limits for this pair.'), detail: '' };
-  }
-  return { ...pair, state: 'failed', ...refusal(outcome.error), detail: boundValue(outcome.error.serviceMessage) };
+  return pairRow(pair, outcome, before, vscode.l10n);
 }
 
 /** Why a whole fetch failed, in one sentence. */

@@ -3,8 +3,9 @@
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */
 import type { AxiosInstance } from 'axios';
+import { linkSignals } from './abort';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
-import { ExchangeError, RateLimitError } from './errors';
+import { CancelledError, ExchangeError, RateLimitError } from './errors';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
 import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
@@ -28,7 +29,12 @@ export interface ExchangeClientOptions {
   readonly baseUrl: string;
   readonly credentials: Credentials;
   readonly timeoutMs?: number;
-  /** Share one limiter between clients of the same key; by default each client has its own. */
+  /** Answers larger than this are cut off with an AnswerTooLargeError (default 8 MiB). */
+  readonly maxResponseBytes?: number;
+  /**
+   * Share one limiter between clients of the same key; by default each client has its own. A
+   * shared limiter is not disposed with the client: its owner disposes it.
+   */
   readonly limiter?: RateLimiter;
   /** Requests per second when the client makes its own limiter; the service allows 10. */
   readonly rateLimit?: number;
@@ -51,15 +57,24 @@ export interface PageOptions extends RequestOptions {
 
 export class ExchangeClient {
   readonly limiter: RateLimiter;
+  private readonly ownsLimiter: boolean;
   private readonly transport: JsonRpcTransport;
   private readonly retry: RetryPolicy;
   private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
+  /** Aborts every call of this client, wherever it is (queued, sending, reading, in backoff). */
+  private readonly lifetime = new AbortController();
 
   constructor(options: ExchangeClientOptions) {
     this.transport = new JsonRpcTransport(options);
+    this.ownsLimiter = options.limiter === undefined;
     this.limiter = options.limiter ?? new RateLimiter({ limit: options.rateLimit ?? 10 });
     this.retry = new RetryPolicy(options.retry);
     this.onRequest = options.onRequest;
+  }
+
+  /** Whether {@link dispose} was called: every call now rejects with a CancelledError. */
+  get disposed(): boolean {
+    return this.lifetime.signal.aborted;
   }
 
   /** The `/v2` address requests go to. */
@@ -117,32 +132,48 @@ export class ExchangeClient {
     return found;
   }
 
-  /** Stops queued calls (they reject as cancelled). */
+  /**
+   * Ends every call of this client: queued ones leave the limiter, one being sent or read is
+   * aborted, one waiting to retry stops; all reject with a {@link CancelledError}, and nothing is
+   * signed or sent with this client's key afterwards. The limiter is disposed only if this client
+   * made it; a shared one keeps serving the other clients.
+   */
   dispose(): void {
-    this.limiter.dispose();
+    if (this.lifetime.signal.aborted) return;
+    this.lifetime.abort();
+    if (this.ownsLimiter) this.limiter.dispose();
   }
 
   private async call(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
-    const { signal } = options;
-    return this.retry.run(
-      async (attempt) => {
-        const release = await this.limiter.acquire(signal);
-        const started = performance.now();
-        try {
-          const answer = await this.transport.call(method, params, { signal });
-          release();
-          this.log(method, params, attempt, started, 'ok');
-          return answer.result;
-        } catch (error) {
-          release();
-          const kind = error instanceof ExchangeError ? error.kind : 'error';
-          this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
-          if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);
-          throw error;
-        }
-      },
-      signal,
-    );
+    const linked = linkSignals(options.signal, this.lifetime.signal);
+    const { signal } = linked;
+    try {
+      return await this.retry.run(
+        async (attempt) => {
+          const release = await this.limiter.acquire(signal);
+          const started = performance.now();
+          try {
+            const answer = await this.transport.call(method, params, { signal });
+            release();
+            this.log(method, params, attempt, started, 'ok');
+            return answer.result;
+          } catch (error) {
+            release();
+            const kind = error instanceof ExchangeError ? error.kind : 'error';
+            this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
+            if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);
+            throw error;
+          }
+        },
+        signal,
+      );
+    } catch (error) {
+      // Whatever an attempt ended with, a call stopped by its caller or by dispose() is cancelled.
+      if (signal.aborted && !(error instanceof CancelledError)) throw new CancelledError();
+      throw error;
+    } finally {
+      linked.unlink();
+    }
   }
 
   private log(method: string, params: unknown, attempt: number, started: number, outcome: RequestLogEntry['outcome'], message?: string): void {

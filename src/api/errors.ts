@@ -1,7 +1,10 @@
 /**
  * One typed hierarchy for everything that can go wrong between the client and the service.
- * Callers match on the class (or `kind`), never on message text. Messages never carry keys.
+ * Callers match on the class (or `kind`), never on message text. Messages never carry keys, and
+ * no error keeps the HTTP library's error as its `cause` (that one holds the request's headers,
+ * signature and body): only what is needed (a network code, an HTTP status) is kept.
  */
+import { formatBytes, formatSeconds } from './units';
 
 export type ExchangeErrorKind =
   | 'key-format'
@@ -15,6 +18,9 @@ export type ExchangeErrorKind =
   | 'json-rpc'
   | 'transport'
   | 'timeout'
+  | 'incomplete-answer'
+  | 'answer-too-large'
+  | 'insecure-endpoint'
   | 'cancelled'
   | 'protocol';
 
@@ -24,8 +30,8 @@ export abstract class ExchangeError extends Error {
   get transient(): boolean {
     return false;
   }
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string) {
+    super(message);
     this.name = new.target.name;
   }
 }
@@ -57,16 +63,18 @@ export abstract class ServiceError extends ExchangeError {
     readonly code: number,
     readonly serviceMessage: string,
     message = serviceMessage,
+    /** The error object's `data`, as sent (e.g. `data.limits` on amount errors; see amountLimits.ts). */
+    readonly data?: unknown,
   ) {
     super(message);
   }
 }
 
-/** -32600 `Error: You reached requests limit {limit} rps`. */
+/** -32600 `Error: You reached requests limit {limit} rps`, or a wording of it (see serviceErrors.ts). */
 export class RateLimitError extends ServiceError {
   readonly kind = 'rate-limit';
-  constructor(readonly limit: number, serviceMessage: string) {
-    super(-32600, serviceMessage, `The service's rate limit of ${limit} requests per second was reached.`);
+  constructor(readonly limit: number, serviceMessage: string, data?: unknown) {
+    super(-32600, serviceMessage, `The service's rate limit of ${limit} requests per second was reached.`, data);
   }
   override get transient(): boolean {
     return true;
@@ -76,8 +84,8 @@ export class RateLimitError extends ServiceError {
 /** -32602 `Parameter {param} is invalid`; also thrown by the client's own parameter checks. */
 export class InvalidParameterError extends ServiceError {
   readonly kind = 'invalid-parameter';
-  constructor(readonly param: string, serviceMessage = `Parameter ${param} is invalid`, readonly detail?: string) {
-    super(-32602, serviceMessage, detail ? `${serviceMessage}: ${detail}` : serviceMessage);
+  constructor(readonly param: string, serviceMessage = `Parameter ${param} is invalid`, readonly detail?: string, data?: unknown) {
+    super(-32602, serviceMessage, detail ? `${serviceMessage}: ${detail}` : serviceMessage, data);
   }
 }
 
@@ -86,22 +94,25 @@ export type DisabledDirection = 'input' | 'output' | 'both';
 /** -32602 `Invalid currency: {currency} temporary disabled` (and its input/output forms). */
 export class CurrencyDisabledError extends ServiceError {
   readonly kind = 'currency-disabled';
-  constructor(readonly currency: string, readonly direction: DisabledDirection, serviceMessage: string) {
-    super(-32602, serviceMessage);
+  constructor(readonly currency: string, readonly direction: DisabledDirection, serviceMessage: string, data?: unknown) {
+    super(-32602, serviceMessage, serviceMessage, data);
   }
 }
 
 /** -32602 `Invalid currency: {currency} not found`. */
 export class CurrencyNotFoundError extends ServiceError {
   readonly kind = 'currency-not-found';
-  constructor(readonly currency: string, serviceMessage: string) {
-    super(-32602, serviceMessage);
+  constructor(readonly currency: string, serviceMessage: string, data?: unknown) {
+    super(-32602, serviceMessage, serviceMessage, data);
   }
 }
 
 /** -32603 `Internal Error`: a fault on the service's side. */
 export class InternalServiceError extends ServiceError {
   readonly kind = 'internal';
+  constructor(code: number, serviceMessage: string, data?: unknown) {
+    super(code, serviceMessage, serviceMessage, data);
+  }
   override get transient(): boolean {
     return true;
   }
@@ -110,25 +121,28 @@ export class InternalServiceError extends ServiceError {
 /** Any other JSON-RPC error (unknown method, invalid request, unknown codes), kept as sent. */
 export class JsonRpcError extends ServiceError {
   readonly kind = 'json-rpc';
-  constructor(code: number, serviceMessage: string, readonly data?: unknown) {
-    super(code, serviceMessage, `The service answered error ${code}: ${serviceMessage}`);
+  constructor(code: number, serviceMessage: string, data?: unknown) {
+    super(code, serviceMessage, `The service answered error ${code}: ${serviceMessage}`, data);
   }
 }
 
-/** The request did not get an HTTP answer, or got a non-2xx one. */
+/**
+ * The request did not get an HTTP answer (`code`: the network code, such as ECONNREFUSED), got a
+ * non-2xx one (`status`), or the service address is unusable.
+ */
 export class TransportError extends ExchangeError {
   readonly kind: 'transport' | 'timeout' = 'transport';
-  constructor(message: string, readonly status?: number, options?: { cause?: unknown; code?: string }) {
-    super(message, options);
+  readonly code: string | undefined;
+  constructor(message: string, readonly status?: number, options?: { readonly code?: string }) {
+    super(message);
     this.code = options?.code;
   }
-  readonly code: string | undefined;
   override get transient(): boolean {
     return this.status === 502 || this.status === 503 || this.status === 504 || this.code === 'ECONNRESET';
   }
 }
 
-/** No answer within the client's timeout. */
+/** No answer within the client's timeout: not even the status line and headers arrived. */
 export class TimeoutError extends TransportError {
   override readonly kind = 'timeout';
   constructor(readonly timeoutMs: number) {
@@ -136,6 +150,58 @@ export class TimeoutError extends TransportError {
   }
   override get transient(): boolean {
     return true;
+  }
+}
+
+/**
+ * The service's answer started (status and headers arrived) but its body did not finish within
+ * the client's timeout: a stalled or endlessly slow answer. Retried like a timeout.
+ */
+export class IncompleteAnswerError extends ExchangeError {
+  readonly kind = 'incomplete-answer';
+  constructor(
+    readonly timeoutMs: number,
+    readonly status: number,
+  ) {
+    super(`The service's answer started but did not finish within ${formatSeconds(timeoutMs)}.`);
+  }
+  override get transient(): boolean {
+    return true;
+  }
+}
+
+/**
+ * The service's answer was larger than the client accepts: reading stopped at the cap and the
+ * connection was closed. Never retried: each attempt would fetch as much again.
+ */
+export class AnswerTooLargeError extends ExchangeError {
+  readonly kind = 'answer-too-large';
+  constructor(
+    readonly maxBytes: number,
+    readonly status: number,
+  ) {
+    super(`The service's answer was larger than ${formatBytes(maxBytes)}: the client stopped reading it.`);
+  }
+}
+
+/** Why a service address is refused (see endpoint.ts). */
+export type EndpointRefusal = 'plain-http' | 'credentials';
+
+/**
+ * The service address is refused before anything is signed or sent: plain `http:` to another
+ * machine than this one, or a user name or password written into the address.
+ */
+export class InsecureEndpointError extends ExchangeError {
+  readonly kind = 'insecure-endpoint';
+  constructor(
+    readonly host: string,
+    readonly reason: EndpointRefusal,
+  ) {
+    super(
+      reason === 'plain-http'
+        ? `Refused to send a signed request over plain http to ${host}: use https (plain http is allowed only to this machine).`
+        : `Refused to use a service address with a user name or password in it (${host}): remove them from the address.`,
+    );
   }
 }
 
@@ -153,27 +219,4 @@ export class ProtocolError extends ExchangeError {
   constructor(message: string, readonly status?: number, readonly field?: string) {
     super(status === undefined ? message : `${message} (HTTP ${status})`);
   }
-}
-
-/**
- * Turns a JSON-RPC error object into its typed error. Only the codes the spec defines are looked
- * into, and only to parse their fields out of the filled-in message pattern.
- */
-export function serviceErrorFrom(code: number, message: string, data?: unknown): ServiceError {
-  if (code === -32600) {
-    const m = /^Error: You reached requests limit (\d+) rps$/.exec(message);
-    if (m) return new RateLimitError(Number(m[1]), message);
-  }
-  if (code === -32602) {
-    let m = /^Parameter (.+) is invalid$/.exec(message);
-    if (m) return new InvalidParameterError(m[1] ?? '', message);
-    m = /^Invalid currency: (.+) is temporary disabled on API as (input|output) currency$/.exec(message);
-    if (m) return new CurrencyDisabledError(m[1] ?? '', m[2] === 'input' ? 'input' : 'output', message);
-    m = /^Invalid currency: (.+) temporary disabled$/.exec(message);
-    if (m) return new CurrencyDisabledError(m[1] ?? '', 'both', message);
-    m = /^Invalid currency: (.+) not found$/.exec(message);
-    if (m) return new CurrencyNotFoundError(m[1] ?? '', message);
-  }
-  if (code === -32603) return new InternalServiceError(code, message);
-  return new JsonRpcError(code, message, data);
 }

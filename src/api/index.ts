@@ -1,6 +1,9 @@
 /** The public face of the exchange service's client. Pure Node: no `vscode` import below here. */
+export { amountLimits } from './amountLimits';
+export type { AmountBound, AmountLimits } from './amountLimits';
 export { ExchangeClient } from './client';
 export type { ExchangeClientOptions, PageOptions, RequestLogEntry, RequestOptions } from './client';
+export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
 export * from './errors';
 export { deriveApiKey, fingerprint, generateKeys, loadCredentials, MIN_RSA_BITS, signBody, verifyBody } from './keys';
 export type { Credentials, GeneratedKeys } from './keys';
@@ -9,7 +12,9 @@ export type { RateLimiterOptions } from './limiter';
 export { DEFAULT_LIMIT, isMicroseconds, MAX_FILTER_VALUES, MAX_LIMIT } from './params';
 export { RetryPolicy } from './retry';
 export type { RetryOptions } from './retry';
-export { DEFAULT_TIMEOUT_MS, endpointUrl } from './transport';
+export { DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrors';
+export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transport';
+export { formatBytes, formatSeconds } from './units';
 export type * from './types';
 export { isFinalStatus, normalizeStatus, KNOWN_STATUSES, ALL_STATUSES } from '../shared/status';
 export type { KnownStatus, TransactionStatus } from '../shared/status';

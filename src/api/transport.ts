@@ -2,47 +2,43 @@
  * One signed JSON-RPC 2.0 call over HTTP: the envelope is serialized once, compactly; those exact
  * bytes are signed and sent (axios is told not to transform them); the answer is checked against
  * the protocol before anything reads it. No retries and no rate limiting here (see client.ts).
+ *
+ * Before anything is signed, the address must pass the endpoint policy (endpoint.ts). The answer
+ * is read as a stream, with a cap on its size and the call's deadline (body.ts), so an answer
+ * that never ends or never stops costs neither unbounded memory nor more than the timeout, and an
+ * answer that started but did not finish is told apart from no answer at all. Redirects are
+ * refused, never followed. No error keeps axios's error (it holds the request's headers).
  */
 import axios from 'axios';
 import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
+import type { Readable } from 'stream';
+import { readBody, networkCode } from './body';
+import { endpointUrl } from './endpoint';
 import type { Credentials } from './keys';
 import { signBody } from './keys';
-import type {
-  ExchangeError} from './errors';
+import type { ExchangeError } from './errors';
 import {
+  AnswerTooLargeError,
   AuthenticationError,
   CancelledError,
+  IncompleteAnswerError,
   ProtocolError,
   TimeoutError,
   TransportError,
-  serviceErrorFrom,
 } from './errors';
+import { serviceErrorFrom } from './serviceErrors';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-
-/** Accepts `https://host`, `https://host/`, `https://host/v2` or `https://host/v2/`; returns the `/v2` URL. */
-export function endpointUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.trim());
-  } catch {
-    throw new TransportError(`The service address "${baseUrl}" is not a valid URL.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new TransportError(`The service address must use http or https, not ${url.protocol}`);
-  }
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/v2$/, '');
-  url.pathname = `${path}/v2`;
-  url.search = '';
-  url.hash = '';
-  return url.toString();
-}
+/** The largest answer read by default: far above any page of 100 records, far below harm. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 export interface TransportOptions {
   readonly baseUrl: string;
   readonly credentials: Credentials;
   readonly timeoutMs?: number;
+  /** Answers larger than this many bytes (after decompression) are cut off with an error. */
+  readonly maxResponseBytes?: number;
   /** For tests and tools: a prepared axios instance. */
   readonly http?: AxiosInstance;
 }
@@ -61,16 +57,24 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive whole number`);
+  return value;
+}
+
 export class JsonRpcTransport {
   readonly url: string;
   readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
   private readonly credentials: Credentials;
   private readonly http: AxiosInstance;
 
   constructor(options: TransportOptions) {
+    // Throws for an address requests may not go to: nothing is ever signed for it.
     this.url = endpointUrl(options.baseUrl);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
     this.http = options.http ?? axios.create();
   }
 
@@ -89,10 +93,10 @@ export class JsonRpcTransport {
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
     let status: number;
-    let text: string;
+    let stream: Readable;
     let contentType: string;
     try {
-      const response = await this.http.request<string>({
+      const response = await this.http.request<Readable>({
         url: this.url,
         method: 'POST',
         data: body,
@@ -101,34 +105,54 @@ export class JsonRpcTransport {
           'X-Api-Key': this.credentials.apiKey,
           'X-Api-Signature': signature,
         },
-        // Send the signed bytes untouched and read the answer as text: we parse it ourselves.
+        // Send the signed bytes untouched; take the answer as a stream and read it here, bounded.
         transformRequest: [(data: unknown) => data],
         transformResponse: [(data: unknown) => data],
-        responseType: 'text',
-        responseEncoding: 'utf8',
+        responseType: 'stream',
         validateStatus: () => true,
         maxRedirects: 0,
         signal: combined,
         proxy: false,
       });
       status = response.status;
-      text = typeof response.data === 'string' ? response.data : String(response.data ?? '');
+      stream = response.data;
       contentType = String(response.headers['content-type'] ?? '');
     } catch (error) {
       if (signal?.aborted) throw new CancelledError();
       if (deadline.aborted) throw new TimeoutError(this.timeoutMs);
       throw networkError(error);
     }
-    return interpretAnswer(id, status, contentType, text);
+    if (status >= 300 && status <= 399) {
+      stream.destroy();
+      throw new TransportError(`The service answered with a redirect (HTTP ${status}); requests are never sent on to another address.`, status);
+    }
+    const outcome = await readBody(stream, this.maxResponseBytes, combined);
+    switch (outcome.kind) {
+      case 'complete':
+        return interpretAnswer(id, status, contentType, stripBom(outcome.bytes.toString('utf8')));
+      case 'too-large':
+        throw new AnswerTooLargeError(this.maxResponseBytes, status);
+      case 'aborted':
+        if (signal?.aborted) throw new CancelledError();
+        throw new IncompleteAnswerError(this.timeoutMs, status);
+      case 'failed': {
+        // A connection closed mid-answer is a reset, whatever the library called it.
+        const code = outcome.code ?? 'ECONNRESET';
+        throw new TransportError(`The service's answer broke off before its end (${code}).`, undefined, { code });
+      }
+    }
   }
 }
 
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** Only the network code travels on: axios's error holds the request's headers, signature and body. */
 function networkError(error: unknown): ExchangeError {
-  if (axios.isAxiosError(error)) {
-    const code = error.code ?? 'unknown';
-    return new TransportError(`Could not reach the service (${code}).`, undefined, { cause: error, code });
-  }
-  return new TransportError('Could not reach the service.', undefined, { cause: error });
+  const code = axios.isAxiosError(error) ? networkCode(error) : undefined;
+  if (code !== undefined) return new TransportError(`Could not reach the service (${code}).`, undefined, { code });
+  return new TransportError('Could not reach the service.');
 }
 
 /** Checks an HTTP answer against JSON-RPC 2.0 and the request it answers. */

@@ -1,14 +1,15 @@
 /** A real sandbox and a real client for the API tests: real HTTP, real signatures. */
-import { generateKeys, loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
+import { loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
 import type { Credentials, ExchangeClientOptions } from '../../../src/api';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { registeredKeys } from '../../secrets/registry';
 
 let shared: Credentials | undefined;
 
 /** One generated key pair for the whole run (RSA generation is slow). */
 export function testCredentials(): Credentials {
-  shared ??= loadCredentials(generateKeys().privateKeyHex);
+  shared ??= loadCredentials(registeredKeys().privateKeyHex);
   return shared;
 }
 

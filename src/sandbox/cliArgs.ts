@@ -32,7 +32,10 @@ Options:
   --hostile P       share 0..1 of records and pair limits carrying hostile strings (markup,
                     control characters…)
   --private-key K   register this private key (hex DER PKCS#8 or PEM) instead of a fresh one;
-                    also read from the SANDBOX_PRIVATE_KEY environment variable
+                    also read from the SANDBOX_PRIVATE_KEY environment variable (better: the
+                    command line is visible to other users). It is never printed, nor anything
+                    signed with it; only its API key's fingerprint is shown. A PEM starts with
+                    dashes: give it as --private-key="$(cat key.pem)"
   --quiet           do not print a line per request
   --help            show this text
 `;

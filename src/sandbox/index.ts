@@ -2,13 +2,16 @@
  * A faithful local simulation of the exchange service (spec/exchange-api-v2.md with the rules of
  * SERVICE.md), pure Node: signed JSON-RPC on 127.0.0.1, a seeded ledger whose transactions move
  * with an injectable clock, the service's rate limit, pair limits, fault injection and a request
- * log for tests.
+ * log for tests. It runs inside the extension host, so what a local program can make it hold is
+ * bounded: bodies (1 MiB), connections and their timeouts (`connections`), the request log.
  *
  *   const sandbox = await startSandbox({ seed: 7, clock: new ManualClock() });
  *   const apiKey = sandbox.registerKey(credentials);    // POST `${sandbox.url}/v2`
  *   …
  *   await sandbox.stop();
  */
+import type { ConnectionBounds } from './bounds';
+import { resolveBounds } from './bounds';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { FaultOptions } from './faults';
@@ -22,6 +25,8 @@ import type { RequestLogEntry } from './requestLog';
 import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
 
+export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
+export type { ConnectionBounds } from './bounds';
 export { ManualClock, SkippableClock, systemClock } from './clock';
 export type { Clock } from './clock';
 export { CURRENCIES, findCurrency } from './currencies';
@@ -61,6 +66,11 @@ export interface SandboxOptions {
   readonly maxLogEntries?: number;
   /** Called for each request once its outcome is decided. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Bounds on connections, each defaulting to DEFAULT_CONNECTION_BOUNDS: at most 64 open at once,
+   * 5 s to send headers and the whole request, 5 s of keep-alive and of idleness.
+   */
+  readonly connections?: Partial<ConnectionBounds>;
 }
 
 export interface Sandbox {
@@ -72,6 +82,8 @@ export interface Sandbox {
   readonly clock: Clock;
   /** The rate limit per key and second, or null when there is none. */
   readonly rateLimit: number | null;
+  /** The bounds on connections in force. */
+  readonly connections: ConnectionBounds;
   /** Every request so far (up to `maxLogEntries`), oldest first. */
   readonly requests: readonly RequestLogEntry[];
   clearRequests(): void;
@@ -93,6 +105,7 @@ function limiterFor(option: SandboxOptions['rateLimit']): SlidingWindowLimiter |
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const bounds = resolveBounds(options.connections);
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = options.clock ?? systemClock;
   const ledger = new Ledger({ clock, seed, size: options.ledgerSize });
@@ -102,7 +115,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector(options.faults ?? {}, seed);
   const log = new RequestLog(options.maxLogEntries);
   if (options.onRequest) log.subscribe(options.onRequest);
-  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log });
+  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {
@@ -112,6 +125,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ledger,
     clock,
     rateLimit: limiter?.limit ?? null,
+    connections: bounds,
     get requests() {
       return log.entries;
     },

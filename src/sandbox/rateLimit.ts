@@ -41,6 +41,11 @@ export class SlidingWindowLimiter {
     return true;
   }
 
+  /** The keys it holds arrival times for: only keys that had a request accepted (signed by their holder). */
+  get keys(): string[] {
+    return [...this.accepted.keys()];
+  }
+
   reset(): void {
     this.accepted.clear();
   }

@@ -1,6 +1,7 @@
 /**
  * What the sandbox saw of each request, for tests and the CLI: when it arrived, with which key,
- * what it asked and how it was answered. No signatures or bodies are kept.
+ * what it asked and how it was answered. No signatures or bodies are kept; params only of requests
+ * run as an operation, and nothing at all from the body of an unauthenticated one.
  */
 import type { FaultKind } from './faults';
 import type { RpcId } from './protocol';
@@ -24,12 +25,22 @@ export interface RequestLogEntry {
   readonly ledgerTime: number;
   readonly httpMethod: string;
   readonly path: string;
-  /** The `X-Api-Key` header as sent (undefined when missing). */
+  /** The `X-Api-Key` header as sent (undefined when missing), clipped to MAX_LOGGED_TEXT characters. */
   readonly apiKey: string | undefined;
-  /** From the body, when it could be read. */
+  /** From the body, when it was parsed (never for a refused or unauthorized request). */
   readonly id: RpcId;
+  /** The method asked for, when the body was parsed and has one (an unknown method included). */
   readonly method: string | undefined;
+  /**
+   * The params, only of a request that was run as an operation (its answer a result, an operation
+   * error or an injected fault); undefined for every refused one.
+   */
   readonly params: unknown;
+  /**
+   * Body bytes the sandbox read. A body refused as too large is read no further than the chunk
+   * that passed the limit (0 when its Content-Length already did).
+   */
+  readonly bodyBytes: number;
   readonly outcome: RequestOutcome;
   /** The HTTP status sent (undefined for a hang). */
   readonly httpStatus: number | undefined;
@@ -40,12 +51,24 @@ export interface RequestLogEntry {
   readonly delayMs: number;
 }
 
+/** The most characters an entry keeps of a text the client chose (API key, path, method name). */
+export const MAX_LOGGED_TEXT = 128;
+
+/** `text` cut to MAX_LOGGED_TEXT characters, marked with `…` where it was cut. */
+function clip<T extends string | undefined>(text: T): T {
+  return (text !== undefined && text.length > MAX_LOGGED_TEXT ? `${text.slice(0, MAX_LOGGED_TEXT)}…` : text) as T;
+}
+
+/**
+ * The last `capacity` entries. Each entry's size is bounded too (texts the client chose are
+ * clipped; params are kept only of requests run as an operation, which a signature vouches for), so
+ * a flood of refused requests holds at most `capacity` small entries.
+ */
 export class RequestLog {
   private readonly list: RequestLogEntry[] = [];
   private seq = 0;
   private readonly listeners = new Set<(entry: RequestLogEntry) => void>();
 
-  /** Keeps the last `capacity` entries. */
   constructor(readonly capacity = 10_000) {}
 
   get entries(): readonly RequestLogEntry[] {
@@ -53,7 +76,7 @@ export class RequestLog {
   }
 
   add(entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry {
-    const full: RequestLogEntry = { seq: ++this.seq, ...entry };
+    const full: RequestLogEntry = { seq: ++this.seq, ...entry, apiKey: clip(entry.apiKey), path: clip(entry.path), method: clip(entry.method) };
     this.list.push(full);
     if (this.list.length > this.capacity) this.list.splice(0, this.list.length - this.capacity);
     for (const listener of this.listeners) listener(full);

@@ -1,17 +1,25 @@
 /**
  * The sandbox's HTTP face: `POST /v2` on 127.0.0.1. Order of checks for each request:
- *   1. path and HTTP method (else 404 text/plain `Not Found`); body at most 1 MiB (else 413);
+ *   1. body at most 1 MiB (else 413 text/plain `Payload Too Large`, `Connection: close`): refused
+ *      by its Content-Length before it is read, or the moment the bytes read pass the limit; the
+ *      connection is then read no further and closed once the answer is out, so an endless upload
+ *      is cut; then path and HTTP method (else 404 text/plain `Not Found`, once the body is in);
  *   2. `X-Api-Key` registered and `X-Api-Signature` a valid RSA-SHA256 signature of the raw body
- *      bytes as received (else 401 text/plain `Unauthorized`); the body is parsed only after this;
- *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`);
+ *      bytes as received (else 401 text/plain `Unauthorized`); nothing of the body is read before;
+ *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, id null: the
+ *      body is not parsed for a refused request). It comes after the signature so that requests
+ *      merely naming a key cannot use up that key's budget, and before the JSON is parsed;
  *   4. JSON (else -32700 `Parse error`, id null), envelope (else -32600 `Invalid Request`),
  *      method (else -32601 `Method not found`);
  *   5. injected faults and latency; 6. the operation (its errors are -32602; anything unexpected
  *      is -32603 `Internal Error`).
- * JSON-RPC errors are sent with HTTP 200 and echo the request's id.
+ * JSON-RPC errors are sent with HTTP 200 and echo the request's id where the body was parsed (a
+ * rate-limited request and a parse error are answered with id null).
  */
 import * as http from 'http';
 import type { Socket } from 'net';
+import type { ConnectionBounds } from './bounds';
+import { checkingIntervalMs } from './bounds';
 import type { Clock } from './clock';
 import type { FaultInjector, FaultKind } from './faults';
 import { faultAnswer } from './faults';
@@ -47,6 +55,7 @@ export interface ServerParts {
   readonly limiter: SlidingWindowLimiter | null;
   readonly faults: FaultInjector;
   readonly log: RequestLog;
+  readonly bounds: ConnectionBounds;
 }
 
 type Draft = Omit<RequestLogEntry, 'seq' | 'outcome' | 'httpStatus' | 'delayMs'>;
@@ -63,7 +72,23 @@ export class SandboxServer {
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly parts: ServerParts) {
-    this.server = http.createServer((req, res) => this.receive(req, res));
+    const { bounds } = parts;
+    this.server = http.createServer(
+      {
+        headersTimeout: bounds.headersTimeoutMs,
+        requestTimeout: bounds.requestTimeoutMs,
+        keepAliveTimeout: bounds.keepAliveTimeoutMs,
+        connectionsCheckingInterval: checkingIntervalMs(bounds),
+      },
+      (req, res) => this.receive(req, res),
+    );
+    // Connections past the bound are closed as they are accepted; idle ones are destroyed (the
+    // idle timeout is lifted while an answer is held back on purpose, see finish()).
+    this.server.maxConnections = bounds.maxConnections;
+    this.server.timeout = bounds.idleTimeoutMs;
+    // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
+    // when the body it announces is within the limit.
+    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => this.receive(req, res, true));
     this.server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -94,36 +119,59 @@ export class SandboxServer {
     return this.stopping;
   }
 
-  private receive(req: http.IncomingMessage, res: http.ServerResponse): void {
+  private receive(req: http.IncomingMessage, res: http.ServerResponse, expectsContinue = false): void {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    const found = req.method === 'POST' && (path === '/v2' || path === '/v2/');
+    const draft = (bodyBytes: number): Draft => ({
+      at: performance.now(),
+      ledgerTime: this.parts.clock.now(),
+      httpMethod: req.method ?? '',
+      path,
+      apiKey: header(req, 'x-api-key'),
+      id: null,
+      method: undefined,
+      params: undefined,
+      bodyBytes,
+    });
+    if (Number(header(req, 'content-length') ?? 0) > MAX_BODY_BYTES) {
+      this.refuseTooLarge(req, res, draft(0));
+      return;
+    }
+    if (expectsContinue) res.writeContinue();
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('error', () => res.destroy());
-    req.on('end', () => {
-      const draft: Draft = {
-        at: performance.now(),
-        ledgerTime: this.parts.clock.now(),
-        httpMethod: req.method ?? '',
-        path,
-        apiKey: header(req, 'x-api-key'),
-        id: null,
-        method: undefined,
-        params: undefined,
-      };
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        this.refuseTooLarge(req, res, draft(size));
+      } else if (found) chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      const seen = draft(size);
       try {
-        if (req.method !== 'POST' || (path !== '/v2' && path !== '/v2/')) this.finish(res, draft, 'not-found', textAnswer(404, 'Not Found'));
-        else if (tooLarge) this.finish(res, draft, 'too-large', textAnswer(413, 'Payload Too Large'));
-        else this.handle(res, draft, Buffer.concat(chunks), header(req, 'x-api-signature'));
+        if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
+        else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'));
       } catch {
-        this.finish(res, draft, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), { errorCode: INTERNAL_ERROR, errorMessage: 'Internal Error' });
+        this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), { errorCode: INTERNAL_ERROR, errorMessage: 'Internal Error' });
       }
-    });
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => res.destroy());
+  }
+
+  /**
+   * Answers 413 at once and reads no more: the request stops being read (its socket paused), the
+   * answer says `Connection: close`, and the socket is destroyed once the answer is flushed, so an
+   * endless upload is cut. A client still sending may see the connection reset instead of the 413.
+   */
+  private refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, draft: Draft): void {
+    const socket = req.socket;
+    req.pause();
+    res.once('finish', () => socket.destroy());
+    this.finish(res, draft, 'too-large', { ...textAnswer(413, 'Payload Too Large'), headers: { connection: 'close' } });
   }
 
   private handle(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined): void {
@@ -132,7 +180,12 @@ export class SandboxServer {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
     }
-    const apiKey = draft.apiKey ?? '';
+    // The limit is counted before the body is parsed (a refused flood costs no JSON.parse) and
+    // after the signature: only the key's holder can use up its budget.
+    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
+      this.error(res, draft, 'rate-limited', null, INVALID_REQUEST, rateLimitMessage(limiter.limit));
+      return;
+    }
     let body: unknown;
     let parsed = true;
     try {
@@ -142,14 +195,11 @@ export class SandboxServer {
     }
     const id = idOf(body);
     const envelope = readEnvelope(body);
-    const seen: Draft = { ...draft, id, method: envelope?.method, params: envelope?.params };
-    if (limiter && !limiter.tryAccept(apiKey, draft.at)) {
-      this.error(res, seen, 'rate-limited', id, INVALID_REQUEST, rateLimitMessage(limiter.limit));
-      return;
-    }
-    if (!parsed) return this.error(res, seen, 'error', null, PARSE_ERROR, 'Parse error');
-    if (!envelope) return this.error(res, seen, 'error', id, INVALID_REQUEST, 'Invalid Request');
-    if (!isMethod(envelope.method)) return this.error(res, seen, 'error', id, METHOD_NOT_FOUND, 'Method not found');
+    // The log keeps params only of requests run as an operation.
+    if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
+    if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
+    if (!isMethod(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');
+    const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
 
     const decision = faults.draw();
     const share = faults.hostileShare;
@@ -190,9 +240,13 @@ export class SandboxServer {
     delayMs = 0,
   ): void {
     this.parts.log.add({ ...draft, outcome, httpStatus: answer?.status, ...details, delayMs });
-    if (answer === null || this.stopping) return;
+    if (this.stopping) return;
+    // The request is in; the wait is ours (latency, a slow or hanging fault), not the client's.
+    if (answer === null || delayMs > 0) res.socket?.setTimeout(0);
+    if (answer === null) return;
     const send = (): void => {
       if (res.destroyed || res.writableEnded) return;
+      res.socket?.setTimeout(this.parts.bounds.idleTimeoutMs);
       res.writeHead(answer.status, {
         'content-type': answer.contentType,
         'content-length': Buffer.byteLength(answer.body),

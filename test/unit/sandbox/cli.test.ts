@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadCredentials } from '../../../src/api/keys';
 import { CliError, DEFAULT_CLI_PORT, parseCli, SPREAD_FAULTS } from '../../../src/sandbox/cliArgs';
-import { post } from './helpers';
+import { post, testKeys } from './helpers';
 
 describe('sandbox CLI', () => {
   it('has defaults for everything', () => {
@@ -46,33 +46,130 @@ describe('sandbox CLI', () => {
     }
   });
 
-  it('starts, prints a working key and signed request, and stops cleanly on SIGINT', async function () {
+  it('starts, prints a working key, signed request and signing command, and stops cleanly on SIGINT', async function () {
     this.timeout(15_000);
-    const cli = path.resolve(__dirname, '../../../src/sandbox/cli.js');
-    const child = spawn(process.execPath, [cli, '--port', '0', '--size', '20', '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const cli = await startCli(['--port', '0', '--size', '20', '--quiet'], {});
     try {
-      const deadline = Date.now() + 10_000;
-      while (!out.includes('Ctrl+C stops') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      const out = cli.output();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
       const apiKey = /API key:\s+(\S+)/.exec(out)?.[1];
       const privateKey = /Private key:\s+([0-9a-f]+)/.exec(out)?.[1];
       assert.ok(url && apiKey && privateKey, out);
       assert.equal(loadCredentials(privateKey).apiKey, apiKey, 'the API key belongs to the private key');
-      assert.match(out, /exchangeTx\.baseUrl/);
-      assert.match(out, /Exchange Tx: Set API Keys/);
+      assert.ok(out.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key above.`), out);
+      assert.doesNotMatch(out, /exchangeTx\.baseUrl|Set API Keys/);
       const curl = /curl -s (\S+) .*-H 'X-Api-Key: ([^']+)' -H 'X-Api-Signature: ([^']+)' --data-raw '([^']+)'/.exec(out);
       assert.ok(curl, out);
       const answer = await post(url, curl[4], { path: curl[1], headers: { 'X-Api-Key': curl[2], 'X-Api-Signature': curl[3] } });
       assert.equal(answer.status, 200, answer.text);
       assert.equal((JSON.parse(answer.text) as { result: unknown[] }).result.length, 2);
+      const command = /^ {2}URL=(\S+) SANDBOX_PRIVATE_KEY=([0-9a-f]+) node -e '([^']+)' (\S+)$/m.exec(out);
+      assert.ok(command, out);
+      assert.deepEqual([command[1], command[2]], [url, privateKey]);
+      assertStatusAnswer(await runSigner(command[3], command[4], { URL: url, SANDBOX_PRIVATE_KEY: privateKey }));
     } finally {
-      child.kill('SIGINT');
+      assert.equal(await cli.stop(), 0);
     }
-    assert.equal(await exited, 0);
-    assert.match(out, /Sandbox stopped\./);
+    assert.match(cli.output(), /Sandbox stopped\./);
   });
+
+  const given: [string, () => { text: string; argv: string[]; env: Record<string, string> }][] = [
+    ['hex in SANDBOX_PRIVATE_KEY', () => ({ text: testKeys().aHex, argv: [], env: { SANDBOX_PRIVATE_KEY: testKeys().aHex } })],
+    ['PEM in --private-key', () => {
+      const pem = testKeys().a.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+      return { text: pem, argv: [`--private-key=${pem}`], env: {} };
+    }],
+  ];
+  for (const [label, make] of given) {
+    it(`prints neither a key it was given (${label}) nor anything signed with it, and its command reads the key from the environment`, async function () {
+      this.timeout(15_000);
+      const key = make();
+      const { apiKey } = testKeys().a;
+      const cli = await startCli(['--port', '0', '--size', '20', ...key.argv], key.env);
+      let out: string;
+      try {
+        const printed = cli.output();
+        const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
+        assert.ok(url, printed);
+        assert.ok(printed.includes(`API key:      ${apiKey.slice(0, 6)}…${apiKey.slice(-4)} (derived from it)`), printed);
+        assert.ok(printed.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key you gave.`), printed);
+        const command = /^ {2}URL=(\S+) node -e '([^']+)' (\S+)$/m.exec(printed);
+        assert.ok(command, printed);
+        assert.equal(command[1], url);
+        assertStatusAnswer(await runSigner(command[2], command[3], { URL: url, SANDBOX_PRIVATE_KEY: key.text }));
+        while (!cli.output().includes('getStatus')) await cli.next();
+      } finally {
+        assert.equal(await cli.stop(), 0);
+        out = cli.output();
+      }
+      assert.match(out, /getStatus {2}ok {2}\(HTTP 200\)/, 'the signed command was answered (the CLI logged it)');
+      assert.ok(!out.includes(apiKey), 'the full API key is not printed');
+      const secret = key.text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+      for (let i = 0; i + 40 <= secret.length; i++) assert.ok(!out.includes(secret.slice(i, i + 40)), `a piece of the key at ${i} is printed`);
+      assert.doesNotMatch(out, /[A-Za-z0-9+/]{342}={0,2}/, 'no base64 signature (344 characters) is printed');
+      assert.doesNotMatch(out, /[A-Za-z0-9+/=]{64,}/, 'no long base64 or hex run at all');
+      assert.doesNotMatch(out, /curl|X-Api-Signature:/);
+    });
+  }
 });
+
+interface RunningCli {
+  /** Everything printed so far, stdout and stderr. */
+  output(): string;
+  /** Resolves when more is printed. */
+  next(): Promise<void>;
+  /** Sends SIGINT; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Runs the compiled CLI with `argv` and, of this process's environment, none of SANDBOX_PRIVATE_KEY but `env`'s; resolves once it is ready. */
+async function startCli(argv: readonly string[], env: Readonly<Record<string, string>>): Promise<RunningCli> {
+  const cli = path.resolve(__dirname, '../../../src/sandbox/cli.js');
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'SANDBOX_PRIVATE_KEY'));
+  const child = spawn(process.execPath, [cli, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...inherited, ...env } });
+  let out = '';
+  let waiting: (() => void) | undefined;
+  const take = (chunk: Buffer): void => {
+    out += chunk.toString();
+    waiting?.();
+  };
+  child.stdout.on('data', take);
+  child.stderr.on('data', take);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const running: RunningCli = {
+    output: () => out,
+    next: () => new Promise<void>((resolve) => (waiting = resolve)),
+    stop: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+  try {
+    while (!out.includes('Ctrl+C stops the sandbox.')) {
+      const ended = await Promise.race([running.next().then(() => false), exited.then(() => true)]);
+      if (ended) throw new Error(`the CLI exited: ${out}`);
+    }
+  } catch (error) {
+    await running.stop();
+    throw error;
+  }
+  return running;
+}
+
+/** Runs a printed signing one-liner with `env` and the id given; resolves with what it printed. */
+function runSigner(source: string, id: string, env: Readonly<Record<string, string>>): Promise<string> {
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'SANDBOX_PRIVATE_KEY'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', source, id], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...inherited, ...env } });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the one-liner exited with ${code}: ${out}`))));
+  });
+}
+
+/** A getStatus answer with a status as its result. */
+function assertStatusAnswer(text: string): void {
+  const answer = JSON.parse(text) as { jsonrpc: string; id: string; result: unknown };
+  assert.deepEqual([answer.jsonrpc, answer.id, typeof answer.result], ['2.0', '1', 'string'], text);
+}

@@ -3,8 +3,10 @@
  * (not the API client, so the sandbox is tested on its own).
  */
 import * as http from 'http';
+import * as net from 'net';
 import type { Credentials } from '../../../src/api/keys';
-import { generateKeys, loadCredentials, signBody } from '../../../src/api/keys';
+import { loadCredentials, signBody } from '../../../src/api/keys';
+import { registeredKeys } from '../../secrets/registry';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 
@@ -13,8 +15,8 @@ let cached: { a: Credentials; b: Credentials; aHex: string } | undefined;
 /** Two key pairs, made once per test run (RSA key generation is slow). */
 export function testKeys(): { a: Credentials; b: Credentials; aHex: string } {
   if (!cached) {
-    const a = generateKeys();
-    cached = { a: loadCredentials(a.privateKeyHex), b: loadCredentials(generateKeys().privateKeyHex), aHex: a.privateKeyHex };
+    const a = registeredKeys();
+    cached = { a: loadCredentials(a.privateKeyHex), b: loadCredentials(registeredKeys().privateKeyHex), aHex: a.privateKeyHex };
   }
   return cached;
 }
@@ -66,7 +68,7 @@ export function post(baseUrl: string, body: Buffer | string, options: PostOption
 }
 
 /** Signs `body` (the exact bytes) with `credentials` and posts it. */
-export function postSigned(sandbox: Sandbox, credentials: Credentials, body: Buffer | string, options: PostOptions = {}): Promise<RawAnswer> {
+export function postSigned(sandbox: Pick<Sandbox, 'url'>, credentials: Credentials, body: Buffer | string, options: PostOptions = {}): Promise<RawAnswer> {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   return post(sandbox.url, bytes, {
     ...options,
@@ -111,4 +113,33 @@ export async function rpcError(sandbox: Sandbox, method: string, params: unknown
 /** A sandbox on a manual clock with test key A registered and no rate limit unless asked. */
 export async function testSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], ...options });
+}
+
+export interface RawSocket {
+  readonly socket: net.Socket;
+  /** Everything received so far. */
+  received(): string;
+  /** Settles when the socket closes, with everything received and the error code if it closed with one. */
+  readonly closed: Promise<{ readonly text: string; readonly error: string | undefined }>;
+}
+
+/** A plain TCP connection to the sandbox, for requests no HTTP client would send; resolves once connected. */
+export function openSocket(baseUrl: string): Promise<RawSocket> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = net.connect(Number(port), hostname);
+  const chunks: Buffer[] = [];
+  let error: string | undefined;
+  socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+  socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+  const received = (): string => Buffer.concat(chunks).toString('latin1');
+  const closed = new Promise<{ text: string; error: string | undefined }>((resolve) => socket.on('close', () => resolve({ text: received(), error })));
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve({ socket, received, closed }));
+    socket.once('error', reject);
+  });
+}
+
+/** The head of a raw HTTP/1.1 request to the sandbox (`headers` as `Name: value` lines). */
+export function requestHead(baseUrl: string, headers: readonly string[], path = '/v2'): string {
+  return [`POST ${path} HTTP/1.1`, `Host: ${new URL(baseUrl).host}`, ...headers, '', ''].join('\r\n');
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { signBody } from '../../../src/api/keys';
 import type { Sandbox } from '../../../src/sandbox';
-import { generateKeys } from '../../../src/api/keys';
+import { registeredKeys } from '../../secrets/registry';
 import { post, postSigned, result, rpc, testKeys, testSandbox } from './helpers';
 
 const BODY = JSON.stringify({ jsonrpc: '2.0', id: 'a1', method: 'getTransactions', params: { limit: 1 } });
@@ -68,7 +68,7 @@ describe('sandbox HTTP, authentication and envelope', () => {
   });
 
   it('accepts keys registered later, in any accepted form, and forgets unregistered ones', async () => {
-    const fresh = generateKeys();
+    const fresh = registeredKeys();
     const { b } = testKeys();
     assertUnauthorized(await postSigned(sandbox, b, BODY));
     assert.equal(sandbox.registerKey(b.publicKey), b.apiKey);
@@ -169,6 +169,31 @@ describe('sandbox HTTP, authentication and envelope', () => {
     assert.ok(log.every((e, i) => i === 0 || e.seq === log[i - 1].seq + 1 && e.at >= log[i - 1].at));
     sandbox.clearRequests();
     assert.equal(sandbox.requests.length, 0);
+  });
+
+  it('keeps params only of requests run as an operation, and nothing from an unauthenticated body', async () => {
+    const { a, b } = testKeys();
+    const secret = { id: 'secret-looking-param' };
+    const envelope = (method: string, id: string): string => JSON.stringify({ jsonrpc: '2.0', id, method, params: secret });
+    await postSigned(sandbox, b, envelope('getStatus', 'u1'));
+    await post(sandbox.url, envelope('getStatus', 'u2'), { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'forged' } });
+    await postSigned(sandbox, a, envelope('getStatus', 'n1'), { path: '/elsewhere' });
+    await postSigned(sandbox, a, '{"jsonrpc":"2.0","id":"p1","method":"getStatus","params":');
+    await postSigned(sandbox, a, JSON.stringify({ jsonrpc: '1.0', id: 'v1', method: 'getStatus', params: secret }));
+    await postSigned(sandbox, a, envelope('noSuchMethod', 'm1'));
+    await postSigned(sandbox, a, envelope('getStatus', 'o1'));
+    assert.deepEqual(
+      sandbox.requests.map((e) => [e.outcome, e.errorCode, e.id, e.method, e.params]),
+      [
+        ['unauthorized', undefined, null, undefined, undefined],
+        ['unauthorized', undefined, null, undefined, undefined],
+        ['not-found', undefined, null, undefined, undefined],
+        ['error', -32700, null, undefined, undefined],
+        ['error', -32600, 'v1', undefined, undefined],
+        ['error', -32601, 'm1', 'noSuchMethod', undefined],
+        ['error', -32602, 'o1', 'getStatus', { id: 'secret-looking-param' }],
+      ],
+    );
   });
 
   it('stops idempotently and refuses connections afterwards', async () => {

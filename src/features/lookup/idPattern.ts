@@ -1,14 +1,19 @@
 /**
  * What looks like a transaction id: the `exchangeTx.hover.idPattern` setting compiled with word
- * boundaries, finding the id under a cursor, reading an id from a command argument and checking
- * one typed into an input box. Pure: no `vscode` import, unit-tested in plain Node.
+ * boundaries, and finding the id under a cursor. A user's pattern runs on every hover, so it is
+ * guarded three ways: a pattern that could backtrack for ages is refused when compiled (see
+ * patternSafety.ts), it only ever sees {@link ID_SEARCH_WINDOW} characters each side of the
+ * cursor, and each search is stopped after a few milliseconds (timeBound.ts). Pure: no `vscode`
+ * import, unit-tested in plain Node.
  */
+import { patternRisk } from './patternSafety';
+import { runBounded } from './timeBound';
 
 /** The default of `exchangeTx.hover.idPattern`: 8–32 lowercase letters and digits, at least one of each. */
 export const DEFAULT_ID_PATTERN = '(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{8,32}';
 
-/** Lines longer than this are searched only in a window around the cursor. */
-const MAX_SCAN = 1024;
+/** The pattern is matched only against this many characters each side of the cursor. */
+export const ID_SEARCH_WINDOW = 64;
 
 export interface CompiledIdPattern {
   /** The setting's text that was compiled (the default when that text was unusable). */
@@ -27,20 +32,31 @@ function bounded(source: string): RegExp {
 const DEFAULT_COMPILED: CompiledIdPattern = { source: DEFAULT_ID_PATTERN, regex: bounded(DEFAULT_ID_PATTERN) };
 
 /**
- * Compiles the setting's text. An empty, invalid or empty-matching pattern falls back to the
- * default, with the reason in `error`.
+ * Compiles the setting's text. An invalid pattern, one that could take exponential or
+ * high-polynomial time (see patternRisk) and one that matches empty text fall back to the default,
+ * with the reason in `error`.
  */
 export function compileIdPattern(source: string | undefined): CompiledIdPattern {
   if (source === undefined || source.trim() === '' || source === DEFAULT_ID_PATTERN) return DEFAULT_COMPILED;
-  let regex: RegExp;
+  let alone: RegExp;
   try {
     // Alone first: text such as `[a-z` or `a)(b` must not be rescued (or changed) by the wrapping.
-    if (new RegExp(source).test('')) return { ...DEFAULT_COMPILED, error: 'the pattern matches empty text' };
-    regex = bounded(source);
+    alone = new RegExp(source);
   } catch (error) {
     return { ...DEFAULT_COMPILED, error: error instanceof Error ? error.message : String(error) };
   }
-  return { source, regex };
+  const risk = patternRisk(source);
+  if (risk) return { ...DEFAULT_COMPILED, error: risk.reason };
+  if (alone.test('')) return { ...DEFAULT_COMPILED, error: 'the pattern matches empty text' };
+  return compileUnchecked(source);
+}
+
+/**
+ * Compiles a pattern WITHOUT the safety analysis: only for tests of the time bound, which need a
+ * catastrophic pattern to get past the analyser. Everything else uses {@link compileIdPattern}.
+ */
+export function compileUnchecked(source: string): CompiledIdPattern {
+  return { source, regex: bounded(source) };
 }
 
 export interface IdMatch {
@@ -50,30 +66,57 @@ export interface IdMatch {
   readonly end: number;
 }
 
-/**
- * The id whose match covers `character` in `line` (the cursor may sit just after its last
- * character, as VS Code's word ranges allow), or undefined.
- */
-export function findIdAt(line: string, character: number, pattern: CompiledIdPattern): IdMatch | undefined {
-  // Very long lines (minified files, logs) are searched near the cursor only; a match touching a
-  // cut edge is not trusted, since the text beyond it could change whether it matches.
-  const from = line.length > MAX_SCAN ? Math.max(0, character - MAX_SCAN / 2) : 0;
-  const to = line.length > MAX_SCAN ? Math.min(line.length, character + MAX_SCAN / 2) : line.length;
-  const text = line.slice(from, to);
-  const regex = new RegExp(pattern.regex.source, pattern.regex.flags);
+export interface IdSearch {
+  readonly match: IdMatch | undefined;
+  /** The search was stopped by the time bound: no match was found, and the pattern is to blame. */
+  readonly timedOut: boolean;
+}
+
+/** Every match of `regex` in `text`, as [start, end) pairs, up to the first starting after `until`. */
+function matchesUpTo(regex: RegExp, text: string, until: number): [number, number][] {
+  const found: [number, number][] = [];
+  regex.lastIndex = 0;
   for (let m = regex.exec(text); m !== null; m = regex.exec(text)) {
-    const start = from + m.index;
-    const end = start + m[0].length;
     if (m[0].length === 0) {
       regex.lastIndex++;
       continue;
     }
-    if (start > character) return undefined;
-    if (end < character) continue;
-    if ((start === from && from > 0) || (end === to && to < line.length)) return undefined;
-    return { id: m[0], start, end };
+    found.push([m.index, m.index + m[0].length]);
+    if (m.index > until) break;
   }
-  return undefined;
+  return found;
+}
+
+/**
+ * The id whose match covers `character` in `line` (the cursor may sit just after its last
+ * character, as VS Code's word ranges allow), and whether the search was stopped by the time bound.
+ */
+export function searchIdAt(line: string, character: number, pattern: CompiledIdPattern): IdSearch {
+  // Only a window around the cursor is searched; a match touching a cut edge is not trusted, since
+  // the text beyond it could change whether (or how far) it matches.
+  const from = Math.max(0, character - ID_SEARCH_WINDOW);
+  const to = Math.min(line.length, character + ID_SEARCH_WINDOW);
+  const text = line.slice(from, to);
+  const search = () => matchesUpTo(pattern.regex, text, character - from);
+  // A search stopped once is tried once more before it counts as timed out: a garbage collection
+  // pause in the middle can outlast the bound too, twice in a row hardly, a runaway pattern always.
+  let run = runBounded(search);
+  if (run.timedOut) run = runBounded(search);
+  if (run.timedOut) return { match: undefined, timedOut: true };
+  for (const [relativeStart, relativeEnd] of run.value) {
+    const start = from + relativeStart;
+    const end = from + relativeEnd;
+    if (start > character) break;
+    if (end < character) continue;
+    if ((start === from && from > 0) || (end === to && to < line.length)) break;
+    return { match: { id: line.slice(start, end), start, end }, timedOut: false };
+  }
+  return { match: undefined, timedOut: false };
+}
+
+/** The id under the cursor (see {@link searchIdAt}); undefined also when the search timed out. */
+export function findIdAt(line: string, character: number, pattern: CompiledIdPattern): IdMatch | undefined {
+  return searchIdAt(line, character, pattern).match;
 }
 
 /** Whether the whole text is an id by the pattern. */
@@ -81,4 +124,3 @@ export function matchesIdPattern(text: string, pattern: CompiledIdPattern): bool
   const found = findIdAt(text, 0, pattern);
   return found !== undefined && found.start === 0 && found.end === text.length;
 }
-

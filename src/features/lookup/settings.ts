@@ -1,38 +1,82 @@
 /**
- * The hover's settings, read when needed so a change applies at once: `exchangeTx.hover.enabled`,
- * `exchangeTx.hover.languages` and `exchangeTx.hover.idPattern` (compiled once per text; an
- * unusable pattern falls back to the default with one warning in the log).
+ * The hover's settings: `exchangeTx.hover.enabled` and `exchangeTx.hover.languages`, read when
+ * needed so a change applies at once, and `exchangeTx.hover.idPattern`, compiled once after each
+ * change of the setting (an unusable or unsafe pattern falls back to the default with one warning in
+ * the log). The id pattern is read from the user's settings only: a regular expression run on every
+ * hover is not something an opened workspace may choose.
  */
 import * as vscode from 'vscode';
 import type { Logger } from '../log';
-import type { CompiledIdPattern } from './idPattern';
-import { compileIdPattern, DEFAULT_ID_PATTERN } from './idPattern';
+import type { CompiledIdPattern, IdMatch } from './idPattern';
+import { compileIdPattern, searchIdAt } from './idPattern';
+import { TIME_BOUND_MS } from './timeBound';
 
-export class IdPatternSetting {
+const SECTION = 'exchangeTx.hover';
+const ID_PATTERN = 'idPattern';
+
+export class IdPatternSetting implements vscode.Disposable {
   private compiled: CompiledIdPattern | undefined;
-  private compiledFrom: string | undefined;
-  private readonly warned = new Set<string>();
+  /** Log lines already written, by kind and text: each is told once. */
+  private readonly told = new Set<string>();
+  private readonly subscription: vscode.Disposable;
 
-  constructor(private readonly log: Logger) {}
+  constructor(private readonly log: Logger) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+      // Compiled again at the next use, once: not on every hover, and not for other settings.
+      if (event.affectsConfiguration(`${SECTION}.${ID_PATTERN}`)) this.compiled = undefined;
+    });
+  }
 
-  /** The pattern ids are recognized by, as the setting says now. */
-  current(scope?: vscode.ConfigurationScope): CompiledIdPattern {
-    const text = vscode.workspace.getConfiguration('exchangeTx.hover', scope).get<string>('idPattern') ?? DEFAULT_ID_PATTERN;
-    if (this.compiled && this.compiledFrom === text) return this.compiled;
-    const compiled = compileIdPattern(text);
-    if (compiled.error !== undefined && !this.warned.has(text)) {
-      this.warned.add(text);
-      this.log.warn(`the setting exchangeTx.hover.idPattern ${JSON.stringify(text)} is not usable (${compiled.error}); using the default pattern`);
+  /** The pattern ids are recognized by, as the user's setting says now. */
+  current(): CompiledIdPattern {
+    this.compiled ??= this.compile();
+    return this.compiled;
+  }
+
+  /** The id under the cursor by the current pattern; a search stopped by the time bound is logged once per pattern. */
+  find(line: string, character: number): IdMatch | undefined {
+    const pattern = this.current();
+    const search = searchIdAt(line, character, pattern);
+    if (search.timedOut) {
+      this.once(
+        'warn',
+        `timeout:${pattern.source}`,
+        `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(pattern.source)} took more than ${TIME_BOUND_MS} ms on a line and was stopped; no id was found there`,
+      );
     }
-    this.compiled = compiled;
-    this.compiledFrom = text;
+    return search.match;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private compile(): CompiledIdPattern {
+    const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(ID_PATTERN);
+    const user = inspected?.globalValue;
+    const text = typeof user === 'string' ? user : undefined;
+    const compiled = compileIdPattern(text);
+    if (compiled.error !== undefined && text !== undefined) {
+      this.once('warn', `unusable:${text}`, `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(text)} is not usable (${compiled.error}); using the default pattern`);
+    }
+    for (const value of [inspected?.workspaceValue, inspected?.workspaceFolderValue]) {
+      if (value !== undefined) {
+        this.once('info', `ignored:${JSON.stringify(value)}`, `the workspace's ${SECTION}.${ID_PATTERN} ${JSON.stringify(value)} is ignored: only the user setting is used`);
+      }
+    }
     return compiled;
+  }
+
+  private once(level: 'warn' | 'info', key: string, message: string): void {
+    if (this.told.has(key)) return;
+    this.told.add(key);
+    this.log[level](message);
   }
 }
 
 /** Whether hovers are on for documents of this language. */
 export function hoverEnabledFor(document: vscode.TextDocument): boolean {
-  const config = vscode.workspace.getConfiguration('exchangeTx.hover', document);
+  const config = vscode.workspace.getConfiguration(SECTION, document);
   if (!config.get<boolean>('enabled', true)) return false;
   const languages = config.get<readonly string[]>('languages', []);
   return !Array.isArray(languages) || languages.length === 0 || languages.includes(document.languageId);

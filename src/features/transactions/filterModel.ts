@@ -202,13 +202,31 @@ export function parseFilter(value: unknown, nowMs: number = Date.now()): Transac
   return filter;
 }
 
-/** The filter from the workspace state; anything unreadable counts as no filter. */
-export function readSavedFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
-  try {
-    return parseFilter(value, nowMs);
-  } catch {
-    return {};
+/**
+ * A saved filter object (the workspace state's, see filterStorage.ts), read field by field: a
+ * field that does not read is dropped and named in `unread`, the others kept; anything that is no
+ * object is no filter. Fields that are not filter fields are left alone.
+ */
+export function readFilterFields(value: unknown, nowMs: number = Date.now()): { readonly filter: TransactionFilter; readonly unread: readonly FilterField[] } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { filter: {}, unread: [] };
+  const input = value as Record<string, unknown>;
+  let filter: TransactionFilter = {};
+  const unread: FilterField[] = [];
+  for (const field of FILTER_FIELDS) {
+    if (!Object.hasOwn(input, field)) continue;
+    try {
+      filter = { ...filter, ...parseFilter({ [field]: input[field] }, nowMs) };
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+      unread.push(field);
+    }
   }
+  return { filter, unread };
+}
+
+/** The filter of a saved filter object: a field that does not read is dropped, not the whole filter. */
+export function readSavedFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
+  return readFilterFields(value, nowMs).filter;
 }
 
 /** The filter as plain JSON for the workspace state (absent fields left out). */

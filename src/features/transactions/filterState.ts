@@ -1,12 +1,14 @@
 /**
- * The active filter of the Transactions view, kept per workspace (the workspace state, as plain
- * JSON) and read back defensively: a value that no longer reads as a filter counts as none.
+ * The active filter of the Transactions view, kept per workspace (the workspace state, as
+ * versioned plain JSON: see filterStorage.ts) and read back defensively: a field that no longer
+ * reads is dropped; what this version does not know is kept when the filter is saved.
  */
 import type * as vscode from 'vscode';
 import { Emitter } from '../../shared/events';
 import type { Event } from '../../shared/events';
 import type { TransactionFilter } from './filterModel';
-import { filterJson, isEmptyFilter, readSavedFilter } from './filterModel';
+import { isEmptyFilter } from './filterModel';
+import { readStoredFilter, storedFilterJson } from './filterStorage';
 
 export const FILTER_STATE_KEY = 'exchangeTx.transactions.filter';
 
@@ -17,7 +19,7 @@ export class FilterState {
   readonly onDidChange: Event<TransactionFilter> = this.changed.event;
 
   constructor(private readonly memento: vscode.Memento) {
-    this.value = readSavedFilter(memento.get<unknown>(FILTER_STATE_KEY));
+    this.value = readStoredFilter(memento.get<unknown>(FILTER_STATE_KEY)).filter;
   }
 
   get current(): TransactionFilter {
@@ -26,7 +28,7 @@ export class FilterState {
 
   /** The filter as saved in the workspace state: what the view starts with in the next window. */
   saved(): TransactionFilter {
-    return readSavedFilter(this.memento.get<unknown>(FILTER_STATE_KEY));
+    return readStoredFilter(this.memento.get<unknown>(FILTER_STATE_KEY)).filter;
   }
 
   get active(): boolean {
@@ -36,7 +38,8 @@ export class FilterState {
   /** Applies and saves a filter (already checked: see parseFilter). */
   async set(filter: TransactionFilter): Promise<void> {
     this.value = filter;
-    await this.memento.update(FILTER_STATE_KEY, isEmptyFilter(filter) ? undefined : filterJson(filter));
+    const previous = readStoredFilter(this.memento.get<unknown>(FILTER_STATE_KEY));
+    await this.memento.update(FILTER_STATE_KEY, storedFilterJson(filter, previous));
     this.changed.fire(filter);
   }
 

@@ -1,23 +1,39 @@
 /**
- * The ids the status watch accepts from the saved state. Pure (no `vscode`), tested in plain
- * Node; the id rules themselves are in src/shared/transactionId.ts.
+ * The ids the status watch accepts from the saved state, and how the lists of ids are stored (the
+ * watched ids and those whose final status was announced): a versioned list of id strings,
+ * `{ "version": 1, "items": ["abc12345", …] }` (see src/shared/storedState.ts). The plain arrays
+ * of the first release still read; a string that is no plausible id is dropped, an entry of
+ * another shape is kept, unused. Pure (no `vscode`), tested in plain Node; the id rules themselves
+ * are in src/shared/transactionId.ts.
  */
 
+import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
 import { isPlausibleId } from '../../shared/transactionId';
 
 /** At most this many transactions are watched at once (each has a status bar item). */
 export const MAX_WATCHED = 30;
+
+export const idCodec: ListCodec<string> = {
+  read: (entry) => (typeof entry !== 'string' ? 'unknown' : isPlausibleId(entry) ? { value: entry } : 'invalid'),
+  key: (id) => id,
+  write: (id) => id,
+};
+
+/** A stored list of ids, at most MAX_WATCHED entries read (unknown ones included). */
+export function readStoredIds(value: unknown): StoredList<string> {
+  return readStoredList(value, idCodec, MAX_WATCHED);
+}
 
 /**
  * The saved list of watched ids, read defensively: whatever the memento holds, the result is
  * unique plausible ids, in order, at most MAX_WATCHED.
  */
 export function parseStoredIds(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  const ids: string[] = [];
-  for (const item of value as unknown[]) {
-    if (typeof item === 'string' && isPlausibleId(item) && !ids.includes(item)) ids.push(item);
-    if (ids.length >= MAX_WATCHED) break;
-  }
-  return ids;
+  return listValues(readStoredIds(value));
+}
+
+/** What to store for `ids`, keeping the entries and fields of `stored` this version does not understand. */
+export function storedIdsJson(stored: StoredList<string>, ids: readonly string[]): JsonObject | undefined {
+  return storedListJson(stored, ids, idCodec, MAX_WATCHED);
 }

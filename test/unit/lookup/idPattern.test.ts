@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { compileIdPattern, DEFAULT_ID_PATTERN, findIdAt, matchesIdPattern } from '../../../src/features/lookup/idPattern';
+import { compileIdPattern, compileUnchecked, DEFAULT_ID_PATTERN, findIdAt, matchesIdPattern, searchIdAt } from '../../../src/features/lookup/idPattern';
 import { idFromArgument, idProblem, trimId } from '../../../src/shared/transactionId';
 
 /** Every id the cursor finds on each character of `line`. */
@@ -59,8 +59,49 @@ describe('transaction id pattern', () => {
     assert.equal(findIdAt(long, 3000, compileIdPattern('[a-z0-9]+')), undefined);
   });
 
+  it('searches only 64 characters each side of the cursor', () => {
+    const line = `abc12345 ${'-'.repeat(200)} jt8v5hq2w4ks9d ${'-'.repeat(200)}`;
+    assert.deepEqual(findIdAt(line, 213, defaults), { id: 'jt8v5hq2w4ks9d', start: 210, end: 224 }, 'the id under the cursor');
+    assert.equal(findIdAt(line, 203, defaults), undefined, 'the cursor on the dashes, an id 200 characters away');
+    // What the pattern sees: a lookbehind finds its key 30 characters back, not 200.
+    const keyed = compileIdPattern('(?<=KEY=.*)[a-z0-9]{8}');
+    assert.equal(keyed.error, undefined);
+    assert.equal(findIdAt(`KEY=${'-'.repeat(30)} abc12345`, 38, keyed)?.id, 'abc12345');
+    assert.equal(findIdAt(`KEY=${'-'.repeat(200)} abc12345`, 208, keyed), undefined);
+    // A match reaching out of the window is not trusted; the same match inside it is.
+    const wide = compileIdPattern('[a-z]+-*[a-z]+');
+    assert.equal(findIdAt(`abc${'-'.repeat(200)}def`, 100, wide), undefined);
+    assert.equal(findIdAt(`abc${'-'.repeat(40)}def`, 20, wide)?.id, `abc${'-'.repeat(40)}def`);
+  });
+
+  it('stops a search that backtracks for ages and says so, instead of blocking', () => {
+    // (a+)+b tries 2^40 ways on 40 a's before the c: without the time bound this test would not end.
+    const catastrophic = compileUnchecked('(a+)+b');
+    const line = `${'a'.repeat(40)}c`;
+    assert.deepEqual(searchIdAt(line, 20, catastrophic), { match: undefined, timedOut: true });
+    assert.equal(findIdAt(line, 20, catastrophic), undefined);
+    // The pattern itself still works where it finds its match at once.
+    assert.deepEqual(searchIdAt('aab', 1, catastrophic), { match: { id: 'aab', start: 0, end: 3 }, timedOut: false });
+    assert.deepEqual(searchIdAt('x abc12345 y', 4, defaults), { match: { id: 'abc12345', start: 2, end: 10 }, timedOut: false });
+  });
+
+  it('refuses patterns that could backtrack for ages, saying why, and uses the default', () => {
+    const refused: [string, string][] = [
+      ['(a+)+b', 'the pattern repeats a group that itself repeats: (a+)+'],
+      ['TX-(a|aa)+', 'the pattern repeats a group with alternatives: (a|aa)+'],
+      ['a*a*a*a*a*b', 'the pattern has 5 unbounded repetitions (*, + or {n,}), more than 3'],
+    ];
+    for (const [source, reason] of refused) {
+      const compiled = compileIdPattern(source);
+      assert.equal(compiled.source, DEFAULT_ID_PATTERN, source);
+      assert.equal(compiled.error, reason, source);
+      assert.ok(matchesIdPattern('abc12345', compiled));
+    }
+    assert.equal(compileIdPattern('[0-9a-f]{8}-[0-9a-f]{4}').error, undefined);
+  });
+
   it('falls back to the default for invalid or empty-matching patterns, saying why', () => {
-    for (const bad of ['([', '[a-z', 'a*', '(?:)']) {
+    for (const bad of ['([', '[a-z', 'a*', '(?:)', '(a*)*']) {
       const compiled = compileIdPattern(bad);
       assert.equal(compiled.source, DEFAULT_ID_PATTERN, bad);
       assert.ok(compiled.error, bad);

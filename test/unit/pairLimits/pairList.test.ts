@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import type * as vscode from 'vscode';
-import { MAX_RECENT, PAIRS_KEY, PairList, RECENT_KEY, readPairs } from '../../../src/features/pairLimits/pairList';
+import { MAX_RECENT, PAIRS_KEY, PairList, RECENT_KEY } from '../../../src/features/pairLimits/pairList';
+import { readPairs } from '../../../src/features/pairLimits/pairListState';
 import { MAX_PAIRS, normalizeTicker, pairKey } from '../../../src/shared/pairLimitsProtocol';
 
 /**
@@ -57,14 +58,14 @@ describe('PairList', () => {
     await list.add(p('ltc', 'btc'));
     assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
     assert.deepEqual(list.used, [p('ltc', 'btc'), p('btc', 'eth')]);
-    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth'), p('ltc', 'btc')], 'stored as plain JSON');
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc')] }, 'stored as plain JSON, versioned');
     assert.deepEqual(list.suggestions, [], 'pairs in the list are no suggestions');
   });
 
   it('stores exactly {from, to}, whatever else the pair object carries', async () => {
     await list.add({ from: 'btc', to: 'eth', state: 'limits', secret: 'x' } as unknown as { from: string; to: string });
-    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth')]);
-    assert.deepEqual(memento.raw(RECENT_KEY), [p('btc', 'eth')]);
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth')] });
+    assert.deepEqual(memento.raw(RECENT_KEY), { version: 1, items: [p('btc', 'eth')] });
   });
 
   it('adding a pair again does not duplicate it', async () => {
@@ -95,7 +96,7 @@ describe('PairList', () => {
     for (const pair of pairs) await list.add(pair);
     assert.equal(list.used.length, MAX_RECENT);
     assert.deepEqual(list.used, pairs.slice(-MAX_RECENT).reverse());
-    assert.equal((memento.raw(RECENT_KEY) as unknown[]).length, MAX_RECENT, 'the stored list is bounded too');
+    assert.equal((memento.raw(RECENT_KEY) as { items: unknown[] }).items.length, MAX_RECENT, 'the stored list is bounded too');
     for (const pair of pairs) await list.remove(pair);
     assert.deepEqual(list.suggestions, pairs.slice(-MAX_RECENT).reverse());
   });
@@ -144,10 +145,61 @@ describe('PairList', () => {
     assert.deepEqual(readPairs(many, 1), [many[0]]);
   });
 
-  it('after garbage, adding and removing write back only valid pairs', async () => {
-    await memento.update(PAIRS_KEY, [p('BTC', 'eth'), { junk: true }, p('ltc', 'ltc')]);
+  it('after garbage, adding writes back the valid pairs normalized, drops bad pairs and keeps entries of another shape after them', async () => {
+    await memento.update(PAIRS_KEY, [p('BTC', 'eth'), { junk: true }, p('ltc', 'ltc'), p('btc', 'eth')]);
     await list.add(p('ltc', 'btc'));
-    assert.deepEqual(memento.raw(PAIRS_KEY), [p('btc', 'eth'), p('ltc', 'btc')]);
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc'), { junk: true }] });
+  });
+
+  it('reads the plain arrays of the first release and writes them back versioned, losing nothing', async () => {
+    await memento.update(PAIRS_KEY, [p('btc', 'eth'), p('ltc', 'btc')]);
+    await memento.update(RECENT_KEY, [p('ltc', 'btc'), p('xmr', 'btc')]);
+    assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
+    assert.deepEqual(list.suggestions, [p('xmr', 'btc')]);
+    await list.add(p('sol', 'ada'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc'), p('sol', 'ada')] });
+    assert.deepEqual(memento.raw(RECENT_KEY), { version: 1, items: [p('sol', 'ada'), p('ltc', 'btc'), p('xmr', 'btc')] });
+  });
+
+  it('keeps the entries and the fields it does not understand when it writes the list back', async () => {
+    const future = { base: 'xmr', quote: 'btc', network: 'main' };
+    const networked = { from: { ticker: 'usdt', network: 'trc20' }, to: 'btc' };
+    await memento.update(PAIRS_KEY, { version: 1, items: [{ from: 'btc', to: 'eth', note: 'mine' }, future, 'eth/btc', networked] });
+    assert.deepEqual(list.pairs, [p('btc', 'eth')], 'only the entries it understands are used');
+    await list.add(p('ltc', 'btc'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [{ from: 'btc', to: 'eth', note: 'mine' }, p('ltc', 'btc'), future, 'eth/btc', networked] });
+    await list.remove(p('btc', 'eth'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('ltc', 'btc'), future, 'eth/btc', networked] });
+    await list.clear();
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [future, 'eth/btc', networked] });
+    assert.deepEqual(list.pairs, []);
+    assert.equal(memento.raw(RECENT_KEY), undefined, 'nothing left in the used pairs: the key is gone');
+  });
+
+  it('reads what it can of a newer version and keeps the rest, the version number included', async () => {
+    await memento.update(PAIRS_KEY, {
+      version: 3,
+      items: [p('btc', 'eth'), { from: 'ltc', to: 'btc', fee: 'low' }, { pair: 'xmr/btc' }],
+      sort: 'name',
+      view: { compact: true },
+    });
+    assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
+    await list.add(p('eth', 'ltc'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), {
+      version: 3,
+      items: [p('btc', 'eth'), { from: 'ltc', to: 'btc', fee: 'low' }, p('eth', 'ltc'), { pair: 'xmr/btc' }],
+      sort: 'name',
+      view: { compact: true },
+    });
+  });
+
+  it(`counts unknown entries towards the ${MAX_PAIRS} stored ones; the pairs it uses come first`, async () => {
+    const pairs = Array.from({ length: 28 }, (_, i) => p(`c${i}`, 'btc'));
+    await memento.update(PAIRS_KEY, { version: 1, items: [...pairs, { future: 1 }, { future: 2 }] });
+    await list.add(p('eth', 'btc'));
+    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [...pairs, p('eth', 'btc'), { future: 1 }] });
+    await memento.update(PAIRS_KEY, { version: 1, items: [...Array.from({ length: 30 }, (_, i) => ({ future: i })), p('btc', 'eth')] });
+    assert.deepEqual(list.pairs, [], `at most ${MAX_PAIRS} entries are read`);
   });
 
   it('readPairs: any stored value gives valid, distinct, normalized pairs, at most the maximum (property)', () => {

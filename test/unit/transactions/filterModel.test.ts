@@ -11,6 +11,7 @@ import {
   matchesQuery,
   parseFilter,
   parseSinceDate,
+  readFilterFields,
   readSavedFilter,
   SINCE_PRESETS,
   sinceMicros,
@@ -350,6 +351,16 @@ describe('transactions filter model', () => {
 
     it('a saved filter reads back', () => {
       assert.deepEqual(readSavedFilter({ status: ['hold'], since: { preset: 'hour' } }, NOW), { status: ['hold'], since: { preset: 'hour' } });
+    });
+
+    it('a bad field drops only that field', () => {
+      assert.deepEqual(readSavedFilter({ status: ['hold', 'nope'], currency: ['btc'], since: { preset: 'hour' } }, NOW), { currency: ['btc'], since: { preset: 'hour' } });
+      assert.deepEqual(readSavedFilter({ status: ['waiting'], currency: tickers(11), extraId: {}, since: '2999-01-01', address: ['bc1q'] }, NOW), {
+        status: ['waiting'],
+        address: ['bc1q'],
+      });
+      assert.deepEqual(readSavedFilter({ extraId: 'memo', payoutAddress: 12, future: { network: 'bsc' } }, NOW), { extraId: 'memo' }, 'unknown fields are not read');
+      assert.deepEqual(readFilterFields({ status: 'nope', currency: 'btc', since: 'soon', future: 1 }, NOW), { filter: { currency: ['btc'] }, unread: ['status', 'since'] });
     });
   });
 

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { idFromArgument, isPlausibleId } from '../../../src/shared/transactionId';
-import { MAX_WATCHED, parseStoredIds } from '../../../src/features/watch/watchIds';
+import { MAX_WATCHED, parseStoredIds, readStoredIds, storedIdsJson } from '../../../src/features/watch/watchIds';
 
 describe('watched ids', () => {
   it('accepts ids as the service issues them and refuses pasted text', () => {
@@ -23,5 +23,32 @@ describe('watched ids', () => {
     for (const value of [undefined, null, 'abc123', { 0: 'abc123' }, 3]) assert.deepEqual(parseStoredIds(value), []);
     const many = Array.from({ length: MAX_WATCHED + 5 }, (_, i) => `tx${String(i).padStart(4, '0')}`);
     assert.deepEqual(parseStoredIds(many), many.slice(0, MAX_WATCHED));
+  });
+
+  it('reads the versioned list and the plain array of the first release alike', () => {
+    assert.deepEqual(parseStoredIds({ version: 1, items: ['abc123', 'def456'] }), ['abc123', 'def456']);
+    assert.deepEqual(parseStoredIds(['abc123', 'def456']), ['abc123', 'def456']);
+    assert.deepEqual(storedIdsJson(readStoredIds(['abc123', 'def456']), ['abc123', 'def456', 'ghi789']), { version: 1, items: ['abc123', 'def456', 'ghi789'] });
+  });
+
+  it('keeps the entries it does not understand when the list is written back; drops strings that are no ids', () => {
+    const stored = readStoredIds({ version: 1, items: ['abc123', { id: 'tx999999', env: 'live' }, 'not an id', 7, 'def456'] });
+    assert.deepEqual(stored.known.map((entry) => entry.value), ['abc123', 'def456']);
+    assert.deepEqual(storedIdsJson(stored, ['def456', 'new777']), { version: 1, items: ['def456', 'new777', { id: 'tx999999', env: 'live' }, 7] });
+    assert.deepEqual(storedIdsJson(stored, []), { version: 1, items: [{ id: 'tx999999', env: 'live' }, 7] });
+    assert.equal(storedIdsJson(readStoredIds(['abc123']), []), undefined, 'nothing left: the key is removed');
+  });
+
+  it('reads what it can of a newer version and keeps the rest, the version number included', () => {
+    const stored = readStoredIds({ version: 2, items: [{ id: 'abc123', pinned: true }, 'def456'], pinnedFirst: true });
+    assert.deepEqual(stored.known.map((entry) => entry.value), ['def456']);
+    assert.deepEqual(storedIdsJson(stored, ['def456', 'ghi789']), { version: 2, items: ['def456', 'ghi789', { id: 'abc123', pinned: true }], pinnedFirst: true });
+  });
+
+  it(`keeps at most ${MAX_WATCHED} entries in all, the watched ids first`, () => {
+    const ids = Array.from({ length: MAX_WATCHED }, (_, i) => `tx${String(i).padStart(4, '0')}`);
+    const stored = readStoredIds({ version: 1, items: [{ future: 1 }, { future: 2 }] });
+    const json = storedIdsJson(stored, ids.slice(0, MAX_WATCHED - 1));
+    assert.deepEqual(json, { version: 1, items: [...ids.slice(0, MAX_WATCHED - 1), { future: 1 }] });
   });
 });

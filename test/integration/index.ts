@@ -4,6 +4,26 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../src/extension';
+
+/**
+ * For the secret scan at the end of `npm test` (EXCHANGE_TX_SCAN_DIR): every message posted to a
+ * webview, and the extension's log lines, written where the scan looks.
+ */
+async function recordForScan(): Promise<(() => void) | undefined> {
+  const dir = process.env.EXCHANGE_TX_SCAN_DIR;
+  if (!dir) return undefined;
+  fs.mkdirSync(dir, { recursive: true });
+  const api = await vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx')?.activate();
+  if (!api) return undefined;
+  const messages = path.join(dir, 'webview-messages.jsonl');
+  const subscription = api.pairLimits.onDidPost((message) => fs.appendFileSync(messages, `${JSON.stringify(message)}\n`));
+  return () => {
+    subscription.dispose();
+    fs.writeFileSync(path.join(dir, 'extension-log.txt'), api.log.recent.join('\n'));
+  };
+}
 
 function testFiles(dir: string): string[] {
   return fs
@@ -28,6 +48,7 @@ export async function run(): Promise<void> {
   if (files.length === 0) throw new Error(`no integration tests (*.test.js) in ${suiteDir}`);
   for (const file of files) mocha.addFile(file);
 
+  const finishScan = await recordForScan();
   const failures = await new Promise<number>((resolve, reject) => {
     try {
       mocha.run(resolve);
@@ -35,5 +56,6 @@ export async function run(): Promise<void> {
       reject(error instanceof Error ? error : new Error(String(error)));
     }
   });
+  finishScan?.();
   if (failures > 0) throw new Error(`${failures} integration test${failures === 1 ? '' : 's'} failed`);
 }

@@ -102,6 +102,15 @@ async function main(): Promise<number> {
     if (config.keepTmp) say(`kept the run's temp folder ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
   });
+  // For the secret scan of `npm test`: the profile (settings, state databases, every log,
+  // the extension's output channel among them), copied once the host has stopped.
+  const scanDir = process.env.EXCHANGE_TX_SCAN_DIR;
+  if (scanDir) {
+    cleanup.add('profile copy for the secret scan', () => {
+      const profile = path.join(tmp, 'user-data');
+      if (fs.existsSync(profile)) fs.cpSync(profile, path.join(scanDir, `profile-${path.basename(tmp)}`), { recursive: true });
+    });
+  }
   try {
     const workspace = path.join(tmp, 'workspace');
     fs.mkdirSync(workspace);

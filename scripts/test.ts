@@ -1,0 +1,96 @@
+/**
+ * `npm test`: every check, one after the other, each step's output shown and kept in
+ * `.test-output/`; then the `.vsix` is packaged and a secret scan looks through everything the
+ * run produced (the steps' output, the extension host's profile and logs, the messages posted to
+ * webviews, the package) for the private keys, API keys and signatures the tests registered, and
+ * for anything shaped like one. A hit fails the run.
+ *
+ *   npm test                 everything
+ *   npm test -- --only unit  one step (check, unit, browser, integration, package, scan)
+ */
+import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+
+const root = path.resolve(__dirname, '..', '..');
+const outputDir = path.join(root, '.test-output');
+const registry = path.join(outputDir, 'secrets.jsonl');
+const artifacts = path.join(outputDir, 'artifacts');
+const vsix = path.join(outputDir, 'exchange-tx.vsix');
+
+interface Step {
+  readonly name: string;
+  readonly command: string;
+  readonly args: readonly string[];
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+const STEPS: readonly Step[] = [
+  { name: 'check', command: npm, args: ['run', 'check'] },
+  { name: 'unit', command: npm, args: ['run', 'test:unit'] },
+  { name: 'browser', command: npm, args: ['run', 'test:browser'] },
+  { name: 'integration', command: npm, args: ['run', 'test:integration'] },
+  { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
+  { name: 'scan', command: process.execPath, args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir] },
+];
+
+function run(step: Step): Promise<number> {
+  const log = fs.createWriteStream(path.join(outputDir, `${step.name}.log`));
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, EXCHANGE_TX_SECRETS: registry, EXCHANGE_TX_SCAN_DIR: artifacts, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      log.write(chunk);
+    });
+    child.on('error', (error) => {
+      console.error(`test: ${step.name} could not start: ${error.message}`);
+      log.end(() => resolve(1));
+    });
+    child.on('close', (code) => log.end(() => resolve(code ?? 1)));
+  });
+}
+
+async function main(): Promise<number> {
+  const onlyAt = process.argv.indexOf('--only');
+  const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+  const steps = only ? STEPS.filter((s) => s.name === only) : STEPS;
+  if (steps.length === 0) {
+    console.error(`test: no step "${only ?? ''}"; steps: ${STEPS.map((s) => s.name).join(', ')}`);
+    return 2;
+  }
+  if (!only) fs.rmSync(outputDir, { recursive: true, force: true });
+  fs.mkdirSync(artifacts, { recursive: true });
+  const started = Date.now();
+  for (const step of steps) {
+    const stepStarted = Date.now();
+    console.log(`\n=== npm test: ${step.name} ===`);
+    const code = await run(step);
+    const seconds = ((Date.now() - stepStarted) / 1000).toFixed(0);
+    if (code !== 0) {
+      console.error(`\nnpm test: ${step.name} FAILED (exit ${code}, ${seconds} s); its output is in .test-output/${step.name}.log`);
+      return code;
+    }
+    console.log(`=== npm test: ${step.name} passed (${seconds} s) ===`);
+  }
+  // The registry holds the run's throwaway test keys: it goes once the scan is done.
+  if (!only) fs.rmSync(registry, { force: true });
+  console.log(`\nnpm test: every step passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`npm test could not run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -3,10 +3,9 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
-import { registerCredentialCommands } from './features/credentials/credentialCommands';
-import { CredentialStore } from './features/credentials/credentialStore';
-import { registerEnvironment } from './features/environment/environmentCommands';
-import { EnvironmentService } from './features/environment/environmentService';
+import { registerAccountCommands } from './features/accounts/accountCommands';
+import { registerEnvironment } from './features/accounts/environmentStatus';
+import { EnvironmentService } from './features/accounts/environmentService';
 import { RecentLog, tagged } from './features/log';
 import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
@@ -20,7 +19,6 @@ import { TransactionStore } from './store/transactionStore';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
 export interface ExchangeTxApi extends LookupApi {
-  readonly credentials: CredentialStore;
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: RecentLog;
@@ -32,20 +30,21 @@ export interface ExchangeTxApi extends LookupApi {
   readonly pairLimits: PairLimitsController;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
+  /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
+  readonly testHooks?: { readonly secrets: vscode.SecretStorage; readonly globalState: vscode.Memento };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExchangeTxApi> {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
-  const credentials = new CredentialStore(context.secrets);
-  const environment = new EnvironmentService(context.globalState, credentials, log);
+  const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
-  context.subscriptions.push(channel, credentials, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
+  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
 
   running = environment;
   await environment.initialize();
-  registerCredentialCommands(context, credentials, environment, tagged(log, 'keys'));
+  registerAccountCommands(context, environment, tagged(log, 'accounts'));
   registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
@@ -54,7 +53,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
-  return { credentials, environment, store, log, ...lookup, watch, transactions, pairLimits, activationMs };
+  const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState } : undefined;
+  return { environment, store, log, ...lookup, watch, transactions, pairLimits, activationMs, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

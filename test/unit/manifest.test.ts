@@ -9,7 +9,8 @@ const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf
 interface Manifest {
   engines: { vscode: string };
   devDependencies: Record<string, string>;
-  contributes: { commands: { command: string; title: string; category?: string }[]; configuration: { properties: Record<string, unknown> } };
+  contributes: { commands: { command: string; title: string; category?: string }[]; configuration: { properties: Record<string, { scope?: string }> } };
+  capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } };
 }
 const manifest = JSON.parse(manifestText) as Manifest;
 
@@ -33,5 +34,18 @@ describe('manifest', () => {
   it('pins @types/vscode to the engine it supports', () => {
     assert.equal(manifest.engines.vscode, '^1.100.0');
     assert.equal(manifest.devDependencies['@types/vscode'], '1.100.0');
+  });
+
+  it('lets no workspace decide where requests go or what code runs, and lists every other setting a workspace could set for Restricted Mode', () => {
+    const properties = manifest.contributes.configuration.properties;
+    // Addresses and patterns: only the user's own settings count.
+    for (const key of ['exchangeTx.baseUrl', 'exchangeTx.hover.idPattern']) assert.equal(properties[key]?.scope, 'application', key);
+    const trust = manifest.capabilities?.untrustedWorkspaces;
+    assert.equal(trust?.supported, 'limited');
+    const windowScoped = Object.entries(properties)
+      .filter(([, p]) => p.scope === undefined || p.scope === 'window' || p.scope === 'resource' || p.scope === 'language-overridable')
+      .map(([key]) => key)
+      .sort();
+    assert.deepEqual([...(trust?.restrictedConfigurations ?? [])].sort(), windowScoped);
   });
 });

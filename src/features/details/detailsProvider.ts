@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import { actions, describeError, notFound } from '../lookup/errorMessages';

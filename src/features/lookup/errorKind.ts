@@ -3,9 +3,12 @@
  * invalid-parameter error names), never by message text. Pure: unit-tested in plain Node.
  */
 import {
+  AnswerTooLargeError,
   AuthenticationError,
   CancelledError,
   ExchangeError,
+  IncompleteAnswerError,
+  InsecureEndpointError,
   InternalServiceError,
   InvalidParameterError,
   ProtocolError,
@@ -13,6 +16,7 @@ import {
   TimeoutError,
   TransportError,
 } from '../../api/errors';
+import { AccountAccessError } from '../accounts/accessError';
 
 export type ErrorKind =
   /** The service does not know the id (`Parameter id is invalid`, or no record). */
@@ -22,6 +26,14 @@ export type ErrorKind =
   | 'rate-limit'
   /** No answer in time. */
   | 'timeout'
+  /** An answer started in time but did not finish. */
+  | 'incomplete'
+  /** An answer over the client's size cap, cut off unread. */
+  | 'too-large'
+  /** Requests for the chosen account are not sent: its host was declined, or it is gone. */
+  | 'access'
+  /** The service address was refused before sending: plain http to another machine, or credentials in it. */
+  | 'insecure-endpoint'
   /** No HTTP answer, or a non-2xx one. */
   | 'network'
   /** An answer that breaks the protocol (not JSON, truncated, another id, wrong shape). */
@@ -39,7 +51,11 @@ export function classifyError(error: unknown): ErrorKind {
   if (error instanceof InvalidParameterError && error.param === 'id') return 'not-found';
   if (error instanceof AuthenticationError) return 'authentication';
   if (error instanceof RateLimitError) return 'rate-limit';
+  if (error instanceof InsecureEndpointError) return 'insecure-endpoint';
+  if (error instanceof AccountAccessError) return 'access';
   if (error instanceof TimeoutError) return 'timeout';
+  if (error instanceof IncompleteAnswerError) return 'incomplete';
+  if (error instanceof AnswerTooLargeError) return 'too-large';
   if (error instanceof TransportError) return 'network';
   if (error instanceof ProtocolError) return 'protocol';
   if (error instanceof InternalServiceError) return 'internal';

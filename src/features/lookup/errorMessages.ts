@@ -1,14 +1,14 @@
 /**
  * Errors as data: each kind of failure becomes one message with the actions that fit it ("Retry",
- * "Set API Keys…", "Show Log", "Switch Environment…"), and a one-line form for hovers and status
+ * "Set API Keys…", "Show Log", "Switch Account…"), and a one-line form for hovers and status
  * bar tooltips. Used by the lookup command and the hover; the watch and the tree can use it too.
  * Nothing here waits for the user: `showUserMessage` shows a notification and returns at once.
  */
 import * as vscode from 'vscode';
-import { AuthenticationError, RateLimitError, TimeoutError, TransportError } from '../../api';
+import { AnswerTooLargeError, AuthenticationError, formatBytes, IncompleteAnswerError, InsecureEndpointError, RateLimitError, TimeoutError, TransportError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { environmentName, environmentNameStart } from '../environment/environmentNames';
-import type { EnvironmentKind } from '../environment/environmentService';
+import { environmentName, environmentNameStart } from '../accounts/environmentNames';
+import type { EnvironmentKind } from '../accounts/environmentService';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
 
@@ -46,7 +46,8 @@ export const actions = {
   retry: (command: string, args: readonly unknown[]): MessageAction => ({ title: vscode.l10n.t('Retry'), command, args }),
   showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
   setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
-  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Environment…'), command: 'exchangeTx.switchEnvironment', args: [] }),
+  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Account…'), command: 'exchangeTx.switchEnvironment', args: [] }),
+  editAccount: (): MessageAction => ({ title: vscode.l10n.t('Edit Account…'), command: 'exchangeTx.editAccount', args: [] }),
   watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
   showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
   copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
@@ -61,7 +62,7 @@ export interface ErrorContext {
   readonly retry?: MessageAction;
 }
 
-/** "Transaction … was not found in the sandbox", with "Switch Environment…". */
+/** "Transaction … was not found in the sandbox", with "Switch Account…". */
 export function notFound(context: ErrorContext): ErrorDescription {
   const where = environmentName(context.environment);
   return {
@@ -115,7 +116,62 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         actions: [retry, actions.showLog()],
       };
     }
+    case 'incomplete': {
+      const seconds = error instanceof IncompleteAnswerError ? Math.round(error.timeoutMs / 1000) : 0;
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('{0} started to answer but did not finish within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), seconds, id),
+        short: vscode.l10n.t('The answer from {0} did not finish (timed out)', where),
+        actions: [retry, actions.showLog()],
+      };
+    }
+    case 'too-large': {
+      const size = formatBytes(error instanceof AnswerTooLargeError ? error.maxBytes : 0);
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('{0} sent an answer larger than {1} when looking up transaction {2}; it was cut off unread. Check the service address.', environmentNameStart(context.environment), size, id),
+        short: vscode.l10n.t('The answer from {0} was larger than {1}', where, size),
+        actions: [actions.showLog()],
+      };
+    }
+    case 'access':
+      return {
+        kind,
+        severity: 'warning',
+        text: vscode.l10n.t('Transaction {0} was not looked up: {1}', id, detail),
+        short: plainText(detail, 120),
+        actions: [actions.switchEnvironment()],
+      };
+    case 'insecure-endpoint':
+      if (error instanceof InsecureEndpointError && error.reason === 'credentials') {
+        return {
+          kind,
+          severity: 'error',
+          text: vscode.l10n.t('Transaction {0} was not looked up: the service address has a user name or password in it. Remove them from the account\'s address (Edit Account…).', id),
+          short: vscode.l10n.t('Service address with a user name or password refused'),
+          actions: [actions.editAccount()],
+        };
+      }
+      return {
+        kind,
+        severity: 'error',
+        text: vscode.l10n.t('Transaction {0} was not looked up: signed requests are not sent over plain http to {1}. Give the account an https address (Edit Account…; plain http is allowed only to this machine).', id, plainText(error instanceof InsecureEndpointError ? error.host : '', 100)),
+        short: vscode.l10n.t('Plain http to {0} refused: use https', plainText(error instanceof InsecureEndpointError ? error.host : '', 60)),
+        actions: [actions.editAccount()],
+      };
     case 'network':
+      if (error instanceof TransportError && error.status !== undefined && error.status >= 300 && error.status <= 399) {
+        // Redirects are never followed: the address is probably not the service's.
+        return {
+          kind,
+          severity: 'error',
+          text: vscode.l10n.t('{0} redirected the request for transaction {1} (HTTP {2}); requests are never sent on to another address. Check the service address.', environmentNameStart(context.environment), id, error.status),
+          short: vscode.l10n.t('{0} redirected the request (HTTP {1})', environmentNameStart(context.environment), error.status),
+          actions: [actions.showLog()],
+        };
+      }
       if (error instanceof TransportError && error.status !== undefined) {
         // It was reached: it answered with an HTTP error.
         return {

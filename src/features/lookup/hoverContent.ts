@@ -7,9 +7,9 @@
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTime, pairLabel, relativeTime, ticker } from '../../shared/format';
-import type { EnvironmentKind } from '../environment/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentService';
 import { statusLook } from '../statusPresentation';
-import { environmentName } from '../environment/environmentNames';
+import { environmentName } from '../accounts/environmentNames';
 
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails'];

@@ -7,11 +7,10 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { describeError, notFound } from './errorMessages';
 import { errorHover, notFoundHover, recordHover } from './hoverContent';
-import { findIdAt } from './idPattern';
 import type { IdPatternSetting } from './settings';
 import { hoverEnabledFor } from './settings';
 
@@ -40,7 +39,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
   async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
     if (!hoverEnabledFor(document)) return undefined;
     const line = document.lineAt(position.line).text;
-    const match = findIdAt(line, position.character, this.deps.pattern.current(document));
+    const match = this.deps.pattern.find(line, position.character);
     if (!match || token.isCancellationRequested) return undefined;
     const range = new vscode.Range(position.line, match.start, position.line, match.end);
     const environment = this.deps.environment.kind;

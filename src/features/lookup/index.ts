@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import { registerDetails } from '../details/detailsProvider';
 import type { RecordDocuments } from '../details/detailsProvider';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter } from './errorMessages';
@@ -38,6 +38,7 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
   const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
   const details = registerDetails(context, { store: deps.store, environment: deps.environment, messages, log: tagged(deps.log, 'details') });
   context.subscriptions.push(
+    pattern,
     vscode.commands.registerCommand('exchangeTx.getStatus', async (arg?: unknown, options?: LookupCommandOptions) => {
       const result = await lookup.run(arg, options);
       // Found: the Transactions view selects it if it is loaded there.

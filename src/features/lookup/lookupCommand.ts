@@ -9,7 +9,7 @@ import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { statusLook } from '../statusPresentation';
 import type { ErrorKind } from './errorKind';
@@ -17,7 +17,6 @@ import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMess
 import { actions, describeError, notFound, plainText } from './errorMessages';
 import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
-import { findIdAt } from './idPattern';
 import type { IdPatternSetting } from './settings';
 
 export interface LookupCommandOptions {
@@ -146,7 +145,7 @@ export class LookupCommand {
       if (idProblem(selected) === undefined) return selected;
     }
     const line = document.lineAt(selection.active.line).text;
-    return findIdAt(line, selection.active.character, this.deps.pattern.current(document))?.id;
+    return this.deps.pattern.find(line, selection.active.character)?.id;
   }
 
   private async ask(): Promise<string | undefined> {

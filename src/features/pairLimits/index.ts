@@ -3,7 +3,7 @@
  * controller the test API exposes.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { PairList } from './pairList';

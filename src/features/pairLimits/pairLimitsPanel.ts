@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { parseWebviewMessage, checkNewPair, pairKey } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { describeOutcome, fetchPairLimits } from './fetchPairLimits';
 import type { PairLimitsReport } from './fetchPairLimits';
@@ -28,6 +28,8 @@ export interface PairLimitsPanelDeps {
   readonly environment: EnvironmentService;
   readonly list: PairList;
   readonly log: Logger;
+  /** Told of every message posted to the page. */
+  readonly onPost?: (message: HostMessage) => void;
 }
 
 /** The folder the page may load from: the webview bundle, nothing else. */
@@ -201,6 +203,7 @@ export class PairLimitsPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.sent.push(message);
     if (this.sent.length > KEEP_MESSAGES) this.sent.shift();
+    this.deps.onPost?.(message);
     if (this.pageReady) void this.webviewPanel.webview.postMessage(message);
   }
 
@@ -327,6 +330,9 @@ export class PairLimitsPanel implements vscode.Disposable {
 /** Opens the one panel, reveals it when open, restores it after a reload. */
 export class PairLimitsController implements vscode.Disposable {
   private current: PairLimitsPanel | undefined;
+  private readonly posted = new vscode.EventEmitter<HostMessage>();
+  /** Fires for every message any panel posts to its page (the secret scan of the tests reads them). */
+  readonly onDidPost = this.posted.event;
 
   constructor(private readonly deps: PairLimitsPanelDeps) {}
 
@@ -362,7 +368,7 @@ export class PairLimitsController implements vscode.Disposable {
   }
 
   private adopt(webviewPanel: vscode.WebviewPanel): PairLimitsPanel {
-    const panel = new PairLimitsPanel(webviewPanel, this.deps);
+    const panel = new PairLimitsPanel(webviewPanel, { ...this.deps, onPost: (message) => this.posted.fire(message) });
     this.current = panel;
     panel.onDidDispose(() => {
       if (this.current === panel) this.current = undefined;
@@ -373,5 +379,6 @@ export class PairLimitsController implements vscode.Disposable {
   dispose(): void {
     this.current?.dispose();
     this.current = undefined;
+    this.posted.dispose();
   }
 }

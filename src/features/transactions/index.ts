@@ -4,7 +4,7 @@
  */
 import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { windowPrompts } from './filterFlow';
 import { FilterState } from './filterState';

@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
 import { filterDescription } from './filterText';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../environment/environmentService';
+import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { StatusWatch } from './statusWatch';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';

@@ -11,18 +11,18 @@ import { shortId } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKind } from '../environment/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { fetchWatched } from './watchFetch';
 import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
 import { isPlausibleId } from '../../shared/transactionId';
-import { MAX_WATCHED, parseStoredIds } from './watchIds';
+import { MAX_WATCHED, parseStoredIds, readStoredIds, storedIdsJson } from './watchIds';
 import { describeWatch, notifyFinal, readItem } from './watchPresentation';
 import type { WatchView } from './watchPresentation';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 
-/** Workspace-state keys: JSON arrays of ids. */
+/** Workspace-state keys: versioned lists of ids (see watchIds.ts). */
 export const WATCHED_KEY = 'exchangeTx.watch.ids';
 /** Ids whose final status was already announced (not announced again after a reload). */
 export const ANNOUNCED_KEY = 'exchangeTx.watch.announced';
@@ -295,7 +295,12 @@ export class StatusWatch implements vscode.Disposable {
     const ids = this.ids;
     const announced = [...this.entries.values()].filter((entry) => entry.announced).map((entry) => entry.id);
     const log = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
-    void Promise.resolve(this.deps.memento.update(WATCHED_KEY, ids)).then(undefined, log);
-    void Promise.resolve(this.deps.memento.update(ANNOUNCED_KEY, announced)).then(undefined, log);
+    // Read, changed, written: what this version does not understand in the stored lists stays.
+    const save = (key: string, values: readonly string[]) => {
+      const stored = readStoredIds(this.deps.memento.get<unknown>(key));
+      void Promise.resolve(this.deps.memento.update(key, storedIdsJson(stored, values))).then(undefined, log);
+    };
+    save(WATCHED_KEY, ids);
+    save(ANNOUNCED_KEY, announced);
   }
 }

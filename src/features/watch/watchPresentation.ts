@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
-import type { EnvironmentKind } from '../environment/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentService';
 import { escapeMarkdown, formatTime, pairLabel, shortId, ticker } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../statusPresentation';
@@ -36,7 +36,7 @@ export interface WatchLook {
 }
 
 /** The commands a tooltip may link to (with the transaction id as argument). */
-export const TOOLTIP_COMMANDS = ['exchangeTx.showDetails', 'exchangeTx.copyId', 'exchangeTx.stopWatching', 'exchangeTx.setApiKeys'] as const;
+export const TOOLTIP_COMMANDS = ['exchangeTx.showDetails', 'exchangeTx.copyId', 'exchangeTx.stopWatching', 'exchangeTx.switchEnvironment'] as const;
 
 function background(severity: 'none' | 'warning' | 'error'): vscode.ThemeColor | undefined {
   if (severity === 'warning') return new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -112,7 +112,7 @@ export function describeWatch(view: WatchView, environment: EnvironmentKind, now
   if (view.error) {
     const retry = view.retryAt === undefined ? '' : ` ${vscode.l10n.t('Next attempt in {0} s.', inSeconds(view.retryAt, now))}`;
     paragraphs.push(`$(warning) ${vscode.l10n.t('Could not update: {0}', escapeMarkdown(view.error.message, 300))}${retry}`);
-    if (view.error instanceof AuthenticationError) paragraphs.push(commandLink(vscode.l10n.t('Set API Keys…'), 'exchangeTx.setApiKeys'));
+    if (view.error instanceof AuthenticationError) paragraphs.push(commandLink(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'));
     if (record) paragraphs.push(vscode.l10n.t('Last known status: {0}', escapeMarkdown(look?.label ?? '')));
   }
   if (view.notFound) paragraphs.push(vscode.l10n.t('The {0} does not know this ID. It is not checked again unless the environment changes or you watch it again.', where));

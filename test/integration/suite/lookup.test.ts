@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import * as net from 'net';
 import * as vscode from 'vscode';
-import { ExchangeClient, generateKeys, loadCredentials } from '../../../src/api';
+import { ExchangeClient, loadCredentials } from '../../../src/api';
+import { registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import { startSandbox } from '../../../src/sandbox';
@@ -86,7 +87,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.equal(result.error, 'not-found');
     assert.equal(result.message?.severity, 'warning');
     assert.equal(result.message?.text, 'Transaction zz99zz99zz99 was not found in the sandbox');
-    assert.deepEqual(result.message?.actions, [{ title: 'Switch Environment…', command: 'exchangeTx.switchEnvironment', args: [] }]);
+    assert.deepEqual(result.message?.actions, [{ title: 'Switch Account…', command: 'exchangeTx.switchEnvironment', args: [] }]);
     assert.deepEqual(api.lookup.lastMessage, result.message);
   });
 
@@ -157,7 +158,7 @@ describe('Get Transaction Status… (live service)', function () {
   this.timeout(30_000);
   let api: ExchangeTxApi;
   let service: Sandbox;
-  const keys = generateKeys();
+  const keys = registeredKeys();
 
   before(async () => {
     api = await lookupApi();

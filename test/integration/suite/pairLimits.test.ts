@@ -11,7 +11,7 @@
 // page that long to say `ready`.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import { generateKeys } from '../../../src/api';
+import { registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { PairLimitsController, PairLimitsPanel } from '../../../src/features/pairLimits';
 import { findCurrency, pairLimits, startSandbox } from '../../../src/sandbox';
@@ -399,7 +399,7 @@ describe('Pair Limits panel', function () {
 
   describe('environment changes', () => {
     let service: Sandbox;
-    const keys = generateKeys();
+    const keys = registeredKeys();
 
     before(async () => {
       service = await startSandbox({ ledgerSize: 0 });
@@ -457,7 +457,7 @@ describe('Pair Limits panel', function () {
     });
 
     it('shows the live service’s refusal of the keys as the error, and keeps the rows pending', async () => {
-      const stranger = generateKeys();
+      const stranger = registeredKeys();
       const panel = await showPairs([p('btc', 'eth')]);
       assert.equal(row(panel, p('btc', 'eth')).state, 'limits');
       const from = mark(panel);

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { generateKeys } from '../../../src/api';
+import { registeredKeys } from '../../secrets/registry';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import type { WelcomeState } from '../../../src/features/transactions';
 import { startSandbox } from '../../../src/sandbox';
@@ -128,7 +128,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
   it('with the live service: empty, not loaded, no keys without starting the sandbox, unreachable', async function () {
     this.timeout(40_000);
     const { api, tx } = f;
-    const keys = generateKeys();
+    const keys = registeredKeys();
     let service: Sandbox | undefined;
     try {
       service = await startSandbox({ ledgerSize: 0 });
@@ -170,7 +170,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       );
 
       // A closed port: unreachable, with the reason.
-      await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', `http://127.0.0.1:${await closedPort()}`, vscode.ConfigurationTarget.Global);
+      await vscode.commands.executeCommand('exchangeTx.editAccount', { account: api.environment.chosen, baseUrl: `http://127.0.0.1:${await closedPort()}` });
       await eventually(() => tx.view.welcome === 'unreachable', 'the unreachable welcome', 20_000);
       assertWelcome('unreachable');
       assert.equal(tx.view.view.message, 'Could not reach the service.');

@@ -10,12 +10,43 @@ export async function extensionApi(): Promise<ExchangeTxApi> {
   return extension.activate();
 }
 
-/** Back to the state a new user starts in: no keys, default settings, the sandbox. */
+/** The questions "Send signed requests for account X to host Y?" asked so far, answered yes. */
+export const hostQuestions: { account: string; host: string }[] = [];
+
+/** Answers the host question yes (a modal would block the test host), recording it. */
+export function allowHosts(api: ExchangeTxApi): void {
+  api.environment.prompts = {
+    confirmHost: (account, host) => {
+      hostQuestions.push({ account, host });
+      return Promise.resolve(true);
+    },
+  };
+}
+
+/** Removes every account (and its keys). */
+export async function removeAccounts(api: ExchangeTxApi): Promise<void> {
+  for (const account of api.environment.accounts.accounts) await api.environment.accounts.remove(account.id);
+}
+
+/** Back to the state a new user starts in: no accounts, default settings, the sandbox. */
 export async function resetEnvironment(api: ExchangeTxApi): Promise<void> {
-  await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
-  await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+  allowHosts(api);
   await api.environment.choose('sandbox');
+  await removeAccounts(api);
+  await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+  await api.environment.refresh();
   api.environment.sandbox?.setFaults({});
+}
+
+export interface TestAccount {
+  readonly account?: string;
+  readonly apiKey?: string;
+  readonly error?: string;
+}
+
+/** Adds an account through the command (its test-mode arguments), optionally switching to it. */
+export function addAccount(args: { name: string; baseUrl: string; privateKey: string; apiKey?: string; activate?: boolean }): Thenable<TestAccount> {
+  return vscode.commands.executeCommand<TestAccount>('exchangeTx.addAccount', { activate: false, ...args });
 }
 
 /** Waits until `check` holds (polling), or fails with `what`. */

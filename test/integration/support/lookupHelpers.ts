@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { Sandbox } from '../../../src/sandbox';
+import { addAccount, allowHosts } from './extension';
 
 export async function lookupApi(): Promise<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx');
@@ -40,10 +41,9 @@ export async function settle(api: ExchangeTxApi, quietMs = 250): Promise<void> {
 
 const config = () => vscode.workspace.getConfiguration('exchangeTx');
 
-/** No keys, the default address, the built-in sandbox without faults, an empty cache. */
+/** The built-in sandbox without faults, an empty cache (accounts stay, unused). */
 export async function useBuiltInSandbox(api: ExchangeTxApi): Promise<Sandbox> {
-  if (await api.credentials.has()) await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
-  if (config().inspect('baseUrl')?.globalValue !== undefined) await config().update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
+  allowHosts(api);
   await api.environment.choose('sandbox');
   await settle(api);
   const sandbox = await api.environment.ensureSandbox();
@@ -52,11 +52,17 @@ export async function useBuiltInSandbox(api: ExchangeTxApi): Promise<Sandbox> {
   return sandbox;
 }
 
-/** Uses `baseUrl` as the live service with the private key given, and waits until that is in use. */
+/**
+ * Uses `baseUrl` as the live service through an account of its own with the private key given
+ * (host questions answered yes), and waits until that is in use.
+ */
 export async function useLive(api: ExchangeTxApi, baseUrl: string, privateKeyHex: string): Promise<void> {
-  await config().update('baseUrl', baseUrl, vscode.ConfigurationTarget.Global);
-  await vscode.commands.executeCommand('exchangeTx.setApiKeys', { privateKey: privateKeyHex, switchToLive: true });
-  await api.environment.choose('live');
+  allowHosts(api);
+  const name = `Test ${baseUrl}`;
+  const existing = api.environment.accounts.accounts.find((a) => a.name === name);
+  if (existing) await api.environment.accounts.remove(existing.id);
+  const added = await addAccount({ name, baseUrl, privateKey: privateKeyHex, activate: true });
+  if (!added.account) throw new Error(`the test account was not added: ${added.error ?? '?'}`);
   await waitFor(() => api.environment.kind === 'live' && api.environment.state.baseUrl === baseUrl, 'the live environment');
   await settle(api);
   api.store.clear();

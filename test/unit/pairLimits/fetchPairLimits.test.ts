@@ -7,7 +7,6 @@ import {
   CurrencyDisabledError,
   CurrencyNotFoundError,
   ExchangeClient,
-  generateKeys,
   InternalServiceError,
   InvalidParameterError,
   loadCredentials,
@@ -21,6 +20,7 @@ import { currencyRefusal, findCurrency, pairLimits } from '../../../src/sandbox'
 import { pairKey } from '../../../src/shared/pairLimitsProtocol';
 import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
 import { startHarness } from '../api/support';
+import { registeredKeys } from '../../secrets/registry';
 import type { Harness } from '../api/support';
 
 const p = (from: string, to: string): CurrencyPairKey => ({ from, to });
@@ -295,7 +295,7 @@ describe('fetchPairLimits against the sandbox', () => {
     const pairs = [p('btc', 'eth'), p('ltc', 'btc')];
 
     it('keys the sandbox does not know: authentication refused, one call, nothing settled', async () => {
-      const stranger = new ExchangeClient({ baseUrl: h.sandbox.url, credentials: loadCredentials(generateKeys().privateKeyHex), retry: { baseDelayMs: 5 } });
+      const stranger = new ExchangeClient({ baseUrl: h.sandbox.url, credentials: loadCredentials(registeredKeys().privateKeyHex), retry: { baseDelayMs: 5 } });
       const report = await fetchPairLimits((group) => stranger.getPairsParams(group), pairs);
       assert.ok(report.failure instanceof AuthenticationError, String(report.failure));
       assert.equal(report.failure.status, 401);

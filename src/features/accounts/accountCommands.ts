@@ -1,0 +1,267 @@
+/**
+ * Add Account…, Edit Account…, Remove Account…, Set API Keys… (add or update the keys of the
+ * chosen account), Clear API Keys and Show API Key.
+ *
+ * Arguments that would save, replace or delete keys or change where an account's requests go
+ * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
+ * another extension, or a command link, cannot change keys or addresses by calling a command.
+ */
+import * as vscode from 'vscode';
+import { fingerprint } from '../../api';
+import type { Logger } from '../log';
+import type { Account } from './accountModel';
+import { hostOf } from './accountModel';
+import { AccountInputError } from './accountStore';
+import type { EnvironmentService } from './environmentService';
+import { legacyBaseUrl } from './environmentService';
+import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
+
+export interface AddAccountArgs {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly privateKey: string;
+  readonly apiKey?: string;
+  /** Switch to the new account at once. */
+  readonly activate?: boolean;
+}
+
+export interface SetKeysArgs {
+  /** The private key text (hex DER PKCS#8, PEM or base64 DER). */
+  readonly privateKey?: string;
+  /** The API key, checked against the one derived from the private key. */
+  readonly apiKey?: string;
+  /** The account (default: the chosen one). */
+  readonly account?: string;
+  /** Answer to "Switch to this account?": true switches, false stays. */
+  readonly switchToLive?: boolean;
+}
+
+export interface EditAccountArgs {
+  readonly account: string;
+  readonly name?: string;
+  readonly baseUrl?: string;
+}
+
+export interface AccountResult {
+  /** The account added or changed. */
+  readonly account?: string;
+  /** The derived API key (public), when keys were saved. */
+  readonly apiKey?: string;
+  /** Why nothing was saved: `cancelled`, or the message the user saw. */
+  readonly error?: string;
+}
+
+const CANCELLED: AccountResult = { error: 'cancelled' };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+interface AccountPick extends vscode.QuickPickItem {
+  readonly id: string;
+}
+
+/** Quick pick rows of the accounts: name, host and key fingerprint. */
+export async function accountItems(environment: EnvironmentService, accounts: readonly Account[]): Promise<AccountPick[]> {
+  return Promise.all(
+    accounts.map(async (account) => {
+      const keys = await environment.accounts.keys(account.id);
+      const key = keys.credentials ? vscode.l10n.t('API key {0}', fingerprint(keys.credentials.apiKey)) : keys.state === 'unusable' ? vscode.l10n.t('saved key unreadable') : vscode.l10n.t('no keys');
+      return {
+        id: account.id,
+        label: `$(cloud) ${account.name}`,
+        description: hostOf(account.baseUrl),
+        detail: `${key}${environment.chosen === account.id ? ` · ${vscode.l10n.t('in use')}` : ''}`,
+      };
+    }),
+  );
+}
+
+async function pickAccount(environment: EnvironmentService, title: string): Promise<Account | undefined> {
+  const accounts = environment.accounts.accounts;
+  if (accounts.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('There are no accounts yet. Add one with "Exchange Tx: Add Account…".'));
+    return undefined;
+  }
+  const chosen = environment.accounts.get(environment.chosen);
+  if (accounts.length === 1 && chosen) return chosen;
+  const picked = await vscode.window.showQuickPick(await accountItems(environment, accounts), { title, placeHolder: vscode.l10n.t('Choose an account') });
+  return picked ? environment.accounts.get(picked.id) : undefined;
+}
+
+function failure(log: Logger, what: string, error: unknown): AccountResult {
+  const message = error instanceof AccountInputError ? error.message : keyError(error);
+  log.warn(`${what}: ${message}`);
+  void vscode.window.showErrorMessage(vscode.l10n.t('{0}: {1}', what, message));
+  return { error: message };
+}
+
+export function registerAccountCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+  const testing = context.extensionMode === vscode.ExtensionMode.Test;
+  const store = environment.accounts;
+
+  const addAccount = async (args?: unknown): Promise<AccountResult> => {
+    let input: AddAccountArgs;
+    if (testing && isRecord(args) && typeof args.privateKey === 'string') {
+      input = { name: str(args.name) ?? '', baseUrl: str(args.baseUrl) ?? '', privateKey: args.privateKey, apiKey: str(args.apiKey), activate: args.activate === true };
+    } else {
+      const title = vscode.l10n.t('Add Account');
+      const name = await askName({ title, step: 1, totalSteps: 4 }, store.accounts.length === 0 ? vscode.l10n.t('Production') : '', (text) => store.checkName(text));
+      if (name === undefined) return CANCELLED;
+      const baseUrl = await askBaseUrl({ title, step: 2, totalSteps: 4 }, legacyBaseUrl(), (text) => store.checkUrl(text));
+      if (baseUrl === undefined) return CANCELLED;
+      const keys = await askKeys(title, 3, 4);
+      if (!keys) return CANCELLED;
+      input = { name, baseUrl, ...keys };
+    }
+    let account: Account;
+    let apiKey: string;
+    try {
+      const added = await store.add(input);
+      account = added.account;
+      apiKey = added.credentials.apiKey;
+    } catch (error) {
+      return failure(log, vscode.l10n.t('Account not added'), error);
+    }
+    log.info(`account "${account.name}" added (${hostOf(account.baseUrl)}, API key ${fingerprint(apiKey)})`);
+    let activate = input.activate;
+    if (activate === undefined) {
+      const use = vscode.l10n.t('Use It Now');
+      activate = (await vscode.window.showInformationMessage(vscode.l10n.t('Account "{0}" added (API key {1}). Use it now instead of {2}?', account.name, fingerprint(apiKey), environment.kind === 'live' ? environment.state.account?.name ?? '' : vscode.l10n.t('the sandbox')), use)) === use;
+    }
+    if (activate) await environment.choose(account.id);
+    return { account: account.id, apiKey };
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('exchangeTx.addAccount', addAccount),
+
+    vscode.commands.registerCommand('exchangeTx.editAccount', async (args?: unknown): Promise<AccountResult> => {
+      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
+      const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
+      if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
+      if (testing && isRecord(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
+        try {
+          await store.update(account.id, { name: str(args.name), baseUrl: str(args.baseUrl) });
+          return { account: account.id };
+        } catch (error) {
+          return failure(log, vscode.l10n.t('Account not changed'), error);
+        }
+      }
+      const title = vscode.l10n.t('Edit Account "{0}"', account.name);
+      const rename = { label: vscode.l10n.t('$(edit) Rename…'), description: account.name };
+      const address = { label: vscode.l10n.t('$(globe) Change Address…'), description: account.baseUrl };
+      const keys = { label: vscode.l10n.t('$(key) Replace Keys…') };
+      const clear = { label: vscode.l10n.t('$(trash) Clear Keys') };
+      const choice = await vscode.window.showQuickPick([rename, address, keys, clear], { title });
+      try {
+        if (choice === rename) {
+          const name = await askName({ title }, account.name, (text) => store.checkName(text, account.id));
+          if (name === undefined) return CANCELLED;
+          await store.update(account.id, { name });
+        } else if (choice === address) {
+          const baseUrl = await askBaseUrl({ title }, account.baseUrl, (text) => store.checkUrl(text));
+          if (baseUrl === undefined) return CANCELLED;
+          await store.update(account.id, { baseUrl });
+        } else if (choice === keys) {
+          return await vscode.commands.executeCommand<AccountResult>('exchangeTx.setApiKeys', { account: account.id });
+        } else if (choice === clear) {
+          return (await vscode.commands.executeCommand<boolean>('exchangeTx.clearApiKeys', { account: account.id })) ? { account: account.id } : CANCELLED;
+        } else {
+          return CANCELLED;
+        }
+      } catch (error) {
+        return failure(log, vscode.l10n.t('Account not changed'), error);
+      }
+      return { account: account.id };
+    }),
+
+    vscode.commands.registerCommand('exchangeTx.removeAccount', async (args?: unknown): Promise<boolean> => {
+      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
+      const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
+      if (!account) return false;
+      const remove = vscode.l10n.t('Remove Account');
+      const confirmed =
+        testing && isRecord(args) && args.confirm === true
+          ? true
+          : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the account "{0}" ({1}) and its keys from this machine?', account.name, hostOf(account.baseUrl)), { modal: true }, remove)) === remove;
+      if (!confirmed) return false;
+      await store.remove(account.id);
+      log.info(`account "${account.name}" removed`);
+      return true;
+    }),
+
+    vscode.commands.registerCommand('exchangeTx.setApiKeys', async (args?: unknown): Promise<AccountResult> => {
+      const given: SetKeysArgs = isRecord(args) ? { account: str(args.account), privateKey: testing ? str(args.privateKey) : undefined, apiKey: testing ? str(args.apiKey) : undefined, switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined } : {};
+      const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
+      let account = accountId !== undefined ? store.get(accountId) : undefined;
+      if (!account) {
+        if (store.accounts.length === 0 || accountId === undefined) {
+          if (store.accounts.length === 0) return addAccount();
+          const picked = await pickAccount(environment, vscode.l10n.t('Set API Keys'));
+          if (!picked) return CANCELLED;
+          account = picked;
+        } else {
+          return { error: vscode.l10n.t('That account no longer exists.') };
+        }
+      }
+      let keys: { privateKey: string; apiKey?: string } | undefined;
+      if (given.privateKey !== undefined) keys = { privateKey: given.privateKey, apiKey: given.apiKey };
+      else keys = await askKeys(vscode.l10n.t('Set API Keys for "{0}"', account.name), 1, 2);
+      if (!keys) return CANCELLED;
+      try {
+        const credentials = await store.setKeys(account.id, keys.privateKey, keys.apiKey);
+        log.info(`keys of "${account.name}" saved (API key ${fingerprint(credentials.apiKey)})`);
+        if (environment.chosen === account.id) {
+          void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" saved (API key {1}).', account.name, fingerprint(credentials.apiKey)));
+        } else {
+          const use = vscode.l10n.t('Use It Now');
+          const choice = given.switchToLive ?? (await vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" saved (API key {1}). Use this account now?', account.name, fingerprint(credentials.apiKey)), use)) === use;
+          if (choice) await environment.choose(account.id);
+        }
+        return { account: account.id, apiKey: credentials.apiKey };
+      } catch (error) {
+        return failure(log, vscode.l10n.t('Keys not saved'), error);
+      }
+    }),
+
+    vscode.commands.registerCommand('exchangeTx.clearApiKeys', async (args?: unknown): Promise<boolean> => {
+      const given = isRecord(args) ? str(args.account) : undefined;
+      const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
+      const account = accountId !== undefined ? store.get(accountId) : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
+      if (!account || (await store.keys(account.id)).state === 'none') {
+        if (!(testing && isRecord(args))) void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
+        return false;
+      }
+      const clear = vscode.l10n.t('Clear Keys');
+      const confirmed =
+        testing && isRecord(args) && args.confirm === true
+          ? true
+          : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.', account.name), { modal: true }, clear)) === clear;
+      if (!confirmed) return false;
+      await store.clearKeys(account.id);
+      log.info(`keys of "${account.name}" cleared`);
+      if (!(testing && isRecord(args))) void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
+      return true;
+    }),
+
+    vscode.commands.registerCommand('exchangeTx.showApiKey', async (args?: unknown) => {
+      const silent = isRecord(args) && args.silent === true;
+      const id = environment.chosen;
+      const credentials = id === 'sandbox' ? undefined : await store.credentials(id);
+      if (!credentials) {
+        const set = vscode.l10n.t('Set API Keys…');
+        if (!silent && (await vscode.window.showInformationMessage(vscode.l10n.t('The account in use has no API keys.'), set)) === set) await vscode.commands.executeCommand('exchangeTx.setApiKeys');
+        return undefined;
+      }
+      if (!silent) {
+        const copy = vscode.l10n.t('Copy');
+        const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The API key of "{0}" (public, derived from the private key): {1}', environment.state.account?.name ?? '', credentials.apiKey), copy);
+        if (choice === copy) await vscode.env.clipboard.writeText(credentials.apiKey);
+      }
+      return credentials.apiKey;
+    }),
+  );
+}

@@ -1,0 +1,400 @@
+/**
+ * Where requests go, and the one client (with its account's rate limiter) for it.
+ *
+ * - **sandbox**: the built-in simulation from `src/sandbox`, started in this process on 127.0.0.1
+ *   on first use, with a key pair of its own, its lifecycle running in real time.
+ * - **an account** (`live`): the account's address with its key, from user-level storage only.
+ *   Used only in a trusted workspace, only with usable keys, only to an address the endpoint
+ *   policy allows (https, or http to this machine), and only after the user said yes, once per
+ *   account and host, to "Send signed requests for account X to host Y?".
+ *
+ * Whenever where requests go or how they are signed changes, the old client is disposed (its
+ * queued calls and retries end: nothing more is signed with the old key) and `onDidReset` fires.
+ */
+import * as vscode from 'vscode';
+import { CancelledError, checkEndpoint, ExchangeClient, RateLimiter, generateKeys, loadCredentials } from '../../api';
+import type { Credentials } from '../../api';
+import { SkippableClock, startSandbox } from '../../sandbox';
+import type { Sandbox } from '../../sandbox';
+import { requestLogger, tagged } from '../log';
+import type { Logger } from '../log';
+import type { Account, Resolution } from './accountModel';
+import { DEFAULT_BASE_URL, hostDecision, hostOf, originOf, resolveTarget } from './accountModel';
+import { AccountStore } from './accountStore';
+import { AccountAccessError } from './accessError';
+
+export type EnvironmentKind = 'sandbox' | 'live';
+
+export interface AccountSummary {
+  readonly id: string;
+  readonly name: string;
+  /** `host[:port]` of its address. */
+  readonly host: string;
+  readonly baseUrl: string;
+}
+
+export interface EnvironmentState {
+  /** Where requests go. */
+  readonly kind: EnvironmentKind;
+  /** What the user chose: `sandbox` or an account's id. */
+  readonly chosen: string;
+  /** Whether the chosen account has usable keys. */
+  readonly hasCredentials: boolean;
+  /** The address requests go to (the sandbox's once it runs). */
+  readonly baseUrl: string | undefined;
+  /** The chosen account, when one is. */
+  readonly account: AccountSummary | undefined;
+  /** Why the sandbox is used although an account was chosen. */
+  readonly reason: Resolution['reason'];
+  /** Whether the workspace is in Restricted Mode (accounts are off). */
+  readonly restricted: boolean;
+}
+
+/** The questions the service asks the user; tests replace them. */
+export interface AccountPrompts {
+  /** "Send signed requests for account X to host Y?": true, false (never), undefined (dismissed). */
+  confirmHost(accountName: string, host: string): Promise<boolean | undefined>;
+}
+
+export const modalPrompts: AccountPrompts = {
+  async confirmHost(accountName, host) {
+    const send = vscode.l10n.t('Send');
+    const never = vscode.l10n.t('Never for This Host');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Send signed requests for account "{0}" to host {1}?', accountName, host),
+      {
+        modal: true,
+        detail: vscode.l10n.t('Each request carries your API key and a signature of its body. Whoever runs {0} can replay a signed request against the service. Say yes only if {0} is the service you meant.', host),
+      },
+      send,
+      never,
+    );
+    return choice === send ? true : choice === never ? false : undefined;
+  },
+};
+
+/** Where a trust decision comes from; the workspace's by default. */
+export interface WorkspaceTrust {
+  readonly isTrusted: boolean;
+  readonly onDidGrantWorkspaceTrust: vscode.Event<void>;
+}
+
+interface ActiveClient {
+  readonly kind: EnvironmentKind;
+  readonly client: ExchangeClient;
+}
+
+export class EnvironmentService implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<EnvironmentState>();
+  private readonly reset_ = new vscode.EventEmitter<EnvironmentState>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly log: Logger;
+  private readonly requestLog: ReturnType<typeof requestLogger>;
+  private active: Promise<ActiveClient> | undefined;
+  /** Every client made for the current connection (disposed together when it changes). */
+  private clients: ExchangeClient[] = [];
+  private sandboxStart: Promise<{ sandbox: Sandbox; credentials: Credentials }> | undefined;
+  private runningSandbox: Sandbox | undefined;
+  /** One limiter per API key, kept across clients and switches, so a new client inherits the recent calls. */
+  private readonly limiters = new Map<string, RateLimiter>();
+  /** Hosts the user dismissed the question for in this session (`id|origin`): not asked again until chosen again. */
+  private readonly dismissed = new Set<string>();
+  private resolution: Resolution = { kind: 'sandbox' };
+  /** The chosen account as the last reset read it: what the current connection is for. */
+  private resolvedAccount: Account | undefined;
+  private keysUsable = false;
+  private disposed = false;
+  /** What the current client was made for, and what the UI last showed. */
+  private connection: string | undefined;
+  private shown: string | undefined;
+  private resetting: Promise<void> = Promise.resolve();
+
+  /** The clock of the built-in sandbox: real time that tests may skip ahead. */
+  readonly sandboxClock = new SkippableClock();
+  /** The user's accounts. */
+  readonly accounts: AccountStore;
+  /** The questions asked of the user (tests replace them). */
+  prompts: AccountPrompts = modalPrompts;
+
+  /** Fires when anything shown about the environment changed (including the sandbox starting). */
+  readonly onDidChange = this.changed.event;
+  /** Fires after where requests go or how they are signed changed: records fetched before are stale. */
+  readonly onDidReset = this.reset_.event;
+
+  constructor(
+    memento: vscode.Memento,
+    secrets: vscode.SecretStorage,
+    channel: Logger,
+    private readonly trust: WorkspaceTrust = vscode.workspace,
+  ) {
+    this.log = tagged(channel, 'environment');
+    this.requestLog = requestLogger(tagged(channel, 'request'));
+    this.accounts = new AccountStore(memento, secrets);
+    this.disposables.push(
+      this.changed,
+      this.reset_,
+      this.accounts,
+      this.accounts.onDidChange(() => void this.reset('accounts changed')),
+      trust.onDidGrantWorkspaceTrust(() => void this.reset('the workspace was trusted')),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('exchangeTx.requestTimeoutSeconds')) void this.reset('settings changed');
+      }),
+    );
+  }
+
+  /** Moves keys saved by the previous version into an account, then reads the accounts once. */
+  async initialize(): Promise<void> {
+    try {
+      const migrated = await this.accounts.migrate(legacyBaseUrl());
+      if (migrated) this.log.info(`the saved keys became the account "${migrated.name}" (${hostOf(migrated.baseUrl)})`);
+    } catch (error) {
+      this.log.warn(`the saved keys could not be moved into an account: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    await this.refresh();
+  }
+
+  get chosen(): string {
+    return this.accounts.active;
+  }
+
+  get kind(): EnvironmentKind {
+    return this.resolution.kind;
+  }
+
+  get state(): EnvironmentState {
+    const account = this.resolvedAccount;
+    return {
+      kind: this.kind,
+      chosen: this.chosen,
+      hasCredentials: this.keysUsable,
+      baseUrl: this.kind === 'live' ? account?.baseUrl : this.runningSandbox?.url,
+      account: account ? summary(account) : undefined,
+      reason: this.resolution.reason,
+      restricted: !this.trust.isTrusted,
+    };
+  }
+
+  /** The built-in sandbox if it is running (tests drive its ledger and faults through it). */
+  get sandbox(): Sandbox | undefined {
+    return this.runningSandbox;
+  }
+
+  /**
+   * Chooses where requests go: `sandbox`, an account's id, or `live` (the chosen account if one
+   * is, else the first). Choosing an account asks about its host again if the user said no before.
+   */
+  async choose(target: string): Promise<void> {
+    let id = target;
+    if (target === 'live') id = this.chosenAccount()?.id ?? this.accounts.accounts[0]?.id ?? 'sandbox';
+    const account = id === 'sandbox' ? undefined : this.accounts.get(id);
+    if (id !== 'sandbox' && !account) throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
+    if (account) {
+      const origin = originOf(account.baseUrl) ?? '';
+      this.dismissed.delete(`${account.id}|${origin}`);
+      if (hostDecision(account) === false) await this.accounts.decideHost(account.id, undefined);
+    }
+    if (this.accounts.active !== id) await this.accounts.setActive(id);
+    await this.reset(`chose ${account ? `the account "${account.name}"` : 'the sandbox'}`);
+  }
+
+  /** The client for where requests go now, made on first need. */
+  async client(): Promise<ExchangeClient> {
+    if (this.disposed) throw new Error('The extension is shutting down.');
+    // A reset in progress decides the connection first.
+    await this.resetting;
+    this.active ??= this.connect();
+    const active = this.active;
+    try {
+      return (await active).client;
+    } catch (error) {
+      if (this.active === active) this.active = undefined;
+      throw error;
+    }
+  }
+
+  /** Starts the sandbox now (if not running) and returns it. */
+  async ensureSandbox(): Promise<Sandbox> {
+    return (await this.startSandbox()).sandbox;
+  }
+
+  dispose(): void {
+    void this.shutdown();
+  }
+
+  /** Stops the clients and the sandbox; resolves when the sandbox is closed. */
+  async shutdown(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.active = undefined;
+    this.disposeClients();
+    for (const limiter of this.limiters.values()) limiter.dispose();
+    for (const d of this.disposables) d.dispose();
+    await this.stopSandbox();
+  }
+
+  /** Re-reads the accounts, keys and settings; resets the client if the connection changed. */
+  refresh(): Promise<EnvironmentState> {
+    return this.reset('accounts or settings changed');
+  }
+
+  private chosenAccount(): Account | undefined {
+    const chosen = this.chosen;
+    return chosen === 'sandbox' ? undefined : this.accounts.get(chosen);
+  }
+
+  private async connect(): Promise<ActiveClient> {
+    const timeoutMs = timeoutSetting();
+    const account = this.resolvedAccount;
+    if (this.kind === 'live' && account) {
+      const credentials = await this.accounts.credentials(account.id);
+      if (credentials) {
+        const connection = this.connection;
+        await this.approve(account);
+        // The user may have switched while the question was open.
+        if (this.connection !== connection) throw new CancelledError();
+        await this.stopSandbox();
+        this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
+        return { kind: 'live', client: this.makeClient(account.baseUrl, credentials, timeoutMs) };
+      }
+    }
+    const { sandbox, credentials } = await this.startSandbox();
+    return { kind: 'sandbox', client: this.makeClient(sandbox.url, credentials, timeoutMs) };
+  }
+
+  /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */
+  private async approve(account: Account): Promise<void> {
+    // Throws InsecureEndpointError (or a TransportError for no URL at all) before anything is asked or sent.
+    checkEndpoint(account.baseUrl);
+    const host = hostOf(account.baseUrl);
+    const declined = () => new AccountAccessError('declined', vscode.l10n.t('Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.', account.name, host));
+    const decision = hostDecision(account);
+    if (decision === true) return;
+    const key = `${account.id}|${originOf(account.baseUrl) ?? ''}`;
+    if (decision === false || this.dismissed.has(key)) throw declined();
+    const answer = await this.prompts.confirmHost(account.name, host);
+    if (answer === undefined) {
+      this.dismissed.add(key);
+      throw declined();
+    }
+    await this.accounts.decideHost(account.id, answer);
+    this.log.info(`${answer ? 'allowed' : 'refused'} signed requests for "${account.name}" to ${host}`);
+    if (!answer) throw declined();
+  }
+
+  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+    let limiter = this.limiters.get(credentials.apiKey);
+    if (!limiter) {
+      limiter = new RateLimiter();
+      this.limiters.set(credentials.apiKey, limiter);
+    }
+    const client = new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.requestLog });
+    this.clients.push(client);
+    return client;
+  }
+
+  private disposeClients(): void {
+    for (const client of this.clients.splice(0)) client.dispose();
+  }
+
+  private startSandbox(): Promise<{ sandbox: Sandbox; credentials: Credentials }> {
+    this.sandboxStart ??= (async () => {
+      const keys = generateKeys();
+      const credentials = loadCredentials(keys.privateKeyHex);
+      const sandbox = await startSandbox({ clock: this.sandboxClock, keys: [credentials] });
+      this.runningSandbox = sandbox;
+      this.log.info(`sandbox started at ${sandbox.url}`);
+      this.changed.fire(this.state);
+      return { sandbox, credentials };
+    })();
+    const start = this.sandboxStart;
+    start.catch(() => {
+      if (this.sandboxStart === start) this.sandboxStart = undefined;
+    });
+    return start;
+  }
+
+  private async stopSandbox(): Promise<void> {
+    const start = this.sandboxStart;
+    this.sandboxStart = undefined;
+    this.runningSandbox = undefined;
+    if (!start) return;
+    try {
+      const { sandbox } = await start;
+      await sandbox.stop();
+      this.log.info('sandbox stopped');
+    } catch {
+      // It never started.
+    }
+  }
+
+  /**
+   * Re-reads accounts, keys and settings. Only a change of where requests go or how they are
+   * signed drops the client and fires `onDidReset`; a repeated notice of the same change does not.
+   * One at a time: a reset that finds nothing changed must not return while an earlier one is
+   * still dropping the old client (its caller would go on with stale records).
+   */
+  private reset(reason: string): Promise<EnvironmentState> {
+    const next = this.resetting.then(() => this.resetNow(reason));
+    this.resetting = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
+  private async resetNow(reason: string): Promise<EnvironmentState> {
+    if (this.disposed) return this.state;
+    const account = this.chosenAccount();
+    const keys = account ? await this.accounts.keys(account.id) : undefined;
+    this.keysUsable = keys?.state === 'usable';
+    this.resolution = resolveTarget(this.chosen, account, this.trust.isTrusted, this.keysUsable);
+    this.resolvedAccount = account;
+    const kind = this.resolution.kind;
+    const connection = kind === 'live' && account ? `live|${account.id}|${account.baseUrl}|${keys?.credentials?.apiKey ?? ''}|${timeoutSetting()}` : `sandbox|${timeoutSetting()}`;
+    const shown = `${connection}|${this.chosen}|${account?.name ?? ''}|${this.keysUsable}|${this.resolution.reason ?? ''}`;
+    // The state and the reset change together, with no wait in between: whoever sees the new
+    // state starts after the old records were dropped.
+    const changedConnection = connection !== this.connection;
+    if (changedConnection) {
+      const first = this.connection === undefined;
+      this.connection = connection;
+      this.active = undefined;
+      this.disposeClients();
+      if (!first) {
+        this.log.info(`${reason}: now using ${kind === 'live' && account ? `the account "${account.name}"` : 'the sandbox'}`);
+        this.reset_.fire(this.state);
+      }
+    }
+    await this.updateContext();
+    if (changedConnection && kind === 'live') await this.stopSandbox();
+    if (shown !== this.shown) {
+      this.shown = shown;
+      this.changed.fire(this.state);
+    }
+    return this.state;
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', 'exchangeTx.hasCredentials', this.keysUsable);
+    await vscode.commands.executeCommand('setContext', 'exchangeTx.hasAccounts', this.accounts.accounts.length > 0);
+    await vscode.commands.executeCommand('setContext', 'exchangeTx.environment', this.kind);
+  }
+}
+
+function summary(account: Account): AccountSummary {
+  return { id: account.id, name: account.name, host: hostOf(account.baseUrl), baseUrl: account.baseUrl };
+}
+
+/**
+ * `exchangeTx.baseUrl` as the user (never a workspace) set it: the address the previous version
+ * used, and the default address of a new account.
+ */
+export function legacyBaseUrl(): string {
+  const value = vscode.workspace.getConfiguration('exchangeTx').inspect<string>('baseUrl')?.globalValue;
+  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_BASE_URL;
+}
+
+function timeoutSetting(): number {
+  const seconds = vscode.workspace.getConfiguration('exchangeTx').get<number>('requestTimeoutSeconds') ?? 15;
+  return Math.min(120, Math.max(1, seconds)) * 1000;
+}

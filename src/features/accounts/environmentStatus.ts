@@ -1,0 +1,88 @@
+/**
+ * Where requests go, at a glance: a status bar item naming the sandbox or the account in use (and
+ * why the sandbox is used when an account was chosen), one click to switch; "Switch Account /
+ * Environment…", "Explore the Sandbox" and "Show Log".
+ */
+import * as vscode from 'vscode';
+import { accountItems } from './accountCommands';
+import type { EnvironmentService, EnvironmentState } from './environmentService';
+
+function describe(state: EnvironmentState): { text: string; tooltip: string } {
+  const account = state.account;
+  if (state.kind === 'live' && account) {
+    return { text: `$(cloud) ${account.name}`, tooltip: vscode.l10n.t('Exchange Tx sends signed requests for the account "{0}" to {1}. Click to switch.', account.name, account.host) };
+  }
+  let why: string;
+  if (state.reason === 'restricted') why = vscode.l10n.t('This workspace is in Restricted Mode, so accounts are off and the built-in sandbox is used. Trust the workspace to use your accounts.');
+  else if (state.reason === 'no-keys' && account) why = vscode.l10n.t('The account "{0}" has no usable API keys, so the built-in sandbox is used.', account.name);
+  else if (!state.hasCredentials && !account) why = vscode.l10n.t('The built-in sandbox is in use: a local simulation of the service with sample transactions. Add an account to use the service.');
+  else why = vscode.l10n.t('You chose the built-in sandbox.');
+  const icon = state.reason === 'restricted' ? '$(shield)' : '$(beaker)';
+  return { text: `${icon} ${vscode.l10n.t('Sandbox')}`, tooltip: `${why} ${vscode.l10n.t('Click to switch.')}` };
+}
+
+type Pick = vscode.QuickPickItem & { readonly target: string };
+
+export function registerEnvironment(context: vscode.ExtensionContext, environment: EnvironmentService, showLog: () => void): vscode.StatusBarItem {
+  const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
+  item.name = vscode.l10n.t('Exchange Tx Account');
+  item.command = 'exchangeTx.switchEnvironment';
+  const render = () => {
+    const { text, tooltip } = describe(environment.state);
+    item.text = text;
+    item.tooltip = tooltip;
+    item.show();
+  };
+  render();
+  context.subscriptions.push(
+    item,
+    environment.onDidChange(render),
+    vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
+      let chosen = typeof target === 'string' ? target : undefined;
+      if (chosen === undefined) {
+        const state = environment.state;
+        const sandbox: Pick = { target: 'sandbox', label: vscode.l10n.t('$(beaker) Sandbox'), description: vscode.l10n.t('on this machine'), detail: vscode.l10n.t('The built-in simulation of the service{0}', state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '') };
+        const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({ ...a, target: a.id }));
+        const add: Pick = { target: 'add', label: vscode.l10n.t('$(add) Add Account…') };
+        const separator = { target: '', label: '', kind: vscode.QuickPickItemKind.Separator };
+        const items: Pick[] = [sandbox, ...accounts, separator, add];
+        const title = state.restricted ? vscode.l10n.t('Exchange Tx: Account (Restricted Mode: accounts are off)') : vscode.l10n.t('Exchange Tx: Account');
+        chosen = (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where requests go') }))?.target;
+      }
+      if (chosen === undefined || chosen === '') return environment.kind;
+      if (chosen === 'add') {
+        await vscode.commands.executeCommand('exchangeTx.addAccount');
+        return environment.kind;
+      }
+      if (chosen === 'live' && environment.accounts.accounts.length === 0) {
+        const add = vscode.l10n.t('Add Account…');
+        void vscode.window.showWarningMessage(vscode.l10n.t('The service needs an account with your API keys.'), add).then((choice) => (choice === add ? vscode.commands.executeCommand('exchangeTx.addAccount') : undefined));
+        return environment.kind;
+      }
+      try {
+        await environment.choose(chosen);
+        const reason = environment.state.reason;
+        if (reason === 'restricted') void vscode.window.showInformationMessage(vscode.l10n.t('This workspace is in Restricted Mode: the account is chosen, but requests go to the sandbox until you trust the workspace.'));
+        else if (reason === 'no-keys') {
+          const set = vscode.l10n.t('Set API Keys…');
+          void vscode.window.showWarningMessage(vscode.l10n.t('The account "{0}" has no usable API keys, so the sandbox is used.', environment.state.account?.name ?? ''), set).then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
+        }
+      } catch (error) {
+        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      }
+      return environment.kind;
+    }),
+    vscode.commands.registerCommand('exchangeTx.exploreSandbox', async () => {
+      await environment.choose('sandbox');
+      const sandbox = await environment.ensureSandbox();
+      const lookup = vscode.l10n.t('Get Transaction Status…');
+      const moving = sandbox.ledger.visible().find((t) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(t.id) ?? ''));
+      void vscode.window
+        .showInformationMessage(vscode.l10n.t('The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}', sandbox.ledger.visible().length, moving?.id ?? '—'), lookup)
+        .then((choice) => (choice === lookup ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id) : undefined));
+      return sandbox.url;
+    }),
+    vscode.commands.registerCommand('exchangeTx.showLog', showLog),
+  );
+  return item;
+}

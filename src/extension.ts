@@ -31,7 +31,12 @@ export interface ExchangeTxApi extends LookupApi {
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
-  readonly testHooks?: { readonly secrets: vscode.SecretStorage; readonly globalState: vscode.Memento };
+  readonly testHooks?: {
+    readonly secrets: vscode.SecretStorage;
+    readonly globalState: vscode.Memento;
+    /** The built-in sandbox's keys and the signatures it received, for the test run's secret scan. */
+    readonly sandboxSecrets: ReadonlyMap<string, 'private-key' | 'api-key' | 'signature'>;
+  };
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<ExchangeTxApi> {
@@ -43,6 +48,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
 
   running = environment;
+  const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
+  if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   await environment.initialize();
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   registerEnvironment(context, environment, () => channel.show(true));
@@ -53,7 +60,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
-  const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState } : undefined;
+  const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
   return { environment, store, log, ...lookup, watch, transactions, pairLimits, activationMs, ...(testHooks ? { testHooks } : {}) };
 }
 

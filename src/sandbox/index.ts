@@ -66,6 +66,8 @@ export interface SandboxOptions {
   readonly maxLogEntries?: number;
   /** Called for each request once its outcome is decided. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Called with each valid signature received (a test run notes them for its secret scan). */
+  readonly onSignature?: (signature: string) => void;
   /**
    * Bounds on connections, each defaulting to DEFAULT_CONNECTION_BOUNDS: at most 64 open at once,
    * 5 s to send headers and the whole request, 5 s of keep-alive and of idleness.
@@ -115,7 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector(options.faults ?? {}, seed);
   const log = new RequestLog(options.maxLogEntries);
   if (options.onRequest) log.subscribe(options.onRequest);
-  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds });
+  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds, onSignature: options.onSignature });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {

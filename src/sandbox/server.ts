@@ -56,6 +56,8 @@ export interface ServerParts {
   readonly faults: FaultInjector;
   readonly log: RequestLog;
   readonly bounds: ConnectionBounds;
+  /** Told each valid signature received (a test run notes them for its secret scan). */
+  readonly onSignature?: (signature: string) => void;
 }
 
 type Draft = Omit<RequestLogEntry, 'seq' | 'outcome' | 'httpStatus' | 'delayMs'>;
@@ -180,6 +182,7 @@ export class SandboxServer {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
     }
+    if (signature) this.parts.onSignature?.(signature);
     // The limit is counted before the body is parsed (a refused flood costs no JSON.parse) and
     // after the signature: only the key's holder can use up its budget.
     if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {

@@ -6,6 +6,7 @@ import * as path from 'path';
 import Mocha from 'mocha';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../src/extension';
+import { registerSecret } from '../secrets/registry';
 
 /**
  * For the secret scan at the end of `npm test` (EXCHANGE_TX_SCAN_DIR): every message posted to a
@@ -22,6 +23,7 @@ async function recordForScan(): Promise<(() => void) | undefined> {
   return () => {
     subscription.dispose();
     fs.writeFileSync(path.join(dir, 'extension-log.txt'), api.log.recent.join('\n'));
+    for (const [value, kind] of api.testHooks?.sandboxSecrets ?? []) registerSecret(kind, value);
   };
 }
 

@@ -23,6 +23,15 @@ export function registerSecret(kind: SecretKind, value: string): void {
   fs.appendFileSync(file, `${JSON.stringify({ kind, value })}\n`);
 }
 
+const noted = new Set<string>();
+
+/** Notes a signature a test sandbox received (once each: a test run signs the same body often). */
+export function noteSignature(signature: string): void {
+  if (noted.has(signature)) return;
+  noted.add(signature);
+  registerSecret('signature', signature);
+}
+
 /** Notes a key pair as `generateKeys()` returns it. */
 export function registerKeys(keys: { readonly privateKeyHex: string; readonly apiKey: string }): void {
   registerSecret('private-key', keys.privateKeyHex);

@@ -95,6 +95,11 @@ export class EnvironmentService implements vscode.Disposable {
   private clients: ExchangeClient[] = [];
   private sandboxStart: Promise<{ sandbox: Sandbox; credentials: Credentials }> | undefined;
   private runningSandbox: Sandbox | undefined;
+  /**
+   * Set only when the extension runs its tests: told the built-in sandbox's keys and every
+   * signature it receives, so the test run's secret scan can look for them.
+   */
+  secretWitness: ((kind: 'private-key' | 'api-key' | 'signature', value: string) => void) | undefined;
   /** One limiter per API key, kept across clients and switches, so a new client inherits the recent calls. */
   private readonly limiters = new Map<string, RateLimiter>();
   /** Hosts the user dismissed the question for in this session (`id|origin`): not asked again until chosen again. */
@@ -300,7 +305,11 @@ export class EnvironmentService implements vscode.Disposable {
     this.sandboxStart ??= (async () => {
       const keys = generateKeys();
       const credentials = loadCredentials(keys.privateKeyHex);
-      const sandbox = await startSandbox({ clock: this.sandboxClock, keys: [credentials] });
+      const witness = this.secretWitness;
+      witness?.('private-key', keys.privateKeyHex);
+      witness?.('api-key', keys.apiKey);
+      const onSignature = witness ? (signature: string) => witness('signature', signature) : undefined;
+      const sandbox = await startSandbox({ clock: this.sandboxClock, keys: [credentials], onSignature });
       this.runningSandbox = sandbox;
       this.log.info(`sandbox started at ${sandbox.url}`);
       this.changed.fire(this.state);

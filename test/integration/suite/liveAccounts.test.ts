@@ -6,7 +6,7 @@ import * as os from 'os';
 import * as path from 'path';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../../src/api';
-import { registerSecret, registeredKeys } from '../../secrets/registry';
+import { noteSignature, registerSecret, registeredKeys } from '../../secrets/registry';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
@@ -58,9 +58,9 @@ describe('accounts', function () {
 
   before(async () => {
     api = await extensionApi();
-    service = await startSandbox({ seed: 42, ledgerSize: 40 });
+    service = await startSandbox({ onSignature: noteSignature, seed: 42, ledgerSize: 40 });
     service.registerKey(keys.publicKeyBase64);
-    other = await startSandbox({ seed: 43, ledgerSize: 40 });
+    other = await startSandbox({ onSignature: noteSignature, seed: 43, ledgerSize: 40 });
     other.registerKey(otherKeys.publicKeyBase64);
   });
   after(async () => {

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import * as net from 'net';
 import * as vscode from 'vscode';
 import { ExchangeClient, loadCredentials } from '../../../src/api';
-import { registeredKeys } from '../../secrets/registry';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import { startSandbox } from '../../../src/sandbox';
@@ -162,7 +162,7 @@ describe('Get Transaction Status… (live service)', function () {
 
   before(async () => {
     api = await lookupApi();
-    service = await startSandbox({ ledgerSize: 20 });
+    service = await startSandbox({ onSignature: noteSignature, ledgerSize: 20 });
   });
   after(async () => {
     await useBuiltInSandbox(api);
@@ -213,7 +213,7 @@ describe('Get Transaction Status… (live service)', function () {
   });
 
   it('says the rate limit was reached, offering Retry', async () => {
-    const limited = await startSandbox({ ledgerSize: 5, rateLimit: { limit: 2, windowMs: 60_000 } });
+    const limited = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, rateLimit: { limit: 2, windowMs: 60_000 } });
     try {
       limited.registerKey({ publicKeyBase64: keys.publicKeyBase64 });
       // Use up the key's two requests of the minute from outside the extension.

@@ -11,7 +11,7 @@
 // page that long to say `ready`.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import { registeredKeys } from '../../secrets/registry';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { PairLimitsController, PairLimitsPanel } from '../../../src/features/pairLimits';
 import { findCurrency, pairLimits, startSandbox } from '../../../src/sandbox';
@@ -402,7 +402,7 @@ describe('Pair Limits panel', function () {
     const keys = registeredKeys();
 
     before(async () => {
-      service = await startSandbox({ ledgerSize: 0 });
+      service = await startSandbox({ onSignature: noteSignature, ledgerSize: 0 });
       service.registerKey({ publicKeyBase64: keys.publicKeyBase64 });
     });
     after(() => service.stop());

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as net from 'net';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { registeredKeys } from '../../secrets/registry';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import type { WelcomeState } from '../../../src/features/transactions';
 import { startSandbox } from '../../../src/sandbox';
@@ -131,7 +131,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     const keys = registeredKeys();
     let service: Sandbox | undefined;
     try {
-      service = await startSandbox({ ledgerSize: 0 });
+      service = await startSandbox({ onSignature: noteSignature, ledgerSize: 0 });
       service.registerKey(keys.publicKeyBase64);
       await f.show();
       await useLive(api, service.url, keys.privateKeyHex);

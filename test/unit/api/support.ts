@@ -3,7 +3,7 @@ import { loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
 import type { Credentials, ExchangeClientOptions } from '../../../src/api';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
-import { registeredKeys } from '../../secrets/registry';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
 
 let shared: Credentials | undefined;
 
@@ -23,7 +23,7 @@ export interface Harness {
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const credentials = testCredentials();
-  const sandbox = await startSandbox({ clock: new ManualClock(), ...options });
+  const sandbox = await startSandbox({ onSignature: noteSignature, clock: new ManualClock(), ...options });
   sandbox.registerKey(credentials);
   const limiter = new RateLimiter();
   return {

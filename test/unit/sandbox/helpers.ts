@@ -6,7 +6,7 @@ import * as http from 'http';
 import * as net from 'net';
 import type { Credentials } from '../../../src/api/keys';
 import { loadCredentials, signBody } from '../../../src/api/keys';
-import { registeredKeys } from '../../secrets/registry';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 
@@ -112,7 +112,7 @@ export async function rpcError(sandbox: Sandbox, method: string, params: unknown
 
 /** A sandbox on a manual clock with test key A registered and no rate limit unless asked. */
 export async function testSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], ...options });
+  return startSandbox({ onSignature: noteSignature, clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], ...options });
 }
 
 export interface RawSocket {

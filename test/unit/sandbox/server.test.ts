@@ -31,6 +31,21 @@ describe('sandbox HTTP, authentication and envelope', () => {
     assert.equal(body.result.length, 1);
   });
 
+  it('tells onSignature each valid signature it receives, and no refused one', async () => {
+    const seen: string[] = [];
+    const { a, b } = testKeys();
+    const told = await testSandbox({ ledgerSize: 1, onSignature: (signature) => seen.push(signature) });
+    try {
+      await postSigned(told, b, BODY);
+      assert.deepEqual(seen, [], 'an unknown key');
+      const answer = await postSigned(told, a, BODY);
+      assert.equal(answer.status, 200);
+      assert.deepEqual(seen, [signBody(a.privateKey, Buffer.from(BODY))]);
+    } finally {
+      await told.stop();
+    }
+  });
+
   it('answers 401 text/plain Unauthorized without a key, with an unknown key, or without a signature', async () => {
     const { a, b } = testKeys();
     assertUnauthorized(await post(sandbox.url, BODY));

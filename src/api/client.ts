@@ -11,7 +11,9 @@ import { RateLimiter } from './limiter';
 import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
 import { RetryPolicy } from './retry';
 import type { RetryOptions } from './retry';
+import { rateLimitOf } from './serviceErrors';
 import { JsonRpcTransport } from './transport';
+import type { HttpAnswer } from './transport';
 import type { CurrencyPair, PairLimits, StatusResult, TransactionQuery, TransactionRecord } from './types';
 
 /** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
@@ -53,6 +55,28 @@ export interface PageOptions extends RequestOptions {
   readonly pageSize?: number;
   /** Stop after this many records. */
   readonly maxRecords?: number;
+}
+
+/** One body sent as written and its answer as it arrived (see {@link ExchangeClient.send}). */
+export interface RawExchange extends HttpAnswer {
+  /** From just before the body was sent to the answer's end, in milliseconds. */
+  readonly durationMs: number;
+  /** How long the rate limiter held the request back first. */
+  readonly queuedMs: number;
+  readonly bytesSent: number;
+}
+
+/** Whether an answer's text is the service's rate-limit error. */
+function isRateLimitAnswer(text: string): boolean {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+    const error: unknown = body.error;
+    if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return false;
+    return error.code === -32600 && typeof error.message === 'string' && rateLimitOf(error.message, 'data' in error ? error.data : undefined) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 export class ExchangeClient {
@@ -130,6 +154,34 @@ export class ExchangeClient {
     const found = new Map<string, TransactionRecord>();
     for (const record of pages.flat()) found.set(record.id, record);
     return found;
+  }
+
+  /**
+   * Signs and sends these exact bytes once (no local checks, no retry) through the key's rate
+   * limiter, and gives back the answer as it arrived, for a developer to read: any HTTP status,
+   * any body. A rate-limit answer holds the limiter as for any call. Throws only when no whole
+   * answer came (see JsonRpcTransport.post) or the client is disposed.
+   */
+  async send(body: Buffer, options: RequestOptions = {}): Promise<RawExchange> {
+    const linked = linkSignals(options.signal, this.lifetime.signal);
+    const { signal } = linked;
+    const queued = performance.now();
+    try {
+      const release = await this.limiter.acquire(signal);
+      const started = performance.now();
+      try {
+        const answer = await this.transport.post(body, { signal });
+        if (isRateLimitAnswer(answer.text)) this.limiter.holdFor(this.limiter.windowMs);
+        return { ...answer, durationMs: Math.round(performance.now() - started), queuedMs: Math.round(started - queued), bytesSent: body.length };
+      } finally {
+        release();
+      }
+    } catch (error) {
+      if (signal.aborted && !(error instanceof CancelledError)) throw new CancelledError();
+      throw error;
+    } finally {
+      linked.unlink();
+    }
   }
 
   /**

@@ -2,7 +2,8 @@
 export { amountLimits } from './amountLimits';
 export type { AmountBound, AmountLimits } from './amountLimits';
 export { ExchangeClient } from './client';
-export type { ExchangeClientOptions, PageOptions, RequestLogEntry, RequestOptions } from './client';
+export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './client';
+export type { HttpAnswer, SentHeaders } from './transport';
 export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
 export * from './errors';
 export { deriveApiKey, fingerprint, generateKeys, loadCredentials, MIN_RSA_BITS, signBody, verifyBody } from './keys';

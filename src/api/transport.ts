@@ -16,7 +16,7 @@ import type { Readable } from 'stream';
 import { readBody, networkCode } from './body';
 import { endpointUrl } from './endpoint';
 import type { Credentials } from './keys';
-import { signBody } from './keys';
+import { fingerprint, signBody } from './keys';
 import type { ExchangeError } from './errors';
 import {
   AnswerTooLargeError,
@@ -45,6 +45,23 @@ export interface TransportOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+}
+
+/** An HTTP answer as it arrived (2xx–5xx, never a redirect), read within the bounds. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  /** The body as text (UTF-8, a leading BOM removed). */
+  readonly text: string;
+  /** The headers the request went with, redacted. */
+  readonly sent: SentHeaders;
+}
+
+/** What was sent with a body, redacted: the key and the signature as fingerprints only. */
+export interface SentHeaders {
+  readonly 'Content-Type': string;
+  readonly 'X-Api-Key': string;
+  readonly 'X-Api-Signature': string;
 }
 
 /** The raw outcome of one call, before decoding. */
@@ -84,10 +101,19 @@ export class JsonRpcTransport {
   }
 
   async call(method: string, params: unknown, options: CallOptions = {}): Promise<RpcAnswer> {
+    const id = randomUUID();
+    const answer = await this.post(JsonRpcTransport.serialize(id, method, params), options);
+    return interpretAnswer(id, answer.status, answer.contentType, answer.text);
+  }
+
+  /**
+   * Signs these exact bytes and posts them; the answer comes back as it arrived, whatever its
+   * status or content. Throws only when no whole answer came: cancelled, timed out, unreachable,
+   * redirected, too large, or broken off.
+   */
+  async post(body: Buffer, options: CallOptions = {}): Promise<HttpAnswer> {
     const { signal } = options;
     if (signal?.aborted) throw new CancelledError();
-    const id = randomUUID();
-    const body = JsonRpcTransport.serialize(id, method, params);
     const signature = signBody(this.credentials.privateKey, body);
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -129,7 +155,12 @@ export class JsonRpcTransport {
     const outcome = await readBody(stream, this.maxResponseBytes, combined);
     switch (outcome.kind) {
       case 'complete':
-        return interpretAnswer(id, status, contentType, stripBom(outcome.bytes.toString('utf8')));
+        return {
+          status,
+          contentType,
+          text: stripBom(outcome.bytes.toString('utf8')),
+          sent: { 'Content-Type': 'application/json', 'X-Api-Key': fingerprint(this.credentials.apiKey), 'X-Api-Signature': fingerprint(signature) },
+        };
       case 'too-large':
         throw new AnswerTooLargeError(this.maxResponseBytes, status);
       case 'aborted':

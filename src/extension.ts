@@ -11,6 +11,8 @@ import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsController } from './features/pairLimits';
+import { registerRequests } from './features/requests';
+import type { RequestsApi } from './features/requests';
 import { registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
 import { registerWatch } from './features/watch/registerWatch';
@@ -28,6 +30,8 @@ export interface ExchangeTxApi extends LookupApi {
   readonly transactions: TransactionsApi;
   /** The "Show Pair Limits" panel (the open one, its rows, messages to and from its page). */
   readonly pairLimits: PairLimitsController;
+  /** Request documents: the sender, the answer documents, the History. */
+  readonly requests: RequestsApi;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
@@ -57,11 +61,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
   const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
   const pairLimits = registerPairLimits(context, { environment, log });
+  const requests = registerRequests(context, { environment, log });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, store, log, ...lookup, watch, transactions, pairLimits, activationMs, ...(testHooks ? { testHooks } : {}) };
+  return { environment, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

@@ -53,6 +53,20 @@ export function sanitize(text: string, max = 200): string {
 }
 
 /**
+ * A value as pretty JSON for a read-only document. Control characters are escaped by JSON itself;
+ * bidirectional controls and line separators are escaped too, so a hostile value cannot reorder
+ * what the editor shows.
+ */
+export function prettyJson(value: unknown): string {
+  return (JSON.stringify(value, null, 2) ?? 'null').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Text shown as it arrived, with bidirectional controls made visible (as \uXXXX). */
+export function visibleText(text: string): string {
+  return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * Escapes a service string for Markdown so it shows as text: no links, no HTML, no emphasis.
  * Sanitized first (control characters, length).
  */

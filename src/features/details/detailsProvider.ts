@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import { actions, describeError, notFound } from '../lookup/errorMessages';
 import { idFromArgument } from '../../shared/transactionId';
+import { prettyJson } from '../../shared/format';
 
 export const RECORD_SCHEME = 'exchange-tx-record';
 
@@ -23,12 +24,9 @@ export function idFromRecordUri(uri: vscode.Uri): string {
   return uri.path.replace(/^\//, '').replace(/\.json$/, '');
 }
 
-/**
- * The record as pretty JSON. Control characters are escaped by JSON itself; bidirectional
- * controls are escaped too, so a hostile value cannot reorder what the editor shows.
- */
+/** The record as pretty JSON, hostile characters made visible (prettyJson). */
 export function recordJson(record: TransactionRecord | Record<string, unknown>): string {
-  return `${JSON.stringify(record, null, 2).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+  return `${prettyJson(record)}\n`;
 }
 
 export interface DetailsOptions {

@@ -1,0 +1,59 @@
+/**
+ * Read-only answer documents (`exchange-tx-answer:/…`), opened beside the request: their texts
+ * are kept in memory only (a virtual document is never backed up or saved), the last
+ * MAX_KEPT of them.
+ */
+import * as vscode from 'vscode';
+
+export const ANSWER_SCHEME = 'exchange-tx-answer';
+const MAX_KEPT = 100;
+
+function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'request';
+}
+
+export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private seq = 0;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? vscode.l10n.t('// This answer is no longer kept. Send the request again, or open it from History.\n');
+  }
+
+  /** The text of an answer document, if it is one of ours and still kept. */
+  textOf(uri: vscode.Uri): string | undefined {
+    return this.texts.get(uri.toString());
+  }
+
+  /** A new answer document's address: `…/<n>/<method>.answer.jsonc` (or `.txt` for plain text). */
+  newUri(method: string, language: 'jsonc' | 'plaintext', folder = String(++this.seq)): vscode.Uri {
+    return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${folder}/${safeName(method)}.answer.${language === 'jsonc' ? 'jsonc' : 'txt'}` });
+  }
+
+  /** Keeps `text` under `uri` (the oldest kept text goes past MAX_KEPT). */
+  put(uri: vscode.Uri, text: string): void {
+    const key = uri.toString();
+    this.texts.delete(key);
+    this.texts.set(key, text);
+    while (this.texts.size > MAX_KEPT) {
+      const oldest = this.texts.keys().next().value;
+      if (oldest === undefined) break;
+      this.texts.delete(oldest);
+    }
+    this.changed.fire(uri);
+  }
+
+  /** Opens an answer document beside the active editor, keeping the focus where it is. */
+  async show(uri: vscode.Uri, language: 'jsonc' | 'plaintext', options: { readonly focus?: boolean } = {}): Promise<vscode.TextEditor> {
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
+    return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: !options.focus });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+    this.texts.clear();
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The History of request documents sent in a workspace: the last 200 exchanges, newest first,
+ * stored in the workspace's Memento as a versioned list (src/shared/storedState.ts) under
+ * `exchangeTx.history`. An entry holds the request as sent (compact JSON: the operation and its
+ * params, never a key or a signature), the answer document's text (whose headers are redacted to
+ * fingerprints), bounded in size, and where it went. Pure: no `vscode`.
+ */
+import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
+
+export const HISTORY_KEY = 'exchangeTx.history';
+export const MAX_HISTORY = 200;
+/** The longest request and answer texts kept per entry; longer ones are cut with a note. */
+export const MAX_REQUEST_CHARS = 16 * 1024;
+export const MAX_ANSWER_CHARS = 64 * 1024;
+
+export interface HistoryEntry {
+  /** A unique id (for commands and documents). */
+  readonly id: string;
+  /** When it was sent, ms since the epoch. */
+  readonly at: number;
+  readonly method: string;
+  /** The request as sent, compact JSON. */
+  readonly request: string;
+  /** "sandbox" or "live". */
+  readonly environment: 'sandbox' | 'live';
+  /** "Sandbox" or the account's name, as it was then. */
+  readonly target: string;
+  readonly host: string;
+  /** "result", "error -32602", "HTTP 401", "timed out"… */
+  readonly outcome: string;
+  readonly ok: boolean;
+  readonly durationMs: number;
+  /** The answer document's text (or the failure's message), bounded. */
+  readonly answer: string;
+  /** `jsonc` or `plaintext`: how the answer document shows. */
+  readonly language: 'jsonc' | 'plaintext';
+}
+
+function bounded(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}\n// … cut: the whole text was ${text.length} characters.\n` : text;
+}
+
+/** An entry bounded for storage. */
+export function boundedEntry(entry: HistoryEntry): HistoryEntry {
+  return { ...entry, request: bounded(entry.request, MAX_REQUEST_CHARS), answer: bounded(entry.answer, MAX_ANSWER_CHARS) };
+}
+
+const STRING_FIELDS = ['id', 'method', 'request', 'target', 'host', 'outcome', 'answer'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const historyCodec: ListCodec<HistoryEntry> = {
+  read(entry) {
+    if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
+    for (const field of STRING_FIELDS) if (typeof entry[field] !== 'string') return 'invalid';
+    if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number') return 'invalid';
+    if (entry.environment !== 'sandbox' && entry.environment !== 'live') return 'invalid';
+    const language = entry.language === 'plaintext' ? 'plaintext' : 'jsonc';
+    const value: HistoryEntry = {
+      id: entry.id,
+      at: entry.at,
+      method: entry.method as string,
+      request: entry.request as string,
+      environment: entry.environment,
+      target: entry.target as string,
+      host: entry.host as string,
+      outcome: entry.outcome as string,
+      ok: entry.ok,
+      durationMs: entry.durationMs,
+      answer: entry.answer as string,
+      language,
+    };
+    return { value: boundedEntry(value) };
+  },
+  key: (entry) => entry.id,
+  write: (entry, stored) => ({ ...(isRecord(stored) ? stored : {}), ...entry }),
+};
+
+export function readHistory(stored: unknown): StoredList<HistoryEntry> {
+  return readStoredList(stored, historyCodec, MAX_HISTORY);
+}
+
+export function historyEntries(stored: unknown): HistoryEntry[] {
+  return listValues(readHistory(stored));
+}
+
+/** What to store after `entry` was sent: it first, then the others, at most MAX_HISTORY in all. */
+export function withEntry(stored: unknown, entry: HistoryEntry): JsonObject | undefined {
+  const list = readHistory(stored);
+  const values = [boundedEntry(entry), ...listValues(list).filter((e) => e.id !== entry.id)];
+  return storedListJson(list, values.slice(0, MAX_HISTORY), historyCodec, MAX_HISTORY);
+}

@@ -1,0 +1,36 @@
+/**
+ * The client's own parameter checks (src/api/params.ts) applied to a request document's params
+ * before it is sent, for the operations the client implements. Whatever the service would refuse
+ * is refused here first, with the parameter named; the request's params are still sent as
+ * written when they pass. Pure.
+ */
+import { checkId, pairParams, transactionParams } from '../../api/params';
+import type { CurrencyPair } from '../../api';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Why the service would refuse these params (a sentence), or undefined when they pass or the method has no local check. */
+export function localProblem(method: string, params: unknown): string | undefined {
+  try {
+    switch (method) {
+      case 'getStatus':
+        if (!isRecord(params)) return '"params" of getStatus is an object: {"id": "…"}.';
+        checkId(params.id);
+        return undefined;
+      case 'getTransactions':
+        if (params !== undefined && !isRecord(params)) return '"params" of getTransactions is an object of filters.';
+        transactionParams((params ?? {}));
+        return undefined;
+      case 'getPairsParams':
+        if (!Array.isArray(params)) return '"params" of getPairsParams is an array of {"from", "to"} pairs.';
+        pairParams(params as CurrencyPair[]);
+        return undefined;
+      default:
+        return undefined;
+    }
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * A request document (`*.exchange.json`): one JSON-RPC request object, or an array of them.
+ * `jsonrpc` and `id` may be left out; they are filled in when a request is sent. Pure: no
+ * `vscode` here, offsets only (the feature turns them into ranges).
+ */
+import { randomUUID } from 'crypto';
+import { getNodeValue, parseTree } from 'jsonc-parser';
+import type { Node, ParseError } from 'jsonc-parser';
+
+export interface DocumentRequest {
+  /** Position in the document: 0 for a single request, the array index otherwise. */
+  readonly index: number;
+  /** Offsets of the request's object (or whatever stands in its place) in the text. */
+  readonly start: number;
+  readonly end: number;
+  /** The `method` value when it is a non-empty string. */
+  readonly method: string | undefined;
+  /** The request as written (parsed). */
+  readonly value: unknown;
+  /** What keeps it from being sent at all (not an object, no method). */
+  readonly problem: string | undefined;
+}
+
+export interface ParsedDocument {
+  readonly requests: readonly DocumentRequest[];
+  /** Set when the text is not JSON at all, or its top level is neither an object nor an array. */
+  readonly problem: string | undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function requestOf(node: Node, index: number): DocumentRequest {
+  const value: unknown = getNodeValue(node);
+  const base = { index, start: node.offset, end: node.offset + node.length, value };
+  if (!isRecord(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
+  const method = typeof value.method === 'string' && value.method.trim() !== '' ? value.method : undefined;
+  if (method === undefined) return { ...base, method, problem: 'This request has no "method".' };
+  if (value.jsonrpc !== undefined && value.jsonrpc !== '2.0') return { ...base, method, problem: '"jsonrpc" must be "2.0" (or be left out).' };
+  if (value.id !== undefined && value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') {
+    return { ...base, method, problem: '"id" must be a string or a number (or be left out).' };
+  }
+  return { ...base, method, problem: undefined };
+}
+
+/** The requests of a document, with their places; a broken request is kept with its problem. */
+export function parseRequests(text: string): ParsedDocument {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
+  if (!root) return { requests: [], problem: text.trim() === '' ? 'The document is empty.' : 'The document is not JSON.' };
+  const problem = errors.length > 0 ? 'The document has JSON syntax errors; requests are read as far as they go.' : undefined;
+  if (root.type === 'object') return { requests: [requestOf(root, 0)], problem };
+  if (root.type === 'array') return { requests: (root.children ?? []).map((child, index) => requestOf(child, index)), problem };
+  return { requests: [], problem: 'A request document holds a JSON-RPC request object or an array of them.' };
+}
+
+/** The request whose text holds `offset` (its object's braces included), else the only one. */
+export function requestAt(requests: readonly DocumentRequest[], offset: number): DocumentRequest | undefined {
+  const hit = requests.find((r) => offset >= r.start && offset <= r.end);
+  if (hit) return hit;
+  return requests.length === 1 ? requests[0] : undefined;
+}
+
+export interface PreparedRequest {
+  /** The compact JSON sent: these exact bytes are signed. */
+  readonly body: string;
+  readonly id: string | number;
+  readonly method: string;
+  readonly params: unknown;
+}
+
+/**
+ * The body of a request as it is sent: `jsonrpc` and `id` filled in when left out (in front, the
+ * rest in the document's own order), serialized once, compactly.
+ */
+export function prepareRequest(request: DocumentRequest, newId: () => string = () => randomUUID()): PreparedRequest {
+  if (request.problem !== undefined || request.method === undefined || !isRecord(request.value)) {
+    throw new Error(request.problem ?? 'This request cannot be sent.');
+  }
+  const written = request.value;
+  const id = typeof written.id === 'string' || typeof written.id === 'number' ? written.id : newId();
+  const envelope: Record<string, unknown> = { jsonrpc: '2.0', id };
+  for (const [key, value] of Object.entries(written)) if (key !== 'jsonrpc' && key !== 'id') envelope[key] = value;
+  return { body: JSON.stringify(envelope), id, method: request.method, params: written.params };
+}
+
+/** A short, one-line account of a request's params for lists (history, titles). */
+export function summarizeParams(params: unknown, max = 80): string {
+  if (params === undefined) return '';
+  let text: string;
+  try {
+    text = JSON.stringify(params) ?? '';
+  } catch {
+    text = '';
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -1,0 +1,154 @@
+/**
+ * Sends a request of a request document through the active environment's client (the sandbox's
+ * or the account's, with its one rate limiter): checked locally first unless sent as written,
+ * serialized once, signed and sent as those bytes; the answer opens beside the request and goes
+ * into the History. A failure without an answer (timeout, unreachable, refused address) gets an
+ * answer document too, saying what happened.
+ */
+import { randomUUID } from 'crypto';
+import * as vscode from 'vscode';
+import type { RawExchange } from '../../api';
+import type { EnvironmentService } from '../accounts/environmentService';
+import { classifyError } from '../lookup/errorKind';
+import { actions, plainText } from '../lookup/errorMessages';
+import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
+import type { Logger } from '../log';
+import type { AnswerDocuments } from './answerDocuments';
+import { renderAnswer } from './answerText';
+import type { AnswerText } from './answerText';
+import type { HistoryEntry } from './historyModel';
+import type { HistoryStore } from './historyStore';
+import { localProblem } from './localChecks';
+import { parseRequests, prepareRequest, requestAt } from './requestDocument';
+import type { DocumentRequest, PreparedRequest } from './requestDocument';
+
+export interface SendOptions {
+  /** Skip the local checks: the service gets the request as written and says what it thinks. */
+  readonly asWritten?: boolean;
+  /** No notification for a problem (tests read `messages.lastMessage`). */
+  readonly silent?: boolean;
+}
+
+export interface SendResult {
+  /** Whether a request left (an answer, or a failure after sending). */
+  readonly sent: boolean;
+  readonly uri?: vscode.Uri;
+  readonly text?: string;
+  readonly outcome?: string;
+  readonly entry?: HistoryEntry;
+  /** Why nothing was sent: a problem of the document or the local checks, or "cancelled". */
+  readonly problem?: string;
+}
+
+export interface SenderDeps {
+  readonly environment: EnvironmentService;
+  readonly answers: AnswerDocuments;
+  readonly history: HistoryStore;
+  readonly messages: MessagePresenter;
+  readonly log: Logger;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+export class RequestSender {
+  constructor(private readonly deps: SenderDeps) {}
+
+  /** The request of `document` at `index` (its array position), or under `offset`. */
+  requestOf(document: vscode.TextDocument, at: { readonly index?: number; readonly offset?: number }): DocumentRequest | string {
+    const parsed = parseRequests(document.getText());
+    const request = at.index !== undefined ? parsed.requests.find((r) => r.index === at.index) : requestAt(parsed.requests, at.offset ?? 0);
+    if (request) return request;
+    return parsed.problem ?? (parsed.requests.length > 1 ? vscode.l10n.t('Put the cursor in the request to send.') : vscode.l10n.t('The document holds no request.'));
+  }
+
+  /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
+  problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
+    if (request.problem !== undefined || request.method === undefined) return request.problem;
+    const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
+    const marked = vscode.languages
+      .getDiagnostics(document.uri)
+      .filter((d) => d.severity === vscode.DiagnosticSeverity.Error && range.contains(d.range))
+      .map((d) => d.message);
+    if (marked.length > 0) return vscode.l10n.t('The request has problems: {0}', plainText(marked.join(' · ')));
+    return localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+  }
+
+  async send(document: vscode.TextDocument, request: DocumentRequest, options: SendOptions = {}): Promise<SendResult> {
+    const problem = options.asWritten ? request.problem : this.problemOf(document, request);
+    if (problem !== undefined) {
+      const asWritten: UserMessage['actions'] = request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : [];
+      this.deps.messages.present({ severity: 'error', text: vscode.l10n.t('Not sent: {0}', plainText(problem)), actions: asWritten }, options);
+      return { sent: false, problem };
+    }
+    return this.sendPrepared(prepareRequest(request), options);
+  }
+
+  /** Sends a request body already prepared (a document's, or one from the History). */
+  async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}): Promise<SendResult> {
+    const { environment, log } = this.deps;
+    const sentAt = new Date();
+    let target = environment.state.kind === 'sandbox' ? vscode.l10n.t('Sandbox') : (environment.state.account?.name ?? vscode.l10n.t('Live'));
+    let host = environment.state.baseUrl ? hostOf(environment.state.baseUrl) : '';
+    const kind = environment.state.kind;
+    let answer: AnswerText;
+    let durationMs = 0;
+    try {
+      const client = await environment.client();
+      host = hostOf(client.url);
+      target = environment.state.kind === 'sandbox' ? vscode.l10n.t('Sandbox') : (environment.state.account?.name ?? target);
+      const exchange = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', prepared.method, target), cancellable: true },
+        (_progress, token): Promise<RawExchange> => {
+          const controller = new AbortController();
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          return client.send(Buffer.from(prepared.body, 'utf8'), { signal: controller.signal }).finally(() => {
+            subscription.dispose();
+          });
+        },
+      );
+      durationMs = exchange.durationMs;
+      answer = renderAnswer({ method: prepared.method, target, host, sentAt, ...exchange });
+      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+    } catch (error) {
+      const failure = classifyError(error);
+      if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
+      const message = plainText(error instanceof Error ? error.message : String(error));
+      log.warn(`${prepared.method} to ${target}: ${failure}: ${message}`);
+      if (failure === 'access' || failure === 'insecure-endpoint') {
+        this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
+        return { sent: false, problem: message };
+      }
+      answer = {
+        text: `// ${prepared.method} → no answer · ${target} · ${host}\n// ${message}\n${prepared.body}\n`,
+        language: 'jsonc',
+        outcome: failure,
+        ok: false,
+      };
+    }
+    const entry: HistoryEntry = {
+      id: randomUUID(),
+      at: sentAt.getTime(),
+      method: prepared.method,
+      request: prepared.body,
+      environment: kind,
+      target,
+      host,
+      outcome: answer.outcome,
+      ok: answer.ok,
+      durationMs,
+      answer: answer.text,
+      language: answer.language,
+    };
+    const uri = this.deps.answers.newUri(prepared.method, answer.language);
+    this.deps.answers.put(uri, answer.text);
+    await this.deps.history.add(entry);
+    await this.deps.answers.show(uri, answer.language);
+    return { sent: true, uri, text: answer.text, outcome: answer.outcome, entry };
+  }
+}

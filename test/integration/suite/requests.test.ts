@@ -1,0 +1,206 @@
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import { startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { SendResult } from '../../../src/features/requests/requestSender';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
+import { addAccount, eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { useBuiltInSandbox } from '../support/lookupHelpers';
+
+const silent = { silent: true };
+
+async function lensTitles(uri: vscode.Uri): Promise<string[]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri)) ?? [];
+  return lenses.map((lens) => lens.command?.title ?? '');
+}
+
+function openTabs(): vscode.Tab[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs);
+}
+
+describe('request documents', function () {
+  this.timeout(30_000);
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+  const firstId = (s: Sandbox) => s.ledger.visible()[0]?.id ?? '';
+
+  const open = async (value: unknown): Promise<vscode.TextDocument> => (await api.requests.openUntitled(`${JSON.stringify(value, null, 2)}\n`)).document;
+  const send = (document: vscode.TextDocument, index = 0): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, index, silent);
+  const sendAsWritten = (document: vscode.TextDocument, index = 0): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequestAsWritten', document.uri, index, silent);
+
+  before(async () => {
+    api = await extensionApi();
+    await resetEnvironment(api);
+  });
+  beforeEach(async () => {
+    sandbox = await useBuiltInSandbox(api);
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+  });
+  afterEach(async () => {
+    sandbox.setFaults({});
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(() => resetEnvironment(api));
+
+  it('shows the CodeLenses above each request, naming where Send goes', async () => {
+    const document = await open([{ method: 'getStatus', params: { id: 'a' } }, { method: 'getTransactions', params: {} }, { params: {} }]);
+    assert.match(document.uri.path, /\.exchange\.json$/);
+    await eventually(async () => (await lensTitles(document.uri)).length >= 9, 'the lenses');
+    const titles = await lensTitles(document.uri);
+    assert.equal(titles.filter((t) => t === '$(play) Send to Sandbox').length, 2);
+    assert.equal(titles.filter((t) => t === 'Send as Written').length, 2);
+    assert.equal(titles.filter((t) => t === 'Copy as…').length, 2);
+    assert.equal(titles.filter((t) => t === 'Explain Signature').length, 2);
+    assert.ok(titles.includes('$(warning) This request has no "method".'));
+  });
+
+  it('sends a request to the sandbox and opens its answer beside it, read-only, with the headers redacted', async () => {
+    const id = firstId(sandbox);
+    const document = await open({ method: 'getStatus', params: { id } });
+    const result = await send(document);
+    assert.equal(result.sent, true);
+    assert.equal(result.outcome, 'result');
+    const status = sandbox.ledger.statusOf(id) ?? '';
+    assert.ok(result.text?.includes(`"result": "${status}"`), result.text);
+    assert.match(result.text ?? '', /^\/\/ getStatus → HTTP 200 in \d+ ms/);
+    assert.match(result.text ?? '', new RegExp(`Sandbox · ${sandbox.url.replace('http://', '').replace(/\./g, '\\.')}`));
+    assert.match(result.text ?? '', /X-Api-Key: \S{6}…\S{4} · X-Api-Signature: \S{6}…\S{4} \(fingerprints\)/);
+    await eventually(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()), 'the answer beside the request');
+    const answer = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === result.uri?.toString());
+    assert.equal(answer?.document.languageId, 'jsonc');
+    assert.equal(answer?.document.getText(), result.text);
+    assert.equal(sandbox.requests.length, 1);
+    assert.equal(sandbox.requests[0]?.method, 'getStatus');
+    assert.equal(sandbox.requests[0]?.outcome, 'ok');
+  });
+
+  it('sends the request under the cursor when called as the keybinding does (no arguments)', async () => {
+    const document = await open([{ method: 'getStatus', params: { id: firstId(sandbox) } }, { method: 'getTransactions', params: { limit: 2 } }]);
+    const editor = await vscode.window.showTextDocument(document);
+    const at = document.positionAt(document.getText().indexOf('getTransactions'));
+    editor.selection = new vscode.Selection(at, at);
+    const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', undefined, undefined, silent);
+    assert.equal(result.outcome, 'result');
+    assert.equal(sandbox.requests.length, 1);
+    assert.equal(sandbox.requests[0]?.method, 'getTransactions');
+  });
+
+  it('checks locally first, sends nothing, and offers Send as Written, which reaches the sandbox\'s own -32602', async () => {
+    const document = await open({ method: 'getTransactions', params: { limit: 1000 } });
+    const refused = await send(document);
+    assert.equal(refused.sent, false);
+    assert.match(refused.problem ?? '', /limit/);
+    const message = api.requests.messages.lastMessage;
+    assert.match(message?.text ?? '', /^Not sent: /);
+    assert.deepEqual(message?.actions.map((a) => a.command), ['exchangeTx.sendRequestAsWritten']);
+    assert.equal(sandbox.requests.length, 0, 'nothing reached the sandbox');
+
+    const written = await sendAsWritten(document);
+    assert.equal(written.outcome, 'error -32602');
+    assert.match(written.text ?? '', /^\/\/ Error -32602: Parameter limit is invalid$/m);
+    assert.match(written.text ?? '', /^\/\/ Meaning: The service refused the parameter "limit"\.$/m);
+    assert.equal(sandbox.requests.length, 1);
+  });
+
+  it('decodes every kind of answer: unknown method, internal error, HTTP 5xx, not JSON, no answer in time', async () => {
+    const unknown = await sendAsWritten(await open({ method: 'noSuchMethod', params: {} }));
+    assert.equal(unknown.outcome, 'error -32601');
+    assert.match(unknown.text ?? '', /does not know this method/);
+
+    const document = await open({ method: 'getTransactions', params: { limit: 1 } });
+    sandbox.setFaults({ next: ['internalError'] });
+    assert.match((await send(document)).text ?? '', /^\/\/ Meaning: A fault on the service's side\.$/m);
+    sandbox.setFaults({ next: ['http502'] });
+    const bad = await send(document);
+    assert.equal(bad.outcome, 'HTTP 502');
+    assert.match(bad.text ?? '', /The service failed \(HTTP 502\)/);
+    sandbox.setFaults({ next: ['nonJson'] });
+    const html = await send(document);
+    assert.equal(html.outcome, 'HTTP 200');
+    assert.match(html.text ?? '', /The answer is not JSON/);
+    const restore = await vscode.workspace.getConfiguration('exchangeTx').get('requestTimeoutSeconds');
+    await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      await api.environment.refresh();
+      sandbox.setFaults({ next: ['hang'] });
+      const hang = await send(document);
+      assert.equal(hang.sent, true);
+      assert.equal(hang.outcome, 'timeout');
+      assert.match(hang.text ?? '', /no answer/);
+    } finally {
+      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', restore === 15 ? undefined : restore, vscode.ConfigurationTarget.Global);
+    }
+  });
+
+  it('keeps a History: newest first, opened again, sent again with the same bytes, compared, cleared', async () => {
+    const id = firstId(sandbox);
+    const first = await send(await open({ method: 'getStatus', params: { id } }));
+    const second = await send(await open({ method: 'getTransactions', params: { limit: 1 } }));
+    const entries = api.requests.history.entries;
+    assert.deepEqual(entries.map((e) => e.method), ['getTransactions', 'getStatus']);
+    assert.equal(entries[1]?.id, first.entry?.id);
+    assert.equal(entries[0]?.answer, second.text);
+    assert.ok(entries.every((e) => !e.request.includes('privateKey') && !e.answer.includes(sandbox.url.length > 0 ? 'X-Api-Signature: ' + 'A'.repeat(40) : '')));
+
+    const opened = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.history.open', entries[1]);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
+    assert.equal(vscode.window.activeTextEditor?.document.getText(), first.text);
+
+    sandbox.clearRequests();
+    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: entries[1]?.id });
+    assert.equal(again.outcome, 'result');
+    assert.equal(again.entry?.request, first.entry?.request, 'the same bytes as before');
+    assert.equal(sandbox.requests.length, 1);
+    assert.equal(api.requests.history.entries.length, 3);
+
+    const compared = await vscode.commands.executeCommand<boolean>('exchangeTx.history.compare', entries[0], [entries[0], entries[1]]);
+    assert.equal(compared, true);
+    await eventually(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 'a diff of the two answers');
+
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true }), true);
+    assert.equal(api.requests.history.entries.length, 0);
+  });
+
+  it('a forged history entry passed by another extension is looked up by id, never used as given', async () => {
+    const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: 'forged', request: '{"method":"getStatus"}', method: 'getStatus' });
+    assert.equal(result.sent, false);
+    assert.equal(sandbox.requests.length, 0);
+  });
+
+  it('sends to the active account through its client, and the lens says so', async () => {
+    const keys = registeredKeys();
+    const service = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, keys: [{ privateKey: keys.privateKeyHex }] });
+    try {
+      await addAccount({ name: 'Staging', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+      await eventually(() => api.environment.kind === 'live', 'the account in use');
+      const document = await open({ method: 'getStatus', params: { id: firstId(service) } });
+      await eventually(async () => (await lensTitles(document.uri)).includes('$(play) Send to Staging'), 'the lens naming the account');
+      const result = await send(document);
+      assert.equal(result.outcome, 'result');
+      assert.match(result.text ?? '', /^\/\/ Staging · 127\.0\.0\.1:\d+ · /m);
+      assert.equal(service.requests.length, 1);
+      assert.equal(sandbox.requests.length, 0, 'nothing went to the built-in sandbox');
+      assert.equal(api.requests.history.entries[0]?.environment, 'live');
+    } finally {
+      await resetEnvironment(api);
+      await service.stop();
+    }
+  });
+
+  it('opens a transaction as a request document', async () => {
+    const id = firstId(sandbox);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.openAsRequest', id);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(document);
+    const requests = JSON.parse(document.getText()) as { method: string; params: unknown }[];
+    assert.deepEqual(requests, [
+      { method: 'getStatus', params: { id } },
+      { method: 'getTransactions', params: { id: [id], limit: 1 } },
+    ]);
+    const result = await send(document, 1);
+    assert.equal(result.outcome, 'result');
+    assert.match(result.text ?? '', new RegExp(`"id": "${id}"`));
+  });
+});

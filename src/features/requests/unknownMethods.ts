@@ -1,0 +1,98 @@
+/**
+ * The warning for a method name the specification does not know.
+ *
+ * `schemas/exchange-request.schema.json` accepts any method name: the known ones are offered in
+ * completion and their params are checked, any other is valid JSON-RPC (the service grows, and the
+ * document is sent as written). A JSON schema cannot choose the severity of a problem in VS Code (its
+ * problems are errors, its `deprecationMessage` a deprecation), so the warning for an unknown name
+ * comes from the extension: a diagnostic collection of its own, fed by `findUnknownMethods` for
+ * each open `*.exchange.json` document (on open and on change), one Warning diagnostic per range,
+ * the range from `document.positionAt(offset)` to `document.positionAt(offset + length)`. The
+ * message here is the English text; the extension shows its `vscode.l10n.t` version with `method`.
+ *
+ * Pure: no `vscode`; jsonc-parser (what VS Code's JSON support is built on) gives the offsets.
+ */
+import type { Node } from 'jsonc-parser';
+import { parseTree } from 'jsonc-parser';
+import { OPERATIONS, isKnownMethod } from './operations';
+
+export interface UnknownMethod {
+  /** The method name as written (the JSON string's value). */
+  readonly method: string;
+  /** Offset of the value in the text, its opening quote included. */
+  readonly offset: number;
+  /** Length of the value, both quotes included. */
+  readonly length: number;
+  readonly message: string;
+  /** A known operation the name may be a slip for (case, spacing or one or two letters), if any. */
+  readonly suggestion?: string;
+}
+
+export function unknownMethodMessage(method: string): string {
+  return `Unknown method '${method}': the service may still know it (it grows); it is sent as written.`;
+}
+
+/** The requests of a document: the root object, or the objects of a root array. */
+function requestNodes(root: Node | undefined): Node[] {
+  if (!root) return [];
+  if (root.type === 'object') return [root];
+  if (root.type === 'array') return (root.children ?? []).filter((child) => child.type === 'object');
+  return [];
+}
+
+/** The value of a request's `method` member; the last one when the key repeats, as JSON.parse reads it. */
+function methodValue(request: Node): Node | undefined {
+  let value: Node | undefined;
+  for (const property of request.children ?? []) {
+    const [key, child] = property.children ?? [];
+    if (property.type === 'property' && key?.value === 'method') value = child;
+  }
+  return value;
+}
+
+/** Edit distance (insertions, deletions, substitutions), stopping early past `max`. */
+function distance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    if (Math.min(...current) > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** The known operation closest to `name` (ignoring case and surrounding space, then up to 2 edits), if any. */
+export function suggestMethod(name: string): string | undefined {
+  const plain = name.trim().toLowerCase();
+  let best: { name: string; distance: number } | undefined;
+  for (const op of OPERATIONS) {
+    const d = distance(plain, op.name.toLowerCase(), 2);
+    if (d <= 2 && (!best || d < best.distance)) best = { name: op.name, distance: d };
+  }
+  return best?.name;
+}
+
+/**
+ * The `method` values of a request document that are not operations of the specification, in
+ * document order: one per request object (the root object, or each object of a root array) whose
+ * `method` is a non-empty string (the last `method` where the key repeats). An empty or non-string method is the schema's error, not reported
+ * here; nor are `method` members nested inside `params`. A document that does not parse yields
+ * what its readable part holds.
+ */
+export function findUnknownMethods(text: string): UnknownMethod[] {
+  const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  const found: UnknownMethod[] = [];
+  for (const request of requestNodes(root)) {
+    const value = methodValue(request);
+    if (!value || value.type !== 'string' || typeof value.value !== 'string' || value.value.length === 0) continue;
+    const method = value.value;
+    if (isKnownMethod(method)) continue;
+    const suggestion = suggestMethod(method);
+    found.push({ method, offset: value.offset, length: value.length, message: unknownMethodMessage(method), ...(suggestion ? { suggestion } : {}) });
+  }
+  return found;
+}

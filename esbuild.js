@@ -49,7 +49,8 @@ async function main() {
     outdir: 'dist',
     external: ['vscode'],
     // axios's `form-data` (with mime-types and its 200 KB database) is never used: JSON only.
-    alias: { 'form-data': './scripts/shims/formData.ts' },
+    // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
+    alias: { 'form-data': './scripts/shims/formData.ts', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     minify: production,
     sourcemap: true,
     sourcesContent: false,

@@ -14,6 +14,8 @@ import type { HistoryEntry } from './historyModel';
 import { HistoryStore } from './historyStore';
 import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
 import { isRequestDocument, REQUEST_SELECTOR, RequestLenses } from './requestLenses';
+import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
+import { templateFor } from './operations';
 import { RequestSender } from './requestSender';
 import type { SendOptions, SendResult } from './requestSender';
 
@@ -69,6 +71,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
   const sender = new RequestSender({ environment: deps.environment, answers, history, messages, log });
   const tree = new HistoryTree(history);
   const view = vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, canSelectMany: true });
+  registerUnknownMethodWarnings(context);
 
   /** The history entry a command argument names (looked up by id: the argument itself is not trusted). */
   const entryOf = (arg: unknown): HistoryEntry | undefined => {
@@ -154,6 +157,11 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses),
     vscode.commands.registerCommand('exchangeTx.sendRequest', (uri?: unknown, index?: unknown, options?: SendOptions) => send(uri, index, { silent: options?.silent === true })),
     vscode.commands.registerCommand('exchangeTx.sendRequestAsWritten', (uri?: unknown, index?: unknown, options?: SendOptions) => send(uri, index, { asWritten: true, silent: options?.silent === true })),
+    vscode.commands.registerCommand('exchangeTx.newRequest', async (arg?: unknown) => {
+      const method = await pickMethod(arg);
+      if (method === undefined) return undefined;
+      return (await openUntitledRequest(templateFor(method).text)).document.uri;
+    }),
     vscode.commands.registerCommand('exchangeTx.openAsRequest', async (arg?: unknown) => {
       const id = idFromArgument(arg);
       if (id === undefined) return undefined;

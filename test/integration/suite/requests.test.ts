@@ -171,7 +171,7 @@ describe('request documents', function () {
 
   it('sends to the active account through its client, and the lens says so', async () => {
     const keys = registeredKeys();
-    const service = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, keys: [{ privateKey: keys.privateKeyHex }] });
+    const service = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, keys: [{ publicKeyBase64: keys.publicKeyBase64 }] });
     try {
       await addAccount({ name: 'Staging', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
       await eventually(() => api.environment.kind === 'live', 'the account in use');

@@ -1,0 +1,62 @@
+/**
+ * "New Request…": a quick pick of every operation (its description and parameter hints), then an
+ * untitled request document from its template. Unknown method names in request documents get a
+ * warning (the schema accepts them: the service grows).
+ */
+import * as vscode from 'vscode';
+import { OPERATIONS, templateFor } from './operations';
+import { isRequestDocument } from './requestLenses';
+import { findUnknownMethods } from './unknownMethods';
+
+export interface NewRequestItem extends vscode.QuickPickItem {
+  readonly method: string;
+}
+
+export function operationItems(): NewRequestItem[] {
+  return OPERATIONS.map((op) => ({
+    label: op.name,
+    description: op.deprecated ? vscode.l10n.t('{0} (deprecated)', op.description) : op.description,
+    detail: templateFor(op.name).hints.join(' · '),
+    method: op.name,
+  }));
+}
+
+/** The method to start from: the argument when it names one, else the user's pick. */
+export async function pickMethod(arg: unknown): Promise<string | undefined> {
+  if (typeof arg === 'string' && /^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(arg)) return arg;
+  const pick = await vscode.window.showQuickPick(operationItems(), {
+    title: vscode.l10n.t('New Request'),
+    placeHolder: vscode.l10n.t('The operation to call'),
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  return pick?.method;
+}
+
+/** Warnings on the `method` values of request documents that name no known operation. */
+export function registerUnknownMethodWarnings(context: vscode.ExtensionContext): vscode.DiagnosticCollection {
+  const diagnostics = vscode.languages.createDiagnosticCollection('exchangeTx.requests');
+  const check = (document: vscode.TextDocument): void => {
+    if (!isRequestDocument(document)) return;
+    diagnostics.set(
+      document.uri,
+      findUnknownMethods(document.getText()).map((found) => {
+        const range = new vscode.Range(document.positionAt(found.offset), document.positionAt(found.offset + found.length));
+        const message = found.suggestion
+          ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", found.method, found.suggestion)
+          : vscode.l10n.t("Unknown method '{0}': the service may still know it (it grows); it is sent as written.", found.method);
+        const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
+        diagnostic.source = 'Exchange Tx';
+        return diagnostic;
+      }),
+    );
+  };
+  for (const document of vscode.workspace.textDocuments) check(document);
+  context.subscriptions.push(
+    diagnostics,
+    vscode.workspace.onDidOpenTextDocument(check),
+    vscode.workspace.onDidChangeTextDocument((e) => check(e.document)),
+    vscode.workspace.onDidCloseTextDocument((document) => diagnostics.delete(document.uri)),
+  );
+  return diagnostics;
+}

@@ -1,0 +1,224 @@
+/**
+ * "Explain signature": what signing a body with a private key involves, step by step, so a
+ * developer can compare it with what their own code does: the key's format and size, the API key
+ * derived from it, the exact bytes signed (as text and hex), their length and SHA-256, the base64
+ * RSA-SHA256 signature and a local check of it. Pure: no `vscode`.
+ *
+ * The result holds a signature of the body (that is its point): show it to the user who asked, and
+ * never log it, copy it or keep it. Errors never carry any part of the key text.
+ */
+import { createHash, createPrivateKey } from 'crypto';
+import { KeyFormatError } from '../../api/errors';
+import { loadCredentials, signBody, verifyBody } from '../../api/keys';
+import type { Credentials } from '../../api/keys';
+import { isInvisible } from './quoting';
+
+/** How the private key text was written. */
+export type KeyTextFormat = 'pem-pkcs8' | 'pem-pkcs1' | 'hex-der-pkcs8' | 'hex-der-pkcs1' | 'base64-der-pkcs8' | 'base64-der-pkcs1';
+
+const FORMAT_NAMES: Readonly<Record<KeyTextFormat, string>> = {
+  'pem-pkcs8': 'PEM, PKCS#8 ("PRIVATE KEY")',
+  'pem-pkcs1': 'PEM, PKCS#1 ("RSA PRIVATE KEY")',
+  'hex-der-pkcs8': 'hex of DER, PKCS#8 (as the service issues keys)',
+  'hex-der-pkcs1': 'hex of DER, PKCS#1',
+  'base64-der-pkcs8': 'base64 of DER, PKCS#8',
+  'base64-der-pkcs1': 'base64 of DER, PKCS#1',
+};
+
+/** Most bytes shown as hex (4 KiB of hex digits). */
+export const MAX_HEX_BYTES = 2048;
+/** Most bytes shown as text. */
+export const MAX_TEXT_BYTES = 64 * 1024;
+
+export const SIGNATURE_ALGORITHM = 'RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256)';
+
+export interface KeyDescription {
+  readonly format: KeyTextFormat;
+  /** The format in words, e.g. `PEM, PKCS#8 ("PRIVATE KEY")`. */
+  readonly formatName: string;
+  /** RSA modulus size. */
+  readonly bits: number;
+}
+
+export interface SignedBytes {
+  /** Number of bytes signed (and to be sent). */
+  readonly length: number;
+  /** The first MAX_TEXT_BYTES bytes decoded as UTF-8 (invalid sequences as U+FFFD). */
+  readonly text: string;
+  readonly textTruncated: boolean;
+  /** Whether all the bytes are valid UTF-8. */
+  readonly validUtf8: boolean;
+  /** Lower-case hex of the first MAX_HEX_BYTES bytes. */
+  readonly hex: string;
+  readonly hexTruncated: boolean;
+  /** SHA-256 of all the bytes, hex and base64. */
+  readonly sha256Hex: string;
+  readonly sha256Base64: string;
+}
+
+export interface SignatureExplanation {
+  readonly key: KeyDescription;
+  /** The `X-Api-Key` value: base64(SHA-256(DER PKCS#1 public key)). */
+  readonly apiKey: string;
+  readonly bytes: SignedBytes;
+  readonly algorithm: string;
+  /** The `X-Api-Signature` value: base64 of the signature of the bytes. */
+  readonly signature: string;
+  /** Whether the signature verifies with the public key of the private key. */
+  readonly verified: boolean;
+}
+
+function isPkcs8Der(der: Buffer): boolean {
+  try {
+    createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The format of a key text loadCredentials accepted. */
+function keyFormat(text: string): KeyTextFormat {
+  if (text.includes('-----BEGIN')) return /-----BEGIN RSA PRIVATE KEY-----/.test(text) ? 'pem-pkcs1' : 'pem-pkcs8';
+  const compact = text.replace(/\s+/g, '');
+  const isHex = compact.length % 2 === 0 && /^[0-9a-fA-F]+$/.test(compact);
+  const der = Buffer.from(compact, isHex ? 'hex' : 'base64');
+  const structure = isPkcs8Der(der) ? 'pkcs8' : 'pkcs1';
+  return isHex ? `hex-der-${structure}` : `base64-der-${structure}`;
+}
+
+function isValidUtf8(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Explains signing `body` (a string is taken as its UTF-8 bytes) with the private key in
+ * `privateKeyText` (PEM PKCS#8/PKCS#1, hex or base64 of DER). Throws a KeyFormatError saying what
+ * is wrong with the key, never quoting it.
+ */
+export function explainSignature(privateKeyText: string, body: string | Buffer): SignatureExplanation {
+  let credentials: Credentials;
+  try {
+    credentials = loadCredentials(privateKeyText);
+  } catch (error) {
+    if (error instanceof KeyFormatError) throw error;
+    throw new KeyFormatError('The private key could not be read.');
+  }
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+  const format = keyFormat(privateKeyText);
+  const signature = signBody(credentials.privateKey, bytes);
+  const hash = createHash('sha256').update(bytes).digest();
+  return {
+    key: { format, formatName: FORMAT_NAMES[format], bits: credentials.modulusBits },
+    apiKey: credentials.apiKey,
+    bytes: {
+      length: bytes.length,
+      text: bytes.subarray(0, MAX_TEXT_BYTES).toString('utf8'),
+      textTruncated: bytes.length > MAX_TEXT_BYTES,
+      validUtf8: isValidUtf8(bytes),
+      hex: bytes.subarray(0, MAX_HEX_BYTES).toString('hex'),
+      hexTruncated: bytes.length > MAX_HEX_BYTES,
+      sha256Hex: hash.toString('hex'),
+      sha256Base64: hash.toString('base64'),
+    },
+    algorithm: SIGNATURE_ALGORITHM,
+    signature,
+    verified: verifyBody(credentials.publicKey, bytes, signature),
+  };
+}
+
+/** A fenced block of `content`, its fence longer than any run of backticks in it. */
+function fenced(content: string, info = ''): string {
+  let longest = 0;
+  for (const run of content.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${info}\n${content}\n${fence}`;
+}
+
+/** Text with invisible characters (but newlines and tabs) shown as ⟨U+XXXX⟩. */
+function visible(text: string): string {
+  let out = '';
+  for (const char of text) {
+    if (char !== '\n' && char !== '\t' && isInvisible(char)) out += `⟨U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+    else out += char;
+  }
+  return out;
+}
+
+/** A hex dump, 16 bytes a line: offset, bytes in two groups of 8, printable ASCII. */
+function hexDump(hex: string): string {
+  const bytes = Buffer.from(hex, 'hex');
+  const lines: string[] = [];
+  for (let offset = 0; offset < bytes.length; offset += 16) {
+    const row = bytes.subarray(offset, offset + 16);
+    const cells = Array.from(row, (b) => b.toString(16).padStart(2, '0'));
+    const left = cells.slice(0, 8).join(' ');
+    const right = cells.slice(8).join(' ');
+    const ascii = Array.from(row, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    lines.push(`${offset.toString(16).padStart(8, '0')}  ${`${left}  ${right}`.padEnd(48)}  |${ascii}|`);
+  }
+  return lines.join('\n');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The explanation as Markdown (readable as plain text too). */
+export function renderExplanation(result: SignatureExplanation): string {
+  const { key, bytes } = result;
+  const shownText = bytes.textTruncated ? `the first ${plural(MAX_TEXT_BYTES, 'byte')}` : 'all of them';
+  const shownHex = bytes.hexTruncated ? `the first ${plural(MAX_HEX_BYTES, 'byte')} of ${plural(bytes.length, 'byte')}` : plural(bytes.length, 'byte');
+  const lines = [
+    '# How this request body is signed',
+    '',
+    '## 1. The private key',
+    '',
+    `- Format: ${key.formatName}`,
+    `- Size: RSA, ${key.bits} bits`,
+    '',
+    '## 2. The API key (`X-Api-Key`)',
+    '',
+    'base64 of the SHA-256 of the public key in DER PKCS#1:',
+    '',
+    fenced(result.apiKey),
+    '',
+    '## 3. The bytes signed',
+    '',
+    `The exact bytes sent as the request body: ${plural(bytes.length, 'byte')}${bytes.validUtf8 ? ' of UTF-8 text' : ' (not valid UTF-8: shown with U+FFFD where a sequence is invalid)'}. ` +
+      'Any change, even a space or a line break, changes the signature.',
+    '',
+    `- SHA-256 (hex): \`${bytes.sha256Hex}\``,
+    `- SHA-256 (base64): \`${bytes.sha256Base64}\``,
+    '',
+    `As text (${shownText}; invisible characters shown as ⟨U+XXXX⟩):`,
+    '',
+    fenced(visible(bytes.text), 'text'),
+    '',
+    `As hex (${shownHex}):`,
+    '',
+    fenced(hexDump(bytes.hex)),
+    '',
+  ];
+  if (bytes.hexTruncated) lines.push(`The hex stops after ${plural(MAX_HEX_BYTES, 'byte')}; the length and SHA-256 above cover all ${plural(bytes.length, 'byte')}.`, '');
+  lines.push(
+    '## 4. The signature (`X-Api-Signature`)',
+    '',
+    `${result.algorithm} of the bytes above, in base64. It authorizes exactly this body: do not share it.`,
+    '',
+    fenced(result.signature),
+    '',
+    '## 5. Local check',
+    '',
+    result.verified
+      ? 'The signature verifies with the public key derived from this private key.'
+      : 'The signature does NOT verify with the public key derived from this private key.',
+    '',
+  );
+  return lines.join('\n');
+}

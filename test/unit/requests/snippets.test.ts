@@ -1,0 +1,306 @@
+/**
+ * The "Copy as…" snippets, run for real: each is written to a file and run with bash, node or
+ * python3 against a sandbox that knows the key, with the key in a PEM file or an environment
+ * variable, and with bodies that would break naive quoting. The sandbox must accept each request
+ * (its log shows the method, the params byte for byte and the key). No snippet holds the key or a
+ * signature.
+ */
+import { strict as assert } from 'assert';
+import { createPrivateKey } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Credentials, GeneratedKeys } from '../../../src/api/keys';
+import { loadCredentials, signBody } from '../../../src/api/keys';
+import type { SnippetInput, SnippetKeySource, SnippetKind } from '../../../src/features/requests/snippets';
+import { SNIPPET_KINDS, snippet, SnippetInputError, snippetLabel } from '../../../src/features/requests/snippets';
+import { QuotingError } from '../../../src/features/requests/quoting';
+import type { Sandbox } from '../../../src/sandbox';
+import { SecretNeedles, scanText } from '../../secrets/scan';
+import { registeredKeys } from '../../secrets/registry';
+import { testSandbox } from '../sandbox/helpers';
+import { childEnv, curlUnavailable, findPython, holdsAny, keyPieces, piecesOf, runProcess, temporaryFolder, writePrivateFile } from './processes';
+import type { ProcessResult } from './processes';
+
+const KEY_VARIABLE = 'EXCHANGE_TX_SNIPPET_KEY';
+
+interface Runner {
+  readonly command: string;
+  readonly file: string;
+}
+
+/** How each kind runs here, or why it cannot (worked out once). */
+function runnerFor(kind: SnippetKind): Runner | { readonly reason: string } {
+  switch (kind) {
+    case 'curl': {
+      const reason = curlUnavailable();
+      return reason ? { reason } : { command: 'bash', file: 'request.sh' };
+    }
+    case 'node':
+      return { command: process.execPath, file: 'request.js' };
+    case 'python': {
+      const python = findPython(true);
+      return 'reason' in python ? python : { command: python.executable, file: 'request.py' };
+    }
+  }
+}
+
+function rpcBody(id: string, method: string, params: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, method, params });
+}
+
+/** Strings a careless quoting would run or mangle. */
+const HOSTILE_TEXT = [
+  "it's \"quoted\" 'twice'",
+  '$(touch MARKER) `touch MARKER` ${HOME} $HOME !! \\ \\\\ %s %n %% \\x41 \\u0041',
+  'line one\nline two\r\ttabbed',
+  'ünïcødé 中文 😀 \u202e\u2066RTL\u2069 \u200bzero\u200d width\u00a0nbsp\u2028sep\ufeff',
+  "'; echo INJECTED; '\"; echo INJECTED; \"",
+].join(' | ');
+
+describe('request snippets', () => {
+  let keys: GeneratedKeys;
+  let credentials: Credentials;
+  let other: Credentials;
+  let pemPkcs8: string;
+  let pemPkcs1: string;
+
+  before(() => {
+    keys = registeredKeys();
+    credentials = loadCredentials(keys.privateKeyHex);
+    other = loadCredentials(registeredKeys().privateKeyHex);
+    const key = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' });
+    pemPkcs8 = key.export({ format: 'pem', type: 'pkcs8' }).toString();
+    pemPkcs1 = key.export({ format: 'pem', type: 'pkcs1' }).toString();
+  });
+
+  describe('kinds and input checks', () => {
+    it('lists the three kinds with their labels', () => {
+      assert.deepEqual(
+        SNIPPET_KINDS.map((k) => k.kind),
+        ['curl', 'node', 'python'],
+      );
+      assert.equal(snippetLabel('curl'), 'cURL (bash)');
+      assert.equal(snippetLabel('node'), 'Node.js (18 or later)');
+      assert.equal(snippetLabel('python'), 'Python 3');
+      for (const info of SNIPPET_KINDS) assert.match(info.fileExtension, /^\.[a-z]+$/);
+    });
+
+    const base: SnippetInput = { url: 'https://api.example.com/v2', body: '{}', keySource: { kind: 'env', name: 'KEY' } };
+    const refused: readonly [string, SnippetInput][] = [
+      ['an address that is no URL', { ...base, url: 'not a url' }],
+      ['a file: address', { ...base, url: 'file:///etc/passwd' }],
+      ['a variable name with a space', { ...base, keySource: { kind: 'env', name: 'MY KEY' } }],
+      ['a variable name that injects code', { ...base, keySource: { kind: 'env', name: 'X}; rm -rf ~; #' } }],
+      ['a variable name starting with a digit', { ...base, keySource: { kind: 'env', name: '1KEY' } }],
+      ['an empty file path', { ...base, keySource: { kind: 'file', path: '  ' } }],
+      ['a file path with a NUL', { ...base, keySource: { kind: 'file', path: 'a\u0000b' } }],
+      ['an API key that is not base64', { ...base, apiKey: "abc'; echo x" }],
+    ];
+    for (const [what, input] of refused) {
+      it(`refuses ${what}, for every kind`, () => {
+        for (const { kind } of SNIPPET_KINDS) assert.throws(() => snippet(kind, input), SnippetInputError);
+      });
+    }
+
+    it('refuses a body with a NUL character for the shell only (a shell string cannot hold one)', () => {
+      const input = { ...base, body: '{"a":"\u0000"}' };
+      assert.throws(() => snippet('curl', input), QuotingError);
+      assert.doesNotThrow(() => snippet('node', input));
+      assert.doesNotThrow(() => snippet('python', input));
+    });
+  });
+
+  describe('what a snippet holds', () => {
+    const body = rpcBody('s1', 'getTransactions', { limit: 2 });
+    const sources: readonly SnippetKeySource[] = [
+      { kind: 'file', path: 'key.pem' },
+      { kind: 'env', name: KEY_VARIABLE },
+    ];
+
+    function allTexts(): { name: string; text: string }[] {
+      const texts: { name: string; text: string }[] = [];
+      for (const { kind } of SNIPPET_KINDS) {
+        for (const keySource of sources) {
+          for (const apiKey of [undefined, credentials.apiKey]) {
+            texts.push({ name: `${kind} ${keySource.kind}${apiKey ? ' with API key' : ''}`, text: snippet(kind, { url: 'https://api.example.com/v2', body, apiKey, keySource }) });
+          }
+        }
+      }
+      return texts;
+    }
+
+    it('never holds the private key (no 32-character piece of its hex or base64, PKCS#8 or PKCS#1) nor the body\'s signature', () => {
+      const pieces = keyPieces(keys.privateKeyHex);
+      const signature = signBody(credentials.privateKey, Buffer.from(body, 'utf8'));
+      const signaturePieces = piecesOf(signature);
+      const pemBodies = [pemPkcs8, pemPkcs1].map((pem) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''));
+      for (const { name, text } of allTexts()) {
+        assert.ok(!holdsAny(text, pieces), `${name}: holds a piece of the private key`);
+        assert.ok(!holdsAny(text, signaturePieces), `${name}: holds a piece of the signature`);
+        for (const pemBody of pemBodies) assert.ok(!holdsAny(text, piecesOf(pemBody)), `${name}: holds a piece of the PEM`);
+        assert.ok(!/PRIVATE KEY-----/.test(text), `${name}: holds a PEM header`);
+      }
+    });
+
+    it('passes the secret scan of the test run (key forms, signature, key and signature shapes)', () => {
+      const needles = new SecretNeedles([
+        { kind: 'private-key', value: keys.privateKeyHex },
+        { kind: 'signature', value: signBody(credentials.privateKey, Buffer.from(body, 'utf8')) },
+      ]);
+      for (const { name, text } of allTexts()) assert.deepEqual(scanText(text, needles, name), [], name);
+    });
+
+    it('holds the API key only when given (to check the key file), and derives it otherwise', () => {
+      for (const { name, text } of allTexts()) {
+        assert.equal(text.includes(credentials.apiKey), name.endsWith('with API key'), name);
+        assert.match(text, /sha256|SHA256/, `${name}: derives the API key`);
+      }
+    });
+
+    it('keeps every invisible or control character of the body out of the text as such', () => {
+      const tricky = rpcBody('t', 'getTransactions', { extraId: 'a\u202eb\u200bc\u2028d\u0007e\u00a0f\ufeff' });
+      for (const { kind } of SNIPPET_KINDS) {
+        const text = snippet(kind, { url: 'https://api.example.com/v2', body: tricky, keySource: sources[1] ?? { kind: 'env', name: 'K' } });
+        for (const char of ['\u202e', '\u200b', '\u2028', '\u0007', '\u00a0', '\ufeff']) assert.ok(!text.includes(char), `${kind}: U+${(char.codePointAt(0) ?? 0).toString(16)}`);
+      }
+    });
+  });
+
+  for (const info of SNIPPET_KINDS) {
+    describe(`${info.label}, run against the sandbox`, function () {
+      this.timeout(60_000);
+      let runner: Runner;
+      let sandbox: Sandbox;
+      let folder: ReturnType<typeof temporaryFolder>;
+      let pemFile: string;
+
+      before(async function () {
+        const found = runnerFor(info.kind);
+        if ('reason' in found) {
+          console.log(`      skipped: ${info.label} snippets cannot run here: ${found.reason}`);
+          this.skip();
+        }
+        runner = found;
+        folder = temporaryFolder('exchange-tx-snippet-');
+        pemFile = path.join(folder.path, 'key.pem');
+        writePrivateFile(pemFile, pemPkcs8);
+        sandbox = await testSandbox({ ledgerSize: 20 });
+        sandbox.registerKey(credentials);
+      });
+
+      after(async () => {
+        await sandbox?.stop();
+        folder?.remove();
+      });
+
+      beforeEach(() => sandbox.clearRequests());
+
+      async function run(input: Omit<SnippetInput, 'url'>, env: Readonly<Record<string, string>> = {}): Promise<ProcessResult> {
+        const file = path.join(folder.path, runner.file);
+        fs.writeFileSync(file, snippet(info.kind, { ...input, url: `${sandbox.url}/v2` }));
+        try {
+          return await runProcess(runner.command, [file], { cwd: folder.path, env: childEnv(env), timeoutMs: 30_000 });
+        } finally {
+          fs.rmSync(file, { force: true });
+        }
+      }
+
+      /** Asserts the run printed HTTP 200 and a result, that the sandbox ran it, and that its output holds no secret. */
+      function assertAccepted(outcome: ProcessResult, body: string): void {
+        const id = (JSON.parse(body) as { id: string }).id;
+        const brief = `exit ${String(outcome.code)}${outcome.signal ? ` (${outcome.signal})` : ''}; stderr: ${outcome.stderr.slice(0, 600)}`;
+        assert.equal(outcome.code, 0, brief);
+        const [status, ...rest] = outcome.stdout.split('\n');
+        assert.equal(status, 'HTTP 200', brief);
+        const answer = JSON.parse(rest.join('\n')) as { id?: unknown; result?: unknown; error?: unknown };
+        assert.ok(answer.result !== undefined, `an answer with a result (${JSON.stringify(answer.error)})`);
+        assert.equal(answer.id, id);
+        const sent = JSON.parse(body) as { method: string; params: unknown };
+        const entries = sandbox.requests;
+        assert.equal(entries.length, 1, 'one request reached the sandbox');
+        const entry = entries[0];
+        assert.equal(entry?.outcome, 'ok');
+        assert.equal(entry?.httpStatus, 200);
+        assert.equal(entry?.apiKey === credentials.apiKey, true, 'the X-Api-Key derived in the snippet');
+        assert.equal(entry?.method, sent.method);
+        assert.deepEqual(entry?.params, sent.params, 'the params, byte for byte');
+        assert.equal(entry?.bodyBytes, Buffer.byteLength(body, 'utf8'), 'exactly the body bytes');
+        const secrets = keyPieces(keys.privateKeyHex);
+        assert.ok(!holdsAny(outcome.stdout + outcome.stderr, secrets), 'no piece of the key in the output');
+      }
+
+      const simple = rpcBody('simple-1', 'getTransactions', { limit: 3 });
+
+      it('signs and sends with the key in a PEM file (PKCS#8)', async () => {
+        assertAccepted(await run({ body: simple, keySource: { kind: 'file', path: pemFile } }), simple);
+      });
+
+      it('signs and sends with the key in a PEM file (PKCS#1), checking the given API key', async () => {
+        const file = path.join(folder.path, 'key-rsa.pem');
+        writePrivateFile(file, pemPkcs1);
+        assertAccepted(await run({ body: simple, apiKey: credentials.apiKey, keySource: { kind: 'file', path: file } }), simple);
+      });
+
+      it('signs and sends with a PEM key in an environment variable', async () => {
+        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pemPkcs8 }), simple);
+      });
+
+      it('signs and sends with a hex DER key (as the service issues it) in an environment variable', async () => {
+        const wrapped = keys.privateKeyHex.replace(/(.{64})/g, '$1\n');
+        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: wrapped }), simple);
+      });
+
+      it('reads a key file given as ~/… from the home folder of whoever runs it', async () => {
+        assertAccepted(await run({ body: simple, keySource: { kind: 'file', path: '~/key.pem' } }, { HOME: folder.path }), simple);
+      });
+
+      it('sends a hostile body byte for byte and runs none of it (key from a file and from a variable)', async () => {
+        const marker = path.join(folder.path, 'MARKER');
+        const text = HOSTILE_TEXT.replace(/MARKER/g, marker);
+        const body = rpcBody(text, 'getTransactions', { extraId: text, address: `${text}'`, limit: 5 });
+        assertAccepted(await run({ body, keySource: { kind: 'file', path: pemFile } }), body);
+        sandbox.clearRequests();
+        assertAccepted(await run({ body, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: keys.privateKeyHex }), body);
+        assert.equal(fs.existsSync(marker), false, 'no command in the body ran');
+      });
+
+      it('sends a pretty-printed body with raw newlines and a trailing one as it is', async () => {
+        const body = `${JSON.stringify({ jsonrpc: '2.0', id: 'pretty', method: 'getTransactions', params: { extraId: "x'y" } }, null, 2)}\n\n`;
+        assertAccepted(await run({ body, keySource: { kind: 'file', path: pemFile } }), body);
+      });
+
+      it('refuses a key that is not the account\'s (API key given) and sends nothing', async () => {
+        const outcome = await run({ body: simple, apiKey: other.apiKey, keySource: { kind: 'file', path: pemFile } });
+        assert.equal(outcome.code, 2);
+        assert.match(outcome.stderr, /does not belong to the account/);
+        assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('says which variable to set when it is missing, and sends nothing', async () => {
+        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: '' });
+        assert.equal(outcome.code, 2);
+        assert.match(outcome.stderr, new RegExp(`Set ${KEY_VARIABLE} to your private key`));
+        assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('says so when the variable holds no key, and sends nothing', async () => {
+        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: 'not a key at all' });
+        assert.equal(outcome.code, 2);
+        assert.match(outcome.stderr, /neither PEM nor hex/);
+        assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('prints the status and answer of a refused request and exits 1', async () => {
+        sandbox.unregisterKey(credentials.apiKey);
+        try {
+          const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } });
+          assert.equal(outcome.code, 1, outcome.stderr.slice(0, 600));
+          assert.equal(outcome.stdout.split('\n')[0], 'HTTP 401');
+          assert.match(outcome.stdout, /Unauthorized/);
+        } finally {
+          sandbox.registerKey(credentials);
+        }
+      });
+    });
+  }
+});

@@ -183,6 +183,14 @@ export class AccountStore implements vscode.Disposable {
     return entry;
   }
 
+  /**
+   * The account's key as it was saved (PEM or hex), for Explain Signature and Diagnose Keys to
+   * read its format; it stays in memory.
+   */
+  async keyText(id: string): Promise<string | undefined> {
+    return (await this.secrets.get(secretKey(id))) ?? undefined;
+  }
+
   async credentials(id: string): Promise<Credentials | undefined> {
     return (await this.keys(id)).credentials;
   }

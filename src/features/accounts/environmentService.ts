@@ -93,7 +93,7 @@ export class EnvironmentService implements vscode.Disposable {
   private active: Promise<ActiveClient> | undefined;
   /** Every client made for the current connection (disposed together when it changes). */
   private clients: ExchangeClient[] = [];
-  private sandboxStart: Promise<{ sandbox: Sandbox; credentials: Credentials }> | undefined;
+  private sandboxStart: Promise<{ sandbox: Sandbox; credentials: Credentials; keyText: string }> | undefined;
   private runningSandbox: Sandbox | undefined;
   /**
    * Set only when the extension runs its tests: told the built-in sandbox's keys and every
@@ -301,7 +301,19 @@ export class EnvironmentService implements vscode.Disposable {
     for (const client of this.clients.splice(0)) client.dispose();
   }
 
-  private startSandbox(): Promise<{ sandbox: Sandbox; credentials: Credentials }> {
+  /**
+   * The key requests are signed with now, as saved (PEM or hex text), where they go, and the
+   * target's name; undefined text when the chosen account has no key. For Explain Signature and
+   * Diagnose Keys: the text stays in memory and is never shown whole.
+   */
+  async signingKey(): Promise<{ readonly text: string | undefined; readonly kind: EnvironmentKind; readonly target: string; readonly baseUrl: string | undefined }> {
+    const account = this.chosenAccount();
+    if (account && !this.state.restricted) return { text: await this.accounts.keyText(account.id), kind: 'live', target: account.name, baseUrl: account.baseUrl };
+    const { sandbox, keyText } = await this.startSandbox();
+    return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: sandbox.url };
+  }
+
+  private startSandbox(): Promise<{ sandbox: Sandbox; credentials: Credentials; keyText: string }> {
     this.sandboxStart ??= (async () => {
       const keys = generateKeys();
       const credentials = loadCredentials(keys.privateKeyHex);
@@ -313,7 +325,7 @@ export class EnvironmentService implements vscode.Disposable {
       this.runningSandbox = sandbox;
       this.log.info(`sandbox started at ${sandbox.url}`);
       this.changed.fire(this.state);
-      return { sandbox, credentials };
+      return { sandbox, credentials, keyText: keys.privateKeyHex };
     })();
     const start = this.sandboxStart;
     start.catch(() => {

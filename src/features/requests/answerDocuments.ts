@@ -8,6 +8,9 @@ import * as vscode from 'vscode';
 export const ANSWER_SCHEME = 'exchange-tx-answer';
 const MAX_KEPT = 100;
 
+export type DocumentLanguage = 'jsonc' | 'plaintext' | 'markdown';
+const EXTENSIONS: Readonly<Record<DocumentLanguage, string>> = { jsonc: 'jsonc', plaintext: 'txt', markdown: 'md' };
+
 function safeName(text: string): string {
   return text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'request';
 }
@@ -28,8 +31,8 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   /** A new answer document's address: `…/<n>/<method>.answer.jsonc` (or `.txt` for plain text). */
-  newUri(method: string, language: 'jsonc' | 'plaintext', folder = String(++this.seq)): vscode.Uri {
-    return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${folder}/${safeName(method)}.answer.${language === 'jsonc' ? 'jsonc' : 'txt'}` });
+  newUri(method: string, language: DocumentLanguage, folder = String(++this.seq), kind = 'answer'): vscode.Uri {
+    return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${folder}/${safeName(method)}.${kind}.${EXTENSIONS[language]}` });
   }
 
   /** Keeps `text` under `uri` (the oldest kept text goes past MAX_KEPT). */
@@ -46,7 +49,7 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   /** Opens an answer document beside the active editor, keeping the focus where it is. */
-  async show(uri: vscode.Uri, language: 'jsonc' | 'plaintext', options: { readonly focus?: boolean } = {}): Promise<vscode.TextEditor> {
+  async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<vscode.TextEditor> {
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
     return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: !options.focus });

@@ -17,6 +17,9 @@ import { isRequestDocument, REQUEST_SELECTOR, RequestLenses } from './requestLen
 import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
 import { templateFor } from './operations';
 import { RequestSender } from './requestSender';
+import { RequestTools } from './requestTools';
+import type { CopyOptions } from './requestTools';
+import type { DocumentRequest } from './requestDocument';
 import type { SendOptions, SendResult } from './requestSender';
 
 export interface RequestsDependencies {
@@ -31,6 +34,7 @@ export interface RequestsApi {
   readonly history: HistoryStore;
   readonly lenses: RequestLenses;
   readonly messages: MessagePresenter;
+  readonly tools: RequestTools;
   /** Opens an untitled request document holding `text`. */
   openUntitled(text: string): Promise<vscode.TextEditor>;
 }
@@ -69,6 +73,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
   const history = new HistoryStore(context.workspaceState);
   const lenses = new RequestLenses(deps.environment);
   const sender = new RequestSender({ environment: deps.environment, answers, history, messages, log });
+  const tools = new RequestTools({ environment: deps.environment, answers, messages, log });
   const tree = new HistoryTree(history);
   const view = vscode.window.createTreeView(HISTORY_VIEW, { treeDataProvider: tree, canSelectMany: true });
   registerUnknownMethodWarnings(context);
@@ -79,11 +84,12 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     return id === undefined ? (view.selection[0] ? history.find(view.selection[0].id) : undefined) : history.find(id);
   };
 
-  const send = async (uriArg: unknown, indexArg: unknown, options: SendOptions): Promise<SendResult> => {
+  /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */
+  const resolve = async (uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }): Promise<{ document: vscode.TextDocument; request: DocumentRequest } | { problem: string }> => {
     const document = await documentOf(uriArg);
     if (!document) {
-      messages.present({ severity: 'warning', text: vscode.l10n.t('Open a request document (*.exchange.json) to send a request.'), actions: [{ title: vscode.l10n.t('New Request…'), command: 'exchangeTx.newRequest', args: [] }] }, options);
-      return { sent: false, problem: 'no-document' };
+      messages.present({ severity: 'warning', text: vscode.l10n.t('Open a request document (*.exchange.json) first.'), actions: [{ title: vscode.l10n.t('New Request…'), command: 'exchangeTx.newRequest', args: [] }] }, options);
+      return { problem: 'no-document' };
     }
     const editor = vscode.window.activeTextEditor;
     const at =
@@ -93,9 +99,26 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     const request = sender.requestOf(document, at);
     if (typeof request === 'string') {
       messages.present({ severity: 'warning', text: request, actions: [] }, options);
-      return { sent: false, problem: request };
+      return { problem: request };
     }
-    return sender.send(document, request, options);
+    return { document, request };
+  };
+
+  const send = async (uriArg: unknown, indexArg: unknown, options: SendOptions): Promise<SendResult> => {
+    const found = await resolve(uriArg, indexArg, options);
+    if ('problem' in found) return { sent: false, problem: found.problem };
+    return sender.send(found.document, found.request, options);
+  };
+
+  /** Runs a tool on a sendable request (its own problem, if any, is said instead). */
+  const withRequest = async <T>(uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }, run: (request: DocumentRequest) => Promise<T>): Promise<T | undefined> => {
+    const found = await resolve(uriArg, indexArg, options);
+    if ('problem' in found) return undefined;
+    if (found.request.problem !== undefined) {
+      messages.present({ severity: 'warning', text: found.request.problem, actions: [] }, options);
+      return undefined;
+    }
+    return run(found.request);
   };
 
   const answerUri = (entry: HistoryEntry): vscode.Uri => {
@@ -168,6 +191,14 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
       const text = `${JSON.stringify([{ method: 'getStatus', params: { id } }, { method: 'getTransactions', params: { id: [id], limit: 1 } }], null, 2)}\n`;
       return (await openUntitledRequest(text)).document.uri;
     }),
+    vscode.commands.registerCommand('exchangeTx.copyRequestAs', (uri?: unknown, index?: unknown, options?: CopyOptions) =>
+      // Only the extension's own tests choose without the pickers.
+      withRequest(uri, index, {}, (request) => tools.copyAs(request, context.extensionMode === vscode.ExtensionMode.Test ? (options ?? {}) : {})),
+    ),
+    vscode.commands.registerCommand('exchangeTx.explainSignature', (uri?: unknown, index?: unknown, options?: { silent?: boolean }) =>
+      withRequest(uri, index, { silent: options?.silent === true }, (request) => tools.explain(request, { silent: options?.silent === true })),
+    ),
+    vscode.commands.registerCommand('exchangeTx.diagnoseKeys', (options?: { silent?: boolean }) => tools.diagnose({ silent: options?.silent === true })),
     vscode.commands.registerCommand('exchangeTx.history.open', async (arg?: unknown) => {
       const entry = entryOf(arg);
       if (!entry) return undefined;
@@ -200,5 +231,5 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
       return true;
     }),
   );
-  return { sender, answers, history, lenses, messages, openUntitled: openUntitledRequest };
+  return { sender, answers, history, lenses, messages, tools, openUntitled: openUntitledRequest };
 }

@@ -1,5 +1,8 @@
 import { strict as assert } from 'assert';
+import { execFile } from 'child_process';
+import { createHash, verify } from 'crypto';
 import * as vscode from 'vscode';
+import { loadCredentials, signBody } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
@@ -204,3 +207,77 @@ describe('request documents', function () {
     assert.match(result.text ?? '', new RegExp(`"id": "${id}"`));
   });
 });
+
+describe('request documents: Copy as…, Explain Signature, Diagnose Keys', function () {
+  this.timeout(60_000);
+  let api: ExchangeTxApi;
+  let service: Sandbox;
+  const keys = registeredKeys();
+  const credentials = loadCredentials(keys.privateKeyHex);
+  const pem = credentials.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+
+  before(async () => {
+    api = await extensionApi();
+    await resetEnvironment(api);
+    service = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, keys: [credentials] });
+    await addAccount({ name: 'Partner', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    await eventually(() => api.environment.kind === 'live', 'the account in use');
+  });
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+  after(async () => {
+    await resetEnvironment(api);
+    await service.stop();
+  });
+
+  const request = async () => (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id: service.ledger.visible()[0]?.id } }, null, 2)}\n`)).document;
+
+  it('copies a Node snippet that holds neither the key nor a signature, and that the service accepts when run', async () => {
+    const document = await request();
+    const text = await vscode.commands.executeCommand<string>('exchangeTx.copyRequestAs', document.uri, 0, { kind: 'node', keySource: { kind: 'env', name: 'PARTNER_KEY' }, silent: true });
+    assert.equal(await vscode.env.clipboard.readText(), text);
+    assert.ok(!text.includes(keys.privateKeyHex.slice(40, 80)) && !text.includes(pem.split('\n')[3] ?? 'x'), 'no piece of the key');
+    service.clearRequests();
+    const { stdout } = await run(process.execPath, ['-e', text], { PARTNER_KEY: pem });
+    assert.match(stdout, /HTTP 200/);
+    assert.equal(service.requests.length, 1);
+    assert.equal(service.requests[0]?.outcome, 'ok');
+  });
+
+  it('explains the signature of the exact bytes sent, which verifies with the key with Node\'s crypto', async () => {
+    const document = await request();
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
+    const body = Buffer.from(result.body ?? '', 'utf8');
+    const signature = signBody(credentials.privateKey, body);
+    noteSignature(signature);
+    assert.ok(result.text?.includes(signature), 'the signature of those bytes');
+    assert.ok(verify('sha256', body, credentials.publicKey, Buffer.from(signature, 'base64')));
+    assert.ok(result.text?.includes(createHash('sha256').update(body).digest('hex')), 'their SHA-256');
+    assert.ok(result.text?.includes(credentials.apiKey), 'the derived API key');
+    assert.ok(!result.text?.includes(keys.privateKeyHex.slice(40, 80)), 'no piece of the key');
+    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'exchange-tx-answer');
+    assert.equal(shown?.document.isUntitled, false, 'a virtual document, never saved or backed up');
+  });
+
+  it('diagnoses keys: every step passes for a registered key; a key the service does not know fails at the service, with the fix', async () => {
+    const good = await vscode.commands.executeCommand<{ steps: { ok: boolean }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
+    assert.ok(good.steps.length >= 4 && good.steps.every((s) => s.ok), good.text);
+    service.unregisterKey(credentials.apiKey);
+    try {
+      const bad = await vscode.commands.executeCommand<{ steps: { step: string; ok: boolean; detail: string }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
+      const failed = bad.steps.find((s) => !s.ok);
+      assert.equal(failed?.step, 'The service');
+      assert.match(failed?.detail ?? '', /HTTP 401: the service does not accept this key/);
+    } finally {
+      service.registerKey(credentials);
+    }
+  });
+});
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}

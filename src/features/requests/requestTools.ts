@@ -1,0 +1,161 @@
+/**
+ * The tools beside Send: "Copy as…" (a cURL, Node or Python snippet that signs the request itself
+ * with the user's key from a file or an environment variable: never the key, never a signature),
+ * "Explain Signature" (what is signed and how, verified locally, in a read-only document that is
+ * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix).
+ */
+import * as vscode from 'vscode';
+import { endpointUrl } from '../../api';
+import type { EnvironmentService } from '../accounts/environmentService';
+import { classifyError } from '../lookup/errorKind';
+import { plainText } from '../lookup/errorMessages';
+import type { MessagePresenter } from '../lookup/errorMessages';
+import type { Logger } from '../log';
+import type { AnswerDocuments } from './answerDocuments';
+import { prepareRequest } from './requestDocument';
+import type { DocumentRequest } from './requestDocument';
+import { explainSignature, renderExplanation } from './signatureExplain';
+import { snippet, SNIPPET_KINDS } from './snippets';
+import type { SnippetKeySource, SnippetKind } from './snippets';
+
+export interface ToolsDeps {
+  readonly environment: EnvironmentService;
+  readonly answers: AnswerDocuments;
+  readonly messages: MessagePresenter;
+  readonly log: Logger;
+}
+
+/** The environment variable a snippet reads the key from, unless the user picks a file. */
+export const KEY_VARIABLE = 'EXCHANGE_TX_PRIVATE_KEY';
+
+export interface CopyOptions {
+  readonly kind?: SnippetKind;
+  readonly keySource?: SnippetKeySource;
+  readonly silent?: boolean;
+}
+
+export interface DiagnosisStep {
+  readonly step: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+function isSnippetKind(value: unknown): value is SnippetKind {
+  return SNIPPET_KINDS.some((k) => k.kind === value);
+}
+
+export class RequestTools {
+  constructor(private readonly deps: ToolsDeps) {}
+
+  /** The snippet of a request, copied to the clipboard; returns its text. */
+  async copyAs(request: DocumentRequest, options: CopyOptions = {}): Promise<string | undefined> {
+    const kind = isSnippetKind(options.kind)
+      ? options.kind
+      : (await vscode.window.showQuickPick(SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })), { title: vscode.l10n.t('Copy as…') }))?.snippet;
+    if (!kind) return undefined;
+    const keySource = options.keySource ?? (await this.pickKeySource());
+    if (!keySource) return undefined;
+    const prepared = prepareRequest(request);
+    const { baseUrl, kind: where } = await this.deps.environment.signingKey();
+    if (!baseUrl) return undefined;
+    const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });
+    await vscode.env.clipboard.writeText(text);
+    const note =
+      where === 'sandbox'
+        ? vscode.l10n.t('Copied. It signs with the key in {0} and sends to the sandbox of this window.', keySource.kind === 'env' ? `$${keySource.name}` : keySource.path)
+        : vscode.l10n.t('Copied. It signs with the key in {0}; the snippet holds no key and no signature.', keySource.kind === 'env' ? `$${keySource.name}` : keySource.path);
+    this.deps.messages.present({ severity: 'info', text: note, actions: [] }, options);
+    return text;
+  }
+
+  private async pickKeySource(): Promise<SnippetKeySource | undefined> {
+    const fromVariable = { label: vscode.l10n.t('From the environment variable {0}', KEY_VARIABLE), source: { kind: 'env', name: KEY_VARIABLE } as SnippetKeySource };
+    const fromFile = { label: vscode.l10n.t('From a PEM file…'), source: undefined };
+    const pick = await vscode.window.showQuickPick([fromVariable, fromFile], { title: vscode.l10n.t('Where the snippet reads the private key') });
+    if (!pick) return undefined;
+    if (pick.source) return pick.source;
+    const files = await vscode.window.showOpenDialog({ canSelectMany: false, title: vscode.l10n.t('The private key file (PEM) the snippet reads'), openLabel: vscode.l10n.t('Use This File') });
+    const file = files?.[0];
+    return file ? { kind: 'file', path: file.fsPath } : undefined;
+  }
+
+  /** The explanation of how a request's body is signed, in a read-only document. */
+  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}): Promise<{ uri?: vscode.Uri; text?: string; body?: string; error?: string }> {
+    const prepared = prepareRequest(request);
+    const key = await this.deps.environment.signingKey();
+    if (!key.text) {
+      const error = vscode.l10n.t('The account "{0}" has no key to sign with.', key.target);
+      this.deps.messages.present({ severity: 'warning', text: error, actions: [{ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }] }, options);
+      return { error };
+    }
+    let text: string;
+    try {
+      const header = `> ${vscode.l10n.t('Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.', key.target)}\n\n`;
+      text = header + renderExplanation(explainSignature(key.text, prepared.body));
+    } catch (error) {
+      const message = plainText(error instanceof Error ? error.message : String(error));
+      this.deps.messages.present({ severity: 'error', text: message, actions: [] }, options);
+      return { error: message };
+    }
+    const uri = this.deps.answers.newUri(prepared.method, 'markdown', undefined, 'signature');
+    this.deps.answers.put(uri, text);
+    await this.deps.answers.show(uri, 'markdown');
+    return { uri, text, body: prepared.body };
+  }
+
+  /**
+   * Checks each step of signing with the active key and sends one harmless call
+   * (`getTransactions` with limit 1): key format, API key, local signature, the host, the answer.
+   */
+  async diagnose(options: { readonly silent?: boolean } = {}): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
+    const steps: DiagnosisStep[] = [];
+    const key = await this.deps.environment.signingKey();
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
+    let usable = false;
+    if (!key.text) {
+      steps.push({ step: vscode.l10n.t('Key'), ok: false, detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target) });
+    } else {
+      try {
+        const explained = explainSignature(key.text, body);
+        steps.push({ step: vscode.l10n.t('Key format'), ok: true, detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits) });
+        steps.push({ step: vscode.l10n.t('API key'), ok: true, detail: vscode.l10n.t('Derived from the key: {0}… (the X-Api-Key the service must know for this key)', explained.apiKey.slice(0, 6)) });
+        steps.push({ step: vscode.l10n.t('Local signature'), ok: explained.verified, detail: explained.verified ? vscode.l10n.t('A signature of the body verifies with the key\'s public half.') : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.') });
+        usable = explained.verified;
+      } catch (error) {
+        steps.push({ step: vscode.l10n.t('Key format'), ok: false, detail: vscode.l10n.t('{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).', plainText(error instanceof Error ? error.message : String(error))) });
+      }
+    }
+    if (usable) steps.push(await this.probe(body));
+    const lines = [`# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`, '', `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`, ''];
+    for (const s of steps) lines.push(`- ${s.ok ? '✅' : '❌'} **${s.step}**: ${s.detail}`);
+    const failed = steps.find((s) => !s.ok);
+    lines.push('', failed ? vscode.l10n.t('The first failed step is "{0}".', failed.step) : vscode.l10n.t('Every step passed: the service accepts this key.'));
+    const text = `${lines.join('\n')}\n`;
+    const uri = this.deps.answers.newUri('keys', 'markdown', undefined, 'diagnosis');
+    this.deps.answers.put(uri, text);
+    if (!options.silent) await this.deps.answers.show(uri, 'markdown', { focus: true });
+    return { steps, uri, text };
+  }
+
+  private async probe(body: string): Promise<DiagnosisStep> {
+    const step = vscode.l10n.t('The service');
+    try {
+      const client = await this.deps.environment.client();
+      const answer = await client.send(Buffer.from(body, 'utf8'));
+      if (answer.status === 401 || answer.status === 403) {
+        return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account\'s API key, and that it is the account (host) it was issued for.', answer.status) };
+      }
+      if (answer.status < 200 || answer.status > 299) return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status) };
+      if (/"code"\s*:\s*-32600/.test(answer.text) && /limit/i.test(answer.text)) {
+        return { step, ok: false, detail: vscode.l10n.t('The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.') };
+      }
+      if (/"result"\s*:/.test(answer.text)) return { step, ok: true, detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs) };
+      return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)) };
+    } catch (error) {
+      const kind = classifyError(error);
+      const message = plainText(error instanceof Error ? error.message : String(error));
+      if (kind === 'network' || kind === 'timeout') return { step, ok: false, detail: vscode.l10n.t('The host could not be reached: {0} Fix: check the account\'s address and the network.', message) };
+      return { step, ok: false, detail: message };
+    }
+  }
+}

@@ -33,6 +33,9 @@ export async function pickMethod(arg: unknown): Promise<string | undefined> {
   return pick?.method;
 }
 
+/** The source of this extension's own diagnostics in request documents. */
+export const DIAGNOSTIC_SOURCE = 'Exchange Tx';
+
 /** Warnings on the `method` values of request documents that name no known operation. */
 export function registerUnknownMethodWarnings(context: vscode.ExtensionContext): vscode.DiagnosticCollection {
   const diagnostics = vscode.languages.createDiagnosticCollection('exchangeTx.requests');
@@ -46,7 +49,7 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
           ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", found.method, found.suggestion)
           : vscode.l10n.t("Unknown method '{0}': the service may still know it (it grows); it is sent as written.", found.method);
         const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
-        diagnostic.source = 'Exchange Tx';
+        diagnostic.source = DIAGNOSTIC_SOURCE;
         return diagnostic;
       }),
     );

@@ -19,8 +19,12 @@ import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
+import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
+
+/** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
+const JSON_DEPRECATED = 2;
 
 export interface SendOptions {
   /** Skip the local checks: the service gets the request as written and says what it thinks. */
@@ -71,9 +75,11 @@ export class RequestSender {
   problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
     if (request.problem !== undefined || request.method === undefined) return request.problem;
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
+    // The schema's problems, as the JSON language service marks them (warnings by default), but
+    // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
-      .filter((d) => d.severity === vscode.DiagnosticSeverity.Error && range.contains(d.range))
+      .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning && d.source !== DIAGNOSTIC_SOURCE && d.code !== JSON_DEPRECATED && range.contains(d.range))
       .map((d) => d.message);
     if (marked.length > 0) return vscode.l10n.t('The request has problems: {0}', plainText(marked.join(' · ')));
     return localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);

@@ -8,7 +8,7 @@ import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
-import { addAccount, eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const silent = { silent: true };
@@ -190,6 +190,62 @@ describe('request documents', function () {
       await resetEnvironment(api);
       await service.stop();
     }
+  });
+
+  it('marks bad params with the schema before sending, and warns (only) about an unknown method', async () => {
+    const document = await open([
+      { method: 'getTransactions', params: { limit: 500, currency: ['BTC'], since: 123 } },
+      { method: 'getPairsParams', params: { from: 'btc', to: 'eth' } },
+      { method: 'getStatuss', params: { id: 'a' } },
+    ]);
+    const diagnostics = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(document.uri);
+    // The JSON language service marks schema problems as warnings (its default severity).
+    const problems = () => diagnostics().filter((d) => d.source !== 'Exchange Tx');
+    await eventually(() => problems().length >= 5, 'the schema\'s diagnostics', 15_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(diagnostics().map((d) => [d.severity, d.message, d.source]))}`);
+    });
+    const text = document.getText();
+    const at = (needle: string) => document.positionAt(text.indexOf(needle));
+    const errorAt = (needle: string) => problems().some((d) => d.range.contains(at(needle)));
+    assert.ok(errorAt('500'), 'limit above 100');
+    assert.ok(errorAt('"BTC"'), 'an uppercase ticker');
+    assert.ok(errorAt('123'), 'since of fewer than 16 digits');
+    assert.ok(problems().some((d) => /Expected "array"/.test(d.message) && d.range.start.line > at('getPairsParams').line && d.range.start.line < at('getStatuss').line), 'getPairsParams params not an array');
+    assert.ok(problems().some((d) => /deprecated/.test(d.message)), 'getPairsParams is deprecated');
+    const unknown = diagnostics().filter((d) => d.range.contains(at('"getStatuss"').translate(0, 1)));
+    assert.deepEqual(unknown.map((d) => [d.severity, d.source]), [[vscode.DiagnosticSeverity.Warning, 'Exchange Tx']], 'an unknown method: our warning only');
+    assert.match(unknown[0]?.message ?? '', /Unknown method 'getStatuss' \(did you mean 'getStatus'\?\)/);
+    const refused = await send(document, 0);
+    assert.equal(refused.sent, false, 'the schema\'s problems keep it from being sent');
+    assert.match(refused.problem ?? '', /below the minimum/);
+    assert.equal(sandbox.requests.length, 0);
+    const unknownSent = await send(document, 2);
+    assert.equal(unknownSent.outcome, 'error -32601', 'an unknown method is sent, and the service says what it thinks');
+  });
+
+  it('makes a new request from the template of an operation, which the sandbox answers', async () => {
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.newRequest', 'getTransactions');
+    assert.equal(uri.scheme, 'untitled');
+    assert.match(uri.path, /request-\d+\.exchange\.json$/);
+    const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    assert.ok(document);
+    assert.equal((JSON.parse(document.getText()) as { method: string }).method, 'getTransactions');
+    const result = await send(document);
+    assert.equal(result.outcome, 'result', result.text);
+  });
+
+  it('shows a request, its answer and the History together (the README\'s screenshot)', async () => {
+    const document = await open({ method: 'getTransactions', params: { currency: 'btc', limit: 2 } });
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    await send(await open({ method: 'getStatus', params: { id: firstId(sandbox) } }));
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    const result = await send(document);
+    assert.equal(result.outcome, 'result');
+    await vscode.commands.executeCommand('exchangeTx.history.focus');
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await screenshot('request-answer');
+    assert.equal(api.requests.history.entries.length, 2);
   });
 
   it('opens a transaction as a request document', async () => {

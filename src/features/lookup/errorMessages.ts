@@ -51,6 +51,7 @@ export const actions = {
   watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
   showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
   copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
+  openAsRequest: (id: string): MessageAction => ({ title: vscode.l10n.t('Open as Request'), command: 'exchangeTx.openAsRequest', args: [id] }),
 };
 
 export interface ErrorContext {

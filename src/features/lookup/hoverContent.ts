@@ -12,7 +12,7 @@ import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
 
 /** The only commands a hover's links may run. */
-export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails'];
+export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest'];
 
 function markdown(trusted: boolean): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
@@ -59,7 +59,7 @@ export function recordHover(record: TransactionRecord, environment: EnvironmentK
   if (record.payoutHash !== null && record.payoutHash !== '') lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
-  md.appendMarkdown(`${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · ${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)}`);
+  md.appendMarkdown(`${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · ${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);
   return md;
 }
 

@@ -63,7 +63,7 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
   return {
     severity,
     text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt)),
-    actions: [actions.watch(id), actions.showDetails(id), actions.copyId(id)],
+    actions: [actions.watch(id), actions.showDetails(id), actions.copyId(id), actions.openAsRequest(id)],
   };
 }
 

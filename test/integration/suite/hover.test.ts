@@ -58,6 +58,7 @@ describe('hover over a transaction id', () => {
     const args = encodeURIComponent(JSON.stringify([id]));
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.showDetails?${args})`));
+    assert.ok(value.includes(`](command:exchangeTx.openAsRequest?${args})`));
     assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails']);
 
     const hover = await provide(document, new vscode.Position(0, 6 + id.length));
@@ -65,7 +66,7 @@ describe('hover over a transaction id', () => {
     assert.ok(hover.range?.isEqual(new vscode.Range(0, 6, 0, 6 + id.length)), 'the range is the id');
     const markdown = hover.contents[0];
     assert.ok(markdown instanceof vscode.MarkdownString);
-    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['exchangeTx.watch', 'exchangeTx.showDetails'] });
+    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest'] });
     assert.equal(markdown.supportHtml, false);
   });
 

@@ -52,6 +52,7 @@ describe('Get Transaction Status… (sandbox)', () => {
       { title: 'Watch in Status Bar', command: 'exchangeTx.watch', args: [id] },
       { title: 'Show Details', command: 'exchangeTx.showDetails', args: [id] },
       { title: 'Copy ID', command: 'exchangeTx.copyId', args: [id] },
+      { title: 'Open as Request', command: 'exchangeTx.openAsRequest', args: [id] },
     ]);
     assert.deepEqual(api.lookup.lastMessage, result.message);
     const before = requestsFor(sandbox, id);

@@ -22,6 +22,12 @@ export interface CompiledIdPattern {
   readonly regex: RegExp;
   /** Why the given text was not usable, when the default was used instead. */
   readonly error?: string;
+  /**
+   * The extension's own default, which runs in linear time on the bounded window: searched
+   * directly. Only a user's pattern runs under the time bound (which a busy machine can exceed
+   * with any pattern, and the default must keep working there).
+   */
+  readonly builtIn?: true;
 }
 
 /** Wraps a pattern in word boundaries, so `abc12345` is not found inside `xabc12345y`. */
@@ -29,7 +35,7 @@ function bounded(source: string): RegExp {
   return new RegExp(`(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])`, 'g');
 }
 
-const DEFAULT_COMPILED: CompiledIdPattern = { source: DEFAULT_ID_PATTERN, regex: bounded(DEFAULT_ID_PATTERN) };
+const DEFAULT_COMPILED: CompiledIdPattern = { source: DEFAULT_ID_PATTERN, regex: bounded(DEFAULT_ID_PATTERN), builtIn: true };
 
 /**
  * Compiles the setting's text. An invalid pattern, one that could take exponential or
@@ -100,10 +106,16 @@ export function searchIdAt(line: string, character: number, pattern: CompiledIdP
   const search = () => matchesUpTo(pattern.regex, text, character - from);
   // A search stopped once is tried once more before it counts as timed out: a garbage collection
   // pause in the middle can outlast the bound too, twice in a row hardly, a runaway pattern always.
+  if (pattern.builtIn) return pickMatch(search(), line, character, from, to);
   let run = runBounded(search);
   if (run.timedOut) run = runBounded(search);
   if (run.timedOut) return { match: undefined, timedOut: true };
-  for (const [relativeStart, relativeEnd] of run.value) {
+  return pickMatch(run.value, line, character, from, to);
+}
+
+/** The match of `matches` (relative to the window `from`–`to` of `line`) that covers `character`. */
+function pickMatch(matches: readonly (readonly [number, number])[], line: string, character: number, from: number, to: number): IdSearch {
+  for (const [relativeStart, relativeEnd] of matches) {
     const start = from + relativeStart;
     const end = from + relativeEnd;
     if (start > character) break;

@@ -51,7 +51,7 @@ export class HistoryTree implements vscode.TreeDataProvider<HistoryEntry>, vscod
     item.tooltip = tooltip;
     item.iconPath = entry.ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     item.contextValue = 'historyEntry';
-    item.command = { title: vscode.l10n.t('Open Answer'), command: 'exchangeTx.history.open', arguments: [entry] };
+    item.command = { title: vscode.l10n.t('Open Answer'), command: 'exchangeTx.history.openAnswer', arguments: [entry] };
     return item;
   }
 

@@ -199,7 +199,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
       withRequest(uri, index, { silent: options?.silent === true }, (request) => tools.explain(request, { silent: options?.silent === true })),
     ),
     vscode.commands.registerCommand('exchangeTx.diagnoseKeys', (options?: { silent?: boolean }) => tools.diagnose({ silent: options?.silent === true })),
-    vscode.commands.registerCommand('exchangeTx.history.open', async (arg?: unknown) => {
+    vscode.commands.registerCommand('exchangeTx.history.openAnswer', async (arg?: unknown) => {
       const entry = entryOf(arg);
       if (!entry) return undefined;
       const uri = answerUri(entry);

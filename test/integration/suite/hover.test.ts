@@ -46,7 +46,7 @@ describe('hover over a transaction id', () => {
     sandbox.setFaults({});
   });
 
-  it('shows the status and key fields, with trusted links to watch and show details only', async () => {
+  it('shows the status and key fields, with trusted links to watch, show details and open as request only', async () => {
     const id = fresh({ stepMs: 600_000 });
     const document = await documentWith(`order ${id} placed\n`);
     const value = await hoverText(document.uri, new vscode.Position(0, 8));
@@ -59,7 +59,7 @@ describe('hover over a transaction id', () => {
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.showDetails?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.openAsRequest?${args})`));
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails']);
+    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest']);
 
     const hover = await provide(document, new vscode.Position(0, 6 + id.length));
     assert.ok(hover);
@@ -131,7 +131,7 @@ describe('hover over a transaction id', () => {
     assert.ok(value);
     assert.ok(value.includes('&#60;img src=x onerror=alert&#40;1&#41;&#62;'), 'the hostile payin address is shown, escaped');
     for (const raw of ['<img', '<script', '<b>', 'command:workbench', 'javascript:', '**bold**', '[Open a terminal]']) assert.ok(!value.includes(raw), raw);
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails']);
+    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest']);
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.ok(!value.includes(HOSTILE_VALUES.long.slice(0, 300)));

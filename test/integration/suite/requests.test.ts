@@ -147,7 +147,7 @@ describe('request documents', function () {
     assert.equal(entries[0]?.answer, second.text);
     assert.ok(entries.every((e) => !e.request.includes('privateKey') && !e.answer.includes(sandbox.url.length > 0 ? 'X-Api-Signature: ' + 'A'.repeat(40) : '')));
 
-    const opened = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.history.open', entries[1]);
+    const opened = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.history.openAnswer', entries[1]);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
     assert.equal(vscode.window.activeTextEditor?.document.getText(), first.text);
 

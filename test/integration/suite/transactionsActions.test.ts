@@ -22,7 +22,8 @@ interface MenuEntry {
 
 function itemMenus(): MenuEntry[] {
   const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } };
-  const entries = manifest.contributes.menus['view/item/context'];
+  // The Transactions view's item menus (other views have their own).
+  const entries = manifest.contributes.menus['view/item/context']?.filter((entry) => entry.when.includes('view == exchangeTx.transactions'));
   assert.ok(entries && entries.length > 0, 'the manifest has item menus');
   return entries;
 }
@@ -38,6 +39,7 @@ function shows(entry: MenuEntry, record: TransactionRecord): boolean {
     case 'exchangeTx.showDetails':
     case 'exchangeTx.getStatus':
     case 'exchangeTx.copyId':
+    case 'exchangeTx.openAsRequest':
       return true;
     case 'exchangeTx.transactions.copyPayinAddress':
       return record.payinAddress.trim() !== '';

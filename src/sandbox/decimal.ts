@@ -52,3 +52,25 @@ export function format(a: Fixed): string {
   const frac = (abs % ONE).toString().padStart(DIGITS, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
 }
+
+/** Rounds down (towards zero) to `decimals` fractional digits (non-negative values). */
+export function roundDown(a: Fixed, decimals: number): Fixed {
+  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  return (a / step) * step;
+}
+
+/** Rounds up to `decimals` fractional digits (non-negative values). */
+export function roundUp(a: Fixed, decimals: number): Fixed {
+  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  return ((a + step - 1n) / step) * step;
+}
+
+/**
+ * A plain decimal string (digits, optionally a point and digits: no sign, exponent or spaces) with
+ * at most `maxDecimals` fractional digits and 30 whole digits; undefined when it is not one.
+ */
+export function parseAmount(text: string, maxDecimals: number): Fixed | undefined {
+  const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(text);
+  if (!m || (m[2] ?? '').length > Math.min(maxDecimals, DIGITS)) return undefined;
+  return parse(text);
+}

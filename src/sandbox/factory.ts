@@ -71,6 +71,13 @@ export interface TransactionSpec {
   readonly payinExtraId?: string | null;
   readonly payoutAddress?: string;
   readonly payoutExtraId?: string | null;
+  /** The rate agreed at creation (default: the market rate less a random spread). */
+  readonly rate?: string;
+  /** The payout estimated at creation (default: `amountExpectedFrom × rate`). */
+  readonly amountExpectedTo?: string;
+  /** Default: a random address of the payin currency. */
+  readonly refundAddress?: string;
+  readonly refundExtraId?: string | null;
 }
 
 function usdAmount(rng: Random, c: Currency): dec.Fixed {
@@ -84,9 +91,9 @@ export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTrans
   const fixed = spec.type === 'fixed';
   // The service's rate: the market rate less a small spread, 10 significant digits.
   const market = dec.div(dec.parse(from.usdPrice), dec.parse(to.usdPrice));
-  const rate = dec.roundSignificant(dec.mul(market, dec.fromNumber(rng.float(0.975, 0.995), 6)), 10);
+  const rate = spec.rate !== undefined ? dec.parse(spec.rate) : dec.roundSignificant(dec.mul(market, dec.fromNumber(rng.float(0.975, 0.995), 6)), 10);
   const expectedFrom = spec.amountExpectedFrom !== undefined ? dec.parse(spec.amountExpectedFrom) : usdAmount(rng, from);
-  const expectedTo = dec.round(dec.mul(expectedFrom, rate), to.decimals);
+  const expectedTo = spec.amountExpectedTo !== undefined ? dec.parse(spec.amountExpectedTo) : dec.round(dec.mul(expectedFrom, rate), to.decimals);
   const failed = spec.plan.some((s) => s.status === 'failed');
   let actualFrom = expectedFrom;
   if (failed) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.05, 0.4), 4)), from.decimals);
@@ -111,8 +118,8 @@ export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTrans
     payinExtraId: spec.payinExtraId !== undefined ? spec.payinExtraId : extraIdFor(from, 1),
     payoutAddress: spec.payoutAddress ?? to.address(rng),
     payoutExtraId: spec.payoutExtraId !== undefined ? spec.payoutExtraId : extraIdFor(to, 0.9),
-    refundAddress: from.address(rng),
-    refundExtraId: extraIdFor(from, 0.7),
+    refundAddress: spec.refundAddress ?? from.address(rng),
+    refundExtraId: spec.refundExtraId !== undefined ? spec.refundExtraId : extraIdFor(from, 0.7),
     rate: dec.format(rate),
     amountExpectedFrom: dec.format(expectedFrom),
     amountExpectedTo: dec.format(expectedTo),

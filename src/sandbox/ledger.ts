@@ -13,6 +13,7 @@ import { makeId, makeTransaction } from './factory';
 import type { Outcome, Pace, PlanStep, Progress, TransactionType } from './lifecycle';
 import { buildPlan, pathFor, progressAt, validatePlan } from './lifecycle';
 import { Random } from './random';
+import { RateBook } from './rates';
 import type { WireRecord } from './records';
 import { toWireRecord } from './records';
 
@@ -50,6 +51,13 @@ export interface CreateTransactionOptions {
   readonly payinExtraId?: string | null;
   readonly payoutAddress?: string;
   readonly payoutExtraId?: string | null;
+  /** The rate agreed at creation (default: the market rate less a random spread). */
+  readonly rate?: string;
+  /** The payout estimated at creation (default: `amountExpectedFrom × rate`). */
+  readonly amountExpectedTo?: string;
+  /** Default: a random address of the payin currency. */
+  readonly refundAddress?: string;
+  readonly refundExtraId?: string | null;
 }
 
 const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
@@ -89,12 +97,15 @@ export class Ledger {
   private readonly byId = new Map<string, LedgerTransaction>();
   private sorted: LedgerTransaction[] = [];
   private readonly createRng: Random;
+  /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
+  readonly rates: RateBook;
 
   constructor(options: LedgerOptions) {
     this.clock = options.clock;
     this.seed = options.seed ?? DEFAULT_SEED;
     this.startedAtMs = options.clock.now();
     this.createRng = Random.derive(this.seed, 'create');
+    this.rates = new RateBook(Random.derive(this.seed, 'rates'));
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
     this.seedTransactions(size, Random.derive(this.seed, 'ledger'));

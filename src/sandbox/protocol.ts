@@ -14,6 +14,8 @@ export class RpcFailure extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** `error.data`, when the error carries any (e.g. `{limits}` of an amount error). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'RpcFailure';
@@ -68,8 +70,8 @@ export function resultBody(id: RpcId, result: unknown): string {
   return JSON.stringify({ jsonrpc: '2.0', id, result });
 }
 
-export function errorBody(id: RpcId, code: number, message: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+export function errorBody(id: RpcId, code: number, message: string, data?: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
 }
 
 /** An HTTP answer ready to write. */

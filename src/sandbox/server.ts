@@ -210,14 +210,14 @@ export class SandboxServer {
     let proper: string;
     let failure: RpcFailure | undefined;
     try {
-      const result = runOperation(this.parts.ledger, envelope.method, envelope.params, draft.ledgerTime, {
+      const result = runOperation({ ledger: this.parts.ledger, atMs: draft.ledgerTime }, envelope.method, envelope.params, {
         record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
         limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
       });
       proper = resultBody(id, result);
     } catch (error) {
       failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');
-      proper = errorBody(id, failure.code, failure.message);
+      proper = errorBody(id, failure.code, failure.message, failure.data);
     }
     const details = failure ? { errorCode: failure.code, errorMessage: failure.message } : {};
     if (decision.fault === null) {

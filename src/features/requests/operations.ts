@@ -101,7 +101,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
     hints: {
       from: TICKER_FROM,
@@ -115,7 +115,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
     hints: {
       from: TICKER_FROM,
@@ -130,7 +130,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1', address: EXAMPLE_ETH_ADDRESS, refundAddress: EXAMPLE_BTC_ADDRESS },
     hints: {
       from: TICKER_FROM,
@@ -147,7 +147,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: {
       from: 'btc',
       to: 'eth',
@@ -172,7 +172,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Lists every currency with its state and display data, disabled ones included.',
     source: 'more-operations',
     closedParams: false,
-    inSandbox: false,
+    inSandbox: true,
     params: {},
     hints: {},
   },
@@ -181,7 +181,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Lists the enabled currency pairs, optionally filtered.',
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: { from: 'btc', txType: 'float' },
     hints: {
       from: 'Optional: only pairs with this payin ticker.',
@@ -194,7 +194,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
     source: 'more-operations',
     closedParams: true,
-    inSandbox: false,
+    inSandbox: true,
     params: { currency: 'eth', address: EXAMPLE_ETH_ADDRESS },
     hints: {
       currency: 'Ticker, lowercase.',

@@ -127,7 +127,7 @@ describe('sandbox HTTP, authentication and envelope', () => {
   });
 
   it('answers -32601 Method not found for an unknown method, echoing the id (numbers too)', async () => {
-    const answer = await rpc(sandbox, 'createTransaction', {}, testKeys().a, 77);
+    const answer = await rpc(sandbox, 'getCurrencies', {}, testKeys().a, 77);
     assert.deepEqual(answer, { jsonrpc: '2.0', id: 77, error: { code: -32601, message: 'Method not found' } });
     assert.equal((await rpc(sandbox, 'getstatus', { id: 'x' })).error?.code, -32601, 'method names are case-sensitive');
   });

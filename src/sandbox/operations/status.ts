@@ -1,30 +1,20 @@
 /**
- * The three operations of the spec with every parameter check. A bad parameter answers
+ * `getStatus` and `getTransactions` (spec 4.1, 4.2) with every parameter check. A bad parameter answers
  * -32602 `Parameter {param} is invalid`, naming the parameter; parameters are checked in the
  * order of the spec's table (id, status, currency, address, payoutAddress, extraId, since, limit,
  * offset), so the first bad one is named. Unknown members of `params` are ignored.
  */
-import { isKnownStatus } from '../shared/status';
-import type { KnownStatus } from '../shared/status';
-import { findCurrency } from './currencies';
-import type { LedgerTransaction } from './factory';
-import type { Ledger } from './ledger';
-import type { PairLimitsRecord } from './pairs';
-import { currencyRefusal, pairLimits } from './pairs';
-import { invalidParameter, INVALID_PARAMS, RpcFailure } from './protocol';
-import type { WireRecord } from './records';
-import { toWireRecord } from './records';
+import { isKnownStatus } from '../../shared/status';
+import type { KnownStatus } from '../../shared/status';
+import type { LedgerTransaction } from '../factory';
+import type { Ledger } from '../ledger';
+import { invalidParameter } from '../protocol';
+import type { WireRecord } from '../records';
+import { toWireRecord } from '../records';
 
 export const MAX_FILTER_VALUES = 10;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
-
-export const METHODS = ['getStatus', 'getTransactions', 'getPairsParams'] as const;
-export type MethodName = (typeof METHODS)[number];
-
-export function isMethod(name: string): name is MethodName {
-  return (METHODS as readonly string[]).includes(name);
-}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -137,47 +127,4 @@ export function getStatus(ledger: Ledger, params: unknown, atMs: number): KnownS
   const status = ledger.statusOf(id, atMs);
   if (status === undefined) throw invalidParameter('id');
   return status;
-}
-
-/**
- * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
- * lowercase). Pairs are checked in request order, `from` before `to`; the first refused pair fails
- * the whole call with the service's message for it. `decorate` may replace each record on the way out.
- */
-export function getPairsParams(params: unknown, decorate?: (limits: PairLimitsRecord) => PairLimitsRecord): PairLimitsRecord[] {
-  if (!Array.isArray(params) || params.length === 0) throw invalidParameter('params');
-  const pairs = (params as unknown[]).map((pair) => {
-    const from = isObject(pair) ? pair.from : undefined;
-    const to = isObject(pair) ? pair.to : undefined;
-    if (!nonEmptyString(from)) throw invalidParameter('from');
-    if (!nonEmptyString(to)) throw invalidParameter('to');
-    const refusal = currencyRefusal(from, 'from') ?? currencyRefusal(to, 'to');
-    if (refusal !== undefined) throw new RpcFailure(INVALID_PARAMS, refusal);
-    return [from, to] as const;
-  });
-  return pairs.map(([from, to]) => {
-    const a = findCurrency(from);
-    const b = findCurrency(to);
-    if (!a || !b) throw new Error('checked above');
-    const limits = pairLimits(a, b);
-    return decorate ? decorate(limits) : limits;
-  });
-}
-
-/** Replacements of records on their way out (the hostile fault), per kind of record. */
-export interface Decorators {
-  readonly record?: (record: WireRecord) => WireRecord;
-  readonly limits?: (limits: PairLimitsRecord) => PairLimitsRecord;
-}
-
-/** Runs an operation at ledger time `atMs`. Throws RpcFailure for the service's errors. */
-export function runOperation(ledger: Ledger, method: MethodName, params: unknown, atMs: number, decorate: Decorators = {}): unknown {
-  switch (method) {
-    case 'getStatus':
-      return getStatus(ledger, params, atMs);
-    case 'getTransactions':
-      return getTransactions(ledger, params, atMs, decorate.record);
-    case 'getPairsParams':
-      return getPairsParams(params, decorate.limits);
-  }
 }

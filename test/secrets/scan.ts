@@ -107,7 +107,9 @@ export class SecretNeedles {
 }
 
 const SHAPES: readonly [RegExp, string][] = [
-  [/-----BEGIN (?:RSA |EC |ENCRYPTED |OPENSSH )?PRIVATE KEY-----/, 'a PEM private key'],
+  // The header with key material after it (a bare header is code that reads PEM, not a key);
+  // line breaks may be real or escaped, as in JSON.
+  [/-----BEGIN (?:RSA |EC |ENCRYPTED |OPENSSH )?PRIVATE KEY-----(?:\s|\\[rn])*[A-Za-z0-9+/]{40}/, 'a PEM private key'],
   [/(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{342}==(?![A-Za-z0-9+/=])/, 'a base64 RSA-2048 signature'],
   [/[0-9a-fA-F]{1200,}/, 'a long hex run (a DER key in hex?)'],
 ];

@@ -46,6 +46,8 @@ describe('secret scan', () => {
     assert.match(scanText(`X-Api-Key: ${keys.apiKey}`, needles, 'out')[0]?.what ?? '', /API key/);
     assert.match(scanText(`X-Api-Signature: ${signature}\n`, new SecretNeedles([]), 'out')[0]?.what ?? '', /signature/);
     assert.match(scanText(pem, new SecretNeedles([]), 'out')[0]?.what ?? '', /PEM private key/);
+    assert.match(scanText(JSON.stringify({ pem }), new SecretNeedles([]), 'out')[0]?.what ?? '', /PEM private key/, 'escaped line breaks too');
+    assert.deepEqual(scanText("if (text.includes('-----BEGIN RSA PRIVATE KEY-----')) read(text);", new SecretNeedles([]), 'code'), [], 'a bare header in code is no key');
   });
 
   it('reads the files inside a zip archive (stored and deflated)', () => {

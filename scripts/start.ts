@@ -3,7 +3,8 @@
  * - With a desktop `code` command: `code --extensionDevelopmentPath=<repo> <playground>`.
  * - Otherwise: the offline server host (code-server, installed into .vscode-test/ on first use)
  *   with the extension loaded in development mode; prints the local URL to open in a browser and
- *   runs until Ctrl+C.
+ *   runs until Ctrl+C. What it needs from the system is installed first, when missing, by the
+ *   prerequisites step the tests share (scripts/prerequisites.ts, through ensureServerHost).
  * The playground folder holds a log with transaction ids of the sandbox, to try the hover on.
  */
 import { spawn, spawnSync } from 'child_process';

@@ -5,8 +5,13 @@
  * webviews, the package) for the private keys, API keys and signatures the tests registered, and
  * for anything shaped like one. A hit fails the run.
  *
+ * The browser and integration steps need Chromium and, for the server host's first install, a
+ * compiler and the Kerberos headers: when they are selected, the run starts with the
+ * prerequisites step (scripts/prerequisites.ts), which installs what is missing, once, or stops at
+ * once with the command to run. `check` and `unit` alone do not need it.
+ *
  *   npm test                 everything
- *   npm test -- --only unit  one step (check, unit, browser, integration, package, scan)
+ *   npm test -- --only unit  one step (prerequisites, check, unit, browser, integration, package, scan)
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
@@ -22,15 +27,20 @@ interface Step {
   readonly name: string;
   readonly command: string;
   readonly args: readonly string[];
+  /** Needs what the prerequisites step installs (Chromium, a compiler, headers). */
+  readonly needsSystem?: boolean;
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+const PREREQUISITES: Step = { name: 'prerequisites', command: process.execPath, args: [path.join(root, 'out', 'scripts', 'prerequisites.js')] };
+
 const STEPS: readonly Step[] = [
+  PREREQUISITES,
   { name: 'check', command: npm, args: ['run', 'check'] },
   { name: 'unit', command: npm, args: ['run', 'test:unit'] },
-  { name: 'browser', command: npm, args: ['run', 'test:browser'] },
-  { name: 'integration', command: npm, args: ['run', 'test:integration'] },
+  { name: 'browser', command: npm, args: ['run', 'test:browser'], needsSystem: true },
+  { name: 'integration', command: npm, args: ['run', 'test:integration'], needsSystem: true },
   { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
   { name: 'scan', command: process.execPath, args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir] },
 ];
@@ -62,7 +72,9 @@ function run(step: Step): Promise<number> {
 async function main(): Promise<number> {
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-  const steps = only ? STEPS.filter((s) => s.name === only) : STEPS;
+  const chosen = only ? STEPS.filter((s) => s.name === only) : STEPS;
+  // First, so that a machine lacking something stops before minutes of other steps.
+  const steps = chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES, ...chosen] : chosen;
   if (steps.length === 0) {
     console.error(`test: no step "${only ?? ''}"; steps: ${STEPS.map((s) => s.name).join(', ')}`);
     return 2;

@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newNonce, pageHtml, WEBVIEW_FILES } from '../../src/features/pairLimits/pairLimitsHtml';
 import type { HostMessage, WebviewMessage } from '../../src/shared/pairLimitsProtocol';
 import { CHROMIUM_ARGS } from '../runner/serverHost';
-import { findChromium } from '../runner/serverInstall';
+import { findChromium } from '../../scripts/prerequisites';
 import { REPO_ROOT } from './english';
 import type { Theme } from './themes';
 import { applyThemeInPage } from './themes';
@@ -219,7 +219,7 @@ export class BrowserHarness {
 
   static async start(): Promise<BrowserHarness> {
     const chromiumPath = findChromium();
-    if (!chromiumPath) throw new Error('no chromium found: install Debian\'s chromium package, or set CHROMIUM_PATH to a chromium or chrome binary');
+    if (!chromiumPath) throw new Error('no chromium found: `node out/scripts/prerequisites.js` installs it (or set CHROMIUM_PATH to a chromium or chrome binary)');
     const server = new BundleServer();
     await server.start();
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-browser-'));

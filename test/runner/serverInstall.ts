@@ -1,6 +1,7 @@
 // Installs the offline server host on first use, into .vscode-test/code-server-<version>/:
-// code-server from npm (it hosts the same Node extension host desktop VS Code uses) and the
-// system packages it and the browser need. Later runs find the install and reuse it.
+// code-server from npm (it hosts the same Node extension host desktop VS Code uses), after the
+// system packages it and the browser need (scripts/prerequisites.ts, the one list of them). Later
+// runs find the install and reuse it.
 //
 // npm 11 runs a dependency's install scripts only when the project's `allowScripts` approves
 // it, and code-server needs its scripts: its postinstall runs `npm install` in lib/vscode, where
@@ -14,6 +15,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { CODE_SERVER_VERSION } from './config';
 import type { RunnerConfig } from './config';
+import { ensurePrerequisites, findChromium } from '../../scripts/prerequisites';
 import { CommandError, deadline, describe, runCommand, say } from './processes';
 
 export interface ServerInstall {
@@ -67,45 +69,6 @@ function ripgrepPackage(): string | undefined {
 }
 const RIPGREP_PACKAGE_VERSION = '1.18.0';
 
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      if (fs.statSync(candidate).isFile()) return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
-
-/**
- * The chromium to drive: CHROMIUM_PATH, else chromium on PATH. Debian's /usr/bin/chromium is a
- * shell wrapper that loads system extensions and prints noise; the binary behind it is used.
- */
-export function findChromium(): string | undefined {
-  const given = process.env.CHROMIUM_PATH;
-  if (given) return fs.existsSync(given) ? given : undefined;
-  const found = onPath('chromium') ?? onPath('chromium-browser');
-  if (!found) return undefined;
-  const real = '/usr/lib/chromium/chromium';
-  try {
-    if (fs.readFileSync(found, { encoding: 'latin1' }).startsWith('#!')) {
-      fs.accessSync(real, fs.constants.X_OK);
-      return real;
-    }
-  } catch {
-    // keep what PATH gave
-  }
-  return found;
-}
-
-function hasGssapiHeaders(): boolean {
-  return ['/usr/include/gssapi/gssapi.h', '/usr/include/gssapi.h'].some((f) => fs.existsSync(f));
-}
-
 function readJson(file: string): unknown {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
 }
@@ -144,23 +107,21 @@ export async function ensureServerHost(config: RunnerConfig, signal: AbortSignal
         'run with node 20, or use the electron host (VSCODE_TEST_HOST=electron)',
     );
   }
+  // Cheap when everything is there (a few file checks); installs, or stops with the command to run.
+  await ensurePrerequisites();
+  const chromium = findChromium();
+  if (!chromium) throw new Error('no chromium found (set CHROMIUM_PATH to a chromium or chrome binary)');
   const dir = path.join(config.cacheDir, `code-server-${CODE_SERVER_VERSION}`);
   let marker = existingInstall(dir);
-  let chromium = findChromium();
-  if (marker && chromium) return describeInstall(dir, marker, chromium);
+  if (marker) return describeInstall(dir, marker, chromium);
 
   const started = Date.now();
   say(`installing the server host (code-server ${CODE_SERVER_VERSION}) into ${path.relative(config.repoRoot, dir)}/ — once`);
   const limit = deadline(signal, config.installTimeoutMs, 'installing the server host (VSCODE_TEST_INSTALL_TIMEOUT)');
   try {
-    await installSystemPackages(config, limit.signal);
-    chromium = findChromium();
-    if (!chromium) throw new Error('chromium is still not installed (set CHROMIUM_PATH to a chromium or chrome binary)');
-    if (!marker) {
-      await installCodeServer(config, dir, limit.signal);
-      marker = existingInstall(dir);
-      if (!marker) throw new Error(`the install in ${dir} is incomplete`);
-    }
+    await installCodeServer(config, dir, limit.signal);
+    marker = existingInstall(dir);
+    if (!marker) throw new Error(`the install in ${dir} is incomplete`);
   } finally {
     limit.dispose();
   }
@@ -177,31 +138,6 @@ function describeInstall(dir: string, marker: Marker, chromium: string): ServerI
     codeServerVersion: marker.codeServerVersion,
     vscodeVersion: marker.vscodeVersion,
   };
-}
-
-/** Debian packages: chromium, libkrb5-dev (kerberos' headers), and a compiler for node-gyp. */
-async function installSystemPackages(config: RunnerConfig, signal: AbortSignal): Promise<void> {
-  const needed: string[] = [];
-  if (!findChromium()) needed.push('chromium');
-  if (!hasGssapiHeaders()) needed.push('libkrb5-dev');
-  if (!onPath('make')) needed.push('make');
-  if (!onPath('g++')) needed.push('g++');
-  if (!onPath('python3')) needed.push('python3');
-  if (needed.length === 0) return;
-  const aptGet = onPath('apt-get');
-  const root = process.getuid?.() === 0;
-  const sudo = root ? undefined : onPath('sudo');
-  if (!aptGet || (!root && !sudo)) {
-    throw new Error(`the server host needs these packages: ${needed.join(' ')}; install them (e.g. apt-get install -y ${needed.join(' ')})`);
-  }
-  say(`apt-get install ${needed.join(' ')}`);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const apt = (args: string[]): Promise<string> =>
-    sudo
-      ? runCommand(sudo, ['-n', 'env', 'DEBIAN_FRONTEND=noninteractive', aptGet, ...args], { env, echo: config.verbose, signal })
-      : runCommand(aptGet, args, { env, echo: config.verbose, signal });
-  await apt(['update', '-qq']);
-  await apt(['install', '-y', '-qq', ...needed]);
 }
 
 async function installCodeServer(config: RunnerConfig, dir: string, signal: AbortSignal): Promise<void> {

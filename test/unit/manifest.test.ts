@@ -9,7 +9,12 @@ const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf
 interface Manifest {
   engines: { vscode: string };
   devDependencies: Record<string, string>;
-  contributes: { commands: { command: string; title: string; category?: string }[]; configuration: { properties: Record<string, { scope?: string }> } };
+  contributes: {
+    commands: { command: string; title: string; category?: string }[];
+    configuration: { properties: Record<string, { scope?: string }> };
+    jsonValidation?: { fileMatch: string; url: string }[];
+    views: Record<string, { id: string }[]>;
+  };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } };
 }
 const manifest = JSON.parse(manifestText) as Manifest;
@@ -29,6 +34,26 @@ describe('manifest', () => {
     }
     assert.equal(nls.category, 'Exchange Tx');
     for (const key of Object.keys(manifest.contributes.configuration.properties)) assert.match(key, /^exchangeTx\./);
+  });
+
+  it('ships the request schema it contributes, for *.exchange.json', () => {
+    const validation = manifest.contributes.jsonValidation ?? [];
+    assert.deepEqual(validation.map((v) => v.fileMatch), ['*.exchange.json']);
+    for (const { url } of validation) {
+      assert.ok(fs.existsSync(path.join(root, url)), `${url} exists`);
+      assert.ok(JSON.parse(fs.readFileSync(path.join(root, url), 'utf8')), `${url} is JSON`);
+    }
+    const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
+    assert.ok(ignore.includes('!schemas/**'), 'the .vsix keeps schemas/');
+  });
+
+  it('names no command as VS Code names the commands of a view (<view id>.focus, .open…)', () => {
+    const viewCommands = new Set(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .flatMap((view) => ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map((suffix) => `${view.id}.${suffix}`)),
+    );
+    assert.deepEqual(manifest.contributes.commands.map((c) => c.command).filter((c) => viewCommands.has(c)), []);
   });
 
   it('pins @types/vscode to the engine it supports', () => {

@@ -12,6 +12,7 @@ import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsController } from './features/pairLimits';
 import { registerRequests } from './features/requests';
+import { registerSandboxCommands } from './features/sandbox/sandboxCommands';
 import type { RequestsApi } from './features/requests';
 import { registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
@@ -30,6 +31,8 @@ export interface ExchangeTxApi extends LookupApi {
   readonly transactions: TransactionsApi;
   /** The "Show Pair Limits" panel (the open one, its rows, messages to and from its page). */
   readonly pairLimits: PairLimitsController;
+  /** The status bar item naming the sandbox or the account in use. */
+  readonly environmentItem: vscode.StatusBarItem;
   /** Request documents: the sender, the answer documents, the History. */
   readonly requests: RequestsApi;
   /** Milliseconds `activate()` took, measured inside the extension host. */
@@ -56,17 +59,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   await environment.initialize();
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
-  registerEnvironment(context, environment, () => channel.show(true));
+  const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
   const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
+  registerSandboxCommands(context, environment, tagged(log, 'sandbox'));
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

@@ -5,16 +5,18 @@
  * by the shares in `rates` (checked in FAULT_KINDS order; a sum above 1 is cut at 1). Latency is
  * added to every such answer. Hostile records are decided per record id or pair (hostile.ts).
  */
+import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { hashString, Random } from './random';
 import type { HttpAnswer, RpcId } from './protocol';
-import { errorBody, INTERNAL_ERROR, jsonAnswer, textAnswer } from './protocol';
+import { errorBody, INTERNAL_ERROR, INVALID_REQUEST, jsonAnswer, rateLimitMessage, textAnswer } from './protocol';
 
-export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow'] as const;
+export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited'] as const;
 /**
  * `http500`/`http502`/`http503`: that HTTP status with an HTML or text body; `nonJson`: HTTP 200
  * with an HTML page; `truncated`: HTTP 200 with the proper JSON answer cut in half; `internalError`:
  * `-32603 Internal Error`; `wrongId`: the proper answer with another id; `hang`: never answered
- * (until stop()); `slow`: the proper answer after `slowMs`.
+ * (until stop()); `slow`: the proper answer after `slowMs`; `rateLimited`: the service's rate-limit
+ * error (`-32600 Error: You reached requests limit 10 rps`), as if other programs used the key.
  */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -137,6 +139,8 @@ export function faultAnswer(kind: FaultKind, proper: string, id: RpcId): HttpAns
       return jsonAnswer(proper.slice(0, Math.max(1, Math.floor(proper.length / 2))));
     case 'internalError':
       return jsonAnswer(errorBody(id, INTERNAL_ERROR, 'Internal Error'));
+    case 'rateLimited':
+      return jsonAnswer(errorBody(id, INVALID_REQUEST, rateLimitMessage(DEFAULT_RATE_LIMIT)));
     case 'wrongId': {
       const body = JSON.parse(proper) as Record<string, unknown>;
       body.id = typeof id === 'number' ? id + 1 : `${String(id)}-other`;

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import { CancelledError, checkEndpoint, ExchangeClient, RateLimiter, generateKeys, loadCredentials } from '../../api';
 import type { Credentials } from '../../api';
 import { SkippableClock, startSandbox } from '../../sandbox';
-import type { Sandbox } from '../../sandbox';
+import type { FaultOptions, Sandbox } from '../../sandbox';
 import { requestLogger, tagged } from '../log';
 import type { Logger } from '../log';
 import type { Account, Resolution } from './accountModel';
@@ -299,6 +299,28 @@ export class EnvironmentService implements vscode.Disposable {
 
   private disposeClients(): void {
     for (const client of this.clients.splice(0)) client.dispose();
+  }
+
+  /** Sets the built-in sandbox's faults (starting it if needed); the status item shows them. */
+  async setSandboxFaults(faults: FaultOptions): Promise<void> {
+    (await this.ensureSandbox()).setFaults(faults);
+    this.changed.fire(this.state);
+  }
+
+  /**
+   * "Sandbox: Reset": the built-in sandbox starts again with a new ledger (and a new key, no
+   * faults) on its next use; records fetched from the old one are dropped.
+   */
+  async restartSandbox(): Promise<void> {
+    const wasInUse = this.kind === 'sandbox';
+    if (wasInUse) {
+      this.active = undefined;
+      this.disposeClients();
+    }
+    await this.stopSandbox();
+    this.log.info('sandbox reset: a new ledger on next use');
+    if (wasInUse) this.reset_.fire(this.state);
+    this.changed.fire(this.state);
   }
 
   /**

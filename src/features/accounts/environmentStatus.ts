@@ -4,6 +4,7 @@
  * Environment…", "Explore the Sandbox" and "Show Log".
  */
 import * as vscode from 'vscode';
+import { describeFaults } from '../sandbox/faultPresets';
 import { accountItems } from './accountCommands';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
 
@@ -29,8 +30,9 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
   item.command = 'exchangeTx.switchEnvironment';
   const render = () => {
     const { text, tooltip } = describe(environment.state);
-    item.text = text;
-    item.tooltip = tooltip;
+    const faults = describeFaults(environment.sandbox?.faults ?? {});
+    item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
+    item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Clear Faults" turns them off.', faults.join(', '))}` : tooltip;
     item.show();
   };
   render();

@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import type { FaultKind, PairLimitsRecord, Sandbox, WireRecord } from '../../../src/sandbox';
+import { rateLimitOf } from '../../../src/api';
 import { CURRENCIES, FAULT_KINDS, HOSTILE_VALUES } from '../../../src/sandbox';
 import type { RawAnswer } from './helpers';
 import { post, postSigned, result, rpc, rpcError, testKeys, testSandbox } from './helpers';
@@ -51,6 +52,12 @@ describe('sandbox fault injection', () => {
     const wrong = JSON.parse((await once('wrongId')).text) as { id: string; result: unknown };
     assert.notEqual(wrong.id, 'f1');
     assert.deepEqual(wrong.result, proper.result);
+  });
+
+  it('answers the service\'s rate-limit error, which the client reads as one', async () => {
+    const body = JSON.parse((await once('rateLimited')).text) as { id: string; error: { code: number; message: string } };
+    assert.deepEqual(body, { jsonrpc: '2.0', id: 'f1', error: { code: -32600, message: 'Error: You reached requests limit 10 rps' } });
+    assert.equal(rateLimitOf(body.error.message), 10);
   });
 
   it('hangs: never answers, past a client timeout; stop() still ends at once', async () => {
@@ -182,7 +189,7 @@ describe('sandbox fault injection', () => {
   });
 
   it('lists every kind, reports the configuration, and refuses a bad one', () => {
-    assert.deepEqual([...FAULT_KINDS], ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow']);
+    assert.deepEqual([...FAULT_KINDS], ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited']);
     sandbox.setFaults({ latencyMs: 5, next: ['hang', 'slow'], rates: { nonJson: 0.5 } });
     assert.deepEqual(sandbox.faults.next, ['hang', 'slow']);
     assert.equal(sandbox.faults.rates?.nonJson, 0.5);

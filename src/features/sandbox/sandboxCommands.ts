@@ -1,0 +1,46 @@
+/**
+ * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
+ * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
+ * item's tooltip), "Sandbox: Clear Faults" and "Sandbox: Reset" (a new ledger).
+ */
+import * as vscode from 'vscode';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
+import type { FaultPresetId } from './faultPresets';
+
+type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+  const apply = async (ids: readonly FaultPresetId[]): Promise<string[]> => {
+    const faults = faultsOf(ids);
+    await environment.setSandboxFaults(faults);
+    const words = describeFaults(faults);
+    log.info(words.length > 0 ? `sandbox faults: ${words.join(', ')}` : 'sandbox faults cleared');
+    return words;
+  };
+  context.subscriptions.push(
+    vscode.commands.registerCommand('exchangeTx.sandbox.faults', async (arg?: unknown) => {
+      // Faults touch only the local sandbox: any caller may set them with an argument.
+      if (arg !== undefined) return apply(presetIdsOf(arg));
+      const current = new Set(presetsIn(environment.sandbox?.faults ?? {}));
+      const items: PresetItem[] = FAULT_PRESETS.map((preset) => ({ id: preset.id, label: preset.label, detail: preset.detail, picked: current.has(preset.id) }));
+      const picked = await vscode.window.showQuickPick(items, {
+        canPickMany: true,
+        title: vscode.l10n.t('Sandbox Faults'),
+        placeHolder: vscode.l10n.t('The faults the built-in sandbox injects (none: it answers normally)'),
+      });
+      if (!picked) return undefined;
+      const words = await apply(picked.map((item) => item.id));
+      if (environment.kind !== 'sandbox' && words.length > 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('The faults apply to the built-in sandbox; an account is in use now.'));
+      }
+      return words;
+    }),
+    vscode.commands.registerCommand('exchangeTx.sandbox.clearFaults', () => apply([])),
+    vscode.commands.registerCommand('exchangeTx.sandbox.reset', async () => {
+      await environment.restartSandbox();
+      return true;
+    }),
+  );
+}

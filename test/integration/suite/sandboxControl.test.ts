@@ -18,7 +18,10 @@ describe('driving the built-in sandbox: faults and reset', function () {
   });
   after(() => resetEnvironment(api));
 
-  const tooltip = () => String(api.environmentItem.tooltip ?? '');
+  const tooltip = (): string => {
+    const value = api.environmentItem.tooltip;
+    return typeof value === 'string' ? value : (value?.value ?? '');
+  };
 
   it('turns faults on from the command, shows them in the status item, and clears them in one step', async () => {
     const sandbox = await useBuiltInSandbox(api);

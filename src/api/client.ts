@@ -1,11 +1,15 @@
 /**
- * The exchange service's client: the three operations, each checked before sending, every call
+ * The exchange service's client: the operations of the spec and of more-operations.md (checks
+ * and decoders in params.ts, estimates.ts, creation.ts, catalogue.ts), each checked before sending, every call
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */
 import type { AxiosInstance } from 'axios';
 import { linkSignals } from './abort';
+import { addressParams, decodeAddressVerdict, decodeCurrencies, decodePairs, pairsParams } from './catalogue';
+import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from './creation';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
 import { CancelledError, ExchangeError, RateLimitError } from './errors';
+import { decodeExchangeAmounts, decodeFixRates, exchangeAmountParamsOf, fixRateParamsOf } from './estimates';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
 import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
@@ -14,7 +18,24 @@ import type { RetryOptions } from './retry';
 import { rateLimitOf } from './serviceErrors';
 import { JsonRpcTransport } from './transport';
 import type { HttpAnswer } from './transport';
-import type { CurrencyPair, PairLimits, StatusResult, TransactionQuery, TransactionRecord } from './types';
+import type {
+  AddressQuery,
+  AddressVerdict,
+  CreatedTransaction,
+  CreateFixTransactionRequest,
+  CreateTransactionRequest,
+  CurrencyInfo,
+  CurrencyPair,
+  ExchangeAmountQuery,
+  ExchangeEstimate,
+  FixRateQuery,
+  FixRateQuote,
+  PairLimits,
+  PairsQuery,
+  StatusResult,
+  TransactionQuery,
+  TransactionRecord,
+} from './types';
 
 /** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
 export interface RequestLogEntry {
@@ -122,6 +143,50 @@ export class ExchangeClient {
   }
 
   /**
+   * Floating-rate estimates: one query, or a bulk array of 1–100 (a pair the service refuses is
+   * left out of a bulk answer; a single refused query fails, e.g. with an AmountOutOfRangeError).
+   */
+  async getExchangeAmount(queries: ExchangeAmountQuery | readonly ExchangeAmountQuery[], options: RequestOptions = {}): Promise<ExchangeEstimate[]> {
+    const params = exchangeAmountParamsOf(queries);
+    return decodeExchangeAmounts(await this.call('getExchangeAmount', params, options));
+  }
+
+  /** Fixed-rate quotes with their rate IDs: one query or a bulk array, as {@link getExchangeAmount}. */
+  async getFixRateForAmount(queries: FixRateQuery | readonly FixRateQuery[], options: RequestOptions = {}): Promise<FixRateQuote[]> {
+    const params = fixRateParamsOf(queries);
+    return decodeFixRates(await this.call('getFixRateForAmount', params, options));
+  }
+
+  /** Creates a floating-rate transaction. Not idempotent: never retried after it was sent. */
+  async createTransaction(request: CreateTransactionRequest, options: RequestOptions = {}): Promise<CreatedTransaction> {
+    const params = createTransactionParams(request);
+    return decodeCreatedTransaction(await this.call('createTransaction', params, options, false));
+  }
+
+  /** Creates a fixed-rate transaction with a rate ID of {@link getFixRateForAmount}. Never retried after it was sent. */
+  async createFixTransaction(request: CreateFixTransactionRequest, options: RequestOptions = {}): Promise<CreatedTransaction> {
+    const params = createFixTransactionParams(request);
+    return decodeCreatedTransaction(await this.call('createFixTransaction', params, options, false));
+  }
+
+  /** Every currency with its state, disabled ones included. */
+  async getCurrenciesFull(options: RequestOptions = {}): Promise<CurrencyInfo[]> {
+    return decodeCurrencies(await this.call('getCurrenciesFull', {}, options));
+  }
+
+  /** The enabled pairs, optionally filtered by payin, payout and rate type. */
+  async getPairs(query: PairsQuery = {}, options: RequestOptions = {}): Promise<CurrencyPair[]> {
+    const params = pairsParams(query);
+    return decodePairs(await this.call('getPairs', params, options));
+  }
+
+  /** Whether an address (and extra id) is valid for a currency; an invalid one is a result, not an error. */
+  async validateAddress(query: AddressQuery, options: RequestOptions = {}): Promise<AddressVerdict> {
+    const params = addressParams(query);
+    return decodeAddressVerdict(await this.call('validateAddress', params, options));
+  }
+
+  /**
    * Every record matching `query`, page by page with `offset`, until a short page. Records that a
    * moving ledger pushes onto the next page are given once only.
    */
@@ -196,7 +261,12 @@ export class ExchangeClient {
     if (this.ownsLimiter) this.limiter.dispose();
   }
 
-  private async call(method: string, params: unknown, options: RequestOptions): Promise<unknown> {
+  /**
+   * One call through the limiter and the retry policy. A call that is not `idempotent` (the
+   * creates) is retried only after a rate-limit answer, which the service refused before acting:
+   * after a timeout or a fault it may have been carried out, and a second one would create again.
+   */
+  private async call(method: string, params: unknown, options: RequestOptions, idempotent = true): Promise<unknown> {
     const linked = linkSignals(options.signal, this.lifetime.signal);
     const { signal } = linked;
     try {
@@ -218,6 +288,8 @@ export class ExchangeClient {
           }
         },
         signal,
+        undefined,
+        idempotent ? undefined : (error) => error instanceof RateLimitError,
       );
     } catch (error) {
       // Whatever an attempt ended with, a call stopped by its caller or by dispose() is cancelled.

@@ -17,7 +17,7 @@ export function toMicroseconds(value: number): number {
   return value;
 }
 
-const timestamp = v.pipe(
+export const timestamp = v.pipe(
   v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,17}$/), v.transform(Number))]),
   v.transform(toMicroseconds),
 );
@@ -83,7 +83,7 @@ function pathOf(issue: v.BaseIssue<unknown>, root: string): string {
   return path;
 }
 
-function parse<S extends v.GenericSchema>(schema: S, value: unknown, root: string): v.InferOutput<S> {
+export function parse<S extends v.GenericSchema>(schema: S, value: unknown, root: string): v.InferOutput<S> {
   const result = v.safeParse(schema, value, { abortEarly: true });
   if (result.success) return result.output;
   const issue = result.issues[0];

@@ -4,6 +4,7 @@
  * no error keeps the HTTP library's error as its `cause` (that one holds the request's headers,
  * signature and body): only what is needed (a network code, an HTTP status) is kept.
  */
+import type { AmountLimits } from './amountLimits';
 import { formatBytes, formatSeconds } from './units';
 
 export type ExchangeErrorKind =
@@ -14,6 +15,7 @@ export type ExchangeErrorKind =
   | 'invalid-parameter'
   | 'currency-disabled'
   | 'currency-not-found'
+  | 'amount-out-of-range'
   | 'internal'
   | 'json-rpc'
   | 'transport'
@@ -104,6 +106,32 @@ export class CurrencyNotFoundError extends ServiceError {
   readonly kind = 'currency-not-found';
   constructor(readonly currency: string, serviceMessage: string, data?: unknown) {
     super(-32602, serviceMessage, serviceMessage, data);
+  }
+}
+
+/** Which bound an amount error names: the minimum, the maximum, or (unparsed wording) unknown. */
+export type AmountBoundSide = 'min' | 'max';
+
+/**
+ * The amount is outside the pair's limits: -32602 `Invalid amount for pair {from}->{to}. Minimum|
+ * Maximum amount is {x} {from}` with `error.data.limits`, or the older -32600 `Invalid amount:
+ * minimal|maximal amount is {x}` (never a rate limit, although it shares that code).
+ */
+export class AmountOutOfRangeError extends ServiceError {
+  readonly kind = 'amount-out-of-range';
+  constructor(
+    code: number,
+    serviceMessage: string,
+    readonly bound: AmountBoundSide | undefined,
+    /** The bound's amount as the message wrote it (a decimal string), when the wording gave one. */
+    readonly amount: string | undefined,
+    /** The bounds of `error.data.limits`, when the service sent readable ones. */
+    readonly limits: AmountLimits | undefined,
+    /** The pair the message names, when it names one. */
+    readonly pair?: { readonly from: string; readonly to: string },
+    data?: unknown,
+  ) {
+    super(code, serviceMessage, serviceMessage, data);
   }
 }
 

@@ -17,7 +17,8 @@ function invalid(param: string, detail: string): InvalidParameterError {
   return new InvalidParameterError(param, undefined, detail);
 }
 
-function nonEmpty(param: string, value: unknown): string {
+/** A required string, trimmed and non-empty. */
+export function nonEmpty(param: string, value: unknown): string {
   if (typeof value !== 'string') throw invalid(param, 'expected a string');
   const text = value.trim();
   if (text.length === 0) throw invalid(param, 'must not be empty');
@@ -92,3 +93,61 @@ export function pairParams(pairs: readonly CurrencyPair[]): CurrencyPair[] {
     return { from: nonEmpty('from', pair.from).toLowerCase(), to: nonEmpty('to', pair.to).toLowerCase() };
   });
 }
+
+/** Longest amount text sent: far more digits than any currency has. */
+export const MAX_AMOUNT_LENGTH = 64;
+/** A plain decimal: digits, optionally a point and more digits. No sign, exponent or spaces. */
+export const DECIMAL_TEXT = /^\d+(?:\.\d+)?$/;
+
+/** A currency ticker as the service takes it: non-empty, lowercase. */
+export function checkTicker(param: string, value: unknown): string {
+  return nonEmpty(param, value).toLowerCase();
+}
+
+/**
+ * An amount as the service takes it: an exact decimal string, sent exactly as written. A JS
+ * number is refused (its binary value is not the decimal the user meant), as is anything with a
+ * sign, an exponent, spaces or more than {@link MAX_AMOUNT_LENGTH} characters.
+ */
+export function checkAmount(param: string, value: unknown): string {
+  if (typeof value === 'number') throw invalid(param, 'amounts are decimal strings, not numbers');
+  if (typeof value !== 'string') throw invalid(param, 'expected a decimal string');
+  if (value.length > MAX_AMOUNT_LENGTH) throw invalid(param, `at most ${MAX_AMOUNT_LENGTH} characters`);
+  if (!DECIMAL_TEXT.test(value)) throw invalid(param, `"${value}" is not a plain decimal such as "0.5"`);
+  return value;
+}
+
+/** An optional string: undefined stays absent; otherwise a non-empty string (trimmed). */
+export function optionalText(param: string, value: unknown): string | undefined {
+  return value === undefined ? undefined : nonEmpty(param, value);
+}
+
+/** `from` and `to` of a pair: lowercase tickers, and not the same currency. */
+export function checkPairOf(from: unknown, to: unknown): CurrencyPair {
+  const pair = { from: checkTicker('from', from), to: checkTicker('to', to) };
+  if (pair.from === pair.to) throw invalid('to', 'must differ from "from"');
+  return pair;
+}
+
+/** Exactly one of `amountFrom` / `amountTo` (the service names `amountFrom` when both or neither are given). */
+export function oneAmount(amountFrom: unknown, amountTo: unknown): { amountFrom: string } | { amountTo: string } {
+  const hasFrom = amountFrom !== undefined;
+  const hasTo = amountTo !== undefined;
+  if (hasFrom === hasTo) throw invalid('amountFrom', hasFrom ? 'give amountFrom or amountTo, not both' : 'give amountFrom or amountTo');
+  return hasFrom ? { amountFrom: checkAmount('amountFrom', amountFrom) } : { amountTo: checkAmount('amountTo', amountTo) };
+}
+
+/** A request object, or the params error. */
+export function checkObject<T>(param: string, value: T): T {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid(param, 'expected an object');
+  return value;
+}
+
+/** Builds a params object from checked members, leaving out the absent ones. */
+export function compact(members: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(members)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+export { invalid as invalidParameter };

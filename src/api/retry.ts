@@ -49,12 +49,14 @@ export class RetryPolicy {
     attempt: (attemptNumber: number) => Promise<T>,
     signal?: AbortSignal,
     onRetry?: (event: RetryEvent) => void,
+    /** Narrows which transient errors are retried (e.g. only rate limits for a call that is not idempotent). */
+    retryable: (error: ExchangeError) => boolean = () => true,
   ): Promise<T> {
     for (let n = 1; ; n++) {
       try {
         return await attempt(n);
       } catch (error) {
-        if (!(error instanceof ExchangeError) || !error.transient || n > this.retries || signal?.aborted) throw error;
+        if (!(error instanceof ExchangeError) || !error.transient || !retryable(error) || n > this.retries || signal?.aborted) throw error;
         const delayMs = this.delayFor(error, n);
         onRetry?.({ attempt: n, delayMs, error });
         await sleep(delayMs, signal);

@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import {
+  AmountOutOfRangeError,
   CurrencyDisabledError,
   CurrencyNotFoundError,
   InternalServiceError,
@@ -104,7 +105,8 @@ describe('rate-limit answers in other wordings', () => {
     for (const message of messages) {
       const error = serviceErrorFrom(-32600, message);
       assert.ok(!(error instanceof RateLimitError), message);
-      assert.ok(error instanceof JsonRpcError, message);
+      // The amount errors have their own class; every other -32600 stays a plain JSON-RPC error.
+      assert.ok(/^invalid amount/i.test(message) ? error instanceof AmountOutOfRangeError : error instanceof JsonRpcError, message);
       assert.ok(!error.transient, message);
     }
     assert.ok(!(serviceErrorFrom(-32600, 'You reached requests limit 10 rps', { limits: { min: { from: '0.1' } } }) instanceof RateLimitError), 'an error with amount limits is an amount error');
@@ -126,7 +128,7 @@ describe('error data', () => {
       [-32602, 'Invalid currency: xmr temporary disabled', CurrencyDisabledError],
       [-32602, 'Invalid currency: foo not found', CurrencyNotFoundError],
       [-32603, 'Internal Error', InternalServiceError],
-      [-32602, 'Invalid amount for pair btc->eth. Maximum amount is 12.3 btc', JsonRpcError],
+      [-32602, 'Invalid amount for pair btc->eth. Maximum amount is 12.3 btc', AmountOutOfRangeError],
       [-32601, 'Method not found', JsonRpcError],
     ];
     for (const [code, message, type] of cases) {

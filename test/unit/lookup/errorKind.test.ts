@@ -1,5 +1,6 @@
 import { strict as assert } from 'assert';
 import {
+  AmountOutOfRangeError,
   AnswerTooLargeError,
   AuthenticationError,
   CancelledError,
@@ -38,6 +39,7 @@ describe('error kinds shown to the user', () => {
       [new InternalServiceError(-32603, 'Internal Error'), 'internal'],
       [new JsonRpcError(-32601, 'Method not found'), 'service'],
       [new CurrencyNotFoundError('xyz', 'Invalid currency: xyz not found'), 'service'],
+      [new AmountOutOfRangeError(-32602, 'Invalid amount for pair btc->eth. Minimum amount is 0.001 btc', 'min', '0.001', undefined), 'service'],
       [new KeyFormatError('bad key'), 'service'],
       [new AccountAccessError('declined', 'Signed requests for account "A" to host x.test are not allowed.'), 'access'],
       [new AccountAccessError('missing', 'That account no longer exists.'), 'access'],

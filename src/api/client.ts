@@ -85,6 +85,8 @@ export interface RawExchange extends HttpAnswer {
   /** How long the rate limiter held the request back first. */
   readonly queuedMs: number;
   readonly bytesSent: number;
+  /** Whether the answer is the service's rate-limit error (the key's limiter holds after it). */
+  readonly rateLimited: boolean;
 }
 
 /** Whether an answer's text is the service's rate-limit error. */
@@ -236,8 +238,9 @@ export class ExchangeClient {
       const started = performance.now();
       try {
         const answer = await this.transport.post(body, { signal });
-        if (isRateLimitAnswer(answer.text)) this.limiter.holdFor(this.limiter.windowMs);
-        return { ...answer, durationMs: Math.round(performance.now() - started), queuedMs: Math.round(started - queued), bytesSent: body.length };
+        const rateLimited = isRateLimitAnswer(answer.text);
+        if (rateLimited) this.limiter.holdFor(this.limiter.windowMs);
+        return { ...answer, durationMs: Math.round(performance.now() - started), queuedMs: Math.round(started - queued), bytesSent: body.length, rateLimited };
       } finally {
         release();
       }

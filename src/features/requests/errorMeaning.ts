@@ -5,7 +5,7 @@
  */
 import { amountLimits, serviceErrorFrom } from '../../api';
 import type { AmountLimits } from '../../api';
-import { CurrencyDisabledError, CurrencyNotFoundError, InternalServiceError, InvalidParameterError, RateLimitError } from '../../api';
+import { AmountOutOfRangeError, CurrencyDisabledError, CurrencyNotFoundError, InternalServiceError, InvalidParameterError, RateLimitError } from '../../api';
 
 export interface Meaning {
   /** What the error is, in this service's terms. */
@@ -13,8 +13,6 @@ export interface Meaning {
   /** What to do. */
   readonly action: string;
 }
-
-const AMOUNT = /^Invalid amount\b/i;
 
 function limitsText(limits: AmountLimits | undefined): string {
   if (!limits) return '';
@@ -26,14 +24,15 @@ function limitsText(limits: AmountLimits | undefined): string {
 
 /** The meaning of a JSON-RPC error object's code and message. */
 export function errorMeaning(code: number, message: string, data?: unknown): Meaning {
-  const limits = amountLimits(data);
-  if ((code === -32602 || code === -32600) && (AMOUNT.test(message) || limits)) {
+  // The client's own reading of the amount errors (both wordings); limits under another message count too.
+  const error = serviceErrorFrom(code, message, data);
+  const limits = error instanceof AmountOutOfRangeError ? error.limits : amountLimits(data);
+  if (error instanceof AmountOutOfRangeError || ((code === -32602 || code === -32600) && limits)) {
     return {
       meaning: `The amount is outside the pair's limits${limitsText(limits)}.`,
       action: 'Send an amount within the limits; getExchangeAmount or getFixRateForAmount give them for a pair.',
     };
   }
-  const error = serviceErrorFrom(code, message, data);
   if (error instanceof RateLimitError) {
     return {
       meaning: `More than ${error.limit} requests a second were sent with this key.`,

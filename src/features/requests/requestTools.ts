@@ -146,7 +146,7 @@ export class RequestTools {
         return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account\'s API key, and that it is the account (host) it was issued for.', answer.status) };
       }
       if (answer.status < 200 || answer.status > 299) return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status) };
-      if (/"code"\s*:\s*-32600/.test(answer.text) && /limit/i.test(answer.text)) {
+      if (answer.rateLimited) {
         return { step, ok: false, detail: vscode.l10n.t('The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.') };
       }
       if (/"result"\s*:/.test(answer.text)) return { step, ok: true, detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs) };

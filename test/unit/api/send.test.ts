@@ -57,9 +57,12 @@ describe('ExchangeClient.send: a body as written, the answer as it arrived', () 
     try {
       const client = limited.client();
       const body = Buffer.from('{"jsonrpc":"2.0","id":1,"method":"getTransactions","params":{"limit":1}}');
-      assert.equal((await client.send(body)).status, 200);
+      const first = await client.send(body);
+      assert.equal(first.status, 200);
+      assert.equal(first.rateLimited, false);
       const refused = await client.send(body);
       assert.match(refused.text, /-32600/);
+      assert.equal(refused.rateLimited, true);
       // Held for the limiter's window (1 s): a send given 100 ms ends queued, never sent.
       await assert.rejects(client.send(body, { signal: AbortSignal.timeout(100) }), CancelledError);
       assert.equal(limited.sandbox.requests.length, 2, 'the third request was held back');

@@ -15,6 +15,7 @@ import { AccountInputError } from './accountStore';
 import type { EnvironmentService } from './environmentService';
 import { legacyBaseUrl } from './environmentService';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
+import { isPlainObject } from '../../shared/storedState';
 
 export interface AddAccountArgs {
   readonly name: string;
@@ -52,10 +53,6 @@ export interface AccountResult {
 }
 
 const CANCELLED: AccountResult = { error: 'cancelled' };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -104,7 +101,7 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
 
   const addAccount = async (args?: unknown): Promise<AccountResult> => {
     let input: AddAccountArgs;
-    if (testing && isRecord(args) && typeof args.privateKey === 'string') {
+    if (testing && isPlainObject(args) && typeof args.privateKey === 'string') {
       input = { name: str(args.name) ?? '', baseUrl: str(args.baseUrl) ?? '', privateKey: args.privateKey, apiKey: str(args.apiKey), activate: args.activate === true };
     } else {
       const title = vscode.l10n.t('Add Account');
@@ -139,10 +136,10 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
     vscode.commands.registerCommand('exchangeTx.addAccount', addAccount),
 
     vscode.commands.registerCommand('exchangeTx.editAccount', async (args?: unknown): Promise<AccountResult> => {
-      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
+      const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
       const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
       if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
-      if (testing && isRecord(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
+      if (testing && isPlainObject(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
         try {
           await store.update(account.id, { name: str(args.name), baseUrl: str(args.baseUrl) });
           return { account: account.id };
@@ -179,12 +176,12 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
     }),
 
     vscode.commands.registerCommand('exchangeTx.removeAccount', async (args?: unknown): Promise<boolean> => {
-      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
+      const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
       const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
       if (!account) return false;
       const remove = vscode.l10n.t('Remove Account');
       const confirmed =
-        testing && isRecord(args) && args.confirm === true
+        testing && isPlainObject(args) && args.confirm === true
           ? true
           : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the account "{0}" ({1}) and its keys from this machine?', account.name, hostOf(account.baseUrl)), { modal: true }, remove)) === remove;
       if (!confirmed) return false;
@@ -194,7 +191,7 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
     }),
 
     vscode.commands.registerCommand('exchangeTx.setApiKeys', async (args?: unknown): Promise<AccountResult> => {
-      const given: SetKeysArgs = isRecord(args) ? { account: str(args.account), privateKey: testing ? str(args.privateKey) : undefined, apiKey: testing ? str(args.apiKey) : undefined, switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined } : {};
+      const given: SetKeysArgs = isPlainObject(args) ? { account: str(args.account), privateKey: testing ? str(args.privateKey) : undefined, apiKey: testing ? str(args.apiKey) : undefined, switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined } : {};
       const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
       if (!account) {
@@ -228,27 +225,27 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
     }),
 
     vscode.commands.registerCommand('exchangeTx.clearApiKeys', async (args?: unknown): Promise<boolean> => {
-      const given = isRecord(args) ? str(args.account) : undefined;
+      const given = isPlainObject(args) ? str(args.account) : undefined;
       const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       const account = accountId !== undefined ? store.get(accountId) : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
       if (!account || (await store.keys(account.id)).state === 'none') {
-        if (!(testing && isRecord(args))) void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
+        if (!(testing && isPlainObject(args))) void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
         return false;
       }
       const clear = vscode.l10n.t('Clear Keys');
       const confirmed =
-        testing && isRecord(args) && args.confirm === true
+        testing && isPlainObject(args) && args.confirm === true
           ? true
           : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.', account.name), { modal: true }, clear)) === clear;
       if (!confirmed) return false;
       await store.clearKeys(account.id);
       log.info(`keys of "${account.name}" cleared`);
-      if (!(testing && isRecord(args))) void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
+      if (!(testing && isPlainObject(args))) void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
       return true;
     }),
 
     vscode.commands.registerCommand('exchangeTx.showApiKey', async (args?: unknown) => {
-      const silent = isRecord(args) && args.silent === true;
+      const silent = isPlainObject(args) && args.silent === true;
       const id = environment.chosen;
       const credentials = id === 'sandbox' ? undefined : await store.credentials(id);
       if (!credentials) {

@@ -8,6 +8,7 @@
  *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
  */
 import { checkEndpoint } from '../../api';
+import { isPlainObject } from '../../shared/storedState';
 
 export const ACCOUNTS_VERSION = 1;
 /** The live service's address, the default of a new account. */
@@ -39,16 +40,12 @@ export interface AccountList {
 
 export const EMPTY_ACCOUNTS: AccountList = { accounts: [], active: 'sandbox', kept: [], extra: {}, accountExtras: {} };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const KNOWN_TOP = new Set(['version', 'active', 'accounts']);
 const KNOWN_ACCOUNT = new Set(['id', 'name', 'baseUrl', 'hosts']);
 
 function readHosts(value: unknown): Record<string, boolean> {
   const hosts: Record<string, boolean> = {};
-  if (!isRecord(value)) return hosts;
+  if (!isPlainObject(value)) return hosts;
   for (const [origin, allowed] of Object.entries(value).slice(0, MAX_HOSTS)) {
     if (typeof allowed === 'boolean' && originOf(origin) === origin) hosts[origin] = allowed;
   }
@@ -56,7 +53,7 @@ function readHosts(value: unknown): Record<string, boolean> {
 }
 
 function readAccount(value: unknown): Account | undefined {
-  if (!isRecord(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const { id, name, baseUrl } = value;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return undefined;
   if (typeof name !== 'string' || nameProblem(name, []) !== undefined) return undefined;
@@ -71,7 +68,7 @@ function readAccount(value: unknown): Account | undefined {
  * thrown away; a missing or foreign value reads as no accounts.
  */
 export function readAccounts(stored: unknown): AccountList {
-  if (!isRecord(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
+  if (!isPlainObject(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
   const accounts: Account[] = [];
   const kept: unknown[] = [];
   const accountExtras: Record<string, Record<string, unknown>> = {};

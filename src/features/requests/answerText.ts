@@ -8,6 +8,7 @@ import type { SentHeaders } from '../../api';
 import { prettyJson, visibleText } from '../../shared/format';
 import { errorMeaning, httpMeaning } from './errorMeaning';
 import type { Meaning } from './errorMeaning';
+import { isPlainObject } from '../../shared/storedState';
 
 export interface AnswerInput {
   readonly method: string;
@@ -36,10 +37,6 @@ export interface AnswerText {
 /** Longest answer shown whole; the rest is cut with a note (the service's pages are far smaller). */
 export const MAX_SHOWN_CHARS = 2 * 1024 * 1024;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A text made safe for one `//` line: no line breaks, control or bidirectional characters. */
 function oneLine(text: string, max = 300): string {
   // eslint-disable-next-line no-control-regex
@@ -52,7 +49,7 @@ function meaningLines(meaning: Meaning): string[] {
 }
 
 function errorOf(body: unknown): { code: number; message: string; data: unknown } | undefined {
-  if (!isRecord(body) || !isRecord(body.error)) return undefined;
+  if (!isPlainObject(body) || !isPlainObject(body.error)) return undefined;
   const { code, message, data } = body.error;
   if (typeof code !== 'number') return undefined;
   return { code, message: typeof message === 'string' ? message : '', data };
@@ -78,7 +75,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   const cut = shown.length < input.text.length ? `// The answer is ${input.text.length} characters long; the first ${MAX_SHOWN_CHARS} are shown.` : undefined;
   const parsed = parse(input.text);
   const http = httpMeaning(input.status);
-  if (!parsed.ok || !isRecord(parsed.value)) {
+  if (!parsed.ok || !isPlainObject(parsed.value)) {
     const what = parsed.ok ? 'JSON that is not a JSON-RPC object' : 'not JSON';
     lines.push(`// The answer is ${what} (${oneLine(input.contentType || 'no content type', 80)}).`);
     if (http) lines.push(...meaningLines(http));

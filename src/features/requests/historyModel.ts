@@ -5,7 +5,7 @@
  * params, never a key or a signature), the answer document's text (whose headers are redacted to
  * fingerprints), bounded in size, and where it went. Pure: no `vscode`.
  */
-import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
 
 export const HISTORY_KEY = 'exchangeTx.history';
@@ -48,13 +48,9 @@ export function boundedEntry(entry: HistoryEntry): HistoryEntry {
 
 const STRING_FIELDS = ['id', 'method', 'request', 'target', 'host', 'outcome', 'answer'] as const;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export const historyCodec: ListCodec<HistoryEntry> = {
   read(entry) {
-    if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
+    if (!isPlainObject(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
     for (const field of STRING_FIELDS) if (typeof entry[field] !== 'string') return 'invalid';
     if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number') return 'invalid';
     if (entry.environment !== 'sandbox' && entry.environment !== 'live') return 'invalid';
@@ -76,7 +72,7 @@ export const historyCodec: ListCodec<HistoryEntry> = {
     return { value: boundedEntry(value) };
   },
   key: (entry) => entry.id,
-  write: (entry, stored) => ({ ...(isRecord(stored) ? stored : {}), ...entry }),
+  write: (entry, stored) => ({ ...(isPlainObject(stored) ? stored : {}), ...entry }),
 };
 
 export function readHistory(stored: unknown): StoredList<HistoryEntry> {

@@ -6,21 +6,18 @@
  */
 import { checkId, pairParams, transactionParams } from '../../api/params';
 import type { CurrencyPair } from '../../api';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isPlainObject } from '../../shared/storedState';
 
 /** Why the service would refuse these params (a sentence), or undefined when they pass or the method has no local check. */
 export function localProblem(method: string, params: unknown): string | undefined {
   try {
     switch (method) {
       case 'getStatus':
-        if (!isRecord(params)) return '"params" of getStatus is an object: {"id": "…"}.';
+        if (!isPlainObject(params)) return '"params" of getStatus is an object: {"id": "…"}.';
         checkId(params.id);
         return undefined;
       case 'getTransactions':
-        if (params !== undefined && !isRecord(params)) return '"params" of getTransactions is an object of filters.';
+        if (params !== undefined && !isPlainObject(params)) return '"params" of getTransactions is an object of filters.';
         transactionParams((params ?? {}));
         return undefined;
       case 'getPairsParams':

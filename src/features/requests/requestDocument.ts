@@ -6,6 +6,7 @@
 import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
+import { isPlainObject } from '../../shared/storedState';
 
 export interface DocumentRequest {
   /** Position in the document: 0 for a single request, the array index otherwise. */
@@ -27,14 +28,10 @@ export interface ParsedDocument {
   readonly problem: string | undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function requestOf(node: Node, index: number): DocumentRequest {
   const value: unknown = getNodeValue(node);
   const base = { index, start: node.offset, end: node.offset + node.length, value };
-  if (!isRecord(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
+  if (!isPlainObject(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
   const method = typeof value.method === 'string' && value.method.trim() !== '' ? value.method : undefined;
   if (method === undefined) return { ...base, method, problem: 'This request has no "method".' };
   if (value.jsonrpc !== undefined && value.jsonrpc !== '2.0') return { ...base, method, problem: '"jsonrpc" must be "2.0" (or be left out).' };
@@ -75,7 +72,7 @@ export interface PreparedRequest {
  * rest in the document's own order), serialized once, compactly.
  */
 export function prepareRequest(request: DocumentRequest, newId: () => string = () => randomUUID()): PreparedRequest {
-  if (request.problem !== undefined || request.method === undefined || !isRecord(request.value)) {
+  if (request.problem !== undefined || request.method === undefined || !isPlainObject(request.value)) {
     throw new Error(request.problem ?? 'This request cannot be sent.');
   }
   const written = request.value;

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
 
 /** Request documents: `*.exchange.json`, saved or untitled. */
@@ -25,8 +26,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
 
   /** Where "Send" goes now: "Sandbox" or the account's name. */
   targetName(): string {
-    const state = this.environment.state;
-    return state.kind === 'sandbox' ? vscode.l10n.t('Sandbox') : (state.account?.name ?? vscode.l10n.t('Live'));
+    return targetName(this.environment.state);
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {

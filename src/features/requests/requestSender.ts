@@ -9,6 +9,8 @@ import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { hostOf } from '../accounts/accountModel';
+import { targetName } from '../accounts/environmentNames';
 import { classifyError } from '../lookup/errorKind';
 import { actions, plainText } from '../lookup/errorMessages';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
@@ -52,14 +54,6 @@ export interface SenderDeps {
   readonly log: Logger;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 export class RequestSender {
   constructor(private readonly deps: SenderDeps) {}
 
@@ -99,7 +93,7 @@ export class RequestSender {
   async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}): Promise<SendResult> {
     const { environment, log } = this.deps;
     const sentAt = new Date();
-    let target = environment.state.kind === 'sandbox' ? vscode.l10n.t('Sandbox') : (environment.state.account?.name ?? vscode.l10n.t('Live'));
+    let target = targetName(environment.state);
     let host = environment.state.baseUrl ? hostOf(environment.state.baseUrl) : '';
     const kind = environment.state.kind;
     let answer: AnswerText;
@@ -107,7 +101,8 @@ export class RequestSender {
     try {
       const client = await environment.client();
       host = hostOf(client.url);
-      target = environment.state.kind === 'sandbox' ? vscode.l10n.t('Sandbox') : (environment.state.account?.name ?? target);
+      // The client decided where it goes (an account without keys falls back to the sandbox).
+      target = targetName(environment.state);
       const exchange = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', prepared.method, target), cancellable: true },
         (_progress, token): Promise<RawExchange> => {

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     rateLimit: settings.rateLimit,
     faults: settings.faults,
+    disabledMethods: settings.disabledMethods,
     keys: [credentials],
     onRequest: settings.quiet ? undefined : (entry) => console.log(describe(entry)),
   });
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     `  seed ${sandbox.seed}, ${sandbox.ledger.size} transactions, ` +
       `rate limit ${sandbox.rateLimit === null ? 'off' : `${sandbox.rateLimit} requests/s per key`}`,
   );
+  if (sandbox.disabledMethods.length > 0) console.log(`  answering ${sandbox.disabledMethods.join(', ')} with -32601 "Method not found"`);
   console.log('');
   if (generatedHex === undefined) {
     console.log('Private key:  the one given (--private-key or SANDBOX_PRIVATE_KEY) is used; it is not printed,');

@@ -5,6 +5,7 @@
 import { parseArgs } from 'util';
 import type { FaultKind, FaultOptions } from './faults';
 import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED } from './ledger';
+import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 
 export const DEFAULT_CLI_PORT = 8710;
@@ -31,6 +32,9 @@ Options:
   --slow-ms MS      delay of slow answers
   --hostile P       share 0..1 of records and pair limits carrying hostile strings (markup,
                     control characters…)
+  --disable-method M
+                    answer method M with -32601 "Method not found", as the service does for
+                    a method it retired (repeatable; e.g. getPairsParams, which is deprecated)
   --private-key K   register this private key (hex DER PKCS#8 or PEM) instead of a fresh one;
                     also read from the SANDBOX_PRIVATE_KEY environment variable (better: the
                     command line is visible to other users). It is never printed, nor anything
@@ -50,6 +54,8 @@ export interface CliSettings {
   readonly rateLimit: number | false;
   readonly faults: FaultOptions;
   readonly privateKey: string | undefined;
+  /** Methods answered with -32601 `Method not found`. */
+  readonly disabledMethods: readonly string[];
 }
 
 export class CliError extends Error {}
@@ -85,6 +91,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         'slow-ms': { type: 'string' },
         hostile: { type: 'string' },
         'private-key': { type: 'string' },
+        'disable-method': { type: 'string', multiple: true },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -107,6 +114,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     hostile: number('hostile', values.hostile, 0, isShare),
     rates,
   };
+  const disabledMethods = values['disable-method'] ?? [];
+  for (const name of disabledMethods) if (!isMethod(name)) throw new CliError(`--disable-method does not take "${name}" (one of: ${METHODS.join(', ')})`);
   return {
     help: values.help ?? false,
     quiet: values.quiet ?? false,
@@ -116,5 +125,6 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     rateLimit: rateLimit === 0 ? false : rateLimit,
     faults,
     privateKey: values['private-key'] ?? env.SANDBOX_PRIVATE_KEY,
+    disabledMethods,
   };
 }

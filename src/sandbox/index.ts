@@ -12,6 +12,7 @@
  */
 import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
+import { DisabledMethods } from './disabledMethods';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { FaultOptions } from './faults';
@@ -76,6 +77,8 @@ export interface SandboxOptions {
    * 5 s to send headers and the whole request, 5 s of keep-alive and of idleness.
    */
   readonly connections?: Partial<ConnectionBounds>;
+  /** Methods to answer with -32601 `Method not found` (e.g. `getPairsParams`, to see life after it). */
+  readonly disabledMethods?: readonly string[];
 }
 
 export interface Sandbox {
@@ -99,6 +102,10 @@ export interface Sandbox {
   readonly faults: FaultOptions;
   /** Replaces the fault configuration; `setFaults({})` turns faults off. */
   setFaults(faults: FaultOptions): void;
+  /** The methods answered with -32601 `Method not found`. */
+  readonly disabledMethods: readonly string[];
+  /** Replaces them (`[]`: every method served); throws for a name the sandbox does not serve. */
+  setDisabledMethods(methods: readonly string[]): void;
   /** Closes the server and every connection, hanging ones included. Idempotent. */
   stop(): Promise<void>;
 }
@@ -120,7 +127,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector(options.faults ?? {}, seed);
   const log = new RequestLog(options.maxLogEntries);
   if (options.onRequest) log.subscribe(options.onRequest);
-  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds, onSignature: options.onSignature });
+  const disabled = new DisabledMethods(options.disabledMethods);
+  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds, onSignature: options.onSignature, disabled });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {
@@ -141,6 +149,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return faults.options;
     },
     setFaults: (next) => faults.set(next),
+    get disabledMethods() {
+      return disabled.list;
+    },
+    setDisabledMethods: (methods) => disabled.set(methods),
     stop: () => server.stop(),
   };
 }

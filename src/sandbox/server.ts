@@ -10,7 +10,7 @@
  *      body is not parsed for a refused request). It comes after the signature so that requests
  *      merely naming a key cannot use up that key's budget, and before the JSON is parsed;
  *   4. JSON (else -32700 `Parse error`, id null), envelope (else -32600 `Invalid Request`),
- *      method (else -32601 `Method not found`);
+ *      method (else -32601 `Method not found`, also for a method disabled on purpose);
  *   5. injected faults and latency; 6. the operation (its errors are -32602; anything unexpected
  *      is -32603 `Internal Error`).
  * JSON-RPC errors are sent with HTTP 200 and echo the request's id where the body was parsed (a
@@ -58,6 +58,8 @@ export interface ServerParts {
   readonly bounds: ConnectionBounds;
   /** Told each valid signature received (a test run notes them for its secret scan). */
   readonly onSignature?: (signature: string) => void;
+  /** Methods answered with -32601 `Method not found` as if the sandbox did not serve them. */
+  readonly disabled?: { has(method: string): boolean };
 }
 
 type Draft = Omit<RequestLogEntry, 'seq' | 'outcome' | 'httpStatus' | 'delayMs'>;
@@ -201,7 +203,7 @@ export class SandboxServer {
     // The log keeps params only of requests run as an operation.
     if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
     if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
-    if (!isMethod(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');
+    if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');
     const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
 
     const decision = faults.draw();

@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadCredentials } from '../../../src/api/keys';
 import { CliError, DEFAULT_CLI_PORT, parseCli, SPREAD_FAULTS } from '../../../src/sandbox/cliArgs';
-import { post, testKeys } from './helpers';
+import { post, postSigned, testKeys } from './helpers';
 
 describe('sandbox CLI', () => {
   it('has defaults for everything', () => {
@@ -71,6 +71,28 @@ describe('sandbox CLI', () => {
       assert.equal(await cli.stop(), 0);
     }
     assert.match(cli.output(), /Sandbox stopped\./);
+  });
+
+  it('answers a method given to --disable-method with -32601 Method not found, and says so', async function () {
+    this.timeout(15_000);
+    const cli = await startCli(['--port', '0', '--size', '0', '--quiet', '--disable-method', 'getPairsParams'], {});
+    try {
+      const out = cli.output();
+      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      const privateKey = /Private key:\s+([0-9a-f]+)/.exec(out)?.[1];
+      assert.ok(url && privateKey, out);
+      assert.ok(out.includes('answering getPairsParams with -32601 "Method not found"'), out);
+      const credentials = loadCredentials(privateKey);
+      const call = async (method: string, params: unknown): Promise<unknown> => {
+        const answer = await postSigned({ url }, credentials, JSON.stringify({ jsonrpc: '2.0', id: 'c1', method, params }));
+        return JSON.parse(answer.text);
+      };
+      assert.deepEqual(await call('getPairsParams', [{ from: 'btc', to: 'eth' }]), { jsonrpc: '2.0', id: 'c1', error: { code: -32601, message: 'Method not found' } });
+      const estimate = (await call('getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' })) as { result?: unknown[] };
+      assert.equal(estimate.result?.length, 1);
+    } finally {
+      assert.equal(await cli.stop(), 0);
+    }
   });
 
   const given: [string, () => { text: string; argv: string[]; env: Record<string, string> }][] = [

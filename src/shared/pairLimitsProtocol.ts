@@ -81,10 +81,14 @@ export const UI_STRING_KEYS = [
   'empty',
   'loading',
   'notLoaded',
-  'minFloat',
-  'maxFloat',
-  'minFixed',
-  'maxFixed',
+  'floatGroup',
+  'fixedGroup',
+  'min',
+  'max',
+  'pairsParamsValue',
+  'pairsParamsRefused',
+  'pairsParamsGone',
+  'payoutEquivalent',
   'actions',
   'copy',
   'copyPair',
@@ -110,7 +114,30 @@ export type UiStrings = Readonly<Record<UiStringKey, string>>;
 export type FailureKind = 'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing';
 export const FAILURE_KINDS: readonly FailureKind[] = ['currency-disabled', 'currency-not-found', 'invalid-parameter', 'refused', 'missing'];
 
-export interface LimitsRow extends CurrencyPairKey {
+/** The limits one estimate operation gave a pair, or why it gave none. */
+export type EstimateCell =
+  | {
+      readonly state: 'limits';
+      /** Read from the answer's record, or from the amount error of a probe out of range. */
+      readonly via: 'result' | 'amount-error';
+      /** Exact decimal strings as the service sent them; '' where it sent none. In the payin currency: */
+      readonly minFrom: string;
+      readonly maxFrom: string;
+      /** The same bounds in the payout currency. */
+      readonly minTo: string;
+      readonly maxTo: string;
+    }
+  | { readonly state: 'failed'; readonly kind: FailureKind; readonly reason: string; readonly detail: string }
+  | { readonly state: 'pending' };
+
+/** The estimates of a row: float (`getExchangeAmount`) and fixed (`getFixRateForAmount`). */
+export interface RowEstimates {
+  readonly float: EstimateCell;
+  readonly fixed: EstimateCell;
+}
+
+/** `state` is what the deprecated getPairsParams gave; the estimates are beside it. */
+export interface LimitsRow extends CurrencyPairKey, RowEstimates {
   readonly state: 'limits';
   /** Exact decimal strings, as the service sent them. */
   readonly minAmountFloat: string;
@@ -119,7 +146,7 @@ export interface LimitsRow extends CurrencyPairKey {
   readonly maxAmountFixed: string;
 }
 
-export interface FailedRow extends CurrencyPairKey {
+export interface FailedRow extends CurrencyPairKey, RowEstimates {
   readonly state: 'failed';
   readonly kind: FailureKind;
   /** Localized: why this pair has no limits. */
@@ -129,14 +156,34 @@ export interface FailedRow extends CurrencyPairKey {
 }
 
 /** Not fetched yet (or the last fetch failed as a whole). */
-export interface PendingRow extends CurrencyPairKey {
+export interface PendingRow extends CurrencyPairKey, RowEstimates {
   readonly state: 'pending';
 }
 
-export type PairRow = LimitsRow | FailedRow | PendingRow;
+/** The service no longer has getPairsParams ("method not found"): the estimates alone. */
+export interface UnavailableRow extends CurrencyPairKey, RowEstimates {
+  readonly state: 'unavailable';
+}
+
+export type PairRow = LimitsRow | FailedRow | PendingRow | UnavailableRow;
+
+/** Both estimates still to come. */
+export const PENDING_ESTIMATES: RowEstimates = { float: { state: 'pending' }, fixed: { state: 'pending' } };
+
+/** Whether a row has limits from any source. */
+export function rowHasLimits(row: PairRow): boolean {
+  return row.state === 'limits' || row.float.state === 'limits' || row.fixed.state === 'limits';
+}
+
+/** A row with no limits from any source and a refusal from one: the page counts it as failed. */
+export function rowFailed(row: PairRow): boolean {
+  return !rowHasLimits(row) && (row.state === 'failed' || row.float.state === 'failed' || row.fixed.state === 'failed');
+}
 
 export interface ViewState {
   readonly environment: 'sandbox' | 'live';
+  /** 'gone': the service answered getPairsParams with "method not found"; it is not asked again. */
+  readonly pairsParams: 'available' | 'gone';
   /** A fetch is running. */
   readonly loading: boolean;
   readonly rows: readonly PairRow[];
@@ -175,21 +222,31 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))
 
 const pairFields = { from: value, to: value };
 
+const EstimateSchema = v.variant('state', [
+  v.strictObject({ state: v.literal('limits'), via: v.picklist(['result', 'amount-error']), minFrom: value, maxFrom: value, minTo: value, maxTo: value }),
+  v.strictObject({ state: v.literal('failed'), kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
+  v.strictObject({ state: v.literal('pending') }),
+]);
+const estimateFields = { float: EstimateSchema, fixed: EstimateSchema };
+
 const RowSchema = v.variant('state', [
   v.strictObject({
     state: v.literal('limits'),
     ...pairFields,
+    ...estimateFields,
     minAmountFloat: value,
     maxAmountFloat: value,
     minAmountFixed: value,
     maxAmountFixed: value,
   }),
-  v.strictObject({ state: v.literal('failed'), ...pairFields, kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
-  v.strictObject({ state: v.literal('pending'), ...pairFields }),
+  v.strictObject({ state: v.literal('failed'), ...pairFields, ...estimateFields, kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
+  v.strictObject({ state: v.literal('pending'), ...pairFields, ...estimateFields }),
+  v.strictObject({ state: v.literal('unavailable'), ...pairFields, ...estimateFields }),
 ]);
 
 const ViewStateSchema = v.strictObject({
   environment: v.picklist(['sandbox', 'live']),
+  pairsParams: v.picklist(['available', 'gone']),
   loading: v.boolean(),
   rows: v.pipe(v.array(RowSchema), v.maxLength(MAX_PAIRS)),
   recent: v.pipe(v.array(v.strictObject(pairFields)), v.maxLength(MAX_PAIRS)),

@@ -15,6 +15,7 @@ type AttributeName =
   | 'title'
   | 'scope'
   | 'colspan'
+  | 'rowspan'
   | 'hidden'
   | 'for'
   | 'name'

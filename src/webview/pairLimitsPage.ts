@@ -1,14 +1,16 @@
 /**
- * The pair-limits page: a form to add a pair, the pairs used before, the deprecation banner, a
- * status line and the table. It renders what the extension sends (`init`, then `state`) and sends
+ * The pair-limits page: a form to add a pair, the pairs used before, the banner about the
+ * deprecated getPairsParams (or that the service no longer has it), a status line and the table:
+ * per pair, the float and fixed limits of the estimate operations, each with the getPairsParams
+ * figure beneath it while the service still has that operation. It renders what the extension sends (`init`, then `state`) and sends
  * back what the user asks for; it keeps no data of its own but the text being typed.
  *
  * Keyboard: Tab reaches every control in reading order; Enter in a ticker field adds the pair;
  * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
  * removal) when the table is drawn again.
  */
-import { checkNewPair, fill, pairKey } from '../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import { checkNewPair, fill, pairKey, rowFailed, rowHasLimits } from '../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, EstimateCell, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
 import { el, setAttributes, setText, shown, vsc } from './dom';
 
 /** What the page needs of `acquireVsCodeApi()`. */
@@ -29,7 +31,14 @@ interface Draft {
   readonly to: string;
 }
 
-const AMOUNT_FIELDS = ['minAmountFloat', 'maxAmountFloat', 'minAmountFixed', 'maxAmountFixed'] as const;
+/** The amount columns: per rate, min and max, with the getPairsParams field shown beneath each. */
+const COLUMNS = [
+  { rate: 'float', bound: 'min', deprecated: 'minAmountFloat' },
+  { rate: 'float', bound: 'max', deprecated: 'maxAmountFloat' },
+  { rate: 'fixed', bound: 'min', deprecated: 'minAmountFixed' },
+  { rate: 'fixed', bound: 'max', deprecated: 'maxAmountFixed' },
+] as const;
+type Column = (typeof COLUMNS)[number];
 /** A plain decimal: split at the point so the column can align on it. */
 const DECIMAL = /^(-?\d+)(\.\d+)?$/;
 
@@ -48,6 +57,8 @@ export class PairLimitsPage {
   private errorBox!: HTMLElement;
   private errorText!: HTMLElement;
   private badge!: HTMLElement;
+  private bannerText!: HTMLElement;
+  private banner!: HTMLElement;
   private body!: HTMLTableSectionElement;
   private table!: HTMLTableElement;
   private empty!: HTMLElement;
@@ -92,12 +103,8 @@ export class PairLimitsPage {
     this.badge = vsc('vscode-badge', { class: 'environment' });
     const heading = el('header', { class: 'heading' }, el('h1', {}, strings.title), this.badge);
 
-    const banner = el(
-      'div',
-      { class: 'banner', role: 'note' },
-      vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }),
-      el('p', {}, strings.deprecated),
-    );
+    this.bannerText = el('p', { id: 'banner-text' }, strings.deprecated);
+    this.banner = el('div', { id: 'banner', class: 'banner', role: 'note' }, vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }), this.bannerText);
 
     this.fromField = this.textField('from', strings.from, strings.fromPlaceholder);
     this.toField = this.textField('to', strings.to, strings.toPlaceholder);
@@ -135,22 +142,21 @@ export class PairLimitsPage {
       retry,
     );
 
-    const headRow = el(
+    const groupRow = el(
       'tr',
       {},
-      el('th', { scope: 'col' }, strings.from),
-      el('th', { scope: 'col' }, strings.to),
-      el('th', { scope: 'col', class: 'amount-head' }, strings.minFloat),
-      el('th', { scope: 'col', class: 'amount-head' }, strings.maxFloat),
-      el('th', { scope: 'col', class: 'amount-head' }, strings.minFixed),
-      el('th', { scope: 'col', class: 'amount-head' }, strings.maxFixed),
-      el('th', { scope: 'col', class: 'actions-head' }, el('span', { class: 'visually-hidden' }, strings.actions)),
+      el('th', { scope: 'col', rowspan: '2' }, strings.from),
+      el('th', { scope: 'col', rowspan: '2' }, strings.to),
+      el('th', { scope: 'colgroup', colspan: '2', class: 'group-head' }, strings.floatGroup),
+      el('th', { scope: 'colgroup', colspan: '2', class: 'group-head' }, strings.fixedGroup),
+      el('th', { scope: 'col', rowspan: '2', class: 'actions-head' }, el('span', { class: 'visually-hidden' }, strings.actions)),
     );
+    const boundRow = el('tr', {}, ...COLUMNS.map((c) => el('th', { scope: 'col', class: 'amount-head' }, c.bound === 'min' ? strings.min : strings.max)));
     this.body = el('tbody');
-    this.table = el('table', { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel }, el('thead', {}, headRow), this.body);
+    this.table = el('table', { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel }, el('thead', {}, groupRow, boundRow), this.body);
     this.empty = el('p', { id: 'empty', class: 'empty', hidden: true }, strings.empty);
 
-    this.root.replaceChildren(heading, banner, form, this.notice, this.recent, this.status, this.errorBox, el('div', { class: 'table-wrap' }, this.table), this.empty);
+    this.root.replaceChildren(heading, this.banner, form, this.notice, this.recent, this.status, this.errorBox, el('div', { class: 'table-wrap' }, this.table), this.empty);
     this.root.removeAttribute('aria-busy');
   }
 
@@ -205,6 +211,9 @@ export class PairLimitsPage {
     if (!strings) return;
     const active = this.activeControl();
     setText(this.badge, state.environment === 'live' ? strings.live : strings.sandbox);
+    const gone = state.pairsParams === 'gone';
+    setText(this.bannerText, gone ? strings.pairsParamsGone : strings.deprecated);
+    this.banner.classList.toggle('banner-gone', gone);
     this.renderStatus(state, strings);
     this.renderRecent(state.recent, strings);
 
@@ -222,7 +231,7 @@ export class PairLimitsPage {
       this.focusAfter = 'from';
     }
     this.restoreFocus(active);
-    this.post({ type: 'rendered', rows: state.rows.length, failed: state.rows.filter((r) => r.state === 'failed').length });
+    this.post({ type: 'rendered', rows: state.rows.length, failed: state.rows.filter(rowFailed).length });
   }
 
   private renderStatus(state: ViewState, strings: UiStrings): void {
@@ -254,17 +263,14 @@ export class PairLimitsPage {
     // Shown as text, tooltips and labels included: control and bidi characters made visible.
     const label = shown(`${row.from} → ${row.to}`);
     const cells: HTMLTableCellElement[] = [el('th', { scope: 'row', class: 'ticker' }, row.from), el('td', { class: 'ticker' }, row.to)];
-    if (row.state === 'limits') {
-      for (const field of AMOUNT_FIELDS) cells.push(amountCell(row[field], widths[field]));
-    } else if (row.state === 'failed') {
-      const reason = el('td', { class: 'reason', colspan: '4' }, vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }), el('span', { class: 'reason-text' }, row.reason));
-      if (row.detail) reason.append(el('span', { class: 'reason-detail' }, row.detail));
-      cells.push(reason);
+    if (rowFailed(row) && row.state === 'failed') {
+      // Refused by every source for the same reason (a currency): one cell says why.
+      cells.push(reasonCell(row.reason, row.detail, 4));
     } else {
-      cells.push(el('td', { class: 'pending', colspan: '4' }, loading ? strings.loading : strings.notLoaded));
+      for (const rate of ['float', 'fixed'] as const) cells.push(...this.rateCells(row, rate, loading, widths, strings));
     }
     const actions = el('td', { class: 'actions' });
-    if (row.state === 'limits') {
+    if (rowHasLimits(row)) {
       const copy = vsc('vscode-toolbar-button', { icon: 'copy', label: fill(strings.copyPair, label), title: fill(strings.copyPair, label), 'data-action': 'copy', 'data-key': key });
       copy.addEventListener('click', () => this.post({ type: 'copy', from: row.from, to: row.to }));
       actions.append(copy);
@@ -278,6 +284,22 @@ export class PairLimitsPage {
     cells.push(actions);
     const tr = el('tr', { class: `row-${row.state}`, 'data-key': key }, ...cells);
     return tr;
+  }
+
+  /** The two cells of one rate: the estimate's min and max (the getPairsParams figure beneath), or why it has none. */
+  private rateCells(row: PairRow, rate: 'float' | 'fixed', loading: boolean, widths: Widths, strings: UiStrings): HTMLTableCellElement[] {
+    const cell: EstimateCell = row[rate];
+    if (cell.state === 'failed') return [reasonCell(cell.reason, cell.detail, 2)];
+    if (cell.state === 'pending') return [el('td', { class: 'pending', colspan: '2' }, loading ? strings.loading : strings.notLoaded)];
+    return COLUMNS.filter((c) => c.rate === rate).map((column) => {
+      const value = column.bound === 'min' ? cell.minFrom : cell.maxFrom;
+      const payout = column.bound === 'min' ? cell.minTo : cell.maxTo;
+      const td = amountCell(value, widths[columnKey(column)]);
+      if (payout !== '') setAttributes(td, { title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}` });
+      if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.deprecated])));
+      else if (row.state === 'failed') td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));
+      return td;
+    });
   }
 
   // -- focus ---------------------------------------------------------------------------------
@@ -327,23 +349,37 @@ function focusControl(control: HTMLElement): void {
   else control.focus();
 }
 
-type Widths = Record<(typeof AMOUNT_FIELDS)[number], number>;
+type Widths = Record<string, number>;
+
+function columnKey(column: Column): string {
+  return `${column.rate}-${column.bound}`;
+}
 
 /** Per amount column, the longest integer part: the width that aligns the decimal points. */
 function integerWidths(rows: readonly PairRow[]): Widths {
-  const widths: Widths = { minAmountFloat: 1, maxAmountFloat: 1, minAmountFixed: 1, maxAmountFixed: 1 };
+  const widths: Widths = Object.fromEntries(COLUMNS.map((c) => [columnKey(c), 1]));
   for (const row of rows) {
-    if (row.state !== 'limits') continue;
-    for (const field of AMOUNT_FIELDS) {
-      const whole = DECIMAL.exec(row[field])?.[1];
-      if (whole !== undefined) widths[field] = Math.max(widths[field], whole.length);
+    for (const column of COLUMNS) {
+      const cell = row[column.rate];
+      if (cell.state !== 'limits') continue;
+      const whole = DECIMAL.exec(column.bound === 'min' ? cell.minFrom : cell.maxFrom)?.[1];
+      const key = columnKey(column);
+      if (whole !== undefined) widths[key] = Math.max(widths[key] ?? 1, whole.length);
     }
   }
   return widths;
 }
 
+/** Why a source (or every source) has no limits for the row: the reason, the service's words beneath. */
+function reasonCell(reason: string, detail: string, span: number): HTMLTableCellElement {
+  const td = el('td', { class: 'reason', colspan: String(span) }, vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }), el('span', { class: 'reason-text' }, reason));
+  if (detail) td.append(el('span', { class: 'reason-detail' }, detail));
+  return td;
+}
+
 /** An exact decimal string, its integer part right-aligned to `width` characters. */
-function amountCell(value: string, width: number): HTMLTableCellElement {
+function amountCell(value: string, width = 1): HTMLTableCellElement {
+  if (value === '') return el('td', { class: 'amount amount-none' }, el('span', { class: 'whole' }, '—'));
   const match = DECIMAL.exec(value);
   if (!match) return el('td', { class: 'amount amount-odd' }, value);
   const whole = el('span', { class: 'whole' }, match[1] ?? '');

@@ -5,12 +5,12 @@
  * asks only for valid ones), so rows with hostile tickers are made here: the page must be safe
  * with them all the same. The payloads of this file call window.__pwned should they ever run.
  */
-import { fetchPairLimits } from '../../src/features/pairLimits/fetchPairLimits';
-import type { PairOutcome } from '../../src/features/pairLimits/fetchPairLimits';
+import { LimitsMemory, loadLimits } from '../../src/features/pairLimits/loadLimits';
+import type { LimitSources, LimitsReport } from '../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../src/features/pairLimits/pairRows';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
-import { boundValue, pairKey } from '../../src/shared/pairLimitsProtocol';
+import { boundValue, pairKey, PENDING_ESTIMATES } from '../../src/shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState } from '../../src/shared/pairLimitsProtocol';
 import { startHarness } from '../unit/api/support';
 import { english, englishL10n, englishPageStrings } from './english';
@@ -31,12 +31,21 @@ export interface PageData {
   readonly everyday: ViewState;
   /** The sandbox's hostile amounts, hostile service texts and hostile tickers. */
   readonly hostile: ViewState;
+  /** The everyday pairs from a sandbox that answers getPairsParams "method not found". */
+  readonly withoutPairsParams: ViewState;
 }
 
-/** The row of a pair as the panel makes it (its limits, or why it has none), in English. */
-function rowOf(pair: CurrencyPairKey, outcome: PairOutcome | undefined): PairRow {
-  if (!outcome) throw new Error(`${pairKey(pair)} was not settled`);
-  return pairRow(pair, outcome, undefined, englishL10n);
+/** The rows of a load as the panel makes them (each source's limits, or why it has none), in English. */
+function rowsOf(pairs: readonly CurrencyPairKey[], report: LimitsReport): PairRow[] {
+  if (report.failure !== undefined) throw new Error('loading the limits failed', { cause: report.failure });
+  return pairs.map((pair) => {
+    const key = pairKey(pair);
+    const pairsParams = report.pairsParams === 'gone' ? ('gone' as const) : report.pairsParams.outcomes.get(key);
+    const float = report.float.outcomes.get(key);
+    const fixed = report.fixed.outcomes.get(key);
+    if (!pairsParams || !float || !fixed) throw new Error(`${key} was not settled`);
+    return pairRow(pair, { pairsParams, float, fixed }, undefined, englishL10n);
+  });
 }
 
 const EVERYDAY: readonly CurrencyPairKey[] = [
@@ -45,6 +54,7 @@ const EVERYDAY: readonly CurrencyPairKey[] = [
   { from: 'ltc', to: 'btc' },
   { from: 'xrp', to: 'usdt' },
   { from: 'usdt', to: 'trx' },
+  { from: 'doge', to: 'btc' },
   { from: 'xmr', to: 'btc' },
 ];
 const HOSTILE_AMOUNTS: readonly CurrencyPairKey[] = [
@@ -57,20 +67,34 @@ export async function fetchPageData(): Promise<PageData> {
   const harness = await startHarness({ ledgerSize: 0 });
   const client = harness.client();
   try {
-    const fetch = (pairs: readonly CurrencyPairKey[]): ReturnType<typeof client.getPairsParams> => client.getPairsParams(pairs);
-    const everydayReport = await fetchPairLimits(fetch, EVERYDAY);
-    if (everydayReport.failure !== undefined) throw new Error('fetching the everyday pairs failed', { cause: everydayReport.failure });
-    const everydayRows = EVERYDAY.map((pair) => rowOf(pair, everydayReport.outcomes.get(pairKey(pair))));
+    const sources: LimitSources = {
+      pairsParams: (pairs) => client.getPairsParams(pairs),
+      exchangeAmount: (queries) => client.getExchangeAmount(queries),
+      fixRate: (queries) => client.getFixRateForAmount(queries),
+    };
+    const everydayRows = rowsOf(EVERYDAY, await loadLimits(sources, EVERYDAY, new LimitsMemory()));
+
+    harness.sandbox.setDisabledMethods(['getPairsParams']);
+    const goneRows = rowsOf(EVERYDAY, await loadLimits(sources, EVERYDAY, new LimitsMemory()));
+    if (!goneRows.every((r) => r.state === 'unavailable')) throw new Error('the sandbox answered getPairsParams');
+    harness.sandbox.setDisabledMethods([]);
 
     harness.sandbox.setFaults({ hostile: 1 });
-    const hostileReport = await fetchPairLimits(fetch, HOSTILE_AMOUNTS);
-    if (hostileReport.failure !== undefined) throw new Error('fetching the hostile pairs failed', { cause: hostileReport.failure });
-    const hostileAmountRows = HOSTILE_AMOUNTS.map((pair) => rowOf(pair, hostileReport.outcomes.get(pairKey(pair))));
+    const hostileAmountRows = rowsOf(HOSTILE_AMOUNTS, await loadLimits(sources, HOSTILE_AMOUNTS, new LimitsMemory()));
     if (!hostileAmountRows.every((r) => r.state === 'limits' && r.minAmountFloat === HOSTILE_VALUES.markup)) throw new Error('the sandbox sent no hostile amounts');
+    const hostileEstimate = {
+      state: 'limits',
+      via: 'result',
+      minFrom: PWNED_PAYLOADS.attribute,
+      maxFrom: PWNED_PAYLOADS.template,
+      minTo: HOSTILE_VALUES.control,
+      maxTo: HOSTILE_VALUES.markup,
+    } as const;
 
     const sandbox = english('the sandbox');
     const everyday: ViewState = {
       environment: 'sandbox',
+      pairsParams: 'available',
       loading: false,
       rows: everydayRows,
       recent: [
@@ -82,6 +106,7 @@ export async function fetchPageData(): Promise<PageData> {
     };
     const hostile: ViewState = {
       environment: 'live',
+      pairsParams: 'available',
       loading: false,
       rows: [
         ...hostileAmountRows,
@@ -93,8 +118,9 @@ export async function fetchPageData(): Promise<PageData> {
           kind: 'currency-not-found',
           reason: english('{0} is not a currency the service knows.', sanitize(PWNED_PAYLOADS.img, 40)),
           detail: boundValue(`Invalid currency: ${PWNED_PAYLOADS.img} not found ${HOSTILE_VALUES.commandLink} ${HOSTILE_VALUES.long}`),
+          ...PENDING_ESTIMATES,
         },
-        { from: HOSTILE_VALUES.markup, to: HOSTILE_VALUES.control, state: 'pending' },
+        { from: HOSTILE_VALUES.markup, to: HOSTILE_VALUES.control, state: 'pending', ...PENDING_ESTIMATES },
         {
           from: PWNED_PAYLOADS.svg,
           to: HOSTILE_VALUES.javascriptLink,
@@ -103,14 +129,23 @@ export async function fetchPageData(): Promise<PageData> {
           maxAmountFloat: PWNED_PAYLOADS.template,
           minAmountFixed: HOSTILE_VALUES.markdown,
           maxAmountFixed: HOSTILE_VALUES.commandUri,
+          float: hostileEstimate,
+          fixed: { state: 'failed', kind: 'refused', reason: PWNED_PAYLOADS.iframe, detail: HOSTILE_VALUES.commandLink },
         },
-        { from: boundValue(HOSTILE_VALUES.long), to: PWNED_PAYLOADS.iframe, state: 'failed', kind: 'refused', reason: HOSTILE_VALUES.script, detail: PWNED_PAYLOADS.style },
+        {
+          from: boundValue(HOSTILE_VALUES.long),
+          to: PWNED_PAYLOADS.iframe,
+          state: 'unavailable',
+          float: { state: 'failed', kind: 'refused', reason: HOSTILE_VALUES.script, detail: PWNED_PAYLOADS.style },
+          fixed: { ...hostileEstimate, minFrom: HOSTILE_VALUES.long.slice(0, 1999), maxFrom: '' },
+        },
       ],
       recent: [{ from: HOSTILE_VALUES.script, to: PWNED_PAYLOADS.img }],
       error: english('Could not reach {0}: {1}', sandbox, sanitize(`${PWNED_PAYLOADS.img}${HOSTILE_VALUES.control}`, 200)),
       updated: english('Updated at {0}', PWNED_PAYLOADS.template),
     };
-    return { init: { type: 'init', strings: englishPageStrings() }, everyday, hostile };
+    const withoutPairsParams: ViewState = { ...everyday, pairsParams: 'gone', rows: goneRows, recent: [] };
+    return { init: { type: 'init', strings: englishPageStrings() }, everyday, hostile, withoutPairsParams };
   } finally {
     client.dispose();
     await harness.sandbox.stop();

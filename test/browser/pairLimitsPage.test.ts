@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
-import { MAX_VALUE_LENGTH, pairKey } from '../../src/shared/pairLimitsProtocol';
+import { fill, MAX_VALUE_LENGTH, pairKey, PENDING_ESTIMATES, rowFailed, rowHasLimits } from '../../src/shared/pairLimitsProtocol';
 import type { HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../src/shared/pairLimitsProtocol';
 import { english, REPO_ROOT } from './english';
 import type { PairLimitsTab } from './pageHarness';
@@ -31,9 +31,23 @@ const stateMessage = (state: ViewState): HostMessage => ({ type: 'state', state 
 /** What a row's cells must read, in order (the actions cell has no text). */
 function expectedCells(row: PairRow, strings: UiStrings): string[] {
   const tickers = [shownAs(row.from), shownAs(row.to)];
-  if (row.state === 'limits') return [...tickers, ...[row.minAmountFloat, row.maxAmountFloat, row.minAmountFixed, row.maxAmountFixed].map(shownAs), ''];
-  if (row.state === 'failed') return [...tickers, shownAs(row.reason) + (row.detail ? shownAs(row.detail) : ''), ''];
-  return [...tickers, strings.notLoaded, ''];
+  const reason = (text: string, detail: string): string => shownAs(text) + (detail ? shownAs(detail) : '');
+  if (row.state === 'failed' && rowFailed(row)) return [...tickers, reason(row.reason, row.detail), ''];
+  const cells: string[] = [];
+  for (const rate of ['float', 'fixed'] as const) {
+    const cell = row[rate];
+    if (cell.state === 'failed') cells.push(reason(cell.reason, cell.detail));
+    else if (cell.state === 'pending') cells.push(strings.notLoaded);
+    else {
+      for (const bound of ['min', 'max'] as const) {
+        const value = bound === 'min' ? cell.minFrom : cell.maxFrom;
+        const field = `${bound}Amount${rate === 'float' ? 'Float' : 'Fixed'}` as const;
+        const beneath = row.state === 'limits' ? shownAs(fill(strings.pairsParamsValue, row[field])) : row.state === 'failed' ? strings.pairsParamsRefused : '';
+        cells.push((value === '' ? '—' : shownAs(value)) + beneath);
+      }
+    }
+  }
+  return [...tickers, ...cells, ''];
 }
 
 /** The text of each cell of each body row, by the row's key (read from data-key, not a selector). */
@@ -76,7 +90,7 @@ function tabOrder(state: ViewState): string[] {
     'refresh',
     ...state.recent.map((pair) => `recent:${pairKey(pair)}`),
     ...(state.error === null ? [] : ['retry']),
-    ...state.rows.flatMap((row) => (row.state === 'limits' ? [`copy:${pairKey(row)}`, `remove:${pairKey(row)}`] : [`remove:${pairKey(row)}`])),
+    ...state.rows.flatMap((row) => (rowHasLimits(row) ? [`copy:${pairKey(row)}`, `remove:${pairKey(row)}`] : [`remove:${pairKey(row)}`])),
   ];
 }
 
@@ -128,7 +142,7 @@ describe('Pair Limits page in chromium', function () {
     const tab = await open();
     assert.deepEqual(await tab.posted(), [{ type: 'ready' }], 'the page says ready, and nothing else, before the extension speaks');
     const rendered = await tab.show(data.init, stateMessage(data.everyday));
-    assert.deepEqual(rendered, { type: 'rendered', rows: 6, failed: 1 });
+    assert.deepEqual(rendered, { type: 'rendered', rows: 7, failed: 1 });
     await tab.settle();
     await assertClean(tab);
     assert.deepEqual((await tab.posted()).map((m) => m.type), ['ready', 'rendered']);
@@ -162,7 +176,7 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(page.defined, page.tags, 'every @vscode-elements element is defined');
     assert.equal(page.drawn, page.count, 'and drawn into its shadow root');
     assert.deepEqual(page.codicons, ['loaded'], 'the codicon font loaded (font-src allows the resource origin)');
-    assert.deepEqual(page.headings, [strings.from, strings.to, strings.minFloat, strings.maxFloat, strings.minFixed, strings.maxFixed, strings.actions]);
+    assert.deepEqual(page.headings, [strings.from, strings.to, strings.floatGroup, strings.fixedGroup, strings.actions, strings.min, strings.max, strings.min, strings.max]);
     assert.equal(page.banner, strings.deprecated);
     assert.equal(page.badge, strings.sandbox);
     assert.equal(page.status, data.everyday.updated);
@@ -173,7 +187,7 @@ describe('Pair Limits page in chromium', function () {
     const tab = await open();
     const state = data.hostile;
     const rendered = await tab.show(data.init, stateMessage(state));
-    assert.deepEqual(rendered, { type: 'rendered', rows: state.rows.length, failed: state.rows.filter((r) => r.state === 'failed').length });
+    assert.deepEqual(rendered, { type: 'rendered', rows: state.rows.length, failed: state.rows.filter(rowFailed).length });
     const noticeText = `${PWNED_PAYLOADS.attribute}${HOSTILE_VALUES.control}`;
     await tab.send({ type: 'notice', severity: 'error', text: noticeText });
     await tab.page.waitForFunction((text) => document.getElementById('notice')?.textContent === text, shownAs(noticeText));
@@ -241,7 +255,7 @@ describe('Pair Limits page in chromium', function () {
 
     // The actions of a hostile row name it as it is: the extension checks what comes back.
     const hostileRow = state.rows[state.rows.length - 2];
-    const control = tab.page.locator('#limits tbody [data-action="copy"]').nth(state.rows.filter((r) => r.state === 'limits').length - 1);
+    const control = tab.page.locator('#limits tbody [data-action="copy"]').nth(state.rows.slice(0, -1).filter(rowHasLimits).length - 1);
     assert.equal(await control.getAttribute('data-key'), pairKey(hostileRow));
     await control.click();
     assert.deepEqual(await tab.waitForPosted('copy'), { type: 'copy', from: hostileRow.from, to: hostileRow.to });
@@ -328,7 +342,7 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(await tab.waitForPosted('add'), { type: 'add', from: 'ltc', to: 'xrp' }, 'the pair, normalized');
 
     // The extension lists the pair: the fields are cleared for the next one.
-    const added: ViewState = { ...data.everyday, rows: [...data.everyday.rows, { from: 'ltc', to: 'xrp', state: 'pending' }], loading: true };
+    const added: ViewState = { ...data.everyday, rows: [...data.everyday.rows, { from: 'ltc', to: 'xrp', state: 'pending', ...PENDING_ESTIMATES }], loading: true };
     await tab.send(stateMessage(added));
     await tab.waitForPosted('rendered', 2);
     const fields = await tab.page.evaluate(() => ['from', 'to'].map((id) => (document.getElementById(id) as HTMLInputElement | null)?.value));
@@ -354,7 +368,7 @@ describe('Pair Limits page in chromium', function () {
     await tab.send(stateMessage({ ...data.everyday, rows: data.everyday.rows.slice(1) }));
     await tab.waitForPosted('rendered', 2);
     assert.equal(await focused(tab), `remove:${pairKey(second)}`, 'focus stays in the table, on the next row');
-    const refused = data.everyday.rows.find((r) => r.state === 'failed');
+    const refused = data.everyday.rows.find(rowFailed);
     assert.ok(refused);
     const refusedActions = await tab.page.evaluate((key) => {
       const row = Array.from(document.querySelectorAll('#limits tbody tr')).find((tr) => tr.getAttribute('data-key') === key);
@@ -402,16 +416,46 @@ describe('Pair Limits page in chromium', function () {
     await assertClean(tab);
   });
 
+  it('says once, in the banner, that the service no longer has getPairsParams, and shows the estimates alone', async () => {
+    const tab = await open(THEMES['vscode-high-contrast']);
+    const state = data.withoutPairsParams;
+    const rendered = await tab.show(data.init, stateMessage(state));
+    assert.deepEqual(rendered, { type: 'rendered', rows: state.rows.length, failed: 1 });
+    await tab.settle();
+    const page = await tab.page.evaluate(() => ({
+      banners: Array.from(document.querySelectorAll('.banner')).map((b) => ({ text: b.textContent, gone: b.classList.contains('banner-gone'), role: b.getAttribute('role') })),
+      beneath: document.querySelectorAll('.deprecated-value').length,
+    }));
+    assert.deepEqual(page.banners, [{ text: strings.pairsParamsGone, gone: true, role: 'note' }], 'one banner says it, and nothing per row');
+    assert.equal(page.beneath, 0, 'no getPairsParams figure');
+    assert.match(strings.pairsParamsGone, /method not found/);
+    const cells = await cellTexts(tab);
+    for (const row of state.rows) assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), pairKey(row));
+    assert.deepEqual(cells['btc/eth'], ['btc', 'eth', '0.000609', '10.40721699267', '0.000764', '3.7514', '']);
+    assert.deepEqual(cells['xmr/btc'], ['xmr', 'btc', shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) + 'Invalid currency: xmr is temporary disabled on API as input currency', shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) + 'Invalid currency: xmr is temporary disabled on API as input currency', '']);
+    // Back to a service that has it: the deprecation banner again.
+    await tab.send(stateMessage(data.everyday));
+    await tab.waitForPosted('rendered', 2);
+    assert.equal(await tab.page.evaluate(() => document.querySelector('.banner')?.textContent), strings.deprecated);
+    const contrasts = await tab.page.evaluate(textContrastsInPage, '#app');
+    assert.deepEqual(contrasts.filter((c) => c.ratio < 4.5).map((c) => c.where), [], 'readable in high contrast');
+    await assertClean(tab);
+  });
+
   it('shows everyday pairs, a disabled currency and the deprecation in the dark theme (the README screenshot)', async () => {
     const tab = await open(THEMES['vscode-dark'], undefined, { width: 980, height: 560 });
     const rendered = await tab.show(data.init, stateMessage(data.everyday));
-    assert.deepEqual(rendered, { type: 'rendered', rows: 6, failed: 1 });
+    assert.deepEqual(rendered, { type: 'rendered', rows: 7, failed: 1 });
     await tab.settle();
-    const refused = data.everyday.rows.find((r) => r.state === 'failed');
+    const doge = data.everyday.rows.find((r) => pairKey(r) === 'doge/btc');
+    assert.ok(doge?.state === 'limits' && doge.float.state === 'limits' && doge.fixed.state === 'failed', 'doge: float limits, refused for fixed rates');
+    const refused = data.everyday.rows.find(rowFailed);
     assert.ok(refused?.state === 'failed' && refused.kind === 'currency-disabled');
     const cells = await cellTexts(tab);
     assert.deepEqual(cells[pairKey(refused)], expectedCells(refused, strings));
     assert.match(cells[pairKey(refused)][2], /xmr is temporarily disabled as an input currency/);
+    for (const row of data.everyday.rows) assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), pairKey(row));
+    assert.deepEqual(cells['btc/eth'], ['btc', 'eth', '0.000609getPairsParams: 0.000609', '10.40721699267getPairsParams: 10.40721699267', '0.000764getPairsParams: 0.000764', '3.7514getPairsParams: 3.7514', '']);
     const layout = await tab.page.evaluate(() => ({
       banner: document.querySelector('.banner')?.getBoundingClientRect().height ?? 0,
       height: document.documentElement.scrollHeight,

@@ -1,6 +1,9 @@
 /**
  * "Show Pair Limits": one webview panel at a time (revealed if open, restored after a reload by a
- * `WebviewPanelSerializer`), showing the limits of the user's pairs from `getPairsParams`.
+ * `WebviewPanelSerializer`), showing the limits of the user's pairs from the estimate operations
+ * (`getExchangeAmount`, `getFixRateForAmount`) beside those of the deprecated `getPairsParams`
+ * (loadLimits.ts); when the service no longer has getPairsParams, it says so once and goes on
+ * with the estimates alone.
  *
  * The panel talks to its page only through the typed protocol of `src/shared/pairLimitsProtocol`:
  * it checks every message the page sends, answers `ready` with the page's words and the state, and
@@ -9,14 +12,17 @@
  * rows. Keys never go near the page.
  */
 import * as vscode from 'vscode';
-import { parseWebviewMessage, checkNewPair, pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, EstimateCell, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import { describeOutcome, fetchPairLimits } from './fetchPairLimits';
-import type { PairLimitsReport } from './fetchPairLimits';
+import type { EstimateOutcome, EstimateReport } from './fetchEstimateLimits';
+import { describeOutcome } from './fetchPairLimits';
+import { LimitsMemory, loadLimits } from './loadLimits';
+import type { LimitsReport } from './loadLimits';
 import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
 import type { PairList } from './pairList';
+import { pendingRow } from './pairRows';
 import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
 
 export const PAIR_LIMITS_VIEW_TYPE = 'exchangeTx.pairLimits';
@@ -62,6 +68,8 @@ export class PairLimitsPanel implements vscode.Disposable {
   private dropped_ = 0;
   /** The latest nonce, to check that each rendering got a fresh one. */
   private nonce_ = '';
+  /** What one load leaves for the next in this environment (getPairsParams gone, the last bounds). */
+  private memory = new LimitsMemory();
 
   readonly onDidDispose = this.disposed_.event;
 
@@ -81,7 +89,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       deps.environment.onDidReset(() => this.environmentReset()),
       deps.environment.onDidChange(() => this.postState()),
     );
-    for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), { ...pair, state: 'pending' });
+    for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
     this.render();
   }
 
@@ -89,12 +97,13 @@ export class PairLimitsPanel implements vscode.Disposable {
 
   /** The rows as the page shows them, in list order. */
   get rows(): readonly PairRow[] {
-    return this.deps.list.pairs.map((pair) => this.rowsByKey.get(pairKey(pair)) ?? { ...pair, state: 'pending' });
+    return this.deps.list.pairs.map((pair) => this.rowsByKey.get(pairKey(pair)) ?? pendingRow(pair));
   }
 
   get state(): ViewState {
     return {
       environment: this.deps.environment.kind,
+      pairsParams: this.memory.pairsParamsGone ? 'gone' : 'available',
       loading: this.loading,
       rows: this.rows,
       recent: this.deps.list.suggestions,
@@ -220,7 +229,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       return;
     }
     await this.deps.list.add(check.pair);
-    this.rowsByKey.set(pairKey(check.pair), { ...check.pair, state: 'pending' });
+    this.rowsByKey.set(pairKey(check.pair), pendingRow(check.pair));
     this.deps.log.info(`added ${pairKey(check.pair)}`);
     await this.load();
   }
@@ -239,9 +248,19 @@ export class PairLimitsPanel implements vscode.Disposable {
     // Only a row of the list as it is now (rows of pairs no longer in it are not the page's to ask for).
     const key = pairKey({ from: pair.from.toLowerCase(), to: pair.to.toLowerCase() });
     const row = this.rows.find((r) => pairKey(r) === key);
-    if (row?.state !== 'limits') return;
-    const { from, to, minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed } = row;
-    await vscode.env.clipboard.writeText(JSON.stringify({ from, to, minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed }, null, 2));
+    if (!row || !rowHasLimits(row)) return;
+    const estimate = (cell: EstimateCell) => (cell.state === 'limits' ? { minFrom: cell.minFrom, maxFrom: cell.maxFrom, minTo: cell.minTo, maxTo: cell.maxTo } : null);
+    const copied = {
+      from: row.from,
+      to: row.to,
+      getExchangeAmount: estimate(row.float),
+      getFixRateForAmount: estimate(row.fixed),
+      getPairsParams:
+        row.state === 'limits'
+          ? { minAmountFloat: row.minAmountFloat, maxAmountFloat: row.maxAmountFloat, minAmountFixed: row.minAmountFixed, maxAmountFixed: row.maxAmountFixed }
+          : null,
+    };
+    await vscode.env.clipboard.writeText(JSON.stringify(copied, null, 2));
     this.post({ type: 'notice', severity: 'info', text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)) });
   }
 
@@ -268,31 +287,44 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.loading = true;
     this.postState();
     const environment = this.deps.environment.kind;
+    const memory = this.memory;
     const started = performance.now();
-    let report: PairLimitsReport;
+    let report: LimitsReport | { readonly failure: unknown };
     try {
       const client = await this.deps.environment.client();
-      report = await fetchPairLimits((group) => client.getPairsParams(group, { signal: abort.signal }), pairs);
+      const options = { signal: abort.signal };
+      report = await loadLimits(
+        {
+          pairsParams: (group) => client.getPairsParams(group, options),
+          exchangeAmount: (queries) => client.getExchangeAmount(queries, options),
+          fixRate: (queries) => client.getFixRateForAmount(queries, options),
+        },
+        pairs,
+        memory,
+      );
     } catch (error) {
-      report = { outcomes: new Map(), failure: error, calls: 0 };
+      report = { failure: error };
     }
-    if (generation !== this.generation || this.disposed) return;
+    if (generation !== this.generation || this.disposed || memory !== this.memory) return;
     this.abort = undefined;
     this.loading = false;
+    const loaded = 'float' in report ? report : undefined;
     for (const pair of pairs) {
       const key = pairKey(pair);
-      this.rowsByKey.set(key, rowFor(pair, report.outcomes.get(key), this.rowsByKey.get(key)));
+      const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
+      this.rowsByKey.set(key, rowFor(pair, { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) }, this.rowsByKey.get(key)));
     }
     const ms = Math.round(performance.now() - started);
-    const summary = pairs.map((p) => `${pairKey(p)}=${describeOutcome(report.outcomes.get(pairKey(p)))}`).join(' ');
+    if (loaded?.pairsParamsGoneNow) this.deps.log.info('the service answered getPairsParams with "method not found": not asked again here; limits from the estimates alone');
+    const summary = loaded ? summarize(pairs, loaded) : '';
     if (report.failure === undefined) {
       this.error = null;
       this.updated = updatedText(new Date());
-      this.deps.log.info(`${pairs.length} pairs in ${report.calls} getPairsParams calls, ${ms} ms: ${summary}`);
+      this.deps.log.info(`${pairs.length} pairs in ${ms} ms: ${summary}`);
     } else {
       this.error = failureText(report.failure, environment);
       const message = report.failure instanceof Error ? report.failure.message : JSON.stringify(report.failure);
-      this.deps.log.warn(`getPairsParams failed after ${report.calls} calls, ${ms} ms: ${message}; ${summary}`);
+      this.deps.log.warn(`loading the pair limits failed after ${ms} ms: ${message}; ${summary}`);
     }
     this.postState();
   }
@@ -305,9 +337,11 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.error = null;
     this.updated = null;
     this.loaded = false;
+    // Another service may still have getPairsParams, and its limits are its own.
+    this.memory = new LimitsMemory();
     // No row of the old environment survives, not even of a pair that is out of the list now.
     this.rowsByKey.clear();
-    for (const pair of this.deps.list.pairs) this.rowsByKey.set(pairKey(pair), { ...pair, state: 'pending' });
+    for (const pair of this.deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
     this.postState();
     if (this.pageReady && this.webviewPanel.visible && this.deps.list.pairs.length > 0) void this.load();
   }
@@ -325,6 +359,28 @@ export class PairLimitsPanel implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
     this.webviewPanel.dispose();
   }
+}
+
+/** A short description of an estimate's outcome, for the log: `limits`, `limits:amount-error`, `missing`, … */
+function describeEstimate(outcome: EstimateOutcome | undefined): string {
+  if (outcome && 'limits' in outcome) return outcome.via === 'result' ? 'limits' : 'limits:amount-error';
+  return describeOutcome(outcome);
+}
+
+function callsOf(report: EstimateReport): string {
+  return `${report.calls.bulk} bulk + ${report.calls.single} single`;
+}
+
+/** For the log: the calls of each source and each pair's three outcomes. */
+function summarize(pairs: readonly CurrencyPairKey[], report: LimitsReport): string {
+  const pp = report.pairsParams;
+  const calls = `getPairsParams ${pp === 'gone' ? 'gone' : `${pp.calls} calls`}, getExchangeAmount ${callsOf(report.float)}, getFixRateForAmount ${callsOf(report.fixed)}`;
+  const rows = pairs.map((p) => {
+    const key = pairKey(p);
+    const deprecated = pp === 'gone' ? 'gone' : describeOutcome(pp.outcomes.get(key));
+    return `${key}=${deprecated}|${describeEstimate(report.float.outcomes.get(key))}|${describeEstimate(report.fixed.outcomes.get(key))}`;
+  });
+  return `${calls}; ${rows.join(' ')}`;
 }
 
 /** Opens the one panel, reveals it when open, restores it after a reload. */

@@ -9,9 +9,9 @@ import { sanitize } from '../../shared/format';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
-import type { PairOutcome } from './fetchPairLimits';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
+import type { RowOutcomes } from './pairRows';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
@@ -28,8 +28,8 @@ export function pairText(pair: CurrencyPairKey): string {
 }
 
 /** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
-export function rowFor(pair: CurrencyPairKey, outcome: PairOutcome | undefined, before: PairRow | undefined): PairRow {
-  return pairRow(pair, outcome, before, vscode.l10n);
+export function rowFor(pair: CurrencyPairKey, outcomes: RowOutcomes, before: PairRow | undefined): PairRow {
+  return pairRow(pair, outcomes, before, vscode.l10n);
 }
 
 /** Why a whole fetch failed, in one sentence. */

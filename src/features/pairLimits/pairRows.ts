@@ -1,18 +1,23 @@
 /**
- * The row the panel shows for a pair, made of its fetch outcome: its limits (bounded strings), or
- * why it has none, by the error's class. `l10n` is `vscode.l10n` in the extension and the English
- * bundle in the browser test of the page, so both make rows the same way.
+ * The row the panel shows for a pair, made of its outcomes: what the deprecated getPairsParams gave
+ * (its limits, why it has none, or nothing when the service no longer has it) and, beside it, what
+ * each estimate operation gave (its limits, or why it has none), by the error's class. `l10n` is
+ * `vscode.l10n` in the extension and the English bundle in the browser test of the page, so both
+ * make rows the same way.
  */
 import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { boundValue } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, FailedRow, PairRow } from '../../shared/pairLimitsProtocol';
+import { boundValue, PENDING_ESTIMATES } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsProtocol';
+import type { EstimateOutcome } from './fetchEstimateLimits';
 import type { PairOutcome } from './fetchPairLimits';
 
+type Localizer = Pick<typeof vscode.l10n, 't'>;
+
 /** Why the service refused a pair, in words. */
-function refusal(error: ServiceError, l10n: Pick<typeof vscode.l10n, 't'>): Pick<FailedRow, 'kind' | 'reason'> {
+function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' | 'reason'> {
   if (error instanceof CurrencyDisabledError) {
     const currency = sanitize(error.currency, 40);
     const reason =
@@ -32,9 +37,39 @@ function refusal(error: ServiceError, l10n: Pick<typeof vscode.l10n, 't'>): Pick
   return { kind: 'refused', reason: l10n.t('The service refused this pair (error {0}).', error.code) };
 }
 
-/** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
-export function pairRow(pair: CurrencyPairKey, outcome: PairOutcome | undefined, before: PairRow | undefined, l10n: Pick<typeof vscode.l10n, 't'>): PairRow {
-  if (!outcome) return before ?? { ...pair, state: 'pending' };
+/** An estimate's cell: its bounds, why it has none, or (not settled) what it showed before. */
+export function estimateCell(outcome: EstimateOutcome | undefined, before: EstimateCell | undefined, l10n: Localizer): EstimateCell {
+  if (!outcome) return before ?? { state: 'pending' };
+  if ('limits' in outcome) {
+    const l = outcome.limits;
+    const bound = (text: string | undefined): string => boundValue(text ?? '');
+    return { state: 'limits', via: outcome.via, minFrom: bound(l.minFrom), maxFrom: bound(l.maxFrom), minTo: bound(l.minTo), maxTo: bound(l.maxTo) };
+  }
+  if ('missing' in outcome) {
+    return { state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '' };
+  }
+  return { state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage) };
+}
+
+/** What a row needs of a load: the three outcomes of its pair ('gone': getPairsParams is no more). */
+export interface RowOutcomes {
+  readonly pairsParams: PairOutcome | 'gone' | undefined;
+  readonly float: EstimateOutcome | undefined;
+  readonly fixed: EstimateOutcome | undefined;
+}
+
+/** The row of a pair: each source's limits, why it has none, or (not settled) what it showed before. */
+export function pairRow(pair: CurrencyPairKey, outcomes: RowOutcomes, before: PairRow | undefined, l10n: Localizer): PairRow {
+  const estimates: RowEstimates = {
+    float: estimateCell(outcomes.float, before?.float, l10n),
+    fixed: estimateCell(outcomes.fixed, before?.fixed, l10n),
+  };
+  const outcome = outcomes.pairsParams;
+  if (outcome === 'gone') return { ...pair, state: 'unavailable', ...estimates };
+  if (!outcome) {
+    if (!before) return { ...pair, state: 'pending', ...estimates };
+    return { ...before, ...estimates };
+  }
   if ('limits' in outcome) {
     const l = outcome.limits;
     return {
@@ -44,10 +79,16 @@ export function pairRow(pair: CurrencyPairKey, outcome: PairOutcome | undefined,
       maxAmountFloat: boundValue(l.maxAmountFloat),
       minAmountFixed: boundValue(l.minAmountFixed),
       maxAmountFixed: boundValue(l.maxAmountFixed),
+      ...estimates,
     };
   }
   if ('missing' in outcome) {
-    return { ...pair, state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '' };
+    return { ...pair, state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '', ...estimates };
   }
-  return { ...pair, state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage) };
+  return { ...pair, state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage), ...estimates };
+}
+
+/** A row not fetched yet. */
+export function pendingRow(pair: CurrencyPairKey): PairRow {
+  return { ...pair, state: 'pending', ...PENDING_ESTIMATES };
 }

@@ -14,11 +14,12 @@ import * as vscode from 'vscode';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { PairLimitsController, PairLimitsPanel } from '../../../src/features/pairLimits';
-import { findCurrency, pairLimits, startSandbox } from '../../../src/sandbox';
-import type { Sandbox } from '../../../src/sandbox';
-import { MAX_PAIRS, pairKey } from '../../../src/shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, LimitsRow, PairRow, ViewState } from '../../../src/shared/pairLimitsProtocol';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { findCurrency, limitsOf, pairLimits, startSandbox } from '../../../src/sandbox';
+import type { Currency, Sandbox } from '../../../src/sandbox';
+import { limitFields } from '../../../src/sandbox/rates';
+import { MAX_PAIRS, pairKey, PENDING_ESTIMATES } from '../../../src/shared/pairLimitsProtocol';
+import type { CurrencyPairKey, EstimateCell, HostMessage, LimitsRow, PairRow, ViewState } from '../../../src/shared/pairLimitsProtocol';
+import { eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
 
 const VIEW_TYPE = 'exchangeTx.pairLimits';
@@ -26,13 +27,28 @@ const VIEW_TYPE = 'exchangeTx.pairLimits';
 const READY_MS = 45_000;
 const p = (from: string, to: string): CurrencyPairKey => ({ from, to });
 
-/** The row of a pair the sandbox accepts: its four limits as the sandbox computes them. */
-function limitsRow(pair: CurrencyPairKey): LimitsRow {
+/** An estimate's cell for a pair the sandbox accepts: its limits as the sandbox computes them. */
+function estimateOf(type: 'float' | 'fixed', from: Currency, to: Currency, via: 'result' | 'amount-error' = 'result'): EstimateCell {
+  if (type === 'fixed' && (!from.fixRateEnabled || !to.fixRateEnabled)) {
+    const refused = from.fixRateEnabled ? to : from;
+    return { state: 'failed', kind: 'refused', reason: 'The service refused this pair (error -32602).', detail: `Invalid currency: ${refused.ticker} temporary disabled for fix rate transactions` };
+  }
+  const { minFrom, maxFrom, minTo, maxTo } = limitFields(limitsOf(type, from, to));
+  return { state: 'limits', via, minFrom, maxFrom, minTo, maxTo };
+}
+
+function currencies(pair: CurrencyPairKey): [Currency, Currency] {
   const from = findCurrency(pair.from);
   const to = findCurrency(pair.to);
   assert.ok(from && to, `${pairKey(pair)} is a sandbox pair`);
+  return [from, to];
+}
+
+/** The row of a pair the sandbox accepts: its getPairsParams and estimate limits as the sandbox computes them. */
+function limitsRow(pair: CurrencyPairKey): LimitsRow {
+  const [from, to] = currencies(pair);
   const { minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed } = pairLimits(from, to);
-  return { ...pair, state: 'limits', minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed };
+  return { ...pair, state: 'limits', minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed, float: estimateOf('float', from, to), fixed: estimateOf('fixed', from, to) };
 }
 
 /** The tabs of pair-limits panels in the workbench. */
@@ -160,7 +176,7 @@ describe('Pair Limits panel', function () {
     assert.equal(init?.type, 'init');
     assert.equal(init.type === 'init' && init.strings.title, 'Pair Limits');
     assert.equal(first?.type, 'state');
-    assert.deepEqual(first.type === 'state' && first.state, { environment: 'sandbox', loading: false, rows: [], recent: [], error: null, updated: null });
+    assert.deepEqual(first.type === 'state' && first.state, { environment: 'sandbox', pairsParams: 'available', loading: false, rows: [], recent: [], error: null, updated: null });
     await drawnAll(panel);
     assert.deepEqual(panel.lastRendered, { rows: 0, failed: 0 });
     assert.deepEqual(panel.problems, []);
@@ -183,6 +199,8 @@ describe('Pair Limits panel', function () {
       maxAmountFloat: '10.40721699267',
       minAmountFixed: '0.000764',
       maxAmountFixed: '3.7514',
+      float: { state: 'limits', via: 'result', minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.01246374', maxTo: '212.99310242' },
+      fixed: { state: 'limits', via: 'result', minFrom: '0.000764', maxFrom: '3.7514', minTo: '0.0154796', maxTo: '76.00803381' },
     });
     assert.equal(pairRequests().length, 1);
     await send(panel, { type: 'add', from: 'xrp', to: 'usdt' });
@@ -243,7 +261,9 @@ describe('Pair Limits panel', function () {
     const panel = await showPairs(pairs);
     assert.deepEqual(panel.rows.map(pairKey), pairs.map(pairKey), 'rows in list order');
     for (const pair of good) assert.deepEqual(row(panel, pair), limitsRow(pair));
-    const failed = (pair: CurrencyPairKey, kind: string, reason: string, detail: string) => assert.deepEqual(row(panel, pair), { ...pair, state: 'failed', kind, reason, detail }, pairKey(pair));
+    // A currency refused by getPairsParams is not asked about again: both estimates show the same refusal.
+    const failed = (pair: CurrencyPairKey, kind: string, reason: string, detail: string) =>
+      assert.deepEqual(row(panel, pair), { ...pair, state: 'failed', kind, reason, detail, float: { state: 'failed', kind, reason, detail }, fixed: { state: 'failed', kind, reason, detail } }, pairKey(pair));
     failed(p('xmr', 'btc'), 'currency-disabled', 'xmr is temporarily disabled as an input currency (it cannot be sent).', 'Invalid currency: xmr is temporary disabled on API as input currency');
     failed(p('btc', 'eos'), 'currency-disabled', 'eos is temporarily disabled as an output currency (it cannot be received).', 'Invalid currency: eos is temporary disabled on API as output currency');
     failed(p('zec', 'eth'), 'currency-disabled', 'zec is temporarily disabled.', 'Invalid currency: zec temporary disabled');
@@ -289,8 +309,13 @@ describe('Pair Limits panel', function () {
     // ltc → btc leaves the list from elsewhere (another window: the global state is shared).
     await controller.list.remove(p('ltc', 'btc'));
     await send(panel, { type: 'copy', from: 'BTC', to: 'eth' });
-    const { from: _from, to: _to, state: _state, ...limits } = limitsRow(p('btc', 'eth'));
-    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), { from: 'btc', to: 'eth', ...limits });
+    assert.deepEqual(JSON.parse(await vscode.env.clipboard.readText()), {
+      from: 'btc',
+      to: 'eth',
+      getExchangeAmount: { minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.01246374', maxTo: '212.99310242' },
+      getFixRateForAmount: { minFrom: '0.000764', maxFrom: '3.7514', minTo: '0.0154796', maxTo: '76.00803381' },
+      getPairsParams: { minAmountFloat: '0.000609', maxAmountFloat: '10.40721699267', minAmountFixed: '0.000764', maxAmountFixed: '3.7514' },
+    });
     assert.deepEqual(panel.posted.at(-1), { type: 'notice', severity: 'info', text: 'Copied the limits of btc → eth.' });
     await vscode.env.clipboard.writeText('unchanged');
     const from = mark(panel);
@@ -397,6 +422,85 @@ describe('Pair Limits panel', function () {
     });
   });
 
+  describe('without getPairsParams (the sandbox answers it "method not found")', () => {
+    afterEach(() => api.environment.sandbox?.setDisabledMethods([]));
+
+    it('says so once, never asks it again, and shows the limits of getExchangeAmount and getFixRateForAmount', async () => {
+      const estimates = (method: string) => sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
+      sandbox.setDisabledMethods(['getPairsParams']);
+      const pairs = [p('btc', 'eth'), p('xrp', 'usdt'), p('xmr', 'btc')];
+      const panel = await open();
+      for (const pair of pairs) await controller.list.add(pair);
+      sandbox.clearRequests();
+      const from = mark(panel);
+      await send(panel, { type: 'refresh' });
+
+      assert.equal(pairRequests().length, 1, 'asked once, answered "method not found"');
+      // Nothing known of the limits: 1 unit of each; xrp (1 is under its minimum) and xmr (disabled
+      // as input) are left out of the bulk answers and asked alone.
+      const probes = pairs.map((pair) => ({ ...pair, amountFrom: '1' }));
+      assert.deepEqual(estimates('getExchangeAmount'), [probes, probes[1], probes[2]]);
+      assert.deepEqual(estimates('getFixRateForAmount'), [probes, probes[1], probes[2]]);
+      const [btc, eth] = currencies(p('btc', 'eth'));
+      const [xrp, usdt] = currencies(p('xrp', 'usdt'));
+      const xmrRefused = {
+        state: 'failed',
+        kind: 'currency-disabled',
+        reason: 'xmr is temporarily disabled as an input currency (it cannot be sent).',
+        detail: 'Invalid currency: xmr is temporary disabled on API as input currency',
+      } as const;
+      assert.deepEqual(panel.rows, [
+        { ...p('btc', 'eth'), state: 'unavailable', float: estimateOf('float', btc, eth), fixed: estimateOf('fixed', btc, eth) },
+        { ...p('xrp', 'usdt'), state: 'unavailable', float: estimateOf('float', xrp, usdt, 'amount-error'), fixed: estimateOf('fixed', xrp, usdt, 'amount-error') },
+        { ...p('xmr', 'btc'), state: 'unavailable', float: xmrRefused, fixed: xmrRefused },
+      ]);
+      assert.deepEqual(row(panel, p('xrp', 'usdt')).float, { state: 'limits', via: 'amount-error', minFrom: '79.1', maxFrom: '1748469.836760023', minTo: '40.937669', maxTo: '904908.711138' });
+      const last = lastState(panel);
+      assert.equal(last?.pairsParams, 'gone');
+      assert.equal(last?.error, null, 'not an error: the panel carries on');
+      assert.deepEqual(sentSince(panel, from).filter((m) => m.type === 'notice'), [], 'said in the state (the page’s banner), not as a notice');
+      await drawnAll(panel);
+      assert.deepEqual(panel.lastRendered, { rows: 3, failed: 1 });
+      assert.deepEqual(panel.problems, []);
+      assert.deepEqual(sandbox.requests.filter((r) => r.outcome === 'rate-limited'), [], 'within the rate limit');
+
+      sandbox.clearRequests();
+      await send(panel, { type: 'refresh' });
+      assert.equal(pairRequests().length, 0, 'getPairsParams is not asked again');
+      // The probes now lie inside the limits the estimates gave: one bulk call each.
+      assert.deepEqual(estimates('getExchangeAmount'), [
+        [
+          { from: 'btc', to: 'eth', amountFrom: '0.001218' },
+          { from: 'xrp', to: 'usdt', amountFrom: '158.2' },
+          { from: 'xmr', to: 'btc', amountFrom: '1' },
+        ],
+        { from: 'xmr', to: 'btc', amountFrom: '1' },
+      ]);
+      assert.equal(estimates('getFixRateForAmount').length, 2);
+      assert.deepEqual(row(panel, p('xrp', 'usdt')).float, estimateOf('float', xrp, usdt));
+      assert.equal(lastState(panel)?.pairsParams, 'gone');
+      await drawnAll(panel);
+      assert.deepEqual(panel.problems, []);
+      await screenshot('pair-limits-without-getPairsParams');
+    });
+
+    it('a new environment may have getPairsParams again: it is asked for there', async () => {
+      sandbox.setDisabledMethods(['getPairsParams']);
+      const panel = await showPairs([p('btc', 'eth')]);
+      assert.equal(lastState(panel)?.pairsParams, 'gone');
+      sandbox.setDisabledMethods([]);
+      await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+      await panel.whenIdle();
+      assert.equal(panel.state.pairsParams, 'available', 'forgotten with the old environment');
+      await send(panel, { type: 'refresh' });
+      const fresh = api.environment.sandbox;
+      assert.ok(fresh && fresh !== sandbox, 'a new sandbox');
+      assert.ok(fresh.requests.some((r) => r.method === 'getPairsParams' && r.outcome === 'ok'), 'getPairsParams asked of it, and answered');
+      assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth'))]);
+      assert.equal(lastState(panel)?.pairsParams, 'available');
+    });
+  });
+
   describe('environment changes', () => {
     let service: Sandbox;
     const keys = registeredKeys();
@@ -450,7 +554,7 @@ describe('Pair Limits panel', function () {
       await panel.whenIdle();
       // …and the pair comes back from the other window: not fetched here yet, so not known here.
       await controller.list.add(p('btc', 'eth'));
-      assert.deepEqual(panel.rows, [{ ...p('btc', 'eth'), state: 'pending' }]);
+      assert.deepEqual(panel.rows, [{ ...p('btc', 'eth'), state: 'pending', ...PENDING_ESTIMATES }]);
       await send(panel, { type: 'refresh' });
       assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth'))]);
       assert.equal(lastState(panel)?.environment, 'live');

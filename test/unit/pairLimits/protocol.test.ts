@@ -13,20 +13,26 @@ import {
   parseHostMessage,
   parseWebviewMessage,
 } from '../../../src/shared/pairLimitsProtocol';
-import type { HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../../src/shared/pairLimitsProtocol';
+import type { EstimateCell, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../../src/shared/pairLimitsProtocol';
 
 /** The longest text the page may send in a field (raw input included). */
 const MAX_INPUT = 200;
 
 const strings = (): Record<string, string> => Object.fromEntries(UI_STRING_KEYS.map((key) => [key, `text of ${key}`]));
 
+const P = { float: { state: 'pending' }, fixed: { state: 'pending' } } as const;
+const floatLimits: EstimateCell = { state: 'limits', via: 'result', minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.0123', maxTo: '210.5' };
+const fixedRefused: EstimateCell = { state: 'failed', kind: 'refused', reason: 'doge is disabled for fixed rates', detail: 'Invalid currency: doge temporary disabled for fix rate transactions' };
+
 const state = (overrides: Partial<ViewState> = {}): ViewState => ({
   environment: 'sandbox',
+  pairsParams: 'available',
   loading: false,
   rows: [
-    { from: 'btc', to: 'eth', state: 'limits', minAmountFloat: '0.000609', maxAmountFloat: '10.40721699267', minAmountFixed: '0.000764', maxAmountFixed: '3.7514' },
-    { from: 'xmr', to: 'btc', state: 'failed', kind: 'currency-disabled', reason: 'xmr is disabled', detail: 'Invalid currency: xmr is temporary disabled on API as input currency' },
-    { from: 'ltc', to: 'eth', state: 'pending' },
+    { from: 'btc', to: 'eth', state: 'limits', minAmountFloat: '0.000609', maxAmountFloat: '10.40721699267', minAmountFixed: '0.000764', maxAmountFixed: '3.7514', float: floatLimits, fixed: { ...floatLimits, via: 'amount-error', maxTo: '' } },
+    { from: 'xmr', to: 'btc', state: 'failed', kind: 'currency-disabled', reason: 'xmr is disabled', detail: 'Invalid currency: xmr is temporary disabled on API as input currency', ...P },
+    { from: 'ltc', to: 'eth', state: 'pending', ...P },
+    { from: 'doge', to: 'eth', state: 'unavailable', float: floatLimits, fixed: fixedRefused },
   ],
   recent: [{ from: 'doge', to: 'btc' }],
   error: null,
@@ -136,12 +142,18 @@ describe('pair limits protocol: messages', () => {
       { type: 'state', state: { ...state(), updated: 12 } },
       { type: 'state', state: { ...state(), rows: {} } },
       { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'failed', kind: 'exploded', reason: 'r', detail: '' } as unknown as PairRow] }) },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'done' } as unknown as PairRow] }) },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'limits', minAmountFloat: 1, maxAmountFloat: '2', minAmountFixed: '1', maxAmountFixed: '2' } as unknown as PairRow] }) },
+      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'done', ...P } as unknown as PairRow] }) },
+      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending' } as unknown as PairRow] }) },
+      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending', float: { state: 'limits', minFrom: '1' }, fixed: P.fixed } as unknown as PairRow] }) },
+      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending', float: { ...floatLimits, via: 'guess' }, fixed: P.fixed } as unknown as PairRow] }) },
+      { type: 'state', state: state({ pairsParams: 'retired' } as unknown as ViewState) },
+      { type: 'state', state: { ...state(), pairsParams: undefined } },
+      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'limits', minAmountFloat: 1, maxAmountFloat: '2', minAmountFixed: '1', maxAmountFixed: '2', ...P } as unknown as PairRow] }) },
     ];
     for (const message of wrongHost) assert.equal(parseHostMessage(message), undefined, JSON.stringify(message));
     for (const kind of FAILURE_KINDS) {
-      assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'a', to: 'b', state: 'failed', kind, reason: 'r', detail: '' }] }) }), kind);
+      assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'a', to: 'b', state: 'failed', kind, reason: 'r', detail: '', ...P }] }) }), kind);
+      assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'a', to: 'b', state: 'unavailable', float: { state: 'failed', kind, reason: 'r', detail: '' }, fixed: P.fixed }] }) }), kind);
     }
   });
 
@@ -157,14 +169,17 @@ describe('pair limits protocol: messages', () => {
     assert.ok(parseHostMessage({ type: 'notice', severity: 'info', text: at(MAX_VALUE_LENGTH) }));
     assert.equal(parseHostMessage({ type: 'notice', severity: 'info', text: at(MAX_VALUE_LENGTH + 1) }), undefined);
     assert.equal(parseHostMessage({ type: 'init', strings: { ...strings(), deprecated: at(MAX_VALUE_LENGTH + 1) } }), undefined);
-    const long = { from: 'btc', to: 'eth', state: 'failed', kind: 'refused', reason: 'r', detail: at(MAX_VALUE_LENGTH + 1) } as const;
+    const long = { from: 'btc', to: 'eth', state: 'failed', kind: 'refused', reason: 'r', detail: at(MAX_VALUE_LENGTH + 1), ...P } as const;
+    const longEstimate = { from: 'btc', to: 'eth', state: 'unavailable', float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH + 1) }, fixed: P.fixed } as const;
+    assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [longEstimate] }) }), undefined);
+    assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ ...longEstimate, float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH) } }] }) }));
     assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [long] }) }), undefined);
     assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ ...long, detail: at(MAX_VALUE_LENGTH) }] }) }));
     assert.equal(parseHostMessage({ type: 'state', state: state({ error: at(MAX_VALUE_LENGTH + 1) }) }), undefined);
   });
 
   it(`holds at most ${MAX_PAIRS} rows and ${MAX_PAIRS} suggestions`, () => {
-    const rows = (n: number): PairRow[] => Array.from({ length: n }, (_, i) => ({ from: `c${i}`, to: 'btc', state: 'pending' }));
+    const rows = (n: number): PairRow[] => Array.from({ length: n }, (_, i) => ({ from: `c${i}`, to: 'btc', state: 'pending', ...P }));
     assert.ok(parseHostMessage({ type: 'state', state: state({ rows: rows(MAX_PAIRS) }) }));
     assert.equal(parseHostMessage({ type: 'state', state: state({ rows: rows(MAX_PAIRS + 1) }) }), undefined);
     const recent = (n: number) => rows(n).map(({ from, to }) => ({ from, to }));
@@ -189,14 +204,23 @@ const webviewMessage: fc.Arbitrary<WebviewMessage> = fc.oneof(
   fc.record({ type: fc.constant('problem' as const), text: value }),
 );
 
+const estimate: fc.Arbitrary<EstimateCell> = fc.oneof(
+  fc.record({ state: fc.constant('pending' as const) }),
+  fc.record({ state: fc.constant('failed' as const), kind: fc.constantFrom(...FAILURE_KINDS), reason: value, detail: value }),
+  fc.record({ state: fc.constant('limits' as const), via: fc.constantFrom('result' as const, 'amount-error' as const), minFrom: value, maxFrom: value, minTo: value, maxTo: value }),
+);
+const estimates = { float: estimate, fixed: estimate };
+
 const row: fc.Arbitrary<PairRow> = fc.oneof(
-  fc.record({ from: value, to: value, state: fc.constant('pending' as const) }),
-  fc.record({ from: value, to: value, state: fc.constant('failed' as const), kind: fc.constantFrom(...FAILURE_KINDS), reason: value, detail: value }),
-  fc.record({ from: value, to: value, state: fc.constant('limits' as const), minAmountFloat: value, maxAmountFloat: value, minAmountFixed: value, maxAmountFixed: value }),
+  fc.record({ from: value, to: value, state: fc.constant('pending' as const), ...estimates }),
+  fc.record({ from: value, to: value, state: fc.constant('unavailable' as const), ...estimates }),
+  fc.record({ from: value, to: value, state: fc.constant('failed' as const), kind: fc.constantFrom(...FAILURE_KINDS), reason: value, detail: value, ...estimates }),
+  fc.record({ from: value, to: value, state: fc.constant('limits' as const), minAmountFloat: value, maxAmountFloat: value, minAmountFixed: value, maxAmountFixed: value, ...estimates }),
 );
 
 const viewState: fc.Arbitrary<ViewState> = fc.record({
   environment: fc.constantFrom('sandbox' as const, 'live' as const),
+  pairsParams: fc.constantFrom('available' as const, 'gone' as const),
   loading: fc.boolean(),
   rows: fc.array(row, { maxLength: MAX_PAIRS }),
   recent: fc.array(pair, { maxLength: MAX_PAIRS }),

@@ -1,0 +1,125 @@
+/**
+ * The limits of the panel's pairs from three sources, pure (no `vscode`): the deprecated
+ * `getPairsParams` (float and fixed bounds in one call, fetchPairLimits.ts), the float limits of
+ * `getExchangeAmount` and the fixed limits of `getFixRateForAmount` (fetchEstimateLimits.ts).
+ *
+ * Order: getPairsParams first (its bounds choose the estimates' probe amounts when nothing newer
+ * is known), then both estimate operations side by side; the client's one rate limiter paces all
+ * of them. A pair getPairsParams refused for a currency (disabled, unknown) is not asked about
+ * again: every operation with `from`/`to` refuses such a currency the same way, so both estimates
+ * take that refusal as their outcome.
+ *
+ * When the service answers getPairsParams with -32601 "method not found" (it retired the
+ * deprecated operation), the memory says so and getPairsParams is never asked again for this
+ * memory's life (the panel keeps one per environment): the load carries on with the estimates
+ * alone, and `pairsParamsGoneNow` is true for that one load, so the panel tells it once.
+ */
+import { CurrencyDisabledError, CurrencyNotFoundError, ServiceError } from '../../api';
+import { pairKey } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { fetchEstimateLimits } from './fetchEstimateLimits';
+import type { EstimateBounds, EstimateCall, EstimateOutcome, EstimateReport, Probe } from './fetchEstimateLimits';
+import { fetchPairLimits } from './fetchPairLimits';
+import type { FetchPairs, PairLimitsReport } from './fetchPairLimits';
+import { probeAmount } from './probeAmount';
+
+export type RateKind = 'float' | 'fixed';
+
+export interface LimitSources {
+  readonly pairsParams: FetchPairs;
+  readonly exchangeAmount: EstimateCall;
+  readonly fixRate: EstimateCall;
+}
+
+/** What one load leaves for the next, per environment. */
+export class LimitsMemory {
+  /** The service answered getPairsParams with "method not found". */
+  pairsParamsGone = false;
+  /** The last bounds each estimate gave per pair, for the next probes. */
+  readonly lastBounds = new Map<string, Partial<Record<RateKind, EstimateBounds>>>();
+}
+
+export interface LimitsReport {
+  /** getPairsParams' outcomes, or 'gone' when the service no longer has it. */
+  readonly pairsParams: PairLimitsReport | 'gone';
+  /** This load learnt that getPairsParams is gone (the panel says so once). */
+  readonly pairsParamsGoneNow: boolean;
+  readonly float: EstimateReport;
+  readonly fixed: EstimateReport;
+  /** The probes asked about, per operation (for the log and the tests). */
+  readonly probes: Readonly<Record<RateKind, readonly Probe[]>>;
+  /** The first error that stopped a source, not blamed on any pair. */
+  readonly failure?: unknown;
+}
+
+/** JSON-RPC -32601: the service does not have the method (by code, never by message). */
+export function isMethodNotFound(error: unknown): boolean {
+  return error instanceof ServiceError && error.code === -32601;
+}
+
+const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single: 0 } };
+
+/** The bounds getPairsParams gave a pair for one rate, in the estimates' terms. */
+function pairsParamsBounds(report: PairLimitsReport | 'gone', key: string, rate: RateKind): { min?: string; max?: string } | undefined {
+  if (report === 'gone') return undefined;
+  const outcome = report.outcomes.get(key);
+  if (!outcome || !('limits' in outcome)) return undefined;
+  const l = outcome.limits;
+  return rate === 'float' ? { min: l.minAmountFloat, max: l.maxAmountFloat } : { min: l.minAmountFixed, max: l.maxAmountFixed };
+}
+
+/** The probe of a pair for one rate: from the estimate's last bounds, else getPairsParams', else the default. */
+function probeOf(pair: CurrencyPairKey, rate: RateKind, memory: LimitsMemory, pairsParams: PairLimitsReport | 'gone'): Probe {
+  const key = pairKey(pair);
+  const last = memory.lastBounds.get(key)?.[rate];
+  const bounds = last && (last.minFrom !== undefined || last.maxFrom !== undefined) ? { min: last.minFrom, max: last.maxFrom } : pairsParamsBounds(pairsParams, key, rate);
+  return { ...pair, amountFrom: probeAmount(bounds) };
+}
+
+/** The limits of every pair of `pairs` (distinct, lowercase) from the three sources. */
+export async function loadLimits(sources: LimitSources, pairs: readonly CurrencyPairKey[], memory: LimitsMemory): Promise<LimitsReport> {
+  const listed = new Set(pairs.map(pairKey));
+  for (const key of [...memory.lastBounds.keys()]) if (!listed.has(key)) memory.lastBounds.delete(key);
+  let pairsParams: PairLimitsReport | 'gone' = 'gone';
+  let goneNow = false;
+  if (!memory.pairsParamsGone && pairs.length > 0) {
+    const report = await fetchPairLimits(sources.pairsParams, pairs);
+    if (isMethodNotFound(report.failure)) {
+      memory.pairsParamsGone = true;
+      goneNow = true;
+    } else if (report.failure !== undefined) {
+      return { pairsParams: report, pairsParamsGoneNow: false, float: NOTHING, fixed: NOTHING, probes: { float: [], fixed: [] }, failure: report.failure };
+    } else {
+      pairsParams = report;
+    }
+  }
+  // Pairs refused for a currency: every operation refuses them alike.
+  const refused = new Map<string, EstimateOutcome>();
+  if (pairsParams !== 'gone') {
+    for (const [key, outcome] of pairsParams.outcomes) {
+      if ('error' in outcome && (outcome.error instanceof CurrencyDisabledError || outcome.error instanceof CurrencyNotFoundError)) refused.set(key, { error: outcome.error });
+    }
+  }
+  const asked = pairs.filter((pair) => !refused.has(pairKey(pair)));
+  const probes = {
+    float: asked.map((pair) => probeOf(pair, 'float', memory, pairsParams)),
+    fixed: asked.map((pair) => probeOf(pair, 'fixed', memory, pairsParams)),
+  };
+  const run = (call: EstimateCall, list: readonly Probe[]): Promise<EstimateReport> => (list.length > 0 ? fetchEstimateLimits(call, list) : Promise.resolve(NOTHING));
+  const [float, fixed] = await Promise.all([run(sources.exchangeAmount, probes.float), run(sources.fixRate, probes.fixed)]);
+  const withRefused = (report: EstimateReport): EstimateReport => ({ ...report, outcomes: new Map([...refused, ...report.outcomes]) });
+  for (const [rate, report] of [['float', float], ['fixed', fixed]] as const) {
+    for (const [key, outcome] of report.outcomes) {
+      if ('limits' in outcome) memory.lastBounds.set(key, { ...memory.lastBounds.get(key), [rate]: outcome.limits });
+    }
+  }
+  const failure = float.failure ?? fixed.failure;
+  return {
+    pairsParams,
+    pairsParamsGoneNow: goneNow,
+    float: withRefused(float),
+    fixed: withRefused(fixed),
+    probes,
+    ...(failure === undefined ? {} : { failure }),
+  };
+}

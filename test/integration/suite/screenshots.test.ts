@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { Sandbox } from '../../../src/sandbox';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
-import { findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
+import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
 import type { Theme } from '../support/workbench';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,15 +51,26 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   });
 
   it('the Transactions view groups the sandbox transactions by status', async () => {
+    const ids = [moving(), moving(), sandbox.ledger.create({ from: 'ltc', to: 'usdt', outcome: 'finished', stepMs: 60_000 }).id];
+    const log = ids.map((id, i) => `12:0${i}:0${i} INFO  exchange created id=${id}`).join('\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'log', content: `${log}\n` }));
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
     await api.transactions.list.refresh();
     await eventually(async () => (await findInWorkbench('.pane-body .monaco-list-row', 'aria-label')).texts.some((t) => /^Waiting/.test(t)), 'the Waiting group in the view');
     const groups = await findInWorkbench('[id="workbench.parts.sidebar"] .monaco-list-row[aria-level="1"]');
     assert.ok(groups.texts.some((t) => t.startsWith('Confirming')), `the groups shown: ${groups.texts.join(' | ')}`);
-    await inThemes(async (theme) => {
-      await screenshotOf(`walkthrough/sandbox-${theme}`, { clip: ['[id="workbench.parts.sidebar"]'], margin: 0 });
-      if (theme === 'dark') await screenshotOf('screenshots/transactions-view');
-    });
+    if (!savingScreenshots()) return;
+    // The History below collapsed, so that the picture shows the Transactions view whole.
+    const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
+    await clickInWorkbench(historyHeader);
+    try {
+      await inThemes(async (theme) => {
+        await screenshotOf(`walkthrough/sandbox-${theme}`, { clip: ['[id="workbench.parts.sidebar"]'], margin: 0 });
+        if (theme === 'dark') await screenshotOf('screenshots/transactions-view');
+      });
+    } finally {
+      await clickInWorkbench(historyHeader);
+    }
   });
 
   it('the hover shows the status of the id under the mouse', async () => {

@@ -41,12 +41,12 @@ interface QueryRequest {
   readonly attribute?: string;
 }
 
-type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest;
+export type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest;
 
 /** Where a screenshot goes, below media/: one or two lowercase path segments, nothing else. */
 const NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
 
-function parseRequest(text: string): ChannelRequest | string {
+export function parseRequest(text: string): ChannelRequest | string {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -6,10 +6,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { chromium } from 'playwright-core';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import type { HostRun, RunnerConfig, TestHost } from './config';
 import { exitOf, freePort, killGroup, orAbort, OutputTail, say, spawnGroup, TimeoutError, within } from './processes';
 import { ensureServerHost } from './serverInstall';
+import { serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
 import type { ServerInstall } from './serverInstall';
 
 /** Flags that work for headless chromium in containers and offline machines. */
@@ -75,9 +76,10 @@ export class ServerHost implements TestHost {
     const authority = `127.0.0.1:${port}`;
     const serverTmp = path.join(tmp, 'server-tmp');
     fs.mkdirSync(serverTmp);
-    // EXCHANGE_TX_SCREENSHOTS=1: the tests ask for screenshots of the workbench through files (screenshot()).
-    const shots = process.env.EXCHANGE_TX_SCREENSHOTS === '1' ? { dir: path.join(tmp, 'screenshots') } : undefined;
-    if (shots) fs.mkdirSync(shots.dir);
+    // The tests ask the page for screenshots (saved with EXCHANGE_TX_SCREENSHOTS=1) and for what
+    // it shows through files in this folder (workbenchChannel.ts).
+    const channelDir = path.join(tmp, 'workbench-channel');
+    fs.mkdirSync(channelDir);
     const server = spawnGroup(
       install.node,
       [
@@ -101,7 +103,7 @@ export class ServerHost implements TestHost {
           EXTENSIONS_GALLERY: '{}',
           ...process.env,
           ...run.env,
-          ...(shots ? { [SCREENSHOT_ENV]: shots.dir } : {}),
+          [WORKBENCH_CHANNEL_ENV]: channelDir,
           TMPDIR: serverTmp,
           XDG_DATA_HOME: tmp,
           XDG_CONFIG_HOME: tmp,
@@ -184,10 +186,8 @@ export class ServerHost implements TestHost {
     ]);
     await orAbort(page.goto(`http://${authority}/?folder=${encodeURIComponent(run.workspace)}&payload=${encodeURIComponent(payload)}`), signal);
     say('workbench loaded, tests running');
-    if (shots) {
-      const taker = takeScreenshots(page, shots.dir, path.join(config.repoRoot, 'media', 'screenshots'));
-      cleanup.add('screenshots', () => taker.stop());
-    }
+    const channel = serveWorkbenchChannel(page, channelDir, path.join(config.repoRoot, 'media'), process.env.EXCHANGE_TX_SCREENSHOTS === '1');
+    cleanup.add('workbench channel', () => channel.stop());
 
     const code = await orAbort(Promise.race([finished, serverExit]), signal);
     if (config.logsDir) writeLogs(config.logsDir, logs);
@@ -203,34 +203,4 @@ function writeLogs(dir: string, logs: WorkbenchLog[]): void {
     fs.writeFileSync(file, log.contents);
   }
   say(`workbench logs written to ${dir}`);
-}
-
-export const SCREENSHOT_ENV = 'EXCHANGE_TX_SCREENSHOT_DIR';
-
-/**
- * Answers the tests' screenshot requests: a test writes `<name>.request` into `dir` and waits for
- * `<name>.done`; the page is captured to `<out>/<name>.png` in between.
- */
-function takeScreenshots(page: Page, dir: string, out: string): { stop(): void } {
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    const request = fs.readdirSync(dir).find((file) => file.endsWith('.request'));
-    if (!request) return;
-    busy = true;
-    const name = path.basename(request, '.request').replace(/[^a-z0-9-]/g, '');
-    fs.mkdirSync(out, { recursive: true });
-    void page
-      .screenshot({ path: path.join(out, `${name}.png`) })
-      .then(
-        () => say(`screenshot media/screenshots/${name}.png`),
-        (error: unknown) => say(`screenshot ${name} failed: ${String(error)}`),
-      )
-      .finally(() => {
-        fs.rmSync(path.join(dir, request), { force: true });
-        fs.writeFileSync(path.join(dir, `${name}.done`), '');
-        busy = false;
-      });
-  }, 100);
-  return { stop: () => clearInterval(timer) };
 }

@@ -70,6 +70,7 @@ export class StatusWatch implements vscode.Disposable {
   private epoch = 0;
   private order = 0;
   private disposed = false;
+  private watchingContext: boolean | undefined;
 
   constructor(private readonly deps: StatusWatchDeps) {
     this.scheduler = this.makeScheduler(deps.intervalMs);
@@ -146,6 +147,7 @@ export class StatusWatch implements vscode.Disposable {
     if (!entry) return false;
     entry.item.dispose();
     this.entries.delete(id);
+    this.updateContext();
     this.persist();
     this.deps.log.info(`stopped watching ${id}`);
     return true;
@@ -192,12 +194,22 @@ export class StatusWatch implements vscode.Disposable {
     if (cached) this.apply(entry, cached);
     else this.render(entry);
     item.show();
+    this.updateContext();
     return entry;
   }
 
   private clearEntries(): void {
     for (const entry of this.entries.values()) entry.item.dispose();
     this.entries.clear();
+    this.updateContext();
+  }
+
+  /** `exchangeTx.watching`: whether a transaction is watched (the walkthrough's watch step completes on it). */
+  private updateContext(): void {
+    const watching = this.entries.size > 0;
+    if (watching === this.watchingContext) return;
+    this.watchingContext = watching;
+    void vscode.commands.executeCommand('setContext', 'exchangeTx.watching', watching).then(undefined, () => undefined);
   }
 
   private async poll(): Promise<PollOutcome> {

@@ -60,16 +60,10 @@ export async function eventually(check: () => boolean | Promise<boolean>, what: 
 }
 
 /**
- * A screenshot of the workbench as it is now, into media/screenshots/<name>.png, when the run
- * was asked for them (EXCHANGE_TX_SCREENSHOTS=1 in the server host); otherwise nothing.
+ * A screenshot of the whole workbench as it is now, into media/screenshots/<name>.png, when the
+ * run was asked for them (EXCHANGE_TX_SCREENSHOTS=1 in the server host); otherwise nothing.
  */
 export async function screenshot(name: string): Promise<void> {
-  const dir = process.env.EXCHANGE_TX_SCREENSHOT_DIR;
-  if (!dir) return;
-  const fs = await import('fs');
-  const path = await import('path');
-  const done = path.join(dir, `${name}.done`);
-  fs.writeFileSync(path.join(dir, `${name}.request`), '');
-  await eventually(() => fs.existsSync(done), `the screenshot ${name}`, 20_000);
-  fs.rmSync(done, { force: true });
+  const { screenshotOf } = await import('./workbench');
+  await screenshotOf(`screenshots/${name}`);
 }

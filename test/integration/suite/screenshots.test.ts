@@ -1,0 +1,167 @@
+// What a user sees of each feature, in the real workbench of the server host: the Transactions
+// view, the hover, the lookup's notification, the status-bar watch with its tooltip, the details
+// document, the Pair Limits panel and the Add Account input. Each test checks that the page shows
+// it (the workbench's own elements, found in the page), and with EXCHANGE_TX_SCREENSHOTS=1 takes
+// the README's and the walkthrough's pictures of it, in the dark and the light theme, so they
+// stay true. The electron host has no page to look at: the suite is skipped there.
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { Sandbox } from '../../../src/sandbox';
+import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
+import type { Theme } from '../support/workbench';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs `show` in each theme when taking screenshots (dark last, as the README shows), else once. */
+async function inThemes(show: (theme: Theme) => Promise<void>): Promise<void> {
+  for (const theme of savingScreenshots() ? (['light', 'dark'] as const) : (['dark'] as const)) {
+    if (savingScreenshots()) await useTheme(theme);
+    await show(theme);
+  }
+}
+
+/** The status bar entry of a watched id (VS Code gives it the id `<extension>.<item id>`). */
+const watchItem = (id: string) => `.statusbar-item[id$="exchangeTx.watch.${id}"]`;
+
+describe('what a user sees (the README and walkthrough pictures)', function () {
+  this.timeout(120_000);
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+
+  /** A sandbox transaction that is exchanging now, moving on every 10 minutes. */
+  const moving = () => sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000, createdAt: Date.now() - 1_500_000, amountExpectedFrom: '0.5' }).id;
+
+  before(async function () {
+    if (!workbenchPage()) this.skip();
+    api = await extensionApi();
+    await resetEnvironment(api);
+    sandbox = await api.environment.ensureSandbox();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+  afterEach(async () => {
+    api.watch.stopAll();
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+  after(async () => {
+    if (savingScreenshots()) await useTheme(undefined);
+  });
+
+  it('the Transactions view groups the sandbox transactions by status', async () => {
+    const ids = [moving(), moving(), sandbox.ledger.create({ from: 'ltc', to: 'usdt', outcome: 'finished', stepMs: 60_000 }).id];
+    const log = ids.map((id, i) => `12:0${i}:0${i} INFO  exchange created id=${id}`).join('\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'log', content: `${log}\n` }));
+    await vscode.commands.executeCommand('exchangeTx.transactions.focus');
+    await api.transactions.list.refresh();
+    await eventually(async () => (await findInWorkbench('.pane-body .monaco-list-row', 'aria-label')).texts.some((t) => /^Waiting/.test(t)), 'the Waiting group in the view');
+    const groups = await findInWorkbench('[id="workbench.parts.sidebar"] .monaco-list-row[aria-level="1"]');
+    assert.ok(groups.texts.some((t) => t.startsWith('Confirming')), `the groups shown: ${groups.texts.join(' | ')}`);
+    if (!savingScreenshots()) return;
+    // The History below collapsed, so that the picture shows the Transactions view whole.
+    const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
+    await clickInWorkbench(historyHeader);
+    try {
+      await inThemes(async (theme) => {
+        await screenshotOf(`walkthrough/sandbox-${theme}`, { clip: ['[id="workbench.parts.sidebar"]'], margin: 0 });
+        if (theme === 'dark') await screenshotOf('screenshots/transactions-view');
+      });
+    } finally {
+      await clickInWorkbench(historyHeader);
+    }
+  });
+
+  it('the hover shows the status of the id under the mouse', async () => {
+    const id = moving();
+    const document = await vscode.workspace.openTextDocument({ language: 'log', content: `12:01:07 INFO  order accepted\n12:01:08 INFO  exchange created id=${id} pair=btc/eth\n12:01:09 DEBUG waiting for payin\n` });
+    const editor = await vscode.window.showTextDocument(document);
+    const column = document.lineAt(1).text.indexOf(id) + 3;
+    editor.selection = new vscode.Selection(1, column, 1, column);
+    await api.store.refresh([id]);
+    await vscode.commands.executeCommand('editor.action.showHover');
+    await eventually(async () => (await findInWorkbench('.monaco-editor .monaco-hover')).texts.some((t) => t.includes('Exchanging')), 'the hover in the editor');
+    await inThemes(async (theme) => {
+      await vscode.commands.executeCommand('editor.action.showHover');
+      await screenshotOf(`walkthrough/hover-${theme}`, { clip: ['.monaco-editor .monaco-hover', '.monaco-editor .view-line'], waitFor: '.monaco-editor .monaco-hover', margin: 12 });
+    });
+  });
+
+  it('the lookup answers in a notification with its actions', async () => {
+    const id = moving();
+    const looking = vscode.commands.executeCommand('exchangeTx.getStatus', id);
+    await eventually(async () => (await findInWorkbench('.notification-toast')).texts.some((t) => t.includes(id.slice(0, 6))), 'the notification');
+    const toast = await findInWorkbench('.notification-toast');
+    assert.ok(toast.texts.some((t) => t.includes('Watch in Status Bar') && t.includes('Show Details')), toast.texts.join(' | '));
+    await inThemes(async (theme) => {
+      if (theme === 'dark') await screenshotOf('screenshots/lookup-notification', { clip: ['.notification-toast', '.part.statusbar'], margin: 0 });
+    });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await looking;
+  });
+
+  it('the status-bar watch shows the transaction, and its tooltip the record', async () => {
+    const id = moving();
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
+    await eventually(async () => (await findInWorkbench(watchItem(id))).count === 1, 'the status bar item');
+    const item = await findInWorkbench(watchItem(id));
+    assert.ok(item.texts.some((t) => t.includes(id.slice(0, 6))), item.texts.join(' | '));
+    await inThemes(async (theme) => {
+      // The mouse goes elsewhere first, so that the tooltip opens again.
+      await screenshotOf(`walkthrough/watch-${theme}`, { hover: watchItem(id), waitFor: '.monaco-hover', clip: ['.monaco-hover', watchItem(id)], margin: 12 });
+    });
+  });
+
+  it('the details document shows the whole record', async () => {
+    const id = moving();
+    await vscode.commands.executeCommand('exchangeTx.showDetails', id);
+    await eventually(() => vscode.window.activeTextEditor?.document.getText().includes(`"id": "${id}"`) === true, 'the details document');
+    await eventually(async () => (await findInWorkbench('.part.editor .view-line')).texts.some((t) => t.includes(id)), 'the record in the editor');
+    await inThemes(async (theme) => {
+      if (theme === 'dark') await screenshotOf('screenshots/details', { clip: ['.part.editor'], margin: 0 });
+    });
+  });
+
+  it('the Pair Limits panel shows the limits of the pairs added', async () => {
+    await api.pairLimits.list.clear();
+    for (const [from, to] of [['btc', 'eth'], ['eth', 'usdt'], ['ltc', 'btc'], ['xmr', 'btc']] as const) await api.pairLimits.list.add({ from, to });
+    await vscode.commands.executeCommand('exchangeTx.showPairLimits');
+    const panel = api.pairLimits.panel;
+    assert.ok(panel, 'the panel is open');
+    await eventually(() => panel.ready, 'the page to say ready', 45_000);
+    await panel.receive({ type: 'refresh' });
+    await panel.whenIdle();
+    assert.equal(panel.rows.length, 4);
+    await eventually(async () => (await findInWorkbench('.webview.ready')).count > 0, 'the panel in the editor');
+    await inThemes(async (theme) => {
+      // The page redraws in the new theme's colours through CSS variables.
+      await sleep(500);
+      await screenshotOf(`walkthrough/pair-limits-${theme}`, { clip: ['.part.editor'], margin: 0 });
+    });
+    await api.pairLimits.list.clear();
+  });
+
+  it('a request document is sent, and its answer opens beside it', async () => {
+    const { document } = await api.requests.openUntitled(`${JSON.stringify({ method: 'getTransactions', params: { currency: 'btc', limit: 1 } }, null, 2)}\n`);
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    const sent = await vscode.commands.executeCommand<{ outcome: string }>('exchangeTx.sendRequest', document.uri, 0, { silent: true });
+    assert.equal(sent.outcome, 'result');
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration')).count > 0, 'the CodeLens');
+    await inThemes(async (theme) => {
+      await screenshotOf(`walkthrough/request-${theme}`, { clip: ['.part.editor'], margin: 0 });
+    });
+  });
+
+  it('Add Account… asks for the name first, at the top of the window', async () => {
+    const adding = vscode.commands.executeCommand('exchangeTx.addAccount');
+    await eventually(async () => (await findInWorkbench('.quick-input-widget')).count === 1, 'the input box');
+    await inThemes(async (theme) => {
+      await screenshotOf(`walkthrough/account-${theme}`, { clip: ['.quick-input-widget'], margin: 8 });
+    });
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    await adding;
+    assert.equal(api.environment.accounts.accounts.length, 0, 'nothing added');
+  });
+});

@@ -1,0 +1,104 @@
+// The "Get Started with Exchange Tx" walkthrough in the real workbench: it opens with its six
+// steps, and a step completes on its event: a context key the extension sets (watching a
+// transaction, adding an account) and a command run from the step's own button. The steps'
+// state is read from the page of the server host; the electron host has none (skipped there).
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { Sandbox } from '../../../src/sandbox';
+import { generateKeyPairSync } from 'crypto';
+import { registerSecret } from '../../secrets/registry';
+import { addAccount, EXTENSION_ID, eventually, extensionApi, removeAccounts, resetEnvironment } from '../support/extension';
+import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
+
+const WALKTHROUGH = `${EXTENSION_ID}#firstRun`;
+/** The button of a step in the walkthrough page (its id is `<extension>#<walkthrough>#<step>`). */
+const step = (id: string) => `.getting-started-step[data-step-id="${WALKTHROUGH}#${id}"]`;
+
+/** Whether the page shows the step as done. */
+async function done(id: string): Promise<boolean> {
+  const found = await findInWorkbench(step(id), 'aria-checked');
+  assert.equal(found.count, 1, `the step ${id} is shown once`);
+  return found.attributes[0] === 'true';
+}
+
+describe('the walkthrough', function () {
+  this.timeout(90_000);
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+
+  before(async function () {
+    if (!workbenchPage()) this.skip();
+    api = await extensionApi();
+    await resetEnvironment(api);
+    sandbox = await api.environment.ensureSandbox();
+    api.watch.stopAll();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Other suites ran the steps' commands already: start from nothing done.
+    await vscode.commands.executeCommand('resetGettingStartedProgress');
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
+    await eventually(async () => (await findInWorkbench('.getting-started-step')).count >= 6, 'the walkthrough page', 15_000);
+  });
+  after(async () => {
+    api.watch.stopAll();
+    await removeAccounts(api);
+    api.pairLimits.panel?.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('opens with its title and six steps, none done yet', async () => {
+    const title = await findInWorkbench('.getting-started-category .category-title, .gettingStartedSlideDetails h2');
+    assert.ok(title.texts.some((t) => t.includes('Get Started with Exchange Tx')), `title: ${title.texts.join(' | ')}`);
+    const titles = (await findInWorkbench('.getting-started-step .step-title')).texts.map((t) => t.trim());
+    assert.deepEqual(titles, ['Explore the sandbox', 'Look a transaction up', 'Watch one in the status bar', 'Send a request of your own', 'Check pair limits', 'Add your account']);
+    for (const id of ['lookUp', 'watch', 'pairLimits', 'account']) assert.equal(await done(id), false, `${id} is not done`);
+    if (savingScreenshots()) {
+      // The page puts a step's image beside its text only when it is wide enough.
+      await useTheme('dark');
+      await vscode.commands.executeCommand('workbench.action.closeSidebar');
+      await screenshotOf('screenshots/walkthrough', { clip: ['.part.editor'], margin: 0, waitFor: '.getting-started-media img' });
+      // The side bar back with another view: the Transactions view opening completes a step.
+      await vscode.commands.executeCommand('workbench.view.explorer');
+      await useTheme(undefined);
+    }
+  });
+
+  it('completes "Explore the sandbox" when the Transactions view opens', async () => {
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    assert.equal(await done('sandbox'), false);
+    await vscode.commands.executeCommand('exchangeTx.transactions.focus');
+    await eventually(() => done('sandbox'), 'the sandbox step done');
+    assert.equal(await done('lookUp'), false, 'the lookup step is still to do');
+  });
+
+  it('completes "Watch one in the status bar" when a transaction is watched (exchangeTx.watching)', async () => {
+    const id = sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000 }).id;
+    assert.equal(await done('watch'), false);
+    // Through the API, not the command: only the context key can complete the step.
+    assert.equal(await api.watch.watch(id), 'added');
+    await eventually(() => done('watch'), 'the watch step done');
+    assert.equal(await done('account'), false, 'the account step is still to do');
+  });
+
+  it('completes "Check pair limits" when its button runs Show Pair Limits', async () => {
+    assert.equal(await done('pairLimits'), false);
+    assert.equal(api.pairLimits.panel, undefined, 'no panel yet');
+    await clickInWorkbench(step('pairLimits'));
+    const button = '.getting-started-step.expanded .monaco-button';
+    await eventually(async () => (await findInWorkbench(button)).texts.includes('Show Pair Limits'), 'the step open with its button');
+    await clickInWorkbench(`${button}:has-text("Show Pair Limits")`);
+    await eventually(() => api.pairLimits.panel !== undefined, 'the Pair Limits panel');
+    await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
+    await eventually(() => done('pairLimits'), 'the pair limits step done');
+  });
+
+  it('completes "Add your account" when an account is added (exchangeTx.hasAccounts)', async () => {
+    assert.equal(await done('account'), false);
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const hex = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('hex');
+    registerSecret('private-key', hex);
+    const added = await addAccount({ name: 'Walkthrough', baseUrl: 'https://api.example.com', privateKey: hex });
+    assert.ok(added.account, added.error);
+    await eventually(() => done('account'), 'the account step done');
+  });
+});

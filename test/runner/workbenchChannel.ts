@@ -1,0 +1,166 @@
+// What the tests may ask of the workbench page the server host drives, through files: the
+// extension host (where the tests run) cannot see the page, the driver can. A test writes
+// `<n>.request` (JSON, below) into the channel's folder and waits for `<n>.done`, which holds
+// the answer (JSON). Requests are answered one at a time, in the order they arrive.
+//
+// - { "kind": "screenshot", "name": "screenshots/hover", "clip": [".monaco-hover"], "hover": "…" }
+//   captures the page (or the box around every element matching the `clip` selectors, with a
+//   margin) into media/<name>.png, after moving the mouse over `hover` when given. Written only
+//   when the run was asked for screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered
+//   { "saved": false } at once.
+// - { "kind": "query", "selector": "…", "attribute": "class" } answers the elements matching
+//   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...] }.
+// - { "kind": "click", "selector": "…" } clicks the first visible element matching `selector`, as
+//   a user would (the workbench runs what it does: a command link, say).
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Page } from 'playwright-core';
+import { say } from './processes';
+
+/** The variable that hands the channel's folder to the tests. */
+export const WORKBENCH_CHANNEL_ENV = 'EXCHANGE_TX_WORKBENCH_DIR';
+
+interface ScreenshotRequest {
+  readonly kind: 'screenshot';
+  readonly name: string;
+  readonly clip?: readonly string[];
+  readonly hover?: string;
+  readonly margin?: number;
+  /** Waits until an element matching this selector is visible first (at most 5 s). */
+  readonly waitFor?: string;
+}
+
+interface ClickRequest {
+  readonly kind: 'click';
+  readonly selector: string;
+}
+
+interface QueryRequest {
+  readonly kind: 'query';
+  readonly selector: string;
+  readonly attribute?: string;
+}
+
+export type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest;
+
+/** Where a screenshot goes, below media/: one or two lowercase path segments, nothing else. */
+const NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
+
+export function parseRequest(text: string): ChannelRequest | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'the request is not JSON';
+  }
+  if (typeof value !== 'object' || value === null) return 'the request is not an object';
+  const r = value as Record<string, unknown>;
+  const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+  if (r.kind === 'screenshot') {
+    if (typeof r.name !== 'string' || !NAME.test(r.name)) return 'a screenshot needs a name such as "screenshots/hover"';
+    if (r.clip !== undefined && !strings(r.clip)) return 'clip is a list of selectors';
+    if (r.hover !== undefined && typeof r.hover !== 'string') return 'hover is a selector';
+    if (r.margin !== undefined && typeof r.margin !== 'number') return 'margin is a number';
+    if (r.waitFor !== undefined && typeof r.waitFor !== 'string') return 'waitFor is a selector';
+    return r as unknown as ScreenshotRequest;
+  }
+  if (r.kind === 'query') {
+    if (typeof r.selector !== 'string') return 'a query needs a selector';
+    if (r.attribute !== undefined && typeof r.attribute !== 'string') return 'attribute is a name';
+    return r as unknown as QueryRequest;
+  }
+  if (r.kind === 'click') {
+    if (typeof r.selector !== 'string') return 'a click needs a selector';
+    return r as unknown as ClickRequest;
+  }
+  return 'unknown kind';
+}
+
+/** The visible elements matching `selector`, read in one step (the workbench redraws often). */
+function visibleElements(page: Page, selector: string, attribute: string | undefined): Promise<{ text: string; attribute: string | null; box: Box }[]> {
+  return page.locator(selector).evaluateAll((elements, name) => {
+    const found = [];
+    for (const element of elements) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 0 || rect.height <= 0 || element.checkVisibility?.({ visibilityProperty: true }) === false) continue;
+      found.push({
+        text: element.textContent ?? '',
+        attribute: name ? element.getAttribute(name) : null,
+        box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+      });
+    }
+    return found;
+  }, attribute);
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The box around every visible element matching the selectors, grown by `margin`, inside the page. */
+async function clipOf(page: Page, selectors: readonly string[], margin: number): Promise<Box | undefined> {
+  const boxes: Box[] = [];
+  for (const selector of selectors) boxes.push(...(await visibleElements(page, selector, undefined)).map((e) => e.box));
+  if (boxes.length === 0) return undefined;
+  const viewport = page.viewportSize() ?? { width: 1280, height: 720 };
+  const left = Math.max(0, Math.min(...boxes.map((b) => b.x)) - margin);
+  const top = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
+  const right = Math.min(viewport.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
+  const bottom = Math.min(viewport.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
+  return { x: Math.floor(left), y: Math.floor(top), width: Math.ceil(right - left), height: Math.ceil(bottom - top) };
+}
+
+async function answer(page: Page, request: ChannelRequest, mediaDir: string, save: boolean): Promise<unknown> {
+  if (request.kind === 'query') {
+    const found = await visibleElements(page, request.selector, request.attribute);
+    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute) };
+  }
+  if (request.kind === 'click') {
+    await page.locator(`${request.selector} >> visible=true`).first().click({ timeout: 5000 });
+    return { clicked: true };
+  }
+  if (!save) return { saved: false };
+  if (request.hover) await page.locator(`${request.hover} >> visible=true`).first().hover({ timeout: 5000 });
+  if (request.waitFor) await page.locator(`${request.waitFor} >> visible=true`).first().waitFor({ timeout: 5000 });
+  const clip = request.clip ? await clipOf(page, request.clip, request.margin ?? 8) : undefined;
+  if (request.clip && !clip) return { saved: false, error: `nothing visible matches ${request.clip.join(', ')}` };
+  const file = path.join(mediaDir, `${request.name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
+  say(`screenshot media/${request.name}.png`);
+  return { saved: true, width: clip?.width, height: clip?.height };
+}
+
+/**
+ * Answers the tests' requests in `dir` until stopped. Screenshots go below `mediaDir` when
+ * `save` is true.
+ */
+export function serveWorkbenchChannel(page: Page, dir: string, mediaDir: string, save: boolean): { stop(): void } {
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    const request = fs
+      .readdirSync(dir)
+      .filter((file) => /^[a-z0-9-]+\.request$/.test(file))
+      .sort()[0];
+    if (!request) return;
+    busy = true;
+    const id = path.basename(request, '.request');
+    const file = path.join(dir, request);
+    const parsed = parseRequest(fs.readFileSync(file, 'utf8'));
+    const answering = typeof parsed === 'string' ? Promise.resolve({ error: parsed }) : answer(page, parsed, mediaDir, save);
+    void answering
+      .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+      .then((result) => {
+        fs.rmSync(file, { force: true });
+        fs.writeFileSync(path.join(dir, `${id}.done`), JSON.stringify(result));
+      })
+      .finally(() => {
+        busy = false;
+      });
+  }, 50);
+  return { stop: () => clearInterval(timer) };
+}

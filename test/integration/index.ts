@@ -40,6 +40,8 @@ export async function run(): Promise<void> {
     ui: 'bdd',
     reporter: 'spec',
     color: false,
+    // An it.only or describe.only left in a suite fails the run instead of skipping the rest.
+    forbidOnly: true,
     timeout: Number(process.env.EXCHANGE_TX_TEST_MOCHA_TIMEOUT ?? 20_000),
   });
   const grep = process.env.EXCHANGE_TX_TEST_GREP;

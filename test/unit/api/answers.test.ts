@@ -169,10 +169,9 @@ describe('answers: size cap, stalled and endless bodies', () => {
   });
 
   it('a connection closed in the middle of the body is a reset (retried), not a protocol error', async () => {
-    const s = await serve(({ res, write }) => {
+    const s = await serve(({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
-      write('{"jsonrpc":"2.0","id":');
-      setTimeout(() => res.destroy(), 20);
+      res.write('{"jsonrpc":"2.0","id":', () => res.destroy());
     });
     await assert.rejects(transport(s).call('getTransactions', {}), (e: unknown) => e instanceof TransportError && e.code === 'ECONNRESET' && e.transient && e.message === "The service's answer broke off before its end (ECONNRESET).");
   });

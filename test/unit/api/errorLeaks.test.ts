@@ -76,10 +76,9 @@ describe('errors carry no request: no signature, key or body in any rendering', 
   });
 
   it('a connection reset in the middle of the body', async () => {
-    const { error, request } = await failureFrom(({ res, write }) => {
+    const { error, request } = await failureFrom(({ res }) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 500 });
-      write('{"jsonrpc":"2.0"');
-      setTimeout(() => res.destroy(), 20);
+      res.write('{"jsonrpc":"2.0"', () => res.destroy());
     });
     assert.ok(error instanceof TransportError && error.code === 'ECONNRESET', String(error));
     assertHoldsNothingOf(error, request);

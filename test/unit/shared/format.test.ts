@@ -1,0 +1,111 @@
+/**
+ * Escaping of service strings for Markdown (hovers, tooltips) and for text, with the expected
+ * output written out character by character: `<` and `>` as entities, every Markdown sign inert,
+ * control and bidirectional characters replaced, lengths capped.
+ */
+import { strict as assert } from 'assert';
+import { escapeMarkdown, formatTime, prettyJson, relativeTime, sanitize, shortId, visibleText } from '../../../src/shared/format';
+import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
+
+describe('escapeMarkdown', () => {
+  it('turns < and > into entities, so no HTML tag survives', () => {
+    assert.equal(escapeMarkdown('<img src=x onerror=alert(1)>'), '&#60;img src=x onerror=alert&#40;1&#41;&#62;');
+    assert.equal(escapeMarkdown('</script><b>'), '&#60;/script&#62;&#60;b&#62;');
+  });
+
+  it('makes a link, an image and a command link inert', () => {
+    assert.equal(escapeMarkdown('[click](command:exchangeTx.clearApiKeys)'), '&#91;click&#93;&#40;command&#58;exchangeTx&#46;clearApiKeys&#41;');
+    assert.equal(escapeMarkdown('![x](https://e.test/a.png)'), '&#33;&#91;x&#93;&#40;https&#58;//e&#46;test/a&#46;png&#41;');
+  });
+
+  it('makes emphasis, code, headings, lists, tables and icons inert', () => {
+    assert.equal(escapeMarkdown('**b** _i_ `c` ~s~'), '&#42;&#42;b&#42;&#42; &#95;i&#95; &#96;c&#96; &#126;s&#126;');
+    assert.equal(escapeMarkdown('# h'), '&#35; h');
+    assert.equal(escapeMarkdown('+ a - b 1. c'), '&#43; a &#45; b 1&#46; c');
+    assert.equal(escapeMarkdown('a|b'), 'a&#124;b');
+    assert.equal(escapeMarkdown('$(alert) {x}'), '$&#40;alert&#41; &#123;x&#125;');
+  });
+
+  it('escapes the entity and quote characters and the backslash', () => {
+    assert.equal(escapeMarkdown(`a&b "q" 's' \\n`), 'a&#38;b &#34;q&#34; &#39;s&#39; &#92;n');
+    assert.equal(escapeMarkdown('&#60;'), '&#38;&#35;60;');
+  });
+
+  it('keeps letters, digits, = , / @ $ % and non-ASCII letters as they are', () => {
+    assert.equal(escapeMarkdown('abcXYZ 0129 =,/@$% éü日本'), 'abcXYZ 0129 =,/@$% éü日本');
+  });
+
+  it('replaces control and bidirectional characters (new lines too) by U+FFFD, other spaces by a plain space', () => {
+    assert.equal(escapeMarkdown('a\nb\tc\rd'), 'a\uFFFDb\uFFFDc\uFFFDd');
+    assert.equal(escapeMarkdown('x\u202Ey\u2066z'), 'x\uFFFDy\uFFFDz');
+    assert.equal(escapeMarkdown('a\u00A0b\u2028c\u3000d'), 'a b c d');
+  });
+
+  it('caps the text at 200 characters, or the given maximum, before escaping, with an ellipsis', () => {
+    assert.equal(escapeMarkdown('x'.repeat(201)), `${'x'.repeat(200)}…`);
+    assert.equal(escapeMarkdown('x'.repeat(200)), 'x'.repeat(200));
+    assert.equal(escapeMarkdown('abcdef', 3), 'abc…');
+    assert.equal(escapeMarkdown('<<<<', 2), '&#60;&#60;…');
+  });
+});
+
+describe('sanitize', () => {
+  it('replaces C0, DEL, C1, LRM/RLM and the bidirectional embeddings, overrides and isolates', () => {
+    assert.equal(sanitize('a\u0000b\u001Fc\u007Fd\u009Fe\u200Ef\u200Fg\u202Ah\u202Ei\u2066j\u2069k'), 'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi\uFFFDj\uFFFDk');
+  });
+
+  it('keeps everything else, Markdown signs included (it is for plain text)', () => {
+    assert.equal(sanitize('<b>[x](y) é \u00A0 \u200D \u2070'), '<b>[x](y) é \u00A0 \u200D \u2070');
+  });
+
+  it('caps the length at 200 or the given maximum', () => {
+    assert.equal(sanitize('y'.repeat(201)), `${'y'.repeat(200)}…`);
+    assert.equal(sanitize('y'.repeat(200)), 'y'.repeat(200));
+    assert.equal(sanitize('hello', 4), 'hell…');
+    assert.equal(sanitize('hell', 4), 'hell');
+  });
+});
+
+describe('visibleText and prettyJson', () => {
+  it('visibleText shows bidirectional controls as \\uXXXX and leaves the rest', () => {
+    assert.equal(visibleText('a\u202Eb\u200Fc\u2067d <x>\n'), 'a\\u202eb\\u200fc\\u2067d <x>\n');
+  });
+
+  it('prettyJson indents by two and writes bidirectional controls and line separators as escapes', () => {
+    assert.equal(prettyJson({ a: 'x\u202Ey', b: ['\u2028', '\u2029'] }), '{\n  "a": "x\\u202ey",\n  "b": [\n    "\\u2028",\n    "\\u2029"\n  ]\n}');
+    assert.equal(prettyJson(undefined), 'null');
+    assert.equal(prettyJson('<\n>'), '"<\\n>"');
+  });
+});
+
+describe('escapeHtml', () => {
+  it('writes the five special characters as numeric entities and nothing else', () => {
+    assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;amp;&#60;/a&#62;');
+    assert.equal(escapeHtml('plain text, 1.5 BTC → ETH'), 'plain text, 1.5 BTC → ETH');
+  });
+});
+
+describe('times and ids', () => {
+  it('formatTime writes UTC to the second from microseconds; 0 is a dash', () => {
+    assert.equal(formatTime(1_763_733_787_123_456), '2025-11-21 14:03:07 UTC');
+    assert.equal(formatTime(0), '—');
+  });
+
+  it('relativeTime: just now, minutes, hours up to 47, then days; the future said so', () => {
+    const now = 1_763_733_787_000;
+    const micros = (msAgo: number) => (now - msAgo) * 1000;
+    assert.equal(relativeTime(micros(59_000), now), 'just now');
+    assert.equal(relativeTime(micros(60_000), now), '1 min ago');
+    assert.equal(relativeTime(micros(59 * 60_000), now), '59 min ago');
+    assert.equal(relativeTime(micros(60 * 60_000), now), '1 h ago');
+    assert.equal(relativeTime(micros(47 * 3_600_000), now), '47 h ago');
+    assert.equal(relativeTime(micros(48 * 3_600_000), now), '2 d ago');
+    assert.equal(relativeTime(micros(-5_000), now), 'in the future');
+    assert.equal(relativeTime(0, now), '—');
+  });
+
+  it('shortId keeps ids of up to 10 characters and cuts longer ones to 8 with an ellipsis', () => {
+    assert.equal(shortId('abcdefghij'), 'abcdefghij');
+    assert.equal(shortId('abcdefghijk'), 'abcdefgh…');
+  });
+});

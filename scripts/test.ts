@@ -41,6 +41,8 @@ const STEPS: readonly Step[] = [
   { name: 'unit', command: npm, args: ['run', 'test:unit'] },
   { name: 'browser', command: npm, args: ['run', 'test:browser'], needsSystem: true },
   { name: 'integration', command: npm, args: ['run', 'test:integration'], needsSystem: true },
+  // Every feature at once against a sandbox with every fault on; asserts counts (see test/soak/).
+  { name: 'soak', command: npm, args: ['run', 'soak', '--', '--seconds', '20'], needsSystem: true },
   { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
   { name: 'scan', command: process.execPath, args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir] },
 ];

@@ -8,7 +8,7 @@ import { linkSignals } from './abort';
 import { addressParams, decodeAddressVerdict, decodeCurrencies, decodePairs, pairsParams } from './catalogue';
 import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from './creation';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
-import { CancelledError, ExchangeError, RateLimitError } from './errors';
+import { CancelledError, ExchangeError, RateLimitError, TransportError } from './errors';
 import { decodeExchangeAmounts, decodeFixRates, exchangeAmountParamsOf, fixRateParamsOf } from './estimates';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
@@ -90,6 +90,16 @@ export interface RawExchange extends HttpAnswer {
 }
 
 /** Whether an answer's text is the service's rate-limit error. */
+/**
+ * Whether a failed request had its answer (or at least its status line) back: then it had reached
+ * the service by that moment. Cancelled, timed out or cut off before any answer: it may still
+ * arrive, and the rate limiter counts it from its arrival bound instead.
+ */
+function wasAnswered(error: unknown): boolean {
+  if (error instanceof CancelledError) return false;
+  return !(error instanceof TransportError && error.status === undefined);
+}
+
 function isRateLimitAnswer(text: string): boolean {
   try {
     const body: unknown = JSON.parse(text);
@@ -238,11 +248,13 @@ export class ExchangeClient {
       const started = performance.now();
       try {
         const answer = await this.transport.post(body, { signal });
+        release();
         const rateLimited = isRateLimitAnswer(answer.text);
         if (rateLimited) this.limiter.holdFor(this.limiter.windowMs);
         return { ...answer, durationMs: Math.round(performance.now() - started), queuedMs: Math.round(started - queued), bytesSent: body.length, rateLimited };
-      } finally {
-        release();
+      } catch (error) {
+        release(wasAnswered(error));
+        throw error;
       }
     } catch (error) {
       if (signal.aborted && !(error instanceof CancelledError)) throw new CancelledError();
@@ -283,7 +295,7 @@ export class ExchangeClient {
             this.log(method, params, attempt, started, 'ok');
             return answer.result;
           } catch (error) {
-            release();
+            release(wasAnswered(error));
             const kind = error instanceof ExchangeError ? error.kind : 'error';
             this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
             if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);

@@ -8,6 +8,9 @@
  * its answer (or from `grant + arrivalBoundMs` if no answer comes, so a hanging call does not
  * block everyone for its whole timeout), and the next request that would be the `limit + 1`th in
  * a window waits until that slot is a full window old. The cost is one latency per window.
+ * A call that ended without an answer (cancelled by its caller, timed out, cut off) says so when
+ * it releases its slot: it may still arrive after that moment (its bytes were on their way), so
+ * its slot counts from `grant + arrivalBoundMs`, never from the moment it was given up.
  * Fixed-window limiters (such as p-queue's `interval`) let twice the limit through across a
  * window edge, which a service counting over a sliding second answers with -32600.
  */
@@ -25,11 +28,15 @@ export interface RateLimiterOptions {
   readonly now?: () => number;
 }
 
-/** Ends a granted slot: call it when the request's answer (or failure) came back. */
-export type Release = () => void;
+/**
+ * Ends a granted slot: call it when the request's answer (or failure) came back. `answered`
+ * false: no answer came (cancelled, timed out, connection lost), so the request may arrive later.
+ */
+export type Release = (answered?: boolean) => void;
 
 interface Slot {
   readonly granted: number;
+  /** When its answer came back; Infinity when it ended with none (then only the arrival bound counts). */
   settled: number | undefined;
 }
 
@@ -138,13 +145,13 @@ export class RateLimiter {
       const slot: Slot = { granted: now, settled: undefined };
       this.slots.push(slot);
       if (this.slots.length > this.limit) this.slots.shift();
-      waiter.resolve(() => this.settle(slot));
+      waiter.resolve((answered = true) => this.settle(slot, answered));
     }
   }
 
-  private settle(slot: Slot): void {
+  private settle(slot: Slot, answered: boolean): void {
     if (slot.settled !== undefined) return;
-    slot.settled = this.now();
+    slot.settled = answered ? this.now() : Number.POSITIVE_INFINITY;
     if (this.queue.length > 0 && this.slots[0] === slot) this.pump();
   }
 

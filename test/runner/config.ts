@@ -1,6 +1,7 @@
 // What the integration-test launcher reads from the environment, and what a test host is.
 import * as fs from 'fs';
 import * as path from 'path';
+import type { Page } from 'playwright-core';
 import type { Cleanup } from './processes';
 
 export type HostKind = 'electron' | 'server';
@@ -39,6 +40,11 @@ export interface HostRun {
   /** Aborts on the time limit or on a signal to the runner. */
   readonly signal: AbortSignal;
   readonly cleanup: Cleanup;
+  /**
+   * Called with the workbench's page before it loads (server host only), to watch what the user
+   * would see, e.g. the notifications (the soak counts them).
+   */
+  readonly onPage?: (page: Page) => Promise<void>;
 }
 
 export interface TestHost {

@@ -177,6 +177,7 @@ export class ServerHost implements TestHost {
     });
     page.on('pageerror', (error) => console.error(`[workbench page error] ${error.message}`));
     if (config.verbose) page.on('console', (m) => console.error(`[browser ${m.type()}] ${m.text()}`));
+    if (run.onPage) await run.onPage(page);
 
     const payload = JSON.stringify([
       ['extensionDevelopmentPath', remoteUri(authority, config.repoRoot)],

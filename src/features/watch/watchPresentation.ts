@@ -83,7 +83,11 @@ export function describeWatch(view: WatchView, environment: EnvironmentKind, now
   let text: string;
   let backgroundColor: vscode.ThemeColor | undefined;
   let accessibilityLabel: string;
-  if (view.error) {
+  if (view.error && record && look) {
+    // The last known status stays in the bar; the warning icon says it could not be updated.
+    text = `$(warning) ${short} ${look.short}`;
+    accessibilityLabel = vscode.l10n.t('Transaction {0}: could not be updated; last known status: {1}', view.id, look.label);
+  } else if (view.error) {
     text = `$(warning) ${short} ${vscode.l10n.t('Update failed')}`;
     accessibilityLabel = vscode.l10n.t('Transaction {0}: could not be updated', view.id);
   } else if (view.notFound) {

@@ -67,7 +67,7 @@ describe('status-bar watch: polling', () => {
     sandbox.setFaults({ rates: { http500: 1 } });
     await watch.pollNow();
     let shown = item(id);
-    assert.equal(shown.text, `$(warning) ${shortId(id)} Update failed`);
+    assert.equal(shown.text, `$(warning) ${shortId(id)} Waiting`, 'the last known status stays in the bar, with a warning icon');
     assert.ok(shown.tooltip.includes('Could not update'), shown.tooltip);
     assert.ok(shown.tooltip.includes('HTTP 500'), shown.tooltip);
     assert.ok(shown.tooltip.includes('Waiting for payment'), 'the last known status stays in the tooltip');

@@ -1,17 +1,35 @@
 /**
  * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
  * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Clear Faults" and "Sandbox: Reset" (a new ledger).
+ * item's tooltip), "Sandbox: Clear Faults", "Sandbox: Reset" (a new ledger) and "Sandbox: New
+ * Transaction…" (newTransactionCommand.ts).
  */
 import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import { registerCopyConnection } from './copyConnection';
+import { NEW_TRANSACTION_COMMAND, NewTransactionCommand } from './newTransactionCommand';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
 import type { FaultPresetId } from './faultPresets';
 
 type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+/** What the sandbox commands hand to the test API. */
+export interface SandboxApi {
+  /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
+  readonly newTransaction: NewTransactionCommand;
+}
+
+export interface SandboxCommandDeps {
+  readonly environment: EnvironmentService;
+  readonly store: TransactionStore;
+  readonly log: Logger;
+}
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, deps: SandboxCommandDeps): SandboxApi {
+  const { environment, log } = deps;
+  const newTransaction = new NewTransactionCommand(deps);
   const apply = async (ids: readonly FaultPresetId[]): Promise<string[]> => {
     const faults = faultsOf(ids);
     await environment.setSandboxFaults(faults);
@@ -42,5 +60,8 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, enviro
       await environment.restartSandbox();
       return true;
     }),
+    vscode.commands.registerCommand(NEW_TRANSACTION_COMMAND, (arg?: unknown) => newTransaction.run(arg)),
   );
+  registerCopyConnection(context, environment, log);
+  return { newTransaction };
 }

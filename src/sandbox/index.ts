@@ -18,12 +18,13 @@ import type { FaultOptions } from './faults';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
 import { KeyRing } from './keyring';
-import { DEFAULT_SEED, Ledger } from './ledger';
+import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
 import type { RateLimitOptions } from './rateLimit';
 import { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
+import { SandboxState } from './state';
 
 export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
@@ -113,21 +114,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const bounds = resolveBounds(options.connections);
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = options.clock ?? systemClock;
-  const ledger = new Ledger({ clock, seed, size: options.ledgerSize });
+  const ledgerSize = options.ledgerSize ?? DEFAULT_LEDGER_SIZE;
+  const ledger = new Ledger({ clock, seed, size: ledgerSize });
   const keys = new KeyRing();
   for (const key of options.keys ?? []) keys.register(key);
   const limiter = limiterFor(options.rateLimit);
   const faults = new FaultInjector(options.faults ?? {}, seed);
   const log = new RequestLog(options.maxLogEntries);
   if (options.onRequest) log.subscribe(options.onRequest);
-  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds, onSignature: options.onSignature });
+  const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
+  const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {
     url: `http://${host}:${port}`,
     port,
     seed,
-    ledger,
+    get ledger() {
+      return state.ledger;
+    },
     clock,
     rateLimit: limiter?.limit ?? null,
     connections: bounds,

@@ -17,6 +17,7 @@ import type { Credentials } from '../../api';
 import type { FaultOptions, Sandbox, SkippableClock } from '../../sandbox';
 import { SandboxHost } from '../sandbox/sandboxHost';
 import type { RunningSandbox, SecretWitness } from '../sandbox/sandboxHost';
+import type { SandboxControlClient } from '../../api/sandboxControl';
 import { requestLogger, tagged } from '../log';
 import type { Logger } from '../log';
 import type { Account, Resolution } from './accountModel';
@@ -129,7 +130,7 @@ export class EnvironmentService implements vscode.Disposable {
     this.log = tagged(channel, 'environment');
     this.requestLog = requestLogger(tagged(channel, 'request'));
     this.accounts = new AccountStore(memento, secrets);
-    this.sandboxHost = new SandboxHost(secrets, tagged(channel, 'sandbox'));
+    this.sandboxHost = new SandboxHost({ secrets, state: memento, log: tagged(channel, 'sandbox'), limiterFor: (apiKey) => this.limiterFor(apiKey), timeoutMs: timeoutSetting });
     this.disposables.push(
       this.sandboxHost.onDidChange(() => this.changed.fire(this.state)),
       this.changed,
@@ -299,12 +300,17 @@ export class EnvironmentService implements vscode.Disposable {
     if (!answer) throw declined();
   }
 
-  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
-    let limiter = this.limiters.get(credentials.apiKey);
+  private limiterFor(apiKey: string): RateLimiter {
+    let limiter = this.limiters.get(apiKey);
     if (!limiter) {
       limiter = new RateLimiter();
-      this.limiters.set(credentials.apiKey, limiter);
+      this.limiters.set(apiKey, limiter);
     }
+    return limiter;
+  }
+
+  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+    const limiter = this.limiterFor(credentials.apiKey);
     const client = new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.requestLog });
     this.clients.push(client);
     return client;
@@ -320,8 +326,22 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   /**
-   * "Sandbox: Reset": the built-in sandbox starts again with a new ledger (and a new key, no
-   * faults) on its next use; records fetched from the old one are dropped.
+   * "Sandbox: Reset": the built-in sandbox starts a new ledger (no faults, the kept one
+   * forgotten), through its control endpoint; records fetched from the old one are dropped.
+   */
+  async resetSandbox(): Promise<void> {
+    await this.sandboxHost.resetLedger();
+    if (this.kind === 'sandbox') this.reset_.fire(this.state);
+  }
+
+  /** The signed client of the built-in sandbox's control endpoint (the sandbox started if needed). */
+  async sandboxControl(): Promise<SandboxControlClient> {
+    return (await this.sandboxHost.start()).control;
+  }
+
+  /**
+   * Stops the built-in sandbox (its ledger kept, as when the window closes); the next use starts
+   * a new one, with a new key unless a stable key is set. Records fetched from the old one are dropped.
    */
   async restartSandbox(): Promise<void> {
     const wasInUse = this.kind === 'sandbox';
@@ -330,7 +350,7 @@ export class EnvironmentService implements vscode.Disposable {
       this.disposeClients();
     }
     await this.sandboxHost.stop();
-    this.log.info('sandbox reset: a new ledger on next use');
+    this.log.info('sandbox stopped: a new one on next use');
     if (wasInUse) this.reset_.fire(this.state);
     this.changed.fire(this.state);
   }

@@ -7,6 +7,8 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { CopyConnectionResult } from '../../../src/features/sandbox/copyConnection';
+import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
+import type { KnownStatus } from '../../../src/shared/status';
 import type { InputPrompt, NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
 import { eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
@@ -82,15 +84,18 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   let api: ExchangeTxApi;
   let dir: string;
   let prompts: NewTransactionPrompts;
+  let controlPrompts: ControlPrompts;
 
   before(async () => {
     api = await extensionApi();
     prompts = api.sandbox.newTransaction.prompts;
+    controlPrompts = api.sandbox.control.prompts;
     await resetEnvironment(api);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-backend-'));
   });
   afterEach(() => {
     api.sandbox.newTransaction.prompts = prompts;
+    api.sandbox.control.prompts = controlPrompts;
     api.watch.stopAll();
   });
   after(async () => {
@@ -98,6 +103,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await config.update('port', undefined, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
     await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
     fs.rmSync(dir, { recursive: true, force: true });
     await resetEnvironment(api);
   });
@@ -111,7 +117,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.equal(result.status, 'new');
     assert.equal(result.type, 'float');
     assert.deepEqual(
-      sandbox.requests.map((r) => r.method).filter((m) => m !== 'getTransactions' && m !== 'getStatus'),
+      sandbox.requests.filter((r) => r.path === '/v2' && r.method !== 'getTransactions' && r.method !== 'getStatus').map((r) => r.method),
       ['validateAddress', 'getExchangeAmount', 'createTransaction'],
     );
     assert.equal(sandbox.ledger.statusOf(id), 'waiting');
@@ -188,7 +194,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const config = vscode.workspace.getConfiguration('exchangeTx.sandbox');
     await config.update('port', port, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', true, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await api.environment.restartSandbox();
     const first = await useBuiltInSandbox(api);
     assert.equal(first.port, port);
     const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', 'json');
@@ -199,7 +205,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const id = first.ledger.visible()[0]?.id ?? '';
 
     // A new sandbox, as after a reload: same port, same key.
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await api.environment.restartSandbox();
     const second = await useBuiltInSandbox(api);
     assert.notEqual(second, first);
     assert.equal(second.url, `http://127.0.0.1:${port}`);
@@ -212,5 +218,89 @@ describe('driving the built-in sandbox from the editor: new transactions and its
       [['getTransactions', 'ok']],
       'the old connection is accepted by the new sandbox',
     );
+  });
+
+  /** A new float BTC → ETH transaction of 0.01, watched in the status bar. */
+  async function watchedNew(): Promise<string> {
+    await useBuiltInSandbox(api);
+    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: ETH });
+    const id = created.id ?? '';
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
+    await api.watch.pollNow();
+    return id;
+  }
+
+  const watched = (id: string) => api.watch.items().find((i) => i.id === id);
+  const watchShows = (id: string, status: KnownStatus) => eventually(() => watched(id)?.status === status, `the status bar watch showing ${status}`);
+
+  it('Simulate Payment with the expected amount reaches the status-bar watch, and the clock moves it on to finished', async () => {
+    const id = await watchedNew();
+    assert.equal(watched(id)?.status, 'waiting');
+    const choices: string[] = [];
+    api.sandbox.control.prompts = {
+      ...controlPrompts,
+      amountChoice: (items) => {
+        choices.push(...items.map((i) => i.label));
+        return Promise.resolve('expected');
+      },
+    };
+    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', id);
+    assert.deepEqual(choices, ['Pay the expected amount: 0.01 BTC', 'Pay another amount…']);
+    assert.deepEqual(paid, { id, status: 'confirming', next: 'exchanging' });
+    await watchShows(id, 'confirming');
+    api.environment.sandboxClock.advance(125_000);
+    await api.watch.pollNow();
+    await watchShows(id, 'finished');
+  });
+
+  it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
+    const id = await watchedNew();
+    api.sandbox.control.prompts = { ...controlPrompts, amountChoice: () => Promise.resolve('other'), amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected') };
+    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
+    assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
+    await watchShows(id, 'confirming');
+    api.environment.sandboxClock.advance(61_000);
+    await api.watch.pollNow();
+    await watchShows(id, 'failed');
+  });
+
+  it('Move to Status… moves to any status of its type, from an argument or the pick, and the watch follows', async () => {
+    const id = await watchedNew();
+    const moved = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', id, 'hold');
+    assert.deepEqual(moved, { id, status: 'hold' });
+    await watchShows(id, 'hold');
+    const offered: string[] = [];
+    api.sandbox.control.prompts = {
+      ...controlPrompts,
+      status: (items) => {
+        offered.push(...items.map((i) => i.status));
+        return Promise.resolve('refunded');
+      },
+    };
+    // From the tree: the command gets the node.
+    const node = { kind: 'transaction', id, record: api.store.peek(id) };
+    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), { id, status: 'refunded' });
+    assert.deepEqual(offered, ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue'], 'a float one: overdue, not expired');
+    await watchShows(id, 'refunded');
+    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'), { error: 'not-found' });
+  });
+
+  it('keeps the ledger, with the transactions created and moved in it, for the next sandbox (a reload); Reset forgets it', async () => {
+    const id = await watchedNew();
+    await vscode.commands.executeCommand('exchangeTx.sandbox.moveToStatus', id, 'hold');
+    await api.environment.sandboxHost.saveNow();
+    const kept = api.testHooks?.globalState.get<{ version: number; transactions: { id: string }[] }>('exchangeTx.sandbox.ledger');
+    assert.equal(kept?.version, 1);
+    assert.ok(kept.transactions.some((t) => t.id === id), 'the snapshot holds the created transaction');
+
+    await api.environment.restartSandbox();
+    const next = await useBuiltInSandbox(api);
+    assert.equal(next.ledger.statusOf(id), 'hold', 'restored where it stood');
+    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    assert.equal(answered.status, 'hold');
+
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
+    assert.equal(next.ledger.get(id), undefined);
   });
 });

@@ -21,9 +21,8 @@ import type { Credentials, RateLimiter } from '../../api';
 import { SandboxControlClient } from '../../api/sandboxControl';
 import { SkippableClock, startSandbox } from '../../sandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
-import { MAX_CONTROL_BODY_BYTES } from '../../shared/sandboxControl';
-import type { LedgerSnapshot } from '../../shared/sandboxControl';
 import type { Logger } from '../log';
+import { fitted } from './snapshotBound';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
@@ -266,13 +265,4 @@ export class SandboxHost implements vscode.Disposable {
     this.log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
     return fresh;
   }
-}
-
-/** The snapshot within MAX_CONTROL_BODY_BYTES of JSON (it is restored through one control request): the oldest transactions go first. */
-export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {
-  let kept = snapshot;
-  while (kept.transactions.length > 0 && Buffer.byteLength(JSON.stringify(kept), 'utf8') > maxBytes) {
-    kept = { ...kept, transactions: kept.transactions.slice(0, Math.floor(kept.transactions.length * 0.9)) };
-  }
-  return kept;
 }

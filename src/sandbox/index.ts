@@ -12,8 +12,10 @@
  */
 import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
+import type { ControlActionName, ControlRequest, ControlResults, LedgerSnapshot } from '../shared/sandboxControl';
 import type { Clock } from './clock';
-import { systemClock } from './clock';
+import { canSkip, systemClock } from './clock';
+import { runControl } from './control';
 import type { FaultOptions } from './faults';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
@@ -24,12 +26,18 @@ import { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
+import { catchUpClock, restoreLedger, toSnapshot } from './snapshot';
 import { SandboxState } from './state';
 
 export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
-export { ManualClock, SkippableClock, systemClock } from './clock';
-export type { Clock } from './clock';
+export { canSkip, ManualClock, SkippableClock, systemClock } from './clock';
+export type { Clock, SkippingClock } from './clock';
+export { runControl } from './control';
+export type { ControlTarget } from './control';
+export { ControlRefusal } from './controlRefusal';
+export { controlView, createInState, moveTransaction, PAYMENT_PACE_MS, payOutcome, payTransaction } from './ledgerActions';
+export { MAX_SNAPSHOT_SIZE, readSnapshotTransaction, restoreLedger, SnapshotError, toSnapshot } from './snapshot';
 export { CURRENCIES, findCurrency } from './currencies';
 export type { Availability, Currency } from './currencies';
 export type { LedgerTransaction } from './factory';
@@ -100,6 +108,18 @@ export interface Sandbox {
   readonly faults: FaultOptions;
   /** Replaces the fault configuration; `setFaults({})` turns faults off. */
   setFaults(faults: FaultOptions): void;
+  /**
+   * Runs one control action (as `POST /sandbox/control` does, without HTTP or signature); throws
+   * a ControlRefusal for what it refuses.
+   */
+  control(request: ControlRequest): ControlResults[ControlActionName];
+  /** The ledger's snapshot (created and changed transactions, bounded; see snapshot.ts). */
+  toSnapshot(): LedgerSnapshot;
+  /**
+   * Replaces the ledger with one restored from an untrusted snapshot (bad entries dropped and
+   * counted); throws a SnapshotError, leaving the ledger as it was, when nothing usable is there.
+   */
+  restore(snapshot: unknown): { readonly restored: number; readonly dropped: number };
   /** Closes the server and every connection, hanging ones included. Idempotent. */
   stop(): Promise<void>;
 }
@@ -146,6 +166,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return faults.options;
     },
     setFaults: (next) => faults.set(next),
+    control: (request) => runControl(state, request),
+    toSnapshot: () => toSnapshot(state.ledger, canSkip(clock) ? clock.skippedMs : 0),
+    restore: (snapshot) => {
+      const restored = restoreLedger(snapshot, clock);
+      catchUpClock(clock, restored.skippedMs);
+      state.replaceLedger(restored.ledger);
+      return { restored: restored.restored, dropped: restored.dropped };
+    },
     stop: () => server.stop(),
   };
 }

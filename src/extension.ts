@@ -13,6 +13,7 @@ import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsController } from './features/pairLimits';
 import { registerRequests } from './features/requests';
 import { registerSandboxCommands } from './features/sandbox/sandboxCommands';
+import type { SandboxApi } from './features/sandbox/sandboxCommands';
 import type { RequestsApi } from './features/requests';
 import { registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
@@ -35,6 +36,8 @@ export interface ExchangeTxApi extends LookupApi {
   readonly environmentItem: vscode.StatusBarItem;
   /** Request documents: the sender, the answer documents, the History. */
   readonly requests: RequestsApi;
+  /** Driving the built-in sandbox from the editor. */
+  readonly sandbox: SandboxApi;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
@@ -65,12 +68,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
-  registerSandboxCommands(context, environment, tagged(log, 'sandbox'));
+  const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, activationMs, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

@@ -4,6 +4,7 @@
  * or password in it. Pure, so the UI can check an address as the user types it; the transport
  * applies the same check before it signs or sends anything.
  */
+import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
 import { InsecureEndpointError, TransportError } from './errors';
 
 /** 127.0.0.0/8 as the URL parser writes it (it turns `127.1`, `0x7f.0.0.1`, `2130706433` into dotted quads). */
@@ -45,6 +46,21 @@ export function endpointUrl(baseUrl: string): string {
   const url = checkEndpoint(baseUrl);
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v2$/, '');
   url.pathname = `${path}/v2`;
+  url.search = '';
+  url.hash = '';
+  return url.toString();
+}
+
+/**
+ * The sandbox's control endpoint beside `/v2` (`http://127.0.0.1:PORT/sandbox/control`) for a base
+ * URL as {@link endpointUrl} takes it. Only on this machine: the control endpoint exists only on a
+ * local sandbox, so nothing signed for it is sent anywhere else (a TransportError says so).
+ */
+export function sandboxControlUrl(baseUrl: string): string {
+  const url = checkEndpoint(baseUrl);
+  if (!isLoopbackHost(url.hostname)) throw new TransportError(`The sandbox's control endpoint is only on this machine (127.0.0.1 or localhost), not on ${url.host}.`);
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/v2$/, '');
+  url.pathname = `${path}${SANDBOX_CONTROL_PATH}`;
   url.search = '';
   url.hash = '';
   return url.toString();

@@ -24,7 +24,8 @@ export type ExchangeErrorKind =
   | 'answer-too-large'
   | 'insecure-endpoint'
   | 'cancelled'
-  | 'protocol';
+  | 'protocol'
+  | 'sandbox-control';
 
 export abstract class ExchangeError extends Error {
   abstract readonly kind: ExchangeErrorKind;

@@ -21,3 +21,5 @@ export { formatBytes, formatSeconds } from './units';
 export type * from './types';
 export { isFinalStatus, normalizeStatus, KNOWN_STATUSES, ALL_STATUSES } from '../shared/status';
 export type { KnownStatus, TransactionStatus } from '../shared/status';
+export { interpretControlAnswer, SandboxControlClient, SandboxControlError, sandboxControl } from './sandboxControl';
+export type { ControlCallOptions, SandboxControlOptions } from './sandboxControl';

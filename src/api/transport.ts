@@ -14,7 +14,7 @@ import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
 import type { Readable } from 'stream';
 import { readBody, networkCode } from './body';
-import { endpointUrl } from './endpoint';
+import { endpointUrl, sandboxControlUrl } from './endpoint';
 import type { Credentials } from './keys';
 import { fingerprint, signBody } from './keys';
 import type { ExchangeError } from './errors';
@@ -41,6 +41,8 @@ export interface TransportOptions {
   readonly maxResponseBytes?: number;
   /** For tests and tools: a prepared axios instance. */
   readonly http?: AxiosInstance;
+  /** Where bodies go: the service's `/v2` (default) or a local sandbox's control endpoint. */
+  readonly endpoint?: 'rpc' | 'sandboxControl';
 }
 
 export interface CallOptions {
@@ -88,7 +90,7 @@ export class JsonRpcTransport {
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
-    this.url = endpointUrl(options.baseUrl);
+    this.url = options.endpoint === 'sandboxControl' ? sandboxControlUrl(options.baseUrl) : endpointUrl(options.baseUrl);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);

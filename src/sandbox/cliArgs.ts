@@ -40,6 +40,13 @@ Options:
                     command line is visible to other users). It is never printed, nor anything
                     signed with it; only its API key's fingerprint is shown. A PEM starts with
                     dashes: give it as --private-key="$(cat key.pem)"
+  --key-file FILE   the private key's file (hex DER PKCS#8 or PEM): read when it exists, else
+                    a fresh key is written there (readable by you only), so the key stays the
+                    same from run to run; also read from SANDBOX_KEY_FILE
+  --print-key       print a freshly generated private key (it is never printed otherwise)
+  --state-file FILE keep the ledger there: restored at start when the file exists, written
+                    after each change through the control endpoint or a create call, and at
+                    exit; also read from SANDBOX_STATE_FILE
   --quiet           do not print a line per request
   --help            show this text
 `;
@@ -56,6 +63,9 @@ export interface CliSettings {
   readonly privateKey: string | undefined;
   /** Methods answered with -32601 `Method not found`. */
   readonly disabledMethods: readonly string[];
+  readonly keyFile: string | undefined;
+  readonly printKey: boolean;
+  readonly stateFile: string | undefined;
 }
 
 export class CliError extends Error {}
@@ -65,6 +75,12 @@ function number(name: string, text: string | undefined, fallback: number, check:
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new CliError(`--${name} does not take "${text}"`);
   return value;
+}
+
+function nonEmpty(name: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (text.trim() === '') throw new CliError(`--${name} needs a file name`);
+  return text;
 }
 
 const isShare = (n: number): boolean => n >= 0 && n <= 1;
@@ -92,6 +108,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         hostile: { type: 'string' },
         'private-key': { type: 'string' },
         'disable-method': { type: 'string', multiple: true },
+        'key-file': { type: 'string' },
+        'print-key': { type: 'boolean' },
+        'state-file': { type: 'string' },
         quiet: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -116,6 +135,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   };
   const disabledMethods = values['disable-method'] ?? [];
   for (const name of disabledMethods) if (!isMethod(name)) throw new CliError(`--disable-method does not take "${name}" (one of: ${METHODS.join(', ')})`);
+  const privateKey = values['private-key'] ?? env.SANDBOX_PRIVATE_KEY;
+  const keyFile = nonEmpty('key-file', values['key-file']) ?? nonEmpty('key-file', env.SANDBOX_KEY_FILE);
+  if (privateKey !== undefined && keyFile !== undefined) {
+    throw new CliError('Give the private key one way: --private-key (or SANDBOX_PRIVATE_KEY) or --key-file (or SANDBOX_KEY_FILE), not both.');
+  }
   return {
     help: values.help ?? false,
     quiet: values.quiet ?? false,
@@ -124,7 +148,10 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     size: number('size', values.size, DEFAULT_LEDGER_SIZE, isCount),
     rateLimit: rateLimit === 0 ? false : rateLimit,
     faults,
-    privateKey: values['private-key'] ?? env.SANDBOX_PRIVATE_KEY,
     disabledMethods,
+    privateKey,
+    keyFile,
+    printKey: values['print-key'] ?? false,
+    stateFile: nonEmpty('state-file', values['state-file']) ?? nonEmpty('state-file', env.SANDBOX_STATE_FILE),
   };
 }

@@ -9,18 +9,38 @@ export interface Clock {
   now(): number;
 }
 
+/** A clock that can be moved ahead: the sandbox's `skip` control action needs one. */
+export interface SkippingClock extends Clock {
+  /** Moves ahead by `ms` (not negative) and returns the new time. */
+  advance(ms: number): number;
+  /** How far the clock was moved ahead in total. */
+  readonly skippedMs: number;
+}
+
+export function canSkip(clock: Clock): clock is SkippingClock {
+  const candidate = clock as Partial<SkippingClock>;
+  return typeof candidate.advance === 'function' && typeof candidate.skippedMs === 'number';
+}
+
 /** Real time. */
 export const systemClock: Clock = {
   now: () => Date.now(),
 };
 
 /** A clock that moves only when told to. */
-export class ManualClock implements Clock {
+export class ManualClock implements SkippingClock {
   private current: number;
+  private readonly start: number;
 
   /** Starts at `startMs` (default: 2025-01-15T12:00:00Z, a fixed instant so tests are reproducible). */
   constructor(startMs: number = Date.UTC(2025, 0, 15, 12, 0, 0)) {
     this.current = startMs;
+    this.start = startMs;
+  }
+
+  /** How far the clock is from where it started (negative after a `set()` backwards). */
+  get skippedMs(): number {
+    return this.current - this.start;
   }
 
   now(): number {
@@ -46,8 +66,12 @@ export class ManualClock implements Clock {
  * Real time plus an offset that only grows: the extension's sandbox runs in real time, and its
  * tests skip ahead through a lifecycle with `advance()` instead of waiting for it.
  */
-export class SkippableClock implements Clock {
+export class SkippableClock implements SkippingClock {
   private offset = 0;
+
+  get skippedMs(): number {
+    return this.offset;
+  }
 
   now(): number {
     return Date.now() + this.offset;

@@ -85,6 +85,17 @@ function usdAmount(rng: Random, c: Currency): dec.Fixed {
   return dec.round(dec.roundSignificant(dec.div(dec.fromNumber(usd, 2), dec.parse(c.usdPrice)), 4), c.decimals);
 }
 
+/**
+ * The payout of `amountFrom` received at `rate`: the fees (exchange and partner percent of the
+ * gross, plus the payout currency's network fee) and what is left for the payout address.
+ */
+export function payoutOf(to: Currency, amountFrom: dec.Fixed, rate: dec.Fixed, exchangeFee: string, apiExtraFee: string): { amountTo: dec.Fixed; totalFee: dec.Fixed } {
+  const gross = dec.mul(amountFrom, rate);
+  const percent = dec.div(dec.parse(exchangeFee) + dec.parse(apiExtraFee), dec.parse('100'));
+  const totalFee = dec.round(dec.mul(gross, percent) + dec.parse(to.networkFee), to.decimals);
+  return { amountTo: gross > totalFee ? dec.round(gross - totalFee, to.decimals) : 0n, totalFee };
+}
+
 export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTransaction {
   const from = requireCurrency(spec.from);
   const to = requireCurrency(spec.to);
@@ -100,11 +111,7 @@ export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTrans
   else if (!fixed && rng.chance(0.25)) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.95, 1.05), 4)), from.decimals);
   const exchangeFee = '0.25';
   const apiExtraFee = rng.pick(['0', '0', '0', '0.1', '0.5']);
-  const gross = dec.mul(actualFrom, rate);
-  const percent = dec.div(dec.parse(exchangeFee) + dec.parse(apiExtraFee), dec.parse('100'));
-  const networkFee = dec.parse(to.networkFee);
-  const fee = dec.round(dec.mul(gross, percent) + networkFee, to.decimals);
-  const amountTo = gross > fee ? dec.round(gross - fee, to.decimals) : 0n;
+  const { amountTo, totalFee: fee } = payoutOf(to, actualFrom, rate, exchangeFee, apiExtraFee);
   const extraIdFor = (c: Currency, share: number): string | null => (c.extraIdName && rng.chance(share) ? c.extraId(rng) : null);
   const quirk = rng.next();
   return {

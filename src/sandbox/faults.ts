@@ -5,37 +5,15 @@
  * by the shares in `rates` (checked in FAULT_KINDS order; a sum above 1 is cut at 1). Latency is
  * added to every such answer. Hostile records are decided per record id or pair (hostile.ts).
  */
+import { FAULT_KINDS } from '../shared/sandboxControl';
+import type { FaultKind, FaultOptions } from '../shared/sandboxControl';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { hashString, Random } from './random';
 import type { HttpAnswer, RpcId } from './protocol';
 import { errorBody, INTERNAL_ERROR, INVALID_REQUEST, jsonAnswer, rateLimitMessage, textAnswer } from './protocol';
 
-export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited'] as const;
-/**
- * `http500`/`http502`/`http503`: that HTTP status with an HTML or text body; `nonJson`: HTTP 200
- * with an HTML page; `truncated`: HTTP 200 with the proper JSON answer cut in half; `internalError`:
- * `-32603 Internal Error`; `wrongId`: the proper answer with another id; `hang`: never answered
- * (until stop()); `slow`: the proper answer after `slowMs`; `rateLimited`: the service's rate-limit
- * error (`-32600 Error: You reached requests limit 10 rps`), as if other programs used the key.
- */
-export type FaultKind = (typeof FAULT_KINDS)[number];
-
-export interface FaultOptions {
-  /** Delay added to every answer (ms). */
-  readonly latencyMs?: number;
-  /** Up to this many ms more, drawn uniformly per answer. */
-  readonly latencyJitterMs?: number;
-  /** Share (0..1) of answers replaced by each kind of fault. */
-  readonly rates?: Readonly<Partial<Record<FaultKind, number>>>;
-  /** Faults for the next requests, in order, before any random draw. */
-  readonly next?: readonly FaultKind[];
-  /** Delay of a `slow` answer (default 60 000 ms, past any client timeout). */
-  readonly slowMs?: number;
-  /** Share (0..1) of transaction records (chosen by id) and of pair limits (by pair) carrying hostile strings. */
-  readonly hostile?: number;
-  /** Seed of the draws (default: the sandbox's seed). */
-  readonly seed?: number;
-}
+export { FAULT_KINDS } from '../shared/sandboxControl';
+export type { FaultKind, FaultOptions } from '../shared/sandboxControl';
 
 export const DEFAULT_SLOW_MS = 60_000;
 

@@ -13,23 +13,32 @@
 import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
 import { DisabledMethods } from './disabledMethods';
+import type { ControlActionName, ControlRequest, ControlResults, LedgerSnapshot } from '../shared/sandboxControl';
 import type { Clock } from './clock';
-import { systemClock } from './clock';
+import { canSkip, systemClock } from './clock';
+import { runControl } from './control';
 import type { FaultOptions } from './faults';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
 import { KeyRing } from './keyring';
-import { DEFAULT_SEED, Ledger } from './ledger';
+import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
 import type { RateLimitOptions } from './rateLimit';
 import { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
 import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
+import { catchUpClock, restoreLedger, toSnapshot } from './snapshot';
+import { SandboxState } from './state';
 
 export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
-export { ManualClock, SkippableClock, systemClock } from './clock';
-export type { Clock } from './clock';
+export { canSkip, ManualClock, SkippableClock, systemClock } from './clock';
+export type { Clock, SkippingClock } from './clock';
+export { runControl } from './control';
+export type { ControlTarget } from './control';
+export { ControlRefusal } from './controlRefusal';
+export { controlView, createInState, moveTransaction, PAYMENT_PACE_MS, payOutcome, payTransaction } from './ledgerActions';
+export { MAX_SNAPSHOT_SIZE, readSnapshotTransaction, restoreLedger, SnapshotError, toSnapshot } from './snapshot';
 export { CURRENCIES, findCurrency } from './currencies';
 export type { Availability, Currency } from './currencies';
 export type { LedgerTransaction } from './factory';
@@ -106,6 +115,18 @@ export interface Sandbox {
   readonly disabledMethods: readonly string[];
   /** Replaces them (`[]`: every method served); throws for a name the sandbox does not serve. */
   setDisabledMethods(methods: readonly string[]): void;
+  /**
+   * Runs one control action (as `POST /sandbox/control` does, without HTTP or signature); throws
+   * a ControlRefusal for what it refuses.
+   */
+  control(request: ControlRequest): ControlResults[ControlActionName];
+  /** The ledger's snapshot (created and changed transactions, bounded; see snapshot.ts). */
+  toSnapshot(): LedgerSnapshot;
+  /**
+   * Replaces the ledger with one restored from an untrusted snapshot (bad entries dropped and
+   * counted); throws a SnapshotError, leaving the ledger as it was, when nothing usable is there.
+   */
+  restore(snapshot: unknown): { readonly restored: number; readonly dropped: number };
   /** Closes the server and every connection, hanging ones included. Idempotent. */
   stop(): Promise<void>;
 }
@@ -120,7 +141,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const bounds = resolveBounds(options.connections);
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = options.clock ?? systemClock;
-  const ledger = new Ledger({ clock, seed, size: options.ledgerSize });
+  const ledgerSize = options.ledgerSize ?? DEFAULT_LEDGER_SIZE;
+  const ledger = new Ledger({ clock, seed, size: ledgerSize });
   const keys = new KeyRing();
   for (const key of options.keys ?? []) keys.register(key);
   const limiter = limiterFor(options.rateLimit);
@@ -128,14 +150,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const log = new RequestLog(options.maxLogEntries);
   if (options.onRequest) log.subscribe(options.onRequest);
   const disabled = new DisabledMethods(options.disabledMethods);
-  const server = new SandboxServer({ ledger, clock, keys, limiter, faults, log, bounds, onSignature: options.onSignature, disabled });
+  const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
+  const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {
     url: `http://${host}:${port}`,
     port,
     seed,
-    ledger,
+    get ledger() {
+      return state.ledger;
+    },
     clock,
     rateLimit: limiter?.limit ?? null,
     connections: bounds,
@@ -153,6 +178,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return disabled.list;
     },
     setDisabledMethods: (methods) => disabled.set(methods),
+    control: (request) => runControl(state, request),
+    toSnapshot: () => toSnapshot(state.ledger, canSkip(clock) ? clock.skippedMs : 0),
+    restore: (snapshot) => {
+      const restored = restoreLedger(snapshot, clock);
+      catchUpClock(clock, restored.skippedMs);
+      state.replaceLedger(restored.ledger);
+      return { restored: restored.restored, dropped: restored.dropped };
+    },
     stop: () => server.stop(),
   };
 }

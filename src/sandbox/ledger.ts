@@ -27,6 +27,8 @@ export interface LedgerOptions {
   readonly seed?: number;
   /** Number of seeded transactions (default 300). */
   readonly size?: number;
+  /** The time the seeded transactions are spread before (default: the clock's time now). */
+  readonly startedAtMs?: number;
 }
 
 /** What `create()` takes; everything is optional. */
@@ -94,20 +96,26 @@ export class Ledger {
   readonly clock: Clock;
   /** The clock's time when the ledger was seeded (Unix ms). */
   readonly startedAtMs: number;
+  /** Number of seeded transactions asked for. */
+  readonly seededSize: number;
   private readonly byId = new Map<string, LedgerTransaction>();
   private sorted: LedgerTransaction[] = [];
   private readonly createRng: Random;
+  /** Ids of the transactions created after seeding or changed since (what a snapshot keeps). */
+  private readonly touched = new Set<string>();
   /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
   readonly rates: RateBook;
 
   constructor(options: LedgerOptions) {
     this.clock = options.clock;
     this.seed = options.seed ?? DEFAULT_SEED;
-    this.startedAtMs = options.clock.now();
+    this.startedAtMs = options.startedAtMs ?? options.clock.now();
+    if (!Number.isSafeInteger(this.startedAtMs)) throw new RangeError('startedAtMs must be a whole number of ms');
     this.createRng = Random.derive(this.seed, 'create');
     this.rates = new RateBook(Random.derive(this.seed, 'rates'));
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
+    this.seededSize = size;
     this.seedTransactions(size, Random.derive(this.seed, 'ledger'));
   }
 
@@ -168,8 +176,31 @@ export class Ledger {
     return tx;
   }
 
+  /**
+   * Puts a changed transaction in place of the one with its id (a new schedule, a payment), or
+   * adds one restored from a snapshot. Its plan must be valid for its type.
+   */
+  put(tx: LedgerTransaction): void {
+    validatePlan(tx.plan, tx.type);
+    const old = this.byId.get(tx.id);
+    if (old === undefined) {
+      this.insert(tx);
+      return;
+    }
+    this.byId.set(tx.id, tx);
+    this.touched.add(tx.id);
+    this.sorted = this.sorted.map((t) => (t.id === tx.id ? tx : t));
+    if (old.createdAtUs !== tx.createdAtUs) this.sorted.sort(newestFirst);
+  }
+
+  /** The transactions created after seeding or changed since, newest first. */
+  touchedTransactions(): LedgerTransaction[] {
+    return this.sorted.filter((tx) => this.touched.has(tx.id));
+  }
+
   private insert(tx: LedgerTransaction): void {
     this.byId.set(tx.id, tx);
+    this.touched.add(tx.id);
     this.sorted.push(tx);
     this.sorted.sort(newestFirst);
   }

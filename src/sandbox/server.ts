@@ -20,12 +20,13 @@ import * as http from 'http';
 import type { Socket } from 'net';
 import type { ConnectionBounds } from './bounds';
 import { checkingIntervalMs } from './bounds';
-import type { Clock } from './clock';
-import type { FaultInjector, FaultKind } from './faults';
+import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
+import { answerControl } from './controlHttp';
+import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
 import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
+import { hostileResult } from './hostileResults';
 import type { KeyRing } from './keyring';
-import type { Ledger } from './ledger';
 import { isMethod, runOperation } from './operations';
 import type { HttpAnswer, RpcId } from './protocol';
 import {
@@ -44,16 +45,16 @@ import {
 } from './protocol';
 import type { SlidingWindowLimiter } from './rateLimit';
 import type { RequestLog, RequestLogEntry, RequestOutcome } from './requestLog';
+import type { SandboxState } from './state';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface ServerParts {
-  readonly ledger: Ledger;
-  readonly clock: Clock;
+  /** The ledger (replaceable by the control actions), the clock and the faults. */
+  readonly state: SandboxState;
   readonly keys: KeyRing;
   /** null: no rate limit. */
   readonly limiter: SlidingWindowLimiter | null;
-  readonly faults: FaultInjector;
   readonly log: RequestLog;
   readonly bounds: ConnectionBounds;
   /** Told each valid signature received (a test run notes them for its secret scan). */
@@ -125,10 +126,11 @@ export class SandboxServer {
 
   private receive(req: http.IncomingMessage, res: http.ServerResponse, expectsContinue = false): void {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
-    const found = req.method === 'POST' && (path === '/v2' || path === '/v2/');
+    const control = req.method === 'POST' && (path === SANDBOX_CONTROL_PATH || path === `${SANDBOX_CONTROL_PATH}/`);
+    const found = control || (req.method === 'POST' && (path === '/v2' || path === '/v2/'));
     const draft = (bodyBytes: number): Draft => ({
       at: performance.now(),
-      ledgerTime: this.parts.clock.now(),
+      ledgerTime: this.parts.state.clock.now(),
       httpMethod: req.method ?? '',
       path,
       apiKey: header(req, 'x-api-key'),
@@ -156,6 +158,7 @@ export class SandboxServer {
       const seen = draft(size);
       try {
         if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
+        else if (control) this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'));
         else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'));
       } catch {
         this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), { errorCode: INTERNAL_ERROR, errorMessage: 'Internal Error' });
@@ -178,8 +181,25 @@ export class SandboxServer {
     this.finish(res, draft, 'too-large', { ...textAnswer(413, 'Payload Too Large'), headers: { connection: 'close' } });
   }
 
+  /**
+   * `POST /sandbox/control`: the same signature check as `/v2` (401 `Unauthorized`), then the
+   * control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
+   * control must work while the service is "down").
+   */
+  private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined): void {
+    if (!this.parts.keys.verify(draft.apiKey, signature, raw)) {
+      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
+      return;
+    }
+    if (signature) this.parts.onSignature?.(signature);
+    const outcome = answerControl(this.parts.state, raw);
+    const seen: Draft = { ...draft, method: outcome.action };
+    this.finish(res, seen, outcome.ok ? 'ok' : 'error', outcome.answer, outcome.ok ? {} : { errorMessage: outcome.message });
+  }
+
   private handle(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined): void {
-    const { keys, limiter, faults } = this.parts;
+    const { keys, limiter } = this.parts;
+    const { faults } = this.parts.state;
     if (!keys.verify(draft.apiKey, signature, raw)) {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
@@ -212,11 +232,11 @@ export class SandboxServer {
     let proper: string;
     let failure: RpcFailure | undefined;
     try {
-      const result = runOperation({ ledger: this.parts.ledger, atMs: draft.ledgerTime }, envelope.method, envelope.params, {
+      const result = runOperation({ ledger: this.parts.state.ledger, atMs: draft.ledgerTime }, envelope.method, envelope.params, {
         record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
         limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
       });
-      proper = resultBody(id, result);
+      proper = resultBody(id, share > 0 ? hostileResult(envelope.method, result, (key) => isHostile(key, share, seed)) : result);
     } catch (error) {
       failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');
       proper = errorBody(id, failure.code, failure.message, failure.data);

@@ -2,7 +2,7 @@
  * Where requests go, and the one client (with its account's rate limiter) for it.
  *
  * - **sandbox**: the built-in simulation from `src/sandbox`, started in this process on 127.0.0.1
- *   on first use, with a key pair of its own, its lifecycle running in real time.
+ *   on first use (its life is `SandboxHost`'s, in features/sandbox/sandboxHost.ts).
  * - **an account** (`live`): the account's address with its key, from user-level storage only.
  *   Used only in a trusted workspace, only with usable keys, only to an address the endpoint
  *   policy allows (https, or http to this machine), and only after the user said yes, once per
@@ -12,10 +12,12 @@
  * queued calls and retries end: nothing more is signed with the old key) and `onDidReset` fires.
  */
 import * as vscode from 'vscode';
-import { CancelledError, checkEndpoint, ExchangeClient, RateLimiter, generateKeys, loadCredentials } from '../../api';
+import { CancelledError, checkEndpoint, ExchangeClient, RateLimiter } from '../../api';
 import type { Credentials } from '../../api';
-import { SkippableClock, startSandbox } from '../../sandbox';
-import type { FaultOptions, Sandbox } from '../../sandbox';
+import type { FaultOptions, Sandbox, SkippableClock } from '../../sandbox';
+import { SandboxHost } from '../sandbox/sandboxHost';
+import type { RunningSandbox, SecretWitness } from '../sandbox/sandboxHost';
+import type { SandboxControlClient } from '../../api/sandboxControl';
 import { requestLogger, tagged } from '../log';
 import type { Logger } from '../log';
 import type { Account, Resolution } from './accountModel';
@@ -93,13 +95,8 @@ export class EnvironmentService implements vscode.Disposable {
   private active: Promise<ActiveClient> | undefined;
   /** Every client made for the current connection (disposed together when it changes). */
   private clients: ExchangeClient[] = [];
-  private sandboxStart: Promise<{ sandbox: Sandbox; credentials: Credentials; keyText: string }> | undefined;
-  private runningSandbox: Sandbox | undefined;
-  /**
-   * Set only when the extension runs its tests: told the built-in sandbox's keys and every
-   * signature it receives, so the test run's secret scan can look for them.
-   */
-  secretWitness: ((kind: 'private-key' | 'api-key' | 'signature', value: string) => void) | undefined;
+  /** The built-in sandbox's life: start, stop, key, port, faults. */
+  readonly sandboxHost: SandboxHost;
   /** One limiter per API key, kept across clients and switches, so a new client inherits the recent calls. */
   private readonly limiters = new Map<string, RateLimiter>();
   /** Hosts the user dismissed the question for in this session (`id|origin`): not asked again until chosen again. */
@@ -114,8 +111,6 @@ export class EnvironmentService implements vscode.Disposable {
   private shown: string | undefined;
   private resetting: Promise<void> = Promise.resolve();
 
-  /** The clock of the built-in sandbox: real time that tests may skip ahead. */
-  readonly sandboxClock = new SkippableClock();
   /** The user's accounts. */
   readonly accounts: AccountStore;
   /** The questions asked of the user (tests replace them). */
@@ -135,7 +130,9 @@ export class EnvironmentService implements vscode.Disposable {
     this.log = tagged(channel, 'environment');
     this.requestLog = requestLogger(tagged(channel, 'request'));
     this.accounts = new AccountStore(memento, secrets);
+    this.sandboxHost = new SandboxHost({ secrets, state: memento, log: tagged(channel, 'sandbox'), limiterFor: (apiKey) => this.limiterFor(apiKey), timeoutMs: timeoutSetting });
     this.disposables.push(
+      this.sandboxHost.onDidChange(() => this.changed.fire(this.state)),
       this.changed,
       this.reset_,
       this.accounts,
@@ -158,6 +155,23 @@ export class EnvironmentService implements vscode.Disposable {
     await this.refresh();
   }
 
+  /** The clock of the built-in sandbox: real time that tests may skip ahead. */
+  get sandboxClock(): SkippableClock {
+    return this.sandboxHost.clock;
+  }
+
+  /**
+   * Set only when the extension runs its tests: told the built-in sandbox's keys and every
+   * signature it receives, so the test run's secret scan can look for them.
+   */
+  get secretWitness(): SecretWitness | undefined {
+    return this.sandboxHost.secretWitness;
+  }
+
+  set secretWitness(witness: SecretWitness | undefined) {
+    this.sandboxHost.secretWitness = witness;
+  }
+
   get chosen(): string {
     return this.accounts.active;
   }
@@ -172,7 +186,7 @@ export class EnvironmentService implements vscode.Disposable {
       kind: this.kind,
       chosen: this.chosen,
       hasCredentials: this.keysUsable,
-      baseUrl: this.kind === 'live' ? account?.baseUrl : this.runningSandbox?.url,
+      baseUrl: this.kind === 'live' ? account?.baseUrl : this.sandboxHost.sandbox?.url,
       account: account ? summary(account) : undefined,
       reason: this.resolution.reason,
       restricted: !this.trust.isTrusted,
@@ -181,7 +195,7 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** The built-in sandbox if it is running (tests drive its ledger and faults through it). */
   get sandbox(): Sandbox | undefined {
-    return this.runningSandbox;
+    return this.sandboxHost.sandbox;
   }
 
   /**
@@ -219,7 +233,7 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** Starts the sandbox now (if not running) and returns it. */
   async ensureSandbox(): Promise<Sandbox> {
-    return (await this.startSandbox()).sandbox;
+    return (await this.sandboxHost.start()).sandbox;
   }
 
   dispose(): void {
@@ -234,7 +248,7 @@ export class EnvironmentService implements vscode.Disposable {
     this.disposeClients();
     for (const limiter of this.limiters.values()) limiter.dispose();
     for (const d of this.disposables) d.dispose();
-    await this.stopSandbox();
+    await this.sandboxHost.shutdown();
   }
 
   /** Re-reads the accounts, keys and settings; resets the client if the connection changed. */
@@ -262,7 +276,7 @@ export class EnvironmentService implements vscode.Disposable {
         return { kind: 'live', client: this.makeClient(account.baseUrl, credentials, timeoutMs) };
       }
     }
-    const { sandbox, credentials } = await this.startSandbox();
+    const { sandbox, credentials } = await this.sandboxHost.start();
     return { kind: 'sandbox', client: this.makeClient(sandbox.url, credentials, timeoutMs) };
   }
 
@@ -286,12 +300,17 @@ export class EnvironmentService implements vscode.Disposable {
     if (!answer) throw declined();
   }
 
-  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
-    let limiter = this.limiters.get(credentials.apiKey);
+  private limiterFor(apiKey: string): RateLimiter {
+    let limiter = this.limiters.get(apiKey);
     if (!limiter) {
       limiter = new RateLimiter();
-      this.limiters.set(credentials.apiKey, limiter);
+      this.limiters.set(apiKey, limiter);
     }
+    return limiter;
+  }
+
+  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+    const limiter = this.limiterFor(credentials.apiKey);
     const client = new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.requestLog });
     this.clients.push(client);
     return client;
@@ -303,13 +322,26 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** Sets the built-in sandbox's faults (starting it if needed); the status item shows them. */
   async setSandboxFaults(faults: FaultOptions): Promise<void> {
-    (await this.ensureSandbox()).setFaults(faults);
-    this.changed.fire(this.state);
+    await this.sandboxHost.setFaults(faults);
   }
 
   /**
-   * "Sandbox: Reset": the built-in sandbox starts again with a new ledger (and a new key, no
-   * faults) on its next use; records fetched from the old one are dropped.
+   * "Sandbox: Reset": the built-in sandbox starts a new ledger (no faults, the kept one
+   * forgotten), through its control endpoint; records fetched from the old one are dropped.
+   */
+  async resetSandbox(): Promise<void> {
+    await this.sandboxHost.resetLedger();
+    if (this.kind === 'sandbox') this.reset_.fire(this.state);
+  }
+
+  /** The signed client of the built-in sandbox's control endpoint (the sandbox started if needed). */
+  async sandboxControl(): Promise<SandboxControlClient> {
+    return (await this.sandboxHost.start()).control;
+  }
+
+  /**
+   * Stops the built-in sandbox (its ledger kept, as when the window closes); the next use starts
+   * a new one, with a new key unless a stable key is set. Records fetched from the old one are dropped.
    */
   async restartSandbox(): Promise<void> {
     const wasInUse = this.kind === 'sandbox';
@@ -317,8 +349,8 @@ export class EnvironmentService implements vscode.Disposable {
       this.active = undefined;
       this.disposeClients();
     }
-    await this.stopSandbox();
-    this.log.info('sandbox reset: a new ledger on next use');
+    await this.sandboxHost.stop();
+    this.log.info('sandbox stopped: a new one on next use');
     if (wasInUse) this.reset_.fire(this.state);
     this.changed.fire(this.state);
   }
@@ -331,43 +363,17 @@ export class EnvironmentService implements vscode.Disposable {
   async signingKey(): Promise<{ readonly text: string | undefined; readonly kind: EnvironmentKind; readonly target: string; readonly baseUrl: string | undefined }> {
     const account = this.chosenAccount();
     if (account && !this.state.restricted) return { text: await this.accounts.keyText(account.id), kind: 'live', target: account.name, baseUrl: account.baseUrl };
-    const { sandbox, keyText } = await this.startSandbox();
+    const { sandbox, keyText } = await this.sandboxHost.start();
     return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: sandbox.url };
   }
 
-  private startSandbox(): Promise<{ sandbox: Sandbox; credentials: Credentials; keyText: string }> {
-    this.sandboxStart ??= (async () => {
-      const keys = generateKeys();
-      const credentials = loadCredentials(keys.privateKeyHex);
-      const witness = this.secretWitness;
-      witness?.('private-key', keys.privateKeyHex);
-      witness?.('api-key', keys.apiKey);
-      const onSignature = witness ? (signature: string) => witness('signature', signature) : undefined;
-      const sandbox = await startSandbox({ clock: this.sandboxClock, keys: [credentials], onSignature });
-      this.runningSandbox = sandbox;
-      this.log.info(`sandbox started at ${sandbox.url}`);
-      this.changed.fire(this.state);
-      return { sandbox, credentials, keyText: keys.privateKeyHex };
-    })();
-    const start = this.sandboxStart;
-    start.catch(() => {
-      if (this.sandboxStart === start) this.sandboxStart = undefined;
-    });
-    return start;
+  /** The running sandbox with its key, started if needed (for "Copy Sandbox Connection"). */
+  runningSandbox(): Promise<RunningSandbox> {
+    return this.sandboxHost.start();
   }
 
-  private async stopSandbox(): Promise<void> {
-    const start = this.sandboxStart;
-    this.sandboxStart = undefined;
-    this.runningSandbox = undefined;
-    if (!start) return;
-    try {
-      const { sandbox } = await start;
-      await sandbox.stop();
-      this.log.info('sandbox stopped');
-    } catch {
-      // It never started.
-    }
+  private stopSandbox(): Promise<void> {
+    return this.sandboxHost.stop();
   }
 
   /**

@@ -2,7 +2,8 @@
  * What the hover over a transaction id shows: the status with its icon, the key fields of the
  * record and command links to watch it and show its details. Every text that came from the
  * service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
- * only trusted commands are the two links this file writes, and HTML is off.
+ * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
+ * Payment and Move to Status… too), and HTML is off.
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -13,11 +14,13 @@ import { environmentName } from '../accounts/environmentNames';
 
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest'];
+/** And, on a transaction of the built-in sandbox, these (they act on the local simulation only). */
+export const SANDBOX_HOVER_COMMANDS: readonly string[] = ['exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus'];
 
-function markdown(trusted: boolean): vscode.MarkdownString {
+function markdown(trusted: boolean, sandbox = false): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
   md.supportHtml = false;
-  md.isTrusted = trusted ? { enabledCommands: [...HOVER_COMMANDS] } : false;
+  md.isTrusted = trusted ? { enabledCommands: [...HOVER_COMMANDS, ...(sandbox ? SANDBOX_HOVER_COMMANDS : [])] } : false;
   return md;
 }
 
@@ -43,7 +46,8 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
 /** The hover of a record. */
 export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now()): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
-  const md = markdown(true);
+  const sandbox = environment === 'sandbox';
+  const md = markdown(true, sandbox);
   md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`);
   const lines: [string, string][] = [
     [vscode.l10n.t('Pair'), esc(pairLabel(record))],
@@ -60,6 +64,10 @@ export function recordHover(record: TransactionRecord, environment: EnvironmentK
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
   md.appendMarkdown(`${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · ${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);
+  if (sandbox) {
+    const pay = record.status === 'waiting' ? `${commandLink(vscode.l10n.t('Simulate Payment'), 'credit-card', 'exchangeTx.sandbox.simulatePayment', record.id)} · ` : '';
+    md.appendMarkdown(`  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`);
+  }
   return md;
 }
 

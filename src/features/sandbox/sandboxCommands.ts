@@ -1,17 +1,41 @@
 /**
  * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
  * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Clear Faults" and "Sandbox: Reset" (a new ledger).
+ * item's tooltip), "Sandbox: Clear Faults", "Sandbox: Reset" (a new ledger), all through the
+ * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
+ * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
+ * (transactionControl.ts).
  */
 import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import { registerCopyConnection } from './copyConnection';
+import { NEW_TRANSACTION_COMMAND, NewTransactionCommand } from './newTransactionCommand';
+import { MOVE_TO_STATUS_COMMAND, SIMULATE_PAYMENT_COMMAND, TransactionControl } from './transactionControl';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
 import type { FaultPresetId } from './faultPresets';
 
 type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+/** What the sandbox commands hand to the test API. */
+export interface SandboxApi {
+  /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
+  readonly newTransaction: NewTransactionCommand;
+  /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
+  readonly control: TransactionControl;
+}
+
+export interface SandboxCommandDeps {
+  readonly environment: EnvironmentService;
+  readonly store: TransactionStore;
+  readonly log: Logger;
+}
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, deps: SandboxCommandDeps): SandboxApi {
+  const { environment, log } = deps;
+  const newTransaction = new NewTransactionCommand(deps);
+  const control = new TransactionControl(deps);
   const apply = async (ids: readonly FaultPresetId[]): Promise<string[]> => {
     const faults = faultsOf(ids);
     await environment.setSandboxFaults(faults);
@@ -23,7 +47,7 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, enviro
     vscode.commands.registerCommand('exchangeTx.sandbox.faults', async (arg?: unknown) => {
       // Faults touch only the local sandbox: any caller may set them with an argument.
       if (arg !== undefined) return apply(presetIdsOf(arg));
-      const current = new Set(presetsIn(environment.sandbox?.faults ?? {}));
+      const current = new Set(presetsIn(await (await environment.sandboxControl()).faults()));
       const items: PresetItem[] = FAULT_PRESETS.map((preset) => ({ id: preset.id, label: preset.label, detail: preset.detail, picked: current.has(preset.id) }));
       const picked = await vscode.window.showQuickPick(items, {
         canPickMany: true,
@@ -39,8 +63,17 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, enviro
     }),
     vscode.commands.registerCommand('exchangeTx.sandbox.clearFaults', () => apply([])),
     vscode.commands.registerCommand('exchangeTx.sandbox.reset', async () => {
-      await environment.restartSandbox();
+      await environment.resetSandbox();
       return true;
     }),
+    vscode.commands.registerCommand(NEW_TRANSACTION_COMMAND, async (arg?: unknown) => {
+      const result = await newTransaction.run(arg);
+      if (result?.id) control.lastId = result.id;
+      return result;
+    }),
+    vscode.commands.registerCommand(SIMULATE_PAYMENT_COMMAND, (arg?: unknown, second?: unknown) => control.simulatePayment(arg, second)),
+    vscode.commands.registerCommand(MOVE_TO_STATUS_COMMAND, (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second)),
   );
+  registerCopyConnection(context, environment, log);
+  return { newTransaction, control };
 }

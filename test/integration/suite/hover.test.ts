@@ -59,14 +59,19 @@ describe('hover over a transaction id', () => {
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.showDetails?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.openAsRequest?${args})`));
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest']);
+    // A waiting transaction of the built-in sandbox: it can be paid or moved from the hover.
+    assert.ok(value.includes(`](command:exchangeTx.sandbox.simulatePayment?${args})`));
+    assert.ok(value.includes(`](command:exchangeTx.sandbox.moveToStatus?${args})`));
+    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus']);
 
     const hover = await provide(document, new vscode.Position(0, 6 + id.length));
     assert.ok(hover);
     assert.ok(hover.range?.isEqual(new vscode.Range(0, 6, 0, 6 + id.length)), 'the range is the id');
     const markdown = hover.contents[0];
     assert.ok(markdown instanceof vscode.MarkdownString);
-    assert.deepEqual(markdown.isTrusted, { enabledCommands: ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest'] });
+    assert.deepEqual(markdown.isTrusted, {
+      enabledCommands: ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus'],
+    });
     assert.equal(markdown.supportHtml, false);
   });
 
@@ -133,7 +138,7 @@ describe('hover over a transaction id', () => {
     assert.ok(value);
     assert.ok(value.includes('&#60;img src=x onerror=alert&#40;1&#41;&#62;'), 'the hostile payin address is shown, escaped');
     for (const raw of ['<img', '<script', '<b>', 'command:workbench', 'javascript:', '**bold**', '[Open a terminal]']) assert.ok(!value.includes(raw), raw);
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest']);
+    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.moveToStatus'], 'a finished one is not paid');
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.ok(!value.includes(HOSTILE_VALUES.long.slice(0, 300)));

@@ -26,8 +26,14 @@ describe('driving the built-in sandbox: faults and reset', function () {
   it('turns faults on from the command, shows them in the status item, and clears them in one step', async () => {
     const sandbox = await useBuiltInSandbox(api);
     const id = sandbox.ledger.visible()[0]?.id ?? '';
+    sandbox.clearRequests();
     const words = await vscode.commands.executeCommand<string[]>('exchangeTx.sandbox.faults', ['internal', 'latency']);
     assert.deepEqual(words, ['latency 800 ms (+ up to 400 ms)', '20% -32603']);
+    assert.deepEqual(
+      sandbox.requests.map((r) => [r.path, r.method, r.outcome]),
+      [['/sandbox/control', 'setFaults', 'ok']],
+      'set through the signed control endpoint',
+    );
     assert.equal(sandbox.faults.rates?.internalError, 0.2);
     assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Clear Faults" turns them off\./);
     assert.match(api.environmentItem.text, /\$\(debug-disconnect\)/);
@@ -51,19 +57,32 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.deepEqual(api.environment.sandbox?.faults.rates ?? {}, {});
   });
 
-  it('resets the sandbox: a new one (new key, no faults) on next use, and the records of the old one dropped', async () => {
-    const old = await useBuiltInSandbox(api);
-    const id = old.ledger.visible()[0]?.id ?? '';
+  it('resets the sandbox through its control endpoint: a new ledger, no faults, the records of the old one dropped', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    });
+    const id = created.id ?? '';
     await api.store.lookup(id);
     assert.ok(api.store.peek(id));
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
+    sandbox.clearRequests();
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset'), true);
-    assert.equal(api.store.peek(id), undefined, 'records of the old sandbox are dropped');
-    const fresh = await api.environment.ensureSandbox();
-    assert.notEqual(fresh, old);
-    assert.deepEqual(fresh.faults.rates ?? {}, {});
-    const client = await api.environment.client();
-    assert.equal(client.url, `${fresh.url}/v2`);
+    assert.deepEqual(
+      sandbox.requests.map((r) => [r.path, r.method, r.outcome]),
+      [
+        ['/sandbox/control', 'reset', 'ok'],
+        ['/sandbox/control', 'clearFaults', 'ok'],
+      ],
+      'signed control requests',
+    );
+    assert.equal(api.store.peek(id), undefined, 'records of the old ledger are dropped');
+    assert.equal(sandbox.ledger.get(id), undefined, 'the created transaction is gone');
+    assert.deepEqual(sandbox.faults.rates ?? {}, {});
+    assert.equal(api.environment.sandbox, sandbox, 'the same sandbox (same address and key) goes on');
     await eventually(() => !/Sandbox faults/.test(tooltip()), 'the tooltip without faults');
   });
 });

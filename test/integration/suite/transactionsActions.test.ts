@@ -49,6 +49,11 @@ function shows(entry: MenuEntry, record: TransactionRecord): boolean {
       return isHttpLink(record.refundHashLink);
     case 'exchangeTx.transactions.refresh':
       return false;
+    // The fixture uses the built-in sandbox: its transactions can be moved, and paid while waiting.
+    case 'exchangeTx.sandbox.simulatePayment':
+      return record.status === 'waiting';
+    case 'exchangeTx.sandbox.moveToStatus':
+      return true;
     default:
       throw new Error(`no expectation for ${entry.command}`);
   }
@@ -68,7 +73,7 @@ describe('Transactions view: node actions', () => {
 
   /** What the menus offer for a node: the commands whose `when` holds for it. */
   const offered = (node: TreeNode) => {
-    const context = { view: 'exchangeTx.transactions', viewItem: f.item(node).contextValue };
+    const context = { view: 'exchangeTx.transactions', viewItem: f.item(node).contextValue, 'exchangeTx.environment': 'sandbox' };
     return itemMenus().filter((entry) => evaluateWhen(entry.when, context));
   };
 
@@ -97,6 +102,14 @@ describe('Transactions view: node actions', () => {
     }
     assert.ok(payoutLinks > 0 && refundLinks > 0 && withoutPayoutLink > 0, 'records with and without links were checked');
     for (const id of ids) assert.ok(tx.list.get(id));
+    // With an account in use, a waiting transaction offers nothing of the sandbox's.
+    const waiting = f.node(ids[0] ?? '');
+    const live = itemMenus().filter((entry) => evaluateWhen(entry.when, { view: 'exchangeTx.transactions', viewItem: f.item(waiting).contextValue, 'exchangeTx.environment': 'live' }));
+    assert.deepEqual(
+      live.filter((entry) => entry.command.startsWith('exchangeTx.sandbox.')),
+      [],
+    );
+    assert.ok(offered(waiting).some((entry) => entry.command === 'exchangeTx.sandbox.simulatePayment'), 'in the sandbox, a waiting one can be paid');
     for (const group of f.groups()) assert.deepEqual(offered(group), [], `nothing for the ${group.status} group`);
 
     // The error node offers Refresh inline, and nothing else.

@@ -1,6 +1,9 @@
 import { strict as assert } from 'assert';
 import { spawn } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
+import { SandboxControlClient } from '../../../src/api';
 import { loadCredentials } from '../../../src/api/keys';
 import { CliError, DEFAULT_CLI_PORT, parseCli, SPREAD_FAULTS } from '../../../src/sandbox/cliArgs';
 import { post, postSigned, testKeys } from './helpers';
@@ -38,6 +41,16 @@ describe('sandbox CLI', () => {
     assert.equal(s.quiet, true);
     assert.equal(parseCli([], { SANDBOX_PRIVATE_KEY: 'from-env' }).privateKey, 'from-env');
     assert.equal(parseCli(['--help']).help, true);
+    const files = parseCli(['--key-file', 'k.hex', '--state-file', 's.json', '--print-key']);
+    assert.deepEqual([files.keyFile, files.stateFile, files.printKey], ['k.hex', 's.json', true]);
+    const fromEnv = parseCli([], { SANDBOX_KEY_FILE: 'env.hex', SANDBOX_STATE_FILE: 'env.json' });
+    assert.deepEqual([fromEnv.keyFile, fromEnv.stateFile, fromEnv.printKey], ['env.hex', 'env.json', false]);
+  });
+
+  it('refuses a key given two ways and empty file names', () => {
+    assert.throws(() => parseCli(['--key-file', 'k.hex'], { SANDBOX_PRIVATE_KEY: 'abcd' }), /one way/);
+    assert.throws(() => parseCli(['--key-file', ' ']), CliError);
+    assert.throws(() => parseCli(['--state-file=']), CliError);
   });
 
   it('refuses unknown flags and bad values', () => {
@@ -48,7 +61,7 @@ describe('sandbox CLI', () => {
 
   it('starts, prints a working key, signed request and signing command, and stops cleanly on SIGINT', async function () {
     this.timeout(15_000);
-    const cli = await startCli(['--port', '0', '--size', '20', '--quiet'], {});
+    const cli = await startCli(['--port', '0', '--size', '20', '--quiet', '--print-key'], {});
     try {
       const out = cli.output();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
@@ -75,7 +88,7 @@ describe('sandbox CLI', () => {
 
   it('answers a method given to --disable-method with -32601 Method not found, and says so', async function () {
     this.timeout(15_000);
-    const cli = await startCli(['--port', '0', '--size', '0', '--quiet', '--disable-method', 'getPairsParams'], {});
+    const cli = await startCli(['--port', '0', '--size', '0', '--quiet', '--print-key', '--disable-method', 'getPairsParams'], {});
     try {
       const out = cli.output();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
@@ -92,6 +105,83 @@ describe('sandbox CLI', () => {
       assert.equal(estimate.result?.length, 1);
     } finally {
       assert.equal(await cli.stop(), 0);
+    }
+  });
+
+  it('prints no generated key unless asked, nor anything signed with it', async function () {
+    this.timeout(15_000);
+    const cli = await startCli(['--port', '0', '--size', '5', '--quiet'], {});
+    const out = cli.output();
+    assert.equal(await cli.stop(), 0);
+    assert.match(out, /Private key: {2}generated for this run and not printed; start with --key-file FILE/);
+    assert.match(out, /Control: {6}POST http:\/\/127\.0\.0\.1:\d+\/sandbox\/control/);
+    assert.doesNotMatch(out, /[0-9a-f]{64,}/, 'no hex key');
+    assert.doesNotMatch(out, /curl|X-Api-Signature:/);
+  });
+
+  it('keeps the key in a key file and the ledger in a state file across runs, and the control endpoint changes it', async function () {
+    this.timeout(30_000);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-cli-'));
+    try {
+      const keyFile = path.join(folder, 'sandbox-key.hex');
+      const stateFile = path.join(folder, 'ledger.json');
+      const first = await startCli(['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile], {});
+      let id: string;
+      let url: string;
+      try {
+        const out = first.output();
+        url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+        assert.ok(out.includes(`Private key:  in ${keyFile} (created now, readable by you only)`), out);
+        assert.ok(out.includes(`State:        ${stateFile} (new; written after each change)`), out);
+        assert.equal(fs.statSync(keyFile).mode & 0o777, 0o600);
+        const credentials = loadCredentials(fs.readFileSync(keyFile, 'utf8').trim());
+        assert.ok(out.includes(`API key:      ${credentials.apiKey}`), out);
+        assert.doesNotMatch(out, /[0-9a-f]{64,}/, 'the key is not printed');
+        const control = new SandboxControlClient({ baseUrl: url, credentials });
+        const created = await control.create({ status: 'hold' });
+        id = created.id;
+        const skipped = await control.skip(60_000);
+        assert.equal(skipped.skippedMs, 60_000);
+        control.dispose();
+      } finally {
+        assert.equal(await first.stop(), 0);
+      }
+      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { version: number; skippedMs: number; transactions: { id: string }[] };
+      assert.equal(saved.version, 1);
+      assert.equal(saved.skippedMs, 60_000);
+      assert.deepEqual(saved.transactions.map((t) => t.id), [id]);
+
+      const second = await startCli(['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile], {});
+      try {
+        const out = second.output();
+        assert.ok(out.includes(`Private key:  in ${keyFile}\n`), out);
+        assert.ok(out.includes(`State:        ${stateFile}: 1 transactions restored`), out);
+        const again = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
+        const control = new SandboxControlClient({ baseUrl: again, credentials: loadCredentials(fs.readFileSync(keyFile, 'utf8').trim()) });
+        assert.equal((await control.get(id)).status, 'hold');
+        assert.ok((await control.clock()).skippedMs >= 60_000, 'the skip is restored with the ledger');
+        control.dispose();
+      } finally {
+        assert.equal(await second.stop(), 0);
+      }
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('starts with a new ledger when the state file is not a snapshot', async function () {
+    this.timeout(15_000);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-cli-'));
+    try {
+      const stateFile = path.join(folder, 'ledger.json');
+      fs.writeFileSync(stateFile, '{"version": 99}');
+      const cli = await startCli(['--port', '0', '--size', '5', '--quiet', '--state-file', stateFile], {});
+      const out = cli.output();
+      assert.equal(await cli.stop(), 0);
+      assert.equal(fs.readFileSync(stateFile, 'utf8'), '{"version": 99}', 'nothing changed, nothing written');
+      assert.ok(out.includes(`State:        ${stateFile} was not restored (The snapshot's version is not 1.); a new ledger is used`), out);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 

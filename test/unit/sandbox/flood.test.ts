@@ -8,6 +8,7 @@ import { Ledger } from '../../../src/sandbox/ledger';
 import { SlidingWindowLimiter } from '../../../src/sandbox/rateLimit';
 import { MAX_LOGGED_TEXT, RequestLog } from '../../../src/sandbox/requestLog';
 import { SandboxServer } from '../../../src/sandbox/server';
+import { SandboxState } from '../../../src/sandbox/state';
 import { post, postSigned, testKeys } from './helpers';
 
 /**
@@ -20,11 +21,9 @@ describe('sandbox under a flood of refused requests', () => {
   const limiter = new SlidingWindowLimiter({ limit: 10 });
   const log = new RequestLog(50);
   const server = new SandboxServer({
-    ledger: new Ledger({ clock, seed: 1, size: 5 }),
-    clock,
+    state: new SandboxState(new Ledger({ clock, seed: 1, size: 5 }), clock, new FaultInjector({}, 1), 1, 5),
     keys,
     limiter,
-    faults: new FaultInjector({}, 1),
     log,
     bounds: resolveBounds(),
   });

@@ -1,0 +1,329 @@
+/**
+ * "Sandbox: New Transaction…": pair (from the sandbox's catalogue), float or fixed, amount (a
+ * default within the pair's limits), payout and refund addresses (defaults the sandbox accepts),
+ * then the real operations (addresses checked, estimate, create) with progress; the transaction is
+ * then revealed in the Transactions view, ready to watch. A refusal (an amount out of range, an
+ * address) says why and offers to edit exactly that, with everything typed kept. The prompts are
+ * an interface, so tests drive the same flow; a whole draft as the argument skips them.
+ */
+import * as vscode from 'vscode';
+import { AmountOutOfRangeError, CancelledError } from '../../api';
+import type { CreatedTransaction } from '../../api/types';
+import { sanitize, ticker } from '../../shared/format';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import { REVEAL_COMMAND } from '../revealTransaction';
+import type { RevealResult } from '../transactions';
+import { exampleAddress } from './exampleAddresses';
+import type { AddressField, CreationStep, PairChoice } from './newTransactionCore';
+import { AddressRefusedError, createFromDraft, loadPairs, probeLimits } from './newTransactionCore';
+import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
+import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
+
+export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
+
+export interface PairItem extends vscode.QuickPickItem {
+  readonly pair: PairChoice;
+}
+export interface KindItem extends vscode.QuickPickItem {
+  readonly rate: RateKind;
+}
+export interface InputPrompt {
+  readonly title: string;
+  readonly prompt: string;
+  readonly value: string;
+  /** undefined when the text is acceptable, else what is wrong. */
+  readonly validate: (text: string) => string | undefined;
+}
+
+/** The questions of the flow; each resolves undefined when the user cancels (Escape). */
+export interface NewTransactionPrompts {
+  pair(items: readonly PairItem[], title: string): Promise<PairChoice | undefined>;
+  kind(items: readonly KindItem[], title: string): Promise<RateKind | undefined>;
+  text(prompt: InputPrompt): Promise<string | undefined>;
+  /** A refusal with the one action that edits what was refused: true when the user took it. */
+  refused(message: string, action: string): Promise<boolean>;
+}
+
+export const windowPrompts: NewTransactionPrompts = {
+  async pair(items, title) {
+    return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The pair to exchange (payin → payout)'), matchOnDescription: true }))?.pair;
+  },
+  async kind(items, title) {
+    return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate') }))?.rate;
+  },
+  async text(prompt) {
+    return vscode.window.showInputBox({ title: prompt.title, prompt: prompt.prompt, value: prompt.value, ignoreFocusOut: true, validateInput: (text) => prompt.validate(text) });
+  },
+  async refused(message, action) {
+    return (await vscode.window.showErrorMessage(message, action)) === action;
+  },
+};
+
+/** What the command did, for tests and callers. */
+export interface NewTransactionResult {
+  readonly id?: string;
+  readonly status?: string;
+  readonly type?: RateKind;
+  readonly revealed?: RevealResult;
+  /** Why nothing was created: `not-sandbox`, `amount-out-of-range`, an address field, or another error's message. */
+  readonly error?: string;
+  readonly limits?: PayinLimits;
+}
+
+export interface NewTransactionDeps {
+  readonly environment: EnvironmentService;
+  readonly store: TransactionStore;
+  readonly log: Logger;
+}
+
+type Step = 'pair' | 'amount' | 'address' | 'refund';
+
+/** What the user typed so far; kept across a refusal. */
+interface Draft {
+  pair?: PairChoice;
+  type?: RateKind;
+  limits?: PayinLimits;
+  amount?: string;
+  address?: string;
+  extraId?: string;
+  refundAddress?: string;
+  refundExtraId?: string;
+}
+
+const range = (limits: PayinLimits | undefined, currency: string): string => {
+  const min = limits?.min;
+  const max = limits?.max;
+  const unit = ticker(currency);
+  if (min !== undefined && max !== undefined) return vscode.l10n.t('{0} to {1} {2}', min, max, unit);
+  if (min !== undefined) return vscode.l10n.t('at least {0} {1}', min, unit);
+  if (max !== undefined) return vscode.l10n.t('at most {0} {1}', max, unit);
+  return vscode.l10n.t('limits unknown');
+};
+
+function amountProblemText(problem: AmountProblem, currency: string): string {
+  switch (problem.kind) {
+    case 'format':
+      return vscode.l10n.t('A plain decimal such as 0.5 (no sign, exponent or spaces).');
+    case 'zero':
+      return vscode.l10n.t('The amount must be more than zero.');
+    case 'precision':
+      return vscode.l10n.t('{0} has at most {1} decimals.', ticker(currency), problem.digits);
+    case 'below':
+      return vscode.l10n.t('The minimum for this pair is {0} {1}.', problem.min, ticker(currency));
+    case 'above':
+      return vscode.l10n.t('The maximum for this pair is {0} {1}.', problem.max, ticker(currency));
+  }
+}
+
+const fieldName = (field: AddressField): string =>
+  field === 'address'
+    ? vscode.l10n.t('payout address')
+    : field === 'extraId'
+      ? vscode.l10n.t('payout extra ID')
+      : field === 'refundAddress'
+        ? vscode.l10n.t('refund address')
+        : vscode.l10n.t('refund extra ID');
+
+const stepText = (step: CreationStep): string =>
+  step === 'addresses' ? vscode.l10n.t('Checking the addresses…') : step === 'estimate' ? vscode.l10n.t('Estimating…') : vscode.l10n.t('Creating the transaction…');
+
+export class NewTransactionCommand {
+  /** The prompts (tests script them). */
+  prompts: NewTransactionPrompts = windowPrompts;
+
+  constructor(private readonly deps: NewTransactionDeps) {}
+
+  async run(arg?: unknown): Promise<NewTransactionResult | undefined> {
+    const { environment } = this.deps;
+    if (environment.kind !== 'sandbox') {
+      const use = vscode.l10n.t('Use the Sandbox');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('New transactions are made in the built-in sandbox; an account is in use now.'), use);
+      if (choice !== use) return { error: 'not-sandbox' };
+      await environment.choose('sandbox');
+      if ((environment.kind as string) !== 'sandbox') return { error: 'not-sandbox' };
+    }
+    const given = draftFromArgument(arg);
+    if (given) return this.create(given, undefined);
+    try {
+      return await this.ask({}, 'pair');
+    } catch (error) {
+      if (error instanceof CancelledError) return undefined;
+      const text = sanitize(error instanceof Error ? error.message : String(error), 300);
+      this.deps.log.warn(`new transaction: ${text}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('The sandbox could not be asked: {0}', text));
+      return { error: text };
+    }
+  }
+
+  /** The flow from `step` on, with what was typed before as the defaults. */
+  private async ask(draft: Draft, step: Step): Promise<NewTransactionResult | undefined> {
+    const title = vscode.l10n.t('Sandbox: New Transaction');
+    const client = await this.deps.environment.client();
+    if (step === 'pair') {
+      const pairs = await this.withProgress(vscode.l10n.t("Reading the sandbox's pairs…"), () => loadPairs(client));
+      const items: PairItem[] = pairs.map((pair) => ({
+        pair,
+        label: `${ticker(pair.from)} → ${ticker(pair.to)}`,
+        description: `${sanitize(pair.fromCurrency?.fullName ?? pair.from, 40)} → ${sanitize(pair.toCurrency?.fullName ?? pair.to, 40)}`,
+        detail: pair.fixed ? vscode.l10n.t('floating or fixed rate') : vscode.l10n.t('floating rate only'),
+      }));
+      const last = draft.pair;
+      if (last) items.sort((a, b) => Number(b.pair.from === last.from && b.pair.to === last.to) - Number(a.pair.from === last.from && a.pair.to === last.to));
+      const pair = await this.prompts.pair(items, title);
+      if (!pair) return undefined;
+      const kinds: KindItem[] = [
+        { rate: 'float', label: vscode.l10n.t('Floating rate'), detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid') },
+        ...(pair.fixed ? [{ rate: 'fixed' as const, label: vscode.l10n.t('Fixed rate'), detail: vscode.l10n.t('getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill') }] : []),
+      ];
+      const type = kinds.length === 1 ? 'float' : await this.prompts.kind(kinds, title);
+      if (!type) return undefined;
+      const samePair = last?.from === pair.from && last.to === pair.to;
+      draft = samePair && draft.type === type ? { ...draft, pair } : { ...(samePair ? draft : {}), pair, type, limits: undefined, amount: samePair ? draft.amount : undefined };
+      draft.limits = await this.withProgress(vscode.l10n.t("Reading the pair's limits…"), () => probeLimits(client, pair.from, pair.to, type));
+      step = 'amount';
+    }
+    const pair = draft.pair;
+    const type = draft.type;
+    if (!pair || !type) return this.ask(draft, 'pair');
+    const from = pair.from;
+    const to = pair.to;
+    if (step === 'amount') {
+      const limits = draft.limits ?? {};
+      const amount = await this.prompts.text({
+        title,
+        prompt: vscode.l10n.t('Amount to pay in, in {0} ({1})', ticker(from), range(limits, from)),
+        value: draft.amount ?? defaultAmount(limits),
+        validate: (text) => {
+          const problem = amountProblem(text, limits, pair.fromCurrency?.blockchainPrecision);
+          return problem ? amountProblemText(problem, from) : undefined;
+        },
+      });
+      if (amount === undefined) return undefined;
+      draft.amount = amount.trim();
+      step = 'address';
+    }
+    if (step === 'address') {
+      const address = await this.askText(title, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to)?.address ?? '', true);
+      if (address === undefined) return undefined;
+      draft.address = address;
+      const extraName = pair.toCurrency?.extraIdName;
+      if (extraName) {
+        const extra = await this.askText(title, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to)?.extraId ?? '', false);
+        if (extra === undefined) return undefined;
+        draft.extraId = extra || undefined;
+      }
+      step = 'refund';
+    }
+    if (step === 'refund') {
+      const required = type === 'fixed';
+      const refund = await this.askText(
+        title,
+        required ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from)) : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
+        draft.refundAddress ?? exampleAddress(from)?.address ?? '',
+        required,
+      );
+      if (refund === undefined) return undefined;
+      draft.refundAddress = refund || undefined;
+      const extraName = pair.fromCurrency?.extraIdName;
+      if (extraName && draft.refundAddress) {
+        const extra = await this.askText(title, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from)?.extraId ?? '', false);
+        if (extra === undefined) return undefined;
+        draft.refundExtraId = extra || undefined;
+      }
+    }
+    const whole: TransactionDraft = {
+      from,
+      to,
+      type,
+      amount: draft.amount ?? '',
+      address: draft.address ?? '',
+      ...(draft.extraId ? { extraId: draft.extraId } : {}),
+      ...(draft.refundAddress ? { refundAddress: draft.refundAddress } : {}),
+      ...(draft.refundExtraId ? { refundExtraId: draft.refundExtraId } : {}),
+    };
+    return this.create(whole, draft);
+  }
+
+  private askText(title: string, prompt: string, value: string, required: boolean): Promise<string | undefined> {
+    return this.prompts
+      .text({ title, prompt, value, validate: (text) => (required && text.trim() === '' ? vscode.l10n.t('Required.') : text.length > 256 ? vscode.l10n.t('At most 256 characters.') : undefined) })
+      .then((text) => text?.trim());
+  }
+
+  /** Creates the draft; on a refusal, offers to edit what was refused (when it came from the prompts). */
+  private async create(draft: TransactionDraft, typed: Draft | undefined): Promise<NewTransactionResult | undefined> {
+    const { log } = this.deps;
+    const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
+    let created: CreatedTransaction;
+    try {
+      const client = await this.deps.environment.client();
+      created = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText), cancellable: true },
+        async (progress, token) => {
+          const controller = new AbortController();
+          const subscription = token.onCancellationRequested(() => controller.abort());
+          try {
+            return await createFromDraft(client, draft, (step) => progress.report({ message: stepText(step) }), controller.signal);
+          } finally {
+            subscription.dispose();
+          }
+        },
+      );
+    } catch (error) {
+      if (error instanceof CancelledError) return undefined;
+      return this.refused(error, draft, typed);
+    }
+    log.info(`created the sandbox transaction ${created.id} (${created.type}, ${draft.amount} ${draft.from} → ${draft.to})`);
+    const revealed = await this.show(created.id);
+    const watch = vscode.l10n.t('Watch');
+    void vscode.window
+      .showInformationMessage(vscode.l10n.t('Created the sandbox transaction {0}: {1} {2}, {3} rate, waiting for its payin.', created.id, draft.amount, pairText, draft.type), watch)
+      .then((choice) => (choice === watch ? vscode.commands.executeCommand('exchangeTx.watch', created.id) : undefined));
+    return { id: created.id, status: created.status, type: created.type, revealed };
+  }
+
+  /** The Transactions view loads the new transaction and selects it. */
+  private async show(id: string): Promise<RevealResult | undefined> {
+    try {
+      await this.deps.store.lookup(id);
+      await vscode.commands.executeCommand('exchangeTx.transactions.refresh');
+      return await vscode.commands.executeCommand<RevealResult | undefined>(REVEAL_COMMAND, id);
+    } catch (error) {
+      this.deps.log.warn(`could not show ${id} in the Transactions view: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  }
+
+  private async refused(error: unknown, draft: TransactionDraft, typed: Draft | undefined): Promise<NewTransactionResult | undefined> {
+    const { log } = this.deps;
+    if (error instanceof AmountOutOfRangeError) {
+      const limits = limitsOfError(error.limits);
+      const message = vscode.l10n.t('The sandbox refused {0} {1}: the {2} → {3} limits are {4}.', draft.amount, ticker(draft.from), ticker(draft.from), ticker(draft.to), range(limits, draft.from));
+      log.info(`new transaction refused: ${sanitize(error.serviceMessage)}`);
+      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount')))) return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
+      if (!typed) void vscode.window.showErrorMessage(message);
+      return { error: 'amount-out-of-range', limits };
+    }
+    if (error instanceof AddressRefusedError) {
+      const why = error.serviceMessage ? sanitize(error.serviceMessage, 120) : vscode.l10n.t('required for a fixed rate');
+      const message = vscode.l10n.t('The sandbox refused the {0} for {1}: {2}.', fieldName(error.field), ticker(error.currency), why);
+      log.info(`new transaction refused: the ${error.field} (${why})`);
+      const step: Step = error.field === 'address' || error.field === 'extraId' ? 'address' : 'refund';
+      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Address')))) return this.ask(typed, step);
+      if (!typed) void vscode.window.showErrorMessage(message);
+      return { error: error.field };
+    }
+    const text = sanitize(error instanceof Error ? error.message : String(error), 300);
+    log.warn(`new transaction failed: ${text}`);
+    const message = vscode.l10n.t('The sandbox transaction was not created: {0}', text);
+    if (typed && (await this.prompts.refused(message, vscode.l10n.t('Retry')))) return this.create(draft, typed);
+    if (!typed) void vscode.window.showErrorMessage(message);
+    return { error: text };
+  }
+
+  private withProgress<T>(title: string, work: () => Promise<T>): Thenable<T> {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
+  }
+}

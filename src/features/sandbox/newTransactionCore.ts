@@ -1,0 +1,100 @@
+/**
+ * The calls behind "Sandbox: New Transaction…", through the real operations of the client: the
+ * catalogue (getCurrenciesFull, getPairs), the pair's limits (an estimate, or the limits its amount
+ * error carries), then the transaction: the addresses checked (validateAddress), the estimate
+ * (getExchangeAmount, or getFixRateForAmount for the rate ID) and the create (createTransaction /
+ * createFixTransaction). Pure: no `vscode`; the command shows the steps and the errors.
+ */
+import { AmountOutOfRangeError } from '../../api';
+import type { ExchangeClient } from '../../api';
+import type { CreatedTransaction, CurrencyInfo } from '../../api/types';
+import type { PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
+import { limitsOfError, limitsOfEstimate } from './transactionDraft';
+
+/** The operations used, so tests and callers can hand any client that has them. */
+export type SandboxOperations = Pick<
+  ExchangeClient,
+  'getCurrenciesFull' | 'getPairs' | 'getExchangeAmount' | 'getFixRateForAmount' | 'createTransaction' | 'createFixTransaction' | 'validateAddress'
+>;
+
+export interface PairChoice {
+  readonly from: string;
+  readonly to: string;
+  /** Whether a fixed-rate transaction is possible for the pair. */
+  readonly fixed: boolean;
+  readonly fromCurrency: CurrencyInfo | undefined;
+  readonly toCurrency: CurrencyInfo | undefined;
+}
+
+/** The pairs a transaction can be made for, in the service's order, each knowing whether it may be fixed. */
+export async function loadPairs(client: SandboxOperations): Promise<PairChoice[]> {
+  const [currencies, pairs, fixedPairs] = await Promise.all([client.getCurrenciesFull(), client.getPairs({}), client.getPairs({ txType: 'fixed' })]);
+  const byTicker = new Map(currencies.map((c) => [c.ticker, c]));
+  const fixed = new Set(fixedPairs.map((p) => `${p.from}|${p.to}`));
+  return pairs.map((p) => ({ from: p.from, to: p.to, fixed: fixed.has(`${p.from}|${p.to}`), fromCurrency: byTicker.get(p.from), toCurrency: byTicker.get(p.to) }));
+}
+
+/** An amount surely inside no pair's limits, so its amount error carries them. */
+const PROBE_AMOUNT = '0.00000001';
+
+/** The pair's payin limits: from the amount error of a tiny estimate, or from its result. */
+export async function probeLimits(client: SandboxOperations, from: string, to: string, type: RateKind): Promise<PayinLimits> {
+  try {
+    const [estimate] = type === 'fixed' ? await client.getFixRateForAmount({ from, to, amountFrom: PROBE_AMOUNT }) : await client.getExchangeAmount({ from, to, amountFrom: PROBE_AMOUNT });
+    return estimate ? limitsOfEstimate(estimate) : {};
+  } catch (error) {
+    if (error instanceof AmountOutOfRangeError) return limitsOfError(error.limits);
+    throw error;
+  }
+}
+
+export type AddressField = 'address' | 'extraId' | 'refundAddress' | 'refundExtraId';
+
+/** The service said an address (or its extra id) of the draft is not valid. */
+export class AddressRefusedError extends Error {
+  constructor(
+    readonly field: AddressField,
+    readonly currency: string,
+    /** The service's words, as sent (untrusted: shown sanitized). */
+    readonly serviceMessage: string | undefined,
+  ) {
+    super(`The ${field} for ${currency} was refused${serviceMessage ? `: ${serviceMessage}` : ''}`);
+  }
+}
+
+export type CreationStep = 'addresses' | 'estimate' | 'create';
+
+/**
+ * Creates the draft's transaction: addresses checked, then the estimate, then the create.
+ * Throws the client's typed errors (AmountOutOfRangeError with the limits) or AddressRefusedError.
+ */
+export async function createFromDraft(client: SandboxOperations, draft: TransactionDraft, onStep: (step: CreationStep) => void = () => undefined, signal?: AbortSignal): Promise<CreatedTransaction> {
+  const options = signal ? { signal } : {};
+  onStep('addresses');
+  const payout = await client.validateAddress({ currency: draft.to, address: draft.address, ...(draft.extraId ? { extraId: draft.extraId } : {}) }, options);
+  if (!payout.result) throw new AddressRefusedError(/extra/i.test(payout.message ?? '') ? 'extraId' : 'address', draft.to, payout.message);
+  if (draft.refundAddress) {
+    const refund = await client.validateAddress({ currency: draft.from, address: draft.refundAddress, ...(draft.refundExtraId ? { extraId: draft.refundExtraId } : {}) }, options);
+    if (!refund.result) throw new AddressRefusedError(/extra/i.test(refund.message ?? '') ? 'refundExtraId' : 'refundAddress', draft.from, refund.message);
+  } else if (draft.type === 'fixed') {
+    throw new AddressRefusedError('refundAddress', draft.from, undefined);
+  }
+  const common = {
+    from: draft.from,
+    to: draft.to,
+    address: draft.address,
+    ...(draft.extraId ? { extraId: draft.extraId } : {}),
+    ...(draft.refundExtraId ? { refundExtraId: draft.refundExtraId } : {}),
+  };
+  onStep('estimate');
+  if (draft.type === 'fixed') {
+    const [quote] = await client.getFixRateForAmount({ from: draft.from, to: draft.to, amountFrom: draft.amount }, options);
+    if (!quote) throw new Error(`The service gave no fixed rate for ${draft.from} → ${draft.to}.`);
+    onStep('create');
+    return client.createFixTransaction({ ...common, rateId: quote.id, amountFrom: quote.amountFrom, refundAddress: draft.refundAddress ?? '' }, options);
+  }
+  const [estimate] = await client.getExchangeAmount({ from: draft.from, to: draft.to, amountFrom: draft.amount }, options);
+  if (!estimate) throw new Error(`The service gave no estimate for ${draft.from} → ${draft.to}.`);
+  onStep('create');
+  return client.createTransaction({ ...common, amountFrom: draft.amount, ...(draft.refundAddress ? { refundAddress: draft.refundAddress } : {}) }, options);
+}

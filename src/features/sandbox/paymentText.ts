@@ -1,0 +1,54 @@
+/**
+ * The pure parts of "Simulate Payment" and "Move to Status…": which amount is offered, how a
+ * typed amount is checked, and the command arguments other callers may give (an id, a tree node,
+ * a record, or `{id, amount}` / `{id, status}`). Pure: no `vscode`.
+ */
+import type { KnownStatus } from '../../shared/status';
+import { isKnownStatus } from '../../shared/status';
+import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
+import { compareDecimal, isDecimal } from './transactionDraft';
+
+/** How a typed payment differs from what the transaction expects; undefined when it is not a decimal. */
+export type PaymentKind = 'expected' | 'less' | 'more';
+
+export function paymentKind(amount: string, expected: string): PaymentKind | undefined {
+  const typed = amount.trim();
+  if (!isDecimal(typed) || !isDecimal(expected)) return undefined;
+  const order = compareDecimal(typed, expected);
+  return order === 0 ? 'expected' : order < 0 ? 'less' : 'more';
+}
+
+/** A typed payment amount: a plain decimal above zero, or what is wrong. */
+export function paymentProblem(text: string): 'format' | 'zero' | undefined {
+  const typed = text.trim();
+  if (!isDecimal(typed)) return 'format';
+  return compareDecimal(typed, '0') === 0 ? 'zero' : undefined;
+}
+
+function member(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
+}
+
+/** The id of a command's first argument, when it is a plausible one. */
+export function controlIdOf(arg: unknown): string | undefined {
+  const id = idFromArgument(arg);
+  return id !== undefined && isPlausibleId(id) ? id : undefined;
+}
+
+/** The amount given with the command: `{amount}` in the first argument, or the second argument. */
+export function paymentAmountOf(arg: unknown, second: unknown): string | undefined {
+  const given = member(arg, 'amount') ?? (typeof second === 'string' ? second : member(second, 'amount'));
+  return typeof given === 'string' && paymentProblem(given) === undefined ? given.trim() : undefined;
+}
+
+/**
+ * The status given with the command: the second argument, or `status` of a first argument that is
+ * only `{id, status}` (a record's own `status` is where it stands, not where to move it).
+ */
+export function targetStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
+  const plain = typeof arg === 'object' && arg !== null && !Array.isArray(arg) && Object.keys(arg).every((key) => key === 'id' || key === 'status');
+  const given = second ?? (plain ? member(arg, 'status') : undefined);
+  return typeof given === 'string' && isKnownStatus(given) ? given : undefined;
+}

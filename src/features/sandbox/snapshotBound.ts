@@ -1,0 +1,16 @@
+/**
+ * The bound on the sandbox ledger's snapshot that the extension keeps in its storage: it is
+ * restored through one control request, so its JSON stays under MAX_CONTROL_BODY_BYTES (the
+ * sandbox already keeps at most CONTROL_LIMITS.maxSnapshotTransactions, newest first). Pure.
+ */
+import { MAX_CONTROL_BODY_BYTES } from '../../shared/sandboxControl';
+import type { LedgerSnapshot } from '../../shared/sandboxControl';
+
+/** The snapshot within `maxBytes` of JSON: the oldest transactions (at the end) go first. */
+export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {
+  let kept = snapshot;
+  while (kept.transactions.length > 0 && Buffer.byteLength(JSON.stringify(kept), 'utf8') > maxBytes) {
+    kept = { ...kept, transactions: kept.transactions.slice(0, Math.floor(kept.transactions.length * 0.9)) };
+  }
+  return kept;
+}

@@ -1,0 +1,168 @@
+/**
+ * "Simulate Payment" and "Move to Status…" on a transaction of the built-in sandbox (from the
+ * Transactions view's context menu, the hover's links and the palette), through the sandbox's
+ * signed control endpoint. After each, the store reads the transaction again, so the view, the
+ * hover and the status-bar watch show where it stands; the sandbox clock then moves it on.
+ * Both act only on the local sandbox, so any caller may give the id and the amount or status.
+ * (The host keeps the changed ledger: it sees the control requests.)
+ */
+import * as vscode from 'vscode';
+import { SandboxControlError } from '../../api/sandboxControl';
+import type { ControlTransaction, ScheduleStep } from '../../shared/sandboxControl';
+import { movableStatuses } from '../../shared/sandboxControl';
+import { sanitize, ticker } from '../../shared/format';
+import type { KnownStatus } from '../../shared/status';
+import { idProblem, trimId } from '../../shared/transactionId';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import { statusLook } from '../statusPresentation';
+import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
+
+export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
+export const MOVE_TO_STATUS_COMMAND = 'exchangeTx.sandbox.moveToStatus';
+
+export interface AmountItem extends vscode.QuickPickItem {
+  readonly choice: 'expected' | 'other';
+}
+export interface StatusItem extends vscode.QuickPickItem {
+  readonly status: KnownStatus;
+}
+
+/** The questions of both commands; each resolves undefined when the user cancels. */
+export interface ControlPrompts {
+  id(value: string): Promise<string | undefined>;
+  amountChoice(items: readonly AmountItem[], title: string): Promise<AmountItem['choice'] | undefined>;
+  amount(expected: string, currency: string, title: string): Promise<string | undefined>;
+  status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
+}
+
+export const windowControlPrompts: ControlPrompts = {
+  id: (value) =>
+    Promise.resolve(
+      vscode.window.showInputBox({
+        title: vscode.l10n.t('A transaction of the built-in sandbox'),
+        prompt: vscode.l10n.t('Transaction ID'),
+        value,
+        validateInput: (text) => (idProblem(text) ? vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".') : undefined),
+      }),
+    ).then((text) => (text === undefined ? undefined : trimId(text))),
+  amountChoice: async (items, title) => (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('What arrives at the payin address') }))?.choice,
+  amount: (expected, currency, title) =>
+    Promise.resolve(
+      vscode.window.showInputBox({
+        title,
+        prompt: vscode.l10n.t('Amount that arrives, in {0} (expected: {1})', ticker(currency), expected),
+        value: expected,
+        validateInput: (text) => (paymentProblem(text) ? vscode.l10n.t('A plain decimal above zero, such as 0.5.') : undefined),
+      }),
+    ).then((text) => text?.trim()),
+  status: async (items, title) => (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The status to move the transaction to now') }))?.status,
+};
+
+/** What a command did, for tests and callers. */
+export interface ControlResult {
+  readonly id?: string;
+  readonly status?: KnownStatus;
+  /** The status the sandbox clock moves it to next, if any. */
+  readonly next?: KnownStatus;
+  readonly error?: string;
+}
+
+export interface TransactionControlDeps {
+  readonly environment: EnvironmentService;
+  readonly store: TransactionStore;
+  readonly log: Logger;
+}
+
+function nextText(next: ScheduleStep | null): string {
+  if (!next) return vscode.l10n.t('It stays there until moved.');
+  return vscode.l10n.t('Next: {0} at {1}.', statusLook(next.status).short, new Date(next.atMs).toLocaleTimeString());
+}
+
+export class TransactionControl {
+  prompts: ControlPrompts = windowControlPrompts;
+  /** The last transaction acted on or created: the palette's default id. */
+  lastId = '';
+
+  constructor(private readonly deps: TransactionControlDeps) {}
+
+  async simulatePayment(arg?: unknown, second?: unknown): Promise<ControlResult | undefined> {
+    return this.act(arg, async (control, tx) => {
+      const title = vscode.l10n.t('Simulate Payment of {0}', tx.id);
+      let amount = paymentAmountOf(arg, second);
+      if (amount === undefined) {
+        const expected = tx.amountExpectedFrom;
+        const unit = ticker(tx.currencyFrom);
+        const choice = await this.prompts.amountChoice(
+          [
+            { choice: 'expected', label: vscode.l10n.t('Pay the expected amount: {0} {1}', expected, unit), detail: vscode.l10n.t('The transaction goes through to finished, step by step on the sandbox clock.') },
+            { choice: 'other', label: vscode.l10n.t('Pay another amount…'), detail: vscode.l10n.t("Less or more than expected, to see the service's reaction (failed, held, refunded or exchanged as received).") },
+          ],
+          title,
+        );
+        if (!choice) return undefined;
+        amount = choice === 'expected' ? expected : await this.prompts.amount(expected, tx.currencyFrom, title);
+        if (amount === undefined) return undefined;
+      }
+      const paid = await control.pay(tx.id, amount);
+      const kind = paymentKind(amount, tx.amountExpectedFrom);
+      this.deps.log.info(`paid ${amount} ${tx.currencyFrom} into the sandbox transaction ${tx.id} (${kind ?? 'amount'}): now ${paid.status}`);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('$(check) Paid {0} {1} into {2}: {3}. {4}', amount, ticker(tx.currencyFrom), tx.id, statusLook(paid.status).short, nextText(paid.next)),
+        8000,
+      );
+      return paid;
+    });
+  }
+
+  async moveToStatus(arg?: unknown, second?: unknown): Promise<ControlResult | undefined> {
+    return this.act(arg, async (control, tx) => {
+      let status = targetStatusOf(arg, second);
+      if (!status) {
+        const items: StatusItem[] = movableStatuses(tx.type).map((s) => {
+          const look = statusLook(s);
+          return { status: s, label: `$(${look.icon}) ${look.label}`, description: s === tx.status ? vscode.l10n.t('now') : s };
+        });
+        status = await this.prompts.status(items, vscode.l10n.t('Move {0} to Status', tx.id));
+        if (!status) return undefined;
+      }
+      const moved = await control.move(tx.id, status);
+      this.deps.log.info(`moved the sandbox transaction ${tx.id} to ${moved.status}`);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Moved {0} to {1}. {2}', tx.id, statusLook(moved.status).short, nextText(moved.next)), 8000);
+      return moved;
+    });
+  }
+
+  /** Finds the transaction in the sandbox, runs the action, then reads it again into the store. */
+  private async act(arg: unknown, action: (control: SandboxControlLike, tx: ControlTransaction) => Promise<ControlTransaction | undefined>): Promise<ControlResult | undefined> {
+    const { environment, store, log } = this.deps;
+    if (environment.kind !== 'sandbox') {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Simulate Payment and Move to Status work on the built-in sandbox; an account is in use now.'));
+      return { error: 'not-sandbox' };
+    }
+    const id = controlIdOf(arg) ?? (await this.prompts.id(this.lastId));
+    if (!id) return undefined;
+    try {
+      const control = await environment.sandboxControl();
+      const tx = await control.get(id);
+      this.lastId = id;
+      const done = await action(control, tx);
+      if (!done) return undefined;
+      await store.refresh([id]).catch((error: unknown) => log.warn(`could not read ${id} again: ${error instanceof Error ? error.message : String(error)}`));
+      return { id, status: done.status, ...(done.next ? { next: done.next.status } : {}) };
+    } catch (error) {
+      const message =
+        error instanceof SandboxControlError && error.code === 'not-found'
+          ? vscode.l10n.t('{0} is not a transaction of the built-in sandbox.', id)
+          : error instanceof SandboxControlError
+            ? vscode.l10n.t('The sandbox refused: {0}', sanitize(error.controlMessage, 200))
+            : vscode.l10n.t('The sandbox could not be driven: {0}', sanitize(error instanceof Error ? error.message : String(error), 200));
+      log.warn(message);
+      void vscode.window.showErrorMessage(message);
+      return { error: error instanceof SandboxControlError ? error.code : message };
+    }
+  }
+}
+
+type SandboxControlLike = Awaited<ReturnType<EnvironmentService['sandboxControl']>>;

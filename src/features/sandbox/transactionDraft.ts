@@ -1,0 +1,140 @@
+/**
+ * What "Sandbox: New Transaction…" asks for, as data: the draft (pair, float/fixed, amount,
+ * addresses), the pair's limits in the payin currency, a default amount within them, the check
+ * of a typed amount, and the reading of a command argument (tests and other callers give the
+ * whole draft at once). Amounts stay exact decimal strings (compared as scaled bigints, never as
+ * binary floats). Pure: no `vscode`; the words are English, the command localizes its own.
+ */
+import type { AmountLimits, EstimateLimits } from '../../api';
+
+export type RateKind = 'float' | 'fixed';
+
+export interface TransactionDraft {
+  readonly from: string;
+  readonly to: string;
+  readonly type: RateKind;
+  /** Payin amount, an exact decimal string. */
+  readonly amount: string;
+  /** Payout address (in `to`). */
+  readonly address: string;
+  readonly extraId?: string;
+  /** Required for fixed; optional for float. */
+  readonly refundAddress?: string;
+  readonly refundExtraId?: string;
+}
+
+/** The pair's payin bounds; either may be unknown. */
+export interface PayinLimits {
+  readonly min?: string;
+  readonly max?: string;
+}
+
+const DECIMAL = /^\d{1,30}(?:\.\d{1,30})?$/;
+
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
+function scaled(text: string, scale: number): bigint {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return BigInt(whole + fraction.padEnd(scale, '0'));
+}
+
+function fractionDigits(text: string): number {
+  return text.split('.')[1]?.length ?? 0;
+}
+
+/** Compares two decimal strings exactly: negative, zero or positive. */
+export function compareDecimal(a: string, b: string): number {
+  const scale = Math.max(fractionDigits(a), fractionDigits(b));
+  const x = scaled(a, scale);
+  const y = scaled(b, scale);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function unscale(value: bigint, scale: number): string {
+  if (scale === 0) return value.toString();
+  const digits = value.toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, -scale);
+  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+/** The payin limits an estimate reported (`minFrom`/`maxFrom`, else `min`/`max`). */
+export function limitsOfEstimate(estimate: EstimateLimits): PayinLimits {
+  const min = estimate.minFrom ?? estimate.min;
+  const max = estimate.maxFrom ?? estimate.max;
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/** The payin limits an amount error carried in `error.data.limits`. */
+export function limitsOfError(limits: AmountLimits | undefined): PayinLimits {
+  const min = limits?.min?.from;
+  const max = limits?.max?.from;
+  return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
+}
+
+/**
+ * An amount within the limits to offer first: twice the minimum (so a little less still passes),
+ * the minimum when twice is above the maximum, `fallback` when no minimum is known.
+ */
+export function defaultAmount(limits: PayinLimits, fallback = '1'): string {
+  const { min, max } = limits;
+  if (min === undefined || !isDecimal(min)) return max !== undefined && isDecimal(max) && compareDecimal(fallback, max) > 0 ? max : fallback;
+  const scale = fractionDigits(min);
+  const twice = unscale(scaled(min, scale) * 2n, scale);
+  return max !== undefined && isDecimal(max) && compareDecimal(twice, max) > 0 ? unscale(scaled(min, scale), scale) : twice;
+}
+
+export type AmountProblem =
+  | { readonly kind: 'format' }
+  | { readonly kind: 'zero' }
+  | { readonly kind: 'precision'; readonly digits: number }
+  | { readonly kind: 'below'; readonly min: string }
+  | { readonly kind: 'above'; readonly max: string };
+
+/** What is wrong with a typed payin amount, or undefined when it may be sent. */
+export function amountProblem(text: string, limits: PayinLimits, precision?: number): AmountProblem | undefined {
+  const amount = text.trim();
+  if (!isDecimal(amount)) return { kind: 'format' };
+  if (compareDecimal(amount, '0') === 0) return { kind: 'zero' };
+  if (precision !== undefined && fractionDigits(amount) > precision) return { kind: 'precision', digits: precision };
+  if (limits.min !== undefined && isDecimal(limits.min) && compareDecimal(amount, limits.min) < 0) return { kind: 'below', min: limits.min };
+  if (limits.max !== undefined && isDecimal(limits.max) && compareDecimal(amount, limits.max) > 0) return { kind: 'above', max: limits.max };
+  return undefined;
+}
+
+/** Longest text taken for an address or extra id from an argument. */
+const MAX_TEXT = 256;
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  // eslint-disable-next-line no-control-regex
+  return trimmed !== '' && trimmed.length <= MAX_TEXT && !/[\u0000-\u001f\u007f]/.test(trimmed) ? trimmed : undefined;
+}
+
+function own(value: object, key: string): unknown {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
+}
+
+/**
+ * A draft given whole as a command argument (`{from, to, type?, amount, address, extraId?,
+ * refundAddress?, refundExtraId?}`), or undefined when it is not one: the command then asks.
+ * Only the shape is checked here; the service checks the rest, as it would the user's.
+ */
+export function draftFromArgument(value: unknown): TransactionDraft | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const from = text(own(value, 'from'))?.toLowerCase();
+  const to = text(own(value, 'to'))?.toLowerCase();
+  const type = own(value, 'type') ?? 'float';
+  const amount = text(own(value, 'amount'));
+  const address = text(own(value, 'address'));
+  if (!from || !to || (type !== 'float' && type !== 'fixed') || !amount || !address) return undefined;
+  const optional = (key: string): Record<string, string> => {
+    const found = text(own(value, key));
+    return found === undefined ? {} : { [key]: found };
+  };
+  return { from, to, type, amount, address, ...optional('extraId'), ...optional('refundAddress'), ...optional('refundExtraId') };
+}

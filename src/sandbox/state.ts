@@ -1,0 +1,30 @@
+/**
+ * What a running sandbox holds that its control actions change: the ledger (replaced by a reset or
+ * a restore), with the clock, the fault injector and the seeding it was made with.
+ */
+import type { Clock } from './clock';
+import type { ControlTarget } from './control';
+import type { FaultInjector } from './faults';
+import type { Ledger } from './ledger';
+
+export class SandboxState implements ControlTarget {
+  private current: Ledger;
+
+  constructor(
+    ledger: Ledger,
+    readonly clock: Clock,
+    readonly faults: FaultInjector,
+    readonly seed: number,
+    readonly ledgerSize: number,
+  ) {
+    this.current = ledger;
+  }
+
+  get ledger(): Ledger {
+    return this.current;
+  }
+
+  replaceLedger(ledger: Ledger): void {
+    this.current = ledger;
+  }
+}

@@ -1,0 +1,345 @@
+/**
+ * The sandbox's control protocol (`POST /sandbox/control`, beside `/v2`): the actions a developer
+ * drives the local sandbox with (create a transaction in a given state, pay it, move it to any
+ * status, faults, a new ledger, the clock), their answers and their errors. Types and constants
+ * only, no sandbox code: the editor imports this and the signed client (src/api/sandboxControl.ts)
+ * without loading the sandbox. The sandbox's side is src/sandbox/control.ts.
+ *
+ * A request is one JSON object `{"action": …, …fields}`, signed like a `/v2` call (`X-Api-Key`,
+ * `X-Api-Signature` over the exact body bytes) with a key the sandbox holds. The answer is JSON:
+ * `{"ok": true, "result": …}` with HTTP 200, or `{"ok": false, "error": {code, message, field?}}`
+ * with the HTTP status of its code (CONTROL_ERROR_STATUS). A refused signature is HTTP 401
+ * `Unauthorized` (text/plain) as on `/v2`; a body over MAX_CONTROL_BODY_BYTES is HTTP 413.
+ */
+import type { KnownStatus } from './status';
+
+export const SANDBOX_CONTROL_PATH = '/sandbox/control';
+/** The largest control request read (a snapshot to restore is the largest). */
+export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
+
+export const CONTROL_ACTIONS = [
+  'create',
+  'pay',
+  'move',
+  'get',
+  'setFaults',
+  'clearFaults',
+  'faults',
+  'reset',
+  'clock',
+  'skip',
+  'snapshot',
+  'restore',
+] as const;
+export type ControlActionName = (typeof CONTROL_ACTIONS)[number];
+
+export type ControlTransactionType = 'float' | 'fixed';
+
+/** The faults the sandbox can inject into `/v2` answers (never into control answers). */
+export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited'] as const;
+/**
+ * `http500`/`http502`/`http503`: that HTTP status with an HTML or text body; `nonJson`: HTTP 200
+ * with an HTML page; `truncated`: HTTP 200 with the proper JSON answer cut in half; `internalError`:
+ * `-32603 Internal Error`; `wrongId`: the proper answer with another id; `hang`: never answered
+ * (until the sandbox stops); `slow`: the proper answer after `slowMs`; `rateLimited`: the
+ * service's rate-limit error, as if other programs used the key.
+ */
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface FaultOptions {
+  /** Delay added to every answer (ms). */
+  readonly latencyMs?: number;
+  /** Up to this many ms more, drawn uniformly per answer. */
+  readonly latencyJitterMs?: number;
+  /** Share (0..1) of answers replaced by each kind of fault. */
+  readonly rates?: Readonly<Partial<Record<FaultKind, number>>>;
+  /** Faults for the next requests, in order, before any random draw. */
+  readonly next?: readonly FaultKind[];
+  /** Delay of a `slow` answer (default 60 000 ms, past any client timeout). */
+  readonly slowMs?: number;
+  /** Share (0..1) of records, limits, estimates and catalogue entries carrying hostile strings. */
+  readonly hostile?: number;
+  /** Seed of the draws (default: the sandbox's seed). */
+  readonly seed?: number;
+}
+
+/** Bounds of what a control request may set (checked by the sandbox, documented for callers). */
+export const CONTROL_LIMITS = {
+  /** Latency, jitter and slow answers: at most 10 minutes each. */
+  maxDelayMs: 10 * 60_000,
+  /** Queued faults (`next`). */
+  maxQueuedFaults: 100,
+  /** One skip of the clock: at most a year. */
+  maxSkipMs: 366 * 24 * 60 * 60_000,
+  /** Transactions a snapshot holds (created and changed ones); the newest are kept. */
+  maxSnapshotTransactions: 1000,
+} as const;
+
+/** Statuses a transaction of this type may be moved to (overdue is float's end, expired fixed's). */
+export function movableStatuses(type: ControlTransactionType): KnownStatus[] {
+  const all: KnownStatus[] = ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired'];
+  return all.filter((status) => (type === 'float' ? status !== 'expired' : status !== 'overdue'));
+}
+
+// ---- Requests -------------------------------------------------------------------------------
+
+/**
+ * Creates a transaction as the create operations would (payin address, expected amounts at the
+ * pair's rate), then moves it to `status` (default `waiting`). Every field is optional.
+ */
+export interface CreateAction {
+  readonly action: 'create';
+  /** Default `float`; `fixed` when `status` is `expired`. */
+  readonly type?: ControlTransactionType;
+  /** Payin ticker, default `btc`. */
+  readonly from?: string;
+  /** Payout ticker, default `eth`. */
+  readonly to?: string;
+  /** Payin amount (decimal string within the payin currency's decimals), default: twice the pair's minimum. */
+  readonly amountFrom?: string;
+  /** Payout address in the `to` currency (default: a generated one). */
+  readonly address?: string;
+  readonly extraId?: string;
+  /** Refund address in the `from` currency (default: a generated one for fixed, none for float). */
+  readonly refundAddress?: string;
+  readonly refundExtraId?: string;
+  readonly status?: KnownStatus;
+}
+
+/**
+ * Pays a waiting transaction: `amount` (default: its `amountExpectedFrom`) arrives now on the
+ * sandbox clock. The expected amount moves it on to finished; another amount gets the service's
+ * reaction (RULES.md: float below the minimum fails, above the maximum is held; fixed other than
+ * expected is refunded, below the minimum fails; float within the limits is exchanged as received).
+ */
+export interface PayAction {
+  readonly action: 'pay';
+  readonly id: string;
+  readonly amount?: string;
+}
+
+/** Moves a transaction to `status` now; the clock then moves it on where that status has a successor. */
+export interface MoveAction {
+  readonly action: 'move';
+  readonly id: string;
+  readonly status: KnownStatus;
+}
+
+/** A transaction's control view (its schedule), without changing it. */
+export interface GetAction {
+  readonly action: 'get';
+  readonly id: string;
+}
+
+/** Replaces the fault configuration of `/v2` answers (`{}` turns every fault off). */
+export interface SetFaultsAction {
+  readonly action: 'setFaults';
+  readonly faults: FaultOptions;
+}
+
+export interface ClearFaultsAction {
+  readonly action: 'clearFaults';
+}
+
+/** Reads the fault configuration. */
+export interface FaultsAction {
+  readonly action: 'faults';
+}
+
+/** Starts a new ledger (seeded again at the clock's time; created transactions are gone). */
+export interface ResetAction {
+  readonly action: 'reset';
+  /** Default: the sandbox's seed. */
+  readonly seed?: number;
+}
+
+export interface ClockAction {
+  readonly action: 'clock';
+}
+
+/** Moves the sandbox clock ahead by `ms` (1 ms to CONTROL_LIMITS.maxSkipMs). */
+export interface SkipAction {
+  readonly action: 'skip';
+  readonly ms: number;
+}
+
+/** The ledger's snapshot (see LedgerSnapshot). */
+export interface SnapshotAction {
+  readonly action: 'snapshot';
+}
+
+/** Replaces the ledger with one restored from a snapshot (checked; bad entries are dropped). */
+export interface RestoreAction {
+  readonly action: 'restore';
+  readonly snapshot: unknown;
+}
+
+export type ControlRequest =
+  | CreateAction
+  | PayAction
+  | MoveAction
+  | GetAction
+  | SetFaultsAction
+  | ClearFaultsAction
+  | FaultsAction
+  | ResetAction
+  | ClockAction
+  | SkipAction
+  | SnapshotAction
+  | RestoreAction;
+
+// ---- Answers --------------------------------------------------------------------------------
+
+/** One step of a transaction's schedule: the status it enters at `at` (ISO 8601) / `atMs`. */
+export interface ScheduleStep {
+  readonly status: KnownStatus;
+  readonly atMs: number;
+  readonly at: string;
+}
+
+/** A transaction as the control endpoint shows it: where it stands now and what comes next. */
+export interface ControlTransaction {
+  readonly id: string;
+  readonly type: ControlTransactionType;
+  readonly status: KnownStatus;
+  readonly currencyFrom: string;
+  readonly currencyTo: string;
+  readonly payinAddress: string;
+  readonly payinExtraId: string | null;
+  readonly payoutAddress: string;
+  readonly amountExpectedFrom: string;
+  readonly amountExpectedTo: string;
+  /** What arrived ("" before a payment). */
+  readonly amountFrom: string;
+  /** What was sent ("0" before it was). */
+  readonly amountTo: string;
+  readonly createdAtMs: number;
+  /** Fixed-rate only: the payment deadline, Unix ms. */
+  readonly payTillMs: number | null;
+  /** The whole schedule, past steps included, in order. */
+  readonly schedule: readonly ScheduleStep[];
+  /** The next step the clock will take, or null when it stays where it is. */
+  readonly next: ScheduleStep | null;
+}
+
+export interface ClockState {
+  /** The sandbox clock, Unix ms, and as ISO 8601. */
+  readonly nowMs: number;
+  readonly now: string;
+  /** How far the clock was skipped ahead of real time in total (0 on a clock that cannot skip). */
+  readonly skippedMs: number;
+  /** Whether `skip` works on this sandbox's clock. */
+  readonly skippable: boolean;
+}
+
+export interface LedgerState {
+  readonly seed: number;
+  /** Transactions in the ledger (seeded and created). */
+  readonly size: number;
+  readonly clock: ClockState;
+}
+
+/** What `restore` kept and dropped of a snapshot. */
+export interface RestoreOutcome {
+  readonly restored: number;
+  /** Entries dropped (malformed, unknown currencies, over the bound). */
+  readonly dropped: number;
+  readonly ledger: LedgerState;
+}
+
+/** The answer's `result` per action. */
+export interface ControlResults {
+  create: ControlTransaction;
+  pay: ControlTransaction;
+  move: ControlTransaction;
+  get: ControlTransaction;
+  setFaults: FaultOptions;
+  clearFaults: FaultOptions;
+  faults: FaultOptions;
+  reset: LedgerState;
+  clock: ClockState;
+  skip: ClockState;
+  snapshot: LedgerSnapshot;
+  restore: RestoreOutcome;
+}
+
+export type ControlResult<A extends ControlActionName> = ControlResults[A];
+
+export const CONTROL_ERROR_CODES = ['invalid', 'unknown-action', 'not-found', 'conflict', 'too-large', 'internal'] as const;
+export type ControlErrorCode = (typeof CONTROL_ERROR_CODES)[number];
+
+/** The HTTP status each error is answered with. */
+export const CONTROL_ERROR_STATUS: Readonly<Record<ControlErrorCode, number>> = {
+  invalid: 400,
+  'unknown-action': 400,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  internal: 500,
+};
+
+export interface ControlErrorBody {
+  readonly code: ControlErrorCode;
+  readonly message: string;
+  /** The request field at fault, when one is (`amount`, `faults.rates.http500`…). */
+  readonly field?: string;
+}
+
+export type ControlAnswer<R = unknown> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: ControlErrorBody };
+
+// ---- Snapshot -------------------------------------------------------------------------------
+
+export const SNAPSHOT_VERSION = 1;
+
+/** One step of a stored schedule. */
+export interface SnapshotStep {
+  readonly status: KnownStatus;
+  readonly atMs: number;
+}
+
+/** A stored transaction: every field the ledger holds of it. */
+export interface SnapshotTransaction {
+  readonly id: string;
+  readonly createdAtMs: number;
+  readonly createdAtUs: number;
+  readonly type: ControlTransactionType;
+  readonly currencyFrom: string;
+  readonly currencyTo: string;
+  readonly payinAddress: string;
+  readonly payinExtraId: string | null;
+  readonly payoutAddress: string;
+  readonly payoutExtraId: string | null;
+  readonly refundAddress: string;
+  readonly refundExtraId: string | null;
+  readonly rate: string;
+  readonly amountExpectedFrom: string;
+  readonly amountExpectedTo: string;
+  readonly amountFrom: string;
+  readonly amountTo: string;
+  readonly networkFee: string;
+  readonly exchangeFee: string;
+  readonly apiExtraFee: string;
+  readonly totalFee: string;
+  readonly payinHash: string;
+  readonly payoutHash: string;
+  readonly refundHash: string;
+  readonly plan: readonly SnapshotStep[];
+  readonly payTillMs: number | null;
+  readonly omitsNulls: boolean;
+  readonly extraField: 'trackUrl' | 'subaccountId' | null;
+}
+
+/**
+ * The ledger as it can be stored and restored: the seed, size and start that regenerate its
+ * seeded transactions, and in full the transactions created in it or changed (paid, moved),
+ * newest first, at most CONTROL_LIMITS.maxSnapshotTransactions. Rate IDs are not kept.
+ */
+export interface LedgerSnapshot {
+  readonly version: typeof SNAPSHOT_VERSION;
+  readonly seed: number;
+  readonly size: number;
+  readonly startedAtMs: number;
+  /** How far the clock was skipped when the snapshot was taken (restored onto a skippable clock). */
+  readonly skippedMs: number;
+  readonly transactions: readonly SnapshotTransaction[];
+}

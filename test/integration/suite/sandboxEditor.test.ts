@@ -1,0 +1,306 @@
+import { strict as assert } from 'assert';
+import { execFile } from 'child_process';
+import * as fs from 'fs';
+import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { CopyConnectionResult } from '../../../src/features/sandbox/copyConnection';
+import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
+import type { KnownStatus } from '../../../src/shared/status';
+import type { InputPrompt, NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
+import { eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { useBuiltInSandbox } from '../support/lookupHelpers';
+
+const ETH = '0x0123456789abcdef0123456789abcdef01234567';
+const BTC = 'bc1qexampleexampleexampleexampleexampleace';
+
+/**
+ * A program of the developer's, run as a separate Node process: it reads the copied connection
+ * (.env lines or JSON), signs its own call (RSA-SHA256 of the body, base64) and asks the sandbox
+ * for transactions by id. It prints only the ids and statuses it got back, never the key.
+ */
+const CLIENT_SCRIPT = `
+const { createPrivateKey, sign } = require('crypto');
+const fs = require('fs');
+const http = require('http');
+const [file, id] = process.argv.slice(2);
+const text = fs.readFileSync(file, 'utf8');
+let url, apiKey, privateKey;
+if (file.endsWith('.json')) {
+  ({ url, apiKey, privateKey } = JSON.parse(text));
+} else {
+  const env = {};
+  for (const line of text.split('\\n')) {
+    const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    if (m) env[m[1]] = m[2];
+  }
+  url = env.EXCHANGE_API_URL; apiKey = env.EXCHANGE_API_KEY; privateKey = env.EXCHANGE_API_PRIVATE_KEY;
+}
+const key = createPrivateKey({ key: Buffer.from(privateKey, 'hex'), format: 'der', type: 'pkcs8' });
+const body = JSON.stringify({ jsonrpc: '2.0', id: 'own-backend', method: 'getTransactions', params: { id } });
+const signature = sign('sha256', Buffer.from(body), key).toString('base64');
+const target = new URL(url + '/v2');
+const req = http.request(target, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Api-Key': apiKey, 'X-Api-Signature': signature } }, (res) => {
+  let answer = '';
+  res.on('data', (chunk) => (answer += chunk));
+  res.on('end', () => {
+    const parsed = JSON.parse(answer);
+    const result = Array.isArray(parsed.result) ? parsed.result.map((t) => ({ id: t.id, status: t.status })) : { error: parsed.error && parsed.error.code };
+    process.stdout.write(JSON.stringify({ http: res.statusCode, result }));
+  });
+});
+req.on('error', (e) => { process.stdout.write(JSON.stringify({ failed: e.code })); });
+req.end(body);
+`;
+
+/** Runs the script in its own Node process with the connection file; its printed JSON. */
+function runOwnBackend(dir: string, file: string, id: string): Promise<unknown> {
+  const script = path.join(dir, 'own-backend.js');
+  fs.writeFileSync(script, CLIENT_SCRIPT);
+  return new Promise((resolve, reject) => {
+    execFile('node', [script, file, id], { timeout: 15_000 }, (error, stdout) => {
+      if (error) reject(new Error(`the separate process failed (exit ${String(error.code)})`));
+      else resolve(JSON.parse(stdout) as unknown);
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('driving the built-in sandbox from the editor: new transactions and its connection', function () {
+  this.timeout(60_000);
+  let api: ExchangeTxApi;
+  let dir: string;
+  let prompts: NewTransactionPrompts;
+  let controlPrompts: ControlPrompts;
+
+  before(async () => {
+    api = await extensionApi();
+    prompts = api.sandbox.newTransaction.prompts;
+    controlPrompts = api.sandbox.control.prompts;
+    await resetEnvironment(api);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-backend-'));
+  });
+  afterEach(() => {
+    api.sandbox.newTransaction.prompts = prompts;
+    api.sandbox.control.prompts = controlPrompts;
+    api.watch.stopAll();
+  });
+  after(async () => {
+    const config = vscode.workspace.getConfiguration('exchangeTx.sandbox');
+    await config.update('port', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
+    await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    fs.rmSync(dir, { recursive: true, force: true });
+    await resetEnvironment(api);
+  });
+
+  it('creates a transaction through the real operations; it appears in the Transactions view and is watchable', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: ETH });
+    const id = result.id ?? '';
+    assert.equal(result.status, 'new');
+    assert.equal(result.type, 'float');
+    assert.deepEqual(
+      sandbox.requests.filter((r) => r.path === '/v2' && r.method !== 'getTransactions' && r.method !== 'getStatus').map((r) => r.method),
+      ['validateAddress', 'getExchangeAmount', 'createTransaction'],
+    );
+    assert.equal(sandbox.ledger.statusOf(id), 'waiting');
+    assert.ok(api.transactions.list.get(id), 'the new transaction is loaded in the view');
+    assert.ok(result.revealed === 'revealed' || result.revealed === 'deferred', `revealed: ${String(result.revealed)}`);
+    await eventually(() => api.transactions.view.view.selection.some((node) => 'id' in node && node.id === id) || result.revealed === 'deferred', 'the new transaction selected');
+
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
+    await api.watch.pollNow();
+    const item = api.watch.items().find((i) => i.id === id);
+    assert.equal(item?.status, 'waiting');
+    await screenshot('sandbox-new-transaction');
+  });
+
+  it('an amount out of range shows the limits and lets the user edit what they typed, then creates', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const shown: InputPrompt[] = [];
+    const refusals: string[] = [];
+    const texts = ['0.0001', ETH, BTC, (prompt: InputPrompt) => (prompt.value === '0.0001' ? '0.02' : 'unexpected'), ETH, BTC];
+    api.sandbox.newTransaction.prompts = {
+      pair: (items) => Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair),
+      kind: (items) => Promise.resolve(items.find((i) => i.rate === 'fixed')?.rate),
+      text: (prompt) => {
+        shown.push(prompt);
+        const next = texts.shift();
+        return Promise.resolve(typeof next === 'function' ? next(prompt) : next);
+      },
+      refused: (message) => {
+        refusals.push(message);
+        return Promise.resolve(true);
+      },
+    };
+    // The amount box checks the limits as one types; the service is the one that refuses here.
+    const first = shown.length;
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
+    assert.equal(shown[first]?.value, '0.001528', 'the default is twice the fixed minimum');
+    assert.equal(shown[first]?.validate('0.0001'), 'The minimum for this pair is 0.000764 BTC.');
+    assert.deepEqual(refusals, ['The sandbox refused 0.0001 BTC: the BTC → ETH limits are 0.000764 to 3.7514 BTC.']);
+    assert.equal(shown[first + 3]?.value, '0.0001', 'the amount typed is offered again');
+    assert.equal(shown[first + 4]?.value, ETH, 'the payout address typed is kept');
+    assert.equal(result.type, 'fixed');
+    assert.equal(sandbox.ledger.get(result.id ?? '')?.amountExpectedFrom, '0.02');
+  });
+
+  it('a refused address says which one and why, and nothing is created', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const before = sandbox.ledger.all().length;
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: BTC });
+    assert.deepEqual(result, { error: 'address' });
+    assert.equal(sandbox.ledger.all().length, before);
+  });
+
+  it('copies the connection, and a separate Node process signs its own calls with it', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'eth', to: 'btc', amount: '0.5', address: BTC, refundAddress: ETH });
+    const id = created.id ?? '';
+    for (const format of ['env', 'json'] as const) {
+      const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', format);
+      assert.equal(copied.url, sandbox.url);
+      const file = path.join(dir, format === 'env' ? 'sandbox.env' : 'sandbox.json');
+      fs.writeFileSync(file, await vscode.env.clipboard.readText());
+      sandbox.clearRequests();
+      assert.deepEqual(await runOwnBackend(dir, file, id), { http: 200, result: [{ id, status: 'waiting' }] });
+      assert.deepEqual(
+        sandbox.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+        [['getTransactions', 'ok']],
+      );
+    }
+    await vscode.env.clipboard.writeText('');
+  });
+
+  it('with a fixed port and a stable key, the copied connection still works after the sandbox starts again', async () => {
+    const port = await freePort();
+    const config = vscode.workspace.getConfiguration('exchangeTx.sandbox');
+    await config.update('port', port, vscode.ConfigurationTarget.Global);
+    await config.update('stableKey', true, vscode.ConfigurationTarget.Global);
+    await api.environment.restartSandbox();
+    const first = await useBuiltInSandbox(api);
+    assert.equal(first.port, port);
+    const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', 'json');
+    assert.equal(copied.survivesReload, true);
+    const file = path.join(dir, 'stable.json');
+    fs.writeFileSync(file, await vscode.env.clipboard.readText());
+    await vscode.env.clipboard.writeText('');
+    const id = first.ledger.visible()[0]?.id ?? '';
+
+    // A new sandbox, as after a reload: same port, same key.
+    await api.environment.restartSandbox();
+    const second = await useBuiltInSandbox(api);
+    assert.notEqual(second, first);
+    assert.equal(second.url, `http://127.0.0.1:${port}`);
+    second.clearRequests();
+    const answer = (await runOwnBackend(dir, file, id)) as { http: number; result: unknown };
+    assert.equal(answer.http, 200);
+    assert.deepEqual(answer.result, [{ id, status: second.ledger.statusOf(id) }]);
+    assert.deepEqual(
+      second.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+      [['getTransactions', 'ok']],
+      'the old connection is accepted by the new sandbox',
+    );
+  });
+
+  /** A new float BTC → ETH transaction of 0.01, watched in the status bar. */
+  async function watchedNew(): Promise<string> {
+    await useBuiltInSandbox(api);
+    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: ETH });
+    const id = created.id ?? '';
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
+    await api.watch.pollNow();
+    return id;
+  }
+
+  const watched = (id: string) => api.watch.items().find((i) => i.id === id);
+  const watchShows = (id: string, status: KnownStatus) => eventually(() => watched(id)?.status === status, `the status bar watch showing ${status}`);
+
+  it('Simulate Payment with the expected amount reaches the status-bar watch, and the clock moves it on to finished', async () => {
+    const id = await watchedNew();
+    assert.equal(watched(id)?.status, 'waiting');
+    const choices: string[] = [];
+    api.sandbox.control.prompts = {
+      ...controlPrompts,
+      amountChoice: (items) => {
+        choices.push(...items.map((i) => i.label));
+        return Promise.resolve('expected');
+      },
+    };
+    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', id);
+    assert.deepEqual(choices, ['Pay the expected amount: 0.01 BTC', 'Pay another amount…']);
+    assert.deepEqual(paid, { id, status: 'confirming', next: 'exchanging' });
+    await watchShows(id, 'confirming');
+    api.environment.sandboxClock.advance(125_000);
+    await api.watch.pollNow();
+    await watchShows(id, 'finished');
+  });
+
+  it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
+    const id = await watchedNew();
+    api.sandbox.control.prompts = { ...controlPrompts, amountChoice: () => Promise.resolve('other'), amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected') };
+    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
+    assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
+    await watchShows(id, 'confirming');
+    api.environment.sandboxClock.advance(61_000);
+    await api.watch.pollNow();
+    await watchShows(id, 'failed');
+  });
+
+  it('Move to Status… moves to any status of its type, from an argument or the pick, and the watch follows', async () => {
+    const id = await watchedNew();
+    const moved = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', id, 'hold');
+    assert.deepEqual(moved, { id, status: 'hold' });
+    await watchShows(id, 'hold');
+    const offered: string[] = [];
+    api.sandbox.control.prompts = {
+      ...controlPrompts,
+      status: (items) => {
+        offered.push(...items.map((i) => i.status));
+        return Promise.resolve('refunded');
+      },
+    };
+    // From the tree: the command gets the node.
+    const node = { kind: 'transaction', id, record: api.store.peek(id) };
+    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), { id, status: 'refunded' });
+    assert.deepEqual(offered, ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue'], 'a float one: overdue, not expired');
+    await watchShows(id, 'refunded');
+    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'), { error: 'not-found' });
+  });
+
+  it('keeps the ledger, with the transactions created and moved in it, for the next sandbox (a reload); Reset forgets it', async () => {
+    const id = await watchedNew();
+    await vscode.commands.executeCommand('exchangeTx.sandbox.moveToStatus', id, 'hold');
+    await api.environment.sandboxHost.saveNow();
+    const kept = api.testHooks?.globalState.get<{ version: number; transactions: { id: string }[] }>('exchangeTx.sandbox.ledger');
+    assert.equal(kept?.version, 1);
+    assert.ok(kept.transactions.some((t) => t.id === id), 'the snapshot holds the created transaction');
+
+    await api.environment.restartSandbox();
+    const next = await useBuiltInSandbox(api);
+    assert.equal(next.ledger.statusOf(id), 'hold', 'restored where it stood');
+    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    assert.equal(answered.status, 'hold');
+
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
+    assert.equal(next.ledger.get(id), undefined);
+  });
+});

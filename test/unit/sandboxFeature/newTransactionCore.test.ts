@@ -1,0 +1,102 @@
+import { strict as assert } from 'assert';
+import { AmountOutOfRangeError } from '../../../src/api';
+import { exampleAddress, exampleTickers } from '../../../src/features/sandbox/exampleAddresses';
+import { AddressRefusedError, createFromDraft, loadPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
+import type { CreationStep } from '../../../src/features/sandbox/newTransactionCore';
+import { CURRENCIES } from '../../../src/sandbox';
+import { startHarness } from '../api/support';
+import type { Harness } from '../api/support';
+
+const BTC = 'bc1qexampleexampleexampleexampleexampleace';
+const ETH = '0x0123456789abcdef0123456789abcdef01234567';
+
+describe('sandbox New Transaction: the real operations', function () {
+  this.timeout(20_000);
+  let harness: Harness;
+  before(async () => {
+    harness = await startHarness({ ledgerSize: 5, rateLimit: false });
+  });
+  after(() => harness.sandbox.stop());
+
+  const methods = (): string[] => harness.sandbox.requests.map((r) => r.method ?? '');
+
+  it('lists the pairs of the catalogue, each knowing whether it may be fixed', async () => {
+    const pairs = await loadPairs(harness.client());
+    const find = (from: string, to: string) => pairs.find((p) => p.from === from && p.to === to);
+    assert.equal(find('btc', 'eth')?.fixed, true);
+    assert.equal(find('btc', 'eth')?.fromCurrency?.fullName, 'Bitcoin');
+    assert.equal(find('doge', 'btc')?.fixed, false, 'DOGE takes no fixed rate');
+    assert.equal(find('dot', 'btc'), undefined, 'DOT is no payin');
+    assert.equal(find('btc', 'atom'), undefined, 'ATOM is no payout');
+    assert.equal(pairs.some((p) => p.from === 'zec' || p.to === 'zec'), false, 'ZEC is disabled');
+  });
+
+  it('reads the limits of a pair from the amount error of a tiny estimate, float and fixed', async () => {
+    const client = harness.client();
+    assert.deepEqual(await probeLimits(client, 'btc', 'eth', 'float'), { min: '0.000609', max: '10.40721699267' });
+    assert.deepEqual(await probeLimits(client, 'btc', 'eth', 'fixed'), { min: '0.000764', max: '3.7514' });
+    assert.deepEqual(await probeLimits(client, 'doge', 'btc', 'float'), { min: '311', max: '6684417.2231053902' });
+  });
+
+  it('creates a float transaction: addresses checked, estimated, created; it waits for its payin', async () => {
+    harness.sandbox.clearRequests();
+    const steps: CreationStep[] = [];
+    const created = await createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: ETH }, (step) => steps.push(step));
+    assert.deepEqual(steps, ['addresses', 'estimate', 'create']);
+    assert.deepEqual(methods(), ['validateAddress', 'getExchangeAmount', 'createTransaction']);
+    assert.equal(created.status, 'new');
+    assert.equal(created.type, 'float');
+    assert.equal(created.amountExpectedFrom, '0.01');
+    assert.equal(harness.sandbox.ledger.statusOf(created.id), 'waiting');
+  });
+
+  it('creates a fixed transaction through a rate ID, with its refund address', async () => {
+    harness.sandbox.clearRequests();
+    const created = await createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.5', address: BTC, refundAddress: ETH });
+    assert.deepEqual(methods(), ['validateAddress', 'validateAddress', 'getFixRateForAmount', 'createFixTransaction']);
+    assert.equal(created.type, 'fixed');
+    assert.equal(created.refundAddress, ETH);
+    assert.equal(harness.sandbox.ledger.statusOf(created.id), 'waiting');
+  });
+
+  it('an amount out of range is the typed amount error with the limits, and creates nothing', async () => {
+    const before = harness.sandbox.ledger.all().length;
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.0001', address: ETH }),
+      (error: unknown) => error instanceof AmountOutOfRangeError && error.limits?.min?.from === '0.000609' && error.limits.max?.from === '10.40721699267',
+    );
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'fixed', amount: '4', address: ETH, refundAddress: BTC }),
+      (error: unknown) => error instanceof AmountOutOfRangeError && error.bound === 'max' && error.limits?.max?.from === '3.7514',
+    );
+    assert.equal(harness.sandbox.ledger.all().length, before);
+  });
+
+  it('a refused address stops before the estimate and names the field', async () => {
+    harness.sandbox.clearRequests();
+    await assert.rejects(createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: BTC }), (error: unknown) => error instanceof AddressRefusedError && error.field === 'address' && error.currency === 'eth');
+    assert.deepEqual(methods(), ['validateAddress']);
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'eth', to: 'xrp', type: 'float', amount: '0.1', address: 'rqZJU7meAdVrW9xjDM5PWZPqjFH1vCCJVR', extraId: 'not a tag' }),
+      (error: unknown) => error instanceof AddressRefusedError && error.field === 'extraId',
+    );
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'float', amount: '0.1', address: BTC, refundAddress: BTC }),
+      (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress' && error.currency === 'eth',
+    );
+    await assert.rejects(createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.1', address: BTC }), (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress');
+  });
+
+  it('has an example address (and extra id) the sandbox accepts for every one of its currencies', async () => {
+    assert.deepEqual([...exampleTickers()].sort(), CURRENCIES.map((c) => c.ticker).sort());
+    const client = harness.client();
+    for (const currency of CURRENCIES) {
+      const example = exampleAddress(currency.ticker);
+      assert.ok(example, currency.ticker);
+      const verdict = await client.validateAddress({ currency: currency.ticker, address: example.address, ...(example.extraId ? { extraId: example.extraId } : {}) });
+      assert.deepEqual(verdict, { result: true }, currency.ticker);
+    }
+    assert.equal(exampleAddress('BTC')?.address, BTC);
+    assert.equal(exampleAddress('toString'), undefined);
+  });
+});

@@ -46,6 +46,11 @@ function isWorkbenchLogs(value: unknown): value is WorkbenchLog[] {
   );
 }
 
+/** The profile of a run in `tmp`: its user data and extensions folders (fresh for every run). */
+export function profileArgs(tmp: string): string[] {
+  return ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', path.join(tmp, 'extensions')];
+}
+
 /** vscode-remote URI of a path on the server. */
 function remoteUri(authority: string, file: string): string {
   return `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
@@ -59,7 +64,7 @@ export class ServerHost implements TestHost {
 
   async prepare(signal: AbortSignal): Promise<string> {
     this.install = await ensureServerHost(this.config, signal);
-    return `code-server ${this.install.codeServerVersion} (VS Code ${this.install.vscodeVersion}), ${path.basename(this.install.chromium)} at ${this.install.chromium}`;
+    return `VS Code ${this.install.vscodeVersion} (code-server ${this.install.codeServerVersion} on node ${this.install.nodeVersion}), ${path.basename(this.install.chromium)} at ${this.install.chromium}`;
   }
 
   async run(run: HostRun): Promise<number> {
@@ -90,8 +95,8 @@ export class ServerHost implements TestHost {
         '--disable-workspace-trust',
         '--disable-getting-started-override',
         '--ignore-last-opened',
-        '--user-data-dir', path.join(tmp, 'user-data'),
-        '--extensions-dir', path.join(tmp, 'extensions'),
+        ...profileArgs(tmp),
+        ...install.serverOptions,
       ],
       {
         cwd: config.repoRoot,
@@ -177,8 +182,8 @@ export class ServerHost implements TestHost {
     if (config.verbose) page.on('console', (m) => console.error(`[browser ${m.type()}] ${m.text()}`));
 
     const payload = JSON.stringify([
-      ['extensionDevelopmentPath', remoteUri(authority, config.repoRoot)],
-      ['extensionTestsPath', remoteUri(authority, config.testsEntry)],
+      ['extensionDevelopmentPath', remoteUri(authority, run.extension?.developmentPath ?? config.repoRoot)],
+      ['extensionTestsPath', remoteUri(authority, run.extension?.testsEntry ?? config.testsEntry)],
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ]);

@@ -259,6 +259,13 @@ function npmEnv(tmp: string, runtime: NodeRuntime): NodeJS.ProcessEnv {
   // npm ships them); a nodedir set for the machine's node would be the wrong version.
   if (runtime.headersDir) env.npm_config_nodedir = runtime.headersDir;
   else if (runtime.node !== process.execPath) delete env.npm_config_nodedir;
+  if (runtime.node !== process.execPath) {
+    // Set by an outer `npm run` for the machine's node: code-server's postinstall reads the node
+    // version from the user agent, and scripts find node through NODE and npm_node_execpath.
+    delete env.npm_config_user_agent;
+    delete env.npm_node_execpath;
+    delete env.NODE;
+  }
   return env;
 }
 

@@ -72,6 +72,13 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
     assert.deepEqual(missing, [], 'files the manifest names are missing from the package');
   });
 
+  it("carries every file of the webview's build (the page may load any of them)", () => {
+    const built = path.resolve(__dirname, '..', '..', '..', 'dist', 'webview');
+    const expected = fs.readdirSync(built).filter((file) => !file.endsWith('.map')).sort();
+    assert.ok(expected.includes('pairLimits.js'), 'the repository has a webview build');
+    assert.deepEqual(fs.readdirSync(path.join(installed().extensionPath, 'dist', 'webview')).sort(), expected);
+  });
+
   it('ships no source maps (the README says why)', () => {
     const root = installed().extensionPath;
     const maps = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));

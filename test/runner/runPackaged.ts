@@ -5,15 +5,16 @@
 // its view and looks a transaction up in its sandbox. This catches files missing from the package,
 // which every other suite (running the extension from the repository) cannot see.
 //
-//   node out/test/runner/runPackaged.js PATH.vsix     (npm run test:packaged builds one first)
+//   node out/test/runner/runPackaged.js [PATH.vsix]   without a path, packages one first (npm run package)
 //
 // The VS Code is the target of VSCODE_TEST_TARGET (oldest by default), always in the server host.
 // Exit codes as runIntegration's (hostSession.ts).
 import * as fs from 'fs';
+import * as os from 'os';
 import * as path from 'path';
 import { readConfig } from './config';
 import { exitWith, interruptSignal, runSession } from './hostSession';
-import { say } from './processes';
+import { runCommand, say } from './processes';
 import { ServerHost } from './serverHost';
 
 /** The extension loaded in development mode: a stand-in with no code that only carries the test entry. */
@@ -31,13 +32,21 @@ function writeStandIn(tmp: string): string {
   return dir;
 }
 
+/** Packages the extension (`npm run package`) into a temp folder that goes when the process ends. */
+async function packageNow(repoRoot: string): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-package-'));
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  const vsix = path.join(dir, 'exchange-tx.vsix');
+  say('npm run package');
+  await runCommand(os.platform() === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package', '--', '--out', vsix], { cwd: repoRoot, echo: true });
+  return vsix;
+}
+
 async function main(): Promise<number> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..');
-  const vsixArg = process.argv[2];
-  if (!vsixArg) throw new Error('usage: runPackaged.js PATH.vsix');
-  const vsix = path.resolve(vsixArg);
-  if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: npm run package -- --out ${vsixArg}`);
   const config = readConfig(repoRoot);
+  const vsix = process.argv[2] ? path.resolve(process.argv[2]) : await packageNow(repoRoot);
+  if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: npm run package -- --out ${process.argv[2] ?? ''}`);
   const testsEntry = path.join(repoRoot, 'out', 'test', 'packaged', 'index.js');
   if (!fs.existsSync(testsEntry)) throw new Error('out/test/packaged/index.js is missing: npm run compile:tests');
   const interrupted = interruptSignal();

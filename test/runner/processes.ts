@@ -29,6 +29,23 @@ export class CommandError extends Error {
   }
 }
 
+/**
+ * The host cannot be installed on this machine at all: npm cannot deliver it (the registry does
+ * not answer, or has no build for this platform). A build that fails after the download is not
+ * this: that is a failure to fix.
+ */
+export class HostUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HostUnavailableError';
+  }
+}
+
+/** Whether npm's output says the registry could not deliver (network down, package or version absent). */
+export function isRegistryFailure(npmOutput: string): boolean {
+  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|E404|ETARGET|EBADPLATFORM)\b/.test(npmOutput);
+}
+
 const t0 = Date.now();
 
 /** A progress line on stderr, stamped with the seconds since the runner started. */

@@ -2,20 +2,18 @@
 // host, with the repository root as the extension under development (it runs dist/extension.js).
 // Build first: `npm run test:integration` bundles, compiles and then runs this.
 //
-// Exit codes: 0 all tests passed · 1 (or the host's own non-zero code) tests failed ·
-// 2 the harness could not run · 124 time limit reached · 130 interrupted.
+// VSCODE_TEST_TARGET picks the VS Code: the oldest the manifest accepts (default) or the newest
+// code-server on npm (config.ts TARGETS).
+//
+// Exit codes: see hostSession.ts (0 passed, 1 failed, 2 could not run, 3 the host cannot be
+// installed here at all, 124 time limit, 130 interrupted).
 import * as fs from 'fs';
-import * as os from 'os';
 import * as path from 'path';
 import { readConfig } from './config';
 import type { TestHost } from './config';
-import { startFixtures } from './fixtures';
+import { exitWith, interruptSignal, runSession } from './hostSession';
 import { pickHost } from './pickHost';
-import { Cleanup, describe, InterruptedError, say, TimeoutError } from './processes';
-
-const EXIT_ERROR = 2;
-const EXIT_TIMEOUT = 124;
-const EXIT_INTERRUPTED = 130;
+import { describe, HostUnavailableError, InterruptedError, say } from './processes';
 
 /** The extension's entry (package.json `main`) must have been built. */
 function checkBuilt(repoRoot: string, testsEntry: string): void {
@@ -49,93 +47,25 @@ async function main(): Promise<number> {
   const config = readConfig(path.resolve(__dirname, '..', '..', '..'));
   pruneStaleTests(config.repoRoot);
   checkBuilt(config.repoRoot, config.testsEntry);
-
   // Ctrl-C, a CI job being cancelled: stop whatever is running and clean up before leaving.
-  const interrupted = new AbortController();
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => {
-      if (interrupted.signal.aborted) {
-        say(`${signal} again: leaving without clean-up`);
-        process.exit(EXIT_INTERRUPTED);
-      }
-      say(`${signal}: stopping (again to leave at once)`);
-      interrupted.abort(new InterruptedError(signal));
-    });
-  }
+  const interrupted = interruptSignal();
 
   const choice = await pickHost(config);
   let host: TestHost = choice.host;
-  say(`host: ${host.kind} (${choice.reason})`);
+  say(`host: ${host.kind} (${choice.reason}); VS Code target: ${config.target.name} (VSCODE_TEST_TARGET)`);
   let description: string;
   try {
-    description = await host.prepare(interrupted.signal);
+    description = await host.prepare(interrupted);
   } catch (error) {
-    if (!choice.fallback || error instanceof InterruptedError) throw error;
+    if (!choice.fallback || error instanceof InterruptedError || error instanceof HostUnavailableError) throw error;
     say(`the ${host.kind} host is not available (${describe(error)}); using the ${choice.fallback.kind} host`);
     host = choice.fallback;
-    description = await host.prepare(interrupted.signal);
+    description = await host.prepare(interrupted);
   }
   say(`running the integration tests in the ${host.kind} host: ${description}`);
-
-  // The time limit covers the run itself: host start, workbench, every test. (A first install
-  // of the host has its own limit, VSCODE_TEST_INSTALL_TIMEOUT.)
-  const run = new AbortController();
-  const onInterrupt = (): void => run.abort(interrupted.signal.reason);
-  interrupted.signal.addEventListener('abort', onInterrupt, { once: true });
-  const timer = setTimeout(() => {
-    const timeout = new TimeoutError('the test run', config.timeoutMs);
-    say(`TIMEOUT: ${timeout.message} (VSCODE_TEST_TIMEOUT); stopping the host`);
-    run.abort(timeout);
-  }, config.timeoutMs);
-  run.signal.addEventListener('abort', () => {
-    // Last resort if clean-up itself wedges: leave anyway, with the status of the abort.
-    const code = run.signal.reason instanceof InterruptedError ? EXIT_INTERRUPTED : EXIT_TIMEOUT;
-    setTimeout(() => {
-      say('clean-up did not finish; exiting');
-      process.exit(code);
-    }, 90_000).unref();
-  });
-
-  const cleanup = new Cleanup();
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-it-'));
-  cleanup.add('temp folder', () => {
-    if (config.keepTmp) say(`kept the run's temp folder ${tmp}`);
-    else fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-  });
-  // For the secret scan of `npm test`: the profile (settings, state databases, every log,
-  // the extension's output channel among them), copied once the host has stopped.
-  const scanDir = process.env.EXCHANGE_TX_SCAN_DIR;
-  if (scanDir) {
-    cleanup.add('profile copy for the secret scan', () => {
-      const profile = path.join(tmp, 'user-data');
-      if (fs.existsSync(profile)) fs.cpSync(profile, path.join(scanDir, `profile-${path.basename(tmp)}`), { recursive: true });
-    });
-  }
-  try {
-    const workspace = path.join(tmp, 'workspace');
-    fs.mkdirSync(workspace);
-    const fixtures = await startFixtures(host.kind);
-    cleanup.add('fixtures', () => fixtures.dispose());
-    const code = await host.run({ config, tmp, workspace, env: fixtures.env, signal: run.signal, cleanup });
-    say(code === 0 ? `integration tests passed (${host.kind} host)` : `integration tests FAILED (${host.kind} host, exit ${code})`);
-    return code;
-  } finally {
-    clearTimeout(timer);
-    interrupted.signal.removeEventListener('abort', onInterrupt);
-    await cleanup.run();
-  }
+  const code = await runSession(config, host, interrupted, { name: 'exchange-tx-it' });
+  say(code === 0 ? `integration tests passed (${host.kind} host, ${description})` : `integration tests FAILED (${host.kind} host, exit ${code})`);
+  return code;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof TimeoutError) {
-      say(`integration tests timed out: ${error.message}`);
-      process.exit(EXIT_TIMEOUT);
-    }
-    if (error instanceof InterruptedError) process.exit(EXIT_INTERRUPTED);
-    const verbose = Boolean(process.env.VSCODE_TEST_VERBOSE);
-    say(`integration tests could not run: ${error instanceof Error ? ((verbose ? error.stack : undefined) ?? error.message) : String(error)}`);
-    process.exit(EXIT_ERROR);
-  },
-);
+exitWith(main(), 'integration tests');

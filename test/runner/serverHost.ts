@@ -8,7 +8,7 @@ import * as path from 'path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 import type { HostRun, RunnerConfig, TestHost } from './config';
-import { exitOf, freePort, killGroup, orAbort, OutputTail, say, spawnGroup, TimeoutError, within } from './processes';
+import { exitOf, freePort, killGroup, orAbort, OutputTail, runCommand, say, spawnGroup, TimeoutError, within } from './processes';
 import { ensureServerHost } from './serverInstall';
 import { serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
 import type { ServerInstall } from './serverInstall';
@@ -33,7 +33,17 @@ const WORKBENCH_CHATTER = [
   /^\[Service Worker\]/,
   /^ChatSessionStore:/,
   /^Ignoring fetching additional builtin extensions from gallery/,
+  /^Creation of workbench contribution/,
+  // VS Code 1.13x: the chat and agent features, with no account and no network, say so at length.
+  /^\[(AgentHost(:remote)?|ChatModelSelection|AccountPolicyGate|RemoteAgentHostProtocol|reconnection-grace-time)\]/,
+  /^Timed out waiting for authentication provider/,
 ];
+
+/**
+ * The profile's user settings: no AI features (VS Code 1.13x starts its chat and agent host
+ * otherwise, with nothing to talk to), no start-up editor. Unknown keys are ignored by older ones.
+ */
+const USER_SETTINGS = { 'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none' };
 
 interface WorkbenchLog {
   relativePath: string;
@@ -45,6 +55,16 @@ function isWorkbenchLogs(value: unknown): value is WorkbenchLog[] {
     Array.isArray(value) &&
     value.every((l) => typeof l === 'object' && l !== null && typeof (l as WorkbenchLog).relativePath === 'string' && typeof (l as WorkbenchLog).contents === 'string')
   );
+}
+
+/** The profile of a run in `tmp` (fresh for every run): its user data and extensions folders, its user settings written on first use. */
+export function profile(tmp: string): string[] {
+  const settings = path.join(tmp, 'user-data', 'User', 'settings.json');
+  if (!fs.existsSync(settings)) {
+    fs.mkdirSync(path.dirname(settings), { recursive: true });
+    fs.writeFileSync(settings, `${JSON.stringify(USER_SETTINGS, null, 2)}\n`);
+  }
+  return ['--user-data-dir', path.join(tmp, 'user-data'), '--extensions-dir', path.join(tmp, 'extensions')];
 }
 
 /** vscode-remote URI of a path on the server. */
@@ -60,7 +80,22 @@ export class ServerHost implements TestHost {
 
   async prepare(signal: AbortSignal): Promise<string> {
     this.install = await ensureServerHost(this.config, signal);
-    return `code-server ${this.install.codeServerVersion} (VS Code ${this.install.vscodeVersion}), ${path.basename(this.install.chromium)} at ${this.install.chromium}`;
+    return `VS Code ${this.install.vscodeVersion} (code-server ${this.install.codeServerVersion} on node ${this.install.nodeVersion}), ${path.basename(this.install.chromium)} at ${this.install.chromium}`;
+  }
+
+  /**
+   * Installs a .vsix into the profile of a run in `tmp` (the one run() starts), as a user does:
+   * `code-server --install-extension`. Returns the folder it was installed into.
+   */
+  async installVsix(tmp: string, vsix: string, signal: AbortSignal): Promise<string> {
+    const install = this.install;
+    if (!install) throw new Error('prepare() first');
+    const configFile = path.join(tmp, 'code-server.yaml');
+    fs.writeFileSync(configFile, 'auth: none\n');
+    const env = { ...process.env, EXTENSIONS_GALLERY: '{}', TMPDIR: tmp, XDG_DATA_HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp };
+    const output = await runCommand(install.node, [install.entry, '--config', configFile, ...profile(tmp), '--install-extension', vsix], { env, signal });
+    for (const line of output.split('\n').filter((l) => /install/i.test(l))) say(`code-server: ${line.trim()}`);
+    return path.join(tmp, 'extensions');
   }
 
   async run(run: HostRun): Promise<number> {
@@ -92,8 +127,8 @@ export class ServerHost implements TestHost {
         '--disable-workspace-trust',
         '--disable-getting-started-override',
         '--ignore-last-opened',
-        '--user-data-dir', path.join(tmp, 'user-data'),
-        '--extensions-dir', path.join(tmp, 'extensions'),
+        ...profile(tmp),
+        ...install.serverOptions,
       ],
       {
         cwd: config.repoRoot,
@@ -180,8 +215,8 @@ export class ServerHost implements TestHost {
     if (run.onPage) await run.onPage(page);
 
     const payload = JSON.stringify([
-      ['extensionDevelopmentPath', remoteUri(authority, config.repoRoot)],
-      ['extensionTestsPath', remoteUri(authority, config.testsEntry)],
+      ['extensionDevelopmentPath', remoteUri(authority, run.extension?.developmentPath ?? config.repoRoot)],
+      ['extensionTestsPath', remoteUri(authority, run.extension?.testsEntry ?? config.testsEntry)],
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ]);

@@ -97,6 +97,22 @@ describe('keys', () => {
     assert.equal(deriveApiKey(pub), generated.apiKey);
   });
 
+  it('derives the same API key from a public key read in any form (PKCS#1 DER or PEM, SPKI), as node 24 reads them too', () => {
+    const der = Buffer.from(sample.publicBase64, 'base64');
+    // The definition, written out: base64(SHA-256(the DER PKCS#1 bytes)).
+    const expected = createHash('sha256').update(der).digest('base64');
+    const pkcs1Pem = `-----BEGIN RSA PUBLIC KEY-----\n${(sample.publicBase64.match(/.{1,64}/g) ?? []).join('\n')}\n-----END RSA PUBLIC KEY-----\n`;
+    const spkiPem = createPublicKey(sample.privateKey).export({ format: 'pem', type: 'spki' });
+    const forms = [
+      createPublicKey({ key: der, format: 'der', type: 'pkcs1' }),
+      createPublicKey(pkcs1Pem),
+      createPublicKey(spkiPem),
+      createPublicKey(sample.privateKey),
+    ];
+    assert.deepEqual(forms.map(deriveApiKey), [expected, expected, expected, expected]);
+    assert.equal(expected, sample.apiKey);
+  });
+
   it('shows only a short fingerprint of an API key', () => {
     const fp = fingerprint(sample.apiKey);
     assert.ok(fp.length < 14);

@@ -37,6 +37,10 @@ export interface ExchangeTxApi extends LookupApi {
   readonly requests: RequestsApi;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
+  /** When `activate()` started (`performance.now()` of the extension host). */
+  readonly activationStartedAt: number;
+  /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
+  readonly ready: Promise<void>;
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
   readonly testHooks?: {
     readonly secrets: vscode.SecretStorage;
@@ -46,7 +50,7 @@ export interface ExchangeTxApi extends LookupApi {
   };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<ExchangeTxApi> {
+export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
@@ -57,7 +61,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
-  await environment.initialize();
+  // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
+  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
@@ -68,9 +73,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   registerSandboxCommands(context, environment, tagged(log, 'sandbox'));
 
   const activationMs = performance.now() - started;
-  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
+  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
+  void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

@@ -3,7 +3,7 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
-import { registerAccountCommands } from './features/accounts/accountCommands';
+import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { RecentLog, tagged } from './features/log';

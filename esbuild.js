@@ -5,13 +5,70 @@ const path = require('path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+/** `--outdir DIR` builds elsewhere (the bundle test builds into a temporary folder); dist/ by default. */
+const outdirArg = process.argv.indexOf('--outdir');
+const DIST = outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
-/** Node entries: the extension (vscode external), the sandbox CLI and the benchmark. */
-const nodeEntries = [
-  { in: 'src/extension.ts', out: 'extension' },
+/** The Node tools: the sandbox CLI and the benchmark (each one file, vscode not involved). */
+const toolEntries = [
   { in: 'src/sandbox/cli.ts', out: 'sandbox' },
   { in: 'scripts/bench.ts', out: 'bench' },
 ];
+
+/**
+ * The extension: dist/extension.js is what activation loads; the parts it loads on first use are
+ * their own files in dist/lazy/ (the sandbox; the client, with axios; request documents, with jsonc-parser; the account commands), loaded by a dynamic import()
+ * where the code first needs them. Code both sides use is in one shared file, never twice (an
+ * error class must be the same class everywhere). esbuild splits only ES modules, so the
+ * extension is split as ES modules in memory, then each file is turned into CommonJS (the extension
+ * host loads CommonJS; a dynamic import() becomes a require() of that file).
+ */
+const extensionEntries = [
+  { in: 'src/extension.ts', out: 'extension' },
+  { in: 'src/sandbox/index.ts', out: 'lazy/sandbox' },
+  { in: 'src/api/client.ts', out: 'lazy/client' },
+  { in: 'src/api/sandboxControl.ts', out: 'lazy/sandboxControl' },
+  { in: 'src/features/requests/requestDocuments.ts', out: 'lazy/requests' },
+  { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
+  { in: 'src/features/sandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
+  { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
+];
+
+/**
+ * The parts of axios the client never reaches, replaced in the bundles by stand-ins that throw if
+ * ever reached. The client always sends with `adapter: 'http'`, `proxy: false` and
+ * `maxRedirects: 0` (src/api/transport.ts): axios then calls Node's own http/https (which VS
+ * Code's proxy support patches), and neither follows redirects (follow-redirects, with debug and
+ * supports-color), nor reads proxy variables (proxy-from-env and its NO_PROXY matcher), nor
+ * tunnels through a proxy itself (https-proxy-agent), nor uses a browser's adapters (xhr, fetch).
+ */
+const AXIOS_UNUSED = {
+  'follow-redirects': "const refused = { request: () => notBundled('follow-redirects') }; export default { http: refused, https: refused };",
+  'proxy-from-env': "export function getProxyForUrl() { return notBundled('proxy-from-env'); }",
+  'https-proxy-agent': "export default class HttpsProxyAgent { constructor() { notBundled('https-proxy-agent'); } }",
+  'axios/lib/helpers/shouldBypassProxy.js': "export default function shouldBypassProxy() { return notBundled(\"axios's NO_PROXY matcher\"); }",
+  'axios/lib/adapters/xhr.js': 'export default false;',
+  'axios/lib/adapters/fetch.js': "export const getFetch = () => notBundled(\"axios's fetch adapter\"); export default undefined;",
+};
+
+const axiosUnused = {
+  name: 'axios-unused',
+  setup(build) {
+    const names = Object.keys(AXIOS_UNUSED);
+    build.onResolve({ filter: /^(follow-redirects|proxy-from-env|https-proxy-agent)$/ }, (args) => ({ path: args.path, namespace: 'axios-unused' }));
+    build.onResolve({ filter: /^\.\.?\/.*(shouldBypassProxy|xhr|fetch)\.js$/ }, (args) => {
+      const file = path.join(args.resolveDir, args.path).split(path.sep).join('/');
+      const name = names.find((n) => n.startsWith('axios/') && file.endsWith(`/node_modules/${n}`));
+      return name ? { path: name, namespace: 'axios-unused' } : undefined;
+    });
+    build.onLoad({ filter: /.*/, namespace: 'axios-unused' }, (args) => ({
+      contents:
+        'function notBundled(what) { throw new Error(what + " is not in the extension\'s bundle: requests go with adapter http, proxy false and maxRedirects 0"); }\n' +
+        AXIOS_UNUSED[args.path],
+      loader: 'js',
+    }));
+  },
+};
 
 /**
  * The pair-limits webview, for the browser: its script and stylesheet, and the codicons (CSS and
@@ -29,7 +86,7 @@ const webviewOptions = {
   platform: 'browser',
   format: 'iife',
   target: 'es2022',
-  outdir: 'dist/webview',
+  outdir: path.join(DIST, 'webview'),
   loader: { '.ttf': 'file' },
   assetNames: '[name]',
   minify: production,
@@ -39,32 +96,105 @@ const webviewOptions = {
   logLevel: 'warning',
 };
 
+/** Where the split extension is written as ES modules before each file becomes CommonJS in dist/. */
+const ESM_DIR = path.join(DIST, '.esm');
+
+const nodeOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external: ['vscode'],
+  // axios's `form-data` (with mime-types and its 200 KB database) is never used: JSON only.
+  // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
+  alias: { 'form-data': './scripts/shims/formData.ts', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
+  plugins: [axiosUnused],
+  minify: production,
+  sourcemap: true,
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'warning',
+};
+
+/** An output's path as dist/meta.json names it, `dist/…` wherever it was built; `esm`: of the ES build, named as its CommonJS file. */
+const distName = (file, esm = false) => `dist/${path.relative(esm ? ESM_DIR : DIST, path.resolve(file)).split(path.sep).join('/')}`;
+
+/** After each build of the split extension: every file to CommonJS in dist/ (source maps carried on), its metafile too. */
+const commonJs = {
+  name: 'to-commonjs',
+  setup(build) {
+    build.onEnd(async (result) => {
+      if (result.errors.length > 0 || !result.metafile) return;
+      fs.rmSync(path.join(DIST, 'lazy'), { recursive: true, force: true });
+      const files = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+      await esbuild.build({
+        entryPoints: files,
+        outbase: ESM_DIR,
+        outdir: DIST,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        minify: production,
+        sourcemap: true,
+        sourcesContent: false,
+        logLevel: 'warning',
+      });
+    });
+  },
+};
+
+/**
+ * In the extension's bundle, the client's barrel (src/api/index.ts) is read without its
+ * re-exports of the client, its transport and the sandbox's control client: the features import error classes and helpers from
+ * it, and esbuild splits files by what they import, not by what is used, so the barrel as written
+ * would put the client's code (and axios) back into the main bundle. The extension gets the client
+ * through loadClient() (src/features/accounts/loadClient.ts); a feature importing ExchangeClient
+ * from the barrel fails this build ("No matching export").
+ */
+const barrelWithoutClient = {
+  name: 'barrel-without-client',
+  setup(build) {
+    const barrel = path.resolve('src', 'api', 'index.ts');
+    build.onLoad({ filter: /[\\/]src[\\/]api[\\/]index\.ts$/ }, (args) => {
+      if (args.path !== barrel) return undefined;
+      const lines = fs.readFileSync(barrel, 'utf8').split('\n');
+      const kept = lines.filter((line) => !/^export \{[^}]*\} from '\.\/(client|transport|estimates|retry|sandboxControl)';/.test(line));
+      return { contents: kept.join('\n'), loader: 'ts' };
+    });
+  },
+};
+
+const extensionOptions = {
+  ...nodeOptions,
+  entryPoints: extensionEntries,
+  format: 'esm',
+  splitting: true,
+  outdir: ESM_DIR,
+  chunkNames: 'lazy/shared-[hash]',
+  plugins: [axiosUnused, barrelWithoutClient, commonJs],
+};
+
+const toolOptions = { ...nodeOptions, entryPoints: toolEntries, format: 'cjs', outdir: DIST };
+
 async function main() {
-  const options = {
-    entryPoints: nodeEntries,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    outdir: 'dist',
-    external: ['vscode'],
-    // axios's `form-data` (with mime-types and its 200 KB database) is never used: JSON only.
-    // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
-    alias: { 'form-data': './scripts/shims/formData.ts', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-    minify: production,
-    sourcemap: true,
-    sourcesContent: false,
-    metafile: true,
-    logLevel: 'warning',
-  };
   if (watch) {
-    for (const o of [options, webviewOptions]) await (await esbuild.context(o)).watch();
+    for (const o of [extensionOptions, toolOptions, webviewOptions]) await (await esbuild.context(o)).watch();
     return;
   }
-  const [node, webview] = await Promise.all([esbuild.build(options), esbuild.build(webviewOptions)]);
-  // What went into each bundle, for `npm run bench`.
-  const outputs = { ...node.metafile.outputs, ...webview.metafile.outputs };
-  fs.writeFileSync(path.join('dist', 'meta.json'), JSON.stringify({ inputs: {}, outputs }));
+  const [extension, tools, webview] = await Promise.all([esbuild.build(extensionOptions), esbuild.build(toolOptions), esbuild.build(webviewOptions)]);
+  fs.rmSync(ESM_DIR, { recursive: true, force: true });
+  // What went into each file (the extension's as CommonJS, with its size on disk), for `npm run bench` and the bundle test.
+  const outputs = { ...renamedOutputs(extension.metafile, true), ...renamedOutputs(tools.metafile), ...renamedOutputs(webview.metafile) };
+  fs.writeFileSync(path.join(DIST, 'meta.json'), JSON.stringify({ inputs: {}, outputs }));
+}
+
+function renamedOutputs(metafile, esm = false) {
+  const outputs = {};
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const name = distName(file, esm);
+    const imports = output.imports.map((i) => (i.external ? i : { ...i, path: distName(i.path, esm) }));
+    outputs[name] = { ...output, imports, bytes: fs.statSync(path.join(DIST, name.slice('dist/'.length))).size };
+  }
+  return outputs;
 }
 
 main().catch((e) => {

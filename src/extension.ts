@@ -3,17 +3,17 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
-import { registerAccountCommands } from './features/accounts/accountCommands';
+import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { RecentLog, tagged } from './features/log';
 import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
-import type { PairLimitsController } from './features/pairLimits';
+import type { PairLimitsHandle } from './features/pairLimits';
 import { registerRequests } from './features/requests';
-import { registerSandboxCommands } from './features/sandbox/sandboxCommands';
-import type { SandboxApi } from './features/sandbox/sandboxCommands';
+import { registerSandboxCommands } from './features/sandbox/registerSandboxCommands';
+import type { SandboxCommandsHandle } from './features/sandbox/registerSandboxCommands';
 import type { RequestsApi } from './features/requests';
 import { registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
@@ -31,15 +31,19 @@ export interface ExchangeTxApi extends LookupApi {
   /** The Transactions view (its list, tree, filter and actions). */
   readonly transactions: TransactionsApi;
   /** The "Show Pair Limits" panel (the open one, its rows, messages to and from its page). */
-  readonly pairLimits: PairLimitsController;
+  readonly pairLimits: PairLimitsHandle;
   /** The status bar item naming the sandbox or the account in use. */
   readonly environmentItem: vscode.StatusBarItem;
   /** Request documents: the sender, the answer documents, the History. */
   readonly requests: RequestsApi;
   /** Driving the built-in sandbox from the editor. */
-  readonly sandbox: SandboxApi;
+  readonly sandbox: SandboxCommandsHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
+  /** When `activate()` started (`performance.now()` of the extension host). */
+  readonly activationStartedAt: number;
+  /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
+  readonly ready: Promise<void>;
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
   readonly testHooks?: {
     readonly secrets: vscode.SecretStorage;
@@ -49,7 +53,7 @@ export interface ExchangeTxApi extends LookupApi {
   };
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<ExchangeTxApi> {
+export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
@@ -60,7 +64,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
-  await environment.initialize();
+  // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
+  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
@@ -71,9 +76,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Exchan
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
 
   const activationMs = performance.now() - started;
-  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms, using the ${environment.kind}`);
+  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
+  void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, activationMs, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

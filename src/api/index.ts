@@ -21,5 +21,6 @@ export { formatBytes, formatSeconds } from './units';
 export type * from './types';
 export { isFinalStatus, normalizeStatus, KNOWN_STATUSES, ALL_STATUSES } from '../shared/status';
 export type { KnownStatus, TransactionStatus } from '../shared/status';
-export { interpretControlAnswer, SandboxControlClient, SandboxControlError, sandboxControl } from './sandboxControl';
+export { interpretControlAnswer, SandboxControlClient, sandboxControl } from './sandboxControl';
+export { SandboxControlError } from './sandboxControlError';
 export type { ControlCallOptions, SandboxControlOptions } from './sandboxControl';

@@ -24,23 +24,14 @@ import type {
 import type { KnownStatus } from '../shared/status';
 import { isKnownStatus } from '../shared/status';
 import { linkSignals } from './abort';
-import { AuthenticationError, CancelledError, ExchangeError, ProtocolError, TransportError } from './errors';
+import { AuthenticationError, CancelledError, ProtocolError, TransportError } from './errors';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
+import { SandboxControlError } from './sandboxControlError';
 import { JsonRpcTransport } from './transport';
 
-/** The control endpoint refused an action: its code (`not-found`, `conflict`…), message and field. */
-export class SandboxControlError extends ExchangeError {
-  readonly kind = 'sandbox-control';
-  constructor(
-    readonly code: ControlErrorCode,
-    readonly controlMessage: string,
-    readonly status: number,
-    readonly field?: string,
-  ) {
-    super(`The sandbox refused the action: ${controlMessage}`);
-  }
-}
+export { SandboxControlError };
+
 
 export interface SandboxControlOptions {
   /** The sandbox's base URL (`http://127.0.0.1:PORT`, with or without `/v2`). */

@@ -138,6 +138,9 @@ export class JsonRpcTransport {
         transformResponse: [(data: unknown) => data],
         responseType: 'stream',
         validateStatus: () => true,
+        // Node's own http/https (which VS Code's proxy support patches); the bundle leaves out
+        // axios's other adapters, its redirect follower and its own proxy handling (esbuild.js).
+        adapter: 'http',
         maxRedirects: 0,
         signal: combined,
         proxy: false,

@@ -62,25 +62,5 @@ export class ManualClock implements SkippingClock {
   }
 }
 
-/**
- * Real time plus an offset that only grows: the extension's sandbox runs in real time, and its
- * tests skip ahead through a lifecycle with `advance()` instead of waiting for it.
- */
-export class SkippableClock implements SkippingClock {
-  private offset = 0;
-
-  get skippedMs(): number {
-    return this.offset;
-  }
-
-  now(): number {
-    return Date.now() + this.offset;
-  }
-
-  /** Skips `ms` ahead (must not be negative) and returns the new time. */
-  advance(ms: number): number {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance() takes a non-negative number of milliseconds');
-    this.offset += ms;
-    return this.now();
-  }
-}
+/** Real time that tests may skip ahead (kept in src/shared: the extension holds it before the sandbox loads). */
+export { SkippableClock } from '../shared/skippableClock';

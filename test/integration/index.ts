@@ -19,7 +19,7 @@ async function recordForScan(): Promise<(() => void) | undefined> {
   const api = await vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx')?.activate();
   if (!api) return undefined;
   const messages = path.join(dir, 'webview-messages.jsonl');
-  const subscription = api.pairLimits.onDidPost((message) => fs.appendFileSync(messages, `${JSON.stringify(message)}\n`));
+  const subscription = (await api.pairLimits.load()).onDidPost((message) => fs.appendFileSync(messages, `${JSON.stringify(message)}\n`));
   return () => {
     subscription.dispose();
     fs.writeFileSync(path.join(dir, 'extension-log.txt'), api.log.recent.join('\n'));

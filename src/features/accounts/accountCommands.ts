@@ -1,6 +1,7 @@
 /**
  * Add Account…, Edit Account…, Remove Account…, Set API Keys… (add or update the keys of the
- * chosen account), Clear API Keys and Show API Key.
+ * chosen account), Clear API Keys and Show API Key: their work, loaded when one of them first runs
+ * (registerAccountCommands.ts registers them at activation; the bundle keeps this in its own file).
  *
  * Arguments that would save, replace or delete keys or change where an account's requests go
  * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
@@ -15,6 +16,7 @@ import { AccountInputError } from './accountStore';
 import type { EnvironmentService } from './environmentService';
 import { legacyBaseUrl } from './environmentService';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
+import type { AccountCommandHandlers } from './registerAccountCommands';
 import { isPlainObject } from '../../shared/storedState';
 
 export interface AddAccountArgs {
@@ -95,7 +97,7 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
   return { error: message };
 }
 
-export function registerAccountCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+export function accountCommandHandlers(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): AccountCommandHandlers {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
 
@@ -132,10 +134,10 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
     return { account: account.id, apiKey };
   };
 
-  context.subscriptions.push(
-    vscode.commands.registerCommand('exchangeTx.addAccount', addAccount),
+  return {
+    'exchangeTx.addAccount': addAccount,
 
-    vscode.commands.registerCommand('exchangeTx.editAccount', async (args?: unknown): Promise<AccountResult> => {
+    'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
       const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
       const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
       if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
@@ -173,9 +175,9 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
         return failure(log, vscode.l10n.t('Account not changed'), error);
       }
       return { account: account.id };
-    }),
+    },
 
-    vscode.commands.registerCommand('exchangeTx.removeAccount', async (args?: unknown): Promise<boolean> => {
+    'exchangeTx.removeAccount': async (args?: unknown): Promise<boolean> => {
       const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
       const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
       if (!account) return false;
@@ -188,9 +190,9 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
       await store.remove(account.id);
       log.info(`account "${account.name}" removed`);
       return true;
-    }),
+    },
 
-    vscode.commands.registerCommand('exchangeTx.setApiKeys', async (args?: unknown): Promise<AccountResult> => {
+    'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
       const given: SetKeysArgs = isPlainObject(args) ? { account: str(args.account), privateKey: testing ? str(args.privateKey) : undefined, apiKey: testing ? str(args.apiKey) : undefined, switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined } : {};
       const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
@@ -222,9 +224,9 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
       } catch (error) {
         return failure(log, vscode.l10n.t('Keys not saved'), error);
       }
-    }),
+    },
 
-    vscode.commands.registerCommand('exchangeTx.clearApiKeys', async (args?: unknown): Promise<boolean> => {
+    'exchangeTx.clearApiKeys': async (args?: unknown): Promise<boolean> => {
       const given = isPlainObject(args) ? str(args.account) : undefined;
       const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       const account = accountId !== undefined ? store.get(accountId) : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
@@ -242,9 +244,9 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
       log.info(`keys of "${account.name}" cleared`);
       if (!(testing && isPlainObject(args))) void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
       return true;
-    }),
+    },
 
-    vscode.commands.registerCommand('exchangeTx.showApiKey', async (args?: unknown) => {
+    'exchangeTx.showApiKey': async (args?: unknown) => {
       const silent = isPlainObject(args) && args.silent === true;
       const id = environment.chosen;
       const credentials = id === 'sandbox' ? undefined : await store.credentials(id);
@@ -259,6 +261,6 @@ export function registerAccountCommands(context: vscode.ExtensionContext, enviro
         if (choice === copy) await vscode.env.clipboard.writeText(credentials.apiKey);
       }
       return credentials.apiKey;
-    }),
-  );
+    },
+  };
 }

@@ -12,12 +12,15 @@
  * queued calls and retries end: nothing more is signed with the old key) and `onDidReset` fires.
  */
 import * as vscode from 'vscode';
-import { CancelledError, checkEndpoint, ExchangeClient, RateLimiter } from '../../api';
-import type { Credentials } from '../../api';
-import type { FaultOptions, Sandbox, SkippableClock } from '../../sandbox';
+import { CancelledError, checkEndpoint, RateLimiter } from '../../api';
+import type { Credentials, ExchangeClient } from '../../api';
+import type { FaultOptions, Sandbox } from '../../sandbox';
+import type { SkippableClock } from '../../shared/skippableClock';
 import { SandboxHost } from '../sandbox/sandboxHost';
 import type { RunningSandbox, SecretWitness } from '../sandbox/sandboxHost';
 import type { SandboxControlClient } from '../../api/sandboxControl';
+import { loadClient } from './loadClient';
+import type { ClientCode } from './loadClient';
 import { requestLogger, tagged } from '../log';
 import type { Logger } from '../log';
 import type { Account, Resolution } from './accountModel';
@@ -144,15 +147,31 @@ export class EnvironmentService implements vscode.Disposable {
     );
   }
 
-  /** Moves keys saved by the previous version into an account, then reads the accounts once. */
-  async initialize(): Promise<void> {
+  /**
+   * Moves keys saved by the previous version into an account, then reads the accounts and keys
+   * once. Activation does not wait for it: until it is done the state is the sandbox's, and
+   * client() waits for it (it is the first reset), so no request goes out before the accounts
+   * were read.
+   */
+  initialize(): Promise<void> {
+    const done = this.resetting.then(async () => {
+      await this.migrateLegacyKeys();
+      await this.resetNow('accounts or settings changed');
+    });
+    this.resetting = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  private async migrateLegacyKeys(): Promise<void> {
     try {
       const migrated = await this.accounts.migrate(legacyBaseUrl());
       if (migrated) this.log.info(`the saved keys became the account "${migrated.name}" (${hostOf(migrated.baseUrl)})`);
     } catch (error) {
       this.log.warn(`the saved keys could not be moved into an account: ${error instanceof Error ? error.message : String(error)}`);
     }
-    await this.refresh();
   }
 
   /** The clock of the built-in sandbox: real time that tests may skip ahead. */
@@ -262,6 +281,8 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   private async connect(): Promise<ActiveClient> {
+    // Loaded before anything is decided, so no wait falls between a decision and the client made for it.
+    const code = await loadClient();
     const timeoutMs = timeoutSetting();
     const account = this.resolvedAccount;
     if (this.kind === 'live' && account) {
@@ -273,11 +294,11 @@ export class EnvironmentService implements vscode.Disposable {
         if (this.connection !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return { kind: 'live', client: this.makeClient(account.baseUrl, credentials, timeoutMs) };
+        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs) };
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return { kind: 'sandbox', client: this.makeClient(sandbox.url, credentials, timeoutMs) };
+    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs) };
   }
 
   /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */
@@ -309,7 +330,7 @@ export class EnvironmentService implements vscode.Disposable {
     return limiter;
   }
 
-  private makeClient(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+  private makeClient({ ExchangeClient }: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
     const limiter = this.limiterFor(credentials.apiKey);
     const client = new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.requestLog });
     this.clients.push(client);

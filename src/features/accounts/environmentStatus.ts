@@ -5,7 +5,6 @@
  */
 import * as vscode from 'vscode';
 import { describeFaults } from '../sandbox/faultPresets';
-import { accountItems } from './accountCommands';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
 
 function describe(state: EnvironmentState): { text: string; tooltip: string } {
@@ -44,6 +43,8 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
       if (chosen === undefined) {
         const state = environment.state;
         const sandbox: Pick = { target: 'sandbox', label: vscode.l10n.t('$(beaker) Sandbox'), description: vscode.l10n.t('on this machine'), detail: vscode.l10n.t('The built-in simulation of the service{0}', state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '') };
+        // The account commands' code is loaded on first use (registerAccountCommands.ts).
+        const { accountItems } = await import('./accountCommands');
         const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({ ...a, target: a.id }));
         const add: Pick = { target: 'add', label: vscode.l10n.t('$(add) Add Account…') };
         const separator = { target: '', label: '', kind: vscode.QuickPickItemKind.Separator };

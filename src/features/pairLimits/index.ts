@@ -1,39 +1,52 @@
 /**
- * "Show Pair Limits": the command, the panel's serializer (restores it after a reload) and the
- * controller the test API exposes.
+ * "Show Pair Limits": the command and the panel's serializer (restores it after a reload),
+ * registered at activation; the panel's code (with the page protocol's validation) is loaded when
+ * the panel is first shown or restored, from its own file of the bundle (createController.ts).
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
-import { tagged } from '../log';
 import type { Logger } from '../log';
-import { PairList } from './pairList';
-import { PAIR_LIMITS_VIEW_TYPE, PairLimitsController } from './pairLimitsPanel';
+import type { PairLimitsController } from './pairLimitsPanel';
+import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
 
-export { PairLimitsController, PairLimitsPanel } from './pairLimitsPanel';
+export type { PairLimitsController, PairLimitsPanel } from './pairLimitsPanel';
 
 export interface PairLimitsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;
 }
 
-export function registerPairLimits(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsController {
-  const controller = new PairLimitsController({
-    extensionUri: context.extensionUri,
-    environment: deps.environment,
-    list: new PairList(context.globalState),
-    log: tagged(deps.log, 'pairLimits'),
-  });
+/** What the test API gets: the panel's controller, once loaded. */
+export interface PairLimitsHandle {
+  /** The controller if the panel's code was loaded already. */
+  readonly loaded: PairLimitsController | undefined;
+  load(): Promise<PairLimitsController>;
+}
+
+export function registerPairLimits(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsHandle {
+  let loading: Promise<PairLimitsController> | undefined;
+  let loaded: PairLimitsController | undefined;
+  const load = (): Promise<PairLimitsController> => {
+    const started = (loading ??= import('./createController').then(({ createPairLimitsController }) => (loaded = createPairLimitsController(context, deps))));
+    started.catch(() => {
+      if (loading === started) loading = undefined;
+    });
+    return started;
+  };
   context.subscriptions.push(
-    controller,
-    vscode.commands.registerCommand('exchangeTx.showPairLimits', () => {
-      controller.show();
+    vscode.commands.registerCommand('exchangeTx.showPairLimits', async () => {
+      (await load()).show();
     }),
     vscode.window.registerWebviewPanelSerializer(PAIR_LIMITS_VIEW_TYPE, {
-      deserializeWebviewPanel: (panel: vscode.WebviewPanel) => {
-        controller.restore(panel);
-        return Promise.resolve();
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel) => {
+        (await load()).restore(panel);
       },
     }),
   );
-  return controller;
+  return {
+    get loaded() {
+      return loaded;
+    },
+    load,
+  };
 }

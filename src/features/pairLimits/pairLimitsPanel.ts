@@ -25,7 +25,9 @@ import type { PairList } from './pairList';
 import { pendingRow } from './pairRows';
 import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
 
-export const PAIR_LIMITS_VIEW_TYPE = 'exchangeTx.pairLimits';
+import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
+
+export { PAIR_LIMITS_VIEW_TYPE };
 /** Messages kept for tests and diagnostics. */
 const KEEP_MESSAGES = 200;
 

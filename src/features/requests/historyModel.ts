@@ -89,3 +89,15 @@ export function withEntry(stored: unknown, entry: HistoryEntry): JsonObject | un
   const values = [boundedEntry(entry), ...listValues(list).filter((e) => e.id !== entry.id)];
   return storedListJson(list, values.slice(0, MAX_HISTORY), historyCodec, MAX_HISTORY);
 }
+
+/** A short, one-line account of a request's params for lists (history, titles). */
+export function summarizeParams(params: unknown, max = 80): string {
+  if (params === undefined) return '';
+  let text: string;
+  try {
+    text = JSON.stringify(params) ?? '';
+  } catch {
+    text = '';
+  }
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { relativeTime } from '../../shared/format';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
-import { summarizeParams } from './requestDocument';
+import { summarizeParams } from './historyModel';
 
 export const HISTORY_VIEW = 'exchangeTx.history';
 

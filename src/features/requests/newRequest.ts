@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { OPERATIONS, templateFor } from './operations';
-import { isRequestDocument } from './requestLenses';
+import { isRequestDocument } from './requestFiles';
 import { findUnknownMethods } from './unknownMethods';
 
 export interface NewRequestItem extends vscode.QuickPickItem {

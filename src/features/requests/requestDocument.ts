@@ -82,14 +82,4 @@ export function prepareRequest(request: DocumentRequest, newId: () => string = (
   return { body: JSON.stringify(envelope), id, method: request.method, params: written.params };
 }
 
-/** A short, one-line account of a request's params for lists (history, titles). */
-export function summarizeParams(params: unknown, max = 80): string {
-  if (params === undefined) return '';
-  let text: string;
-  try {
-    text = JSON.stringify(params) ?? '';
-  } catch {
-    text = '';
-  }
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+export { summarizeParams } from './historyModel';

@@ -7,13 +7,7 @@ import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
-
-/** Request documents: `*.exchange.json`, saved or untitled. */
-export const REQUEST_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.exchange.json' }];
-
-export function isRequestDocument(document: vscode.TextDocument): boolean {
-  return document.uri.path.endsWith('.exchange.json');
-}
+import { isRequestDocument } from './requestFiles';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();

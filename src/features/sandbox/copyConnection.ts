@@ -13,8 +13,6 @@ import type { ConnectionFormat } from './connectionText';
 import { connectionText, isConnectionFormat } from './connectionText';
 import { portSetting, stableKeySetting } from './sandboxHost';
 
-export const COPY_CONNECTION_COMMAND = 'exchangeTx.sandbox.copyConnection';
-
 interface FormatItem extends vscode.QuickPickItem {
   readonly format: ConnectionFormat;
 }
@@ -27,10 +25,10 @@ export interface CopyConnectionResult {
   readonly survivesReload: boolean;
 }
 
-export function registerCopyConnection(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+/** The command's work (registered at activation by registerSandboxCommands.ts). */
+export function copyConnectionHandler(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
-  context.subscriptions.push(
-    vscode.commands.registerCommand(COPY_CONNECTION_COMMAND, async (arg?: unknown): Promise<CopyConnectionResult | undefined> => {
+  return async (arg?: unknown): Promise<CopyConnectionResult | undefined> => {
       let format: ConnectionFormat | undefined = testMode && isConnectionFormat(arg) ? arg : undefined;
       if (!format) {
         const items: FormatItem[] = [
@@ -57,6 +55,5 @@ export function registerCopyConnection(context: vscode.ExtensionContext, environ
         .showInformationMessage(vscode.l10n.t("Copied the sandbox's connection ({0}) as {1}. {2}", sandbox.url, format === 'env' ? '.env' : 'JSON', note), ...(survivesReload ? [] : [settings]))
         .then((choice) => (choice === settings ? vscode.commands.executeCommand('workbench.action.openSettings', 'exchangeTx.sandbox') : undefined));
       return { format, url: sandbox.url, survivesReload };
-    }),
-  );
+  };
 }

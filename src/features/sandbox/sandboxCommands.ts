@@ -4,15 +4,17 @@
  * item's tooltip), "Sandbox: Clear Faults", "Sandbox: Reset" (a new ledger), all through the
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (transactionControl.ts).
+ * (transactionControl.ts). Loaded, from its own file of the bundle, when one of these commands
+ * first runs (registerSandboxCommands.ts registers them at activation).
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import { registerCopyConnection } from './copyConnection';
-import { NEW_TRANSACTION_COMMAND, NewTransactionCommand } from './newTransactionCommand';
-import { MOVE_TO_STATUS_COMMAND, SIMULATE_PAYMENT_COMMAND, TransactionControl } from './transactionControl';
+import { copyConnectionHandler } from './copyConnection';
+import { NewTransactionCommand } from './newTransactionCommand';
+import { TransactionControl } from './transactionControl';
+import type { SandboxCommand } from './registerSandboxCommands';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
 import type { FaultPresetId } from './faultPresets';
 
@@ -32,7 +34,10 @@ export interface SandboxCommandDeps {
   readonly log: Logger;
 }
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, deps: SandboxCommandDeps): SandboxApi {
+export type SandboxCommandHandlers = Readonly<Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>>;
+
+/** The commands' work, and what the test API gets of it. */
+export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: SandboxCommandDeps): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
   const { environment, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
   const control = new TransactionControl(deps);
@@ -43,8 +48,8 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, deps: 
     log.info(words.length > 0 ? `sandbox faults: ${words.join(', ')}` : 'sandbox faults cleared');
     return words;
   };
-  context.subscriptions.push(
-    vscode.commands.registerCommand('exchangeTx.sandbox.faults', async (arg?: unknown) => {
+  const handlers: SandboxCommandHandlers = {
+    'exchangeTx.sandbox.faults': async (arg?: unknown) => {
       // Faults touch only the local sandbox: any caller may set them with an argument.
       if (arg !== undefined) return apply(presetIdsOf(arg));
       const current = new Set(presetsIn(await (await environment.sandboxControl()).faults()));
@@ -60,20 +65,20 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, deps: 
         void vscode.window.showInformationMessage(vscode.l10n.t('The faults apply to the built-in sandbox; an account is in use now.'));
       }
       return words;
-    }),
-    vscode.commands.registerCommand('exchangeTx.sandbox.clearFaults', () => apply([])),
-    vscode.commands.registerCommand('exchangeTx.sandbox.reset', async () => {
+    },
+    'exchangeTx.sandbox.clearFaults': () => apply([]),
+    'exchangeTx.sandbox.reset': async () => {
       await environment.resetSandbox();
       return true;
-    }),
-    vscode.commands.registerCommand(NEW_TRANSACTION_COMMAND, async (arg?: unknown) => {
+    },
+    'exchangeTx.sandbox.newTransaction': async (arg?: unknown) => {
       const result = await newTransaction.run(arg);
       if (result?.id) control.lastId = result.id;
       return result;
-    }),
-    vscode.commands.registerCommand(SIMULATE_PAYMENT_COMMAND, (arg?: unknown, second?: unknown) => control.simulatePayment(arg, second)),
-    vscode.commands.registerCommand(MOVE_TO_STATUS_COMMAND, (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second)),
-  );
-  registerCopyConnection(context, environment, log);
-  return { newTransaction, control };
+    },
+    'exchangeTx.sandbox.simulatePayment': (arg?: unknown, second?: unknown) => control.simulatePayment(arg, second),
+    'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second),
+    'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, environment, deps.log),
+  };
+  return { handlers, api: { newTransaction, control } };
 }

@@ -18,8 +18,9 @@
 import * as vscode from 'vscode';
 import { generateKeys, loadCredentials } from '../../api';
 import type { Credentials, RateLimiter } from '../../api';
-import { SandboxControlClient } from '../../api/sandboxControl';
-import { SkippableClock, startSandbox } from '../../sandbox';
+import type { SandboxControlClient } from '../../api/sandboxControl';
+import { SkippableClock } from '../../shared/skippableClock';
+import { loadSandbox, loadSandboxControl } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
@@ -192,6 +193,7 @@ export class SandboxHost implements vscode.Disposable {
     };
     const options = { clock: this.clock, keys: [credentials], onSignature, onRequest };
     const port = portSetting();
+    const [{ startSandbox }, { SandboxControlClient }] = await Promise.all([loadSandbox(), loadSandboxControl()]);
     let sandbox: Sandbox;
     try {
       sandbox = await startSandbox({ ...options, port });

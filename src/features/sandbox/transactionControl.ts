@@ -7,7 +7,7 @@
  * (The host keeps the changed ledger: it sees the control requests.)
  */
 import * as vscode from 'vscode';
-import { SandboxControlError } from '../../api/sandboxControl';
+import { SandboxControlError } from '../../api/sandboxControlError';
 import type { ControlTransaction, ScheduleStep } from '../../shared/sandboxControl';
 import { movableStatuses } from '../../shared/sandboxControl';
 import { sanitize, ticker } from '../../shared/format';

@@ -147,7 +147,7 @@ describe('Pair Limits panel', function () {
 
   before(async () => {
     api = await extensionApi();
-    controller = api.pairLimits;
+    controller = await api.pairLimits.load();
     await controller.list.clear();
   });
   beforeEach(async () => {

@@ -7,6 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { CopyConnectionResult } from '../../../src/features/sandbox/copyConnection';
+import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
 import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
 import type { KnownStatus } from '../../../src/shared/status';
 import type { InputPrompt, NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
@@ -85,17 +86,19 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   let dir: string;
   let prompts: NewTransactionPrompts;
   let controlPrompts: ControlPrompts;
+  let commands: SandboxApi;
 
   before(async () => {
     api = await extensionApi();
-    prompts = api.sandbox.newTransaction.prompts;
-    controlPrompts = api.sandbox.control.prompts;
+    commands = await api.sandbox.load();
+    prompts = commands.newTransaction.prompts;
+    controlPrompts = commands.control.prompts;
     await resetEnvironment(api);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-backend-'));
   });
   afterEach(() => {
-    api.sandbox.newTransaction.prompts = prompts;
-    api.sandbox.control.prompts = controlPrompts;
+    commands.newTransaction.prompts = prompts;
+    commands.control.prompts = controlPrompts;
     api.watch.stopAll();
   });
   after(async () => {
@@ -137,7 +140,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const shown: InputPrompt[] = [];
     const refusals: string[] = [];
     const texts = ['0.0001', ETH, BTC, (prompt: InputPrompt) => (prompt.value === '0.0001' ? '0.02' : 'unexpected'), ETH, BTC];
-    api.sandbox.newTransaction.prompts = {
+    commands.newTransaction.prompts = {
       pair: (items) => Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair),
       kind: (items) => Promise.resolve(items.find((i) => i.rate === 'fixed')?.rate),
       text: (prompt) => {
@@ -237,7 +240,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const id = await watchedNew();
     assert.equal(watched(id)?.status, 'waiting');
     const choices: string[] = [];
-    api.sandbox.control.prompts = {
+    commands.control.prompts = {
       ...controlPrompts,
       amountChoice: (items) => {
         choices.push(...items.map((i) => i.label));
@@ -255,7 +258,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
     const id = await watchedNew();
-    api.sandbox.control.prompts = { ...controlPrompts, amountChoice: () => Promise.resolve('other'), amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected') };
+    commands.control.prompts = { ...controlPrompts, amountChoice: () => Promise.resolve('other'), amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected') };
     const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
     assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
     await watchShows(id, 'confirming');
@@ -270,7 +273,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.deepEqual(moved, { id, status: 'hold' });
     await watchShows(id, 'hold');
     const offered: string[] = [];
-    api.sandbox.control.prompts = {
+    commands.control.prompts = {
       ...controlPrompts,
       status: (items) => {
         offered.push(...items.map((i) => i.status));

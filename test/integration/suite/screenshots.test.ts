@@ -124,10 +124,11 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   });
 
   it('the Pair Limits panel shows the limits of the pairs added', async () => {
-    await api.pairLimits.list.clear();
-    for (const [from, to] of [['btc', 'eth'], ['eth', 'usdt'], ['ltc', 'btc'], ['xmr', 'btc']] as const) await api.pairLimits.list.add({ from, to });
+    const pairLimits = await api.pairLimits.load();
+    await pairLimits.list.clear();
+    for (const [from, to] of [['btc', 'eth'], ['eth', 'usdt'], ['ltc', 'btc'], ['xmr', 'btc']] as const) await pairLimits.list.add({ from, to });
     await vscode.commands.executeCommand('exchangeTx.showPairLimits');
-    const panel = api.pairLimits.panel;
+    const panel = pairLimits.panel;
     assert.ok(panel, 'the panel is open');
     await eventually(() => panel.ready, 'the page to say ready', 45_000);
     await panel.receive({ type: 'refresh' });
@@ -139,7 +140,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
       await sleep(500);
       await screenshotOf(`walkthrough/pair-limits-${theme}`, { clip: ['.part.editor'], margin: 0 });
     });
-    await api.pairLimits.list.clear();
+    await pairLimits.list.clear();
   });
 
   it('a request document is sent, and its answer opens beside it', async () => {

@@ -42,7 +42,7 @@ describe('the walkthrough', function () {
   after(async () => {
     api.watch.stopAll();
     await removeAccounts(api);
-    api.pairLimits.panel?.dispose();
+    api.pairLimits.loaded?.panel?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -82,12 +82,12 @@ describe('the walkthrough', function () {
 
   it('completes "Check pair limits" when its button runs Show Pair Limits', async () => {
     assert.equal(await done('pairLimits'), false);
-    assert.equal(api.pairLimits.panel, undefined, 'no panel yet');
+    assert.equal(api.pairLimits.loaded?.panel, undefined, 'no panel yet');
     await clickInWorkbench(step('pairLimits'));
     const button = '.getting-started-step.expanded .monaco-button';
     await eventually(async () => (await findInWorkbench(button)).texts.includes('Show Pair Limits'), 'the step open with its button');
     await clickInWorkbench(`${button}:has-text("Show Pair Limits")`);
-    await eventually(() => api.pairLimits.panel !== undefined, 'the Pair Limits panel');
+    await eventually(() => api.pairLimits.loaded?.panel !== undefined, 'the Pair Limits panel');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
     await eventually(() => done('pairLimits'), 'the pair limits step done');
   });

@@ -1,0 +1,32 @@
+/**
+ * The account commands, registered at activation; their work (accountCommands.ts, with the key
+ * prompts) is loaded when one of them first runs, from its own file of the bundle.
+ */
+import * as vscode from 'vscode';
+import type { Logger } from '../log';
+import type { EnvironmentService } from './environmentService';
+
+export const ACCOUNT_COMMANDS = [
+  'exchangeTx.addAccount',
+  'exchangeTx.editAccount',
+  'exchangeTx.removeAccount',
+  'exchangeTx.setApiKeys',
+  'exchangeTx.clearApiKeys',
+  'exchangeTx.showApiKey',
+] as const;
+
+export type AccountCommand = (typeof ACCOUNT_COMMANDS)[number];
+
+export type AccountCommandHandlers = Readonly<Record<AccountCommand, (args?: unknown) => Promise<unknown>>>;
+
+export function registerAccountCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+  let loading: Promise<AccountCommandHandlers> | undefined;
+  const load = (): Promise<AccountCommandHandlers> => {
+    const started = (loading ??= import('./accountCommands').then((code) => code.accountCommandHandlers(context, environment, log)));
+    started.catch(() => {
+      if (loading === started) loading = undefined;
+    });
+    return started;
+  };
+  context.subscriptions.push(...ACCOUNT_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (args?: unknown) => (await load())[command](args))));
+}

@@ -1,0 +1,21 @@
+/**
+ * The Pair Limits panel's controller with its saved pair list: loaded, from its own file of the
+ * bundle, when the panel is first shown or restored (index.ts registers the command and the
+ * serializer at activation).
+ */
+import type * as vscode from 'vscode';
+import { tagged } from '../log';
+import type { PairLimitsDeps } from './index';
+import { PairList } from './pairList';
+import { PairLimitsController } from './pairLimitsPanel';
+
+export function createPairLimitsController(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsController {
+  const controller = new PairLimitsController({
+    extensionUri: context.extensionUri,
+    environment: deps.environment,
+    list: new PairList(context.globalState),
+    log: tagged(deps.log, 'pairLimits'),
+  });
+  context.subscriptions.push(controller);
+  return controller;
+}

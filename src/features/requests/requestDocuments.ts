@@ -1,0 +1,157 @@
+/**
+ * The code of request documents: their lenses and warnings, sending, the tools (copy as, explain
+ * signature, diagnose keys) and resending from the History. Loaded on first use (a request
+ * document opened, or one of these commands run): the bundle keeps it, with the JSON parser, in
+ * its own file (`dist/lazy/requests.js`, see esbuild.js); index.ts registers the commands and
+ * hands them here.
+ */
+import * as vscode from 'vscode';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import type { MessagePresenter } from '../lookup/errorMessages';
+import type { AnswerDocuments } from './answerDocuments';
+import type { HistoryEntry } from './historyModel';
+import type { HistoryStore } from './historyStore';
+import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
+import { templateFor } from './operations';
+import type { DocumentRequest } from './requestDocument';
+import { isRequestDocument, openUntitledRequest, REQUEST_SELECTOR } from './requestFiles';
+import { RequestLenses } from './requestLenses';
+import { RequestSender } from './requestSender';
+import type { SendOptions, SendResult } from './requestSender';
+import { RequestTools } from './requestTools';
+import type { CopyOptions } from './requestTools';
+
+/** The commands whose work is here (index.ts registers them and calls `run`). */
+export type RequestDocumentCommand =
+  | 'exchangeTx.sendRequest'
+  | 'exchangeTx.sendRequestAsWritten'
+  | 'exchangeTx.newRequest'
+  | 'exchangeTx.copyRequestAs'
+  | 'exchangeTx.explainSignature'
+  | 'exchangeTx.diagnoseKeys'
+  | 'exchangeTx.history.resend';
+
+/** What index.ts hands over: the parts the main bundle made at activation. */
+export interface RequestDocumentParts {
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+  readonly messages: MessagePresenter;
+  readonly answers: AnswerDocuments;
+  readonly history: HistoryStore;
+  /** The history entry a command argument names, or the one selected in the History. */
+  readonly entryOf: (arg: unknown) => HistoryEntry | undefined;
+}
+
+export interface RequestDocuments {
+  readonly sender: RequestSender;
+  readonly lenses: RequestLenses;
+  readonly tools: RequestTools;
+  run(command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown>;
+}
+
+/** `options.silent === true` of a command's options argument (anything else: not silent). */
+function silentOf(options: unknown): boolean {
+  return typeof options === 'object' && options !== null && 'silent' in options && options.silent === true;
+}
+
+/** The open request document of a command argument (a Uri), or the active editor's. */
+async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined> {
+  if (arg instanceof vscode.Uri) {
+    if (!arg.path.endsWith('.exchange.json')) return undefined;
+    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === arg.toString()) ?? (await vscode.workspace.openTextDocument(arg));
+  }
+  const editor = vscode.window.activeTextEditor;
+  return editor && isRequestDocument(editor.document) ? editor.document : undefined;
+}
+
+export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
+  const { environment, log, messages, answers, history, entryOf } = parts;
+  const lenses = new RequestLenses(environment);
+  const sender = new RequestSender({ environment, answers, history, messages, log });
+  const tools = new RequestTools({ environment, answers, messages, log });
+  registerUnknownMethodWarnings(context);
+  context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
+
+  /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */
+  const resolve = async (uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }): Promise<{ document: vscode.TextDocument; request: DocumentRequest } | { problem: string }> => {
+    const document = await documentOf(uriArg);
+    if (!document) {
+      messages.present({ severity: 'warning', text: vscode.l10n.t('Open a request document (*.exchange.json) first.'), actions: [{ title: vscode.l10n.t('New Request…'), command: 'exchangeTx.newRequest', args: [] }] }, options);
+      return { problem: 'no-document' };
+    }
+    const editor = vscode.window.activeTextEditor;
+    const at =
+      typeof indexArg === 'number' && Number.isSafeInteger(indexArg)
+        ? { index: indexArg }
+        : { offset: editor && editor.document === document ? document.offsetAt(editor.selection.active) : 0 };
+    const request = sender.requestOf(document, at);
+    if (typeof request === 'string') {
+      messages.present({ severity: 'warning', text: request, actions: [] }, options);
+      return { problem: request };
+    }
+    return { document, request };
+  };
+
+  const send = async (uriArg: unknown, indexArg: unknown, options: SendOptions): Promise<SendResult> => {
+    const found = await resolve(uriArg, indexArg, options);
+    if ('problem' in found) return { sent: false, problem: found.problem };
+    return sender.send(found.document, found.request, options);
+  };
+
+  /** Runs a tool on a sendable request (its own problem, if any, is said instead). */
+  const withRequest = async <T>(uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }, run: (request: DocumentRequest) => Promise<T>): Promise<T | undefined> => {
+    const found = await resolve(uriArg, indexArg, options);
+    if ('problem' in found) return undefined;
+    if (found.request.problem !== undefined) {
+      messages.present({ severity: 'warning', text: found.request.problem, actions: [] }, options);
+      return undefined;
+    }
+    return run(found.request);
+  };
+
+  const resend = async (arg: unknown): Promise<SendResult> => {
+    const entry = entryOf(arg);
+    if (!entry) return { sent: false, problem: 'no-entry' };
+    let method = entry.method;
+    let params: unknown;
+    let id: string | number = '';
+    try {
+      const parsed = JSON.parse(entry.request) as { method?: unknown; params?: unknown; id?: unknown };
+      method = typeof parsed.method === 'string' ? parsed.method : method;
+      params = parsed.params;
+      id = typeof parsed.id === 'string' || typeof parsed.id === 'number' ? parsed.id : id;
+    } catch {
+      messages.present({ severity: 'error', text: vscode.l10n.t('This request was too long to keep whole; open it from its document to send it again.'), actions: [] });
+      return { sent: false, problem: 'cut' };
+    }
+    // The same bytes as before: nothing is re-serialized.
+    return sender.sendPrepared({ body: entry.request, method, params, id }, {});
+  };
+
+  const run = async (command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown> => {
+    const [first, second, third] = args;
+    switch (command) {
+      case 'exchangeTx.sendRequest':
+        return send(first, second, { silent: silentOf(third) });
+      case 'exchangeTx.sendRequestAsWritten':
+        return send(first, second, { asWritten: true, silent: silentOf(third) });
+      case 'exchangeTx.newRequest': {
+        const method = await pickMethod(first);
+        if (method === undefined) return undefined;
+        return (await openUntitledRequest(templateFor(method).text)).document.uri;
+      }
+      case 'exchangeTx.copyRequestAs':
+        // Only the extension's own tests choose without the pickers.
+        return withRequest(first, second, {}, (request) => tools.copyAs(request, context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null ? (third as CopyOptions) : {}));
+      case 'exchangeTx.explainSignature':
+        return withRequest(first, second, { silent: silentOf(third) }, (request) => tools.explain(request, { silent: silentOf(third) }));
+      case 'exchangeTx.diagnoseKeys':
+        return tools.diagnose({ silent: silentOf(first) });
+      case 'exchangeTx.history.resend':
+        return resend(first);
+    }
+  };
+
+  return { sender, lenses, tools, run };
+}

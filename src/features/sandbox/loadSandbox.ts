@@ -1,0 +1,33 @@
+/**
+ * The sandbox's code, loaded when the sandbox is first used. The bundle keeps it in its own file
+ * (`dist/lazy/sandbox.js`, see esbuild.js), so activation neither reads nor compiles it: only the
+ * types of `src/sandbox` are known here before then.
+ */
+import type * as ControlModule from '../../api/sandboxControl';
+import type * as SandboxModule from '../../sandbox';
+
+export type SandboxCode = typeof SandboxModule;
+
+let loading: Promise<SandboxCode> | undefined;
+
+/** The sandbox's module, loaded once (again after a failed load). */
+export function loadSandbox(): Promise<SandboxCode> {
+  const load = (loading ??= import('../../sandbox'));
+  load.catch(() => {
+    if (loading === load) loading = undefined;
+  });
+  return load;
+}
+
+export type SandboxControlCode = typeof ControlModule;
+
+let loadingControl: Promise<SandboxControlCode> | undefined;
+
+/** The signed client of the sandbox's control endpoint (with the transport it shares with the client), loaded once. */
+export function loadSandboxControl(): Promise<SandboxControlCode> {
+  const load = (loadingControl ??= import('../../api/sandboxControl'));
+  load.catch(() => {
+    if (loadingControl === load) loadingControl = undefined;
+  });
+  return load;
+}

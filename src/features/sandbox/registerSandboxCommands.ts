@@ -1,0 +1,39 @@
+/**
+ * The sandbox commands, registered at activation; their work (sandboxCommands.ts, with New
+ * Transaction…, Simulate Payment, Move to Status…, Faults… and Copy Sandbox Connection) is loaded
+ * when one of them first runs, from its own file of the bundle.
+ */
+import * as vscode from 'vscode';
+import type { SandboxApi, SandboxCommandDeps, SandboxCommandHandlers } from './sandboxCommands';
+
+export const SANDBOX_COMMANDS = [
+  'exchangeTx.sandbox.faults',
+  'exchangeTx.sandbox.clearFaults',
+  'exchangeTx.sandbox.reset',
+  'exchangeTx.sandbox.newTransaction',
+  'exchangeTx.sandbox.simulatePayment',
+  'exchangeTx.sandbox.moveToStatus',
+  'exchangeTx.sandbox.copyConnection',
+] as const;
+
+export type SandboxCommand = (typeof SANDBOX_COMMANDS)[number];
+
+/** What the test API gets: the commands' objects, loaded on demand. */
+export interface SandboxCommandsHandle {
+  load(): Promise<SandboxApi>;
+}
+
+export function registerSandboxCommands(context: vscode.ExtensionContext, deps: SandboxCommandDeps): SandboxCommandsHandle {
+  let loading: Promise<{ readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi }> | undefined;
+  const load = () => {
+    const started = (loading ??= import('./sandboxCommands').then((code) => code.sandboxCommandHandlers(context, deps)));
+    started.catch(() => {
+      if (loading === started) loading = undefined;
+    });
+    return started;
+  };
+  context.subscriptions.push(
+    ...SANDBOX_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (arg?: unknown, second?: unknown) => (await load()).handlers[command](arg, second))),
+  );
+  return { load: async () => (await load()).api };
+}

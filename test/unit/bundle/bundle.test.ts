@@ -1,0 +1,94 @@
+/**
+ * The extension's production bundle stays small and what activation loads stays free of what it
+ * does not need: the sandbox, the client (with axios) and request documents are their own files,
+ * loaded on first use, and axios's helpers the client never reaches are not shipped at all.
+ */
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import { loadedWith, productionBuild, repoRoot, sourcesOf } from './productionBuild';
+import type { ProductionBuild } from './productionBuild';
+
+const KIB = 1024;
+/** The budget of dist/extension.js, and of everything activation loads with it (issue 12). */
+const BUDGET = 150 * KIB;
+
+describe('production bundle', function () {
+  this.timeout(120_000);
+  let build: ProductionBuild;
+  let atActivation: string[];
+  before(() => {
+    build = productionBuild();
+    atActivation = loadedWith(build, 'dist/extension.js');
+  });
+
+  it(`dist/extension.js is at most 150 KiB, and so is everything activation loads with it`, () => {
+    const main = build.outputs['dist/extension.js'];
+    assert.ok(main, 'dist/extension.js was built');
+    assert.equal(main.bytes, fs.statSync(build.file('dist/extension.js')).size, 'the metafile gives the size of the file on disk');
+    assert.ok(main.bytes <= BUDGET, `dist/extension.js is ${(main.bytes / KIB).toFixed(1)} KiB`);
+    const total = atActivation.reduce((sum, file) => sum + (build.outputs[file]?.bytes ?? 0), 0);
+    assert.ok(total <= BUDGET, `activation loads ${(total / KIB).toFixed(1)} KiB: ${atActivation.join(', ')}`);
+  });
+
+  it('activation loads no code of the sandbox; the sandbox is its own file, loaded on first use', () => {
+    const sandboxCode = sourcesOf(build, atActivation).filter((source) => source.startsWith('src/sandbox/'));
+    assert.deepEqual(sandboxCode, []);
+    assert.ok(sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'), 'dist/lazy/sandbox.js holds the sandbox');
+    const later = new Set(atActivation.flatMap((file) => (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
+    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/client.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js']);
+  });
+
+  it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {
+    const loaded = sourcesOf(build, atActivation);
+    for (const part of ['src/api/client.ts', 'src/api/transport.ts', 'node_modules/axios/', 'src/features/requests/requestDocument.ts', 'src/features/requests/requestSender.ts', 'node_modules/jsonc-parser/']) {
+      assert.deepEqual(
+        loaded.filter((source) => source.startsWith(part)),
+        [],
+        part,
+      );
+    }
+    const client = sourcesOf(build, loadedWith(build, 'dist/lazy/client.js'));
+    assert.ok(client.includes('src/api/transport.ts') && client.includes('node_modules/axios/lib/adapters/http.js'), 'dist/lazy/client.js holds the client on axios');
+    assert.ok(sourcesOf(build, loadedWith(build, 'dist/lazy/requests.js')).includes('src/features/requests/requestSender.ts'));
+  });
+
+  it('one copy of each source: code both sides use is in one shared file (an error class is one class)', () => {
+    const extensionFiles = Object.keys(build.outputs).filter((file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')));
+    const counts = new Map<string, number>();
+    for (const source of sourcesOf(build, extensionFiles)) counts.set(source, (counts.get(source) ?? 0) + 1);
+    assert.deepEqual(
+      [...counts].filter(([, count]) => count > 1).map(([source]) => source),
+      [],
+    );
+    assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/errors.ts').length, 1);
+  });
+
+  it("ships none of axios's redirect, proxy, xhr and fetch helpers", () => {
+    const extensionFiles = Object.keys(build.outputs).filter((file) => file === 'dist/extension.js' || file.startsWith('dist/lazy/'));
+    const shipped = sourcesOf(build, extensionFiles);
+    for (const unused of ['follow-redirects', 'debug', 'supports-color', 'proxy-from-env', 'https-proxy-agent', 'agent-base', 'form-data', 'mime-types']) {
+      assert.deepEqual(
+        shipped.filter((source) => source.includes(`node_modules/${unused}/`)),
+        [],
+        unused,
+      );
+    }
+    for (const helper of ['lib/adapters/xhr.js', 'lib/adapters/fetch.js', 'lib/helpers/shouldBypassProxy.js']) {
+      assert.deepEqual(
+        shipped.filter((source) => source === `node_modules/axios/${helper}`),
+        [],
+        helper,
+      );
+    }
+  });
+
+  it('the .vsix takes every file the extension loads', () => {
+    const kept = fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8').split('\n').map((line) => line.trim());
+    assert.ok(kept.includes('!dist/extension.js'));
+    assert.ok(kept.includes('!dist/lazy/*.js'));
+    const lazy = Object.keys(build.outputs).filter((file) => file.startsWith('dist/lazy/') && file.endsWith('.js'));
+    assert.ok(lazy.length >= 3, `lazy files: ${lazy.join(', ')}`);
+    for (const file of lazy) assert.ok(fs.existsSync(build.file(file)), file);
+  });
+});

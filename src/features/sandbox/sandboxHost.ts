@@ -78,6 +78,8 @@ export class SandboxHost implements vscode.Disposable {
   private disposed = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private dirty = false;
+  /** While the editor resets the ledger: its own requests are no change to keep. */
+  private resetting = false;
   private saving: Promise<void> = Promise.resolve();
   private readonly log: Logger;
 
@@ -144,9 +146,18 @@ export class SandboxHost implements vscode.Disposable {
   /** "Sandbox: Reset": a new ledger (seeded again; created transactions gone), no faults; the kept snapshot is forgotten. */
   async resetLedger(): Promise<void> {
     const { sandbox, control } = await this.start();
-    await control.reset();
-    await control.clearFaults();
-    this.cancelSave();
+    this.resetting = true;
+    try {
+      // A snapshot already on its way is taken before the reset, never between its two requests.
+      this.cancelSave();
+      await this.saving;
+      await control.reset();
+      await control.clearFaults();
+      this.dirty = false;
+    } finally {
+      this.resetting = false;
+      this.cancelSave();
+    }
     await this.deps.state.update(LEDGER_STATE_KEY, undefined);
     this.log.info('sandbox reset: a new ledger');
     this.changed.fire(sandbox);
@@ -154,6 +165,7 @@ export class SandboxHost implements vscode.Disposable {
 
   /** The ledger changed outside `/v2` (a payment or a move from the editor): keep a snapshot soon. */
   noteChange(): void {
+    if (this.resetting) return;
     this.dirty = true;
     if (this.saveTimer !== undefined || this.disposed) return;
     this.saveTimer = setTimeout(() => {

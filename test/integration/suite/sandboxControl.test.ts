@@ -70,6 +70,8 @@ describe('driving the built-in sandbox: faults and reset', function () {
     await api.store.lookup(id);
     assert.ok(api.store.peek(id));
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
+    // The creation's snapshot is kept in the background; it is not part of what Reset sends.
+    await api.environment.sandboxHost.saveNow();
     sandbox.clearRequests();
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset'), true);
     assert.deepEqual(

@@ -25,6 +25,7 @@ import { answerControl } from './controlHttp';
 import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
 import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
+import { hostileResult } from './hostileResults';
 import type { KeyRing } from './keyring';
 import { isMethod, runOperation } from './operations';
 import type { HttpAnswer, RpcId } from './protocol';
@@ -235,7 +236,7 @@ export class SandboxServer {
         record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
         limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
       });
-      proper = resultBody(id, result);
+      proper = resultBody(id, share > 0 ? hostileResult(envelope.method, result, (key) => isHostile(key, share, seed)) : result);
     } catch (error) {
       failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');
       proper = errorBody(id, failure.code, failure.message, failure.data);

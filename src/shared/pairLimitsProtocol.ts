@@ -111,8 +111,8 @@ export type UiStrings = Readonly<Record<UiStringKey, string>>;
 // Rows and the view state.
 
 /** Why a pair has no limits. */
-export type FailureKind = 'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing';
-export const FAILURE_KINDS: readonly FailureKind[] = ['currency-disabled', 'currency-not-found', 'invalid-parameter', 'refused', 'missing'];
+export type FailureKind = 'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing' | 'unreadable';
+export const FAILURE_KINDS: readonly FailureKind[] = ['currency-disabled', 'currency-not-found', 'invalid-parameter', 'refused', 'missing', 'unreadable'];
 
 /** The limits one estimate operation gave a pair, or why it gave none. */
 export type EstimateCell =

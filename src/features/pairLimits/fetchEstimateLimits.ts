@@ -9,10 +9,16 @@
  * are all inside the limits costs one call; each refused pair one more. Every call goes through
  * the client and its one rate limiter.
  *
+ * A result the client cannot read (a record with a malformed field, e.g. an amount that is no
+ * decimal) is about a pair too: the client reads a bulk answer whole, so one bad record fails it,
+ * and each pair is asked alone; a pair whose own answer is unreadable has that as its outcome, the
+ * others keep their limits.
+ *
  * An error that is not about a pair (keys refused, unreachable, rate limit after retries, an
- * unreadable answer, "method not found", cancelled) stops it and is reported for the whole list.
+ * answer that is no JSON-RPC answer at all, "method not found", cancelled) stops it and is
+ * reported for the whole list.
  */
-import { AmountOutOfRangeError } from '../../api';
+import { AmountOutOfRangeError, ProtocolError } from '../../api';
 import type { EstimateLimits, ServiceError } from '../../api';
 import { pairKey } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
@@ -33,6 +39,8 @@ export type EstimateOutcome =
   /** `via`: read from the answer's record, or from the amount error of a probe out of range. */
   | { readonly limits: EstimateBounds; readonly via: 'result' | 'amount-error' }
   | { readonly error: ServiceError }
+  /** The service's answer for this pair could not be read (its result, not its envelope). */
+  | { readonly unreadable: ProtocolError }
   | { readonly missing: true };
 
 export interface Probe extends CurrencyPairKey {
@@ -72,6 +80,20 @@ export function boundsOfAmountError(error: AmountOutOfRangeError): EstimateBound
   return Object.keys(bounds).length > 0 ? bounds : undefined;
 }
 
+/**
+ * A well-formed JSON-RPC answer whose result has a malformed field (the decoder names it under
+ * `result`); an answer that is not JSON, is truncated or is for another request is not one.
+ */
+export function isUnreadableResult(error: unknown): error is ProtocolError {
+  return error instanceof ProtocolError && error.status === undefined && error.field !== undefined && /^result(\[|\.|$)/.test(error.field);
+}
+
+/** A record's outcome: its bounds, or `missing` when it carries none (left out, or not decimals). */
+function recordOutcome(record: EstimateLimits | undefined): EstimateOutcome {
+  const limits = record ? boundsOfRecord(record) : {};
+  return Object.keys(limits).length > 0 ? { limits, via: 'result' } : { missing: true };
+}
+
 function byPair(records: readonly (EstimateLimits & CurrencyPairKey)[]): Map<string, EstimateLimits> {
   const map = new Map<string, EstimateLimits>();
   for (const record of records) {
@@ -93,14 +115,14 @@ export async function fetchEstimateLimits(call: EstimateCall, probes: readonly P
     try {
       records = byPair(await call(chunk));
     } catch (error) {
-      // A bulk call refused as a whole for a pair's sake: each is asked alone.
-      if (!isPairError(error) && !(error instanceof AmountOutOfRangeError)) return { outcomes, failure: error, calls };
+      // A bulk call refused, or unreadable, as a whole for a pair's sake: each is asked alone.
+      if (!isPairError(error) && !(error instanceof AmountOutOfRangeError) && !isUnreadableResult(error)) return { outcomes, failure: error, calls };
       alone.push(...chunk);
       continue;
     }
     for (const probe of chunk) {
       const record = records.get(pairKey(probe));
-      if (record) outcomes.set(pairKey(probe), { limits: boundsOfRecord(record), via: 'result' });
+      if (record) outcomes.set(pairKey(probe), recordOutcome(record));
       else alone.push(probe);
     }
   }
@@ -108,14 +130,15 @@ export async function fetchEstimateLimits(call: EstimateCall, probes: readonly P
     calls.single++;
     const key = pairKey(probe);
     try {
-      const record = byPair(await call(probe)).get(key);
-      outcomes.set(key, record ? { limits: boundsOfRecord(record), via: 'result' } : { missing: true });
+      outcomes.set(key, recordOutcome(byPair(await call(probe)).get(key)));
     } catch (error) {
       if (error instanceof AmountOutOfRangeError) {
         const bounds = boundsOfAmountError(error);
         outcomes.set(key, bounds ? { limits: bounds, via: 'amount-error' } : { error });
       } else if (isPairError(error)) {
         outcomes.set(key, { error });
+      } else if (isUnreadableResult(error)) {
+        outcomes.set(key, { unreadable: error });
       } else {
         return { outcomes, failure: error, calls };
       }

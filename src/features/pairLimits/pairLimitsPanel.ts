@@ -366,6 +366,7 @@ export class PairLimitsPanel implements vscode.Disposable {
 /** A short description of an estimate's outcome, for the log: `limits`, `limits:amount-error`, `missing`, … */
 function describeEstimate(outcome: EstimateOutcome | undefined): string {
   if (outcome && 'limits' in outcome) return outcome.via === 'result' ? 'limits' : 'limits:amount-error';
+  if (outcome && 'unreadable' in outcome) return `unreadable:${outcome.unreadable.field ?? 'result'}`;
   return describeOutcome(outcome);
 }
 

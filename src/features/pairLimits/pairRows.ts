@@ -48,6 +48,10 @@ export function estimateCell(outcome: EstimateOutcome | undefined, before: Estim
   if ('missing' in outcome) {
     return { state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '' };
   }
+  if ('unreadable' in outcome) {
+    const field = sanitize(outcome.unreadable.field ?? 'result', 60);
+    return { state: 'failed', kind: 'unreadable', reason: l10n.t('The service\'s answer for this pair could not be read ("{0}" is malformed).', field), detail: boundValue(outcome.unreadable.message) };
+  }
   return { state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage) };
 }
 

@@ -3,7 +3,7 @@
 // the batching counted at the sandbox's own request log; getPairsParams switched off in the
 // sandbox ("method not found") learnt once and never asked again.
 import { strict as assert } from 'assert';
-import { AmountOutOfRangeError, CurrencyDisabledError, InternalServiceError, JsonRpcError } from '../../../src/api';
+import { AmountOutOfRangeError, CurrencyDisabledError, InternalServiceError, JsonRpcError, ProtocolError } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import { fetchEstimateLimits } from '../../../src/features/pairLimits/fetchEstimateLimits';
 import type { EstimateCall, EstimateOutcome, EstimateReport } from '../../../src/features/pairLimits/fetchEstimateLimits';
@@ -12,6 +12,7 @@ import type { LimitSources } from '../../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../../src/features/pairLimits/pairRows';
 import { pairKey } from '../../../src/shared/pairLimitsProtocol';
 import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
+import { isHostile } from '../../../src/sandbox/hostile';
 import { englishL10n } from '../../browser/english';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
@@ -214,6 +215,47 @@ describe('pair limits from three sources, against the sandbox', () => {
     const partly = await loadLimits(sources(), [BTC_ETH], new LimitsMemory());
     assert.ok(isMethodNotFound(partly.failure), 'an estimate operation the service lacks is a whole-list failure');
     assert.deepEqual(outcome(partly.float, BTC_ETH), { limits: FLOAT['btc/eth'], via: 'result' }, 'the other estimate still gives its limits');
+  });
+
+  it('a pair whose estimate cannot be read (hostile strings in its amounts) has that as its outcome; the others keep their limits', async () => {
+    // A seed under which, at half the pairs, btc/eth's estimates are hostile and xrp/usdt's are not.
+    const seed = [...Array(1000).keys()].find((s) => isHostile('pair:btc/eth', 0.5, s) && !isHostile('pair:xrp/usdt', 0.5, s));
+    assert.ok(seed !== undefined);
+    h.sandbox.setFaults({ hostile: 0.5, seed });
+    const report = await loadLimits(sources(), [BTC_ETH, XRP_USDT], new LimitsMemory());
+    assert.equal(report.failure, undefined, 'no failure for the whole list');
+    // Float: the client reads a bound that is no decimal as absent, so btc/eth's record has none.
+    assert.deepEqual(report.float.calls, { bulk: 1, single: 0 });
+    assert.deepEqual(outcome(report.float, BTC_ETH), { missing: true });
+    assert.deepEqual(outcome(report.float, XRP_USDT), { limits: FLOAT['xrp/usdt'], via: 'result' });
+    // Fixed: a quote's "result" is no decimal, which fails the bulk answer; each pair asked alone, once.
+    assert.deepEqual(report.fixed.calls, { bulk: 1, single: 2 });
+    assert.equal(received('getFixRateForAmount').length, 3);
+    assert.deepEqual(outcome(report.fixed, XRP_USDT), { limits: FIXED['xrp/usdt'], via: 'result' });
+    const btc = outcome(report.fixed, BTC_ETH);
+    assert.ok('unreadable' in btc, 'btc/eth is unreadable');
+    assert.equal(btc.unreadable.field, 'result[0].result');
+    const row = pairRow(BTC_ETH, { pairsParams: 'gone', float: outcome(report.float, BTC_ETH), fixed: btc }, undefined, englishL10n);
+    assert.deepEqual(row.float, { state: 'failed', kind: 'missing', reason: 'The service answered without limits for this pair.', detail: '' });
+    assert.deepEqual(row.fixed, {
+      state: 'failed',
+      kind: 'unreadable',
+      reason: 'The service\'s answer for this pair could not be read ("result[0].result" is malformed).',
+      detail: 'The service sent an unexpected value for "result[0].result": received "**bold** _em_ `code` <b>html</b> | pipe | &amp; &lt;"',
+    });
+  });
+
+  it('an answer that is no JSON-RPC answer at all still stops the load for the whole list', async () => {
+    for (const fault of ['nonJson', 'truncated', 'wrongId'] as const) {
+      h.sandbox.setFaults({ next: [fault] });
+      const report = await fetchEstimateLimits((queries) => client.getExchangeAmount(queries), [
+        { ...BTC_ETH, amountFrom: '0.5' },
+        { ...XRP_USDT, amountFrom: '100' },
+      ]);
+      assert.ok(report.failure instanceof ProtocolError, `${fault}: a protocol error`);
+      assert.deepEqual(report.calls, { bulk: 1, single: 0 }, `${fault}: no pair asked alone`);
+      assert.equal(report.outcomes.size, 0);
+    }
   });
 
   it('reads the older amount error, which has no data.limits but names one bound', async () => {

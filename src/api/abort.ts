@@ -1,3 +1,5 @@
+import { setMaxListeners } from 'events';
+
 /**
  * One signal that aborts when any of several does, with listeners removed when the caller is done
  * (a client's lifetime signal outlives thousands of calls; `AbortSignal.any` would keep them all).
@@ -24,4 +26,15 @@ export function linkSignals(...sources: readonly (AbortSignal | undefined)[]): L
   }
   for (const source of present) source.addEventListener('abort', onAbort, { once: true });
   return { signal: controller.signal, unlink };
+}
+
+/**
+ * The controller of a lifetime signal (a client's): every call in flight links to it at once, so
+ * it may have any number of listeners; Node would otherwise warn of a leak past ten concurrent
+ * calls. Each listener is still removed when its call ends (`unlink`).
+ */
+export function lifetimeController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

@@ -4,7 +4,7 @@
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */
 import type { AxiosInstance } from 'axios';
-import { linkSignals } from './abort';
+import { lifetimeController, linkSignals } from './abort';
 import { addressParams, decodeAddressVerdict, decodeCurrencies, decodePairs, pairsParams } from './catalogue';
 import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from './creation';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
@@ -119,7 +119,7 @@ export class ExchangeClient {
   private readonly retry: RetryPolicy;
   private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
   /** Aborts every call of this client, wherever it is (queued, sending, reading, in backoff). */
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = lifetimeController();
 
   constructor(options: ExchangeClientOptions) {
     this.transport = new JsonRpcTransport(options);

@@ -23,7 +23,7 @@ import type {
 } from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
 import { isKnownStatus } from '../shared/status';
-import { linkSignals } from './abort';
+import { lifetimeController, linkSignals } from './abort';
 import { AuthenticationError, CancelledError, ProtocolError, TransportError } from './errors';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
@@ -164,7 +164,7 @@ export class SandboxControlClient {
   readonly limiter: RateLimiter;
   private readonly ownsLimiter: boolean;
   private readonly transport: JsonRpcTransport;
-  private readonly lifetime = new AbortController();
+  private readonly lifetime = lifetimeController();
 
   constructor(options: SandboxControlOptions) {
     this.transport = new JsonRpcTransport({ ...options, endpoint: 'sandboxControl' });

@@ -88,18 +88,27 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     });
   });
 
-  it('the lookup answers in a notification with its actions', async function () {
-    // On VS Code 1.139 the toast is not found by '.notification-toast' in time (seen once, not yet
-    // understood); the lookup's notification itself is tested on both versions by lookup.test.ts.
-    if (!vscode.version.startsWith('1.100.')) this.skip();
+  it('the lookup answers in a notification with its actions', async () => {
     const id = moving();
     const looking = vscode.commands.executeCommand('exchangeTx.getStatus', id);
-    await eventually(async () => (await findInWorkbench('.notification-toast')).texts.some((t) => t.includes(id.slice(0, 6))), 'the notification');
-    const toast = await findInWorkbench('.notification-toast');
-    assert.ok(toast.texts.some((t) => t.includes('Watch in Status Bar') && t.includes('Show Details')), toast.texts.join(' | '));
-    await inThemes(async (theme) => {
-      if (theme === 'dark') await screenshotOf('screenshots/lookup-notification', { clip: ['.notification-toast', '.part.statusbar'], margin: 0 });
-    });
+    const showsId = (texts: readonly string[]): boolean => texts.some((t) => t.includes(id.slice(0, 6)));
+    if (savingScreenshots()) {
+      // The pictures are made on the oldest VS Code (`npm run test:integration`), which shows
+      // toasts with the smoke-test driver on; from some version on (1.139 here), the driver that
+      // the server host needs hides every toast, as VS Code's own smoke tests want.
+      await eventually(async () => showsId((await findInWorkbench('.notification-toast')).texts), 'the notification toast');
+      await inThemes(async (theme) => {
+        if (theme === 'dark') await screenshotOf('screenshots/lookup-notification', { clip: ['.notification-toast', '.part.statusbar'], margin: 0 });
+      });
+    }
+    // The notifications center lists the same notification, with its actions, on every version.
+    await vscode.commands.executeCommand('notifications.showList');
+    const item = '.notifications-center .notification-list-item';
+    await eventually(async () => showsId((await findInWorkbench(item)).texts), 'the notification in the notifications center');
+    const shown = (await findInWorkbench(item)).texts.find((t) => t.includes(id.slice(0, 6))) ?? '';
+    assert.match(shown, /Exchanging/, shown);
+    assert.ok(shown.includes('Watch in Status Bar') && shown.includes('Show Details'), shown);
+    await vscode.commands.executeCommand('notifications.hideList');
     await vscode.commands.executeCommand('notifications.clearAll');
     await looking;
   });

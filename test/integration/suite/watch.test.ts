@@ -5,7 +5,9 @@ import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
 import { shortId } from '../../../src/shared/format';
+import { eventually } from '../support/extension';
 import { MINUTE, sleep, useWatchFixture } from '../support/watchFixture';
+import { findInWorkbench, workbenchPage } from '../support/workbench';
 
 describe('status-bar watch', () => {
   const f = useWatchFixture();
@@ -140,7 +142,12 @@ describe('status-bar watch', () => {
     const id = create(['waiting']);
     await watch.watch(id);
     const menu = vscode.commands.executeCommand('exchangeTx.watchActions', id);
-    await sleep(500);
+    if (workbenchPage()) {
+      // The quick pick has no API event: the page says when its rows are there.
+      await eventually(async () => (await findInWorkbench('.quick-input-widget .monaco-list-row')).texts.some((t) => t.includes('Stop Watching')), 'the menu open');
+    } else {
+      await sleep(500);
+    }
     for (let i = 0; i < 3; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await menu;

@@ -10,8 +10,10 @@
  * removal) when the table is drawn again.
  */
 import { checkNewPair, fill, pairKey, rowFailed, rowHasLimits } from '../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, EstimateCell, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
-import { el, setAttributes, setText, shown, vsc } from './dom';
+import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import { el, setText, shown, vsc } from './dom';
+import { COLUMNS, integerWidths, rateCells, reasonCell } from './limitCells';
+import type { Widths } from './limitCells';
 
 /** What the page needs of `acquireVsCodeApi()`. */
 export interface HostChannel {
@@ -30,17 +32,6 @@ interface Draft {
   readonly from: string;
   readonly to: string;
 }
-
-/** The amount columns: per rate, min and max, with the getPairsParams field shown beneath each. */
-const COLUMNS = [
-  { rate: 'float', bound: 'min', deprecated: 'minAmountFloat' },
-  { rate: 'float', bound: 'max', deprecated: 'maxAmountFloat' },
-  { rate: 'fixed', bound: 'min', deprecated: 'minAmountFixed' },
-  { rate: 'fixed', bound: 'max', deprecated: 'maxAmountFixed' },
-] as const;
-type Column = (typeof COLUMNS)[number];
-/** A plain decimal: split at the point so the column can align on it. */
-const DECIMAL = /^(-?\d+)(\.\d+)?$/;
 
 function isDraft(value: unknown): value is Draft {
   return typeof value === 'object' && value !== null && typeof (value as Draft).from === 'string' && typeof (value as Draft).to === 'string';
@@ -258,7 +249,7 @@ export class PairLimitsPage {
     this.recent.replaceChildren(el('span', { class: 'recent-label' }, strings.recent), ...buttons);
   }
 
-  private row(row: PairRow, loading: boolean, widths: Widths, strings: UiStrings): HTMLTableRowElement {
+  private row(row: PairRow, loading: boolean, widths: Readonly<Widths>, strings: UiStrings): HTMLTableRowElement {
     const key = pairKey(row);
     // Shown as text, tooltips and labels included: control and bidi characters made visible.
     const label = shown(`${row.from} → ${row.to}`);
@@ -267,7 +258,7 @@ export class PairLimitsPage {
       // Refused by every source for the same reason (a currency): one cell says why.
       cells.push(reasonCell(row.reason, row.detail, 4));
     } else {
-      for (const rate of ['float', 'fixed'] as const) cells.push(...this.rateCells(row, rate, loading, widths, strings));
+      for (const rate of ['float', 'fixed'] as const) cells.push(...rateCells(row, rate, loading, widths, strings));
     }
     const actions = el('td', { class: 'actions' });
     if (rowHasLimits(row)) {
@@ -284,22 +275,6 @@ export class PairLimitsPage {
     cells.push(actions);
     const tr = el('tr', { class: `row-${row.state}`, 'data-key': key }, ...cells);
     return tr;
-  }
-
-  /** The two cells of one rate: the estimate's min and max (the getPairsParams figure beneath), or why it has none. */
-  private rateCells(row: PairRow, rate: 'float' | 'fixed', loading: boolean, widths: Widths, strings: UiStrings): HTMLTableCellElement[] {
-    const cell: EstimateCell = row[rate];
-    if (cell.state === 'failed') return [reasonCell(cell.reason, cell.detail, 2)];
-    if (cell.state === 'pending') return [el('td', { class: 'pending', colspan: '2' }, loading ? strings.loading : strings.notLoaded)];
-    return COLUMNS.filter((c) => c.rate === rate).map((column) => {
-      const value = column.bound === 'min' ? cell.minFrom : cell.maxFrom;
-      const payout = column.bound === 'min' ? cell.minTo : cell.maxTo;
-      const td = amountCell(value, widths[columnKey(column)]);
-      if (payout !== '') setAttributes(td, { title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}` });
-      if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.deprecated])));
-      else if (row.state === 'failed') td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));
-      return td;
-    });
   }
 
   // -- focus ---------------------------------------------------------------------------------
@@ -347,44 +322,4 @@ function focusControl(control: HTMLElement): void {
   const update = (control as Partial<{ updateComplete: Promise<unknown> }>).updateComplete;
   if (update) void update.then(() => inner()?.focus());
   else control.focus();
-}
-
-type Widths = Record<string, number>;
-
-function columnKey(column: Column): string {
-  return `${column.rate}-${column.bound}`;
-}
-
-/** Per amount column, the longest integer part: the width that aligns the decimal points. */
-function integerWidths(rows: readonly PairRow[]): Widths {
-  const widths: Widths = Object.fromEntries(COLUMNS.map((c) => [columnKey(c), 1]));
-  for (const row of rows) {
-    for (const column of COLUMNS) {
-      const cell = row[column.rate];
-      if (cell.state !== 'limits') continue;
-      const whole = DECIMAL.exec(column.bound === 'min' ? cell.minFrom : cell.maxFrom)?.[1];
-      const key = columnKey(column);
-      if (whole !== undefined) widths[key] = Math.max(widths[key] ?? 1, whole.length);
-    }
-  }
-  return widths;
-}
-
-/** Why a source (or every source) has no limits for the row: the reason, the service's words beneath. */
-function reasonCell(reason: string, detail: string, span: number): HTMLTableCellElement {
-  const td = el('td', { class: 'reason', colspan: String(span) }, vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }), el('span', { class: 'reason-text' }, reason));
-  if (detail) td.append(el('span', { class: 'reason-detail' }, detail));
-  return td;
-}
-
-/** An exact decimal string, its integer part right-aligned to `width` characters. */
-function amountCell(value: string, width = 1): HTMLTableCellElement {
-  if (value === '') return el('td', { class: 'amount amount-none' }, el('span', { class: 'whole' }, '—'));
-  const match = DECIMAL.exec(value);
-  if (!match) return el('td', { class: 'amount amount-odd' }, value);
-  const whole = el('span', { class: 'whole' }, match[1] ?? '');
-  whole.style.minWidth = `${width}ch`;
-  const cell = el('td', { class: 'amount' }, whole, el('span', { class: 'fraction' }, match[2] ?? ''));
-  setAttributes(cell, { title: shown(value) });
-  return cell;
 }

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { InvalidParameterError, KNOWN_STATUSES } from '../../../src/api';
-import { checkId, pairParams, transactionParams } from '../../../src/api/params';
+import { checkAmount, checkId, checkObject, checkPairOf, compact, oneAmount, optionalText, pairParams, transactionParams } from '../../../src/api/params';
 import type { TransactionQuery } from '../../../src/api';
 
 function rejects(fn: () => unknown, param: string): void {
@@ -94,5 +94,53 @@ describe('parameter checks', () => {
         else rejects(() => transactionParams({ since }), 'since');
       }),
     );
+  });
+
+  it('says what is wrong with each refused parameter, in words written out here', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => `id${i}x`);
+    const cases: [() => unknown, string, string][] = [
+      [() => checkId(42), 'id', 'expected a string'],
+      [() => checkId('   '), 'id', 'must not be empty'],
+      [() => transactionParams({ id: 7 as never }), 'id', 'expected a string or an array of strings'],
+      [() => transactionParams({ id: [] }), 'id', 'the array is empty'],
+      [() => transactionParams({ currency: eleven }), 'currency', 'at most 10 values, got 11'],
+      [() => transactionParams({ limit: 0 }), 'limit', 'expected an integer from 1 to 100'],
+      [() => transactionParams({ offset: -1 }), 'offset', 'expected an integer from 0 to 9007199254740991'],
+      [() => transactionParams({ status: 'new' as never }), 'status', '"new" is not a status'],
+      [() => transactionParams({ status: [] }), 'status', 'expected a status or a non-empty array of statuses'],
+      [() => transactionParams({ since: 1_700_000_000 }), 'since', 'expected Unix microseconds, a 16-digit integer'],
+      [() => pairParams([]), 'params', 'at least one pair is needed'],
+      [() => pairParams([null as never]), 'params', 'each pair needs "from" and "to"'],
+      [() => checkAmount('amountFrom', 0.5), 'amountFrom', 'amounts are decimal strings, not numbers'],
+      [() => checkAmount('amountFrom', null), 'amountFrom', 'expected a decimal string'],
+      [() => checkAmount('amountTo', '1'.repeat(65)), 'amountTo', 'at most 64 characters'],
+      [() => checkAmount('amountFrom', '1e5'), 'amountFrom', '"1e5" is not a plain decimal such as "0.5"'],
+      [() => checkPairOf('BTC', 'btc'), 'to', 'must differ from "from"'],
+      [() => oneAmount('1', '2'), 'amountFrom', 'give amountFrom or amountTo, not both'],
+      [() => oneAmount(undefined, undefined), 'amountFrom', 'give amountFrom or amountTo'],
+      [() => checkObject('params', ['a']), 'params', 'expected an object'],
+      [() => checkObject('params', null), 'params', 'expected an object'],
+      [() => optionalText('extraId', ''), 'extraId', 'must not be empty'],
+    ];
+    for (const [call, param, detail] of cases) {
+      assert.throws(call, (e: unknown) => {
+        assert.ok(e instanceof InvalidParameterError, String(e));
+        assert.deepEqual([e.param, e.detail, e.message], [param, detail, `Parameter ${param} is invalid: ${detail}`]);
+        return true;
+      });
+    }
+  });
+
+  it('keeps what passes as it was written: amounts exactly, texts trimmed, absent members left out', () => {
+    assert.equal(checkAmount('amountFrom', '0.10'), '0.10');
+    assert.equal(checkAmount('amountFrom', '1'.repeat(64)), '1'.repeat(64), 'exactly 64 characters pass');
+    assert.deepEqual(oneAmount(undefined, '2.50'), { amountTo: '2.50' });
+    assert.deepEqual(oneAmount('3', undefined), { amountFrom: '3' });
+    assert.deepEqual(checkPairOf(' BTC ', 'Eth'), { from: 'btc', to: 'eth' });
+    assert.equal(optionalText('extraId', undefined), undefined);
+    assert.equal(optionalText('extraId', ' 12 '), '12');
+    assert.deepEqual(compact({ a: '1', b: undefined, c: '' }), { a: '1', c: '' });
+    assert.deepEqual(transactionParams({ id: ' abc ', address: ['x1', ' y2 '], extraId: ' 7 ', offset: 0 }), { id: 'abc', address: ['x1', 'y2'], extraId: '7', limit: 10, offset: 0 });
+    assert.deepEqual(transactionParams({ status: ['waiting', 'hold'] }).status, ['waiting', 'hold']);
   });
 });

@@ -99,7 +99,7 @@ export function loadCredentials(privateKeyText: string, apiKey?: string): Creden
   const privateKey = readKeyObject(privateKeyText);
   const type = privateKey.asymmetricKeyType ?? 'unknown';
   if (type !== 'rsa') {
-    throw new KeyFormatError(`Found a ${type.toUpperCase()} private key; the service needs an RSA key.`);
+    throw new KeyFormatError(`Found a private key of type ${type.toUpperCase()}; the service needs an RSA key.`);
   }
   const bits = privateKey.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < MIN_RSA_BITS) {

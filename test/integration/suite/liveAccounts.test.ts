@@ -120,7 +120,7 @@ describe('accounts', function () {
     const cases: [Parameters<typeof addAccount>[0], RegExp][] = [
       [{ ...good, privateKey: 'not a key at all' }, /not a private key/],
       [{ ...good, privateKey: small }, /1024-bit RSA key/],
-      [{ ...good, privateKey: ec }, /EC private key/],
+      [{ ...good, privateKey: ec }, /private key of type EC;/],
       [{ ...good, apiKey: registeredKeys().apiKey }, /does not match/],
       [{ ...good, name: '  ' }, /Give the account a name/],
       [{ ...good, name: 'taken' }, /already has this name/],

@@ -50,7 +50,7 @@ describe('keys', () => {
   it('rejects non-RSA keys saying what was found', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     const ed = generateKeyPairSync('ed25519').privateKey;
-    assert.throws(() => loadCredentials(ec.export({ type: 'pkcs8', format: 'der' }).toString('hex')), (e: unknown) => e instanceof KeyFormatError && /EC private key/.test(e.message));
+    assert.throws(() => loadCredentials(ec.export({ type: 'pkcs8', format: 'der' }).toString('hex')), (e: unknown) => e instanceof KeyFormatError && /private key of type EC;/.test(e.message));
     assert.throws(() => loadCredentials(ed.export({ type: 'pkcs8', format: 'pem' }).toString()), (e: unknown) => e instanceof KeyFormatError && /ED25519/.test(e.message));
   });
 
@@ -74,6 +74,44 @@ describe('keys', () => {
     for (const [input, message] of cases) {
       assert.throws(() => loadCredentials(input), (e: unknown) => e instanceof KeyFormatError && message.test(e.message) && (input.length < 8 || !e.message.includes(input)));
     }
+  });
+
+  it('says exactly what it found, for each kind of text that is no usable private key', () => {
+    const publicPem = createPublicKey(sample.privateKey).export({ type: 'spki', format: 'pem' }).toString();
+    const rsaPublicPem = createPublicKey(sample.privateKey).export({ type: 'pkcs1', format: 'pem' }).toString();
+    const encrypted = sample.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' }).toString();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
+    const notKey = 'The text is not a private key: expected hex DER PKCS#8, PEM or base64 DER.';
+    const notDer = 'The key bytes are not a DER private key (neither PKCS#8 nor PKCS#1).';
+    const cases: [string, string][] = [
+      [publicPem, 'Found a PEM "PUBLIC KEY", but a private key is needed.'],
+      [rsaPublicPem, 'Found a PEM "RSA PUBLIC KEY", but a private key is needed.'],
+      ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', 'Found a PEM "CERTIFICATE", but a private key is needed.'],
+      [encrypted, 'Found an encrypted PEM private key; provide it unencrypted.'],
+      ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', 'Found a PEM "PRIVATE KEY" block that could not be read as a private key.'],
+      ['-----BEGIN-----\nAAAA\n-----END-----', 'Found a PEM "unknown" block that could not be read as a private key.'],
+      [ec, 'Found a private key of type EC; the service needs an RSA key.'],
+      [small, 'Found a 1024-bit RSA key; the service needs at least 2048 bits.'],
+      ['ab'.repeat(31), notKey],
+      ['ab'.repeat(32), notDer],
+      [' ab\n'.repeat(32), notDer],
+      ['A'.repeat(64), notDer],
+      [`${'A'.repeat(64)}!`, notKey],
+      [`!${'A'.repeat(64)}`, notKey],
+      [`${'A'.repeat(64)}===`, notKey],
+    ];
+    for (const [input, message] of cases) {
+      assert.throws(() => loadCredentials(input), (e: unknown) => e instanceof KeyFormatError && e.message === message, message);
+    }
+  });
+
+  it('a signature check that cannot run (a key of another kind) is a failed check, not an error', () => {
+    const credentials = loadCredentials(sample.privateHex);
+    const signature = signBody(credentials.privateKey, Buffer.from('{}'));
+    assert.equal(verifyBody(credentials.publicKey, Buffer.from('{}'), signature), true);
+    const ed = generateKeyPairSync('ed25519').publicKey;
+    assert.equal(verifyBody(ed, Buffer.from('{}'), signature), false);
   });
 
   it('signs the exact bytes with RSA-SHA256 (PKCS#1 v1.5), base64, verifiable with the sample public key', () => {

@@ -56,7 +56,7 @@ export class KeyMismatchError extends ExchangeError {
 export class AuthenticationError extends ExchangeError {
   readonly kind = 'authentication';
   constructor(readonly status: number) {
-    super(`The service refused the request (HTTP ${status}, Unauthorized). Check the API keys.`);
+    super(`The service refused the request (HTTP ${status}, ${status === 403 ? 'Forbidden' : 'Unauthorized'}). Check the API keys.`);
   }
 }
 

@@ -89,18 +89,18 @@ export interface RawExchange extends HttpAnswer {
   readonly rateLimited: boolean;
 }
 
-/** Whether an answer's text is the service's rate-limit error. */
 /**
  * Whether a failed request had its answer (or at least its status line) back: then it had reached
  * the service by that moment. Cancelled, timed out or cut off before any answer: it may still
- * arrive, and the rate limiter counts it from its arrival bound instead.
+ * arrive, and the rate limiter counts it from its arrival bound instead. Exported for its tests.
  */
-function wasAnswered(error: unknown): boolean {
+export function wasAnswered(error: unknown): boolean {
   if (error instanceof CancelledError) return false;
   return !(error instanceof TransportError && error.status === undefined);
 }
 
-function isRateLimitAnswer(text: string): boolean {
+/** Whether an answer's text is the service's rate-limit error (exported for its tests). */
+export function isRateLimitAnswer(text: string): boolean {
   try {
     const body: unknown = JSON.parse(text);
     if (typeof body !== 'object' || body === null || !('error' in body)) return false;

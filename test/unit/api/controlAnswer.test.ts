@@ -51,6 +51,14 @@ describe('sandbox control answers', () => {
   it('snapshot and restore round-trip through the client, and the one-shot call works and disposes its client', async () => {
     assert.equal(real.restored.restored, 1);
     assert.equal(real.restored.dropped, 0);
+    // Again in the test itself (what a hook runs is not counted as covered by a test).
+    const created = await client.create({ from: 'ltc', to: 'usdt' });
+    const snapshot = await client.snapshot();
+    assert.equal(snapshot.transactions.length, 2);
+    await client.reset();
+    const restored = await client.restore(snapshot);
+    assert.deepEqual([restored.restored, restored.dropped], [2, 0]);
+    assert.equal((await client.get(created.id)).currencyFrom, 'ltc');
     const faults = await sandboxControl({ baseUrl: h.sandbox.url, credentials: h.credentials }, { action: 'faults' });
     assert.deepEqual(faults, { rates: {}, next: [] });
   });

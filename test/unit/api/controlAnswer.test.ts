@@ -89,6 +89,7 @@ describe('sandbox control answers', () => {
       { schedule: [{ ...step, atMs: '1' }] },
       { schedule: [{ ...step, at: 1 }] },
       { schedule: [7] },
+      { schedule: [step, { ...step, status: 'nonsense' }] },
       { next: { ...step, status: 7 } },
       { next: 'later' },
     ];

@@ -11,7 +11,7 @@
  *  - overdue is for float transactions only, expired for fixed ones (the spec's meanings).
  */
 import { movableStatuses } from '../shared/sandboxControl';
-import type { ControlTransaction, ScheduleStep } from '../shared/sandboxControl';
+import type { ControlTransaction, CreateAction, ScheduleStep } from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
 import { ControlRefusal } from './controlRefusal';
 import type { Currency } from './currencies';
@@ -34,18 +34,8 @@ export const PAYMENT_PACE_MS: Readonly<Partial<Record<KnownStatus, number>>> = {
 const ENDS: ReadonlySet<KnownStatus> = new Set<KnownStatus>(['finished', 'failed', 'refunded', 'overdue', 'expired']);
 const MAX_ADDRESS_LENGTH = 256;
 
-/** What `createInState` takes; see CreateAction of the control protocol. */
-export interface CreateInStateOptions {
-  readonly type?: TransactionType;
-  readonly from?: string;
-  readonly to?: string;
-  readonly amountFrom?: string;
-  readonly address?: string;
-  readonly extraId?: string;
-  readonly refundAddress?: string;
-  readonly refundExtraId?: string;
-  readonly status?: KnownStatus;
-}
+/** What `createInState` takes: the control protocol's create action without its name. */
+export type CreateInStateOptions = Omit<CreateAction, 'action'>;
 
 /** The steps that follow `status` entered at `atMs`, at the payment pace, up to where it stays. */
 function successors(status: KnownStatus, atMs: number): PlanStep[] {

@@ -7,21 +7,11 @@ import { CancelledError, ExchangeClient, ProtocolError, RateLimiter, RateLimitEr
 import type { RequestLogEntry } from '../../../src/api';
 import { isRateLimitAnswer, wasAnswered } from '../../../src/api/client';
 import { startHarness } from './support';
+import { settledNow } from '../support/until';
 import type { Harness } from './support';
 
 const ETH_ADDRESS = '0x0123456789abcdef0123456789abcdef01234567';
 const BTC_ADDRESS = 'bc1qexampleexampleexampleexampleexampleace';
-
-/** Whether `promise` has settled once the pending callbacks ran (no timer involved). */
-async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
-}
 
 describe('client rules', () => {
   it('a failure counts as answered unless it was cancelled or no status line came back', () => {

@@ -4,17 +4,7 @@
 import { strict as assert } from 'assert';
 import { getEventListeners } from 'events';
 import { CancelledError, RateLimiter } from '../../../src/api';
-
-/** Whether `promise` has settled after the pending callbacks ran (no timer involved). */
-async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-  let settled = false;
-  promise.then(
-    () => (settled = true),
-    () => (settled = true),
-  );
-  await new Promise((resolve) => setImmediate(resolve));
-  return settled;
-}
+import { settledNow } from '../support/until';
 
 describe('rate limiter rules', () => {
   it('counts a window of the interval plus the margin: 1005 ms by default', () => {

@@ -5,3 +5,14 @@
 export async function until(condition: () => boolean, everyMs = 5): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, everyMs));
 }
+
+/** Whether `promise` has settled once the pending callbacks ran (no timer involved). */
+export async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}

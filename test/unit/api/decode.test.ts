@@ -2,46 +2,7 @@ import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { ProtocolError } from '../../../src/api';
 import { decodePairLimits, decodeStatus, decodeTransactions, toMicroseconds } from '../../../src/api/decode';
-
-/** A complete record as the spec writes it. */
-export function wireRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 'pgj49c80p572minj',
-    createdAt: 1_763_700_000_123_456,
-    type: 'float',
-    moneyReceived: 1_763_700_100_000_000,
-    moneySent: 1_763_700_900_000_000,
-    rate: '14.86021300',
-    payinConfirmations: '3',
-    status: 'finished',
-    currencyFrom: 'btc',
-    currencyTo: 'eth',
-    payinAddress: 'bc1qexampleaddress',
-    payinExtraId: null,
-    payinExtraIdName: null,
-    payinHash: 'ab12',
-    payoutAddress: '0xabc',
-    payoutExtraId: null,
-    payoutExtraIdName: null,
-    payoutHash: '0xdef',
-    payoutHashLink: 'https://etherscan.io/tx/0xdef',
-    refundAddress: 'bc1qrefund',
-    refundExtraId: null,
-    refundHash: null,
-    refundHashLink: null,
-    amountExpectedFrom: '0.5',
-    amountExpectedTo: '7.43',
-    amountFrom: '0.5',
-    amountTo: '7.4',
-    networkFee: '0.003',
-    exchangeFee: '0.25',
-    apiExtraFee: '0',
-    totalFee: '0.021',
-    canPush: false,
-    canRefund: false,
-    ...overrides,
-  };
-}
+import { wireRecord } from '../support/wireRecord';
 
 describe('decoding', () => {
   it('decodes a complete record and keeps amounts as the exact strings', () => {

@@ -6,12 +6,15 @@ import {
   MAX_TICKER_LENGTH,
   MAX_VALUE_LENGTH,
   UI_STRING_KEYS,
+  boundValue,
   checkNewPair,
   fill,
   normalizeTicker,
   pairKey,
   parseHostMessage,
   parseWebviewMessage,
+  rowFailed,
+  rowHasLimits,
 } from '../../../src/shared/pairLimitsProtocol';
 import type { EstimateCell, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../../src/shared/pairLimitsProtocol';
 
@@ -364,5 +367,43 @@ describe('pair limits protocol: tickers and pairs', () => {
         if (!template.includes('{0}')) assert.equal(fill(template, arg), template);
       }),
     );
+  });
+});
+
+describe('pair limits protocol: values and rows', () => {
+  it(`boundValue keeps up to ${MAX_VALUE_LENGTH} characters and cuts longer text to ${MAX_VALUE_LENGTH} with an ellipsis last`, () => {
+    const exact = 'x'.repeat(MAX_VALUE_LENGTH);
+    assert.equal(boundValue(exact), exact);
+    assert.equal(boundValue(`${exact}y`), `${'x'.repeat(MAX_VALUE_LENGTH - 1)}…`);
+    assert.equal(boundValue(''), '');
+  });
+
+  const limits: EstimateCell = { state: 'limits', via: 'result', minFrom: '0.01', maxFrom: '2', minTo: '0.2', maxTo: '40' };
+  const failed: EstimateCell = { state: 'failed', kind: 'refused', reason: 'refused', detail: '' };
+  const pending: EstimateCell = { state: 'pending' };
+  const pairsParams = {
+    limits: { state: 'limits', minAmountFloat: '0.01', maxAmountFloat: '2', minAmountFixed: '0.02', maxAmountFixed: '1' },
+    failed: { state: 'failed', kind: 'currency-disabled', reason: 'disabled', detail: '' },
+    pending: { state: 'pending' },
+    unavailable: { state: 'unavailable' },
+  } as const;
+  const row = (state: keyof typeof pairsParams, float: EstimateCell, fixed: EstimateCell): PairRow => ({ from: 'btc', to: 'eth', float, fixed, ...pairsParams[state] });
+
+  it('a row has limits when any of its three sources gave some', () => {
+    assert.equal(rowHasLimits(row('limits', pending, pending)), true);
+    assert.equal(rowHasLimits(row('failed', limits, failed)), true);
+    assert.equal(rowHasLimits(row('unavailable', failed, limits)), true);
+    assert.equal(rowHasLimits(row('failed', failed, failed)), false);
+    assert.equal(rowHasLimits(row('pending', pending, pending)), false);
+  });
+
+  it('a row failed when no source gave limits and at least one refused', () => {
+    assert.equal(rowFailed(row('failed', pending, pending)), true);
+    assert.equal(rowFailed(row('unavailable', failed, pending)), true);
+    assert.equal(rowFailed(row('pending', pending, failed)), true);
+    assert.equal(rowFailed(row('failed', failed, limits)), false, 'limits from one estimate outweigh refusals');
+    assert.equal(rowFailed(row('limits', failed, failed)), false);
+    assert.equal(rowFailed(row('pending', pending, pending)), false);
+    assert.equal(rowFailed(row('unavailable', pending, pending)), false);
   });
 });

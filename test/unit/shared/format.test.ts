@@ -4,7 +4,9 @@
  * control and bidirectional characters replaced, lengths capped.
  */
 import { strict as assert } from 'assert';
-import { escapeMarkdown, formatTime, prettyJson, relativeTime, sanitize, shortId, visibleText } from '../../../src/shared/format';
+import { decodeTransactions } from '../../../src/api/decode';
+import { escapeMarkdown, formatTime, pairLabel, prettyJson, relativeTime, sanitize, shortId, ticker, visibleText } from '../../../src/shared/format';
+import { wireRecord } from '../support/wireRecord';
 import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
 
 describe('escapeMarkdown', () => {
@@ -101,11 +103,39 @@ describe('times and ids', () => {
     assert.equal(relativeTime(micros(47 * 3_600_000), now), '47 h ago');
     assert.equal(relativeTime(micros(48 * 3_600_000), now), '2 d ago');
     assert.equal(relativeTime(micros(-5_000), now), 'in the future');
+    assert.equal(relativeTime(micros(0), now), 'just now');
+    assert.equal(relativeTime(micros(-400), now), 'just now', 'under half a second ahead rounds to now');
     assert.equal(relativeTime(0, now), '—');
   });
 
   it('shortId keeps ids of up to 10 characters and cuts longer ones to 8 with an ellipsis', () => {
     assert.equal(shortId('abcdefghij'), 'abcdefghij');
     assert.equal(shortId('abcdefghijk'), 'abcdefgh…');
+  });
+});
+
+describe('tickers and pair labels', () => {
+  const record = (overrides: Record<string, unknown>) => {
+    const [decoded] = decodeTransactions([wireRecord({ currencyFrom: 'btc', currencyTo: 'usdt20', ...overrides })]);
+    assert.ok(decoded);
+    return decoded;
+  };
+
+  it('ticker writes a currency code in capitals', () => {
+    assert.equal(ticker('usdt20'), 'USDT20');
+    assert.equal(ticker('BTC'), 'BTC');
+  });
+
+  it('pairLabel shows the amount received, or the amount expected while nothing (or 0) was received', () => {
+    assert.equal(pairLabel(record({ amountFrom: '0.4999', amountExpectedFrom: '0.5' })), '0.4999 BTC → USDT20');
+    assert.equal(pairLabel(record({ amountFrom: '', amountExpectedFrom: '0.5' })), '0.5 BTC → USDT20');
+    assert.equal(pairLabel(record({ amountFrom: '0', amountExpectedFrom: '0.5' })), '0.5 BTC → USDT20');
+    assert.equal(pairLabel(record({ amountFrom: '0.0', amountExpectedFrom: '0.5' })), '0.0 BTC → USDT20');
+  });
+});
+
+describe('prettyJson of nothing', () => {
+  it('writes undefined (which JSON cannot) as null', () => {
+    assert.equal(prettyJson(undefined), 'null');
   });
 });

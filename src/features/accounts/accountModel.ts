@@ -89,10 +89,10 @@ export function readAccounts(stored: unknown): AccountList {
   return { accounts, active, kept, extra, accountExtras };
 }
 
-/** The JSON written to `globalState`: the accounts, then the entries kept as they were. */
+/** The JSON written to `globalState`: the accounts (at most {@link MAX_ACCOUNTS}), then the entries kept as they were. */
 export function writeAccounts(list: AccountList): Record<string, unknown> {
-  const accounts: unknown[] = list.accounts.map((account) => ({ ...(list.accountExtras[account.id] ?? {}), id: account.id, name: account.name, baseUrl: account.baseUrl, hosts: { ...account.hosts } }));
-  return { ...list.extra, version: ACCOUNTS_VERSION, active: list.active, accounts: [...accounts, ...list.kept].slice(0, MAX_ACCOUNTS + list.kept.length) };
+  const accounts: unknown[] = list.accounts.slice(0, MAX_ACCOUNTS).map((account) => ({ ...(list.accountExtras[account.id] ?? {}), id: account.id, name: account.name, baseUrl: account.baseUrl, hosts: { ...account.hosts } }));
+  return { ...list.extra, version: ACCOUNTS_VERSION, active: list.active, accounts: [...accounts, ...list.kept] };
 }
 
 export type NameProblem = 'empty' | 'too-long' | 'control-characters' | 'taken';

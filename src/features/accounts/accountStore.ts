@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import type { Credentials } from '../../api';
 import type { Account, AccountList } from './accountModel';
-import { accountOf, dropAccount, EMPTY_ACCOUNTS, migratedName, nameProblem, putAccount, readAccounts, urlProblem, withHostDecision, writeAccounts } from './accountModel';
+import { accountOf, dropAccount, EMPTY_ACCOUNTS, MAX_ACCOUNTS, migratedName, nameProblem, putAccount, readAccounts, urlProblem, withHostDecision, writeAccounts } from './accountModel';
 
 export const ACCOUNTS_KEY = 'exchangeTx.accounts';
 /** Where the previous version kept its one private key, and which environment was chosen. */
@@ -112,7 +112,7 @@ export class AccountStore implements vscode.Disposable {
     const urlError = this.checkUrl(input.baseUrl);
     if (urlError) throw new AccountInputError('baseUrl', urlError);
     const credentials = this.parseKey(input.privateKey, input.apiKey);
-    if (this.accounts.length >= 50) throw new AccountInputError('account', vscode.l10n.t('There are already 50 accounts; remove one first.'));
+    if (this.accounts.length >= MAX_ACCOUNTS) throw new AccountInputError('account', vscode.l10n.t('There are already 50 accounts; remove one first.'));
     const account: Account = { id: randomUUID(), name: input.name.trim(), baseUrl: input.baseUrl.trim(), hosts: {} };
     await this.secrets.store(secretKey(account.id), input.privateKey.trim());
     this.parsed.set(account.id, Promise.resolve({ state: 'usable', credentials }));

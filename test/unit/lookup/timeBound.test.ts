@@ -35,4 +35,17 @@ describe('time bound', () => {
     );
     assert.deepEqual(runBounded(() => 'still fine', AMPLE_MS), { timedOut: false, value: 'still fine' });
   });
+
+  it('throws null and undefined as they are, too (work may throw anything)', () => {
+    for (const thrown of [null, undefined, 'text']) {
+      assert.throws(
+        () =>
+          runBounded(() => {
+            throw thrown;
+          }, AMPLE_MS),
+        (error: unknown) => error === thrown,
+        String(thrown),
+      );
+    }
+  });
 });

@@ -319,6 +319,8 @@ describe('transactions filter model', () => {
         [{ address: [record.payinAddress] }, true],
         [{ address: record.payinAddress }, true],
         [{ address: [other(record.payinAddress)] }, false],
+        [{ address: other(record.payinAddress) }, false],
+        [{ address: record.payinAddress.slice(1) }, false],
         [{ payoutAddress: [record.payoutAddress, 'x'] }, true],
         [{ payoutAddress: [other(record.payoutAddress)] }, false],
         [{ since: record.createdAt }, true],

@@ -76,8 +76,8 @@ function quantifierAt(source: string, i: number): Quantifier | undefined {
 /** The end (exclusive) of the character class that starts at `i` (`[`). */
 function classEnd(source: string, i: number): number {
   let j = i + 1;
-  if (source[j] === '^') j++;
-  // In JavaScript `[]` is an empty class: a `]` right after `[` closes it.
+  // In JavaScript `[]` is an empty class: a `]` right after `[` (or `[^`) closes it, so a leading
+  // `^` needs no step of its own.
   while (j < source.length && source[j] !== ']') j += source[j] === '\\' ? 2 : 1;
   return Math.min(j + 1, source.length);
 }

@@ -33,6 +33,13 @@ const SAFE: readonly string[] = [
   'a{x}+',
   'x(?<name>[a-z]+)y',
   '(?<=id=)[a-z0-9]+',
+  '[^]]+',
+  '(?:a{3})+',
+  '(a+){x}{2}',
+  '(?:[\\]+])+',
+  '(?:\\w>)+',
+  '(?:\\w<b>)+',
+  '(?:\\kb>)+',
 ];
 
 /** Patterns that take exponential or high-polynomial time on a short line: refused, with the rule and the part at fault. */
@@ -110,5 +117,9 @@ describe('id pattern safety analysis', () => {
   it('shortens a long part at fault', () => {
     const group = `(?:${'x'.repeat(80)}a+)+`;
     assert.equal(patternRisk(group)?.excerpt, `(?:${'x'.repeat(56)}…`);
+    const sixty = `(?:${'x'.repeat(53)}a+)+`;
+    assert.equal(sixty.length, 60);
+    assert.equal(patternRisk(sixty)?.excerpt, sixty, 'sixty characters are shown whole');
+    assert.equal(patternRisk(`(?:${'x'.repeat(54)}a+)+`)?.excerpt, `(?:${'x'.repeat(54)}a+)`.slice(0, 59) + '…');
   });
 });

@@ -354,6 +354,18 @@ describe('TransactionList', () => {
       assert.ok(f.list.records().every((r) => r.status === 'finished'));
     });
 
+    it('reset() after a load: nothing shown, nothing more to load, one change of everything', async () => {
+      await f.list.refresh();
+      assert.equal(f.list.hasMore, true);
+      assert.ok(f.list.loadedAt !== undefined);
+      f.list.reset();
+      assert.equal(f.list.size, 0);
+      assert.equal(f.list.hasMore, false);
+      assert.equal(f.list.loadedAt, undefined);
+      assert.deepEqual(f.list.groups(), []);
+      assert.deepEqual(f.changes.at(-1), { all: true, nodes: [] });
+    });
+
     it('reset() cancels a load under way: the request is aborted and nothing is shown', async () => {
       h.sandbox.setFaults({ latencyMs: 200 });
       const run = f.list.refresh();

@@ -8,6 +8,8 @@
 import { strict as assert } from 'assert';
 import { createPrivateKey } from 'crypto';
 import * as fs from 'fs';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import * as path from 'path';
 import type { Credentials, GeneratedKeys } from '../../../src/api/keys';
 import { loadCredentials, signBody } from '../../../src/api/keys';
@@ -110,6 +112,54 @@ describe('request snippets', () => {
     });
   });
 
+  describe('input checks in words', () => {
+    const base: SnippetInput = { url: 'https://api.example.com/v2', body: '{}', keySource: { kind: 'env', name: 'KEY' } };
+    const refusals: readonly [SnippetInput, string][] = [
+      [{ ...base, url: 'not a url' }, 'The request address is not a URL.'],
+      [{ ...base, url: 'ftp://api.example.com/v2' }, 'The request address must be an http: or https: URL.'],
+      [{ ...base, apiKey: 'abc def' }, 'The API key is not base64 text.'],
+      [{ ...base, keySource: { kind: 'env', name: '1KEY' } }, 'The environment variable name must be letters, digits and underscores, not starting with a digit.'],
+      [{ ...base, keySource: { kind: 'file', path: '' } }, 'The private key file path is empty or holds a NUL character.'],
+    ];
+
+    it('says what is wrong with the input', () => {
+      for (const [input, message] of refusals) {
+        assert.throws(() => snippet('node', input), (error: unknown) => error instanceof SnippetInputError && error.name === 'SnippetInputError' && error.message === message, message);
+      }
+    });
+
+    it('takes an API key with space around it, trimmed', () => {
+      const text = snippet('python', { ...base, apiKey: '  c2lnbmVk+/==  ' });
+      assert.ok(text.includes('"c2lnbmVk+/=="'), 'the trimmed key, quoted');
+    });
+
+    it('starts with what it needs and where the key is read from', () => {
+      const file: SnippetKeySource = { kind: 'file', path: 'key.pem' };
+      const head = (kind: SnippetKind, keySource: SnippetKeySource) => snippet(kind, { ...base, keySource }).split('\n').slice(0, 6);
+      assert.deepEqual(head('curl', file), [
+        '#!/usr/bin/env bash',
+        '# Exchange Tx: a signed JSON-RPC request. Needs bash, curl 7.55+ and openssl.',
+        '# The body below is signed here, byte for byte, with your private key, read from',
+        '# the file named in key_file below (PEM, or hex of DER PKCS#8/PKCS#1).',
+        '# Neither the key nor a signature is written into this script.',
+        'set -euo pipefail',
+      ]);
+      assert.deepEqual(head('node', { kind: 'env', name: 'MY_KEY' }).slice(0, 4), [
+        '// Exchange Tx: a signed JSON-RPC request. Needs Node.js 18 or later, no packages.',
+        '// The body below is signed here, byte for byte, with your private key, read from',
+        '// the environment variable MY_KEY (PEM, or hex of DER PKCS#8/PKCS#1).',
+        '// Neither the key nor a signature is written into this script.',
+      ]);
+      assert.deepEqual(head('python', file).slice(0, 5), [
+        '#!/usr/bin/env python3',
+        '# Exchange Tx: a signed JSON-RPC request. Needs Python 3 and the cryptography package.',
+        '# The body below is signed here, byte for byte, with your private key, read from',
+        '# the file named in KEY_FILE below (PEM, or hex of DER PKCS#8/PKCS#1).',
+        '# Neither the key nor a signature is written into this script.',
+      ]);
+    });
+  });
+
   describe('what a snippet holds', () => {
     const body = rpcBody('s1', 'getTransactions', { limit: 2 });
     const sources: readonly SnippetKeySource[] = [
@@ -195,9 +245,9 @@ describe('request snippets', () => {
 
       beforeEach(() => sandbox.clearRequests());
 
-      async function run(input: Omit<SnippetInput, 'url'>, env: Readonly<Record<string, string>> = {}): Promise<ProcessResult> {
+      async function run(input: Omit<SnippetInput, 'url'>, env: Readonly<Record<string, string>> = {}, url = `${sandbox.url}/v2`): Promise<ProcessResult> {
         const file = path.join(folder.path, runner.file);
-        fs.writeFileSync(file, snippet(info.kind, { ...input, url: `${sandbox.url}/v2` }));
+        fs.writeFileSync(file, snippet(info.kind, { ...input, url }));
         try {
           return await runProcess(runner.command, [file], { cwd: folder.path, env: childEnv(env), timeoutMs: 30_000 });
         } finally {
@@ -288,6 +338,33 @@ describe('request snippets', () => {
         assert.equal(outcome.code, 2);
         assert.match(outcome.stderr, /neither PEM nor hex/);
         assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('does not follow a redirect: prints its status, and where it points gets nothing', async () => {
+        let reached = 0;
+        const elsewhere = http.createServer((request, response) => {
+          reached++;
+          request.resume();
+          response.end('{}');
+        });
+        const redirecting = http.createServer((request, response) => {
+          request.resume();
+          const { port } = elsewhere.address() as AddressInfo;
+          response.writeHead(307, { Location: `http://127.0.0.1:${port}/v2` });
+          response.end();
+        });
+        const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+        await listen(elsewhere);
+        const port = await listen(redirecting);
+        try {
+          const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
+          assert.equal(outcome.code, 1, outcome.stderr.slice(0, 600));
+          assert.equal(outcome.stdout.split('\n')[0], 'HTTP 307');
+          assert.equal(reached, 0, 'the signed request went nowhere else');
+        } finally {
+          redirecting.close();
+          elsewhere.close();
+        }
       });
 
       it('prints the status and answer of a refused request and exits 1', async () => {

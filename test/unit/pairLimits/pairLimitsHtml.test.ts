@@ -115,7 +115,7 @@ describe('pair limits page HTML', () => {
   });
 
   it('refuses a nonce that is not base64 of at least 96 bits', () => {
-    for (const bad of ['', 'abc', 'A'.repeat(15), `${'A'.repeat(20)}"`, `${'A'.repeat(20)}' 'unsafe-inline`, `${'A'.repeat(20)}; script-src *`, `${'A'.repeat(20)}===`, `${'A'.repeat(20)}\n`, '<script>alert(1)</script>AAAAAAAA']) {
+    for (const bad of ['', 'abc', 'A'.repeat(15), `${'A'.repeat(20)}"`, `${'A'.repeat(20)}' 'unsafe-inline`, `${'A'.repeat(20)}; script-src *`, `${'A'.repeat(20)}===`, `${'A'.repeat(20)}\n`, '<script>alert(1)</script>AAAAAAAA', `"; ${'A'.repeat(20)}`]) {
       assert.throws(() => pageHtml(resources, { nonce: bad, title: 'x', lang: 'en' }), /nonce/, JSON.stringify(bad));
     }
     assert.doesNotThrow(() => pageHtml(resources, { nonce: 'A'.repeat(16), title: 'x', lang: 'en' }));
@@ -140,6 +140,9 @@ describe('pair limits page HTML', () => {
     assert.equal(unescape(all.find((t) => t.name === 'title')?.after ?? ''), title, 'the title is text');
     assert.equal(all.find((t) => t.name === 'html')?.attributes.get('lang'), 'en', 'a language that is no BCP 47 tag falls back to en');
     assert.equal(pageHtml(resources, { nonce, title: 't', lang: 'pt-BR' }).includes('lang="pt-BR"'), true);
+    for (const [given, used] of [['de', 'de'], ['zh-Hant-TW', 'zh-Hant-TW'], ['x-en', 'en'], ['en-', 'en'], ['deutsch', 'en']] as const) {
+      assert.equal(tags(pageHtml(resources, { nonce, title: 't', lang: given })).find((t) => t.name === 'html')?.attributes.get('lang'), used, given);
+    }
   });
 
   it('escapeHtml leaves no character that could end a value or start a tag (property)', () => {

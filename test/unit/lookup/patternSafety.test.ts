@@ -40,6 +40,7 @@ const SAFE: readonly string[] = [
   '(?:\\w>)+',
   '(?:\\w<b>)+',
   '(?:\\kb>)+',
+  '(?:\\k<a)+',
 ];
 
 /** Patterns that take exponential or high-polynomial time on a short line: refused, with the rule and the part at fault. */
@@ -65,6 +66,7 @@ const CATASTROPHIC: readonly (readonly [string, PatternRiskRule, string])[] = [
   ['((a|b)c)+', 'repeated-alternation', '((a|b)c)+'],
   ['(a)(\\1)+', 'repeated-backreference', '(\\1)+'],
   ['(?<x>a)(?:\\k<x>b)*', 'repeated-backreference', '(?:\\k<x>b)*'],
+  ['(a)(?:(?:\\1)b)+', 'repeated-backreference', '(?:(?:\\1)b)+'],
   ['a*a*a*a*a*b', 'too-many-unbounded', 'a*a*a*a*a*b'],
   ['[a-z]+-[a-z]+-[a-z]+-[a-z]{2,}', 'too-many-unbounded', '[a-z]+-[a-z]+-[a-z]+-[a-z]{2,}'],
 ];

@@ -96,4 +96,10 @@ describe('amount limits of an error\'s data', () => {
       }),
     );
   });
+
+  it('reads an amount text of up to 64 characters and a number 0; a longer text is no amount', () => {
+    const long = '1'.repeat(64);
+    assert.deepEqual(amountLimits({ limits: { min: { from: long, to: 0 } } }), { min: { from: long, to: '0' } });
+    assert.equal(amountLimits({ limits: { min: { from: `${long}1` } } }), undefined);
+  });
 });

@@ -49,6 +49,15 @@ describe('FilterState', () => {
     assert.deepEqual(fired, [{}]);
   });
 
+  it('clear keeps the top-level members this version does not know', async () => {
+    const memento = new MapMemento();
+    await memento.update(FILTER_STATE_KEY, { version: 1, filter: { status: ['waiting'] }, note: 'later' });
+    const state = new FilterState(memento);
+    await state.clear();
+    assert.deepEqual(memento.raw(FILTER_STATE_KEY), { version: 1, filter: {}, note: 'later' });
+    assert.deepEqual(state.saved(), {});
+  });
+
   it('saved() reads the workspace state again (another window may have changed it); dispose ends the events', async () => {
     const memento = new MapMemento();
     const state = new FilterState(memento);

@@ -262,6 +262,7 @@ describe('TransactionList', () => {
       assert.deepEqual(f.list.records(), before);
       const error = f.list.error;
       assert.ok(error);
+      assert.equal(error.kind, 'error');
       assert.equal(error.operation, 'refresh');
       assert.ok(error.error instanceof TransportError && error.error.status === 500);
       assert.equal(error.at, clock.now());
@@ -355,7 +356,9 @@ describe('TransactionList', () => {
     });
 
     it('reset() after a load: nothing shown, nothing more to load, one change of everything', async () => {
+      assert.equal(f.list.hasMore, false, 'nothing more before the first load');
       await f.list.refresh();
+      assert.deepEqual(f.changes.at(-1), { all: true, nodes: [] }, 'a load ends with one change of everything');
       assert.equal(f.list.hasMore, true);
       assert.ok(f.list.loadedAt !== undefined);
       f.list.reset();

@@ -23,12 +23,13 @@ describe('keys', () => {
     assert.equal(credentials.modulusBits, 2048);
   });
 
-  it('reads the same key as PKCS#8 PEM, PKCS#1 PEM, base64 DER and hex with line breaks', () => {
+  it('reads the same key as PKCS#8 PEM, PKCS#1 PEM, base64 DER (also with line breaks) and hex with line breaks', () => {
     const forms = [
       sample.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       sample.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
       sample.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
       sample.privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
+      sample.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64').replace(/(.{64})/g, '$1\n'),
       sample.privateHex.replace(/(.{64})/g, '$1\n'),
       `  ${sample.privateHex.toUpperCase()}  `,
     ];

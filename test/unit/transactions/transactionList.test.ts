@@ -554,6 +554,43 @@ describe('TransactionList', () => {
       });
     });
 
+    it('reset() drops the late answer of a "Load more", and the late failure of a refresh, it could not stop', async () => {
+      let inFlight: Promise<TransactionRecord[]> | undefined;
+      const deaf = fixture(h, clock, { query: (query) => (inFlight = f.client.getTransactions(query)) });
+      try {
+        await deaf.list.refresh();
+        h.sandbox.setFaults({ latencyMs: 100 });
+        const more = deaf.list.loadMore();
+        deaf.list.reset();
+        const changesAfterReset = deaf.changes.length;
+        assert.equal((await inFlight)?.length, 50, 'the page did come back');
+        await more;
+        assert.equal(deaf.list.size, 0);
+        assert.equal(deaf.changes.length, changesAfterReset);
+
+        h.sandbox.setFaults({ latencyMs: 100, rates: { http500: 1 } });
+        const failing = deaf.list.refresh();
+        deaf.list.reset();
+        await assert.rejects(inFlight ?? Promise.resolve([]), TransportError);
+        await failing;
+        assert.equal(deaf.list.error, undefined, 'a failure of a load that was reset is no failure');
+        assert.equal(deaf.list.state, 'idle');
+      } finally {
+        deaf.dispose();
+      }
+    });
+
+    it('dispose() stops a load under way: nothing more is shown', async () => {
+      h.sandbox.setFaults({ latencyMs: 200 });
+      const run = f.list.refresh();
+      await settle();
+      const changesBefore = f.changes.length;
+      f.list.dispose();
+      await run;
+      assert.equal(f.changes.length, changesBefore);
+      assert.equal(f.list.size, 0);
+    });
+
     it('parentOf: the group of a loaded transaction; nothing for other nodes', async () => {
       await f.list.refresh();
       const group = f.list.groups()[1];

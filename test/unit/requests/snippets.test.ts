@@ -6,7 +6,7 @@
  * signature.
  */
 import { strict as assert } from 'assert';
-import { createPrivateKey } from 'crypto';
+import { createPrivateKey, generateKeyPairSync } from 'crypto';
 import * as fs from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
@@ -298,6 +298,30 @@ describe('request snippets', () => {
       it('signs and sends with a hex DER key (as the service issues it) in an environment variable', async () => {
         const wrapped = keys.privateKeyHex.replace(/(.{64})/g, '$1\n');
         assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: wrapped }), simple);
+      });
+
+      it('signs and sends with a hex DER PKCS#1 key in an environment variable', async () => {
+        const pkcs1Hex = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'der', type: 'pkcs1' }).toString('hex');
+        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pkcs1Hex }), simple);
+      });
+
+      it('refuses a private key that is not RSA, and sends nothing', async () => {
+        const ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: ecPem });
+        assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
+        assert.match(outcome.stderr, /The private key is not an RSA key\.\n$/);
+        assert.equal(outcome.stdout, '');
+        assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('says the request failed when nothing answers at the address, and exits 2', async () => {
+        const closed = http.createServer();
+        const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as AddressInfo).port)));
+        await new Promise<void>((resolve) => closed.close(() => resolve()));
+        const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
+        assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
+        assert.equal(outcome.stdout, '');
+        assert.notEqual(outcome.stderr.trim(), '', 'a reason on stderr');
       });
 
       it('reads a key file given as ~/… from the home folder of whoever runs it', async () => {

@@ -144,6 +144,7 @@ describe('request snippets', () => {
         '# Neither the key nor a signature is written into this script.',
         'set -euo pipefail',
       ]);
+      assert.equal(head('node', file)[2], '// the file named in keyFile below (PEM, or hex of DER PKCS#8/PKCS#1).');
       assert.deepEqual(head('node', { kind: 'env', name: 'MY_KEY' }).slice(0, 4), [
         '// Exchange Tx: a signed JSON-RPC request. Needs Node.js 18 or later, no packages.',
         '// The body below is signed here, byte for byte, with your private key, read from',
@@ -310,6 +311,14 @@ describe('request snippets', () => {
         const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: ecPem });
         assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
         assert.match(outcome.stderr, /The private key is not an RSA key\.\n$/);
+        assert.equal(outcome.stdout, '');
+        assert.equal(sandbox.requests.length, 0);
+      });
+
+      it('refuses a hex key of an odd length, and sends nothing', async () => {
+        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: `${keys.privateKeyHex}a` });
+        assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
+        assert.match(outcome.stderr, info.kind === 'curl' ? /^The private key hex has an odd length\.\n$/ : /The private key is neither PEM nor hex\.\n$/);
         assert.equal(outcome.stdout, '');
         assert.equal(sandbox.requests.length, 0);
       });

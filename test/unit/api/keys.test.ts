@@ -96,6 +96,7 @@ describe('keys', () => {
       [small, 'Found a 1024-bit RSA key; the service needs at least 2048 bits.'],
       ['ab'.repeat(31), notKey],
       ['ab'.repeat(32), notDer],
+      [`${'ab'.repeat(40)}!!`, notKey],
       [' ab\n'.repeat(32), notDer],
       ['A'.repeat(64), notDer],
       [`${'A'.repeat(64)}!`, notKey],

@@ -1,20 +1,9 @@
 import { strict as assert } from 'assert';
 import { renderAnswer } from '../../../src/features/requests/answerText';
-import type { AnswerInput } from '../../../src/features/requests/answerText';
 import { errorMeaning, httpMeaning } from '../../../src/features/requests/errorMeaning';
+import { answerBase } from './fixtures';
 
-const base: AnswerInput = {
-  method: 'getStatus',
-  target: 'Sandbox',
-  host: '127.0.0.1:4000',
-  sentAt: new Date(Date.UTC(2026, 10, 23, 12, 0, 0)),
-  status: 200,
-  contentType: 'application/json; charset=utf-8',
-  text: '',
-  durationMs: 12,
-  queuedMs: 0,
-  sent: { 'Content-Type': 'application/json', 'X-Api-Key': 'abcdef…wxyz', 'X-Api-Signature': 'Qk1x2z…8Q==' },
-};
+const base = answerBase;
 
 describe('answer documents', () => {
   it('shows a result pretty-printed under a header: status, time, where it went, the redacted headers', () => {

@@ -6,20 +6,9 @@
  */
 import { strict as assert } from 'assert';
 import { MAX_SHOWN_CHARS, renderAnswer } from '../../../src/features/requests/answerText';
-import type { AnswerInput } from '../../../src/features/requests/answerText';
+import { answerBase } from './fixtures';
 
-const base: AnswerInput = {
-  method: 'getStatus',
-  target: 'Sandbox',
-  host: '127.0.0.1:4000',
-  sentAt: new Date(Date.UTC(2026, 10, 23, 12, 0, 0)),
-  status: 200,
-  contentType: 'application/json; charset=utf-8',
-  text: '',
-  durationMs: 12,
-  queuedMs: 0,
-  sent: { 'Content-Type': 'application/json', 'X-Api-Key': 'abcdef…wxyz', 'X-Api-Signature': 'Qk1x2z…8Q==' },
-};
+const base = answerBase;
 
 const WHERE = '// Sandbox · 127.0.0.1:4000 · 2026-11-23 12:00:00 UTC';
 const SENT = '// Sent with Content-Type: application/json · X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== (fingerprints)';

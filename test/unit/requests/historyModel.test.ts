@@ -1,24 +1,8 @@
 import { strict as assert } from 'assert';
 import { historyEntries, MAX_ANSWER_CHARS, MAX_HISTORY, withEntry } from '../../../src/features/requests/historyModel';
-import type { HistoryEntry } from '../../../src/features/requests/historyModel';
+import { historyEntry } from './fixtures';
 
-function entry(n: number, extra: Partial<HistoryEntry> = {}): HistoryEntry {
-  return {
-    id: `e${n}`,
-    at: 1_700_000_000_000 + n,
-    method: 'getStatus',
-    request: `{"jsonrpc":"2.0","id":"${n}","method":"getStatus","params":{"id":"abc"}}`,
-    environment: 'sandbox',
-    target: 'Sandbox',
-    host: '127.0.0.1:1',
-    outcome: 'result',
-    ok: true,
-    durationMs: 3,
-    answer: '// answer\n{}',
-    language: 'jsonc',
-    ...extra,
-  };
-}
+const entry = historyEntry;
 
 describe('history of request documents', () => {
   it('keeps the newest first, at most 200, in a versioned list', () => {

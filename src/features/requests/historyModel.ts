@@ -37,8 +37,8 @@ export interface HistoryEntry {
   readonly language: 'jsonc' | 'plaintext';
 }
 
-/** The note that ends a text cut to its bound (after exactly the bound's characters). */
-const CUT_NOTE = /\n\/\/ … cut: the whole text was \d{1,15} characters\.\n$/;
+/** The note that ends a text cut to its bound, after exactly the bound's characters. */
+const CUT_NOTE = /^\n\/\/ … cut: the whole text was \d{1,15} characters\.\n$/;
 
 /**
  * `text` cut to `max` characters with a note of its whole length. A text cut already (as stored
@@ -46,7 +46,7 @@ const CUT_NOTE = /\n\/\/ … cut: the whole text was \d{1,15} characters\.\n$/;
  */
 function bounded(text: string, max: number): string {
   if (text.length <= max) return text;
-  if (CUT_NOTE.exec(text)?.index === max) return text;
+  if (CUT_NOTE.test(text.slice(max))) return text;
   return `${text.slice(0, max)}\n// … cut: the whole text was ${text.length} characters.\n`;
 }
 

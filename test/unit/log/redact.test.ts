@@ -5,21 +5,14 @@
  */
 import { strict as assert } from 'assert';
 import { RecentLog, redact, tagged } from '../../../src/features/log';
-import type { Logger } from '../../../src/features/log';
 import { registeredKeys } from '../../secrets/registry';
 import { signBody, loadCredentials } from '../../../src/api/keys';
+import { recordingChannel } from './recordingChannel';
 
 /** 80 characters of base64 alphabet (letters, digits, `+`, `/`). */
 const BASE64_80 = 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7+/abcdefghijklmnopqrstuvwxyz';
 /** 64 hex digits. */
 const HEX_64 = '308204bd020100300d06092a864886f70d0101010500048204a7308204a30201';
-
-/** A channel that keeps what it was given. */
-function recordingChannel(): Logger & { readonly lines: string[] } {
-  const lines: string[] = [];
-  const keep = (message: string | Error) => lines.push(typeof message === 'string' ? message : message.message);
-  return { lines, trace: keep, debug: keep, info: keep, warn: keep, error: keep };
-}
 
 describe('redact', () => {
   it('the fixtures have the lengths the rules are about', () => {

@@ -1,13 +1,7 @@
 /** How a request attempt is written to the log, and at which level. Expected lines written out. */
 import { strict as assert } from 'assert';
 import { describeRequest, RecentLog, requestLogger } from '../../../src/features/log';
-import type { Logger } from '../../../src/features/log';
-
-function levelChannel(): Logger & { readonly lines: string[] } {
-  const lines: string[] = [];
-  const at = (level: string) => (message: string | Error) => lines.push(`${level} ${typeof message === 'string' ? message : message.message}`);
-  return { lines, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-}
+import { recordingChannel } from './recordingChannel';
 
 describe('request log lines', () => {
   it('a first attempt that succeeded: method, params as JSON, ok, duration', () => {
@@ -23,21 +17,21 @@ describe('request log lines', () => {
   });
 
   it('requestLogger writes successes at debug level and failures at warn level', () => {
-    const channel = levelChannel();
+    const channel = recordingChannel();
     const log = requestLogger(channel);
     log({ method: 'getStatus', params: {}, attempt: 1, durationMs: 1, outcome: 'ok' });
     log({ method: 'getStatus', params: {}, attempt: 1, durationMs: 2, outcome: 'invalid-parameter', message: 'Invalid id' });
-    assert.deepEqual(channel.lines, ['debug getStatus {} → ok in 1 ms', 'warn getStatus {} → invalid-parameter: Invalid id in 2 ms']);
+    assert.deepEqual(channel.leveled, ['debug getStatus {} → ok in 1 ms', 'warn getStatus {} → invalid-parameter: Invalid id in 2 ms']);
   });
 
   it('RecentLog keeps each line with its level, an error given as text too', () => {
-    const channel = levelChannel();
+    const channel = recordingChannel();
     const log = new RecentLog(channel);
     assert.deepEqual(log.recent, []);
     log.trace('t');
     log.debug('d');
     log.error('e as text');
     assert.deepEqual(log.recent, ['trace t', 'debug d', 'error e as text']);
-    assert.deepEqual(channel.lines, ['trace t', 'debug d', 'error e as text']);
+    assert.deepEqual(channel.leveled, ['trace t', 'debug d', 'error e as text']);
   });
 });

@@ -46,6 +46,11 @@ function runnerFor(kind: SnippetKind): Runner | { readonly reason: string } {
   }
 }
 
+/** Starts `server` on a free port of this machine, and gives the port. */
+function listenLocal(server: http.Server): Promise<number> {
+  return new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
 function rpcBody(id: string, method: string, params: unknown): string {
   return JSON.stringify({ jsonrpc: '2.0', id, method, params });
 }
@@ -325,7 +330,7 @@ describe('request snippets', () => {
 
       it('says the request failed when nothing answers at the address, and exits 2', async () => {
         const closed = http.createServer();
-        const port = await new Promise<number>((resolve) => closed.listen(0, '127.0.0.1', () => resolve((closed.address() as AddressInfo).port)));
+        const port = await listenLocal(closed);
         await new Promise<void>((resolve) => closed.close(() => resolve()));
         const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
         assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
@@ -386,9 +391,8 @@ describe('request snippets', () => {
           response.writeHead(307, { Location: `http://127.0.0.1:${port}/v2` });
           response.end();
         });
-        const listen = (server: http.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
-        await listen(elsewhere);
-        const port = await listen(redirecting);
+        await listenLocal(elsewhere);
+        const port = await listenLocal(redirecting);
         try {
           const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
           assert.equal(outcome.code, 1, outcome.stderr.slice(0, 600));

@@ -112,7 +112,7 @@ export class AccountStore implements vscode.Disposable {
     const urlError = this.checkUrl(input.baseUrl);
     if (urlError) throw new AccountInputError('baseUrl', urlError);
     const credentials = this.parseKey(input.privateKey, input.apiKey);
-    if (this.accounts.length >= MAX_ACCOUNTS) throw new AccountInputError('account', vscode.l10n.t('There are already 50 accounts; remove one first.'));
+    if (this.accounts.length >= MAX_ACCOUNTS) throw new AccountInputError('account', vscode.l10n.t('There are already {0} accounts; remove one first.', MAX_ACCOUNTS));
     const account: Account = { id: randomUUID(), name: input.name.trim(), baseUrl: input.baseUrl.trim(), hosts: {} };
     await this.secrets.store(secretKey(account.id), input.privateKey.trim());
     this.parsed.set(account.id, Promise.resolve({ state: 'usable', credentials }));

@@ -156,7 +156,11 @@ export function serveWorkbenchChannel(page: Page, dir: string, mediaDir: string,
       .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
       .then((result) => {
         fs.rmSync(file, { force: true });
-        fs.writeFileSync(path.join(dir, `${id}.done`), JSON.stringify(result));
+        // Written aside and renamed, as the test writes its requests: the test reads `.done` as soon
+        // as it exists, which must be never half-written.
+        const pending = path.join(dir, `${id}.done.pending`);
+        fs.writeFileSync(pending, JSON.stringify(result));
+        fs.renameSync(pending, path.join(dir, `${id}.done`));
       })
       .finally(() => {
         busy = false;

@@ -4,10 +4,35 @@
  */
 import * as vscode from 'vscode';
 
+/** A request that creates a transaction, about to be signed for an account: what is asked. */
+export interface MoneyMovingRequest {
+  /** The method in the bytes sent. */
+  readonly method: string;
+  readonly accountName: string;
+  readonly host: string;
+  /** `name: value` lines of the params as sent (moneyMoving.ts). */
+  readonly lines: readonly string[];
+}
+
+/** Where "Send Again" of a History entry goes when requests go elsewhere now. */
+export interface ResendChoice {
+  readonly method: string;
+  /** Where the entry went ("Sandbox" or the account's name, with its host). */
+  readonly entryTarget: string;
+  /** Where requests go now. */
+  readonly currentTarget: string;
+  /** Whether the entry's own target can still be used (the sandbox, or an account that still exists). */
+  readonly entryAvailable: boolean;
+}
+
 /** The questions the service asks the user; tests replace them. */
 export interface AccountPrompts {
   /** "Send signed requests for account X to host Y?": true, false (never), undefined (dismissed). */
   confirmHost(accountName: string, host: string): Promise<boolean | undefined>;
+  /** Asked every time a request that creates a transaction is about to go to an account: true to send. */
+  confirmMoneyMoving(request: MoneyMovingRequest): Promise<boolean>;
+  /** "Send Again" of an entry made elsewhere: to the entry's target, the current one, or not at all. */
+  chooseResendTarget(choice: ResendChoice): Promise<'entry' | 'current' | undefined>;
 }
 
 export const modalPrompts: AccountPrompts = {
@@ -24,6 +49,33 @@ export const modalPrompts: AccountPrompts = {
       never,
     );
     return choice === send ? true : choice === never ? false : undefined;
+  },
+  async confirmMoneyMoving(request) {
+    const send = vscode.l10n.t('Create on {0}', request.accountName);
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates a real transaction.', request.method, request.accountName, request.host),
+      {
+        modal: true,
+        detail: [vscode.l10n.t('As it will be sent:'), ...request.lines, '', vscode.l10n.t('Coins paid to its payin address are exchanged and paid out to the address above.')].join('\n'),
+      },
+      send,
+    );
+    return choice === send;
+  },
+  async chooseResendTarget(choice) {
+    const toEntry = vscode.l10n.t('Send to {0}', choice.entryTarget);
+    const toCurrent = vscode.l10n.t('Send to {0}', choice.currentTarget);
+    const answer = await vscode.window.showWarningMessage(
+      vscode.l10n.t('This {0} was sent to {1}; requests now go to {2}.', choice.method, choice.entryTarget, choice.currentTarget),
+      {
+        modal: true,
+        detail: choice.entryAvailable
+          ? vscode.l10n.t('Send it again where it went before, or to where requests go now?')
+          : vscode.l10n.t('{0} is no longer available. Send it to {1} instead?', choice.entryTarget, choice.currentTarget),
+      },
+      ...(choice.entryAvailable ? [toEntry, toCurrent] : [toCurrent]),
+    );
+    return answer === toEntry ? 'entry' : answer === toCurrent ? 'current' : undefined;
   },
 };
 

@@ -13,7 +13,7 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError, checkEndpoint, RateLimiter } from '../../api';
-import type { Credentials, ExchangeClient } from '../../api';
+import type { Credentials, ExchangeClient, TransactionRecord } from '../../api';
 import type { FaultOptions, Sandbox } from '../../sandbox';
 import type { SkippableClock } from '../../shared/skippableClock';
 import { SandboxHost } from '../sandbox/sandboxHost';
@@ -57,9 +57,12 @@ export interface EnvironmentState {
   readonly restricted: boolean;
 }
 
-interface ActiveClient {
+/** A client and where it sends: fixed when it is made (a switch makes a new one and ends this one). */
+export interface Connection {
   readonly kind: EnvironmentKind;
   readonly client: ExchangeClient;
+  /** The account it signs for (undefined for the sandbox). */
+  readonly account: AccountSummary | undefined;
 }
 
 export class EnvironmentService implements vscode.Disposable {
@@ -68,7 +71,11 @@ export class EnvironmentService implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly log: Logger;
   private readonly requestLog: ReturnType<typeof requestLogger>;
-  private active: Promise<ActiveClient> | undefined;
+  private active: Promise<Connection> | undefined;
+  /** The client of "sandbox only" work (New Transaction), whatever the environment: never an account's. */
+  private sandboxOnly: { readonly url: string; readonly apiKey: string; readonly client: ExchangeClient } | undefined;
+  /** Clients of accounts not in use (a watch made there, Send Again), kept until anything changes. */
+  private readonly otherAccounts = new Map<string, Connection>();
   /** Every client made for the current connection (disposed together when it changes). */
   private clients: ExchangeClient[] = [];
   /** The built-in sandbox's life: start, stop, key, port, faults. */
@@ -83,7 +90,7 @@ export class EnvironmentService implements vscode.Disposable {
   private keysUsable = false;
   private disposed = false;
   /** What the current client was made for, and what the UI last showed. */
-  private connection: string | undefined;
+  private connectionKey: string | undefined;
   private shown: string | undefined;
   private resetting: Promise<void> = Promise.resolve();
 
@@ -210,17 +217,88 @@ export class EnvironmentService implements vscode.Disposable {
 
   /** The client for where requests go now, made on first need. */
   async client(): Promise<ExchangeClient> {
+    return (await this.connection()).client;
+  }
+
+  /**
+   * The client for where requests go now with what it is for (the sandbox, or which account): a
+   * caller that asks the user about a request names the target from here, not from `state`, which
+   * a switch may have changed in between.
+   */
+  async connection(): Promise<Connection> {
     if (this.disposed) throw new Error('The extension is shutting down.');
     // A reset in progress decides the connection first.
     await this.resetting;
     this.active ??= this.connect();
     const active = this.active;
     try {
-      return (await active).client;
+      return await active;
     } catch (error) {
       if (this.active === active) this.active = undefined;
       throw error;
     }
+  }
+
+  /**
+   * A client of the built-in sandbox whatever the environment (started if needed): work that
+   * belongs to the sandbox (New Transaction) uses it, so a switch to an account while it runs can
+   * never send its requests there. Ended when the sandbox stops.
+   */
+  async sandboxClient(): Promise<ExchangeClient> {
+    if (this.disposed) throw new Error('The extension is shutting down.');
+    const { ExchangeClient } = await loadClient();
+    const { sandbox, credentials } = await this.sandboxHost.start();
+    const kept = this.sandboxOnly;
+    if (kept && kept.url === sandbox.url && kept.apiKey === credentials.apiKey) return kept.client;
+    kept?.client.dispose();
+    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials, timeoutMs: timeoutSetting(), limiter: this.limiterFor(credentials.apiKey), onRequest: this.requestLog });
+    this.sandboxOnly = { url: sandbox.url, apiKey: credentials.apiKey, client };
+    return client;
+  }
+
+  /**
+   * A client of the account `id` although another target may be in use ("Send Again" of a History
+   * entry to where it went): only in a trusted workspace, with usable keys, after the user's yes
+   * for its host, as for the account in use. Ended, like every client, when anything changes.
+   */
+  async accountConnection(id: string, options: { readonly ask?: boolean } = {}): Promise<Connection> {
+    if (this.disposed) throw new Error('The extension is shutting down.');
+    await this.resetting;
+    if (this.kind === 'live' && this.resolvedAccount?.id === id) return this.connection();
+    const account = this.accounts.get(id);
+    if (!account) throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
+    if (!this.trust.isTrusted) throw new AccountAccessError('declined', vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'));
+    const credentials = await this.accounts.credentials(account.id);
+    if (!credentials) throw new AccountAccessError('declined', vscode.l10n.t('The account "{0}" has no usable API keys.', account.name));
+    const kept = this.otherAccounts.get(id);
+    if (kept) return kept;
+    const code = await loadClient();
+    const connection = this.connectionKey;
+    await this.approve(account, options.ask !== false);
+    if (this.connectionKey !== connection) throw new CancelledError();
+    const made: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account) };
+    this.otherAccounts.set(id, made);
+    return made;
+  }
+
+  /** Where requests go now, as a watch remembers it: `sandbox` or the account's id. */
+  get target(): string {
+    return this.kind === 'live' && this.resolvedAccount ? this.resolvedAccount.id : 'sandbox';
+  }
+
+  /** "Sandbox" or the account's name (a removed account says so). */
+  targetLabel(target: string): string {
+    if (target === 'sandbox') return vscode.l10n.t('Sandbox');
+    return this.accounts.get(target)?.name ?? vscode.l10n.t('a removed account');
+  }
+
+  /**
+   * The records of `ids` on `target` (`sandbox` or an account's id) although another may be in
+   * use, asking the user nothing: an account is used only when its host was allowed before.
+   */
+  async recordsOn(target: string, ids: readonly string[]): Promise<Map<string, TransactionRecord>> {
+    const client = target === 'sandbox' ? await this.sandboxClient() : (await this.accountConnection(target, { ask: false })).client;
+    return client.getTransactionsByIds(ids);
   }
 
   /** Starts the sandbox now (if not running) and returns it. */
@@ -238,6 +316,7 @@ export class EnvironmentService implements vscode.Disposable {
     this.disposed = true;
     this.active = undefined;
     this.disposeClients();
+    this.endSandboxClient();
     for (const limiter of this.limiters.values()) limiter.dispose();
     for (const d of this.disposables) d.dispose();
     await this.sandboxHost.shutdown();
@@ -253,7 +332,7 @@ export class EnvironmentService implements vscode.Disposable {
     return chosen === 'sandbox' ? undefined : this.accounts.get(chosen);
   }
 
-  private async connect(): Promise<ActiveClient> {
+  private async connect(): Promise<Connection> {
     // Loaded before anything is decided, so no wait falls between a decision and the client made for it.
     const code = await loadClient();
     const timeoutMs = timeoutSetting();
@@ -261,21 +340,21 @@ export class EnvironmentService implements vscode.Disposable {
     if (this.kind === 'live' && account) {
       const credentials = await this.accounts.credentials(account.id);
       if (credentials) {
-        const connection = this.connection;
+        const connection = this.connectionKey;
         await this.approve(account);
         // The user may have switched while the question was open.
-        if (this.connection !== connection) throw new CancelledError();
+        if (this.connectionKey !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs) };
+        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account) };
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs) };
+    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined };
   }
 
   /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */
-  private async approve(account: Account): Promise<void> {
+  private async approve(account: Account, ask = true): Promise<void> {
     // Throws InsecureEndpointError (or a TransportError for no URL at all) before anything is asked or sent.
     checkEndpoint(account.baseUrl);
     const host = hostOf(account.baseUrl);
@@ -283,7 +362,7 @@ export class EnvironmentService implements vscode.Disposable {
     const decision = hostDecision(account);
     if (decision === true) return;
     const key = `${account.id}|${originOf(account.baseUrl) ?? ''}`;
-    if (decision === false || this.dismissed.has(key)) throw declined();
+    if (decision === false || this.dismissed.has(key) || !ask) throw declined();
     const answer = await this.prompts.confirmHost(account.name, host);
     if (answer === undefined) {
       this.dismissed.add(key);
@@ -311,6 +390,7 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   private disposeClients(): void {
+    this.otherAccounts.clear();
     for (const client of this.clients.splice(0)) client.dispose();
   }
 
@@ -343,6 +423,7 @@ export class EnvironmentService implements vscode.Disposable {
       this.active = undefined;
       this.disposeClients();
     }
+    this.endSandboxClient();
     await this.sandboxHost.stop();
     this.log.info('sandbox stopped: a new one on next use');
     if (wasInUse) this.reset_.fire(this.state);
@@ -367,7 +448,13 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   private stopSandbox(): Promise<void> {
+    this.endSandboxClient();
     return this.sandboxHost.stop();
+  }
+
+  private endSandboxClient(): void {
+    this.sandboxOnly?.client.dispose();
+    this.sandboxOnly = undefined;
   }
 
   /**
@@ -397,10 +484,10 @@ export class EnvironmentService implements vscode.Disposable {
     const shown = `${connection}|${this.chosen}|${account?.name ?? ''}|${this.keysUsable}|${this.resolution.reason ?? ''}`;
     // The state and the reset change together, with no wait in between: whoever sees the new
     // state starts after the old records were dropped.
-    const changedConnection = connection !== this.connection;
+    const changedConnection = connection !== this.connectionKey;
     if (changedConnection) {
-      const first = this.connection === undefined;
-      this.connection = connection;
+      const first = this.connectionKey === undefined;
+      this.connectionKey = connection;
       this.active = undefined;
       this.disposeClients();
       if (!first) {

@@ -39,7 +39,9 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
     item,
     environment.onDidChange(render),
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
-      let chosen = typeof target === 'string' ? target : undefined;
+      // Where requests go is the user's choice: only the extension's own tests pass it as an
+      // argument (another extension, or a command link, gets the picker).
+      let chosen = typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
       if (chosen === undefined) {
         const state = environment.state;
         const sandbox: Pick = { target: 'sandbox', label: vscode.l10n.t('$(beaker) Sandbox'), description: vscode.l10n.t('on this machine'), detail: vscode.l10n.t('The built-in simulation of the service{0}', state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '') };

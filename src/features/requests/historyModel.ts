@@ -24,6 +24,8 @@ export interface HistoryEntry {
   readonly request: string;
   /** "sandbox" or "live". */
   readonly environment: 'sandbox' | 'live';
+  /** The account it was signed for (entries of the sandbox, and older ones, have none). */
+  readonly accountId?: string;
   /** "Sandbox" or the account's name, as it was then. */
   readonly target: string;
   readonly host: string;
@@ -70,6 +72,7 @@ export const historyCodec: ListCodec<HistoryEntry> = {
       method: entry.method as string,
       request: entry.request as string,
       environment: entry.environment,
+      ...(typeof entry.accountId === 'string' ? { accountId: entry.accountId } : {}),
       target: entry.target as string,
       host: entry.host as string,
       outcome: entry.outcome as string,

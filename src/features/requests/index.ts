@@ -46,6 +46,7 @@ const LOADED_COMMANDS: readonly RequestDocumentCommand[] = [
   'exchangeTx.newRequest',
   'exchangeTx.copyRequestAs',
   'exchangeTx.explainSignature',
+  'exchangeTx.explainSignatureWithKey',
   'exchangeTx.diagnoseKeys',
   'exchangeTx.history.resend',
 ];

@@ -36,6 +36,8 @@ export interface Operation {
   readonly closedParams: boolean;
   /** Whether the built-in sandbox answers this operation today. */
   readonly inSandbox: boolean;
+  /** Whether it creates a transaction (money moves once it is paid): asked every time before it goes to an account. */
+  readonly movesMoney?: true;
   /** The `params` of a new request: a working example. */
   readonly params: JsonValue;
   /** A short note per parameter, by name: every parameter of the template, and the useful optional ones. */
@@ -131,6 +133,7 @@ export const OPERATIONS: readonly Operation[] = [
     source: 'more-operations',
     closedParams: true,
     inSandbox: true,
+    movesMoney: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1', address: EXAMPLE_ETH_ADDRESS, refundAddress: EXAMPLE_BTC_ADDRESS },
     hints: {
       from: TICKER_FROM,
@@ -148,6 +151,7 @@ export const OPERATIONS: readonly Operation[] = [
     source: 'more-operations',
     closedParams: true,
     inSandbox: true,
+    movesMoney: true,
     params: {
       from: 'btc',
       to: 'eth',

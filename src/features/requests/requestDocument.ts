@@ -7,6 +7,7 @@ import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 import { isPlainObject } from '../../shared/storedState';
+import { disguiseProblem } from './disguise';
 
 export interface DocumentRequest {
   /** Position in the document: 0 for a single request, the array index otherwise. */
@@ -28,7 +29,7 @@ export interface ParsedDocument {
   readonly problem: string | undefined;
 }
 
-function requestOf(node: Node, index: number): DocumentRequest {
+function requestOf(text: string, node: Node, index: number): DocumentRequest {
   const value: unknown = getNodeValue(node);
   const base = { index, start: node.offset, end: node.offset + node.length, value };
   if (!isPlainObject(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
@@ -38,7 +39,7 @@ function requestOf(node: Node, index: number): DocumentRequest {
   if (value.id !== undefined && value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') {
     return { ...base, method, problem: '"id" must be a string or a number (or be left out).' };
   }
-  return { ...base, method, problem: undefined };
+  return { ...base, method, problem: disguiseProblem(text, base.start, base.end, node) };
 }
 
 /** The requests of a document, with their places; a broken request is kept with its problem. */
@@ -47,8 +48,8 @@ export function parseRequests(text: string): ParsedDocument {
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   if (!root) return { requests: [], problem: text.trim() === '' ? 'The document is empty.' : 'The document is not JSON.' };
   const problem = errors.length > 0 ? 'The document has JSON syntax errors; requests are read as far as they go.' : undefined;
-  if (root.type === 'object') return { requests: [requestOf(root, 0)], problem };
-  if (root.type === 'array') return { requests: (root.children ?? []).map((child, index) => requestOf(child, index)), problem };
+  if (root.type === 'object') return { requests: [requestOf(text, root, 0)], problem };
+  if (root.type === 'array') return { requests: (root.children ?? []).map((child, index) => requestOf(text, child, index)), problem };
   return { requests: [], problem: 'A request document holds a JSON-RPC request object or an array of them.' };
 }
 

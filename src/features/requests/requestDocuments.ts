@@ -6,7 +6,8 @@
  * hands them here.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
+import { hostOf } from '../accounts/accountModel';
+import type { Connection, EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { AnswerDocuments } from './answerDocuments';
@@ -29,6 +30,7 @@ export type RequestDocumentCommand =
   | 'exchangeTx.newRequest'
   | 'exchangeTx.copyRequestAs'
   | 'exchangeTx.explainSignature'
+  | 'exchangeTx.explainSignatureWithKey'
   | 'exchangeTx.diagnoseKeys'
   | 'exchangeTx.history.resend';
 
@@ -125,8 +127,29 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
       messages.present({ severity: 'error', text: vscode.l10n.t('This request was too long to keep whole; open it from its document to send it again.'), actions: [] });
       return { sent: false, problem: 'cut' };
     }
+    const connect = await resendTarget(entry, method);
+    if (connect === 'cancelled') return { sent: false, problem: 'cancelled' };
     // The same bytes as before: nothing is re-serialized.
-    return sender.sendPrepared({ body: entry.request, method, params, id }, {});
+    return sender.sendPrepared({ body: entry.request, method, params, id }, {}, connect);
+  };
+
+  /**
+   * Where "Send Again" goes: where the entry went when requests still go there (or nothing is
+   * asked); else the user chooses, the entry's own target first, and the change is named.
+   */
+  const resendTarget = async (entry: HistoryEntry, method: string): Promise<(() => Promise<Connection>) | undefined | 'cancelled'> => {
+    const state = environment.state;
+    const account = entry.environment === 'live' ? environment.accounts.accounts.find((a) => (entry.accountId !== undefined ? a.id === entry.accountId : a.name === entry.target && hostOf(a.baseUrl) === entry.host)) : undefined;
+    const same = entry.environment === 'sandbox' ? state.kind === 'sandbox' : state.kind === 'live' && account !== undefined && state.account?.id === account.id;
+    if (same) return undefined;
+    const entryTarget = entry.environment === 'sandbox' ? vscode.l10n.t('Sandbox') : `${entry.target} (${entry.host})`;
+    const currentTarget = state.kind === 'live' && state.account ? `${state.account.name} (${state.account.host})` : vscode.l10n.t('Sandbox');
+    const entryAvailable = entry.environment === 'sandbox' || account !== undefined;
+    const choice = await environment.prompts.chooseResendTarget({ method, entryTarget, currentTarget, entryAvailable });
+    if (choice === undefined || (choice === 'entry' && !entryAvailable)) return 'cancelled';
+    if (choice === 'current') return undefined;
+    if (account) return () => environment.accountConnection(account.id);
+    return async () => ({ kind: 'sandbox', client: await environment.sandboxClient(), account: undefined });
   };
 
   const run = async (command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown> => {
@@ -146,6 +169,11 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
         return withRequest(first, second, {}, (request) => tools.copyAs(request, context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null ? (third as CopyOptions) : {}));
       case 'exchangeTx.explainSignature':
         return withRequest(first, second, { silent: silentOf(third) }, (request) => tools.explain(request, { silent: silentOf(third) }));
+      case 'exchangeTx.explainSignatureWithKey': {
+        // Only the extension's own tests hand the key over; anyone else is asked for it.
+        const given = context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null && 'key' in third && typeof third.key === 'string' ? third.key : undefined;
+        return withRequest(first, second, { silent: silentOf(third) }, (request) => tools.explainWithPastedKey(request, given, { silent: silentOf(third) }));
+      }
       case 'exchangeTx.diagnoseKeys':
         return tools.diagnose({ silent: silentOf(first) });
       case 'exchangeTx.history.resend':

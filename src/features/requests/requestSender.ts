@@ -8,7 +8,7 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { Connection, EnvironmentService } from '../accounts/environmentService';
 import { hostOf } from '../accounts/accountModel';
 import { targetName } from '../accounts/environmentNames';
 import { classifyError } from '../lookup/errorKind';
@@ -21,6 +21,7 @@ import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
+import { movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
@@ -89,20 +90,43 @@ export class RequestSender {
     return this.sendPrepared(prepareRequest(request), options);
   }
 
-  /** Sends a request body already prepared (a document's, or one from the History). */
-  async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}): Promise<SendResult> {
+  /**
+   * Sends a request body already prepared (a document's, or one from the History) through
+   * `connect` (where requests go now, unless the caller chose). A request that creates a
+   * transaction is shown, as its bytes say, and asked about every time before it goes to an account.
+   */
+  async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}, connect: () => Promise<Connection> = () => this.deps.environment.connection()): Promise<SendResult> {
     const { environment, log } = this.deps;
     const sentAt = new Date();
     let target = targetName(environment.state);
     let host = environment.state.baseUrl ? hostOf(environment.state.baseUrl) : '';
-    const kind = environment.state.kind;
+    let kind = environment.state.kind;
+    let accountId: string | undefined;
     let answer: AnswerText;
     let durationMs = 0;
+    // What the bytes ask, as the service will read them (the last of two members of one name wins).
+    const sent = readSent(prepared.body);
+    if (sent.method !== prepared.method) {
+      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method ?? '—', prepared.method);
+      this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
+      return { sent: false, problem };
+    }
     try {
-      const client = await environment.client();
+      // The connection decides where it goes (an account without keys falls back to the sandbox);
+      // what is asked and shown names that connection, not the state a switch may have changed.
+      const connection = await connect();
+      const { client } = connection;
       host = hostOf(client.url);
-      // The client decided where it goes (an account without keys falls back to the sandbox).
-      target = targetName(environment.state);
+      kind = connection.kind;
+      accountId = connection.account?.id;
+      target = targetName(connection);
+      if (connection.kind === 'live' && movesMoney(prepared.method)) {
+        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines });
+        if (!yes) {
+          log.info(`${prepared.method} to ${target} (${host}): not sent, the user did not confirm`);
+          return { sent: false, problem: 'not-confirmed' };
+        }
+      }
       const exchange = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', prepared.method, target), cancellable: true },
         (_progress, token): Promise<RawExchange> => {
@@ -138,6 +162,7 @@ export class RequestSender {
       method: prepared.method,
       request: prepared.body,
       environment: kind,
+      ...(accountId !== undefined ? { accountId } : {}),
       target,
       host,
       outcome: answer.outcome,

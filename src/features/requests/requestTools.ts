@@ -34,6 +34,14 @@ export interface CopyOptions {
   readonly silent?: boolean;
 }
 
+/** What Explain Signature made (for tests and callers): the document and its text, or why not. */
+export interface ExplainResult {
+  readonly uri?: vscode.Uri;
+  readonly text?: string;
+  readonly body?: string;
+  readonly error?: string;
+}
+
 export interface DiagnosisStep {
   readonly step: string;
   readonly ok: boolean;
@@ -79,8 +87,12 @@ export class RequestTools {
     return file ? { kind: 'file', path: file.fsPath } : undefined;
   }
 
-  /** The explanation of how a request's body is signed, in a read-only document. */
-  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}): Promise<{ uri?: vscode.Uri; text?: string; body?: string; error?: string }> {
+  /**
+   * The explanation of how a request's body is signed, in a read-only document. With an account's
+   * key every step is explained but the signature itself is withheld: the service signs no time
+   * or nonce, so it would replay for as long as the key is valid. The sandbox's key shows it.
+   */
+  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}): Promise<ExplainResult> {
     const prepared = prepareRequest(request);
     const key = await this.deps.environment.signingKey();
     if (!key.text) {
@@ -88,19 +100,51 @@ export class RequestTools {
       this.deps.messages.present({ severity: 'warning', text: error, actions: [{ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }] }, options);
       return { error };
     }
+    const live = key.kind === 'live';
+    const header = live
+      ? vscode.l10n.t('Explained with the key of the account "{0}". Its signature is computed and checked here, but not shown: use Explain Signature with a Pasted Key… or the sandbox to see one.', key.target)
+      : vscode.l10n.t('Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.', key.target);
+    const result = await this.showExplanation(prepared.method, prepared.body, key.text, header, !live, options);
+    if (live && result.uri) {
+      this.deps.messages.present(
+        { severity: 'info', text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target), actions: [{ title: vscode.l10n.t('Explain with a Pasted Key…'), command: 'exchangeTx.explainSignatureWithKey', args: [] }] },
+        { silent: true },
+      );
+    }
+    return result;
+  }
+
+  /**
+   * The explanation with a key the user pastes on purpose (never saved, never logged): the whole
+   * signature shown, for them to compare with their own code. `keyText` only from the tests.
+   */
+  async explainWithPastedKey(request: DocumentRequest, keyText: string | undefined, options: { readonly silent?: boolean } = {}): Promise<ExplainResult> {
+    const prepared = prepareRequest(request);
+    const text =
+      keyText ??
+      (await vscode.window.showInputBox({
+        title: vscode.l10n.t('Explain Signature with a Pasted Key'),
+        prompt: vscode.l10n.t('A private key of your own (PEM, or hex or base64 of DER). It is used in memory for this explanation only, and its signature is shown.'),
+        password: true,
+        ignoreFocusOut: true,
+      }));
+    if (!text) return {};
+    return this.showExplanation(prepared.method, prepared.body, text, vscode.l10n.t('Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.'), true, options);
+  }
+
+  private async showExplanation(method: string, body: string, keyText: string, header: string, withSignature: boolean, options: { readonly silent?: boolean }): Promise<ExplainResult> {
     let text: string;
     try {
-      const header = `> ${vscode.l10n.t('Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.', key.target)}\n\n`;
-      text = header + renderExplanation(explainSignature(key.text, prepared.body));
+      text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
     } catch (error) {
       const message = plainText(error instanceof Error ? error.message : String(error));
       this.deps.messages.present({ severity: 'error', text: message, actions: [] }, options);
       return { error: message };
     }
-    const uri = this.deps.answers.newUri(prepared.method, 'markdown', undefined, 'signature');
+    const uri = this.deps.answers.newUri(method, 'markdown', undefined, 'signature');
     this.deps.answers.put(uri, text);
     await this.deps.answers.show(uri, 'markdown');
-    return { uri, text, body: prepared.body };
+    return { uri, text, body };
   }
 
   /**

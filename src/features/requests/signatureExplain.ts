@@ -9,7 +9,7 @@
  */
 import { createHash, createPrivateKey } from 'crypto';
 import { KeyFormatError } from '../../api/errors';
-import { loadCredentials, signBody, verifyBody } from '../../api/keys';
+import { fingerprint, loadCredentials, signBody, verifyBody } from '../../api/keys';
 import type { Credentials } from '../../api/keys';
 import { isInvisible } from './quoting';
 
@@ -62,8 +62,11 @@ export interface SignatureExplanation {
   readonly apiKey: string;
   readonly bytes: SignedBytes;
   readonly algorithm: string;
-  /** The `X-Api-Signature` value: base64 of the signature of the bytes. */
-  readonly signature: string;
+  /**
+   * The `X-Api-Signature` value: base64 of the signature of the bytes; undefined when it is
+   * withheld (an account's key: such a signature replays against the service for ever).
+   */
+  readonly signature: string | undefined;
   /** Whether the signature verifies with the public key of the private key. */
   readonly verified: boolean;
 }
@@ -101,7 +104,7 @@ function isValidUtf8(bytes: Buffer): boolean {
  * `privateKeyText` (PEM PKCS#8/PKCS#1, hex or base64 of DER). Throws a KeyFormatError saying what
  * is wrong with the key, never quoting it.
  */
-export function explainSignature(privateKeyText: string, body: string | Buffer): SignatureExplanation {
+export function explainSignature(privateKeyText: string, body: string | Buffer, options: { readonly withSignature?: boolean } = {}): SignatureExplanation {
   let credentials: Credentials;
   try {
     credentials = loadCredentials(privateKeyText);
@@ -127,7 +130,8 @@ export function explainSignature(privateKeyText: string, body: string | Buffer):
       sha256Base64: hash.toString('base64'),
     },
     algorithm: SIGNATURE_ALGORITHM,
-    signature,
+    // Computed and checked here either way; handed out only when asked for.
+    signature: options.withSignature === false ? undefined : signature,
     verified: verifyBody(credentials.publicKey, bytes, signature),
   };
 }
@@ -169,7 +173,10 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** The explanation as Markdown (readable as plain text too). */
+/**
+ * The explanation as Markdown (readable as plain text too). Without a signature (an account's key)
+ * the API key is shown by its fingerprint and step 4 says why no signature is shown.
+ */
 export function renderExplanation(result: SignatureExplanation): string {
   const { key, bytes } = result;
   const shownText = bytes.textTruncated ? `the first ${plural(MAX_TEXT_BYTES, 'byte')}` : 'all of them';
@@ -186,7 +193,7 @@ export function renderExplanation(result: SignatureExplanation): string {
     '',
     'base64 of the SHA-256 of the public key in DER PKCS#1:',
     '',
-    fenced(result.apiKey),
+    fenced(result.signature === undefined ? `${fingerprint(result.apiKey)} (fingerprint)` : result.apiKey),
     '',
     '## 3. The bytes signed',
     '',
@@ -206,13 +213,19 @@ export function renderExplanation(result: SignatureExplanation): string {
     '',
   ];
   if (bytes.hexTruncated) lines.push(`The hex stops after ${plural(MAX_HEX_BYTES, 'byte')}; the length and SHA-256 above cover all ${plural(bytes.length, 'byte')}.`, '');
+  lines.push('## 4. The signature (`X-Api-Signature`)', '');
+  if (result.signature === undefined) {
+    lines.push(
+      `${result.algorithm} of the bytes above, in base64: 344 characters for a 2048-bit key.`,
+      '',
+      'Not shown: this is a key of an account of the service, and the service signs no time or nonce, so a signature of these bytes would be accepted again for as long as the key is valid. ' +
+        'To compare with what your code computes, sign with a key of your own: "Explain Signature with a Pasted Key…", or use the sandbox.',
+      '',
+    );
+  } else {
+    lines.push(`${result.algorithm} of the bytes above, in base64. It authorizes exactly this body: do not share it.`, '', fenced(result.signature), '');
+  }
   lines.push(
-    '## 4. The signature (`X-Api-Signature`)',
-    '',
-    `${result.algorithm} of the bytes above, in base64. It authorizes exactly this body: do not share it.`,
-    '',
-    fenced(result.signature),
-    '',
     '## 5. Local check',
     '',
     result.verified

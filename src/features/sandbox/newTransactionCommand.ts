@@ -160,7 +160,9 @@ export class NewTransactionCommand {
   /** The flow from `step` on, with what was typed before as the defaults. */
   private async ask(draft: Draft, step: Step): Promise<NewTransactionResult | undefined> {
     const title = vscode.l10n.t('Sandbox: New Transaction');
-    const client = await this.deps.environment.client();
+    // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
+    // questions are open can never send this flow's requests there.
+    const client = await this.deps.environment.sandboxClient();
     if (step === 'pair') {
       const pairs = await this.withProgress(vscode.l10n.t("Reading the sandbox's pairs…"), () => loadPairs(client));
       const items: PairItem[] = pairs.map((pair) => ({
@@ -258,7 +260,7 @@ export class NewTransactionCommand {
     const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
     let created: CreatedTransaction;
     try {
-      const client = await this.deps.environment.client();
+      const client = await this.deps.environment.sandboxClient();
       created = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText), cancellable: true },
         async (progress, token) => {
@@ -284,8 +286,9 @@ export class NewTransactionCommand {
     return { id: created.id, status: created.status, type: created.type, revealed };
   }
 
-  /** The Transactions view loads the new transaction and selects it. */
+  /** The Transactions view loads the new transaction and selects it (when it shows the sandbox's). */
   private async show(id: string): Promise<RevealResult | undefined> {
+    if (this.deps.environment.kind !== 'sandbox') return undefined;
     try {
       await this.deps.store.lookup(id);
       await vscode.commands.executeCommand('exchangeTx.transactions.refresh');

@@ -11,7 +11,7 @@ import { shortId } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import { isPlainObject } from '../../shared/storedState';
 import type { Logger } from '../log';
 import { fetchWatched } from './watchFetch';
 import { PollScheduler, backoffDelay } from './pollScheduler';
@@ -26,12 +26,22 @@ import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes'
 export const WATCHED_KEY = 'exchangeTx.watch.ids';
 /** Ids whose final status was already announced (not announced again after a reload). */
 export const ANNOUNCED_KEY = 'exchangeTx.watch.announced';
+/** Where each watched id is watched: `{ "<id>": "sandbox" | "<account id>" }`. */
+export const TARGETS_KEY = 'exchangeTx.watch.targets';
 /** The first poll after a restore waits this long, so activation does no network work. */
 export const RESTORE_DELAY_MS = 2000;
 
 export interface StatusWatchDeps {
   readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
-  readonly environment: { readonly kind: EnvironmentKind; readonly onDidReset: vscode.Event<unknown> };
+  readonly environment: {
+    /** Where requests go now: `sandbox` or the account's id. */
+    readonly target: string;
+    /** "Sandbox" or the account's name. */
+    targetLabel(target: string): string;
+    /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
+    recordsOn(target: string, ids: readonly string[]): Promise<Map<string, TransactionRecord>>;
+    readonly onDidReset: vscode.Event<unknown>;
+  };
   readonly memento: vscode.Memento;
   readonly log: Logger;
   readonly intervalMs: number;
@@ -42,6 +52,8 @@ export type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes'
 
 interface Entry {
   readonly id: string;
+  /** Where it is watched: `sandbox` or the account's id, as when it was watched. */
+  target: string;
   readonly item: vscode.StatusBarItem;
   record: TransactionRecord | undefined;
   notFound: boolean;
@@ -53,7 +65,7 @@ interface Entry {
 }
 
 /** Sets some of an entry's state (type-checked, unlike a bare Object.assign). */
-function patch(entry: Entry, changes: Partial<Omit<Entry, 'id' | 'item'>>): void {
+function patch(entry: Entry, changes: Partial<Omit<Entry, 'id' | 'item' | 'target'>>): void {
   Object.assign(entry, changes);
 }
 
@@ -108,7 +120,9 @@ export class StatusWatch implements vscode.Disposable {
   restore(): void {
     const ids = parseStoredIds(this.deps.memento.get<unknown>(WATCHED_KEY));
     const announced = new Set(parseStoredIds(this.deps.memento.get<unknown>(ANNOUNCED_KEY)));
-    for (const id of ids) if (!this.entries.has(id)) this.add(id, announced.has(id));
+    const targets = this.storedTargets();
+    // A watch saved before watches had a target is watched where requests go now.
+    for (const id of ids) if (!this.entries.has(id)) this.add(id, announced.has(id), targets.get(id) ?? this.deps.environment.target);
     if (ids.length > 0) {
       this.deps.log.info(`restored ${ids.length} watched transaction(s)`);
       this.scheduler.schedule(this.deps.restoreDelayMs ?? RESTORE_DELAY_MS);
@@ -128,13 +142,18 @@ export class StatusWatch implements vscode.Disposable {
     if (this.disposed || !isPlausibleId(id)) return 'invalid';
     const existing = this.entries.get(id);
     if (existing) {
-      // Watching it again checks it again, even if it was settled or not found.
+      // Watching it again checks it again, even if it was settled or not found, where requests go now.
       existing.notFound = false;
+      if (existing.target !== this.deps.environment.target) {
+        existing.target = this.deps.environment.target;
+        patch(existing, { record: undefined, error: undefined, checkedAt: undefined });
+        this.persist();
+      }
       await this.pollNow();
       return 'already';
     }
     if (this.entries.size >= MAX_WATCHED) return 'full';
-    this.add(id, false);
+    this.add(id, false, this.deps.environment.target);
     this.persist();
     this.deps.log.info(`watching ${id}`);
     await this.pollNow();
@@ -182,15 +201,15 @@ export class StatusWatch implements vscode.Disposable {
     });
   }
 
-  private add(id: string, announced: boolean): Entry {
+  private add(id: string, announced: boolean, target: string): Entry {
     // Left-aligned, after the environment item, in the order they were added.
     const item = vscode.window.createStatusBarItem(`exchangeTx.watch.${id}`, vscode.StatusBarAlignment.Left, -1 - ++this.order / 1000);
     item.name = vscode.l10n.t('Exchange Tx: Watched Transaction {0}', shortId(id));
     item.command = { title: vscode.l10n.t('Watched Transaction Actions'), command: 'exchangeTx.watchActions', arguments: [id] };
-    const entry: Entry = { id, item, record: undefined, notFound: false, error: undefined, loading: false, checkedAt: undefined, retryAt: undefined, announced };
+    const entry: Entry = { id, target, item, record: undefined, notFound: false, error: undefined, loading: false, checkedAt: undefined, retryAt: undefined, announced };
     this.entries.set(id, entry);
-    // A record the store already holds shows at once (a final one settles the watch at once).
-    const cached = this.deps.store.peek(id);
+    // A record the store already holds (of the target in use) shows at once (a final one settles the watch at once).
+    const cached = target === this.deps.environment.target ? this.deps.store.peek(id) : undefined;
     if (cached) this.apply(entry, cached);
     else this.render(entry);
     item.show();
@@ -215,16 +234,27 @@ export class StatusWatch implements vscode.Disposable {
   private async poll(): Promise<PollOutcome> {
     const due = [...this.entries.values()].filter((entry) => !isDone(entry));
     if (due.length === 0) return 'idle';
-    const epoch = this.epoch;
     for (const entry of due) {
       if (!entry.record && !entry.error) {
         entry.loading = true;
         this.render(entry);
       }
     }
-    const current = () => due.filter((entry) => this.entries.get(entry.id) === entry);
+    // One request per target: the one in use through the store (the view sees the records too),
+    // every other one on its own, each watch where it was made.
+    const targets = [...new Set(due.map((entry) => entry.target))];
+    const outcomes = await Promise.all(targets.map((target) => this.pollTarget(target, due.filter((entry) => entry.target === target))));
+    if (outcomes.includes('failed')) return 'failed';
+    return [...this.entries.values()].some((entry) => !isDone(entry)) ? 'ok' : 'idle';
+  }
+
+  private async pollTarget(target: string, due: readonly Entry[]): Promise<PollOutcome> {
+    const epoch = this.epoch;
+    const { environment } = this.deps;
+    const current = () => due.filter((entry) => this.entries.get(entry.id) === entry && entry.target === target);
     try {
-      const found = await fetchWatched((ids) => this.deps.store.refresh(ids), due.map((entry) => entry.id));
+      const fetch = target === environment.target ? (ids: readonly string[]) => this.deps.store.refresh(ids) : (ids: readonly string[]) => environment.recordsOn(target, ids);
+      const found = await fetchWatched(fetch, due.map((entry) => entry.id));
       if (epoch !== this.epoch) return 'ok';
       const at = Date.now();
       for (const entry of current()) {
@@ -234,11 +264,11 @@ export class StatusWatch implements vscode.Disposable {
         else {
           entry.notFound = true;
           entry.record = undefined;
-          this.deps.log.info(`${entry.id} is not known to the ${this.deps.environment.kind}: no longer polled`);
+          this.deps.log.info(`${entry.id} is not known to ${environment.targetLabel(target)}: no longer polled`);
           this.render(entry);
         }
       }
-      return [...this.entries.values()].some((entry) => !isDone(entry)) ? 'ok' : 'idle';
+      return 'ok';
     } catch (caught) {
       if (epoch !== this.epoch) return 'ok';
       const error = caught instanceof Error ? caught : new Error(String(caught));
@@ -248,14 +278,15 @@ export class StatusWatch implements vscode.Disposable {
         patch(entry, { loading: false, error, retryAt });
         this.render(entry);
       }
-      this.deps.log.warn(`could not update ${due.length} watched transaction(s): ${error.message}`);
+      this.deps.log.warn(`could not update ${due.length} watched transaction(s) on ${environment.targetLabel(target)}: ${error.message}`);
       return 'failed';
     }
   }
 
   private onRecord(record: TransactionRecord): void {
     const entry = this.entries.get(record.id);
-    if (!entry) return;
+    // The store holds the records of the target in use: not those of a watch made elsewhere.
+    if (!entry || entry.target !== this.deps.environment.target) return;
     const wasDone = isDone(entry);
     patch(entry, { error: undefined, retryAt: undefined, loading: false, checkedAt: Date.now() });
     this.apply(entry, record);
@@ -296,7 +327,7 @@ export class StatusWatch implements vscode.Disposable {
   private render(entry: Entry): void {
     if (this.disposed) return;
     const view: WatchView = { ...entry, polling: !isDone(entry) };
-    const look = describeWatch(view, this.deps.environment.kind);
+    const look = describeWatch(view, this.deps.environment.targetLabel(entry.target));
     entry.item.text = look.text;
     entry.item.tooltip = look.tooltip;
     entry.item.backgroundColor = look.backgroundColor;
@@ -314,5 +345,16 @@ export class StatusWatch implements vscode.Disposable {
     };
     save(WATCHED_KEY, ids);
     save(ANNOUNCED_KEY, announced);
+    const targets: Record<string, string> = {};
+    for (const entry of this.entries.values()) targets[entry.id] = entry.target;
+    void Promise.resolve(this.deps.memento.update(TARGETS_KEY, targets)).then(undefined, log);
+  }
+
+  /** The saved targets of watched ids, read defensively (anything but id → string is ignored). */
+  private storedTargets(): ReadonlyMap<string, string> {
+    const stored = this.deps.memento.get<unknown>(TARGETS_KEY);
+    const targets = new Map<string, string>();
+    if (isPlainObject(stored)) for (const [id, target] of Object.entries(stored)) if (typeof target === 'string' && target.length <= 200) targets.set(id, target);
+    return targets;
   }
 }

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
-import type { EnvironmentKind } from '../accounts/environmentService';
 import { escapeMarkdown, formatTime, pairLabel, shortId, ticker } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../statusPresentation';
@@ -72,10 +71,13 @@ function recordLines(record: TransactionRecord): string[] {
   return lines;
 }
 
-/** The item's text, background and tooltip for what is known about one watched transaction. */
-export function describeWatch(view: WatchView, environment: EnvironmentKind, now: number = Date.now()): WatchLook {
+/**
+ * The item's text, background and tooltip for what is known about one watched transaction;
+ * `target` names where it is watched ("Sandbox" or the account's name).
+ */
+export function describeWatch(view: WatchView, target: string, now: number = Date.now()): WatchLook {
   const short = shortId(view.id);
-  const where = environment === 'live' ? vscode.l10n.t('live service') : vscode.l10n.t('sandbox');
+  const where = escapeMarkdown(target, 60);
   const record = view.record;
   const look = record ? statusLook(record.status, record.rawStatus) : undefined;
   const paragraphs: string[] = [];
@@ -111,7 +113,7 @@ export function describeWatch(view: WatchView, environment: EnvironmentKind, now
   } else {
     paragraphs.push(`$(eye) **${vscode.l10n.t('Checking…')}** · ${where}`);
   }
-  paragraphs.push(`${vscode.l10n.t('Transaction')} ${escapeMarkdown(view.id)}`);
+  paragraphs.push(`${vscode.l10n.t('Transaction')} ${escapeMarkdown(view.id)} · ${vscode.l10n.t('watched on {0}', where)}`);
 
   if (view.error) {
     const retry = view.retryAt === undefined ? '' : ` ${vscode.l10n.t('Next attempt in {0} s.', inSeconds(view.retryAt, now))}`;
@@ -119,7 +121,7 @@ export function describeWatch(view: WatchView, environment: EnvironmentKind, now
     if (view.error instanceof AuthenticationError) paragraphs.push(commandLink(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'));
     if (record) paragraphs.push(vscode.l10n.t('Last known status: {0}', escapeMarkdown(look?.label ?? '')));
   }
-  if (view.notFound) paragraphs.push(vscode.l10n.t('The {0} does not know this ID. It is not checked again unless the environment changes or you watch it again.', where));
+  if (view.notFound) paragraphs.push(vscode.l10n.t('{0} does not know this ID. It is not checked again unless the environment changes or you watch it again.', where));
   if (record) paragraphs.push(recordLines(record).join('  \n'));
 
   const state: string[] = [];

@@ -12,7 +12,7 @@ import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { accountItems } from '../../../src/features/accounts/accountCommands';
 import { ACCOUNTS_KEY, LEGACY_CHOSEN_KEY, LEGACY_PRIVATE_KEY } from '../../../src/features/accounts/accountStore';
-import { addAccount, eventually, extensionApi, hostQuestions, resetEnvironment } from '../support/extension';
+import { addAccount, eventually, extensionApi, hostQuestions, recordedSendPrompts, resetEnvironment } from '../support/extension';
 
 interface SetKeysResult {
   account?: string;
@@ -158,7 +158,7 @@ describe('accounts', function () {
 
   it('sends nothing to a host the user said no to, until the account is chosen again', async () => {
     const answers: (boolean | undefined)[] = [false];
-    api.environment.prompts = { confirmHost: (account, host) => (hostQuestions.push({ account, host }), Promise.resolve(answers.shift())) };
+    api.environment.prompts = { ...recordedSendPrompts, confirmHost: (account, host) => (hostQuestions.push({ account, host }), Promise.resolve(answers.shift())) };
     const added = await addAccount({ name: 'Doubtful', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
     service.clearRequests();
     await assert.rejects(api.store.lookup(firstId(service), { maxAgeMs: 0 }), /are not allowed/);

@@ -302,9 +302,13 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     assert.equal(service.requests[0]?.outcome, 'ok');
   });
 
-  it('explains the signature of the exact bytes sent, which verifies with the key with Node\'s crypto', async () => {
+  it('explains the signature of the exact bytes sent with a pasted key, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
     const document = await request();
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
+    const withheld = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
+    const withheldSignature = signBody(credentials.privateKey, Buffer.from(withheld.body ?? '', 'utf8'));
+    noteSignature(withheldSignature);
+    assert.ok(!withheld.text?.includes(withheldSignature), "the account's signature is not shown");
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
     const body = Buffer.from(result.body ?? '', 'utf8');
     const signature = signBody(credentials.privateKey, body);
     noteSignature(signature);

@@ -1,6 +1,7 @@
 /** Shared helpers of the integration suites: the extension's API and a clean environment. */
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
+import type { AccountPrompts, MoneyMovingRequest, ResendChoice } from '../../../src/features/accounts/accountPrompts';
 
 export const EXTENSION_ID = 'exchange-tx.exchange-tx';
 
@@ -13,9 +14,30 @@ export async function extensionApi(): Promise<ExchangeTxApi> {
 /** The questions "Send signed requests for account X to host Y?" asked so far, answered yes. */
 export const hostQuestions: { account: string; host: string }[] = [];
 
-/** Answers the host question yes (a modal would block the test host), recording it. */
+/** The "creates a real transaction" questions asked so far (each answered from `moneyAnswers`, else no). */
+export const moneyQuestions: MoneyMovingRequest[] = [];
+/** The answers the next money-moving questions get, in order (none left: no). */
+export const moneyAnswers: boolean[] = [];
+/** The "Send Again: where?" questions asked so far (each answered from `resendAnswers`, else cancelled). */
+export const resendQuestions: ResendChoice[] = [];
+export const resendAnswers: ('entry' | 'current' | undefined)[] = [];
+
+/** The questions of the money-moving confirmation and of Send Again, recorded and answered as the test set them. */
+export const recordedSendPrompts: Pick<AccountPrompts, 'confirmMoneyMoving' | 'chooseResendTarget'> = {
+  confirmMoneyMoving: (request) => {
+    moneyQuestions.push(request);
+    return Promise.resolve(moneyAnswers.shift() ?? false);
+  },
+  chooseResendTarget: (choice) => {
+    resendQuestions.push(choice);
+    return Promise.resolve(resendAnswers.shift());
+  },
+};
+
+/** Answers the host question yes (a modal would block the test host), recording it; the other questions as recordedSendPrompts. */
 export function allowHosts(api: ExchangeTxApi): void {
   api.environment.prompts = {
+    ...recordedSendPrompts,
     confirmHost: (account, host) => {
       hostQuestions.push({ account, host });
       return Promise.resolve(true);
@@ -31,6 +53,10 @@ export async function removeAccounts(api: ExchangeTxApi): Promise<void> {
 /** Back to the state a new user starts in: no accounts, default settings, the sandbox. */
 export async function resetEnvironment(api: ExchangeTxApi): Promise<void> {
   allowHosts(api);
+  moneyQuestions.length = 0;
+  moneyAnswers.length = 0;
+  resendQuestions.length = 0;
+  resendAnswers.length = 0;
   await api.environment.choose('sandbox');
   await removeAccounts(api);
   await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);

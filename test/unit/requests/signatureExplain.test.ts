@@ -26,11 +26,32 @@ describe('explain signature', () => {
     publicKey = createPublicKey({ key: Buffer.from(keys.publicKeyBase64, 'base64'), format: 'der', type: 'pkcs1' });
   });
 
-  function explain(keyText: string, body: string | Buffer): ReturnType<typeof explainSignature> {
+  function explain(keyText: string, body: string | Buffer): ReturnType<typeof explainSignature> & { readonly signature: string } {
     const result = explainSignature(keyText, body);
+    assert.ok(result.signature !== undefined, 'a signature unless it is withheld');
     noteSignature(result.signature);
-    return result;
+    return { ...result, signature: result.signature };
   }
+
+  it("withholds the signature of an account's key: not in the result, not in the text, the API key by its fingerprint", () => {
+    const body = '{"jsonrpc":"2.0","id":"1","method":"createTransaction","params":{"from":"btc","to":"eth","amountFrom":"1","address":"0xabc"}}';
+    const real = sign('sha256', Buffer.from(body, 'utf8'), privateKey).toString('base64');
+    noteSignature(real);
+    const result = explainSignature(keys.privateKeyHex, body, { withSignature: false });
+    assert.equal(result.signature, undefined);
+    assert.equal(result.verified, true, 'still signed and checked in memory');
+    assert.ok(!JSON.stringify(result).includes(real), 'the result holds no signature');
+    const text = renderExplanation(result);
+    assert.ok(!text.includes(real), 'the text holds no signature');
+    assert.ok(!text.includes(keys.apiKey), 'nor the whole API key');
+    assert.ok(text.includes(`${keys.apiKey.slice(0, 6)}…${keys.apiKey.slice(-4)} (fingerprint)`), text);
+    assert.ok(text.includes(createHash('sha256').update(body).digest('hex')), "the body's hash");
+    assert.match(text, /Not shown: this is a key of an account of the service/);
+    // The default still shows it (the sandbox's key, a pasted one).
+    const shown = explainSignature(keys.privateKeyHex, body);
+    assert.equal(shown.signature, real);
+    assert.ok(renderExplanation(shown).includes(real));
+  });
 
   it('names each accepted key form and its size, and derives the same API key from each', () => {
     const forms: readonly [KeyTextFormat, string][] = [

@@ -33,7 +33,7 @@ function withBytes(bytes: Partial<SignatureExplanation['bytes']>): SignatureExpl
 
 function explain(keyText: string, body: string | Buffer): SignatureExplanation {
   const result = explainSignature(keyText, body);
-  noteSignature(result.signature);
+  if (result.signature !== undefined) noteSignature(result.signature);
   return result;
 }
 

@@ -1,0 +1,52 @@
+/**
+ * Request documents that read differently from what they send are refused (the attack: a second
+ * "method" 400 columns to the right, which JSON keeps, turning a getStatus into a create).
+ */
+import { strict as assert } from 'assert';
+import { parseRequests, prepareRequest } from '../../../src/features/requests/requestDocument';
+import { MAX_REQUEST_LINE } from '../../../src/features/requests/disguise';
+
+const problemOf = (text: string, index = 0) => parseRequests(text).requests[index]?.problem;
+
+describe('disguised request documents', () => {
+  it('refuses a second "method" far to the right, which is the one JSON would send', () => {
+    const text = `{\n  "method": "getStatus",\n  "params": { "id": "abc" },${' '.repeat(400)}"method": "createFixTransaction"\n}`;
+    const [request] = parseRequests(text).requests;
+    assert.equal(request?.method, 'createFixTransaction', 'what the parser (and JSON.parse) keeps');
+    assert.equal(request?.problem, '"method" is written twice in the request: only the last one would be sent. Keep one.');
+    assert.throws(() => request && prepareRequest(request), /written twice/);
+  });
+
+  it('refuses a member written twice at any depth, naming where', () => {
+    assert.equal(problemOf('{"method":"createTransaction","params":{"address":"a","amountFrom":"1","address":"b"}}'), '"address" is written twice in "params": only the last one would be sent. Keep one.');
+    assert.equal(problemOf('[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]', 1), '"to" is written twice in "params[0]": only the last one would be sent. Keep one.');
+    assert.equal(problemOf('[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]', 0), undefined, 'the other request is fine');
+    assert.equal(problemOf('{"method":"getStatus","params":{"id":"a"},"x":{"id":"a"}}'), undefined, 'the same name in two objects is no duplicate');
+  });
+
+  it('walks a deeply nested request without recursion', () => {
+    const depth = 1000;
+    const text = `{"method":"getStatus","params":${'[\n'.repeat(depth)}${']\n'.repeat(depth)}}`;
+    assert.equal(problemOf(text), undefined);
+  });
+
+  it('refuses invisible characters, naming the line and the code point; tabs and newlines are fine', () => {
+    assert.equal(problemOf('{\n\t"method": "getStatus",\r\n\t"params": {"id": "a"}\n}'), undefined);
+    assert.equal(problemOf('{\n  "method": "getStatus",\n  "params": {"id": "ab\u202Ecd"}\n}'), 'Line 3 holds an invisible character (U+202E): what is sent would not be what you read. Remove it.');
+    assert.equal(problemOf('{"method": "getStatus\u200B"}'), 'Line 1 holds an invisible character (U+200B): what is sent would not be what you read. Remove it.');
+    assert.equal(problemOf('{"method": "getStatus", "params": {"id": "a\u00A0b"}}'), 'Line 1 holds an invisible character (U+00A0): what is sent would not be what you read. Remove it.');
+  });
+
+  it(`refuses a line longer than ${MAX_REQUEST_LINE} characters, and takes one of exactly that length`, () => {
+    const line = (length: number) => {
+      const head = '{"method": "getStatus", "params": {"id": "';
+      const tail = '"}}';
+      return head + 'a'.repeat(length - head.length - tail.length) + tail;
+    };
+    assert.equal(line(300).length, 300);
+    assert.equal(problemOf(line(300)), undefined);
+    assert.equal(problemOf(line(301)), 'Line 1 is longer than 300 characters: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.');
+    assert.equal(problemOf(`// ${'x'.repeat(400)}\n{"method": "getStatus"}`), undefined, 'a long line outside the request');
+    assert.equal(problemOf(`{"method": "getStatus"}\n\n  ${' '.repeat(400)}`), undefined, 'after it');
+  });
+});

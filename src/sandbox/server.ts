@@ -54,7 +54,7 @@ import {
   textAnswer,
 } from './protocol';
 import type { SlidingWindowLimiter } from './rateLimit';
-import type { RequestLog, RequestLogEntry, RequestOutcome } from './requestLog';
+import type { RequestLog, RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
 import type { SandboxState } from './state';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -73,7 +73,7 @@ export interface ServerParts {
   readonly disabled?: { has(method: string): boolean };
 }
 
-type Draft = Omit<RequestLogEntry, 'seq' | 'outcome' | 'httpStatus' | 'delayMs'>;
+type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
 
 /** What the server knows of one open connection (kept in the order the connections arrived). */
 interface Connection {
@@ -273,7 +273,7 @@ export class SandboxServer {
     }
     const id = idOf(body);
     const envelope = readEnvelope(body);
-    // The log keeps params only of requests run as an operation.
+    // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
     if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
     if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
     if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');

@@ -3,7 +3,7 @@
  * what it asked and how it was answered. No signatures or bodies are kept; of the params, only
  * their size, and the params themselves only when they are small (at most 1 KiB of JSON) and of
  * a request run as an operation; nothing at all from the body of an unauthenticated one. So 10 000
- * entries of calls near the 1 MiB body limit hold their sizes, not 10 GiB of params.
+ * entries of calls near the 1 MiB body limit hold their sizes, not up to 10 GiB of params.
  */
 import type { FaultKind } from './faults';
 import type { RpcId } from './protocol';

@@ -25,6 +25,7 @@
  * until its answer is out, held-back answers and hangs included) is never closed for a newcomer;
  * only when every connection has one is the newcomer closed as it arrives. So a local program that
  * opens sockets and sends nothing cannot lock signed clients out: it only churns its own sockets.
+ * A connection still receiving a request's body counts as busy; `requestTimeoutMs` bounds how long.
  */
 import * as http from 'http';
 import type { Socket } from 'net';

@@ -2,7 +2,8 @@
  * How much of its host one client can hold through the sandbox's HTTP server: how many
  * connections at once, and how long a connection may take to send a request or sit idle. The
  * sandbox runs inside the extension host, so a local program must not be able to pile up sockets
- * or keep them open for ever. Bodies have their own bound (`MAX_BODY_BYTES`, server.ts).
+ * or keep them open for ever, nor lock signed clients out by holding idle ones: at the bound, idle
+ * connections make way for new ones. Bodies have their own bound (`MAX_BODY_BYTES`, server.ts).
  *
  * None of these cuts an answer the sandbox holds back on purpose (latency, the `slow` and `hang`
  * faults): the request timeouts end once the request has been received, and the idle timeout is
@@ -10,7 +11,11 @@
  */
 
 export interface ConnectionBounds {
-  /** Connections open at once; further ones are closed as they arrive (default 64). */
+  /**
+   * Connections open at once (default 64). A connection arriving at the bound closes the oldest
+   * idle one (no request in progress; one that never had a signed request first); it is itself
+   * closed only when every open connection has a request in progress (server.ts).
+   */
   readonly maxConnections: number;
   /** Time to receive a request's headers, counted from the connection or the previous answer (default 5000 ms). */
   readonly headersTimeoutMs: number;

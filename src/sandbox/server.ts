@@ -15,6 +15,17 @@
  *      is -32603 `Internal Error`).
  * JSON-RPC errors are sent with HTTP 200 and echo the request's id where the body was parsed (a
  * rate-limited request and a parse error are answered with id null).
+ *
+ * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
+ * answer is held back on purpose), and at most `maxConnections` are open at once. A connection that
+ * arrives at the bound does not simply lose: the sandbox closes the oldest *idle* connection to make
+ * room (idle: no request in progress on it, i.e. it has not yet sent a whole request head, or it is
+ * waiting between keep-alive requests), first among those that never had a request with a valid
+ * signature, then among those that did. A connection with a request in progress (its head in,
+ * until its answer is out, held-back answers and hangs included) is never closed for a newcomer;
+ * only when every connection has one is the newcomer closed as it arrives. So a local program that
+ * opens sockets and sends nothing cannot lock signed clients out: it only churns its own sockets.
+ * A connection still receiving a request's body counts as busy; `requestTimeoutMs` bounds how long.
  */
 import * as http from 'http';
 import type { Socket } from 'net';
@@ -44,7 +55,7 @@ import {
   textAnswer,
 } from './protocol';
 import type { SlidingWindowLimiter } from './rateLimit';
-import type { RequestLog, RequestLogEntry, RequestOutcome } from './requestLog';
+import type { RequestLog, RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
 import type { SandboxState } from './state';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,7 +74,15 @@ export interface ServerParts {
   readonly disabled?: { has(method: string): boolean };
 }
 
-type Draft = Omit<RequestLogEntry, 'seq' | 'outcome' | 'httpStatus' | 'delayMs'>;
+type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
+
+/** What the server knows of one open connection (kept in the order the connections arrived). */
+interface Connection {
+  /** Requests whose head is in and whose answer is not yet out (several when pipelined). */
+  inProgress: number;
+  /** Whether a request on it had a valid signature. */
+  signed: boolean;
+}
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -72,7 +91,8 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
 
 export class SandboxServer {
   private readonly server: http.Server;
-  private readonly sockets = new Set<Socket>();
+  /** Every open connection, oldest first. */
+  private readonly connections = new Map<Socket, Connection>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopping: Promise<void> | undefined;
 
@@ -87,17 +107,42 @@ export class SandboxServer {
       },
       (req, res) => this.receive(req, res),
     );
-    // Connections past the bound are closed as they are accepted; idle ones are destroyed (the
-    // idle timeout is lifted while an answer is held back on purpose, see finish()).
-    this.server.maxConnections = bounds.maxConnections;
+    // Idle connections are destroyed (the idle timeout is lifted while an answer is held back on
+    // purpose, see finish()); the bound on connections is kept by admit().
     this.server.timeout = bounds.idleTimeoutMs;
     // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
     // when the body it announces is within the limit.
     this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => this.receive(req, res, true));
-    this.server.on('connection', (socket: Socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
+    this.server.on('connection', (socket: Socket) => this.admit(socket));
+  }
+
+  /**
+   * Takes a new connection; at the bound, first closes the oldest idle one (one that never had a
+   * signed request before one that did), or closes the newcomer when every connection is busy.
+   */
+  private admit(socket: Socket): void {
+    if (this.connections.size >= this.parts.bounds.maxConnections) {
+      const victim = this.idlest();
+      if (!victim) {
+        socket.destroy();
+        return;
+      }
+      this.connections.delete(victim);
+      victim.destroy();
+    }
+    this.connections.set(socket, { inProgress: 0, signed: false });
+    socket.on('close', () => this.connections.delete(socket));
+  }
+
+  /** The oldest connection with no request in progress, preferring one that never had a signed request. */
+  private idlest(): Socket | undefined {
+    let signedIdle: Socket | undefined;
+    for (const [socket, connection] of this.connections) {
+      if (connection.inProgress > 0) continue;
+      if (!connection.signed) return socket;
+      signedIdle ??= socket;
+    }
+    return signedIdle;
   }
 
   /** Listens on 127.0.0.1 and resolves with the port. */
@@ -118,13 +163,20 @@ export class SandboxServer {
       for (const timer of this.timers) clearTimeout(timer);
       this.timers.clear();
       this.server.close(() => resolve());
-      for (const socket of this.sockets) socket.destroy();
+      for (const socket of this.connections.keys()) socket.destroy();
       this.server.closeAllConnections();
     });
     return this.stopping;
   }
 
   private receive(req: http.IncomingMessage, res: http.ServerResponse, expectsContinue = false): void {
+    // From its head until its answer is out (or the connection closes), the request keeps its
+    // connection from being closed for a newcomer.
+    const connection = this.connections.get(req.socket);
+    if (connection) {
+      connection.inProgress++;
+      res.once('close', () => connection.inProgress--);
+    }
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     const control = req.method === 'POST' && (path === SANDBOX_CONTROL_PATH || path === `${SANDBOX_CONTROL_PATH}/`);
     const found = control || (req.method === 'POST' && (path === '/v2' || path === '/v2/'));
@@ -158,8 +210,8 @@ export class SandboxServer {
       const seen = draft(size);
       try {
         if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
-        else if (control) this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'));
-        else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'));
+        else if (control) this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
+        else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
       } catch {
         this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), { errorCode: INTERNAL_ERROR, errorMessage: 'Internal Error' });
       }
@@ -186,24 +238,26 @@ export class SandboxServer {
    * control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
    * control must work while the service is "down").
    */
-  private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined): void {
+  private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
     if (!this.parts.keys.verify(draft.apiKey, signature, raw)) {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
     }
+    if (connection) connection.signed = true;
     if (signature) this.parts.onSignature?.(signature);
     const outcome = answerControl(this.parts.state, raw);
     const seen: Draft = { ...draft, method: outcome.action };
     this.finish(res, seen, outcome.ok ? 'ok' : 'error', outcome.answer, outcome.ok ? {} : { errorMessage: outcome.message });
   }
 
-  private handle(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined): void {
+  private handle(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
     const { keys, limiter } = this.parts;
     const { faults } = this.parts.state;
     if (!keys.verify(draft.apiKey, signature, raw)) {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
     }
+    if (connection) connection.signed = true;
     if (signature) this.parts.onSignature?.(signature);
     // The limit is counted before the body is parsed (a refused flood costs no JSON.parse) and
     // after the signature: only the key's holder can use up its budget.
@@ -220,7 +274,7 @@ export class SandboxServer {
     }
     const id = idOf(body);
     const envelope = readEnvelope(body);
-    // The log keeps params only of requests run as an operation.
+    // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
     if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
     if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
     if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');

@@ -1,9 +1,11 @@
 import { strict as assert } from 'assert';
+import { ExchangeClient } from '../../../src/api';
 import { signBody } from '../../../src/api/keys';
 import type { Sandbox } from '../../../src/sandbox';
 import { DEFAULT_CONNECTION_BOUNDS } from '../../../src/sandbox';
 import { resolveBounds } from '../../../src/sandbox/bounds';
 import type { RawSocket } from './helpers';
+import { until } from '../support/until';
 import { openSocket, postSigned, requestHead, testKeys, testSandbox } from './helpers';
 
 const BODY = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'k1', method: 'getTransactions', params: { limit: 1 } }));
@@ -41,7 +43,54 @@ function dribble(raw: RawSocket, text: string, everyMs: number): Promise<number>
   });
 }
 
+/** A connection that had one signed request answered and is kept alive, idle. */
+async function answeredKeepAlive(baseUrl: string): Promise<RawSocket> {
+  const raw = await openSocket(baseUrl);
+  raw.socket.write(signedRequest(baseUrl, 'keep-alive'));
+  await until(() => /\}$/.test(raw.received()));
+  return raw;
+}
+
 const call = (sandbox: Sandbox, timeoutMs?: number): ReturnType<typeof postSigned> => postSigned(sandbox, testKeys().a, BODY, { timeoutMs });
+
+/**
+ * A local program holding `count` idle connections to the sandbox: it sends nothing, and opens a
+ * new one whenever one is closed, so the server never sees fewer than `count` of its sockets for
+ * long. The sockets are opened one after the other, each once the previous one is connected, so
+ * they are in the server's accept queue before anything opened after `start()` resolves.
+ */
+class IdleFlood {
+  private readonly open = new Set<RawSocket>();
+  private stopped = false;
+  /** Sockets of the flood that the sandbox closed. */
+  closedByServer = 0;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly count: number,
+  ) {}
+
+  async start(): Promise<void> {
+    for (let i = 0; i < this.count; i++) await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const raw = await openSocket(this.baseUrl);
+    this.open.add(raw);
+    void raw.closed.then(() => {
+      this.open.delete(raw);
+      if (this.stopped) return;
+      this.closedByServer++;
+      setImmediate(() => void this.connect().catch(() => undefined));
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const raw of this.open) raw.socket.destroy();
+  }
+}
 
 describe('sandbox connection bounds', () => {
   describe('options', () => {
@@ -75,17 +124,70 @@ describe('sandbox connection bounds', () => {
     });
     afterEach(() => sandbox.stop());
 
-    it('closes connections past the bound as they arrive, and serves the ones it holds', async () => {
+    it('at the bound, a new connection closes the oldest idle one and is served', async () => {
       const held = [await openSocket(sandbox.url), await openSocket(sandbox.url), await openSocket(sandbox.url)];
       const extra = await openSocket(sandbox.url);
       extra.socket.write(signedRequest(sandbox.url, 'close'));
-      const refused = await extra.closed;
-      assert.equal(refused.text, '', 'the extra connection got no answer');
+      assert.match((await extra.closed).text, /^HTTP\/1\.1 200 OK\r\n/);
+      assert.equal((await held[0].closed).text, '', 'the oldest idle connection was closed, unanswered');
+      assert.deepEqual(sandbox.requests.map((e) => e.outcome), ['ok']);
 
-      held[0].socket.write(signedRequest(sandbox.url, 'close'));
-      assert.match((await held[0].closed).text, /^HTTP\/1\.1 200 OK\r\n/);
-      assert.deepEqual(sandbox.requests.map((e) => e.outcome), ['ok'], 'the refused connection never became a request');
-      for (const raw of held) raw.socket.destroy();
+      held[1].socket.write(signedRequest(sandbox.url, 'close'));
+      assert.match((await held[1].closed).text, /^HTTP\/1\.1 200 OK\r\n/, 'the younger ones were kept');
+      assert.equal(held[2].socket.destroyed, false);
+      held[2].socket.destroy();
+    });
+
+    it('closes idle connections that never had a signed request before ones that had, each time the oldest', async () => {
+      const signed = [await answeredKeepAlive(sandbox.url), await answeredKeepAlive(sandbox.url)];
+      const idle = await openSocket(sandbox.url);
+      const first = await openSocket(sandbox.url);
+      assert.equal((await idle.closed).text, '', 'the unsigned one went, though younger than the signed ones');
+      const second = await openSocket(sandbox.url);
+      assert.equal((await first.closed).text, '', 'again the unsigned one, though the youngest');
+      second.socket.write(signedRequest(sandbox.url, 'keep-alive'));
+      await until(() => /\}$/.test(second.received()));
+      const third = await openSocket(sandbox.url);
+      const oldest = await signed[0].closed;
+      assert.equal(oldest.text.split('HTTP/1.1 ').length - 1, 1, 'with every one signed, the oldest went (after its one answer)');
+      assert.deepEqual([signed[1].socket.destroyed, second.socket.destroyed, third.socket.destroyed], [false, false, false]);
+      third.socket.write(signedRequest(sandbox.url, 'close'));
+      assert.match((await third.closed).text, /^HTTP\/1\.1 200 OK\r\n/);
+      for (const raw of [signed[1], second]) raw.socket.destroy();
+    });
+
+    it('never closes a connection with a request in progress: a newcomer is closed when every one has', async () => {
+      sandbox.setFaults({ next: ['hang', 'hang'] });
+      const hanging = [await openSocket(sandbox.url), await openSocket(sandbox.url)];
+      for (const raw of hanging) raw.socket.write(signedRequest(sandbox.url, 'keep-alive'));
+      await until(() => sandbox.requests.length === 2);
+      const idle = await openSocket(sandbox.url);
+      const extra = await openSocket(sandbox.url);
+      assert.equal((await idle.closed).text, '', 'the idle one made way, not the hanging ones');
+      extra.socket.write(signedRequest(sandbox.url, 'close'));
+      assert.match((await extra.closed).text, /^HTTP\/1\.1 200 OK\r\n/);
+
+      sandbox.setFaults({ next: ['hang'] });
+      const third = await openSocket(sandbox.url);
+      third.socket.write(signedRequest(sandbox.url, 'keep-alive'));
+      await until(() => sandbox.requests.length === 4);
+      const refused = await openSocket(sandbox.url);
+      refused.socket.write(signedRequest(sandbox.url, 'close'));
+      assert.equal((await refused.closed).text, '', 'every connection busy: the newcomer is closed');
+      assert.equal(sandbox.requests.length, 4, 'the refused connection never became a request');
+
+      // One hanging client gives up; the server takes a new connection once it knows.
+      third.socket.destroy();
+      let status: number | undefined;
+      for (let attempt = 0; attempt < 50 && status === undefined; attempt++) {
+        status = await call(sandbox).then(
+          (answer) => answer.status,
+          () => undefined,
+        );
+      }
+      assert.equal(status, 200);
+      assert.deepEqual(hanging.map((raw) => [raw.socket.destroyed, raw.received()]), [[false, ''], [false, '']], 'the hanging ones are still open, unanswered');
+      for (const raw of hanging) raw.socket.destroy();
     });
 
     it('takes new connections again once held ones are closed', async () => {
@@ -100,6 +202,37 @@ describe('sandbox connection bounds', () => {
         );
       }
       assert.equal(status, 200);
+    });
+  });
+
+  describe('at the bound, idle connections make way for new ones', () => {
+    let sandbox: Sandbox | undefined;
+    let flood: IdleFlood | undefined;
+    afterEach(async () => {
+      flood?.stop();
+      flood = undefined;
+      await sandbox?.stop();
+      sandbox = undefined;
+    });
+
+    it('serves signed calls while another program holds 64 idle connections and reconnects each one closed', async () => {
+      sandbox = await testSandbox({ ledgerSize: 5 });
+      assert.equal(sandbox.connections.maxConnections, 64);
+      flood = new IdleFlood(sandbox.url, 64);
+      await flood.start();
+      const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: testKeys().a, retry: { retries: 0 } });
+      try {
+        for (let i = 0; i < 5; i++) {
+          const records = await client.getTransactions({ limit: 1 });
+          assert.equal(records.length, 1, `call ${i + 1}`);
+        }
+        const together = await Promise.all([1, 2, 3].map(() => client.getTransactions({ limit: 2 })));
+        assert.deepEqual(together.map((r) => r.length), [2, 2, 2]);
+      } finally {
+        client.dispose();
+      }
+      assert.deepEqual(sandbox.requests.map((e) => e.outcome), ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+      assert.ok(flood.closedByServer >= 1, 'idle connections of the flood were closed to make way');
     });
   });
 

@@ -198,15 +198,15 @@ describe('sandbox HTTP, authentication and envelope', () => {
     await postSigned(sandbox, a, envelope('noSuchMethod', 'm1'));
     await postSigned(sandbox, a, envelope('getStatus', 'o1'));
     assert.deepEqual(
-      sandbox.requests.map((e) => [e.outcome, e.errorCode, e.id, e.method, e.params]),
+      sandbox.requests.map((e) => [e.outcome, e.errorCode, e.id, e.method, e.params, e.paramsBytes]),
       [
-        ['unauthorized', undefined, null, undefined, undefined],
-        ['unauthorized', undefined, null, undefined, undefined],
-        ['not-found', undefined, null, undefined, undefined],
-        ['error', -32700, null, undefined, undefined],
-        ['error', -32600, 'v1', undefined, undefined],
-        ['error', -32601, 'm1', 'noSuchMethod', undefined],
-        ['error', -32602, 'o1', 'getStatus', { id: 'secret-looking-param' }],
+        ['unauthorized', undefined, null, undefined, undefined, undefined],
+        ['unauthorized', undefined, null, undefined, undefined, undefined],
+        ['not-found', undefined, null, undefined, undefined, undefined],
+        ['error', -32700, null, undefined, undefined, undefined],
+        ['error', -32600, 'v1', undefined, undefined, undefined],
+        ['error', -32601, 'm1', 'noSuchMethod', undefined, undefined],
+        ['error', -32602, 'o1', 'getStatus', { id: 'secret-looking-param' }, 29],
       ],
     );
   });

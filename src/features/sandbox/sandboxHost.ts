@@ -24,6 +24,7 @@ import { loadSandbox, loadSandboxControl } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
+import { readSetting } from '../settings';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
@@ -47,13 +48,13 @@ export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', valu
 
 /** The port setting: 0 (any free port) or 1024–65535. */
 export function portSetting(): number {
-  const value = vscode.workspace.getConfiguration('exchangeTx.sandbox').inspect<number>('port')?.globalValue;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1024 && value <= 65535 ? value : 0;
+  const value = readSetting('exchangeTx.sandbox.port');
+  return value >= 1024 ? value : 0;
 }
 
 /** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
-  return vscode.workspace.getConfiguration('exchangeTx.sandbox').inspect<boolean>('stableKey')?.globalValue === true;
+  return readSetting('exchangeTx.sandbox.stableKey');
 }
 
 function isAddressInUse(error: unknown): boolean {

@@ -7,6 +7,7 @@ import { registerAccountCommands } from './features/accounts/registerAccountComm
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { RecentLog, tagged } from './features/log';
+import { watchSettings } from './features/settings';
 import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
@@ -57,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
+  // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
+  context.subscriptions.push(watchSettings(tagged(log, 'settings')));
   const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
   context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));

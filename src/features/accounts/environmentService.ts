@@ -22,6 +22,7 @@ import type { SandboxControlClient } from '../../api/sandboxControl';
 import { loadClient } from './loadClient';
 import type { ClientCode } from './loadClient';
 import { requestLogger, tagged } from '../log';
+import { readSetting } from '../settings';
 import type { Logger } from '../log';
 import type { Account, Resolution } from './accountModel';
 import { DEFAULT_BASE_URL, hostDecision, hostOf, originOf, resolveTarget } from './accountModel';
@@ -520,11 +521,11 @@ function summary(account: Account): AccountSummary {
  * used, and the default address of a new account.
  */
 export function legacyBaseUrl(): string {
-  const value = vscode.workspace.getConfiguration('exchangeTx').inspect<string>('baseUrl')?.globalValue;
-  return typeof value === 'string' && value.trim() ? value.trim() : DEFAULT_BASE_URL;
+  const value = readSetting('exchangeTx.baseUrl').trim();
+  return value || DEFAULT_BASE_URL;
 }
 
+/** `exchangeTx.requestTimeoutSeconds` in ms (1–120 s; a wrong value gives the default, said in the log). */
 function timeoutSetting(): number {
-  const seconds = vscode.workspace.getConfiguration('exchangeTx').get<number>('requestTimeoutSeconds') ?? 15;
-  return Math.min(120, Math.max(1, seconds)) * 1000;
+  return readSetting('exchangeTx.requestTimeoutSeconds') * 1000;
 }

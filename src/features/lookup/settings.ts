@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import type { CompiledIdPattern, IdMatch } from './idPattern';
 import { compileIdPattern, searchIdAt } from './idPattern';
 import { TIME_BOUND_MS } from './timeBound';
+import { inspectSetting, readSetting } from '../settings';
 
 const SECTION = 'exchangeTx.hover';
 const ID_PATTERN = 'idPattern';
@@ -53,8 +54,9 @@ export class IdPatternSetting implements vscode.Disposable {
 
   private compile(): CompiledIdPattern {
     const inspected = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(ID_PATTERN);
-    const user = inspected?.globalValue;
-    const text = typeof user === 'string' ? user : undefined;
+    // The user's value if it is a string (anything else is said in the log by the reader).
+    const user = inspectSetting('exchangeTx.hover.idPattern');
+    const text = user.source === 'global' ? user.value : undefined;
     const compiled = compileIdPattern(text);
     if (compiled.error !== undefined && text !== undefined) {
       this.once('warn', `unusable:${text}`, `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(text)} is not usable (${compiled.error}); using the default pattern`);
@@ -76,8 +78,7 @@ export class IdPatternSetting implements vscode.Disposable {
 
 /** Whether hovers are on for documents of this language. */
 export function hoverEnabledFor(document: vscode.TextDocument): boolean {
-  const config = vscode.workspace.getConfiguration(SECTION, document);
-  if (!config.get<boolean>('enabled', true)) return false;
-  const languages = config.get<readonly string[]>('languages', []);
-  return !Array.isArray(languages) || languages.length === 0 || languages.includes(document.languageId);
+  if (!readSetting('exchangeTx.hover.enabled', document)) return false;
+  const languages = readSetting('exchangeTx.hover.languages', document);
+  return languages.length === 0 || languages.includes(document.languageId);
 }

@@ -12,7 +12,8 @@
  * CONTROL_LIMITS.maxSnapshotTransactions transactions and MAX_CONTROL_BODY_BYTES of JSON) is kept
  * in the extension's global storage after each change (a transaction created through `/v2`, a
  * payment, a move, a skip of the clock) and when the extension stops, and restored at the next
- * start. "Sandbox: Reset" (a new ledger) forgets it. Everything after the start goes through the
+ * start. "Sandbox: Reset" (a new ledger) forgets it. A kept ledger that cannot be restored is set
+ * aside, never deleted (`keptLedger.ts`). Everything after the start goes through the
  * signed control endpoint, as a developer's own scripts would.
  */
 import * as vscode from 'vscode';
@@ -24,11 +25,12 @@ import { loadSandbox, loadSandboxControl } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
+import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
+import { readSetting } from '../settings';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
-/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
-export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
+export { LEDGER_STATE_KEY } from './keptLedger';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** Requests after which the ledger differs from its snapshot. */
@@ -47,13 +49,13 @@ export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', valu
 
 /** The port setting: 0 (any free port) or 1024–65535. */
 export function portSetting(): number {
-  const value = vscode.workspace.getConfiguration('exchangeTx.sandbox').inspect<number>('port')?.globalValue;
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1024 && value <= 65535 ? value : 0;
+  const value = readSetting('exchangeTx.sandbox.port');
+  return value >= 1024 ? value : 0;
 }
 
 /** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
-  return vscode.workspace.getConfiguration('exchangeTx.sandbox').inspect<boolean>('stableKey')?.globalValue === true;
+  return readSetting('exchangeTx.sandbox.stableKey');
 }
 
 function isAddressInUse(error: unknown): boolean {
@@ -230,17 +232,9 @@ export class SandboxHost implements vscode.Disposable {
     return running;
   }
 
-  /** The kept ledger, restored into a new sandbox; a snapshot that cannot be restored is forgotten. */
+  /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
   private async restore(control: SandboxControlClient): Promise<void> {
-    const kept = this.deps.state.get<unknown>(LEDGER_STATE_KEY);
-    if (kept === undefined) return;
-    try {
-      const outcome = await control.restore(kept);
-      this.log.info(`sandbox ledger restored: ${outcome.restored} created or changed transactions${outcome.dropped > 0 ? `, ${outcome.dropped} dropped` : ''}`);
-    } catch (error) {
-      this.log.warn(`the kept sandbox ledger could not be restored (${error instanceof Error ? error.message : String(error)}): a new one instead`);
-      await this.deps.state.update(LEDGER_STATE_KEY, undefined);
-    }
+    await restoreKeptLedger({ state: this.deps.state, log: this.log, restore: (snapshot) => control.restore(snapshot) });
   }
 
   private async save(): Promise<void> {

@@ -20,10 +20,9 @@ import type { RefreshOutcome } from './refreshScheduler';
 import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
+import { readSetting } from '../settings';
 
 export const VIEW_ID = 'exchangeTx.transactions';
-export const DEFAULT_PAGE_SIZE = 50;
-export const DEFAULT_REFRESH_SECONDS = 30;
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState = 'no-keys' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'empty' | undefined;
@@ -31,16 +30,15 @@ export type WelcomeState = 'no-keys' | 'not-loaded' | 'loading' | 'unreachable' 
 /** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
 export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
 
-const config = () => vscode.workspace.getConfiguration('exchangeTx.transactions');
-
+/** Transactions loaded at a time (a whole number from 1 to 100; a wrong value gives the default, said in the log). */
 export function pageSizeSetting(): number {
-  const value = config().get<number>('pageSize') ?? DEFAULT_PAGE_SIZE;
-  return Number.isFinite(value) ? Math.min(100, Math.max(1, Math.floor(value))) : DEFAULT_PAGE_SIZE;
+  return readSetting('exchangeTx.transactions.pageSize');
 }
 
+/** The automatic refresh's interval in ms (at least 1 s), or 0: off. */
 export function refreshIntervalSetting(): number {
-  const value = config().get<number>('refreshSeconds') ?? DEFAULT_REFRESH_SECONDS;
-  return Number.isFinite(value) && value > 0 ? Math.max(1, value) * 1000 : 0;
+  const value = readSetting('exchangeTx.transactions.refreshSeconds');
+  return value > 0 ? Math.max(1, value) * 1000 : 0;
 }
 
 export interface TransactionsViewDeps {

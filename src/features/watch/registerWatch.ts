@@ -11,6 +11,7 @@ import { StatusWatch } from './statusWatch';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../revealTransaction';
+import { readSetting } from '../settings';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -18,14 +19,9 @@ export interface WatchDeps {
   readonly log: Logger;
 }
 
-const MIN_INTERVAL_SECONDS = 2;
-const DEFAULT_INTERVAL_SECONDS = 10;
-
-/** The polling interval from the settings, in ms (at least 2 s). */
+/** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
 export function intervalSetting(): number {
-  const seconds = vscode.workspace.getConfiguration('exchangeTx').get<number>('watch.intervalSeconds') ?? DEFAULT_INTERVAL_SECONDS;
-  const valid = Number.isFinite(seconds) ? seconds : DEFAULT_INTERVAL_SECONDS;
-  return Math.max(MIN_INTERVAL_SECONDS, valid) * 1000;
+  return readSetting('exchangeTx.watch.intervalSeconds') * 1000;
 }
 
 async function askForId(): Promise<string | undefined> {

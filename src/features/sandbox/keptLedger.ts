@@ -1,0 +1,88 @@
+/**
+ * The sandbox ledger kept in global storage, restored into a new sandbox at its start. A kept
+ * ledger that cannot be restored (the sandbox refuses it, or the restore request fails: a timeout,
+ * a broken connection) is never deleted: it is set aside under its own key with the time and the
+ * reason, the most recent MAX_SET_ASIDE of them, and the new sandbox starts with a fresh ledger.
+ * A user (or a later release) can still find it there; the next starts no longer try it.
+ *
+ * The set-aside list is versioned state (`src/shared/storedState.ts`): entries this version does
+ * not understand are kept. No `vscode` import besides types: tested in plain Node.
+ */
+import type * as vscode from 'vscode';
+import type { RestoreOutcome } from '../../shared/sandboxControl';
+import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import type { ListCodec } from '../../shared/storedState';
+import type { Logger } from '../log';
+
+/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
+export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
+/** Where kept ledgers that could not be restored are set aside, newest first. */
+export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
+/** How many set-aside ledgers are kept (each bounded like the kept one). */
+export const MAX_SET_ASIDE = 3;
+
+export interface SetAsideLedger {
+  /** When it was set aside (ISO 8601). */
+  readonly setAsideAt: string;
+  /** Why its restore failed. */
+  readonly reason: string;
+  /** The kept ledger, as it was stored. */
+  readonly snapshot: unknown;
+}
+
+const codec: ListCodec<SetAsideLedger> = {
+  read(entry) {
+    if (!isPlainObject(entry) || !('snapshot' in entry)) return 'unknown';
+    const { setAsideAt, reason, snapshot } = entry;
+    if (typeof setAsideAt !== 'string' || typeof reason !== 'string' || snapshot === undefined) return 'invalid';
+    return { value: { setAsideAt, reason, snapshot } };
+  },
+  key: (value) => `${value.setAsideAt}|${value.reason}`,
+  write: (value, stored) => ({ ...(isPlainObject(stored) ? stored : {}), setAsideAt: value.setAsideAt, reason: value.reason, snapshot: value.snapshot }),
+};
+
+/** The ledgers set aside, newest first. */
+export function setAsideLedgers(state: vscode.Memento): SetAsideLedger[] {
+  return listValues(readStoredList(state.get<unknown>(SET_ASIDE_LEDGERS_KEY), codec, MAX_SET_ASIDE));
+}
+
+export interface RestoreKeptDeps {
+  readonly state: vscode.Memento;
+  readonly log: Logger;
+  /** Restores a snapshot into the new sandbox (its control endpoint's `restore`). */
+  readonly restore: (snapshot: unknown) => Promise<RestoreOutcome>;
+  readonly now?: () => Date;
+}
+
+export type RestoreResult = 'nothing-kept' | 'restored' | 'set-aside' | 'not-set-aside';
+
+/**
+ * Restores the kept ledger, if any. When that fails, the kept ledger moves to the set-aside list
+ * (and only once it is there, leaves its key); if even that cannot be written, it stays where it is.
+ */
+export async function restoreKeptLedger({ state, log, restore, now = () => new Date() }: RestoreKeptDeps): Promise<RestoreResult> {
+  const kept = state.get<unknown>(LEDGER_STATE_KEY);
+  if (kept === undefined) return 'nothing-kept';
+  let reason: string;
+  try {
+    const outcome = await restore(kept);
+    log.info(`sandbox ledger restored: ${outcome.restored} created or changed transactions${outcome.dropped > 0 ? `, ${outcome.dropped} dropped` : ''}`);
+    return 'restored';
+  } catch (error) {
+    reason = error instanceof Error ? error.message : String(error);
+  }
+  const setAsideAt = now().toISOString();
+  try {
+    const list = readStoredList(state.get<unknown>(SET_ASIDE_LEDGERS_KEY), codec, MAX_SET_ASIDE);
+    const values = [{ setAsideAt, reason, snapshot: kept }, ...listValues(list)];
+    await state.update(SET_ASIDE_LEDGERS_KEY, storedListJson(list, values, codec, MAX_SET_ASIDE));
+    await state.update(LEDGER_STATE_KEY, undefined);
+  } catch (error) {
+    log.warn(
+      `the kept sandbox ledger could not be restored (${reason}) nor set aside (${error instanceof Error ? error.message : String(error)}): it stays under ${LEDGER_STATE_KEY} until the new ledger is kept; this sandbox starts with a new ledger`,
+    );
+    return 'not-set-aside';
+  }
+  log.warn(`the kept sandbox ledger could not be restored (${reason}): it is set aside, not deleted (global state ${SET_ASIDE_LEDGERS_KEY}, ${setAsideAt}); this sandbox starts with a new ledger`);
+  return 'set-aside';
+}

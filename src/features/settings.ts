@@ -1,0 +1,60 @@
+/**
+ * The one way the extension reads its `exchangeTx.*` settings: each scope's value from
+ * `inspect()`, the one that applies checked against its rule (`src/shared/settingValues.ts`), and
+ * a value that breaks it replaced by the default with one warning in the log, naming the setting,
+ * the value, the scope it came from and the default used, e.g.
+ * `[settings] exchangeTx.requestTimeoutSeconds: "abc" from the workspace settings is not a number from 1 to 120; using 15`.
+ *
+ * Each such warning is written once per wrong value, and again after the setting changes (and is
+ * still wrong), however often the setting is read.
+ */
+import * as vscode from 'vscode';
+import type { Logger } from './log';
+import { checkSetting, SETTING_RULES } from '../shared/settingValues';
+import type { CheckedSetting, SettingKey, SettingValue } from '../shared/settingValues';
+
+let log: Logger | undefined;
+/** The warnings written since the setting last changed: key → its lines. */
+const told = new Map<SettingKey, Set<string>>();
+
+/** Where the warnings go (a `[settings]`-tagged logger); undone when the disposable is. */
+export function watchSettings(logger: Logger): vscode.Disposable {
+  log = logger;
+  told.clear();
+  const subscription = vscode.workspace.onDidChangeConfiguration((event) => {
+    for (const key of Object.keys(SETTING_RULES) as SettingKey[]) if (event.affectsConfiguration(key)) told.delete(key);
+  });
+  return {
+    dispose: () => {
+      subscription.dispose();
+      if (log === logger) log = undefined;
+      told.clear();
+    },
+  };
+}
+
+/** The setting as it applies (for `scope`: a document, for language- and folder-specific values), with where it came from. */
+export function inspectSetting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): CheckedSetting<SettingValue<K>> {
+  const dot = key.indexOf('.');
+  const inspected = vscode.workspace.getConfiguration(key.slice(0, dot), scope).inspect<unknown>(key.slice(dot + 1));
+  const checked = checkSetting(key, inspected);
+  if (checked.problem !== undefined) tell(key, `${key}: ${checked.problem}`);
+  return checked;
+}
+
+/** The value of the setting that applies; a wrong one is replaced by the default (and said once in the log). */
+export function readSetting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): SettingValue<K> {
+  return inspectSetting(key, scope).value;
+}
+
+function tell(key: SettingKey, line: string): void {
+  if (!log) return;
+  let lines = told.get(key);
+  if (!lines) {
+    lines = new Set();
+    told.set(key, lines);
+  }
+  if (lines.has(line)) return;
+  lines.add(line);
+  log.warn(line);
+}

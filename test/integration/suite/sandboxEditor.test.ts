@@ -37,7 +37,7 @@ if (file.endsWith('.json')) {
     const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
     if (m) env[m[1]] = m[2];
   }
-  url = env.EXCHANGE_API_URL; apiKey = env.EXCHANGE_API_KEY; privateKey = env.EXCHANGE_API_PRIVATE_KEY;
+  url = env.EXCHANGE_TX_SANDBOX_URL; apiKey = env.EXCHANGE_TX_SANDBOX_API_KEY; privateKey = env.EXCHANGE_TX_SANDBOX_PRIVATE_KEY;
 }
 const key = createPrivateKey({ key: Buffer.from(privateKey, 'hex'), format: 'der', type: 'pkcs8' });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 'own-backend', method: 'getTransactions', params: { id } });

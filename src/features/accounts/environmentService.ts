@@ -415,8 +415,10 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   /**
-   * Stops the built-in sandbox (its ledger kept, as when the window closes); the next use starts
-   * a new one, with a new key unless a stable key is set. Records fetched from the old one are dropped.
+   * Stops the built-in sandbox as a reload does (its ledger kept; its port and key pair of this
+   * window forgotten); the next use starts a new one, on the port of the setting (any free one
+   * without it) and with a new key unless a stable key is set. Records fetched from the old one
+   * are dropped.
    */
   async restartSandbox(): Promise<void> {
     const wasInUse = this.kind === 'sandbox';
@@ -425,7 +427,7 @@ export class EnvironmentService implements vscode.Disposable {
       this.disposeClients();
     }
     this.endSandboxClient();
-    await this.sandboxHost.stop();
+    await this.sandboxHost.stop({ asReload: true });
     this.log.info('sandbox stopped: a new one on next use');
     if (wasInUse) this.reset_.fire(this.state);
     this.changed.fire(this.state);
@@ -448,6 +450,7 @@ export class EnvironmentService implements vscode.Disposable {
     return this.sandboxHost.start();
   }
 
+  /** Stops the built-in sandbox while an account is used; it comes back on its port with its key. */
   private stopSandbox(): Promise<void> {
     this.endSandboxClient();
     return this.sandboxHost.stop();

@@ -15,7 +15,7 @@ import type { AnswerDocuments } from './answerDocuments';
 import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
-import { snippet, SNIPPET_KINDS } from './snippets';
+import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKeySource, SnippetKind } from './snippets';
 
 export interface ToolsDeps {
@@ -25,12 +25,10 @@ export interface ToolsDeps {
   readonly log: Logger;
 }
 
-/** The environment variable a snippet reads the key from, unless the user picks a file. */
-export const KEY_VARIABLE = 'EXCHANGE_TX_PRIVATE_KEY';
-
 export interface CopyOptions {
   readonly kind?: SnippetKind;
-  readonly keySource?: SnippetKeySource;
+  /** Where the snippet reads the key; `'env'`: the default variable for where the request goes (keyVariableFor). */
+  readonly keySource?: SnippetKeySource | 'env';
   readonly silent?: boolean;
 }
 
@@ -61,11 +59,13 @@ export class RequestTools {
       ? options.kind
       : (await vscode.window.showQuickPick(SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })), { title: vscode.l10n.t('Copy as…') }))?.snippet;
     if (!kind) return undefined;
-    const keySource = options.keySource ?? (await this.pickKeySource());
-    if (!keySource) return undefined;
-    const prepared = prepareRequest(request);
+    // Where it goes first: the variable offered for the key depends on it.
     const { baseUrl, kind: where } = await this.deps.environment.signingKey();
     if (!baseUrl) return undefined;
+    const variable = keyVariableFor(where);
+    const keySource = options.keySource === 'env' ? { kind: 'env' as const, name: variable } : (options.keySource ?? (await this.pickKeySource(variable, where)));
+    if (!keySource) return undefined;
+    const prepared = prepareRequest(request);
     const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });
     await vscode.env.clipboard.writeText(text);
     const note =
@@ -76,8 +76,12 @@ export class RequestTools {
     return text;
   }
 
-  private async pickKeySource(): Promise<SnippetKeySource | undefined> {
-    const fromVariable = { label: vscode.l10n.t('From the environment variable {0}', KEY_VARIABLE), source: { kind: 'env', name: KEY_VARIABLE } as SnippetKeySource };
+  private async pickKeySource(variable: string, where: 'sandbox' | 'live'): Promise<SnippetKeySource | undefined> {
+    const fromVariable = {
+      label: vscode.l10n.t('From the environment variable {0}', variable),
+      detail: where === 'sandbox' ? vscode.l10n.t("The sandbox's key: the .env lines of Copy Sandbox Connection set it") : undefined,
+      source: { kind: 'env', name: variable } as SnippetKeySource,
+    };
     const fromFile = { label: vscode.l10n.t('From a PEM file…'), source: undefined };
     const pick = await vscode.window.showQuickPick([fromVariable, fromFile], { title: vscode.l10n.t('Where the snippet reads the private key') });
     if (!pick) return undefined;

@@ -13,6 +13,7 @@
  * the key file is the account's) is no secret. Every value is written with the quoting helpers of
  * ./quoting, so any body is safe. Pure: no `vscode`.
  */
+import { ENV_NAMES } from '../sandbox/connectionText';
 import { jsString, pythonString, shellQuote } from './quoting';
 
 export type SnippetKind = 'curl' | 'node' | 'python';
@@ -45,6 +46,21 @@ export const SNIPPET_KINDS: readonly SnippetKindInfo[] = [
   { kind: 'node', label: 'Node.js (18 or later)', languageId: 'javascript', fileExtension: '.js' },
   { kind: 'python', label: 'Python 3', languageId: 'python', fileExtension: '.py' },
 ];
+
+/** The variable a snippet for an account reads its private key from, unless the user picks a file. */
+export const ACCOUNT_KEY_VARIABLE = 'EXCHANGE_TX_PRIVATE_KEY';
+/**
+ * The variable a snippet for the built-in sandbox reads its private key from: the one "Copy
+ * Sandbox Connection" writes, so its `.env` lines and the snippet work together. It differs from
+ * an account's, so an account's key left in a shell is never signed toward the sandbox's port
+ * (where, after the sandbox stopped, anything else may listen).
+ */
+export const SANDBOX_KEY_VARIABLE = ENV_NAMES.privateKey;
+
+/** The variable a snippet reads the key from by default, for where the request goes. */
+export function keyVariableFor(target: 'sandbox' | 'live'): string {
+  return target === 'sandbox' ? SANDBOX_KEY_VARIABLE : ACCOUNT_KEY_VARIABLE;
+}
 
 /** The label of a kind of snippet. */
 export function snippetLabel(kind: SnippetKind): string {

@@ -1,6 +1,7 @@
 /**
  * "Copy Sandbox Connection" as text: the built-in sandbox's URL, API key and private key as
- * `.env` lines or JSON, for a program of the developer's on this machine. Pure: no `vscode`.
+ * `.env` lines or JSON, for a program of the developer's on this machine, and how long what was
+ * copied stays valid. Pure: no `vscode`.
  */
 
 export type ConnectionFormat = 'env' | 'json';
@@ -14,11 +15,16 @@ export interface SandboxConnection {
   readonly privateKey: string;
 }
 
-/** The names of the `.env` lines (and, camel-cased, of the JSON members). */
+/**
+ * The names of the `.env` lines (the JSON members are `url`, `apiKey`, `privateKey`). The private
+ * key's is the variable the "Copy as…" snippets read for the sandbox, so the two copied texts work
+ * together; an account's snippets read another one (a live key left in a shell is never sent to
+ * whatever listens on the sandbox's port).
+ */
 export const ENV_NAMES = {
-  url: 'EXCHANGE_API_URL',
-  apiKey: 'EXCHANGE_API_KEY',
-  privateKey: 'EXCHANGE_API_PRIVATE_KEY',
+  url: 'EXCHANGE_TX_SANDBOX_URL',
+  apiKey: 'EXCHANGE_TX_SANDBOX_API_KEY',
+  privateKey: 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY',
 } as const;
 
 export function isConnectionFormat(value: unknown): value is ConnectionFormat {
@@ -37,4 +43,40 @@ export function connectionText(connection: SandboxConnection, format: Connection
     `${ENV_NAMES.privateKey}=${connection.privateKey}`,
     '',
   ].join('\n');
+}
+
+/** What decides how long a copied connection stays valid. */
+export interface ConnectionFacts {
+  /** The port the sandbox runs on now. */
+  readonly port: number;
+  /** The port setting now: 0 (any free port) or a fixed port. */
+  readonly fixedPort: number;
+  /** The fixed port that was taken when this window's sandbox took its port (it then took another). */
+  readonly portTaken: number | undefined;
+  /** Whether the running key is the one kept for the next starts (and the stable-key setting is on). */
+  readonly keyKept: boolean;
+}
+
+/**
+ * How long a copied connection stays valid. Within a window the sandbox keeps its port and key
+ * (also when it stops while an account is used), so it is always valid while the window runs;
+ * after a reload only when it runs on the fixed port of the setting with the kept key.
+ *
+ * - `reloads`: on the fixed port with the kept key: it survives a reload.
+ * - `port-taken`: the fixed port was taken, so it runs on another one: valid while this window runs.
+ * - `port-differs`: the port setting changed since the sandbox took its port: valid while this window runs.
+ * - `window`: no fixed port, or no kept key (`fixedPort`, `keyKept` say which): valid while this window runs.
+ */
+export type ConnectionLife =
+  | { readonly kind: 'reloads'; readonly port: number }
+  | { readonly kind: 'port-taken'; readonly port: number; readonly taken: number }
+  | { readonly kind: 'port-differs'; readonly port: number; readonly fixedPort: number }
+  | { readonly kind: 'window'; readonly port: number; readonly fixedPort: boolean; readonly keyKept: boolean };
+
+export function connectionLife(facts: ConnectionFacts): ConnectionLife {
+  const { port, fixedPort, portTaken, keyKept } = facts;
+  if (fixedPort !== 0 && port === fixedPort) return keyKept ? { kind: 'reloads', port } : { kind: 'window', port, fixedPort: true, keyKept };
+  if (portTaken !== undefined && port !== portTaken) return { kind: 'port-taken', port, taken: portTaken };
+  if (fixedPort !== 0) return { kind: 'port-differs', port, fixedPort };
+  return { kind: 'window', port, fixedPort: false, keyKept };
 }

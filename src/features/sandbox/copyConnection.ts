@@ -4,13 +4,14 @@
  * extension's sandbox while they debug it. The key is the sandbox's own (it guards only this
  * local simulation), never an account's; it is not logged. The format is asked; only the
  * extension's tests may pass it as an argument (another extension could otherwise copy the key
- * without the user seeing it).
+ * without the user seeing it). Its message says how long the copy stays valid, from the port the
+ * sandbox really has and the key it really uses (connectionLife).
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import type { ConnectionFormat } from './connectionText';
-import { connectionText, isConnectionFormat } from './connectionText';
+import type { ConnectionFormat, ConnectionLife } from './connectionText';
+import { connectionLife, connectionText, ENV_NAMES, isConnectionFormat } from './connectionText';
 import { portSetting, stableKeySetting } from './sandboxHost';
 
 interface FormatItem extends vscode.QuickPickItem {
@@ -21,8 +22,28 @@ interface FormatItem extends vscode.QuickPickItem {
 export interface CopyConnectionResult {
   readonly format: ConnectionFormat;
   readonly url: string;
-  /** Whether the settings make it survive a reload (a fixed port and a stable key). */
+  /** Whether it survives a reload (the sandbox runs on the fixed port of the setting with the kept key). */
   readonly survivesReload: boolean;
+  /** How long it stays valid, and why. */
+  readonly life: ConnectionLife;
+  /** The message shown. */
+  readonly message: string;
+}
+
+/** What the message says about how long the copy stays valid. */
+function lifeNote(life: ConnectionLife): string {
+  switch (life.kind) {
+    case 'reloads':
+      return vscode.l10n.t('It runs on the fixed port {0} with the kept key: it stays valid after a reload.', life.port);
+    case 'port-taken':
+      return vscode.l10n.t('Port {0} was taken, so it runs on {1}: it is valid while this window runs.', life.taken, life.port);
+    case 'port-differs':
+      return vscode.l10n.t('It keeps port {0} while this window runs; after a reload it takes port {1} of the setting: it is valid while this window runs.', life.port, life.fixedPort);
+    case 'window':
+      if (life.fixedPort) return vscode.l10n.t('It is valid while this window runs; turn on the stable key setting to keep it across reloads.');
+      if (life.keyKept) return vscode.l10n.t('It is valid while this window runs; set a fixed port to keep it across reloads.');
+      return vscode.l10n.t('It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.');
+  }
 }
 
 /** The command's work (registered at activation by registerSandboxCommands.ts). */
@@ -32,7 +53,7 @@ export function copyConnectionHandler(context: vscode.ExtensionContext, environm
       let format: ConnectionFormat | undefined = testMode && isConnectionFormat(arg) ? arg : undefined;
       if (!format) {
         const items: FormatItem[] = [
-          { format: 'env', label: vscode.l10n.t('.env lines'), detail: 'EXCHANGE_API_URL=…  EXCHANGE_API_KEY=…  EXCHANGE_API_PRIVATE_KEY=…' },
+          { format: 'env', label: vscode.l10n.t('.env lines'), detail: `${ENV_NAMES.url}=…  ${ENV_NAMES.apiKey}=…  ${ENV_NAMES.privateKey}=…` },
           { format: 'json', label: vscode.l10n.t('JSON'), detail: '{ "url": …, "endpoint": …, "apiKey": …, "privateKey": … }' },
         ];
         format = (
@@ -43,17 +64,16 @@ export function copyConnectionHandler(context: vscode.ExtensionContext, environm
         )?.format;
       }
       if (!format) return undefined;
-      const { sandbox, credentials, keyText } = await environment.runningSandbox();
+      const { sandbox, credentials, keyText, portTaken, keyKept } = await environment.runningSandbox();
       await vscode.env.clipboard.writeText(connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keyText }, format));
-      const survivesReload = portSetting() !== 0 && stableKeySetting();
-      log.info(`copied the sandbox connection (${sandbox.url}, ${format === 'env' ? '.env lines' : 'JSON'})`);
+      const life = connectionLife({ port: sandbox.port, fixedPort: portSetting(), portTaken, keyKept: keyKept && stableKeySetting() });
+      const survivesReload = life.kind === 'reloads';
+      log.info(`copied the sandbox connection (${sandbox.url}, ${format === 'env' ? '.env lines' : 'JSON'}; valid ${survivesReload ? 'after a reload too' : 'while this window runs'})`);
       const settings = vscode.l10n.t('Open Settings');
-      const note = survivesReload
-        ? vscode.l10n.t('A fixed port and a stable key are set: it stays valid after a reload.')
-        : vscode.l10n.t('It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.');
+      const message = vscode.l10n.t("Copied the sandbox's connection ({0}) as {1}. {2}", sandbox.url, format === 'env' ? '.env' : 'JSON', lifeNote(life));
       void vscode.window
-        .showInformationMessage(vscode.l10n.t("Copied the sandbox's connection ({0}) as {1}. {2}", sandbox.url, format === 'env' ? '.env' : 'JSON', note), ...(survivesReload ? [] : [settings]))
+        .showInformationMessage(message, ...(survivesReload ? [] : [settings]))
         .then((choice) => (choice === settings ? vscode.commands.executeCommand('workbench.action.openSettings', 'exchangeTx.sandbox') : undefined));
-      return { format, url: sandbox.url, survivesReload };
+      return { format, url: sandbox.url, survivesReload, life, message };
   };
 }

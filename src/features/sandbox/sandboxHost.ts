@@ -3,10 +3,14 @@
  * use, with a key pair of its own, its lifecycle running in real time (a clock tests may skip
  * ahead); stopped, restarted ("Sandbox: Reset") and given faults. The one place that starts it.
  *
- * Two settings (application scope: a workspace cannot set them) make what "Copy Sandbox
- * Connection" hands out survive a reload: `exchangeTx.sandbox.port` (a fixed port; when it is
- * taken, any free one, said in the log) and `exchangeTx.sandbox.stableKey` (the key pair kept in
- * SecretStorage; without it, a new pair at each start).
+ * While the window runs, the sandbox keeps its port and its key pair: stopped (while an account
+ * is used) and started again, it comes back on the port it had (when that one was taken in the
+ * meantime, it falls back as at a first start, said in the log) with the key pair it had (kept in
+ * memory for the window's life). So what "Copy Sandbox Connection" hands out stays valid while the
+ * window runs. Two settings (application scope: a workspace cannot set them) make it survive a
+ * reload: `exchangeTx.sandbox.port` (a fixed port; when it is taken, any free one, said in the log
+ * and by Copy Sandbox Connection) and `exchangeTx.sandbox.stableKey` (the key pair kept in
+ * SecretStorage; without it, a new pair in each window).
  *
  * The ledger survives a reload too: its snapshot (the control endpoint's, bounded: at most
  * CONTROL_LIMITS.maxSnapshotTransactions transactions and MAX_CONTROL_BODY_BYTES of JSON) is kept
@@ -43,6 +47,10 @@ export interface RunningSandbox {
   readonly credentials: Credentials;
   /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
   readonly keyText: string;
+  /** The fixed port of the setting that was taken when this window's sandbox took its port (it runs on another). */
+  readonly portTaken: number | undefined;
+  /** Whether its key pair is the one kept in SecretStorage for the next windows (the stable-key setting). */
+  readonly keyKept: boolean;
 }
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
@@ -84,6 +92,12 @@ export class SandboxHost implements vscode.Disposable {
   private resetting = false;
   private saving: Promise<void> = Promise.resolve();
   private readonly log: Logger;
+  /**
+   * What this window's sandbox had, for the next start in this window: its port (and the fixed
+   * port found taken when it got it) and its key pair (in memory only).
+   */
+  private windowPort: { readonly port: number; readonly taken: number | undefined } | undefined;
+  private windowKey: string | undefined;
 
   /** The sandbox's clock: real time that tests may skip ahead. */
   readonly clock = new SkippableClock();
@@ -115,10 +129,23 @@ export class SandboxHost implements vscode.Disposable {
     return start;
   }
 
-  /** Stops the sandbox (its ledger and faults go with it); the next start() makes a new one. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the sandbox (its faults go with it; its ledger is kept); the next start() makes a new
+   * one, on the same port with the same key pair when it can. With `asReload`, the port and key
+   * pair of this window are forgotten, as a reload does: the next start takes the port of the
+   * setting (or any free one) and the kept key pair (or a new one).
+   */
+  async stop(options: { readonly asReload?: boolean } = {}): Promise<void> {
+    const forget = () => {
+      if (!options.asReload || this.starting) return;
+      this.windowPort = undefined;
+      this.windowKey = undefined;
+    };
     const start = this.starting;
-    if (!start) return;
+    if (!start) {
+      forget();
+      return;
+    }
     try {
       await this.saveNow();
     } catch {
@@ -134,6 +161,8 @@ export class SandboxHost implements vscode.Disposable {
     } catch {
       // It never started.
     }
+    // After its start settled (it notes the port it got), unless another start began meanwhile.
+    forget();
     this.changed.fire(undefined);
   }
 
@@ -196,7 +225,7 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
-    const keyText = await this.keyText();
+    const { text: keyText, kept: keyKept } = await this.keyText();
     const credentials = loadCredentials(keyText);
     const witness = this.secretWitness;
     witness?.('private-key', keyText);
@@ -206,16 +235,9 @@ export class SandboxHost implements vscode.Disposable {
       if (entry.outcome === 'ok' && entry.method !== undefined && CHANGING.has(entry.method)) this.noteChange();
     };
     const options = { clock: this.clock, keys: [credentials], onSignature, onRequest };
-    const port = portSetting();
     const [{ startSandbox }, { SandboxControlClient }] = await Promise.all([loadSandbox(), loadSandboxControl()]);
-    let sandbox: Sandbox;
-    try {
-      sandbox = await startSandbox({ ...options, port });
-    } catch (error) {
-      if (port === 0 || !isAddressInUse(error)) throw error;
-      this.log.warn(`port ${port} is taken: the sandbox takes a free port instead`);
-      sandbox = await startSandbox(options);
-    }
+    const { sandbox, taken } = await this.listen((port) => startSandbox({ ...options, port }));
+    this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {
       await sandbox.stop();
       throw new Error('The extension is shutting down.');
@@ -225,11 +247,39 @@ export class SandboxHost implements vscode.Disposable {
     // Restoring is no change to keep.
     this.cancelSave();
     this.dirty = false;
-    const running = { sandbox, control, credentials, keyText };
+    const running = { sandbox, control, credentials, keyText, portTaken: taken, keyKept };
     this.current = running;
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
     return running;
+  }
+
+  /**
+   * Starts the sandbox on the port it had in this window if it had one, else on the port of the
+   * setting; a taken port falls back to the next (the setting's, then any free one), said in the
+   * log. `taken` is the fixed port of the setting that was taken when this window's port was chosen.
+   */
+  private async listen(start: (port: number) => Promise<Sandbox>): Promise<{ sandbox: Sandbox; taken: number | undefined }> {
+    const fixed = portSetting();
+    const previous = this.windowPort;
+    if (previous) {
+      try {
+        return { sandbox: await start(previous.port), taken: previous.taken };
+      } catch (error) {
+        if (!isAddressInUse(error)) throw error;
+        const next = fixed !== 0 && fixed !== previous.port ? `port ${fixed} of the setting, or a free one,` : 'a free port';
+        this.log.warn(`port ${previous.port}, the sandbox's port in this window, is taken now: the sandbox takes ${next} instead (a connection copied before no longer reaches it)`);
+      }
+    }
+    if (fixed !== 0 && fixed !== previous?.port) {
+      try {
+        return { sandbox: await start(fixed), taken: undefined };
+      } catch (error) {
+        if (!isAddressInUse(error)) throw error;
+        this.log.warn(`port ${fixed} is taken: the sandbox takes a free port instead`);
+      }
+    }
+    return { sandbox: await start(0), taken: fixed !== 0 ? fixed : undefined };
   }
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
@@ -256,21 +306,39 @@ export class SandboxHost implements vscode.Disposable {
     this.saveTimer = undefined;
   }
 
-  /** The kept key pair when the setting asks for one (made and kept the first time), else a new one. */
-  private async keyText(): Promise<string> {
-    if (!stableKeySetting()) return generateKeys().privateKeyHex;
-    const kept = await this.deps.secrets.get(STABLE_KEY_SECRET);
+  /**
+   * The key pair of this window's sandbox when it had one (kept in memory for the window's life),
+   * else the kept one when the setting asks for it (made and kept the first time), else a new one.
+   * `kept`: whether it is the pair kept in SecretStorage, so a reload keeps it too.
+   */
+  private async keyText(): Promise<{ text: string; kept: boolean }> {
+    const own = this.windowKey;
+    if (!stableKeySetting()) {
+      const text = own ?? generateKeys().privateKeyHex;
+      this.windowKey = text;
+      return { text, kept: false };
+    }
+    let kept = await this.deps.secrets.get(STABLE_KEY_SECRET);
     if (kept) {
       try {
         loadCredentials(kept);
-        return kept;
       } catch {
         this.log.warn('the kept sandbox key could not be read: a new one replaces it');
+        kept = undefined;
       }
     }
-    const fresh = generateKeys().privateKeyHex;
+    if (kept) {
+      if (own === undefined || own === kept) {
+        this.windowKey = kept;
+        return { text: kept, kept: true };
+      }
+      // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
+      return { text: own, kept: false };
+    }
+    const fresh = own ?? generateKeys().privateKeyHex;
     await this.deps.secrets.store(STABLE_KEY_SECRET, fresh);
+    this.windowKey = fresh;
     this.log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
-    return fresh;
+    return { text: fresh, kept: true };
   }
 }

@@ -11,7 +11,10 @@ import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
 import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
 import type { KnownStatus } from '../../../src/shared/status';
 import type { InputPrompt, NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
-import { eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { noteSignature, registeredKeys } from '../../secrets/registry';
+import { startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../src/sandbox';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';
@@ -37,7 +40,7 @@ if (file.endsWith('.json')) {
     const m = /^([A-Z_]+)=(.*)$/.exec(line.trim());
     if (m) env[m[1]] = m[2];
   }
-  url = env.EXCHANGE_API_URL; apiKey = env.EXCHANGE_API_KEY; privateKey = env.EXCHANGE_API_PRIVATE_KEY;
+  url = env.EXCHANGE_TX_SANDBOX_URL; apiKey = env.EXCHANGE_TX_SANDBOX_API_KEY; privateKey = env.EXCHANGE_TX_SANDBOX_PRIVATE_KEY;
 }
 const key = createPrivateKey({ key: Buffer.from(privateKey, 'hex'), format: 'der', type: 'pkcs8' });
 const body = JSON.stringify({ jsonrpc: '2.0', id: 'own-backend', method: 'getTransactions', params: { id } });
@@ -230,6 +233,91 @@ describe('driving the built-in sandbox from the editor: new transactions and its
       [['getTransactions', 'ok']],
       'the old connection is accepted by the new sandbox',
     );
+  });
+
+  /** Uses an account on a second local sandbox until the built-in one has stopped, then the built-in sandbox again. */
+  async function toAnAccountAndBack(): Promise<Sandbox> {
+    const keys = registeredKeys();
+    const service = await startSandbox({ onSignature: noteSignature, seed: 44, ledgerSize: 10 });
+    try {
+      service.registerKey(keys.publicKeyBase64);
+      const added = await addAccount({ name: 'Elsewhere', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+      assert.ok(added.account, added.error);
+      await api.environment.client();
+      assert.equal(api.environment.kind, 'live');
+      await eventually(() => api.environment.sandbox === undefined, 'the built-in sandbox stopped while the account is used');
+      return await useBuiltInSandbox(api);
+    } finally {
+      await resetEnvironment(api);
+      await service.stop();
+    }
+  }
+
+  /** The copied connection of `format`, saved into a file of `dir`, and what the command said. */
+  async function copyConnection(format: 'env' | 'json', name: string): Promise<{ copied: CopyConnectionResult; file: string }> {
+    const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', format);
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, await vscode.env.clipboard.readText());
+    await vscode.env.clipboard.writeText('');
+    return { copied, file };
+  }
+
+  it('after an account was used, the sandbox comes back on the same port with the same key, and the copied connection still answers', async () => {
+    const config = vscode.workspace.getConfiguration('exchangeTx.sandbox');
+    await config.update('port', undefined, vscode.ConfigurationTarget.Global);
+    await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
+    // A new window's sandbox: any free port, a key pair of its own.
+    await api.environment.restartSandbox();
+    const first = await useBuiltInSandbox(api);
+    const { copied, file } = await copyConnection('env', 'window.env');
+    assert.equal(copied.url, first.url);
+    assert.equal(copied.survivesReload, false);
+    assert.deepEqual(copied.life, { kind: 'window', port: first.port, fixedPort: false, keyKept: false });
+    assert.equal(copied.message, `Copied the sandbox's connection (${first.url}) as .env. It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.`);
+    const id = first.ledger.visible()[0]?.id ?? '';
+
+    const second = await toAnAccountAndBack();
+    assert.notEqual(second, first, 'a new sandbox');
+    assert.equal(second.url, first.url, 'on the port it had');
+    second.clearRequests();
+    const answer = (await runOwnBackend(dir, file, id)) as { http: number; result: unknown };
+    assert.deepEqual(answer, { http: 200, result: [{ id, status: second.ledger.statusOf(id) }] }, 'the key it had');
+    assert.deepEqual(
+      second.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+      [['getTransactions', 'ok']],
+    );
+  });
+
+  it('when the fixed port is taken, says so and where it runs instead; it keeps that port after an account was used', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const address = blocker.address();
+    const taken = typeof address === 'object' && address ? address.port : 0;
+    const config = vscode.workspace.getConfiguration('exchangeTx.sandbox');
+    try {
+      await config.update('port', taken, vscode.ConfigurationTarget.Global);
+      await config.update('stableKey', true, vscode.ConfigurationTarget.Global);
+      await api.environment.restartSandbox();
+      const first = await useBuiltInSandbox(api);
+      assert.notEqual(first.port, taken);
+      const { copied, file } = await copyConnection('json', 'taken.json');
+      assert.equal(copied.survivesReload, false, 'not on the fixed port: a reload would move it');
+      assert.deepEqual(copied.life, { kind: 'port-taken', port: first.port, taken });
+      assert.equal(copied.message, `Copied the sandbox's connection (${first.url}) as JSON. Port ${taken} was taken, so it runs on ${first.port}: it is valid while this window runs.`);
+      const id = first.ledger.visible()[0]?.id ?? '';
+
+      const second = await toAnAccountAndBack();
+      assert.equal(second.url, first.url, 'the port it had, not the setting\'s');
+      const answer = (await runOwnBackend(dir, file, id)) as { http: number; result: unknown };
+      assert.deepEqual(answer, { http: 200, result: [{ id, status: second.ledger.statusOf(id) }] });
+      const again = await copyConnection('json', 'taken-again.json');
+      assert.deepEqual(again.copied.life, { kind: 'port-taken', port: first.port, taken }, 'still says why');
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+      await config.update('port', undefined, vscode.ConfigurationTarget.Global);
+      await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
+      await api.environment.restartSandbox();
+    }
   });
 
   /** A new float BTC → ETH transaction of 0.01, watched in the status bar. */

@@ -118,6 +118,11 @@ export class SandboxHost implements vscode.Disposable {
     return this.current?.sandbox;
   }
 
+  /** What is current now (read afresh after a wait; a start may have set it meanwhile). */
+  private runningNow(): RunningSandbox | undefined {
+    return this.current;
+  }
+
   /** Starts the sandbox (once) and returns it with its key. */
   start(): Promise<RunningSandbox> {
     if (this.disposed) return Promise.reject(new Error('The extension is shutting down.'));
@@ -155,6 +160,8 @@ export class SandboxHost implements vscode.Disposable {
     this.current = undefined;
     try {
       const { sandbox, control } = await start;
+      // A start still under way when stop() began set it as current only now: not any more.
+      if (this.runningNow()?.sandbox === sandbox) this.current = undefined;
       control.dispose();
       await sandbox.stop();
       this.log.info('sandbox stopped');

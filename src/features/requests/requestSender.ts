@@ -24,6 +24,7 @@ import { localProblem } from './localChecks';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
+import { unreadDocumentMessage } from './unreadDocument';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -60,6 +61,8 @@ export class RequestSender {
   /** The request of `document` at `index` (its array position), or under `offset`. */
   requestOf(document: vscode.TextDocument, at: { readonly index?: number; readonly offset?: number }): DocumentRequest | string {
     const parsed = parseRequests(document.getText());
+    // A document past a bound was not parsed: nothing in it is sent, and the words say why.
+    if (parsed.unread !== undefined) return unreadDocumentMessage(parsed.unread);
     const request = at.index !== undefined ? parsed.requests.find((r) => r.index === at.index) : requestAt(parsed.requests, at.offset ?? 0);
     if (request) return request;
     return parsed.problem ?? (parsed.requests.length > 1 ? vscode.l10n.t('Put the cursor in the request to send.') : vscode.l10n.t('The document holds no request.'));

@@ -16,7 +16,7 @@ import { actions, plainText } from '../lookup/errorMessages';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import type { Logger } from '../log';
 import type { AnswerDocuments } from './answerDocuments';
-import { renderAnswer } from './answerText';
+import { renderAnswerOrRaw } from './answerText';
 import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
@@ -99,8 +99,9 @@ export class RequestSender {
     let target = targetName(environment.state);
     let host = environment.state.baseUrl ? hostOf(environment.state.baseUrl) : '';
     const kind = environment.state.kind;
-    let answer: AnswerText;
-    let durationMs = 0;
+    // Sending and rendering fail apart: a failure to send has no answer to show; an answer that
+    // came back is shown (as it arrived, if it cannot be rendered), never as "no answer".
+    let sending: { readonly exchange: RawExchange } | { readonly noAnswer: AnswerText };
     try {
       const client = await environment.client();
       host = hostOf(client.url);
@@ -116,9 +117,7 @@ export class RequestSender {
           });
         },
       );
-      durationMs = exchange.durationMs;
-      answer = renderAnswer({ method: prepared.method, target, host, sentAt, ...exchange });
-      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      sending = { exchange };
     } catch (error) {
       const failure = classifyError(error);
       if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
@@ -128,12 +127,25 @@ export class RequestSender {
         this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
         return { sent: false, problem: message };
       }
-      answer = {
-        text: `// ${prepared.method} → no answer · ${target} · ${host}\n// ${message}\n${prepared.body}\n`,
-        language: 'jsonc',
-        outcome: failure,
-        ok: false,
+      sending = {
+        noAnswer: {
+          text: `// ${prepared.method} → no answer · ${target} · ${host}\n// ${message}\n${prepared.body}\n`,
+          language: 'jsonc',
+          outcome: failure,
+          ok: false,
+        },
       };
+    }
+    let answer: AnswerText;
+    let durationMs = 0;
+    if ('exchange' in sending) {
+      const { exchange } = sending;
+      durationMs = exchange.durationMs;
+      answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange });
+      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      if (answer.shownRaw !== undefined) log.warn(`${prepared.method}: the answer is shown as it arrived (${answer.shownRaw})`);
+    } else {
+      answer = sending.noAnswer;
     }
     const entry: HistoryEntry = {
       id: randomUUID(),

@@ -19,7 +19,7 @@ export const MAX_REQUEST_DOCUMENT_BYTES = 1024 * 1024;
 /** Why no request is read from a document at all: too large, or nested too deep to parse safely. */
 export type UnreadReason = 'too-large' | 'too-deep';
 
-/** The length of `text` in UTF-8 bytes, counted only when the characters alone do not decide. */
+/** Whether `text` takes more than `max` bytes in UTF-8; the bytes are counted only when its length alone does not decide. */
 function exceedsBytes(text: string, max: number): boolean {
   // A UTF-16 code unit takes 1 to 3 bytes in UTF-8 (a surrogate pair 4 for its 2 units).
   if (text.length > max) return true;

@@ -1,11 +1,13 @@
 /**
  * The text of an answer document: a header of `//` lines (HTTP status, time, where it went, the
  * redacted headers, what an error means and what to do), then the answer pretty-printed as JSON,
- * or as it arrived when it is not JSON. Pure; nothing secret reaches it (the headers come
+ * or as it arrived when it is not JSON, when it is too long, or when it nests too deep to print
+ * (see {@link MAX_ANSWER_DEPTH}). Pure; nothing secret reaches it (the headers come
  * redacted from the client).
  */
 import type { SentHeaders } from '../../api';
 import { prettyJson, visibleText } from '../../shared/format';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from './errorMeaning';
 import type { Meaning } from './errorMeaning';
 import { isPlainObject } from '../../shared/storedState';
@@ -32,10 +34,22 @@ export interface AnswerText {
   readonly outcome: string;
   /** True for a JSON-RPC result. */
   readonly ok: boolean;
+  /**
+   * Set when the body is shown as it arrived instead of pretty-printed for a reason other than
+   * its size or not being JSON: it nests too deep, or rendering it failed.
+   */
+  readonly shownRaw?: 'too-deep' | 'not-rendered';
 }
 
 /** Longest answer shown whole; the rest is cut with a note (the service's pages are far smaller). */
 export const MAX_SHOWN_CHARS = 2 * 1024 * 1024;
+
+/**
+ * Deepest answer pretty-printed ({@link MAX_JSON_DEPTH}, 64 levels; the service's answers nest 4):
+ * `JSON.stringify` recurses once per level, and an answer nested 100,000 levels deep would
+ * overflow the stack. A deeper answer is shown as it arrived, with a line saying why.
+ */
+export const MAX_ANSWER_DEPTH = MAX_JSON_DEPTH;
 
 /** A text made safe for one `//` line: no line breaks, control or bidirectional characters. */
 function oneLine(text: string, max = 300): string {
@@ -63,26 +77,48 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-export function renderAnswer(input: AnswerInput): AnswerText {
-  const when = input.sentAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+/** The three header lines: the outcome line, where it went and when, the redacted headers. */
+function headerLines(input: AnswerInput, when: string): string[] {
   const queued = input.queuedMs > 0 ? ` (held ${input.queuedMs} ms by the rate limit first)` : '';
-  const lines = [
+  return [
     `// ${oneLine(input.method, 80)} → HTTP ${input.status} in ${input.durationMs} ms${queued}`,
     `// ${oneLine(input.target, 80)} · ${oneLine(input.host, 120)} · ${when}`,
     `// Sent with Content-Type: ${input.sent['Content-Type']} · X-Api-Key: ${input.sent['X-Api-Key']} · X-Api-Signature: ${input.sent['X-Api-Signature']} (fingerprints)`,
   ];
-  const shown = input.text.length > MAX_SHOWN_CHARS ? input.text.slice(0, MAX_SHOWN_CHARS) : input.text;
-  const cut = shown.length < input.text.length ? `// The answer is ${input.text.length} characters long; the first ${MAX_SHOWN_CHARS} are shown.` : undefined;
+}
+
+function timeText(date: Date): string {
+  return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}
+
+/** The answer as it arrived, cut to {@link MAX_SHOWN_CHARS}, and the line saying so when cut. */
+function shownText(text: string): { shown: string; cut: string | undefined } {
+  const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;
+  const cut = shown.length < text.length ? `// The answer is ${text.length} characters long; the first ${MAX_SHOWN_CHARS} are shown.` : undefined;
+  return { shown, cut };
+}
+
+/** The line of an answer shown as it arrived because it nests too deep to pretty-print. */
+const TOO_DEEP = `// The answer nests arrays and objects deeper than ${MAX_ANSWER_DEPTH} levels: it is shown as it arrived, not pretty-printed.`;
+
+export function renderAnswer(input: AnswerInput): AnswerText {
+  const lines = headerLines(input, timeText(input.sentAt));
+  const { shown, cut } = shownText(input.text);
+  // Checked before anything recursive sees the value (JSON.parse does not recurse; printing does).
+  const tooDeep = nestsDeeperThan(input.text, MAX_ANSWER_DEPTH);
   const parsed = parse(input.text);
   const http = httpMeaning(input.status);
   if (!parsed.ok || !isPlainObject(parsed.value)) {
     const what = parsed.ok ? 'JSON that is not a JSON-RPC object' : 'not JSON';
     lines.push(`// The answer is ${what} (${oneLine(input.contentType || 'no content type', 80)}).`);
     if (http) lines.push(...meaningLines(http));
+    if (parsed.ok && tooDeep) lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    if (parsed.ok) return { text: `${lines.join('\n')}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome: `HTTP ${input.status}`, ok: false };
-    return { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false };
+    if (parsed.ok && !tooDeep && !cut) return { text: `${lines.join('\n')}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome: `HTTP ${input.status}`, ok: false };
+    const raw = { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false } as const;
+    return parsed.ok && tooDeep ? { ...raw, shownRaw: 'too-deep' } : raw;
   }
+  // Only the top level of the answer is read here (error.code, .message, .data.limits): no walk.
   const error = errorOf(parsed.value);
   let outcome = 'result';
   if (error) {
@@ -94,7 +130,33 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   } else if (http) {
     lines.push(...meaningLines(http));
   }
+  const ok = outcome === 'result' && input.status >= 200 && input.status <= 299;
+  if (tooDeep) {
+    // Plain text: the editor's JSON support would walk the same depth again.
+    lines.push(TOO_DEEP);
+    if (cut) lines.push(cut);
+    return { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome, ok, shownRaw: 'too-deep' };
+  }
   if (cut) lines.push('// The answer was too long to pretty-print; it is shown as it arrived, cut.');
   const body = cut ? visibleText(shown) : prettyJson(parsed.value);
-  return { text: `${lines.join('\n')}\n${body}\n`, language: 'jsonc', outcome, ok: outcome === 'result' && input.status >= 200 && input.status <= 299 };
+  return { text: `${lines.join('\n')}\n${body}\n`, language: 'jsonc', outcome, ok };
+}
+
+/**
+ * The answer document for an answer that came back: {@link renderAnswer}'s, or, when rendering
+ * fails for any reason, the answer as it arrived with its HTTP status and why (never "no answer":
+ * the service did answer). Made of plain string operations that cannot fail on the same input.
+ */
+export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
+  try {
+    return renderAnswer(input);
+  } catch (error) {
+    const reason = oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 200);
+    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt) : 'time unknown';
+    const lines = headerLines(input, time);
+    const { shown, cut } = shownText(input.text);
+    lines.push(`// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`);
+    if (cut) lines.push(cut);
+    return { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false, shownRaw: 'not-rendered' };
+  }
 }

@@ -6,7 +6,9 @@
 import * as vscode from 'vscode';
 import { OPERATIONS, templateFor } from './operations';
 import { isRequestDocument } from './requestFiles';
+import { unreadReason } from './requestDocument';
 import { findUnknownMethods } from './unknownMethods';
+import { unreadDocumentMessage } from './unreadDocument';
 
 export interface NewRequestItem extends vscode.QuickPickItem {
   readonly method: string;
@@ -36,14 +38,25 @@ export async function pickMethod(arg: unknown): Promise<string | undefined> {
 /** The source of this extension's own diagnostics in request documents. */
 export const DIAGNOSTIC_SOURCE = 'Exchange Tx';
 
-/** Warnings on the `method` values of request documents that name no known operation. */
+/**
+ * Warnings on the `method` values of request documents that name no known operation; on a
+ * document past the bounds of request documents (not read at all), one warning at the top instead.
+ */
 export function registerUnknownMethodWarnings(context: vscode.ExtensionContext): vscode.DiagnosticCollection {
   const diagnostics = vscode.languages.createDiagnosticCollection('exchangeTx.requests');
   const check = (document: vscode.TextDocument): void => {
     if (!isRequestDocument(document)) return;
+    const text = document.getText();
+    const unread = unreadReason(text);
+    if (unread !== undefined) {
+      const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), unreadDocumentMessage(unread), vscode.DiagnosticSeverity.Warning);
+      diagnostic.source = DIAGNOSTIC_SOURCE;
+      diagnostics.set(document.uri, [diagnostic]);
+      return;
+    }
     diagnostics.set(
       document.uri,
-      findUnknownMethods(document.getText()).map((found) => {
+      findUnknownMethods(text).map((found) => {
         const range = new vscode.Range(document.positionAt(found.offset), document.positionAt(found.offset + found.length));
         const message = found.suggestion
           ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", found.method, found.suggestion)

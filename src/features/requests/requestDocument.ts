@@ -6,8 +6,45 @@
 import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { isPlainObject } from '../../shared/storedState';
 import { disguiseProblem } from './disguise';
+
+/**
+ * The largest request document whose requests are read (for CodeLenses, diagnostics and
+ * sending): 1 MiB, counted in UTF-8 bytes (the size of the file on disk). A request is a few
+ * hundred bytes; a document past this is not parsed at all.
+ */
+export const MAX_REQUEST_DOCUMENT_BYTES = 1024 * 1024;
+
+/** Why no request is read from a document at all: too large, or nested too deep to parse safely. */
+export type UnreadReason = 'too-large' | 'too-deep';
+
+/** Whether `text` takes more than `max` bytes in UTF-8; the bytes are counted only when its length alone does not decide. */
+function exceedsBytes(text: string, max: number): boolean {
+  // A UTF-16 code unit takes 1 to 3 bytes in UTF-8 (a surrogate pair 4 for its 2 units).
+  if (text.length > max) return true;
+  if (text.length * 3 <= max) return false;
+  return Buffer.byteLength(text, 'utf8') > max;
+}
+
+/**
+ * Why the requests of this text are not read, if they are not: checked before anything parses
+ * it. Over {@link MAX_REQUEST_DOCUMENT_BYTES}, or nesting arrays and objects deeper than
+ * {@link MAX_JSON_DEPTH} levels (the JSONC parser recurses once per level).
+ */
+export function unreadReason(text: string): UnreadReason | undefined {
+  if (exceedsBytes(text, MAX_REQUEST_DOCUMENT_BYTES)) return 'too-large';
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return 'too-deep';
+  return undefined;
+}
+
+/** The English words for an unread document (the extension shows their `vscode.l10n.t` version). */
+export function unreadMessage(reason: UnreadReason): string {
+  return reason === 'too-large'
+    ? `This request document is larger than ${MAX_REQUEST_DOCUMENT_BYTES / (1024 * 1024)} MiB: requests are not read from it. Split it into smaller documents.`
+    : `This request document nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels: requests are not read from it. Flatten its values or split it.`;
+}
 
 export interface DocumentRequest {
   /** Position in the document: 0 for a single request, the array index otherwise. */
@@ -27,6 +64,8 @@ export interface ParsedDocument {
   readonly requests: readonly DocumentRequest[];
   /** Set when the text is not JSON at all, or its top level is neither an object nor an array. */
   readonly problem: string | undefined;
+  /** Set when the document is past a bound and was not parsed at all (then `problem` says so). */
+  readonly unread?: UnreadReason;
 }
 
 function requestOf(text: string, node: Node, index: number): DocumentRequest {
@@ -42,8 +81,13 @@ function requestOf(text: string, node: Node, index: number): DocumentRequest {
   return { ...base, method, problem: disguiseProblem(text, base.start, base.end, node) };
 }
 
-/** The requests of a document, with their places; a broken request is kept with its problem. */
+/**
+ * The requests of a document, with their places; a broken request is kept with its problem. A
+ * document past a bound (see {@link unreadReason}) yields no request, only why.
+ */
 export function parseRequests(text: string): ParsedDocument {
+  const unread = unreadReason(text);
+  if (unread !== undefined) return { requests: [], problem: unreadMessage(unread), unread };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
   if (!root) return { requests: [], problem: text.trim() === '' ? 'The document is empty.' : 'The document is not JSON.' };

@@ -8,6 +8,7 @@ import type { EnvironmentService } from '../accounts/environmentService';
 import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
 import { isRequestDocument } from './requestFiles';
+import { unreadDocumentMessage } from './unreadDocument';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -27,7 +28,13 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
     if (!isRequestDocument(document)) return [];
     const target = this.targetName();
     const lenses: vscode.CodeLens[] = [];
-    for (const request of parseRequests(document.getText()).requests) {
+    const parsed = parseRequests(document.getText());
+    if (parsed.unread !== undefined) {
+      // Past a bound nothing was parsed: one lens at the top says so, and nothing can be sent.
+      const top = new vscode.Range(0, 0, 0, 0);
+      return [new vscode.CodeLens(top, { title: `$(warning) ${unreadDocumentMessage(parsed.unread)}`, command: '' })];
+    }
+    for (const request of parsed.requests) {
       const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.start));
       if (request.problem !== undefined) {
         lenses.push(new vscode.CodeLens(range, { title: `$(warning) ${request.problem}`, command: '' }));

@@ -16,7 +16,7 @@ import { actions, plainText } from '../lookup/errorMessages';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import type { Logger } from '../log';
 import type { AnswerDocuments } from './answerDocuments';
-import { renderAnswer } from './answerText';
+import { renderAnswerOrRaw } from './answerText';
 import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
@@ -25,6 +25,7 @@ import { movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
+import { unreadDocumentMessage } from './unreadDocument';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -61,6 +62,8 @@ export class RequestSender {
   /** The request of `document` at `index` (its array position), or under `offset`. */
   requestOf(document: vscode.TextDocument, at: { readonly index?: number; readonly offset?: number }): DocumentRequest | string {
     const parsed = parseRequests(document.getText());
+    // A document past a bound was not parsed: nothing in it is sent, and the words say why.
+    if (parsed.unread !== undefined) return unreadDocumentMessage(parsed.unread);
     const request = at.index !== undefined ? parsed.requests.find((r) => r.index === at.index) : requestAt(parsed.requests, at.offset ?? 0);
     if (request) return request;
     return parsed.problem ?? (parsed.requests.length > 1 ? vscode.l10n.t('Put the cursor in the request to send.') : vscode.l10n.t('The document holds no request.'));
@@ -102,8 +105,6 @@ export class RequestSender {
     let host = environment.state.baseUrl ? hostOf(environment.state.baseUrl) : '';
     let kind = environment.state.kind;
     let accountId: string | undefined;
-    let answer: AnswerText;
-    let durationMs = 0;
     // What the bytes ask, as the service will read them (the last of two members of one name wins).
     const sent = readSent(prepared.body);
     if (sent.method !== prepared.method) {
@@ -111,6 +112,9 @@ export class RequestSender {
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
+    // Sending and rendering fail apart: a failure to send has no answer to show; an answer that
+    // came back is shown (as it arrived, if it cannot be rendered), never as "no answer".
+    let sending: { readonly exchange: RawExchange } | { readonly noAnswer: AnswerText };
     try {
       // The connection decides where it goes (an account without keys falls back to the sandbox);
       // what is asked and shown names that connection, not the state a switch may have changed.
@@ -137,9 +141,7 @@ export class RequestSender {
           });
         },
       );
-      durationMs = exchange.durationMs;
-      answer = renderAnswer({ method: prepared.method, target, host, sentAt, ...exchange });
-      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      sending = { exchange };
     } catch (error) {
       const failure = classifyError(error);
       if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
@@ -149,12 +151,25 @@ export class RequestSender {
         this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
         return { sent: false, problem: message };
       }
-      answer = {
-        text: `// ${prepared.method} → no answer · ${target} · ${host}\n// ${message}\n${prepared.body}\n`,
-        language: 'jsonc',
-        outcome: failure,
-        ok: false,
+      sending = {
+        noAnswer: {
+          text: `// ${prepared.method} → no answer · ${target} · ${host}\n// ${message}\n${prepared.body}\n`,
+          language: 'jsonc',
+          outcome: failure,
+          ok: false,
+        },
       };
+    }
+    let answer: AnswerText;
+    let durationMs = 0;
+    if ('exchange' in sending) {
+      const { exchange } = sending;
+      durationMs = exchange.durationMs;
+      answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange });
+      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      if (answer.shownRaw !== undefined) log.warn(`${prepared.method}: the answer is shown as it arrived (${answer.shownRaw})`);
+    } else {
+      answer = sending.noAnswer;
     }
     const entry: HistoryEntry = {
       id: randomUUID(),

@@ -15,6 +15,7 @@
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
 import { OPERATIONS, isKnownMethod } from './operations';
+import { unreadReason } from './requestDocument';
 
 export interface UnknownMethod {
   /** The method name as written (the JSON string's value). */
@@ -81,9 +82,11 @@ export function suggestMethod(name: string): string | undefined {
  * document order: one per request object (the root object, or each object of a root array) whose
  * `method` is a non-empty string (the last `method` where the key repeats). An empty or non-string method is the schema's error, not reported
  * here; nor are `method` members nested inside `params`. A document that does not parse yields
- * what its readable part holds.
+ * what its readable part holds; a document past the bounds of request documents (see
+ * `unreadReason`) is not read: nothing.
  */
 export function findUnknownMethods(text: string): UnknownMethod[] {
+  if (unreadReason(text) !== undefined) return [];
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
   const found: UnknownMethod[] = [];
   for (const request of requestNodes(root)) {

@@ -9,6 +9,7 @@ import type { ExchangeTxApi } from '../../../src/extension';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { startLocalServer } from '../../unit/api/localServer';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const silent = { silent: true };
@@ -135,6 +136,51 @@ describe('request documents', function () {
     } finally {
       await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', restore === 15 ? undefined : restore, vscode.ConfigurationTarget.Global);
     }
+  });
+
+  it('shows an answer nested 100,000 levels deep as it arrived, with its status and why: not as no answer', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const server = await startLocalServer(({ request, res }) => {
+      const { id } = JSON.parse(request.body.toString('utf8')) as { id: unknown };
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${deep}}`);
+    });
+    try {
+      await addAccount({ name: 'Deep', baseUrl: server.url, privateKey: registeredKeys().privateKeyHex, activate: true });
+      await eventually(() => api.environment.kind === 'live', 'the account in use');
+      const result = await send(await open({ method: 'getTransactions', params: { limit: 1 } }));
+      assert.equal(result.sent, true);
+      assert.equal(result.outcome, 'result');
+      const lines = (result.text ?? '').split('\n');
+      assert.match(lines[0] ?? '', /^\/\/ getTransactions → HTTP 200 in \d+ ms/);
+      assert.equal(lines[3], '// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.');
+      assert.ok(result.text?.endsWith(`"result":${deep}}\n`), 'the answer as it arrived');
+      assert.ok(!result.text?.includes('no answer'));
+      await eventually(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()), 'the answer beside the request');
+      const answer = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === result.uri?.toString());
+      assert.equal(answer?.document.languageId, 'plaintext');
+      assert.equal(api.requests.history.entries[0]?.outcome, 'result');
+    } finally {
+      await resetEnvironment(api);
+      await server.close();
+    }
+  });
+
+  it('does not read a request document over 1 MiB: one lens and one warning say so, and sending is refused', async () => {
+    const words = 'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
+    const document = (await api.requests.openUntitled(`[${'{"method": "getStatus", "params": {"id": "abc"}},\n'.repeat(25_000)}{}]\n`)).document;
+    await eventually(async () => (await lensTitles(document.uri)).length > 0, 'the lens');
+    assert.deepEqual(await lensTitles(document.uri), [`$(warning) ${words}`]);
+    await eventually(() => vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Exchange Tx'), 'the warning');
+    const ours = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Exchange Tx');
+    assert.deepEqual(
+      ours.map((d) => [d.message, d.severity, d.range.start.line, d.range.start.character]),
+      [[words, vscode.DiagnosticSeverity.Warning, 0, 0]],
+    );
+    const refused = await send(document);
+    assert.deepEqual(refused, { sent: false, problem: words });
+    assert.equal(api.requests.messages.lastMessage?.text, words);
+    assert.equal(sandbox.requests.length, 0, 'nothing was sent');
   });
 
   it('keeps a History: newest first, opened again, sent again with the same bytes, compared, cleared', async () => {

@@ -4,7 +4,8 @@
  */
 import { strict as assert } from 'assert';
 import { parseRequests, prepareRequest } from '../../../src/features/requests/requestDocument';
-import { MAX_REQUEST_LINE } from '../../../src/features/requests/disguise';
+import { parseTree } from 'jsonc-parser';
+import { duplicateMember, MAX_REQUEST_LINE } from '../../../src/features/requests/disguise';
 
 const problemOf = (text: string, index = 0) => parseRequests(text).requests[index]?.problem;
 
@@ -24,10 +25,11 @@ describe('disguised request documents', () => {
     assert.equal(problemOf('{"method":"getStatus","params":{"id":"a"},"x":{"id":"a"}}'), undefined, 'the same name in two objects is no duplicate');
   });
 
-  it('walks a deeply nested request without recursion', () => {
+  it('walks a deeply nested request without recursion, finding a duplicate at the bottom', () => {
     const depth = 1000;
-    const text = `{"method":"getStatus","params":${'[\n'.repeat(depth)}${']\n'.repeat(depth)}}`;
-    assert.equal(problemOf(text), undefined);
+    const root = parseTree(`{"method":"getStatus","params":${'[\n'.repeat(depth)}{"a":1,"a":2}${']\n'.repeat(depth)}}`);
+    assert.ok(root);
+    assert.deepEqual(duplicateMember(root), { where: `params${'[0]'.repeat(depth)}`, name: 'a' });
   });
 
   it('refuses invisible characters, naming the line and the code point; tabs and newlines are fine', () => {

@@ -13,7 +13,7 @@ function documentOfBytes(bytes: number): string {
 }
 
 function nested(levels: number): string {
-  return `{"method": "getStatus", "params": ${'{"a":'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}}`;
+  return `{"method": "getStatus", "params": ${'{"a":\n'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}}`;
 }
 
 const TOO_LARGE = 'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';

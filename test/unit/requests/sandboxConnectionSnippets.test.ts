@@ -16,24 +16,10 @@ import { keyVariableFor, snippet } from '../../../src/features/requests/snippets
 import type { Sandbox } from '../../../src/sandbox';
 import { registeredKeys } from '../../secrets/registry';
 import { testSandbox } from '../sandbox/helpers';
-import { bashUnavailable, childEnv, curlUnavailable, findPython, holdsAny, keyPieces, runProcess, temporaryFolder, writePrivateFile } from './processes';
+import { bashUnavailable, childEnv, holdsAny, keyPieces, runProcess, temporaryFolder, writePrivateFile } from './processes';
 import type { ProcessResult } from './processes';
+import { runnerFor } from './snippetRunner';
 
-/** The interpreter of each kind, or why it cannot run here. */
-function interpreter(kind: SnippetKind): { readonly command: string; readonly file: string } | { readonly reason: string } {
-  switch (kind) {
-    case 'curl': {
-      const reason = curlUnavailable();
-      return reason ? { reason } : { command: 'bash', file: 'request.sh' };
-    }
-    case 'node':
-      return { command: process.execPath, file: 'request.js' };
-    case 'python': {
-      const python = findPython(true);
-      return 'reason' in python ? python : { command: python.executable, file: 'request.py' };
-    }
-  }
-}
 
 describe('the copied sandbox connection and the copied snippets, together', function () {
   this.timeout(60_000);
@@ -76,7 +62,7 @@ describe('the copied sandbox connection and the copied snippets, together', func
    * `extra` are variables the shell already has. Neither key variable is inherited from this process.
    */
   async function runInShell(kind: SnippetKind, target: 'sandbox' | 'live', exportEnvFile: boolean, extra: Readonly<Record<string, string>> = {}): Promise<ProcessResult | undefined> {
-    const found = interpreter(kind);
+    const found = runnerFor(kind);
     if ('reason' in found) {
       console.log(`      (${kind} not run: ${found.reason})`);
       return undefined;

@@ -20,31 +20,12 @@ import type { Sandbox } from '../../../src/sandbox';
 import { SecretNeedles, scanText } from '../../secrets/scan';
 import { registeredKeys } from '../../secrets/registry';
 import { testSandbox } from '../sandbox/helpers';
-import { childEnv, curlUnavailable, findPython, holdsAny, keyPieces, piecesOf, runProcess, temporaryFolder, writePrivateFile } from './processes';
+import { childEnv, holdsAny, keyPieces, piecesOf, runProcess, temporaryFolder, writePrivateFile } from './processes';
 import type { ProcessResult } from './processes';
+import { runnerFor } from './snippetRunner';
+import type { Runner } from './snippetRunner';
 
 const KEY_VARIABLE = 'EXCHANGE_TX_SNIPPET_KEY';
-
-interface Runner {
-  readonly command: string;
-  readonly file: string;
-}
-
-/** How each kind runs here, or why it cannot (worked out once). */
-function runnerFor(kind: SnippetKind): Runner | { readonly reason: string } {
-  switch (kind) {
-    case 'curl': {
-      const reason = curlUnavailable();
-      return reason ? { reason } : { command: 'bash', file: 'request.sh' };
-    }
-    case 'node':
-      return { command: process.execPath, file: 'request.js' };
-    case 'python': {
-      const python = findPython(true);
-      return 'reason' in python ? python : { command: python.executable, file: 'request.py' };
-    }
-  }
-}
 
 /** Starts `server` on a free port of this machine, and gives the port. */
 function listenLocal(server: http.Server): Promise<number> {

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import type { JsonValue } from '../../../src/features/requests/operations';
 import { OPERATIONS, SANDBOX_TRANSACTION_ID, findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
 import type { Sandbox } from '../../../src/sandbox';
-import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
+import { CURRENCIES, DEFAULT_SEED, DEPRECATED_METHODS, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
@@ -54,6 +54,10 @@ describe('request operations: the table', () => {
         ['getFixRate', 'getFixRateForAmount'],
       ],
     );
+  });
+
+  it("agrees with the sandbox on which methods are deprecated and what replaces them", () => {
+    assert.deepEqual(Object.fromEntries(OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated])), DEPRECATED_METHODS);
   });
 
   it('moves money only in the two create operations (createSubaccount does not)', () => {

@@ -130,7 +130,7 @@ describe('request operations: templates against the real sandbox', () => {
     it(`${op.name}: its template is answered with a result`, async () => {
       let params = op.params;
       if (op.name === 'createFixTransaction') {
-        // A rate ID lives a minute: the template holds a placeholder, refused as an expired one; a fresh quote makes it work.
+        // A rate ID lives 30 s: the template holds a placeholder, refused as an expired one; a fresh quote makes it work.
         assert.equal((await rpc(sandbox, op.name, op.params)).error?.message, RATE_ID_REFUSAL);
         const quote = await rpc(sandbox, 'getFixRateForAmount', findOperation('getFixRateForAmount')?.params);
         const [first] = quote.result as { id: string; amountFrom: string }[];

@@ -48,6 +48,8 @@ export interface LedgerTransaction {
   readonly omitsNulls: boolean;
   /** An extra field the spec does not list (or deprecates), which clients must ignore. */
   readonly extraField: 'trackUrl' | 'subaccountId' | null;
+  /** The subaccount the transaction was created for (`subaccountId` of the create operations), if any. */
+  readonly subaccountId: string | null;
 }
 
 /** A fresh transaction id: 12–16 lowercase letters and digits, both kinds present. */
@@ -78,6 +80,7 @@ export interface TransactionSpec {
   /** Default: a random address of the payin currency. */
   readonly refundAddress?: string;
   readonly refundExtraId?: string | null;
+  readonly subaccountId?: string | null;
 }
 
 function usdAmount(rng: Random, c: Currency): dec.Fixed {
@@ -143,5 +146,6 @@ export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTrans
     payTillMs: fixed ? payTillFor(spec.plan, spec.createdAtMs) : null,
     omitsNulls: rng.chance(0.5),
     extraField: quirk < 0.08 ? 'trackUrl' : quirk < 0.12 ? 'subaccountId' : null,
+    subaccountId: spec.subaccountId ?? null,
   };
 }

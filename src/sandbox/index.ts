@@ -22,6 +22,9 @@ import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
 import { KeyRing } from './keyring';
 import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
+import type { RateIdLifetimes } from './operations';
+import type { RateIdMethod } from './rates';
+import { RATE_ID_LIFETIMES_MS } from './rates';
 import type { RateLimitOptions } from './rateLimit';
 import { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 import type { RequestLogEntry } from './requestLog';
@@ -50,9 +53,10 @@ export { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
 export type { CreateTransactionOptions, LedgerOptions } from './ledger';
 export { OUTCOMES } from './lifecycle';
 export type { Outcome, PlanStep, Progress, TransactionType } from './lifecycle';
-export { DEFAULT_LIMIT, FLOAT_PAYMENT_WINDOW_MS, MAX_BULK, MAX_FILTER_VALUES, MAX_LIMIT, METHODS, RATE_ID_REFUSAL } from './operations';
-export { EXCHANGE_FEE_PERCENT, RATE_ID_LIFETIME_MS, fixedRate, floatRate, limitsOf } from './rates';
-export type { Limits, RateType } from './rates';
+export { DEFAULT_LIMIT, DEPRECATED_METHODS, FLOAT_PAYMENT_WINDOW_MS, MAX_BULK, MAX_FILTER_VALUES, MAX_LIMIT, METHODS, RATE_ID_REFUSAL } from './operations';
+export type { RateIdLifetimes } from './operations';
+export { EXCHANGE_FEE_PERCENT, RATE_ID_LIFETIME_MS, RATE_ID_LIFETIMES_MS, fixedRate, floatRate, limitsOf } from './rates';
+export type { Limits, RateIdMethod, RateType } from './rates';
 export { isPlausibleAddress, isPlausibleExtraId } from './currencies';
 export type { PairLimitsRecord } from './pairs';
 export { pairLimits, currencyRefusal } from './pairs';
@@ -88,6 +92,11 @@ export interface SandboxOptions {
   readonly connections?: Partial<ConnectionBounds>;
   /** Methods to answer with -32601 `Method not found` (e.g. `getPairsParams`, to see life after it). */
   readonly disabledMethods?: readonly string[];
+  /**
+   * How long rate IDs live, in ms, per issuing method (default: the documented 30 000 for
+   * `getFixRateForAmount`, 60 000 for `getFixRate`): whole ms from 1 to a day.
+   */
+  readonly rateIdLifetimeMs?: Partial<Record<RateIdMethod, number>>;
 }
 
 export interface Sandbox {
@@ -99,6 +108,8 @@ export interface Sandbox {
   readonly clock: Clock;
   /** The rate limit per key and second, or null when there is none. */
   readonly rateLimit: number | null;
+  /** How long rate IDs live, in ms, per issuing method. */
+  readonly rateIdLifetimes: RateIdLifetimes;
   /** The bounds on connections in force. */
   readonly connections: ConnectionBounds;
   /** Every request so far (up to `maxLogEntries`), oldest first. */
@@ -137,8 +148,23 @@ function limiterFor(option: SandboxOptions['rateLimit']): SlidingWindowLimiter |
   return new SlidingWindowLimiter(option);
 }
 
+const MAX_RATE_ID_LIFETIME_MS = 24 * 60 * 60_000;
+
+/** The documented lifetimes with the given ones in their place; throws a RangeError for a bad one. */
+function rateIdLifetimesOf(given: SandboxOptions['rateIdLifetimeMs'] = {}): RateIdLifetimes {
+  const out = { ...RATE_ID_LIFETIMES_MS };
+  for (const [method, ms] of Object.entries(given)) {
+    if (!(method in out)) throw new RangeError(`rateIdLifetimeMs: ${method} issues no rate IDs`);
+    if (ms === undefined) continue;
+    if (!Number.isSafeInteger(ms) || ms < 1 || ms > MAX_RATE_ID_LIFETIME_MS) throw new RangeError(`rateIdLifetimeMs.${method} must be whole ms from 1 to ${MAX_RATE_ID_LIFETIME_MS}`);
+    out[method as RateIdMethod] = ms;
+  }
+  return out;
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const bounds = resolveBounds(options.connections);
+  const rateIdLifetimes = rateIdLifetimesOf(options.rateIdLifetimeMs);
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = options.clock ?? systemClock;
   const ledgerSize = options.ledgerSize ?? DEFAULT_LEDGER_SIZE;
@@ -151,7 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.onRequest) log.subscribe(options.onRequest);
   const disabled = new DisabledMethods(options.disabledMethods);
   const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
-  const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled });
+  const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled, rateIdLifetimes });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {
@@ -163,6 +189,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clock,
     rateLimit: limiter?.limit ?? null,
+    rateIdLifetimes,
     connections: bounds,
     get requests() {
       return log.entries;

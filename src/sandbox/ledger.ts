@@ -60,6 +60,8 @@ export interface CreateTransactionOptions {
   /** Default: a random address of the payin currency. */
   readonly refundAddress?: string;
   readonly refundExtraId?: string | null;
+  /** The subaccount it is created for (`subaccountId` of the create operations). */
+  readonly subaccountId?: string | null;
 }
 
 const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
@@ -105,6 +107,8 @@ export class Ledger {
   private readonly touched = new Set<string>();
   /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
   readonly rates: RateBook;
+  /** Draws the ids of `createSubaccount` (its own stream: subaccounts do not change the ids of transactions). */
+  private readonly subaccountRng: Random;
 
   constructor(options: LedgerOptions) {
     this.clock = options.clock;
@@ -113,6 +117,7 @@ export class Ledger {
     if (!Number.isSafeInteger(this.startedAtMs)) throw new RangeError('startedAtMs must be a whole number of ms');
     this.createRng = Random.derive(this.seed, 'create');
     this.rates = new RateBook(Random.derive(this.seed, 'rates'));
+    this.subaccountRng = Random.derive(this.seed, 'subaccounts');
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
     this.seededSize = size;
@@ -152,6 +157,14 @@ export class Ledger {
   record(id: string, atMs: number = this.clock.now()): WireRecord | undefined {
     const tx = this.byId.get(id);
     return tx ? toWireRecord(tx, atMs) : undefined;
+  }
+
+  /**
+   * A fresh subaccount id (`createSubaccount`): 16 lowercase letters and digits. The sandbox keeps
+   * no list of them: the create operations take any `subaccountId` (ours, RULES.md).
+   */
+  newSubaccountId(): string {
+    return makeId(this.subaccountRng, () => false).padEnd(16, '0');
   }
 
   /** Adds a transaction (for tests and demos) and returns it; its id is `result.id`. */

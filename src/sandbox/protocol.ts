@@ -37,6 +37,7 @@ export type RpcId = string | number | null;
 export interface Envelope {
   readonly id: string | number;
   readonly method: string;
+  /** undefined when the request has no `params` member (the operation then reads it as `{}`). */
   readonly params: unknown;
 }
 
@@ -53,8 +54,10 @@ export function idOf(body: unknown): RpcId {
 
 /**
  * The envelope of a parsed body, or undefined when it is not a valid request: it must be an object
- * (batches are not supported) with `jsonrpc: "2.0"`, a string or number `id`, a string `method`
- * and `params` present (any JSON value other than null; the operations check its shape).
+ * (batches are not supported) with `jsonrpc: "2.0"`, a string or number `id` and a string
+ * `method`. `params` may be left out (JSON-RPC 2.0 and the service's own current Node sample,
+ * `{"jsonrpc":"2.0","id":"test","method":"getCurrencies"}`); when present it is any JSON value
+ * other than null (ours: null is refused), and the operations check its shape.
  */
 export function readEnvelope(body: unknown): Envelope | undefined {
   if (!isObject(body)) return undefined;
@@ -62,7 +65,7 @@ export function readEnvelope(body: unknown): Envelope | undefined {
   if (jsonrpc !== '2.0') return undefined;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;
   if (typeof method !== 'string' || method.length === 0) return undefined;
-  if (params === undefined || params === null) return undefined;
+  if (params === null) return undefined;
   return { id, method, params };
 }
 

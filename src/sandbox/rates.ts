@@ -11,7 +11,10 @@
  *    visibleAmount − fee`, `networkFee` the payout currency's, not deducted;
  *  - a fixed quote for `amountFrom`: `amountTo = amountFrom × result` (gross of `networkFee`); for
  *    `amountTo`: `amountFrom = ⌈amountTo ÷ result⌉` (payin decimals), `amountTo` as asked;
- *  - a rate ID lives 60 s, until `expiredAt` (Unix seconds, so 59–60 s), and is single-use.
+ *  - a rate ID lives 30 s from `getFixRateForAmount` and 60 s from the deprecated `getFixRate` (the
+ *    lifetimes the service's documentation gives; settable per method with the sandbox's
+ *    `rateIdLifetimeMs` option), until `expiredAt` (Unix seconds, so up to 1 s less), and is
+ *    single-use.
  */
 import type { Currency } from './currencies';
 import * as dec from './decimal';
@@ -21,8 +24,15 @@ import { Random as Rng } from './random';
 
 /** The service's fee on an exchange, in percent (as `exchangeFee` of the records). */
 export const EXCHANGE_FEE_PERCENT = '0.25';
-/** How long a rate ID may be used. */
-export const RATE_ID_LIFETIME_MS = 60_000;
+/** The operations that issue rate IDs. */
+export type RateIdMethod = 'getFixRateForAmount' | 'getFixRate';
+/**
+ * How long a rate ID may be used, per operation that issues it (SERVICE.md, 2026-11: 30 s from
+ * `getFixRateForAmount`, 1 min from `getFixRate`).
+ */
+export const RATE_ID_LIFETIMES_MS: Readonly<Record<RateIdMethod, number>> = { getFixRateForAmount: 30_000, getFixRate: 60_000 };
+/** How long a rate ID of `getFixRateForAmount` may be used (the default of RATE_ID_LIFETIMES_MS). */
+export const RATE_ID_LIFETIME_MS = RATE_ID_LIFETIMES_MS.getFixRateForAmount;
 /** Quotes kept at most; the oldest are dropped first (the sandbox runs inside the editor). */
 export const MAX_QUOTES = 10_000;
 
@@ -107,8 +117,9 @@ export interface Quote {
   readonly from: string;
   readonly to: string;
   readonly result: dec.Fixed;
-  readonly amountFrom: dec.Fixed;
-  readonly amountTo: dec.Fixed;
+  /** The amounts quoted; absent for a quote of the pair only (`getFixRate`), good for any amount within the limits. */
+  readonly amountFrom?: dec.Fixed;
+  readonly amountTo?: dec.Fixed;
   /** The quote is refused from this moment (Unix ms, a whole second: `expiredAt × 1000`). */
   readonly expiresAtMs: number;
 }
@@ -126,13 +137,13 @@ export class RateBook {
     return this.quotes.size;
   }
 
-  /** Issues a rate ID at `atMs` for a quote; it expires at the whole second 60 s on (rounded down). */
-  issue(atMs: number, quote: Omit<Quote, 'id' | 'expiresAtMs'>): Quote {
+  /** Issues a rate ID at `atMs` for a quote; it expires at the whole second `lifetimeMs` on (rounded down). */
+  issue(atMs: number, quote: Omit<Quote, 'id' | 'expiresAtMs'>, lifetimeMs: number = RATE_ID_LIFETIME_MS): Quote {
     this.prune(atMs);
     let id: string;
     do id = this.rng.chars(RATE_ID_CHARS, 32);
     while (this.quotes.has(id));
-    const issued: Quote = { ...quote, id, expiresAtMs: Math.floor((atMs + RATE_ID_LIFETIME_MS) / 1000) * 1000 };
+    const issued: Quote = { ...quote, id, expiresAtMs: Math.floor((atMs + lifetimeMs) / 1000) * 1000 };
     this.quotes.set(id, issued);
     return issued;
   }

@@ -10,7 +10,10 @@
  * Our choices where the spec allows several forms: `moneySent` is 0 on waiting records and absent
  * on other records with nothing sent; null-valued `refundHash`, `refundHashLink` and the extra id
  * names are either omitted or written as null, fixed per record (about half each); `payTill`
- * appears on fixed-rate records only; a few records carry an extra `trackUrl` or `subaccountId`.
+ * appears on fixed-rate records only. Every record carries `trackUrl`, `changellyFee` (the
+ * service's percent, as `exchangeFee`), `apiExtraFee`, `totalFee`, `canPush` and `canRefund`
+ * (SERVICE.md, 2026-11); `subaccountId` where the record was created for one, and as null on a few
+ * seeded records.
  */
 import type { KnownStatus } from '../shared/status';
 import { explorerLink, requireCurrency } from './currencies';
@@ -53,8 +56,14 @@ export interface WireRecord {
   canPush: boolean;
   canRefund: boolean;
   payTill?: string;
-  trackUrl?: string;
+  trackUrl: string;
+  changellyFee: string;
   subaccountId?: string | null;
+}
+
+/** The tracking page of a transaction (`trackUrl`, on every record as the service's documentation lists it). */
+export function trackUrlOf(id: string): string {
+  return `https://changelly.com/track/${id}`;
 }
 
 /** Unix ms to microseconds, keeping the record's sub-millisecond digits so values look real. */
@@ -117,7 +126,8 @@ export function toWireRecord(tx: LedgerTransaction, atMs: number): WireRecord | 
     canPush: p.status === 'hold',
     canRefund: p.status === 'hold' || p.status === 'failed',
     ...(tx.payTillMs !== null ? { payTill: isoWithOffset(tx.payTillMs) } : {}),
-    ...(tx.extraField === 'trackUrl' ? { trackUrl: `https://changelly.com/track/${tx.id}` } : {}),
-    ...(tx.extraField === 'subaccountId' ? { subaccountId: null } : {}),
+    trackUrl: trackUrlOf(tx.id),
+    changellyFee: tx.exchangeFee,
+    ...(tx.subaccountId !== null ? { subaccountId: tx.subaccountId } : tx.extraField === 'subaccountId' ? { subaccountId: null } : {}),
   };
 }

@@ -6,15 +6,17 @@
  *      is cut; then path and HTTP method (else 404 text/plain `Not Found`, once the body is in);
  *   2. `X-Api-Key` registered and `X-Api-Signature` a valid RSA-SHA256 signature of the raw body
  *      bytes as received (else 401 text/plain `Unauthorized`); nothing of the body is read before;
- *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, id null: the
- *      body is not parsed for a refused request). It comes after the signature so that requests
- *      merely naming a key cannot use up that key's budget, and before the JSON is parsed;
- *   4. JSON (else -32700 `Parse error`, id null), envelope (else -32600 `Invalid Request`),
- *      method (else -32601 `Method not found`, also for a method disabled on purpose);
+ *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, echoing the
+ *      request's id when the body is JSON with a string or number `id`, else id null; nothing else
+ *      of a refused body is looked at: no envelope, method or params check). It comes after the
+ *      signature so that requests merely naming a key cannot use up that key's budget;
+ *   4. JSON (else -32700 `Parse error`, id null), envelope (else -32600 `Invalid Request`; `params`
+ *      may be left out), method (else -32601 `Method not found`, also for a method disabled on
+ *      purpose);
  *   5. injected faults and latency; 6. the operation (its errors are -32602; anything unexpected
  *      is -32603 `Internal Error`).
- * JSON-RPC errors are sent with HTTP 200 and echo the request's id where the body was parsed (a
- * rate-limited request and a parse error are answered with id null).
+ * JSON-RPC errors are sent with HTTP 200 and echo the request's id wherever the body is JSON with
+ * one (a parse error, and a body with no usable id, are answered with id null).
  *
  * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
  * answer is held back on purpose), and at most `maxConnections` are open at once. A connection that
@@ -38,6 +40,7 @@ import { faultAnswer } from './faults';
 import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
 import { hostileResult } from './hostileResults';
 import type { KeyRing } from './keyring';
+import type { RateIdLifetimes } from './operations';
 import { isMethod, runOperation } from './operations';
 import type { HttpAnswer, RpcId } from './protocol';
 import {
@@ -72,6 +75,8 @@ export interface ServerParts {
   readonly onSignature?: (signature: string) => void;
   /** Methods answered with -32601 `Method not found` as if the sandbox did not serve them. */
   readonly disabled?: { has(method: string): boolean };
+  /** How long rate IDs live, per issuing method (default: the documented 30 s and 1 min). */
+  readonly rateIdLifetimes?: RateIdLifetimes;
 }
 
 type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
@@ -259,12 +264,8 @@ export class SandboxServer {
     }
     if (connection) connection.signed = true;
     if (signature) this.parts.onSignature?.(signature);
-    // The limit is counted before the body is parsed (a refused flood costs no JSON.parse) and
-    // after the signature: only the key's holder can use up its budget.
-    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
-      this.error(res, draft, 'rate-limited', null, INVALID_REQUEST, rateLimitMessage(limiter.limit));
-      return;
-    }
+    // The body is parsed once, for its id only when the request is refused: the signature over it
+    // has just been checked (that costs more), and the key's holder alone can use up its budget.
     let body: unknown;
     let parsed = true;
     try {
@@ -273,6 +274,10 @@ export class SandboxServer {
       parsed = false;
     }
     const id = idOf(body);
+    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
+      this.error(res, { ...draft, id }, 'rate-limited', id, INVALID_REQUEST, rateLimitMessage(limiter.limit));
+      return;
+    }
     const envelope = readEnvelope(body);
     // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
     if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
@@ -286,7 +291,8 @@ export class SandboxServer {
     let proper: string;
     let failure: RpcFailure | undefined;
     try {
-      const result = runOperation({ ledger: this.parts.state.ledger, atMs: draft.ledgerTime }, envelope.method, envelope.params, {
+      const context = { ledger: this.parts.state.ledger, atMs: draft.ledgerTime, rateIdLifetimes: this.parts.rateIdLifetimes };
+      const result = runOperation(context, envelope.method, envelope.params, {
         record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
         limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
       });

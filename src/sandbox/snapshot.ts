@@ -88,6 +88,8 @@ export function readSnapshotTransaction(value: unknown): LedgerTransaction | und
   if ((v.type === 'fixed') !== (v.payTillMs !== null)) return undefined;
   if (typeof v.omitsNulls !== 'boolean') return undefined;
   if (v.extraField !== null && v.extraField !== 'trackUrl' && v.extraField !== 'subaccountId') return undefined;
+  const subaccountId = v.subaccountId ?? null;
+  if (!isNullableText(subaccountId)) return undefined;
   try {
     validatePlan(plan, v.type);
   } catch {
@@ -122,6 +124,7 @@ export function readSnapshotTransaction(value: unknown): LedgerTransaction | und
     payTillMs: v.payTillMs,
     omitsNulls: v.omitsNulls,
     extraField: v.extraField,
+    subaccountId,
   };
 }
 

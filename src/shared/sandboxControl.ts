@@ -327,6 +327,8 @@ export interface SnapshotTransaction {
   readonly payTillMs: number | null;
   readonly omitsNulls: boolean;
   readonly extraField: 'trackUrl' | 'subaccountId' | null;
+  /** The subaccount it was created for; absent (older snapshots) reads as null. */
+  readonly subaccountId?: string | null;
 }
 
 /**

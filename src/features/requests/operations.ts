@@ -1,6 +1,7 @@
 /**
  * Every operation a request document (`*.exchange.json`) may name, as the two specification files
- * describe them (spec/exchange-api-v2.md and spec/more-operations.md): a one-line description,
+ * describe them (spec/exchange-api-v2.md and spec/more-operations.md), then the further methods
+ * of the service's public documentation gathered in SERVICE.md: a one-line description,
  * whether it is deprecated, whether its parameters are a closed set, whether the built-in sandbox
  * answers it today, and a template of its `params` with a hint per parameter, for "New Request…".
  *
@@ -18,8 +19,11 @@
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** Which specification file describes an operation. */
-export type OperationSource = 'exchange-api-v2' | 'more-operations';
+/**
+ * Which specification file describes an operation: `service-docs` is the section "More facts from
+ * the service's public documentation" of SERVICE.md.
+ */
+export type OperationSource = 'exchange-api-v2' | 'more-operations' | 'service-docs';
 
 export interface Operation {
   /** The `method` of the request. */
@@ -80,6 +84,7 @@ export const OPERATIONS: readonly Operation[] = [
       address: 'Optional: payin address, or up to 10.',
       payoutAddress: 'Optional: payout address, or up to 10.',
       extraId: 'Optional: extra ID of the payin address.',
+      subaccountId: 'Optional: a subaccount ID from createSubaccount, or up to 10.',
       since: 'Optional: created at or after, Unix microseconds (16 digits).',
       limit: '1 to 100 records (default 10).',
       offset: 'How many matching records to skip.',
@@ -163,7 +168,7 @@ export const OPERATIONS: readonly Operation[] = [
     hints: {
       from: 'Payin ticker, lowercase; as in the quote.',
       to: 'Payout ticker, lowercase; as in the quote.',
-      rateId: 'The id of a getFixRateForAmount answer: single use, valid about a minute.',
+      rateId: 'The id of a getFixRateForAmount answer (single use, valid 30 s), or of the deprecated getFixRate (1 min).',
       amountFrom: `Amount to send, a decimal string. ${ONE_AMOUNT}`,
       amountTo: `Amount to receive, a decimal string. ${ONE_AMOUNT}`,
       address: 'Your payout address in the "to" currency: replace the example, coins are paid out to it.',
@@ -205,6 +210,48 @@ export const OPERATIONS: readonly Operation[] = [
       address: 'The address to check; an invalid one is a normal answer, not an error.',
       extraId: 'Optional: extra ID to check too (EOS, IOST, STEEM, STX, XLM, XRP only).',
     },
+  },
+  {
+    name: 'getCurrencies',
+    description: 'Lists the tickers of the enabled currencies.',
+    source: 'service-docs',
+    closedParams: false,
+    inSandbox: true,
+    params: {},
+    hints: {},
+  },
+  {
+    name: 'getMinAmount',
+    description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
+    source: 'service-docs',
+    deprecated: 'getExchangeAmount',
+    closedParams: true,
+    inSandbox: true,
+    params: { from: 'btc', to: 'eth' },
+    hints: { from: TICKER_FROM, to: TICKER_TO },
+  },
+  {
+    name: 'getFixRate',
+    description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
+    source: 'service-docs',
+    deprecated: 'getFixRateForAmount',
+    closedParams: true,
+    inSandbox: true,
+    params: { from: 'btc', to: 'eth' },
+    hints: {
+      from: TICKER_FROM,
+      to: `${TICKER_TO} An array of {from, to} objects asks for several pairs.`,
+      userMetadata: USER_METADATA,
+    },
+  },
+  {
+    name: 'createSubaccount',
+    description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
+    source: 'service-docs',
+    closedParams: true,
+    inSandbox: true,
+    params: { email: 'user@example.com' },
+    hints: { email: 'Optional: the e-mail address of the subaccount\'s user (replace the example).' },
   },
 ];
 

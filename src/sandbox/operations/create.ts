@@ -14,6 +14,7 @@ import * as dec from '../decimal';
 import type { LedgerTransaction } from '../factory';
 import type { Ledger } from '../ledger';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
+import type { Quote } from '../rates';
 import { floatEstimate, limitsOf } from '../rates';
 import { isoWithOffset } from '../records';
 import { checkRange } from './estimates';
@@ -21,6 +22,9 @@ import { checkUserMetadata, objectParams, optionalString, readAmount, readOneAmo
 
 /** How long an unpaid float transaction waits before it is `overdue` (ours). */
 export const FLOAT_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
+
+/** A subaccount id the create operations keep: 1–64 characters, no spaces or control characters (ours). */
+const SUBACCOUNT_ID = /^[\x21-\x7e]{1,64}$/;
 
 export const RATE_ID_REFUSAL = 'Error: rateId was expired or already used. Use method getFixRateForAmount to generate new rateId';
 
@@ -66,9 +70,17 @@ function readAddresses(params: Record<string, unknown>, from: Currency, to: Curr
   const refund = refundRequired ? requiredString(params, 'refundAddress') : optionalString(params, 'refundAddress');
   if (refund !== undefined && !isPlausibleAddress(from, refund)) throw new RpcFailure(INVALID_PARAMS, 'Error: Invalid refund address');
   const refundExtraId = readExtraId(params, 'refundExtraId', from);
-  for (const name of ['fromAddress', 'fromExtraId', 'subaccountId']) optionalString(params, name);
+  for (const name of ['fromAddress', 'fromExtraId']) optionalString(params, name);
   checkUserMetadata(params);
   return { payoutAddress, payoutExtraId, refundAddress: refund ?? '', refundExtraId: refund === undefined ? null : refundExtraId };
+}
+
+/** `subaccountId`, when present: a string of 1–64 printable characters (ours), kept on the record. */
+function readSubaccountId(params: Record<string, unknown>): string | null {
+  const id = optionalString(params, 'subaccountId');
+  if (id === undefined) return null;
+  if (!SUBACCOUNT_ID.test(id)) throw invalidParameter('subaccountId');
+  return id;
 }
 
 function answer(tx: LedgerTransaction): CreatedTransaction {
@@ -97,6 +109,7 @@ export function createTransaction(ledger: Ledger, params: unknown, atMs: number)
   const { from, to } = readPair(p);
   const amountFrom = readAmount(p, 'amountFrom', from);
   const addresses = readAddresses(p, from, to, false);
+  const subaccountId = readSubaccountId(p);
   const limits = limitsOf('float', from, to);
   checkRange(from, to, limits, amountFrom, 'from');
   const estimate = floatEstimate(from, to, amountFrom);
@@ -113,8 +126,30 @@ export function createTransaction(ledger: Ledger, params: unknown, atMs: number)
     amountExpectedTo: dec.format(estimate.amountTo),
     rate: dec.format(estimate.rate),
     ...addresses,
+    subaccountId,
   });
   return answer(tx);
+}
+
+/**
+ * The amounts of a fixed transaction: a quote for an amount (`getFixRateForAmount`) takes exactly
+ * that amount; a quote of the pair only (`getFixRate`) takes any amount within the pair's fixed
+ * limits, the other side computed at the quote's rate as `getFixRateForAmount` would.
+ */
+function quotedAmounts(quote: Quote, amount: { amountFrom: dec.Fixed } | { amountTo: dec.Fixed }, from: Currency, to: Currency): { amountFrom: dec.Fixed; amountTo: dec.Fixed } {
+  if (quote.amountFrom !== undefined && quote.amountTo !== undefined) {
+    if ('amountFrom' in amount ? amount.amountFrom !== quote.amountFrom : amount.amountTo !== quote.amountTo) {
+      throw invalidParameter('amountFrom' in amount ? 'amountFrom' : 'amountTo');
+    }
+    return { amountFrom: quote.amountFrom, amountTo: quote.amountTo };
+  }
+  const limits = limitsOf('fixed', from, to);
+  if ('amountFrom' in amount) {
+    checkRange(from, to, limits, amount.amountFrom, 'from');
+    return { amountFrom: amount.amountFrom, amountTo: dec.round(dec.mul(amount.amountFrom, quote.result), to.decimals) };
+  }
+  checkRange(from, to, limits, amount.amountTo, 'to');
+  return { amountFrom: dec.roundUp(dec.div(amount.amountTo, quote.result), from.decimals), amountTo: amount.amountTo };
 }
 
 export function createFixTransaction(ledger: Ledger, params: unknown, atMs: number): CreatedTransaction {
@@ -123,12 +158,11 @@ export function createFixTransaction(ledger: Ledger, params: unknown, atMs: numb
   const rateId = requiredString(p, 'rateId');
   const amount = readOneAmount(p, from, to);
   const addresses = readAddresses(p, from, to, true);
+  const subaccountId = readSubaccountId(p);
   const quote = ledger.rates.find(rateId, atMs);
   if (!quote) throw new RpcFailure(INVALID_PARAMS, RATE_ID_REFUSAL);
   if (quote.from !== from.ticker || quote.to !== to.ticker) throw invalidParameter('rateId');
-  if ('amountFrom' in amount ? amount.amountFrom !== quote.amountFrom : amount.amountTo !== quote.amountTo) {
-    throw invalidParameter('amountFrom' in amount ? 'amountFrom' : 'amountTo');
-  }
+  const amounts = quotedAmounts(quote, amount, from, to);
   const tx = ledger.create({
     type: 'fixed',
     from: from.ticker,
@@ -138,10 +172,11 @@ export function createFixTransaction(ledger: Ledger, params: unknown, atMs: numb
       { status: 'waiting', afterMs: 0 },
       { status: 'expired', afterMs: from.fixedTimeMs },
     ],
-    amountExpectedFrom: dec.format(quote.amountFrom),
-    amountExpectedTo: dec.format(quote.amountTo),
+    amountExpectedFrom: dec.format(amounts.amountFrom),
+    amountExpectedTo: dec.format(amounts.amountTo),
     rate: dec.format(quote.result),
     ...addresses,
+    subaccountId,
   });
   ledger.rates.use(rateId);
   return answer(tx);

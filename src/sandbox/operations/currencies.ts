@@ -1,5 +1,6 @@
 /**
- * `getCurrenciesFull` (more-operations.md §6) and `validateAddress` (§8). The catalogue lists
+ * `getCurrenciesFull` (more-operations.md §6), `getCurrencies` (SERVICE.md: the tickers of the
+ * enabled currencies) and `validateAddress` (§8). The catalogue lists
  * every currency of the sandbox, disabled ones included, with the states the other operations
  * refuse by (currencies.ts `availability`, `fixRateEnabled`), so the catalogue and the errors agree:
  * `enabled` false ⇔ "temporary disabled", `enabledFrom` false ⇔ "disabled … as input currency",
@@ -61,6 +62,17 @@ export function currencyRecord(c: Currency): CurrencyRecord {
 export function getCurrenciesFull(params: unknown): CurrencyRecord[] {
   if (!isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
   return CURRENCIES.map(currencyRecord);
+}
+
+/**
+ * `getCurrencies`: the tickers of the currencies `getCurrenciesFull` lists as `enabled`, in the
+ * same order. `params` is absent, `{}` (members ignored) or `[]`, as for `getCurrenciesFull`.
+ */
+export function getCurrencies(params: unknown): string[] {
+  if (!isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
+  return CURRENCIES.map(currencyRecord)
+    .filter((c) => c.enabled)
+    .map((c) => c.ticker);
 }
 
 export interface AddressVerdict {

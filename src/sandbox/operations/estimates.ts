@@ -1,6 +1,7 @@
 /**
  * `getExchangeAmount` (float estimate) and `getFixRateForAmount` (fixed quote with a rate ID),
- * more-operations.md §2–§3, with our rules for the gaps (RULES.md): `params` is one object or an
+ * more-operations.md §2–§3, and the deprecated `getFixRate` (a quote of the pair, no amount;
+ * SERVICE.md), with our rules for the gaps (RULES.md): `params` is one object or an
  * array of 1–100 of them; a bad element of an array is left out of the result (which may be
  * empty), a bad single object fails the call; the result is always an array.
  */
@@ -8,8 +9,8 @@ import type { Currency } from '../currencies';
 import * as dec from '../decimal';
 import type { Ledger } from '../ledger';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
-import type { Limits, RateType } from '../rates';
-import { errorLimits, fixedRate, floatEstimate, limitFields, limitsOf } from '../rates';
+import type { Limits, RateIdMethod, RateType } from '../rates';
+import { errorLimits, fixedRate, floatEstimate, limitFields, limitsOf, RATE_ID_LIFETIMES_MS } from '../rates';
 import { checkUserMetadata, isObject, readAmount, readOneAmount, readPair } from './params';
 
 /** Most elements of a bulk estimate. */
@@ -106,8 +107,11 @@ export interface FixRateRecord {
   expiredAt: number;
 }
 
+/** How long the rate IDs of each issuing operation live. */
+export type RateIdLifetimes = Readonly<Record<RateIdMethod, number>>;
+
 /** A fixed quote of one element, with a fresh rate ID in the ledger's book. */
-export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>, atMs: number): FixRateRecord {
+export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>, atMs: number, lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS): FixRateRecord {
   const { from, to } = readPair(params, true);
   const amount = readOneAmount(params, from, to);
   checkUserMetadata(params);
@@ -125,7 +129,7 @@ export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>
     amountTo = amount.amountTo;
     amountFrom = dec.roundUp(dec.div(amountTo, result), from.decimals);
   }
-  const quote = ledger.rates.issue(atMs, { from: from.ticker, to: to.ticker, result, amountFrom, amountTo });
+  const quote = ledger.rates.issue(atMs, { from: from.ticker, to: to.ticker, result, amountFrom, amountTo }, lifetimes.getFixRateForAmount);
   return {
     id: quote.id,
     result: dec.format(result),
@@ -139,6 +143,35 @@ export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>
   };
 }
 
-export function getFixRateForAmount(ledger: Ledger, params: unknown, atMs: number): FixRateRecord[] {
-  return each(params, (element) => fixRateForAmount(ledger, element, atMs));
+export function getFixRateForAmount(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): FixRateRecord[] {
+  return each(params, (element) => fixRateForAmount(ledger, element, atMs, lifetimes));
+}
+
+/** A quote of `getFixRate`: the pair's fixed rate and limits, no amount. */
+export type PairFixRateRecord = Omit<FixRateRecord, 'amountFrom' | 'amountTo'>;
+
+/**
+ * The deprecated `getFixRate` (replaced by `getFixRateForAmount`) of one `{from, to}`: the fixed
+ * rate and limits of the pair, and a rate ID good for any amount within those limits, living
+ * 1 min by default (SERVICE.md).
+ */
+export function pairFixRate(ledger: Ledger, params: Record<string, unknown>, atMs: number, lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS): PairFixRateRecord {
+  const { from, to } = readPair(params, true);
+  checkUserMetadata(params);
+  const limits = limitsOf('fixed', from, to);
+  const result = fixedRate(from, to);
+  const quote = ledger.rates.issue(atMs, { from: from.ticker, to: to.ticker, result }, lifetimes.getFixRate);
+  return {
+    id: quote.id,
+    result: dec.format(result),
+    from: from.ticker,
+    to: to.ticker,
+    networkFee: to.networkFee,
+    ...limitFields(limits),
+    expiredAt: quote.expiresAtMs / 1000,
+  };
+}
+
+export function getFixRate(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): PairFixRateRecord[] {
+  return each(params, (element) => pairFixRate(ledger, element, atMs, lifetimes));
 }

@@ -1,23 +1,32 @@
 /**
  * The operations the sandbox serves, one file per group: status.ts (getStatus, getTransactions),
- * pairs.ts (getPairsParams, getPairs), estimates.ts (getExchangeAmount, getFixRateForAmount),
- * create.ts (createTransaction, createFixTransaction), currencies.ts (getCurrenciesFull,
- * validateAddress). Each throws RpcFailure for the service's errors.
+ * pairs.ts (getPairsParams, getMinAmount, getPairs), estimates.ts (getExchangeAmount,
+ * getFixRateForAmount, getFixRate), create.ts (createTransaction, createFixTransaction),
+ * currencies.ts (getCurrenciesFull, getCurrencies, validateAddress), subaccounts.ts
+ * (createSubaccount). Each throws RpcFailure for the service's errors.
  */
 import type { Ledger } from '../ledger';
 import type { PairLimitsRecord } from '../pairs';
 import type { WireRecord } from '../records';
+import { RATE_ID_LIFETIMES_MS } from '../rates';
 import { createFixTransaction, createTransaction } from './create';
-import { getCurrenciesFull, validateAddress } from './currencies';
-import { getExchangeAmount, getFixRateForAmount } from './estimates';
-import { getPairs, getPairsParams } from './pairs';
+import { getCurrencies, getCurrenciesFull, validateAddress } from './currencies';
+import type { RateIdLifetimes } from './estimates';
+import { getExchangeAmount, getFixRate, getFixRateForAmount } from './estimates';
+import { getMinAmount, getPairs, getPairsParams } from './pairs';
 import { getStatus, getTransactions } from './status';
+import { createSubaccount } from './subaccounts';
 
 export { DEFAULT_LIMIT, MAX_FILTER_VALUES, MAX_LIMIT } from './status';
 export { MAX_BULK } from './estimates';
+export type { RateIdLifetimes } from './estimates';
 export { FLOAT_PAYMENT_WINDOW_MS, RATE_ID_REFUSAL } from './create';
 
-/** In the order of the specification files (exchange-api-v2.md, then more-operations.md). */
+/**
+ * In the order of the specification files (exchange-api-v2.md, then more-operations.md), then the
+ * methods of SERVICE.md's facts gathered 2026-11 (getCurrencies, getMinAmount, getFixRate,
+ * createSubaccount).
+ */
 export const METHODS = [
   'getStatus',
   'getTransactions',
@@ -29,12 +38,23 @@ export const METHODS = [
   'getCurrenciesFull',
   'getPairs',
   'validateAddress',
+  'getCurrencies',
+  'getMinAmount',
+  'getFixRate',
+  'createSubaccount',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 
 export function isMethod(name: string): name is MethodName {
   return (METHODS as readonly string[]).includes(name);
 }
+
+/** The methods the service documents as deprecated, with what replaces each (SERVICE.md, spec). */
+export const DEPRECATED_METHODS: Readonly<Partial<Record<MethodName, string>>> = {
+  getPairsParams: 'getExchangeAmount / getFixRateForAmount',
+  getMinAmount: 'getExchangeAmount',
+  getFixRate: 'getFixRateForAmount',
+};
 
 /** Replacements of records on their way out (the hostile fault), per kind of record. */
 export interface Decorators {
@@ -46,11 +66,20 @@ export interface Decorators {
 export interface OperationContext {
   readonly ledger: Ledger;
   readonly atMs: number;
+  /** How long rate IDs live, per issuing method (default RATE_ID_LIFETIMES_MS). */
+  readonly rateIdLifetimes?: RateIdLifetimes;
 }
 
-/** Runs an operation. Throws RpcFailure for the service's errors. */
-export function runOperation(context: OperationContext, method: MethodName, params: unknown, decorate: Decorators = {}): unknown {
+/**
+ * Runs an operation. Throws RpcFailure for the service's errors. Absent `params` (undefined) read
+ * as `{}`, so a method whose parameters are all optional answers, and one with a required
+ * parameter names it (`Parameter from is invalid`); `getPairsParams`, whose `params` is itself the
+ * required list, answers `Parameter params is invalid`.
+ */
+export function runOperation(context: OperationContext, method: MethodName, given: unknown, decorate: Decorators = {}): unknown {
   const { ledger, atMs } = context;
+  const lifetimes = context.rateIdLifetimes ?? RATE_ID_LIFETIMES_MS;
+  const params = given === undefined && method !== 'getPairsParams' ? {} : given;
   switch (method) {
     case 'getStatus':
       return getStatus(ledger, params, atMs);
@@ -61,7 +90,7 @@ export function runOperation(context: OperationContext, method: MethodName, para
     case 'getExchangeAmount':
       return getExchangeAmount(params);
     case 'getFixRateForAmount':
-      return getFixRateForAmount(ledger, params, atMs);
+      return getFixRateForAmount(ledger, params, atMs, lifetimes);
     case 'createTransaction':
       return createTransaction(ledger, params, atMs);
     case 'createFixTransaction':
@@ -72,5 +101,13 @@ export function runOperation(context: OperationContext, method: MethodName, para
       return getPairs(params);
     case 'validateAddress':
       return validateAddress(params);
+    case 'getCurrencies':
+      return getCurrencies(params);
+    case 'getMinAmount':
+      return getMinAmount(params);
+    case 'getFixRate':
+      return getFixRate(ledger, params, atMs, lifetimes);
+    case 'createSubaccount':
+      return createSubaccount(ledger, params);
   }
 }

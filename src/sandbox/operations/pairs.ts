@@ -1,12 +1,13 @@
 /**
- * `getPairsParams` (spec 4.3, deprecated) and `getPairs` (more-operations.md §7).
+ * `getPairsParams` (spec 4.3, deprecated), `getMinAmount` (deprecated, SERVICE.md) and `getPairs`
+ * (more-operations.md §7).
  */
 import type { Currency } from '../currencies';
 import { CURRENCIES, findCurrency } from '../currencies';
 import type { PairLimitsRecord } from '../pairs';
 import { currencyRefusal, pairLimits } from '../pairs';
 import { invalidParameter, INVALID_PARAMS, RpcFailure } from '../protocol';
-import { isObject, nonEmptyString, optionalString, usableCurrency } from './params';
+import { checkUserMetadata, isObject, nonEmptyString, objectParams, optionalString, readPair, usableCurrency } from './params';
 
 /**
  * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
@@ -31,6 +32,19 @@ export function getPairsParams(params: unknown, decorate?: (limits: PairLimitsRe
     const limits = pairLimits(a, b);
     return decorate ? decorate(limits) : limits;
   });
+}
+
+/**
+ * `getMinAmount` (deprecated; replaced by the limits of `getExchangeAmount`): `{from, to}` → the
+ * pair's floating-rate minimum in the payin currency as a decimal string, the `minAmountFloat` of
+ * `getPairsParams` and the `minFrom` of `getExchangeAmount` (ours: the three agree). The pair is
+ * checked as the estimates check it.
+ */
+export function getMinAmount(params: unknown): string {
+  const p = objectParams(params);
+  const { from, to } = readPair(p);
+  checkUserMetadata(p);
+  return pairLimits(from, to).minAmountFloat;
 }
 
 export interface Pair {

@@ -2,7 +2,8 @@
  * `getStatus` and `getTransactions` (spec 4.1, 4.2) with every parameter check. A bad parameter answers
  * -32602 `Parameter {param} is invalid`, naming the parameter; parameters are checked in the
  * order of the spec's table (id, status, currency, address, payoutAddress, extraId, since, limit,
- * offset), so the first bad one is named. Unknown members of `params` are ignored.
+ * offset, then `subaccountId` of SERVICE.md), so the first bad one is named. Unknown members of
+ * `params` are ignored.
  */
 import { isKnownStatus } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
@@ -52,6 +53,7 @@ export interface TransactionFilter {
   readonly since?: number;
   readonly limit: number;
   readonly offset: number;
+  readonly subaccountId?: ReadonlySet<string>;
 }
 
 const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefined => (list ? new Set(list) : undefined);
@@ -60,7 +62,8 @@ const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefi
  * Checks `getTransactions` params: `id`, `currency`, `address`, `payoutAddress` take a string or
  * 1–10 strings; `status` a status or any number of them; `extraId` a non-empty string; `since`
  * 16-digit integer microseconds; `limit` an integer 1–100 (default 10); `offset` an integer ≥ 0.
- * `currency` is compared lowercase, addresses and extra ids exactly.
+ * `currency` is compared lowercase, addresses and extra ids exactly. `subaccountId` (a string or
+ * 1–10, ours) keeps the records created for those subaccounts.
  */
 export function readTransactionFilter(params: unknown): TransactionFilter {
   if (!isObject(params)) throw invalidParameter('params');
@@ -73,6 +76,7 @@ export function readTransactionFilter(params: unknown): TransactionFilter {
   const since = integer(params, 'since', (n) => n >= 1e15 && n < 1e16);
   const limit = integer(params, 'limit', (n) => n >= 1 && n <= MAX_LIMIT) ?? DEFAULT_LIMIT;
   const offset = integer(params, 'offset', (n) => n >= 0) ?? 0;
+  const subaccountId = stringSet(params, 'subaccountId', MAX_FILTER_VALUES);
   return {
     id: asSet(id),
     status: asSet(status),
@@ -83,6 +87,7 @@ export function readTransactionFilter(params: unknown): TransactionFilter {
     since,
     limit,
     offset,
+    subaccountId: asSet(subaccountId),
   };
 }
 
@@ -95,7 +100,8 @@ export function matches(tx: LedgerTransaction, status: KnownStatus, f: Transacti
     (!f.address || f.address.has(tx.payinAddress)) &&
     (!f.payoutAddress || f.payoutAddress.has(tx.payoutAddress)) &&
     (f.extraId === undefined || tx.payinExtraId === f.extraId) &&
-    (f.since === undefined || tx.createdAtUs >= f.since)
+    (f.since === undefined || tx.createdAtUs >= f.since) &&
+    (!f.subaccountId || (tx.subaccountId !== null && f.subaccountId.has(tx.subaccountId)))
   );
 }
 

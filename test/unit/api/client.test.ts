@@ -122,7 +122,7 @@ describe('ExchangeClient against the sandbox', function () {
     it('keeps unknown JSON-RPC errors with code and message', async () => {
       const transport = new JsonRpcTransport({ baseUrl: h.sandbox.url, credentials: h.credentials });
       // A raw call too takes its slot of the key's one limiter: the sandbox counts every request.
-      await assert.rejects(h.limiter.schedule(() => transport.call('getCurrencies', {})), (e: unknown) => e instanceof JsonRpcError && e.code === -32601 && e.serviceMessage === 'Method not found');
+      await assert.rejects(h.limiter.schedule(() => transport.call('getCurrenciesShort', {})), (e: unknown) => e instanceof JsonRpcError && e.code === -32601 && e.serviceMessage === 'Method not found');
     });
 
     it('accepts the base URL with a trailing /v2/', async () => {

@@ -111,7 +111,7 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
   });
 
   describe('getFixRateForAmount and createFixTransaction', () => {
-    it('quotes by amountFrom or amountTo with a rate ID expiring 60 s on (microseconds), and the rate ID creates once only', async () => {
+    it('quotes by amountFrom or amountTo with a rate ID expiring 30 s on (microseconds), and the rate ID creates once only', async () => {
       const clock = h.sandbox.clock as ManualClock;
       const now = clock.now();
       const [byFrom] = await client.getFixRateForAmount({ from: 'btc', to: 'eth', amountFrom: '0.5' });
@@ -120,7 +120,7 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       assert.equal(byFrom.amountFrom, '0.5');
       assert.match(byFrom.result, /^\d+(\.\d+)?$/);
       assert.ok(byFrom.id.length > 0);
-      assert.equal(byFrom.expiredAt, Math.floor((now + 60_000) / 1000) * 1e6);
+      assert.equal(byFrom.expiredAt, Math.floor((now + 30_000) / 1000) * 1e6);
 
       const [byTo] = await client.getFixRateForAmount({ from: 'btc', to: 'eth', amountTo: '10' });
       assert.deepEqual(lastParams(), { from: 'btc', to: 'eth', amountTo: '10' });

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import type { JsonValue } from '../../../src/features/requests/operations';
 import { OPERATIONS, SANDBOX_TRANSACTION_ID, findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
 import type { Sandbox } from '../../../src/sandbox';
-import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
+import { CURRENCIES, DEFAULT_SEED, DEPRECATED_METHODS, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
@@ -20,6 +20,11 @@ const SPEC_NAMES = [
   'getCurrenciesFull',
   'getPairs',
   'validateAddress',
+  // SERVICE.md, "More facts from the service's public documentation"
+  'getCurrencies',
+  'getMinAmount',
+  'getFixRate',
+  'createSubaccount',
 ];
 
 describe('request operations: the table', () => {
@@ -30,7 +35,7 @@ describe('request operations: the table', () => {
     );
     assert.deepEqual(
       OPERATIONS.map((op) => op.source),
-      SPEC_NAMES.map((_, i) => (i < 3 ? 'exchange-api-v2' : 'more-operations')),
+      SPEC_NAMES.map((_, i) => (i < 3 ? 'exchange-api-v2' : i < 10 ? 'more-operations' : 'service-docs')),
     );
   });
 
@@ -40,12 +45,26 @@ describe('request operations: the table', () => {
     }
   });
 
-  it('marks getPairsParams, and only it, deprecated, naming its replacements', () => {
+  it('marks getPairsParams, getMinAmount and getFixRate, and only them, deprecated, naming their replacements', () => {
     assert.deepEqual(
-      OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => op.name),
-      ['getPairsParams'],
+      OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated]),
+      [
+        ['getPairsParams', 'getExchangeAmount / getFixRateForAmount'],
+        ['getMinAmount', 'getExchangeAmount'],
+        ['getFixRate', 'getFixRateForAmount'],
+      ],
     );
-    assert.match(findOperation('getPairsParams')?.deprecated ?? '', /getExchangeAmount.*getFixRateForAmount/);
+  });
+
+  it("agrees with the sandbox on which methods are deprecated and what replaces them", () => {
+    assert.deepEqual(Object.fromEntries(OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated])), DEPRECATED_METHODS);
+  });
+
+  it('moves money only in the two create operations (createSubaccount does not)', () => {
+    assert.deepEqual(
+      OPERATIONS.filter((op) => op.movesMoney).map((op) => op.name),
+      ['createTransaction', 'createFixTransaction'],
+    );
   });
 
   it('says inSandbox exactly for the operations the sandbox implements', () => {
@@ -57,7 +76,7 @@ describe('request operations: the table', () => {
 
   it('knows the operations by their exact names only', () => {
     for (const name of SPEC_NAMES) assert.ok(isKnownMethod(name), name);
-    for (const name of ['getstatus', 'GetStatus', 'getStatus ', '', 'getCurrencies', 'getFixRate', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+    for (const name of ['getstatus', 'GetStatus', 'getStatus ', '', 'getCurrenciesShort', 'getFixRateBulk', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
       assert.equal(isKnownMethod(name), false, JSON.stringify(name));
     }
   });
@@ -83,10 +102,10 @@ describe('request operations: templates', () => {
   }
 
   it('templates an unknown method with empty params, and says it is sent as written', () => {
-    const template = templateFor('getCurrencies');
-    assert.deepEqual(JSON.parse(template.text), { method: 'getCurrencies', params: {} });
+    const template = templateFor('getFixRateBulk');
+    assert.deepEqual(JSON.parse(template.text), { method: 'getFixRateBulk', params: {} });
     assert.ok(isValid(JSON.parse(template.text)));
-    assert.deepEqual(template.hints, ['"getCurrencies" is not an operation of the specification; it is sent as written.']);
+    assert.deepEqual(template.hints, ['"getFixRateBulk" is not an operation of the specification; it is sent as written.']);
   });
 
   it('asks for the user\'s own addresses in the templates that create a transaction', () => {
@@ -111,7 +130,7 @@ describe('request operations: templates against the real sandbox', () => {
     it(`${op.name}: its template is answered with a result`, async () => {
       let params = op.params;
       if (op.name === 'createFixTransaction') {
-        // A rate ID lives a minute: the template holds a placeholder, refused as an expired one; a fresh quote makes it work.
+        // A rate ID lives 30 s: the template holds a placeholder, refused as an expired one; a fresh quote makes it work.
         assert.equal((await rpc(sandbox, op.name, op.params)).error?.message, RATE_ID_REFUSAL);
         const quote = await rpc(sandbox, 'getFixRateForAmount', findOperation('getFixRateForAmount')?.params);
         const [first] = quote.result as { id: string; amountFrom: string }[];
@@ -155,6 +174,21 @@ describe('request operations: templates against the real sandbox', () => {
         }
         case 'validateAddress':
           assert.deepEqual(answer.result, { result: true });
+          break;
+        case 'getCurrencies':
+          assert.ok(Array.isArray(answer.result) && answer.result.includes('btc') && answer.result.includes('eth'), JSON.stringify(answer.result));
+          break;
+        case 'getMinAmount':
+          assert.match(String(answer.result), /^\d+(\.\d+)?$/);
+          break;
+        case 'getFixRate': {
+          const quotes = answer.result as { id: string; from: string; to: string }[];
+          assert.equal(quotes.length, 1);
+          assert.deepEqual([quotes[0].from, quotes[0].to], ['btc', 'eth']);
+          break;
+        }
+        case 'createSubaccount':
+          assert.match((answer.result as { subaccountId: string }).subaccountId, /^[a-z0-9]+$/);
           break;
         default:
           assert.fail(`no check for ${op.name}`);

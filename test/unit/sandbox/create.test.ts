@@ -1,7 +1,7 @@
 /**
  * createTransaction and createFixTransaction over real HTTP: the answer, the transaction in the
  * ledger (waiting until overdue/expired on the sandbox clock), address checks, and rate IDs
- * (single use, 60 s).
+ * (single use, 30 s).
  */
 import { strict as assert } from 'assert';
 import type { ManualClock, Sandbox } from '../../../src/sandbox';

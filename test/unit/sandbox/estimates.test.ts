@@ -1,6 +1,6 @@
 /**
  * getExchangeAmount and getFixRateForAmount over real HTTP: shapes, exact decimal strings, limits,
- * amount errors with error.data.limits, bulk rules, rate IDs (60 s, single use), and properties
+ * amount errors with error.data.limits, bulk rules, rate IDs (30 s, single use), and properties
  * of amounts and limits (fast-check).
  */
 import { strict as assert } from 'assert';
@@ -220,7 +220,7 @@ describe('sandbox: getFixRateForAmount', () => {
   });
   after(() => sandbox.stop());
 
-  it('quotes amountFrom with a rate ID that expires at a whole second 60 s on', async () => {
+  it('quotes amountFrom with a rate ID that expires at a whole second 30 s on (the documented lifetime)', async () => {
     const now = sandbox.clock.now();
     const [r] = await result<Rec[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
     assert.deepEqual(Object.keys(r), FIX_FIELDS);
@@ -228,7 +228,7 @@ describe('sandbox: getFixRateForAmount', () => {
     assert.ok(String(r.id).length >= 16);
     assert.equal(r.amountFrom, '0.1');
     assert.equal(typeof r.expiredAt, 'number');
-    assert.equal(r.expiredAt, Math.floor((now + 60_000) / 1000));
+    assert.equal(r.expiredAt, Math.floor((now + 30_000) / 1000));
     assert.equal(String(r.expiredAt).length, 10, 'Unix seconds');
     const limits = pairLimits(CURRENCIES[0], CURRENCIES[1]);
     assert.equal(r.minFrom, limits.minAmountFixed, 'the fixed limits are those of getPairsParams');
@@ -339,6 +339,6 @@ describe('sandbox: getFixRateForAmount', () => {
     (sandbox.clock as ManualClock).advance(3_600_500);
     const now = sandbox.clock.now();
     const [r] = await result<Rec[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
-    assert.equal(r.expiredAt, Math.floor((now + 60_000) / 1000));
+    assert.equal(r.expiredAt, Math.floor((now + 30_000) / 1000));
   });
 });

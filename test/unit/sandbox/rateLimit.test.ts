@@ -48,30 +48,38 @@ describe('sandbox rate limit', () => {
       const answers = [];
       for (let i = 0; i < 11; i++) answers.push(await rpc(sandbox, 'getStatus', { id: 'x' }, a, `r${i}`));
       assert.ok(answers.slice(0, 10).every((x) => x.error?.code === -32602));
-      assert.deepEqual(answers[10], { jsonrpc: '2.0', id: null, error: { code: -32600, message: LIMIT_MESSAGE } }, 'id null: a refused body is not parsed');
+      assert.deepEqual(answers[10], { jsonrpc: '2.0', id: 'r10', error: { code: -32600, message: LIMIT_MESSAGE } }, "the refused request's id is echoed");
       const other = await rpc(sandbox, 'getStatus', { id: 'x' }, b, 'rb');
       assert.equal(other.error?.code, -32602, 'another key has its own budget');
       const log = sandbox.requests;
       assert.equal(log.filter((e) => e.outcome === 'rate-limited').length, 1);
       assert.equal(log[10].errorMessage, LIMIT_MESSAGE);
-      assert.deepEqual([log[10].id, log[10].method, log[10].params, log[10].apiKey], [null, undefined, undefined, a.apiKey]);
+      assert.deepEqual([log[10].id, log[10].method, log[10].params, log[10].apiKey], ['r10', undefined, undefined, a.apiKey]);
       assert.ok(log[10].at - log[0].at < 1000);
     });
 
-    it('refuses over the limit before the body is parsed: not JSON, a bad envelope and an unknown method all get the limit, id null', async () => {
+    it('refuses over the limit before the envelope is checked: not JSON, a bad envelope and an unknown method all get the limit, with the id where the body has one', async () => {
       const { a } = testKeys();
       for (let i = 0; i < 10; i++) await rpc(sandbox, 'getStatus', { id: 'x' }, a, `p${i}`);
-      const bodies = ['not json', '{"jsonrpc":"1.0","id":"q1"}', '{"jsonrpc":"2.0","id":"q2","method":"nope","params":{}}'];
-      for (const body of bodies) {
+      const bodies: [string, string | number | null][] = [
+        ['not json', null],
+        ['{"jsonrpc":"1.0","id":"q1"}', 'q1'],
+        ['{"jsonrpc":"2.0","id":"q2","method":"nope","params":{}}', 'q2'],
+        ['{"jsonrpc":"2.0","id":42,"method":"getCurrencies"}', 42],
+        ['{"jsonrpc":"2.0","id":{"not":"an id"},"method":"getCurrencies"}', null],
+      ];
+      for (const [body, id] of bodies) {
         const answer = await postSigned(sandbox, a, body);
         assert.equal(answer.status, 200);
-        assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id: null, error: { code: -32600, message: LIMIT_MESSAGE } }, body);
+        assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id, error: { code: -32600, message: LIMIT_MESSAGE } }, body);
       }
       assert.deepEqual(
         sandbox.requests.slice(10).map((e) => [e.outcome, e.id, e.method, e.params]),
         [
           ['rate-limited', null, undefined, undefined],
-          ['rate-limited', null, undefined, undefined],
+          ['rate-limited', 'q1', undefined, undefined],
+          ['rate-limited', 'q2', undefined, undefined],
+          ['rate-limited', 42, undefined, undefined],
           ['rate-limited', null, undefined, undefined],
         ],
       );

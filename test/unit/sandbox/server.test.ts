@@ -107,7 +107,7 @@ describe('sandbox HTTP, authentication and envelope', () => {
     }
   });
 
-  it('answers -32600 Invalid Request for an envelope without jsonrpc 2.0, id, method or params', async () => {
+  it('answers -32600 Invalid Request for an envelope without jsonrpc 2.0, id or method, or with params null', async () => {
     const cases: [unknown, unknown][] = [
       [{ id: 'e1', method: 'getStatus', params: { id: 'x' } }, 'e1'],
       [{ jsonrpc: '1.0', id: 'e2', method: 'getStatus', params: { id: 'x' } }, 'e2'],
@@ -115,7 +115,7 @@ describe('sandbox HTTP, authentication and envelope', () => {
       [{ jsonrpc: '2.0', id: null, method: 'getStatus', params: { id: 'x' } }, null],
       [{ jsonrpc: '2.0', id: 'e5', params: { id: 'x' } }, 'e5'],
       [{ jsonrpc: '2.0', id: 'e6', method: 7, params: { id: 'x' } }, 'e6'],
-      [{ jsonrpc: '2.0', id: 'e7', method: 'getStatus' }, 'e7'],
+      [{ jsonrpc: '2.0', id: 'e7', method: 'getStatus', params: null }, 'e7'],
       [[{ jsonrpc: '2.0', id: 'e8', method: 'getStatus', params: { id: 'x' } }], null],
       ['just a string', null],
     ];
@@ -127,7 +127,7 @@ describe('sandbox HTTP, authentication and envelope', () => {
   });
 
   it('answers -32601 Method not found for an unknown method, echoing the id (numbers too)', async () => {
-    const answer = await rpc(sandbox, 'getCurrencies', {}, testKeys().a, 77);
+    const answer = await rpc(sandbox, 'getCurrenciesShort', {}, testKeys().a, 77);
     assert.deepEqual(answer, { jsonrpc: '2.0', id: 77, error: { code: -32601, message: 'Method not found' } });
     assert.equal((await rpc(sandbox, 'getstatus', { id: 'x' })).error?.code, -32601, 'method names are case-sensitive');
   });

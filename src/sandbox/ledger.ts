@@ -7,7 +7,7 @@
  */
 import type { KnownStatus } from '../shared/status';
 import type { Clock } from './clock';
-import { CURRENCIES, findCurrency, requireCurrency } from './currencies';
+import { findCurrency, requireCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
 import { makeId, makeTransaction } from './factory';
 import type { Outcome, Pace, PlanStep, Progress, TransactionType } from './lifecycle';
@@ -66,8 +66,14 @@ export interface CreateTransactionOptions {
 
 const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
 const HISTORY_WEIGHTS: Record<Outcome, number> = { finished: 55, failed: 7, refunded: 6, hold: 4, overdue: 15, expired: 13 };
+/**
+ * The currencies seeded transactions are drawn from, with their weights, in catalogue order: the
+ * first seventeen of the catalogue, whatever is added after them (our rule), so a seed gives the
+ * same ledger as the catalogue grows. Created transactions may use any currency.
+ */
+export const SEEDED_CURRENCIES: readonly string[] = ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot', 'atom', 'xmr', 'eos', 'zec', 'dash'];
 const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
-  CURRENCIES.map((c) => [c.ticker, { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[c.ticker] ?? 1]),
+  SEEDED_CURRENCIES.map((ticker) => [ticker, { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[ticker] ?? 1]),
 );
 
 /** The statuses guaranteed at the start: four live ones caught mid-way, then six settled ones. */

@@ -115,9 +115,9 @@ export function payOutcome(tx: LedgerTransaction, paid: dec.Fixed): 'finished' |
 }
 
 function readPositiveAmount(text: string, currency: Currency, field: string): dec.Fixed {
-  const amount = dec.parseAmount(text, currency.decimals);
+  const amount = dec.parseAmount(text, currency.blockchainPrecision);
   if (amount === undefined || amount <= 0n) {
-    throw new ControlRefusal('invalid', `${field} must be a positive decimal string with at most ${currency.decimals} decimals (${currency.ticker}).`, field);
+    throw new ControlRefusal('invalid', `${field} must be a positive decimal string with at most ${currency.blockchainPrecision} decimals (${currency.ticker}).`, field);
   }
   return amount;
 }

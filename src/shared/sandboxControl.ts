@@ -95,7 +95,7 @@ export interface CreateAction {
   readonly from?: string;
   /** Payout ticker, default `eth`. */
   readonly to?: string;
-  /** Payin amount (decimal string within the payin currency's decimals), default: twice the pair's minimum. */
+  /** Payin amount (decimal string with at most the payin currency's `blockchainPrecision` decimals), default: twice the pair's minimum. */
   readonly amountFrom?: string;
   /** Payout address in the `to` currency (default: a generated one). */
   readonly address?: string;

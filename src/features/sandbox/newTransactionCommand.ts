@@ -17,7 +17,7 @@ import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
 import { exampleAddress } from './exampleAddresses';
 import type { AddressField, CreationStep, PairChoice } from './newTransactionCore';
-import { AddressRefusedError, createFromDraft, loadPairs, probeLimits } from './newTransactionCore';
+import { AddressRefusedError, createFromDraft, loadPairs, orderPairs, probeLimits } from './newTransactionCore';
 import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
 
@@ -165,14 +165,16 @@ export class NewTransactionCommand {
     const client = await this.deps.environment.sandboxClient();
     if (step === 'pair') {
       const pairs = await this.withProgress(vscode.l10n.t("Reading the sandbox's pairs…"), () => loadPairs(client));
-      const items: PairItem[] = pairs.map((pair) => ({
+      // Hundreds of currencies make tens of thousands of pairs: sorted by payin, then payout
+      // ticker (the last pair first), so typing a ticker (or a name: matchOnDescription) lands
+      // among its pairs.
+      const items: PairItem[] = orderPairs(pairs, draft.pair).map((pair) => ({
         pair,
         label: `${ticker(pair.from)} → ${ticker(pair.to)}`,
         description: `${sanitize(pair.fromCurrency?.fullName ?? pair.from, 40)} → ${sanitize(pair.toCurrency?.fullName ?? pair.to, 40)}`,
         detail: pair.fixed ? vscode.l10n.t('floating or fixed rate') : vscode.l10n.t('floating rate only'),
       }));
       const last = draft.pair;
-      if (last) items.sort((a, b) => Number(b.pair.from === last.from && b.pair.to === last.to) - Number(a.pair.from === last.from && a.pair.to === last.to));
       const pair = await this.prompts.pair(items, title);
       if (!pair) return undefined;
       const kinds: KindItem[] = [
@@ -207,12 +209,12 @@ export class NewTransactionCommand {
       step = 'address';
     }
     if (step === 'address') {
-      const address = await this.askText(title, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to)?.address ?? '', true);
+      const address = await this.askText(title, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '', true);
       if (address === undefined) return undefined;
       draft.address = address;
       const extraName = pair.toCurrency?.extraIdName;
       if (extraName) {
-        const extra = await this.askText(title, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to)?.extraId ?? '', false);
+        const extra = await this.askText(title, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '', false);
         if (extra === undefined) return undefined;
         draft.extraId = extra || undefined;
       }
@@ -223,14 +225,14 @@ export class NewTransactionCommand {
       const refund = await this.askText(
         title,
         required ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from)) : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
-        draft.refundAddress ?? exampleAddress(from)?.address ?? '',
+        draft.refundAddress ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.address ?? '',
         required,
       );
       if (refund === undefined) return undefined;
       draft.refundAddress = refund || undefined;
       const extraName = pair.fromCurrency?.extraIdName;
       if (extraName && draft.refundAddress) {
-        const extra = await this.askText(title, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from)?.extraId ?? '', false);
+        const extra = await this.askText(title, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '', false);
         if (extra === undefined) return undefined;
         draft.refundExtraId = extra || undefined;
       }

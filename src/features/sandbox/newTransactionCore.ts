@@ -34,6 +34,14 @@ export async function loadPairs(client: SandboxOperations): Promise<PairChoice[]
   return pairs.map((p) => ({ from: p.from, to: p.to, fixed: fixed.has(`${p.from}|${p.to}`), fromCurrency: byTicker.get(p.from), toCurrency: byTicker.get(p.to) }));
 }
 
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The pairs as the picker offers them: by payin ticker, then payout ticker; `last` (the pair chosen before) first. */
+export function orderPairs(pairs: readonly PairChoice[], last?: { readonly from: string; readonly to: string }): PairChoice[] {
+  const isLast = (p: PairChoice): number => Number(last !== undefined && p.from === last.from && p.to === last.to);
+  return [...pairs].sort((a, b) => isLast(b) - isLast(a) || byText(a.from, b.from) || byText(a.to, b.to));
+}
+
 /** An amount surely inside no pair's limits, so its amount error carries them. */
 const PROBE_AMOUNT = '0.00000001';
 

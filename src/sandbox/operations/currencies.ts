@@ -52,7 +52,7 @@ export function currencyRecord(c: Currency): CurrencyRecord {
     fixedTime: c.fixedTimeMs,
     protocol: c.protocol,
     blockchain: c.blockchain,
-    blockchainPrecision: c.decimals,
+    blockchainPrecision: c.blockchainPrecision,
     ...(c.contractAddress !== undefined ? { contractAddress: c.contractAddress } : {}),
     ...(c.payinNotice !== undefined ? { notifications: { payin: c.payinNotice } } : {}),
   };

@@ -57,10 +57,10 @@ export function readPair(params: Record<string, unknown>, fixed = false): { from
   return { from, to };
 }
 
-/** A decimal-string amount with at most the currency's decimals; else `Parameter {name} is invalid`. */
+/** A decimal-string amount with at most the currency's `blockchainPrecision` decimals; else `Parameter {name} is invalid`. */
 export function readAmount(params: Record<string, unknown>, name: string, currency: Currency): dec.Fixed {
   const value = params[name];
-  const amount = typeof value === 'string' ? dec.parseAmount(value, currency.decimals) : undefined;
+  const amount = typeof value === 'string' ? dec.parseAmount(value, currency.blockchainPrecision) : undefined;
   if (amount === undefined) throw invalidParameter(name);
   return amount;
 }

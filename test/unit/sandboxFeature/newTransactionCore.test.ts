@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { AmountOutOfRangeError } from '../../../src/api';
 import { exampleAddress, exampleTickers } from '../../../src/features/sandbox/exampleAddresses';
-import { AddressRefusedError, createFromDraft, loadPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
+import { AddressRefusedError, createFromDraft, loadPairs, orderPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
 import type { CreationStep } from '../../../src/features/sandbox/newTransactionCore';
 import { CURRENCIES } from '../../../src/sandbox';
 import { startHarness } from '../api/support';
@@ -29,6 +29,20 @@ describe('sandbox New Transaction: the real operations', function () {
     assert.equal(find('dot', 'btc'), undefined, 'DOT is no payin');
     assert.equal(find('btc', 'atom'), undefined, 'ATOM is no payout');
     assert.equal(pairs.some((p) => p.from === 'zec' || p.to === 'zec'), false, 'ZEC is disabled');
+  });
+
+  it('offers the pairs sorted by payin, then payout ticker, the pair chosen before first', async () => {
+    const pairs = await loadPairs(harness.client());
+    const ordered = orderPairs(pairs).map((p) => `${p.from}>${p.to}`);
+    assert.equal(ordered.length, pairs.length);
+    assert.deepEqual(ordered.slice(0, 3), ['1inch>aave', '1inch>ada', '1inch>akt']);
+    assert.deepEqual(ordered.filter((k) => k.startsWith('btc>')).slice(0, 3), ['btc>1inch', 'btc>aave', 'btc>ada']);
+    assert.deepEqual(
+      orderPairs(pairs, { from: 'usdtrx', to: 'btc' })
+        .slice(0, 2)
+        .map((p) => `${p.from}>${p.to}`),
+      ['usdtrx>btc', '1inch>aave'],
+    );
   });
 
   it('reads the limits of a pair from the amount error of a tiny estimate, float and fixed', async () => {
@@ -87,16 +101,19 @@ describe('sandbox New Transaction: the real operations', function () {
     await assert.rejects(createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.1', address: BTC }), (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress');
   });
 
-  it('has an example address (and extra id) the sandbox accepts for every one of its currencies', async () => {
-    assert.deepEqual([...exampleTickers()].sort(), CURRENCIES.map((c) => c.ticker).sort());
+  it('has an example address (and extra id) the sandbox accepts for every one of its currencies, by ticker or by network', async () => {
+    const tickers = CURRENCIES.map((c) => c.ticker);
+    assert.ok(exampleTickers().every((t) => tickers.includes(t)), 'no example for a currency the sandbox does not know');
     const client = harness.client();
-    for (const currency of CURRENCIES) {
-      const example = exampleAddress(currency.ticker);
+    for (const currency of await client.getCurrenciesFull()) {
+      const example = exampleAddress(currency.ticker, currency.blockchain);
       assert.ok(example, currency.ticker);
       const verdict = await client.validateAddress({ currency: currency.ticker, address: example.address, ...(example.extraId ? { extraId: example.extraId } : {}) });
       assert.deepEqual(verdict, { result: true }, currency.ticker);
     }
     assert.equal(exampleAddress('BTC')?.address, BTC);
     assert.equal(exampleAddress('toString'), undefined);
+    assert.equal(exampleAddress('usdtrx', 'tron')?.address, exampleAddress('trx')?.address, 'a token takes the example of its chain');
+    assert.equal(exampleAddress('nosuch', '__proto__'), undefined);
   });
 });

@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '*.vsix', '.stryker-tmp/**', 'reports/**'] },
+  { ignores: ['dist/**', 'out/**', 'test/unit/sandbox/docsClients/**', 'node_modules/**', '.vscode-test/**', '*.vsix', '.stryker-tmp/**', 'reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -8,7 +8,9 @@
  *
  * - chromium: the headless browser of the browser tests and of the server host;
  * - libkrb5-dev: the Kerberos headers (gssapi.h) code-server's `kerberos` module builds against;
- * - make, g++, python3: node-gyp, which builds code-server's native modules.
+ * - make, g++, python3: node-gyp, which builds code-server's native modules;
+ * - python3-pycryptodome, python3-requests: the Python client written from the service's
+ *   documentation (test/unit/sandbox/docsClients), run against the sandbox.
  *
  * It installs through apt-get, as root or through passwordless sudo. Where it cannot (no apt-get,
  * or neither root nor passwordless sudo) it stops at once with the exact command to run; it never
@@ -21,7 +23,7 @@ import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 
-export type RequirementId = 'chromium' | 'gssapi' | 'make' | 'g++' | 'python3';
+export type RequirementId = 'chromium' | 'gssapi' | 'make' | 'g++' | 'python3' | 'pycryptodome' | 'requests';
 
 export interface Requirement {
   readonly id: RequirementId;
@@ -38,6 +40,8 @@ export const REQUIREMENTS: readonly Requirement[] = [
   { id: 'make', debianPackage: 'make', purpose: 'make, for node-gyp' },
   { id: 'g++', debianPackage: 'g++', purpose: 'a C++ compiler (g++), for node-gyp' },
   { id: 'python3', debianPackage: 'python3', purpose: 'python3, for node-gyp' },
+  { id: 'pycryptodome', debianPackage: 'python3-pycryptodome', purpose: "PyCryptodome, which the Python client written from the service's documentation signs with" },
+  { id: 'requests', debianPackage: 'python3-requests', purpose: "requests, which the Python client written from the service's documentation sends with" },
 ];
 
 /** Which requirements this machine already has. */
@@ -155,6 +159,12 @@ export function findChromium(): string | undefined {
   return found;
 }
 
+/** Whether a python3 of this machine (PATH's, or Debian's own) imports `module` (PyCryptodome as Crypto or as Debian's Cryptodome). */
+function pythonHas(module: 'pycryptodome' | 'requests'): boolean {
+  const code = module === 'requests' ? 'import requests' : 'try:\n import Crypto.Signature\nexcept ImportError:\n import Cryptodome.Signature';
+  return ['python3', '/usr/bin/python3'].some((python) => spawnSync(python, ['-c', code], { stdio: 'ignore', timeout: 15_000 }).status === 0);
+}
+
 function hasGssapiHeaders(): boolean {
   return ['/usr/include/gssapi/gssapi.h', '/usr/include/gssapi.h'].some((f) => fs.existsSync(f));
 }
@@ -167,6 +177,8 @@ export function probePresence(): Presence {
     make: onPath('make') !== undefined,
     'g++': onPath('g++') !== undefined,
     python3: onPath('python3') !== undefined,
+    pycryptodome: pythonHas('pycryptodome'),
+    requests: pythonHas('requests'),
   };
 }
 

@@ -75,6 +75,7 @@ export function transactionParams(query: TransactionQuery): TransactionParams {
   if (query.address !== undefined) params.address = stringOrList('address', query.address, MAX_FILTER_VALUES);
   if (query.payoutAddress !== undefined) params.payoutAddress = stringOrList('payoutAddress', query.payoutAddress, MAX_FILTER_VALUES);
   if (query.extraId !== undefined) params.extraId = nonEmpty('extraId', query.extraId);
+  if (query.subaccountId !== undefined) params.subaccountId = stringOrList('subaccountId', query.subaccountId, MAX_FILTER_VALUES);
   if (query.since !== undefined) {
     if (typeof query.since !== 'number' || !isMicroseconds(query.since)) throw invalid('since', 'expected Unix microseconds, a 16-digit integer');
     params.since = query.since;

@@ -64,6 +64,8 @@ export interface TransactionQuery {
   address?: string | readonly string[];
   payoutAddress?: string | readonly string[];
   extraId?: string;
+  /** A subaccount from `createSubaccount`, or up to 10. */
+  subaccountId?: string | readonly string[];
   /** Unix microseconds, 16 digits; records with `createdAt >= since`. */
   since?: number;
   /** 1–100, default 10. */

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import { installSummary, missingRequirements, packagesFor, planPrerequisites } from '../../scripts/prerequisites';
 import type { Access, Presence } from '../../scripts/prerequisites';
 
-const ALL: Presence = { chromium: true, gssapi: true, make: true, 'g++': true, python3: true };
+const ALL: Presence = { chromium: true, gssapi: true, make: true, 'g++': true, python3: true, pycryptodome: true, requests: true };
 const ROOT: Access = { aptGet: true, root: true, passwordlessSudo: false };
 const SUDO: Access = { aptGet: true, root: false, passwordlessSudo: true };
 const USER: Access = { aptGet: true, root: false, passwordlessSudo: false };
@@ -23,8 +23,8 @@ describe('prerequisites', () => {
     });
 
     it('knows the package of every requirement', () => {
-      const none: Presence = { chromium: false, gssapi: false, make: false, 'g++': false, python3: false };
-      assert.deepEqual(packagesFor(missingRequirements(none)), ['chromium', 'libkrb5-dev', 'make', 'g++', 'python3']);
+      const none: Presence = { chromium: false, gssapi: false, make: false, 'g++': false, python3: false, pycryptodome: false, requests: false };
+      assert.deepEqual(packagesFor(missingRequirements(none)), ['chromium', 'libkrb5-dev', 'make', 'g++', 'python3', 'python3-pycryptodome', 'python3-requests']);
     });
   });
 

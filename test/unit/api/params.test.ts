@@ -35,6 +35,8 @@ describe('parameter checks', () => {
       [{ address: eleven }, 'address'],
       [{ payoutAddress: eleven }, 'payoutAddress'],
       [{ payoutAddress: ['ok', '  '] }, 'payoutAddress'],
+      [{ subaccountId: eleven }, 'subaccountId'],
+      [{ subaccountId: '' }, 'subaccountId'],
       [{ extraId: '' }, 'extraId'],
       [{ since: 1_700_000_000 }, 'since'],
       [{ since: 1_700_000_000_000 }, 'since'],
@@ -47,6 +49,11 @@ describe('parameter checks', () => {
       [{ status: [] }, 'status'],
     ];
     for (const [query, param] of cases) rejects(() => transactionParams(query), param);
+  });
+
+  it('sends a subaccount filter, one or up to 10', () => {
+    assert.deepEqual(transactionParams({ subaccountId: 'sub1' }), { subaccountId: 'sub1', limit: 10 });
+    assert.deepEqual(transactionParams({ subaccountId: ['sub1', 'sub2'] }), { subaccountId: ['sub1', 'sub2'], limit: 10 });
   });
 
   it('accepts a status list of any length and exactly 10 ids', () => {

@@ -65,7 +65,7 @@ export function childEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.P
   return { ...env, NO_PROXY: '127.0.0.1,localhost', no_proxy: '127.0.0.1,localhost', ...extra };
 }
 
-function quietly(command: string, args: readonly string[]): { ok: boolean; stdout: string } {
+export function quietly(command: string, args: readonly string[]): { ok: boolean; stdout: string } {
   const result = spawnSync(command, args, { encoding: 'utf8', timeout: 15_000, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
   return { ok: result.status === 0 && !result.error, stdout: result.stdout ?? '' };
 }

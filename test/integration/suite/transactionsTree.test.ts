@@ -244,7 +244,7 @@ describe('Transactions view: the tree', () => {
     await eventually(async () => {
       await vscode.commands.executeCommand('workbench.actions.treeView.exchangeTx.transactions.collapseAll');
       return inProgress.every((g) => tx.view.provider.isExpanded(g.status) === false);
-    }, 'the view to report the collapse of every group');
+    }, 'the view to report the collapse of every group', 20_000);
     assert.equal(f.item(waiting).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
 
     const nodes = new Map(tx.list.records().map((r) => [r.id, tx.list.get(r.id)]));

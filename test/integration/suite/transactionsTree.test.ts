@@ -228,7 +228,8 @@ describe('Transactions view: the tree', () => {
     assert.equal(tx.list.size, 7);
   });
 
-  it('keeps expansion and node identity across refreshes', async () => {
+  it('keeps expansion and node identity across refreshes', async function () {
+    this.timeout(45_000);
     const { tx } = f;
     f.create('waiting');
     f.create('confirming');

@@ -75,7 +75,7 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
     },
     'exchangeTx.sandbox.clearFaults': async () => {
       // Say what happened: clearing is otherwise invisible (the palette may have run it for "Faults…").
-      const before = presetsIn(await (await environment.sandboxControl()).faults());
+      const before = describeFaults(await (await environment.sandboxControl()).faults());
       const words = await apply([]);
       notify(before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'));
       return words;

@@ -14,6 +14,7 @@ interface Manifest {
     configuration: { properties: Record<string, { scope?: string }> };
     jsonValidation?: { fileMatch: string; url: string }[];
     views: Record<string, { id: string }[]>;
+    menus: { commandPalette: { command: string; when?: string }[] };
   };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } };
 }
@@ -54,6 +55,18 @@ describe('manifest', () => {
         .flatMap((view) => ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map((suffix) => `${view.id}.${suffix}`)),
     );
     assert.deepEqual(manifest.contributes.commands.map((c) => c.command).filter((c) => viewCommands.has(c)), []);
+  });
+
+  it('shows in the palette the commands a user types the name of, so a near name does not run instead', () => {
+    const hidden = manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command);
+    for (const command of ['exchangeTx.showDetails', 'exchangeTx.getStatus', 'exchangeTx.sandbox.faults', 'exchangeTx.sandbox.clearFaults']) {
+      assert.ok(!hidden.includes(command), `${command} is hidden from the palette`);
+    }
+  });
+
+  it('titles the faults commands so that "Sandbox: Faults" matches "Sandbox: Faults…" before the clearing one', () => {
+    assert.equal(nls['command.sandbox.faults'], 'Sandbox: Faults…');
+    assert.equal(nls['command.sandbox.clearFaults'], 'Sandbox: Clear All Faults');
   });
 
   it('pins @types/vscode to the engine it supports', () => {

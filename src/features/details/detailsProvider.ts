@@ -30,7 +30,7 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
 }
 
 export interface DetailsOptions {
-  /** Show no notification on failure (the message is kept as the presenter's last one). */
+  /** Show no notification on failure (the message is kept as the presenter's last one) and never prompt for an id. */
   readonly silent?: boolean;
 }
 
@@ -47,6 +47,8 @@ export interface DetailsDeps {
   readonly environment: EnvironmentService;
   readonly messages: MessagePresenter;
   readonly log: Logger;
+  /** Without an id argument: the id in the editor, else one asked for (unless silent). */
+  readonly chooseId?: (silent: boolean) => Promise<string | undefined>;
 }
 
 export class RecordDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -81,7 +83,7 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** Opens the details of the id given (a string or an object with an `id`). */
   async show(arg: unknown, options: DetailsOptions = {}): Promise<DetailsResult> {
-    const id = idFromArgument(arg);
+    const id = arg === undefined ? await this.deps.chooseId?.(options.silent === true) : idFromArgument(arg);
     if (id === undefined) return { error: 'no-id' };
     const { store, environment, messages, log } = this.deps;
     const where = environment.kind;

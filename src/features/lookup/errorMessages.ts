@@ -52,7 +52,17 @@ export const actions = {
   showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
   copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
   openAsRequest: (id: string): MessageAction => ({ title: vscode.l10n.t('Open as Request'), command: 'exchangeTx.openAsRequest', args: [id] }),
+  /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
+  watchShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch'), command: 'exchangeTx.watch', args: [id] }),
+  detailsShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Details'), command: 'exchangeTx.showDetails', args: [id] }),
+  /** "More…": a quick pick of `moreTransactionActions`. */
+  more: (id: string): MessageAction => ({ title: vscode.l10n.t('More…'), command: 'exchangeTx.transactionActions', args: [id] }),
 };
+
+/** What "More…" on a transaction's notification offers, in a quick pick. */
+export function moreTransactionActions(id: string): MessageAction[] {
+  return [actions.copyId(id), actions.openAsRequest(id)];
+}
 
 export interface ErrorContext {
   /** The transaction looked up. */

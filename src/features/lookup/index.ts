@@ -9,7 +9,7 @@ import type { RecordDocuments } from '../details/detailsProvider';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
-import { MessagePresenter } from './errorMessages';
+import { MessagePresenter, moreTransactionActions } from './errorMessages';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
 import { idFromArgument } from '../../shared/transactionId';
 import { LookupCommand } from './lookupCommand';
@@ -36,7 +36,13 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
   const messages = new MessagePresenter();
   const lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log });
   const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
-  const details = registerDetails(context, { store: deps.store, environment: deps.environment, messages, log: tagged(deps.log, 'details') });
+  const details = registerDetails(context, {
+    store: deps.store,
+    environment: deps.environment,
+    messages,
+    log: tagged(deps.log, 'details'),
+    chooseId: (silent) => lookup.chooseId(silent, vscode.l10n.t('Show Transaction Details')),
+  });
   context.subscriptions.push(
     pattern,
     vscode.commands.registerCommand('exchangeTx.getStatus', async (arg?: unknown, options?: LookupCommandOptions) => {
@@ -51,6 +57,16 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
       await vscode.env.clipboard.writeText(id);
       vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Copied transaction ID {0}', id), 3000);
       return id;
+    }),
+    // "More…" of the status notification: the actions that did not fit as buttons.
+    vscode.commands.registerCommand('exchangeTx.transactionActions', async (arg?: unknown) => {
+      const id = idFromArgument(arg);
+      if (id === undefined) return undefined;
+      const items = moreTransactionActions(id).map((action) => ({ label: action.title, action }));
+      const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Transaction {0}', id) });
+      if (!picked) return undefined;
+      await vscode.commands.executeCommand(picked.action.command, ...picked.action.args);
+      return picked.action.command;
     }),
     vscode.languages.registerHoverProvider(HOVER_SELECTOR, hover),
   );

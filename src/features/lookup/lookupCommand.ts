@@ -1,8 +1,8 @@
 /**
  * "Get Transaction Status…": takes the id from its argument, the selection, the id under the
  * cursor or an input box; asks the service for a fresh record behind a cancellable progress
- * notification; shows the status with "Watch in Status Bar", "Show Details" and "Copy ID", or the
- * failure with the action that fits it. Returns what happened, for tests and other commands.
+ * notification; shows the status with "Watch", "Details" and "More…" (Copy ID, Open as Request), or
+ * the failure with the action that fits it. Returns what happened, for tests and other commands.
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -63,7 +63,7 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
   return {
     severity,
     text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt)),
-    actions: [actions.watch(id), actions.showDetails(id), actions.copyId(id), actions.openAsRequest(id)],
+    actions: [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
 }
 
@@ -83,7 +83,7 @@ export class LookupCommand {
       this.deps.messages.present(message, { silent });
       return { error: 'invalid-id', message };
     }
-    const id = given ?? this.fromEditor() ?? (silent ? undefined : await this.ask());
+    const id = given ?? (await this.chooseId(silent));
     if (id === undefined) return { error: 'no-id' };
     return this.lookUp(id, silent, options.signal);
   }
@@ -135,6 +135,11 @@ export class LookupCommand {
     }
   }
 
+  /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
+  async chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
+    return this.fromEditor() ?? (silent ? undefined : await this.ask(title));
+  }
+
   /** A plausible selected text, else the id under the cursor (by the id pattern). */
   private fromEditor(): string | undefined {
     const editor = vscode.window.activeTextEditor;
@@ -148,11 +153,11 @@ export class LookupCommand {
     return this.deps.pattern.find(line, selection.active.character)?.id;
   }
 
-  private async ask(): Promise<string | undefined> {
+  private async ask(title: string): Promise<string | undefined> {
     const editor = vscode.window.activeTextEditor;
     const selected = editor && !editor.selection.isEmpty && editor.selection.isSingleLine ? trimId(editor.document.getText(editor.selection)) : '';
     const answer = await vscode.window.showInputBox({
-      title: vscode.l10n.t('Get Transaction Status'),
+      title,
       prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
       placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
       value: selected.length <= MAX_ID_LENGTH ? selected : '',

@@ -322,7 +322,7 @@ export class PairLimitsPanel implements vscode.Disposable {
     if (report.failure === undefined) {
       this.error = null;
       this.updated = updatedText(new Date());
-      this.deps.log.info(`${pairs.length} pairs in ${ms} ms: ${summary}`);
+      this.deps.log.info(`${pairs.length} ${pairs.length === 1 ? 'pair' : 'pairs'} in ${ms} ms: ${summary}`);
     } else {
       this.error = failureText(report.failure, environment);
       const message = report.failure instanceof Error ? report.failure.message : JSON.stringify(report.failure);

@@ -148,7 +148,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
       // Without a prompt only in the extension's own tests: another extension cannot wipe it silently.
       if (options?.confirm !== true || context.extensionMode !== vscode.ExtensionMode.Test) {
         const clear = vscode.l10n.t('Clear History');
-        const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length), { modal: true }, clear);
+        const answer = await vscode.window.showWarningMessage(history.entries.length === 1 ? vscode.l10n.t('Remove the one exchange of this workspace from the History?') : vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length), { modal: true }, clear);
         if (answer !== clear) return false;
       }
       await history.clear();

@@ -1,7 +1,7 @@
 /**
  * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
  * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Clear Faults", "Sandbox: Reset" (a new ledger), all through the
+ * item's tooltip), "Sandbox: Clear All Faults" (which says what it did), "Sandbox: Reset" (a new ledger), all through the
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
  * (transactionControl.ts). Loaded, from its own file of the bundle, when one of these commands
@@ -26,6 +26,8 @@ export interface SandboxApi {
   readonly newTransaction: NewTransactionCommand;
   /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
   readonly control: TransactionControl;
+  /** The last information message a sandbox command showed (for tests). */
+  readonly lastNotice: string | undefined;
 }
 
 export interface SandboxCommandDeps {
@@ -41,6 +43,11 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
   const { environment, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
   const control = new TransactionControl(deps);
+  let lastNotice: string | undefined;
+  const notify = (text: string): void => {
+    lastNotice = text;
+    void vscode.window.showInformationMessage(text);
+  };
   const apply = async (ids: readonly FaultPresetId[]): Promise<string[]> => {
     const faults = faultsOf(ids);
     await environment.setSandboxFaults(faults);
@@ -66,7 +73,13 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       }
       return words;
     },
-    'exchangeTx.sandbox.clearFaults': () => apply([]),
+    'exchangeTx.sandbox.clearFaults': async () => {
+      // Say what happened: clearing is otherwise invisible (the palette may have run it for "Faults…").
+      const before = describeFaults(await (await environment.sandboxControl()).faults());
+      const words = await apply([]);
+      notify(before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'));
+      return words;
+    },
     'exchangeTx.sandbox.reset': async () => {
       await environment.resetSandbox();
       return true;
@@ -80,5 +93,14 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
     'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second),
     'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, environment, deps.log),
   };
-  return { handlers, api: { newTransaction, control } };
+  return {
+    handlers,
+    api: {
+      newTransaction,
+      control,
+      get lastNotice() {
+        return lastNotice;
+      },
+    },
+  };
 }

@@ -49,9 +49,10 @@ function groupItem(node: GroupNode, options: ItemOptions): vscode.TreeItem {
   const count = node.children.length;
   item.description = String(count);
   item.iconPath = themeIcon(look);
-  item.tooltip = vscode.l10n.t('{0}: {1} loaded transactions', look.label, count);
+  // l10n has no plural forms: one string for one, another for the rest.
+  item.tooltip = count === 1 ? vscode.l10n.t('{0}: 1 loaded transaction', look.label) : vscode.l10n.t('{0}: {1} loaded transactions', look.label, count);
   item.contextValue = `group status:${node.status}`;
-  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1} transactions', look.short, count) };
+  item.accessibilityInformation = { label: count === 1 ? vscode.l10n.t('{0}, 1 transaction', look.short) : vscode.l10n.t('{0}, {1} transactions', look.short, count) };
   return item;
 }
 
@@ -91,7 +92,7 @@ function errorItem(node: ErrorNode): vscode.TreeItem {
 function loadMoreItem(options: ItemOptions): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon('fold-down');
-  item.tooltip = vscode.l10n.t('Load the next {0} transactions', options.pageSize);
+  item.tooltip = options.pageSize === 1 ? vscode.l10n.t('Load the next transaction') : vscode.l10n.t('Load the next {0} transactions', options.pageSize);
   item.contextValue = 'loadMore';
   item.command = { command: 'exchangeTx.transactions.loadMore', title: vscode.l10n.t('Load more…') };
   return item;

@@ -51,6 +51,19 @@ describe('transaction details document', () => {
     assert.equal((JSON.parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as { id: string }).id, id);
   });
 
+  it('run from the palette without an id, takes the one in the editor (else asks; silent: no id)', async () => {
+    const id = sandbox.ledger.visible()[2]?.id ?? '';
+    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `see ${id} in the log\n\n` });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 6, 0, 6);
+    const result = await showDetails(undefined);
+    assert.equal(result.id, id);
+    assert.equal(result.uri?.toString(), `exchange-tx-record:/${id}.json`);
+    const blank = await vscode.window.showTextDocument(document);
+    blank.selection = new vscode.Selection(1, 0, 1, 0);
+    assert.deepEqual(await showDetails(undefined), { error: 'no-id' });
+  });
+
   it('says "not found" instead of opening an empty document', async () => {
     const result = await showDetails('zz77zz77zz77');
     assert.equal(result.error, 'not-found');

@@ -37,7 +37,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     sandbox.setFaults({});
   });
 
-  it('shows the status with Watch, Show Details and Copy ID, asking the service afresh each time', async () => {
+  it('shows the status with Watch, Details and More…, asking the service afresh each time', async () => {
     const id = withStatus('finished');
     const result = await getStatus(id);
     assert.equal(result.error, undefined);
@@ -49,15 +49,38 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.equal(result.message?.severity, 'info');
     assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt)})`);
     assert.deepEqual(result.message?.actions, [
-      { title: 'Watch in Status Bar', command: 'exchangeTx.watch', args: [id] },
-      { title: 'Show Details', command: 'exchangeTx.showDetails', args: [id] },
-      { title: 'Copy ID', command: 'exchangeTx.copyId', args: [id] },
-      { title: 'Open as Request', command: 'exchangeTx.openAsRequest', args: [id] },
+      { title: 'Watch', command: 'exchangeTx.watch', args: [id] },
+      { title: 'Details', command: 'exchangeTx.showDetails', args: [id] },
+      { title: 'More…', command: 'exchangeTx.transactionActions', args: [id] },
     ]);
     assert.deepEqual(api.lookup.lastMessage, result.message);
     const before = requestsFor(sandbox, id);
     await getStatus({ id, label: 'from a tree item' });
     assert.equal(requestsFor(sandbox, id), before + 1, 'an explicit lookup never answers from the cache');
+  });
+
+  it('gives the status notification at most 3 buttons of at most 12 characters, which VS Code shows uncut', async () => {
+    for (const status of ['finished', 'failed', 'hold', 'refunded']) {
+      const result = await getStatus(withStatus(status));
+      const shown = titles(result);
+      assert.ok(shown.length > 0 && shown.length <= 3, `${status}: ${shown.length} buttons: ${shown.join(', ')}`);
+      for (const title of shown) assert.ok(title.length <= 12, `${status}: "${title}" has ${title.length} characters`);
+    }
+  });
+
+  it('offers Copy ID and Open as Request under More…, in a quick pick', async () => {
+    const id = withStatus('finished');
+    const more = (await getStatus(id)).message?.actions.find((a) => a.title === 'More…');
+    assert.deepEqual(more, { title: 'More…', command: 'exchangeTx.transactionActions', args: [id] });
+    assert.ok(more);
+    await vscode.env.clipboard.writeText('before');
+    const chosen = vscode.commands.executeCommand<string | undefined>(more.command, ...more.args);
+    // The quick pick opens with Copy ID first; accepting it copies the id.
+    await waitFor(async () => {
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      return (await vscode.env.clipboard.readText()) === id;
+    }, 'Copy ID chosen in the quick pick');
+    assert.equal(await chosen, 'exchangeTx.copyId');
   });
 
   it('shows statuses that need attention as warnings and errors', async () => {

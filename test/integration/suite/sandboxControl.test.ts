@@ -36,7 +36,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
       'set through the signed control endpoint',
     );
     assert.equal(sandbox.faults.rates?.internalError, 0.2);
-    assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Clear Faults" turns them off\./);
+    assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Clear All Faults" turns them off\./);
     assert.match(api.environmentItem.text, /\$\(debug-disconnect\)/);
 
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['down']);
@@ -50,6 +50,17 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.doesNotMatch(tooltip(), /Sandbox faults/);
     const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
     assert.equal(answered.status, sandbox.ledger.statusOf(id));
+  });
+
+  it('says what Clear All Faults did: cleared the faults that were on, or that none were', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const commands = await api.sandbox.load();
+    await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
+    assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults'), []);
+    assert.equal(commands.lastNotice, 'Sandbox faults cleared.');
+    assert.deepEqual(sandbox.faults.rates ?? {}, {});
+    assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults'), []);
+    assert.equal(commands.lastNotice, 'No sandbox faults were on.');
   });
 
   it('ignores presets it does not know from another caller', async () => {

@@ -112,7 +112,7 @@ export class RequestTools {
     if (live && result.uri) {
       this.deps.messages.present(
         { severity: 'info', text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target), actions: [{ title: vscode.l10n.t('Explain with a Pasted Key…'), command: 'exchangeTx.explainSignatureWithKey', args: [] }] },
-        { silent: true },
+        options,
       );
     }
     return result;

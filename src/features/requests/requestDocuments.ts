@@ -102,14 +102,14 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   };
 
   /** Runs a tool on a sendable request (its own problem, if any, is said instead). */
-  const withRequest = async <T>(uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }, run: (request: DocumentRequest) => Promise<T>): Promise<T | undefined> => {
+  const withRequest = async <T>(uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }, run: (request: DocumentRequest, document: vscode.TextDocument) => Promise<T>): Promise<T | undefined> => {
     const found = await resolve(uriArg, indexArg, options);
     if ('problem' in found) return undefined;
     if (found.request.problem !== undefined) {
       messages.present({ severity: 'warning', text: found.request.problem, actions: [] }, options);
       return undefined;
     }
-    return run(found.request);
+    return run(found.request, found.document);
   };
 
   const resend = async (arg: unknown): Promise<SendResult> => {
@@ -168,7 +168,7 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
         // Only the extension's own tests choose without the pickers.
         return withRequest(first, second, {}, (request) => tools.copyAs(request, context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null ? (third as CopyOptions) : {}));
       case 'exchangeTx.explainSignature':
-        return withRequest(first, second, { silent: silentOf(third) }, (request) => tools.explain(request, { silent: silentOf(third) }));
+        return withRequest(first, second, { silent: silentOf(third) }, (request, document) => tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]));
       case 'exchangeTx.explainSignatureWithKey': {
         // Only the extension's own tests hand the key over; anyone else is asked for it.
         const given = context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null && 'key' in third && typeof third.key === 'string' ? third.key : undefined;

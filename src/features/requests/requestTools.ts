@@ -95,8 +95,9 @@ export class RequestTools {
    * The explanation of how a request's body is signed, in a read-only document. With an account's
    * key every step is explained but the signature itself is withheld: the service signs no time
    * or nonce, so it would replay for as long as the key is valid. The sandbox's key shows it.
+   * `at` (the document and the request's index) lets the note's action explain the same request.
    */
-  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}): Promise<ExplainResult> {
+  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}, at: readonly unknown[] = []): Promise<ExplainResult> {
     const prepared = prepareRequest(request);
     const key = await this.deps.environment.signingKey();
     if (!key.text) {
@@ -111,7 +112,7 @@ export class RequestTools {
     const result = await this.showExplanation(prepared.method, prepared.body, key.text, header, !live, options);
     if (live && result.uri) {
       this.deps.messages.present(
-        { severity: 'info', text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target), actions: [{ title: vscode.l10n.t('Explain with a Pasted Key…'), command: 'exchangeTx.explainSignatureWithKey', args: [] }] },
+        { severity: 'info', text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target), actions: [{ title: vscode.l10n.t('Explain with a Pasted Key…'), command: 'exchangeTx.explainSignatureWithKey', args: [...at] }] },
         options,
       );
     }

@@ -77,6 +77,9 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.match(result.text, /SHA-256 \(hex\): `[0-9a-f]{64}`/);
     assert.equal(reached('createTransaction'), 0);
     assert.equal(service.requests.length, 0, 'explaining sends nothing');
+    const note = api.requests.messages.lastMessage;
+    assert.equal(note?.text, 'The signature of the account "Production" is not shown.');
+    assert.deepEqual(note?.actions.map((a) => [a.command, String(a.args[0]), a.args[1]]), [['exchangeTx.explainSignatureWithKey', document.uri.toString(), 0]], 'the action explains the same request');
 
     // A key pasted on purpose shows its signature (here the same key: the user's choice).
     const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });

@@ -76,7 +76,7 @@ export class EnvironmentService implements vscode.Disposable {
   /** The client of "sandbox only" work (New Transaction), whatever the environment: never an account's. */
   private sandboxOnly: { readonly url: string; readonly apiKey: string; readonly client: ExchangeClient } | undefined;
   /** Clients of accounts not in use (a watch made there, Send Again), kept until anything changes. */
-  private readonly otherAccounts = new Map<string, Connection>();
+  private readonly otherAccounts = new Map<string, { readonly made: string; readonly connection: Connection }>();
   /** Every client made for the current connection (disposed together when it changes). */
   private clients: ExchangeClient[] = [];
   /** The built-in sandbox's life: start, stop, key, port, faults. */
@@ -271,15 +271,19 @@ export class EnvironmentService implements vscode.Disposable {
     if (!this.trust.isTrusted) throw new AccountAccessError('declined', vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'));
     const credentials = await this.accounts.credentials(account.id);
     if (!credentials) throw new AccountAccessError('declined', vscode.l10n.t('The account "{0}" has no usable API keys.', account.name));
+    // Kept for the address and key it was made with: a reset for the account in use does not see
+    // another account's new key or address, so the kept client is checked against them here.
+    const made = `${account.baseUrl}|${credentials.apiKey}`;
     const kept = this.otherAccounts.get(id);
-    if (kept) return kept;
+    if (kept?.made === made) return kept.connection;
+    kept?.connection.client.dispose();
     const code = await loadClient();
-    const connection = this.connectionKey;
+    const connectionKey = this.connectionKey;
     await this.approve(account, options.ask !== false);
-    if (this.connectionKey !== connection) throw new CancelledError();
-    const made: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account) };
-    this.otherAccounts.set(id, made);
-    return made;
+    if (this.connectionKey !== connectionKey) throw new CancelledError();
+    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account) };
+    this.otherAccounts.set(id, { made, connection });
+    return connection;
   }
 
   /** Where requests go now, as a watch remembers it: `sandbox` or the account's id. */

@@ -58,8 +58,9 @@ async function checkShippedFiles(repoRoot: string): Promise<void> {
 async function main(): Promise<number> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..');
   const config = readConfig(repoRoot);
-  await checkShippedFiles(repoRoot);
   const vsix = process.argv[2] ? path.resolve(process.argv[2]) : await packageNow(repoRoot);
+  // After packaging: what `vsce ls` lists then is what went into the .vsix.
+  await checkShippedFiles(repoRoot);
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: npm run package -- --out ${process.argv[2] ?? ''}`);
   const testsEntry = path.join(repoRoot, 'out', 'test', 'packaged', 'index.js');
   if (!fs.existsSync(testsEntry)) throw new Error('out/test/packaged/index.js is missing: npm run compile:tests');

@@ -24,7 +24,7 @@ async function inThemes(show: (theme: Theme) => Promise<void>): Promise<void> {
 
 /**
  * The walkthrough's pictures: VS Code shows them in a column about 400-600 px wide, so each is cut
- * to what its step is about (at most 560 CSS pixels wide) and kept at two pixels per
+ * to what its step is about (at most 560 CSS pixels wide, 640 for the hover and the input box) and kept at two pixels per
  * CSS pixel, so that its text stays readable (and sharp) at that size.
  */
 const WALKTHROUGH = { scale: 'device', maxWidth: 560 } as const;

@@ -190,8 +190,8 @@ async function main(): Promise<void> {
   if (sandbox.disabledMethods.length > 0) console.log(`  answering ${sandbox.disabledMethods.join(', ')} with -32601 "Method not found"`);
   console.log('');
   console.log(`Service:      POST ${sandbox.url}/v2`);
-  console.log(`Control:      POST ${sandbox.url}${SANDBOX_CONTROL_PATH} (signed like /v2 calls; see the README,`);
-  console.log('              "Develop against the sandbox")');
+  console.log(`Control:      POST ${sandbox.url}${SANDBOX_CONTROL_PATH} (signed like /v2 calls; see docs/sandbox.md,`);
+  console.log('              "The control endpoint")');
   printKeyOrigin(origin, apiKey, settings.printKey);
   if (stateLine !== undefined) console.log(stateLine);
   console.log('');

@@ -79,7 +79,7 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
     assert.deepEqual(fs.readdirSync(path.join(installed().extensionPath, 'dist', 'webview')).sort(), expected);
   });
 
-  it('ships no source maps (the README says why)', () => {
+  it('ships no source maps (docs/testing.md says why)', () => {
     const root = installed().extensionPath;
     const maps = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.map'));
     assert.deepEqual(maps, []);

@@ -3,7 +3,8 @@
 // Chromium (the server host), and test/packaged/ checks inside the extension host that the
 // installed copy activates, carries the files its manifest names, registers its commands, shows
 // its view and looks a transaction up in its sandbox. This catches files missing from the package,
-// which every other suite (running the extension from the repository) cannot see.
+// which every other suite (running the extension from the repository) cannot see. First, the files
+// `vsce ls` lists are checked against the rules of shippedFiles.ts (what must ship and what must not).
 //
 //   node out/test/runner/runPackaged.js [PATH.vsix]   without a path, packages one first (npm run package)
 //
@@ -12,10 +13,13 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { listFiles, PackageManager } from '@vscode/vsce';
 import { readConfig } from './config';
 import { exitWith, interruptSignal, runSession } from './hostSession';
 import { runCommand, say } from './processes';
 import { ServerHost } from './serverHost';
+import { shippedFileProblems } from './shippedFiles';
+import type { ShippedManifest } from './shippedFiles';
 
 /** The extension loaded in development mode: a stand-in with no code that only carries the test entry. */
 function writeStandIn(tmp: string): string {
@@ -42,10 +46,21 @@ async function packageNow(repoRoot: string): Promise<string> {
   return vsix;
 }
 
+/** What `vsce ls --no-dependencies` lists for the repository, checked against the rules of shippedFiles.ts. */
+async function checkShippedFiles(repoRoot: string): Promise<void> {
+  const files = await listFiles({ cwd: repoRoot, packageManager: PackageManager.None });
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as ShippedManifest;
+  const problems = shippedFileProblems(files, manifest);
+  if (problems.length > 0) throw new Error(`what the package carries (vsce ls):\n  ${problems.join('\n  ')}`);
+  say(`vsce ls: ${files.length} files, every one the extension needs and none that must not ship`);
+}
+
 async function main(): Promise<number> {
   const repoRoot = path.resolve(__dirname, '..', '..', '..');
   const config = readConfig(repoRoot);
   const vsix = process.argv[2] ? path.resolve(process.argv[2]) : await packageNow(repoRoot);
+  // After packaging: what `vsce ls` lists then is what went into the .vsix.
+  await checkShippedFiles(repoRoot);
   if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: npm run package -- --out ${process.argv[2] ?? ''}`);
   const testsEntry = path.join(repoRoot, 'out', 'test', 'packaged', 'index.js');
   if (!fs.existsSync(testsEntry)) throw new Error('out/test/packaged/index.js is missing: npm run compile:tests');

@@ -10,7 +10,7 @@ import type { BrowserContext } from 'playwright-core';
 import type { HostRun, RunnerConfig, TestHost } from './config';
 import { exitOf, freePort, killGroup, orAbort, OutputTail, runCommand, say, spawnGroup, TimeoutError, within } from './processes';
 import { ensureServerHost } from './serverInstall';
-import { serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
+import { SCREENSHOT_SCALE, serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
 import type { ServerInstall } from './serverInstall';
 
 /** Flags that work for headless chromium in containers and offline machines. */
@@ -181,6 +181,8 @@ export class ServerHost implements TestHost {
       executablePath: install.chromium,
       headless: true,
       args: CHROMIUM_ARGS,
+      // Pictures saved at twice the pixels (each asks for them, or gets one per CSS pixel).
+      ...(process.env.EXCHANGE_TX_SCREENSHOTS === '1' ? { deviceScaleFactor: SCREENSHOT_SCALE } : {}),
       env: { ...process.env, TMPDIR: browserTmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp },
       timeout: 60_000,
       // Playwright would otherwise exit the process on these signals before our clean-up runs.

@@ -5,9 +5,11 @@
 //
 // - { "kind": "screenshot", "name": "screenshots/hover", "clip": [".monaco-hover"], "hover": "…" }
 //   captures the page (or the box around every element matching the `clip` selectors, with a
-//   margin) into media/<name>.png, after moving the mouse over `hover` when given. Written only
-//   when the run was asked for screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered
-//   { "saved": false } at once.
+//   margin, cut to `maxWidth` × `maxHeight` from its top left) into media/<name>.png, after moving
+//   the mouse over `hover` when given; `"scale": "device"` keeps the page's device pixels (2 per
+//   CSS pixel while screenshots are saved: sharp pictures that stay readable where VS Code shows
+//   them smaller), else one pixel per CSS pixel. Written only when the run was asked for
+//   screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered { "saved": false } at once.
 // - { "kind": "query", "selector": "…", "attribute": "class" } answers the elements matching
 //   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...] }.
 // - { "kind": "click", "selector": "…" } clicks the first visible element matching `selector`, as
@@ -26,6 +28,11 @@ interface ScreenshotRequest {
   readonly clip?: readonly string[];
   readonly hover?: string;
   readonly margin?: number;
+  /** The most CSS pixels of the clip kept, from its left and its top. */
+  readonly maxWidth?: number;
+  readonly maxHeight?: number;
+  /** `device`: the page's device pixels (see SCREENSHOT_SCALE); `css` (the default): one per CSS pixel. */
+  readonly scale?: 'css' | 'device';
   /** Waits until an element matching this selector is visible first (at most 5 s). */
   readonly waitFor?: string;
 }
@@ -42,6 +49,9 @@ interface QueryRequest {
 }
 
 export type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest;
+
+/** Device pixels per CSS pixel of the workbench page while screenshots are saved. */
+export const SCREENSHOT_SCALE = 2;
 
 /** Where a screenshot goes, below media/: one or two lowercase path segments, nothing else. */
 const NAME = /^[a-z0-9-]+(\/[a-z0-9-]+)?$/;
@@ -62,6 +72,11 @@ export function parseRequest(text: string): ChannelRequest | string {
     if (r.hover !== undefined && typeof r.hover !== 'string') return 'hover is a selector';
     if (r.margin !== undefined && typeof r.margin !== 'number') return 'margin is a number';
     if (r.waitFor !== undefined && typeof r.waitFor !== 'string') return 'waitFor is a selector';
+    for (const bound of ['maxWidth', 'maxHeight'] as const) {
+      const v = r[bound];
+      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) return `${bound} is a positive whole number of pixels`;
+    }
+    if (r.scale !== undefined && r.scale !== 'css' && r.scale !== 'device') return 'scale is "css" or "device"';
     return r as unknown as ScreenshotRequest;
   }
   if (r.kind === 'query') {
@@ -101,7 +116,7 @@ interface Box {
 }
 
 /** The box around every visible element matching the selectors, grown by `margin`, inside the page. */
-async function clipOf(page: Page, selectors: readonly string[], margin: number): Promise<Box | undefined> {
+async function clipOf(page: Page, selectors: readonly string[], margin: number, maxWidth = Infinity, maxHeight = Infinity): Promise<Box | undefined> {
   const boxes: Box[] = [];
   for (const selector of selectors) boxes.push(...(await visibleElements(page, selector, undefined)).map((e) => e.box));
   if (boxes.length === 0) return undefined;
@@ -110,7 +125,7 @@ async function clipOf(page: Page, selectors: readonly string[], margin: number):
   const top = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
   const right = Math.min(viewport.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
   const bottom = Math.min(viewport.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
-  return { x: Math.floor(left), y: Math.floor(top), width: Math.ceil(right - left), height: Math.ceil(bottom - top) };
+  return { x: Math.floor(left), y: Math.floor(top), width: Math.min(maxWidth, Math.ceil(right - left)), height: Math.min(maxHeight, Math.ceil(bottom - top)) };
 }
 
 async function answer(page: Page, request: ChannelRequest, mediaDir: string, save: boolean): Promise<unknown> {
@@ -125,11 +140,11 @@ async function answer(page: Page, request: ChannelRequest, mediaDir: string, sav
   if (!save) return { saved: false };
   if (request.hover) await page.locator(`${request.hover} >> visible=true`).first().hover({ timeout: 5000 });
   if (request.waitFor) await page.locator(`${request.waitFor} >> visible=true`).first().waitFor({ timeout: 5000 });
-  const clip = request.clip ? await clipOf(page, request.clip, request.margin ?? 8) : undefined;
+  const clip = request.clip ? await clipOf(page, request.clip, request.margin ?? 8, request.maxWidth, request.maxHeight) : undefined;
   if (request.clip && !clip) return { saved: false, error: `nothing visible matches ${request.clip.join(', ')}` };
   const file = path.join(mediaDir, `${request.name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
+  await page.screenshot({ path: file, scale: request.scale ?? 'css', ...(clip ? { clip } : {}) });
   say(`screenshot media/${request.name}.png`);
   return { saved: true, width: clip?.width, height: clip?.height };
 }

@@ -1,12 +1,17 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { pngSize } from '../../scripts/png';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const manifestText = fs.readFileSync(path.join(root, 'package.json'), 'utf8');
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
 
 interface Manifest {
+  icon?: string;
+  categories?: string[];
+  keywords?: string[];
+  galleryBanner?: { color?: string; theme?: string };
   engines: { vscode: string };
   devDependencies: Record<string, string>;
   contributes: {
@@ -15,6 +20,7 @@ interface Manifest {
     jsonValidation?: { fileMatch: string; url: string }[];
     views: Record<string, { id: string }[]>;
     menus: { commandPalette: { command: string; when?: string }[] };
+    viewsContainers: { activitybar: { id: string; icon: string }[] };
   };
   capabilities?: { untrustedWorkspaces?: { supported?: unknown; restrictedConfigurations?: string[] } };
 }
@@ -85,5 +91,38 @@ describe('manifest', () => {
       .map(([key]) => key)
       .sort();
     assert.deepEqual([...(trust?.restrictedConfigurations ?? [])].sort(), windowScoped);
+  });
+
+  it('has a 128×128 PNG icon of its own', () => {
+    assert.equal(manifest.icon, 'media/icon.png');
+    const file = path.join(root, manifest.icon);
+    assert.deepEqual(pngSize(fs.readFileSync(file)), { width: 128, height: 128 });
+    // Drawn from its source by `npm run icons`.
+    assert.ok(fs.existsSync(path.join(root, 'media/icon.svg')), 'media/icon.svg, its source');
+  });
+
+  it('gives the activity bar a monochrome 24×24 SVG that follows the theme', () => {
+    const [container] = manifest.contributes.viewsContainers.activitybar;
+    assert.ok(container, 'a view container in the activity bar');
+    assert.match(container.icon, /^media\/[a-z-]+\.svg$/);
+    const svg = fs.readFileSync(path.join(root, container.icon), 'utf8');
+    assert.match(svg, /viewBox="0 0 24 24"/);
+    // One colour, the theme's: VS Code draws activity-bar icons as a mask in its own colour.
+    const colours = new Set([...svg.matchAll(/(?:fill|stroke)="([^"]+)"/g)].map((m) => m[1]));
+    for (const colour of colours) assert.ok(colour === 'currentColor' || colour === 'none', `colour ${colour ?? ''}`);
+  });
+
+  it('is found by what a user searches for: categories of VS Code\'s list, keywords, a gallery banner', () => {
+    const allowed = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Education', 'Extension Packs', 'Formatters', 'Keymaps', 'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Other', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization'];
+    const categories = manifest.categories ?? [];
+    assert.ok(categories.some((c) => c !== 'Other'), `a category besides Other: ${categories.join(', ')}`);
+    for (const category of categories) assert.ok(allowed.includes(category), category);
+    const keywords = manifest.keywords ?? [];
+    // vsce refuses more than 30.
+    assert.ok(keywords.length >= 5 && keywords.length <= 30, `${keywords.length} keywords`);
+    assert.equal(new Set(keywords).size, keywords.length, 'no keyword twice');
+    for (const word of ['exchange', 'crypto', 'json-rpc', 'sandbox']) assert.ok(keywords.includes(word), word);
+    assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme ?? ''), 'the banner names its theme');
   });
 });

@@ -4,6 +4,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
+import { pngSize } from '../../scripts/png';
 
 const root = path.resolve(__dirname, '..', '..', '..');
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
@@ -118,6 +119,20 @@ describe('walkthrough', () => {
         assert.ok(bytes.length < 200 * 1024, `${file} is ${bytes.length} bytes, under 200 KiB`);
       }
       assert.notEqual(image.dark, image.light, `${step.id}: the light theme has its own image`);
+    }
+  });
+
+  it('shows pictures cut to their step, readable where VS Code shows them (a column about 400–600 px wide)', () => {
+    // Saved at two pixels per CSS pixel (screenshots.test.ts): at most 640 × 560 CSS pixels of the
+    // workbench each, so that its 13 px text is still about 10 px or more in a 500 px column.
+    for (const step of steps) {
+      const image = step.media.image ?? {};
+      for (const file of new Set(typeof image === 'string' ? [image] : Object.values(image))) {
+        const size = pngSize(fs.readFileSync(path.join(root, file)));
+        assert.ok(size, `${file} is a PNG`);
+        assert.ok(size.width <= 1280 && size.height <= 1120, `${file} is ${size.width}×${size.height}: cut it to what the step is about`);
+        assert.ok(size.width >= 400, `${file} is ${size.width} px wide: saved at two pixels per CSS pixel, it is at least 400`);
+      }
     }
   });
 });

@@ -13,6 +13,14 @@ describe('workbench channel requests', () => {
       waitFor: '.monaco-hover',
     });
     assert.deepEqual(parseRequest('{"kind":"screenshot","name":"screenshots/details"}'), { kind: 'screenshot', name: 'screenshots/details' });
+    assert.deepEqual(parseRequest('{"kind":"screenshot","name":"walkthrough/request-dark","clip":[".part.editor"],"maxWidth":480,"maxHeight":300,"scale":"device"}'), {
+      kind: 'screenshot',
+      name: 'walkthrough/request-dark',
+      clip: ['.part.editor'],
+      maxWidth: 480,
+      maxHeight: 300,
+      scale: 'device',
+    });
     assert.deepEqual(parseRequest('{"kind":"query","selector":".getting-started-step","attribute":"aria-checked"}'), {
       kind: 'query',
       selector: '.getting-started-step',
@@ -35,5 +43,10 @@ describe('workbench channel requests', () => {
     assert.equal(parseRequest('{"kind":"click","selector":3}'), 'a click needs a selector');
     assert.equal(parseRequest('{"kind":"screenshot","name":"screenshots/x","clip":".a"}'), 'clip is a list of selectors');
     assert.equal(parseRequest('{"kind":"screenshot","name":"screenshots/x","margin":"8"}'), 'margin is a number');
+    for (const bad of ['0', '-5', '1.5', '"480"']) {
+      assert.equal(parseRequest(`{"kind":"screenshot","name":"screenshots/x","maxWidth":${bad}}`), 'maxWidth is a positive whole number of pixels', bad);
+      assert.equal(parseRequest(`{"kind":"screenshot","name":"screenshots/x","maxHeight":${bad}}`), 'maxHeight is a positive whole number of pixels', bad);
+    }
+    assert.equal(parseRequest('{"kind":"screenshot","name":"screenshots/x","scale":"retina"}'), 'scale is "css" or "device"');
   });
 });

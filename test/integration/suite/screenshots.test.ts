@@ -22,6 +22,13 @@ async function inThemes(show: (theme: Theme) => Promise<void>): Promise<void> {
   }
 }
 
+/**
+ * The walkthrough's pictures: VS Code shows them in a column about 400-600 px wide, so each is cut
+ * to what its step is about (at most 560 CSS pixels wide, 640 for the hover and the input box) and kept at two pixels per
+ * CSS pixel, so that its text stays readable (and sharp) at that size.
+ */
+const WALKTHROUGH = { scale: 'device', maxWidth: 560 } as const;
+
 /** The status bar entry of a watched id (VS Code gives it the id `<extension>.<item id>`). */
 const watchItem = (id: string) => `.statusbar-item[id$="exchangeTx.watch.${id}"]`;
 
@@ -71,7 +78,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await clickInWorkbench(historyHeader);
     try {
       await inThemes(async (theme) => {
-        await screenshotOf(`walkthrough/sandbox-${theme}`, { clip: ['[id="workbench.parts.sidebar"]'], margin: 0 });
+        await screenshotOf(`walkthrough/sandbox-${theme}`, { ...WALKTHROUGH, clip: ['[id="workbench.parts.sidebar"]'], margin: 0, maxHeight: 400 });
         if (theme === 'dark') await screenshotOf('screenshots/transactions-view');
       });
     } finally {
@@ -90,7 +97,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await eventually(async () => (await findInWorkbench('.monaco-editor .monaco-hover')).texts.some((t) => t.includes('Exchanging')), 'the hover in the editor');
     await inThemes(async (theme) => {
       await vscode.commands.executeCommand('editor.action.showHover');
-      await screenshotOf(`walkthrough/hover-${theme}`, { clip: ['.monaco-editor .monaco-hover', '.monaco-editor .view-line'], waitFor: '.monaco-editor .monaco-hover', margin: 12 });
+      await screenshotOf(`walkthrough/hover-${theme}`, { ...WALKTHROUGH, clip: ['.monaco-editor .monaco-hover'], waitFor: '.monaco-editor .monaco-hover', margin: 12, maxWidth: 640 });
     });
   });
 
@@ -127,7 +134,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     assert.ok(item.texts.some((t) => t.includes(id.slice(0, 6))), item.texts.join(' | '));
     await inThemes(async (theme) => {
       // The mouse goes elsewhere first, so that the tooltip opens again.
-      await screenshotOf(`walkthrough/watch-${theme}`, { hover: watchItem(id), waitFor: '.monaco-hover', clip: ['.monaco-hover', watchItem(id)], margin: 12 });
+      await screenshotOf(`walkthrough/watch-${theme}`, { ...WALKTHROUGH, hover: watchItem(id), waitFor: '.monaco-hover', clip: ['.monaco-hover', watchItem(id)], margin: 12 });
     });
   });
 
@@ -156,7 +163,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await inThemes(async (theme) => {
       // The page redraws in the new theme's colours through CSS variables.
       await sleep(500);
-      await screenshotOf(`walkthrough/pair-limits-${theme}`, { clip: ['.part.editor'], margin: 0 });
+      await screenshotOf(`walkthrough/pair-limits-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor'], margin: 0, maxHeight: 520 });
     });
     await pairLimits.list.clear();
   });
@@ -169,7 +176,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
     await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration')).count > 0, 'the CodeLens');
     await inThemes(async (theme) => {
-      await screenshotOf(`walkthrough/request-${theme}`, { clip: ['.part.editor'], margin: 0 });
+      await screenshotOf(`walkthrough/request-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor .editor-group-container:has(.codelens-decoration)'], margin: 0, maxHeight: 215 });
     });
   });
 
@@ -177,7 +184,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     const adding = vscode.commands.executeCommand('exchangeTx.addAccount');
     await eventually(async () => (await findInWorkbench('.quick-input-widget')).count === 1, 'the input box');
     await inThemes(async (theme) => {
-      await screenshotOf(`walkthrough/account-${theme}`, { clip: ['.quick-input-widget'], margin: 8 });
+      await screenshotOf(`walkthrough/account-${theme}`, { ...WALKTHROUGH, clip: ['.quick-input-widget'], margin: 8, maxWidth: 640 });
     });
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     await adding;

@@ -45,6 +45,11 @@ export interface ShotOptions {
   readonly hover?: string;
   /** Pixels around the clipped elements (default 8). */
   readonly margin?: number;
+  /** The most CSS pixels of the clip kept, from its left and its top: what a step is about. */
+  readonly maxWidth?: number;
+  readonly maxHeight?: number;
+  /** `device`: two pixels per CSS pixel (the walkthrough's pictures, shown smaller); `css` (default): one. */
+  readonly scale?: 'css' | 'device';
   /** A selector to wait for (visible) before taking the picture: what the workbench shows late. */
   readonly waitFor?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Every transient failure the README says is retried (a -32600 rate-limit answer, timeouts, HTTP
+ * Every transient failure docs/client.md says is retried (a -32600 rate-limit answer, timeouts, HTTP
  * 502/503/504, -32603, and connection resets and stalled answers, which are retried like
  * timeouts) is retried through the client, at most 3 times; a sample of what is not retried is
  * tried once. The sandbox's own fault modes are used where it has them; HTTP 504, resets and

@@ -1,5 +1,5 @@
 /**
- * The README's shell helper and scenario for the control endpoint, run as written with real bash,
+ * The shell helper and scenario for the control endpoint in docs/sandbox.md, run as written with real bash,
  * openssl and curl against a sandbox over real HTTP: signing with openssl is accepted, each action
  * answers as documented, a refused action fails curl, and a wrong key gets 401. Skipped (with the
  * reason printed) where bash, curl 7.55+ or openssl are missing.
@@ -12,24 +12,25 @@ import type { ManualClock, Sandbox } from '../../../src/sandbox';
 import { childEnv, curlUnavailable, holdsAny, keyPieces, runProcess, temporaryFolder, writePrivateFile } from '../requests/processes';
 import { testKeys, testSandbox } from './helpers';
 
-/** The README's helper uses --fail-with-body (curl 7.76 and later). */
+/** The documented helper uses --fail-with-body (curl 7.76 and later). */
 function curlWithoutFailWithBody(): string | undefined {
   const version = /^curl (\d+)\.(\d+)/.exec(spawnSync('curl', ['--version'], { encoding: 'utf8' }).stdout ?? '');
   const [major, minor] = version ? [Number(version[1]), Number(version[2])] : [0, 0];
   return major > 7 || (major === 7 && minor >= 76) ? undefined : `curl ${major}.${minor} is older than 7.76 (--fail-with-body)`;
 }
 
-const README = path.resolve(__dirname, '../../../../README.md');
+/** Where the control endpoint is documented for developers. */
+const SANDBOX_DOC = path.resolve(__dirname, '../../../../docs/sandbox.md');
 
-/** The bash block after `<!-- name -->` in the README. */
-function readmeBlock(name: string): string {
-  const text = fs.readFileSync(README, 'utf8');
+/** The bash block after `<!-- name -->` in docs/sandbox.md. */
+function documentedBlock(name: string): string {
+  const text = fs.readFileSync(SANDBOX_DOC, 'utf8');
   const match = new RegExp(`<!-- ${name} -->\\n\`\`\`bash\\n([\\s\\S]*?)\`\`\``).exec(text);
-  assert.ok(match, `the README has a ${name} block`);
+  assert.ok(match, `docs/sandbox.md has a ${name} block`);
   return match[1];
 }
 
-describe('sandbox control endpoint driven by curl and openssl (the README\'s script)', function () {
+describe('sandbox control endpoint driven by curl and openssl (the script of docs/sandbox.md)', function () {
   this.timeout(60_000);
   let sandbox: Sandbox;
   let folder: { path: string; remove(): void };
@@ -54,13 +55,13 @@ describe('sandbox control endpoint driven by curl and openssl (the README\'s scr
     const keyFile = path.join(folder.path, 'sandbox-key.hex');
     writePrivateFile(keyFile, `${keyHex}\n`);
     const file = path.join(folder.path, 'run.sh');
-    fs.writeFileSync(file, `set -euo pipefail\n${readmeBlock('control-helper')}\n${script}\n`);
+    fs.writeFileSync(file, `set -euo pipefail\n${documentedBlock('control-helper')}\n${script}\n`);
     const result = await runProcess('bash', [file], { cwd: folder.path, env: childEnv({ SANDBOX_URL: sandbox.url, SANDBOX_KEY_FILE: keyFile }) });
     return { code: result.code, lines: result.stdout.split('\n').filter((l) => l !== ''), stdout: result.stdout, stderr: result.stderr };
   }
 
-  it('runs the README scenario: create, pay, skip, get, move, faults, reset, clock', async () => {
-    const run = await bash(readmeBlock('control-scenario'), testKeys().aHex);
+  it('runs the documented scenario: create, pay, skip, get, move, faults, reset, clock', async () => {
+    const run = await bash(documentedBlock('control-scenario'), testKeys().aHex);
     assert.equal(run.code, 0, run.stderr + run.stdout);
     const answers = run.lines.map((line) => JSON.parse(line) as { ok: boolean; result: Record<string, unknown> });
     assert.equal(answers.length, 9, run.stdout);

@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { AuthenticationError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
-import { sanitize } from '../../shared/format';
+import { clockTime, sanitize } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
@@ -50,5 +51,5 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
 
 /** "Updated at 14:03:21" */
 export function updatedText(at: Date): string {
-  return vscode.l10n.t('Updated at {0}', at.toLocaleTimeString());
+  return vscode.l10n.t('Updated at {0}', clockTime(at.getTime(), userTimeStyle()));
 }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { formatTime, sanitize } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import { statusLook } from '../statusPresentation';
 import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
@@ -40,7 +41,7 @@ export function presetName(preset: SincePreset): string {
 }
 
 export function sinceText(since: SinceFilter): string {
-  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros);
+  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros, userTimeStyle());
 }
 
 const short = (text: string, max = 14) => sanitize(text, max);

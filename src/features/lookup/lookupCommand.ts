@@ -138,11 +138,11 @@ export class LookupCommand {
 
   /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
   async chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
-    return this.fromEditor() ?? (silent ? undefined : await this.ask(title));
+    return this.idInEditor() ?? (silent ? undefined : await this.ask(title));
   }
 
-  /** A plausible selected text, else the id under the cursor (by the id pattern). */
-  private fromEditor(): string | undefined {
+  /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */
+  idInEditor(): string | undefined {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return undefined;
     const { selection, document } = editor;

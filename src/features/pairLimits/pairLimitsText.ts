@@ -39,7 +39,11 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
   if (error instanceof AuthenticationError) {
     return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', environmentNameStart(environment), error.status);
   }
-  if (error instanceof RateLimitError) return vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+  if (error instanceof RateLimitError) {
+    return error.limit === 1
+      ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached. Try again in a moment.', service)
+      : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+  }
   if (error instanceof TimeoutError) return vscode.l10n.t('No answer from {0} within {1} s.', service, Math.round(error.timeoutMs / 1000));
   if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));

@@ -176,10 +176,11 @@ export class TransactionsView implements vscode.Disposable {
 
   private updateState(): void {
     const { list, filter, log } = this.deps;
-    // Beside the title only a few words fit: the whole filter is the message above the records.
+    // Beside the title only a few words fit: the whole filter is the message above the records
+    // (not above a welcome: its own words say what is shown, and a message would hide it).
     this.view.description = filterSummary(filter.current);
     const error = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
-    this.view.message = error ?? (filter.active ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    this.view.message = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
     this.setContext('exchangeTx.transactions.state', list.state);
     this.setContext('exchangeTx.transactions.filtered', filter.active);
     const state = `${list.state}|${list.busy ?? ''}|${list.error ? 'error' : ''}`;

@@ -12,8 +12,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Ledger, ManualClock } from '../src/sandbox';
 import { readConfig } from '../test/runner/config';
-import { Cleanup, describe, exitOf, killGroup, say, spawnGroup } from '../test/runner/processes';
+import { Cleanup, describe, exitOf, killGroup, say, setSayPrefix, spawnGroup } from '../test/runner/processes';
 import { ensureServerHost } from '../test/runner/serverInstall';
+import { desktopLine, START_PREFIX, startedLines } from './startText';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const cacheDir = path.join(repoRoot, '.vscode-test');
@@ -40,7 +41,7 @@ function hasCode(): boolean {
 }
 
 async function desktop(folder: string): Promise<number> {
-  say('opening desktop VS Code with the extension in development mode');
+  console.log(desktopLine());
   const child = spawn('code', ['--new-window', `--extensionDevelopmentPath=${repoRoot}`, folder], { stdio: 'inherit' });
   return (await exitOf(child)) ?? 0;
 }
@@ -54,6 +55,7 @@ async function server(folder: string): Promise<number> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  say(`starting VS Code (code-server) with the extension on 127.0.0.1:${port}…`);
   const install = await ensureServerHost(readConfig(repoRoot), controller.signal);
   // A profile kept between starts, so saved keys and settings stay.
   const profile = path.join(cacheDir, 'start-profile');
@@ -90,13 +92,13 @@ async function server(folder: string): Promise<number> {
     ['extensionDevelopmentPath', remote(repoRoot)],
     ['skipWelcome', 'true'],
   ]);
-  console.log(`\nExchange Tx is running in VS Code (code-server ${install.codeServerVersion}, VS Code ${install.vscodeVersion}) against its sandbox.`);
-  console.log(`Open this address in a browser on this machine:\n\n  http://${authority}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}\n`);
-  console.log('Ctrl+C stops it.');
+  const url = `http://${authority}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
+  for (const line of startedLines({ codeServerVersion: install.codeServerVersion, vscodeVersion: install.vscodeVersion, url })) console.log(line);
   return (await exited) ?? 0;
 }
 
 async function main(): Promise<number> {
+  setSayPrefix(() => START_PREFIX);
   const folder = playground();
   return hasCode() && process.env.EXCHANGE_TX_START !== 'server' ? desktop(folder) : server(folder);
 }

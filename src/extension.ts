@@ -72,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
-  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch') });
+  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.lookup.idInEditor() });
   const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });

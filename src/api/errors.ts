@@ -77,7 +77,7 @@ export abstract class ServiceError extends ExchangeError {
 export class RateLimitError extends ServiceError {
   readonly kind = 'rate-limit';
   constructor(readonly limit: number, serviceMessage: string, data?: unknown) {
-    super(-32600, serviceMessage, `The service's rate limit of ${limit} requests per second was reached.`, data);
+    super(-32600, serviceMessage, `The service's rate limit of ${limit === 1 ? '1 request' : `${limit} requests`} per second was reached.`, data);
   }
   override get transient(): boolean {
     return true;

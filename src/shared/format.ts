@@ -9,24 +9,115 @@ export function dateFromMicros(micros: number): Date | undefined {
   return micros > 0 ? new Date(Math.floor(micros / 1000)) : undefined;
 }
 
-/** `2026-11-21 14:03:07 UTC` */
-export function formatTime(micros: number): string {
-  const date = dateFromMicros(micros);
-  return date ? `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC` : '—';
+/**
+ * How times are shown: in the user's locale (VS Code's display language, passed down by the
+ * feature that shows the time) and the time zone of the machine unless one is given (tests).
+ */
+export interface TimeStyle {
+  /** A BCP 47 tag such as `en`, `de` or `zh-cn`; an unknown one falls back to English. */
+  readonly locale: string;
+  /** An IANA time zone; the machine's own when absent. */
+  readonly timeZone?: string;
 }
 
-/** "3 min ago", "2 h ago", "5 d ago" relative to `nowMs`. */
-export function relativeTime(micros: number, nowMs: number = Date.now()): string {
+const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
+
+/** A date formatter for the style; a locale Intl does not accept falls back to English, a time zone to the machine's. */
+function formatter(style: TimeStyle, options: Intl.DateTimeFormatOptions, timeZone = style.timeZone): Intl.DateTimeFormat {
+  const locale = knownLocale(style.locale);
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
+  } catch {
+    return new Intl.DateTimeFormat(locale, options);
+  }
+}
+
+/** Formats with spaces only (some ICU versions put a narrow no-break space before AM/PM). */
+function formatWith(format: Intl.DateTimeFormat, ms: number): string {
+  return format.format(ms).replace(/[\u202f\u00a0]/g, ' ');
+}
+
+/** The locale if Intl accepts it, else English. */
+function knownLocale(locale: string): string {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** A Unix-milliseconds time in the user's locale and zone, to the second: `25 Nov 2026, 16:24:45`. */
+export function localTime(ms: number, style: TimeStyle): string {
+  return Number.isFinite(ms) ? formatWith(formatter(style, DATE_TIME), ms) : '—';
+}
+
+/** The clock time only, for times of today (when a page was loaded, the next check): `16:24:45`. */
+export function clockTime(ms: number, style: TimeStyle): string {
+  return Number.isFinite(ms) ? formatWith(formatter(style, CLOCK), ms) : '—';
+}
+
+/**
+ * A time as tooltips show it: local, then UTC in brackets — `25 Nov 2026, 17:24:45 (16:24:45 UTC)`,
+ * the UTC date too when it is another day than the local one, and only `… UTC` when the local
+ * time is UTC.
+ */
+export function timeWithUtc(ms: number, style: TimeStyle): string {
+  if (!Number.isFinite(ms)) return '—';
+  const local = localTime(ms, style);
+  const utcStyle = { ...style, timeZone: 'UTC' };
+  if (local === localTime(ms, utcStyle)) return formatWith(formatter(utcStyle, { ...DATE_TIME, timeZoneName: 'short' }), ms);
+  const sameDay = formatter(style, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms) === formatter(utcStyle, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms);
+  const utc = formatWith(formatter(utcStyle, { ...(sameDay ? CLOCK : DATE_TIME), timeZoneName: 'short' }), ms);
+  return `${local} (${utc})`;
+}
+
+/** ISO 8601 in UTC to the second, `2026-11-25T16:24:45Z` (the details document shows it beside a raw value). */
+export function isoUtc(ms: number): string {
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z') : '—';
+}
+
+/** Milliseconds of an ISO 8601 text the service sent (`payTill`), or undefined when it is not one. */
+export function msFromIso(text: string | null | undefined): number | undefined {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** A service's ISO 8601 text (`payTill`) as tooltips show times ({@link timeWithUtc}); as it arrived when it is not one. */
+export function isoTextWithUtc(text: string, style: TimeStyle): string {
+  const ms = msFromIso(text);
+  return ms === undefined ? text : timeWithUtc(ms, style);
+}
+
+/** A time from Unix microseconds in the user's locale (`—` for 0, "not yet"). */
+export function formatTime(micros: number, style: TimeStyle): string {
+  const date = dateFromMicros(micros);
+  return date ? localTime(date.getTime(), style) : '—';
+}
+
+/** A time from Unix microseconds as tooltips show it, local with UTC ({@link timeWithUtc}); `—` for 0. */
+export function formatTimeWithUtc(micros: number, style: TimeStyle): string {
+  const date = dateFromMicros(micros);
+  return date ? timeWithUtc(date.getTime(), style) : '—';
+}
+
+/**
+ * "3 min. ago", "2 hr. ago", "5 days ago" (in the locale given, short) relative to `nowMs`: under a
+ * minute either way is "now", hours up to 47, then days.
+ */
+export function relativeTime(micros: number, nowMs: number = Date.now(), locale = 'en'): string {
   const date = dateFromMicros(micros);
   if (!date) return '—';
-  const seconds = Math.round((nowMs - date.getTime()) / 1000);
-  if (seconds < 0) return 'in the future';
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.floor(hours / 24)} d ago`;
+  const format = new Intl.RelativeTimeFormat(knownLocale(locale), { numeric: 'auto', style: 'short' });
+  const seconds = Math.round((date.getTime() - nowMs) / 1000);
+  const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
+  if (Math.abs(seconds) < 60) return say(0, 'second');
+  const minutes = Math.trunc(seconds / 60);
+  if (Math.abs(minutes) < 60) return say(minutes, 'minute');
+  const hours = Math.trunc(minutes / 60);
+  if (Math.abs(hours) < 48) return say(hours, 'hour');
+  return say(Math.trunc(hours / 24), 'day');
 }
 
 /** The first 8 characters of a long id, with an ellipsis. */

@@ -48,9 +48,19 @@ export function isRegistryFailure(npmOutput: string): boolean {
 
 const t0 = Date.now();
 
-/** A progress line on stderr, stamped with the seconds since the runner started. */
+/** How {@link say} starts a line: the test runner's `[integration +1.2s] ` unless a script sets its own. */
+let linePrefix = (): string => `[integration +${((Date.now() - t0) / 1000).toFixed(1)}s] `;
+
+/** Sets how the lines of {@link say} start (`npm start` prints its own lines, not the runner's); returns the one before. */
+export function setSayPrefix(prefix: () => string): () => string {
+  const before = linePrefix;
+  linePrefix = prefix;
+  return before;
+}
+
+/** A progress line on stderr, stamped with the seconds since the runner started (or as set). */
 export function say(message: string): void {
-  console.error(`[integration +${((Date.now() - t0) / 1000).toFixed(1)}s] ${message}`);
+  console.error(`${linePrefix()}${message}`);
 }
 
 /** Rejects with `signal.reason` once the signal aborts. */

@@ -1,6 +1,6 @@
 /**
- * "Show Transaction Details": the full record as a read-only JSON document
- * (`exchange-tx-record:/<id>.json`), served by a content provider from the store and refreshed
+ * "Show Transaction Details": the full record as a read-only JSON-with-comments document
+ * (`exchange-tx-record:/<id>.json`; each time also as ISO text in a comment beside it), served by a content provider from the store and refreshed
  * whenever the store sees the record change.
  */
 import * as vscode from 'vscode';
@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
 import { actions, describeError, notFound } from '../lookup/errorMessages';
 import { idFromArgument } from '../../shared/transactionId';
-import { prettyJson } from '../../shared/format';
+import { recordText } from './recordText';
 
 export const RECORD_SCHEME = 'exchange-tx-record';
 
@@ -24,9 +24,9 @@ export function idFromRecordUri(uri: vscode.Uri): string {
   return uri.path.replace(/^\//, '').replace(/\.json$/, '');
 }
 
-/** The record as pretty JSON, hostile characters made visible (prettyJson). */
+/** The record as pretty JSON, hostile characters made visible, times as ISO text beside (recordText). */
 export function recordJson(record: TransactionRecord | Record<string, unknown>): string {
-  return `${prettyJson(record)}\n`;
+  return recordText(record);
 }
 
 export interface DetailsOptions {
@@ -104,7 +104,7 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     }
     const uri = recordUri(id);
     let document = await vscode.workspace.openTextDocument(uri);
-    if (document.languageId !== 'json') document = await vscode.languages.setTextDocumentLanguage(document, 'json');
+    if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
     await vscode.window.showTextDocument(document, { preview: true });
     return { id, uri, record };
   }

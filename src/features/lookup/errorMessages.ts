@@ -112,7 +112,10 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'warning',
-        text: vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached while looking up transaction {2}. Try again in a moment.', where, limit, id),
+        text:
+          limit === 1
+            ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached while looking up transaction {1}. Try again in a moment.', where, id)
+            : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached while looking up transaction {2}. Try again in a moment.', where, limit, id),
         short: vscode.l10n.t('Rate limit of {0} reached; try again in a moment', where),
         actions: [retry],
       };

@@ -7,7 +7,9 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
-import { escapeMarkdown, formatTime, pairLabel, relativeTime, ticker } from '../../shared/format';
+import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
+import type { TimeStyle } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { EnvironmentKind } from '../accounts/environmentService';
 import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
@@ -44,7 +46,7 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
 }
 
 /** The hover of a record. */
-export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now()): vscode.MarkdownString {
+export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle()): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const sandbox = environment === 'sandbox';
   const md = markdown(true, sandbox);
@@ -54,9 +56,9 @@ export function recordHover(record: TransactionRecord, environment: EnvironmentK
     [vscode.l10n.t('Type'), record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate')],
     [vscode.l10n.t('Expected'), amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo)],
     [vscode.l10n.t('Actual'), amounts(record.amountFrom, record.currencyFrom, record.amountTo, record.currencyTo)],
-    [vscode.l10n.t('Created'), `${esc(formatTime(record.createdAt))} (${esc(relativeTime(record.createdAt, nowMs))})`],
+    [vscode.l10n.t('Created'), `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`],
   ];
-  if (record.type === 'fixed' && record.payTill !== null) lines.push([vscode.l10n.t('Pay till'), esc(record.payTill, 40)]);
+  if (record.type === 'fixed' && record.payTill !== null) lines.push([vscode.l10n.t('Pay till'), esc(isoTextWithUtc(record.payTill, style), 80)]);
   lines.push([vscode.l10n.t('Payin address'), address(record.payinAddress, record.payinExtraId, record.payinExtraIdName)]);
   lines.push([vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)]);
   if (record.payinHash !== null && record.payinHash !== '') lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
@@ -62,7 +63,7 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
   const severity: MessageSeverity = look.severity === 'none' ? 'info' : look.severity;
   return {
     severity,
-    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt)),
+    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, Date.now(), userTimeStyle().locale)),
     actions: [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
 }
@@ -137,11 +138,11 @@ export class LookupCommand {
 
   /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
   async chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
-    return this.fromEditor() ?? (silent ? undefined : await this.ask(title));
+    return this.idInEditor() ?? (silent ? undefined : await this.ask(title));
   }
 
-  /** A plausible selected text, else the id under the cursor (by the id pattern). */
-  private fromEditor(): string | undefined {
+  /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */
+  idInEditor(): string | undefined {
     const editor = vscode.window.activeTextEditor;
     if (!editor) return undefined;
     const { selection, document } = editor;

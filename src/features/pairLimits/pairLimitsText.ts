@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { AuthenticationError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
-import { sanitize } from '../../shared/format';
+import { clockTime, sanitize } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
@@ -38,7 +39,11 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
   if (error instanceof AuthenticationError) {
     return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', environmentNameStart(environment), error.status);
   }
-  if (error instanceof RateLimitError) return vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+  if (error instanceof RateLimitError) {
+    return error.limit === 1
+      ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached. Try again in a moment.', service)
+      : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+  }
   if (error instanceof TimeoutError) return vscode.l10n.t('No answer from {0} within {1} s.', service, Math.round(error.timeoutMs / 1000));
   if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
@@ -50,5 +55,5 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
 
 /** "Updated at 14:03:21" */
 export function updatedText(at: Date): string {
-  return vscode.l10n.t('Updated at {0}', at.toLocaleTimeString());
+  return vscode.l10n.t('Updated at {0}', clockTime(at.getTime(), userTimeStyle()));
 }

@@ -6,7 +6,8 @@
  * redacted from the client).
  */
 import type { SentHeaders } from '../../api';
-import { prettyJson, visibleText } from '../../shared/format';
+import { prettyJson, timeWithUtc, visibleText } from '../../shared/format';
+import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from './errorMeaning';
 import type { Meaning } from './errorMeaning';
@@ -24,6 +25,8 @@ export interface AnswerInput {
   readonly durationMs: number;
   readonly queuedMs: number;
   readonly sent: SentHeaders;
+  /** How the time sent is shown (the user's locale); English in UTC when absent. */
+  readonly timeStyle?: TimeStyle;
 }
 
 export interface AnswerText {
@@ -87,8 +90,13 @@ function headerLines(input: AnswerInput, when: string): string[] {
   ];
 }
 
-function timeText(date: Date): string {
-  return date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+/** The default {@link AnswerInput.timeStyle}. */
+export const ANSWER_TIME_STYLE: TimeStyle = { locale: 'en', timeZone: 'UTC' };
+
+function timeText(date: Date, style: TimeStyle = ANSWER_TIME_STYLE): string {
+  // An invalid time is a caller's bug: thrown, as toISOString does, and caught by renderAnswerOrRaw.
+  if (!Number.isFinite(date.getTime())) throw new RangeError('Invalid time value');
+  return timeWithUtc(date.getTime(), style);
 }
 
 /** The answer as it arrived, cut to {@link MAX_SHOWN_CHARS}, and the line saying so when cut. */
@@ -102,7 +110,7 @@ function shownText(text: string): { shown: string; cut: string | undefined } {
 const TOO_DEEP = `// The answer nests arrays and objects deeper than ${MAX_ANSWER_DEPTH} levels: it is shown as it arrived, not pretty-printed.`;
 
 export function renderAnswer(input: AnswerInput): AnswerText {
-  const lines = headerLines(input, timeText(input.sentAt));
+  const lines = headerLines(input, timeText(input.sentAt, input.timeStyle));
   const { shown, cut } = shownText(input.text);
   // Checked before anything recursive sees the value (JSON.parse does not recurse; printing does).
   const tooDeep = nestsDeeperThan(input.text, MAX_ANSWER_DEPTH);
@@ -152,7 +160,7 @@ export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
     return renderAnswer(input);
   } catch (error) {
     const reason = oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 200);
-    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt) : 'time unknown';
+    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt, input.timeStyle) : 'time unknown';
     const lines = headerLines(input, time);
     const { shown, cut } = shownText(input.text);
     lines.push(`// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`);

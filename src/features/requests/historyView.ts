@@ -4,21 +4,15 @@
  * a document, or compares it with another (two selected, or one picked).
  */
 import * as vscode from 'vscode';
-import { relativeTime } from '../../shared/format';
+import { timeWithUtc } from '../../shared/format';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { summarizeParams } from './historyModel';
+import { entryLooks, paramsOf } from './historyLooks';
+import type { EntryLook } from './historyLooks';
+import { userTimeStyle } from '../timeStyle';
 
 export const HISTORY_VIEW = 'exchangeTx.history';
-
-function paramsOf(request: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(request);
-    return typeof parsed === 'object' && parsed !== null && 'params' in parsed ? parsed.params : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The label of an entry in lists: "getStatus {"id":"…"}". */
 export function entryLabel(entry: HistoryEntry): string {
@@ -35,18 +29,25 @@ export class HistoryTree implements vscode.TreeDataProvider<HistoryEntry>, vscod
     this.subscription = store.onDidChange(() => this.changed.fire(undefined));
   }
 
+  /** The looks of the entries last listed (labels depend on each other: alike ones are numbered). */
+  private looks = new Map<string, EntryLook>();
+
   getChildren(element?: HistoryEntry): HistoryEntry[] {
-    return element ? [] : this.store.entries;
+    if (element) return [];
+    const entries = this.store.entries;
+    this.looks = entryLooks(entries, userTimeStyle(), Date.now());
+    return entries;
   }
 
   getTreeItem(entry: HistoryEntry): vscode.TreeItem {
-    const item = new vscode.TreeItem(entry.method, vscode.TreeItemCollapsibleState.None);
+    const look = this.looks.get(entry.id) ?? entryLooks([entry], userTimeStyle(), Date.now()).get(entry.id);
+    const item = new vscode.TreeItem(look?.label ?? entry.method, vscode.TreeItemCollapsibleState.None);
     item.id = entry.id;
     const params = summarizeParams(paramsOf(entry.request), 60);
-    item.description = `${params ? `${params} · ` : ''}${entry.outcome} · ${entry.target} · ${relativeTime(entry.at * 1000)}`;
+    item.description = look?.description ?? '';
     const tooltip = new vscode.MarkdownString(undefined, false);
     tooltip.appendText(`${entry.method} → ${entry.outcome} (${entry.durationMs} ms)\n`);
-    tooltip.appendText(`${entry.target} · ${entry.host} · ${new Date(entry.at).toLocaleString()}\n`);
+    tooltip.appendText(`${entry.target} · ${entry.host} · ${timeWithUtc(entry.at, userTimeStyle())}\n`);
     if (params) tooltip.appendCodeblock(summarizeParams(paramsOf(entry.request), 400), 'json');
     item.tooltip = tooltip;
     item.iconPath = entry.ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));

@@ -14,6 +14,8 @@ import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter } from '../lookup/errorMessages';
 import { idFromArgument } from '../../shared/transactionId';
+import { localTime, timeWithUtc } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import { HistoryStore } from './historyStore';
@@ -97,7 +99,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
         return false;
       }
       const pick = await vscode.window.showQuickPick(
-        others.map((e) => ({ label: entryLabel(e), description: `${e.outcome} · ${e.target}`, detail: new Date(e.at).toLocaleString(), entry: e })),
+        others.map((e) => ({ label: entryLabel(e), description: `${e.outcome} · ${e.target}`, detail: timeWithUtc(e.at, userTimeStyle()), entry: e })),
         { title: vscode.l10n.t('Compare with…'), matchOnDescription: true },
       );
       if (!pick) return false;
@@ -105,7 +107,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     }
     // Older on the left.
     if (left.at > right.at) [left, right] = [right, left];
-    const title = vscode.l10n.t('{0} ({1}) ↔ {2} ({3})', left.method, new Date(left.at).toLocaleTimeString(), right.method, new Date(right.at).toLocaleTimeString());
+    const title = vscode.l10n.t('{0} ({1}) ↔ {2} ({3})', left.method, localTime(left.at, userTimeStyle()), right.method, localTime(right.at, userTimeStyle()));
     await vscode.commands.executeCommand('vscode.diff', answerUri(left), answerUri(right), title, { preview: true });
     return true;
   };

@@ -26,6 +26,7 @@ import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
+import { userTimeStyle } from '../timeStyle';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -165,7 +166,7 @@ export class RequestSender {
     if ('exchange' in sending) {
       const { exchange } = sending;
       durationMs = exchange.durationMs;
-      answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange });
+      answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange, timeStyle: userTimeStyle() });
       log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
       if (answer.shownRaw !== undefined) log.warn(`${prepared.method}: the answer is shown as it arrived (${answer.shownRaw})`);
     } else {

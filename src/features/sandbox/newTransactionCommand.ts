@@ -4,7 +4,8 @@
  * then the real operations (addresses checked, estimate, create) with progress; the transaction is
  * then revealed in the Transactions view, ready to watch. A refusal (an amount out of range, an
  * address) says why and offers to edit exactly that, with everything typed kept. The prompts are
- * an interface, so tests drive the same flow; a whole draft as the argument skips them.
+ * an interface, so tests drive the same flow; a whole draft as the argument skips them. Each
+ * question says its step ("2/5") and, past the first, has Back (what was typed is kept).
  */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
@@ -20,6 +21,11 @@ import type { AddressField, CreationStep, PairChoice } from './newTransactionCor
 import { AddressRefusedError, createFromDraft, loadPairs, orderPairs, probeLimits } from './newTransactionCore';
 import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
+import { BACK, inputStep, pickStep } from './stepPrompts';
+import type { Back, StepCounter } from './stepPrompts';
+
+export { BACK } from './stepPrompts';
+export type { Back, StepCounter } from './stepPrompts';
 
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 
@@ -29,7 +35,7 @@ export interface PairItem extends vscode.QuickPickItem {
 export interface KindItem extends vscode.QuickPickItem {
   readonly rate: RateKind;
 }
-export interface InputPrompt {
+export interface InputPrompt extends StepCounter {
   readonly title: string;
   readonly prompt: string;
   readonly value: string;
@@ -37,25 +43,25 @@ export interface InputPrompt {
   readonly validate: (text: string) => string | undefined;
 }
 
-/** The questions of the flow; each resolves undefined when the user cancels (Escape). */
+/** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. */
 export interface NewTransactionPrompts {
-  pair(items: readonly PairItem[], title: string): Promise<PairChoice | undefined>;
-  kind(items: readonly KindItem[], title: string): Promise<RateKind | undefined>;
-  text(prompt: InputPrompt): Promise<string | undefined>;
+  pair(items: readonly PairItem[], title: string, steps: StepCounter): Promise<PairChoice | Back | undefined>;
+  kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<RateKind | Back | undefined>;
+  text(prompt: InputPrompt): Promise<string | Back | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */
   refused(message: string, action: string): Promise<boolean>;
 }
 
 export const windowPrompts: NewTransactionPrompts = {
-  async pair(items, title) {
-    return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The pair to exchange (payin → payout)'), matchOnDescription: true }))?.pair;
+  async pair(items, title, steps) {
+    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('The pair to exchange (payin → payout)'), matchOnDescription: true, ...steps });
+    return chosen === BACK ? BACK : chosen?.pair;
   },
-  async kind(items, title) {
-    return (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate') }))?.rate;
+  async kind(items, title, steps) {
+    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate'), ...steps });
+    return chosen === BACK ? BACK : chosen?.rate;
   },
-  async text(prompt) {
-    return vscode.window.showInputBox({ title: prompt.title, prompt: prompt.prompt, value: prompt.value, ignoreFocusOut: true, validateInput: (text) => prompt.validate(text) });
-  },
+  text: (prompt) => inputStep(prompt),
   async refused(message, action) {
     return (await vscode.window.showErrorMessage(message, action)) === action;
   },
@@ -79,6 +85,17 @@ export interface NewTransactionDeps {
 }
 
 type Step = 'pair' | 'amount' | 'address' | 'refund';
+
+/**
+ * "Step k of n" of a question: pair, rate (only when the pair may be fixed), amount, payout
+ * address, refund address; an extra ID shares its address's step. Before the pair is chosen the
+ * rate counts.
+ */
+export function stepOf(question: Step | 'kind', pair: { readonly fixed: boolean } | undefined): StepCounter {
+  const noRate = pair !== undefined && !pair.fixed ? 1 : 0;
+  const order: Record<Step | 'kind', number> = { pair: 1, kind: 2, amount: 3 - noRate, address: 4 - noRate, refund: 5 - noRate };
+  return { step: order[question], totalSteps: 5 - noRate };
+}
 
 /** What the user typed so far; kept across a refusal. */
 interface Draft {
@@ -175,13 +192,14 @@ export class NewTransactionCommand {
         detail: pair.fixed ? vscode.l10n.t('floating or fixed rate') : vscode.l10n.t('floating rate only'),
       }));
       const last = draft.pair;
-      const pair = await this.prompts.pair(items, title);
-      if (!pair) return undefined;
+      const pair = await this.prompts.pair(items, title, stepOf('pair', undefined));
+      if (!pair || pair === BACK) return undefined;
       const kinds: KindItem[] = [
         { rate: 'float', label: vscode.l10n.t('Floating rate'), detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid') },
         ...(pair.fixed ? [{ rate: 'fixed' as const, label: vscode.l10n.t('Fixed rate'), detail: vscode.l10n.t('getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill') }] : []),
       ];
-      const type = kinds.length === 1 ? 'float' : await this.prompts.kind(kinds, title);
+      const type = kinds.length === 1 ? 'float' : await this.prompts.kind(kinds, title, stepOf('kind', pair));
+      if (type === BACK) return this.ask({ ...draft, pair }, 'pair');
       if (!type) return undefined;
       const samePair = last?.from === pair.from && last.to === pair.to;
       draft = samePair && draft.type === type ? { ...draft, pair } : { ...(samePair ? draft : {}), pair, type, limits: undefined, amount: samePair ? draft.amount : undefined };
@@ -197,6 +215,7 @@ export class NewTransactionCommand {
       const limits = draft.limits ?? {};
       const amount = await this.prompts.text({
         title,
+        ...stepOf('amount', pair),
         prompt: vscode.l10n.t('Amount to pay in, in {0} ({1})', ticker(from), range(limits, from)),
         value: draft.amount ?? defaultAmount(limits),
         validate: (text) => {
@@ -204,17 +223,21 @@ export class NewTransactionCommand {
           return problem ? amountProblemText(problem, from) : undefined;
         },
       });
+      if (amount === BACK) return this.ask(draft, 'pair');
       if (amount === undefined) return undefined;
       draft.amount = amount.trim();
       step = 'address';
     }
     if (step === 'address') {
-      const address = await this.askText(title, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '', true);
+      const steps = stepOf('address', pair);
+      const address = await this.askText(title, steps, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '', true);
+      if (address === BACK) return this.ask(draft, 'amount');
       if (address === undefined) return undefined;
       draft.address = address;
       const extraName = pair.toCurrency?.extraIdName;
       if (extraName) {
-        const extra = await this.askText(title, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '', false);
+        const extra = await this.askText(title, steps, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '', false);
+        if (extra === BACK) return this.ask(draft, 'address');
         if (extra === undefined) return undefined;
         draft.extraId = extra || undefined;
       }
@@ -222,17 +245,21 @@ export class NewTransactionCommand {
     }
     if (step === 'refund') {
       const required = type === 'fixed';
+      const steps = stepOf('refund', pair);
       const refund = await this.askText(
         title,
+        steps,
         required ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from)) : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
         draft.refundAddress ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.address ?? '',
         required,
       );
+      if (refund === BACK) return this.ask(draft, 'address');
       if (refund === undefined) return undefined;
       draft.refundAddress = refund || undefined;
       const extraName = pair.fromCurrency?.extraIdName;
       if (extraName && draft.refundAddress) {
-        const extra = await this.askText(title, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '', false);
+        const extra = await this.askText(title, steps, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '', false);
+        if (extra === BACK) return this.ask(draft, 'refund');
         if (extra === undefined) return undefined;
         draft.refundExtraId = extra || undefined;
       }
@@ -250,10 +277,10 @@ export class NewTransactionCommand {
     return this.create(whole, draft);
   }
 
-  private askText(title: string, prompt: string, value: string, required: boolean): Promise<string | undefined> {
+  private askText(title: string, steps: StepCounter, prompt: string, value: string, required: boolean): Promise<string | Back | undefined> {
     return this.prompts
-      .text({ title, prompt, value, validate: (text) => (required && text.trim() === '' ? vscode.l10n.t('Required.') : text.length > 256 ? vscode.l10n.t('At most 256 characters.') : undefined) })
-      .then((text) => text?.trim());
+      .text({ title, ...steps, prompt, value, validate: (text) => (required && text.trim() === '' ? vscode.l10n.t('Required.') : text.length > 256 ? vscode.l10n.t('At most 256 characters.') : undefined) })
+      .then((text) => (text === BACK ? BACK : text?.trim()));
   }
 
   /** Creates the draft; on a refusal, offers to edit what was refused (when it came from the prompts). */

@@ -10,7 +10,8 @@ import * as vscode from 'vscode';
 import { SandboxControlError } from '../../api/sandboxControlError';
 import type { ControlTransaction, ScheduleStep } from '../../shared/sandboxControl';
 import { movableStatuses } from '../../shared/sandboxControl';
-import { sanitize, ticker } from '../../shared/format';
+import { clockTime, sanitize, ticker } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -77,7 +78,7 @@ export interface TransactionControlDeps {
 
 function nextText(next: ScheduleStep | null): string {
   if (!next) return vscode.l10n.t('It stays there until moved.');
-  return vscode.l10n.t('Next: {0} at {1}.', statusLook(next.status).short, new Date(next.atMs).toLocaleTimeString());
+  return vscode.l10n.t('Next: {0} at {1}.', statusLook(next.status).short, clockTime(next.atMs, userTimeStyle()));
 }
 
 export class TransactionControl {

@@ -5,9 +5,11 @@
  */
 import * as vscode from 'vscode';
 import { formatTime, sanitize } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import { statusLook } from '../statusPresentation';
 import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
+import { KNOWN_STATUSES } from '../../shared/status';
 
 export function fieldName(field: FilterField): string {
   switch (field) {
@@ -40,7 +42,7 @@ export function presetName(preset: SincePreset): string {
 }
 
 export function sinceText(since: SinceFilter): string {
-  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros);
+  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros, userTimeStyle());
 }
 
 const short = (text: string, max = 14) => sanitize(text, max);
@@ -73,6 +75,33 @@ export function filterDescription(filter: TransactionFilter): string {
   })
     .filter((part): part is string => part !== undefined)
     .join(' · ');
+}
+
+/** The longest {@link filterSummary}: what fits beside the view's title at the default sidebar width. */
+export const MAX_SUMMARY_LENGTH = 15;
+
+/**
+ * The view's description, short enough to be read beside its title: `Status: 2 of 10`, `Currency
+ * filter`, `3 filters` (the whole filter is the view's message, {@link filterDescription}).
+ */
+export function filterSummary(filter: TransactionFilter): string {
+  const active = FILTER_FIELDS.filter((field) => fieldValue(filter, field) !== undefined);
+  if (active.length === 0) return '';
+  if (active.length > 1) return vscode.l10n.t('{0} filters', active.length);
+  switch (active[0]) {
+    case 'status':
+      return vscode.l10n.t('Status: {0} of {1}', filter.status?.length ?? 0, KNOWN_STATUSES.length);
+    case 'currency':
+      return vscode.l10n.t('Currency filter');
+    case 'address':
+      return vscode.l10n.t('Payin filter');
+    case 'payoutAddress':
+      return vscode.l10n.t('Payout filter');
+    case 'extraId':
+      return vscode.l10n.t('Extra ID filter');
+    default:
+      return vscode.l10n.t('Date filter');
+  }
 }
 
 /** What is wrong, in words. */

@@ -6,7 +6,9 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
-import { escapeMarkdown, formatTime, relativeTime, ticker } from '../../shared/format';
+import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
+import type { TimeStyle } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import { statusLook } from '../statusPresentation';
 
 const esc = (text: string, max?: number) => escapeMarkdown(text, max);
@@ -29,7 +31,7 @@ function percent(value: string): string {
 }
 
 /** The Markdown of one record. */
-export function transactionTooltip(record: TransactionRecord, nowMs: number = Date.now()): vscode.MarkdownString {
+export function transactionTooltip(record: TransactionRecord, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle()): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
@@ -57,10 +59,10 @@ export function transactionTooltip(record: TransactionRecord, nowMs: number = Da
     [vscode.l10n.t('Payin confirmations'), record.status === 'confirming' && known(record.payinConfirmations) ? esc(record.payinConfirmations, 10) : undefined],
     [vscode.l10n.t('Payout hash'), known(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
     [vscode.l10n.t('Refund hash'), known(record.refundHash) ? esc(record.refundHash, 100) : undefined],
-    [vscode.l10n.t('Created'), `${esc(formatTime(record.createdAt))} (${esc(relativeTime(record.createdAt, nowMs))})`],
-    [vscode.l10n.t('Money received'), record.moneyReceived > 0 ? esc(formatTime(record.moneyReceived)) : undefined],
-    [vscode.l10n.t('Money sent'), record.moneySent > 0 ? esc(formatTime(record.moneySent)) : undefined],
-    [vscode.l10n.t('Pay till'), record.type === 'fixed' && known(record.payTill) ? esc(record.payTill, 40) : undefined],
+    [vscode.l10n.t('Created'), `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`],
+    [vscode.l10n.t('Money received'), record.moneyReceived > 0 ? esc(formatTimeWithUtc(record.moneyReceived, style)) : undefined],
+    [vscode.l10n.t('Money sent'), record.moneySent > 0 ? esc(formatTimeWithUtc(record.moneySent, style)) : undefined],
+    [vscode.l10n.t('Pay till'), record.type === 'fixed' && known(record.payTill) ? esc(isoTextWithUtc(record.payTill, style), 80) : undefined],
   ];
   md.appendMarkdown(
     lines

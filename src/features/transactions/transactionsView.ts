@@ -13,7 +13,7 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
-import { filterDescription } from './filterText';
+import { filterDescription, filterSummary } from './filterText';
 import type { TreeNode } from './nodes';
 import { RefreshScheduler } from './refreshScheduler';
 import type { RefreshOutcome } from './refreshScheduler';
@@ -176,8 +176,11 @@ export class TransactionsView implements vscode.Disposable {
 
   private updateState(): void {
     const { list, filter, log } = this.deps;
-    this.view.description = filterDescription(filter.current);
-    this.view.message = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
+    // Beside the title only a few words fit: the whole filter is the message above the records
+    // (not above a welcome: its own words say what is shown, and a message would hide it).
+    this.view.description = filterSummary(filter.current);
+    const error = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
+    this.view.message = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
     this.setContext('exchangeTx.transactions.state', list.state);
     this.setContext('exchangeTx.transactions.filtered', filter.active);
     const state = `${list.state}|${list.busy ?? ''}|${list.error ? 'error' : ''}`;

@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { ExchangeError, TransportError } from '../../api/errors';
-import { escapeMarkdown, pairLabel, relativeTime, sanitize, shortId } from '../../shared/format';
+import { clockTime, escapeMarkdown, pairLabel, relativeTime, sanitize, shortId } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import { statusLook, themeIcon } from '../statusPresentation';
 import type { ErrorNode, GroupNode, TransactionNode, TreeNode } from './nodes';
 import { contextTokens, expandedByDefault, treeItemId } from './nodes';
@@ -60,7 +61,7 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
   const record = node.record;
   const look = statusLook(record.status, record.rawStatus);
   const item = new vscode.TreeItem(sanitize(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
-  const age = relativeTime(record.createdAt, options.nowMs);
+  const age = relativeTime(record.createdAt, options.nowMs, userTimeStyle().locale);
   item.description = `${shortId(sanitize(record.id, 64))} · ${age}`;
   item.iconPath = themeIcon(look);
   item.contextValue = contextTokens(record);
@@ -79,7 +80,7 @@ function errorItem(node: ErrorNode): vscode.TreeItem {
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.isTrusted = false;
   tooltip.supportHtml = false;
-  tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(text)}\n\n${escapeMarkdown(vscode.l10n.t('At {0}. Click to try again; the log has the details.', new Date(node.at).toLocaleTimeString()))}`);
+  tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(text)}\n\n${escapeMarkdown(vscode.l10n.t('At {0}. Click to try again; the log has the details.', clockTime(node.at, userTimeStyle())))}`);
   item.tooltip = tooltip;
   item.contextValue = 'error';
   item.command = {

@@ -1,6 +1,7 @@
 /**
  * The status-bar watch's commands and settings: "Watch Transaction in Status Bar…", "Stop
- * Watching Transaction…", the item's click menu, and `exchangeTx.watch.intervalSeconds`.
+ * Watching Transaction…", the item's click menu, and `exchangeTx.watch.intervalSeconds`. Without
+ * an id, Watch asks for one, offering the id selected or under the cursor in the editor.
  */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
@@ -17,6 +18,8 @@ export interface WatchDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
+  readonly idInEditor?: () => string | undefined;
 }
 
 /** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
@@ -24,8 +27,9 @@ export function intervalSetting(): number {
   return readSetting('exchangeTx.watch.intervalSeconds') * 1000;
 }
 
-async function askForId(): Promise<string | undefined> {
+async function askForId(offered: string | undefined): Promise<string | undefined> {
   const value = await vscode.window.showInputBox({
+    value: offered ?? '',
     title: vscode.l10n.t('Watch Transaction in Status Bar'),
     prompt: vscode.l10n.t('The ID of the transaction to watch'),
     placeHolder: vscode.l10n.t('e.g. 3h1k9x0adl2b7m4q'),
@@ -91,7 +95,7 @@ export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps)
         void vscode.window.showWarningMessage(vscode.l10n.t('That is not a transaction ID: an ID is 4–64 letters, digits, "-" or "_".'));
         return undefined;
       }
-      const id = given ?? (await askForId());
+      const id = given ?? (await askForId(deps.idInEditor?.()));
       if (!id) return undefined;
       const result = await watch.watch(id);
       if (result === 'full') {

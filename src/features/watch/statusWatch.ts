@@ -124,7 +124,7 @@ export class StatusWatch implements vscode.Disposable {
     // A watch saved before watches had a target is watched where requests go now.
     for (const id of ids) if (!this.entries.has(id)) this.add(id, announced.has(id), targets.get(id) ?? this.deps.environment.target);
     if (ids.length > 0) {
-      this.deps.log.info(`restored ${ids.length} watched transaction(s)`);
+      this.deps.log.info(`restored ${ids.length === 1 ? '1 watched transaction' : `${ids.length} watched transactions`}`);
       this.scheduler.schedule(this.deps.restoreDelayMs ?? RESTORE_DELAY_MS);
     }
   }
@@ -278,7 +278,7 @@ export class StatusWatch implements vscode.Disposable {
         patch(entry, { loading: false, error, retryAt });
         this.render(entry);
       }
-      this.deps.log.warn(`could not update ${due.length} watched transaction(s) on ${environment.targetLabel(target)}: ${error.message}`);
+      this.deps.log.warn(`could not update ${due.length === 1 ? '1 watched transaction' : `${due.length} watched transactions`} on ${environment.targetLabel(target)}: ${error.message}`);
       return 'failed';
     }
   }

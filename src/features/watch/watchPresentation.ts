@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
-import { escapeMarkdown, formatTime, pairLabel, shortId, ticker } from '../../shared/format';
+import { clockTime, escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, shortId, ticker } from '../../shared/format';
+import { userTimeStyle } from '../timeStyle';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../statusPresentation';
 
@@ -52,21 +53,18 @@ function inSeconds(at: number, now: number): number {
   return Math.max(1, Math.round((at - now) / 1000));
 }
 
-function clockTime(ms: number): string {
-  return new Date(ms).toLocaleTimeString();
-}
 
 function recordLines(record: TransactionRecord): string[] {
   const e = (text: string) => escapeMarkdown(text);
   const lines = [
     `${vscode.l10n.t('Pair')}: ${e(pairLabel(record))} (${e(record.type)})`,
-    `${vscode.l10n.t('Created')}: ${formatTime(record.createdAt)}`,
+    `${vscode.l10n.t('Created')}: ${e(formatTimeWithUtc(record.createdAt, userTimeStyle()))}`,
   ];
   if (record.amountFrom !== '') lines.push(`${vscode.l10n.t('Received')}: ${e(record.amountFrom)} ${e(ticker(record.currencyFrom))}`);
   const payout = record.amountTo !== '' && record.amountTo !== '0' ? record.amountTo : record.amountExpectedTo;
   if (payout !== '') lines.push(`${vscode.l10n.t('Payout')}: ${e(payout)} ${e(ticker(record.currencyTo))}`);
   if (record.status === 'waiting' && record.payinAddress !== '') lines.push(`${vscode.l10n.t('Pay in to')}: ${escapeMarkdown(record.payinAddress, 100)}`);
-  if (record.payTill) lines.push(`${vscode.l10n.t('Pay till')}: ${e(record.payTill)}`);
+  if (record.payTill) lines.push(`${vscode.l10n.t('Pay till')}: ${e(isoTextWithUtc(record.payTill, userTimeStyle()))}`);
   if (record.payoutAddress !== '') lines.push(`${vscode.l10n.t('Payout address')}: ${escapeMarkdown(record.payoutAddress, 100)}`);
   return lines;
 }
@@ -125,7 +123,7 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
   if (record) paragraphs.push(recordLines(record).join('  \n'));
 
   const state: string[] = [];
-  if (view.checkedAt !== undefined) state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt)));
+  if (view.checkedAt !== undefined) state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt, userTimeStyle())));
   if (!view.polling && record) state.push(vscode.l10n.t('The status is final: no longer checked.'));
   if (state.length > 0) paragraphs.push(state.join(' '));
 

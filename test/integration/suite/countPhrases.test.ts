@@ -2,6 +2,9 @@ import { strict as assert } from 'assert';
 import type { TransactionRecord } from '../../../src/api';
 import type { TransactionNode } from '../../../src/features/transactions/nodes';
 import { treeItem } from '../../../src/features/transactions/treeItems';
+import { RateLimitError } from '../../../src/api';
+import { describeError } from '../../../src/features/lookup/errorMessages';
+import { failureText } from '../../../src/features/pairLimits/pairLimitsText';
 import { lookupApi, useBuiltInSandbox } from '../support/lookupHelpers';
 
 describe('count phrases: singular for one, plural for two', () => {
@@ -35,5 +38,14 @@ describe('count phrases: singular for one, plural for two', () => {
   it('"Load more…": "the next transaction", "the next 2 transactions"', () => {
     assert.equal(treeItem({ kind: 'loadMore' }, { pageSize: 1 }).tooltip, 'Load the next transaction');
     assert.equal(treeItem({ kind: 'loadMore' }, { pageSize: 2 }).tooltip, 'Load the next 2 transactions');
+  });
+
+  it('a rate limit: "1 request per second", "2 requests per second" (lookups, pair limits, the error itself)', () => {
+    const lookup = (limit: number) => describeError(new RateLimitError(limit, 'Rate limit exceeded'), { id: 'abcd1234', environment: 'sandbox' })?.text;
+    assert.equal(lookup(1), 'The rate limit of the sandbox (1 request per second) was reached while looking up transaction abcd1234. Try again in a moment.');
+    assert.equal(lookup(2), 'The rate limit of the sandbox (2 requests per second) was reached while looking up transaction abcd1234. Try again in a moment.');
+    assert.equal(failureText(new RateLimitError(1, 'Rate limit exceeded'), 'sandbox'), 'The rate limit of the sandbox (1 request per second) was reached. Try again in a moment.');
+    assert.equal(failureText(new RateLimitError(2, 'Rate limit exceeded'), 'sandbox'), 'The rate limit of the sandbox (2 requests per second) was reached. Try again in a moment.');
+    assert.equal(new RateLimitError(1, 'x').message, "The service's rate limit of 1 request per second was reached.");
   });
 });

@@ -4,6 +4,8 @@ import type { ExchangeTxApi } from '../../../src/extension';
 import type { DetailsResult } from '../../../src/features/details/detailsProvider';
 import type { Sandbox } from '../../../src/sandbox';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { parse } from 'jsonc-parser';
+import { isoUtc } from '../../../src/shared/format';
 import { lookupApi, useBuiltInSandbox, waitFor } from '../support/lookupHelpers';
 
 const showDetails = (arg: unknown) => vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', arg, { silent: true });
@@ -30,9 +32,9 @@ describe('transaction details document', () => {
     assert.ok(result.uri);
     assert.equal(result.uri.toString(), `exchange-tx-record:/${id}.json`);
     const document = await vscode.workspace.openTextDocument(result.uri);
-    assert.equal(document.languageId, 'json');
+    assert.equal(document.languageId, 'jsonc', 'JSON with comments: the times have their ISO text beside');
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.uri.toString(), 'shown in an editor');
-    const shown = JSON.parse(document.getText()) as { id: string; status: string };
+    const shown = parse(document.getText()) as { id: string; status: string };
     assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
     assert.equal(shown.status, 'waiting');
 
@@ -40,15 +42,22 @@ describe('transaction details document', () => {
     api.environment.sandboxClock.advance(90_000);
     const fresh = await api.store.lookup(id, { maxAgeMs: 0 });
     assert.equal(fresh?.status, 'confirming');
-    await waitFor(() => (JSON.parse(document.getText()) as { status: string }).status === 'confirming', 'the document to show the new status');
-    assert.deepEqual(JSON.parse(document.getText()), JSON.parse(JSON.stringify(fresh)));
+    await waitFor(() => (parse(document.getText()) as { status: string }).status === 'confirming', 'the document to show the new status');
+    assert.deepEqual(parse(document.getText()), JSON.parse(JSON.stringify(fresh)));
+    const lines = document.getText().split('\n');
+    assert.ok(fresh && fresh.moneyReceived > 0);
+    for (const field of ['createdAt', 'moneyReceived'] as const) {
+      const micros = fresh?.[field] ?? 0;
+      assert.ok(lines.includes(`  "${field}": ${micros}, // ${isoUtc(Math.floor(micros / 1000))}`), `${field}: the raw microseconds with the ISO time beside`);
+    }
+    assert.ok(lines.includes('  "moneySent": 0,'), 'not yet: no time beside');
   });
 
   it('takes an object with an id, as tree items give it', async () => {
     const id = sandbox.ledger.visible()[3]?.id ?? '';
     const result = await showDetails({ id });
     assert.equal(result.id, id);
-    assert.equal((JSON.parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as { id: string }).id, id);
+    assert.equal((parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as { id: string }).id, id);
   });
 
   it('run from the palette without an id, takes the one in the editor (else asks; silent: no id)', async () => {
@@ -86,7 +95,7 @@ describe('transaction details document', () => {
     assert.ok(result.uri);
     const text = (await vscode.workspace.openTextDocument(result.uri)).getText();
     assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/.test(text), 'no raw control or bidi characters'); // eslint-disable-line no-control-regex
-    const parsed = JSON.parse(text) as { payinAddress: string; payinExtraId: string };
+    const parsed = parse(text) as { payinAddress: string; payinExtraId: string };
     assert.equal(parsed.payinAddress, HOSTILE_VALUES.markup);
     assert.equal(parsed.payinExtraId, HOSTILE_VALUES.control);
   });

@@ -11,6 +11,7 @@ import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { startLocalServer } from '../../unit/api/localServer';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
+import { HistoryTree } from '../../../src/features/requests/historyView';
 
 const silent = { silent: true };
 
@@ -206,6 +207,18 @@ describe('request documents', function () {
     assert.equal(again.entry?.request, first.entry?.request, 'the same bytes as before');
     assert.equal(sandbox.requests.length, 1);
     assert.equal(api.requests.history.entries.length, 3);
+    // Two entries of getStatus, the same params, sent seconds apart: the view tells them apart.
+    const tree = new HistoryTree(api.requests.history);
+    try {
+      const rows = tree.getChildren().map((e) => tree.getTreeItem(e));
+      const labelOf = (row: vscode.TreeItem | undefined) => (typeof row?.label === 'string' ? row.label : (row?.label?.label ?? ''));
+      const statusRows = rows.filter((row) => labelOf(row).startsWith('getStatus · '));
+      assert.equal(statusRows.length, 2, rows.map(labelOf).join(', '));
+      assert.notEqual(labelOf(statusRows[0]), labelOf(statusRows[1]), 'the labels differ (time, or a number when sent the same second)');
+      assert.equal(statusRows[0]?.description, `result · Sandbox · ${JSON.stringify({ id })}`, 'the outcome, where it went and the params');
+    } finally {
+      tree.dispose();
+    }
 
     const compared = await vscode.commands.executeCommand<boolean>('exchangeTx.history.compare', entries[0], [entries[0], entries[1]]);
     assert.equal(compared, true);

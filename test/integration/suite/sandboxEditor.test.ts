@@ -10,7 +10,9 @@ import type { CopyConnectionResult } from '../../../src/features/sandbox/copyCon
 import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
 import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
 import type { KnownStatus } from '../../../src/shared/status';
-import type { InputPrompt, NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
+import type { InputPrompt, NewTransactionPrompts, NewTransactionResult, StepCounter } from '../../../src/features/sandbox/newTransactionCommand';
+import { BACK } from '../../../src/features/sandbox/newTransactionCommand';
+import { findInWorkbench, workbenchPage } from '../support/workbench';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { startSandbox } from '../../../src/sandbox';
@@ -175,6 +177,53 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.equal(shown[first + 4]?.value, ETH, 'the payout address typed is kept');
     assert.equal(result.type, 'fixed');
     assert.equal(sandbox.ledger.get(result.id ?? '')?.amountExpectedFrom, '0.02');
+  });
+
+  it('every question says its step ("Step k of n"), and Back returns to the one before with what was typed kept', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const asked: { what: string; steps: StepCounter; value?: string }[] = [];
+    let backOnce = true;
+    commands.newTransaction.prompts = {
+      pair: (items, _title, steps) => {
+        asked.push({ what: 'pair', steps });
+        return Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair);
+      },
+      kind: (items, _title, steps) => {
+        asked.push({ what: 'kind', steps });
+        return Promise.resolve(items.find((i) => i.rate === 'fixed')?.rate);
+      },
+      text: (prompt) => {
+        const what = prompt.prompt.startsWith('Amount') ? 'amount' : prompt.prompt.startsWith('Payout address') ? 'address' : 'refund';
+        asked.push({ what, steps: { step: prompt.step, totalSteps: prompt.totalSteps }, value: prompt.value });
+        if (what === 'amount') return Promise.resolve(asked.filter((a) => a.what === 'amount').length === 1 ? '0.002' : prompt.value);
+        if (what === 'address' && backOnce) {
+          backOnce = false;
+          return Promise.resolve(BACK);
+        }
+        return Promise.resolve(what === 'address' ? ETH : BTC);
+      },
+      refused: () => Promise.resolve(false),
+    };
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
+    assert.deepEqual(
+      asked.map((a) => `${a.what} ${a.steps.step}/${a.steps.totalSteps}`),
+      ['pair 1/5', 'kind 2/5', 'amount 3/5', 'address 4/5', 'amount 3/5', 'address 4/5', 'refund 5/5'],
+    );
+    assert.equal(asked[4]?.value, '0.002', 'Back from the address offers the amount typed');
+    assert.equal(result.type, 'fixed');
+    assert.equal(sandbox.ledger.get(result.id ?? '')?.amountExpectedFrom, '0.002');
+  });
+
+  it('the real quick pick shows the step in its title', async function () {
+    if (!workbenchPage()) this.skip();
+    await useBuiltInSandbox(api);
+    const running = vscode.commands.executeCommand<NewTransactionResult | undefined>('exchangeTx.sandbox.newTransaction');
+    try {
+      await eventually(async () => (await findInWorkbench('.quick-input-widget .quick-input-title')).texts.some((t) => t.includes('Sandbox: New Transaction (1/5)')), 'the pair step titled 1/5', 15_000);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
+    assert.equal(await running, undefined, 'Escape: nothing created');
   });
 
   it('a refused address says which one and why, and nothing is created', async () => {

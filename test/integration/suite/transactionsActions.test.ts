@@ -13,6 +13,7 @@ import type { TransactionRecord } from '../../../src/api';
 import { EXTENSION_ID } from '../support/extension';
 import { useTransactionsFixture } from '../support/transactionsFixture';
 import { evaluateWhen } from '../support/whenClause';
+import { parse } from 'jsonc-parser';
 
 interface MenuEntry {
   readonly command: string;
@@ -153,7 +154,7 @@ describe('Transactions view: node actions', () => {
     const details = await vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', node, { silent: true });
     assert.equal(details.uri?.toString(), `exchange-tx-record:/${id}.json`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), details.uri?.toString());
-    assert.equal((JSON.parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { id?: string }).id, id);
+    assert.equal((parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { id?: string }).id, id);
 
     await vscode.env.clipboard.writeText('');
     assert.equal(await vscode.commands.executeCommand('exchangeTx.copyId', node), id);

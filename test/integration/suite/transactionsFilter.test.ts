@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { FilterPrompts, MenuChoice, MenuItem, SinceChoice, StatusItem, TextPrompt } from '../../../src/features/transactions/filterFlow';
 import type { TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
+import { formatTime } from '../../../src/shared/format';
+import { MAX_SUMMARY_LENGTH } from '../../../src/features/transactions/filterText';
 import type { KnownStatus } from '../../../src/shared/status';
 import { paramsOf, useTransactionsFixture } from '../support/transactionsFixture';
 import type { SeenParams } from '../support/transactionsFixture';
@@ -17,6 +19,8 @@ const filterCommand = (arg?: unknown) => vscode.commands.executeCommand<Transact
 /** `YYYY-MM-DD` of `daysAgo` days before now (UTC). */
 const dateDaysAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 const microsOf = (date: string) => Date.parse(`${date}T00:00:00Z`) * 1000;
+/** A "created since" date as every time is shown: the user's locale. */
+const sinceShown = (date: string) => formatTime(microsOf(date), { locale: vscode.env.language });
 
 /** Prompts that answer from a script and keep what they were shown. */
 class ScriptedPrompts implements FilterPrompts {
@@ -79,7 +83,7 @@ describe('Transactions view: filters', () => {
       { arg: { payoutAddress: [payout] }, params: { payoutAddress: [payout] }, description: `Payout address: ${payout.length > 14 ? `${payout.slice(0, 14)}…` : payout}`, ids: [mine] },
       { arg: { extraId: ' 4417 ' }, params: { extraId: '4417' }, description: 'Extra ID: 4417', ids: [mine] },
       { arg: { since: 'day' }, params: {}, description: 'Created since: the last 24 hours' },
-      { arg: { since }, params: { since: microsOf(since) }, description: `Created since: ${since} 00:00:00 UTC` },
+      { arg: { since }, params: { since: microsOf(since) }, description: `Created since: ${sinceShown(since)}` },
       { arg: { status: ['confirming'], currency: 'ltc', address: [payin, `${payin}b`] }, params: { status: ['confirming'], currency: ['ltc'], address: [payin, `${payin}b`] }, description: `Status: confirming · Payin currency: ltc · Payin address: 2 addresses`, ids: [mine] },
     ];
     for (const { arg, params, description, ids } of cases) {
@@ -94,7 +98,10 @@ describe('Transactions view: filters', () => {
       } else {
         assert.deepEqual(seen, { ...params, limit: 50, offset: 0 }, label);
       }
-      assert.equal(tx.view.view.description, description, `${label}: the view's description`);
+      assert.equal(tx.view.view.message, tx.list.records().length > 0 ? `Filter: ${description}` : undefined, `${label}: the whole filter above the records (none above the welcome)`);
+      const summary = String(tx.view.view.description);
+      assert.ok(summary.length > 0 && summary.length <= MAX_SUMMARY_LENGTH, `${label}: "${summary}" fits beside the title`);
+      if ('status' in arg && Object.keys(arg).length === 1) assert.equal(summary, `Status: ${seen.status?.length ?? 0} of ${KNOWN_STATUSES.length}`);
       assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), true);
       assert.deepEqual(tx.filter.saved(), tx.filter.current, `${label}: saved in the workspace state`);
       const records = tx.list.records();
@@ -154,7 +161,8 @@ describe('Transactions view: filters', () => {
     const { applied, params } = await apply(undefined);
     assert.deepEqual(applied, { status: ['waiting', 'sending'], currency: ['btc', 'eth'], since: { micros: microsOf(since) } });
     assert.deepEqual(params, { status: ['waiting', 'sending'], currency: ['btc', 'eth'], since: microsOf(since), limit: 50, offset: 0 });
-    assert.equal(tx.view.view.description, `Status: waiting, sending · Payin currency: btc, eth · Created since: ${since} 00:00:00 UTC`);
+    assert.equal(tx.view.view.message, tx.list.records().length > 0 ? `Filter: Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}` : undefined);
+    assert.equal(tx.view.view.description, '3 filters');
     assert.deepEqual(tx.filter.saved(), applied);
 
     // What the flow showed: every status to pick from, the fields with their values, the checks.
@@ -174,7 +182,7 @@ describe('Transactions view: filters', () => {
     assert.match(date.validate('01/02/2025') ?? '', /YYYY-MM-DD/);
     const last = prompts.menus.at(-1) ?? [];
     assert.equal(last[0]?.choice, 'apply');
-    assert.equal(last[0]?.description, `Status: waiting, sending · Payin currency: btc, eth · Created since: ${since} 00:00:00 UTC`, 'Apply shows the draft');
+    assert.equal(last[0]?.description, `Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}`, 'Apply shows the draft');
     assert.equal(last.find((item) => item.choice === 'status')?.description, 'waiting, sending');
     assert.equal(last.find((item) => item.choice === 'extraId')?.description, 'any', 'a blank extra id is "any"');
 
@@ -202,7 +210,8 @@ describe('Transactions view: filters', () => {
     await f.show();
     await apply({ status: ['finished', 'failed'], since: 'week' });
     assert.deepEqual(tx.filter.saved(), { status: ['finished', 'failed'], since: { preset: 'week' } });
-    assert.equal(tx.view.view.description, 'Status: finished, failed · Created since: the last 7 days');
+    assert.equal(tx.view.view.message, tx.list.records().length > 0 ? 'Filter: Status: finished, failed · Created since: the last 7 days' : undefined);
+    assert.equal(tx.view.view.description, '2 filters');
     assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), true);
 
     const { applied, params } = await (async () => {
@@ -218,6 +227,7 @@ describe('Transactions view: filters', () => {
     assert.deepEqual(tx.filter.saved(), {});
     assert.equal(tx.filter.active, false);
     assert.equal(tx.view.view.description, '');
+    assert.equal(tx.view.view.message, undefined);
     assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), false);
   });
 

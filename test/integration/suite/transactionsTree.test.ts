@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
-import { escapeMarkdown, relativeTime } from '../../../src/shared/format';
+import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime } from '../../../src/shared/format';
 import type { TransactionNode } from '../../../src/features/transactions/nodes';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import type { KnownStatus, TransactionStatus } from '../../../src/shared/status';
@@ -100,7 +100,7 @@ describe('Transactions view: the tree', () => {
       const after = Date.now();
       const amount = record.amountFrom !== '' && record.amountFrom !== '0' ? record.amountFrom : '0.5';
       assert.equal(item.label, `${amount} BTC → ETH`, `${status}: the amount received if any, else the amount expected`);
-      const ages = new Set([relativeTime(record.createdAt, before), relativeTime(record.createdAt, after)]);
+      const ages = new Set([relativeTime(record.createdAt, before, vscode.env.language), relativeTime(record.createdAt, after, vscode.env.language)]);
       const description = String(item.description);
       assert.ok(
         [...ages].some((age) => description === `${id.slice(0, 8)}… · ${age}`),
@@ -139,6 +139,36 @@ describe('Transactions view: the tree', () => {
       assert.ok(md.includes(label), `the tooltip has ${label}`);
     }
     assert.ok(!md.includes(']('), 'no links');
+  });
+
+  it('shows every time of a tooltip one way: the user\'s locale with UTC beside', async () => {
+    const { tx } = f;
+    const finishedId = f.create('finished');
+    const expiredId = f.create('expired');
+    await f.show();
+    await f.refresh();
+    const style = { locale: vscode.env.language };
+    const tooltipOf = (id: string) => {
+      const node = f.node(id);
+      const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
+      assert.ok(tooltip instanceof vscode.MarkdownString);
+      return { record: node.record, md: tooltip.value };
+    };
+    const finished = tooltipOf(finishedId);
+    assert.ok(finished.record.moneySent > 0);
+    assert.ok(finished.md.includes(`**Created:** ${escapeMarkdown(formatTimeWithUtc(finished.record.createdAt, style))}, `), finished.md);
+    assert.ok(finished.md.includes(`**Money received:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneyReceived, style))}`), finished.md);
+    assert.ok(finished.md.includes(`**Money sent:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneySent, style))}`), finished.md);
+    const expired = tooltipOf(expiredId);
+    const payTill = expired.record.payTill ?? '';
+    assert.match(payTill, /^\d{4}-\d{2}-\d{2}T/, 'the service sends payTill as ISO text');
+    assert.ok(expired.md.includes(`**Pay till:** ${escapeMarkdown(isoTextWithUtc(payTill, style), 80)}`), expired.md);
+    assert.ok(!expired.md.includes(escapeMarkdown(payTill, 40)), 'not as it arrived');
+    for (const md of [finished.md, expired.md]) {
+      const plain = md.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+      assert.doesNotMatch(plain, /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/, 'no ISO or "YYYY-MM-DD hh:mm" times beside the locale\'s');
+      assert.ok(plain.includes('UTC'), 'UTC is shown');
+    }
   });
 
   it('shows hostile service text inert in the tooltips', async () => {

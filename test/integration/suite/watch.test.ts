@@ -153,4 +153,28 @@ describe('status-bar watch', () => {
     await menu;
     assert.deepEqual(watch.ids, []);
   });
+
+  it('Watch without an id offers the one under the cursor in the editor: accepting the prefilled box watches it', async () => {
+    const { watch, create } = f;
+    const id = create(['waiting']);
+    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `created ${id} for the test\n` });
+    const editor = await vscode.window.showTextDocument(document);
+    editor.selection = new vscode.Selection(0, 10, 0, 10);
+    try {
+      let settled = false;
+      const watching = vscode.commands.executeCommand<string | undefined>('exchangeTx.watch').then((value) => {
+        settled = true;
+        return value;
+      });
+      // The input box has no API to read it: accepting it as it opened watches what it offered (an empty box would not accept).
+      await eventually(async () => {
+        await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled;
+      }, 'the prefilled input box accepted');
+      assert.equal(await watching, id);
+      assert.deepEqual(watch.ids, [id]);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { answerBase } from './fixtures';
 const base = answerBase;
 const HEADER = [
   '// getStatus → HTTP 200 in 12 ms',
-  '// Sandbox · 127.0.0.1:4000 · 2026-11-23 12:00:00 UTC',
+  '// Sandbox · 127.0.0.1:4000 · Nov 23, 2026, 12:00:00 PM UTC',
   '// Sent with Content-Type: application/json · X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== (fingerprints)',
 ];
 const TOO_DEEP = '// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.';

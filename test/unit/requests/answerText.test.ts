@@ -13,7 +13,7 @@ describe('answer documents', () => {
     assert.equal(answer.ok, true);
     const lines = answer.text.split('\n');
     assert.equal(lines[0], '// getStatus → HTTP 200 in 12 ms');
-    assert.equal(lines[1], '// Sandbox · 127.0.0.1:4000 · 2026-11-23 12:00:00 UTC');
+    assert.equal(lines[1], '// Sandbox · 127.0.0.1:4000 · Nov 23, 2026, 12:00:00 PM UTC');
     assert.match(lines[2] ?? '', /X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== \(fingerprints\)/);
     assert.equal(answer.text.slice(answer.text.indexOf('{')), '{\n  "jsonrpc": "2.0",\n  "id": "1",\n  "result": "finished"\n}\n');
   });

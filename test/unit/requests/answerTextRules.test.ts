@@ -10,7 +10,7 @@ import { answerBase } from './fixtures';
 
 const base = answerBase;
 
-const WHERE = '// Sandbox · 127.0.0.1:4000 · 2026-11-23 12:00:00 UTC';
+const WHERE = '// Sandbox · 127.0.0.1:4000 · Nov 23, 2026, 12:00:00 PM UTC';
 const SENT = '// Sent with Content-Type: application/json · X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== (fingerprints)';
 
 function header(status: number): string {

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import { decodeTransactions } from '../../../src/api/decode';
-import { escapeMarkdown, formatTime, pairLabel, prettyJson, relativeTime, sanitize, shortId, ticker, visibleText } from '../../../src/shared/format';
+import { escapeMarkdown, pairLabel, prettyJson, sanitize, shortId, ticker, visibleText } from '../../../src/shared/format';
 import { wireRecord } from '../support/wireRecord';
 import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
 
@@ -87,27 +87,7 @@ describe('escapeHtml', () => {
   });
 });
 
-describe('times and ids', () => {
-  it('formatTime writes UTC to the second from microseconds; 0 is a dash', () => {
-    assert.equal(formatTime(1_763_733_787_123_456), '2025-11-21 14:03:07 UTC');
-    assert.equal(formatTime(0), '—');
-  });
-
-  it('relativeTime: just now, minutes, hours up to 47, then days; the future said so', () => {
-    const now = 1_763_733_787_000;
-    const micros = (msAgo: number) => (now - msAgo) * 1000;
-    assert.equal(relativeTime(micros(59_000), now), 'just now');
-    assert.equal(relativeTime(micros(60_000), now), '1 min ago');
-    assert.equal(relativeTime(micros(59 * 60_000), now), '59 min ago');
-    assert.equal(relativeTime(micros(60 * 60_000), now), '1 h ago');
-    assert.equal(relativeTime(micros(47 * 3_600_000), now), '47 h ago');
-    assert.equal(relativeTime(micros(48 * 3_600_000), now), '2 d ago');
-    assert.equal(relativeTime(micros(-5_000), now), 'in the future');
-    assert.equal(relativeTime(micros(0), now), 'just now');
-    assert.equal(relativeTime(micros(-400), now), 'just now', 'under half a second ahead rounds to now');
-    assert.equal(relativeTime(0, now), '—');
-  });
-
+describe('ids', () => {
   it('shortId keeps ids of up to 10 characters and cuts longer ones to 8 with an ellipsis', () => {
     assert.equal(shortId('abcdefghij'), 'abcdefghij');
     assert.equal(shortId('abcdefghijk'), 'abcdefgh…');

@@ -1,0 +1,26 @@
+/**
+ * The text of a details document: the record as pretty JSON with comments (the document is
+ * JSON with Comments), each time field given as the service sent it (Unix microseconds) with
+ * its ISO 8601 UTC text beside: `"createdAt": 1732551885000000, // 2024-11-25T16:24:45Z`. The
+ * values stay as they were, so the document still parses to the record. Pure: no `vscode`.
+ */
+import { dateFromMicros, isoUtc, prettyJson } from '../../shared/format';
+
+/** The record's fields holding Unix microseconds (0: not yet). */
+export const MICROSECOND_FIELDS: readonly string[] = ['createdAt', 'moneyReceived', 'moneySent'];
+
+/** A top-level `"field": 123,` line of prettyJson's output. */
+const TOP_LEVEL_NUMBER = /^ {2}"([A-Za-z]+)": (\d+)(,?)$/;
+
+/** The record (or an error object) as the details document shows it. */
+export function recordText(record: object): string {
+  const lines = prettyJson(record)
+    .split('\n')
+    .map((line) => {
+      const match = TOP_LEVEL_NUMBER.exec(line);
+      if (!match || !MICROSECOND_FIELDS.includes(match[1] ?? '')) return line;
+      const date = dateFromMicros(Number(match[2]));
+      return date ? `${line} // ${isoUtc(date.getTime())}` : line;
+    });
+  return `${lines.join('\n')}\n`;
+}

@@ -83,7 +83,7 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
   // The control client shares the key's limiter: together they stay within 10 requests per second.
   const control = new SandboxControlClient({ baseUrl: url, credentials, limiter: client.limiter });
   return {
-    context: { client, control, target: { kind: 'sandbox', label: url } },
+    context: { client, control, target: { kind: 'sandbox', label: 'Sandbox' } },
     redact,
     description: settings.running ? `the sandbox at ${url}` : `a sandbox started here at ${url}`,
     close: async () => {

@@ -28,9 +28,9 @@ export interface AgentMcpServerOptions {
   readonly log: (line: string) => void;
 }
 
-/** Where the target is, in words: `the sandbox (label)` or `the account "label" at host`. */
+/** Where the target is, in words: `the local Exchange Tx sandbox` or `the account "label" at host`. */
 export function targetText(target: AgentTarget): string {
-  return target.kind === 'sandbox' ? `the Exchange Tx sandbox (${target.label})` : `the account "${target.label}" at ${target.host}`;
+  return target.kind === 'sandbox' ? 'the local Exchange Tx sandbox' : `the account "${target.label}" at ${target.host}`;
 }
 
 /** Whether a tool is served for the target: everything on the sandbox, only what reads on an account. */

@@ -49,7 +49,7 @@ export function serverInstructions(target: AgentTarget): string {
 /** A state-changing tool's description says it runs without confirmation, and only on the sandbox. */
 function description(tool: AgentTool): string {
   if (!tool.changesState) return tool.description;
-  return `${tool.description}\n\nServed only for the sandbox (a local simulation): over MCP it runs without asking for a confirmation.`;
+  return `${tool.description}\n\nOver MCP: served only for the sandbox (a local simulation), where it runs without asking for a confirmation (an MCP server cannot ask the user).`;
 }
 
 /** A plain-JSON copy of a schema, typed as the SDK's (the core's is deeply readonly). */
@@ -73,11 +73,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A tool's result as MCP content: its text, then its JSON as a second text (for clients that read
+ * A tool's result as MCP content: its text, then its JSON (compact) as a second text (for clients that read
  * only content) and, when the JSON is an object, as structuredContent. `isError` passed on.
  */
 export function toCallToolResult(result: AgentToolResult, redact: Redactor): CallToolResult {
-  const json = result.data === undefined ? undefined : redact(JSON.stringify(result.data, null, 2));
+  const json = result.data === undefined ? undefined : redact(JSON.stringify(result.data));
   const content: CallToolResult['content'] = [{ type: 'text', text: redact(result.text) }];
   if (json !== undefined) content.push({ type: 'text', text: json });
   const structured: unknown = json === undefined ? undefined : JSON.parse(json);

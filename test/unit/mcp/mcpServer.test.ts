@@ -136,7 +136,7 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
         const core = AGENT_TOOLS.find((t) => t.name === tool.name);
         assert.equal(tool.title, core?.title);
         assert.equal(tool.annotations?.readOnlyHint, !core?.changesState, tool.name);
-        if (core?.changesState) assert.match(tool.description ?? '', /only for the sandbox.*without asking for a confirmation/s, tool.name);
+        if (core?.changesState) assert.match(tool.description ?? '', /Over MCP: served only for the sandbox.*without asking for a confirmation/s, tool.name);
         else assert.equal(tool.description, core?.description);
       }
       assert.match(served.client.getInstructions() ?? '', /sandbox/);

@@ -81,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
-  const mcp = registerMcpProvider(context, environment);
+  const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);

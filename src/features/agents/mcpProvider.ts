@@ -5,10 +5,14 @@
  * and its URL and key (the sandbox's own, never an account's) put into the server's environment.
  *
  * @types/vscode is pinned to 1.100, which has no MCP API: it is reached through a narrow typed
- * guard on `vscode.lm`, and registered only where the host has it (on 1.100 nothing happens).
+ * guard on `vscode.lm`, and registered only where the host has the finalized API (1.101+). VS Code
+ * 1.100 has a function of the same name from the API's proposal, which throws for an extension
+ * that did not enable the proposal: there nothing is registered, and a host that throws anyway
+ * leaves the extension working without the server (a warning in the log).
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
 import { ENV_NAMES } from '../sandbox/connectionText';
 
 /** The provider's id, as `contributes.mcpServerDefinitionProviders` declares it. */
@@ -41,6 +45,15 @@ export interface McpProviderHandle {
   readonly provider: McpDefinitionProvider;
 }
 
+/** The first VS Code with the finalized MCP server definition API. */
+const FIRST_MCP_VERSION = [1, 101] as const;
+
+/** Whether a VS Code version (`1.101.0`, `1.102.0-insider`) has the finalized API. */
+export function hasFinalMcpApi(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(/[.-]/).map(Number);
+  return major > FIRST_MCP_VERSION[0] || (major === FIRST_MCP_VERSION[0] && minor >= FIRST_MCP_VERSION[1]);
+}
+
 function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageModelApi {
   return typeof (lm as Partial<McpLanguageModelApi>).registerMcpServerDefinitionProvider === 'function';
 }
@@ -71,12 +84,17 @@ export function createMcpProvider(options: { readonly environment: EnvironmentSe
 }
 
 /** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
-export function registerMcpProvider(context: vscode.ExtensionContext, environment: EnvironmentService): McpProviderHandle | undefined {
+export function registerMcpProvider(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): McpProviderHandle | undefined {
   const lm = vscode.lm;
   const Definition = definitionClass();
-  if (!hasMcpApi(lm) || !Definition) return undefined;
+  if (!hasFinalMcpApi(vscode.version) || !hasMcpApi(lm) || !Definition) return undefined;
   const version = (context.extension.packageJSON as { readonly version?: unknown }).version;
   const provider = createMcpProvider({ environment, extensionUri: context.extensionUri, version: typeof version === 'string' ? version : '0.0.0', Definition });
-  context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
+  try {
+    context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
+  } catch (error) {
+    log.warn(`the MCP server is not offered: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
   return { id: MCP_PROVIDER_ID, provider };
 }

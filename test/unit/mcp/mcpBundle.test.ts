@@ -3,7 +3,9 @@
  * which VS Code loads, carries just the provider that names that file.
  */
 import { strict as assert } from 'assert';
-import { productionBuild, sourcesOf } from '../bundle/productionBuild';
+import * as fs from 'fs';
+import * as path from 'path';
+import { productionBuild, repoRoot, sourcesOf } from '../bundle/productionBuild';
 
 const SDK_PARTS = ['node_modules/@modelcontextprotocol/', 'node_modules/zod/', 'node_modules/ajv/', 'src/mcp/'];
 
@@ -26,5 +28,11 @@ describe('MCP server bundle', function () {
       [],
     );
     assert.ok(shipped.includes('src/features/agents/mcpProvider.ts'), 'the provider is in the extension');
+  });
+
+  it('the .vsix takes dist/mcp.js (the provider runs it from the extension\'s folder)', () => {
+    const kept = fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8').split('\n').map((line) => line.trim());
+    assert.ok(kept.includes('!dist/mcp.js'));
+    assert.ok(kept.includes('!package.json'), 'beside it, the manifest it reads its version from');
   });
 });

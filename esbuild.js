@@ -9,9 +9,13 @@ const watch = process.argv.includes('--watch');
 const outdirArg = process.argv.indexOf('--outdir');
 const DIST = outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
-/** The Node tools: the sandbox CLI and the benchmark (each one file, vscode not involved). */
+/**
+ * The Node tools: the sandbox CLI, the MCP server (shipped with the extension, which starts it as
+ * a process of its own; the MCP SDK is in this file only) and the benchmark. Each one file, vscode not involved.
+ */
 const toolEntries = [
   { in: 'src/sandbox/cli.ts', out: 'sandbox' },
+  { in: 'src/mcp/cli.ts', out: 'mcp' },
   { in: 'scripts/bench.ts', out: 'bench' },
 ];
 

@@ -6,9 +6,13 @@ import * as vscode from 'vscode';
 import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
+import { registerAgentTools } from './features/agents/languageModelTools';
+import type { AgentToolsApi } from './features/agents/languageModelTools';
 import { RecentLog, tagged } from './features/log';
 import { watchSettings } from './features/settings';
 import { registerLookup } from './features/lookup';
+import { registerMcpProvider } from './features/agents/mcpProvider';
+import type { McpProviderHandle } from './features/agents/mcpProvider';
 import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
@@ -39,6 +43,10 @@ export interface ExchangeTxApi extends LookupApi {
   readonly requests: RequestsApi;
   /** Driving the built-in sandbox from the editor. */
   readonly sandbox: SandboxCommandsHandle;
+  /** The language-model tools for chat agents (their registered implementations). */
+  readonly agentTools: AgentToolsApi;
+  /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
+  readonly mcp: McpProviderHandle | undefined;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** When `activate()` started (`performance.now()` of the extension host). */
@@ -77,12 +85,14 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
+  const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
+  const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, agentTools, mcp, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

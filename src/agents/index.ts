@@ -1,0 +1,37 @@
+/**
+ * The tools for coding agents, shared by VS Code's language-model tools (src/features/agents) and
+ * the MCP server: each with its name, description, input schema and implementation. Pure Node:
+ * imports src/api and src/shared only.
+ */
+import { explainErrorTool } from './explainErrorTool';
+import { getEstimateTool, getFixedRateTool, getPairLimitsTool, validateAddressTool } from './marketTools';
+import { createSandboxTransactionTool, moveSandboxTransactionTool, paySandboxTransactionTool } from './sandboxTools';
+import { getTransactionsTool, listTransactionsTool } from './transactionTools';
+import type { AgentTool } from './types';
+
+export type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema, JsonSchema } from './types';
+export { AgentInputError, validateInput } from './validation';
+export { failure, failureData, targetLine } from './results';
+export type { FailureData } from './results';
+export { sandboxOnlyRefusal } from './defineTool';
+
+/** Every tool, read-only ones first. */
+export const AGENT_TOOLS: readonly AgentTool[] = [
+  getTransactionsTool,
+  listTransactionsTool,
+  explainErrorTool,
+  getPairLimitsTool,
+  getEstimateTool,
+  getFixedRateTool,
+  validateAddressTool,
+  createSandboxTransactionTool,
+  paySandboxTransactionTool,
+  moveSandboxTransactionTool,
+];
+
+export function findAgentTool(name: string): AgentTool | undefined {
+  return AGENT_TOOLS.find((tool) => tool.name === name);
+}
+
+/** The target of the sandbox, as results name it. */
+export const SANDBOX_TARGET = { kind: 'sandbox', label: 'Sandbox' } as const;

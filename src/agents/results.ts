@@ -1,0 +1,85 @@
+/**
+ * How every tool answers: a first line naming the target ("On the sandbox:" / "On account 'Prod'
+ * (api.example.com):"), compact lines after it, and the JSON record(s) as data. A failure is an
+ * error result with what the error means and what to do (the meanings the request answers use),
+ * never a stack, a key or a signature: only the typed error's own fields are read.
+ */
+import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/errors';
+import { errorMeaning, httpMeaning } from '../api/errorMeaning';
+import type { Meaning } from '../api/errorMeaning';
+import { SandboxControlError } from '../api/sandboxControlError';
+import { sanitize } from '../shared/format';
+import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';
+import { AgentInputError } from './validation';
+
+/** The first line of every result. */
+export function targetLine(target: AgentTarget): string {
+  if (target.kind === 'sandbox') return 'On the sandbox:';
+  return `On account '${sanitize(target.label, 80)}' (${sanitize(target.host, 120)}):`;
+}
+
+/** The target as it goes into a result's data. */
+export function targetData(target: AgentTarget): Record<string, string> {
+  return target.kind === 'sandbox' ? { kind: 'sandbox', label: target.label } : { kind: 'account', label: target.label, host: target.host };
+}
+
+export function success(context: Pick<AgentToolContext, 'target'>, lines: readonly string[], data: Record<string, unknown>): AgentToolResult {
+  return { text: [targetLine(context.target), ...lines].join('\n'), data: { target: targetData(context.target), ...data } };
+}
+
+/** What a failure was, as data: its kind, the service's code and message when it had them, the meaning. */
+export interface FailureData {
+  readonly kind: string;
+  readonly message: string;
+  readonly code?: number | string;
+  readonly field?: string;
+  readonly httpStatus?: number;
+  readonly meaning?: string;
+  readonly action?: string;
+  /** False when nothing was sent (the input or the target was refused first); absent when it may have been. */
+  readonly sent?: false;
+}
+
+function meaningOf(error: ExchangeError): Meaning | undefined {
+  if (error instanceof ServiceError) return errorMeaning(error.code, error.serviceMessage, error.data);
+  if (error instanceof TransportError && error.status !== undefined) return httpMeaning(error.status);
+  if (error.kind === 'authentication') return httpMeaning(401);
+  return undefined;
+}
+
+/** A failure as data, read from the error's typed fields only. */
+export function failureData(error: unknown): FailureData {
+  if (error instanceof AgentInputError) return { kind: 'invalid-input', message: error.message, ...(error.field ? { field: error.field } : {}), sent: false };
+  if (error instanceof InvalidParameterError && error.detail !== undefined) {
+    // The client's own check, before sending (the service's answer has no detail).
+    return { kind: 'invalid-input', message: sanitize(error.message, 300), field: error.param, sent: false };
+  }
+  if (error instanceof SandboxControlError) {
+    return { kind: error.kind, code: error.code, message: sanitize(error.controlMessage, 300), ...(error.field ? { field: error.field } : {}), httpStatus: error.status };
+  }
+  if (error instanceof ExchangeError) {
+    const meaning = meaningOf(error);
+    const code = error instanceof ServiceError ? error.code : undefined;
+    const message = error instanceof ServiceError ? error.serviceMessage : error.message;
+    const status = error instanceof TransportError ? error.status : undefined;
+    return {
+      kind: error.kind,
+      message: sanitize(message, 300),
+      ...(code === undefined ? {} : { code }),
+      ...(status === undefined ? {} : { httpStatus: status }),
+      ...(meaning ? { meaning: meaning.meaning, action: meaning.action } : {}),
+      ...(error.kind === 'insecure-endpoint' || error.kind === 'key-format' || error.kind === 'key-mismatch' ? { sent: false as const } : {}),
+    };
+  }
+  // Not one of ours: a programming fault. Its message only (no stack).
+  return { kind: 'error', message: sanitize(error instanceof Error ? error.message : String(error), 300) };
+}
+
+/** An error result: the target, what failed and what it means. */
+export function failure(context: Pick<AgentToolContext, 'target'>, what: string, error: unknown): AgentToolResult {
+  const data = failureData(error);
+  const lines = [`${what} failed: ${data.code === undefined ? '' : `error ${data.code}: `}${data.message}`];
+  if (data.meaning) lines.push(`Meaning: ${data.meaning}`, `What to do: ${data.action ?? ''}`);
+  if (data.sent === false) lines.push('Nothing was sent.');
+  return { text: [targetLine(context.target), ...lines].join('\n'), data: { target: targetData(context.target), error: data }, isError: true };
+}

@@ -1,0 +1,72 @@
+/**
+ * The shape of a tool for coding agents: what VS Code's language-model tools and the MCP server
+ * both hand to a model (a name, a description, a JSON Schema of the input) and what runs when it
+ * is called (against the sandbox or an account, through that target's client). Pure Node.
+ */
+import type { ExchangeClient } from '../api/client';
+import type { SandboxControlClient } from '../api/sandboxControl';
+
+/** Where a tool's requests go: the built-in sandbox, or an account (its name and `host[:port]`). */
+export type AgentTarget =
+  | { readonly kind: 'sandbox'; readonly label: string }
+  | { readonly kind: 'account'; readonly label: string; readonly host: string };
+
+export interface AgentToolContext {
+  /** The target's client, with its shared rate limiter. */
+  readonly client: ExchangeClient;
+  readonly target: AgentTarget;
+  /** The sandbox's control client: present only when `target.kind === 'sandbox'`. */
+  readonly control?: SandboxControlClient;
+  readonly signal?: AbortSignal;
+}
+
+/** Compact text for the model (its first line names the target) and the JSON record(s). */
+export interface AgentToolResult {
+  readonly text: string;
+  readonly data: unknown;
+  readonly isError?: boolean;
+}
+
+/** The subset of JSON Schema the tools' inputs use (and {@link validateInput} checks). */
+export interface JsonSchema {
+  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  readonly description?: string;
+  readonly enum?: readonly string[];
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** An ECMAScript regular expression the whole string must match (anchored with ^…$). */
+  readonly pattern?: string;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly items?: JsonSchema;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems?: boolean;
+  readonly properties?: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: false;
+}
+
+/** A tool's input schema: always an object, with no properties beyond those listed. */
+export interface JsonObjectSchema extends JsonSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, JsonSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties: false;
+}
+
+export interface AgentTool {
+  /** `exchangeTx_…`: letters, digits, `_` and `-`, at most 64 characters. */
+  readonly name: string;
+  /** A short human title. */
+  readonly title: string;
+  /** Precise and model-facing: what it does, what it sends, what it answers. */
+  readonly description: string;
+  readonly inputSchema: JsonObjectSchema;
+  /** Creates or moves something: sandbox only, and needs the user's confirmation. */
+  readonly changesState: boolean;
+  /** What will happen, for the confirmation of a state-changing tool (input as given, unvalidated). */
+  confirmation?(input: unknown): { readonly title: string; readonly message: string };
+  /** Validates the input itself; never throws: a failure is a result with `isError`. */
+  run(context: AgentToolContext, input: unknown): Promise<AgentToolResult>;
+}

@@ -1,0 +1,104 @@
+/**
+ * The agent tools (src/agents) as VS Code language-model tools: one `vscode.lm.registerTool` per
+ * tool of the manifest's `languageModelTools`. Each call goes to the connection in use (the
+ * sandbox or the account, through the same client and rate limiter as the views); a tool that
+ * creates or moves asks for confirmation on the sandbox and is refused on an account before
+ * anything is sent. The result is the tool's text and its JSON data, as two text parts.
+ */
+import * as vscode from 'vscode';
+import { AGENT_TOOLS, failure, sandboxOnlyRefusal } from '../../agents';
+import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
+import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+
+export interface AgentToolsDeps {
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+}
+
+/** What the test API gets: the registered implementations by tool name. */
+export interface AgentToolsApi {
+  readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
+}
+
+function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
+  const account = environment.state.account;
+  if (environment.kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
+  return { kind: 'sandbox', label: 'Sandbox' };
+}
+
+function targetName(target: AgentTarget): string {
+  return target.kind === 'sandbox' ? vscode.l10n.t('the sandbox') : vscode.l10n.t("account '{0}' ({1})", target.label, target.host);
+}
+
+function resultOf(result: AgentToolResult): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text), new vscode.LanguageModelTextPart(JSON.stringify(result.data))]);
+}
+
+/** A signal that aborts when the token is cancelled, and its disposal. */
+function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  if (token.isCancellationRequested) controller.abort();
+  const listener = token.onCancellationRequested(() => controller.abort());
+  return { signal: controller.signal, dispose: () => {
+      listener.dispose();
+    } };
+}
+
+/** One agent tool as VS Code calls it. */
+export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown> {
+  constructor(
+    private readonly tool: AgentTool,
+    private readonly deps: AgentToolsDeps,
+  ) {}
+
+  /** Names the target; a tool that creates or moves asks first, naming what it will do, on the sandbox. */
+  prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
+    const target = targetOf(this.deps.environment);
+    if (!this.tool.changesState) return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
+    if (target.kind !== 'sandbox') {
+      // Refused when it runs: nothing to confirm, nothing is sent.
+      return { invocationMessage: vscode.l10n.t('{0}: refused on {1} (sandbox only)', this.tool.title, targetName(target)) };
+    }
+    const confirmation = this.tool.confirmation?.(options.input) ?? { title: this.tool.title, message: this.tool.description };
+    return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)), confirmationMessages: confirmation };
+  }
+
+  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+    const cancel = signalOf(token);
+    try {
+      const result = await this.run(options.input, cancel.signal).catch((error: unknown) => failure({ target: targetOf(this.deps.environment) }, this.tool.title, error));
+      const error = (result.data as { error?: { kind?: string } } | undefined)?.error;
+      this.deps.log.info(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`);
+      return resultOf(result);
+    } finally {
+      cancel.dispose();
+    }
+  }
+
+  private async run(input: unknown, signal: AbortSignal): Promise<AgentToolResult> {
+    const chosen = targetOf(this.deps.environment);
+    // Refused before the account's connection is even made (no trust prompt, nothing signed).
+    if (this.tool.changesState && chosen.kind !== 'sandbox') return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
+    // The connection decides the target when the tool runs (not when it was prepared): a switch in
+    // between cannot send a state-changing call to an account.
+    const connection = await this.deps.environment.connection();
+    const target: AgentTarget = connection.kind === 'live' && connection.account ? { kind: 'account', label: connection.account.name, host: connection.account.host } : { kind: 'sandbox', label: 'Sandbox' };
+    let control: SandboxControlClient | undefined;
+    if (this.tool.changesState && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
+    const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}) };
+    return this.tool.run(context, input);
+  }
+}
+
+/** Registers every agent tool with VS Code's language-model API. */
+export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsDeps): AgentToolsApi {
+  const implementations = new Map<string, vscode.LanguageModelTool<unknown>>();
+  for (const tool of AGENT_TOOLS) {
+    const implementation = new LanguageModelAgentTool(tool, deps);
+    implementations.set(tool.name, implementation);
+    context.subscriptions.push(vscode.lm.registerTool(tool.name, implementation));
+  }
+  return { implementations };
+}

@@ -1,0 +1,100 @@
+/**
+ * The MCP server definition provider (VS Code 1.101+): one stdio server, the bundled
+ * dist/mcp.js run by the extension host's own Node, bound to the built-in sandbox. It is
+ * offered without starting anything; only when VS Code starts the server is the sandbox started
+ * and its URL and key (the sandbox's own, never an account's) put into the server's environment.
+ *
+ * @types/vscode is pinned to 1.100, which has no MCP API: it is reached through a narrow typed
+ * guard on `vscode.lm`, and registered only where the host has the finalized API (1.101+). VS Code
+ * 1.100 has a function of the same name from the API's proposal, which throws for an extension
+ * that did not enable the proposal: there nothing is registered, and a host that throws anyway
+ * leaves the extension working without the server (a warning in the log).
+ */
+import * as vscode from 'vscode';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import { ENV_NAMES } from '../sandbox/connectionText';
+
+/** The provider's id, as `contributes.mcpServerDefinitionProviders` declares it. */
+export const MCP_PROVIDER_ID = 'exchangeTx.sandboxMcp';
+
+/** The part of VS Code's McpStdioServerDefinition (1.101) this provider uses. */
+export interface McpStdioDefinition {
+  label: string;
+  command: string;
+  args: string[];
+  env: Record<string, string | number | null>;
+  version?: string;
+}
+
+type McpStdioDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioDefinition;
+
+/** The part of VS Code's McpServerDefinitionProvider (1.101) this provider implements. */
+export interface McpDefinitionProvider {
+  provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition[]>;
+  resolveMcpServerDefinition(server: McpStdioDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition>;
+}
+
+interface McpLanguageModelApi {
+  registerMcpServerDefinitionProvider(id: string, provider: McpDefinitionProvider): vscode.Disposable;
+}
+
+/** What the registration gives the tests: the provider as VS Code calls it. */
+export interface McpProviderHandle {
+  readonly id: string;
+  readonly provider: McpDefinitionProvider;
+}
+
+/** The first VS Code with the finalized MCP server definition API. */
+const FIRST_MCP_VERSION = [1, 101] as const;
+
+/** Whether a VS Code version (`1.101.0`, `1.102.0-insider`) has the finalized API. */
+export function hasFinalMcpApi(version: string): boolean {
+  const [major = 0, minor = 0] = version.split(/[.-]/).map(Number);
+  return major > FIRST_MCP_VERSION[0] || (major === FIRST_MCP_VERSION[0] && minor >= FIRST_MCP_VERSION[1]);
+}
+
+function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageModelApi {
+  return typeof (lm as Partial<McpLanguageModelApi>).registerMcpServerDefinitionProvider === 'function';
+}
+
+/** VS Code's McpStdioServerDefinition class, where the host has it. */
+function definitionClass(): McpStdioDefinitionClass | undefined {
+  const value: unknown = (vscode as unknown as { readonly McpStdioServerDefinition?: unknown }).McpStdioServerDefinition;
+  return typeof value === 'function' ? (value as McpStdioDefinitionClass) : undefined;
+}
+
+/**
+ * The provider: the definition names node and the script only; resolving it starts the sandbox
+ * (if it is not running) and adds its connection to the environment.
+ */
+export function createMcpProvider(options: { readonly environment: EnvironmentService; readonly extensionUri: vscode.Uri; readonly version: string; readonly Definition: McpStdioDefinitionClass }): McpDefinitionProvider {
+  const { environment, Definition } = options;
+  const script = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
+  // The extension host's Node: on desktop an Electron binary, which runs as Node with ELECTRON_RUN_AS_NODE.
+  const baseEnv = { ELECTRON_RUN_AS_NODE: '1' };
+  return {
+    provideMcpServerDefinitions: () => [new Definition(vscode.l10n.t('Exchange Tx Sandbox'), process.execPath, [script], { ...baseEnv }, options.version)],
+    resolveMcpServerDefinition: async (server) => {
+      const { sandbox, credentials, keyText } = await environment.runningSandbox();
+      server.env = { ...server.env, ...baseEnv, [ENV_NAMES.url]: sandbox.url, [ENV_NAMES.apiKey]: credentials.apiKey, [ENV_NAMES.privateKey]: keyText };
+      return server;
+    },
+  };
+}
+
+/** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
+export function registerMcpProvider(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): McpProviderHandle | undefined {
+  const lm = vscode.lm;
+  const Definition = definitionClass();
+  if (!hasFinalMcpApi(vscode.version) || !hasMcpApi(lm) || !Definition) return undefined;
+  const version = (context.extension.packageJSON as { readonly version?: unknown }).version;
+  const provider = createMcpProvider({ environment, extensionUri: context.extensionUri, version: typeof version === 'string' ? version : '0.0.0', Definition });
+  try {
+    context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
+  } catch (error) {
+    log.warn(`the MCP server is not offered: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
+  return { id: MCP_PROVIDER_ID, provider };
+}

@@ -1,0 +1,103 @@
+/**
+ * The command line and environment of the MCP server (`node dist/mcp.js`), parsed into what it
+ * serves: the sandbox (a running one given by "Copy Sandbox Connection"'s variables, or one started
+ * in this process) or, with `--account`, an account whose key comes from the environment. Kept
+ * apart from cli.ts so it is tested without starting anything. No message repeats a key.
+ */
+import { parseArgs } from 'util';
+import { checkEndpoint, isLoopbackHost } from '../api/endpoint';
+import { DEFAULT_BASE_URL } from '../features/accounts/accountModel';
+import { ENV_NAMES } from '../features/sandbox/connectionText';
+import { ACCOUNT_KEY_VARIABLE } from '../features/requests/snippets';
+
+/** The variables of a running sandbox: the ones "Copy Sandbox Connection" writes. */
+export const SANDBOX_ENV = ENV_NAMES;
+
+/** The variables of an account: the private key the account's snippets read, and its API key. */
+export const ACCOUNT_ENV = { privateKey: ACCOUNT_KEY_VARIABLE, apiKey: 'EXCHANGE_TX_API_KEY' } as const;
+
+export const MCP_USAGE = `Usage: node dist/mcp.js [--account [--url URL] [--name NAME]]
+
+An MCP server (stdio) serving the Exchange Tx agent tools: look transactions up, list them,
+explain error answers, pair limits, estimates, address checks and, on the sandbox only, create,
+pay and move transactions. stdout carries the protocol only; the log goes to stderr.
+
+Sandbox (default):
+  With ${SANDBOX_ENV.url}, ${SANDBOX_ENV.apiKey} and ${SANDBOX_ENV.privateKey} set
+  (the lines "Exchange Tx: Copy Sandbox Connection" copies), it uses that running sandbox;
+  without them it starts a sandbox of its own on 127.0.0.1 for as long as it runs.
+
+Account (--account):
+  Reads the private key from ${ACCOUNT_ENV.privateKey} (hex DER PKCS#8 or PEM) and, if set,
+  checks it against the API key in ${ACCOUNT_ENV.apiKey}. Only the tools that read are served:
+  an MCP server cannot ask you to confirm, so nothing is created, paid or moved on an account.
+  --url URL     the service's address (default ${DEFAULT_BASE_URL}); https, or http to this machine only
+  --name NAME   the account's name in the tools' results (default "account")
+
+  --help        show this text
+`;
+
+export type McpCliSettings =
+  | { readonly mode: 'help' }
+  /** `running` undefined: start a sandbox in this process. */
+  | { readonly mode: 'sandbox'; readonly running: { readonly url: string; readonly privateKey: string; readonly apiKey: string | undefined } | undefined }
+  | { readonly mode: 'account'; readonly baseUrl: string; readonly name: string; readonly privateKey: string; readonly apiKey: string | undefined };
+
+export class McpCliError extends Error {}
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/** A variable's value, undefined when it is unset or blank. */
+function variable(env: Environment, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+/** The address, checked as the client checks it (https, or plain http to this machine only); the message never repeats it. */
+function checkedUrl(text: string, what: string): URL {
+  try {
+    return checkEndpoint(text);
+  } catch (error) {
+    throw new McpCliError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function sandboxSettings(env: Environment): McpCliSettings {
+  const url = variable(env, SANDBOX_ENV.url);
+  const privateKey = variable(env, SANDBOX_ENV.privateKey);
+  const apiKey = variable(env, SANDBOX_ENV.apiKey);
+  if (url === undefined) {
+    if (privateKey !== undefined || apiKey !== undefined) throw new McpCliError(`${SANDBOX_ENV.url} is not set, but a sandbox key is: set all three of "Copy Sandbox Connection"'s variables, or none to start a sandbox here.`);
+    return { mode: 'sandbox', running: undefined };
+  }
+  const parsed = checkedUrl(url, SANDBOX_ENV.url);
+  if (!isLoopbackHost(parsed.hostname)) throw new McpCliError(`${SANDBOX_ENV.url} must be on this machine (127.0.0.1 or localhost), not ${parsed.host}: the sandbox runs locally.`);
+  if (privateKey === undefined) throw new McpCliError(`${SANDBOX_ENV.url} is set, but ${SANDBOX_ENV.privateKey} is not: the sandbox's requests are signed with its key.`);
+  return { mode: 'sandbox', running: { url: parsed.origin, privateKey, apiKey } };
+}
+
+/** Parses the arguments and reads the environment; throws a McpCliError saying what is wrong. */
+export function parseMcpCli(argv: readonly string[], env: Environment = {}): McpCliSettings {
+  let values: { account?: boolean; url?: string; name?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { account: { type: 'boolean' }, url: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new McpCliError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help === true) return { mode: 'help' };
+  if (values.account !== true) {
+    if (values.url !== undefined || values.name !== undefined) throw new McpCliError('--url and --name are for --account: the sandbox comes from its variables, or is started here.');
+    return sandboxSettings(env);
+  }
+  const baseUrl = checkedUrl(values.url ?? DEFAULT_BASE_URL, '--url').href;
+  const name = (values.name ?? 'account').trim();
+  if (name === '' || name.length > 60) throw new McpCliError('--name takes 1 to 60 characters.');
+  const privateKey = variable(env, ACCOUNT_ENV.privateKey);
+  if (privateKey === undefined) throw new McpCliError(`--account reads the account's private key from ${ACCOUNT_ENV.privateKey}, which is not set.`);
+  return { mode: 'account', baseUrl, name, privateKey, apiKey: variable(env, ACCOUNT_ENV.apiKey) };
+}

@@ -9,9 +9,10 @@ const watch = process.argv.includes('--watch');
 const outdirArg = process.argv.indexOf('--outdir');
 const DIST = outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
-/** The Node tools: the sandbox CLI and the benchmark (each one file, vscode not involved). */
+/** The Node tools: the sandbox CLI, the status-change forwarder and the benchmark (each one file, vscode not involved). */
 const toolEntries = [
   { in: 'src/sandbox/cli.ts', out: 'sandbox' },
+  { in: 'src/forward/cli.ts', out: 'forward' },
   { in: 'scripts/bench.ts', out: 'bench' },
 ];
 

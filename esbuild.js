@@ -33,6 +33,7 @@ const extensionEntries = [
   { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
   { in: 'src/features/sandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
   { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
+  { in: 'src/features/forward/forwardSession.ts', out: 'lazy/forward' },
 ];
 
 /**

@@ -8,6 +8,8 @@ import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { RecentLog, tagged } from './features/log';
 import { watchSettings } from './features/settings';
+import { registerForward } from './features/forward/registerForward';
+import type { ForwardHandle } from './features/forward/registerForward';
 import { registerLookup } from './features/lookup';
 import type { LookupApi } from './features/lookup';
 import { registerPairLimits } from './features/pairLimits';
@@ -39,6 +41,8 @@ export interface ExchangeTxApi extends LookupApi {
   readonly requests: RequestsApi;
   /** Driving the built-in sandbox from the editor. */
   readonly sandbox: SandboxCommandsHandle;
+  /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
+  readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** When `activate()` started (`performance.now()` of the extension host). */
@@ -77,12 +81,13 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
+  const forward = registerForward(context, { environment, log: tagged(log, 'forward') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, forward, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

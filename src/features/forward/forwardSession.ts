@@ -99,6 +99,16 @@ export class ForwardSession {
     return this.queue.pending;
   }
 
+  /** Polls now instead of at the next interval (tests; a poll under way is shared). */
+  pollNow(): Promise<void> {
+    return this.forwarder.pollNow();
+  }
+
+  /** Resolves once every event so far was delivered (or the session stopped). */
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
   get stopped(): boolean {
     return this.ended;
   }

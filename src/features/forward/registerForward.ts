@@ -103,7 +103,7 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
     channel,
     item,
     { dispose: () => stop('the extension stopped') },
-    deps.environment.onDidReset(() => stop('the environment changed')),
+    deps.environment.onDidReset(() => stop('the environment changed (another account or the sandbox, or the sandbox was reset)')),
     vscode.commands.registerCommand('exchangeTx.forwardStatusChanges', async () => {
       try {
         await start();

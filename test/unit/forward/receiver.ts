@@ -23,7 +23,8 @@ export class Receiver {
   private server: http.Server | undefined;
   port = 0;
 
-  constructor(private readonly secret: string) {}
+  /** The secret signatures are checked with (a test may set it once it learns it). */
+  constructor(public secret: string) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks`;

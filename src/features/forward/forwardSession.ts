@@ -10,6 +10,11 @@ import { DeliveryQueue } from '../../forward/delivery';
 import { StatusForwarder } from '../../forward/forwarder';
 import type { Logger } from '../log';
 
+// What the command needs once it runs, loaded with this file (activation loads none of it).
+export { forwardPrompts } from './forwardPrompts';
+export { checkHookUrl, HookTargetError, needsAllowance } from '../../forward/target';
+export { generateEventSecret } from '../../shared/statusEvents';
+
 export interface ForwardedEntry {
   readonly eventId: string;
   readonly transactionId: string;

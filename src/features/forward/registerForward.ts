@@ -8,13 +8,10 @@
  * channel "Exchange Tx: Forwarded Events"; the secret is never written there or anywhere else.
  */
 import * as vscode from 'vscode';
-import { generateEventSecret } from '../../shared/statusEvents';
-import { checkHookUrl, HookTargetError, needsAllowance } from '../../forward/target';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { RecentLog } from '../log';
 import type { ForwardPrompts } from './forwardPrompts';
-import { forwardPrompts } from './forwardPrompts';
 import type { ForwardSession } from './forwardSession';
 
 export const FORWARD_COMMANDS = ['exchangeTx.forwardStatusChanges', 'exchangeTx.stopForwarding'] as const;
@@ -28,7 +25,8 @@ export interface ForwardDeps {
 
 /** What the tests get: the prompts to replace, the session, the events channel's recent lines, the status bar item. */
 export interface ForwardHandle {
-  prompts: ForwardPrompts;
+  /** The questions asked; undefined: the default ones (dialogs), loaded with the command. */
+  prompts: ForwardPrompts | undefined;
   readonly session: ForwardSession | undefined;
   readonly events: RecentLog;
   readonly item: vscode.StatusBarItem;
@@ -65,7 +63,7 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
   };
 
   const handle: ForwardHandle = {
-    prompts: forwardPrompts,
+    prompts: undefined,
     get session() {
       return session;
     },
@@ -74,7 +72,9 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
   };
 
   const start = async (): Promise<void> => {
-    const typed = await handle.prompts.askUrl();
+    const { checkHookUrl, forwardPrompts, generateEventSecret, HookTargetError, needsAllowance, startForwardSession } = await import('./forwardSession');
+    const prompts = handle.prompts ?? forwardPrompts;
+    const typed = await prompts.askUrl();
     if (typed === undefined) return;
     let url: URL;
     try {
@@ -84,19 +84,18 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
         void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
         return;
       }
-      if (!(await handle.prompts.confirmHost(error.host))) return;
+      if (!(await prompts.confirmHost(error.host))) return;
       url = checkHookUrl(typed, { allowedHost: error.host });
     }
     const connection = await deps.environment.connection();
     const target = connection.account ? vscode.l10n.t('the account "{0}"', connection.account.name) : vscode.l10n.t('the sandbox');
-    const { startForwardSession } = await import('./forwardSession');
     stop('a new forwarding started');
     const secret = generateEventSecret();
     session = startForwardSession({ client: connection.client, url, secret, target, log: events, onChange: render });
     deps.log.info(`forwarding status changes to ${url.host}${needsAllowance(url) ? ' (another machine, confirmed)' : ''}`);
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
     render();
-    handle.prompts.showSecret(secret, url.href);
+    prompts.showSecret(secret, url.href);
   };
 
   context.subscriptions.push(

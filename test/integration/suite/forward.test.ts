@@ -19,7 +19,7 @@ describe('Forward Status Changes', function () {
   this.timeout(60_000);
   let api: ExchangeTxApi;
   let sandbox: Sandbox;
-  let original: ForwardPrompts;
+  let original: ForwardPrompts | undefined;
   const hosts: string[] = [];
   let secrets: string[] = [];
   let answerUrl = '';

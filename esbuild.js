@@ -10,12 +10,13 @@ const outdirArg = process.argv.indexOf('--outdir');
 const DIST = outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
 /**
- * The Node tools: the sandbox CLI, the MCP server (shipped with the extension, which starts it as
+ * The Node tools: the sandbox CLI, the status-change forwarder, the MCP server (shipped with the extension, which starts it as
  * a process of its own; the MCP SDK is in this file only) and the benchmark. Each one file, vscode not involved.
  */
 const toolEntries = [
   { in: 'src/sandbox/cli.ts', out: 'sandbox' },
   { in: 'src/mcp/cli.ts', out: 'mcp' },
+  { in: 'src/forward/cli.ts', out: 'forward' },
   { in: 'scripts/bench.ts', out: 'bench' },
 ];
 
@@ -36,6 +37,7 @@ const extensionEntries = [
   { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
   { in: 'src/features/sandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
   { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
+  { in: 'src/features/forward/forwardSession.ts', out: 'lazy/forward' },
 ];
 
 /**

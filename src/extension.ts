@@ -10,6 +10,8 @@ import { registerAgentTools } from './features/agents/languageModelTools';
 import type { AgentToolsApi } from './features/agents/languageModelTools';
 import { RecentLog, tagged } from './features/log';
 import { watchSettings } from './features/settings';
+import { registerForward } from './features/forward/registerForward';
+import type { ForwardHandle } from './features/forward/registerForward';
 import { registerLookup } from './features/lookup';
 import { registerMcpProvider } from './features/agents/mcpProvider';
 import type { McpProviderHandle } from './features/agents/mcpProvider';
@@ -47,6 +49,8 @@ export interface ExchangeTxApi extends LookupApi {
   readonly agentTools: AgentToolsApi;
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
   readonly mcp: McpProviderHandle | undefined;
+  /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
+  readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** When `activate()` started (`performance.now()` of the extension host). */
@@ -87,12 +91,13 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
   const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
+  const forward = registerForward(context, { environment, log: tagged(log, 'forward') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, agentTools, mcp, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
+  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, agentTools, mcp, forward, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
 }
 
 let running: EnvironmentService | undefined;

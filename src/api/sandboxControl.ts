@@ -20,6 +20,8 @@ import type {
   LedgerSnapshot,
   LedgerState,
   RestoreOutcome,
+  HookEventSummary,
+  HookState,
 } from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
 import { isKnownStatus } from '../shared/status';
@@ -99,6 +101,18 @@ function checkLedger(value: unknown, status: number): LedgerState {
   return value as unknown as LedgerState;
 }
 
+function checkHookState(value: unknown, status: number): HookState {
+  if (!isRecord(value) || (value.url !== null && typeof value.url !== 'string') || typeof value.delivered !== 'number' || typeof value.pending !== 'number' || !Array.isArray(value.recent)) {
+    throw malformed('hook state', status);
+  }
+  return value as unknown as HookState;
+}
+
+function checkHookEvent(value: unknown, status: number): HookEventSummary {
+  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.transactionId !== 'string' || typeof value.to !== 'string') throw malformed('event', status);
+  return value as unknown as HookEventSummary;
+}
+
 function checkObject<T>(what: string) {
   return (value: unknown, status: number): T => {
     if (!isRecord(value)) throw malformed(what, status);
@@ -127,6 +141,10 @@ const RESULT_CHECKS: { readonly [A in ControlActionName]: (value: unknown, statu
     checkLedger(value.ledger, status);
     return value as unknown as RestoreOutcome;
   },
+  setHook: checkHookState,
+  clearHook: checkHookState,
+  hook: checkHookState,
+  replay: checkHookEvent,
 };
 
 function isErrorCode(value: unknown): value is ControlErrorCode {
@@ -244,6 +262,24 @@ export class SandboxControlClient {
 
   restore(snapshot: unknown, call?: ControlCallOptions): Promise<RestoreOutcome> {
     return this.run({ action: 'restore', snapshot }, call);
+  }
+
+  /** Sends the sandbox's status-change events to `url` (this machine only), signed with `secret`. */
+  setHook(url: string, secret: string, call?: ControlCallOptions): Promise<HookState> {
+    return this.run({ action: 'setHook', url, secret }, call);
+  }
+
+  clearHook(call?: ControlCallOptions): Promise<HookState> {
+    return this.run({ action: 'clearHook' }, call);
+  }
+
+  hook(call?: ControlCallOptions): Promise<HookState> {
+    return this.run({ action: 'hook' }, call);
+  }
+
+  /** Sends a kept event again: by its id, or the latest of a transaction. */
+  replay(which: { readonly eventId: string } | { readonly transactionId: string }, call?: ControlCallOptions): Promise<HookEventSummary> {
+    return this.run({ action: 'replay', ...which }, call);
   }
 
   /** Ends every call of this client (they reject with a CancelledError); a shared limiter is left to its owner. */

@@ -16,6 +16,8 @@ import type { FaultInjector } from './faults';
 import { Ledger } from './ledger';
 import { controlView, createInState, moveTransaction, payTransaction } from './ledgerActions';
 import type { CreateInStateOptions } from './ledgerActions';
+import type { HookEmitter } from './hookEmitter';
+import { HookRefusal } from './hookEmitter';
 import { isoWithOffset } from './records';
 import { catchUpClock, restoreLedger, SnapshotError, toSnapshot } from './snapshot';
 
@@ -28,6 +30,8 @@ export interface ControlTarget {
   readonly seed: number;
   /** The number of seeded transactions a new ledger gets. */
   readonly ledgerSize: number;
+  /** The status-change events (absent where a target has none: the hook actions are then refused). */
+  readonly hooks?: HookEmitter;
 }
 
 type Fields = Record<string, unknown>;
@@ -178,8 +182,29 @@ export function actionOf(request: unknown): ControlActionName {
   return action;
 }
 
-/** Runs one control request against `target`; throws a ControlRefusal for anything it refuses. */
+function hooksOf(target: ControlTarget): HookEmitter {
+  if (!target.hooks) throw new ControlRefusal('conflict', 'This sandbox sends no events.', 'action');
+  return target.hooks;
+}
+
+const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+
+/**
+ * Runs one control request against `target`; throws a ControlRefusal for anything it refuses.
+ * Afterwards the moves it caused are queued as events (when a hook is set), off the answer's path.
+ */
 export function runControl(target: ControlTarget, request: unknown): ControlResults[ControlActionName] {
+  try {
+    return runAction(target, request);
+  } catch (error) {
+    if (error instanceof HookRefusal) throw invalid(error.field, error.message);
+    throw error;
+  } finally {
+    target.hooks?.check();
+  }
+}
+
+function runAction(target: ControlTarget, request: unknown): ControlResults[ControlActionName] {
   const action = actionOf(request);
   const fields = request as Fields;
   const atMs = target.clock.now();
@@ -242,6 +267,28 @@ export function runControl(target: ControlTarget, request: unknown): ControlResu
     case 'snapshot':
       onlyFields(fields, ['action']);
       return toSnapshot(target.ledger, canSkip(target.clock) ? target.clock.skippedMs : 0);
+    case 'setHook': {
+      onlyFields(fields, ['action', 'url', 'secret']);
+      const url = requiredText(fields, 'url', TEXT, 'the receiver\'s URL on this machine, such as http://127.0.0.1:3000/hooks');
+      const secret = requiredText(fields, 'secret', TEXT, 'the signing secret, 16 to 256 characters');
+      return hooksOf(target).set(url, secret);
+    }
+    case 'clearHook':
+      onlyFields(fields, ['action']);
+      hooksOf(target).clear();
+      return hooksOf(target).state();
+    case 'hook':
+      onlyFields(fields, ['action']);
+      return hooksOf(target).state();
+    case 'replay': {
+      onlyFields(fields, ['action', 'eventId', 'transactionId']);
+      const eventId = optionalText(fields, 'eventId', EVENT_ID, 'an event id (evt_ and 32 hex digits)');
+      const transactionId = optionalText(fields, 'transactionId', ID, 'a transaction id');
+      if ((eventId === undefined) === (transactionId === undefined)) throw invalid('eventId', 'Give exactly one of eventId and transactionId.');
+      const hooks = hooksOf(target);
+      hooks.check();
+      return hooks.replay(eventId !== undefined ? { eventId } : { transactionId });
+    }
     case 'restore': {
       onlyFields(fields, ['action', 'snapshot']);
       try {

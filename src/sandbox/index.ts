@@ -10,6 +10,7 @@
  *   …
  *   await sandbox.stop();
  */
+import type { DeliveryOptions } from '../forward/delivery';
 import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
 import { DisabledMethods } from './disabledMethods';
@@ -17,6 +18,7 @@ import type { ControlActionName, ControlRequest, ControlResults, LedgerSnapshot 
 import type { Clock } from './clock';
 import { canSkip, systemClock } from './clock';
 import { runControl } from './control';
+import { HookEmitter } from './hookEmitter';
 import type { FaultOptions } from './faults';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
@@ -38,6 +40,7 @@ export type { ConnectionBounds } from './bounds';
 export { canSkip, ManualClock, SkippableClock, systemClock } from './clock';
 export type { Clock, SkippingClock } from './clock';
 export { runControl } from './control';
+export { HookEmitter } from './hookEmitter';
 export type { ControlTarget } from './control';
 export { ControlRefusal } from './controlRefusal';
 export { controlView, createInState, moveTransaction, PAYMENT_PACE_MS, payOutcome, payTransaction } from './ledgerActions';
@@ -97,6 +100,8 @@ export interface SandboxOptions {
    * `getFixRateForAmount`, 60 000 for `getFixRate`): whole ms from 1 to a day.
    */
   readonly rateIdLifetimeMs?: Partial<Record<RateIdMethod, number>>;
+  /** Delivery tuning of the hook's events (tests: a short backoff). */
+  readonly hookDelivery?: Partial<Omit<DeliveryOptions, 'url' | 'secret'>>;
 }
 
 export interface Sandbox {
@@ -138,6 +143,8 @@ export interface Sandbox {
    * counted); throws a SnapshotError, leaving the ledger as it was, when nothing usable is there.
    */
   restore(snapshot: unknown): { readonly restored: number; readonly dropped: number };
+  /** The status-change events sent to a hook (control actions setHook, clearHook, hook, replay). */
+  readonly hooks: HookEmitter;
   /** Closes the server and every connection, hanging ones included. Idempotent. */
   stop(): Promise<void>;
 }
@@ -177,6 +184,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.onRequest) log.subscribe(options.onRequest);
   const disabled = new DisabledMethods(options.disabledMethods);
   const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
+  const hooks = new HookEmitter(() => state.ledger, clock, options.hookDelivery);
+  state.hooks = hooks;
+  // A `/v2` create (or any request) may have moved something: checked once its answer is decided.
+  log.subscribe(() => hooks.check());
   const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled, rateIdLifetimes });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
@@ -213,6 +224,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       state.replaceLedger(restored.ledger);
       return { restored: restored.restored, dropped: restored.dropped };
     },
-    stop: () => server.stop(),
+    hooks,
+    stop: () => {
+      hooks.dispose();
+      return server.stop();
+    },
   };
 }

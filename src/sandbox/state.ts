@@ -5,10 +5,13 @@
 import type { Clock } from './clock';
 import type { ControlTarget } from './control';
 import type { FaultInjector } from './faults';
+import type { HookEmitter } from './hookEmitter';
 import type { Ledger } from './ledger';
 
 export class SandboxState implements ControlTarget {
   private current: Ledger;
+  /** The status-change events (set once the sandbox is made). */
+  hooks?: HookEmitter;
 
   constructor(
     ledger: Ledger,

@@ -30,6 +30,10 @@ export const CONTROL_ACTIONS = [
   'skip',
   'snapshot',
   'restore',
+  'setHook',
+  'clearHook',
+  'hook',
+  'replay',
 ] as const;
 export type ControlActionName = (typeof CONTROL_ACTIONS)[number];
 
@@ -174,6 +178,37 @@ export interface RestoreAction {
   readonly snapshot: unknown;
 }
 
+/**
+ * Sends the sandbox's status-change events (src/shared/statusEvents.ts) to `url`, on this machine
+ * only, signed with `secret` (16 to 256 characters; never echoed back): every move from now on, at
+ * once, in order, retried while the receiver is down. Replaces any hook set before.
+ */
+export interface SetHookAction {
+  readonly action: 'setHook';
+  readonly url: string;
+  readonly secret: string;
+}
+
+/** Stops sending events (those still queued are let go). */
+export interface ClearHookAction {
+  readonly action: 'clearHook';
+}
+
+/** The hook's state: where events go, counts, the latest events. */
+export interface HookAction {
+  readonly action: 'hook';
+}
+
+/**
+ * Sends a kept event again, the same id and body (signed anew), after those queued: the one with
+ * `eventId`, or the latest of `transactionId` (exactly one of the two).
+ */
+export interface ReplayAction {
+  readonly action: 'replay';
+  readonly eventId?: string;
+  readonly transactionId?: string;
+}
+
 export type ControlRequest =
   | CreateAction
   | PayAction
@@ -186,7 +221,11 @@ export type ControlRequest =
   | ClockAction
   | SkipAction
   | SnapshotAction
-  | RestoreAction;
+  | RestoreAction
+  | SetHookAction
+  | ClearHookAction
+  | HookAction
+  | ReplayAction;
 
 // ---- Answers --------------------------------------------------------------------------------
 
@@ -247,6 +286,32 @@ export interface RestoreOutcome {
   readonly ledger: LedgerState;
 }
 
+/** One event the sandbox emitted, as `hook` and `replay` show it. */
+export interface HookEventSummary {
+  readonly id: string;
+  readonly transactionId: string;
+  readonly from: string | null;
+  readonly to: string;
+  readonly at: string;
+}
+
+/** Where the sandbox's events go and how their delivery stands (the secret is never shown). */
+export interface HookState {
+  /** null when no hook is set. */
+  readonly url: string | null;
+  /** Events made since the hook was set. */
+  readonly emitted: number;
+  /** Events the receiver answered 2xx. */
+  readonly delivered: number;
+  /** Events waiting (the one being attempted included). */
+  readonly pending: number;
+  readonly failedAttempts: number;
+  /** Events refused because the queue was full (1000). */
+  readonly dropped: number;
+  /** The latest events (up to 20), oldest first. */
+  readonly recent: readonly HookEventSummary[];
+}
+
 /** The answer's `result` per action. */
 export interface ControlResults {
   create: ControlTransaction;
@@ -261,6 +326,10 @@ export interface ControlResults {
   skip: ClockState;
   snapshot: LedgerSnapshot;
   restore: RestoreOutcome;
+  setHook: HookState;
+  clearHook: HookState;
+  hook: HookState;
+  replay: HookEventSummary;
 }
 
 export type ControlResult<A extends ControlActionName> = ControlResults[A];

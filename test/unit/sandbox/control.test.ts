@@ -322,8 +322,8 @@ describe('sandbox control endpoint', () => {
       const cases: [string, number, string, string][] = [
         ['{"action":', 400, 'invalid', 'The body is not JSON; send an object such as {"action": "clock"}.'],
         ['[]', 400, 'invalid', 'The request must be a JSON object such as {"action": "clock"}.'],
-        ['{}', 400, 'unknown-action', 'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore.'],
-        ['{"action":"explode"}', 400, 'unknown-action', '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore.'],
+        ['{}', 400, 'unknown-action', 'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.'],
+        ['{"action":"explode"}', 400, 'unknown-action', '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.'],
         ['{"action":"clock","extra":1}', 400, 'invalid', 'Unknown field "extra"; this action takes "action".'],
       ];
       for (const [text, code, errorCode, message] of cases) {

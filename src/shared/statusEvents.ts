@@ -1,0 +1,134 @@
+/**
+ * The status-change event a developer's backend receives (from the forwarder, which polls the
+ * service, and from the sandbox, which emits at once), and its signature. Pure Node (`crypto`
+ * only): the forwarder, the sandbox, the extension and the tests import it; nothing here sends.
+ *
+ * An event is one JSON object, POSTed with `content-type: application/json`:
+ *
+ *   { "id": "evt_…", "from": "waiting" | null, "to": "confirming", "transaction": {…}, "at": "2025-…Z" }
+ *
+ * `id` is stable (the same on every retry of the same change, different for every change, so a
+ * receiver can drop a repeat), `from` is the status before (null for a transaction first seen),
+ * `to` the status now, `transaction` the record as the service's `getTransactions` answers it,
+ * `at` the time of the change (ISO 8601).
+ *
+ * Signature: header `X-Exchange-Tx-Signature: t=<unix seconds>,v1=<hex>`, where the hex is
+ * HMAC-SHA256, keyed with the secret's UTF-8 bytes, of `<t>.<the exact body bytes>`. A receiver
+ * recomputes it over the raw body it read (before any JSON parsing), compares in constant time,
+ * and refuses a `t` further than its replay window from its own clock (5 minutes here), then
+ * drops an `id` it has already handled. Several `v1=` entries may be present (the receiver accepts
+ * any that matches): room for a change of secret.
+ */
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
+
+/** The header carrying the signature (HTTP header names are case-insensitive). */
+export const SIGNATURE_HEADER = 'X-Exchange-Tx-Signature';
+/** The header repeating the event's id, for a receiver's logs (the signed body holds it too). */
+export const EVENT_ID_HEADER = 'X-Exchange-Tx-Event';
+/** How far a signature's timestamp may be from the receiver's clock, in seconds (the replay window). */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** The shortest secret the signing functions accept (characters). */
+export const MIN_SECRET_LENGTH = 16;
+/** The prefix of generated secrets (tells one apart from an API key in a config file). */
+export const SECRET_PREFIX = 'xtxsec_';
+
+export interface StatusEvent<T = unknown> {
+  readonly id: string;
+  readonly from: string | null;
+  readonly to: string;
+  readonly transaction: T;
+  readonly at: string;
+}
+
+/**
+ * The id of one change: derived from the transaction, the two statuses and the time of the change,
+ * so the same change always gets the same id (a replay or a retry is recognisable) and two changes
+ * never share one.
+ */
+export function statusEventId(transactionId: string, from: string | null, to: string, atMs: number): string {
+  const digest = createHash('sha256').update(`${transactionId}\n${from ?? ''}\n${to}\n${atMs}`).digest('hex');
+  return `evt_${digest.slice(0, 32)}`;
+}
+
+export function makeStatusEvent<T>(transactionId: string, from: string | null, to: string, transaction: T, atMs: number): StatusEvent<T> {
+  return { id: statusEventId(transactionId, from, to, atMs), from, to, transaction, at: new Date(atMs).toISOString() };
+}
+
+/** The exact bytes sent (and signed) for an event. */
+export function encodeStatusEvent(event: StatusEvent): Buffer {
+  return Buffer.from(JSON.stringify(event), 'utf8');
+}
+
+/** A fresh random secret: 32 bytes, base64url, with SECRET_PREFIX. */
+export function generateEventSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+function checkSecret(secret: string): void {
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) throw new RangeError(`The event secret must be at least ${MIN_SECRET_LENGTH} characters.`);
+}
+
+function hmacHex(secret: string, timestamp: number, body: Buffer): string {
+  return createHmac('sha256', Buffer.from(secret, 'utf8')).update(`${timestamp}.`, 'utf8').update(body).digest('hex');
+}
+
+/** The signature header's value for `body` at `timestampSeconds` (default: now). */
+export function signStatusEvent(secret: string, body: Buffer | string, timestampSeconds: number = Math.floor(Date.now() / 1000)): string {
+  checkSecret(secret);
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) throw new RangeError('The timestamp must be whole Unix seconds.');
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return `t=${timestampSeconds},v1=${hmacHex(secret, timestampSeconds, bytes)}`;
+}
+
+export type VerifyFailure = 'malformed' | 'mismatch' | 'stale';
+export type VerifyOutcome = { readonly ok: true; readonly timestamp: number } | { readonly ok: false; readonly reason: VerifyFailure };
+
+export interface VerifyOptions {
+  readonly secret: string;
+  /** The header's value as received (undefined or an array when the header was absent or repeated). */
+  readonly header: string | readonly string[] | undefined;
+  /** The raw body bytes, exactly as read. */
+  readonly body: Buffer | string;
+  /** The receiver's clock, Unix seconds (default: now). */
+  readonly nowSeconds?: number;
+  /** The replay window, seconds (default DEFAULT_TOLERANCE_SECONDS). */
+  readonly toleranceSeconds?: number;
+}
+
+const HEX_64 = /^[0-9a-f]{64}$/;
+
+/**
+ * Checks a signature header: well formed, a `v1` that matches in constant time, a timestamp within
+ * the replay window. Never throws for what a sender controls; says why it refused.
+ */
+export function verifyStatusEvent(options: VerifyOptions): VerifyOutcome {
+  checkSecret(options.secret);
+  const header = options.header;
+  if (typeof header !== 'string' || header.length > 1024) return { ok: false, reason: 'malformed' };
+  let timestamp: number | undefined;
+  const candidates: Buffer[] = [];
+  for (const part of header.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) return { ok: false, reason: 'malformed' };
+    const key = part.slice(0, eq).trim();
+    const value = part.slice(eq + 1).trim();
+    if (key === 't') {
+      if (timestamp !== undefined || !/^\d{1,12}$/.test(value)) return { ok: false, reason: 'malformed' };
+      timestamp = Number(value);
+    } else if (key === 'v1') {
+      if (!HEX_64.test(value)) return { ok: false, reason: 'malformed' };
+      candidates.push(Buffer.from(value, 'hex'));
+    }
+  }
+  if (timestamp === undefined || candidates.length === 0) return { ok: false, reason: 'malformed' };
+  const bytes = typeof options.body === 'string' ? Buffer.from(options.body, 'utf8') : options.body;
+  const expected = Buffer.from(hmacHex(options.secret, timestamp, bytes), 'hex');
+  let matched = false;
+  // Every candidate is compared (no early exit), each in constant time.
+  for (const candidate of candidates) if (timingSafeEqual(candidate, expected)) matched = true;
+  if (!matched) return { ok: false, reason: 'mismatch' };
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (Math.abs(now - timestamp) > tolerance) return { ok: false, reason: 'stale' };
+  return { ok: true, timestamp };
+}

@@ -1,0 +1,125 @@
+/**
+ * Forward Status Changes… end to end in the real extension host: the command (its URL prompt,
+ * host modal and secret display replaced as other prompts are in these tests) forwards every move
+ * of a built-in sandbox transaction to a local receiver, once, in order, verified with the secret
+ * shown; the status bar item counts and stops it; the secret is in no log; another host needs the
+ * modal's yes; a switch of environment (a sandbox reset) stops it.
+ */
+import { strict as assert } from 'assert';
+import * as vscode from 'vscode';
+import type { ExchangeTxApi } from '../../../src/extension';
+import type { ForwardPrompts } from '../../../src/features/forward/forwardPrompts';
+import type { Sandbox } from '../../../src/sandbox';
+import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import { Receiver } from '../../unit/forward/receiver';
+import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { useBuiltInSandbox } from '../support/lookupHelpers';
+
+describe('Forward Status Changes', function () {
+  this.timeout(60_000);
+  let api: ExchangeTxApi;
+  let sandbox: Sandbox;
+  let original: ForwardPrompts | undefined;
+  const hosts: string[] = [];
+  let secrets: string[] = [];
+  let answerUrl = '';
+  let allowHost = false;
+
+  before(async () => {
+    api = await extensionApi();
+    await resetEnvironment(api);
+    original = api.forward.prompts;
+    api.forward.prompts = {
+      askUrl: () => Promise.resolve(answerUrl),
+      confirmHost: (host) => {
+        hosts.push(host);
+        return Promise.resolve(allowHost);
+      },
+      showSecret: (secret) => {
+        secrets.push(secret);
+      },
+    };
+  });
+  beforeEach(async () => {
+    sandbox = await useBuiltInSandbox(api);
+    hosts.length = 0;
+    secrets = [];
+  });
+  afterEach(() => vscode.commands.executeCommand('exchangeTx.stopForwarding'));
+  after(async () => {
+    api.forward.prompts = original;
+    await resetEnvironment(api);
+  });
+
+  it('forwards every move of a sandbox transaction once, in order, signed with the secret shown once; the status bar item stops it', async () => {
+    // The receiver learns the secret once the command has shown it.
+    const receiver = new Receiver('not-known-yet-0123456789');
+    await receiver.open();
+    try {
+      answerUrl = receiver.url;
+      await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+      assert.equal(secrets.length, 1, 'the secret is shown once');
+      const secret = secrets[0];
+      receiver.secret = secret;
+      const session = api.forward.session;
+      assert.ok(session, 'forwarding runs');
+      assert.equal(api.forward.item.command, 'exchangeTx.stopForwarding');
+      await session.pollNow();
+      const tx = sandbox.control({ action: 'create' }) as ControlTransaction;
+      await session.pollNow();
+      for (const status of ['confirming', 'exchanging', 'sending', 'finished'] as const) {
+        sandbox.control({ action: 'move', id: tx.id, status });
+        await session.pollNow();
+      }
+      await session.idle();
+      const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
+      assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>sending', 'sending>finished']);
+      assert.ok(receiver.arrivals.every((a) => a.verified), 'every event verifies with the secret shown');
+      assert.equal(receiver.arrivals.length, receiver.accepted.length, 'each once');
+      assert.match(api.forward.item.text, /\$\(broadcast\) \d+ forwarded/);
+      assert.ok(api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)));
+
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      assert.equal(api.forward.session, undefined, 'stopped from the status bar item');
+      assert.ok(session.stopped);
+      assert.ok(api.forward.events.recent.some((line) => line.includes('stopped: stopped by the user')));
+      for (const line of [...api.forward.events.recent, ...api.log.recent]) assert.ok(!line.includes(secret), 'the secret is in no log');
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('asks before sending to another host, naming it, and does not start when refused', async () => {
+    answerUrl = 'https://hooks.example.com/exchange';
+    allowHost = false;
+    await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+    assert.deepEqual(hosts, ['hooks.example.com']);
+    assert.equal(api.forward.session, undefined);
+    assert.deepEqual(secrets, [], 'no secret made');
+  });
+
+  it('refuses plain http to another host without asking', async () => {
+    answerUrl = 'http://hooks.example.com/exchange';
+    allowHost = true;
+    await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+    assert.deepEqual(hosts, []);
+    assert.equal(api.forward.session, undefined);
+  });
+
+  it('stops when the environment changes (here: the sandbox is reset)', async () => {
+    const receiver = new Receiver('unused-secret-0123456789');
+    await receiver.open();
+    try {
+      answerUrl = receiver.url;
+      await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+      const session = api.forward.session;
+      assert.ok(session);
+      await api.environment.resetSandbox();
+      await eventually(() => api.forward.session === undefined, 'forwarding to stop');
+      assert.ok(session.stopped);
+      assert.ok(api.forward.events.recent.some((line) => line.includes('stopped: the environment changed')));
+    } finally {
+      await receiver.close();
+    }
+  });
+});

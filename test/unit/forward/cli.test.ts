@@ -1,0 +1,104 @@
+/**
+ * `npm run forward`: its command line, and the compiled CLI run against a real sandbox with a real
+ * receiver: events arrive signed with the secret from --secret-env, one line per delivery, and
+ * no key or secret is printed.
+ */
+import { strict as assert } from 'assert';
+import { spawn } from 'child_process';
+import * as path from 'path';
+import { loadCredentials, SandboxControlClient } from '../../../src/api';
+import { ACCOUNT_ENV, ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import { startSandbox, SkippableClock } from '../../../src/sandbox';
+import { registeredKeys } from '../../secrets/registry';
+import { until } from '../support/until';
+import { Receiver } from './receiver';
+
+const SANDBOX = { [SANDBOX_ENV.url]: 'http://127.0.0.1:8710', [SANDBOX_ENV.privateKey]: 'abcd' };
+
+function refusal(argv: string[], env: NodeJS.ProcessEnv = SANDBOX): string {
+  try {
+    parseForwardCli(argv, env);
+  } catch (error) {
+    if (error instanceof ForwardCliError) return error.message;
+    throw error;
+  }
+  return 'accepted';
+}
+
+describe('forward CLI', () => {
+  describe('command line', () => {
+    it('defaults to the sandbox of the Copy Sandbox Connection variables and the local default URL', () => {
+      const settings = parseForwardCli([], SANDBOX);
+      assert.equal(settings.mode, 'sandbox');
+      assert.equal(settings.baseUrl, 'http://127.0.0.1:8710');
+      assert.equal(settings.to.href, 'http://127.0.0.1:3000/hooks');
+      assert.equal(settings.secret, undefined);
+    });
+
+    it('uses the account variables with --account', () => {
+      const settings = parseForwardCli(['--account'], { [ACCOUNT_ENV.privateKey]: 'k', [ACCOUNT_ENV.apiKey]: 'a' });
+      assert.equal(settings.mode, 'account');
+      assert.equal(settings.baseUrl, 'https://api.changelly.com');
+      assert.equal(settings.apiKey, 'a');
+      assert.match(refusal(['--account'], SANDBOX), /EXCHANGE_TX_PRIVATE_KEY is not set/);
+    });
+
+    it('refuses another host without --allow-host, plain http to it, a short secret, a short interval', () => {
+      assert.match(refusal(['--to', 'https://hooks.example.com/x']), /not this machine/);
+      assert.equal(refusal(['--to', 'https://hooks.example.com/x', '--allow-host', 'hooks.example.com']), 'accepted');
+      assert.match(refusal(['--to', 'http://hooks.example.com/x', '--allow-host', 'hooks.example.com']), /Plain http/);
+      assert.match(refusal(['--secret-env', 'S'], { ...SANDBOX, S: 'short' }), /at least 16/);
+      assert.match(refusal(['--interval', '10']), /at least 1000/);
+      assert.match(refusal(['--bogus']), /Unknown option/);
+    });
+  });
+
+  it('forwards the sandbox to a receiver, signed with the given secret, one line per delivery, no key printed', async function () {
+    this.timeout(40_000);
+    const started = Date.now();
+    // Waits end with the test (so the CLI is stopped and its output shown), not with mocha's timeout.
+    const waitFor = (condition: () => boolean): Promise<void> => until(() => condition() || Date.now() - started > 30_000, 20).then(() => assert.ok(condition(), 'waited in vain'));
+    const clock = new SkippableClock();
+    const sandbox = await startSandbox({ clock, ledgerSize: 10 });
+    const keys = registeredKeys();
+    const credentials = loadCredentials(keys.privateKeyHex);
+    sandbox.registerKey(credentials);
+    const secret = 'the-receiver-secret-0123456789';
+    const receiver = new Receiver(secret);
+    await receiver.open();
+    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
+    const cli = path.resolve(__dirname, '../../../src/forward/cli.js');
+    const child = spawn(process.execPath, [cli, '--to', receiver.url, '--secret-env', 'HOOK_SECRET', '--interval', '1000'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', [SANDBOX_ENV.url]: sandbox.url, [SANDBOX_ENV.privateKey]: keys.privateKeyHex, [SANDBOX_ENV.apiKey]: credentials.apiKey, HOOK_SECRET: secret },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitFor(() => out.includes('Ctrl+C stops') && sandbox.requests.some((r) => r.method === 'getTransactions'));
+      // After the first poll has learnt the ledger.
+      const firstPolls = sandbox.requests.length;
+      await waitFor(() => sandbox.requests.length > firstPolls);
+      const tx = await control.create();
+      await waitFor(() => receiver.accepted.some((e) => e.transaction.id === tx.id));
+      await control.move(tx.id, 'confirming');
+      await waitFor(() => receiver.accepted.some((e) => e.transaction.id === tx.id && e.to === 'confirming'));
+      const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
+      assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming']);
+      await waitFor(() => out.includes(`${mine[1].id}  ${tx.id} waiting -> confirming  HTTP 200  delivered`));
+    } catch (error) {
+      throw new Error(`${String(error)}; the CLI printed:\n${out}`);
+    } finally {
+      child.kill('SIGINT');
+      assert.equal(await exited, 0, out);
+      control.dispose();
+      await receiver.close();
+      await sandbox.stop();
+    }
+    assert.ok(!out.includes(secret), 'the given secret is not printed');
+    assert.ok(!out.includes(keys.privateKeyHex.slice(40, 80)), 'the private key is not printed');
+    assert.ok(!out.includes(credentials.apiKey), 'the API key is not printed');
+  });
+});

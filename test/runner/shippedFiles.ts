@@ -12,12 +12,14 @@ export interface ShippedManifest {
   readonly contributes?: {
     readonly viewsContainers?: Record<string, readonly { readonly icon?: string }[]>;
     readonly jsonValidation?: readonly { readonly url: string }[];
+    readonly chatSkills?: readonly { readonly path: string }[];
+    readonly chatInstructions?: readonly { readonly path: string }[];
     readonly walkthroughs?: readonly { readonly steps: readonly { readonly media?: { readonly image?: unknown; readonly markdown?: string; readonly svg?: string } }[] }[];
   };
 }
 
-/** Files every package carries whatever the manifest says. */
-const ALWAYS = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/webview/pairLimits.js', 'dist/webview/pairLimits.css'];
+/** Files every package carries whatever the manifest says (dist/mcp.js: the MCP provider starts it). */
+const ALWAYS = ['dist/mcp.js', 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/webview/pairLimits.js', 'dist/webview/pairLimits.css'];
 
 /** What may ship: the bundles, the manifest and its strings, media, schemas, translations, the user docs. */
 const ALLOWED: readonly RegExp[] = [
@@ -25,11 +27,12 @@ const ALLOWED: readonly RegExp[] = [
   /^package\.nls(\.[a-z-]+)?\.json$/,
   /^(README|CHANGELOG)\.md$/,
   /^LICENSE$/,
-  /^dist\/extension\.js$/,
+  /^dist\/(extension|mcp)\.js$/,
   /^dist\/lazy\/[A-Za-z0-9_-]+\.js$/,
   /^dist\/webview\/[A-Za-z0-9_-]+\.(js|css|ttf)$/,
   /^media\/[a-z0-9-]+\.(png|svg)$/,
   /^media\/walkthrough\/[a-z0-9-]+\.(png|svg|md)$/,
+  /^media\/agents\/[a-z0-9-]+\/[A-Za-z0-9-]+\.md$/,
   /^schemas\/[a-z0-9-.]+\.json$/,
   /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
 ];
@@ -56,6 +59,7 @@ export function requiredFiles(manifest: ShippedManifest): string[] {
   if (manifest.l10n) named.push(`${manifest.l10n.replace(/\/$/, '')}/bundle.l10n.json`);
   for (const containers of Object.values(manifest.contributes?.viewsContainers ?? {})) for (const c of containers) if (c.icon) named.push(c.icon);
   for (const v of manifest.contributes?.jsonValidation ?? []) named.push(v.url);
+  for (const guide of [...(manifest.contributes?.chatSkills ?? []), ...(manifest.contributes?.chatInstructions ?? [])]) named.push(guide.path);
   for (const walkthrough of manifest.contributes?.walkthroughs ?? []) {
     for (const { media } of walkthrough.steps) {
       const image = media?.image;

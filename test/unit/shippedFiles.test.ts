@@ -21,10 +21,12 @@ const good = [
 ];
 
 describe('files the .vsix carries', () => {
-  it('needs what the manifest names: main, icon, activity-bar icon, walkthrough pictures, schema, translations, and the README, changelog and licence', () => {
+  it('needs what the manifest names: main, the MCP server, the agent guide, icon, activity-bar icon, walkthrough pictures, schema, translations, and the README, changelog and licence', () => {
     const required = requiredFiles(manifest);
     for (const file of [
       'dist/extension.js',
+      'dist/mcp.js',
+      'media/agents/exchange-tx/SKILL.md',
       'media/icon.png',
       'media/exchange-tx.svg',
       'media/walkthrough/sandbox-dark.png',
@@ -50,7 +52,7 @@ describe('files the .vsix carries', () => {
   });
 
   it('says which needed file is missing', () => {
-    for (const file of ['dist/extension.js', 'media/icon.png', 'media/walkthrough/hover-light.png', 'l10n/bundle.l10n.json', 'LICENSE', 'CHANGELOG.md']) {
+    for (const file of ['dist/extension.js', 'dist/mcp.js', 'media/agents/exchange-tx/SKILL.md', 'media/icon.png', 'media/walkthrough/hover-light.png', 'l10n/bundle.l10n.json', 'LICENSE', 'CHANGELOG.md']) {
       assert.deepEqual(
         shippedFileProblems(
           good.filter((f) => f !== file),

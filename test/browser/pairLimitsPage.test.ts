@@ -442,6 +442,46 @@ describe('Pair Limits page in chromium', function () {
     await assertClean(tab);
   });
 
+  it('keeps every row\'s action buttons in view at narrow, middle and wide widths, everyday and hostile values alike', async () => {
+    for (const width of [360, 600, 1000]) {
+      for (const [name, state] of [
+        ['everyday', data.everyday],
+        ['hostile', data.hostile],
+      ] as const) {
+        const tab = await open(THEMES['vscode-dark'], undefined, { width, height: 700 });
+        await tab.show(data.init, stateMessage(state));
+        await tab.settle();
+        const buttons = await tab.page.evaluate(() =>
+          Array.from(document.querySelectorAll<HTMLElement>('#limits tbody [data-action]')).map((button) => {
+            // Only the page scrolls, up or down to the row; the table is never scrolled sideways.
+            window.scrollTo(0, window.scrollY + button.getBoundingClientRect().top - window.innerHeight / 2);
+            const box = button.getBoundingClientRect();
+            // What a click at its middle reaches: the button itself, not a cell drawn over it.
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return {
+              id: `${button.getAttribute('data-action') ?? ''}:${button.getAttribute('data-key') ?? ''}`,
+              left: box.left,
+              right: box.right,
+              width: box.width,
+              reached: hit !== null && (hit === button || button.contains(hit)),
+              viewport: document.documentElement.clientWidth,
+              scrolledX: window.scrollX,
+            };
+          }),
+        );
+        assert.equal(buttons.length, state.rows.filter(rowHasLimits).length + state.rows.length, `${width}px ${name}: every row's buttons`);
+        for (const b of buttons) {
+          const where = `${width}px ${name} ${b.id}: ${b.left.toFixed(0)}–${b.right.toFixed(0)} of ${b.viewport}px`;
+          assert.ok(b.width > 0 && b.left >= 0 && b.right <= b.viewport, `inside the viewport (${where})`);
+          assert.equal(b.scrolledX, 0, `without scrolling the page sideways (${where})`);
+          assert.ok(b.reached, `not covered (${where})`);
+        }
+        await harness.close(tab);
+        tabs.splice(tabs.indexOf(tab), 1);
+      }
+    }
+  });
+
   it('shows everyday pairs, a disabled currency and the deprecation in the dark theme (the README screenshot)', async () => {
     const tab = await open(THEMES['vscode-dark'], undefined, { width: 980, height: 560 });
     const rendered = await tab.show(data.init, stateMessage(data.everyday));

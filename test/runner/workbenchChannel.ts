@@ -11,7 +11,9 @@
 //   them smaller), else one pixel per CSS pixel. Written only when the run was asked for
 //   screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered { "saved": false } at once.
 // - { "kind": "query", "selector": "…", "attribute": "class" } answers the elements matching
-//   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...] }.
+//   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...], "cut": [...] },
+//   `cut` saying of each whether its text is cut short: wider than its own box (an ellipsis), or
+//   reaching past the box of the nearest ancestor that clips what overflows it.
 // - { "kind": "click", "selector": "…" } clicks the first visible element matching `selector`, as
 //   a user would (the workbench runs what it does: a command link, say).
 import * as fs from 'fs';
@@ -92,16 +94,25 @@ export function parseRequest(text: string): ChannelRequest | string {
 }
 
 /** The visible elements matching `selector`, read in one step (the workbench redraws often). */
-function visibleElements(page: Page, selector: string, attribute: string | undefined): Promise<{ text: string; attribute: string | null; box: Box }[]> {
+function visibleElements(page: Page, selector: string, attribute: string | undefined): Promise<{ text: string; attribute: string | null; box: Box; cut: boolean }[]> {
   return page.locator(selector).evaluateAll((elements, name) => {
+    const clipper = (element: Element): Element | undefined => {
+      for (let up = element.parentElement; up; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return up;
+      return undefined;
+    };
     const found = [];
     for (const element of elements) {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 0 || rect.height <= 0 || element.checkVisibility?.({ visibilityProperty: true }) === false) continue;
+      // Cut: wider than its own box (text-overflow), or past the box of what clips it (1 px of rounding allowed).
+      const own = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
+      const outer = clipper(element)?.getBoundingClientRect();
+      const clipped = outer !== undefined && (rect.right > outer.right + 1 || rect.left < outer.left - 1);
       found.push({
         text: element.textContent ?? '',
         attribute: name ? element.getAttribute(name) : null,
         box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
+        cut: own || clipped,
       });
     }
     return found;
@@ -131,7 +142,7 @@ async function clipOf(page: Page, selectors: readonly string[], margin: number, 
 async function answer(page: Page, request: ChannelRequest, mediaDir: string, save: boolean): Promise<unknown> {
   if (request.kind === 'query') {
     const found = await visibleElements(page, request.selector, request.attribute);
-    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute) };
+    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute), cut: found.map((f) => f.cut) };
   }
   if (request.kind === 'click') {
     await page.locator(`${request.selector} >> visible=true`).first().click({ timeout: 5000 });

@@ -7,16 +7,17 @@ import * as vscode from 'vscode';
 import { describeFaults } from '../sandbox/faultPresets';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
 
-function describe(state: EnvironmentState): { text: string; tooltip: string } {
+function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
   const account = state.account;
   if (state.kind === 'live' && account) {
     return { text: `$(cloud) ${account.name}`, tooltip: vscode.l10n.t('Exchange Tx sends signed requests for the account "{0}" to {1}. Click to switch.', account.name, account.host) };
   }
+  // Every sandbox tooltip opens with the sentence the Transactions view's welcome says for it.
   let why: string;
-  if (state.reason === 'restricted') why = vscode.l10n.t('This workspace is in Restricted Mode, so accounts are off and the built-in sandbox is used. Trust the workspace to use your accounts.');
-  else if (state.reason === 'no-keys' && account) why = vscode.l10n.t('The account "{0}" has no usable API keys, so the built-in sandbox is used.', account.name);
-  else if (!state.hasCredentials && !account) why = vscode.l10n.t('The built-in sandbox is in use: a local simulation of the service with sample transactions. Add an account to use the service.');
-  else why = vscode.l10n.t('You chose the built-in sandbox.');
+  if (state.reason === 'restricted') why = vscode.l10n.t('The built-in sandbox is in use: this workspace is in Restricted Mode, so accounts are off. Trust the workspace to use your accounts.');
+  else if (state.reason === 'no-keys' && account) why = vscode.l10n.t('The built-in sandbox is in use: the account "{0}" has no usable API keys.', account.name);
+  else if (!account && !hasAccounts) why = vscode.l10n.t('The built-in sandbox is in use: a local simulation of the service with sample transactions. Add an account to use the service.');
+  else why = vscode.l10n.t('The built-in sandbox is in use, as you chose.');
   const icon = state.reason === 'restricted' ? '$(shield)' : '$(beaker)';
   return { text: `${icon} ${vscode.l10n.t('Sandbox')}`, tooltip: `${why} ${vscode.l10n.t('Click to switch.')}` };
 }
@@ -28,7 +29,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
   item.name = vscode.l10n.t('Exchange Tx Account');
   item.command = 'exchangeTx.switchEnvironment';
   const render = () => {
-    const { text, tooltip } = describe(environment.state);
+    const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
     const faults = describeFaults(environment.sandbox?.faults ?? {});
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
     item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Clear All Faults" turns them off.', faults.join(', '))}` : tooltip;
@@ -38,6 +39,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
   context.subscriptions.push(
     item,
     environment.onDidChange(render),
+    environment.accounts.onDidChange(render),
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
       // Where requests go is the user's choice: only the extension's own tests pass it as an
       // argument (another extension, or a command link, gets the picker).

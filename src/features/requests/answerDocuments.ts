@@ -1,11 +1,15 @@
 /**
- * Read-only answer documents (`exchange-tx-answer:/…`), opened beside the request: their texts
- * are kept in memory only (a virtual document is never backed up or saved), the last
+ * Read-only answer documents (`exchange-tx-answer:/…`), opened beside the request in one result
+ * column (resultColumn.ts), Markdown ones (Explain Signature, Diagnose Keys) as a rendered preview:
+ * their texts are kept in memory only (a virtual document is never backed up or saved), the last
  * MAX_KEPT of them.
  */
 import * as vscode from 'vscode';
+import { resultColumn } from './resultColumn';
 
 export const ANSWER_SCHEME = 'exchange-tx-answer';
+/** The built-in Markdown extension's preview editor (a webview showing the rendered document). */
+export const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
 const MAX_KEPT = 100;
 
 export type DocumentLanguage = 'jsonc' | 'plaintext' | 'markdown';
@@ -48,11 +52,23 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     this.changed.fire(uri);
   }
 
-  /** Opens an answer document beside the active editor, keeping the focus where it is. */
-  async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<vscode.TextEditor> {
+  /**
+   * Opens an answer document in the result column (beside the active editor the first time),
+   * keeping the focus where it is unless asked; Markdown rendered, as a preview.
+   */
+  async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<void> {
+    const shown = { viewColumn: resultColumn(ANSWER_SCHEME), preview: true, preserveFocus: !options.focus };
     let document = await vscode.workspace.openTextDocument(uri);
+    if (language === 'markdown') {
+      try {
+        await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, shown);
+        return;
+      } catch {
+        // The Markdown extension is disabled: the source, as text.
+      }
+    }
     if (document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
-    return vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true, preserveFocus: !options.focus });
+    await vscode.window.showTextDocument(document, shown);
   }
 
   dispose(): void {

@@ -4,9 +4,9 @@
  * by itself only while visible, starting afresh when the filter or the environment changes, and
  * revealing a transaction that another feature looked up or watched.
  *
- * With no keys saved and the sandbox not started, it waits for the user (the welcome offers "Set
- * API Keys…" and "Explore the Sandbox") instead of starting the sandbox itself; any explicit
- * action (Refresh, a filter) loads at once.
+ * It loads by itself when it becomes visible, wherever requests go: with no account in use that
+ * starts the built-in sandbox (on first showing, never during activation), so a new user sees the
+ * sandbox's sample transactions at once, as the status bar says the sandbox is in use.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -25,7 +25,7 @@ import { readSetting } from '../settings';
 export const VIEW_ID = 'exchangeTx.transactions';
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
-export type WelcomeState = 'no-keys' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'empty' | undefined;
+export type WelcomeState = 'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
 
 /** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
 export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
@@ -76,7 +76,7 @@ export class TransactionsView implements vscode.Disposable {
       store.onDidChangeRecord((record) => list.applyRecord(record)),
       store.onDidClear(() => this.restart()),
       environment.onDidChange(() => {
-        if (this.deps.list.state === 'idle' && this.view.visible && this.mayLoadByItself()) void this.refresh();
+        if (this.deps.list.state === 'idle' && this.view.visible) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('exchangeTx.transactions.refreshSeconds')) this.scheduler.setInterval(refreshIntervalSetting());
@@ -92,13 +92,14 @@ export class TransactionsView implements vscode.Disposable {
     if (list.size > 0) return undefined;
     switch (list.state) {
       case 'idle':
-        return environment.state.hasCredentials ? 'not-loaded' : 'no-keys';
+        return environment.kind === 'sandbox' ? 'sandbox' : 'not-loaded';
       case 'loading':
         return 'loading';
       case 'error':
         return 'unreachable';
       case 'loaded':
-        return filter.active ? 'no-match' : 'empty';
+        if (filter.active) return 'no-match';
+        return environment.kind === 'sandbox' ? 'sandbox-empty' : 'empty';
     }
   }
 
@@ -134,14 +135,8 @@ export class TransactionsView implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  /** With no keys and no sandbox yet, the view waits for the user instead of starting the sandbox. */
-  private mayLoadByItself(): boolean {
-    const { environment } = this.deps;
-    return environment.state.hasCredentials || environment.sandbox !== undefined;
-  }
-
   private async autoRefresh(): Promise<RefreshOutcome> {
-    if (!this.view.visible || !this.mayLoadByItself()) return 'skipped';
+    if (!this.view.visible) return 'skipped';
     await this.withProgress(this.deps.list.refresh({ ifIdle: true }));
     return this.deps.list.error ? 'failed' : 'ok';
   }
@@ -155,21 +150,21 @@ export class TransactionsView implements vscode.Disposable {
     const visible = this.view.visible;
     this.scheduler.setVisible(visible);
     if (!visible) return;
-    if (this.deps.list.state === 'idle' && this.mayLoadByItself()) void this.refresh();
+    if (this.deps.list.state === 'idle') void this.refresh();
     const pending = this.pendingReveal;
     if (pending !== undefined) void this.reveal(pending).catch(() => undefined);
   }
 
   /** The filter changed: start over with it. */
   private filterChanged(): void {
-    this.restart(true);
+    this.restart();
   }
 
   /** Drops what is shown (filter, environment or store changed) and loads again if the view shows. */
-  private restart(explicit = false): void {
+  private restart(): void {
     this.deps.list.reset();
     this.scheduler.forget();
-    if (this.view.visible && (explicit || this.mayLoadByItself())) void this.refresh();
+    if (this.view.visible) void this.refresh();
   }
 
   private lastState: string | undefined;

@@ -26,8 +26,8 @@ describe('benchmark figures', () => {
     assert.ok(api.activationMs > 0);
 
     // First paint: the view opened right away and loaded against the sandbox, which nothing has
-    // started yet (only this suite runs; with no account, the view loads when asked, as its
-    // welcome's button does); painted when VS Code first asks the provider for a row.
+    // started yet (only this suite runs; with no account, showing the view starts the sandbox);
+    // painted when VS Code first asks the provider for a row.
     assert.equal(api.environment.sandbox, undefined, 'the sandbox is not running yet');
     const painter = api.transactions.view.provider;
     const getTreeItem = painter.getTreeItem.bind(painter);

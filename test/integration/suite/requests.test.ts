@@ -367,7 +367,7 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     const withheldSignature = signBody(credentials.privateKey, Buffer.from(withheld.body ?? '', 'utf8'));
     noteSignature(withheldSignature);
     assert.ok(!withheld.text?.includes(withheldSignature), "the account's signature is not shown");
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
     const body = Buffer.from(result.body ?? '', 'utf8');
     const signature = signBody(credentials.privateKey, body);
     noteSignature(signature);
@@ -376,8 +376,9 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     assert.ok(result.text?.includes(createHash('sha256').update(body).digest('hex')), 'their SHA-256');
     assert.ok(result.text?.includes(credentials.apiKey), 'the derived API key');
     assert.ok(!result.text?.includes(keys.privateKeyHex.slice(40, 80)), 'no piece of the key');
-    const shown = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === 'exchange-tx-answer');
-    assert.equal(shown?.document.isUntitled, false, 'a virtual document, never saved or backed up');
+    // Shown as the Markdown preview of a virtual document, never saved or backed up.
+    const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.uri?.toString());
+    assert.equal(shown?.isUntitled, false, 'a virtual document, never saved or backed up');
   });
 
   it('diagnoses keys: every step passes for a registered key; a key the service does not know fails at the service, with the fix', async () => {

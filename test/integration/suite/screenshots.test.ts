@@ -32,6 +32,17 @@ const WALKTHROUGH = { scale: 'device', maxWidth: 560 } as const;
 /** The status bar entry of a watched id (VS Code gives it the id `<extension>.<item id>`). */
 const watchItem = (id: string) => `.statusbar-item[id$="exchangeTx.watch.${id}"]`;
 
+/** The rows' labels of a view in the sidebar, at the sidebar's default width. */
+const rowLabels = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row .label-name`;
+
+/** Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped). */
+async function assertNothingCut(selector: string, what: string): Promise<void> {
+  const found = await findInWorkbench(selector);
+  assert.ok(found.count > 0, `${what}: some are shown`);
+  const cut = found.texts.filter((_, i) => found.cut[i]);
+  assert.deepEqual(cut, [], `${what} cut short`);
+}
+
 describe('what a user sees (the README and walkthrough pictures)', function () {
   this.timeout(120_000);
   let api: ExchangeTxApi;
@@ -72,6 +83,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await eventually(async () => (await shownGroups()).texts.some((t) => t.startsWith('Confirming')), 'the Confirming group in the view').catch(() => undefined);
     const groups = await shownGroups();
     assert.ok(groups.texts.some((t) => t.startsWith('Confirming')), `the groups shown: ${groups.texts.join(' | ')}`);
+    await assertNothingCut(rowLabels('Transactions'), 'Transactions view labels');
     if (!savingScreenshots()) return;
     // The History below collapsed, so that the picture shows the Transactions view whole.
     const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
@@ -121,6 +133,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     const shown = (await findInWorkbench(item)).texts.find((t) => t.includes(id.slice(0, 6))) ?? '';
     assert.match(shown, /Exchanging/, shown);
     assert.ok(['Watch', 'Details', 'More…'].every((action) => shown.includes(action)), shown);
+    await assertNothingCut('.notifications-center .notification-list-item .monaco-button', "the notification's buttons");
     await vscode.commands.executeCommand('notifications.hideList');
     await vscode.commands.executeCommand('notifications.clearAll');
     await looking;
@@ -175,6 +188,9 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     assert.equal(sent.outcome, 'result');
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
     await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration')).count > 0, 'the CodeLens');
+    await vscode.commands.executeCommand('exchangeTx.history.focus');
+    await eventually(async () => (await findInWorkbench(rowLabels('History'))).count > 0, 'the History entry');
+    await assertNothingCut(rowLabels('History'), 'History labels');
     await inThemes(async (theme) => {
       await screenshotOf(`walkthrough/request-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor .editor-group-container:has(.codelens-decoration)'], margin: 0, maxHeight: 215 });
     });

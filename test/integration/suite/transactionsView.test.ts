@@ -24,11 +24,12 @@ interface WelcomeEntry {
 }
 
 const CONTENT: Record<Exclude<WelcomeState, undefined>, string> = {
-  'no-keys': '%welcome.transactions.noKeys%',
+  sandbox: '%welcome.transactions.sandbox%',
   'not-loaded': '%welcome.transactions.notLoaded%',
   loading: '%welcome.transactions.loading%',
   unreachable: '%welcome.transactions.unreachable%',
   'no-match': '%welcome.transactions.noMatch%',
+  'sandbox-empty': '%welcome.transactions.sandboxEmpty%',
   empty: '%welcome.transactions.empty%',
 };
 
@@ -66,7 +67,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     const context = {
       'exchangeTx.transactions.state': f.tx.view.contextValue('exchangeTx.transactions.state'),
       'exchangeTx.transactions.filtered': f.tx.view.contextValue('exchangeTx.transactions.filtered'),
-      'exchangeTx.hasCredentials': f.api.environment.state.hasCredentials,
+      'exchangeTx.environment': f.api.environment.kind,
     };
     return welcomeEntries()
       .filter((entry) => evaluateWhen(entry.when, context))
@@ -84,8 +85,8 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     assert.equal(entries.length, Object.keys(CONTENT).length);
     for (const state of ['idle', 'loading', 'loaded', 'error']) {
       for (const filtered of [true, false]) {
-        for (const hasCredentials of [true, false]) {
-          const context = { 'exchangeTx.transactions.state': state, 'exchangeTx.transactions.filtered': filtered, 'exchangeTx.hasCredentials': hasCredentials };
+        for (const environment of ['sandbox', 'live', undefined]) {
+          const context = { 'exchangeTx.transactions.state': state, 'exchangeTx.transactions.filtered': filtered, 'exchangeTx.environment': environment };
           const matching = entries.filter((entry) => evaluateWhen(entry.when, context));
           assert.equal(matching.length, 1, JSON.stringify(context));
         }
@@ -93,12 +94,12 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     }
   });
 
-  it('shows the welcome of each state in the sandbox: no keys, loading, unreachable, no match', async () => {
+  it('shows the welcome of each state in the sandbox: sandbox in use, loading, unreachable, no match', async () => {
     const { tx, sandbox } = f;
     await f.show();
     tx.list.reset(); // as a change of filter or environment leaves it
     assert.equal(tx.list.state, 'idle');
-    assertWelcome('no-keys');
+    assertWelcome('sandbox');
 
     sandbox.setFaults({ latencyMs: 400 });
     const loading = f.refresh();
@@ -125,7 +126,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     assert.equal(tx.view.view.message, undefined);
   });
 
-  it('with the live service: empty, not loaded, no keys without starting the sandbox, unreachable', async function () {
+  it('with the live service: empty, not loaded, keys removed loads the sandbox, unreachable', async function () {
     this.timeout(40_000);
     const { api, tx } = f;
     const keys = registeredKeys();
@@ -148,12 +149,13 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       );
       assert.equal(tx.view.welcome, undefined);
 
-      // Keys removed: back to the sandbox, which the view does not start by itself.
+      // Keys removed: back to the sandbox, which the visible view starts and loads by itself.
       await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
-      await eventually(() => tx.view.welcome === 'no-keys', 'the no-keys welcome');
-      assertWelcome('no-keys');
-      assert.equal(tx.list.state, 'idle', 'nothing loading');
-      assert.equal(api.environment.sandbox, undefined, 'the sandbox was not started by the view');
+      await eventually(() => api.environment.kind === 'sandbox' && api.environment.sandbox !== undefined, 'the sandbox started by the view');
+      await f.settled();
+      assert.equal(tx.view.welcome, undefined, "the sandbox's transactions show");
+      assert.ok(tx.list.size > 0);
+      assert.ok(!tx.list.records().some((r) => r.id === id), "none of the live service's");
 
       // Keys saved while the view is hidden: it waits to be shown, then loads by itself.
       await f.hide();

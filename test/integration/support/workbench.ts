@@ -68,12 +68,14 @@ export interface Found {
   readonly count: number;
   readonly texts: string[];
   readonly attributes: (string | null)[];
+  /** Of each element, whether its text is cut short (an ellipsis, or clipped by its container). */
+  readonly cut: boolean[];
 }
 
-/** The visible elements of the workbench page matching `selector`, with their text and `attribute`. */
+/** The visible elements of the workbench page matching `selector`, with their text, `attribute`, and whether the text is cut. */
 export async function findInWorkbench(selector: string, attribute?: string): Promise<Found> {
   const answer = await ask({ kind: 'query', selector, ...(attribute ? { attribute } : {}) });
-  return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[] };
+  return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[], cut: answer.cut as boolean[] };
 }
 
 /** Clicks the first visible element matching `selector` in the workbench page, as a user would. */

@@ -246,7 +246,7 @@ describe('agent tools (vscode.lm)', function () {
     const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { chatSkills: { path: string }[]; chatInstructions: { path: string }[] } };
     const [skill] = manifest.contributes.chatSkills;
     assert.ok(skill && fs.existsSync(path.join(repoRoot, skill.path)));
-    const listed = await vscode.commands.getCommands(true);
+    const listed = await vscode.commands.getCommands(false);
     if (!listed.includes('_listExtensionPromptFiles')) {
       // VS Code before contributed prompt files (1.100): it ignores both points, and activation went on.
       const [major = 0, minor = 0] = vscode.version.split('.').map(Number);

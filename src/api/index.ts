@@ -13,8 +13,6 @@ export type { RateLimiterOptions } from './limiter';
 export { DEFAULT_LIMIT, isMicroseconds, MAX_FILTER_VALUES, MAX_LIMIT } from './params';
 export { RetryPolicy } from './retry';
 export type { RetryOptions } from './retry';
-export { errorMeaning, httpMeaning } from './errorMeaning';
-export type { Meaning } from './errorMeaning';
 export { amountErrorOf, DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrors';
 export { MAX_BULK } from './estimates';
 export { MAX_AMOUNT_LENGTH } from './params';

@@ -1,6 +1,6 @@
 /**
- * The agent tools (src/agents) as VS Code language-model tools: one `vscode.lm.registerTool` per
- * tool of the manifest's `languageModelTools`. Each call goes to the connection in use (the
+ * The agent tools (src/agents) as VS Code language-model tools, loaded on the first call of any
+ * (registerAgentTools.ts registers them at activation by name). Each call goes to the connection in use (the
  * sandbox or the account, through the same client and rate limiter as the views); a tool that
  * creates or moves asks for confirmation on the sandbox and is refused on an account before
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
@@ -15,11 +15,6 @@ import type { Logger } from '../log';
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;
-}
-
-/** What the test API gets: the registered implementations by tool name. */
-export interface AgentToolsApi {
-  readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
 }
 
 function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
@@ -92,13 +87,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   }
 }
 
-/** Registers every agent tool with VS Code's language-model API. */
-export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsDeps): AgentToolsApi {
-  const implementations = new Map<string, vscode.LanguageModelTool<unknown>>();
-  for (const tool of AGENT_TOOLS) {
-    const implementation = new LanguageModelAgentTool(tool, deps);
-    implementations.set(tool.name, implementation);
-    context.subscriptions.push(vscode.lm.registerTool(tool.name, implementation));
-  }
-  return { implementations };
+/** The implementation of every agent tool, by name (loaded on the first call of any). */
+export function agentToolsByName(deps: AgentToolsDeps): Map<string, LanguageModelAgentTool> {
+  return new Map(AGENT_TOOLS.map((tool) => [tool.name, new LanguageModelAgentTool(tool, deps)]));
 }

@@ -36,7 +36,7 @@ describe('production bundle', function () {
     assert.deepEqual(sandboxCode, []);
     assert.ok(sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'), 'dist/lazy/sandbox.js holds the sandbox');
     const later = new Set(atActivation.flatMap((file) => (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
-    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/client.js', 'dist/lazy/forward.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js']);
+    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/forward.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js']);
   });
 
   it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {

@@ -22,7 +22,7 @@ const toolEntries = [
 
 /**
  * The extension: dist/extension.js is what activation loads; the parts it loads on first use are
- * their own files in dist/lazy/ (the sandbox; the client, with axios; request documents, with jsonc-parser; the account commands; the agent tools), loaded by a dynamic import()
+ * their own files in dist/lazy/ (the sandbox; the client, with axios; request documents, with jsonc-parser; the account commands; the agent tools; forwarding; the Transactions filter's questions), loaded by a dynamic import()
  * where the code first needs them. Code both sides use is in one shared file, never twice (an
  * error class must be the same class everywhere). esbuild splits only ES modules, so the
  * extension is split as ES modules in memory, then each file is turned into CommonJS (the extension
@@ -39,6 +39,7 @@ const extensionEntries = [
   { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
   { in: 'src/features/forward/forwardSession.ts', out: 'lazy/forward' },
   { in: 'src/features/agents/languageModelTools.ts', out: 'lazy/agentTools' },
+  { in: 'src/features/transactions/filterFlow.ts', out: 'lazy/filterFlow' },
 ];
 
 /**

@@ -6,7 +6,6 @@ import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import { windowPrompts } from './filterFlow';
 import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import { TransactionList } from './transactionList';
@@ -42,6 +41,6 @@ export function registerTransactions(context: vscode.ExtensionContext, deps: Tra
   const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
   const actions = new TransactionActions();
   context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
-  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log }, actions, windowPrompts);
+  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log }, actions);
   return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
 }

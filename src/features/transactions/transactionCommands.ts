@@ -12,7 +12,6 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../log';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';
-import { runFilterFlow } from './filterFlow';
 import type { FilterPrompts } from './filterFlow';
 import type { FilterState } from './filterState';
 import { problemText } from './filterText';
@@ -44,7 +43,7 @@ export class TransactionActions {
   prompts: FilterPrompts | undefined;
 }
 
-export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions, defaultPrompts: FilterPrompts): void {
+export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions): void {
   const { view, list, filter, store, log } = deps;
 
   const summary = (): LoadSummary => ({
@@ -99,7 +98,9 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
           return undefined;
         }
       }
-      const next = await runFilterFlow(filter.current, actions.prompts ?? defaultPrompts);
+      // The flow (its quick picks and input boxes) is loaded with the first Filter…, not at activation.
+      const { runFilterFlow, windowPrompts } = await import('./filterFlow');
+      const next = await runFilterFlow(filter.current, actions.prompts ?? windowPrompts);
       return next === undefined ? undefined : applyFilter(next);
     }),
     vscode.commands.registerCommand('exchangeTx.transactions.clearFilter', async (): Promise<TransactionFilter> => applyFilter({})),

@@ -8,11 +8,10 @@ import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS, MIN_INTERVAL_MS } from './for
 import type { HookTargetOptions } from './target';
 import { checkHookUrl, DEFAULT_HOOK_URL } from './target';
 
-/** What "Copy Sandbox Connection" writes (src/features/sandbox/connectionText.ts). */
-export const SANDBOX_ENV = { url: 'EXCHANGE_TX_SANDBOX_URL', apiKey: 'EXCHANGE_TX_SANDBOX_API_KEY', privateKey: 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY' } as const;
-/** What an account's "Copy as…" snippets read (src/features/requests/snippets.ts), and its address. */
-export const ACCOUNT_ENV = { url: 'EXCHANGE_TX_BASE_URL', apiKey: 'EXCHANGE_TX_API_KEY', privateKey: 'EXCHANGE_TX_PRIVATE_KEY' } as const;
-export const DEFAULT_ACCOUNT_URL = 'https://api.changelly.com';
+import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
+
+/** What "Copy Sandbox Connection" writes, what an account's "Copy as…" snippets read, and the service's address. */
+export { ACCOUNT_ENV, SANDBOX_ENV };
 
 export const FORWARD_USAGE = `Usage: npm run forward -- [options]
 
@@ -23,7 +22,7 @@ Where it polls (keys come from environment variables only):
   (default)         the sandbox given by ${SANDBOX_ENV.url}, ${SANDBOX_ENV.apiKey} and
                     ${SANDBOX_ENV.privateKey} (what "Copy Sandbox Connection" writes)
   --account         an account: ${ACCOUNT_ENV.privateKey} (hex DER PKCS#8 or PEM), ${ACCOUNT_ENV.apiKey}
-                    (checked against the key), ${ACCOUNT_ENV.url} (default ${DEFAULT_ACCOUNT_URL})
+                    (checked against the key), ${ACCOUNT_ENV.url} (default ${DEFAULT_BASE_URL})
 
 Options:
   --to URL          where events go (default ${DEFAULT_HOOK_URL}); http or https on this machine
@@ -112,7 +111,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     to,
     target,
     mode,
-    baseUrl: mode === 'account' ? (env[names.url]?.trim() || DEFAULT_ACCOUNT_URL) : help ? '' : required(env, names.url, why),
+    baseUrl: mode === 'account' ? (env[names.url]?.trim() || DEFAULT_BASE_URL) : help ? '' : required(env, names.url, why),
     privateKey: help ? '' : required(env, names.privateKey, why),
     apiKey: env[names.apiKey]?.trim() || undefined,
     secret,

@@ -6,15 +6,10 @@
  */
 import { parseArgs } from 'util';
 import { checkEndpoint, isLoopbackHost } from '../api/endpoint';
-import { DEFAULT_BASE_URL } from '../features/accounts/accountModel';
-import { ENV_NAMES } from '../features/sandbox/connectionText';
-import { ACCOUNT_KEY_VARIABLE } from '../features/requests/snippets';
+import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
 
-/** The variables of a running sandbox: the ones "Copy Sandbox Connection" writes. */
-export const SANDBOX_ENV = ENV_NAMES;
-
-/** The variables of an account: the private key the account's snippets read, and its API key. */
-export const ACCOUNT_ENV = { privateKey: ACCOUNT_KEY_VARIABLE, apiKey: 'EXCHANGE_TX_API_KEY' } as const;
+/** The variables of a running sandbox (what "Copy Sandbox Connection" writes) and of an account. */
+export { ACCOUNT_ENV, SANDBOX_ENV };
 
 export const MCP_USAGE = `Usage: node dist/mcp.js [--account [--url URL] [--name NAME]]
 

@@ -8,11 +8,12 @@
  *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
  */
 import { checkEndpoint } from '../../api';
+import { DEFAULT_BASE_URL } from '../../shared/connectionNames';
 import { isPlainObject } from '../../shared/storedState';
 
+export { DEFAULT_BASE_URL };
+
 export const ACCOUNTS_VERSION = 1;
-/** The live service's address, the default of a new account. */
-export const DEFAULT_BASE_URL = 'https://api.changelly.com';
 export const MAX_ACCOUNTS = 50;
 export const MAX_NAME_LENGTH = 60;
 /** Hosts remembered per account (each answer to "Send signed requests … to host …?"). */

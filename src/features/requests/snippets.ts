@@ -13,6 +13,7 @@
  * the key file is the account's) is no secret. Every value is written with the quoting helpers of
  * ./quoting, so any body is safe. Pure: no `vscode`.
  */
+import { ACCOUNT_ENV } from '../../shared/connectionNames';
 import { ENV_NAMES } from '../sandbox/connectionText';
 import { jsString, pythonString, shellQuote } from './quoting';
 
@@ -48,7 +49,7 @@ export const SNIPPET_KINDS: readonly SnippetKindInfo[] = [
 ];
 
 /** The variable a snippet for an account reads its private key from, unless the user picks a file. */
-export const ACCOUNT_KEY_VARIABLE = 'EXCHANGE_TX_PRIVATE_KEY';
+export const ACCOUNT_KEY_VARIABLE = ACCOUNT_ENV.privateKey;
 /**
  * The variable a snippet for the built-in sandbox reads its private key from: the one "Copy
  * Sandbox Connection" writes, so its `.env` lines and the snippet work together. It differs from

@@ -3,6 +3,7 @@
  * `.env` lines or JSON, for a program of the developer's on this machine, and how long what was
  * copied stays valid. Pure: no `vscode`.
  */
+import { SANDBOX_ENV } from '../../shared/connectionNames';
 
 export type ConnectionFormat = 'env' | 'json';
 
@@ -21,11 +22,7 @@ export interface SandboxConnection {
  * together; an account's snippets read another one (a live key left in a shell is never sent to
  * whatever listens on the sandbox's port).
  */
-export const ENV_NAMES = {
-  url: 'EXCHANGE_TX_SANDBOX_URL',
-  apiKey: 'EXCHANGE_TX_SANDBOX_API_KEY',
-  privateKey: 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY',
-} as const;
+export const ENV_NAMES = SANDBOX_ENV;
 
 export function isConnectionFormat(value: unknown): value is ConnectionFormat {
   return value === 'env' || value === 'json';

@@ -8,23 +8,14 @@
 import { strict as assert } from 'assert';
 import * as net from 'net';
 import type { AddressInfo } from 'net';
-import { SandboxControlClient, SandboxControlError } from '../../../src/api';
+import { SandboxControlClient } from '../../../src/api';
+import { refusal } from '../support/controlRefusal';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';
 import { startHarness } from '../api/support';
 import { Receiver } from './receiver';
 
 const MINUTE = 60_000;
-
-async function refusal(promise: Promise<unknown>): Promise<SandboxControlError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SandboxControlError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxControlError');
-}
 
 describe('sandbox status-change events (setHook, replay)', () => {
   let harness: Harness;

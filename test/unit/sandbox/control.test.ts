@@ -4,9 +4,10 @@
  * from it on `/v2`, and every refusal (signature, size, JSON, action, fields, states).
  */
 import { strict as assert } from 'assert';
-import { AuthenticationError, CancelledError, SandboxControlClient, SandboxControlError, TransportError } from '../../../src/api';
+import { AuthenticationError, CancelledError, SandboxControlClient, TransportError } from '../../../src/api';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
 import { MAX_CONTROL_BODY_BYTES, SANDBOX_CONTROL_PATH } from '../../../src/shared/sandboxControl';
+import { refusal } from '../support/controlRefusal';
 import type { ManualClock, Sandbox, WireRecord } from '../../../src/sandbox';
 import { post, postSigned, result, rpc, testKeys, testSandbox } from './helpers';
 
@@ -27,16 +28,6 @@ async function status(sandbox: Sandbox, id: string): Promise<string> {
 
 function statuses(tx: ControlTransaction): string[] {
   return tx.schedule.map((s) => `${s.status}@${(s.atMs - START) / 1000}`);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<SandboxControlError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SandboxControlError) return error;
-    throw error;
-  }
-  throw new Error('expected a SandboxControlError');
 }
 
 describe('sandbox control endpoint', () => {

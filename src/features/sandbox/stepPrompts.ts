@@ -22,28 +22,37 @@ function backButtons(steps: StepCounter): vscode.QuickInputButton[] {
   return steps.step > 1 ? [vscode.QuickInputButtons.Back] : [];
 }
 
+/**
+ * Shows a quick input and settles once: with what `listen` hands to `done`, BACK for the Back
+ * button, or undefined when it is hidden; then its listeners and the input are disposed.
+ */
+function answerOf<T>(input: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox, listen: (done: (value: T | Back | undefined) => void) => vscode.Disposable[]): Promise<T | Back | undefined> {
+  return new Promise<T | Back | undefined>((resolve) => {
+    let settled = false;
+    const subscriptions: vscode.Disposable[] = [];
+    const done = (value: T | Back | undefined): void => {
+      if (settled) return;
+      settled = true;
+      for (const s of subscriptions) s.dispose();
+      input.dispose();
+      resolve(value);
+    };
+    subscriptions.push(
+      ...listen(done),
+      input.onDidTriggerButton((button) => {
+        if (button === vscode.QuickInputButtons.Back) done(BACK);
+      }),
+      input.onDidHide(() => done(undefined)),
+    );
+    input.show();
+  });
+}
+
 /** A quick pick at a step: the item chosen, BACK, or undefined. */
 export function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; matchOnDescription?: boolean } & StepCounter): Promise<T | Back | undefined> {
   const pick = vscode.window.createQuickPick<T>();
   Object.assign(pick, { title: options.title, placeholder: options.placeHolder, step: options.step, totalSteps: options.totalSteps, matchOnDescription: options.matchOnDescription === true, items, buttons: backButtons(options) });
-  return new Promise<T | Back | undefined>((resolve) => {
-    const subscriptions = [
-      pick.onDidAccept(() => done(pick.selectedItems[0])),
-      pick.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) done(BACK);
-      }),
-      pick.onDidHide(() => done(undefined)),
-    ];
-    let settled = false;
-    function done(value: T | Back | undefined): void {
-      if (settled) return;
-      settled = true;
-      for (const s of subscriptions) s.dispose();
-      pick.dispose();
-      resolve(value);
-    }
-    pick.show();
-  });
+  return answerOf<T>(pick, (done) => [pick.onDidAccept(() => done(pick.selectedItems[0]))]);
 }
 
 /** An input box at a step: the text accepted (valid), BACK, or undefined. */
@@ -51,29 +60,14 @@ export function inputStep(options: { title: string; prompt: string; value: strin
   const box = vscode.window.createInputBox();
   Object.assign(box, { title: options.title, prompt: options.prompt, value: options.value, step: options.step, totalSteps: options.totalSteps, ignoreFocusOut: true, buttons: backButtons(options) });
   box.validationMessage = options.validate(options.value);
-  return new Promise<string | Back | undefined>((resolve) => {
-    const subscriptions = [
-      box.onDidChangeValue((text) => {
-        box.validationMessage = options.validate(text);
-      }),
-      box.onDidAccept(() => {
-        const problem = options.validate(box.value);
-        box.validationMessage = problem;
-        if (problem === undefined) done(box.value);
-      }),
-      box.onDidTriggerButton((button) => {
-        if (button === vscode.QuickInputButtons.Back) done(BACK);
-      }),
-      box.onDidHide(() => done(undefined)),
-    ];
-    let settled = false;
-    function done(value: string | Back | undefined): void {
-      if (settled) return;
-      settled = true;
-      for (const s of subscriptions) s.dispose();
-      box.dispose();
-      resolve(value);
-    }
-    box.show();
-  });
+  return answerOf<string>(box, (done) => [
+    box.onDidChangeValue((text) => {
+      box.validationMessage = options.validate(text);
+    }),
+    box.onDidAccept(() => {
+      const problem = options.validate(box.value);
+      box.validationMessage = problem;
+      if (problem === undefined) done(box.value);
+    }),
+  ]);
 }

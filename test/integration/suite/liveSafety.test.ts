@@ -138,7 +138,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const invisible = await open(`{\n  "method": "getStatus",\n  "params": { "id": "ab\u202Ecd" }\n}\n`);
     assert.match((await sendAsWritten(invisible)).problem ?? '', /^Line 3 holds an invisible character \(U\+202E\)/);
     const long = await open(`{ "method": "getTransactions", "params": { "limit": 1 }${' '.repeat(300)}}\n`);
-    assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is longer than 300 characters/);
+    assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is 356 columns wide, more than 300/);
     assert.equal(service.requests.length, 0, 'nothing reached the account');
     assert.equal(moneyQuestions.length, 0);
   });

@@ -40,8 +40,13 @@ export interface Operation {
   readonly closedParams: boolean;
   /** Whether the built-in sandbox answers this operation today. */
   readonly inSandbox: boolean;
-  /** Whether it creates a transaction (money moves once it is paid): asked every time before it goes to an account. */
+  /** Whether it creates a transaction (money moves once it is paid): the question before it goes to an account says so. */
   readonly movesMoney?: true;
+  /**
+   * Whether it creates or changes something on the account (a transaction, a subaccount): asked
+   * every time before it goes to an account (moneyMoving.ts). Every `create…` and `update…` has it.
+   */
+  readonly creates?: true;
   /** The `params` of a new request: a working example. */
   readonly params: JsonValue;
   /** A short note per parameter, by name: every parameter of the template, and the useful optional ones. */
@@ -139,6 +144,7 @@ export const OPERATIONS: readonly Operation[] = [
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
+    creates: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1', address: EXAMPLE_ETH_ADDRESS, refundAddress: EXAMPLE_BTC_ADDRESS },
     hints: {
       from: TICKER_FROM,
@@ -157,6 +163,7 @@ export const OPERATIONS: readonly Operation[] = [
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
+    creates: true,
     params: {
       from: 'btc',
       to: 'eth',
@@ -250,6 +257,7 @@ export const OPERATIONS: readonly Operation[] = [
     source: 'service-docs',
     closedParams: true,
     inSandbox: true,
+    creates: true,
     params: { email: 'user@example.com' },
     hints: { email: 'Optional: the e-mail address of the subaccount\'s user (replace the example).' },
   },

@@ -21,7 +21,7 @@ import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
-import { movesMoney, readSent } from './moneyMoving';
+import { createsOnAccount, movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
@@ -96,8 +96,9 @@ export class RequestSender {
 
   /**
    * Sends a request body already prepared (a document's, or one from the History) through
-   * `connect` (where requests go now, unless the caller chose). A request that creates a
-   * transaction is shown, as its bytes say, and asked about every time before it goes to an account.
+   * `connect` (where requests go now, unless the caller chose). A request that creates something
+   * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
+   * time before it goes to an account.
    */
   async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}, connect: () => Promise<Connection> = () => this.deps.environment.connection()): Promise<SendResult> {
     const { environment, log } = this.deps;
@@ -125,8 +126,9 @@ export class RequestSender {
       kind = connection.kind;
       accountId = connection.account?.id;
       target = targetName(connection);
-      if (connection.kind === 'live' && movesMoney(prepared.method)) {
-        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines });
+      // The one place every request to an account passes (lens, keybinding, as written, History).
+      if (connection.kind === 'live' && createsOnAccount(prepared.method)) {
+        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines, movesMoney: movesMoney(prepared.method) });
         if (!yes) {
           log.info(`${prepared.method} to ${target} (${host}): not sent, the user did not confirm`);
           return { sent: false, problem: 'not-confirmed' };

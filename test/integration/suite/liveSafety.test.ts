@@ -101,6 +101,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const host = new URL(service.url).host;
     const expected = {
       method: 'createTransaction',
+      movesMoney: true,
       accountName: 'Production',
       host,
       lines: ['from: "btc"', 'to: "eth"', 'amountFrom: "0.1"', `address: "${ETH}"`, `refundAddress: "${BTC}"`],
@@ -126,6 +127,29 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(moneyQuestions.length, 5);
     assert.equal(reached('createTransaction'), 1);
     assert.equal(resendQuestions.length, 0, 'same target: no question of where');
+  });
+
+  it('asks before createSubaccount or an unknown update… goes to the account, on every path (History too); nothing leaves on a no', async () => {
+    const document = await open(templateFor('createSubaccount').text);
+    const expected = { method: 'createSubaccount', movesMoney: false, accountName: 'Production', host: new URL(service.url).host, lines: ['email: "user@example.com"'] };
+    assert.equal((await send(document)).problem, 'not-confirmed', 'the lens');
+    assert.equal((await sendAsWritten(document)).problem, 'not-confirmed', 'as written');
+    assert.deepEqual(moneyQuestions, [expected, expected]);
+    assert.equal(reached('createSubaccount'), 0, 'nothing reached the account');
+
+    moneyAnswers.push(true);
+    const created = await send(document);
+    assert.equal(created.outcome, 'result', created.text);
+    assert.equal(reached('createSubaccount'), 1);
+    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: created.entry?.id });
+    assert.equal(again.problem, 'not-confirmed', 'History: Send Again');
+    assert.equal(reached('createSubaccount'), 1);
+
+    const update = await open('{\n  "method": "updateSomething",\n  "params": { "subaccountId": "x1" }\n}\n');
+    assert.equal((await sendAsWritten(update)).problem, 'not-confirmed', 'a method we do not know whose name starts with update');
+    assert.deepEqual(moneyQuestions.at(-1), { method: 'updateSomething', movesMoney: false, accountName: 'Production', host: expected.host, lines: ['subaccountId: "x1"'] });
+    assert.equal(moneyQuestions.length, 5);
+    assert.equal(service.requests.length, 1, 'only the one confirmed create reached the account');
   });
 
   it('refuses a document that shows one method and sends another, also as written', async () => {

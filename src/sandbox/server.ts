@@ -37,6 +37,7 @@ import type { ConnectionBounds } from './bounds';
 import { checkingIntervalMs } from './bounds';
 import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
 import { answerControl } from './controlHttp';
+import { ControlNonces } from './controlNonces';
 import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
 import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
@@ -101,6 +102,8 @@ export class SandboxServer {
   /** Every open connection, oldest first. */
   private readonly connections = new Map<Socket, Connection>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The control requests' nonces seen (a replayed control body is refused). */
+  private readonly controlNonces = new ControlNonces();
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly parts: ServerParts) {
@@ -246,7 +249,7 @@ export class SandboxServer {
 
   /**
    * `POST /sandbox/control`: the same signature check as `/v2` (401 `Unauthorized`), then the
-   * control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
+   * nonce and time (a replayed or stale body is refused), then the control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
    * control must work while the service is "down").
    */
   private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
@@ -256,7 +259,7 @@ export class SandboxServer {
     }
     if (connection) connection.signed = true;
     if (signature) this.parts.onSignature?.(signature);
-    const outcome = answerControl(this.parts.state, raw);
+    const outcome = answerControl(this.parts.state, raw, this.controlNonces);
     const seen: Draft = { ...draft, method: outcome.action };
     this.finish(res, seen, outcome.ok ? 'ok' : 'error', outcome.answer, outcome.ok ? {} : { errorMessage: outcome.message });
   }

@@ -7,6 +7,7 @@
  * a key of its own, so every request it receives is counted.
  */
 import { strict as assert } from 'assert';
+import { createPrivateKey } from 'crypto';
 import * as vscode from 'vscode';
 import { loadCredentials, signBody } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
@@ -30,6 +31,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   let service: Sandbox;
   let accountId: string;
   const keys = registeredKeys();
+  const otherKeys = registeredKeys();
 
   const open = async (text: string): Promise<vscode.TextDocument> => (await api.requests.openUntitled(text)).document;
   const send = (document: vscode.TextDocument): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, 0, silent);
@@ -81,9 +83,21 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(note?.text, 'The signature of the account "Production" is not shown.');
     assert.deepEqual(note?.actions.map((a) => [a.command, String(a.args[0]), a.args[1]]), [['exchangeTx.explainSignatureWithKey', document.uri.toString(), 0]], 'the action explains the same request');
 
-    // A key pasted on purpose shows its signature (here the same key: the user's choice).
-    const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
-    const pastedSignature = signBody(loadCredentials(keys.privateKeyHex).privateKey, Buffer.from(pasted.body ?? '', 'utf8'));
+    // The account's own key pasted (as PEM, saved as hex): refused with a message, nothing shown.
+    const documentsBefore = vscode.workspace.textDocuments.length;
+    const pem = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
+    const own = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: pem });
+    assert.equal(own.error, 'This is the key of the account "Production": its signature would work against the service for as long as the key is valid, so it is not shown. Explain Signature shows every step for it without the signature; paste a key made for testing, or use the sandbox.');
+    assert.deepEqual([own.text, own.uri], [undefined, undefined], 'no explanation made');
+    assert.equal(api.requests.messages.lastMessage?.text, own.error);
+    assert.equal(vscode.workspace.textDocuments.length, documentsBefore, 'no document opened');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.getText().includes(signature)), 'the signature is still nowhere');
+    assert.ok(!api.log.recent.some((line) => line.includes(signature) || line.includes(keys.privateKeyHex.slice(40, 80))), 'nothing of it logged');
+
+    // A key of the user's own, pasted on purpose, shows its signature.
+    const mine = otherKeys;
+    const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
+    const pastedSignature = signBody(loadCredentials(mine.privateKeyHex).privateKey, Buffer.from(pasted.body ?? '', 'utf8'));
     noteSignature(pastedSignature);
     assert.ok(pasted.text?.includes(pastedSignature), 'the pasted key signs and shows it');
     assert.match(pasted.text ?? '', /Signed with the key you pasted \(it was not saved\)/);

@@ -3,6 +3,7 @@
  * an account's host (a modal question; tests replace it), and the workspace's trust.
  */
 import * as vscode from 'vscode';
+import { echo } from '../../shared/echo';
 
 /** A request that creates something on an account (a transaction, a subaccount…), about to be signed for it: what is asked. */
 export interface MoneyMovingRequest {
@@ -55,8 +56,8 @@ export const modalPrompts: AccountPrompts = {
   async confirmMoneyMoving(request) {
     const send = request.movesMoney ? vscode.l10n.t('Create on {0}', request.accountName) : vscode.l10n.t('Send to {0}', request.accountName);
     const question = request.movesMoney
-      ? vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates a real transaction.', request.method, request.accountName, request.host)
-      : vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates or changes something on that account.', request.method, request.accountName, request.host);
+      ? vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates a real transaction.', echo(request.method), request.accountName, request.host)
+      : vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates or changes something on that account.', echo(request.method), request.accountName, request.host);
     const after = request.movesMoney ? [vscode.l10n.t('Coins paid to its payin address are exchanged and paid out to the address above.')] : [vscode.l10n.t('The service keeps it: it cannot be undone from here.')];
     const choice = await vscode.window.showWarningMessage(
       question,

@@ -14,6 +14,7 @@
  * setting, VS Code's default is 4, so a line passes only if it fits at 8).
  */
 import type { Node } from 'jsonc-parser';
+import { echo } from '../../shared/echo';
 import { isInvisible } from './quoting';
 
 /** The widest line of a request that is sent, in display columns: a wider one hides its end past the editor's edge. */
@@ -119,11 +120,11 @@ function codePoint(char: string): string {
 export function disguiseProblem(text: string, start: number, end: number, node: Node): string | undefined {
   const duplicate = duplicateMember(node);
   if (duplicate) {
-    const where = duplicate.where === '' ? 'the request' : `"${duplicate.where}"`;
-    return `"${duplicate.name}" is written twice in ${where}: only the last one would be sent. Keep one.`;
+    const where = duplicate.where === '' ? 'the request' : `"${echo(duplicate.where)}"`;
+    return `"${echo(duplicate.name)}" is written twice in ${where}: only the last one would be sent. Keep one.`;
   }
   const nested = nestedMethod(node);
-  if (nested !== undefined) return `"method" is written inside "${nested}": only the request's own "method" is sent, and this one could be read as it. Remove it.`;
+  if (nested !== undefined) return `"method" is written inside "${echo(nested)}": only the request's own "method" is sent, and this one could be read as it. Remove it.`;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const lineEnd = text.indexOf('\n', end);
   const lines = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd).split('\n');

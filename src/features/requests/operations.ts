@@ -16,6 +16,8 @@
  * user's own before anything is created.
  */
 
+import { echo } from '../../shared/echo';
+
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -302,7 +304,7 @@ export function templateFor(method: string): RequestTemplate {
   const params: JsonValue = op ? op.params : {};
   const hints: string[] = [];
   if (op?.deprecated) hints.push(`Deprecated: use ${op.deprecated}.`);
-  if (!op) hints.push(`"${method}" is not an operation of the specification; it is sent as written.`);
+  if (!op) hints.push(`"${echo(method)}" is not an operation of the specification; it is sent as written.`);
   for (const name of paramNames(params)) {
     const hint = op?.hints[name];
     if (hint !== undefined) hints.push(`${name}: ${hint}`);

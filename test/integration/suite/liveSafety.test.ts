@@ -22,6 +22,12 @@ import { addAccount, eventually, extensionApi, moneyAnswers, moneyQuestions, res
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const silent = { silent: true };
+
+/** The titles of the CodeLenses of a document. */
+async function lensTitles(document: vscode.TextDocument): Promise<string[]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+  return lenses.map((lens) => lens.command?.title ?? '');
+}
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';
 const BTC = 'bc1qexampleexampleexampleexampleexampleace';
 
@@ -177,6 +183,19 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.match((await sendAsWritten(invisible)).problem ?? '', /^Line 3 holds an invisible character \(U\+202E\)/);
     const long = await open(`{ "method": "getTransactions", "params": { "limit": 1 }${' '.repeat(300)}}\n`);
     assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is 356 columns wide, more than 300/);
+    // 292 characters, tabs padding them to about 1000 columns: the end of the line is out of sight.
+    const tabs = await open(`${`{ "method": "getTransactions", "params": { "limit": 1 },${'\t'.repeat(100)}"id": "hidden-past-the-edge" }`.padEnd(292, ' ')}\n`);
+    const wide = await send(tabs);
+    assert.match(wide.problem ?? '', /^Line 1 is \d{3,4} columns wide, more than 300/);
+    assert.equal((await sendAsWritten(tabs)).problem, wide.problem);
+    await eventually(async () => (await lensTitles(tabs)).length > 0, 'the lens');
+    assert.deepEqual(await lensTitles(tabs), [`$(warning) ${wide.problem ?? ''}`], 'the lens says why, and offers no Send');
+    // A decoy method in params at the top, the real one 80 lines below.
+    const decoy = await open(['{', '  "params": {', '    "method": "getStatus",', '    "id": "abc"', '  },', ...Array.from({ length: 80 }, () => ''), '  "method": "createTransaction"', '}', ''].join('\n'));
+    const nested = '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.';
+    for (const result of [await send(decoy), await sendAsWritten(decoy)]) assert.equal(result.problem, nested);
+    await eventually(async () => (await lensTitles(decoy)).length > 0, 'the lens');
+    assert.deepEqual(await lensTitles(decoy), [`$(warning) ${nested}`]);
     assert.equal(service.requests.length, 0, 'nothing reached the account');
     assert.equal(moneyQuestions.length, 0);
   });

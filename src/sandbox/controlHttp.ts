@@ -1,9 +1,9 @@
 /**
  * The HTTP answer of a signed control request (its signature already checked): the body parsed as
  * JSON, its `nonce` and `at` checked and set aside (controlNonces.ts: a replayed or stale body is
- * refused before anything runs), the action run, and the outcome as `{"ok": true, "result": …}` (HTTP 200) or
- * `{"ok": false, "error": {code, message, field?}}` with the status of its code. Nothing thrown
- * escapes: an unexpected failure is `internal` (HTTP 500) and says nothing of its cause.
+ * refused before anything runs), the action run, and the outcome as `{"ok": true, "result": …}`
+ * (HTTP 200) or `{"ok": false, "error": {code, message, field?}}` with the status of its code.
+ * Nothing thrown escapes: an unexpected failure is `internal` (HTTP 500) and says nothing of its cause.
  */
 import { CONTROL_ERROR_STATUS, CONTROL_FRESHNESS_MS, CONTROL_NONCE } from '../shared/sandboxControl';
 import type { ControlAnswer, ControlErrorBody } from '../shared/sandboxControl';

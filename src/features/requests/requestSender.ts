@@ -21,12 +21,13 @@ import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
-import { movesMoney, readSent } from './moneyMoving';
+import { createsOnAccount, movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
 import { userTimeStyle } from '../timeStyle';
+import { echo } from '../../shared/echo';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -96,8 +97,9 @@ export class RequestSender {
 
   /**
    * Sends a request body already prepared (a document's, or one from the History) through
-   * `connect` (where requests go now, unless the caller chose). A request that creates a
-   * transaction is shown, as its bytes say, and asked about every time before it goes to an account.
+   * `connect` (where requests go now, unless the caller chose). A request that creates something
+   * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
+   * time before it goes to an account.
    */
   async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}, connect: () => Promise<Connection> = () => this.deps.environment.connection()): Promise<SendResult> {
     const { environment, log } = this.deps;
@@ -108,8 +110,10 @@ export class RequestSender {
     let accountId: string | undefined;
     // What the bytes ask, as the service will read them (the last of two members of one name wins).
     const sent = readSent(prepared.body);
+    // The method as messages and the log name it: bounded (a document may name one of any length).
+    const named = echo(prepared.method);
     if (sent.method !== prepared.method) {
-      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method ?? '—', prepared.method);
+      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method === undefined ? '—' : echo(sent.method), named);
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
@@ -125,15 +129,16 @@ export class RequestSender {
       kind = connection.kind;
       accountId = connection.account?.id;
       target = targetName(connection);
-      if (connection.kind === 'live' && movesMoney(prepared.method)) {
-        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines });
+      // The one place every request to an account passes (lens, keybinding, as written, History).
+      if (connection.kind === 'live' && createsOnAccount(prepared.method)) {
+        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines, movesMoney: movesMoney(prepared.method) });
         if (!yes) {
-          log.info(`${prepared.method} to ${target} (${host}): not sent, the user did not confirm`);
+          log.info(`${named} to ${target} (${host}): not sent, the user did not confirm`);
           return { sent: false, problem: 'not-confirmed' };
         }
       }
       const exchange = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', prepared.method, target), cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', named, target), cancellable: true },
         (_progress, token): Promise<RawExchange> => {
           const controller = new AbortController();
           const subscription = token.onCancellationRequested(() => controller.abort());
@@ -147,7 +152,7 @@ export class RequestSender {
       const failure = classifyError(error);
       if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
       const message = plainText(error instanceof Error ? error.message : String(error));
-      log.warn(`${prepared.method} to ${target}: ${failure}: ${message}`);
+      log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
         this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
         return { sent: false, problem: message };
@@ -167,8 +172,8 @@ export class RequestSender {
       const { exchange } = sending;
       durationMs = exchange.durationMs;
       answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange, timeStyle: userTimeStyle() });
-      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
-      if (answer.shownRaw !== undefined) log.warn(`${prepared.method}: the answer is shown as it arrived (${answer.shownRaw})`);
+      log.info(`${named} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      if (answer.shownRaw !== undefined) log.warn(`${named}: the answer is shown as it arrived (${answer.shownRaw})`);
     } else {
       answer = sending.noAnswer;
     }

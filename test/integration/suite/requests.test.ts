@@ -361,21 +361,24 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     assert.equal(service.requests[0]?.outcome, 'ok');
   });
 
-  it('explains the signature of the exact bytes sent with a pasted key, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
+  it('explains the signature of the exact bytes sent with a pasted key of the user\'s own, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
     const document = await request();
     const withheld = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
     const withheldSignature = signBody(credentials.privateKey, Buffer.from(withheld.body ?? '', 'utf8'));
     noteSignature(withheldSignature);
     assert.ok(!withheld.text?.includes(withheldSignature), "the account's signature is not shown");
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
+    // A key of the user's own (the account's own key is refused: liveSafety.test.ts).
+    const mine = registeredKeys();
+    const pasted = loadCredentials(mine.privateKeyHex);
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
     const body = Buffer.from(result.body ?? '', 'utf8');
-    const signature = signBody(credentials.privateKey, body);
+    const signature = signBody(pasted.privateKey, body);
     noteSignature(signature);
     assert.ok(result.text?.includes(signature), 'the signature of those bytes');
-    assert.ok(verify('sha256', body, credentials.publicKey, Buffer.from(signature, 'base64')));
+    assert.ok(verify('sha256', body, pasted.publicKey, Buffer.from(signature, 'base64')));
     assert.ok(result.text?.includes(createHash('sha256').update(body).digest('hex')), 'their SHA-256');
-    assert.ok(result.text?.includes(credentials.apiKey), 'the derived API key');
-    assert.ok(!result.text?.includes(keys.privateKeyHex.slice(40, 80)), 'no piece of the key');
+    assert.ok(result.text?.includes(pasted.apiKey), 'the derived API key');
+    assert.ok(!result.text?.includes(mine.privateKeyHex.slice(40, 80)), 'no piece of the key');
     // Shown as the Markdown preview of a virtual document, never saved or backed up.
     const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.uri?.toString());
     assert.equal(shown?.isUntitled, false, 'a virtual document, never saved or backed up');

@@ -67,6 +67,15 @@ describe('request operations: the table', () => {
     );
   });
 
+  it('marks as creating every operation that creates or changes something on an account: each create… and update…', () => {
+    assert.deepEqual(
+      OPERATIONS.filter((op) => op.creates).map((op) => op.name),
+      OPERATIONS.filter((op) => /^(create|update)/.test(op.name)).map((op) => op.name),
+    );
+    for (const name of ['createTransaction', 'createFixTransaction', 'createSubaccount']) assert.equal(OPERATIONS.find((op) => op.name === name)?.creates, true, name);
+    for (const op of OPERATIONS.filter((o) => o.movesMoney)) assert.equal(op.creates, true, `${op.name}: moving money creates`);
+  });
+
   it('says inSandbox exactly for the operations the sandbox implements', () => {
     assert.deepEqual(
       OPERATIONS.filter((op) => op.inSandbox).map((op) => op.name),

@@ -13,7 +13,10 @@ export const DEFAULT_CLI_PORT = 8710;
 /** The faults `--fault-rate` spreads its share over, evenly (hangs and slow answers have their own flags). */
 export const SPREAD_FAULTS: readonly FaultKind[] = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId'];
 
-export const USAGE = `Usage: npm run sandbox -- [options]
+/** How the command is run: `npm run sandbox --` here, the package's bin where it is packed (scripts/packSandbox.ts). */
+const PROGRAM = process.env.EXCHANGE_TX_SANDBOX_PROGRAM ?? 'npm run sandbox --';
+
+export const USAGE = `Usage: ${PROGRAM} [options]
 
 Starts a local simulation of the exchange service on 127.0.0.1, registers a fresh key pair
 (or the one given) and prints what the extension needs to use it. Ctrl+C stops it.

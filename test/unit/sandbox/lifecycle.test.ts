@@ -13,7 +13,7 @@ describe('sandbox lifecycle', () => {
 
   beforeEach(async () => {
     clock = new ManualClock(START);
-    sandbox = await testSandbox({ clock, ledgerSize: 0 });
+    sandbox = await testSandbox({ clock, ledgerSize: 0, seed: 1 });
   });
   afterEach(() => sandbox.stop());
 

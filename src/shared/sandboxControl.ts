@@ -422,4 +422,12 @@ export interface LedgerSnapshot {
   /** How far the clock was skipped when the snapshot was taken (restored onto a skippable clock). */
   readonly skippedMs: number;
   readonly transactions: readonly SnapshotTransaction[];
+  /**
+   * What the sandbox issued that must not be issued again: the generation of its id streams and
+   * the subaccounts (id and e-mail address). Absent in older snapshots.
+   */
+  readonly issued?: {
+    readonly generation: number;
+    readonly subaccounts: readonly { readonly subaccountId: string; readonly email: string | null }[];
+  };
 }

@@ -263,6 +263,27 @@ export const OPERATIONS: readonly Operation[] = [
     params: { email: 'user@example.com' },
     hints: { email: 'Optional: the e-mail address of the subaccount\'s user (replace the example).' },
   },
+  {
+    name: 'updateSubaccount',
+    description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
+    source: 'service-docs',
+    closedParams: true,
+    inSandbox: true,
+    params: { subaccountId: 'paste the subaccountId of a createSubaccount answer', email: 'new-address@example.com' },
+    hints: {
+      subaccountId: 'The subaccountId of a createSubaccount answer.',
+      email: "The new e-mail address of the subaccount's user; no other subaccount may have it (replace the example).",
+    },
+  },
+  {
+    name: 'getFixRateBulk',
+    description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
+    source: 'service-docs',
+    closedParams: false,
+    inSandbox: true,
+    params: {},
+    hints: {},
+  },
 ];
 
 const BY_NAME: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));

@@ -37,7 +37,7 @@ describe('sandbox control endpoint', () => {
   let control: SandboxControlClient;
 
   beforeEach(async () => {
-    sandbox = await testSandbox({ ledgerSize: 20 });
+    sandbox = await testSandbox({ ledgerSize: 20, seed: 1 });
     clock = sandbox.clock as ManualClock;
     control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
   });

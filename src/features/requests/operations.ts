@@ -269,6 +269,7 @@ export const OPERATIONS: readonly Operation[] = [
     source: 'service-docs',
     closedParams: true,
     inSandbox: true,
+    creates: true,
     params: { subaccountId: 'paste the subaccountId of a createSubaccount answer', email: 'new-address@example.com' },
     hints: {
       subaccountId: 'The subaccountId of a createSubaccount answer.',

@@ -80,6 +80,12 @@ describe('status-bar watch', () => {
       assert.equal(shown.backgroundColor, background, text);
       assert.equal(shown.polling, polling, `${text} polling`);
     }
+    // Nothing was paid out of an unpaid one (`amountTo` "0"): its tooltip claims no payout, as the view's does not.
+    const unpaid = f.sandbox.ledger.record(overdue, api.environment.sandboxClock.now());
+    assert.equal(unpaid?.amountTo, '0');
+    assert.ok(!((unpaid?.moneySent ?? 0) > 0), 'no money sent');
+    assert.doesNotMatch(item(overdue).tooltip, /(^|\n)Payout: /m, item(overdue).tooltip);
+    assert.match(item(overdue).tooltip, /Expected payout \(not paid out\): [0-9.]+ /);
     const told = watch.announcements.filter((a) => [hold, failed, overdue, expired].includes(a.id)).map((a) => a.status);
     assert.deepEqual(told.sort(), ['expired', 'failed', 'overdue'], 'hold is not final: no notification for it');
   });

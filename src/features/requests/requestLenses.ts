@@ -1,22 +1,34 @@
 /**
  * The CodeLenses above each request of a request document: "Send to Sandbox" (or "Send to
- * <account>"), "Send as Written", "Copy as…" and "Explain Signature". They follow the active
- * environment.
+ * <account>"), "Copy as…" and "Explain Signature", and "Send as Written" only above a request the
+ * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
+ * what it skips. They follow the active environment and the document's problems.
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
+import type { DocumentRequest } from './requestDocument';
 import { isRequestDocument } from './requestFiles';
 import { unreadDocumentMessage } from './unreadDocument';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly environment: EnvironmentService) {
-    this.subscription = environment.onDidChange(() => this.changed.fire());
+  /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
+  constructor(
+    private readonly environment: EnvironmentService,
+    private readonly problemsOf: (document: vscode.TextDocument, request: DocumentRequest) => readonly string[] = () => [],
+  ) {
+    this.subscriptions = [
+      environment.onDidChange(() => this.changed.fire()),
+      // The schema's problems arrive after the text: the lenses follow them.
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((uri) => uri.path.endsWith('.exchange.json'))) this.changed.fire();
+      }),
+    ];
   }
 
   /** Where "Send" goes now: "Sandbox" or the account's name. */
@@ -41,9 +53,19 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
         continue;
       }
       const args = [document.uri, request.index];
+      const problems = this.problemsOf(document, request);
+      lenses.push(new vscode.CodeLens(range, { title: `$(play) ${vscode.l10n.t('Send to {0}', target)}`, command: 'exchangeTx.sendRequest', arguments: args }));
+      if (problems.length > 0) {
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: vscode.l10n.t('Send as Written'),
+            tooltip: vscode.l10n.t('Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).'),
+            command: 'exchangeTx.sendRequestAsWritten',
+            arguments: args,
+          }),
+        );
+      }
       lenses.push(
-        new vscode.CodeLens(range, { title: `$(play) ${vscode.l10n.t('Send to {0}', target)}`, command: 'exchangeTx.sendRequest', arguments: args }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', arguments: args }),
         new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), command: 'exchangeTx.copyRequestAs', arguments: args }),
         new vscode.CodeLens(range, { title: vscode.l10n.t('Explain Signature'), command: 'exchangeTx.explainSignature', arguments: args }),
       );
@@ -52,7 +74,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -121,11 +121,14 @@ export class TransactionControl {
     return this.act(arg, async (control, tx) => {
       let status = targetStatusOf(arg, second);
       if (!status) {
-        const items: StatusItem[] = movableStatuses(tx.type).map((s) => {
-          const look = statusLook(s);
-          return { status: s, label: `$(${look.icon}) ${look.label}`, description: s === tx.status ? vscode.l10n.t('now') : s };
-        });
-        status = await this.prompts.status(items, vscode.l10n.t('Move {0} to Status', tx.id));
+        // Where it stands now is said in the title, not offered as a move.
+        const items: StatusItem[] = movableStatuses(tx.type)
+          .filter((s) => s !== tx.status)
+          .map((s) => {
+            const look = statusLook(s);
+            return { status: s, label: `$(${look.icon}) ${look.label}`, description: s };
+          });
+        status = await this.prompts.status(items, vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short));
         if (!status) return undefined;
       }
       const moved = await control.move(tx.id, status);

@@ -41,6 +41,6 @@ export function registerTransactions(context: vscode.ExtensionContext, deps: Tra
   const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
   const actions = new TransactionActions();
   context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
-  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log }, actions);
+  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log, environment: deps.environment }, actions);
   return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
 }

@@ -21,6 +21,7 @@ import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
 import { readSetting } from '../settings';
+import { describeFaults } from '../sandbox/faultPresets';
 
 export const VIEW_ID = 'exchangeTx.transactions';
 
@@ -76,6 +77,8 @@ export class TransactionsView implements vscode.Disposable {
       store.onDidChangeRecord((record) => list.applyRecord(record)),
       store.onDidClear(() => this.restart()),
       environment.onDidChange(() => {
+        // Faults turned on or off change the message.
+        this.updateState();
         if (this.deps.list.state === 'idle' && this.view.visible) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -175,7 +178,13 @@ export class TransactionsView implements vscode.Disposable {
     // (not above a welcome: its own words say what is shown, and a message would hide it).
     this.view.description = filterSummary(filter.current);
     const error = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
-    this.view.message = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    const shown = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    // Injected faults explain failures and gaps: the view says they are on, first.
+    const environment = this.deps.environment;
+    const faults = environment.kind === 'sandbox' ? describeFaults(environment.sandbox?.faults ?? {}) : [];
+    const faultText = faults.length > 0 ? vscode.l10n.t('Sandbox faults on: {0}.', faults.join(', ')) : undefined;
+    const message = [faultText, shown].filter((part): part is string => part !== undefined).join(' ');
+    this.view.message = message === '' ? undefined : message;
     this.setContext('exchangeTx.transactions.state', list.state);
     this.setContext('exchangeTx.transactions.filtered', filter.active);
     const state = `${list.state}|${list.busy ?? ''}|${list.error ? 'error' : ''}`;

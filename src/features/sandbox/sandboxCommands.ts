@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { TransactionControl } from './transactionControl';
@@ -35,6 +36,8 @@ export interface SandboxCommandDeps {
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: Logger;
+  /** The known transactions Simulate Payment and Move to Status offer before the input box. */
+  readonly choices?: TransactionChoices;
 }
 
 export type SandboxCommandHandlers = Readonly<Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>>;

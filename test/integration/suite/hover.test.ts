@@ -154,7 +154,9 @@ describe('hover over a transaction id', () => {
     assert.equal(api.lookup.lastMessage, shown);
   });
 
-  it('stays silent in code where it found no transaction, and answers misses in logs and request documents only', async () => {
+  it('stays silent in code where it found no transaction, and answers misses in logs and request documents only', async function () {
+    // The JSON language service starts for the request document: slow on a loaded machine.
+    this.timeout(60_000);
     const id = fresh();
     const code = await documentWith(`const ref = "abc1234def5678";\nconst real = "${id}";\nconst other = "fa11ed0000fa11";\n`, 'typescript');
     sandbox.clearRequests();
@@ -198,7 +200,8 @@ describe('hover over a transaction id', () => {
   it('uses a custom id pattern, and falls back to the default with one warning when it is invalid', async () => {
     restore.push(await withSetting('hover.idPattern', 'TX-[0-9]{4}'));
     const custom = await documentWith('ref TX-1234 done', 'log');
-    assert.equal(await hoverText(custom.uri, new vscode.Position(0, 6)), '$(question) No transaction TX&#45;1234 in the sandbox');
+    const where = () => JSON.stringify({ language: custom.languageId, answerMissesIn: vscode.workspace.getConfiguration('exchangeTx', custom).inspect('hover.answerMissesIn') });
+    assert.equal(await hoverText(custom.uri, new vscode.Position(0, 6)), '$(question) No transaction TX&#45;1234 in the sandbox', where());
     await restore.splice(0)[0]?.();
 
     const id = fresh();

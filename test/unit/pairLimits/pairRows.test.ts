@@ -55,7 +55,7 @@ describe('pair limits rows', () => {
       assert.deepEqual(cell({ error: new JsonRpcError(-32602, 'Invalid pair') }), {
         state: 'failed',
         kind: 'refused',
-        reason: 'The service refused this pair (error -32602).',
+        reason: 'The service does not accept this pair; its answer is below.',
         detail: 'Invalid pair',
       });
     });

@@ -112,6 +112,8 @@ function visibleElements(page: Page, selector: string, attribute: string | undef
       const tall = style.overflowY !== 'visible' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 2;
       const own = wide || tall;
       const outer = clipper(element)?.getBoundingClientRect();
+      // Wholly outside what clips it (a slide of a page moved aside): not shown at all, so not cut either.
+      if (outer !== undefined && (rect.left >= outer.right || rect.right <= outer.left || rect.top >= outer.bottom || rect.bottom <= outer.top)) continue;
       const clipped = outer !== undefined && (rect.right > outer.right + 1 || rect.left < outer.left - 1);
       found.push({
         text: element.textContent ?? '',

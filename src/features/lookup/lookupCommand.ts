@@ -72,7 +72,7 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
 }
 
 export class LookupCommand {
-  private lookedUp = false;
+  private lookups = 0;
 
   constructor(private readonly deps: LookupDeps) {}
 
@@ -126,11 +126,9 @@ export class LookupCommand {
       log.info(`${id}: ${record.status}`);
       this.deps.choices?.remember(id);
       // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
-      // does not fire when the command runs from the extension (a notification's button, say).
-      if (!this.lookedUp) {
-        this.lookedUp = true;
-        void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true);
-      }
+      // does not fire when the command runs from the extension (a notification's button, say). A
+      // count, so that it changes with every lookup (the step may have been reset meanwhile).
+      void vscode.commands.executeCommand('setContext', 'exchangeTx.lookups', ++this.lookups);
       const message = statusMessage(id, record);
       messages.present(message, { silent });
       return { id, status: record.status, record, message };

@@ -177,7 +177,13 @@ export class TransactionsView implements vscode.Disposable {
     // Beside the title only a few words fit: the whole filter is the message above the records
     // (not above a welcome: its own words say what is shown, and a message would hide it).
     this.view.description = filterSummary(filter.current);
-    const error = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
+    // A failed refresh over older records says why here too: its row in the tree has room for little.
+    const error =
+      list.state === 'error' && list.error
+        ? loadErrorText(list.error.error)
+        : list.error?.operation === 'refresh' && list.busy === undefined
+          ? vscode.l10n.t('Could not refresh: {0} The records shown are older.', loadErrorText(list.error.error))
+          : undefined;
     const shown = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
     // Injected faults explain failures and gaps: the view says they are on, first.
     const environment = this.deps.environment;

@@ -1,4 +1,4 @@
-// The "Get Started with Exchange Tx" walkthrough in the real workbench: it opens with its six
+// The "Start with Exchange Tx" walkthrough in the real workbench: it opens with its six
 // steps, and a step completes on its event: a context key the extension sets (watching a
 // transaction, adding an account) and a command run from the step's own button. The steps'
 // state is read from the page of the server host; the electron host has none (skipped there).
@@ -12,7 +12,7 @@ import { addAccount, EXTENSION_ID, eventually, extensionApi, removeAccounts, res
 import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
 
 const WALKTHROUGH = `${EXTENSION_ID}#firstRun`;
-const WALKTHROUGH_TITLE = 'Get Started with Exchange Tx';
+const WALKTHROUGH_TITLE = 'Start with Exchange Tx';
 /** The button of a step in the walkthrough page (its id is `<extension>#<walkthrough>#<step>`). */
 const step = (id: string) => `.getting-started-step[data-step-id="${WALKTHROUGH}#${id}"]`;
 
@@ -82,7 +82,7 @@ describe('the walkthrough', function () {
     assert.equal(await done('lookUp'), false, 'the lookup step is still to do');
   });
 
-  it('completes "Look a transaction up" when a lookup runs from the extension, as the Explore the Sandbox notification\'s button does (exchangeTx.lookedUp)', async () => {
+  it('completes "Look a transaction up" when a lookup runs from the extension, as the Explore the Sandbox notification\'s button does (exchangeTx.lookups)', async () => {
     const id = sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000 }).id;
     assert.equal(await done('lookUp'), false);
     // Run from the extension host, as the notification's button runs it: onCommand does not see it.

@@ -77,7 +77,7 @@ function errorItem(node: ErrorNode): vscode.TreeItem {
   // Short enough for the sidebar at its default width: why is in the tooltip and, for a refresh, in the view's message.
   const item = new vscode.TreeItem(node.operation === 'refresh' ? vscode.l10n.t('Could not refresh') : vscode.l10n.t('Could not load more'), vscode.TreeItemCollapsibleState.None);
   const text = loadErrorText(node.error);
-  item.description = node.operation === 'refresh' ? vscode.l10n.t('older records shown') : text;
+  if (node.operation === 'loadMore') item.description = text;
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.isTrusted = false;

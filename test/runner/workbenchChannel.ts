@@ -112,8 +112,9 @@ function visibleElements(page: Page, selector: string, attribute: string | undef
       const tall = style.overflowY !== 'visible' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 2;
       const own = wide || tall;
       const outer = clipper(element)?.getBoundingClientRect();
-      // Wholly outside what clips it (a slide of a page moved aside): not shown at all, so not cut either.
-      if (outer !== undefined && (rect.left >= outer.right || rect.right <= outer.left || rect.top >= outer.bottom || rect.bottom <= outer.top)) continue;
+      // Wholly beside what clips it (a slide of a page moved aside): not shown at all, so not cut either.
+      // (Below or above it, scrolled out of view, it still counts: a list's rows are found that way.)
+      if (outer !== undefined && (rect.left >= outer.right || rect.right <= outer.left)) continue;
       const clipped = outer !== undefined && (rect.right > outer.right + 1 || rect.left < outer.left - 1);
       found.push({
         text: element.textContent ?? '',

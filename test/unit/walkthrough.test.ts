@@ -63,7 +63,7 @@ describe('walkthrough', () => {
   it('completes each step on the events written here', () => {
     assert.deepEqual(Object.fromEntries(steps.map((s) => [s.id, s.completionEvents])), {
       sandbox: ['onCommand:exchangeTx.exploreSandbox', 'onView:exchangeTx.transactions'],
-      lookUp: ['onCommand:exchangeTx.getStatus', 'onContext:exchangeTx.lookups'],
+      lookUp: ['onCommand:exchangeTx.getStatus', 'onContext:exchangeTx.lookedUp'],
       watch: ['onCommand:exchangeTx.watch', 'onContext:exchangeTx.watching'],
       requests: ['onCommand:exchangeTx.newRequest', 'onCommand:exchangeTx.sendRequest'],
       pairLimits: ['onCommand:exchangeTx.showPairLimits'],

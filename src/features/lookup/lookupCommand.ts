@@ -72,8 +72,6 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
 }
 
 export class LookupCommand {
-  private lookups = 0;
-
   constructor(private readonly deps: LookupDeps) {}
 
   /** The last message the command presented. */
@@ -126,9 +124,9 @@ export class LookupCommand {
       log.info(`${id}: ${record.status}`);
       this.deps.choices?.remember(id);
       // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
-      // does not fire when the command runs from the extension (a notification's button, say). A
-      // count, so that it changes with every lookup (the step may have been reset meanwhile).
-      void vscode.commands.executeCommand('setContext', 'exchangeTx.lookups', ++this.lookups);
+      // does not fire when the command runs from the extension (a notification's button, say). Off
+      // and on again, so that it changes with every lookup (the step may have been reset meanwhile).
+      void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true));
       const message = statusMessage(id, record);
       messages.present(message, { silent });
       return { id, status: record.status, record, message };

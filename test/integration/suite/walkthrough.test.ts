@@ -82,7 +82,7 @@ describe('the walkthrough', function () {
     assert.equal(await done('lookUp'), false, 'the lookup step is still to do');
   });
 
-  it('completes "Look a transaction up" when a lookup runs from the extension, as the Explore the Sandbox notification\'s button does (exchangeTx.lookups)', async () => {
+  it('completes "Look a transaction up" when a lookup runs from the extension, as the Explore the Sandbox notification\'s button does (exchangeTx.lookedUp)', async () => {
     const id = sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000 }).id;
     assert.equal(await done('lookUp'), false);
     // Run from the extension host, as the notification's button runs it: onCommand does not see it.

@@ -125,8 +125,11 @@ export class LookupCommand {
       this.deps.choices?.remember(id);
       // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
       // does not fire when the command runs from the extension (a notification's button, say). Off
-      // and on again, so that it changes with every lookup (the step may have been reset meanwhile).
-      void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true));
+      // and, a moment later, on again: it changes with every lookup (the step may have been reset
+      // meanwhile), and newer VS Code folds changes made in one go into none.
+      void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
+        setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
+      });
       const message = statusMessage(id, record);
       messages.present(message, { silent });
       return { id, status: record.status, record, message };

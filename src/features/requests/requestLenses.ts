@@ -39,6 +39,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isRequestDocument(document)) return [];
     const target = this.targetName();
+    const shortTarget = target.length > 16 ? `${target.slice(0, 15)}…` : target;
     const lenses: vscode.CodeLens[] = [];
     const parsed = parseRequests(document.getText());
     if (parsed.unread !== undefined) {
@@ -54,7 +55,15 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
       }
       const args = [document.uri, request.index];
       const problems = this.problemsOf(document, request);
-      lenses.push(new vscode.CodeLens(range, { title: `$(play) ${vscode.l10n.t('Send to {0}', target)}`, command: 'exchangeTx.sendRequest', arguments: args }));
+      // Short titles: the lenses share one line above the request, in half of the window; the tooltips say all.
+      lenses.push(
+        new vscode.CodeLens(range, {
+          title: `$(play) ${vscode.l10n.t('Send to {0}', shortTarget)}`,
+          tooltip: vscode.l10n.t('Send this request to {0} (Ctrl+Alt+Enter)', target),
+          command: 'exchangeTx.sendRequest',
+          arguments: args,
+        }),
+      );
       if (problems.length > 0) {
         lenses.push(
           new vscode.CodeLens(range, {
@@ -66,8 +75,8 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
         );
       }
       lenses.push(
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), command: 'exchangeTx.copyRequestAs', arguments: args }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Explain Signature'), command: 'exchangeTx.explainSignature', arguments: args }),
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), tooltip: vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'), command: 'exchangeTx.copyRequestAs', arguments: args }),
+        new vscode.CodeLens(range, { title: `$(key) ${vscode.l10n.t('Signature')}`, tooltip: vscode.l10n.t('Explain Signature: how the body of this request is signed'), command: 'exchangeTx.explainSignature', arguments: args }),
       );
     }
     return lenses;

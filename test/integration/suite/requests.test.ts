@@ -61,7 +61,7 @@ describe('request documents', function () {
     assert.equal(asWritten?.range.start.line, document.positionAt(document.getText().indexOf('"getTransactions"')).line - 1, 'above getTransactions');
     assert.match(asWritten?.command?.tooltip ?? '', /skipping the schema and parameter checks/);
     assert.equal(titles.filter((t) => t === 'Copy as…').length, 2);
-    assert.equal(titles.filter((t) => t === 'Explain Signature').length, 2);
+    assert.equal(titles.filter((t) => t === '$(key) Signature').length, 2);
     assert.ok(titles.includes('$(warning) This request has no "method".'));
   });
 

@@ -1,4 +1,4 @@
-// The "Start with Exchange Tx" walkthrough of the manifest: every step completes on an
+// The "Exchange Tx Basics" walkthrough of the manifest: every step completes on an
 // event that can happen (a command the extension contributes and registers, a view it
 // contributes, a context key it sets), and every image it shows exists and goes into the .vsix.
 import { strict as assert } from 'assert';
@@ -53,7 +53,7 @@ describe('walkthrough', () => {
       walkthroughs.map((w) => w.id),
       ['firstRun'],
     );
-    assert.equal(text(walkthroughs[0]?.title ?? ''), 'Start with Exchange Tx');
+    assert.equal(text(walkthroughs[0]?.title ?? ''), 'Exchange Tx Basics');
     assert.deepEqual(
       steps.map((s) => s.id),
       ['sandbox', 'lookUp', 'watch', 'requests', 'pairLimits', 'account'],

@@ -1,4 +1,4 @@
-// The "Start with Exchange Tx" walkthrough in the real workbench: it opens with its six
+// The "Exchange Tx Basics" walkthrough in the real workbench: it opens with its six
 // steps, and a step completes on its event: a context key the extension sets (watching a
 // transaction, adding an account) and a command run from the step's own button. The steps'
 // state is read from the page of the server host; the electron host has none (skipped there).
@@ -12,7 +12,7 @@ import { addAccount, EXTENSION_ID, eventually, extensionApi, removeAccounts, res
 import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
 
 const WALKTHROUGH = `${EXTENSION_ID}#firstRun`;
-const WALKTHROUGH_TITLE = 'Start with Exchange Tx';
+const WALKTHROUGH_TITLE = 'Exchange Tx Basics';
 /** The button of a step in the walkthrough page (its id is `<extension>#<walkthrough>#<step>`). */
 const step = (id: string) => `.getting-started-step[data-step-id="${WALKTHROUGH}#${id}"]`;
 

@@ -73,24 +73,49 @@ export class RequestSender {
 
   /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
   problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
-    if (request.problem !== undefined || request.method === undefined) return request.problem;
+    const problems = this.problemsOf(document, request);
+    return problems.length > 0 ? problems.join(' · ') : undefined;
+  }
+
+  /**
+   * Each reason this request is not sent as it stands, in the document's order: its own error, or
+   * the schema's problems (what the service would refuse: a type, a bound, a pattern), else the
+   * client's parameter checks.
+   */
+  problemsOf(document: vscode.TextDocument, request: DocumentRequest): string[] {
+    if (request.problem !== undefined || request.method === undefined) return request.problem !== undefined ? [request.problem] : [];
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
     // The schema's problems, as the JSON language service marks them (warnings by default), but
     // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
       .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning && d.source !== DIAGNOSTIC_SOURCE && d.code !== JSON_DEPRECATED && range.contains(d.range))
-      .map((d) => d.message);
-    if (marked.length > 0) return vscode.l10n.t('The request has problems: {0}', plainText(marked.join(' · ')));
-    return localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+      .sort((a, b) => a.range.start.compareTo(b.range.start))
+      // Named by its line and what it says there (`"limit": 1000`): the service's words lack the property.
+      .map((d) => vscode.l10n.t('line {0} ({1}): {2}', d.range.start.line + 1, plainText(document.lineAt(d.range.start.line).text.trim().replace(/,$/, ''), 60), plainText(d.message)));
+    if (marked.length > 0) return marked;
+    const local = localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+    return local !== undefined ? [local] : [];
   }
 
   async send(document: vscode.TextDocument, request: DocumentRequest, options: SendOptions = {}): Promise<SendResult> {
-    const problem = options.asWritten ? request.problem : this.problemOf(document, request);
-    if (problem !== undefined) {
-      const asWritten: UserMessage['actions'] = request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : [];
-      this.deps.messages.present({ severity: 'error', text: vscode.l10n.t('Not sent: {0}', plainText(problem)), actions: asWritten }, options);
-      return { sent: false, problem };
+    const problems = options.asWritten ? (request.problem !== undefined ? [request.problem] : []) : this.problemsOf(document, request);
+    const [first] = problems;
+    if (first !== undefined) {
+      // One line: the first problem, how many more, and where to see them all (the Problems view).
+      const actions: UserMessage['actions'] = [
+        ...(problems.length > 1 ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }] : []),
+        ...(request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : []),
+      ];
+      const more = problems.length - 1;
+      const text =
+        more === 0
+          ? vscode.l10n.t('Not sent: {0}', plainText(first, 200))
+          : more === 1
+            ? vscode.l10n.t('Not sent: {0} (and 1 more problem)', plainText(first, 200))
+            : vscode.l10n.t('Not sent: {0} (and {1} more problems)', plainText(first, 200), more);
+      this.deps.messages.present({ severity: 'error', text, actions }, options);
+      return { sent: false, problem: problems.join(' · ') };
     }
     return this.sendPrepared(prepareRequest(request), options);
   }

@@ -205,7 +205,8 @@ export class RequestTools {
     }
     if (usable) steps.push(await this.probe(body));
     const lines = [`# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`, '', `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`, ''];
-    for (const s of steps) lines.push(`- ${s.ok ? '✅' : '❌'} **${s.step}**: ${s.detail}`);
+    // Words, not emoji: the preview has no codicons, and an emoji is an empty box where no emoji font is installed.
+    for (const s of steps) lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
     const failed = steps.find((s) => !s.ok);
     lines.push('', failed ? vscode.l10n.t('The first failed step is "{0}".', failed.step) : vscode.l10n.t('Every step passed: the service accepts this key.'));
     const text = `${lines.join('\n')}\n`;

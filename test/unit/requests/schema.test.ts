@@ -346,6 +346,29 @@ describe('request schema: validateAddress', () => {
 });
 
 describe('request schema: its method list and annotations', () => {
+  it('gives every property what completion needs to insert `"name": ` and a value (a type, or values to offer)', () => {
+    // VS Code's JSON language service inserts only `"name"` for a property whose schema has neither
+    // a type nor values (enum, const, default, examples, defaultSnippets): the `: ` is left out.
+    const merged = (node: SchemaNode): SchemaNode => (typeof node.$ref === 'string' ? { ...resolve(node), ...node } : node);
+    const bare: string[] = [];
+    for (const [name, raw] of Object.entries(schema.definitions as Record<string, SchemaNode>)) {
+      for (const [key, property] of Object.entries((merged(raw).properties ?? {}) as Record<string, SchemaNode>)) {
+        const p = merged(property);
+        const values = ['enum', 'const', 'default', 'examples', 'defaultSnippets'].some((k) => p[k] !== undefined);
+        if (!values && p.type === undefined && p.properties === undefined && p.items === undefined) bare.push(`${name}.${key}`);
+      }
+    }
+    assert.deepEqual(bare, []);
+    // A status filter: its statuses, one or a list, offered as values.
+    const status = (definition('params.getTransactions').properties as Record<string, SchemaNode>).status;
+    assert.deepEqual(status?.examples, ['waiting', ['waiting', 'confirming']]);
+  });
+
+  it('says what an amount or a ticker of another type should be, in words', () => {
+    assert.equal(definition('amount').errorMessage, 'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).');
+    assert.equal(definition('ticker').errorMessage, 'Expected a ticker: a lowercase string, e.g. "btc".');
+  });
+
   it('offers exactly the operations of OPERATIONS, in order, as enum and examples, with their descriptions', () => {
     assert.deepEqual(knownBranch.enum, names);
     assert.deepEqual(methodSchema.examples, names);

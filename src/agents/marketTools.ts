@@ -63,6 +63,9 @@ export const getPairLimitsTool: AgentTool = readTool<{ from: string; to: string 
     required: ['pairs'],
     additionalProperties: false,
   },
+  notFor: 'an estimate of what the user receives (use exchangeTx_getEstimate or exchangeTx_getFixedRate).',
+  example: '{"pairs": [{"from": "btc", "to": "eth"}]} reads the BTC → ETH limits.',
+  output: { limits: { type: 'array', items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] } }, missing: { type: 'array' } },
   doing: 'Reading the pair limits',
   parse: (input) =>
     (input.pairs as { from: string; to: string }[]).map((pair, i) => {
@@ -91,6 +94,9 @@ export const getEstimateTool: AgentTool = readTool<{ from: string; to: string; a
     required: ['from', 'to', 'amountFrom'],
     additionalProperties: false,
   },
+  notFor: 'a fixed-rate quote (use exchangeTx_getFixedRate), or the limits of many pairs (use exchangeTx_getPairLimits).',
+  example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} estimates 0.1 BTC → ETH.',
+  output: { estimate: { anyOf: [{ type: 'object' }, { type: 'null' }] } },
   doing: 'Estimating the exchange',
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -130,6 +136,9 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     required: ['from', 'to'],
     additionalProperties: false,
   },
+  notFor: 'a floating-rate estimate (use exchangeTx_getEstimate); it creates nothing (on the sandbox create with exchangeTx_createSandboxFixedTransaction and the rate id).',
+  example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} quotes 0.1 BTC → ETH at a fixed rate.',
+  output: { quote: { anyOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, { type: 'null' }] }, expiresAt: { type: 'string' } },
   doing: 'Getting the fixed-rate quote',
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -170,6 +179,9 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
     required: ['currency', 'address'],
     additionalProperties: false,
   },
+  notFor: "checking a transaction's addresses after it was created (use exchangeTx_getTransactions with full).",
+  example: '{"currency": "eth", "address": "0x…"} checks an ETH address.',
+  output: { query: { type: 'object' }, verdict: { type: 'object', properties: { result: { type: 'boolean' } }, required: ['result'] } },
   doing: 'Validating the address',
   parse(input) {
     const extraId = optionalString(input, 'extraId');

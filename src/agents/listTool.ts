@@ -120,7 +120,7 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
   let exhausted = false;
   while (matches.length < query.limit && offset - query.offset < MAX_STUCK_SCAN) {
     const batch = await context.client.getTransactions(
-      { status: statuses, ...(query.currency ? { currency: query.currency } : {}), ...(query.since !== undefined ? { since: query.since } : {}), limit: MAX_LIST_LIMIT, offset },
+      { status: statuses, ...(query.currency ? { currency: query.currency } : {}), ...(query.since !== undefined ? { since: query.since } : {}), limit: MAX_LIST_LIMIT, ...(offset > 0 ? { offset } : {}) },
       { signal: context.signal },
     );
     // In a status for longer than D means created more than D ago: on the sandbox the others need no schedule.
@@ -226,7 +226,7 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
     if (query.stuckMs !== undefined) return stuck(context, query, query.stuckMs);
     const { stuckMs: _unused, ...rest } = query;
     const records = await context.client.getTransactions(
-      { ...(rest.status ? { status: rest.status } : {}), ...(rest.currency ? { currency: rest.currency } : {}), ...(rest.since !== undefined ? { since: rest.since } : {}), limit: rest.limit, offset: rest.offset },
+      { ...(rest.status ? { status: rest.status } : {}), ...(rest.currency ? { currency: rest.currency } : {}), ...(rest.since !== undefined ? { since: rest.since } : {}), limit: rest.limit, ...(rest.offset > 0 ? { offset: rest.offset } : {}) },
       { signal: context.signal },
     );
     context.progress?.(records.length, records.length, `listed ${records.length} transactions`);

@@ -29,6 +29,7 @@ export function amountSchema(description: string): JsonSchema {
     pattern: AMOUNT_PATTERN,
     minLength: 1,
     maxLength: MAX_AMOUNT_LENGTH,
+    minimum: 0,
   };
 }
 

@@ -4,7 +4,8 @@
  * and whether an address is valid (`validateAddress`). Read-only: any target.
  */
 import type { EstimateLimits, PairLimits } from '../api/types';
-import { sanitize, ticker } from '../shared/format';
+import { ticker } from '../shared/format';
+import { amountText, quoted, safeText as sanitize } from './safeText';
 import { readTool } from './defineTool';
 import { isoFromMicros } from './lines';
 import { success } from './results';
@@ -20,7 +21,7 @@ function t(code: string): string {
 }
 
 function a(amount: string | undefined): string {
-  return amount === undefined ? '?' : sanitize(amount, 40);
+  return amount === undefined ? '?' : amountText(amount, 40);
 }
 
 function limitsLine(limits: PairLimits): string {
@@ -154,7 +155,7 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     if (!quote) return success(context, [`No quote answered for ${t(query.from)} → ${t(query.to)}.`], { quote: null });
     const expires = isoFromMicros(quote.expiredAt);
     const lines = [
-      `Rate id ${sanitize(quote.id, 100)}${expires ? `, expires ${expires}` : ''} (single-use: pass it to createFixTransaction before then).`,
+      `Rate id ${quoted(quote.id, 100)}${expires ? `, expires ${expires}` : ''} (single-use: pass it to createFixTransaction before then).`,
       `${a(quote.amountFrom)} ${t(quote.from)} → ${a(quote.amountTo)} ${t(quote.to)} at the fixed rate ${a(quote.result)}${quote.networkFee === undefined ? '' : `, network fee ${a(quote.networkFee)} ${t(quote.to)}`}.`,
     ];
     const limits = estimateLimits(quote, quote.from);
@@ -189,8 +190,8 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
   },
   async execute(context, query) {
     const verdict = await context.client.validateAddress(query, { signal: context.signal });
-    const what = `The ${t(query.currency)} address ${sanitize(query.address, 120)}${query.extraId === undefined ? '' : ` with extra id ${sanitize(query.extraId, 60)}`}`;
-    const line = verdict.result ? `${what} is valid.` : `${what} is NOT valid${verdict.message ? `: ${sanitize(verdict.message, 200)}` : '.'}`;
+    const what = `The ${t(query.currency)} address ${quoted(query.address, 120)}${query.extraId === undefined ? '' : ` with extra id ${quoted(query.extraId, 60)}`}`;
+    const line = verdict.result ? `${what} is valid.` : `${what} is NOT valid${verdict.message ? `: ${quoted(verdict.message, 200)}` : '.'}`;
     return success(context, [line], { query, verdict });
   },
 });

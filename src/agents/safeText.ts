@@ -26,6 +26,12 @@ export function quoted(text: string | null | undefined, max = 200): string {
   return JSON.stringify(safeText(text ?? '', max));
 }
 
+/** An amount as a line shows it: a plain decimal as it is, anything else quoted as data. */
+export function amountText(text: string | null | undefined, max = 40): string {
+  const value = text ?? '';
+  return /^-?\d{1,40}(\.\d{1,40})?$/.test(value) ? value : quoted(value, max);
+}
+
 /** Longest string kept in a result's JSON (longer ones are cut, with "…"). */
 export const MAX_DATA_STRING = 2000;
 

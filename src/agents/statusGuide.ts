@@ -128,6 +128,21 @@ export function adviceLine(advice: Advice): string {
   return advice.source === 'docs' ? `${advice.text} (the service's documentation: ${advice.url ?? STATUS_DOCS_URL})` : `${advice.text} (our advice, not the service's)`;
 }
 
+/**
+ * A status's notes for a person: what it means, what normally comes next, how long it usually
+ * takes, what to do (the details document shows them under the record). Same text as the
+ * diagnosis tool's.
+ */
+export function statusNotes(status: TransactionStatus): string[] {
+  const facts = STATUS_FACTS[status];
+  return [
+    `Status ${status}: ${facts.meaning} (the service's documentation: ${STATUS_DOCS_URL})`,
+    `Next (ours): ${facts.next}`,
+    `Usually (ours): ${facts.usually}`,
+    ...facts.advice.map((advice) => `What to do: ${adviceLine(advice)}`),
+  ];
+}
+
 /** The status guide as Markdown (the MCP resource, the agent guide). */
 export function statusGuideMarkdown(): string {
   const lines = [

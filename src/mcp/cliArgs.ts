@@ -27,7 +27,7 @@ Sandbox (default):
 Account (--account):
   Reads the private key from ${ACCOUNT_ENV.privateKey} (hex DER PKCS#8 or PEM) and, if set,
   checks it against the API key in ${ACCOUNT_ENV.apiKey}. Only the tools that read are served:
-  an MCP server cannot ask you to confirm, so nothing is created, paid or moved on an account.
+  nothing is created, paid or moved on an account by this server (use VS Code, which asks first).
   --url URL     the service's address (default ${DEFAULT_BASE_URL}); https, or http to this machine only
   --name NAME   the account's name in the tools' results (default "account")
 

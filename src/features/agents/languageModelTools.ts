@@ -12,6 +12,9 @@ import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 
+/** The status notes the details document shows (it loads them with this file, on first use). */
+export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
+
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;

@@ -89,7 +89,7 @@ describe('agent tools (vscode.lm)', function () {
     const quote = await invoke('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: '0.5' });
     assert.match(quote.text, /^On the sandbox:\nRate id .+, expires /);
     const address = await invoke('exchangeTx_validateAddress', { currency: 'eth', address: 'nope' });
-    assert.match(address.text, /^On the sandbox:\nThe ETH address nope is NOT valid/);
+    assert.match(address.text, /^On the sandbox:\nThe ETH address "nope" is NOT valid/);
 
     const bad = await invoke('exchangeTx_getTransactions', { ids: ['no spaces allowed'] });
     assert.match(bad.text, /^On the sandbox:\nLooking the transactions up failed: "ids\[0\]" does not have the expected form/);

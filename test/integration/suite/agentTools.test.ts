@@ -182,9 +182,19 @@ describe('agent tools (vscode.lm)', function () {
     });
 
     it('does not offer the sandbox-only tools while the account is in use (their when clause); the others stay', async () => {
-      await eventually(() => !vscode.lm.tools.some((t) => t.name === 'exchangeTx_createSandboxTransaction'), 'the sandbox-only tools to be hidden');
-      const offered = new Set(vscode.lm.tools.map((t) => t.name));
-      for (const tool of AGENT_TOOLS) assert.equal(offered.has(tool.name), !tool.changesState, tool.name);
+      const hidden = (): boolean => !vscode.lm.tools.some((t) => t.name === 'exchangeTx_createSandboxTransaction');
+      const [major = 0, minor = 0] = vscode.version.split('.').map(Number);
+      if (major === 1 && minor < 139) {
+        await eventually(hidden, `the sandbox-only tools to be hidden (VS Code ${vscode.version}, environment ${api.environment.kind})`);
+        const offered = new Set(vscode.lm.tools.map((t) => t.name));
+        for (const tool of AGENT_TOOLS) assert.equal(offered.has(tool.name), !tool.changesState, tool.name);
+      } else {
+        // VS Code 1.139 lists every registered tool in vscode.lm.tools whatever its when clause (the
+        // chat applies the clause when it offers tools): there the clause is the manifest's
+        // (test/unit/agents/manifest.test.ts) and a call is refused without a request (below).
+        const offered = new Set(vscode.lm.tools.map((t) => t.name));
+        for (const tool of AGENT_TOOLS.filter((t) => !t.changesState)) assert.ok(offered.has(tool.name), `${tool.name} stays offered on the account`);
+      }
     });
 
     it('refuses create, pay and move without asking or sending anything; reads name the account', async () => {

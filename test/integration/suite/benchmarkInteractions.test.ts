@@ -22,10 +22,10 @@ const WARM = 4;
 const SIX_PAIRS = [
   { from: 'btc', to: 'eth' },
   { from: 'eth', to: 'btc' },
-  { from: 'btc', to: 'usdt20' },
   { from: 'ltc', to: 'btc' },
   { from: 'doge', to: 'btc' },
-  { from: 'xrp', to: 'eth' },
+  { from: 'btc', to: 'ltc' },
+  { from: 'eth', to: 'ltc' },
 ];
 
 function median(values: readonly number[]): number {
@@ -130,7 +130,10 @@ describe('benchmark figures: interactions', () => {
       const panel = controller.panel;
       assert.ok(panel);
       // Loaded (a fetch ran and ended), then drawn by the page.
-      await eventually(() => panel.ready && panel.state.updated !== null && !panel.state.loading, 'the six rows loaded', 30_000);
+      await eventually(() => panel.ready && !panel.state.loading && panel.state.rows.length === SIX_PAIRS.length && (panel.state.updated !== null || panel.state.error !== null), 'the six rows loaded', 60_000).catch((error: unknown) => {
+        throw new Error(`${String(error)}: ${JSON.stringify({ ready: panel.ready, loading: panel.state.loading, rows: panel.state.rows.length, updated: panel.state.updated, error: panel.state.error })}`);
+      });
+      assert.equal(panel.state.error, null, 'loaded without an error');
       await panel.whenIdle();
       await eventually(() => panel.lastRendered?.rows === SIX_PAIRS.length, 'six rows drawn', 30_000);
       const ms = performance.now() - started;
@@ -150,7 +153,7 @@ describe('benchmark figures: interactions', () => {
       const pick = createQuickPick<T>();
       const show = pick.show.bind(pick);
       pick.show = () => {
-        picks.push({ pick: pick as unknown as vscode.QuickPick<vscode.QuickPickItem>, shownAt: performance.now() });
+        picks.push({ pick, shownAt: performance.now() });
         show();
       };
       return pick;
@@ -171,6 +174,8 @@ describe('benchmark figures: interactions', () => {
         assert.ok(btc);
         payin.pick.value = '';
         payin.pick.activeItems = [btc];
+        // The workbench takes the active item before the accept (both cross to it; not timed).
+        await new Promise((resolve) => setTimeout(resolve, 300));
         const accepted = performance.now();
         await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         await eventually(() => picks.length === 2, 'the payout question', 30_000);

@@ -177,14 +177,17 @@ const barrelWithoutClient = {
  * Every file loaded on first use imports, first, what activation loaded already (src/extension.ts,
  * a side-effect import: nothing runs twice, it is loaded). esbuild splits code by which entries
  * reach it, so without this the code of activation would be cut into one shared file per set of
- * lazy parts using it (some 25 files, each with its own CommonJS preamble); with it, all that
- * activation loads is one shared file beside dist/extension.js.
+ * lazy parts using it (some 25 files, each with its own CommonJS preamble); with it, what
+ * activation loads is a few shared files beside dist/extension.js (split only by which of the
+ * pure-Node parts, the client, the control client and the sandbox, use them).
  */
 const lazyImportsActivation = {
   name: 'lazy-imports-activation',
   setup(build) {
     const extension = path.resolve('src', 'extension.ts');
-    const lazy = new Set(extensionEntries.filter((e) => e.out.startsWith('lazy/')).map((e) => path.resolve(e.in)));
+    // The features' lazy parts only: the client's, the control client's and the sandbox's files stay
+    // pure Node (no vscode), loadable on their own (the bundle test runs the bundled client in Node).
+    const lazy = new Set(extensionEntries.filter((e) => e.out.startsWith('lazy/') && e.in.startsWith('src/features/')).map((e) => path.resolve(e.in)));
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       if (!lazy.has(args.path)) return undefined;
       const text = fs.readFileSync(args.path, 'utf8');

@@ -40,6 +40,8 @@ const extensionEntries = [
   { in: 'src/features/forward/forwardSession.ts', out: 'lazy/forward' },
   { in: 'src/features/agents/languageModelTools.ts', out: 'lazy/agentTools' },
   { in: 'src/features/transactions/filterFlow.ts', out: 'lazy/filterFlow' },
+  { in: 'src/features/lookup/hoverContent.ts', out: 'lazy/hoverContent' },
+  { in: 'src/features/transactions/tooltip.ts', out: 'lazy/tooltip' },
 ];
 
 /**
@@ -171,6 +173,29 @@ const barrelWithoutClient = {
   },
 };
 
+/**
+ * Every file loaded on first use imports, first, what activation loaded already (src/extension.ts,
+ * a side-effect import: nothing runs twice, it is loaded). esbuild splits code by which entries
+ * reach it, so without this the code of activation would be cut into one shared file per set of
+ * lazy parts using it (some 25 files, each with its own CommonJS preamble); with it, what
+ * activation loads is a few shared files beside dist/extension.js (split only by which of the
+ * pure-Node parts, the client, the control client and the sandbox, use them).
+ */
+const lazyImportsActivation = {
+  name: 'lazy-imports-activation',
+  setup(build) {
+    const extension = path.resolve('src', 'extension.ts');
+    // The features' lazy parts only: the client's, the control client's and the sandbox's files stay
+    // pure Node (no vscode), loadable on their own (the bundle test runs the bundled client in Node).
+    const lazy = new Set(extensionEntries.filter((e) => e.out.startsWith('lazy/') && e.in.startsWith('src/features/')).map((e) => path.resolve(e.in)));
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (!lazy.has(args.path)) return undefined;
+      const text = fs.readFileSync(args.path, 'utf8');
+      return { contents: `import ${JSON.stringify(extension)};\n${text}`, loader: 'ts' };
+    });
+  },
+};
+
 const extensionOptions = {
   ...nodeOptions,
   entryPoints: extensionEntries,
@@ -178,7 +203,7 @@ const extensionOptions = {
   splitting: true,
   outdir: ESM_DIR,
   chunkNames: 'lazy/shared-[hash]',
-  plugins: [axiosUnused, barrelWithoutClient, commonJs],
+  plugins: [axiosUnused, barrelWithoutClient, lazyImportsActivation, commonJs],
 };
 
 const toolOptions = { ...nodeOptions, entryPoints: toolEntries, format: 'cjs', outdir: DIST };

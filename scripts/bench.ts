@@ -44,6 +44,15 @@ const TREE_RUNS = 31;
 interface Row {
   readonly figure: string;
   readonly value: string;
+  /** The budget, as printed (ours, issue 28), when the figure has one. */
+  readonly budget?: string;
+  /** Whether the figure is over its budget. */
+  readonly over?: boolean;
+}
+
+/** A figure with its budget: `value` printed, over when `measured` > `limit`. */
+function budgeted(figure: string, value: string, measured: number, limit: number, budget: string): Row {
+  return { figure, value, budget, over: !(measured <= limit) };
 }
 
 const repoRoot = path.resolve(__dirname, '..');
@@ -69,8 +78,11 @@ function loadOrder(meta: Metafile, entry: string): { now: string[]; later: strin
   return { now: [...now], later: [...later].filter((file) => !now.has(file)).sort() };
 }
 
+/** The budget of all that activation loads (ours, issue 28). */
+const ACTIVATION_BUDGET_KIB = 100;
+
 /** The size of a set of files and the bytes each package (or our own source) takes in them. */
-function bundleRows(meta: Metafile, files: readonly string[], label: string, top = Infinity): Row[] {
+function bundleRows(meta: Metafile, files: readonly string[], label: string, top = Infinity, budgetKiB?: number): Row[] {
   const missing = files.filter((file) => !meta.outputs[file]);
   if (missing.length > 0) return [{ figure: 'bundle', value: `${missing.join(', ')} not in dist/meta.json` }];
   const byPackage = new Map<string, number>();
@@ -86,7 +98,7 @@ function bundleRows(meta: Metafile, files: readonly string[], label: string, top
     }
   }
   return [
-    { figure: label, value: kb(total) },
+    budgetKiB === undefined ? { figure: label, value: kb(total) } : budgeted(label, kb(total), total / 1024, budgetKiB, `≤ ${budgetKiB} KiB`),
     ...[...byPackage.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
@@ -103,7 +115,7 @@ function bundlesRows(): Row[] {
   const { now, later } = loadOrder(meta, 'dist/extension.js');
   return [
     { figure: 'dist/extension.js (production, minified)', value: kb(meta.outputs['dist/extension.js']?.bytes ?? 0) },
-    ...bundleRows(meta, now, `loaded at activation: dist/extension.js and ${now.length - 1} shared files`),
+    ...bundleRows(meta, now, `loaded at activation: dist/extension.js and ${now.length - 1} shared files`, Infinity, ACTIVATION_BUDGET_KIB),
     ...later.flatMap((file) => bundleRows(meta, loadOrder(meta, file).now.filter((f) => !now.includes(f)), `loaded on first use: ${file} (with the shared files it adds)`, 4)),
     ...bundleRows(meta, ['dist/webview/pairLimits.js'], 'dist/webview/pairLimits.js (production, minified)'),
     ...pageFiles.map(([file, { bytes }]) => ({ figure: `${file} (loaded by the page too)`, value: kb(bytes) })),
@@ -122,6 +134,8 @@ interface HostFigures {
   /** The Transactions view's first row against the sandbox: from activate()'s start, and from the view being shown. */
   readonly paint?: { readonly fromActivationMs: number; readonly fromShownMs: number };
   readonly tree?: { readonly records: number; readonly items: number; readonly runs: number; readonly medianMs: number };
+  /** The interactions suite's figures (test/integration/suite/benchmarkInteractions.test.ts): first and warm ms, or a number. */
+  readonly interactions?: Record<string, { readonly first: number; readonly warm: number } | number>;
 }
 
 /** Fresh extension hosts started for the host figures (EXCHANGE_TX_BENCH_HOST_RUNS, default 5); each activates once. */
@@ -139,7 +153,10 @@ function hostRun(): { figures: HostFigures; host: string } | { failure: string }
     });
     const host = /host: (\w+)/.exec(`${run.stdout}${run.stderr}`)?.[1] ?? '?';
     if (run.status !== 0 || !fs.existsSync(file)) return { failure: `runner exit ${run.status ?? 'signal'}` };
-    return { figures: JSON.parse(fs.readFileSync(file, 'utf8')) as HostFigures, host };
+    const figures = JSON.parse(fs.readFileSync(file, 'utf8')) as HostFigures;
+    const interactions = `${file}.interactions.json`;
+    if (fs.existsSync(interactions)) return { figures: { ...figures, interactions: JSON.parse(fs.readFileSync(interactions, 'utf8')) as HostFigures['interactions'] }, host };
+    return { figures, host };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -162,13 +179,13 @@ function activationRows(): Row[] {
     host = result.host;
   }
   const activation = runs.map((r) => r.activationMs);
-  const rows: Row[] = [{ figure: `activate() in the extension host (${host} host), ms, median of ${runs.length} hosts`, value: `${median(activation).toFixed(1)}  (${list(activation, 1)})` }];
+  const rows: Row[] = [budgeted(`activate() in the extension host (${host} host), ms, median of ${runs.length} hosts`, `${median(activation).toFixed(1)}  (${list(activation, 1)})`, median(activation), 5, '≤ 5 ms')];
   const paints = runs.flatMap((r) => (r.paint ? [r.paint] : []));
   if (paints.length > 0) {
     const fromActivation = paints.map((p) => p.fromActivationMs);
     const fromShown = paints.map((p) => p.fromShownMs);
     rows.push(
-      { figure: `first Transactions view paint (sandbox), ms from activation, median of ${paints.length}`, value: `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})` },
+      budgeted(`first Transactions view paint (sandbox), ms from activation, median of ${paints.length}`, `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`, median(fromActivation), 250, '≤ 250 ms'),
       { figure: '  of which from the view being shown (sandbox loaded and started, first page)', value: `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})` },
     );
   }
@@ -178,10 +195,58 @@ function activationRows(): Row[] {
     const treeMs = median(trees.map((t) => t.medianMs));
     rows.push(
       { figure: 'Transactions tree in the host: records / tree items', value: `${tree.records} / ${tree.items}` },
-      { figure: `  getChildren + getTreeItem of every item (ms, median of ${tree.runs} per host, median of ${trees.length} hosts)`, value: treeMs.toFixed(2) },
+      budgeted(`  getChildren + getTreeItem of every item (ms, median of ${tree.runs} per host, median of ${trees.length} hosts)`, treeMs.toFixed(2), treeMs, 20, '≤ 20 ms'),
       { figure: '  per record (µs)', value: ((treeMs * 1000) / tree.records).toFixed(2) },
     );
   }
+  rows.push(...interactionRows(runs.flatMap((r) => (r.interactions ? [r.interactions] : []))));
+  return rows;
+}
+
+/**
+ * What a user waits for, from the command to the result shown, each with its budget (ours, issue
+ * 28): the first time in each host (its code loaded on first use) and warm, medians over the hosts.
+ */
+function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']>[]): Row[] {
+  if (hosts.length === 0) return [{ figure: 'interactions in the host', value: 'not measured' }];
+  const number = (name: string): number | undefined => {
+    const values = hosts.flatMap((h) => (typeof h[name] === 'number' ? [h[name]] : []));
+    return values.length === 0 ? undefined : median(values);
+  };
+  const timing = (name: string): { first: number; warm: number } | undefined => {
+    const values = hosts.flatMap((h) => {
+      const v = h[name];
+      return typeof v === 'object' ? [v] : [];
+    });
+    return values.length === 0 ? undefined : { first: median(values.map((v) => v.first)), warm: median(values.map((v) => v.warm)) };
+  };
+  const rows: Row[] = [];
+  const add = (name: string, label: string, limitMs: number, budget = `≤ ${limitMs} ms`) => {
+    const t = timing(name);
+    if (!t) return rows.push({ figure: `${label}, ms first / warm`, value: 'not measured', budget, over: true });
+    return rows.push(budgeted(`${label}, ms first / warm (median of ${hosts.length} hosts)`, `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}`, Math.max(t.first, t.warm), limitMs, budget));
+  };
+  add('lookup', 'lookup (Get Transaction Status…, sandbox)', 300);
+  const http = number('sendHttp') ?? 0;
+  add('send', `send a request → answer shown, past the HTTP exchange (${http.toFixed(0)} ms)`, 150, '≤ 150 ms + HTTP');
+  add('explain', 'Explain Signature → explanation shown', 300);
+  const requests = number('pairLimitsRequests');
+  if (requests !== undefined) {
+    const floorMs = (requests / RATE) * 1000;
+    const t = timing('pairLimits');
+    if (t) {
+      const ratio = Math.max(t.first, t.warm) / floorMs;
+      rows.push(budgeted(`Pair Limits open with six pairs: ${requests} requests, floor ${floorMs} ms; ms first / warm, ratio`, `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}, ${ratio.toFixed(2)}×`, ratio, 1.2, '≤ 1.2× floor'));
+    }
+  } else rows.push({ figure: 'Pair Limits open with six pairs', value: 'not measured', budget: '≤ 1.2× floor', over: true });
+  const payins = number('newTransaction.payinItems');
+  const payouts = number('newTransaction.payoutItems');
+  add('newTransaction.payinShown', `New Transaction: payin step shown (${payins ?? '?'} currencies)`, 100);
+  add('newTransaction.payinFiltered', 'New Transaction: payin step filtered ("eth", in the page)', 100);
+  add('newTransaction.payoutShown', `New Transaction: payout step shown (${payouts ?? '?'} pairs of BTC)`, 100);
+  add('newTransaction.payoutFiltered', 'New Transaction: payout step filtered ("eth", in the page)', 100);
+  add('hover', 'hover over an id → its Markdown', 150);
+  add('details', 'details document shown', 200);
   return rows;
 }
 
@@ -320,8 +385,13 @@ async function main(): Promise<void> {
 
   rows.unshift(...extensionRows);
   const width = Math.max(...rows.map((r) => r.figure.length));
-  console.log(`Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s)`);
-  for (const row of rows) console.log(`  ${row.figure.padEnd(width)}  ${row.value}`);
+  const valueWidth = Math.max(...rows.map((r) => r.value.length));
+  console.log(`Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  console.log(`  ${'figure'.padEnd(width)}  ${'value'.padEnd(valueWidth)}  budget`);
+  for (const row of rows) console.log(`  ${row.figure.padEnd(width)}  ${row.value.padEnd(valueWidth)}  ${row.budget === undefined ? '' : `${row.budget}  ${row.over ? 'OVER' : 'ok'}`}`.trimEnd());
+  const over = rows.filter((r) => r.over);
+  const budgeted_ = rows.filter((r) => r.budget !== undefined);
+  console.log(over.length === 0 ? `Every figure with a budget (${budgeted_.length}) is within it.` : `Over budget: ${over.length} of ${budgeted_.length}: ${over.map((r) => r.figure.trim()).join('; ')}`);
 }
 
 main().catch((error: unknown) => {

@@ -62,6 +62,12 @@ export interface ExchangeClientOptions {
   /** Requests per second when the client makes its own limiter; the service allows 10. */
   readonly rateLimit?: number;
   readonly retry?: RetryOptions;
+  /**
+   * The time one call may take with all its retries, unless the call says otherwise
+   * ({@link RequestOptions.deadlineMs}): {@link INTERACTIVE_DEADLINE_MS}, or one attempt's timeout
+   * when that is longer (a user who set a long timeout gets at least one whole attempt).
+   */
+  readonly deadlineMs?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** For tests and tools: a prepared axios instance. */
   readonly http?: AxiosInstance;
@@ -69,7 +75,19 @@ export interface ExchangeClientOptions {
 
 export interface RequestOptions {
   readonly signal?: AbortSignal;
+  /**
+   * The time this call may take with all its retries, in ms (default: the client's, 20 s). Background
+   * polling, which keeps its own pace and tells no one while it waits, passes `Infinity`: then only
+   * the number of retries and each attempt's timeout bound it.
+   */
+  readonly deadlineMs?: number;
 }
+
+/**
+ * Ours: an interactive call (a lookup, a hover, a command) tells the user something within about
+ * 20 s, whatever its retries: they share this deadline.
+ */
+export const INTERACTIVE_DEADLINE_MS = 20_000;
 
 export interface PageOptions extends RequestOptions {
   /** Records per request, 1–100 (default 100). */
@@ -118,6 +136,7 @@ export class ExchangeClient {
   private readonly transport: JsonRpcTransport;
   private readonly retry: RetryPolicy;
   private readonly onRequest: ((entry: RequestLogEntry) => void) | undefined;
+  private readonly deadlineMs: number;
   /** Aborts every call of this client, wherever it is (queued, sending, reading, in backoff). */
   private readonly lifetime = lifetimeController();
 
@@ -127,6 +146,7 @@ export class ExchangeClient {
     this.limiter = options.limiter ?? new RateLimiter({ limit: options.rateLimit ?? 10 });
     this.retry = new RetryPolicy(options.retry);
     this.onRequest = options.onRequest;
+    this.deadlineMs = options.deadlineMs ?? Math.max(INTERACTIVE_DEADLINE_MS, this.transport.timeoutMs);
   }
 
   /** Whether {@link dispose} was called: every call now rejects with a CancelledError. */
@@ -286,11 +306,13 @@ export class ExchangeClient {
     const { signal } = linked;
     try {
       return await this.retry.run(
-        async (attempt) => {
+        async (attempt, remainingMs) => {
+          const asked = performance.now();
           const release = await this.limiter.acquire(signal);
           const started = performance.now();
           try {
-            const answer = await this.transport.call(method, params, { signal });
+            // What is left of the call's deadline once the limiter let it go.
+            const answer = await this.transport.call(method, params, { signal, timeoutMs: remainingMs - (started - asked) });
             release();
             this.log(method, params, attempt, started, 'ok');
             return answer.result;
@@ -305,6 +327,7 @@ export class ExchangeClient {
         signal,
         undefined,
         idempotent ? undefined : (error) => error instanceof RateLimitError,
+        options.deadlineMs ?? this.deadlineMs,
       );
     } catch (error) {
       // Whatever an attempt ended with, a call stopped by its caller or by dispose() is cancelled.

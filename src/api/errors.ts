@@ -29,6 +29,11 @@ export type ExchangeErrorKind =
 
 export abstract class ExchangeError extends Error {
   abstract readonly kind: ExchangeErrorKind;
+  /**
+   * What the call that ended with this error did, set by the client's retries: how many attempts
+   * it made and how long it took from its start to this error (undefined when not from a call).
+   */
+  story: { readonly attempts: number; readonly elapsedMs: number } | undefined;
   /** Whether trying the same read-only call again may succeed. */
   get transient(): boolean {
     return false;

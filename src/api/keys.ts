@@ -3,7 +3,7 @@
  * signing. The service issues a 2048-bit RSA key pair; its samples print the private key as hex of
  * DER PKCS#8, and the API key is base64(SHA-256(DER PKCS#1 public key)).
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign as rsaSign, verify as rsaVerify } from 'crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign as rsaSign, verify as rsaVerify } from 'crypto';
 import type { KeyObject } from 'crypto';
 import { KeyFormatError, KeyMismatchError } from './errors';
 
@@ -144,6 +144,23 @@ export interface GeneratedKeys {
 
 export function generateKeys(bits = 2048): GeneratedKeys {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+  return exported(privateKey, publicKey);
+}
+
+/**
+ * {@link generateKeys} off the main thread (Node's thread pool): an RSA key takes a few hundred
+ * milliseconds to find, which the extension host does not wait out blocked.
+ */
+export function generateKeysAsync(bits = 2048): Promise<GeneratedKeys> {
+  return new Promise((resolve, reject) => {
+    generateKeyPair('rsa', { modulusLength: bits }, (error, publicKey, privateKey) => {
+      if (error) reject(error);
+      else resolve(exported(privateKey, publicKey));
+    });
+  });
+}
+
+function exported(privateKey: KeyObject, publicKey: KeyObject): GeneratedKeys {
   return {
     privateKeyHex: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('hex'),
     publicKeyBase64: publicKey.export({ format: 'der', type: 'pkcs1' }).toString('base64'),

@@ -1,7 +1,10 @@
 /**
  * Bounded retries with exponential backoff and jitter for the client's read-only calls. Only
  * errors that say so (`transient`: rate limit, timeouts, 502/503/504, connection resets, -32603)
- * are retried; everything else fails at once.
+ * are retried; everything else fails at once. All attempts of one call share one deadline (ours:
+ * an interactive action tells the user something within ~20 s, not after 4 × 15 s): each attempt
+ * is given what is left of it, and no retry starts when too little is left to be worth it. The
+ * error a call ends with carries its story (attempts, time from the start).
  */
 import { CancelledError, ExchangeError, RateLimitError } from './errors';
 
@@ -15,7 +18,20 @@ export interface RetryOptions {
   readonly maxDelayMs?: number;
   /** Returns [0, 1); injectable for tests. */
   readonly random?: () => number;
+  /** The clock the deadline is read from and the backoff waits on; injectable for tests (no real waiting). */
+  readonly clock?: RetryClock;
 }
+
+/** What the retries read the time from and wait with. */
+export interface RetryClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const systemRetryClock: RetryClock = { now: () => performance.now(), sleep: (ms, signal) => sleep(ms, signal) };
+
+/** A retry starts only when at least this much of the call's deadline is left after its backoff (ours). */
+export const MIN_ATTEMPT_MS = 1_000;
 
 export interface RetryEvent {
   readonly attempt: number;
@@ -29,6 +45,7 @@ export class RetryPolicy {
   private readonly rateLimitDelayMs: number;
   private readonly maxDelayMs: number;
   private readonly random: () => number;
+  private readonly clock: RetryClock;
 
   constructor(options: RetryOptions = {}) {
     this.retries = options.retries ?? 3;
@@ -36,6 +53,7 @@ export class RetryPolicy {
     this.rateLimitDelayMs = options.rateLimitDelayMs ?? 500;
     this.maxDelayMs = options.maxDelayMs ?? 8000;
     this.random = options.random ?? Math.random;
+    this.clock = options.clock ?? systemRetryClock;
   }
 
   /** Backoff before retry number `attempt` (1-based): "equal jitter", half fixed, half random. */
@@ -45,21 +63,30 @@ export class RetryPolicy {
     return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
   }
 
+  /**
+   * Runs `attempt` until it succeeds, fails for good, or the retries or `deadlineMs` (from now, all
+   * attempts together) are used up. Each attempt is given what is left of the deadline.
+   */
   async run<T>(
-    attempt: (attemptNumber: number) => Promise<T>,
+    attempt: (attemptNumber: number, remainingMs: number) => Promise<T>,
     signal?: AbortSignal,
     onRetry?: (event: RetryEvent) => void,
     /** Narrows which transient errors are retried (e.g. only rate limits for a call that is not idempotent). */
     retryable: (error: ExchangeError) => boolean = () => true,
+    deadlineMs = Number.POSITIVE_INFINITY,
   ): Promise<T> {
+    const started = this.clock.now();
+    const endsAt = started + deadlineMs;
     for (let n = 1; ; n++) {
       try {
-        return await attempt(n);
+        return await attempt(n, endsAt - this.clock.now());
       } catch (error) {
+        if (error instanceof ExchangeError) error.story = { attempts: n, elapsedMs: this.clock.now() - started };
         if (!(error instanceof ExchangeError) || !error.transient || !retryable(error) || n > this.retries || signal?.aborted) throw error;
         const delayMs = this.delayFor(error, n);
+        if (endsAt - this.clock.now() - delayMs < MIN_ATTEMPT_MS) throw error;
         onRetry?.({ attempt: n, delayMs, error });
-        await sleep(delayMs, signal);
+        await this.clock.sleep(delayMs, signal);
       }
     }
   }

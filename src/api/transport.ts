@@ -47,6 +47,8 @@ export interface TransportOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /** This attempt's timeout when shorter than the transport's (what is left of a call's deadline). */
+  readonly timeoutMs?: number;
 }
 
 /** An HTTP answer as it arrived (2xx–5xx, never a redirect), read within the bounds. */
@@ -117,7 +119,8 @@ export class JsonRpcTransport {
     const { signal } = options;
     if (signal?.aborted) throw new CancelledError();
     const signature = signBody(this.credentials.privateKey, body);
-    const deadline = AbortSignal.timeout(this.timeoutMs);
+    const timeoutMs = Math.max(1, Math.min(this.timeoutMs, Math.round(options.timeoutMs ?? this.timeoutMs)));
+    const deadline = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
     let status: number;
@@ -150,7 +153,7 @@ export class JsonRpcTransport {
       contentType = String(response.headers['content-type'] ?? '');
     } catch (error) {
       if (signal?.aborted) throw new CancelledError();
-      if (deadline.aborted) throw new TimeoutError(this.timeoutMs);
+      if (deadline.aborted) throw new TimeoutError(timeoutMs);
       throw networkError(error);
     }
     if (status >= 300 && status <= 399) {
@@ -170,7 +173,7 @@ export class JsonRpcTransport {
         throw new AnswerTooLargeError(this.maxResponseBytes, status);
       case 'aborted':
         if (signal?.aborted) throw new CancelledError();
-        throw new IncompleteAnswerError(this.timeoutMs, status);
+        throw new IncompleteAnswerError(timeoutMs, status);
       case 'failed': {
         // A connection closed mid-answer is a reset, whatever the library called it.
         const code = outcome.code ?? 'ECONNRESET';

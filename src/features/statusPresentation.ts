@@ -20,7 +20,24 @@ export interface StatusLook {
   readonly severity: 'none' | 'warning' | 'error';
 }
 
+/** The looks made so far, one per status (and per raw text of an unknown one): the tree asks once per row. */
+const looks = new Map<string, StatusLook>();
+const icons = new WeakMap<StatusLook, vscode.ThemeIcon>();
+
 export function statusLook(status: TransactionStatus, rawStatus?: string): StatusLook {
+  const key = status === 'unknown' || !isKnownLook(status) ? `${status}\u0000${rawStatus ?? status}` : status;
+  const found = looks.get(key);
+  if (found) return found;
+  const look = makeLook(status, rawStatus);
+  if (looks.size >= 64) looks.clear();
+  looks.set(key, look);
+  return look;
+}
+
+const KNOWN_LOOKS: ReadonlySet<string> = new Set(['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired']);
+const isKnownLook = (status: string) => KNOWN_LOOKS.has(status);
+
+function makeLook(status: TransactionStatus, rawStatus?: string): StatusLook {
   const inProgress = !isFinalStatus(status) && status !== 'hold' && status !== 'unknown';
   const severity = !ATTENTION_STATUSES.has(status) ? 'none' : status === 'hold' || status === 'overdue' ? 'warning' : 'error';
   switch (status) {
@@ -54,6 +71,12 @@ export function statusIcon(look: StatusLook, spin = true): string {
   return `$(${look.icon}${spin && look.inProgress ? '~spin' : ''})`;
 }
 
+/** The look's icon in its theme colour, made once per look. */
 export function themeIcon(look: StatusLook): vscode.ThemeIcon {
-  return new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
+  let icon = icons.get(look);
+  if (!icon) {
+    icon = new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
+    icons.set(look, icon);
+  }
+  return icon;
 }

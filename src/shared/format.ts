@@ -23,14 +23,36 @@ export interface TimeStyle {
 const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
 
+/**
+ * Formatters are costly to make (each one resolves its locale, ~50 µs) and cheap to use, so each
+ * is made once per locale, time zone and options and kept: a tree of 1,000 rows asks for the same
+ * few. The caches are bounded (a handful of locales and zones in practice; cleared if ever full).
+ */
+const CACHE_LIMIT = 64;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+const knownLocales = new Map<string, string>();
+
+/** The value kept under `key` in `cache`, made by `make` the first time. */
+function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  const found = cache.get(key);
+  if (found !== undefined) return found;
+  const made = make();
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(key, made);
+  return made;
+}
+
 /** A date formatter for the style; a locale Intl does not accept falls back to English, a time zone to the machine's. */
 function formatter(style: TimeStyle, options: Intl.DateTimeFormatOptions, timeZone = style.timeZone): Intl.DateTimeFormat {
   const locale = knownLocale(style.locale);
-  try {
-    return new Intl.DateTimeFormat(locale, { ...options, timeZone });
-  } catch {
-    return new Intl.DateTimeFormat(locale, options);
-  }
+  return kept(dateFormats, `${locale}\u0000${timeZone ?? ''}\u0000${JSON.stringify(options)}`, () => {
+    try {
+      return new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      return new Intl.DateTimeFormat(locale, options);
+    }
+  });
 }
 
 /** Formats with spaces only (some ICU versions put a narrow no-break space before AM/PM). */
@@ -40,11 +62,19 @@ function formatWith(format: Intl.DateTimeFormat, ms: number): string {
 
 /** The locale if Intl accepts it, else English. */
 function knownLocale(locale: string): string {
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
-  } catch {
-    return 'en';
-  }
+  return kept(knownLocales, locale, () => {
+    try {
+      return Intl.DateTimeFormat.supportedLocalesOf([locale]).length > 0 ? locale : 'en';
+    } catch {
+      return 'en';
+    }
+  });
+}
+
+/** The short relative-time formatter of a locale ("3 min. ago"), made once per locale. */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  const known = knownLocale(locale);
+  return kept(relativeFormats, known, () => new Intl.RelativeTimeFormat(known, { numeric: 'auto', style: 'short' }));
 }
 
 /** A Unix-milliseconds time in the user's locale and zone, to the second: `25 Nov 2026, 16:24:45`. */
@@ -109,7 +139,7 @@ export function formatTimeWithUtc(micros: number, style: TimeStyle): string {
 export function relativeTime(micros: number, nowMs: number = Date.now(), locale = 'en'): string {
   const date = dateFromMicros(micros);
   if (!date) return '—';
-  const format = new Intl.RelativeTimeFormat(knownLocale(locale), { numeric: 'auto', style: 'short' });
+  const format = relativeFormat(locale);
   const seconds = Math.round((date.getTime() - nowMs) / 1000);
   const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
   if (Math.abs(seconds) < 60) return say(0, 'second');

@@ -17,6 +17,10 @@
 //   nearest ancestor that clips what overflows it.
 // - { "kind": "click", "selector": "…" } clicks the first visible element matching `selector`, as
 //   a user would (the workbench runs what it does: a command link, say).
+// - { "kind": "timedInput", "input": "…", "text": "eth", "row": "…", "expect": "ETH" } puts `text` into
+//   the first visible `input` as typing would (an input event), then answers { "ms": n }: the time,
+//   measured in the page, until the first visible `row` holds `expect` (a quick pick filtered), or
+//   { "ms": -1 } after 10 s ({ "ms": -2 }: no such input within 5 s). For `npm run bench`.
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
@@ -51,7 +55,15 @@ interface QueryRequest {
   readonly attribute?: string;
 }
 
-export type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest;
+interface TimedInputRequest {
+  readonly kind: 'timedInput';
+  readonly input: string;
+  readonly text: string;
+  readonly row: string;
+  readonly expect: string;
+}
+
+export type ChannelRequest = ScreenshotRequest | QueryRequest | ClickRequest | TimedInputRequest;
 
 /** Device pixels per CSS pixel of the workbench page while screenshots are saved. */
 export const SCREENSHOT_SCALE = 2;
@@ -90,6 +102,11 @@ export function parseRequest(text: string): ChannelRequest | string {
   if (r.kind === 'click') {
     if (typeof r.selector !== 'string') return 'a click needs a selector';
     return r as unknown as ClickRequest;
+  }
+  if (r.kind === 'timedInput') {
+    if (typeof r.input !== 'string' || typeof r.row !== 'string') return 'a timed input needs an input and a row selector';
+    if (typeof r.text !== 'string' || typeof r.expect !== 'string') return 'a timed input needs a text and what the row then shows';
+    return r as unknown as TimedInputRequest;
   }
   return 'unknown kind';
 }
@@ -155,6 +172,28 @@ async function answer(page: Page, request: ChannelRequest, mediaDir: string, sav
   if (request.kind === 'click') {
     await page.locator(`${request.selector} >> visible=true`).first().click({ timeout: 5000 });
     return { clicked: true };
+  }
+  if (request.kind === 'timedInput') {
+    const ms = await page.evaluate(async ({ input, text, row, expect }) => {
+      const visible = (selector: string) => Array.from(document.querySelectorAll(selector)).find((e) => e.getBoundingClientRect().height > 0);
+      // The input shown first (not timed: the question's showing is timed by the test).
+      const waitFrom = performance.now();
+      let box = visible(input);
+      while (!(box instanceof HTMLInputElement) && performance.now() - waitFrom < 5_000) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        box = visible(input);
+      }
+      if (!(box instanceof HTMLInputElement)) return -2;
+      const started = performance.now();
+      box.value = text;
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+      while (performance.now() - started < 10_000) {
+        if ((visible(row)?.textContent ?? '').includes(expect)) return performance.now() - started;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      return -1;
+    }, request);
+    return { ms };
   }
   if (!save) return { saved: false };
   if (request.hover) await page.locator(`${request.hover} >> visible=true`).first().hover({ timeout: 5000 });

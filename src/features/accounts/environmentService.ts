@@ -13,7 +13,7 @@
  */
 import * as vscode from 'vscode';
 import { CancelledError, checkEndpoint, RateLimiter } from '../../api';
-import type { Credentials, ExchangeClient, TransactionRecord } from '../../api';
+import type { Credentials, ExchangeClient, RequestOptions, TransactionRecord } from '../../api';
 import type { FaultOptions, Sandbox } from '../../sandbox';
 import type { SkippableClock } from '../../shared/skippableClock';
 import { SandboxHost } from '../sandbox/sandboxHost';
@@ -301,9 +301,9 @@ export class EnvironmentService implements vscode.Disposable {
    * The records of `ids` on `target` (`sandbox` or an account's id) although another may be in
    * use, asking the user nothing: an account is used only when its host was allowed before.
    */
-  async recordsOn(target: string, ids: readonly string[]): Promise<Map<string, TransactionRecord>> {
+  async recordsOn(target: string, ids: readonly string[], options: RequestOptions = {}): Promise<Map<string, TransactionRecord>> {
     const client = target === 'sandbox' ? await this.sandboxClient() : (await this.accountConnection(target, { ask: false })).client;
-    return client.getTransactionsByIds(ids);
+    return client.getTransactionsByIds(ids, options);
   }
 
   /** Starts the sandbox now (if not running) and returns it. */

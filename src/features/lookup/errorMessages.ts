@@ -5,7 +5,7 @@
  * Nothing here waits for the user: `showUserMessage` shows a notification and returns at once.
  */
 import * as vscode from 'vscode';
-import { AnswerTooLargeError, AuthenticationError, formatBytes, IncompleteAnswerError, InsecureEndpointError, RateLimitError, TimeoutError, TransportError } from '../../api';
+import { AnswerTooLargeError, AuthenticationError, ExchangeError, formatBytes, IncompleteAnswerError, InsecureEndpointError, RateLimitError, TimeoutError, TransportError } from '../../api';
 import { sanitize } from '../../shared/format';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
@@ -85,6 +85,16 @@ export function notFound(context: ErrorContext): ErrorDescription {
   };
 }
 
+/**
+ * How long a call that timed out waited in all and with how many attempts: the story the client's
+ * retries wrote on the error, else the one attempt's timeout.
+ */
+export function waitStory(error: unknown): { readonly attempts: number; readonly seconds: number } {
+  const timeoutMs = error instanceof TimeoutError || error instanceof IncompleteAnswerError ? error.timeoutMs : 0;
+  const story = error instanceof ExchangeError ? error.story : undefined;
+  return { attempts: story?.attempts ?? 1, seconds: Math.round((story?.elapsedMs ?? timeoutMs) / 1000) };
+}
+
 /** The message for a failed lookup; undefined for a cancelled one (the user knows). */
 export function describeError(error: unknown, context: ErrorContext): ErrorDescription | undefined {
   const kind = classifyError(error);
@@ -120,23 +130,23 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         actions: [retry],
       };
     }
-    case 'timeout': {
-      const seconds = error instanceof TimeoutError ? Math.round(error.timeoutMs / 1000) : 0;
-      return {
-        kind,
-        severity: 'error',
-        text: vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), seconds, id),
-        short: vscode.l10n.t('No answer from {0} (timed out)', where),
-        actions: [retry, actions.showLog()],
-      };
-    }
+    case 'timeout':
     case 'incomplete': {
-      const seconds = error instanceof IncompleteAnswerError ? Math.round(error.timeoutMs / 1000) : 0;
+      // What really happened: the whole wait and its attempts (retries share one deadline), not one attempt's timeout.
+      const story = waitStory(error);
+      const started = kind === 'incomplete';
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} started to answer but did not finish within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), seconds, id),
-        short: vscode.l10n.t('The answer from {0} did not finish (timed out)', where),
+        text:
+          story.attempts > 1
+            ? started
+              ? vscode.l10n.t('{0} started to answer but did not finish: {1} attempts in {2} s while looking up transaction {3}.', environmentNameStart(context.environment), story.attempts, story.seconds, id)
+              : vscode.l10n.t('{0} did not answer: {1} attempts in {2} s while looking up transaction {3}.', environmentNameStart(context.environment), story.attempts, story.seconds, id)
+            : started
+              ? vscode.l10n.t('{0} started to answer but did not finish within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), story.seconds, id)
+              : vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), story.seconds, id),
+        short: started ? vscode.l10n.t('The answer from {0} did not finish (timed out)', where) : vscode.l10n.t('No answer from {0} (timed out)', where),
         actions: [retry, actions.showLog()],
       };
     }

@@ -12,7 +12,7 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { describeError, notFound } from './errorMessages';
-import { errorHover, notFoundHover, recordHover } from './hoverContent';
+import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
 
@@ -27,6 +27,9 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'output' },
   { scheme: 'git' },
 ];
+
+/** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
+const hoverContent = lazyModule(() => import('./hoverContent'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
@@ -48,7 +51,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
+      const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
       return new vscode.Hover(recordHover(record, environment), range);
@@ -57,7 +60,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
       if (!description) return undefined;
       this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${error instanceof Error ? error.message : String(error)}`);
       if (!answersMissesIn(document)) return undefined;
-      return new vscode.Hover(errorHover(description.short), range);
+      return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
     } finally {
       subscription.dispose();
     }

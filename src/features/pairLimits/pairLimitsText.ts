@@ -44,7 +44,12 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
       ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached. Try again in a moment.', service)
       : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
   }
-  if (error instanceof TimeoutError) return vscode.l10n.t('No answer from {0} within {1} s.', service, Math.round(error.timeoutMs / 1000));
+  if (error instanceof TimeoutError) {
+    // The whole wait, all attempts together (retries share one deadline), not one attempt's timeout.
+    const attempts = error.story?.attempts ?? 1;
+    const seconds = Math.round((error.story?.elapsedMs ?? error.timeoutMs) / 1000);
+    return attempts > 1 ? vscode.l10n.t('No answer from {0}: {1} attempts in {2} s.', service, attempts, seconds) : vscode.l10n.t('No answer from {0} within {1} s.', service, seconds);
+  }
   if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
   if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));

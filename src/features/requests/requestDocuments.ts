@@ -74,6 +74,9 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   const tools = new RequestTools({ environment, answers, messages, log });
   registerUnknownMethodWarnings(context);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
+  // Explain Signature and Diagnose Keys open as the Markdown preview: its extension is started now,
+  // beside the request document, not on the first Explain (seconds of blank pane).
+  void Promise.resolve(vscode.extensions.getExtension('vscode.markdown-language-features')?.activate()).catch(() => undefined);
 
   /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */
   const resolve = async (uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }): Promise<{ document: vscode.TextDocument; request: DocumentRequest } | { problem: string }> => {

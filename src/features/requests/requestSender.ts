@@ -219,8 +219,8 @@ export class RequestSender {
     };
     const uri = this.deps.answers.newUri(prepared.method, answer.language);
     this.deps.answers.put(uri, answer.text);
-    await this.deps.history.add(entry);
-    await this.deps.answers.show(uri, answer.language);
+    // Kept in the History while the answer opens: the answer is not held back by the storage write.
+    await Promise.all([this.deps.history.add(entry), this.deps.answers.show(uri, answer.language)]);
     return { sent: true, uri, text: answer.text, outcome: answer.outcome, entry };
   }
 }

@@ -18,7 +18,9 @@ import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
 import { exampleAddress } from './exampleAddresses';
 import type { AddressField, CreationStep, PairChoice } from './newTransactionCore';
-import { AddressRefusedError, createFromDraft, loadPairs, orderPairs, probeLimits } from './newTransactionCore';
+import { AddressRefusedError, createFromDraft, probeLimits } from './newTransactionCore';
+import { askPair, windowPairPrompts } from './pairStep';
+import type { PairPrompts } from './pairStep';
 import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
 import { BACK, inputStep, pickStep } from './stepPrompts';
@@ -26,12 +28,10 @@ import type { Back, StepCounter } from './stepPrompts';
 
 export { BACK } from './stepPrompts';
 export type { Back, StepCounter } from './stepPrompts';
+export type { CurrencyItem, PairItem } from './pairStep';
 
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 
-export interface PairItem extends vscode.QuickPickItem {
-  readonly pair: PairChoice;
-}
 export interface KindItem extends vscode.QuickPickItem {
   readonly rate: RateKind;
 }
@@ -43,9 +43,8 @@ export interface InputPrompt extends StepCounter {
   readonly validate: (text: string) => string | undefined;
 }
 
-/** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. */
-export interface NewTransactionPrompts {
-  pair(items: readonly PairItem[], title: string, steps: StepCounter): Promise<PairChoice | Back | undefined>;
+/** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. The pair is asked in two (pairStep.ts). */
+export interface NewTransactionPrompts extends PairPrompts {
   kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<RateKind | Back | undefined>;
   text(prompt: InputPrompt): Promise<string | Back | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */
@@ -53,10 +52,7 @@ export interface NewTransactionPrompts {
 }
 
 export const windowPrompts: NewTransactionPrompts = {
-  async pair(items, title, steps) {
-    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('The pair to exchange (payin → payout)'), matchOnDescription: true, ...steps });
-    return chosen === BACK ? BACK : chosen?.pair;
-  },
+  ...windowPairPrompts,
   async kind(items, title, steps) {
     const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate'), ...steps });
     return chosen === BACK ? BACK : chosen?.rate;
@@ -181,19 +177,9 @@ export class NewTransactionCommand {
     // questions are open can never send this flow's requests there.
     const client = await this.deps.environment.sandboxClient();
     if (step === 'pair') {
-      const pairs = await this.withProgress(vscode.l10n.t("Reading the sandbox's pairs…"), () => loadPairs(client));
-      // Hundreds of currencies make tens of thousands of pairs: sorted by payin, then payout
-      // ticker (the last pair first), so typing a ticker (or a name: matchOnDescription) lands
-      // among its pairs.
-      const items: PairItem[] = orderPairs(pairs, draft.pair).map((pair) => ({
-        pair,
-        label: `${ticker(pair.from)} → ${ticker(pair.to)}`,
-        description: `${sanitize(pair.fromCurrency?.fullName ?? pair.from, 40)} → ${sanitize(pair.toCurrency?.fullName ?? pair.to, 40)}`,
-        detail: pair.fixed ? vscode.l10n.t('floating or fixed rate') : vscode.l10n.t('floating rate only'),
-      }));
       const last = draft.pair;
-      const pair = await this.prompts.pair(items, title, stepOf('pair', undefined));
-      if (!pair || pair === BACK) return undefined;
+      const pair = await askPair(this.prompts, client, { title, steps: stepOf('pair', undefined), ...(last ? { last } : {}), load: (text, work) => this.withProgress(text, work) });
+      if (!pair) return undefined;
       const kinds: KindItem[] = [
         { rate: 'float', label: vscode.l10n.t('Floating rate'), detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid') },
         ...(pair.fixed ? [{ rate: 'fixed' as const, label: vscode.l10n.t('Fixed rate'), detail: vscode.l10n.t('getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill') }] : []),

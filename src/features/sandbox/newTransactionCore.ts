@@ -36,6 +36,26 @@ export async function loadPairs(client: SandboxOperations): Promise<PairChoice[]
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * The first half of the pair step: the currencies a transaction can be paid in (enabled, and as
+ * payin), by ticker, `last` (the payin chosen before) first. One short call (hundreds of
+ * currencies), where every pair would be tens of thousands.
+ */
+export async function loadPayins(client: Pick<SandboxOperations, 'getCurrenciesFull'>, last?: string): Promise<{ readonly currencies: CurrencyInfo[]; readonly payins: CurrencyInfo[] }> {
+  const currencies = await client.getCurrenciesFull();
+  const isLast = (c: CurrencyInfo): number => Number(c.ticker === last);
+  return { currencies, payins: currencies.filter((c) => c.enabled && c.enabledFrom).sort((a, b) => isLast(b) - isLast(a) || byText(a.ticker, b.ticker)) };
+}
+
+/** The second half: the pairs paid in `from`, each knowing whether it may be fixed, ordered as {@link orderPairs}; `currencies`: all of them (getCurrenciesFull). */
+export async function loadPairsFrom(client: Pick<SandboxOperations, 'getPairs'>, from: string, currencies: readonly CurrencyInfo[], last?: { readonly from: string; readonly to: string }): Promise<PairChoice[]> {
+  const [pairs, fixedPairs] = await Promise.all([client.getPairs({ from }), client.getPairs({ from, txType: 'fixed' })]);
+  const byTicker = new Map(currencies.map((c) => [c.ticker, c]));
+  const fixed = new Set(fixedPairs.map((p) => p.to));
+  const choices = pairs.filter((p) => p.from === from).map((p) => ({ from: p.from, to: p.to, fixed: fixed.has(p.to), fromCurrency: byTicker.get(p.from), toCurrency: byTicker.get(p.to) }));
+  return orderPairs(choices, last);
+}
+
 /** The pairs as the picker offers them: by payin ticker, then payout ticker; `last` (the pair chosen before) first. */
 export function orderPairs(pairs: readonly PairChoice[], last?: { readonly from: string; readonly to: string }): PairChoice[] {
   const isLast = (p: PairChoice): number => Number(last !== undefined && p.from === last.from && p.to === last.to);

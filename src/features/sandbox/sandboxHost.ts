@@ -21,10 +21,11 @@
  * signed control endpoint, as a developer's own scripts would.
  */
 import * as vscode from 'vscode';
-import { generateKeys, loadCredentials } from '../../api';
+import { generateKeysAsync, loadCredentials } from '../../api';
 import type { Credentials, RateLimiter } from '../../api';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import { SkippableClock } from '../../shared/skippableClock';
+import { loadClient } from '../accounts/loadClient';
 import { loadSandbox, loadSandboxControl } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
@@ -232,6 +233,11 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
+    // The key is found off the main thread while the sandbox's and the control client's code load.
+    const code = Promise.all([loadSandbox(), loadSandboxControl()]);
+    code.catch(() => undefined);
+    // The first request follows the start: its client's code loads meanwhile too.
+    loadClient().catch(() => undefined);
     const { text: keyText, kept: keyKept } = await this.keyText();
     const credentials = loadCredentials(keyText);
     const witness = this.secretWitness;
@@ -242,7 +248,7 @@ export class SandboxHost implements vscode.Disposable {
       if (entry.outcome === 'ok' && entry.method !== undefined && CHANGING.has(entry.method)) this.noteChange();
     };
     const options = { clock: this.clock, keys: [credentials], onSignature, onRequest };
-    const [{ startSandbox }, { SandboxControlClient }] = await Promise.all([loadSandbox(), loadSandboxControl()]);
+    const [{ startSandbox }, { SandboxControlClient }] = await code;
     const { sandbox, taken } = await this.listen((port) => startSandbox({ ...options, port }));
     this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {
@@ -321,7 +327,7 @@ export class SandboxHost implements vscode.Disposable {
   private async keyText(): Promise<{ text: string; kept: boolean }> {
     const own = this.windowKey;
     if (!stableKeySetting()) {
-      const text = own ?? generateKeys().privateKeyHex;
+      const text = own ?? (await generateKeysAsync()).privateKeyHex;
       this.windowKey = text;
       return { text, kept: false };
     }
@@ -342,7 +348,7 @@ export class SandboxHost implements vscode.Disposable {
       // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
       return { text: own, kept: false };
     }
-    const fresh = own ?? generateKeys().privateKeyHex;
+    const fresh = own ?? (await generateKeysAsync()).privateKeyHex;
     await this.deps.secrets.store(STABLE_KEY_SECRET, fresh);
     this.windowKey = fresh;
     this.log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');

@@ -18,8 +18,9 @@ export interface StepCounter {
   readonly totalSteps: number;
 }
 
-function backButtons(steps: StepCounter): vscode.QuickInputButton[] {
-  return steps.step > 1 ? [vscode.QuickInputButtons.Back] : [];
+/** Back past the first step, or where a step has a question before it (`back`: the payout after the payin). */
+function backButtons(steps: StepCounter & { readonly back?: boolean }): vscode.QuickInputButton[] {
+  return steps.step > 1 || steps.back === true ? [vscode.QuickInputButtons.Back] : [];
 }
 
 /**
@@ -49,7 +50,7 @@ function answerOf<T>(input: vscode.QuickPick<vscode.QuickPickItem> | vscode.Inpu
 }
 
 /** A quick pick at a step: the item chosen, BACK, or undefined. */
-export function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; matchOnDescription?: boolean } & StepCounter): Promise<T | Back | undefined> {
+export function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; matchOnDescription?: boolean; back?: boolean } & StepCounter): Promise<T | Back | undefined> {
   const pick = vscode.window.createQuickPick<T>();
   Object.assign(pick, { title: options.title, placeholder: options.placeHolder, step: options.step, totalSteps: options.totalSteps, matchOnDescription: options.matchOnDescription === true, items, buttons: backButtons(options) });
   return answerOf<T>(pick, (done) => [pick.onDidAccept(() => done(pick.selectedItems[0]))]);

@@ -8,9 +8,12 @@
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import type { TransactionNode, TreeNode } from './nodes';
-import { transactionTooltip } from './tooltip';
+import { lazyModule } from '../lazyModule';
 import type { ListChange, TransactionList } from './transactionList';
 import { treeItem } from './treeItems';
+
+/** The tooltip's Markdown, loaded on the first hover of a row (its own file of the bundle). */
+const tooltip = lazyModule(() => import('./tooltip'));
 
 export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
@@ -36,15 +39,16 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: this.pageSize() });
+    // The page size is a setting (costly to read): only "Load more…" says it, so only it reads it.
+    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: node.kind === 'loadMore' ? this.pageSize() : 0 });
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
     return this.list.parentOf(node);
   }
 
-  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    if (node.kind === 'transaction') item.tooltip = transactionTooltip(node.record);
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
+    if (node.kind === 'transaction') item.tooltip = (await tooltip()).transactionTooltip(node.record);
     return item;
   }
 

@@ -39,7 +39,7 @@ export interface StatusWatchDeps {
     /** "Sandbox" or the account's name. */
     targetLabel(target: string): string;
     /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
-    recordsOn(target: string, ids: readonly string[]): Promise<Map<string, TransactionRecord>>;
+    recordsOn(target: string, ids: readonly string[], options?: { readonly deadlineMs?: number }): Promise<Map<string, TransactionRecord>>;
     readonly onDidReset: vscode.Event<unknown>;
   };
   readonly memento: vscode.Memento;
@@ -253,7 +253,9 @@ export class StatusWatch implements vscode.Disposable {
     const { environment } = this.deps;
     const current = () => due.filter((entry) => this.entries.get(entry.id) === entry && entry.target === target);
     try {
-      const fetch = target === environment.target ? (ids: readonly string[]) => this.deps.store.refresh(ids) : (ids: readonly string[]) => environment.recordsOn(target, ids);
+      // Background polling keeps its own pace: its calls are not held to an interactive deadline.
+      const background = { deadlineMs: Number.POSITIVE_INFINITY };
+      const fetch = target === environment.target ? (ids: readonly string[]) => this.deps.store.refresh(ids, background) : (ids: readonly string[]) => environment.recordsOn(target, ids, background);
       const found = await fetchWatched(fetch, due.map((entry) => entry.id));
       if (epoch !== this.epoch) return 'ok';
       const at = Date.now();

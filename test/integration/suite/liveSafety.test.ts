@@ -231,6 +231,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const commands = await api.sandbox.load();
     const kept = commands.newTransaction.prompts;
     const prompts: NewTransactionPrompts = {
+      payin: (items) => Promise.resolve(items.find((i) => i.currency === 'btc')?.currency),
       pair: async (items) => {
         // The switch happens while the pair is being chosen.
         await useAccount();

@@ -155,6 +155,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const refusals: string[] = [];
     const texts = ['0.0001', ETH, BTC, (prompt: InputPrompt) => (prompt.value === '0.0001' ? '0.02' : 'unexpected'), ETH, BTC];
     commands.newTransaction.prompts = {
+      payin: (items) => Promise.resolve(items.find((i) => i.currency === 'btc')?.currency),
       pair: (items) => Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair),
       kind: (items) => Promise.resolve(items.find((i) => i.rate === 'fixed')?.rate),
       text: (prompt) => {
@@ -184,6 +185,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const asked: { what: string; steps: StepCounter; value?: string }[] = [];
     let backOnce = true;
     commands.newTransaction.prompts = {
+      payin: (items) => Promise.resolve(items.find((i) => i.currency === 'btc')?.currency),
       pair: (items, _title, steps) => {
         asked.push({ what: 'pair', steps });
         return Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair);

@@ -128,7 +128,7 @@ describe('Transactions view: the tree', () => {
     const record = node.record;
     const item = f.item(node);
     assert.equal(item.tooltip, undefined, 'made only when hovered');
-    const resolved = tx.view.provider.resolveTreeItem(item, node);
+    const resolved = await tx.view.provider.resolveTreeItem(item, node);
     const tooltip = resolved.tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString, 'Markdown');
     assert.equal(tooltip.isTrusted, false);
@@ -151,18 +151,18 @@ describe('Transactions view: the tree', () => {
     await f.show();
     await f.refresh();
     const style = { locale: vscode.env.language };
-    const tooltipOf = (id: string) => {
+    const tooltipOf = async (id: string) => {
       const node = f.node(id);
-      const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
+      const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
       assert.ok(tooltip instanceof vscode.MarkdownString);
       return { record: node.record, md: tooltip.value };
     };
-    const finished = tooltipOf(finishedId);
+    const finished = await tooltipOf(finishedId);
     assert.ok(finished.record.moneySent > 0);
     assert.ok(finished.md.includes(`**Created:** ${escapeMarkdown(formatTimeWithUtc(finished.record.createdAt, style))}, `), finished.md);
     assert.ok(finished.md.includes(`**Money received:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneyReceived, style))}`), finished.md);
     assert.ok(finished.md.includes(`**Money sent:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneySent, style))}`), finished.md);
-    const expired = tooltipOf(expiredId);
+    const expired = await tooltipOf(expiredId);
     const payTill = expired.record.payTill ?? '';
     assert.match(payTill, /^\d{4}-\d{2}-\d{2}T/, 'the service sends payTill as ISO text');
     assert.ok(expired.md.includes(`**Pay till:** ${escapeMarkdown(isoTextWithUtc(payTill, style), 80)}`), expired.md);
@@ -184,7 +184,7 @@ describe('Transactions view: the tree', () => {
     for (const id of [finished, refunded]) {
       const node = f.node(id);
       assert.equal(node.record.payinAddress, HOSTILE_VALUES.markup, 'the record is a hostile one');
-      const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
+      const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
       assert.ok(tooltip instanceof vscode.MarkdownString);
       assert.equal(tooltip.isTrusted, false);
       assert.equal(tooltip.supportHtml, false);

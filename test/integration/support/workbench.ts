@@ -78,6 +78,15 @@ export async function findInWorkbench(selector: string, attribute?: string): Pro
   return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[], cut: answer.cut as boolean[] };
 }
 
+/**
+ * Puts `text` into the first visible `input` as typing would, and gives the time (measured in the
+ * page) until the first visible `row` holds `expect`; -1 when it never did within 10 s.
+ */
+export async function timedInput(input: string, text: string, row: string, expect: string): Promise<number> {
+  const answer = await ask({ kind: 'timedInput', input, text, row, expect });
+  return Number(answer.ms);
+}
+
 /** Clicks the first visible element matching `selector` in the workbench page, as a user would. */
 export async function clickInWorkbench(selector: string): Promise<void> {
   await ask({ kind: 'click', selector });

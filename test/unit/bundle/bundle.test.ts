@@ -11,12 +11,14 @@ import type { ProductionBuild } from './productionBuild';
 
 const KIB = 1024;
 /**
- * The budget of dist/extension.js, and of everything activation loads with it: 150 KiB from issue
+ * The bound of dist/extension.js, and of everything activation loads with it: 150 KiB from issue
  * 12, raised to 160 KiB when the forwarding command, the language-model tools and the MCP provider
- * were registered at activation (their code loads on first use; what activation keeps is their
- * registration, about 4 KiB, plus the per-file preamble of the finer shared chunks).
+ * were registered at activation, lowered to 145 KiB (about 140 used) when what activation loads
+became a few shared files instead of ~25 (no CommonJS preamble for each set of lazy parts) and
+ * the hover's and the tree tooltip's Markdown loaded on first use. Issue 28's budget is 100 KiB
+ * (`npm run bench` prints the figure beside it); this bound only keeps what was won.
  */
-const BUDGET = 160 * KIB;
+const BUDGET = 145 * KIB;
 
 describe('production bundle', function () {
   this.timeout(120_000);
@@ -27,7 +29,7 @@ describe('production bundle', function () {
     atActivation = loadedWith(build, 'dist/extension.js');
   });
 
-  it(`dist/extension.js is at most 160 KiB, and so is everything activation loads with it`, () => {
+  it(`dist/extension.js is at most 145 KiB, and so is everything activation loads with it`, () => {
     const main = build.outputs['dist/extension.js'];
     assert.ok(main, 'dist/extension.js was built');
     assert.equal(main.bytes, fs.statSync(build.file('dist/extension.js')).size, 'the metafile gives the size of the file on disk');
@@ -41,7 +43,7 @@ describe('production bundle', function () {
     assert.deepEqual(sandboxCode, []);
     assert.ok(sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'), 'dist/lazy/sandbox.js holds the sandbox');
     const later = new Set(atActivation.flatMap((file) => (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
-    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/filterFlow.js', 'dist/lazy/forward.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js']);
+    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/filterFlow.js', 'dist/lazy/forward.js', 'dist/lazy/hoverContent.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js', 'dist/lazy/tooltip.js']);
   });
 
   it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {

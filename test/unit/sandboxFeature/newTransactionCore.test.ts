@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { AmountOutOfRangeError } from '../../../src/api';
 import { exampleAddress, exampleTickers } from '../../../src/features/sandbox/exampleAddresses';
-import { AddressRefusedError, createFromDraft, loadPairs, orderPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
+import { AddressRefusedError, createFromDraft, loadPairs, loadPairsFrom, loadPayins, orderPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
 import type { CreationStep } from '../../../src/features/sandbox/newTransactionCore';
 import { CURRENCIES } from '../../../src/sandbox';
 import { startHarness } from '../api/support';
@@ -43,6 +43,28 @@ describe('sandbox New Transaction: the real operations', function () {
         .map((p) => `${p.from}>${p.to}`),
       ['usdtrx>btc', '1inch>aave'],
     );
+  });
+
+  it('the pair step in two: the payins (one short call), then the pairs of one payin, the same pairs as the whole list', async () => {
+    const client = harness.client();
+    const all = await loadPairs(client);
+    harness.sandbox.clearRequests();
+    const { currencies, payins } = await loadPayins(client, 'usdtrx');
+    assert.deepEqual(methods(), ['getCurrenciesFull']);
+    assert.equal(payins[0]?.ticker, 'usdtrx', 'the payin chosen before first');
+    assert.deepEqual(
+      payins.slice(1).map((c) => c.ticker),
+      [...new Set(all.map((p) => p.from))].filter((t) => t !== 'usdtrx').sort(),
+      'every payin of the pairs, by ticker, and no other',
+    );
+    assert.ok(payins.length < 500 && all.length > 10_000, `${payins.length} payins instead of ${all.length} pairs`);
+    harness.sandbox.clearRequests();
+    const btc = await loadPairsFrom(client, 'btc', currencies, { from: 'btc', to: 'usdtrx' });
+    assert.deepEqual(methods().sort(), ['getPairs', 'getPairs']);
+    assert.equal(`${btc[0]?.from}>${btc[0]?.to}`, 'btc>usdtrx', 'the pair chosen before first');
+    const expected = orderPairs(all.filter((p) => p.from === 'btc'), { from: 'btc', to: 'usdtrx' });
+    assert.deepEqual(btc, expected, 'the same choices (fixed or not, currencies) as in the whole list');
+    assert.equal(btc.find((p) => p.to === 'atom')?.toCurrency?.ticker, undefined, 'ATOM is no payout');
   });
 
   it('reads the limits of a pair from the amount error of a tiny estimate, float and fixed', async () => {

@@ -24,6 +24,8 @@ describe('Forward Status Changes', function () {
   let secrets: string[] = [];
   let answerUrl = '';
   let allowHost = false;
+  const stopQuestions: [number, number][] = [];
+  let allowStop = true;
 
   before(async () => {
     api = await extensionApi();
@@ -37,6 +39,10 @@ describe('Forward Status Changes', function () {
       },
       showSecret: (secret) => {
         secrets.push(secret);
+      },
+      confirmStop: (waiting, failed) => {
+        stopQuestions.push([waiting, failed]);
+        return Promise.resolve(allowStop);
       },
     };
   });
@@ -58,7 +64,11 @@ describe('Forward Status Changes', function () {
     try {
       answerUrl = receiver.url;
       await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
-      assert.equal(secrets.length, 1, 'the secret is shown once');
+      // The secret is shown once, when it is made; a secret kept from an earlier start is not shown
+      // again (it is kept until rotated): then a rotation shows the new one.
+      assert.ok(secrets.length <= 1, 'the secret is shown at most once');
+      if (secrets.length === 0) await vscode.commands.executeCommand('exchangeTx.rotateForwardingSecret');
+      assert.equal(secrets.length, 1);
       const secret = secrets[0];
       receiver.secret = secret;
       const session = api.forward.session;

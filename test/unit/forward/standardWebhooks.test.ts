@@ -1,0 +1,79 @@
+/**
+ * Standard Webhooks: the headers every delivery carries verify with the `standardwebhooks` npm
+ * package (the reference library) as it is, with the whsec_ secret; during a rotation both secrets
+ * sign and each verifies on its own; a tampered body or id does not. Beside them the legacy
+ * X-Exchange-Tx-Signature still verifies. And the text a terminal or log gets is made safe.
+ */
+import { strict as assert } from 'assert';
+import { Webhook } from 'standardwebhooks';
+import { safeText } from '../../../src/forward/safeText';
+import { encodeStatusEvent, generateEventSecret, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
+
+const NOW = Math.floor(Date.now() / 1000);
+
+function delivery(secrets: string[]) {
+  const event = makeStatusEvent({ account: 'acc', earlierChanges: 2 }, 'tx1', 'waiting', 'confirming', { id: 'tx1', status: 'confirming' }, Date.now());
+  const body = encodeStatusEvent(event);
+  return { event, body, headers: signatureHeaders(secrets, event.id, body, NOW) };
+}
+
+describe('Standard Webhooks signatures', () => {
+  it('verify with the standardwebhooks library as sent (whsec_ secret, webhook-id/-timestamp/-signature)', () => {
+    const secret = generateEventSecret();
+    const { event, body, headers } = delivery([secret]);
+    assert.equal(headers['webhook-id'], event.id);
+    assert.equal(headers['webhook-timestamp'], String(NOW));
+    assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/);
+    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as { id: string; to: string };
+    assert.equal(verified.id, event.id);
+    assert.equal(verified.to, 'confirming');
+    // The legacy header of the same delivery verifies too.
+    assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+  });
+
+  it('are refused by the library for another body, another id, another secret', () => {
+    const secret = generateEventSecret();
+    const { body, headers } = delivery([secret]);
+    const hook = new Webhook(secret);
+    assert.throws(() => hook.verify(body.toString('utf8').replace('confirming', 'finished'), headers));
+    assert.throws(() => hook.verify(body.toString('utf8'), { ...headers, 'webhook-id': 'evt_other' }));
+    assert.throws(() => new Webhook(generateEventSecret()).verify(body.toString('utf8'), headers));
+  });
+
+  it('carry both signatures during a rotation: a receiver with either secret verifies, in both formats', () => {
+    const [older, newer] = [generateEventSecret(), generateEventSecret()];
+    const { body, headers } = delivery([newer, older]);
+    assert.equal(headers['webhook-signature'].split(' ').length, 2);
+    for (const secret of [older, newer]) {
+      assert.doesNotThrow(() => new Webhook(secret).verify(body.toString('utf8'), headers));
+      assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+    }
+  });
+
+  it('take a secret that is not whsec_ (an older --secret-env) as raw bytes, as the library does with format "raw"', () => {
+    const secret = 'an-older-secret-of-enough-length';
+    assert.deepEqual(standardKey(secret), Buffer.from(secret, 'utf8'));
+    const { body, headers } = delivery([secret]);
+    assert.doesNotThrow(() => new Webhook(Buffer.from(secret, 'utf8')).verify(body.toString('utf8'), headers));
+  });
+});
+
+describe('safe text for terminals and logs', () => {
+  it('escapes control characters, escape sequences, bidi controls, line separators and the backslash', () => {
+    assert.equal(safeText('abc-123 finished'), 'abc-123 finished');
+    assert.equal(safeText('\u001b]0;title\u0007x'), '\\u{1b}]0;title\\u{7}x');
+    assert.equal(safeText('a\r\nb'), 'a\\u{d}\\u{a}b');
+    assert.equal(safeText('\u009b2J'), '\\u{9b}2J');
+    assert.equal(safeText('x\u202edetaerc'), 'x\\u{202e}detaerc');
+    assert.equal(safeText('a\u2028b\u2029c'), 'a\\u{2028}b\\u{2029}c');
+    assert.equal(safeText('a\\u{1b}'), 'a\\u{5c}u{1b}', 'a written escape cannot pass for one of ours');
+    assert.equal(safeText('\u007f\u0000\u200f\u2066\u061c'), '\\u{7f}\\u{0}\\u{200f}\\u{2066}\\u{61c}');
+  });
+
+  it('cuts long text and turns anything into text', () => {
+    assert.equal(safeText('x'.repeat(300)), `${'x'.repeat(200)}…`);
+    assert.equal(safeText('abcdef', 3), 'abc…');
+    assert.equal(safeText(undefined), '');
+    assert.equal(safeText(42), '42');
+  });
+});

@@ -11,11 +11,12 @@
 export const MAX_SAFE_TEXT = 200;
 
 // C0 and DEL, C1, the bidi marks and embeddings/overrides/isolates, the line/paragraph separators, ALM, and the backslash.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\u061c\\]/g;
 
 /** `text` with every unsafe character escaped, cut to `max` characters. */
 export function safeText(text: unknown, max: number = MAX_SAFE_TEXT): string {
-  const value = typeof text === 'string' ? text : text === undefined ? '' : String(text);
+  const value = typeof text === 'string' ? text : typeof text === 'number' || typeof text === 'boolean' || typeof text === 'bigint' ? String(text) : text === undefined || text === null ? '' : JSON.stringify(text) ?? '';
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
   return cut.replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)?.toString(16) ?? '?'}}`);
 }

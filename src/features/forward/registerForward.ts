@@ -21,12 +21,13 @@ import { readSetting } from '../settings';
 import type { ForwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
 import type { ForwardSession } from './forwardSession';
+import type * as SessionCode from './forwardSession';
 
 export const FORWARD_COMMANDS = ['exchangeTx.forwardStatusChanges', 'exchangeTx.stopForwarding', 'exchangeTx.resendForwardedEvent', 'exchangeTx.resendAllFailedEvents', 'exchangeTx.rotateForwardingSecret'] as const;
 const CONTEXT_KEY = 'exchangeTx.forwarding';
 const USED_KEY = 'exchangeTx.forwardingUsed';
 const VIEW_ID = 'exchangeTx.forwardedEvents';
-type SessionModule = typeof import('./forwardSession');
+type SessionModule = typeof SessionCode;
 
 export interface ForwardDeps {
   readonly environment: EnvironmentService;

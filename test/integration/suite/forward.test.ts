@@ -86,7 +86,11 @@ describe('Forward Status Changes', function () {
       assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>sending', 'sending>finished']);
       assert.ok(receiver.arrivals.every((a) => a.verified), 'every event verifies with the secret shown');
       assert.equal(receiver.arrivals.length, receiver.accepted.length, 'each once');
-      assert.match(api.forward.item.text, /\$\(broadcast\) \d+ forwarded/);
+      assert.match(api.forward.item.text, /^\$\(broadcast\) \d+ forwarded$/, 'once everything is delivered, nothing shows as waiting');
+      assert.equal(api.forward.item.backgroundColor, undefined);
+      // The Forwarded Events view shows the delivered events, newest first, with their changes.
+      const labels = api.forward.nodes().map((node) => String(node.item.label));
+      assert.ok(labels.includes('delivered: sending → finished'), labels.join(' | '));
       assert.ok(api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)));
 
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
@@ -96,6 +100,37 @@ describe('Forward Status Changes', function () {
       for (const line of [...api.forward.events.recent, ...api.log.recent]) assert.ok(!line.includes(secret), 'the secret is in no log');
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('Stop Forwarding asks first while events wait, saying how many; they are kept; the Forwarded Events view lists them first', async () => {
+    const receiver = new Receiver('unused-secret-0123456789');
+    await receiver.open();
+    const port = receiver.port;
+    await receiver.close();
+    try {
+      answerUrl = `http://127.0.0.1:${port}/hooks`;
+      await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+      const session = api.forward.session;
+      assert.ok(session);
+      await session.pollNow();
+      const tx = sandbox.control({ action: 'create' }) as ControlTransaction;
+      await session.pollNow();
+      await eventually(() => session.pending > 0 && /waiting/.test(api.forward.item.text), 'an event to wait');
+      const first = api.forward.nodes()[0];
+      assert.equal(first.item.contextValue, 'forwardedEvent waiting');
+      assert.ok(first.children.some((child) => String(child.item.label) === tx.id), 'the view names the transaction');
+      stopQuestions.length = 0;
+      allowStop = false;
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      assert.deepEqual(stopQuestions, [[session.pending, 0]]);
+      assert.equal(api.forward.session, session, 'not stopped when the answer is no');
+      allowStop = true;
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      assert.equal(api.forward.session, undefined);
+      assert.ok(api.forward.events.recent.some((line) => /stopped: stopped by the user; [1-9]\d* waiting and 0 failed events kept/.test(line)));
+    } finally {
+      allowStop = true;
     }
   });
 

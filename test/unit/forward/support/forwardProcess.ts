@@ -49,7 +49,11 @@ export class DedupingReceiver {
   private server: http.Server | undefined;
   port = 0;
 
-  constructor(readonly secret: string) {}
+  /** `toleranceSeconds`: the replay window (a test clock ahead of the real one needs a wider one). */
+  constructor(
+    readonly secret: string,
+    private readonly toleranceSeconds = 300,
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks`;
@@ -67,7 +71,7 @@ export class DedupingReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (!verifyStatusEvent({ secret: this.secret, header: request.headers['x-exchange-tx-signature'], body }).ok) {
+        if (!verifyStatusEvent({ secret: this.secret, header: request.headers['x-exchange-tx-signature'], body, toleranceSeconds: this.toleranceSeconds }).ok) {
           this.unverified++;
           response.writeHead(401).end();
           return;

@@ -10,23 +10,13 @@ import { createHash } from 'crypto';
 import * as path from 'path';
 import { ExchangeClient } from '../api/client';
 import { loadCredentials } from '../api/keys';
-import { generateEventSecret, isGapEvent } from '../shared/statusEvents';
+import { generateEventSecret } from '../shared/statusEvents';
 import { accountIdentity, defaultStateFolder, ForwardCliError, FORWARD_USAGE, parseForwardCli } from './cliArgs';
-import type { DeliveryAttempt } from './delivery';
+import { attemptLine } from './cliLine';
 import { safeText } from './safeText';
 import { ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
 import { rotateSecrets, StateFile } from './stateFile';
-
-/** One attempt as a line: every text from the service or the receiver escaped. */
-export function attemptLine(attempt: DeliveryAttempt): string {
-  const time = new Date(attempt.atMs).toISOString();
-  const event = attempt.event;
-  const change = isGapEvent(event) ? `gap (${safeText(event.reason)}): resynchronise` : `${safeText(attempt.lane)} ${event.from === null ? '(new)' : safeText(event.from)} -> ${safeText(event.to)}`;
-  const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
-  const outcome = attempt.delivered ? 'delivered' : attempt.parked ? 'failed: parked (kept; resent at the next start)' : `not delivered, retry in ${Math.round((attempt.retryInMs ?? 0) / 100) / 10} s`;
-  return `${time}  ${event.id}  ${change}  ${answer}  ${outcome}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`;
-}
 
 function fail(message: string): void {
   process.stderr.write(`${message}\n`);

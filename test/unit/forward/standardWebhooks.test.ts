@@ -6,6 +6,7 @@
  */
 import { strict as assert } from 'assert';
 import { Webhook } from 'standardwebhooks';
+import { attemptLine } from '../../../src/forward/cliLine';
 import { safeText } from '../../../src/forward/safeText';
 import { encodeStatusEvent, generateEventSecret, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
 
@@ -75,5 +76,17 @@ describe('safe text for terminals and logs', () => {
     assert.equal(safeText('abcdef', 3), 'abc…');
     assert.equal(safeText(undefined), '');
     assert.equal(safeText(42), '42');
+  });
+});
+
+describe('the CLI\'s attempt lines', () => {
+  it('escape what the service and the receiver wrote: one line, no escape sequence, no forged outcome', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx\u001b]0;pwned\u0007', 'waiting', 'finished\n2026-01-01T00:00:00.000Z  evt_x  tx waiting -> finished  HTTP 200  delivered', {}, 0);
+    const line = attemptLine({ event, lane: 'tx\u001b]0;pwned\u0007', attempt: 1, status: undefined, error: 'ECONN\u001b[2J', delivered: false, parked: false, atMs: 0, retryInMs: 500 });
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(line), line);
+    assert.ok(line.includes('tx\\u{1b}]0;pwned\\u{7}'));
+    assert.ok(line.includes('finished\\u{a}2026'));
+    assert.match(line, /not delivered, retry in 0\.5 s$/);
   });
 });

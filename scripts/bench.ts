@@ -318,6 +318,7 @@ async function main(): Promise<void> {
     await sandbox.stop();
   }
 
+  rows.push(...(await (await import('./benchForward')).forwardRows()));
   rows.unshift(...extensionRows);
   const width = Math.max(...rows.map((r) => r.figure.length));
   console.log(`Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s)`);

@@ -15,6 +15,10 @@ import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
 describe('Forward Status Changes', function () {
   this.timeout(60_000);
   let api: ExchangeTxApi;
@@ -89,7 +93,7 @@ describe('Forward Status Changes', function () {
       assert.match(api.forward.item.text, /^\$\(broadcast\) \d+ forwarded$/, 'once everything is delivered, nothing shows as waiting');
       assert.equal(api.forward.item.backgroundColor, undefined);
       // The Forwarded Events view shows the delivered events, newest first, with their changes.
-      const labels = api.forward.nodes().map((node) => String(node.item.label));
+      const labels = api.forward.nodes().map((node) => labelOf(node.item));
       assert.ok(labels.includes('delivered: sending → finished'), labels.join(' | '));
       assert.ok(api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)));
 
@@ -117,13 +121,17 @@ describe('Forward Status Changes', function () {
       const tx = sandbox.control({ action: 'create' }) as ControlTransaction;
       await session.pollNow();
       await eventually(() => session.pending > 0 && /waiting/.test(api.forward.item.text), 'an event to wait');
-      const first = api.forward.nodes()[0];
-      assert.equal(first.item.contextValue, 'forwardedEvent waiting');
-      assert.ok(first.children.some((child) => String(child.item.label) === tx.id), 'the view names the transaction');
+      // The sandbox's own transactions move too: find this one's event among the waiting ones, listed before any delivered one.
+      const nodes = api.forward.nodes();
+      const mine = nodes.findIndex((node) => node.children.some((child) => labelOf(child.item) === tx.id));
+      assert.ok(mine >= 0, 'the view names the transaction');
+      assert.equal(nodes[mine].item.contextValue, 'forwardedEvent waiting');
+      assert.ok(nodes.slice(0, mine).every((node) => node.item.contextValue !== 'forwardedEvent delivered'), 'waiting events come first');
       stopQuestions.length = 0;
       allowStop = false;
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
-      assert.deepEqual(stopQuestions, [[session.pending, 0]]);
+      assert.equal(stopQuestions.length, 1);
+      assert.ok(stopQuestions[0][0] >= 1 && stopQuestions[0][1] === 0, `asked with ${stopQuestions[0].join(' waiting, ')} failed`);
       assert.equal(api.forward.session, session, 'not stopped when the answer is no');
       allowStop = true;
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');

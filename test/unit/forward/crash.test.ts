@@ -13,7 +13,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { loadCredentials, SandboxControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
-import { startSandbox, SkippableClock } from '../../../src/sandbox';
+import { ManualClock, startSandbox } from '../../../src/sandbox';
 import type { KnownStatus } from '../../../src/shared/status';
 import { registeredKeys } from '../../secrets/registry';
 import { until } from '../support/until';
@@ -33,7 +33,9 @@ describe('forward CLI durability (SIGKILL, SIGTERM, restart)', function () {
   let env: { url: string; privateKeyHex: string; apiKey: string; secret: string };
 
   beforeEach(async () => {
-    sandbox = await startSandbox({ clock: new SkippableClock(), ledgerSize: 8, rateLimit: false });
+    // A clock held still: every move is one the test makes (the seeded ledger does not move on its
+    // own after the forwarder stopped, so the last statuses compared are the ones it could see).
+    sandbox = await startSandbox({ clock: new ManualClock(Date.now()), ledgerSize: 8, rateLimit: false });
     const keys = registeredKeys();
     const credentials = loadCredentials(keys.privateKeyHex);
     sandbox.registerKey(credentials);

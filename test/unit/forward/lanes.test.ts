@@ -111,6 +111,7 @@ describe('delivery in order per transaction, not per queue', () => {
       receiver.refuse.delete('bad');
       assert.equal(queue.resend(bad2.id), true, 'Resend on the later event resends the transaction from its failed event');
       await until(() => receiver.handled.includes(bad2.id));
+      await queue.idle();
       assert.deepEqual(
         receiver.changes.get('bad')?.map((c) => c.id),
         [bad1.id, bad2.id],

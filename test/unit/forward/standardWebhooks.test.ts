@@ -8,7 +8,7 @@ import { strict as assert } from 'assert';
 import { Webhook } from 'standardwebhooks';
 import { attemptLine } from '../../../src/forward/cliLine';
 import { safeText } from '../../../src/forward/safeText';
-import { encodeStatusEvent, generateEventSecret, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
+import { encodeStatusEvent, generateEventSecret, makeGapEvent, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
 
 const NOW = Math.floor(Date.now() / 1000);
 
@@ -74,8 +74,14 @@ describe('safe text for terminals and logs', () => {
   it('cuts long text and turns anything into text', () => {
     assert.equal(safeText('x'.repeat(300)), `${'x'.repeat(200)}…`);
     assert.equal(safeText('abcdef', 3), 'abc…');
+    assert.equal(safeText('x'.repeat(200)), 'x'.repeat(200), 'cut only past the bound');
     assert.equal(safeText(undefined), '');
+    assert.equal(safeText(null), '');
     assert.equal(safeText(42), '42');
+    assert.equal(safeText(true), 'true');
+    assert.equal(safeText(10n), '10');
+    assert.equal(safeText({ a: '\u001b' }), '{"a":"\\u{5c}u001b"}');
+    assert.equal(safeText(() => 1), '');
   });
 });
 
@@ -88,5 +94,22 @@ describe('the CLI\'s attempt lines', () => {
     assert.ok(line.includes('tx\\u{1b}]0;pwned\\u{7}'));
     assert.ok(line.includes('finished\\u{a}2026'));
     assert.match(line, /not delivered, retry in 0\.5 s$/);
+  });
+});
+
+describe('the CLI\'s attempt lines, every outcome', () => {
+  const base = { lane: 'tx1', status: 200, delivered: true, parked: false, atMs: Date.UTC(2026, 0, 2, 3, 4, 5) };
+  it('says delivered, the status, the change and the attempt past the first', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx1', null, 'waiting', {}, 0);
+    assert.equal(attemptLine({ ...base, event, attempt: 1 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered`);
+    assert.equal(attemptLine({ ...base, event, attempt: 3 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered (attempt 3)`);
+  });
+
+  it('says parked, no answer, and a gap', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', {}, 0);
+    assert.match(attemptLine({ ...base, event, attempt: 10, status: 500, delivered: false, parked: true }), /tx1 waiting -> confirming {2}HTTP 500 {2}failed: parked \(kept; resent at the next start\) \(attempt 10\)$/);
+    assert.match(attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }), / {2}no answer {2}not delivered, retry in 1\.2 s$/);
+    const gap = makeGapEvent('a', 'queue-full', 0, 0);
+    assert.match(attemptLine({ ...base, event: gap, lane: 'gap:0', attempt: 1 }), new RegExp(`${gap.id} {2}gap \\(queue-full\\): resynchronise {2}HTTP 200 {2}delivered$`));
   });
 });

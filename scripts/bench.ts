@@ -383,6 +383,7 @@ async function main(): Promise<void> {
     await sandbox.stop();
   }
 
+  rows.push(...(await (await import('./benchForward')).forwardRows()));
   rows.unshift(...extensionRows);
   const width = Math.max(...rows.map((r) => r.figure.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));

@@ -3,8 +3,11 @@
  * secret come from (environment variables only: a command line is visible to other users). Kept
  * apart from cli.ts so it can be tested without starting anything.
  */
+import * as os from 'os';
+import * as path from 'path';
 import { parseArgs } from 'util';
-import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS, MIN_INTERVAL_MS } from './forwarder';
+import { isLoopbackHost } from '../api/endpoint';
+import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS, DEFAULT_MAX_RPS, MIN_INTERVAL_MS, SERVICE_RPS } from './forwarder';
 import type { HookTargetOptions } from './target';
 import { checkHookUrl, DEFAULT_HOOK_URL } from './target';
 
@@ -16,7 +19,10 @@ export { ACCOUNT_ENV, SANDBOX_ENV };
 export const FORWARD_USAGE = `Usage: npm run forward -- [options]
 
 Polls the service for status changes of transactions and POSTs each change, as a signed JSON
-event, to a URL of yours (in order, once; retried while your receiver is down). Ctrl+C stops it.
+event, to a URL of yours (in order per transaction; retried while your receiver is down). What it
+knows and what waits is kept in a state file, so a stop, a crash or a restart loses nothing: the
+next start sends what changed meanwhile, from the status your receiver last got, with the ids the
+events would have had. Ctrl+C stops it (and says how many events wait for the next start).
 
 Where it polls (keys come from environment variables only):
   (default)         the sandbox given by ${SANDBOX_ENV.url}, ${SANDBOX_ENV.apiKey} and
@@ -28,16 +34,37 @@ Options:
   --to URL          where events go (default ${DEFAULT_HOOK_URL}); http or https on this machine
                     (127.0.0.1, ::1, localhost); another host only over https with --allow-host
   --allow-host HOST allow events to go to HOST (as in the URL, with its port if it has one)
-  --secret-env NAME read the signing secret from the environment variable NAME (at least 16
-                    characters); without it a fresh secret is generated and printed once to stderr
+  --secret-env NAME read the signing secret from the environment variable NAME (a whsec_… secret,
+                    or any of at least 16 characters); without it the secret kept in the state file
+                    signs (made and printed once, to stderr, at the first start)
+  --rotate-secret   make a new secret (printed once); the old one also signs for 24 hours
+  --state FILE      the state file (default: one per service and key under
+                    ${defaultStateFolder().replace(os.homedir(), '~')}); owner-only
+  --max-rps N       requests per second this forwarder may make: its share of the key's
+                    ${SERVICE_RPS} (default ${DEFAULT_MAX_RPS})
   --interval MS     time between polls (default ${DEFAULT_INTERVAL_MS}; at least ${MIN_INTERVAL_MS})
-  --lookback MS     how far back the first poll looks (default ${DEFAULT_LOOKBACK_MS}, a day)
-  --emit-initial    send an event (from null) for every transaction the first poll finds
+  --lookback MS     how far back the first start learns settled transactions (default
+                    ${DEFAULT_LOOKBACK_MS}, a day); moving ones are followed whatever their age
+  --emit-initial    at the first start, send an event (from null) for every transaction found
   --help            show this text
 
-Each event: POST, content-type application/json, {"id","from","to","transaction","at"}, header
+Each event: POST, content-type application/json, {"id","from","to","transaction","at"} (or a gap
+event {"id","type":"gap","reason","at"}: resynchronise), with the Standard Webhooks headers
+webhook-id, webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">) and
 X-Exchange-Tx-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>.
 `;
+
+/** Where state files go by default: the user's data folder (XDG_DATA_HOME, Application Support, LOCALAPPDATA). */
+export function defaultStateFolder(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
+  if (platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'exchange-tx', 'forward');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'exchange-tx', 'forward');
+  return path.join(env.XDG_DATA_HOME?.trim() || path.join(home, '.local', 'share'), 'exchange-tx', 'forward');
+}
+
+/** The identity of what is polled (the service's address and the key), part of every event's id: no secret in it. */
+export function accountIdentity(baseUrl: string, apiKey: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}#${apiKey}`;
+}
 
 export class ForwardCliError extends Error {}
 
@@ -49,8 +76,12 @@ export interface ForwardSettings {
   readonly baseUrl: string;
   readonly privateKey: string;
   readonly apiKey: string | undefined;
-  /** undefined: generate one. */
+  /** From --secret-env; undefined: the state file's. */
   readonly secret: string | undefined;
+  readonly rotateSecret: boolean;
+  /** undefined: the default file for the account (known once the key is loaded). */
+  readonly stateFile: string | undefined;
+  readonly maxRps: number;
   readonly intervalMs: number;
   readonly lookbackMs: number;
   readonly emitInitial: boolean;
@@ -81,6 +112,9 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
         interval: { type: 'string' },
         lookback: { type: 'string' },
         'emit-initial': { type: 'boolean' },
+        'rotate-secret': { type: 'boolean' },
+        state: { type: 'string' },
+        'max-rps': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -103,18 +137,38 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     secret = required(env, secretEnv, 'it is named by --secret-env');
     if (secret.length < 16) throw new ForwardCliError(`The secret in ${secretEnv} must be at least 16 characters.`);
   }
+  if (secretEnv !== undefined && values['rotate-secret'] === true) throw new ForwardCliError('--rotate-secret rotates the secret kept in the state file; with --secret-env, change the variable instead.');
   const mode = values.account === true ? 'account' : 'sandbox';
   const names = mode === 'account' ? ACCOUNT_ENV : SANDBOX_ENV;
   const why = mode === 'account' ? 'the account key to poll with (--account)' : 'the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account';
+  const baseUrl = mode === 'account' ? (env[names.url]?.trim() || DEFAULT_BASE_URL) : help ? '' : required(env, names.url, why);
+  if (mode === 'sandbox' && !help) {
+    // The sandbox runs on this machine: a sandbox URL elsewhere would send the signed requests of a sandbox key away.
+    let host = '';
+    try {
+      const url = new URL(baseUrl);
+      host = url.protocol === 'http:' || url.protocol === 'https:' ? url.hostname : '';
+    } catch {
+      host = '';
+    }
+    if (!isLoopbackHost(host)) throw new ForwardCliError(`${names.url} must be the sandbox on this machine (http://127.0.0.1:PORT); for another service use --account.`);
+  }
+  const maxRpsText = values['max-rps'];
+  if (maxRpsText !== undefined && (!/^\d{1,2}$/.test(maxRpsText) || Number(maxRpsText) < 1 || Number(maxRpsText) > SERVICE_RPS)) throw new ForwardCliError(`--max-rps must be a whole number from 1 to ${SERVICE_RPS}.`);
+  const state = values.state?.trim();
+  if (values.state !== undefined && !state) throw new ForwardCliError('--state needs a file name.');
   return {
     help,
     to,
     target,
     mode,
-    baseUrl: mode === 'account' ? (env[names.url]?.trim() || DEFAULT_BASE_URL) : help ? '' : required(env, names.url, why),
+    baseUrl,
     privateKey: help ? '' : required(env, names.privateKey, why),
     apiKey: env[names.apiKey]?.trim() || undefined,
     secret,
+    rotateSecret: values['rotate-secret'] === true,
+    stateFile: state ? path.resolve(state) : undefined,
+    maxRps: maxRpsText === undefined ? DEFAULT_MAX_RPS : Number(maxRpsText),
     intervalMs: wholeNumber(values.interval, 'interval', DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS),
     lookbackMs: wholeNumber(values.lookback, 'lookback', DEFAULT_LOOKBACK_MS, 1),
     emitInitial: values['emit-initial'] === true,

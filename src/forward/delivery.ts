@@ -1,176 +1,197 @@
 /**
- * Delivers status-change events to one receiver, in order and once: a queue per receiver, one
- * POST at a time; an event is done when the receiver answers 2xx, and until then it is retried
- * with exponential backoff and jitter (receiver down, any other status, a timeout) while the
- * events after it wait behind it. Each attempt is signed anew (a fresh timestamp, so a retry after
- * minutes still falls in the receiver's replay window); the event's id and bytes never change.
+ * Delivers events to one receiver: in order per transaction (a lane per transaction), never per
+ * queue, so a transaction whose event keeps failing holds back none of the others. An event is done
+ * when the receiver answers 2xx; until then it is retried with exponential backoff and jitter.
+ * Each attempt is signed anew (a fresh timestamp, every current secret), the event's id and bytes
+ * never change.
  *
- * The queue is bounded (`maxQueued`, default 1000 events): at the bound a new event is refused
- * (counted in `dropped`, reported through `onDropped`), never one already queued, so what is
- * delivered stays in order without gaps before the bound; a receiver that was away that long
- * should resynchronise from `getTransactions`.
+ * Bounds, none of them a silent drop:
+ *  - an event the receiver keeps refusing (any answer but 2xx, or a timeout) is parked as *failed*
+ *    after `maxAttempts` attempts or `maxFailingMs` of failing, with every later event of its
+ *    transaction behind it: kept, counted, shown, and sent again by `resend` / `resendAllFailed`;
+ *  - a receiver that does not answer at all (refused, reset) holds the whole queue back with one
+ *    backoff (it is down for every transaction): nothing is parked for that;
+ *  - at most `maxStored` events wait; past it `add` refuses (the caller keeps the change to send
+ *    later and sends a gap event, which is never refused);
+ *  - with `maxPerSecond`, attempts start no faster than that in any second.
  *
- * No redirects are followed (Node's http does not), the answer is read up to `maxAnswerBytes`
- * and then cut off, and every attempt has a timeout. Pure Node (http/https), no `vscode`; the
- * forwarder and the sandbox both use it. The target is checked by the caller (target.ts).
+ * The queue keeps no file itself: its owner writes `snapshot()` when `onChange` says it changed,
+ * and gives it back with `restore` after a restart. State changes happen before `onAttempt` and
+ * `onChange` are called, so a count read there is already true. Pure Node, no `vscode`.
  */
-import * as http from 'http';
-import * as https from 'https';
+import { RateLimiter } from '../api/limiter';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
-import type { StatusEvent } from '../shared/statusEvents';
-import { encodeStatusEvent, EVENT_ID_HEADER, SIGNATURE_HEADER, signStatusEvent } from '../shared/statusEvents';
+import type { OutboundEvent } from '../shared/statusEvents';
+import { encodeStatusEvent, signatureHeaders } from '../shared/statusEvents';
+import type { DeliveryOptions, EntryState, QueueEntry } from './deliveryTypes';
+import { DEFAULT_BACKOFF, DEFAULT_CONCURRENCY, DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_KEEP_DELIVERED, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_FAILING_MS, DEFAULT_MAX_STORED } from './deliveryTypes';
+import { post } from './post';
 
-export const DEFAULT_MAX_QUEUED = 1000;
-export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_ANSWER_BYTES = 64 * 1024;
-export const DEFAULT_BACKOFF = { baseMs: 500, maxMs: 60_000 } as const;
-
-/** One attempt's outcome, for the events list and the CLI's lines. */
-export interface DeliveryAttempt {
-  readonly event: StatusEvent;
-  /** 1 for the first attempt. */
-  readonly attempt: number;
-  /** The receiver's HTTP status, or undefined when none came (refused, timed out, cut). */
-  readonly status: number | undefined;
-  /** Why no status came (`ECONNREFUSED`, `timeout`…), without any secret. */
-  readonly error?: string;
-  readonly delivered: boolean;
-  /** When the attempt ended (Unix ms). */
-  readonly atMs: number;
-  /** When not delivered: the wait before the next attempt (ms). */
-  readonly retryInMs?: number;
-}
-
-export interface DeliveryOptions {
-  readonly url: URL;
-  readonly secret: string;
-  readonly maxQueued?: number;
-  readonly timeoutMs?: number;
-  readonly maxAnswerBytes?: number;
-  readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
-  /** Returns [0, 1); injectable for tests. */
-  readonly random?: () => number;
-  readonly timers?: SchedulerTimers;
-  readonly now?: () => number;
-  readonly onAttempt?: (attempt: DeliveryAttempt) => void;
-  readonly onDropped?: (event: StatusEvent) => void;
-}
-
-interface PostResult {
-  readonly status: number | undefined;
-  readonly error?: string;
-}
-
-/** One POST of the body; resolves with the status or the reason none came; never rejects. */
-function post(url: URL, body: Buffer, headers: Record<string, string>, timeoutMs: number, maxAnswerBytes: number, signal: AbortSignal): Promise<PostResult> {
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (result: PostResult): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const send = url.protocol === 'https:' ? https.request : http.request;
-    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, agent: false, signal }, (response) => {
-      let read = 0;
-      response.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        // Only the status matters: the answer is read (up to the bound) to let the receiver finish.
-        if (read > maxAnswerBytes) {
-          response.destroy();
-          finish({ status: response.statusCode });
-        }
-      });
-      response.on('end', () => finish({ status: response.statusCode }));
-      response.on('error', () => finish({ status: response.statusCode }));
-      response.on('close', () => finish({ status: response.statusCode }));
-    });
-    const timer = setTimeout(() => {
-      request.destroy();
-      finish({ status: undefined, error: 'timeout' });
-    }, timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ status: undefined, error: signal.aborted ? 'stopped' : (error.code ?? 'network error') }));
-    request.end(body);
-  });
-}
+export * from './deliveryTypes';
 
 export class DeliveryQueue {
   readonly url: URL;
-  private readonly secret: string;
-  private readonly queue: StatusEvent[] = [];
-  private readonly maxQueued: number;
-  private readonly timeoutMs: number;
-  private readonly maxAnswerBytes: number;
-  private readonly backoff: { readonly baseMs: number; readonly maxMs: number };
-  private readonly random: () => number;
+  private readonly secrets: () => readonly string[];
+  private readonly lanes = new Map<string, QueueEntry[]>();
+  private readonly recent: QueueEntry[] = [];
+  private readonly inFlight = new Set<string>();
+  private readonly limiter: RateLimiter | undefined;
   private readonly timers: SchedulerTimers;
   private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly backoff: { readonly baseMs: number; readonly maxMs: number };
   private readonly lifetime = new AbortController();
-  private running = false;
   private wakeTimer: unknown;
-  private wake: (() => void) | undefined;
   private idleWaiters: (() => void)[] = [];
-  /** Events delivered (answered 2xx). */
+  private nextSeq = 1;
+  private waitingCount = 0;
+  private failedCount = 0;
+  /** The receiver gave no answer this many times in a row: the whole queue waits. */
+  private unanswered = 0;
+  private downUntilMs = 0;
+  /** Events delivered (answered 2xx) by this queue. */
   delivered = 0;
-  /** Events refused at the bound. */
-  dropped = 0;
+  /** Events refused at the bound (the caller keeps their change). */
+  refused = 0;
   /** Attempts that did not deliver. */
   failedAttempts = 0;
 
   constructor(private readonly options: DeliveryOptions) {
     this.url = options.url;
-    this.secret = options.secret;
-    signStatusEvent(this.secret, ''); // checks the secret now, not at the first event
-    this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
-    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
-    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
-    this.random = options.random ?? Math.random;
+    const secrets = options.secrets;
+    this.secrets = typeof secrets === 'function' ? secrets : () => secrets;
+    // Checks the secrets now, not at the first event.
+    signatureHeaders(this.secrets(), 'check', Buffer.alloc(0), 0);
+    this.limiter = options.maxPerSecond === undefined ? undefined : new RateLimiter({ limit: options.maxPerSecond, intervalMs: 1000 });
     this.timers = options.timers ?? systemTimers;
     this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
   }
 
-  /** Events waiting, the one being attempted included. */
+  /** Events waiting to be delivered (the ones being attempted included; failed ones not). */
   get pending(): number {
-    return this.queue.length;
+    return this.waitingCount;
+  }
+
+  /** Events parked as failed (and those of their transactions behind them). */
+  get failed(): number {
+    return this.failedCount;
+  }
+
+  /** Events not delivered yet: waiting and failed. */
+  get stored(): number {
+    return this.waitingCount + this.failedCount;
   }
 
   get disposed(): boolean {
     return this.lifetime.signal.aborted;
   }
 
-  /** Queues an event after the others; false when it was refused (the bound, or stopped). */
-  enqueue(event: StatusEvent): boolean {
+  /**
+   * Adds an event after the others of its lane, without sending yet (`kick` sends: the caller
+   * writes its state first). False when refused: the bound (unless `force`), or stopped.
+   */
+  add(event: OutboundEvent, lane: string, force = false): boolean {
     if (this.disposed) return false;
-    if (this.queue.length >= this.maxQueued) {
-      this.dropped++;
-      this.options.onDropped?.(event);
+    if (!force && this.stored >= (this.options.maxStored ?? DEFAULT_MAX_STORED)) {
+      this.refused++;
       return false;
     }
-    this.queue.push(event);
-    if (!this.running) void this.run();
+    const list = this.lanes.get(lane);
+    // A transaction parked as failed stays in order: its new events wait behind, failed too.
+    const state: EntryState = list !== undefined && list.some((e) => e.state === 'failed') ? 'failed' : 'waiting';
+    this.insert({ event, lane, seq: this.nextSeq++, state, attempts: 0, nextAtMs: 0 });
     return true;
   }
 
-  /** Tries the waiting event now instead of at the end of its backoff. */
-  retryNow(): void {
-    this.wake?.();
+  /** `add` then `kick`. */
+  enqueue(event: OutboundEvent, lane: string, force = false): boolean {
+    const added = this.add(event, lane, force);
+    if (added) this.kick();
+    return added;
   }
 
-  /** Resolves once nothing is queued (or the queue is stopped). */
+  /** Starts what can start now. */
+  kick(): void {
+    this.pump();
+  }
+
+  /** Takes back the entries of a snapshot (after a restart), in their order. */
+  restore(entries: readonly QueueEntry[]): void {
+    for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+      this.nextSeq = Math.max(this.nextSeq, entry.seq + 1);
+      if (entry.state === 'delivered') this.keep({ ...entry });
+      else this.insert({ ...entry });
+    }
+    this.changed();
+  }
+
+  /** Every entry (plain data, for the state file): the undelivered ones in order, then the kept delivered ones. */
+  snapshot(): QueueEntry[] {
+    const open = [...this.lanes.values()].flat().sort((a, b) => a.seq - b.seq);
+    return [...open, ...this.recent].map((e) => ({ ...e }));
+  }
+
+  /** For the events list: waiting and failed first (oldest first), then the delivered ones (newest first). */
+  entries(): readonly QueueEntry[] {
+    const open = [...this.lanes.values()].flat().sort((a, b) => a.seq - b.seq);
+    return [...open, ...[...this.recent].reverse()];
+  }
+
+  /**
+   * Sends an event again with its id: a failed one (with the failed ones of its transaction behind
+   * it, in order) goes back to waiting; a delivered one is queued once more after its lane. False
+   * when it is not kept, or waiting already.
+   */
+  resend(eventId: string): boolean {
+    for (const [lane, list] of this.lanes) {
+      if (!list.some((e) => e.event.id === eventId)) continue;
+      if (!list.some((e) => e.state === 'failed')) return false;
+      this.unpark(lane);
+      this.changed();
+      this.pump();
+      return true;
+    }
+    const done = this.recent.find((e) => e.event.id === eventId);
+    if (!done || this.disposed) return false;
+    this.insert({ event: done.event, lane: done.lane, seq: this.nextSeq++, state: 'waiting', attempts: 0, nextAtMs: 0 });
+    this.changed();
+    this.pump();
+    return true;
+  }
+
+  /** Every failed event back to waiting; how many. */
+  resendAllFailed(): number {
+    const before = this.failedCount;
+    for (const [lane, list] of this.lanes) if (list.some((e) => e.state === 'failed')) this.unpark(lane);
+    if (before > 0) {
+      this.changed();
+      this.pump();
+    }
+    return before;
+  }
+
+  /** Tries now what waits for its backoff (the receiver is back, says the user). */
+  retryNow(): void {
+    this.downUntilMs = 0;
+    for (const list of this.lanes.values()) if (list[0]?.state === 'waiting') list[0].nextAtMs = 0;
+    this.pump();
+  }
+
+  /** Resolves once no event waits (failed ones do not count) and none is being sent, or the queue stopped. */
   idle(): Promise<void> {
-    if (this.queue.length === 0 || this.disposed) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Stops: the attempt under way is cut, nothing more is sent; queued events are let go. */
+  /** Stops: an attempt under way is cut (its event stays waiting), nothing more is sent; the entries stay for `snapshot`. */
   dispose(): void {
     if (this.disposed) return;
     this.lifetime.abort();
-    this.wake?.();
-    this.queue.length = 0;
+    this.timers.clear(this.wakeTimer);
+    this.limiter?.dispose();
     this.settleIdle();
   }
 
@@ -180,58 +201,139 @@ export class DeliveryQueue {
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
   }
 
+  private insert(entry: QueueEntry): void {
+    const list = this.lanes.get(entry.lane);
+    if (list) list.push(entry);
+    else this.lanes.set(entry.lane, [entry]);
+    if (entry.state === 'failed') this.failedCount++;
+    else this.waitingCount++;
+  }
+
+  private keep(entry: QueueEntry): void {
+    this.recent.push(entry);
+    const max = this.options.keepDelivered ?? DEFAULT_KEEP_DELIVERED;
+    if (this.recent.length > max) this.recent.splice(0, this.recent.length - max);
+  }
+
+  private unpark(lane: string): void {
+    for (const entry of this.lanes.get(lane) ?? []) {
+      if (entry.state !== 'failed') continue;
+      entry.state = 'waiting';
+      entry.attempts = 0;
+      entry.nextAtMs = 0;
+      delete entry.failingSinceMs;
+      this.failedCount--;
+      this.waitingCount++;
+    }
+  }
+
+  private park(lane: string): void {
+    for (const entry of this.lanes.get(lane) ?? []) {
+      if (entry.state !== 'waiting') continue;
+      entry.state = 'failed';
+      this.waitingCount--;
+      this.failedCount++;
+    }
+  }
+
+  private isIdle(): boolean {
+    return this.disposed || (this.waitingCount === 0 && this.inFlight.size === 0);
+  }
+
   private settleIdle(): void {
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.timers.clear(this.wakeTimer);
-        this.wake = undefined;
-        resolve();
-      };
-      this.wake = done;
-      this.wakeTimer = this.timers.set(done, ms);
-    });
+  private changed(): void {
+    this.options.onChange?.();
+    if (this.isIdle()) this.settleIdle();
   }
 
-  private async run(): Promise<void> {
-    this.running = true;
-    try {
-      while (!this.disposed && this.queue.length > 0) {
-        const event = this.queue[0];
-        const body = encodeStatusEvent(event);
-        let failures = 0;
-        for (;;) {
-          const headers = {
-            'content-type': 'application/json',
-            'user-agent': 'exchange-tx-forwarder',
-            [SIGNATURE_HEADER.toLowerCase()]: signStatusEvent(this.secret, body, Math.floor(this.now() / 1000)),
-            [EVENT_ID_HEADER.toLowerCase()]: event.id,
-          };
-          const result = await post(this.url, body, headers, this.timeoutMs, this.maxAnswerBytes, this.lifetime.signal);
-          if (this.disposed) return;
-          const delivered = result.status !== undefined && result.status >= 200 && result.status < 300;
-          if (delivered) {
-            this.delivered++;
-            this.options.onAttempt?.({ event, attempt: failures + 1, status: result.status, delivered, atMs: this.now() });
-            break;
-          }
-          failures++;
-          this.failedAttempts++;
-          const retryInMs = this.delayAfter(failures);
-          this.options.onAttempt?.({ event, attempt: failures, status: result.status, ...(result.error ? { error: result.error } : {}), delivered, atMs: this.now(), retryInMs });
-          await this.sleep(retryInMs);
-          if (this.disposed) return;
+  private pump(): void {
+    if (this.disposed) return;
+    this.timers.clear(this.wakeTimer);
+    this.wakeTimer = undefined;
+    const now = this.now();
+    const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
+    let soonest = Infinity;
+    if (this.downUntilMs > now) soonest = this.downUntilMs;
+    else {
+      for (const [lane, list] of this.lanes) {
+        if (this.inFlight.size >= concurrency) break;
+        const head = list[0];
+        if (head === undefined || head.state !== 'waiting' || this.inFlight.has(lane)) continue;
+        if (head.nextAtMs > now) {
+          soonest = Math.min(soonest, head.nextAtMs);
+          continue;
         }
-        this.queue.shift();
+        void this.attempt(head);
       }
-    } finally {
-      this.running = false;
-      if (this.queue.length === 0 || this.disposed) this.settleIdle();
     }
+    if (soonest !== Infinity && this.inFlight.size < concurrency) this.wakeTimer = this.timers.set(() => this.pump(), Math.max(1, soonest - now));
+  }
+
+  private async attempt(entry: QueueEntry): Promise<void> {
+    this.inFlight.add(entry.lane);
+    let release: ((answered?: boolean) => void) | undefined;
+    try {
+      if (this.limiter) release = await this.limiter.acquire(this.lifetime.signal);
+    } catch {
+      this.inFlight.delete(entry.lane);
+      return;
+    }
+    const body = encodeStatusEvent(entry.event);
+    const headers = { 'content-type': 'application/json', 'user-agent': 'exchange-tx-forwarder', ...signatureHeaders(this.secrets(), entry.event.id, body, Math.floor(this.now() / 1000)) };
+    const result = await post(this.url, body, headers, this.options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, this.lifetime.signal);
+    release?.(result.status !== undefined);
+    this.inFlight.delete(entry.lane);
+    if (this.disposed) return;
+    const atMs = this.now();
+    const delivered = result.status !== undefined && result.status >= 200 && result.status < 300;
+    entry.attempts++;
+    entry.lastAtMs = atMs;
+    if (result.status === undefined) delete entry.lastStatus;
+    else entry.lastStatus = result.status;
+    if (result.error === undefined) delete entry.lastError;
+    else entry.lastError = result.error;
+    if (result.answer === undefined) delete entry.lastAnswer;
+    else entry.lastAnswer = result.answer;
+    let parked = false;
+    let retryInMs: number | undefined;
+    if (delivered) {
+      this.unanswered = 0;
+      this.delivered++;
+      entry.state = 'delivered';
+      this.waitingCount--;
+      const list = this.lanes.get(entry.lane);
+      list?.shift();
+      if (list?.length === 0) this.lanes.delete(entry.lane);
+      this.keep(entry);
+    } else {
+      this.failedAttempts++;
+      const answered = result.status !== undefined || result.error === 'timeout';
+      if (answered) {
+        // The receiver is there and refuses this event: it counts against the event.
+        this.unanswered = 0;
+        entry.failingSinceMs ??= atMs;
+        if (entry.attempts >= (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) || atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)) {
+          this.park(entry.lane);
+          parked = true;
+        } else {
+          retryInMs = this.delayAfter(entry.attempts);
+          entry.nextAtMs = atMs + retryInMs;
+        }
+      } else {
+        // No answer at all: the receiver is away for everyone; the whole queue waits.
+        this.unanswered++;
+        retryInMs = this.delayAfter(this.unanswered);
+        this.downUntilMs = atMs + retryInMs;
+        entry.nextAtMs = this.downUntilMs;
+      }
+    }
+    this.options.onAttempt?.({ event: entry.event, lane: entry.lane, attempt: entry.attempts, status: result.status, ...(result.error ? { error: result.error } : {}), delivered, parked, atMs, ...(retryInMs === undefined ? {} : { retryInMs }) });
+    this.changed();
+    this.pump();
   }
 }

@@ -1,54 +1,101 @@
 /**
  * The status-change forwarder: polls the service (the account in use, or the sandbox) with
- * `getTransactions`, keeps the last status of each transaction, and hands every change to the
- * delivery queue as an event. Pure Node, no `vscode`: the extension and the CLI both drive it.
+ * `getTransactions`, keeps the last status of each transaction and how many changes it had, and
+ * hands every change to its sink (the delivery queue) as an event. Pure Node, no `vscode`: the
+ * extension and the CLI both drive it, through ForwardService (service.ts), which writes the state.
  *
- * Each poll makes few requests, through the client it is given (so through that key's rate
- * limiter, sharing its budget with whatever else uses the client):
+ * Each poll reads, through its own request budget (`maxRps` requests in any second, a share of the
+ * key's 10; the client's own limiter still applies on top):
  *  1. the records created since the newest one seen (`since`), page by page;
- *  2. the records still moving (`status` = waiting…hold) created since the oldest one tracked;
- *  3. by id, the tracked ones that neither answer held (they reached a final status, or one the
- *     client does not know), ten ids a request.
- * The first poll learns the state of the last `lookbackMs` (default 24 h) without events, unless
- * `emitInitial`. A poll sees where a transaction is, not every step between two polls: a
- * transaction that went through two statuses between polls gives one event (from the older to
- * the newer). Polls are `intervalMs` apart (at least MIN_INTERVAL_MS); after a failed poll the
- * wait doubles up to MAX_BACKOFF_MS (a rate-limit answer also makes the client's limiter hold).
+ *  2. every record still moving (`status` = waiting…hold), whatever its age, page by page;
+ *  3. by id, the tracked moving ones that neither answer held (they reached a final status), ten
+ *     ids a request.
+ * The first start learns the state of the last `lookbackMs` (default 24 h) and every moving
+ * transaction without events, unless `emitInitial`. Later starts resume from the state given
+ * (the last status queued for the receiver of each transaction): a change made while nothing ran
+ * is sent from that status, with the id it would have had (see statusEventId).
+ *
+ * A poll sees where a transaction is, not every step between two polls: a transaction that went
+ * through two statuses between polls gives one event (from the older to the newer). When the sink
+ * is full, a change is not recorded (the next poll finds it again) and one gap event is sent.
  */
 import type { TransactionQuery, TransactionRecord } from '../api/types';
-import type { PageOptions, RequestOptions } from '../api/client';
+import type { RequestOptions } from '../api/client';
 import { RateLimitError } from '../api/errors';
+import { RateLimiter } from '../api/limiter';
 import type { KnownStatus, TransactionStatus } from '../shared/status';
 import { isFinalStatus } from '../shared/status';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
-import type { StatusEvent } from '../shared/statusEvents';
-import { makeStatusEvent } from '../shared/statusEvents';
+import type { OutboundEvent, StatusEvent } from '../shared/statusEvents';
+import { makeGapEvent, makeStatusEvent } from '../shared/statusEvents';
 
 export const DEFAULT_INTERVAL_MS = 5000;
-/** The shortest interval between polls (a poll is a few requests; the service allows 10 a second). */
+/** The shortest interval between polls. */
 export const MIN_INTERVAL_MS = 1000;
 export const MAX_BACKOFF_MS = 60_000;
 export const DEFAULT_LOOKBACK_MS = 24 * 60 * 60_000;
-/** The most records one query of a poll reads (pages of 100). */
-export const MAX_RECORDS_PER_QUERY = 1000;
-const MOVING: readonly KnownStatus[] = ['waiting', 'confirming', 'exchanging', 'sending', 'hold'];
+/** The key's limit at the service (requests per second). */
+export const SERVICE_RPS = 10;
+/** The forwarder's default share of it: half. */
+export const DEFAULT_MAX_RPS = 5;
+/** The most new records one poll reads; past it a gap event is sent. */
+export const MAX_NEW_RECORDS = 10_000;
+/** The most moving records one poll reads; past it a gap event is sent. */
+export const MAX_MOVING_RECORDS = 100_000;
+/** Settled transactions remembered beyond this many are forgotten, oldest first. */
+export const MAX_TRACKED = 200_000;
+const PAGE = 100;
+const IDS_PER_REQUEST = 10;
+export const MOVING: readonly KnownStatus[] = ['waiting', 'confirming', 'exchanging', 'sending', 'hold'];
 
-/** What the forwarder needs of the client (ExchangeClient has it). */
+/** What the forwarder needs of the client (ExchangeClient has it): one page. */
 export interface TransactionSource {
-  iterateTransactions(query: Omit<TransactionQuery, 'limit' | 'offset'>, options?: PageOptions): AsyncGenerator<TransactionRecord>;
-  getTransactionsByIds(ids: readonly string[], options?: RequestOptions): Promise<Map<string, TransactionRecord>>;
+  getTransactions(query: TransactionQuery, options?: RequestOptions): Promise<TransactionRecord[]>;
 }
 
 /** The record as the service's `getTransactions` answers it: the decoded fields, with the status as sent. */
 export type EventTransaction = Omit<TransactionRecord, 'rawStatus'>;
 
+/** What is known of one transaction: its status as last queued for the receiver, its changes so far, its creation (µs). */
+export interface Tracked {
+  readonly status: string;
+  readonly final: boolean;
+  readonly changes: number;
+  readonly createdAt: number;
+}
+
+/** What the forwarder knows, as the state file keeps it. */
+export interface ForwarderState {
+  readonly tracked: Map<string, Tracked>;
+  /** The newest `createdAt` seen (Unix µs): `since` of the next poll's first query. */
+  cursor: number | undefined;
+  /** Whether a first poll has learnt the service's state. */
+  started: boolean;
+  /** Gap events sent so far (each one's ordinal makes its id). */
+  gaps: number;
+}
+
+export function emptyForwarderState(): ForwarderState {
+  return { tracked: new Map(), cursor: undefined, started: false, gaps: 0 };
+}
+
+/** Where events go: `add` (false: full, keep the change for later), then `commit` once per poll (write the state, then send). */
+export interface ForwarderSink {
+  add(event: OutboundEvent, lane: string, force?: boolean): boolean;
+  commit(): void;
+}
+
 export interface ForwarderOptions {
   readonly source: TransactionSource;
-  /** Where each event goes (a DeliveryQueue's `enqueue`). */
-  readonly emit: (event: StatusEvent<EventTransaction>) => void;
+  /** Who the changes belong to (part of every event's id): the account, or the sandbox. */
+  readonly account: string;
+  readonly sink: ForwarderSink;
+  readonly state?: ForwarderState;
   readonly intervalMs?: number;
   readonly lookbackMs?: number;
+  /** Requests per second this forwarder may make (default DEFAULT_MAX_RPS). */
+  readonly maxRps?: number;
   /** Emit an event (from null) for every transaction the first poll finds. */
   readonly emitInitial?: boolean;
   readonly timers?: SchedulerTimers;
@@ -56,19 +103,18 @@ export interface ForwarderOptions {
   readonly now?: () => number;
   /** Each poll's outcome: the number of events, or the error. */
   readonly onPoll?: (outcome: PollOutcome) => void;
+  /** A bound was reached: a gap event was queued for the receiver (the reason says which). */
+  readonly onGap?: (reason: string) => void;
 }
 
 export interface PollOutcome {
   readonly events: number;
+  /** Requests this poll made. */
+  readonly requests: number;
   readonly error?: unknown;
   /** Whether the poll ended on the service's rate-limit answer (the next one waits longer). */
   readonly rateLimited?: boolean;
   readonly nextInMs: number;
-}
-
-interface Tracked {
-  status: TransactionStatus;
-  readonly createdAt: number;
 }
 
 function eventTransaction(record: TransactionRecord): EventTransaction {
@@ -83,9 +129,9 @@ function toMicros(ms: number): number {
 
 export class StatusForwarder {
   readonly intervalMs: number;
-  private readonly tracked = new Map<string, Tracked>();
-  /** The newest `createdAt` seen (Unix µs); `since` of the next poll's first query. */
-  private newestCreatedAt: number | undefined;
+  readonly maxRps: number;
+  readonly state: ForwarderState;
+  private readonly budget: RateLimiter;
   private readonly timers: SchedulerTimers;
   private readonly now: () => number;
   private readonly lifetime = new AbortController();
@@ -93,13 +139,20 @@ export class StatusForwarder {
   private polling: Promise<void> | undefined;
   private failures = 0;
   private started = false;
+  /** Whether the sink was full at the last poll (one gap event per time it fills). */
+  private full = false;
   /** Polls done (successful or not). */
   polls = 0;
-  /** Events handed to `emit`. */
+  /** Events handed to the sink. */
   events = 0;
+  /** Requests made. */
+  requests = 0;
 
   constructor(private readonly options: ForwarderOptions) {
     this.intervalMs = Math.max(MIN_INTERVAL_MS, options.intervalMs ?? DEFAULT_INTERVAL_MS);
+    this.maxRps = Math.min(SERVICE_RPS, Math.max(1, Math.floor(options.maxRps ?? DEFAULT_MAX_RPS)));
+    this.budget = new RateLimiter({ limit: this.maxRps, intervalMs: 1000 });
+    this.state = options.state ?? emptyForwarderState();
     this.timers = options.timers ?? systemTimers;
     this.now = options.now ?? Date.now;
   }
@@ -115,11 +168,12 @@ export class StatusForwarder {
     this.schedule(0);
   }
 
-  /** Stops the polls; a request under way is cancelled. */
+  /** Stops the polls; a request under way is cancelled (what it found is not recorded). */
   stop(): void {
     if (this.stopped) return;
     this.lifetime.abort();
     this.timers.clear(this.timer);
+    this.budget.dispose();
   }
 
   /** One poll now (tests and "poll now"); resolves when it is done. A poll already under way is shared. */
@@ -143,65 +197,119 @@ export class StatusForwarder {
 
   private async poll(): Promise<void> {
     if (this.stopped) return;
-    const first = this.polls === 0 && this.newestCreatedAt === undefined;
+    const state = this.state;
+    const first = !state.started;
+    const requestsBefore = this.requests;
     let emitted = 0;
     try {
-      const found = await this.fetch(first);
+      const { found, newest, truncated } = await this.fetch(first);
       if (this.stopped) return;
       const observedAt = this.now();
-      const changes: { record: TransactionRecord; from: TransactionStatus | null }[] = [];
-      for (const record of found.values()) {
-        const known = this.tracked.get(record.id);
-        if (known !== undefined && known.status === record.status) continue;
-        this.tracked.set(record.id, { status: record.status, createdAt: record.createdAt });
-        if (first && !this.options.emitInitial) continue;
-        changes.push({ record, from: known?.status ?? null });
-      }
+      const changed = [...found.values()].filter((record) => state.tracked.get(record.id)?.status !== record.rawStatus);
       // Oldest transaction first; one change per transaction per poll.
-      changes.sort((a, b) => a.record.createdAt - b.record.createdAt || (a.record.id < b.record.id ? -1 : 1));
-      for (const { record, from } of changes) {
-        const to = record.rawStatus;
-        this.options.emit(makeStatusEvent(record.id, from, to, eventTransaction(record), observedAt));
+      changed.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1));
+      let full = false;
+      for (const record of changed) {
+        const known = state.tracked.get(record.id);
+        const final = isFinalStatus(record.status);
+        if (known === undefined && first && !this.options.emitInitial) {
+          state.tracked.set(record.id, { status: record.rawStatus, final, changes: 0, createdAt: record.createdAt });
+          continue;
+        }
+        const changes = known?.changes ?? 0;
+        const event: StatusEvent<EventTransaction> = makeStatusEvent({ account: this.options.account, earlierChanges: changes }, record.id, known?.status ?? null, record.rawStatus, eventTransaction(record), observedAt);
+        if (!this.options.sink.add(event, record.id)) {
+          // Full: the change is not recorded, so a later poll finds it again and sends it then.
+          full = true;
+          continue;
+        }
+        state.tracked.set(record.id, { status: record.rawStatus, final, changes: changes + 1, createdAt: record.createdAt });
         emitted++;
       }
-      this.events += emitted;
-      for (const record of found.values()) if (this.newestCreatedAt === undefined || record.createdAt > this.newestCreatedAt) this.newestCreatedAt = record.createdAt;
-      this.newestCreatedAt ??= toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS));
+      if (full && !this.full) this.gap('queue-full', observedAt);
+      this.full = full;
+      for (const reason of truncated) this.gap(reason, observedAt);
+      if (newest !== undefined && (state.cursor === undefined || newest > state.cursor)) state.cursor = newest;
+      state.cursor ??= toMicros(observedAt - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS));
+      state.started = true;
       this.prune();
+      this.events += emitted;
+      this.options.sink.commit();
       this.failures = 0;
       this.polls++;
-      this.options.onPoll?.({ events: emitted, nextInMs: this.nextDelay() });
+      this.options.onPoll?.({ events: emitted, requests: this.requests - requestsBefore, nextInMs: this.nextDelay() });
     } catch (error) {
       if (this.stopped) return;
       this.failures++;
       this.polls++;
-      this.options.onPoll?.({ events: emitted, error, rateLimited: error instanceof RateLimitError, nextInMs: this.nextDelay() });
+      this.options.onPoll?.({ events: emitted, requests: this.requests - requestsBefore, error, rateLimited: error instanceof RateLimitError, nextInMs: this.nextDelay() });
     }
   }
 
-  /** Every record this poll reads, by id (a later answer wins). */
-  private async fetch(first: boolean): Promise<Map<string, TransactionRecord>> {
+  private gap(reason: string, atMs: number): void {
+    const state = this.state;
+    this.options.sink.add(makeGapEvent(this.options.account, reason, state.gaps, atMs), `gap:${state.gaps}`, true);
+    state.gaps++;
+    this.options.onGap?.(reason);
+  }
+
+  /** One page, through the budget. */
+  private async page(query: TransactionQuery): Promise<TransactionRecord[]> {
     const signal = this.lifetime.signal;
-    const found = new Map<string, TransactionRecord>();
-    const read = async (query: Omit<TransactionQuery, 'limit' | 'offset'>): Promise<void> => {
-      for await (const record of this.options.source.iterateTransactions(query, { signal, maxRecords: MAX_RECORDS_PER_QUERY })) found.set(record.id, record);
-    };
-    const since = first ? toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS)) : (this.newestCreatedAt ?? toMicros(this.now()));
-    await read({ since });
-    const moving = [...this.tracked.entries()].filter(([, t]) => !isFinalStatus(t.status));
-    if (moving.length > 0) {
-      const oldest = Math.min(...moving.map(([, t]) => t.createdAt));
-      if (oldest < since) await read({ since: oldest, status: MOVING });
+    const release = await this.budget.acquire(signal);
+    let answered = false;
+    try {
+      this.requests++;
+      const records = await this.options.source.getTransactions(query, { signal });
+      answered = true;
+      return records;
+    } catch (error) {
+      answered = !(error instanceof Error && error.name === 'CancelledError');
+      throw error;
+    } finally {
+      release(answered);
     }
-    const missing = moving.map(([id]) => id).filter((id) => !found.has(id));
-    if (missing.length > 0) for (const [id, record] of await this.options.source.getTransactionsByIds(missing, { signal })) found.set(id, record);
-    return found;
   }
 
-  /** Forgets final transactions older than the newest seen: no query of a later poll returns them. */
+  /** Every record of `query`, page by page, up to `max`; whether it stopped at `max`. */
+  private async all(query: Omit<TransactionQuery, 'limit' | 'offset'>, max: number, into: Map<string, TransactionRecord>): Promise<boolean> {
+    let read = 0;
+    for (let offset = 0; ; offset += PAGE) {
+      const records = await this.page({ ...query, limit: PAGE, offset });
+      for (const record of records) into.set(record.id, record);
+      read += records.length;
+      if (records.length < PAGE) return false;
+      if (read >= max) return true;
+    }
+  }
+
+  /** Every record this poll reads, by id (a later answer wins); the newest creation among the new ones; the bounds reached. */
+  private async fetch(first: boolean): Promise<{ found: Map<string, TransactionRecord>; newest: number | undefined; truncated: string[] }> {
+    const found = new Map<string, TransactionRecord>();
+    const truncated: string[] = [];
+    const since = first || this.state.cursor === undefined ? toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS)) : this.state.cursor;
+    const fresh = new Map<string, TransactionRecord>();
+    if (await this.all({ since }, MAX_NEW_RECORDS, fresh)) truncated.push('too-many-new-transactions');
+    let newest: number | undefined;
+    for (const record of fresh.values()) {
+      found.set(record.id, record);
+      if (newest === undefined || record.createdAt > newest) newest = record.createdAt;
+    }
+    if (await this.all({ status: MOVING }, MAX_MOVING_RECORDS, found)) truncated.push('too-many-moving-transactions');
+    const missing: string[] = [];
+    for (const [id, t] of this.state.tracked) if (!t.final && !found.has(id)) missing.push(id);
+    for (let i = 0; i < missing.length; i += IDS_PER_REQUEST) {
+      const ids = missing.slice(i, i + IDS_PER_REQUEST);
+      for (const record of await this.page({ id: ids, limit: ids.length })) found.set(record.id, record);
+    }
+    return { found, newest, truncated };
+  }
+
+  /** Forgets the oldest settled transactions past MAX_TRACKED (moving ones are always kept). */
   private prune(): void {
-    const newest = this.newestCreatedAt;
-    if (newest === undefined) return;
-    for (const [id, t] of this.tracked) if (isFinalStatus(t.status) && t.createdAt < newest) this.tracked.delete(id);
+    const tracked = this.state.tracked;
+    if (tracked.size <= MAX_TRACKED) return;
+    const settled = [...tracked.entries()].filter(([, t]) => t.final).sort((a, b) => a[1].createdAt - b[1].createdAt);
+    for (const [id] of settled.slice(0, tracked.size - MAX_TRACKED)) tracked.delete(id);
   }
 }

@@ -191,6 +191,8 @@ async function main(): Promise<void> {
   const stateLine = settings.stateFile === undefined ? undefined : restoreState(sandbox, settings.stateFile);
   const saver = settings.stateFile === undefined ? undefined : new StateSaver(sandbox, settings.stateFile);
   saver?.saveNow();
+  // The hook (setHook) and its events not delivered yet survive a restart too, in a file beside the ledger's.
+  const hookLine = settings.stateFile === undefined ? undefined : sandbox.hooks.persistTo(`${settings.stateFile}.hook.json`);
   // Before anything is printed: whoever reads "Ctrl+C stops the sandbox." may send SIGINT at once.
   let stopping = false;
   const stop = (): void => {
@@ -226,6 +228,7 @@ async function main(): Promise<void> {
   console.log('              "The control endpoint")');
   printKeyOrigin(origin, apiKey, settings.printKey);
   if (stateLine !== undefined) console.log(stateLine);
+  if (hookLine !== undefined) console.log(hookLine);
   console.log('');
   console.log('Point the extension at it:');
   const keyWords = origin.kind === 'given' ? 'the private key you gave' : origin.kind === 'file' ? `the private key in ${origin.file}` : printable !== undefined ? 'the private key above' : 'its private key (--print-key shows it)';

@@ -51,7 +51,8 @@ Options:
   --print-key       print a freshly generated private key (it is never printed otherwise)
   --state-file FILE keep the ledger there: restored at start when the file exists, written
                     after each change through the control endpoint or a create call, and at
-                    exit; also read from SANDBOX_STATE_FILE
+                    exit; also read from SANDBOX_STATE_FILE. The hook (setHook) and its
+                    events not delivered yet are kept beside it, in FILE.hook.json
   --quiet           do not print a line per request
   --json            print one JSON line instead of the text above: {"url", "apiKey", "seed",
                     "privateKey" (only a generated key with --print-key), "keyFile",

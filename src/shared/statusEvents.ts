@@ -17,7 +17,12 @@
  * recomputes it over the raw body it read (before any JSON parsing), compares in constant time,
  * and refuses a `t` further than its replay window from its own clock (5 minutes here), then
  * drops an `id` it has already handled. Several `v1=` entries may be present (the receiver accepts
- * any that matches): room for a change of secret.
+ * any that matches): during a rotation of the secret both are sent.
+ *
+ * Standard Webhooks (https://www.standardwebhooks.com): every event also carries `webhook-id` (the
+ * event's id), `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,<base64>` entries,
+ * space-separated, HMAC-SHA256 of `<id>.<timestamp>.<body>` keyed with the bytes of the `whsec_`
+ * secret's base64), so the `standardwebhooks` libraries verify it as it is.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'crypto';
 
@@ -29,8 +34,10 @@ export const EVENT_ID_HEADER = 'X-Exchange-Tx-Event';
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 /** The shortest secret the signing functions accept (characters). */
 export const MIN_SECRET_LENGTH = 16;
-/** The prefix of generated secrets (tells one apart from an API key in a config file). */
-export const SECRET_PREFIX = 'xtxsec_';
+/** The prefix of generated secrets, as the Standard Webhooks specification writes them (base64 follows). */
+export const SECRET_PREFIX = 'whsec_';
+/** The Standard Webhooks headers (lower case, as Node gives them). */
+export const WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
 
 export interface StatusEvent<T = unknown> {
   readonly id: string;
@@ -41,27 +48,99 @@ export interface StatusEvent<T = unknown> {
 }
 
 /**
- * The id of one change: derived from the transaction, the two statuses and the time of the change,
- * so the same change always gets the same id (a replay or a retry is recognisable) and two changes
- * never share one.
+ * The id of one change, derived from what it describes: the account (or source) it belongs to, the
+ * transaction, the status before and after, and how many changes of that transaction came before
+ * it. The same change gets the same id after any crash, restart or replay (a receiver that handles
+ * each id once is never fooled), and two changes never share one.
  */
-export function statusEventId(transactionId: string, from: string | null, to: string, atMs: number): string {
-  const digest = createHash('sha256').update(`${transactionId}\n${from ?? ''}\n${to}\n${atMs}`).digest('hex');
+export function statusEventId(account: string, transactionId: string, from: string | null, to: string, earlierChanges: number): string {
+  const digest = createHash('sha256').update(JSON.stringify([account, transactionId, from, to, earlierChanges])).digest('hex');
   return `evt_${digest.slice(0, 32)}`;
 }
 
-export function makeStatusEvent<T>(transactionId: string, from: string | null, to: string, transaction: T, atMs: number): StatusEvent<T> {
-  return { id: statusEventId(transactionId, from, to, atMs), from, to, transaction, at: new Date(atMs).toISOString() };
+/** What one change is: who it belongs to, and its place among the transaction's changes. */
+export interface ChangeOrigin {
+  readonly account: string;
+  /** How many changes of the transaction came before this one. */
+  readonly earlierChanges: number;
+}
+
+export function makeStatusEvent<T>(origin: ChangeOrigin, transactionId: string, from: string | null, to: string, transaction: T, atMs: number): StatusEvent<T> {
+  return { id: statusEventId(origin.account, transactionId, from, to, origin.earlierChanges), from, to, transaction, at: new Date(atMs).toISOString() };
+}
+
+/**
+ * The event sent when a bound was reached and changes may be missing or late (a full queue, a
+ * state that could not be read, more records than one poll reads): `{"id","type":"gap","reason","at"}`.
+ * A receiver that gets one resynchronises (reads the transactions it cares about with
+ * `getTransactions`). Its id is derived from the account, the reason and the gap's ordinal.
+ */
+export interface GapEvent {
+  readonly id: string;
+  readonly type: 'gap';
+  readonly reason: string;
+  readonly at: string;
+}
+
+export function makeGapEvent(account: string, reason: string, ordinal: number, atMs: number): GapEvent {
+  const digest = createHash('sha256').update(JSON.stringify(['gap', account, reason, ordinal])).digest('hex');
+  return { id: `gap_${digest.slice(0, 32)}`, type: 'gap', reason, at: new Date(atMs).toISOString() };
+}
+
+/** What is delivered: a status change, or a gap. */
+export type OutboundEvent = StatusEvent | GapEvent;
+
+export function isGapEvent(event: OutboundEvent): event is GapEvent {
+  return 'type' in event && event.type === 'gap';
 }
 
 /** The exact bytes sent (and signed) for an event. */
-export function encodeStatusEvent(event: StatusEvent): Buffer {
+export function encodeStatusEvent(event: OutboundEvent): Buffer {
   return Buffer.from(JSON.stringify(event), 'utf8');
 }
 
-/** A fresh random secret: 32 bytes, base64url, with SECRET_PREFIX. */
+/** A fresh random secret in the Standard Webhooks form: SECRET_PREFIX and 32 random bytes in base64. */
 export function generateEventSecret(): string {
-  return `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * The key of the Standard Webhooks signature: for a `whsec_` secret the bytes its base64 holds (as
+ * the `standardwebhooks` libraries read it); for any other secret (given with --secret-env before
+ * `whsec_` secrets existed) its UTF-8 bytes, as those libraries read a secret given as raw.
+ */
+export function standardKey(secret: string): Buffer {
+  if (secret.startsWith(SECRET_PREFIX)) {
+    const encoded = secret.slice(SECRET_PREFIX.length);
+    if (/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return Buffer.from(encoded, 'base64');
+  }
+  return Buffer.from(secret, 'utf8');
+}
+
+/** The `webhook-signature` value's one entry for a secret: `v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">`. */
+export function standardSignature(secret: string, eventId: string, timestampSeconds: number, body: Buffer | string): string {
+  checkSecret(secret);
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const mac = createHmac('sha256', standardKey(secret)).update(`${eventId}.${timestampSeconds}.`, 'utf8').update(bytes).digest('base64');
+  return `v1,${mac}`;
+}
+
+/**
+ * Every header of one delivery attempt: the Standard Webhooks three (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature`) and the legacy `X-Exchange-Tx-Signature` and
+ * `X-Exchange-Tx-Event`. Each signature is made with every secret given (the current one first;
+ * during a rotation the previous one too), so a receiver holding either verifies.
+ */
+export function signatureHeaders(secrets: readonly string[], eventId: string, body: Buffer, timestampSeconds: number): Record<string, string> {
+  if (secrets.length === 0) throw new RangeError('At least one secret is needed to sign.');
+  const legacy = secrets.map((secret) => signStatusEvent(secret, body, timestampSeconds).split(',')[1]);
+  return {
+    [WEBHOOK_HEADERS.id]: eventId,
+    [WEBHOOK_HEADERS.timestamp]: String(timestampSeconds),
+    [WEBHOOK_HEADERS.signature]: secrets.map((secret) => standardSignature(secret, eventId, timestampSeconds, body)).join(' '),
+    [SIGNATURE_HEADER.toLowerCase()]: `t=${timestampSeconds},${legacy.join(',')}`,
+    [EVENT_ID_HEADER.toLowerCase()]: eventId,
+  };
 }
 
 function checkSecret(secret: string): void {

@@ -13,6 +13,8 @@ export interface ForwardPrompts {
   confirmHost(host: string): Promise<boolean>;
   /** Shows the secret once (with a way to copy it); not awaited by the caller. */
   showSecret(secret: string, url: string): void;
+  /** Whether to stop while events wait (they are kept for the next start). */
+  confirmStop(waiting: number, failed: number): Promise<boolean>;
 }
 
 /** What the input box says of a URL as it is typed: nothing when it is usable (maybe after the host question). */
@@ -45,10 +47,19 @@ export const forwardPrompts: ForwardPrompts = {
     );
     return choice === send;
   },
+  async confirmStop(waiting, failed) {
+    const stop = vscode.l10n.t('Stop Forwarding');
+    const choice = await vscode.window.showWarningMessage(
+      vscode.l10n.t('{0} events wait for the receiver and {1} failed. Stop forwarding?', waiting, failed),
+      { modal: true, detail: vscode.l10n.t('They are kept ({0} in all) and sent when you forward from this account again.', waiting + failed) },
+      stop,
+    );
+    return choice === stop;
+  },
   showSecret(secret, url) {
     const copy = vscode.l10n.t('Copy Secret');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Forwarding status changes to {0}. The signing secret, shown only now (give it to your receiver): {1}', url, secret), copy)
+      .showInformationMessage(vscode.l10n.t('Forwarding status changes to {0}. The signing secret (a Standard Webhooks whsec_ secret), shown only now and kept until you rotate it: give it to your receiver: {1}', url, secret), copy)
       .then((choice) => {
         if (choice === copy) void vscode.env.clipboard.writeText(secret);
       });

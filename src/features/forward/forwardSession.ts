@@ -1,128 +1,136 @@
 /**
- * One forwarding session of the extension (loaded when "Forward Status Changes…" first runs): the
- * forwarder polling through the client of the connection in use (the same client and limiter as
- * the views, so the rate budget is shared), a delivery queue to the URL, and a line per delivery
- * attempt in the events channel. The secret lives only in this object's memory.
+ * One forwarding session of the extension (loaded when "Forward Status Changes…" first runs, or the
+ * Forwarded Events view first shows): a ForwardService (src/forward/service.ts) polling through the
+ * client of the connection in use (the same client and limiter as the views, within its own share
+ * of requests per second), its state in the extension's global storage (one file per account), a
+ * line per delivery attempt in the events channel (every text from the service or the receiver
+ * escaped). The secrets are kept by the caller in SecretStorage; here they live only in memory.
  */
 import type { ExchangeClient } from '../../api/client';
-import type { DeliveryAttempt } from '../../forward/delivery';
-import { DeliveryQueue } from '../../forward/delivery';
-import { StatusForwarder } from '../../forward/forwarder';
+import type { DeliveryAttempt, QueueEntry } from '../../forward/delivery';
+import { safeText } from '../../forward/safeText';
+import { ForwardService } from '../../forward/service';
+import type { SecretSet } from '../../forward/stateFile';
+import { StateFile } from '../../forward/stateFile';
+import { isGapEvent } from '../../shared/statusEvents';
 import type { Logger } from '../log';
 
-// What the command needs once it runs, loaded with this file (activation loads none of it).
+// What the commands and the view need once they run, loaded with this file (activation loads none of it).
 export { forwardPrompts } from './forwardPrompts';
 export { checkHookUrl, HookTargetError, needsAllowance } from '../../forward/target';
 export { generateEventSecret } from '../../shared/statusEvents';
-
-export interface ForwardedEntry {
-  readonly eventId: string;
-  readonly transactionId: string;
-  readonly from: string | null;
-  readonly to: string;
-  /** The receiver's HTTP status, undefined when none came. */
-  readonly status: number | undefined;
-  readonly error: string | undefined;
-  readonly delivered: boolean;
-  readonly attempt: number;
-  readonly atMs: number;
-}
+export { rotateSecrets } from '../../forward/stateFile';
+export { eventNodes } from './forwardedEventsView';
 
 export interface ForwardSessionOptions {
   readonly client: ExchangeClient;
+  /** Who the changes belong to (part of every event's id): `sandbox`, or `account:<id>`. */
+  readonly account: string;
   readonly url: URL;
-  readonly secret: string;
+  readonly secrets: SecretSet;
+  /** The state file (in the extension's global storage). */
+  readonly stateFile: string;
   /** Where requests go, for the log (`the sandbox`, `the account "x"`). */
   readonly target: string;
+  readonly maxRps: number;
   readonly log: Logger;
   readonly onChange: () => void;
+  readonly onGap: (reason: string) => void;
 }
 
-/** The most entries kept for the events list. */
-const KEPT = 500;
+/** The change an entry describes, escaped: `<tx> <from> → <to>`, or the gap. */
+export function describeEntry(entry: Pick<QueueEntry, 'event' | 'lane'>): string {
+  const event = entry.event;
+  if (isGapEvent(event)) return `gap (${safeText(event.reason)})`;
+  return `${safeText(entry.lane)} ${event.from === null ? '(new)' : safeText(event.from)} → ${safeText(event.to)}`;
+}
 
-function transactionIdOf(attempt: DeliveryAttempt): string {
-  const tx = attempt.event.transaction;
-  return typeof tx === 'object' && tx !== null && typeof (tx as { id?: unknown }).id === 'string' ? (tx as { id: string }).id : '?';
+function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
+  const change = describeEntry(attempt);
+  const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
+  if (attempt.delivered) log.info(`${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`);
+  else if (attempt.parked) log.error(`${attempt.event.id} ${change}: failed after ${attempt.attempt} attempts, ${answer}; kept (Resend in the Forwarded Events view)`);
+  else log.warn(`${attempt.event.id} ${change}: not delivered, ${answer}; attempt ${attempt.attempt + 1} in ${((attempt.retryInMs ?? 0) / 1000).toFixed(1)} s`);
 }
 
 export class ForwardSession {
   readonly url: URL;
   readonly target: string;
-  readonly entries: ForwardedEntry[] = [];
-  private readonly queue: DeliveryQueue;
-  private readonly forwarder: StatusForwarder;
-  private ended = false;
+  readonly service: ForwardService;
 
   constructor(options: ForwardSessionOptions) {
     this.url = options.url;
     this.target = options.target;
     const log = options.log;
-    this.queue = new DeliveryQueue({
-      url: options.url,
-      secret: options.secret,
-      onAttempt: (attempt) => {
-        const entry: ForwardedEntry = {
-          eventId: attempt.event.id,
-          transactionId: transactionIdOf(attempt),
-          from: attempt.event.from,
-          to: attempt.event.to,
-          status: attempt.status,
-          error: attempt.error,
-          delivered: attempt.delivered,
-          attempt: attempt.attempt,
-          atMs: attempt.atMs,
-        };
-        this.entries.push(entry);
-        if (this.entries.length > KEPT) this.entries.shift();
-        const answer = attempt.status === undefined ? (attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
-        const change = `${entry.transactionId} ${entry.from ?? '(new)'} → ${entry.to}`;
-        if (attempt.delivered) log.info(`${entry.eventId} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`);
-        else log.warn(`${entry.eventId} ${change}: not delivered, ${answer}; attempt ${attempt.attempt + 1} in ${((attempt.retryInMs ?? 0) / 1000).toFixed(1)} s`);
-        options.onChange();
-      },
-      onDropped: (event) => log.error(`${event.id}: dropped, the queue is full (the receiver has been away too long)`),
-    });
-    this.forwarder = new StatusForwarder({
+    this.service = new ForwardService({
       source: options.client,
-      emit: (event) => this.queue.enqueue(event),
+      account: options.account,
+      url: options.url,
+      stateFile: new StateFile(options.stateFile),
+      secrets: options.secrets,
+      maxRps: options.maxRps,
+      onAttempt: (attempt) => logAttempt(log, attempt),
+      onChange: options.onChange,
+      onGap: options.onGap,
       onPoll: (outcome) => {
-        if (outcome.error !== undefined) log.warn(`poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${outcome.error instanceof Error ? outcome.error.message : 'unknown error'}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`);
+        if (outcome.error !== undefined) log.warn(`poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(outcome.error instanceof Error ? outcome.error.message : 'unknown error')}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`);
       },
     });
-    log.info(`forwarding status changes of ${options.target} to ${options.url.href}`);
-    this.forwarder.start();
+    if (this.service.stateProblem !== undefined) log.error(`the state file could not be used (${this.service.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`);
+    const queue = this.service.queue;
+    log.info(`forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.service.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`);
+    this.service.start();
   }
 
-  /** Events delivered so far. */
+  /** Events delivered in this session. */
   get delivered(): number {
-    return this.queue.delivered;
+    return this.service.queue.delivered;
   }
 
-  /** Events waiting for the receiver. */
+  /** Events waiting for the receiver (the ones being sent included), computed from the queue the delivery uses. */
   get pending(): number {
-    return this.queue.pending;
+    return this.service.queue.pending;
+  }
+
+  /** Events parked as failed. */
+  get failed(): number {
+    return this.service.queue.failed;
+  }
+
+  get stopped(): boolean {
+    return this.service.stopped;
+  }
+
+  entries(): readonly QueueEntry[] {
+    return this.service.entries();
+  }
+
+  resend(eventId: string): boolean {
+    return this.service.resend(eventId);
+  }
+
+  resendAllFailed(): number {
+    return this.service.resendAllFailed();
+  }
+
+  /** Signs with these from now on (a rotation). */
+  setSecrets(secrets: SecretSet): void {
+    this.service.setSecrets(secrets);
   }
 
   /** Polls now instead of at the next interval (tests; a poll under way is shared). */
   pollNow(): Promise<void> {
-    return this.forwarder.pollNow();
+    return this.service.pollNow();
   }
 
-  /** Resolves once every event so far was delivered (or the session stopped). */
+  /** Resolves once every event so far was delivered or parked (or the session stopped). */
   idle(): Promise<void> {
-    return this.queue.idle();
+    return this.service.idle();
   }
 
-  get stopped(): boolean {
-    return this.ended;
-  }
-
-  stop(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.forwarder.stop();
-    this.queue.dispose();
+  /** Stops; what waits is written to the state file and sent at the next start. */
+  stop(): { readonly waiting: number; readonly failed: number } {
+    return this.service.stop();
   }
 }
 

@@ -15,6 +15,10 @@ import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
+function labelOf(item: vscode.TreeItem): string {
+  return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+}
+
 describe('Forward Status Changes', function () {
   this.timeout(60_000);
   let api: ExchangeTxApi;
@@ -24,6 +28,8 @@ describe('Forward Status Changes', function () {
   let secrets: string[] = [];
   let answerUrl = '';
   let allowHost = false;
+  const stopQuestions: [number, number][] = [];
+  let allowStop = true;
 
   before(async () => {
     api = await extensionApi();
@@ -37,6 +43,10 @@ describe('Forward Status Changes', function () {
       },
       showSecret: (secret) => {
         secrets.push(secret);
+      },
+      confirmStop: (waiting, failed) => {
+        stopQuestions.push([waiting, failed]);
+        return Promise.resolve(allowStop);
       },
     };
   });
@@ -58,7 +68,11 @@ describe('Forward Status Changes', function () {
     try {
       answerUrl = receiver.url;
       await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
-      assert.equal(secrets.length, 1, 'the secret is shown once');
+      // The secret is shown once, when it is made; a secret kept from an earlier start is not shown
+      // again (it is kept until rotated): then a rotation shows the new one.
+      assert.ok(secrets.length <= 1, 'the secret is shown at most once');
+      if (secrets.length === 0) await vscode.commands.executeCommand('exchangeTx.rotateForwardingSecret');
+      assert.equal(secrets.length, 1);
       const secret = secrets[0];
       receiver.secret = secret;
       const session = api.forward.session;
@@ -76,7 +90,14 @@ describe('Forward Status Changes', function () {
       assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>sending', 'sending>finished']);
       assert.ok(receiver.arrivals.every((a) => a.verified), 'every event verifies with the secret shown');
       assert.equal(receiver.arrivals.length, receiver.accepted.length, 'each once');
-      assert.match(api.forward.item.text, /\$\(broadcast\) \d+ forwarded/);
+      // The item shows what the queue holds: once everything is delivered, nothing as waiting (the
+      // sandbox's own transactions may have queued more meanwhile: then they, and only they, show).
+      assert.match(api.forward.item.text, /^\$\(broadcast\) \d+ forwarded/);
+      assert.equal(/waiting/.test(api.forward.item.text), session.pending > 0, `${api.forward.item.text} with ${session.pending} waiting`);
+      assert.equal(api.forward.item.backgroundColor === undefined, session.pending === 0 && session.failed === 0);
+      // The Forwarded Events view shows the delivered events, newest first, with their changes.
+      const labels = api.forward.nodes().map((node) => labelOf(node.item));
+      assert.ok(labels.includes('delivered: sending → finished'), labels.join(' | '));
       assert.ok(api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)));
 
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
@@ -86,6 +107,41 @@ describe('Forward Status Changes', function () {
       for (const line of [...api.forward.events.recent, ...api.log.recent]) assert.ok(!line.includes(secret), 'the secret is in no log');
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('Stop Forwarding asks first while events wait, saying how many; they are kept; the Forwarded Events view lists them first', async () => {
+    const receiver = new Receiver('unused-secret-0123456789');
+    await receiver.open();
+    const port = receiver.port;
+    await receiver.close();
+    try {
+      answerUrl = `http://127.0.0.1:${port}/hooks`;
+      await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+      const session = api.forward.session;
+      assert.ok(session);
+      await session.pollNow();
+      const tx = sandbox.control({ action: 'create' }) as ControlTransaction;
+      await session.pollNow();
+      await eventually(() => session.pending > 0 && /waiting/.test(api.forward.item.text), 'an event to wait');
+      // The sandbox's own transactions move too: find this one's event among the waiting ones, listed before any delivered one.
+      const nodes = api.forward.nodes();
+      const mine = nodes.findIndex((node) => node.children.some((child) => labelOf(child.item) === tx.id));
+      assert.ok(mine >= 0, 'the view names the transaction');
+      assert.equal(nodes[mine].item.contextValue, 'forwardedEvent waiting');
+      assert.ok(nodes.slice(0, mine).every((node) => node.item.contextValue !== 'forwardedEvent delivered'), 'waiting events come first');
+      stopQuestions.length = 0;
+      allowStop = false;
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      assert.equal(stopQuestions.length, 1);
+      assert.ok(stopQuestions[0][0] >= 1 && stopQuestions[0][1] === 0, `asked with ${stopQuestions[0].join(' waiting, ')} failed`);
+      assert.equal(api.forward.session, session, 'not stopped when the answer is no');
+      allowStop = true;
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      assert.equal(api.forward.session, undefined);
+      assert.ok(api.forward.events.recent.some((line) => /stopped: stopped by the user; [1-9]\d* waiting and 0 failed events kept/.test(line)));
+    } finally {
+      allowStop = true;
     }
   });
 

@@ -7,7 +7,9 @@ import { strict as assert } from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadCredentials, SandboxControlClient } from '../../../src/api';
-import { ACCOUNT_ENV, ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import { ACCOUNT_ENV, defaultStateFolder, ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import * as fs from 'fs';
+import * as os from 'os';
 import { startSandbox, SkippableClock } from '../../../src/sandbox';
 import { registeredKeys } from '../../secrets/registry';
 import { until } from '../support/until';
@@ -51,6 +53,28 @@ describe('forward CLI', () => {
       assert.match(refusal(['--interval', '10']), /at least 1000/);
       assert.match(refusal(['--bogus']), /Unknown option/);
     });
+
+    it('takes --state and --max-rps (1 to 10, default 5), and a sandbox URL on this machine only', () => {
+      const settings = parseForwardCli(['--state', 'x/state.json', '--max-rps', '3'], SANDBOX);
+      assert.equal(settings.stateFile, path.resolve('x/state.json'));
+      assert.equal(settings.maxRps, 3);
+      assert.equal(parseForwardCli([], SANDBOX).maxRps, 5);
+      assert.equal(parseForwardCli([], SANDBOX).stateFile, undefined);
+      for (const bad of ['0', '11', '2.5', 'x']) assert.match(refusal(['--max-rps', bad]), /--max-rps must be/, bad);
+      assert.match(refusal(['--state', ' ']), /--state needs/);
+      for (const url of ['https://api.changelly.com', 'http://10.0.0.5:8710', 'http://127.0.0.1.example.com:8710', 'file:///etc/passwd', 'nonsense']) {
+        assert.match(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), /must be the sandbox on this machine/, url);
+      }
+      for (const url of ['http://localhost:8710', 'http://[::1]:8710', 'http://127.0.0.2:1']) assert.equal(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), 'accepted', url);
+      assert.match(refusal(['--secret-env', 'S', '--rotate-secret'], { ...SANDBOX, S: 'x'.repeat(20) }), /--rotate-secret/);
+    });
+
+    it('puts the default state file in the user\'s data folder, per platform', () => {
+      assert.equal(defaultStateFolder({ XDG_DATA_HOME: '/d' }, 'linux', '/h'), path.join('/d', 'exchange-tx', 'forward'));
+      assert.equal(defaultStateFolder({}, 'linux', '/h'), path.join('/h', '.local', 'share', 'exchange-tx', 'forward'));
+      assert.equal(defaultStateFolder({}, 'darwin', '/h'), path.join('/h', 'Library', 'Application Support', 'exchange-tx', 'forward'));
+      assert.equal(defaultStateFolder({ LOCALAPPDATA: 'C:/L' }, 'win32', '/h'), path.join('C:/L', 'exchange-tx', 'forward'));
+    });
   });
 
   it('forwards the sandbox to a receiver, signed with the given secret, one line per delivery, no key printed', async function () {
@@ -68,7 +92,8 @@ describe('forward CLI', () => {
     await receiver.open();
     const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
     const cli = path.resolve(__dirname, '../../../src/forward/cli.js');
-    const child = spawn(process.execPath, [cli, '--to', receiver.url, '--secret-env', 'HOOK_SECRET', '--interval', '1000'], {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forward-cli-'));
+    const child = spawn(process.execPath, [cli, '--to', receiver.url, '--secret-env', 'HOOK_SECRET', '--interval', '1000', '--state', path.join(dir, 'state.json')], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH ?? '', [SANDBOX_ENV.url]: sandbox.url, [SANDBOX_ENV.privateKey]: keys.privateKeyHex, [SANDBOX_ENV.apiKey]: credentials.apiKey, HOOK_SECRET: secret },
     });
@@ -96,6 +121,7 @@ describe('forward CLI', () => {
       control.dispose();
       await receiver.close();
       await sandbox.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
     assert.ok(!out.includes(secret), 'the given secret is not printed');
     assert.ok(!out.includes(keys.privateKeyHex.slice(40, 80)), 'the private key is not printed');

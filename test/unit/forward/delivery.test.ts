@@ -1,7 +1,8 @@
 /**
  * The delivery queue's bounds against real local servers: a redirect is an undelivered answer (not
  * followed), a receiver that never answers times out and is retried, a huge answer is cut off, and
- * at the queue's bound new events are refused and counted, those queued kept in order.
+ * at the queue's bound new events are refused and counted (a gap is never refused), those queued
+ * kept in order.
  */
 import { strict as assert } from 'assert';
 import * as http from 'http';
@@ -15,7 +16,7 @@ const SECRET = 'delivery-test-secret-0123456789';
 const FAST = { baseMs: 10, maxMs: 50 };
 
 function event(n: number) {
-  return makeStatusEvent(`tx${n}`, null, 'waiting', { id: `tx${n}` }, 1000 + n);
+  return makeStatusEvent({ account: 'test', earlierChanges: 0 }, `tx${n}`, null, 'waiting', { id: `tx${n}` }, 1000 + n);
 }
 
 async function serve(handler: http.RequestListener): Promise<{ url: URL; hits: string[]; close: () => Promise<void> }> {
@@ -45,9 +46,9 @@ describe('delivery queue bounds', () => {
       else response.writeHead(204).end();
     });
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secret: SECRET, backoff: FAST, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, onAttempt: (a) => attempts.push(a) });
     try {
-      queue.enqueue(event(1));
+      queue.enqueue(event(1), 'tx1');
       await queue.idle();
       assert.deepEqual(server.hits, ['/hooks', '/hooks']);
       assert.deepEqual(attempts.map((a) => [a.status, a.delivered]), [[302, false], [204, true]]);
@@ -64,9 +65,9 @@ describe('delivery queue bounds', () => {
       if (n > 1) response.writeHead(200).end();
     });
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secret: SECRET, backoff: FAST, timeoutMs: 200, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, timeoutMs: 200, onAttempt: (a) => attempts.push(a) });
     try {
-      queue.enqueue(event(1));
+      queue.enqueue(event(1), 'tx1');
       await queue.idle();
       assert.deepEqual(attempts.map((a) => [a.error, a.delivered]), [['timeout', false], [undefined, true]]);
     } finally {
@@ -89,9 +90,9 @@ describe('delivery queue bounds', () => {
       response.on('close', () => (closedAt ??= written));
       pump();
     });
-    const queue = new DeliveryQueue({ url: server.url, secret: SECRET, backoff: FAST, maxAnswerBytes: 1024 });
+    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, maxAnswerBytes: 1024 });
     try {
-      queue.enqueue(event(1));
+      queue.enqueue(event(1), 'tx1');
       await queue.idle();
       assert.equal(queue.delivered, 1);
       await until(() => closedAt !== undefined);
@@ -102,7 +103,7 @@ describe('delivery queue bounds', () => {
     }
   });
 
-  it('refuses new events at the bound and counts them; those queued arrive in order', async () => {
+  it('refuses new events at the bound and counts them (a forced gap is taken); those queued arrive in order', async () => {
     const bodies: string[] = [];
     let open = false;
     const server = await serve((request, response) => {
@@ -114,16 +115,16 @@ describe('delivery queue bounds', () => {
         response.writeHead(200).end();
       });
     });
-    const dropped: string[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secret: SECRET, backoff: FAST, maxQueued: 3, onDropped: (e) => dropped.push(e.id) });
+    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, maxStored: 3, concurrency: 1 });
     try {
-      assert.deepEqual([1, 2, 3, 4, 5].map((n) => queue.enqueue(event(n))), [true, true, true, false, false]);
-      assert.equal(queue.dropped, 2);
-      assert.deepEqual(dropped, [event(4).id, event(5).id]);
+      assert.deepEqual([1, 2, 3, 4, 5].map((n) => queue.enqueue(event(n), 'one')), [true, true, true, false, false]);
+      assert.equal(queue.refused, 2);
+      assert.equal(queue.enqueue(event(6), 'one', true), true, 'a forced event (a gap) is never refused');
+      assert.equal(queue.stored, 4);
       open = true;
       queue.retryNow();
       await queue.idle();
-      assert.deepEqual(bodies, ['tx1', 'tx2', 'tx3']);
+      assert.deepEqual(bodies, ['tx1', 'tx2', 'tx3', 'tx6']);
     } finally {
       queue.dispose();
       await server.close();
@@ -131,8 +132,8 @@ describe('delivery queue bounds', () => {
   });
 
   it('backs off exponentially with jitter, up to the cap', () => {
-    const low = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secret: SECRET, backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0 });
-    const high = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secret: SECRET, backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0.999999 });
+    const low = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: [SECRET], backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0 });
+    const high = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: [SECRET], backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0.999999 });
     assert.deepEqual([1, 2, 3, 4, 5, 6].map((f) => low.delayAfter(f)), [50, 100, 200, 400, 500, 500]);
     assert.deepEqual([1, 2, 3, 4, 5, 6].map((f) => high.delayAfter(f)), [100, 200, 400, 800, 1000, 1000]);
   });

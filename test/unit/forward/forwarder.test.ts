@@ -12,6 +12,7 @@ import { DeliveryQueue } from '../../../src/forward/delivery';
 import { MIN_INTERVAL_MS, StatusForwarder } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError } from '../../../src/forward/target';
 import type { ManualClock } from '../../../src/sandbox';
+import type { OutboundEvent } from '../../../src/shared/statusEvents';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';
 import { peakInWindow, startHarness } from '../api/support';
@@ -46,9 +47,10 @@ describe('status forwarder (real sandbox, real receiver)', () => {
 
   function forwarding(extra: { emitInitial?: boolean; intervalMs?: number } = {}): { forwarder: StatusForwarder; queue: DeliveryQueue; attempts: DeliveryAttempt[] } {
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: checkHookUrl(receiver.url), secret, backoff: FAST, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({ url: checkHookUrl(receiver.url), secrets: [secret], backoff: FAST, onAttempt: (a) => attempts.push(a) });
     const clock = harness.sandbox.clock as ManualClock;
-    const forwarder = new StatusForwarder({ source: client, emit: (event) => queue.enqueue(event), now: () => clock.now(), ...extra });
+    const sink = { add: (event: OutboundEvent, lane: string, force?: boolean) => queue.add(event, lane, force), commit: () => queue.kick() };
+    const forwarder = new StatusForwarder({ source: client, account: 'test', sink, now: () => clock.now(), ...extra });
     stops.push(() => forwarder.stop(), () => queue.dispose());
     return { forwarder, queue, attempts };
   }
@@ -100,7 +102,8 @@ describe('status forwarder (real sandbox, real receiver)', () => {
       await forwarder.pollNow();
     }
     await until(() => attempts.filter((a) => !a.delivered).length >= 3);
-    assert.ok(attempts.every((a) => !a.delivered && a.status === undefined && a.event.to === 'waiting'), 'later events wait behind the first');
+    assert.ok(attempts.every((a) => !a.delivered && a.status === undefined && a.lane === tx.id), 'later events of the transaction wait behind the first; the queue waits for the receiver');
+    assert.equal(new Set(attempts.map((a) => a.event.id)).size, 1, 'only the first event was tried');
     assert.equal(queue.pending, 4);
     await receiver.open(port);
     await queue.idle();

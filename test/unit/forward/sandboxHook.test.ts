@@ -12,7 +12,8 @@ import { SandboxControlClient } from '../../../src/api';
 import { refusal } from '../support/controlRefusal';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';
-import { startHarness } from '../api/support';
+import { peakInWindow, startHarness } from '../api/support';
+import { HOOK_MAX_PER_SECOND } from '../../../src/sandbox/hookEmitter';
 import { Receiver } from './receiver';
 
 const MINUTE = 60_000;
@@ -137,5 +138,22 @@ describe('sandbox status-change events (setHook, replay)', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => hanging.close(() => resolve()));
     }
+  });
+
+  it('sends at most HOOK_MAX_PER_SECOND events a second however fast replays come', async function () {
+    this.timeout(60_000);
+    const times: number[] = [];
+    const original = receiver.arrivals.push.bind(receiver.arrivals);
+    receiver.arrivals.push = (...items) => {
+      times.push(Date.now());
+      return original(...items);
+    };
+    await control.setHook(receiver.url, secret);
+    const tx = await control.create();
+    await harness.sandbox.hooks.idle();
+    for (let i = 0; i < 2 * HOOK_MAX_PER_SECOND; i++) await control.replay({ transactionId: tx.id });
+    await harness.sandbox.hooks.idle();
+    assert.equal(receiver.accepted.length, 1 + 2 * HOOK_MAX_PER_SECOND);
+    assert.ok(peakInWindow(times) <= HOOK_MAX_PER_SECOND, `peak ${peakInWindow(times)}`);
   });
 });

@@ -15,28 +15,33 @@ const SECRET = 'a-test-secret-of-enough-length';
 const T = 1_760_000_000;
 
 describe('status events: id and signature', () => {
-  it('gives one change the same id every time, and every other change another one', () => {
-    const id = statusEventId('tx1', 'waiting', 'confirming', 1000);
-    assert.equal(statusEventId('tx1', 'waiting', 'confirming', 1000), id);
+  it('gives one change the same id every time (derived from account, transaction, from, to, earlier changes), and every other change another one', () => {
+    const id = statusEventId('acc', 'tx1', 'waiting', 'confirming', 3);
+    assert.equal(statusEventId('acc', 'tx1', 'waiting', 'confirming', 3), id);
     assert.match(id, /^evt_[0-9a-f]{32}$/);
     const others = [
-      statusEventId('tx2', 'waiting', 'confirming', 1000),
-      statusEventId('tx1', null, 'confirming', 1000),
-      statusEventId('tx1', 'waiting', 'exchanging', 1000),
-      statusEventId('tx1', 'waiting', 'confirming', 1001),
+      statusEventId('acc2', 'tx1', 'waiting', 'confirming', 3),
+      statusEventId('acc', 'tx2', 'waiting', 'confirming', 3),
+      statusEventId('acc', 'tx1', null, 'confirming', 3),
+      statusEventId('acc', 'tx1', 'waiting', 'exchanging', 3),
+      statusEventId('acc', 'tx1', 'waiting', 'confirming', 4),
+      // No joining ambiguity: the parts are kept apart.
+      statusEventId('ac', 'ctx1', 'waiting', 'confirming', 3),
     ];
-    assert.equal(new Set([id, ...others]).size, 5);
+    assert.equal(new Set([id, ...others]).size, 7);
+    // The time of the change is not part of it: a change found again later keeps its id.
+    assert.equal(makeStatusEvent({ account: 'acc', earlierChanges: 3 }, 'tx1', 'waiting', 'confirming', {}, 1).id, makeStatusEvent({ account: 'acc', earlierChanges: 3 }, 'tx1', 'waiting', 'confirming', {}, 99_999).id);
   });
 
   it('makes the event with the documented members, the time as ISO 8601', () => {
-    const event = makeStatusEvent('tx1', null, 'waiting', { id: 'tx1' }, Date.UTC(2025, 0, 15));
+    const event = makeStatusEvent({ account: 'acc', earlierChanges: 0 }, 'tx1', null, 'waiting', { id: 'tx1' }, Date.UTC(2025, 0, 15));
     assert.deepEqual(Object.keys(event), ['id', 'from', 'to', 'transaction', 'at']);
     assert.equal(event.at, '2025-01-15T00:00:00.000Z');
     assert.deepEqual(JSON.parse(encodeStatusEvent(event).toString('utf8')), event);
   });
 
   it('signs t=<seconds>,v1=<hex> and verifies it over the same bytes', () => {
-    const body = encodeStatusEvent(makeStatusEvent('tx1', 'waiting', 'confirming', {}, 5));
+    const body = encodeStatusEvent(makeStatusEvent({ account: 'acc', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', {}, 5));
     const header = signStatusEvent(SECRET, body, T);
     assert.match(header, /^t=1760000000,v1=[0-9a-f]{64}$/);
     assert.deepEqual(verifyStatusEvent({ secret: SECRET, header, body, nowSeconds: T }), { ok: true, timestamp: T });
@@ -73,9 +78,11 @@ describe('status events: id and signature', () => {
     }
   });
 
-  it('generates long random secrets and refuses short ones', () => {
+  it('generates long random whsec_ secrets (32 bytes in base64) and refuses short ones', () => {
     const a = generateEventSecret();
-    assert.ok(a.startsWith(SECRET_PREFIX) && a.length >= SECRET_PREFIX.length + 43);
+    assert.ok(a.startsWith(SECRET_PREFIX) && a.length === SECRET_PREFIX.length + 44);
+    assert.equal(SECRET_PREFIX, 'whsec_');
+    assert.equal(Buffer.from(a.slice(SECRET_PREFIX.length), 'base64').length, 32);
     assert.notEqual(generateEventSecret(), a);
     assert.throws(() => signStatusEvent('x'.repeat(MIN_SECRET_LENGTH - 1), '{}'), RangeError);
   });

@@ -1,0 +1,70 @@
+/**
+ * The nodes of the Forwarded Events view, built from the entries of the queue the delivery uses
+ * (so what it shows is what the delivery does): waiting and failed events first, oldest first, then
+ * the last delivered ones, newest first. Each event is one short line (its state and change) with
+ * its details as children (transaction, receiver's answer, attempts, time), so nothing is cut at
+ * the sidebar's default width. Every text from the service or the receiver is escaped.
+ * Loaded with the forwarding session, never at activation.
+ */
+import * as vscode from 'vscode';
+import type { QueueEntry } from '../../forward/delivery';
+import { safeText } from '../../forward/safeText';
+import { isGapEvent } from '../../shared/statusEvents';
+
+export interface EventNode {
+  readonly eventId: string | undefined;
+  readonly item: vscode.TreeItem;
+  readonly children: readonly EventNode[];
+}
+
+const ICONS = { waiting: 'clock', failed: 'error', delivered: 'check' } as const;
+
+function stateWord(entry: QueueEntry): string {
+  if (entry.state === 'delivered') return vscode.l10n.t('delivered');
+  if (entry.state === 'failed') return vscode.l10n.t('failed');
+  return vscode.l10n.t('waiting');
+}
+
+function answerOf(entry: QueueEntry): string {
+  if (entry.attempts === 0) return vscode.l10n.t('not sent yet');
+  const answer = entry.lastAnswer?.trim() ? ` ${safeText(entry.lastAnswer.trim(), 40)}` : '';
+  return entry.lastStatus !== undefined ? `HTTP ${entry.lastStatus}${answer}` : safeText(entry.lastError ?? vscode.l10n.t('no answer'));
+}
+
+function detail(label: string): EventNode {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
+  item.tooltip = label;
+  return { eventId: undefined, item, children: [] };
+}
+
+function node(entry: QueueEntry): EventNode {
+  const event = entry.event;
+  const change = isGapEvent(event) ? vscode.l10n.t('gap: resynchronise ({0})', safeText(event.reason, 40)) : `${event.from === null ? vscode.l10n.t('(new)') : safeText(event.from, 20)} → ${safeText(event.to, 20)}`;
+  const item = new vscode.TreeItem(`${stateWord(entry)}: ${change}`, entry.state === 'delivered' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+  item.id = `${event.id}#${entry.seq}`;
+  item.iconPath = new vscode.ThemeIcon(ICONS[entry.state], entry.state === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined);
+  item.contextValue = `forwardedEvent ${entry.state}`;
+  const time = entry.lastAtMs === undefined ? undefined : new Date(entry.lastAtMs).toLocaleTimeString();
+  item.tooltip = [
+    `${stateWord(entry)}: ${change}`,
+    isGapEvent(event) ? '' : vscode.l10n.t('Transaction: {0}', safeText(entry.lane)),
+    vscode.l10n.t('Event id: {0}', event.id),
+    vscode.l10n.t('Answer: {0}', answerOf(entry)),
+    vscode.l10n.t('Attempts: {0}', entry.attempts),
+    time === undefined ? '' : vscode.l10n.t('Last attempt: {0}', time),
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+  const children = [
+    ...(isGapEvent(event) ? [] : [detail(safeText(entry.lane, 32))]),
+    detail(answerOf(entry)),
+    detail(vscode.l10n.t('{0} attempts', entry.attempts)),
+    ...(time === undefined ? [] : [detail(time)]),
+  ];
+  return { eventId: event.id, item, children };
+}
+
+/** The view's top level: every entry of the queue, waiting and failed first. */
+export function eventNodes(entries: readonly QueueEntry[]): EventNode[] {
+  return entries.map(node);
+}

@@ -1,0 +1,15 @@
+/** The CLI's line per delivery attempt (kept apart from cli.ts, which runs when loaded, so it can be tested). */
+import { isGapEvent } from '../shared/statusEvents';
+import type { DeliveryAttempt } from './delivery';
+import { safeText } from './safeText';
+
+/** One attempt as a line: every text from the service or the receiver escaped. */
+export function attemptLine(attempt: DeliveryAttempt): string {
+  const time = new Date(attempt.atMs).toISOString();
+  const event = attempt.event;
+  const change = isGapEvent(event) ? `gap (${safeText(event.reason)}): resynchronise` : `${safeText(attempt.lane)} ${event.from === null ? '(new)' : safeText(event.from)} -> ${safeText(event.to)}`;
+  const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
+  const outcome = attempt.delivered ? 'delivered' : attempt.parked ? 'failed: parked (kept; resent at the next start)' : `not delivered, retry in ${Math.round((attempt.retryInMs ?? 0) / 100) / 10} s`;
+  return `${time}  ${event.id}  ${change}  ${answer}  ${outcome}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`;
+}
+

@@ -1,0 +1,132 @@
+/**
+ * The forwarder's durable state, one JSON file per account: the last status of every transaction it
+ * follows (and how many changes each had), the events not delivered yet (and the last delivered
+ * ones, for the events list), its cursor, the gap count, and the secret's identity (a hash; the CLI
+ * also keeps the secret itself there, the extension in SecretStorage).
+ *
+ * Written with write-file-atomic (npm's own: a temporary file beside it, written, fsync'd, then
+ * renamed over the old one), owner-only (0600, its folder 0700): a crash at any instant leaves the
+ * old file or the new one, never a mix. Read back with its shape checked; a file that cannot be
+ * used is set aside (renamed, never deleted) and the caller starts afresh and sends a gap event.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import writeFileAtomic from 'write-file-atomic';
+import { createHash } from 'crypto';
+import type { QueueEntry } from './delivery';
+import type { ForwarderState, Tracked } from './forwarder';
+
+export const STATE_VERSION = 1;
+/** A state file larger than this is not read. */
+export const MAX_STATE_BYTES = 256 * 1024 * 1024;
+
+/** The secrets as the CLI keeps them (the extension keeps the same shape in SecretStorage). */
+export interface SecretSet {
+  readonly current: string;
+  /** The secret before the last rotation, still signing until `previousUntilMs`. */
+  readonly previous?: string;
+  readonly previousUntilMs?: number;
+}
+
+export interface StoredState {
+  readonly version: number;
+  readonly account: string;
+  /** Which secret signs (a hash of the current one; never the secret). */
+  readonly secretId: string | undefined;
+  /** Only when the file keeps the secret (the CLI without --secret-env). */
+  readonly secrets: SecretSet | undefined;
+  readonly cursor: number | undefined;
+  readonly started: boolean;
+  readonly gaps: number;
+  /** id → [status, changes, createdAt µs, final 0/1] */
+  readonly tracked: Record<string, [string, number, number, number]>;
+  readonly entries: QueueEntry[];
+}
+
+/** A short identity of a secret for the state file and the events list (not reversible). */
+export function secretId(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex').slice(0, 16);
+}
+
+/** How long the secret before a rotation still signs (beside the new one). */
+export const ROTATION_OVERLAP_MS = 24 * 60 * 60_000;
+
+/** The set after a rotation to `fresh`: the old current one signs too for ROTATION_OVERLAP_MS. */
+export function rotateSecrets(set: SecretSet, fresh: string, nowMs: number = Date.now()): SecretSet {
+  return { current: fresh, previous: set.current, previousUntilMs: nowMs + ROTATION_OVERLAP_MS };
+}
+
+/** The secrets to sign with now: the current one, and the previous one while its time runs. */
+export function signingSecrets(set: SecretSet, nowMs: number = Date.now()): string[] {
+  return set.previous !== undefined && (set.previousUntilMs ?? 0) > nowMs ? [set.current, set.previous] : [set.current];
+}
+
+export function encodeTracked(tracked: Map<string, Tracked>): StoredState['tracked'] {
+  const out: StoredState['tracked'] = {};
+  for (const [id, t] of tracked) out[id] = [t.status, t.changes, t.createdAt, t.final ? 1 : 0];
+  return out;
+}
+
+export function forwarderStateOf(stored: StoredState | undefined): ForwarderState {
+  const tracked = new Map<string, Tracked>();
+  for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {})) tracked.set(id, { status, changes, createdAt, final: final === 1 });
+  return { tracked, cursor: stored?.cursor, started: stored?.started ?? false, gaps: stored?.gaps ?? 0 };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkShape(value: unknown): StoredState | string {
+  if (!isRecord(value)) return 'not an object';
+  if (value.version !== STATE_VERSION) return `version ${String(value.version)} is not ${STATE_VERSION}`;
+  if (typeof value.account !== 'string') return 'no account';
+  if (!isRecord(value.tracked)) return 'no tracked transactions';
+  for (const t of Object.values(value.tracked)) {
+    if (!Array.isArray(t) || t.length !== 4 || typeof t[0] !== 'string' || !Number.isSafeInteger(t[1]) || typeof t[2] !== 'number' || (t[3] !== 0 && t[3] !== 1)) return 'a tracked transaction is malformed';
+  }
+  if (!Array.isArray(value.entries)) return 'no entries';
+  for (const e of value.entries as unknown[]) {
+    if (!isRecord(e) || !isRecord(e.event) || typeof e.event.id !== 'string' || typeof e.lane !== 'string' || !Number.isSafeInteger(e.seq) || !['waiting', 'failed', 'delivered'].includes(String(e.state))) return 'an event is malformed';
+  }
+  if (value.secrets !== undefined && (!isRecord(value.secrets) || typeof value.secrets.current !== 'string')) return 'the secrets are malformed';
+  return value as unknown as StoredState;
+}
+
+export type LoadResult = { readonly state: StoredState | undefined; readonly problem?: undefined } | { readonly state: undefined; readonly problem: string; readonly setAside: string };
+
+export class StateFile {
+  constructor(readonly file: string) {}
+
+  /** The state, undefined when there is none yet; a file that cannot be used is renamed aside and its problem told. */
+  load(): LoadResult {
+    let text: string;
+    try {
+      if (fs.statSync(this.file).size > MAX_STATE_BYTES) return this.setAside(`larger than ${MAX_STATE_BYTES} bytes`);
+      text = fs.readFileSync(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: undefined };
+      throw error;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return this.setAside('not JSON');
+    }
+    const checked = checkShape(parsed);
+    return typeof checked === 'string' ? this.setAside(checked) : { state: checked };
+  }
+
+  /** Replaces the file atomically (temporary file, fsync, rename), owner-only. */
+  save(state: StoredState): void {
+    fs.mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true, mode: 0o700 });
+    writeFileAtomic.sync(this.file, JSON.stringify(state), { mode: 0o600, fsync: true });
+  }
+
+  private setAside(problem: string): LoadResult {
+    const aside = `${this.file}.unreadable-${Date.now()}`;
+    fs.renameSync(this.file, aside);
+    return { state: undefined, problem, setAside: aside };
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Standard Webhooks: the headers every delivery carries verify with the `standardwebhooks` npm
+ * package (the reference library) as it is, with the whsec_ secret; during a rotation both secrets
+ * sign and each verifies on its own; a tampered body or id does not. Beside them the legacy
+ * X-Exchange-Tx-Signature still verifies. And the text a terminal or log gets is made safe.
+ */
+import { strict as assert } from 'assert';
+import { Webhook } from 'standardwebhooks';
+import { attemptLine } from '../../../src/forward/cliLine';
+import { safeText } from '../../../src/forward/safeText';
+import { encodeStatusEvent, generateEventSecret, makeGapEvent, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
+
+const NOW = Math.floor(Date.now() / 1000);
+
+function delivery(secrets: string[]) {
+  const event = makeStatusEvent({ account: 'acc', earlierChanges: 2 }, 'tx1', 'waiting', 'confirming', { id: 'tx1', status: 'confirming' }, Date.now());
+  const body = encodeStatusEvent(event);
+  return { event, body, headers: signatureHeaders(secrets, event.id, body, NOW) };
+}
+
+describe('Standard Webhooks signatures', () => {
+  it('verify with the standardwebhooks library as sent (whsec_ secret, webhook-id/-timestamp/-signature)', () => {
+    const secret = generateEventSecret();
+    const { event, body, headers } = delivery([secret]);
+    assert.equal(headers['webhook-id'], event.id);
+    assert.equal(headers['webhook-timestamp'], String(NOW));
+    assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/);
+    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as { id: string; to: string };
+    assert.equal(verified.id, event.id);
+    assert.equal(verified.to, 'confirming');
+    // The legacy header of the same delivery verifies too.
+    assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+  });
+
+  it('are refused by the library for another body, another id, another secret', () => {
+    const secret = generateEventSecret();
+    const { body, headers } = delivery([secret]);
+    const hook = new Webhook(secret);
+    assert.throws(() => hook.verify(body.toString('utf8').replace('confirming', 'finished'), headers));
+    assert.throws(() => hook.verify(body.toString('utf8'), { ...headers, 'webhook-id': 'evt_other' }));
+    assert.throws(() => new Webhook(generateEventSecret()).verify(body.toString('utf8'), headers));
+  });
+
+  it('carry both signatures during a rotation: a receiver with either secret verifies, in both formats', () => {
+    const [older, newer] = [generateEventSecret(), generateEventSecret()];
+    const { body, headers } = delivery([newer, older]);
+    assert.equal(headers['webhook-signature'].split(' ').length, 2);
+    for (const secret of [older, newer]) {
+      assert.doesNotThrow(() => new Webhook(secret).verify(body.toString('utf8'), headers));
+      assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+    }
+  });
+
+  it('take a secret that is not whsec_ (an older --secret-env) as raw bytes, as the library does with format "raw"', () => {
+    const secret = 'an-older-secret-of-enough-length';
+    assert.deepEqual(standardKey(secret), Buffer.from(secret, 'utf8'));
+    const { body, headers } = delivery([secret]);
+    assert.doesNotThrow(() => new Webhook(secret, { format: 'raw' }).verify(body.toString('utf8'), headers));
+  });
+});
+
+describe('safe text for terminals and logs', () => {
+  it('escapes control characters, escape sequences, bidi controls, line separators and the backslash', () => {
+    assert.equal(safeText('abc-123 finished'), 'abc-123 finished');
+    assert.equal(safeText('\u001b]0;title\u0007x'), '\\u{1b}]0;title\\u{7}x');
+    assert.equal(safeText('a\r\nb'), 'a\\u{d}\\u{a}b');
+    assert.equal(safeText('\u009b2J'), '\\u{9b}2J');
+    assert.equal(safeText('x\u202edetaerc'), 'x\\u{202e}detaerc');
+    assert.equal(safeText('a\u2028b\u2029c'), 'a\\u{2028}b\\u{2029}c');
+    assert.equal(safeText('a\\u{1b}'), 'a\\u{5c}u{1b}', 'a written escape cannot pass for one of ours');
+    assert.equal(safeText('\u007f\u0000\u200f\u2066\u061c'), '\\u{7f}\\u{0}\\u{200f}\\u{2066}\\u{61c}');
+  });
+
+  it('cuts long text and turns anything into text', () => {
+    assert.equal(safeText('x'.repeat(300)), `${'x'.repeat(200)}…`);
+    assert.equal(safeText('abcdef', 3), 'abc…');
+    assert.equal(safeText('x'.repeat(200)), 'x'.repeat(200), 'cut only past the bound');
+    assert.equal(safeText(undefined), '');
+    assert.equal(safeText(null), '');
+    assert.equal(safeText(42), '42');
+    assert.equal(safeText(true), 'true');
+    assert.equal(safeText(10n), '10');
+    assert.equal(safeText({ a: '\u001b' }), '{"a":"\\u{5c}u001b"}');
+    assert.equal(safeText(() => 1), '');
+  });
+});
+
+describe('the CLI\'s attempt lines', () => {
+  it('escape what the service and the receiver wrote: one line, no escape sequence, no forged outcome', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx\u001b]0;pwned\u0007', 'waiting', 'finished\n2026-01-01T00:00:00.000Z  evt_x  tx waiting -> finished  HTTP 200  delivered', {}, 0);
+    const line = attemptLine({ event, lane: 'tx\u001b]0;pwned\u0007', attempt: 1, status: undefined, error: 'ECONN\u001b[2J', delivered: false, parked: false, atMs: 0, retryInMs: 500 });
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(line), line);
+    assert.ok(line.includes('tx\\u{1b}]0;pwned\\u{7}'));
+    assert.ok(line.includes('finished\\u{a}2026'));
+    assert.match(line, /not delivered, retry in 0\.5 s$/);
+  });
+});
+
+describe('the CLI\'s attempt lines, every outcome', () => {
+  const base = { lane: 'tx1', status: 200, delivered: true, parked: false, atMs: Date.UTC(2026, 0, 2, 3, 4, 5) };
+  it('says delivered, the status, the change and the attempt past the first', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx1', null, 'waiting', {}, 0);
+    assert.equal(attemptLine({ ...base, event, attempt: 1 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered`);
+    assert.equal(attemptLine({ ...base, event, attempt: 3 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered (attempt 3)`);
+  });
+
+  it('says parked, no answer, and a gap', () => {
+    const event = makeStatusEvent({ account: 'a', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', {}, 0);
+    assert.match(attemptLine({ ...base, event, attempt: 10, status: 500, delivered: false, parked: true }), /tx1 waiting -> confirming {2}HTTP 500 {2}failed: parked \(kept; resent at the next start\) \(attempt 10\)$/);
+    assert.match(attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }), / {2}no answer {2}not delivered, retry in 1\.2 s$/);
+    const gap = makeGapEvent('a', 'queue-full', 0, 0);
+    assert.match(attemptLine({ ...base, event: gap, lane: 'gap:0', attempt: 1 }), new RegExp(`${gap.id} {2}gap \\(queue-full\\): resynchronise {2}HTTP 200 {2}delivered$`));
+  });
+});

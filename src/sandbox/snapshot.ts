@@ -125,6 +125,7 @@ export function readSnapshotTransaction(value: unknown): LedgerTransaction | und
     omitsNulls: v.omitsNulls,
     extraField: v.extraField,
     subaccountId,
+    ...(v.traffic === true ? { traffic: true as const } : {}),
   };
 }
 

@@ -65,6 +65,7 @@ export const SETTING_RULES = {
   'exchangeTx.transactions.refreshSeconds': { kind: 'number', min: 0, max: 3600, default: 30 },
   'exchangeTx.sandbox.port': { kind: 'number', integer: true, min: 0, max: 65535, default: 0, userOnly: true },
   'exchangeTx.sandbox.stableKey': { kind: 'boolean', default: false, userOnly: true },
+  'exchangeTx.sandbox.trafficPerHour': { kind: 'number', integer: true, min: 0, max: 600, default: 60 },
 } as const satisfies Record<string, SettingRule>;
 
 export type SettingKey = keyof typeof SETTING_RULES;

@@ -84,7 +84,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     // The creation's snapshot is kept in the background; it is not part of what Reset sends.
     await api.environment.sandboxHost.saveNow();
     sandbox.clearRequests();
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset'), true);
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
     assert.deepEqual(
       sandbox.requests.map((r) => [r.path, r.method, r.outcome]),
       [

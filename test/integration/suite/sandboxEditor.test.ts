@@ -120,7 +120,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await config.update('port', undefined, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
     await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     fs.rmSync(dir, { recursive: true, force: true });
     await resetEnvironment(api);
   });
@@ -448,7 +448,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
     assert.equal(answered.status, 'hold');
 
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
     assert.equal(next.ledger.get(id), undefined);
   });

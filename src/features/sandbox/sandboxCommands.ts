@@ -111,7 +111,7 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       const keepOwn = given ?? (await askReset(own));
       if (keepOwn === undefined) return undefined;
       const kept = await environment.resetSandbox(keepOwn);
-      notify(kept > 0 ? vscode.l10n.t('Sandbox reset: a new ledger, with your {0} own transactions kept.', kept) : vscode.l10n.t('Sandbox reset: a new ledger.'));
+      notify(kept > 0 ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept) : vscode.l10n.t('Sandbox reset: a new ledger.'));
       return true;
     },
     'exchangeTx.sandbox.newTransaction': async (arg?: unknown) => {

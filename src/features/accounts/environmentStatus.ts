@@ -88,7 +88,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
       const create = vscode.l10n.t('New Transaction…');
       const text = moving
         ? vscode.l10n.t('The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}', sandbox.ledger.visible().length, moving.id)
-        : vscode.l10n.t('The sandbox is running with {0} sample transactions; none is moving right now. Make one with New Transaction….', sandbox.ledger.visible().length);
+        : vscode.l10n.t('The sandbox is running with {0} sample transactions; none is moving right now: make one with New Transaction.', sandbox.ledger.visible().length);
       void vscode.window
         .showInformationMessage(text, moving ? lookup : create)
         .then((choice) => (choice === lookup ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id) : choice === create ? vscode.commands.executeCommand('exchangeTx.sandbox.newTransaction') : undefined));

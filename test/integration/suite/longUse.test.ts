@@ -33,26 +33,30 @@ const TIMER_SLACK_MS = 10_000;
 
 /**
  * Forwarding on, through "Forward Status Changes…" with its prompts answered (the one place this
- * test knows how forwarding is started). Resolves with the secret shown.
+ * test knows how forwarding is started and stopped: the prompts stay answered, stopping included,
+ * until the returned function puts the extension's own back). Resolves with the secret shown.
  */
-async function startForwarding(api: ExchangeTxApi, url: string): Promise<string> {
+async function startForwarding(api: ExchangeTxApi, url: string): Promise<{ readonly secret: string; readonly restorePrompts: () => void }> {
   const secrets: string[] = [];
   const original: ForwardPrompts | undefined = api.forward.prompts;
   api.forward.prompts = {
     askUrl: () => Promise.resolve(url),
     confirmHost: () => Promise.resolve(false),
-    showSecret: (secret) => {
+    showSecret: (secret: string) => {
       secrets.push(secret);
     },
-  };
-  try {
-    await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
-  } finally {
-    api.forward.prompts = original;
-  }
+    // Stopping while events wait may ask (where forwarding keeps them): yes.
+    confirmStop: () => Promise.resolve(true),
+  } as ForwardPrompts;
+  await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
   assert.ok(api.forward.session, 'forwarding runs');
   assert.equal(secrets.length, 1, 'the secret is shown once');
-  return secrets[0];
+  return {
+    secret: secrets[0],
+    restorePrompts: () => {
+      api.forward.prompts = original;
+    },
+  };
 }
 
 /** Every status `id` had from `fromMs` to `toMs` on the sandbox clock (a record read between them shows one of these). */
@@ -70,6 +74,7 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
   let api: ExchangeTxApi;
   let sandbox: Sandbox;
   const receiver = new Receiver('not-known-yet-0123456789');
+  let restorePrompts = (): void => undefined;
 
   before(async () => {
     api = await extensionApi();
@@ -83,6 +88,7 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+    restorePrompts();
     await receiver.close();
     api.watch.stopAll();
     api.watch.linger.setDurationMs(60_000);
@@ -98,7 +104,9 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
     await api.transactions.view.refresh();
 
-    receiver.secret = await startForwarding(api, receiver.url);
+    const forwarding = await startForwarding(api, receiver.url);
+    receiver.secret = forwarding.secret;
+    restorePrompts = forwarding.restorePrompts;
     const session = api.forward.session;
     assert.ok(session);
 

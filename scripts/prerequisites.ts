@@ -159,10 +159,25 @@ export function findChromium(): string | undefined {
   return found;
 }
 
-/** Whether a python3 of this machine (PATH's, or Debian's own) imports `module` (PyCryptodome as Crypto or as Debian's Cryptodome). */
-function pythonHas(module: 'pycryptodome' | 'requests'): boolean {
-  const code = module === 'requests' ? 'import requests' : 'try:\n import Crypto.Signature\nexcept ImportError:\n import Cryptodome.Signature';
-  return ['python3', '/usr/bin/python3'].some((python) => spawnSync(python, ['-c', code], { stdio: 'ignore', timeout: 15_000 }).status === 0);
+const PYTHON_IMPORTS = {
+  requests: 'import requests',
+  pycryptodome: 'try:\n import Crypto.Signature\nexcept ImportError:\n import Cryptodome.Signature',
+} as const;
+
+function imports(python: string, module: keyof typeof PYTHON_IMPORTS): boolean {
+  return spawnSync(python, ['-c', PYTHON_IMPORTS[module]], { stdio: 'ignore', timeout: 15_000 }).status === 0;
+}
+
+/**
+ * Whether the Python client can run for `module`: one python3 (PATH's, or Debian's own) must
+ * import both PyCryptodome (as Crypto or as Debian's Cryptodome) and requests, so each is
+ * counted only where its partner is too. When none has both, Debian's python3 is what the apt
+ * packages complete, so it alone is asked (PATH's python3 with only requests, say, must not hide
+ * that Debian's python3 lacks it).
+ */
+function pythonHas(module: keyof typeof PYTHON_IMPORTS): boolean {
+  const both = (python: string): boolean => imports(python, 'pycryptodome') && imports(python, 'requests');
+  return ['python3', '/usr/bin/python3'].some(both) || imports('/usr/bin/python3', module);
 }
 
 function hasGssapiHeaders(): boolean {

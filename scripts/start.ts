@@ -14,7 +14,7 @@ import { Ledger, ManualClock } from '../src/sandbox';
 import { readConfig } from '../test/runner/config';
 import { Cleanup, describe, exitOf, killGroup, say, setSayPrefix, spawnGroup } from '../test/runner/processes';
 import { ensureServerHost } from '../test/runner/serverInstall';
-import { desktopLine, START_PREFIX, startedLines } from './startText';
+import { desktopLine, START_PREFIX, startedLines, startPayload, startSettings } from './startText';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const cacheDir = path.join(repoRoot, '.vscode-test');
@@ -64,8 +64,16 @@ async function server(folder: string): Promise<number> {
   const settings = path.join(profile, 'user-data', 'User', 'settings.json');
   if (!fs.existsSync(settings)) {
     fs.mkdirSync(path.dirname(settings), { recursive: true });
-    // The playground lives inside this repository: do not offer to open the repository.
-    fs.writeFileSync(settings, JSON.stringify({ 'git.openRepositoryInParentFolders': 'never', 'workbench.startupEditor': 'none' }, null, 2));
+    fs.writeFileSync(settings, JSON.stringify(startSettings(), null, 2));
+  } else {
+    // Earlier starts wrote "none", which hid the Welcome page and the walkthrough in it.
+    let kept: Record<string, unknown> = {};
+    try {
+      kept = JSON.parse(fs.readFileSync(settings, 'utf8')) as Record<string, unknown>;
+    } catch {
+      // Edited by hand (comments, say): left as it is.
+    }
+    if (kept['workbench.startupEditor'] === 'none') fs.writeFileSync(settings, JSON.stringify({ ...kept, 'workbench.startupEditor': startSettings()['workbench.startupEditor'] }, null, 2));
   }
   const authority = `127.0.0.1:${port}`;
   const child = spawnGroup(
@@ -88,10 +96,7 @@ async function server(folder: string): Promise<number> {
     return 1;
   }
   const remote = (file: string) => `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
-  const payload = JSON.stringify([
-    ['extensionDevelopmentPath', remote(repoRoot)],
-    ['skipWelcome', 'true'],
-  ]);
+  const payload = JSON.stringify(startPayload(remote(repoRoot)));
   const url = `http://${authority}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
   for (const line of startedLines({ codeServerVersion: install.codeServerVersion, vscodeVersion: install.vscodeVersion, url })) console.log(line);
   return (await exited) ?? 0;

@@ -84,11 +84,11 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
-  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.lookup.idInEditor() });
-  const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions') });
+  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.lookup.idInEditor(), choices: lookup.choices });
+  const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions'), choices: lookup.choices });
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
-  const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox') });
+  const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
   const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
   const forward = registerForward(context, { environment, log: tagged(log, 'forward') });

@@ -6,6 +6,7 @@
  */
 import type { SandboxControlClient } from '../api/sandboxControl';
 import { failure, targetData, targetLine } from './results';
+import { resultSchema } from './outputSchemas';
 import type { AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema } from './types';
 import { validateInput } from './validation';
 
@@ -17,7 +18,16 @@ export interface SandboxToolContext extends AgentToolContext {
 interface ToolSpec<I> {
   readonly name: string;
   readonly title: string;
+  /** What it does, what it sends, what it answers. */
   readonly description: string;
+  /** When not to use it (and what to use instead). */
+  readonly notFor: string;
+  /** One example call, as the input JSON with a word on what it does. */
+  readonly example: string;
+  /** The properties of its data beside `target` and `error` (JSON Schema). */
+  readonly output: Readonly<Record<string, unknown>>;
+  /** Reads the sandbox's control endpoint on the sandbox (default false). */
+  readonly usesControl?: boolean;
   readonly inputSchema: JsonObjectSchema;
   /** What the tool does, for "… failed" (e.g. "Looking the transactions up"). */
   readonly doing: string;
@@ -30,6 +40,9 @@ interface ReadSpec<I> extends ToolSpec<I> {
 }
 
 interface ChangeSpec<I> extends ToolSpec<I> {
+  /** Overwrites state (pay, move, the clock): MCP's destructiveHint. */
+  readonly destructive: boolean;
+  readonly idempotent: boolean;
   /** What will happen, named for the user's confirmation (input as given, possibly invalid). */
   confirmation(input: Record<string, unknown>): { readonly title: string; readonly message: string };
   execute(context: SandboxToolContext, input: I): Promise<AgentToolResult>;
@@ -63,14 +76,29 @@ async function guarded<I>(spec: ToolSpec<I>, context: AgentToolContext, input: u
   }
 }
 
-/** A tool that only reads (or reads nothing): any target. */
-export function readTool<I>(spec: ReadSpec<I>): AgentTool {
+/** The description a model reads: what it does, when not to use it, one example. */
+export function fullDescription(spec: Pick<ToolSpec<unknown>, 'description' | 'notFor' | 'example'>): string {
+  return `${spec.description} Not for: ${spec.notFor} Example: ${spec.example}`;
+}
+
+function common<I>(spec: ToolSpec<I>): Pick<AgentTool, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'usesControl'> {
   return {
     name: spec.name,
     title: spec.title,
-    description: spec.description,
+    description: fullDescription(spec),
     inputSchema: spec.inputSchema,
+    outputSchema: resultSchema(spec.output),
+    usesControl: spec.usesControl ?? false,
+  };
+}
+
+/** A tool that only reads (or reads nothing): any target. */
+export function readTool<I>(spec: ReadSpec<I>): AgentTool {
+  return {
+    ...common(spec),
     changesState: false,
+    destructive: false,
+    idempotent: true,
     run: (context, input) => guarded(spec, context, input, (parsed) => spec.execute(context, parsed)),
   };
 }
@@ -78,11 +106,11 @@ export function readTool<I>(spec: ReadSpec<I>): AgentTool {
 /** A tool that creates or moves: the sandbox only, refused on an account before anything is checked or sent. */
 export function sandboxTool<I>(spec: ChangeSpec<I>): AgentTool {
   return {
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    inputSchema: spec.inputSchema,
+    ...common(spec),
+    usesControl: true,
     changesState: true,
+    destructive: spec.destructive,
+    idempotent: spec.idempotent,
     confirmation: (input) => spec.confirmation(asRecord(input)),
     run: (context, input) => {
       const control = context.control;

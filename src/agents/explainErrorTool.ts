@@ -57,6 +57,9 @@ export const explainErrorTool: AgentTool = readTool<ExplainInput>({
     },
     additionalProperties: false,
   },
+  notFor: "a transaction's status (use exchangeTx_diagnoseTransaction), or an answer that succeeded.",
+  example: '{"errorJson": "{\\"code\\":-32602,\\"message\\":\\"Invalid amount for pair btc->eth. Minimal amount is 0.001\\"}"} explains that answer.',
+  output: { code: { type: ['integer', 'string'] }, message: { type: 'string' }, kind: { type: 'string' }, httpStatus: { type: 'integer' }, meaning: { type: 'string' }, action: { type: 'string' } },
   doing: 'Explaining the error',
   parse(input) {
     const given = ['errorJson', 'code', 'message', 'httpStatus'].filter((k) => input[k] !== undefined);

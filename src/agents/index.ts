@@ -3,13 +3,19 @@
  * the MCP server: each with its name, description, input schema and implementation. Pure Node:
  * imports src/api and src/shared only.
  */
+import { diagnoseTransactionTool } from './diagnoseTool';
 import { explainErrorTool } from './explainErrorTool';
+import { listTransactionsTool } from './listTool';
 import { getEstimateTool, getFixedRateTool, getPairLimitsTool, validateAddressTool } from './marketTools';
+import { advanceSandboxTool, createSandboxFixedTransactionTool } from './sandboxFlowTools';
 import { createSandboxTransactionTool, moveSandboxTransactionTool, paySandboxTransactionTool } from './sandboxTools';
-import { getTransactionsTool, listTransactionsTool } from './transactionTools';
+import { getTransactionsTool } from './transactionTools';
 import type { AgentTool } from './types';
 
-export type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema, JsonSchema } from './types';
+export type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema, JsonSchema, OutputSchema } from './types';
+export { Sightings } from './sightings';
+export type { SightingStorage } from './sightings';
+export { redactSecrets, safeData, safeText } from './safeText';
 export { AgentInputError, validateInput } from './validation';
 export { failure, failureData, targetLine } from './results';
 export type { FailureData } from './results';
@@ -17,6 +23,7 @@ export { sandboxOnlyRefusal } from './defineTool';
 
 /** Every tool, read-only ones first. */
 export const AGENT_TOOLS: readonly AgentTool[] = [
+  diagnoseTransactionTool,
   getTransactionsTool,
   listTransactionsTool,
   explainErrorTool,
@@ -25,8 +32,10 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getFixedRateTool,
   validateAddressTool,
   createSandboxTransactionTool,
+  createSandboxFixedTransactionTool,
   paySandboxTransactionTool,
   moveSandboxTransactionTool,
+  advanceSandboxTool,
 ];
 
 export function findAgentTool(name: string): AgentTool | undefined {

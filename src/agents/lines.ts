@@ -1,10 +1,11 @@
 /**
  * Compact lines about records for a model to read: one line a transaction, quote or limit, every
- * service string sanitized (control and bidirectional characters, length), amounts as sent.
+ * service string made safe (safeText.ts) and free text quoted as data, amounts as sent.
  */
 import type { TransactionRecord } from '../api/types';
 import type { ControlTransaction } from '../shared/sandboxControl';
-import { sanitize, ticker } from '../shared/format';
+import { ticker } from '../shared/format';
+import { amountText, quoted, safeText } from './safeText';
 
 /** Unix microseconds as ISO 8601 (UTC), or undefined for 0 / unreadable. */
 export function isoFromMicros(micros: number | undefined): string | undefined {
@@ -18,22 +19,22 @@ export function isoFromMillis(ms: number | null | undefined): string | undefined
 }
 
 function s(text: string | null | undefined, max = 100): string {
-  return sanitize(text ?? '', max);
+  return safeText(text ?? '', max);
 }
 
 /** `id · status · 0.5 BTC → ETH (float) · created 2026-…Z · payin to <address>` */
 export function recordLine(record: TransactionRecord): string {
   const paid = record.amountFrom !== '' && record.amountFrom !== '0';
-  const amount = paid ? `${s(record.amountFrom, 40)} ${ticker(s(record.currencyFrom, 20))} received` : `${s(record.amountExpectedFrom, 40)} ${ticker(s(record.currencyFrom, 20))} expected`;
-  const status = record.status === 'unknown' ? `unknown ("${s(record.rawStatus, 40)}")` : record.status;
+  const amount = paid ? `${amountText(record.amountFrom)} ${ticker(s(record.currencyFrom, 20))} received` : `${amountText(record.amountExpectedFrom)} ${ticker(s(record.currencyFrom, 20))} expected`;
+  const status = record.status === 'unknown' ? `unknown (${quoted(record.rawStatus, 40)})` : record.status;
   const parts = [
     s(record.id, 64),
     status,
     `${amount} → ${ticker(s(record.currencyTo, 20))} (${record.type})`,
     `created ${isoFromMicros(record.createdAt) ?? '?'}`,
-    `payin address ${s(record.payinAddress)}${record.payinExtraId ? ` (extra id ${s(record.payinExtraId, 60)})` : ''}`,
+    `payin address ${quoted(record.payinAddress, 120)}${record.payinExtraId ? ` (extra id ${quoted(record.payinExtraId, 60)})` : ''}`,
   ];
-  if (record.payTill) parts.push(`pay till ${s(record.payTill, 40)}`);
+  if (record.payTill) parts.push(`pay till ${quoted(record.payTill, 40)}`);
   return parts.join(' · ');
 }
 
@@ -42,10 +43,10 @@ export function controlLine(tx: ControlTransaction): string {
   const parts = [
     s(tx.id, 64),
     tx.status,
-    `${s(tx.amountExpectedFrom, 40)} ${ticker(s(tx.currencyFrom, 20))} → ${s(tx.amountExpectedTo, 40)} ${ticker(s(tx.currencyTo, 20))} (${tx.type})`,
-    `payin address ${s(tx.payinAddress)}${tx.payinExtraId ? ` (extra id ${s(tx.payinExtraId, 60)})` : ''}`,
+    `${amountText(tx.amountExpectedFrom)} ${ticker(s(tx.currencyFrom, 20))} → ${amountText(tx.amountExpectedTo)} ${ticker(s(tx.currencyTo, 20))} (${tx.type})`,
+    `payin address ${quoted(tx.payinAddress, 120)}${tx.payinExtraId ? ` (extra id ${quoted(tx.payinExtraId, 60)})` : ''}`,
   ];
-  if (tx.amountFrom !== '') parts.push(`received ${s(tx.amountFrom, 40)}`);
+  if (tx.amountFrom !== '') parts.push(`received ${amountText(tx.amountFrom)}`);
   const payTill = isoFromMillis(tx.payTillMs);
   if (payTill) parts.push(`pay till ${payTill}`);
   parts.push(tx.next ? `next: ${tx.next.status} at ${s(tx.next.at, 40)}` : 'stays in this status');

@@ -4,7 +4,8 @@
  * and whether an address is valid (`validateAddress`). Read-only: any target.
  */
 import type { EstimateLimits, PairLimits } from '../api/types';
-import { sanitize, ticker } from '../shared/format';
+import { ticker } from '../shared/format';
+import { amountText, quoted, safeText as sanitize } from './safeText';
 import { readTool } from './defineTool';
 import { isoFromMicros } from './lines';
 import { success } from './results';
@@ -20,7 +21,7 @@ function t(code: string): string {
 }
 
 function a(amount: string | undefined): string {
-  return amount === undefined ? '?' : sanitize(amount, 40);
+  return amount === undefined ? '?' : amountText(amount, 40);
 }
 
 function limitsLine(limits: PairLimits): string {
@@ -63,6 +64,9 @@ export const getPairLimitsTool: AgentTool = readTool<{ from: string; to: string 
     required: ['pairs'],
     additionalProperties: false,
   },
+  notFor: 'an estimate of what the user receives (use exchangeTx_getEstimate or exchangeTx_getFixedRate).',
+  example: '{"pairs": [{"from": "btc", "to": "eth"}]} reads the BTC → ETH limits.',
+  output: { limits: { type: 'array', items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] } }, missing: { type: 'array' } },
   doing: 'Reading the pair limits',
   parse: (input) =>
     (input.pairs as { from: string; to: string }[]).map((pair, i) => {
@@ -91,6 +95,9 @@ export const getEstimateTool: AgentTool = readTool<{ from: string; to: string; a
     required: ['from', 'to', 'amountFrom'],
     additionalProperties: false,
   },
+  notFor: 'a fixed-rate quote (use exchangeTx_getFixedRate), or the limits of many pairs (use exchangeTx_getPairLimits).',
+  example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} estimates 0.1 BTC → ETH.',
+  output: { estimate: { anyOf: [{ type: 'object' }, { type: 'null' }] } },
   doing: 'Estimating the exchange',
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -130,6 +137,9 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     required: ['from', 'to'],
     additionalProperties: false,
   },
+  notFor: 'a floating-rate estimate (use exchangeTx_getEstimate); it creates nothing (on the sandbox create with exchangeTx_createSandboxFixedTransaction and the rate id).',
+  example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} quotes 0.1 BTC → ETH at a fixed rate.',
+  output: { quote: { anyOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, { type: 'null' }] }, expiresAt: { type: 'string' } },
   doing: 'Getting the fixed-rate quote',
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -145,7 +155,7 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     if (!quote) return success(context, [`No quote answered for ${t(query.from)} → ${t(query.to)}.`], { quote: null });
     const expires = isoFromMicros(quote.expiredAt);
     const lines = [
-      `Rate id ${sanitize(quote.id, 100)}${expires ? `, expires ${expires}` : ''} (single-use: pass it to createFixTransaction before then).`,
+      `Rate id ${quoted(quote.id, 100)}${expires ? `, expires ${expires}` : ''} (single-use: pass it to createFixTransaction before then).`,
       `${a(quote.amountFrom)} ${t(quote.from)} → ${a(quote.amountTo)} ${t(quote.to)} at the fixed rate ${a(quote.result)}${quote.networkFee === undefined ? '' : `, network fee ${a(quote.networkFee)} ${t(quote.to)}`}.`,
     ];
     const limits = estimateLimits(quote, quote.from);
@@ -170,6 +180,9 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
     required: ['currency', 'address'],
     additionalProperties: false,
   },
+  notFor: "checking a transaction's addresses after it was created (use exchangeTx_getTransactions with full).",
+  example: '{"currency": "eth", "address": "0x…"} checks an ETH address.',
+  output: { query: { type: 'object' }, verdict: { type: 'object', properties: { result: { type: 'boolean' } }, required: ['result'] } },
   doing: 'Validating the address',
   parse(input) {
     const extraId = optionalString(input, 'extraId');
@@ -177,8 +190,8 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
   },
   async execute(context, query) {
     const verdict = await context.client.validateAddress(query, { signal: context.signal });
-    const what = `The ${t(query.currency)} address ${sanitize(query.address, 120)}${query.extraId === undefined ? '' : ` with extra id ${sanitize(query.extraId, 60)}`}`;
-    const line = verdict.result ? `${what} is valid.` : `${what} is NOT valid${verdict.message ? `: ${sanitize(verdict.message, 200)}` : '.'}`;
+    const what = `The ${t(query.currency)} address ${quoted(query.address, 120)}${query.extraId === undefined ? '' : ` with extra id ${quoted(query.extraId, 60)}`}`;
+    const line = verdict.result ? `${what} is valid.` : `${what} is NOT valid${verdict.message ? `: ${quoted(verdict.message, 200)}` : '.'}`;
     return success(context, [line], { query, verdict });
   },
 });

@@ -9,6 +9,7 @@ import { sanitize, ticker } from '../shared/format';
 import type { KnownStatus } from '../shared/status';
 import { sandboxTool } from './defineTool';
 import { controlLine } from './lines';
+import { CONTROL_TX_SCHEMA } from './outputSchemas';
 import { success } from './results';
 import { amountSchema, idSchema, optionalString, requiredString, statusSchema, textSchema, tickerSchema } from './schemaParts';
 import type { AgentTool } from './types';
@@ -16,6 +17,7 @@ import { AgentInputError } from './validation';
 
 /** A value of the input, shown short in a confirmation (the input is not checked yet there). */
 function shown(value: unknown, fallback: string): string {
+  if (typeof value === 'number') return sanitize(String(value), 64);
   return typeof value === 'string' && value.trim() !== '' ? sanitize(value, 64) : fallback;
 }
 
@@ -46,10 +48,15 @@ export const createSandboxTransactionTool: AgentTool = sandboxTool<CreateInput>(
     },
     additionalProperties: false,
   },
+  notFor: "a real account (refused), or the fixed-rate flow with a quote's rate id (use exchangeTx_createSandboxFixedTransaction).",
+  example: '{"from": "btc", "to": "eth", "amountFrom": 0.1, "status": "hold"} makes a held BTC → ETH transaction to test with.',
+  output: { transaction: CONTROL_TX_SCHEMA },
+  destructive: false,
+  idempotent: false,
   doing: 'Creating the sandbox transaction',
   confirmation(input) {
     const type = input.type === 'fixed' ? 'fixed-rate' : 'floating-rate';
-    const amount = typeof input.amountFrom === 'string' ? `${shown(input.amountFrom, '')} ` : '';
+    const amount = input.amountFrom !== undefined ? `${shown(input.amountFrom, '')} ` : '';
     const pair = `${ticker(shown(input.from, 'btc'))} → ${ticker(shown(input.to, 'eth'))}`;
     return {
       title: 'Create a sandbox transaction?',
@@ -91,9 +98,14 @@ export const paySandboxTransactionTool: AgentTool = sandboxTool<{ id: string; am
     required: ['id'],
     additionalProperties: false,
   },
+  notFor: 'a real account (refused), or running it all the way to finished (use exchangeTx_advanceSandbox, which pays and skips the clock).',
+  example: '{"id": "a1b2c3d4e5f6", "amount": 0.05} pays 0.05 instead of the expected amount.',
+  output: { transaction: CONTROL_TX_SCHEMA },
+  destructive: true,
+  idempotent: false,
   doing: 'Paying the sandbox transaction',
   confirmation(input) {
-    const amount = typeof input.amount === 'string' ? `${shown(input.amount, '')} (instead of the expected amount)` : 'the expected amount';
+    const amount = input.amount !== undefined ? `${shown(input.amount, '')} (instead of the expected amount)` : 'the expected amount';
     return { title: 'Pay a sandbox transaction?', message: `Pays ${amount} into the sandbox transaction ${shown(input.id, '?')}. Nothing is sent to a real account.` };
   },
   parse(input) {
@@ -122,6 +134,11 @@ export const moveSandboxTransactionTool: AgentTool = sandboxTool<{ id: string; s
     required: ['id', 'status'],
     additionalProperties: false,
   },
+  notFor: 'a real account (refused), or reaching a status through the steps before it (use exchangeTx_advanceSandbox).',
+  example: '{"id": "a1b2c3d4e5f6", "status": "hold"} puts it on hold now.',
+  output: { transaction: CONTROL_TX_SCHEMA },
+  destructive: true,
+  idempotent: false,
   doing: 'Moving the sandbox transaction',
   confirmation(input) {
     return { title: 'Move a sandbox transaction?', message: `Moves the sandbox transaction ${shown(input.id, '?')} to status "${shown(input.status, '?')}". Nothing is sent to a real account.` };

@@ -17,13 +17,20 @@ export function idSchema(description: string): JsonSchema {
 export const TICKER_PATTERN = '^[A-Za-z0-9]{1,32}$';
 
 export function tickerSchema(description: string): JsonSchema {
-  return { type: 'string', description: `${description} A ticker such as "btc" (lowercase).`, pattern: TICKER_PATTERN, minLength: 1, maxLength: 32 };
+  return { type: 'string', description: `${description} A ticker such as "btc" (any case).`, pattern: TICKER_PATTERN, minLength: 1, maxLength: 32 };
 }
 
 export const AMOUNT_PATTERN = '^[0-9]+(\\.[0-9]+)?$';
 
 export function amountSchema(description: string): JsonSchema {
-  return { type: 'string', description: `${description} A plain decimal string such as "0.5" (not a number).`, pattern: AMOUNT_PATTERN, minLength: 1, maxLength: MAX_AMOUNT_LENGTH };
+  return {
+    type: ['string', 'number'],
+    description: `${description} A decimal string such as "0.5" (exact), or a JSON number such as 0.5 (at most 15 significant digits).`,
+    pattern: AMOUNT_PATTERN,
+    minLength: 1,
+    maxLength: MAX_AMOUNT_LENGTH,
+    minimum: 0,
+  };
 }
 
 export function statusSchema(description: string): JsonSchema {

@@ -5,6 +5,7 @@
  */
 import type { ExchangeClient } from '../api/client';
 import type { SandboxControlClient } from '../api/sandboxControl';
+import type { Sightings } from './sightings';
 
 /** Where a tool's requests go: the built-in sandbox, or an account (its name and `host[:port]`). */
 export type AgentTarget =
@@ -18,6 +19,12 @@ export interface AgentToolContext {
   /** The sandbox's control client: present only when `target.kind === 'sandbox'`. */
   readonly control?: SandboxControlClient;
   readonly signal?: AbortSignal;
+  /** When records were first seen in their status, kept for the account (absent: not kept). */
+  readonly sightings?: Sightings;
+  /** Reports progress of a call that pages or looks many things up (MCP progress notifications). */
+  readonly progress?: (done: number, total: number | undefined, message: string) => void;
+  /** The time (Unix ms) on an account; default Date.now. The sandbox's time is the sandbox's clock. */
+  readonly now?: () => number;
 }
 
 /** Compact text for the model (its first line names the target) and the JSON record(s). */
@@ -28,8 +35,11 @@ export interface AgentToolResult {
 }
 
 /** The subset of JSON Schema the tools' inputs use (and {@link validateInput} checks). */
+export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+
 export interface JsonSchema {
-  readonly type: 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object';
+  /** One type; `['string', 'number']` is an amount: a decimal string, or a JSON number turned into one. */
+  readonly type: JsonType | readonly ['string', 'number'];
   readonly description?: string;
   readonly enum?: readonly string[];
   readonly minLength?: number;
@@ -55,6 +65,9 @@ export interface JsonObjectSchema extends JsonSchema {
   readonly additionalProperties: false;
 }
 
+/** A JSON Schema of a tool's structured result (any JSON Schema; validated by MCP clients). */
+export type OutputSchema = Readonly<Record<string, unknown>>;
+
 export interface AgentTool {
   /** `exchangeTx_…`: letters, digits, `_` and `-`, at most 64 characters. */
   readonly name: string;
@@ -63,8 +76,16 @@ export interface AgentTool {
   /** Precise and model-facing: what it does, what it sends, what it answers. */
   readonly description: string;
   readonly inputSchema: JsonObjectSchema;
+  /** The JSON Schema every result's data (success or error) fits: an object with `target`. */
+  readonly outputSchema: OutputSchema;
   /** Creates or moves something: sandbox only, and needs the user's confirmation. */
   readonly changesState: boolean;
+  /** Overwrites state (pays, moves, skips the clock): MCP's destructiveHint. */
+  readonly destructive: boolean;
+  /** Calling it again with the same input changes nothing more: MCP's idempotentHint. */
+  readonly idempotent: boolean;
+  /** Reads the sandbox's control endpoint when the target is the sandbox (schedules, clock). */
+  readonly usesControl: boolean;
   /** What will happen, for the confirmation of a state-changing tool (input as given, unvalidated). */
   confirmation?(input: unknown): { readonly title: string; readonly message: string };
   /** Validates the input itself; never throws: a failure is a result with `isError`. */

@@ -49,21 +49,22 @@ function checkNumber(schema: JsonSchema, value: number, path: string): void {
   if (schema.maximum !== undefined && value > schema.maximum) throw new AgentInputError(path, `must be at most ${schema.maximum}`);
 }
 
-function checkArray(schema: JsonSchema, value: readonly unknown[], path: string): void {
+function checkArray(schema: JsonSchema, value: readonly unknown[], path: string): unknown[] {
   if (schema.minItems !== undefined && value.length < schema.minItems) throw new AgentInputError(path, `needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
   if (schema.maxItems !== undefined && value.length > schema.maxItems) throw new AgentInputError(path, `takes at most ${schema.maxItems} items (got ${value.length})`);
-  if (schema.items) value.forEach((item, i) => checkValue(schema.items as JsonSchema, item, at(path, i)));
+  const items = schema.items ? value.map((item, i) => checkValue(schema.items as JsonSchema, item, at(path, i))) : [...value];
   if (schema.uniqueItems) {
     const seen = new Set<string>();
-    value.forEach((item, i) => {
+    items.forEach((item, i) => {
       const key = JSON.stringify(item);
       if (seen.has(key)) throw new AgentInputError(at(path, i), 'repeats an earlier item');
       seen.add(key);
     });
   }
+  return items;
 }
 
-function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: string): void {
+function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: string): Record<string, unknown> {
   const properties = schema.properties ?? {};
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(properties, key) && schema.additionalProperties === false) {
@@ -73,23 +74,63 @@ function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: s
   for (const key of schema.required ?? []) {
     if (value[key] === undefined) throw new AgentInputError(at(path, key), 'is required');
   }
+  const out: Record<string, unknown> = { ...value };
   for (const [key, property] of Object.entries(properties)) {
-    if (Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined) checkValue(property, value[key], at(path, key));
+    if (Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined) out[key] = checkValue(property, value[key], at(path, key));
   }
+  return out;
 }
 
-function checkValue(schema: JsonSchema, value: unknown, path: string): void {
+/** Most significant digits a JSON number keeps exactly as written (IEEE 754 double: 15). */
+const EXACT_DIGITS = 15;
+
+/**
+ * A JSON number as the decimal text it was written as (0.1 → "0.1", 1e-7 → "0.0000001"), when a
+ * double keeps that text exactly (at most 15 significant digits); otherwise an AgentInputError
+ * asking for a string, since the digits the sender wrote are no longer known.
+ */
+export function decimalTextOf(value: number, path: string): string {
+  if (!Number.isFinite(value)) throw new AgentInputError(path, 'must be a finite number');
+  if (value < 0) throw new AgentInputError(path, 'must not be negative');
+  const [mantissa = '0', exponentText] = String(value).toLowerCase().split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (digits.length > EXACT_DIGITS) {
+    throw new AgentInputError(path, `has more than ${EXACT_DIGITS} significant digits as a JSON number, so its exact digits are lost: send it as a string such as "0.1"`);
+  }
+  const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  // Shift the decimal point of whole.fraction by the exponent.
+  const all = whole + fraction;
+  const point = whole.length + exponent;
+  let text: string;
+  if (point <= 0) text = `0.${'0'.repeat(-point)}${all}`;
+  else if (point >= all.length) text = all + '0'.repeat(point - all.length);
+  else text = `${all.slice(0, point)}.${all.slice(point)}`;
+  text = text.replace(/^0+(?=\d)/, '');
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+function checkValue(schema: JsonSchema, value: unknown, path: string): unknown {
+  if (Array.isArray(schema.type)) {
+    // An amount: a decimal string, or a JSON number turned into its decimal text.
+    const text = typeof value === 'number' ? decimalTextOf(value, path) : value;
+    if (typeof text !== 'string') throw new AgentInputError(path, `must be a decimal string such as "0.5" or a number, not ${describe(value)}`);
+    checkString(schema, text, path);
+    return text;
+  }
   switch (schema.type) {
     case 'string':
       if (typeof value !== 'string') throw new AgentInputError(path, `must be a string, not ${describe(value)}`);
-      return checkString(schema, value, path);
+      checkString(schema, value, path);
+      return value;
     case 'integer':
     case 'number':
       if (typeof value !== 'number') throw new AgentInputError(path, `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}, not ${describe(value)}`);
-      return checkNumber(schema, value, path);
+      checkNumber(schema, value, path);
+      return value;
     case 'boolean':
       if (typeof value !== 'boolean') throw new AgentInputError(path, `must be true or false, not ${describe(value)}`);
-      return;
+      return value;
     case 'array':
       if (!Array.isArray(value)) throw new AgentInputError(path, `must be an array, not ${describe(value)}`);
       return checkArray(schema, value, path);
@@ -100,11 +141,11 @@ function checkValue(schema: JsonSchema, value: unknown, path: string): void {
 }
 
 /**
- * The input as a record when it fits the schema; otherwise an AgentInputError. A missing input
- * (undefined or null) counts as `{}`, so a tool without required parameters runs without one.
+ * The input as a record when it fits the schema (amounts given as numbers turned into their
+ * decimal text); otherwise an AgentInputError. A missing input (undefined or null) counts as
+ * `{}`, so a tool without required parameters runs without one.
  */
 export function validateInput(schema: JsonObjectSchema, input: unknown): Record<string, unknown> {
   const value = input === undefined || input === null ? {} : input;
-  checkValue(schema, value, '');
-  return value as Record<string, unknown>;
+  return checkValue(schema, value, '') as Record<string, unknown>;
 }

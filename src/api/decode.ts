@@ -5,6 +5,7 @@
  * rejects anything else with a {@link ProtocolError} naming the field.
  */
 import * as v from 'valibot';
+import { echo } from '../shared/echo';
 import { normalizeStatus } from '../shared/status';
 import { ProtocolError } from './errors';
 import type { PairLimits, StatusResult, TransactionRecord } from './types';
@@ -88,7 +89,7 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, root
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = pathOf(issue, root);
-  throw new ProtocolError(`The service sent an unexpected value for "${field}": ${issue.expected ? `expected ${issue.expected}, ` : ''}received ${issue.received}`, undefined, field);
+  throw new ProtocolError(`The service sent an unexpected value for "${echo(field)}": ${issue.expected ? `expected ${echo(issue.expected)}, ` : ''}received ${echo(issue.received)}`, undefined, echo(field));
 }
 
 export function decodeTransactions(result: unknown): TransactionRecord[] {

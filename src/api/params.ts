@@ -7,6 +7,7 @@ import { isKnownStatus } from '../shared/status';
 import type { KnownStatus } from '../shared/status';
 import { InvalidParameterError } from './errors';
 import type { CurrencyPair, TransactionQuery } from './types';
+import { echo } from '../shared/echo';
 
 /** Array length limit of `id`, `currency`, `address` and `payoutAddress` (spec 4.2). */
 export const MAX_FILTER_VALUES = 10;
@@ -51,7 +52,7 @@ function integerIn(param: string, value: unknown, min: number, max: number): num
 }
 
 function checkStatus(value: unknown): KnownStatus {
-  if (typeof value !== 'string' || !isKnownStatus(value)) throw invalid('status', `"${String(value)}" is not a status`);
+  if (typeof value !== 'string' || !isKnownStatus(value)) throw invalid('status', `"${echo(String(value))}" is not a status`);
   return value;
 }
 

@@ -4,9 +4,11 @@
  * serialized once, those bytes are signed with the sandbox's key and sent, the answer is read
  * bounded; the address must be on this machine. Every call goes through a rate limiter (the
  * account's, when shared, so control calls and service calls together stay within its limit).
- * Control actions change state, so nothing is retried. No sandbox code is imported here.
+ * Control actions change state, so nothing is retried. Each body carries a new `nonce` and the
+ * time it was made (`at`): the sandbox refuses one sent again. No sandbox code is imported here.
  */
 import type { AxiosInstance } from 'axios';
+import { randomUUID } from 'crypto';
 import { CONTROL_ERROR_CODES, CONTROL_ERROR_STATUS } from '../shared/sandboxControl';
 import type {
   ClockState,
@@ -200,9 +202,10 @@ export class SandboxControlClient {
     const linked = linkSignals(options.signal, this.lifetime.signal);
     const { signal } = linked;
     try {
-      const body = Buffer.from(JSON.stringify(request), 'utf8');
       const release = await this.limiter.acquire(signal);
       try {
+        // A new nonce and the time, under the signature: the sandbox takes these bytes once only.
+        const body = Buffer.from(JSON.stringify({ ...request, nonce: randomUUID(), at: Date.now() }), 'utf8');
         const answer = await this.transport.post(body, { signal });
         return interpretControlAnswer(request.action, answer.status, answer.contentType, answer.text);
       } finally {

@@ -10,6 +10,7 @@ import type { RequestLogEntry } from '../api/client';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
 import { SandboxControlClient } from '../api/sandboxControl';
+import { Sightings } from '../agents/sightings';
 import type { AgentToolContext } from '../agents/types';
 import { SkippableClock, startSandbox } from '../sandbox';
 import type { McpCliSettings } from './cliArgs';
@@ -52,7 +53,8 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
     const client = new ExchangeClient({ baseUrl: settings.baseUrl, credentials, onRequest: (entry) => log(redact(requestLine(entry))) });
     const host = new URL(settings.baseUrl).host;
     return {
-      context: { client, target: { kind: 'account', label: settings.name, host } },
+      // Sightings in memory: since when a transaction is in its status is known from this server's first look.
+      context: { client, target: { kind: 'account', label: settings.name, host }, sightings: new Sightings() },
       redact,
       description: `the account "${settings.name}" at ${host} (read-only tools)`,
       close: () => {

@@ -8,13 +8,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AGENT_TOOLS } from '../agents';
+import { redactSecrets } from '../agents/safeText';
 import { bind } from './binding';
-import { McpCliError, MCP_USAGE, parseMcpCli } from './cliArgs';
+import { McpCliError, MCP_USAGE, parseMcpCli, selectTools } from './cliArgs';
 import { createAgentMcpServer } from './server';
 
 /** A line on stderr, the MCP log (stdout is the protocol). */
 function log(line: string): void {
-  process.stderr.write(`[exchange-tx mcp] ${line}\n`);
+  process.stderr.write(`[exchange-tx mcp] ${redactSecrets(line)}\n`);
 }
 
 /** The extension's version, from the package.json beside dist/ (the bundle's folder). */
@@ -34,8 +35,14 @@ async function main(): Promise<void> {
     process.stdout.write(MCP_USAGE);
     return;
   }
+  const names = selectTools(
+    AGENT_TOOLS.map((tool) => tool.name),
+    settings,
+    (name) => AGENT_TOOLS.find((tool) => tool.name === name)?.changesState === true,
+  );
+  const tools = AGENT_TOOLS.filter((tool) => names.includes(tool.name));
   const binding = await bind(settings, log);
-  const server = createAgentMcpServer({ tools: AGENT_TOOLS, context: binding.context, version: version(), redact: binding.redact, log });
+  const server = createAgentMcpServer({ tools, context: binding.context, version: version(), redact: binding.redact, log });
   let closing: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
     await server.close().catch(() => undefined);
@@ -54,7 +61,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void close(signal).then(() => process.exit(0)));
 
   await server.connect(new StdioServerTransport());
-  log(`serving ${AGENT_TOOLS.length} tools for ${binding.description}`);
+  const count = binding.context.target.kind === 'sandbox' ? tools.length : tools.filter((tool) => !tool.changesState).length;
+  log(`serving ${count} tools for ${binding.description}`);
   if (process.stdin.isTTY) {
     log('this is an MCP server: it speaks JSON-RPC on stdin and stdout to an MCP client (an agent, an editor).');
     log(`point the client's configuration at: node ${path.join(__dirname, 'mcp.js')} (see docs/mcp.md). Ctrl+C stops it.`);
@@ -62,7 +70,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = redactSecrets(error instanceof Error ? error.message : String(error));
   process.stderr.write(error instanceof McpCliError ? `${message}\n\n${MCP_USAGE}` : `${message}\n`);
   process.exitCode = error instanceof McpCliError ? 2 : 1;
 });

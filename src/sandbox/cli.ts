@@ -5,6 +5,7 @@
  * user gives is never printed, nor anything signed with it; a fresh one only with --print-key.
  * With --state-file the ledger survives restarts.
  */
+import * as fs from 'fs';
 import type { Credentials } from '../api/keys';
 import { fingerprint, generateKeys, loadCredentials, signBody } from '../api/keys';
 import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
@@ -13,6 +14,7 @@ import type { CliSettings } from './cliArgs';
 import { loadOrCreateKeyFile, readStateFile, writeStateFile } from './cliFiles';
 import type { RequestLogEntry, Sandbox } from './index';
 import { SkippableClock, SnapshotError, startSandbox } from './index';
+import { CHANGING_METHODS, isMethod } from './operations';
 
 function describe(entry: RequestLogEntry): string {
   const time = new Date().toISOString().slice(11, 23);
@@ -91,7 +93,8 @@ class StateSaver {
 
   /** A request that may have changed the ledger: a control action or a create call that succeeded. */
   noteRequest(entry: RequestLogEntry): void {
-    const changes = entry.outcome === 'ok' && (entry.path.startsWith(SANDBOX_CONTROL_PATH) || entry.method === 'createTransaction' || entry.method === 'createFixTransaction');
+    const method = entry.method;
+    const changes = entry.outcome === 'ok' && (entry.path.startsWith(SANDBOX_CONTROL_PATH) || (method !== undefined && isMethod(method) && CHANGING_METHODS.has(method)));
     if (!changes) return;
     this.dirty = true;
     if (this.timer) return;
@@ -99,6 +102,17 @@ class StateSaver {
       this.timer = undefined;
       this.save();
     }, 200);
+  }
+
+  /**
+   * Writes the file now, changed or not: at start, so the issuer's new generation (ids.ts) is on
+   * disk before any id of it is handed out, and a restart never hands one out again.
+   */
+  saveNow(): void {
+    // Never over a file that was there and could not be restored (it may be something else).
+    if (fs.existsSync(this.file) && this.sandbox.ledger.issuer.generation === 0) return;
+    this.dirty = true;
+    this.save();
   }
 
   /** Writes the file if anything changed since the last write. */
@@ -139,6 +153,19 @@ function printKeyOrigin(origin: KeyOrigin, apiKey: string, printKey: boolean): v
   }
 }
 
+/** `--json`: one line a program reads (a CI step, a test suite); the private key only when printable. */
+function printJson(sandbox: Sandbox, origin: KeyOrigin, apiKey: string, printable: string | undefined, stateFile: string | undefined): void {
+  const line = {
+    url: sandbox.url,
+    apiKey,
+    seed: sandbox.seed,
+    ...(printable !== undefined ? { privateKey: printable } : {}),
+    ...(origin.kind === 'file' ? { keyFile: origin.file } : {}),
+    ...(stateFile !== undefined ? { stateFile } : {}),
+  };
+  console.log(JSON.stringify(line));
+}
+
 async function main(): Promise<void> {
   const settings = parseCli(process.argv.slice(2), process.env);
   if (settings.help) {
@@ -164,6 +191,7 @@ async function main(): Promise<void> {
   });
   const stateLine = settings.stateFile === undefined ? undefined : restoreState(sandbox, settings.stateFile);
   const saver = settings.stateFile === undefined ? undefined : new StateSaver(sandbox, settings.stateFile);
+  saver?.saveNow();
   // Before anything is printed: whoever reads "Ctrl+C stops the sandbox." may send SIGINT at once.
   let stopping = false;
   const stop = (): void => {
@@ -183,6 +211,10 @@ async function main(): Promise<void> {
   // Printed: a key only when generated here and asked for; a signature only of such a key.
   const printable = settings.printKey ? (origin.kind === 'fresh' ? origin.hex : origin.kind === 'file' ? origin.createdHex : undefined) : undefined;
 
+  if (settings.json) {
+    printJson(sandbox, origin, apiKey, printable, settings.stateFile);
+    return;
+  }
   console.log(`Exchange Tx sandbox listening on ${sandbox.url}`);
   console.log(
     `  seed ${sandbox.seed}, ${sandbox.ledger.size} transactions, ` +

@@ -14,14 +14,19 @@ export const DEFAULT_CLI_PORT = 8710;
 /** The faults `--fault-rate` spreads its share over, evenly (hangs and slow answers have their own flags). */
 export const SPREAD_FAULTS: readonly FaultKind[] = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId'];
 
-export const USAGE = `Usage: npm run sandbox -- [options]
+/** How the command is run: `npm run sandbox --` here, the package's bin where it is packed (scripts/packSandbox.ts). */
+const PROGRAM = process.env.EXCHANGE_TX_SANDBOX_PROGRAM ?? 'npm run sandbox --';
+
+export const USAGE = `Usage: ${PROGRAM} [options]
 
 Starts a local simulation of the exchange service on 127.0.0.1, registers a fresh key pair
 (or the one given) and prints what the extension needs to use it. Ctrl+C stops it.
 
 Options:
   --port N          port to listen on (default ${DEFAULT_CLI_PORT}; 0 = any free port)
-  --seed N          seed of the ledger and of injected faults (default ${DEFAULT_SEED})
+  --seed N          seed of the ledger and of injected faults (default ${DEFAULT_SEED}), and of the ids
+                    it issues (created transactions, rate IDs, subaccounts), which are random
+                    per run without it
   --size N          number of seeded transactions (default ${DEFAULT_LEDGER_SIZE})
   --rate-limit N    requests per second per API key (default ${DEFAULT_RATE_LIMIT}; 0 = no limit)
   --traffic N       new transactions arriving per hour of the sandbox clock, each going through
@@ -51,6 +56,9 @@ Options:
                     after each change through the control endpoint or a create call, and at
                     exit; also read from SANDBOX_STATE_FILE
   --quiet           do not print a line per request
+  --json            print one JSON line instead of the text above: {"url", "apiKey", "seed",
+                    "privateKey" (only a generated key with --print-key), "keyFile",
+                    "stateFile"}; it is printed once the sandbox answers (a readiness signal)
   --help            show this text
 `;
 
@@ -58,7 +66,8 @@ export interface CliSettings {
   readonly help: boolean;
   readonly quiet: boolean;
   readonly port: number;
-  readonly seed: number;
+  /** Undefined when not given: the ledger is seed 1's and the issued ids are random. */
+  readonly seed: number | undefined;
   readonly size: number;
   /** false: no rate limit. */
   readonly rateLimit: number | false;
@@ -71,6 +80,8 @@ export interface CliSettings {
   readonly stateFile: string | undefined;
   /** New transactions per hour (0: a still ledger). */
   readonly traffic: number;
+  /** Print one JSON line (url, API key…) instead of the text. */
+  readonly json: boolean;
 }
 
 export class CliError extends Error {}
@@ -118,6 +129,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         'state-file': { type: 'string' },
         traffic: { type: 'string' },
         quiet: { type: 'boolean' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -150,7 +162,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     help: values.help ?? false,
     quiet: values.quiet ?? false,
     port: number('port', values.port, DEFAULT_CLI_PORT, (n) => isCount(n) && n <= 65535),
-    seed: number('seed', values.seed, DEFAULT_SEED, Number.isSafeInteger),
+    seed: values.seed === undefined ? undefined : number('seed', values.seed, DEFAULT_SEED, Number.isSafeInteger),
     size: number('size', values.size, DEFAULT_LEDGER_SIZE, isCount),
     rateLimit: rateLimit === 0 ? false : rateLimit,
     faults,
@@ -160,5 +172,6 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     printKey: values['print-key'] ?? false,
     stateFile: nonEmpty('state-file', values['state-file']) ?? nonEmpty('state-file', env.SANDBOX_STATE_FILE),
     traffic: number('traffic', values.traffic, DEFAULT_TRAFFIC_PER_HOUR, (n) => isCount(n) && n <= MAX_TRAFFIC_PER_HOUR),
+    json: values.json ?? false,
   };
 }

@@ -5,6 +5,7 @@
  * is refused (a typo in a CI script must not pass silently), and every refusal is a
  * ControlRefusal naming the field at fault.
  */
+import { echo } from '../shared/echo';
 import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../shared/sandboxControl';
 import type { ClockState, ControlActionName, ControlResults, FaultKind, FaultOptions, LedgerState } from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
@@ -47,7 +48,7 @@ function invalid(field: string, message: string): ControlRefusal {
 /** Refuses any member of `fields` not in `allowed` (a misspelt field would otherwise do nothing). */
 function onlyFields(fields: Fields, allowed: readonly string[], prefix = ''): void {
   for (const name of Object.keys(fields)) {
-    if (!allowed.includes(name)) throw invalid(`${prefix}${name}`, `Unknown field "${prefix}${name.slice(0, 40)}"; this action takes ${allowed.map((a) => `"${prefix}${a}"`).join(', ')}.`);
+    if (!allowed.includes(name)) throw invalid(`${prefix}${echo(name, 40)}`, `Unknown field "${prefix}${echo(name, 40)}"; this action takes ${allowed.map((a) => `"${prefix}${a}"`).join(', ')}.`);
   }
 }
 
@@ -143,7 +144,7 @@ export function readFaults(value: unknown): FaultOptions {
     if (!isRecord(value.rates)) throw invalid('faults.rates', `faults.rates must be an object of shares by fault: ${FAULT_KINDS.join(', ')}.`);
     const rates: Partial<Record<FaultKind, number>> = {};
     for (const [kind, share] of Object.entries(value.rates)) {
-      if (!isFaultKind(kind)) throw invalid(`faults.rates.${kind.slice(0, 40)}`, `Unknown fault "${kind.slice(0, 40)}"; faults are ${FAULT_KINDS.join(', ')}.`);
+      if (!isFaultKind(kind)) throw invalid(`faults.rates.${echo(kind, 40)}`, `Unknown fault "${echo(kind, 40)}"; faults are ${FAULT_KINDS.join(', ')}.`);
       rates[kind] = readShare(share, `faults.rates.${kind}`);
     }
     faults.rates = rates;
@@ -176,7 +177,7 @@ export function actionOf(request: unknown): ControlActionName {
   if (!isRecord(request)) throw invalid('action', 'The request must be a JSON object such as {"action": "clock"}.');
   const action = request.action;
   if (!isAction(action)) {
-    const named = typeof action === 'string' ? `"${action.slice(0, 40)}" is not an action` : 'action is required';
+    const named = typeof action === 'string' ? `"${echo(action, 40)}" is not an action` : 'action is required';
     throw new ControlRefusal('unknown-action', `${named}; actions are ${CONTROL_ACTIONS.join(', ')}.`, 'action');
   }
   return action;

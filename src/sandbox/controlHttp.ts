@@ -1,13 +1,15 @@
 /**
  * The HTTP answer of a signed control request (its signature already checked): the body parsed as
- * JSON, the action run, and the outcome as `{"ok": true, "result": …}` (HTTP 200) or
- * `{"ok": false, "error": {code, message, field?}}` with the status of its code. Nothing thrown
- * escapes: an unexpected failure is `internal` (HTTP 500) and says nothing of its cause.
+ * JSON, its `nonce` and `at` checked and set aside (controlNonces.ts: a replayed or stale body is
+ * refused before anything runs), the action run, and the outcome as `{"ok": true, "result": …}`
+ * (HTTP 200) or `{"ok": false, "error": {code, message, field?}}` with the status of its code.
+ * Nothing thrown escapes: an unexpected failure is `internal` (HTTP 500) and says nothing of its cause.
  */
-import { CONTROL_ERROR_STATUS } from '../shared/sandboxControl';
+import { CONTROL_ERROR_STATUS, CONTROL_FRESHNESS_MS, CONTROL_NONCE } from '../shared/sandboxControl';
 import type { ControlAnswer, ControlErrorBody } from '../shared/sandboxControl';
 import { actionOf, runControl } from './control';
 import type { ControlTarget } from './control';
+import type { ControlNonces } from './controlNonces';
 import { ControlRefusal } from './controlRefusal';
 import type { HttpAnswer } from './protocol';
 import { JSON_TYPE } from './protocol';
@@ -31,7 +33,30 @@ function refused(action: string | undefined, error: ControlErrorBody): ControlOu
   };
 }
 
-export function answerControl(target: ControlTarget, raw: Buffer): ControlOutcome {
+const NONCE_NEEDED = `Each control request carries "nonce" (16 to 64 letters, digits, "-" or "_", new each time) and "at" (when it was made, Unix ms), so that it cannot be sent again.`;
+
+/**
+ * The request without its `nonce` and `at`, once they pass `nonces`; a refusal when they are
+ * missing, stale or seen before. Anything but an object is left to the action's own checks.
+ */
+function fresh(request: unknown, nonces: ControlNonces): unknown {
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) return request;
+  const { nonce, at, ...rest } = request as Record<string, unknown>;
+  if (typeof nonce !== 'string' || !CONTROL_NONCE.test(nonce)) throw new ControlRefusal('invalid', NONCE_NEEDED, 'nonce');
+  if (typeof at !== 'number' || !Number.isSafeInteger(at)) throw new ControlRefusal('invalid', NONCE_NEEDED, 'at');
+  switch (nonces.accept(nonce, at)) {
+    case 'ok':
+      return rest;
+    case 'stale':
+      throw new ControlRefusal('invalid', `at is more than ${CONTROL_FRESHNESS_MS / 1000} s away from the sandbox's time (this machine's clock): make each request just before sending it.`, 'at');
+    case 'replayed':
+      throw new ControlRefusal('conflict', 'This control request was already carried out: each one carries a new nonce.', 'nonce');
+    case 'full':
+      throw new ControlRefusal('conflict', `Too many control requests in ${CONTROL_FRESHNESS_MS / 1000} s; wait a moment.`, 'nonce');
+  }
+}
+
+export function answerControl(target: ControlTarget, raw: Buffer, nonces: ControlNonces): ControlOutcome {
   let request: unknown;
   try {
     request = JSON.parse(raw.toString('utf8'));
@@ -40,6 +65,7 @@ export function answerControl(target: ControlTarget, raw: Buffer): ControlOutcom
   }
   let action: string | undefined;
   try {
+    request = fresh(request, nonces);
     action = actionOf(request);
     const result = runControl(target, request);
     const body: ControlAnswer = { ok: true, result };

@@ -19,6 +19,7 @@ import type { Clock } from './clock';
 import { canSkip, systemClock } from './clock';
 import { runControl } from './control';
 import { HookEmitter } from './hookEmitter';
+import { Issuer, randomIssuerSeed } from './ids';
 import type { FaultOptions } from './faults';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
@@ -73,7 +74,11 @@ export type { RequestLogEntry, RequestOutcome } from './requestLog';
 export interface SandboxOptions {
   /** 0 (default) picks any free port. */
   readonly port?: number;
-  /** Seed of the ledger and of the fault draws (default 1). */
+  /**
+   * Seed of the ledger and of the fault draws (default 1), and of the ids the sandbox issues
+   * (created transactions, rate IDs, subaccounts): without a seed those are random per instance,
+   * so two sandboxes never share them; with one, the same calls give the same ids.
+   */
   readonly seed?: number;
   /** Number of seeded transactions (default 300). */
   readonly ledgerSize?: number;
@@ -189,7 +194,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = options.clock ?? systemClock;
   const ledgerSize = options.ledgerSize ?? DEFAULT_LEDGER_SIZE;
-  const ledger = new Ledger({ clock, seed, size: ledgerSize });
+  const issuer = new Issuer(options.seed ?? randomIssuerSeed());
+  const ledger = new Ledger({ clock, seed, size: ledgerSize, issuer });
   const keys = new KeyRing();
   for (const key of options.keys ?? []) keys.register(key);
   const limiter = limiterFor(options.rateLimit);
@@ -237,8 +243,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     restore: (snapshot) => {
       const restored = restoreLedger(snapshot, clock);
       catchUpClock(clock, restored.skippedMs);
-      state.replaceLedger(restored.ledger);
-      return { restored: restored.restored, dropped: restored.dropped };
+      const droppedSubaccounts = state.replaceLedger(restored.ledger);
+      return { restored: restored.restored, dropped: restored.dropped + droppedSubaccounts };
     },
     hooks,
     get traffic() {

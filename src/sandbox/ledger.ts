@@ -13,6 +13,7 @@ import type { LedgerTransaction } from './factory';
 import { makeId, makeTransaction } from './factory';
 import type { Outcome, Pace, PlanStep, Progress, TransactionType } from './lifecycle';
 import { buildPlan, pathFor, progressAt, validatePlan } from './lifecycle';
+import { Issuer } from './ids';
 import { Random } from './random';
 import { RateBook } from './rates';
 import type { WireRecord } from './records';
@@ -30,6 +31,8 @@ export interface LedgerOptions {
   readonly size?: number;
   /** The time the seeded transactions are spread before (default: the clock's time now). */
   readonly startedAtMs?: number;
+  /** Who issues the ids of created transactions, rate IDs and subaccounts (default: one of `seed`, generation 0). */
+  readonly issuer?: Issuer;
 }
 
 /** What `create()` takes; everything is optional. */
@@ -109,13 +112,13 @@ export class Ledger {
   readonly seededSize: number;
   private readonly byId = new Map<string, LedgerTransaction>();
   private sorted: LedgerTransaction[] = [];
-  private readonly createRng: Random;
+  private issued: Issuer;
+  /** What a snapshot this ledger was restored from kept of its issuer (taken in by `takeOver`). */
+  private restoredIssued: unknown;
   /** Ids of the transactions created after seeding or changed since (what a snapshot keeps). */
   private readonly touched = new Set<string>();
   /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
   readonly rates: RateBook;
-  /** Draws the ids of `createSubaccount` (its own stream: subaccounts do not change the ids of transactions). */
-  private readonly subaccountRng: Random;
   /** The ids the seed made (with the traffic's, never the user's own: see `isOwn`). */
   private readonly seededIds = new Set<string>();
 
@@ -124,9 +127,8 @@ export class Ledger {
     this.seed = options.seed ?? DEFAULT_SEED;
     this.startedAtMs = options.startedAtMs ?? options.clock.now();
     if (!Number.isSafeInteger(this.startedAtMs)) throw new RangeError('startedAtMs must be a whole number of ms');
-    this.createRng = Random.derive(this.seed, 'create');
-    this.rates = new RateBook(Random.derive(this.seed, 'rates'));
-    this.subaccountRng = Random.derive(this.seed, 'subaccounts');
+    this.issued = options.issuer ?? new Issuer(this.seed);
+    this.rates = new RateBook(() => this.issued.rates);
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
     this.seededSize = size;
@@ -168,17 +170,32 @@ export class Ledger {
     return tx ? toWireRecord(tx, atMs) : undefined;
   }
 
+  /** Who issues the ids: created transactions', rate IDs and subaccounts (see ids.ts). */
+  get issuer(): Issuer {
+    return this.issued;
+  }
+
+  /** Notes what a snapshot kept of its issuer, for `takeOver` (restoreLedger calls it). */
+  noteRestoredIssuer(issued: unknown): void {
+    this.restoredIssued = issued;
+  }
+
   /**
-   * A fresh subaccount id (`createSubaccount`): 16 lowercase letters and digits. The sandbox keeps
-   * no list of them: the create operations take any `subaccountId` (ours, RULES.md).
+   * This ledger replaces `previous` (a reset or a restore): it keeps `previous`'s issuer, so no id
+   * is issued twice; a ledger restored from a snapshot also takes in the snapshot's subaccounts and
+   * moves the issuer past the snapshot's generation. Returns the subaccount entries dropped.
    */
-  newSubaccountId(): string {
-    return makeId(this.subaccountRng, () => false).padEnd(16, '0');
+  takeOver(previous: Ledger): number {
+    this.issued = previous.issued;
+    if (this.restoredIssued === undefined) return 0;
+    const dropped = this.issued.absorb(this.restoredIssued);
+    this.restoredIssued = undefined;
+    return dropped;
   }
 
   /** Adds a transaction (for tests and demos) and returns it; its id is `result.id`. */
   create(options: CreateTransactionOptions = {}): LedgerTransaction {
-    const rng = this.createRng;
+    const rng = this.issued.create;
     const from = (options.from ?? 'btc').toLowerCase();
     const to = (options.to ?? 'eth').toLowerCase();
     for (const ticker of [from, to]) if (!findCurrency(ticker)) throw new RangeError(`unknown currency ${ticker}`);

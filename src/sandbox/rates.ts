@@ -131,7 +131,8 @@ const RATE_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234
 export class RateBook {
   private readonly quotes = new Map<string, Quote>();
 
-  constructor(private readonly rng: Random) {}
+  /** `rng` gives the stream rate IDs are drawn from (the ledger's issuer's, which a restart renews). */
+  constructor(private readonly rng: () => Random) {}
 
   get size(): number {
     return this.quotes.size;
@@ -141,7 +142,7 @@ export class RateBook {
   issue(atMs: number, quote: Omit<Quote, 'id' | 'expiresAtMs'>, lifetimeMs: number = RATE_ID_LIFETIME_MS): Quote {
     this.prune(atMs);
     let id: string;
-    do id = this.rng.chars(RATE_ID_CHARS, 32);
+    do id = this.rng().chars(RATE_ID_CHARS, 32);
     while (this.quotes.has(id));
     const issued: Quote = { ...quote, id, expiresAtMs: Math.floor((atMs + lifetimeMs) / 1000) * 1000 };
     this.quotes.set(id, issued);

@@ -7,10 +7,11 @@
  *   - finished: moneySent, payoutHash, payoutHashLink, amountTo, totalFee (before: absent, null,
  *     null, "0", null);
  *   - refunded: refundHash, refundHashLink.
- * Our choices where the spec allows several forms: `moneySent` is 0 on waiting records and absent
- * on other records with nothing sent; null-valued `refundHash`, `refundHashLink` and the extra id
- * names are either omitted or written as null, fixed per record (about half each); `payTill`
- * appears on fixed-rate records only. Every record carries `trackUrl`, `changellyFee` (the
+ * Every field of the service's sample records is on every record, with `null` or `0` where there
+ * is nothing yet, as the samples show them: `moneySent` 0 until sent, `refundHash`,
+ * `refundHashLink`, `payinExtraIdName`, `payoutExtraIdName` null (RULES.md, "Transaction
+ * records"); `payTill` appears on fixed-rate records only. (`omitsNulls` of a transaction no
+ * longer changes its record: it is kept so seeds draw the same ledgers and snapshots stay valid.) Every record carries `trackUrl`, `changellyFee` (the
  * service's percent, as `exchangeFee`), `apiExtraFee`, `totalFee`, `canPush` and `canRefund`
  * (SERVICE.md, 2026-11); `subaccountId` where the record was created for one, and as null on a few
  * seeded records.
@@ -26,7 +27,7 @@ export interface WireRecord {
   createdAt: number;
   type: TransactionType;
   moneyReceived: number;
-  moneySent?: number;
+  moneySent: number;
   rate: string;
   payinConfirmations: string;
   status: KnownStatus;
@@ -34,17 +35,17 @@ export interface WireRecord {
   currencyTo: string;
   payinAddress: string;
   payinExtraId: string | null;
-  payinExtraIdName?: string | null;
+  payinExtraIdName: string | null;
   payinHash: string | null;
   payoutAddress: string;
   payoutExtraId: string | null;
-  payoutExtraIdName?: string | null;
+  payoutExtraIdName: string | null;
   payoutHash: string | null;
   payoutHashLink: string | null;
   refundAddress: string;
   refundExtraId: string | null;
-  refundHash?: string | null;
-  refundHashLink?: string | null;
+  refundHash: string | null;
+  refundHashLink: string | null;
   amountExpectedFrom: string;
   amountExpectedTo: string;
   amountFrom: string;
@@ -87,16 +88,12 @@ export function toWireRecord(tx: LedgerTransaction, atMs: number): WireRecord | 
   const refunded = p.refundedAtMs !== null;
   const payoutHash = sent ? tx.payoutHash : null;
   const refundHash = refunded ? tx.refundHash : null;
-  /** Puts a nullable optional field on the record, omitting nulls on records that omit them. */
-  const optional = <K extends keyof WireRecord>(key: K, value: WireRecord[K] | null): Partial<WireRecord> =>
-    value === null && tx.omitsNulls ? {} : { [key]: value };
-
   return {
     id: tx.id,
     createdAt: tx.createdAtUs,
     type: tx.type,
     moneyReceived: p.receivedAtMs !== null ? micros(tx, p.receivedAtMs) : 0,
-    ...(p.sentAtMs !== null ? { moneySent: micros(tx, p.sentAtMs) } : p.status === 'waiting' ? { moneySent: 0 } : {}),
+    moneySent: p.sentAtMs !== null ? micros(tx, p.sentAtMs) : 0,
     rate: tx.rate,
     payinConfirmations: String(p.confirmations),
     status: p.status,
@@ -104,17 +101,17 @@ export function toWireRecord(tx: LedgerTransaction, atMs: number): WireRecord | 
     currencyTo: tx.currencyTo,
     payinAddress: tx.payinAddress,
     payinExtraId: tx.payinExtraId,
-    ...optional('payinExtraIdName', tx.payinExtraId !== null ? from.extraIdName : null),
+    payinExtraIdName: tx.payinExtraId !== null ? from.extraIdName : null,
     payinHash: received ? tx.payinHash : null,
     payoutAddress: tx.payoutAddress,
     payoutExtraId: tx.payoutExtraId,
-    ...optional('payoutExtraIdName', tx.payoutExtraId !== null ? to.extraIdName : null),
+    payoutExtraIdName: tx.payoutExtraId !== null ? to.extraIdName : null,
     payoutHash,
     payoutHashLink: payoutHash !== null ? explorerLink(to, payoutHash) : null,
     refundAddress: tx.refundAddress,
     refundExtraId: tx.refundExtraId,
-    ...optional('refundHash', refundHash),
-    ...optional('refundHashLink', refundHash !== null ? explorerLink(from, refundHash) : null),
+    refundHash,
+    refundHashLink: refundHash !== null ? explorerLink(from, refundHash) : null,
     amountExpectedFrom: tx.amountExpectedFrom,
     amountExpectedTo: tx.amountExpectedTo,
     amountFrom: received ? tx.amountFrom : '',

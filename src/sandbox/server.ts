@@ -21,13 +21,15 @@
  * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
  * answer is held back on purpose), and at most `maxConnections` are open at once. A connection that
  * arrives at the bound does not simply lose: the sandbox closes the oldest *idle* connection to make
- * room (idle: no request in progress on it, i.e. it has not yet sent a whole request head, or it is
+ * room (idle: no request in progress on it, i.e. it has not yet sent a whole request, or it is
  * waiting between keep-alive requests), first among those that never had a request with a valid
- * signature, then among those that did. A connection with a request in progress (its head in,
+ * signature, then among those that did. A connection with a request in progress (its body in,
  * until its answer is out, held-back answers and hangs included) is never closed for a newcomer;
  * only when every connection has one is the newcomer closed as it arrives. So a local program that
  * opens sockets and sends nothing cannot lock signed clients out: it only churns its own sockets.
- * A connection still receiving a request's body counts as busy; `requestTimeoutMs` bounds how long.
+ * A connection still receiving a request's body is not busy: it may be closed for a newcomer like
+ * an idle one, and `requestTimeoutMs` cuts it (HTTP 408) however slowly it keeps sending, so 64
+ * slow senders cannot lock signed clients out either (test/unit/sandbox/slowSenders.test.ts).
  */
 import * as http from 'http';
 import type { Socket } from 'net';
@@ -35,6 +37,7 @@ import type { ConnectionBounds } from './bounds';
 import { checkingIntervalMs } from './bounds';
 import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
 import { answerControl } from './controlHttp';
+import { ControlNonces } from './controlNonces';
 import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
 import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
@@ -99,6 +102,8 @@ export class SandboxServer {
   /** Every open connection, oldest first. */
   private readonly connections = new Map<Socket, Connection>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** The control requests' nonces seen (a replayed control body is refused). */
+  private readonly controlNonces = new ControlNonces();
   private stopping: Promise<void> | undefined;
 
   constructor(private readonly parts: ServerParts) {
@@ -175,13 +180,15 @@ export class SandboxServer {
   }
 
   private receive(req: http.IncomingMessage, res: http.ServerResponse, expectsContinue = false): void {
-    // From its head until its answer is out (or the connection closes), the request keeps its
-    // connection from being closed for a newcomer.
+    // From its whole body in until its answer is out (or the connection closes), the request keeps
+    // its connection from being closed for a newcomer; while its body is still arriving it does not
+    // (a slow sender is cut at `requestTimeoutMs` anyway, and must not hold a place meanwhile).
     const connection = this.connections.get(req.socket);
-    if (connection) {
+    const busy = (): void => {
+      if (!connection) return;
       connection.inProgress++;
       res.once('close', () => connection.inProgress--);
-    }
+    };
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     const control = req.method === 'POST' && (path === SANDBOX_CONTROL_PATH || path === `${SANDBOX_CONTROL_PATH}/`);
     const found = control || (req.method === 'POST' && (path === '/v2' || path === '/v2/'));
@@ -197,6 +204,7 @@ export class SandboxServer {
       bodyBytes,
     });
     if (Number(header(req, 'content-length') ?? 0) > MAX_BODY_BYTES) {
+      busy();
       this.refuseTooLarge(req, res, draft(0));
       return;
     }
@@ -212,6 +220,7 @@ export class SandboxServer {
       } else if (found) chunks.push(chunk);
     };
     const onEnd = (): void => {
+      busy();
       const seen = draft(size);
       try {
         if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
@@ -240,7 +249,7 @@ export class SandboxServer {
 
   /**
    * `POST /sandbox/control`: the same signature check as `/v2` (401 `Unauthorized`), then the
-   * control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
+   * nonce and time (a replayed or stale body is refused), then the control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
    * control must work while the service is "down").
    */
   private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
@@ -250,7 +259,7 @@ export class SandboxServer {
     }
     if (connection) connection.signed = true;
     if (signature) this.parts.onSignature?.(signature);
-    const outcome = answerControl(this.parts.state, raw);
+    const outcome = answerControl(this.parts.state, raw, this.controlNonces);
     const seen: Draft = { ...draft, method: outcome.action };
     this.finish(res, seen, outcome.ok ? 'ok' : 'error', outcome.answer, outcome.ok ? {} : { errorMessage: outcome.message });
   }

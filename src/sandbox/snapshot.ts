@@ -1,8 +1,8 @@
 /**
  * The ledger as it can be stored (the editor's storage, a file of the CLI) and restored: the seed,
  * size and start that regenerate the seeded transactions, and in full every transaction created
- * or changed since, newest first, at most CONTROL_LIMITS.maxSnapshotTransactions. Rate IDs are not
- * kept. A snapshot read back is untrusted: `restoreLedger` checks every field, drops what is
+ * or changed since, newest first, at most CONTROL_LIMITS.maxSnapshotTransactions, and what the
+ * issuer issued (ids.ts: its generation and the subaccounts). Rate IDs are not kept. A snapshot read back is untrusted: `restoreLedger` checks every field, drops what is
  * malformed (counting it) and throws a SnapshotError only when nothing usable is there (not an
  * object, another version, a bad seed, size or start). It never throws anything else.
  */
@@ -36,7 +36,15 @@ export function toSnapshot(ledger: Ledger, skippedMs: number): LedgerSnapshot {
     .touchedTransactions()
     .slice(0, CONTROL_LIMITS.maxSnapshotTransactions)
     .map((tx): SnapshotTransaction => ({ ...tx, plan: tx.plan.map((s) => ({ status: s.status, atMs: s.atMs })) }));
-  return { version: SNAPSHOT_VERSION, seed: ledger.seed, size: ledger.seededSize, startedAtMs: ledger.startedAtMs, skippedMs: Math.max(0, skippedMs), transactions };
+  return {
+    version: SNAPSHOT_VERSION,
+    seed: ledger.seed,
+    size: ledger.seededSize,
+    startedAtMs: ledger.startedAtMs,
+    skippedMs: Math.max(0, skippedMs),
+    transactions,
+    issued: ledger.issuer.toSnapshot(),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -153,6 +161,9 @@ export function restoreLedger(snapshot: unknown, clock: Clock): RestoredLedger {
   if (!isTime(startedAtMs)) throw new SnapshotError('The snapshot has no valid start time.');
   const skipped = isTime(skippedMs) && skippedMs >= 0 ? skippedMs : 0;
   const ledger = new Ledger({ clock, seed, size, startedAtMs });
+  // Taken in when the ledger takes over from the running one (Ledger.takeOver): its subaccounts,
+  // and a generation of ids after the snapshot's (also when the snapshot has none).
+  ledger.noteRestoredIssuer(snapshot.issued ?? {});
   const entries: readonly unknown[] = Array.isArray(transactions) ? transactions : [];
   let restored = 0;
   let dropped = 0;

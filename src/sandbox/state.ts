@@ -32,7 +32,13 @@ export class SandboxState implements ControlTarget {
     return this.current;
   }
 
-  replaceLedger(ledger: Ledger): void {
+  /**
+   * Puts `ledger` in place of the current one; it keeps the current one's issuer (ids.ts: no id is
+   * issued twice, subaccounts stay). Returns the subaccount entries of a restored snapshot dropped.
+   */
+  replaceLedger(ledger: Ledger): number {
+    const dropped = ledger === this.current ? 0 : ledger.takeOver(this.current);
     this.current = ledger;
+    return dropped;
   }
 }

@@ -5,8 +5,8 @@
  * only, no sandbox code: the editor imports this and the signed client (src/api/sandboxControl.ts)
  * without loading the sandbox. The sandbox's side is src/sandbox/control.ts.
  *
- * A request is one JSON object `{"action": …, …fields}`, signed like a `/v2` call (`X-Api-Key`,
- * `X-Api-Signature` over the exact body bytes) with a key the sandbox holds. The answer is JSON:
+ * A request is one JSON object `{"action": …, …fields, "nonce": …, "at": …}`, signed like a `/v2`
+ * call (`X-Api-Key`, `X-Api-Signature` over the exact body bytes) with a key the sandbox holds. The answer is JSON:
  * `{"ok": true, "result": …}` with HTTP 200, or `{"ok": false, "error": {code, message, field?}}`
  * with the HTTP status of its code (CONTROL_ERROR_STATUS). A refused signature is HTTP 401
  * `Unauthorized` (text/plain) as on `/v2`; a body over MAX_CONTROL_BODY_BYTES is HTTP 413.
@@ -16,6 +16,15 @@ import type { KnownStatus } from './status';
 export const SANDBOX_CONTROL_PATH = '/sandbox/control';
 /** The largest control request read (a snapshot to restore is the largest). */
 export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Every control request carries, beside its action's fields, `nonce` (CONTROL_NONCE: 16 to 64
+ * letters, digits, `-` or `_`, new for each request) and `at` (when it was made, Unix ms of this
+ * machine's clock). The sandbox accepts a nonce once and refuses an `at` more than this far from
+ * its own time, so a captured signed body cannot be sent again (ours, src/sandbox/RULES.md).
+ */
+export const CONTROL_FRESHNESS_MS = 120_000;
+export const CONTROL_NONCE = /^[A-Za-z0-9_-]{16,64}$/;
 
 export const CONTROL_ACTIONS = [
   'create',
@@ -421,4 +430,12 @@ export interface LedgerSnapshot {
   /** How far the clock was skipped when the snapshot was taken (restored onto a skippable clock). */
   readonly skippedMs: number;
   readonly transactions: readonly SnapshotTransaction[];
+  /**
+   * What the sandbox issued that must not be issued again: the generation of its id streams and
+   * the subaccounts (id and e-mail address). Absent in older snapshots.
+   */
+  readonly issued?: {
+    readonly generation: number;
+    readonly subaccounts: readonly { readonly subaccountId: string; readonly email: string | null }[];
+  };
 }

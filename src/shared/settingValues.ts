@@ -60,6 +60,7 @@ export const SETTING_RULES = {
   'exchangeTx.watch.intervalSeconds': { kind: 'number', min: 2, max: 3600, default: 10 },
   'exchangeTx.hover.enabled': { kind: 'boolean', default: true },
   'exchangeTx.hover.languages': { kind: 'stringArray', default: [] },
+  'exchangeTx.hover.answerMissesIn': { kind: 'stringArray', default: ['log', '*.log', '*.exchange.json'] },
   'exchangeTx.hover.idPattern': { kind: 'string', default: '(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{8,32}', userOnly: true },
   'exchangeTx.transactions.pageSize': { kind: 'number', integer: true, min: 1, max: 100, default: 50 },
   'exchangeTx.transactions.refreshSeconds': { kind: 'number', min: 0, max: 3600, default: 30 },

@@ -30,6 +30,7 @@ type AttributeName =
   | 'novalidate'
   | 'data-key'
   | 'data-action'
+  | 'data-label'
   | 'aria-label'
   | 'aria-live'
   | 'aria-busy'

@@ -67,6 +67,8 @@ export function rateCells(row: PairRow, rate: 'float' | 'fixed', loading: boolea
     const value = column.bound === 'min' ? cell.minFrom : cell.maxFrom;
     const payout = column.bound === 'min' ? cell.minTo : cell.maxTo;
     const td = amountCell(value, widths[columnKey(column)]);
+    // Where the page is too narrow for the table's columns, each amount carries its heading (CSS shows it).
+    setAttributes(td, { 'data-label': `${rate === 'float' ? strings.floatGroup : strings.fixedGroup} · ${column.bound === 'min' ? strings.min : strings.max}` });
     if (payout !== '') setAttributes(td, { title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}` });
     if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.deprecated])));
     else if (row.state === 'failed') td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));

@@ -205,6 +205,8 @@ export class PairLimitsPage {
     const gone = state.pairsParams === 'gone';
     setText(this.bannerText, gone ? strings.pairsParamsGone : strings.deprecated);
     this.banner.classList.toggle('banner-gone', gone);
+    // It explains the figures beneath the amounts: with no pair listed there are none, and it would fill the page.
+    this.banner.hidden = state.rows.length === 0;
     this.renderStatus(state, strings);
     this.renderRecent(state.recent, strings);
 

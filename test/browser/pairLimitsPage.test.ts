@@ -482,6 +482,45 @@ describe('Pair Limits page in chromium', function () {
     }
   });
 
+  it('at 560 px every amount reads whole: nothing clipped or covered, the page not scrolled sideways', async () => {
+    const tab = await open(THEMES['vscode-dark'], undefined, { width: 560, height: 700 });
+    await tab.show(data.init, stateMessage(data.everyday));
+    await tab.settle();
+    if (process.env.EXCHANGE_TX_PAGE_SHOT) await tab.page.screenshot({ path: process.env.EXCHANGE_TX_PAGE_SHOT, fullPage: true });
+    const cut = await tab.page.evaluate(() => {
+      const viewport = document.documentElement.clientWidth;
+      const problems: string[] = [];
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>('#limits .amount .whole, #limits .amount .fraction, #limits .deprecated-value, #limits thead th'))) {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) continue;
+        const text = element.textContent ?? '';
+        if (box.left < 0 || box.right > viewport + 1) problems.push(`${text}: ${box.left.toFixed(0)}–${box.right.toFixed(0)} of ${viewport}px`);
+        else if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) problems.push(`${text}: wider than its box`);
+        else {
+          const hit = document.elementFromPoint(box.left + 1, box.top + box.height / 2);
+          if (hit !== null && hit !== element && !element.contains(hit) && !hit.contains(element)) problems.push(`${text}: covered by ${hit.className}`);
+        }
+      }
+      return { problems, scrolledWidth: document.documentElement.scrollWidth, viewport };
+    });
+    assert.deepEqual(cut.problems, [], 'every amount and heading whole');
+    assert.ok(cut.scrolledWidth <= cut.viewport, `no sideways scrolling (${cut.scrolledWidth}px)`);
+    await assertClean(tab);
+  });
+
+  it('shows the deprecation banner only beside pairs: an empty page is not dominated by it', async () => {
+    const tab = await open(THEMES['vscode-dark'], undefined, { width: 980, height: 700 });
+    await tab.show(data.init, stateMessage({ ...data.everyday, rows: [] }));
+    await tab.settle();
+    const bannerHeight = () => tab.page.evaluate(() => document.querySelector('.banner')?.getBoundingClientRect().height ?? 0);
+    assert.equal(await bannerHeight(), 0, 'no banner on an empty page (it explains figures beneath amounts that are not there)');
+    assert.ok(await tab.page.evaluate(() => (document.querySelector('.empty')?.getBoundingClientRect().height ?? 0) > 0), 'the empty page says what to do');
+    await tab.send(stateMessage(data.everyday));
+    await tab.waitForPosted('rendered', 2);
+    assert.ok((await bannerHeight()) > 0, 'the banner beside the pairs');
+    await assertClean(tab);
+  });
+
   it('shows everyday pairs, a disabled currency and the deprecation in the dark theme (the README screenshot)', async () => {
     const tab = await open(THEMES['vscode-dark'], undefined, { width: 980, height: 560 });
     const rendered = await tab.show(data.init, stateMessage(data.everyday));

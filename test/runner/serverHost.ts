@@ -13,6 +13,9 @@ import { ensureServerHost } from './serverInstall';
 import { SCREENSHOT_SCALE, serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
 import type { ServerInstall } from './serverInstall';
 
+/** The workbench page's size (CSS pixels): a 1400×900 window. */
+export const WORKBENCH_VIEWPORT = { width: 1400, height: 900 } as const;
+
 /** Flags that work for headless chromium in containers and offline machines. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -181,6 +184,8 @@ export class ServerHost implements TestHost {
       executablePath: install.chromium,
       headless: true,
       args: CHROMIUM_ARGS,
+      // The window the pictures and the "nothing cut" checks are made for: 1400×900, the sidebar at its default width.
+      viewport: WORKBENCH_VIEWPORT,
       // Pictures saved at twice the pixels (each asks for them, or gets one per CSS pixel).
       ...(process.env.EXCHANGE_TX_SCREENSHOTS === '1' ? { deviceScaleFactor: SCREENSHOT_SCALE } : {}),
       env: { ...process.env, TMPDIR: browserTmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp },

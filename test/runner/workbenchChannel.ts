@@ -12,8 +12,9 @@
 //   screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered { "saved": false } at once.
 // - { "kind": "query", "selector": "…", "attribute": "class" } answers the elements matching
 //   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...], "cut": [...] },
-//   `cut` saying of each whether its text is cut short: wider than its own box (an ellipsis), or
-//   reaching past the box of the nearest ancestor that clips what overflows it.
+//   `cut` saying of each whether its text is cut short: wider than its own box (an ellipsis),
+//   taller than it where it hides what overflows (lines clamped), or reaching past the box of the
+//   nearest ancestor that clips what overflows it.
 // - { "kind": "click", "selector": "…" } clicks the first visible element matching `selector`, as
 //   a user would (the workbench runs what it does: a command link, say).
 import * as fs from 'fs';
@@ -105,8 +106,15 @@ function visibleElements(page: Page, selector: string, attribute: string | undef
       const rect = element.getBoundingClientRect();
       if (rect.width <= 0 || rect.height <= 0 || element.checkVisibility?.({ visibilityProperty: true }) === false) continue;
       // Cut: wider than its own box (text-overflow), or past the box of what clips it (1 px of rounding allowed).
-      const own = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
+      const style = getComputedStyle(element);
+      const wide = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
+      // Lines clamped (-webkit-line-clamp, a fixed height): more lines than the box shows.
+      const tall = style.overflowY !== 'visible' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 2;
+      const own = wide || tall;
       const outer = clipper(element)?.getBoundingClientRect();
+      // Wholly beside what clips it (a slide of a page moved aside): not shown at all, so not cut either.
+      // (Below or above it, scrolled out of view, it still counts: a list's rows are found that way.)
+      if (outer !== undefined && (rect.left >= outer.right || rect.right <= outer.left)) continue;
       const clipped = outer !== undefined && (rect.right > outer.right + 1 || rect.left < outer.left - 1);
       found.push({
         text: element.textContent ?? '',

@@ -70,9 +70,12 @@ describe('manifest', () => {
     }
   });
 
-  it('titles the faults commands so that "Sandbox: Faults" matches "Sandbox: Faults…" before the clearing one', () => {
+  it('titles the faults commands so that "Sandbox: Faults" + Enter never finds the clearing one (no word of its title starts with "Faults")', () => {
     assert.equal(nls['command.sandbox.faults'], 'Sandbox: Faults…');
-    assert.equal(nls['command.sandbox.clearFaults'], 'Sandbox: Clear All Faults');
+    const clearing = nls['command.sandbox.clearFaults'] ?? '';
+    assert.equal(clearing, 'Sandbox: Stop Fault Injection');
+    assert.ok(!clearing.toLowerCase().split(/[^a-z]+/).some((word) => word.startsWith('faults')), clearing);
+    assert.ok(!clearing.toLowerCase().includes('sandbox: faults'), clearing);
   });
 
   it('pins @types/vscode to the engine it supports', () => {
@@ -122,7 +125,16 @@ describe('manifest', () => {
     assert.ok(keywords.length >= 5 && keywords.length <= 30, `${keywords.length} keywords`);
     assert.equal(new Set(keywords).size, keywords.length, 'no keyword twice');
     for (const word of ['exchange', 'crypto', 'json-rpc', 'sandbox']) assert.ok(keywords.includes(word), word);
+    for (const word of ['changelly', 'changelly api']) assert.ok(keywords.includes(word), word);
     assert.match(manifest.galleryBanner?.color ?? '', /^#[0-9a-f]{6}$/i);
     assert.ok(['dark', 'light'].includes(manifest.galleryBanner?.theme ?? ''), 'the banner names its theme');
+  });
+
+  it("names the service in the README's first lines, and says the extension is not affiliated with it", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const opening = readme.split('\n').slice(0, 6).join(' ');
+    assert.match(opening, /Changelly's v2 exchange API/);
+    assert.match(readme.split('## ')[0] ?? '', /not affiliated with it/);
+    assert.match(nls.description ?? '', /Changelly's v2 API.*Not affiliated with Changelly/);
   });
 });

@@ -1,4 +1,4 @@
-// The "Get Started with Exchange Tx" walkthrough of the manifest: every step completes on an
+// The "Exchange Tx Basics" walkthrough of the manifest: every step completes on an
 // event that can happen (a command the extension contributes and registers, a view it
 // contributes, a context key it sets), and every image it shows exists and goes into the .vsix.
 import { strict as assert } from 'assert';
@@ -53,7 +53,7 @@ describe('walkthrough', () => {
       walkthroughs.map((w) => w.id),
       ['firstRun'],
     );
-    assert.equal(text(walkthroughs[0]?.title ?? ''), 'Get Started with Exchange Tx');
+    assert.equal(text(walkthroughs[0]?.title ?? ''), 'Exchange Tx Basics');
     assert.deepEqual(
       steps.map((s) => s.id),
       ['sandbox', 'lookUp', 'watch', 'requests', 'pairLimits', 'account'],
@@ -63,7 +63,7 @@ describe('walkthrough', () => {
   it('completes each step on the events written here', () => {
     assert.deepEqual(Object.fromEntries(steps.map((s) => [s.id, s.completionEvents])), {
       sandbox: ['onCommand:exchangeTx.exploreSandbox', 'onView:exchangeTx.transactions'],
-      lookUp: ['onCommand:exchangeTx.getStatus'],
+      lookUp: ['onCommand:exchangeTx.getStatus', 'onContext:exchangeTx.lookedUp'],
       watch: ['onCommand:exchangeTx.watch', 'onContext:exchangeTx.watching'],
       requests: ['onCommand:exchangeTx.newRequest', 'onCommand:exchangeTx.sendRequest'],
       pairLimits: ['onCommand:exchangeTx.showPairLimits'],

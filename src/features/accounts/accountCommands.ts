@@ -189,6 +189,7 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
       if (!confirmed) return false;
       await store.remove(account.id);
       log.info(`account "${account.name}" removed`);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Removed the account "{0}" and its keys', account.name), 5000);
       return true;
     },
 

@@ -3,11 +3,14 @@
  * an account's host (a modal question; tests replace it), and the workspace's trust.
  */
 import * as vscode from 'vscode';
+import { echo } from '../../shared/echo';
 
-/** A request that creates a transaction, about to be signed for an account: what is asked. */
+/** A request that creates something on an account (a transaction, a subaccount…), about to be signed for it: what is asked. */
 export interface MoneyMovingRequest {
   /** The method in the bytes sent. */
   readonly method: string;
+  /** Whether it creates a transaction (money moves once it is paid), not only something else on the account. */
+  readonly movesMoney: boolean;
   readonly accountName: string;
   readonly host: string;
   /** `name: value` lines of the params as sent (moneyMoving.ts). */
@@ -29,7 +32,7 @@ export interface ResendChoice {
 export interface AccountPrompts {
   /** "Send signed requests for account X to host Y?": true, false (never), undefined (dismissed). */
   confirmHost(accountName: string, host: string): Promise<boolean | undefined>;
-  /** Asked every time a request that creates a transaction is about to go to an account: true to send. */
+  /** Asked every time a request that creates something on an account is about to go to it: true to send. */
   confirmMoneyMoving(request: MoneyMovingRequest): Promise<boolean>;
   /** "Send Again" of an entry made elsewhere: to the entry's target, the current one, or not at all. */
   chooseResendTarget(choice: ResendChoice): Promise<'entry' | 'current' | undefined>;
@@ -51,13 +54,14 @@ export const modalPrompts: AccountPrompts = {
     return choice === send ? true : choice === never ? false : undefined;
   },
   async confirmMoneyMoving(request) {
-    const send = vscode.l10n.t('Create on {0}', request.accountName);
+    const send = request.movesMoney ? vscode.l10n.t('Create on {0}', request.accountName) : vscode.l10n.t('Send to {0}', request.accountName);
+    const question = request.movesMoney
+      ? vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates a real transaction.', echo(request.method), request.accountName, request.host)
+      : vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates or changes something on that account.', echo(request.method), request.accountName, request.host);
+    const after = request.movesMoney ? [vscode.l10n.t('Coins paid to its payin address are exchanged and paid out to the address above.')] : [vscode.l10n.t('The service keeps it: it cannot be undone from here.')];
     const choice = await vscode.window.showWarningMessage(
-      vscode.l10n.t('Send {0} to the account "{1}" ({2})? It creates a real transaction.', request.method, request.accountName, request.host),
-      {
-        modal: true,
-        detail: [vscode.l10n.t('As it will be sent:'), ...request.lines, '', vscode.l10n.t('Coins paid to its payin address are exchanged and paid out to the address above.')].join('\n'),
-      },
+      question,
+      { modal: true, detail: [vscode.l10n.t('As it will be sent:'), ...(request.lines.length > 0 ? request.lines : [vscode.l10n.t('(no parameters)')]), '', ...after].join('\n') },
       send,
     );
     return choice === send;

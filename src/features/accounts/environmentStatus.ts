@@ -32,7 +32,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
     const faults = describeFaults(environment.sandbox?.faults ?? {});
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
-    item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Clear All Faults" turns them off.', faults.join(', '))}` : tooltip;
+    item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Stop Fault Injection" turns them off.', faults.join(', '))}` : tooltip;
     item.show();
   };
   render();

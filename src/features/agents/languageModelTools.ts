@@ -6,15 +6,20 @@
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
  */
 import * as vscode from 'vscode';
-import { AGENT_TOOLS, failure, sandboxOnlyRefusal } from '../../agents';
+import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal, Sightings } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 
+/** The status notes the details document shows (it loads them with this file, on first use). */
+export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
+
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** Where the first sightings of each account's transactions are kept (the extension's globalState). */
+  readonly storage?: vscode.Memento;
 }
 
 function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
@@ -27,8 +32,21 @@ function targetName(target: AgentTarget): string {
   return target.kind === 'sandbox' ? vscode.l10n.t('the sandbox') : vscode.l10n.t("account '{0}' ({1})", target.label, target.host);
 }
 
+/** The result as two text parts, its text and its JSON, with anything shaped like a signature or a key cut out. */
 function resultOf(result: AgentToolResult): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(result.text), new vscode.LanguageModelTextPart(JSON.stringify(result.data))]);
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(redactSecrets(result.text)), new vscode.LanguageModelTextPart(redactSecrets(JSON.stringify(result.data)))]);
+}
+
+/** The sightings of each account, by account id (kept in the storage, one key per account). */
+const sightingsByAccount = new Map<string, Sightings>();
+
+function sightingsOf(accountId: string, storage: vscode.Memento | undefined): Sightings {
+  let sightings = sightingsByAccount.get(accountId);
+  if (!sightings) {
+    sightings = new Sightings(storage, `exchangeTx.sightings.${accountId}`);
+    sightingsByAccount.set(accountId, sightings);
+  }
+  return sightings;
 }
 
 /** A signal that aborts when the token is cancelled, and its disposal. */
@@ -65,7 +83,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     try {
       const result = await this.run(options.input, cancel.signal).catch((error: unknown) => failure({ target: targetOf(this.deps.environment) }, this.tool.title, error));
       const error = (result.data as { error?: { kind?: string } } | undefined)?.error;
-      this.deps.log.info(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`);
+      this.deps.log.info(redactSecrets(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`));
       return resultOf(result);
     } finally {
       cancel.dispose();
@@ -81,8 +99,9 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     const connection = await this.deps.environment.connection();
     const target: AgentTarget = connection.kind === 'live' && connection.account ? { kind: 'account', label: connection.account.name, host: connection.account.host } : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
-    if (this.tool.changesState && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
-    const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}) };
+    if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
+    const sightings = connection.kind === 'live' && connection.account ? sightingsOf(connection.account.id, this.deps.storage) : undefined;
+    const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}), ...(sightings ? { sightings } : {}) };
     return this.tool.run(context, input);
   }
 }

@@ -29,6 +29,21 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
   return recordText(record);
 }
 
+/**
+ * Under a record, as comments: what its status means, what comes next, what to do (the same text
+ * as the agents' diagnosis, src/agents/statusGuide.ts, loaded with the agent tools' file on first
+ * use, not at activation).
+ */
+export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
+  const status = (record as { status?: unknown }).status;
+  if (typeof status !== 'string') return '';
+  const { STATUS_FACTS, statusNotes } = await import('../agents/languageModelTools');
+  if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
+  return statusNotes(status as keyof typeof STATUS_FACTS)
+    .map((line) => `// ${line}\n`)
+    .join('');
+}
+
 export interface DetailsOptions {
   /** Show no notification on failure (the message is kept as the presenter's last one) and never prompt for an id. */
   readonly silent?: boolean;
@@ -68,12 +83,12 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     const id = idFromRecordUri(uri);
     const environment = this.deps.environment.kind;
     const cached = this.deps.store.peek(id);
-    if (cached) return recordJson(cached);
+    if (cached) return `${recordJson(cached)}${await statusComments(cached)}`;
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(id, { signal: controller.signal });
-      return recordJson(record ?? { id, error: notFound({ id, environment }).text });
+      return record ? `${recordJson(record)}${await statusComments(record)}` : recordJson({ id, error: notFound({ id, environment }).text });
     } catch (error) {
       return recordJson({ id, error: describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.') });
     } finally {

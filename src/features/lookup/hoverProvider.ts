@@ -3,7 +3,9 @@
  * `exchangeTx.hover.idPattern` setting, its record comes from the store (cached for a short time,
  * one request shared by concurrent hovers, ids the service did not know not asked again for a
  * while), and a hover that goes away cancels its wait. Failures show as one line in the hover,
- * never as a notification.
+ * never as a notification. A miss (no such transaction, or a failed lookup) is said only where
+ * `exchangeTx.hover.answerMissesIn` names the document (logs and request documents by default);
+ * elsewhere, in code, it stays silent.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -12,7 +14,7 @@ import type { Logger } from '../log';
 import { describeError, notFound } from './errorMessages';
 import { errorHover, notFoundHover, recordHover } from './hoverContent';
 import type { IdPatternSetting } from './settings';
-import { hoverEnabledFor } from './settings';
+import { answersMissesIn, hoverEnabledFor } from './settings';
 
 /** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */
 export const HOVER_SELECTOR: vscode.DocumentSelector = [
@@ -47,12 +49,14 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
+      if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
       return new vscode.Hover(recordHover(record, environment), range);
     } catch (error) {
       const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;
       this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      if (!answersMissesIn(document)) return undefined;
       return new vscode.Hover(errorHover(description.short), range);
     } finally {
       subscription.dispose();

@@ -15,6 +15,7 @@ import { idFromArgument } from '../../shared/transactionId';
 import { LookupCommand } from './lookupCommand';
 import type { LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
+import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
 
 export interface LookupDependencies {
@@ -28,13 +29,16 @@ export interface LookupApi {
   readonly lookup: LookupCommand;
   readonly hover: IdHoverProvider;
   readonly details: RecordDocuments;
+  /** The known transactions a command offers when given none (features add their sources). */
+  readonly choices: TransactionChoices;
 }
 
 export function registerLookup(context: vscode.ExtensionContext, deps: LookupDependencies): LookupApi {
   const log = tagged(deps.log, 'lookup');
   const pattern = new IdPatternSetting(log);
   const messages = new MessagePresenter();
-  const lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log });
+  const choices = new TransactionChoices(deps.store);
+  const lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
   const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
   const details = registerDetails(context, {
     store: deps.store,
@@ -70,5 +74,5 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
     }),
     vscode.languages.registerHoverProvider(HOVER_SELECTOR, hover),
   );
-  return { lookup, hover, details };
+  return { lookup, hover, details, choices };
 }

@@ -20,6 +20,7 @@ import { actions, describeError, notFound, plainText } from './errorMessages';
 import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
 import type { IdPatternSetting } from './settings';
+import type { TransactionChoices } from './transactionChoices';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */
@@ -45,6 +46,8 @@ export interface LookupDeps {
   readonly pattern: IdPatternSetting;
   readonly messages: MessagePresenter;
   readonly log: Logger;
+  /** The known transactions offered before the input box (and told of each one found). */
+  readonly choices?: TransactionChoices;
 }
 
 export function problemText(problem: IdProblem): string {
@@ -121,6 +124,14 @@ export class LookupCommand {
         return { id, error: 'not-found', message };
       }
       log.info(`${id}: ${record.status}`);
+      this.deps.choices?.remember(id);
+      // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
+      // does not fire when the command runs from the extension (a notification's button, say). Off
+      // and, a moment later, on again: it changes with every lookup (the step may have been reset
+      // meanwhile), and newer VS Code folds changes made in one go into none.
+      void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
+        setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
+      });
       const message = statusMessage(id, record);
       messages.present(message, { silent });
       return { id, status: record.status, record, message };
@@ -140,7 +151,11 @@ export class LookupCommand {
 
   /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
   async chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
-    return this.idInEditor() ?? (silent ? undefined : await this.ask(title));
+    if (silent) return this.idInEditor();
+    const inEditor = this.idInEditor();
+    if (inEditor !== undefined) return inEditor;
+    const choices = this.deps.choices;
+    return choices ? choices.choose({ title, ask: () => this.ask(title) }) : this.ask(title);
   }
 
   /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */

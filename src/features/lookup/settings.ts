@@ -10,6 +10,7 @@ import type { Logger } from '../log';
 import type { CompiledIdPattern, IdMatch } from './idPattern';
 import { compileIdPattern, searchIdAt } from './idPattern';
 import { TIME_BOUND_MS } from './timeBound';
+import { namesDocument } from './missScope';
 import { inspectSetting, readSetting } from '../settings';
 
 const SECTION = 'exchangeTx.hover';
@@ -74,6 +75,17 @@ export class IdPatternSetting implements vscode.Disposable {
     this.told.add(key);
     this.log[level](message);
   }
+}
+
+/**
+ * Whether a hover in this document also answers when no transaction was found (or the lookup
+ * failed): the document's language or its file name is named by `exchangeTx.hover.answerMissesIn`
+ * (logs and request documents by default). Elsewhere, in code, a hash-like word that is no
+ * transaction shows nothing. A workspace may set it: it only decides whether one line of text
+ * appears in a hover, not what is asked or where.
+ */
+export function answersMissesIn(document: vscode.TextDocument): boolean {
+  return namesDocument(readSetting('exchangeTx.hover.answerMissesIn', document), document.languageId, document.uri.path);
 }
 
 /** Whether hovers are on for documents of this language. */

@@ -22,7 +22,7 @@ import { LimitsMemory, loadLimits } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
 import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
 import type { PairList } from './pairList';
-import { pendingRow } from './pairRows';
+import { pendingRow, refusedEverywhere } from './pairRows';
 import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
 
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
@@ -315,6 +315,14 @@ export class PairLimitsPanel implements vscode.Disposable {
       const key = pairKey(pair);
       const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
       this.rowsByKey.set(key, rowFor(pair, { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) }, this.rowsByKey.get(key)));
+    }
+    // A pair every source refused (an unknown currency, a parameter) is not offered again as used before.
+    if (loaded) {
+      for (const pair of pairs) {
+        const row = this.rowsByKey.get(pairKey(pair));
+        if (row && refusedEverywhere(row) && (await this.deps.list.forgetUsed(pair))) this.deps.log.info(`${pairKey(pair)} refused by the service: not kept among the pairs used before`);
+      }
+      if (generation !== this.generation || this.disposed) return;
     }
     const ms = Math.round(performance.now() - started);
     if (loaded?.pairsParamsGoneNow) this.deps.log.info('the service answered getPairsParams with "method not found": not asked again here; limits from the estimates alone');

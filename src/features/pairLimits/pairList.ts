@@ -39,6 +39,14 @@ export class PairList {
     await this.change(RECENT_KEY, MAX_RECENT, (used) => [pair, ...others(used)]);
   }
 
+  /** Takes a pair out of the pairs used before (one the service refused is no suggestion); true if it was there. */
+  async forgetUsed(pair: CurrencyPairKey): Promise<boolean> {
+    const used = this.used;
+    if (!used.some((p) => pairKey(p) === pairKey(pair))) return false;
+    await this.change(RECENT_KEY, MAX_RECENT, (pairs) => pairs.filter((p) => pairKey(p) !== pairKey(pair)));
+    return true;
+  }
+
   async remove(pair: CurrencyPairKey): Promise<boolean> {
     const pairs = this.pairs;
     const rest = pairs.filter((p) => pairKey(p) !== pairKey(pair));

@@ -9,7 +9,7 @@ import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { boundValue, PENDING_ESTIMATES } from '../../shared/pairLimitsProtocol';
+import { boundValue, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsProtocol';
 import type { EstimateOutcome } from './fetchEstimateLimits';
 import type { PairOutcome } from './fetchPairLimits';
@@ -34,7 +34,8 @@ function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' |
   if (error instanceof InvalidParameterError) {
     return { kind: 'invalid-parameter', reason: l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)) };
   }
-  return { kind: 'refused', reason: l10n.t('The service refused this pair (error {0}).', error.code) };
+  // Said as the other refusals are; the service's own words are the row's detail, beneath.
+  return { kind: 'refused', reason: l10n.t('The service does not accept this pair; its answer is below.') };
 }
 
 /** An estimate's cell: its bounds, why it has none, or (not settled) what it showed before. */
@@ -95,4 +96,16 @@ export function pairRow(pair: CurrencyPairKey, outcomes: RowOutcomes, before: Pa
 /** A row not fetched yet. */
 export function pendingRow(pair: CurrencyPairKey): PairRow {
   return { ...pair, state: 'pending', ...PENDING_ESTIMATES };
+}
+
+/** Refusals that say the pair itself is wrong (not a currency disabled for a while, not an unreadable answer). */
+const REFUSED_PAIR: readonly string[] = ['currency-not-found', 'invalid-parameter', 'refused'];
+
+/** Whether no source gave limits and each one that failed refused the pair itself. */
+export function refusedEverywhere(row: PairRow): boolean {
+  if (!rowFailed(row)) return false;
+  const kinds = [row.state === 'failed' ? row.kind : undefined, row.float.state === 'failed' ? row.float.kind : undefined, row.fixed.state === 'failed' ? row.fixed.kind : undefined].filter(
+    (kind): kind is NonNullable<typeof kind> => kind !== undefined,
+  );
+  return kinds.length > 0 && kinds.every((kind) => REFUSED_PAIR.includes(kind));
 }

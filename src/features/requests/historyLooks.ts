@@ -1,13 +1,13 @@
 /**
  * How History entries read in the view, so two of the same method tell apart: the label is the
  * method and when it was sent (the clock time today, the date too before), the description the
- * answer's outcome, where it went and its params. Entries still alike (sent the same second)
- * are numbered. Pure: no `vscode`.
+ * answer's outcome (where it went and the params are in the tooltip: beside the label they were
+ * cut at the sidebar's default width). Entries still alike (sent the same second, with the same
+ * outcome) are numbered. Pure: no `vscode`.
  */
 import { clockTime, localTime } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import type { HistoryEntry } from './historyModel';
-import { summarizeParams } from './historyModel';
 
 export interface EntryLook {
   readonly label: string;
@@ -37,8 +37,8 @@ export function entryLooks(entries: readonly HistoryEntry[], style: TimeStyle, n
   // Oldest first, so the number an entry gets does not change as newer ones arrive.
   for (const entry of [...entries].reverse()) {
     const label = `${entry.method} · ${sentWhen(entry.at, style, nowMs)}`;
-    const params = summarizeParams(paramsOf(entry.request), 60);
-    const description = [entry.outcome, entry.target, params].filter((part) => part !== '').join(' · ');
+    const description = entry.outcome;
+    // Numbered by what the row shows: two rows alike are told apart, whatever the tooltips say.
     const key = `${label}\n${description}`;
     const count = (seen.get(key) ?? 0) + 1;
     seen.set(key, count);

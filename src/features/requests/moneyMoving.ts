@@ -1,12 +1,14 @@
 /**
- * Which requests move money, and what such a request says, read from the exact bytes that are
- * signed and sent (never from the document's text: JSON keeps the last of two members of the same
- * name, and the bytes are what the service reads). Asked about every time before one goes to an
- * account. Pure: no `vscode`.
+ * Which requests create something on an account (and which of them move money), and what such a
+ * request says, read from the exact bytes that are signed and sent (never from the document's
+ * text: JSON keeps the last of two members of the same name, and the bytes are what the service
+ * reads). Asked about every time before one goes to an account. Pure: no `vscode`.
  *
- * Ours: an operation the table marks `movesMoney` (createTransaction, createFixTransaction), and
- * any method the table does not know whose name starts with `create` (the service may have more
- * ways to create than the specification names; asking once too often is cheap).
+ * Ours: an operation the table marks `creates` (createTransaction, createFixTransaction,
+ * createSubaccount), and any method the table does not know whose name starts with `create` or
+ * `update` (the service may have more ways to create than the specification names; asking once
+ * too often is cheap). Of those, the ones marked `movesMoney` and the unknown `create…` are said
+ * to create a real transaction.
  */
 import { isPlainObject } from '../../shared/storedState';
 import { findOperation } from './operations';
@@ -18,8 +20,14 @@ export function movesMoney(method: string): boolean {
   return operation ? operation.movesMoney === true : /^create/i.test(method.trim());
 }
 
+/** Whether a request of `method` creates or changes something on the account (or might: an unknown `create…` or `update…`): asked about. */
+export function createsOnAccount(method: string): boolean {
+  const operation = findOperation(method);
+  return operation ? operation.creates === true : /^(create|update)/i.test(method.trim());
+}
+
 /** The members of a create request shown before it is sent, in this order. */
-export const SHOWN_MEMBERS = ['from', 'to', 'amountFrom', 'amountTo', 'address', 'extraId', 'refundAddress', 'refundExtraId', 'rateId', 'subaccountId'] as const;
+export const SHOWN_MEMBERS = ['from', 'to', 'amountFrom', 'amountTo', 'address', 'extraId', 'refundAddress', 'refundExtraId', 'rateId', 'subaccountId', 'email'] as const;
 
 /** The most characters of one value shown (an address is far shorter; the rest is marked cut). */
 const MAX_VALUE = 120;

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { OPERATIONS, templateFor } from './operations';
 import { isRequestDocument } from './requestFiles';
 import { unreadReason } from './requestDocument';
+import { echo } from '../../shared/echo';
 import { findUnknownMethods } from './unknownMethods';
 import { unreadDocumentMessage } from './unreadDocument';
 
@@ -59,8 +60,8 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
       findUnknownMethods(text).map((found) => {
         const range = new vscode.Range(document.positionAt(found.offset), document.positionAt(found.offset + found.length));
         const message = found.suggestion
-          ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", found.method, found.suggestion)
-          : vscode.l10n.t("Unknown method '{0}': the service may still know it (it grows); it is sent as written.", found.method);
+          ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", echo(found.method), found.suggestion)
+          : vscode.l10n.t("Unknown method '{0}': the service may still know it (it grows); it is sent as written.", echo(found.method));
         const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         return diagnostic;

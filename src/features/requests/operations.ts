@@ -16,6 +16,8 @@
  * user's own before anything is created.
  */
 
+import { echo } from '../../shared/echo';
+
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
@@ -40,8 +42,13 @@ export interface Operation {
   readonly closedParams: boolean;
   /** Whether the built-in sandbox answers this operation today. */
   readonly inSandbox: boolean;
-  /** Whether it creates a transaction (money moves once it is paid): asked every time before it goes to an account. */
+  /** Whether it creates a transaction (money moves once it is paid): the question before it goes to an account says so. */
   readonly movesMoney?: true;
+  /**
+   * Whether it creates or changes something on the account (a transaction, a subaccount): asked
+   * every time before it goes to an account (moneyMoving.ts). Every `create…` and `update…` has it.
+   */
+  readonly creates?: true;
   /** The `params` of a new request: a working example. */
   readonly params: JsonValue;
   /** A short note per parameter, by name: every parameter of the template, and the useful optional ones. */
@@ -139,6 +146,7 @@ export const OPERATIONS: readonly Operation[] = [
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
+    creates: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1', address: EXAMPLE_ETH_ADDRESS, refundAddress: EXAMPLE_BTC_ADDRESS },
     hints: {
       from: TICKER_FROM,
@@ -157,6 +165,7 @@ export const OPERATIONS: readonly Operation[] = [
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
+    creates: true,
     params: {
       from: 'btc',
       to: 'eth',
@@ -250,8 +259,31 @@ export const OPERATIONS: readonly Operation[] = [
     source: 'service-docs',
     closedParams: true,
     inSandbox: true,
+    creates: true,
     params: { email: 'user@example.com' },
     hints: { email: 'Optional: the e-mail address of the subaccount\'s user (replace the example).' },
+  },
+  {
+    name: 'updateSubaccount',
+    description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
+    source: 'service-docs',
+    closedParams: true,
+    inSandbox: true,
+    creates: true,
+    params: { subaccountId: 'paste the subaccountId of a createSubaccount answer', email: 'new-address@example.com' },
+    hints: {
+      subaccountId: 'The subaccountId of a createSubaccount answer.',
+      email: "The new e-mail address of the subaccount's user; no other subaccount may have it (replace the example).",
+    },
+  },
+  {
+    name: 'getFixRateBulk',
+    description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
+    source: 'service-docs',
+    closedParams: false,
+    inSandbox: true,
+    params: {},
+    hints: {},
   },
 ];
 
@@ -294,7 +326,7 @@ export function templateFor(method: string): RequestTemplate {
   const params: JsonValue = op ? op.params : {};
   const hints: string[] = [];
   if (op?.deprecated) hints.push(`Deprecated: use ${op.deprecated}.`);
-  if (!op) hints.push(`"${method}" is not an operation of the specification; it is sent as written.`);
+  if (!op) hints.push(`"${echo(method)}" is not an operation of the specification; it is sent as written.`);
   for (const name of paramNames(params)) {
     const hint = op?.hints[name];
     if (hint !== undefined) hints.push(`${name}: ${hint}`);

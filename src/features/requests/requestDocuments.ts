@@ -69,8 +69,8 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
 
 export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
   const { environment, log, messages, answers, history, entryOf } = parts;
-  const lenses = new RequestLenses(environment);
   const sender = new RequestSender({ environment, answers, history, messages, log });
+  const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
   const tools = new RequestTools({ environment, answers, messages, log });
   registerUnknownMethodWarnings(context);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));

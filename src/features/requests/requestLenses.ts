@@ -1,22 +1,34 @@
 /**
  * The CodeLenses above each request of a request document: "Send to Sandbox" (or "Send to
- * <account>"), "Send as Written", "Copy as…" and "Explain Signature". They follow the active
- * environment.
+ * <account>"), "Copy as…" and "Explain Signature", and "Send as Written" only above a request the
+ * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
+ * what it skips. They follow the active environment and the document's problems.
  */
 import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
+import type { DocumentRequest } from './requestDocument';
 import { isRequestDocument } from './requestFiles';
 import { unreadDocumentMessage } from './unreadDocument';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly environment: EnvironmentService) {
-    this.subscription = environment.onDidChange(() => this.changed.fire());
+  /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
+  constructor(
+    private readonly environment: EnvironmentService,
+    private readonly problemsOf: (document: vscode.TextDocument, request: DocumentRequest) => readonly string[] = () => [],
+  ) {
+    this.subscriptions = [
+      environment.onDidChange(() => this.changed.fire()),
+      // The schema's problems arrive after the text: the lenses follow them.
+      vscode.languages.onDidChangeDiagnostics((event) => {
+        if (event.uris.some((uri) => uri.path.endsWith('.exchange.json'))) this.changed.fire();
+      }),
+    ];
   }
 
   /** Where "Send" goes now: "Sandbox" or the account's name. */
@@ -27,6 +39,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isRequestDocument(document)) return [];
     const target = this.targetName();
+    const shortTarget = target.length > 16 ? `${target.slice(0, 15)}…` : target;
     const lenses: vscode.CodeLens[] = [];
     const parsed = parseRequests(document.getText());
     if (parsed.unread !== undefined) {
@@ -41,18 +54,36 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
         continue;
       }
       const args = [document.uri, request.index];
+      const problems = this.problemsOf(document, request);
+      // Short titles: the lenses share one line above the request, in half of the window; the tooltips say all.
       lenses.push(
-        new vscode.CodeLens(range, { title: `$(play) ${vscode.l10n.t('Send to {0}', target)}`, command: 'exchangeTx.sendRequest', arguments: args }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', arguments: args }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), command: 'exchangeTx.copyRequestAs', arguments: args }),
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Explain Signature'), command: 'exchangeTx.explainSignature', arguments: args }),
+        new vscode.CodeLens(range, {
+          title: `$(play) ${vscode.l10n.t('Send to {0}', shortTarget)}`,
+          tooltip: vscode.l10n.t('Send this request to {0} (Ctrl+Alt+Enter)', target),
+          command: 'exchangeTx.sendRequest',
+          arguments: args,
+        }),
+      );
+      if (problems.length > 0) {
+        lenses.push(
+          new vscode.CodeLens(range, {
+            title: vscode.l10n.t('Send as Written'),
+            tooltip: vscode.l10n.t('Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).'),
+            command: 'exchangeTx.sendRequestAsWritten',
+            arguments: args,
+          }),
+        );
+      }
+      lenses.push(
+        new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), tooltip: vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'), command: 'exchangeTx.copyRequestAs', arguments: args }),
+        new vscode.CodeLens(range, { title: `$(key) ${vscode.l10n.t('Signature')}`, tooltip: vscode.l10n.t('Explain Signature: how the body of this request is signed'), command: 'exchangeTx.explainSignature', arguments: args }),
       );
     }
     return lenses;
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -21,12 +21,13 @@ import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
-import { movesMoney, readSent } from './moneyMoving';
+import { createsOnAccount, movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
 import { userTimeStyle } from '../timeStyle';
+import { echo } from '../../shared/echo';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -72,32 +73,58 @@ export class RequestSender {
 
   /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
   problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
-    if (request.problem !== undefined || request.method === undefined) return request.problem;
+    const problems = this.problemsOf(document, request);
+    return problems.length > 0 ? problems.join(' · ') : undefined;
+  }
+
+  /**
+   * Each reason this request is not sent as it stands, in the document's order: its own error, or
+   * the schema's problems (what the service would refuse: a type, a bound, a pattern), else the
+   * client's parameter checks.
+   */
+  problemsOf(document: vscode.TextDocument, request: DocumentRequest): string[] {
+    if (request.problem !== undefined || request.method === undefined) return request.problem !== undefined ? [request.problem] : [];
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
     // The schema's problems, as the JSON language service marks them (warnings by default), but
     // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
       .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning && d.source !== DIAGNOSTIC_SOURCE && d.code !== JSON_DEPRECATED && range.contains(d.range))
-      .map((d) => d.message);
-    if (marked.length > 0) return vscode.l10n.t('The request has problems: {0}', plainText(marked.join(' · ')));
-    return localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+      .sort((a, b) => a.range.start.compareTo(b.range.start))
+      // Named by its line and what it says there (`"limit": 1000`): the service's words lack the property.
+      .map((d) => vscode.l10n.t('line {0} ({1}): {2}', d.range.start.line + 1, plainText(document.lineAt(d.range.start.line).text.trim().replace(/,$/, ''), 60), plainText(d.message)));
+    if (marked.length > 0) return marked;
+    const local = localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+    return local !== undefined ? [local] : [];
   }
 
   async send(document: vscode.TextDocument, request: DocumentRequest, options: SendOptions = {}): Promise<SendResult> {
-    const problem = options.asWritten ? request.problem : this.problemOf(document, request);
-    if (problem !== undefined) {
-      const asWritten: UserMessage['actions'] = request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : [];
-      this.deps.messages.present({ severity: 'error', text: vscode.l10n.t('Not sent: {0}', plainText(problem)), actions: asWritten }, options);
-      return { sent: false, problem };
+    const problems = options.asWritten ? (request.problem !== undefined ? [request.problem] : []) : this.problemsOf(document, request);
+    const [first] = problems;
+    if (first !== undefined) {
+      // One line: the first problem, how many more, and where to see them all (the Problems view).
+      const actions: UserMessage['actions'] = [
+        ...(problems.length > 1 ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }] : []),
+        ...(request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : []),
+      ];
+      const more = problems.length - 1;
+      const text =
+        more === 0
+          ? vscode.l10n.t('Not sent: {0}', plainText(first, 200))
+          : more === 1
+            ? vscode.l10n.t('Not sent: {0} (and 1 more problem)', plainText(first, 200))
+            : vscode.l10n.t('Not sent: {0} (and {1} more problems)', plainText(first, 200), more);
+      this.deps.messages.present({ severity: 'error', text, actions }, options);
+      return { sent: false, problem: problems.join(' · ') };
     }
     return this.sendPrepared(prepareRequest(request), options);
   }
 
   /**
    * Sends a request body already prepared (a document's, or one from the History) through
-   * `connect` (where requests go now, unless the caller chose). A request that creates a
-   * transaction is shown, as its bytes say, and asked about every time before it goes to an account.
+   * `connect` (where requests go now, unless the caller chose). A request that creates something
+   * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
+   * time before it goes to an account.
    */
   async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}, connect: () => Promise<Connection> = () => this.deps.environment.connection()): Promise<SendResult> {
     const { environment, log } = this.deps;
@@ -108,8 +135,10 @@ export class RequestSender {
     let accountId: string | undefined;
     // What the bytes ask, as the service will read them (the last of two members of one name wins).
     const sent = readSent(prepared.body);
+    // The method as messages and the log name it: bounded (a document may name one of any length).
+    const named = echo(prepared.method);
     if (sent.method !== prepared.method) {
-      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method ?? '—', prepared.method);
+      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method === undefined ? '—' : echo(sent.method), named);
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
@@ -125,15 +154,16 @@ export class RequestSender {
       kind = connection.kind;
       accountId = connection.account?.id;
       target = targetName(connection);
-      if (connection.kind === 'live' && movesMoney(prepared.method)) {
-        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines });
+      // The one place every request to an account passes (lens, keybinding, as written, History).
+      if (connection.kind === 'live' && createsOnAccount(prepared.method)) {
+        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines, movesMoney: movesMoney(prepared.method) });
         if (!yes) {
-          log.info(`${prepared.method} to ${target} (${host}): not sent, the user did not confirm`);
+          log.info(`${named} to ${target} (${host}): not sent, the user did not confirm`);
           return { sent: false, problem: 'not-confirmed' };
         }
       }
       const exchange = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', prepared.method, target), cancellable: true },
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', named, target), cancellable: true },
         (_progress, token): Promise<RawExchange> => {
           const controller = new AbortController();
           const subscription = token.onCancellationRequested(() => controller.abort());
@@ -147,7 +177,7 @@ export class RequestSender {
       const failure = classifyError(error);
       if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
       const message = plainText(error instanceof Error ? error.message : String(error));
-      log.warn(`${prepared.method} to ${target}: ${failure}: ${message}`);
+      log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
         this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
         return { sent: false, problem: message };
@@ -167,8 +197,8 @@ export class RequestSender {
       const { exchange } = sending;
       durationMs = exchange.durationMs;
       answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange, timeStyle: userTimeStyle() });
-      log.info(`${prepared.method} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
-      if (answer.shownRaw !== undefined) log.warn(`${prepared.method}: the answer is shown as it arrived (${answer.shownRaw})`);
+      log.info(`${named} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
+      if (answer.shownRaw !== undefined) log.warn(`${named}: the answer is shown as it arrived (${answer.shownRaw})`);
     } else {
       answer = sending.noAnswer;
     }

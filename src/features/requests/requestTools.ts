@@ -5,13 +5,15 @@
  * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix).
  */
 import * as vscode from 'vscode';
-import { endpointUrl } from '../../api';
+import { endpointUrl, loadCredentials } from '../../api';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { classifyError } from '../lookup/errorKind';
 import { plainText } from '../lookup/errorMessages';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { Logger } from '../log';
 import type { AnswerDocuments } from './answerDocuments';
+import { accountWithKey } from './pastedKey';
+import type { SavedKey } from './pastedKey';
 import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
@@ -134,7 +136,34 @@ export class RequestTools {
         ignoreFocusOut: true,
       }));
     if (!text) return {};
+    // An account's own key would make a live, replayable signature: refused, with why.
+    const account = await this.accountOfKey(text);
+    if (account !== undefined) {
+      const error = vscode.l10n.t(
+        'This is the key of the account "{0}": its signature would work against the service for as long as the key is valid, so it is not shown. Explain Signature shows every step for it without the signature; paste a key made for testing, or use the sandbox.',
+        account,
+      );
+      this.deps.messages.present({ severity: 'warning', text: error, actions: [] }, options);
+      return { error };
+    }
     return this.showExplanation(prepared.method, prepared.body, text, vscode.l10n.t('Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.'), true, options);
+  }
+
+  /** The name of the saved account whose key `keyText` is (pastedKey.ts), if any; a key that does not parse is no account's. */
+  private async accountOfKey(keyText: string): Promise<string | undefined> {
+    let apiKey: string;
+    try {
+      apiKey = loadCredentials(keyText).apiKey;
+    } catch {
+      return undefined;
+    }
+    const { accounts } = this.deps.environment;
+    const saved: SavedKey[] = [];
+    for (const account of accounts.accounts) {
+      const credentials = await accounts.credentials(account.id);
+      if (credentials) saved.push({ name: account.name, apiKey: credentials.apiKey });
+    }
+    return accountWithKey(apiKey, saved);
   }
 
   private async showExplanation(method: string, body: string, keyText: string, header: string, withSignature: boolean, options: { readonly silent?: boolean }): Promise<ExplainResult> {
@@ -176,7 +205,8 @@ export class RequestTools {
     }
     if (usable) steps.push(await this.probe(body));
     const lines = [`# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`, '', `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`, ''];
-    for (const s of steps) lines.push(`- ${s.ok ? '✅' : '❌'} **${s.step}**: ${s.detail}`);
+    // Words, not emoji: the preview has no codicons, and an emoji is an empty box where no emoji font is installed.
+    for (const s of steps) lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
     const failed = steps.find((s) => !s.ok);
     lines.push('', failed ? vscode.l10n.t('The first failed step is "{0}".', failed.step) : vscode.l10n.t('Every step passed: the service accepts this key.'));
     const text = `${lines.join('\n')}\n`;

@@ -14,6 +14,7 @@
  */
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
+import { echo } from '../../shared/echo';
 import { OPERATIONS, isKnownMethod } from './operations';
 import { unreadReason } from './requestDocument';
 
@@ -30,7 +31,7 @@ export interface UnknownMethod {
 }
 
 export function unknownMethodMessage(method: string): string {
-  return `Unknown method '${method}': the service may still know it (it grows); it is sent as written.`;
+  return `Unknown method '${echo(method)}': the service may still know it (it grows); it is sent as written.`;
 }
 
 /** The requests of a document: the root object, or the objects of a root array. */

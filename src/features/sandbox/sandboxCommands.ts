@@ -1,7 +1,8 @@
 /**
  * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
  * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Clear All Faults" (which says what it did), "Sandbox: Reset" (a new ledger), all through the
+ * item's tooltip), "Sandbox: Stop Fault Injection" (which says what it did; no word of its title is
+ * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
  * (transactionControl.ts). Loaded, from its own file of the bundle, when one of these commands
@@ -11,6 +12,7 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { TransactionControl } from './transactionControl';
@@ -58,6 +60,8 @@ export interface SandboxCommandDeps {
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: Logger;
+  /** The known transactions Simulate Payment and Move to Status offer before the input box. */
+  readonly choices?: TransactionChoices;
 }
 
 export type SandboxCommandHandlers = Readonly<Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>>;

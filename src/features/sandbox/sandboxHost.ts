@@ -38,7 +38,7 @@ export { LEDGER_STATE_KEY } from './keptLedger';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** Requests after which the ledger differs from its snapshot. */
-const CHANGING = new Set(['createTransaction', 'createFixTransaction', 'create', 'pay', 'move', 'reset', 'restore', 'skip']);
+const CHANGING = new Set(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount', 'create', 'pay', 'move', 'reset', 'restore', 'skip']);
 
 export interface RunningSandbox {
   readonly sandbox: Sandbox;

@@ -17,6 +17,7 @@ import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
 import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
 
@@ -38,8 +39,8 @@ export interface ControlPrompts {
   status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
 }
 
-export const windowControlPrompts: ControlPrompts = {
-  id: (value) =>
+/** The input box of the id (the known transactions come first, through TransactionChoices). */
+const askForId = (value: string): Promise<string | undefined> =>
     Promise.resolve(
       vscode.window.showInputBox({
         title: vscode.l10n.t('A transaction of the built-in sandbox'),
@@ -47,7 +48,10 @@ export const windowControlPrompts: ControlPrompts = {
         value,
         validateInput: (text) => (idProblem(text) ? vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".') : undefined),
       }),
-    ).then((text) => (text === undefined ? undefined : trimId(text))),
+    ).then((text) => (text === undefined ? undefined : trimId(text)));
+
+export const windowControlPrompts: ControlPrompts = {
+  id: askForId,
   amountChoice: async (items, title) => (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('What arrives at the payin address') }))?.choice,
   amount: (expected, currency, title) =>
     Promise.resolve(
@@ -74,6 +78,7 @@ export interface TransactionControlDeps {
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: Logger;
+  readonly choices?: TransactionChoices;
 }
 
 function nextText(next: ScheduleStep | null): string {
@@ -82,7 +87,15 @@ function nextText(next: ScheduleStep | null): string {
 }
 
 export class TransactionControl {
-  prompts: ControlPrompts = windowControlPrompts;
+  prompts: ControlPrompts = {
+    ...windowControlPrompts,
+    // The known transactions first (the selected one, watched, looked up, in the view; the last one acted on), then the input box.
+    id: (value) => {
+      const choices = this.deps.choices;
+      if (!choices) return askForId(value);
+      return choices.choose({ title: vscode.l10n.t('A transaction of the built-in sandbox'), offered: value !== '' ? [{ id: value, source: 'recent' }] : [], ask: () => askForId(value) });
+    },
+  };
   /** The last transaction acted on or created: the palette's default id. */
   lastId = '';
 
@@ -121,11 +134,14 @@ export class TransactionControl {
     return this.act(arg, async (control, tx) => {
       let status = targetStatusOf(arg, second);
       if (!status) {
-        const items: StatusItem[] = movableStatuses(tx.type).map((s) => {
-          const look = statusLook(s);
-          return { status: s, label: `$(${look.icon}) ${look.label}`, description: s === tx.status ? vscode.l10n.t('now') : s };
-        });
-        status = await this.prompts.status(items, vscode.l10n.t('Move {0} to Status', tx.id));
+        // Where it stands now is said in the title, not offered as a move.
+        const items: StatusItem[] = movableStatuses(tx.type)
+          .filter((s) => s !== tx.status)
+          .map((s) => {
+            const look = statusLook(s);
+            return { status: s, label: `$(${look.icon}) ${look.label}`, description: s };
+          });
+        status = await this.prompts.status(items, vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short));
         if (!status) return undefined;
       }
       const moved = await control.move(tx.id, status);

@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import { TransactionList } from './transactionList';
@@ -18,6 +19,8 @@ export interface TransactionsDependencies {
   readonly store: TransactionStore;
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
+  readonly choices?: TransactionChoices;
 }
 
 /** What the Transactions view hands to the test API. */
@@ -41,6 +44,12 @@ export function registerTransactions(context: vscode.ExtensionContext, deps: Tra
   const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
   const actions = new TransactionActions();
   context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
-  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log }, actions);
+  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log, environment: deps.environment }, actions);
+  if (deps.choices) {
+    context.subscriptions.push(
+      deps.choices.provide('selected', () => view.view.selection.flatMap((node) => (node.kind === 'transaction' ? [node.record.id] : []))),
+      deps.choices.provide('view', () => list.records().map((record) => record.id)),
+    );
+  }
   return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
 }

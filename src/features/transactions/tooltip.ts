@@ -10,10 +10,11 @@ import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import { statusLook } from '../statusPresentation';
+import { knownAmount, recordAmounts } from '../../shared/recordAmounts';
 
 const esc = (text: string, max?: number) => escapeMarkdown(text, max);
 
-const known = (value: string | null): value is string => value !== null && value.trim() !== '' && value !== '0';
+const known = knownAmount;
 
 function amount(value: string, currency: string): string {
   return known(value) ? `${esc(value, 40)} ${esc(ticker(currency), 20)}` : '—';
@@ -39,9 +40,11 @@ export function transactionTooltip(record: TransactionRecord, nowMs: number = Da
   const type = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
   md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(type)}  \n${esc(record.id, 64)}\n\n`);
 
+  // The same rule as the watch's tooltip: a payout only once `amountTo` says one happened.
+  const amounts = recordAmounts(record);
   const lines: [string, string | undefined][] = [
-    [vscode.l10n.t('Payin'), `${amount(record.amountFrom, record.currencyFrom)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedFrom, record.currencyFrom))})`],
-    [vscode.l10n.t('Payout'), `${amount(record.amountTo, record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedTo, record.currencyTo))})`],
+    [vscode.l10n.t('Payin'), `${amount(amounts.received ?? '', record.currencyFrom)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedFrom, record.currencyFrom))})`],
+    [vscode.l10n.t('Payout'), `${amount(amounts.paidOut ?? '', record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(amounts.expectedPayout ?? '', record.currencyTo))})`],
     [vscode.l10n.t('Rate'), known(record.rate) ? esc(record.rate, 40) : undefined],
     [
       vscode.l10n.t('Fees'),

@@ -10,6 +10,7 @@ import { sanitize } from '../../shared/format';
 import { idFromArgument } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../log';
+import type { EnvironmentKind } from '../accounts/environmentService';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';
 import type { FilterPrompts } from './filterFlow';
@@ -33,12 +34,19 @@ export interface TransactionCommandDeps {
   readonly filter: FilterState;
   readonly store: TransactionStore;
   readonly log: Logger;
+  /** Which service the records come from: the built-in sandbox makes its hashes up. */
+  readonly environment: { readonly kind: EnvironmentKind };
 }
 
 /** The node actions that leave the editor, with the opener replaceable (tests never open a browser). */
 export class TransactionActions {
   /** Opens an explorer link outside VS Code. */
   open: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri);
+  /** Asks whether to open an explorer link of the sandbox anyway (its hash is made up); tests answer it. */
+  confirmMadeUp: (text: string) => Thenable<boolean> = async (text) => {
+    const open = vscode.l10n.t('Open Anyway');
+    return (await vscode.window.showWarningMessage(text, { modal: true }, open)) === open;
+  };
   /** The filter flow's prompts (tests script them). */
   prompts: FilterPrompts | undefined;
 }
@@ -68,6 +76,14 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
         which === 'payout' ? vscode.l10n.t('This transaction has no payout explorer link.') : vscode.l10n.t('This transaction has no refund explorer link.'),
       );
       return undefined;
+    }
+    if (deps.environment.kind === 'sandbox') {
+      // The sandbox makes its hashes up: a real explorer will not find them. Said before anything opens.
+      const text =
+        which === 'payout'
+          ? vscode.l10n.t('The built-in sandbox made up the payout hash of {0}: the block explorer will not find it.', record.id)
+          : vscode.l10n.t('The built-in sandbox made up the refund hash of {0}: the block explorer will not find it.', record.id);
+      if (!(await actions.confirmMadeUp(text))) return undefined;
     }
     log.info(`opening the ${which} explorer link of ${record.id}`);
     await actions.open(vscode.Uri.parse(link, true));

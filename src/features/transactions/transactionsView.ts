@@ -21,6 +21,7 @@ import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
 import { readSetting } from '../settings';
+import { describeFaults } from '../sandbox/faultPresets';
 
 export const VIEW_ID = 'exchangeTx.transactions';
 
@@ -76,6 +77,8 @@ export class TransactionsView implements vscode.Disposable {
       store.onDidChangeRecord((record) => list.applyRecord(record)),
       store.onDidClear(() => this.restart()),
       environment.onDidChange(() => {
+        // Faults turned on or off change the message.
+        this.updateState();
         if (this.deps.list.state === 'idle' && this.view.visible) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -174,8 +177,20 @@ export class TransactionsView implements vscode.Disposable {
     // Beside the title only a few words fit: the whole filter is the message above the records
     // (not above a welcome: its own words say what is shown, and a message would hide it).
     this.view.description = filterSummary(filter.current);
-    const error = list.state === 'error' && list.error ? loadErrorText(list.error.error) : undefined;
-    this.view.message = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    // A failed refresh over older records says why here too: its row in the tree has room for little.
+    const error =
+      list.state === 'error' && list.error
+        ? loadErrorText(list.error.error)
+        : list.error?.operation === 'refresh' && list.busy === undefined
+          ? vscode.l10n.t('Could not refresh: {0} The records shown are older.', loadErrorText(list.error.error))
+          : undefined;
+    const shown = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    // Injected faults explain failures and gaps: the view says they are on, first.
+    const environment = this.deps.environment;
+    const faults = environment.kind === 'sandbox' ? describeFaults(environment.sandbox?.faults ?? {}) : [];
+    const faultText = faults.length > 0 ? vscode.l10n.t('Sandbox faults on: {0}.', faults.join(', ')) : undefined;
+    const message = [faultText, shown].filter((part): part is string => part !== undefined).join(' ');
+    this.view.message = message === '' ? undefined : message;
     this.setContext('exchangeTx.transactions.state', list.state);
     this.setContext('exchangeTx.transactions.filtered', filter.active);
     const state = `${list.state}|${list.busy ?? ''}|${list.error ? 'error' : ''}`;

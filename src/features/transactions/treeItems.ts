@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { ExchangeError, TransportError } from '../../api/errors';
-import { clockTime, escapeMarkdown, pairLabel, relativeTime, sanitize, shortId } from '../../shared/format';
+import { clockTime, escapeMarkdown, pairLabel, relativeTime, sanitize } from '../../shared/format';
+import { compactAge } from '../../shared/compactAge';
 import { userTimeStyle } from '../timeStyle';
 import { statusLook, themeIcon } from '../statusPresentation';
 import type { ErrorNode, GroupNode, TransactionNode, TreeNode } from './nodes';
@@ -61,8 +62,11 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
   const record = node.record;
   const look = statusLook(record.status, record.rawStatus);
   const item = new vscode.TreeItem(sanitize(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
-  const age = relativeTime(record.createdAt, options.nowMs, userTimeStyle().locale);
-  item.description = `${shortId(sanitize(record.id, 64))} · ${age}`;
+  const locale = userTimeStyle().locale;
+  const age = relativeTime(record.createdAt, options.nowMs, locale);
+  // Only the age, in the locale's narrow words: the row fits the sidebar at its default width beside
+  // the pair (the id and the full time are in the tooltip and the accessible label).
+  item.description = compactAge(record.createdAt, options.nowMs, locale);
   item.iconPath = themeIcon(look);
   item.contextValue = contextTokens(record);
   item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, {2}, created {3}', sanitize(pairLabel(record), 80), look.short, sanitize(record.id, 64), age) };
@@ -70,12 +74,10 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
 }
 
 function errorItem(node: ErrorNode): vscode.TreeItem {
-  const item = new vscode.TreeItem(
-    node.operation === 'refresh' ? vscode.l10n.t('Could not refresh: showing older records') : vscode.l10n.t('Could not load more'),
-    vscode.TreeItemCollapsibleState.None,
-  );
+  // Short enough for the sidebar at its default width: why is in the tooltip and, for a refresh, in the view's message.
+  const item = new vscode.TreeItem(node.operation === 'refresh' ? vscode.l10n.t('Could not refresh') : vscode.l10n.t('Could not load more'), vscode.TreeItemCollapsibleState.None);
   const text = loadErrorText(node.error);
-  item.description = text;
+  if (node.operation === 'loadMore') item.description = text;
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.isTrusted = false;

@@ -13,6 +13,7 @@ import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../revealTransaction';
 import { readSetting } from '../settings';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -20,6 +21,8 @@ export interface WatchDeps {
   readonly log: Logger;
   /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
   readonly idInEditor?: () => string | undefined;
+  /** The known transactions offered before the input box; the watched ones are added to it. */
+  readonly choices?: TransactionChoices;
 }
 
 /** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
@@ -95,7 +98,12 @@ export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps)
         void vscode.window.showWarningMessage(vscode.l10n.t('That is not a transaction ID: an ID is 4–64 letters, digits, "-" or "_".'));
         return undefined;
       }
-      const id = given ?? (await askForId(deps.idInEditor?.()));
+      const inEditor = deps.idInEditor?.();
+      const choose = () =>
+        deps.choices
+          ? deps.choices.choose({ title: vscode.l10n.t('Watch Transaction in Status Bar'), offered: inEditor !== undefined ? [{ id: inEditor, source: 'editor' }] : [], ask: () => askForId(inEditor) })
+          : askForId(inEditor);
+      const id = given ?? (await choose());
       if (!id) return undefined;
       const result = await watch.watch(id);
       if (result === 'full') {
@@ -117,6 +125,7 @@ export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps)
       return id === undefined ? undefined : showActions(watch, id, deps.log);
     }),
   );
+  if (deps.choices) context.subscriptions.push(deps.choices.provide('watched', () => watch.ids));
   watch.restore();
   return watch;
 }

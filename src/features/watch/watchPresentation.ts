@@ -8,6 +8,7 @@ import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
 import { clockTime, escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, shortId, ticker } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
+import { recordAmounts } from '../../shared/recordAmounts';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../statusPresentation';
 
@@ -62,9 +63,11 @@ function recordLines(record: TransactionRecord): string[] {
     `${vscode.l10n.t('Pair')}: ${e(pairLabel(record))} (${e(record.type)})`,
     `${vscode.l10n.t('Created')}: ${e(formatTimeWithUtc(record.createdAt, userTimeStyle()))}`,
   ];
-  if (record.amountFrom !== '') lines.push(`${vscode.l10n.t('Received')}: ${e(record.amountFrom)} ${e(ticker(record.currencyFrom))}`);
-  const payout = record.amountTo !== '' && record.amountTo !== '0' ? record.amountTo : record.amountExpectedTo;
-  if (payout !== '') lines.push(`${vscode.l10n.t('Payout')}: ${e(payout)} ${e(ticker(record.currencyTo))}`);
+  // The same rule as the Transactions view's tooltip: a payout only once `amountTo` says one happened.
+  const amounts = recordAmounts(record);
+  if (amounts.received !== undefined) lines.push(`${vscode.l10n.t('Received')}: ${e(amounts.received)} ${e(ticker(record.currencyFrom))}`);
+  if (amounts.paidOut !== undefined) lines.push(`${vscode.l10n.t('Payout')}: ${e(amounts.paidOut)} ${e(ticker(record.currencyTo))}`);
+  else if (amounts.expectedPayout !== undefined) lines.push(`${vscode.l10n.t('Expected payout (not paid out)')}: ${e(amounts.expectedPayout)} ${e(ticker(record.currencyTo))}`);
   if (record.status === 'waiting' && record.payinAddress !== '') lines.push(`${vscode.l10n.t('Pay in to')}: ${escapeMarkdown(record.payinAddress, 100)}`);
   if (record.payTill) lines.push(`${vscode.l10n.t('Pay till')}: ${e(isoTextWithUtc(record.payTill, userTimeStyle()))}`);
   if (record.payoutAddress !== '') lines.push(`${vscode.l10n.t('Payout address')}: ${escapeMarkdown(record.payoutAddress, 100)}`);

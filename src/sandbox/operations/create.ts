@@ -16,15 +16,12 @@ import type { Ledger } from '../ledger';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
 import type { Quote } from '../rates';
 import { floatEstimate, limitsOf } from '../rates';
-import { isoWithOffset } from '../records';
+import { isoWithOffset, trackUrlOf } from '../records';
 import { checkRange } from './estimates';
 import { checkUserMetadata, objectParams, optionalString, readAmount, readOneAmount, readPair, requiredString } from './params';
 
 /** How long an unpaid float transaction waits before it is `overdue` (ours). */
 export const FLOAT_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
-
-/** A subaccount id the create operations keep: 1–64 characters, no spaces or control characters (ours). */
-const SUBACCOUNT_ID = /^[\x21-\x7e]{1,64}$/;
 
 export const RATE_ID_REFUSAL = 'Error: rateId was expired or already used. Use method getFixRateForAmount to generate new rateId';
 
@@ -46,6 +43,8 @@ export interface CreatedTransaction {
   currencyTo: string;
   createdAt: number;
   payTill?: string;
+  /** The tracking page (as on the records; a public client declares it on this answer too). */
+  trackUrl: string;
 }
 
 interface Addresses {
@@ -75,11 +74,14 @@ function readAddresses(params: Record<string, unknown>, from: Currency, to: Curr
   return { payoutAddress, payoutExtraId, refundAddress: refund ?? '', refundExtraId: refund === undefined ? null : refundExtraId };
 }
 
-/** `subaccountId`, when present: a string of 1–64 printable characters (ours), kept on the record. */
-function readSubaccountId(params: Record<string, unknown>): string | null {
+/**
+ * `subaccountId`, when present: an id this sandbox issued (`createSubaccount`), kept on the record;
+ * any other is `Parameter subaccountId is invalid` (ours, as the service answers a bad parameter).
+ */
+function readSubaccountId(ledger: Ledger, params: Record<string, unknown>): string | null {
   const id = optionalString(params, 'subaccountId');
   if (id === undefined) return null;
-  if (!SUBACCOUNT_ID.test(id)) throw invalidParameter('subaccountId');
+  if (!ledger.issuer.hasSubaccount(id)) throw invalidParameter('subaccountId');
   return id;
 }
 
@@ -101,6 +103,7 @@ function answer(tx: LedgerTransaction): CreatedTransaction {
     currencyTo: tx.currencyTo,
     createdAt: tx.createdAtUs,
     ...(tx.payTillMs !== null ? { payTill: isoWithOffset(tx.payTillMs) } : {}),
+    trackUrl: trackUrlOf(tx.id),
   };
 }
 
@@ -109,7 +112,7 @@ export function createTransaction(ledger: Ledger, params: unknown, atMs: number)
   const { from, to } = readPair(p);
   const amountFrom = readAmount(p, 'amountFrom', from);
   const addresses = readAddresses(p, from, to, false);
-  const subaccountId = readSubaccountId(p);
+  const subaccountId = readSubaccountId(ledger, p);
   const limits = limitsOf('float', from, to);
   checkRange(from, to, limits, amountFrom, 'from');
   const estimate = floatEstimate(from, to, amountFrom);
@@ -158,7 +161,7 @@ export function createFixTransaction(ledger: Ledger, params: unknown, atMs: numb
   const rateId = requiredString(p, 'rateId');
   const amount = readOneAmount(p, from, to);
   const addresses = readAddresses(p, from, to, true);
-  const subaccountId = readSubaccountId(p);
+  const subaccountId = readSubaccountId(ledger, p);
   const quote = ledger.rates.find(rateId, atMs);
   if (!quote) throw new RpcFailure(INVALID_PARAMS, RATE_ID_REFUSAL);
   if (quote.from !== from.ticker || quote.to !== to.ticker) throw invalidParameter('rateId');

@@ -10,6 +10,7 @@ import type { Currency } from '../currencies';
 import { CURRENCIES, findCurrency, isPlausibleAddress, isPlausibleExtraId } from '../currencies';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
 import { isObject, requiredString } from './params';
+import { echo } from '../../shared/echo';
 
 export interface CurrencyRecord {
   name: string;
@@ -94,7 +95,7 @@ export function validateAddress(params: unknown): AddressVerdict {
   const extraId = params.extraId;
   if (extraId !== undefined && extraId !== null && typeof extraId !== 'string') throw invalidParameter('extraId');
   const currency = findCurrency(ticker);
-  if (!currency) throw new RpcFailure(INVALID_PARAMS, `Invalid currency: ${ticker.toLowerCase()} not found`);
+  if (!currency) throw new RpcFailure(INVALID_PARAMS, `Invalid currency: ${echo(ticker.toLowerCase())} not found`);
   if (!isPlausibleAddress(currency, params.address)) return { result: false, message: INVALID_ADDRESS_MESSAGE };
   if (typeof extraId === 'string' && extraId !== '' && !isPlausibleExtraId(currency, extraId)) return { result: false, message: INVALID_EXTRA_ID_MESSAGE };
   return { result: true };

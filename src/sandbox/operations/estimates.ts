@@ -6,8 +6,11 @@
  * empty), a bad single object fails the call; the result is always an array.
  */
 import type { Currency } from '../currencies';
+import { findCurrency } from '../currencies';
 import * as dec from '../decimal';
 import type { Ledger } from '../ledger';
+import { SEEDED_CURRENCIES } from '../ledger';
+import { currencyRefusal } from '../pairs';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
 import type { Limits, RateIdMethod, RateType } from '../rates';
 import { errorLimits, fixedRate, floatEstimate, limitFields, limitsOf, RATE_ID_LIFETIMES_MS } from '../rates';
@@ -174,4 +177,20 @@ export function pairFixRate(ledger: Ledger, params: Record<string, unknown>, atM
 
 export function getFixRate(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): PairFixRateRecord[] {
   return each(params, (element) => pairFixRate(ledger, element, atMs, lifetimes));
+}
+
+/**
+ * `getFixRateBulk` (the service's older README, R in more-operations.md: "gives rate for all
+ * available currency pairs", sent without `params`): the `getFixRate` record of every fixed-rate
+ * pair. Ours: `params` absent, an object (its members ignored) or `[]`; "every pair" is every
+ * ordered pair of the currencies the seeded ledger draws from (SEEDED_CURRENCIES, the first
+ * seventeen of the catalogue) that both take fixed rates, in catalogue order, so the answer stays
+ * a few hundred records; each has a rate ID living as `getFixRate`'s.
+ */
+export function getFixRateBulk(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): PairFixRateRecord[] {
+  if (params !== undefined && !isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
+  const tickers = SEEDED_CURRENCIES.filter((ticker) => currencyRefusal(ticker, 'from') === undefined && currencyRefusal(ticker, 'to') === undefined && findCurrency(ticker)?.fixRateEnabled === true);
+  const out: PairFixRateRecord[] = [];
+  for (const from of tickers) for (const to of tickers) if (from !== to) out.push(pairFixRate(ledger, { from, to }, atMs, lifetimes));
+  return out;
 }

@@ -3,7 +3,8 @@
  * pairs.ts (getPairsParams, getMinAmount, getPairs), estimates.ts (getExchangeAmount,
  * getFixRateForAmount, getFixRate), create.ts (createTransaction, createFixTransaction),
  * currencies.ts (getCurrenciesFull, getCurrencies, validateAddress), subaccounts.ts
- * (createSubaccount). Each throws RpcFailure for the service's errors.
+ * (createSubaccount, updateSubaccount), and getFixRateBulk (estimates.ts). Each throws RpcFailure
+ * for the service's errors.
  */
 import type { Ledger } from '../ledger';
 import type { PairLimitsRecord } from '../pairs';
@@ -12,20 +13,24 @@ import { RATE_ID_LIFETIMES_MS } from '../rates';
 import { createFixTransaction, createTransaction } from './create';
 import { getCurrencies, getCurrenciesFull, validateAddress } from './currencies';
 import type { RateIdLifetimes } from './estimates';
-import { getExchangeAmount, getFixRate, getFixRateForAmount } from './estimates';
+import { getExchangeAmount, getFixRate, getFixRateBulk, getFixRateForAmount } from './estimates';
 import { getMinAmount, getPairs, getPairsParams } from './pairs';
 import { getStatus, getTransactions } from './status';
-import { createSubaccount } from './subaccounts';
+import { createSubaccount, updateSubaccount } from './subaccounts';
 
 export { DEFAULT_LIMIT, MAX_FILTER_VALUES, MAX_LIMIT } from './status';
 export { MAX_BULK } from './estimates';
 export type { RateIdLifetimes } from './estimates';
 export { FLOAT_PAYMENT_WINDOW_MS, RATE_ID_REFUSAL } from './create';
 
+/** The methods that change what the sandbox holds when they succeed (a state file is written after them). */
+export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount']);
+
 /**
  * In the order of the specification files (exchange-api-v2.md, then more-operations.md), then the
  * methods of SERVICE.md's facts gathered 2026-11 (getCurrencies, getMinAmount, getFixRate,
- * createSubaccount).
+ * createSubaccount), then those found in the service's documentation since (updateSubaccount,
+ * getFixRateBulk; sources in RULES.md).
  */
 export const METHODS = [
   'getStatus',
@@ -42,6 +47,8 @@ export const METHODS = [
   'getMinAmount',
   'getFixRate',
   'createSubaccount',
+  'updateSubaccount',
+  'getFixRateBulk',
 ] as const;
 export type MethodName = (typeof METHODS)[number];
 
@@ -109,5 +116,9 @@ export function runOperation(context: OperationContext, method: MethodName, give
       return getFixRate(ledger, params, atMs, lifetimes);
     case 'createSubaccount':
       return createSubaccount(ledger, params);
+    case 'updateSubaccount':
+      return updateSubaccount(ledger, params);
+    case 'getFixRateBulk':
+      return getFixRateBulk(ledger, given, atMs, lifetimes);
   }
 }

@@ -57,10 +57,26 @@ export function readPair(params: Record<string, unknown>, fixed = false): { from
   return { from, to };
 }
 
-/** A decimal-string amount with at most the currency's `blockchainPrecision` decimals; else `Parameter {name} is invalid`. */
+/**
+ * The text of an amount sent as a JSON number (ours, RULES.md "All of them"): the shortest decimal
+ * that reads back as the same number (what `JSON.stringify` writes), when that is a plain decimal
+ * (`0.1`, `12`); with an exponent (`1e-7`, `1e+21`) it is not an amount. So `0.1` reads as "0.1",
+ * never as the binary float's 0.1000000000000000055….
+ */
+export function numberAmountText(value: number): string | undefined {
+  if (!Number.isFinite(value)) return undefined;
+  const text = String(value);
+  return /^\d+(\.\d+)?$/.test(text) ? text : undefined;
+}
+
+/**
+ * An amount with at most the currency's `blockchainPrecision` decimals: a decimal string, or a JSON
+ * number read as numberAmountText says; else `Parameter {name} is invalid`.
+ */
 export function readAmount(params: Record<string, unknown>, name: string, currency: Currency): dec.Fixed {
   const value = params[name];
-  const amount = typeof value === 'string' ? dec.parseAmount(value, currency.blockchainPrecision) : undefined;
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? numberAmountText(value) : undefined;
+  const amount = text !== undefined ? dec.parseAmount(text, currency.blockchainPrecision) : undefined;
   if (amount === undefined) throw invalidParameter(name);
   return amount;
 }

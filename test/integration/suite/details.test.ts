@@ -51,6 +51,9 @@ describe('transaction details document', () => {
       assert.ok(lines.includes(`  "${field}": ${micros}, // ${isoUtc(Math.floor(micros / 1000))}`), `${field}: the raw microseconds with the ISO time beside`);
     }
     assert.ok(lines.includes('  "moneySent": 0,'), 'not yet: no time beside');
+    // Under the record, as comments: what its status means and what to do (the agents' status guide).
+    assert.ok(lines.some((line) => line.startsWith('// Status confirming: The payin was received')), 'the status notes under the record');
+    assert.ok(lines.some((line) => /^\/\/ What to do: .+\(our advice, not the service's\)$/.test(line)));
   });
 
   it('takes an object with an id, as tree items give it', async () => {

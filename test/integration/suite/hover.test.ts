@@ -95,7 +95,7 @@ describe('hover over a transaction id', () => {
   });
 
   it('says quietly that an unknown id is not in the sandbox, and does not ask again soon', async () => {
-    const document = await documentWith('see zz11zz11zz11');
+    const document = await documentWith('see zz11zz11zz11', 'log');
     sandbox.clearRequests();
     assert.equal(await hoverText(document.uri, new vscode.Position(0, 6)), '$(question) No transaction zz11zz11zz11 in the sandbox');
     assert.equal(await hoverText(document.uri, new vscode.Position(0, 8)), '$(question) No transaction zz11zz11zz11 in the sandbox');
@@ -146,12 +146,40 @@ describe('hover over a transaction id', () => {
 
   it('shows a failure as one line, never as a notification', async () => {
     const id = fresh();
-    const document = await documentWith(id);
+    const document = await documentWith(id, 'log');
     await vscode.commands.executeCommand('exchangeTx.getStatus', 'zz99zz99zz99', { silent: true });
     const shown = api.lookup.lastMessage;
     sandbox.setFaults({ next: ['http500'] });
     assert.equal(await hoverText(document.uri, new vscode.Position(0, 1)), '$(warning) The sandbox answered HTTP 500');
     assert.equal(api.lookup.lastMessage, shown);
+  });
+
+  it('stays silent in code where it found no transaction, and answers misses in logs and request documents only', async function () {
+    // The JSON language service starts for the request document: slow on a loaded machine.
+    this.timeout(60_000);
+    const id = fresh();
+    const code = await documentWith(`const ref = "abc1234def5678";\nconst real = "${id}";\nconst other = "fa11ed0000fa11";\n`, 'typescript');
+    sandbox.clearRequests();
+    assert.equal(await hoverText(code.uri, new vscode.Position(0, 16)), undefined, 'a miss in code shows nothing');
+    assert.equal(await provide(code, new vscode.Position(0, 16)), undefined);
+    assert.ok((await hoverText(code.uri, new vscode.Position(1, 17)))?.includes(id), 'a transaction found in code is shown');
+    sandbox.setFaults({ next: ['http500'] });
+    assert.equal(await provide(code, new vscode.Position(2, 17)), undefined, 'a failed lookup in code shows nothing either');
+    assert.ok(requestsFor(sandbox, 'fa11ed0000fa11') >= 1, 'it was asked (and failed)');
+    sandbox.setFaults({});
+
+    const miss = '$(question) No transaction abc1234def5678 in the sandbox';
+    const log = await documentWith('sent abc1234def5678', 'log');
+    assert.equal(await hoverText(log.uri, new vscode.Position(0, 8)), miss, 'a log says it');
+    const request = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: '/hover-miss.exchange.json' }));
+    const editor = await vscode.window.showTextDocument(request);
+    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '{ "method": "getTransactions", "params": { "id": "abc1234def5678" } }'));
+    assert.equal(await hoverText(request.uri, new vscode.Position(0, 55)), miss, 'a request document says it');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+
+    restore.push(await withSetting('hover.answerMissesIn', ['typescript']));
+    assert.equal(await hoverText(code.uri, new vscode.Position(0, 16)), miss, 'where the setting names the language');
+    assert.equal(await hoverText(log.uri, new vscode.Position(0, 8)), undefined, 'and nowhere else');
   });
 
   it('is turned off by exchangeTx.hover.enabled and limited by exchangeTx.hover.languages', async () => {
@@ -171,8 +199,9 @@ describe('hover over a transaction id', () => {
 
   it('uses a custom id pattern, and falls back to the default with one warning when it is invalid', async () => {
     restore.push(await withSetting('hover.idPattern', 'TX-[0-9]{4}'));
-    const custom = await documentWith('ref TX-1234 done');
-    assert.equal(await hoverText(custom.uri, new vscode.Position(0, 6)), '$(question) No transaction TX&#45;1234 in the sandbox');
+    const custom = await documentWith('ref TX-1234 done', 'log');
+    const where = () => JSON.stringify({ language: custom.languageId, answerMissesIn: vscode.workspace.getConfiguration('exchangeTx', custom).inspect('hover.answerMissesIn') });
+    assert.equal(await hoverText(custom.uri, new vscode.Position(0, 6)), '$(question) No transaction TX&#45;1234 in the sandbox', where());
     await restore.splice(0)[0]?.();
 
     const id = fresh();

@@ -7,6 +7,7 @@
  * a key of its own, so every request it receives is counted.
  */
 import { strict as assert } from 'assert';
+import { createPrivateKey } from 'crypto';
 import * as vscode from 'vscode';
 import { loadCredentials, signBody } from '../../../src/api';
 import { startSandbox } from '../../../src/sandbox';
@@ -21,6 +22,12 @@ import { addAccount, eventually, extensionApi, moneyAnswers, moneyQuestions, res
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const silent = { silent: true };
+
+/** The titles of the CodeLenses of a document. */
+async function lensTitles(document: vscode.TextDocument): Promise<string[]> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+  return lenses.map((lens) => lens.command?.title ?? '');
+}
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';
 const BTC = 'bc1qexampleexampleexampleexampleexampleace';
 
@@ -30,6 +37,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   let service: Sandbox;
   let accountId: string;
   const keys = registeredKeys();
+  const otherKeys = registeredKeys();
 
   const open = async (text: string): Promise<vscode.TextDocument> => (await api.requests.openUntitled(text)).document;
   const send = (document: vscode.TextDocument): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, 0, silent);
@@ -81,9 +89,21 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(note?.text, 'The signature of the account "Production" is not shown.');
     assert.deepEqual(note?.actions.map((a) => [a.command, String(a.args[0]), a.args[1]]), [['exchangeTx.explainSignatureWithKey', document.uri.toString(), 0]], 'the action explains the same request');
 
-    // A key pasted on purpose shows its signature (here the same key: the user's choice).
-    const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
-    const pastedSignature = signBody(loadCredentials(keys.privateKeyHex).privateKey, Buffer.from(pasted.body ?? '', 'utf8'));
+    // The account's own key pasted (as PEM, saved as hex): refused with a message, nothing shown.
+    const documentsBefore = vscode.workspace.textDocuments.length;
+    const pem = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
+    const own = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: pem });
+    assert.equal(own.error, 'This is the key of the account "Production": its signature would work against the service for as long as the key is valid, so it is not shown. Explain Signature shows every step for it without the signature; paste a key made for testing, or use the sandbox.');
+    assert.deepEqual([own.text, own.uri], [undefined, undefined], 'no explanation made');
+    assert.equal(api.requests.messages.lastMessage?.text, own.error);
+    assert.equal(vscode.workspace.textDocuments.length, documentsBefore, 'no document opened');
+    assert.ok(!vscode.workspace.textDocuments.some((d) => d.getText().includes(signature)), 'the signature is still nowhere');
+    assert.ok(!api.log.recent.some((line) => line.includes(signature) || line.includes(keys.privateKeyHex.slice(40, 80))), 'nothing of it logged');
+
+    // A key of the user's own, pasted on purpose, shows its signature.
+    const mine = otherKeys;
+    const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
+    const pastedSignature = signBody(loadCredentials(mine.privateKeyHex).privateKey, Buffer.from(pasted.body ?? '', 'utf8'));
     noteSignature(pastedSignature);
     assert.ok(pasted.text?.includes(pastedSignature), 'the pasted key signs and shows it');
     assert.match(pasted.text ?? '', /Signed with the key you pasted \(it was not saved\)/);
@@ -101,6 +121,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const host = new URL(service.url).host;
     const expected = {
       method: 'createTransaction',
+      movesMoney: true,
       accountName: 'Production',
       host,
       lines: ['from: "btc"', 'to: "eth"', 'amountFrom: "0.1"', `address: "${ETH}"`, `refundAddress: "${BTC}"`],
@@ -128,6 +149,29 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(resendQuestions.length, 0, 'same target: no question of where');
   });
 
+  it('asks before createSubaccount or an unknown update… goes to the account, on every path (History too); nothing leaves on a no', async () => {
+    const document = await open(templateFor('createSubaccount').text);
+    const expected = { method: 'createSubaccount', movesMoney: false, accountName: 'Production', host: new URL(service.url).host, lines: ['email: "user@example.com"'] };
+    assert.equal((await send(document)).problem, 'not-confirmed', 'the lens');
+    assert.equal((await sendAsWritten(document)).problem, 'not-confirmed', 'as written');
+    assert.deepEqual(moneyQuestions, [expected, expected]);
+    assert.equal(reached('createSubaccount'), 0, 'nothing reached the account');
+
+    moneyAnswers.push(true);
+    const created = await send(document);
+    assert.equal(created.outcome, 'result', created.text);
+    assert.equal(reached('createSubaccount'), 1);
+    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: created.entry?.id });
+    assert.equal(again.problem, 'not-confirmed', 'History: Send Again');
+    assert.equal(reached('createSubaccount'), 1);
+
+    const update = await open('{\n  "method": "updateSomething",\n  "params": { "subaccountId": "x1" }\n}\n');
+    assert.equal((await sendAsWritten(update)).problem, 'not-confirmed', 'a method we do not know whose name starts with update');
+    assert.deepEqual(moneyQuestions.at(-1), { method: 'updateSomething', movesMoney: false, accountName: 'Production', host: expected.host, lines: ['subaccountId: "x1"'] });
+    assert.equal(moneyQuestions.length, 5);
+    assert.equal(service.requests.length, 1, 'only the one confirmed create reached the account');
+  });
+
   it('refuses a document that shows one method and sends another, also as written', async () => {
     const disguised = `{\n  "method": "getStatus",\n  "params": { "id": "${service.ledger.visible()[0]?.id ?? ''}" },${' '.repeat(400)}"method": "createFixTransaction"\n}\n`;
     const document = await open(disguised);
@@ -138,7 +182,20 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const invisible = await open(`{\n  "method": "getStatus",\n  "params": { "id": "ab\u202Ecd" }\n}\n`);
     assert.match((await sendAsWritten(invisible)).problem ?? '', /^Line 3 holds an invisible character \(U\+202E\)/);
     const long = await open(`{ "method": "getTransactions", "params": { "limit": 1 }${' '.repeat(300)}}\n`);
-    assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is longer than 300 characters/);
+    assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is 356 columns wide, more than 300/);
+    // 292 characters, tabs padding them to about 1000 columns: the end of the line is out of sight.
+    const tabs = await open(`${`{ "method": "getTransactions", "params": { "limit": 1 },${'\t'.repeat(100)}"id": "hidden-past-the-edge" }`.padEnd(292, ' ')}\n`);
+    const wide = await send(tabs);
+    assert.match(wide.problem ?? '', /^Line 1 is \d{3,4} columns wide, more than 300/);
+    assert.equal((await sendAsWritten(tabs)).problem, wide.problem);
+    await eventually(async () => (await lensTitles(tabs)).length > 0, 'the lens');
+    assert.deepEqual(await lensTitles(tabs), [`$(warning) ${wide.problem ?? ''}`], 'the lens says why, and offers no Send');
+    // A decoy method in params at the top, the real one 80 lines below.
+    const decoy = await open(['{', '  "params": {', '    "method": "getStatus",', '    "id": "abc"', '  },', ...Array.from({ length: 80 }, () => ''), '  "method": "createTransaction"', '}', ''].join('\n'));
+    const nested = '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.';
+    for (const result of [await send(decoy), await sendAsWritten(decoy)]) assert.equal(result.problem, nested);
+    await eventually(async () => (await lensTitles(decoy)).length > 0, 'the lens');
+    assert.deepEqual(await lensTitles(decoy), [`$(warning) ${nested}`]);
     assert.equal(service.requests.length, 0, 'nothing reached the account');
     assert.equal(moneyQuestions.length, 0);
   });

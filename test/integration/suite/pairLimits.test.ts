@@ -31,7 +31,7 @@ const p = (from: string, to: string): CurrencyPairKey => ({ from, to });
 function estimateOf(type: 'float' | 'fixed', from: Currency, to: Currency, via: 'result' | 'amount-error' = 'result'): EstimateCell {
   if (type === 'fixed' && (!from.fixRateEnabled || !to.fixRateEnabled)) {
     const refused = from.fixRateEnabled ? to : from;
-    return { state: 'failed', kind: 'refused', reason: 'The service refused this pair (error -32602).', detail: `Invalid currency: ${refused.ticker} temporary disabled for fix rate transactions` };
+    return { state: 'failed', kind: 'refused', reason: 'The service does not accept this pair; its answer is below.', detail: `Invalid currency: ${refused.ticker} temporary disabled for fix rate transactions` };
   }
   const { minFrom, maxFrom, minTo, maxTo } = limitFields(limitsOf(type, from, to));
   return { state: 'limits', via, minFrom, maxFrom, minTo, maxTo };
@@ -225,6 +225,19 @@ describe('Pair Limits panel', function () {
     await drawnAll(panel);
     assert.deepEqual(panel.lastRendered, { rows: 2, failed: 0 });
     assert.deepEqual(panel.problems, []);
+  });
+
+  it('keeps a pair the service refused (foo → btc) out of the pairs used before, in the same words as the others', async () => {
+    const panel = await open();
+    await send(panel, { type: 'add', from: 'btc', to: 'eth' });
+    await send(panel, { type: 'add', from: 'foo', to: 'btc' });
+    const refused = row(panel, p('foo', 'btc'));
+    assert.equal(refused?.state, 'failed');
+    assert.ok(refused && refused.state === 'failed' && !/error -?\d/.test(refused.reason), `a reason in words: ${JSON.stringify(refused)}`);
+    assert.deepEqual(controller.list.used, [p('btc', 'eth')], 'foo → btc is not a pair used before');
+    await send(panel, { type: 'remove', from: 'foo', to: 'btc' });
+    await send(panel, { type: 'remove', from: 'btc', to: 'eth' });
+    assert.deepEqual(controller.list.suggestions, [p('btc', 'eth')], 'offered again: btc → eth only');
   });
 
   it('refuses bad pairs with a notice naming the field, and adds nothing', async () => {

@@ -49,15 +49,19 @@ describe('request documents', function () {
   });
   after(() => resetEnvironment(api));
 
-  it('shows the CodeLenses above each request, naming where Send goes', async () => {
-    const document = await open([{ method: 'getStatus', params: { id: 'a' } }, { method: 'getTransactions', params: {} }, { params: {} }]);
+  it('shows the CodeLenses above each request, naming where Send goes, and Send as Written only where the checks would refuse', async () => {
+    const document = await open([{ method: 'getStatus', params: { id: firstId(sandbox) } }, { method: 'getTransactions', params: { limit: 1000 } }, { params: {} }]);
     assert.match(document.uri.path, /\.exchange\.json$/);
-    await eventually(async () => (await lensTitles(document.uri)).length >= 9, 'the lenses');
+    await eventually(async () => (await lensTitles(document.uri)).length >= 8, 'the lenses');
     const titles = await lensTitles(document.uri);
     assert.equal(titles.filter((t) => t === '$(play) Send to Sandbox').length, 2);
-    assert.equal(titles.filter((t) => t === 'Send as Written').length, 2);
+    assert.equal(titles.filter((t) => t === 'Send as Written').length, 1, 'above the request with a problem only');
+    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+    const asWritten = lenses.find((lens) => lens.command?.title === 'Send as Written');
+    assert.equal(asWritten?.range.start.line, document.positionAt(document.getText().indexOf('"getTransactions"')).line - 1, 'above getTransactions');
+    assert.match(asWritten?.command?.tooltip ?? '', /skipping the schema and parameter checks/);
     assert.equal(titles.filter((t) => t === 'Copy as…').length, 2);
-    assert.equal(titles.filter((t) => t === 'Explain Signature').length, 2);
+    assert.equal(titles.filter((t) => t === '$(key) Signature').length, 2);
     assert.ok(titles.includes('$(warning) This request has no "method".'));
   });
 
@@ -98,7 +102,8 @@ describe('request documents', function () {
     assert.equal(refused.sent, false);
     assert.match(refused.problem ?? '', /limit/);
     const message = api.requests.messages.lastMessage;
-    assert.match(message?.text ?? '', /^Not sent: /);
+    assert.match(message?.text ?? '', /^Not sent: [^\n]*limit/);
+    assert.ok((message?.text.length ?? 0) < 200, `one line: ${message?.text ?? ''}`);
     assert.deepEqual(message?.actions.map((a) => a.command), ['exchangeTx.sendRequestAsWritten']);
     assert.equal(sandbox.requests.length, 0, 'nothing reached the sandbox');
 
@@ -215,7 +220,9 @@ describe('request documents', function () {
       const statusRows = rows.filter((row) => labelOf(row).startsWith('getStatus · '));
       assert.equal(statusRows.length, 2, rows.map(labelOf).join(', '));
       assert.notEqual(labelOf(statusRows[0]), labelOf(statusRows[1]), 'the labels differ (time, or a number when sent the same second)');
-      assert.equal(statusRows[0]?.description, `result · Sandbox · ${JSON.stringify({ id })}`, 'the outcome, where it went and the params');
+      assert.equal(statusRows[0]?.description, 'result', 'the outcome (where it went and the params: in the tooltip)');
+      const tooltip = statusRows[0]?.tooltip;
+      assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('Sandbox') && tooltip.value.includes(id), 'where it went and the params, in the tooltip');
     } finally {
       tree.dispose();
     }
@@ -280,9 +287,36 @@ describe('request documents', function () {
     const refused = await send(document, 0);
     assert.equal(refused.sent, false, 'the schema\'s problems keep it from being sent');
     assert.match(refused.problem ?? '', /below the minimum/);
+    // Said in one line: the first problem, how many more, and where to see them all.
+    const said = api.requests.messages.lastMessage;
+    assert.match(said?.text ?? '', /^Not sent: line 5 \("limit": 500\): Value is above the maximum of 100\. \(and \d+ more problems\)$/, said?.text);
+    assert.deepEqual(said?.actions.map((a) => a.command), ['workbench.actions.view.problems', 'exchangeTx.sendRequestAsWritten']);
     assert.equal(sandbox.requests.length, 0);
     const unknownSent = await send(document, 2);
     assert.equal(unknownSent.outcome, 'error -32601', 'an unknown method is sent, and the service says what it thinks');
+  });
+
+  it('completes a property with `"name": ` and offers its values; says in words what an amount should be', async () => {
+    const { document } = await api.requests.openUntitled('{\n  "method": "getTransactions",\n  "params": {\n    \n  }\n}\n');
+    const completions = async (position: vscode.Position): Promise<vscode.CompletionItem[]> =>
+      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position))?.items ?? [];
+    const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
+    let status: vscode.CompletionItem | undefined;
+    await eventually(async () => (status = (await completions(new vscode.Position(3, 4))).find((item) => label(item) === 'status')) !== undefined, 'the status property offered', 15_000);
+    const insert = status?.insertText instanceof vscode.SnippetString ? status.insertText.value : String(status?.insertText);
+    assert.match(insert, /^"status": \$1/, insert);
+    assert.equal(status?.command?.command, 'editor.action.triggerSuggest', 'the values are offered next');
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(new vscode.Position(3, 4), '"status": '));
+    const values = (await completions(new vscode.Position(3, 14))).map(label);
+    for (const value of ['"waiting"', '"finished"', '"overdue"']) assert.ok(values.includes(value), `${value} in ${values.join(', ')}`);
+
+    const amounts = await open({ method: 'getExchangeAmount', params: { from: 'btc', to: 'eth', amountFrom: 0.1 } });
+    const words = 'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).';
+    await eventually(() => vscode.languages.getDiagnostics(amounts.uri).some((d) => d.message === words), 'the amount said in words', 15_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}: ${JSON.stringify(vscode.languages.getDiagnostics(amounts.uri).map((d) => d.message))}`);
+    });
+    assert.ok(!vscode.languages.getDiagnostics(amounts.uri).some((d) => d.message.startsWith('Incorrect type')));
   });
 
   it('makes a new request from the template of an operation, which the sandbox answers', async () => {
@@ -361,21 +395,24 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     assert.equal(service.requests[0]?.outcome, 'ok');
   });
 
-  it('explains the signature of the exact bytes sent with a pasted key, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
+  it('explains the signature of the exact bytes sent with a pasted key of the user\'s own, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
     const document = await request();
     const withheld = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
     const withheldSignature = signBody(credentials.privateKey, Buffer.from(withheld.body ?? '', 'utf8'));
     noteSignature(withheldSignature);
     assert.ok(!withheld.text?.includes(withheldSignature), "the account's signature is not shown");
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: keys.privateKeyHex });
+    // A key of the user's own (the account's own key is refused: liveSafety.test.ts).
+    const mine = registeredKeys();
+    const pasted = loadCredentials(mine.privateKeyHex);
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
     const body = Buffer.from(result.body ?? '', 'utf8');
-    const signature = signBody(credentials.privateKey, body);
+    const signature = signBody(pasted.privateKey, body);
     noteSignature(signature);
     assert.ok(result.text?.includes(signature), 'the signature of those bytes');
-    assert.ok(verify('sha256', body, credentials.publicKey, Buffer.from(signature, 'base64')));
+    assert.ok(verify('sha256', body, pasted.publicKey, Buffer.from(signature, 'base64')));
     assert.ok(result.text?.includes(createHash('sha256').update(body).digest('hex')), 'their SHA-256');
-    assert.ok(result.text?.includes(credentials.apiKey), 'the derived API key');
-    assert.ok(!result.text?.includes(keys.privateKeyHex.slice(40, 80)), 'no piece of the key');
+    assert.ok(result.text?.includes(pasted.apiKey), 'the derived API key');
+    assert.ok(!result.text?.includes(mine.privateKeyHex.slice(40, 80)), 'no piece of the key');
     // Shown as the Markdown preview of a virtual document, never saved or backed up.
     const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === result.uri?.toString());
     assert.equal(shown?.isUntitled, false, 'a virtual document, never saved or backed up');
@@ -384,12 +421,16 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
   it('diagnoses keys: every step passes for a registered key; a key the service does not know fails at the service, with the fix', async () => {
     const good = await vscode.commands.executeCommand<{ steps: { ok: boolean }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
     assert.ok(good.steps.length >= 4 && good.steps.every((s) => s.ok), good.text);
+    // Marks any font shows (no emoji: empty boxes without an emoji font).
+    assert.doesNotMatch(good.text, /\p{Extended_Pictographic}/u, good.text);
+    assert.equal(good.text.split('\n').filter((line) => line.startsWith('- **Passed** · ')).length, good.steps.length, good.text);
     service.unregisterKey(credentials.apiKey);
     try {
       const bad = await vscode.commands.executeCommand<{ steps: { step: string; ok: boolean; detail: string }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
       const failed = bad.steps.find((s) => !s.ok);
       assert.equal(failed?.step, 'The service');
       assert.match(failed?.detail ?? '', /HTTP 401: the service does not accept this key/);
+      assert.match(bad.text, /^- \*\*FAILED\*\* · The service: HTTP 401/m, bad.text);
     } finally {
       service.registerKey(credentials);
     }

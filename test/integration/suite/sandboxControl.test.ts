@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
+import { findInWorkbench, workbenchPage } from '../support/workbench';
 
 describe('driving the built-in sandbox: faults and reset', function () {
   this.timeout(30_000);
@@ -36,8 +37,12 @@ describe('driving the built-in sandbox: faults and reset', function () {
       'set through the signed control endpoint',
     );
     assert.equal(sandbox.faults.rates?.internalError, 0.2);
-    assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Clear All Faults" turns them off\./);
+    assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Stop Fault Injection" turns them off\./);
     assert.match(api.environmentItem.text, /\$\(debug-disconnect\)/);
+    // The Transactions view says so too: its failures and gaps are the faults'.
+    await eventually(() => (api.transactions.view.view.message ?? '').startsWith('Sandbox faults on: latency 800 ms (+ up to 400 ms), 20% -32603.'), 'the view message naming the faults');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['errors5xx']);
+    await eventually(() => (api.transactions.view.view.message ?? '').startsWith('Sandbox faults on: 20% HTTP 5xx.'), 'the view message naming the 5xx faults');
 
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['down']);
     await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
@@ -48,11 +53,12 @@ describe('driving the built-in sandbox: faults and reset', function () {
 
     assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults'), []);
     assert.doesNotMatch(tooltip(), /Sandbox faults/);
+    await eventually(() => !(api.transactions.view.view.message ?? '').includes('Sandbox faults'), 'the view message without faults');
     const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
     assert.equal(answered.status, sandbox.ledger.statusOf(id));
   });
 
-  it('says what Clear All Faults did: cleared the faults that were on, or that none were', async () => {
+  it('says what Stop Fault Injection did: cleared the faults that were on, or that none were', async () => {
     const sandbox = await useBuiltInSandbox(api);
     const commands = await api.sandbox.load();
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
@@ -98,6 +104,20 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.deepEqual(sandbox.faults.rates ?? {}, {});
     assert.equal(api.environment.sandbox, sandbox, 'the same sandbox (same address and key) goes on');
     await eventually(() => !/Sandbox faults/.test(tooltip()), 'the tooltip without faults');
+  });
+
+  it('"Sandbox: Faults" typed in the Command Palette finds the Faults… pick first and never the clearing command', async function () {
+    if (!workbenchPage()) this.skip();
+    const rows = '.quick-input-widget .quick-input-list .monaco-list-row';
+    try {
+      await vscode.commands.executeCommand('workbench.action.quickOpen', '>Sandbox: Faults');
+      await eventually(async () => (await findInWorkbench(rows, 'aria-label')).count > 0, 'the palette with its matches');
+      const labels = (await findInWorkbench(rows, 'aria-label')).attributes.map((label) => label ?? '');
+      assert.match(labels[0] ?? '', /^Exchange Tx: Sandbox: Faults…/, labels.join(' | '));
+      assert.ok(!labels.some((label) => /Stop Fault Injection|Clear All Faults/.test(label)), labels.join(' | '));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+    }
   });
 
   it('Reset keeps the user\'s own transactions when asked, in the ledger and in the kept snapshot; Reset Everything drops them', async () => {

@@ -422,15 +422,16 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const offered: string[] = [];
     commands.control.prompts = {
       ...controlPrompts,
-      status: (items) => {
+      status: (items, title) => {
         offered.push(...items.map((i) => i.status));
+        assert.equal(title, `Move ${id} (now On hold) to Status`);
         return Promise.resolve('refunded');
       },
     };
     // From the tree: the command gets the node.
     const node = { kind: 'transaction', id, record: api.store.peek(id) };
     assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), { id, status: 'refunded' });
-    assert.deepEqual(offered, ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue'], 'a float one: overdue, not expired');
+    assert.deepEqual(offered, ['waiting', 'confirming', 'exchanging', 'sending', 'finished', 'failed', 'refunded', 'overdue'], 'a float one: overdue, not expired, and not hold, where it is now');
     await watchShows(id, 'refunded');
     assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'), { error: 'not-found' });
   });

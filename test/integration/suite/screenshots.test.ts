@@ -34,6 +34,10 @@ const watchItem = (id: string) => `.statusbar-item[id$="exchangeTx.watch.${id}"]
 
 /** The rows' labels of a view in the sidebar, at the sidebar's default width. */
 const rowLabels = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row .label-name`;
+/** The rows' descriptions (beside the label: a transaction's id and age, a History entry's outcome). */
+const rowDescriptions = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .monaco-list-row .label-description`;
+/** The message a view shows above its rows. */
+const viewMessage = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .pane-body .message`;
 
 /** Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped). */
 async function assertNothingCut(selector: string, what: string): Promise<void> {
@@ -84,6 +88,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     const groups = await shownGroups();
     assert.ok(groups.texts.some((t) => t.startsWith('Confirming')), `the groups shown: ${groups.texts.join(' | ')}`);
     await assertNothingCut(rowLabels('Transactions'), 'Transactions view labels');
+    await assertNothingCut(rowDescriptions('Transactions'), 'Transactions view descriptions (short id and age)');
     if (!savingScreenshots()) return;
     // The History below collapsed, so that the picture shows the Transactions view whole.
     const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
@@ -95,6 +100,26 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
       });
     } finally {
       await clickInWorkbench(historyHeader);
+    }
+  });
+
+  it('a failed refresh says so in the view without cutting its words, and so do sandbox faults', async () => {
+    moving();
+    await vscode.commands.executeCommand('exchangeTx.transactions.focus');
+    await api.transactions.list.refresh();
+    await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['errors5xx']);
+    try {
+      await eventually(async () => (await findInWorkbench(viewMessage('Transactions'))).texts.some((t) => t.includes('Sandbox faults on')), 'the faults named above the rows');
+      await assertNothingCut(viewMessage('Transactions'), 'the Transactions view message');
+      sandbox.setFaults({ ...sandbox.faults, next: ['http500', 'http500', 'http500', 'http500', 'http500', 'http500'] });
+      await api.transactions.list.refresh();
+      const rows = '[id="workbench.parts.sidebar"] .monaco-list-row';
+      await eventually(async () => (await findInWorkbench(rows, 'aria-label')).attributes.some((t) => /refresh/i.test(t ?? '')), 'the failed refresh in the view');
+      await assertNothingCut(rowLabels('Transactions'), 'Transactions view labels, the failed refresh among them');
+      await assertNothingCut(rowDescriptions('Transactions'), 'Transactions view descriptions, the failed refresh among them');
+    } finally {
+      await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults');
+      await api.transactions.list.refresh();
     }
   });
 
@@ -188,9 +213,12 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     assert.equal(sent.outcome, 'result');
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
     await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration')).count > 0, 'the CodeLens');
+    // The lenses, whole, in the request's half of a 1400 px window.
+    await assertNothingCut('.part.editor .codelens-decoration a', 'the CodeLens titles');
     await vscode.commands.executeCommand('exchangeTx.history.focus');
     await eventually(async () => (await findInWorkbench(rowLabels('History'))).count > 0, 'the History entry');
     await assertNothingCut(rowLabels('History'), 'History labels');
+    await assertNothingCut(rowDescriptions('History'), 'History descriptions');
     await inThemes(async (theme) => {
       await screenshotOf(`walkthrough/request-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor .editor-group-container:has(.codelens-decoration)'], margin: 0, maxHeight: 215 });
     });

@@ -64,11 +64,20 @@ function shows(entry: MenuEntry, record: TransactionRecord): boolean {
 describe('Transactions view: node actions', () => {
   const f = useTransactionsFixture();
   const opened: vscode.Uri[] = [];
+  /** What the sandbox's made-up hashes made the command say, before anything opened. */
+  const warned: string[] = [];
+  let openAnyway = true;
   const capture = () => {
     opened.length = 0;
+    warned.length = 0;
+    openAnyway = true;
     f.tx.actions.open = async (uri) => {
       opened.push(uri);
       return true;
+    };
+    f.tx.actions.confirmMadeUp = async (text) => {
+      warned.push(text);
+      return openAnyway;
     };
   };
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
@@ -184,6 +193,12 @@ describe('Transactions view: node actions', () => {
 
     const payout = f.node(finished).record.payoutHashLink;
     assert.ok(isHttpLink(payout), `the sandbox gives a payout link: ${String(payout)}`);
+    // The sandbox made the hash up: said first, and nothing opens unless the user still wants it.
+    openAnyway = false;
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(finished)), undefined);
+    assert.deepEqual(warned, [`The built-in sandbox made up the payout hash of ${finished}: the block explorer will not find it.`]);
+    assert.equal(opened.length, 0, 'nothing opened');
+    openAnyway = true;
     assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(finished)), payout);
     assert.deepEqual(
       opened.map((uri) => uri.toString(true)),

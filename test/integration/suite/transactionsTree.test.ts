@@ -7,6 +7,7 @@ import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime } from '../../../src/shared/format';
+import { compactAge } from '../../../src/shared/compactAge';
 import type { TransactionNode } from '../../../src/features/transactions/nodes';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import type { KnownStatus, TransactionStatus } from '../../../src/shared/status';
@@ -100,12 +101,14 @@ describe('Transactions view: the tree', () => {
       const after = Date.now();
       const amount = record.amountFrom !== '' && record.amountFrom !== '0' ? record.amountFrom : '0.5';
       assert.equal(item.label, `${amount} BTC → ETH`, `${status}: the amount received if any, else the amount expected`);
-      const ages = new Set([relativeTime(record.createdAt, before, vscode.env.language), relativeTime(record.createdAt, after, vscode.env.language)]);
+      const ages = new Set([compactAge(record.createdAt, before, vscode.env.language), compactAge(record.createdAt, after, vscode.env.language)]);
       const description = String(item.description);
       assert.ok(
-        [...ages].some((age) => description === `${id.slice(0, 8)}… · ${age}`),
-        `${status}: short id and age, got ${description}`,
+        [...ages].some((age) => description === age),
+        `${status}: its age in a few characters (the id and the full time: in the tooltip and the accessible label), got ${description}`,
       );
+      const fullAges = [relativeTime(record.createdAt, before, vscode.env.language), relativeTime(record.createdAt, after, vscode.env.language)];
+      assert.ok(fullAges.some((age) => item.accessibilityInformation?.label.includes(id) && item.accessibilityInformation.label.endsWith(`created ${age}`)), item.accessibilityInformation?.label);
       assert.equal(item.id, `transaction:${id}`);
       assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.None);
       assert.ok(String(item.contextValue).startsWith(`transaction status:${status} `));
@@ -321,8 +324,9 @@ describe('Transactions view: the tree', () => {
     const errorNode = roots[0];
     assert.ok(errorNode?.kind === 'error', 'the error node first');
     const item = f.item(errorNode);
-    assert.equal(item.label, 'Could not refresh: showing older records');
-    assert.equal(item.description, 'The service answered HTTP 500.');
+    assert.equal(item.label, 'Could not refresh');
+    assert.equal(item.description, undefined);
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('HTTP 500'), 'why, in the tooltip');
     assert.equal(item.contextValue, 'error');
     assert.equal(item.command?.command, 'exchangeTx.transactions.refresh');
     assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.isTrusted === false);
@@ -334,7 +338,7 @@ describe('Transactions view: the tree', () => {
       roots.slice(1).flatMap((n) => (n.kind === 'group' ? [n.status] : [])),
       statuses,
     );
-    assert.equal(tx.view.view.message, undefined, 'the error node tells it: no message above the records');
+    assert.equal(tx.view.view.message, 'Sandbox faults on: 100% HTTP 5xx. Could not refresh: The service answered HTTP 500. The records shown are older.', 'the faults and why, above the records (the row has room for little)');
     assert.equal(failures(), logged + 1, 'one warning in the log');
 
     sandbox.setFaults({ rates: { internalError: 1 } });
@@ -343,7 +347,9 @@ describe('Transactions view: the tree', () => {
     assert.match(again.error ?? '', /Internal Error/i);
     const second = tx.view.provider.getChildren()[0];
     assert.ok(second?.kind === 'error');
-    assert.equal(f.item(second).description, 'The service reported an internal error.');
+    const secondTooltip = f.item(second).tooltip;
+    assert.ok(secondTooltip instanceof vscode.MarkdownString && secondTooltip.value.includes('internal error'), 'why, in the tooltip');
+    assert.ok(tx.view.view.message?.endsWith('Could not refresh: The service reported an internal error. The records shown are older.'), tx.view.view.message);
     const attempts = f.treeRequests(mark);
     assert.ok(attempts.length > 1, 'the client retried -32603 before giving up');
     assert.ok(

@@ -116,7 +116,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     const failed = await f.refresh();
     assert.equal(failed.state, 'error');
     assertWelcome('unreachable');
-    assert.equal(tx.view.view.message, 'The service answered HTTP 500.', 'the reason above the welcome');
+    assert.equal(tx.view.view.message, 'Sandbox faults on: 100% HTTP 5xx. The service answered HTTP 500.', 'the faults and the reason above the welcome');
 
     sandbox.setFaults({});
     await vscode.commands.executeCommand('exchangeTx.transactions.filter', { address: ['nosuchaddress0'] });

@@ -1,4 +1,4 @@
-// The "Get Started with Exchange Tx" walkthrough in the real workbench: it opens with its six
+// The "Exchange Tx Basics" walkthrough in the real workbench: it opens with its six
 // steps, and a step completes on its event: a context key the extension sets (watching a
 // transaction, adding an account) and a command run from the step's own button. The steps'
 // state is read from the page of the server host; the electron host has none (skipped there).
@@ -12,6 +12,7 @@ import { addAccount, EXTENSION_ID, eventually, extensionApi, removeAccounts, res
 import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
 
 const WALKTHROUGH = `${EXTENSION_ID}#firstRun`;
+const WALKTHROUGH_TITLE = 'Exchange Tx Basics';
 /** The button of a step in the walkthrough page (its id is `<extension>#<walkthrough>#<step>`). */
 const step = (id: string) => `.getting-started-step[data-step-id="${WALKTHROUGH}#${id}"]`;
 
@@ -34,7 +35,8 @@ describe('the walkthrough', function () {
     sandbox = await api.environment.ensureSandbox();
     api.watch.stopAll();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    // Other suites ran the steps' commands already: start from nothing done.
+    // Other suites ran the steps' commands already: start from nothing done (their lookups set the key too).
+    await vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false);
     await vscode.commands.executeCommand('resetGettingStartedProgress');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
     await eventually(async () => (await findInWorkbench('.getting-started-step')).count >= 6, 'the walkthrough page', 15_000);
@@ -48,7 +50,22 @@ describe('the walkthrough', function () {
 
   it('opens with its title and six steps, none done yet', async () => {
     const title = await findInWorkbench('.getting-started-category .category-title, .gettingStartedSlideDetails h2');
-    assert.ok(title.texts.some((t) => t.includes('Get Started with Exchange Tx')), `title: ${title.texts.join(' | ')}`);
+    assert.ok(title.texts.some((t) => t.includes(WALKTHROUGH_TITLE)), `title: ${title.texts.join(' | ')}`);
+    // Its title and description whole, wherever the page shows them (and the editor's tab).
+    for (const [selector, what] of [
+      [`[x-category-title-for="${WALKTHROUGH}"]`, 'the title'],
+      [`[x-category-description-for="${WALKTHROUGH}"]`, 'the description'],
+      ['.part.editor .tabs-container .tab.active .label-name', "the editor tab's label"],
+    ] as const) {
+      // The page slides in: what is measured is where it comes to rest.
+      const cut = async () => {
+        const found = await findInWorkbench(selector);
+        assert.ok(found.count > 0, `${what} is shown`);
+        return found.texts.filter((_, i) => found.cut[i]);
+      };
+      await eventually(async () => (await cut()).length === 0, `${what} whole`).catch(() => undefined);
+      assert.deepEqual(await cut(), [], `${what} cut short`);
+    }
     const titles = (await findInWorkbench('.getting-started-step .step-title')).texts.map((t) => t.trim());
     assert.deepEqual(titles, ['Explore the sandbox', 'Look a transaction up', 'Watch one in the status bar', 'Send a request of your own', 'Check pair limits', 'Add your account']);
     for (const id of ['lookUp', 'watch', 'pairLimits', 'account']) assert.equal(await done(id), false, `${id} is not done`);
@@ -69,6 +86,15 @@ describe('the walkthrough', function () {
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
     await eventually(() => done('sandbox'), 'the sandbox step done');
     assert.equal(await done('lookUp'), false, 'the lookup step is still to do');
+  });
+
+  it('completes "Look a transaction up" when a lookup runs from the extension, as the Explore the Sandbox notification\'s button does (exchangeTx.lookedUp)', async () => {
+    const id = sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000 }).id;
+    assert.equal(await done('lookUp'), false);
+    // Run from the extension host, as the notification's button runs it: onCommand does not see it.
+    const found = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    assert.equal(found.status, 'waiting');
+    await eventually(() => done('lookUp'), 'the lookup step done');
   });
 
   it('completes "Watch one in the status bar" when a transaction is watched (exchangeTx.watching)', async () => {

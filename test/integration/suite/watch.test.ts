@@ -80,6 +80,12 @@ describe('status-bar watch', () => {
       assert.equal(shown.backgroundColor, background, text);
       assert.equal(shown.polling, polling, `${text} polling`);
     }
+    // Nothing was paid out of an unpaid one (`amountTo` "0"): its tooltip claims no payout, as the view's does not.
+    const unpaid = f.sandbox.ledger.record(overdue, api.environment.sandboxClock.now());
+    assert.equal(unpaid?.amountTo, '0');
+    assert.ok(!((unpaid?.moneySent ?? 0) > 0), 'no money sent');
+    assert.doesNotMatch(item(overdue).tooltip, /(^|\n)Payout: /m, item(overdue).tooltip);
+    assert.ok(item(overdue).tooltip.includes('Expected payout (not paid out): '), item(overdue).tooltip);
     const told = watch.announcements.filter((a) => [hold, failed, overdue, expired].includes(a.id)).map((a) => a.status);
     assert.deepEqual(told.sort(), ['expired', 'failed', 'overdue'], 'hold is not final: no notification for it');
   });
@@ -154,7 +160,7 @@ describe('status-bar watch', () => {
     assert.deepEqual(watch.ids, []);
   });
 
-  it('Watch without an id offers the one under the cursor in the editor: accepting the prefilled box watches it', async () => {
+  it('Watch without an id offers the one under the cursor in the editor first: Enter watches it', async () => {
     const { watch, create } = f;
     const id = create(['waiting']);
     const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `created ${id} for the test\n` });
@@ -166,12 +172,13 @@ describe('status-bar watch', () => {
         settled = true;
         return value;
       });
-      // The input box has no API to read it: accepting it as it opened watches what it offered (an empty box would not accept).
+      // Accepting the pick as it opened (Enter) watches its first item.
       await eventually(async () => {
         await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
         return settled;
-      }, 'the prefilled input box accepted');
+      }, 'the pick accepted');
       assert.equal(await watching, id);
+      assert.deepEqual(f.api.choices.lastOffered?.[0], { id, source: 'editor' });
       assert.deepEqual(watch.ids, [id]);
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

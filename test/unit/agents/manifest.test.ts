@@ -7,6 +7,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { AGENT_TOOLS } from '../../../src/agents';
+import { manifestToolEntries, manifestToolSets, SANDBOX_ONLY_WHEN } from '../../../src/features/agents/toolManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;
@@ -19,12 +20,14 @@ interface ToolEntry {
   modelDescription: string;
   canBeReferencedInPrompt: boolean;
   icon: string;
+  when?: string;
   inputSchema: unknown;
 }
 
 interface Manifest {
   contributes: {
     languageModelTools: ToolEntry[];
+    languageModelToolSets?: { name: string; description: string; tools: string[] }[];
     chatSkills?: { path: string }[];
     chatInstructions?: { path: string }[];
   };
@@ -52,6 +55,20 @@ describe('manifest: language-model tools', () => {
       assert.deepEqual(entry.inputSchema, JSON.parse(JSON.stringify(tool.inputSchema)), tool.name);
       assert.equal(localized(entry.displayName), tool.title, tool.name);
     }
+  });
+
+  it('is what npm run manifest:tools writes from the tool table: sandbox-only tools offered only on the sandbox, one tool set of all', () => {
+    assert.deepEqual(entries, manifestToolEntries(), 'run npm run manifest:tools');
+    assert.deepEqual(manifest.contributes.languageModelToolSets, manifestToolSets(), 'run npm run manifest:tools');
+    for (const tool of AGENT_TOOLS) {
+      const entry: ToolEntry | undefined = entries.find((e) => e.name === tool.name);
+      assert.equal(entry?.when, tool.changesState ? SANDBOX_ONLY_WHEN : undefined, tool.name);
+    }
+    assert.equal(SANDBOX_ONLY_WHEN, 'exchangeTx.environment != live');
+    const [set] = manifest.contributes.languageModelToolSets ?? [];
+    assert.deepEqual(set?.tools, entries.map((e) => e.toolReferenceName));
+    assert.ok(localized(set?.description ?? '').length > 20);
+    for (const entry of entries) assert.match(entry.modelDescription, / Not for: .+ Example: \{/s, entry.name);
   });
 
   it('lets each be referenced in chat by a unique #name, with a user description and a codicon', () => {

@@ -74,7 +74,7 @@ describe('agent tools against the sandbox', function () {
 
   describe('the list', () => {
     it('has unique names of the allowed form, titles, precise descriptions and schemas JSON Schema accepts', () => {
-      const ajv = new Ajv({ strict: true });
+      const ajv = new Ajv({ strict: true, allowUnionTypes: true });
       const names = AGENT_TOOLS.map((t) => t.name);
       assert.equal(new Set(names).size, names.length);
       for (const t of AGENT_TOOLS) {
@@ -90,8 +90,10 @@ describe('agent tools against the sandbox', function () {
       }
       assert.deepEqual(AGENT_TOOLS.filter((t) => t.changesState).map((t) => t.name), [
         'exchangeTx_createSandboxTransaction',
+        'exchangeTx_createSandboxFixedTransaction',
         'exchangeTx_paySandboxTransaction',
         'exchangeTx_moveSandboxTransaction',
+        'exchangeTx_advanceSandbox',
       ]);
       assert.equal(findAgentTool('nope'), undefined);
     });
@@ -107,7 +109,7 @@ describe('agent tools against the sandbox', function () {
     });
 
     it('checks input as JSON Schema does: what ajv refuses the tool refuses too, before a request', async () => {
-      const ajv = new Ajv({ strict: true, allErrors: true });
+      const ajv = new Ajv({ strict: true, allErrors: true, allowUnionTypes: true });
       const samples: unknown[] = [
         {},
         { ids: [] },
@@ -152,7 +154,7 @@ describe('agent tools against the sandbox', function () {
       const records = await client.getTransactions({ limit: 12 });
       const ids = records.map((r) => r.id);
       h.sandbox.clearRequests();
-      const result = ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [...ids, 'nosuchid0000', ids[0]] }));
+      const result = ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [...ids, 'nosuchid0000', ids[0]], full: true }));
       const lines = result.text.split('\n');
       assert.equal(lines[0], 'On the sandbox:');
       assert.equal(lines[1], '12 of 13 found.');
@@ -164,6 +166,13 @@ describe('agent tools against the sandbox', function () {
       assert.deepEqual(d.records, records);
       assert.deepEqual(d.notFound, ['nosuchid0000']);
       assert.equal(h.sandbox.requests.length, 2);
+      // Compact by default: the fields an agent needs, the creation time as ISO 8601.
+      const compact = data(ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [ids[0]] }))).records as Record<string, unknown>[];
+      assert.equal(compact[0]?.id, ids[0]);
+      assert.equal(compact[0]?.status, records[0]?.status);
+      assert.match(String(compact[0]?.createdAt), /^\d{4}-\d{2}-\d{2}T.*Z$/);
+      assert.equal(compact[0]?.payoutHash, undefined, 'no hashes in a compact record');
+      assert.ok(JSON.stringify(compact[0]).length < JSON.stringify(records[0]).length / 1.5);
     });
 
     it('lists recent transactions with the filters sent as the service takes them', async () => {
@@ -176,16 +185,21 @@ describe('agent tools against the sandbox', function () {
         assert.ok(r.status === 'finished' || r.status === 'refunded');
         assert.ok(r.currencyFrom === 'btc' || r.currencyTo === 'btc');
       }
-      assert.match(result.text.split('\n')[1] ?? '', /^\d+ transactions? \(status finished\/refunded, currency btc, since 2001-09-10T00:00:00.000Z\)/);
+      assert.match(result.text.split('\n')[1] ?? '', /^\d+ transactions? \(status finished\/refunded, currency btc, created since 2001-09-10T00:00:00.000Z\)/);
       assert.equal(result.text.split('\n').length, 2 + records.length);
 
       const all = ok(await t.run(sandbox, undefined));
       assert.deepEqual(h.sandbox.requests.at(-1)?.params, { limit: 10 });
       assert.equal((data(all).records as unknown[]).length, 10);
-      assert.match(all.text, /more may follow \(offset 10\)/);
-      const next = ok(await t.run(sandbox, { offset: 10, limit: 3 }));
+      const cursor = data(all).nextCursor;
+      assert.equal(typeof cursor, 'string');
+      assert.ok(all.text.includes(`More may follow: pass cursor "${String(cursor)}"`));
+      const next = ok(await t.run(sandbox, { cursor, limit: 3 }));
       assert.deepEqual(h.sandbox.requests.at(-1)?.params, { limit: 3, offset: 10 });
       assert.equal((data(next).records as unknown[]).length, 3);
+      const byOffset = ok(await t.run(sandbox, { offset: 10, limit: 3 }));
+      assert.deepEqual(data(byOffset).records, data(next).records);
+      assert.equal(errorOf(await t.run(sandbox, { cursor: 'bm9wZQ' })).field, 'cursor');
     });
 
     it('refuses a since that is not a time, before a request', async () => {
@@ -226,7 +240,7 @@ describe('agent tools against the sandbox', function () {
       const result = ok(await t.run(sandbox, { from: 'btc', to: 'eth', amountTo: '3' }));
       const quote = data(result).quote as { id: string; amountTo: string };
       assert.ok(quote.id.length > 0);
-      assert.ok(result.text.startsWith(`On the sandbox:\nRate id ${quote.id}, expires `), result.text);
+      assert.ok(result.text.startsWith(`On the sandbox:\nRate id ${JSON.stringify(quote.id)}, expires `), result.text);
       assert.match(result.text, /, expires \d{4}-\d\d-\d\dT[\d:.]+Z \(single-use/);
       assert.deepEqual(h.sandbox.requests.at(-1)?.params, { from: 'btc', to: 'eth', amountTo: '3' });
       for (const input of [{ from: 'btc', to: 'eth' }, { from: 'btc', to: 'eth', amountFrom: '1', amountTo: '3' }]) {
@@ -240,7 +254,7 @@ describe('agent tools against the sandbox', function () {
       const t = tool('exchangeTx_validateAddress');
       const good = ok(await t.run(sandbox, { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' }));
       assert.deepEqual((data(good).verdict as { result: boolean }).result, true);
-      assert.match(good.text, /^On the sandbox:\nThe ETH address 0x0123456789abcdef0123456789abcdef01234567 is valid\.$/);
+      assert.match(good.text, /^On the sandbox:\nThe ETH address "0x0123456789abcdef0123456789abcdef01234567" is valid\.$/);
       const bad = ok(await t.run(sandbox, { currency: 'eth', address: 'not-an-address' }));
       assert.equal((data(bad).verdict as { result: boolean }).result, false);
       assert.match(bad.text, /is NOT valid/);
@@ -266,7 +280,7 @@ describe('agent tools against the sandbox', function () {
 
     it('names an account as the target of a read', async () => {
       const result = ok(await tool('exchangeTx_listTransactions').run(account, { limit: 1 }));
-      assert.match(result.text, /^On account 'Prod' \(api\.example\.com\):\n1 transaction; more may follow/);
+      assert.match(result.text, /^On account 'Prod' \(api\.example\.com\):\n1 transaction\.\n.*\nMore may follow: pass cursor "/);
       assert.deepEqual(data(result).target, { kind: 'account', label: 'Prod', host: 'api.example.com' });
     });
   });

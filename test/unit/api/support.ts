@@ -1,7 +1,7 @@
 /** A real sandbox and a real client for the API tests: real HTTP, real signatures. */
 import { loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
 import type { Credentials, ExchangeClientOptions } from '../../../src/api';
-import { ManualClock, startSandbox } from '../../../src/sandbox';
+import { DEFAULT_SEED, ManualClock, startSandbox } from '../../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 
@@ -23,7 +23,8 @@ export interface Harness {
 
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const credentials = testCredentials();
-  const sandbox = await startSandbox({ onSignature: noteSignature, clock: new ManualClock(), ...options });
+  // Seeded, so what the tests create is the same every run (without a seed the sandbox's ids are random).
+  const sandbox = await startSandbox({ onSignature: noteSignature, clock: new ManualClock(), seed: DEFAULT_SEED, ...options });
   sandbox.registerKey(credentials);
   const limiter = new RateLimiter();
   return {

@@ -2,7 +2,7 @@
 import { strict as assert } from 'assert';
 import { loadCredentials } from '../../../src/api/keys';
 import { bind } from '../../../src/mcp/binding';
-import { McpCliError, parseMcpCli } from '../../../src/mcp/cliArgs';
+import { McpCliError, parseMcpCli, selectTools } from '../../../src/mcp/cliArgs';
 import { REDACTED, redactorOf } from '../../../src/mcp/redact';
 import { registeredKeys } from '../../secrets/registry';
 
@@ -10,24 +10,43 @@ const SANDBOX = { EXCHANGE_TX_SANDBOX_URL: 'http://127.0.0.1:8710', EXCHANGE_TX_
 
 describe('MCP server command line', () => {
   it('serves a sandbox started here by default, or the running one the variables give', () => {
-    assert.deepEqual(parseMcpCli([], {}), { mode: 'sandbox', running: undefined });
+    assert.deepEqual(parseMcpCli([], {}), { mode: 'sandbox', running: undefined, tools: undefined, readOnly: false });
     assert.deepEqual(parseMcpCli([], { ...SANDBOX, EXCHANGE_TX_SANDBOX_URL: 'http://localhost:9000/v2' }), {
       mode: 'sandbox',
       running: { url: 'http://localhost:9000', privateKey: 'key', apiKey: 'api' },
+      tools: undefined,
+      readOnly: false,
     });
     assert.deepEqual(parseMcpCli(['--help']), { mode: 'help' });
   });
 
   it('serves an account with --account: the live service by default, its key from EXCHANGE_TX_PRIVATE_KEY only', () => {
     const env = { EXCHANGE_TX_PRIVATE_KEY: ' live ', ...SANDBOX };
-    assert.deepEqual(parseMcpCli(['--account'], env), { mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'account', privateKey: 'live', apiKey: undefined });
+    assert.deepEqual(parseMcpCli(['--account'], env), { mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'account', privateKey: 'live', apiKey: undefined, tools: undefined, readOnly: false });
     assert.deepEqual(parseMcpCli(['--account', '--url', 'http://127.0.0.1:3000', '--name', 'Prod'], { ...env, EXCHANGE_TX_API_KEY: 'k' }), {
       mode: 'account',
       baseUrl: 'http://127.0.0.1:3000/',
       name: 'Prod',
       privateKey: 'live',
       apiKey: 'k',
+      tools: undefined,
+      readOnly: false,
     });
+  });
+
+  it('selects tools with --tools (with or without the prefix, any case) and --read-only, also for a sandbox', () => {
+    const names = ['exchangeTx_diagnoseTransaction', 'exchangeTx_listTransactions', 'exchangeTx_paySandboxTransaction'];
+    const changes = (name: string): boolean => name.includes('Sandbox');
+    const settings = parseMcpCli(['--tools', 'DiagnoseTransaction, exchangeTx_paySandboxTransaction', '--read-only'], {});
+    assert.ok(settings.mode === 'sandbox');
+    assert.deepEqual(settings.tools, ['DiagnoseTransaction', 'exchangeTx_paySandboxTransaction']);
+    assert.equal(settings.readOnly, true);
+    assert.deepEqual(selectTools(names, settings, changes), ['exchangeTx_diagnoseTransaction']);
+    assert.deepEqual(selectTools(names, { tools: undefined, readOnly: true }, changes), names.slice(0, 2));
+    assert.deepEqual(selectTools(names, { tools: ['listtransactions'], readOnly: false }, changes), ['exchangeTx_listTransactions']);
+    assert.deepEqual(selectTools(names, { tools: undefined, readOnly: false }, changes), names);
+    assert.throws(() => selectTools(names, { tools: [`nope${'x'.repeat(500)}`], readOnly: false }, changes), (error: Error) => error instanceof McpCliError && error.message.length < 400 && /there is no tool/.test(error.message));
+    assert.throws(() => parseMcpCli(['--tools', ' , '], {}), McpCliError);
   });
 
   it('refuses what it cannot serve safely, never repeating an address or a key', () => {
@@ -61,7 +80,7 @@ describe('MCP server command line', () => {
       [garbage, undefined],
       [keys.privateKeyHex, other.apiKey],
     ] as const) {
-      const error = await bind({ mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'a', privateKey, apiKey }, () => undefined).then(
+      const error = await bind({ mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'a', privateKey, apiKey, tools: undefined, readOnly: false }, () => undefined).then(
         () => undefined,
         (e: unknown) => e,
       );

@@ -12,7 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../../src/agents';
 import { loadCredentials } from '../../../src/api/keys';
 import type { Sandbox } from '../../../src/sandbox';
-import { startSandbox } from '../../../src/sandbox';
+import { SkippableClock, startSandbox } from '../../../src/sandbox';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { productionBuild } from '../bundle/productionBuild';
 
@@ -101,7 +101,7 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
 
   before(async () => {
     productionBuild();
-    sandbox = await startSandbox({ seed: 5, ledgerSize: 40, keys: [loadCredentials(sandboxKey.hex)], onSignature: noteSignature });
+    sandbox = await startSandbox({ seed: 5, ledgerSize: 40, clock: new SkippableClock(), keys: [loadCredentials(sandboxKey.hex)], onSignature: noteSignature });
     service = await startSandbox({ seed: 6, ledgerSize: 40, keys: [loadCredentials(accountKey.hex)], onSignature: noteSignature });
   });
 
@@ -172,8 +172,21 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
       await run('exchangeTx_getEstimate', { from: 'btc', to: 'eth', amountFrom: '1' });
       await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: '1' });
       await run('exchangeTx_validateAddress', { currency: 'eth', address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+      await run('exchangeTx_diagnoseTransaction', { id });
+      const quote = await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: 0.5 });
+      const fixed = await run('exchangeTx_createSandboxFixedTransaction', {
+        from: 'btc',
+        to: 'eth',
+        rateId: (quote.data.quote as { id: string }).id,
+        amountFrom: 0.5,
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        refundAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      });
+      const fixedId = (fixed.data.transaction as { id: string }).id;
+      await run('exchangeTx_advanceSandbox', { id: fixedId, toStatus: 'finished' });
+      assert.equal(sandbox.ledger.statusOf(fixedId), 'finished', 'run to finished');
 
-      const called = new Set(['exchangeTx_createSandboxTransaction', 'exchangeTx_paySandboxTransaction', 'exchangeTx_moveSandboxTransaction', 'exchangeTx_getTransactions', 'exchangeTx_listTransactions', 'exchangeTx_explainError', 'exchangeTx_getPairLimits', 'exchangeTx_getEstimate', 'exchangeTx_getFixedRate', 'exchangeTx_validateAddress']);
+      const called = new Set(['exchangeTx_diagnoseTransaction', 'exchangeTx_createSandboxFixedTransaction', 'exchangeTx_advanceSandbox', 'exchangeTx_createSandboxTransaction', 'exchangeTx_paySandboxTransaction', 'exchangeTx_moveSandboxTransaction', 'exchangeTx_getTransactions', 'exchangeTx_listTransactions', 'exchangeTx_explainError', 'exchangeTx_getPairLimits', 'exchangeTx_getEstimate', 'exchangeTx_getFixedRate', 'exchangeTx_validateAddress']);
       assert.deepEqual(AGENT_TOOLS.map((tool) => tool.name).filter((name) => !called.has(name)), [], 'every tool is called');
       for (const result of results) assertNoKey(JSON.stringify(result), keys, 'a result');
     });

@@ -127,7 +127,7 @@ describe('pair limits from three sources, against the sandbox', () => {
       minAmountFixed: '493',
       maxAmountFixed: '2791370',
       float: { state: 'limits', via: 'result', ...FLOAT['doge/btc'] },
-      fixed: { state: 'failed', kind: 'refused', reason: 'The service refused this pair (error -32602).', detail: 'Invalid currency: doge temporary disabled for fix rate transactions' },
+      fixed: { state: 'failed', kind: 'refused', reason: 'The service does not accept this pair; its answer is below.', detail: 'Invalid currency: doge temporary disabled for fix rate transactions' },
     });
     const xmrRow = pairRow(XMR_BTC, outcomesOf(XMR_BTC), undefined, englishL10n);
     const xmrReason = { kind: 'currency-disabled', reason: 'xmr is temporarily disabled as an input currency (it cannot be sent).', detail: 'Invalid currency: xmr is temporary disabled on API as input currency' } as const;

@@ -44,6 +44,17 @@ describe('PairList', () => {
     assert.deepEqual(list.used, [p('btc', 'eth'), p('ltc', 'btc')]);
   });
 
+  it('forgets a pair as used before (one the service refused), keeping it in the list until removed', async () => {
+    await list.add(p('btc', 'eth'));
+    await list.add(p('foo', 'btc'));
+    assert.equal(await list.forgetUsed(p('foo', 'btc')), true);
+    assert.equal(await list.forgetUsed(p('foo', 'btc')), false, 'already forgotten');
+    assert.deepEqual(list.used, [p('btc', 'eth')]);
+    assert.deepEqual(list.pairs, [p('btc', 'eth'), p('foo', 'btc')]);
+    await list.remove(p('foo', 'btc'));
+    assert.deepEqual(list.suggestions, [], 'foo → btc is not offered again');
+  });
+
   it('removes a pair; a removed pair becomes a suggestion', async () => {
     await list.add(p('btc', 'eth'));
     await list.add(p('ltc', 'btc'));

@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, JsonRpcError, ProtocolError } from '../../../src/api';
 import type { EstimateOutcome } from '../../../src/features/pairLimits/fetchEstimateLimits';
-import { estimateCell, pairRow, pendingRow } from '../../../src/features/pairLimits/pairRows';
+import { estimateCell, pairRow, pendingRow, refusedEverywhere } from '../../../src/features/pairLimits/pairRows';
 import type { EstimateCell, PairRow } from '../../../src/shared/pairLimitsProtocol';
 import { englishL10n } from '../../browser/english';
 
@@ -55,7 +55,7 @@ describe('pair limits rows', () => {
       assert.deepEqual(cell({ error: new JsonRpcError(-32602, 'Invalid pair') }), {
         state: 'failed',
         kind: 'refused',
-        reason: 'The service refused this pair (error -32602).',
+        reason: 'The service does not accept this pair; its answer is below.',
         detail: 'Invalid pair',
       });
     });
@@ -169,6 +169,25 @@ describe('pair limits rows', () => {
         float: PENDING,
         fixed: PENDING,
       });
+    });
+  });
+
+  describe('a pair refused everywhere (not kept as used before)', () => {
+    const row = (pairsParams: Parameters<typeof pairRow>[1]['pairsParams'], float: EstimateOutcome | undefined, fixed: EstimateOutcome | undefined): PairRow =>
+      pairRow({ from: 'foo', to: 'btc' }, { pairsParams, float, fixed }, undefined, englishL10n);
+    const unknown = { error: new CurrencyNotFoundError('foo', 'Invalid currency: foo not found') };
+
+    it('an unknown currency or a refused parameter from every source: refused', () => {
+      assert.equal(refusedEverywhere(row(unknown, unknown, unknown)), true);
+      assert.equal(refusedEverywhere(row('gone', { error: new InvalidParameterError('from') }, { error: new JsonRpcError(-32602, 'Invalid pair') })), true);
+    });
+
+    it('limits from any source, a currency disabled for a while, or an unreadable answer: kept', () => {
+      assert.equal(refusedEverywhere(row(unknown, { limits: { minFrom: '1' }, via: 'result' }, unknown)), false);
+      const disabled = { error: new CurrencyDisabledError('foo', 'input', 'Invalid currency: foo temporary disabled as input') };
+      assert.equal(refusedEverywhere(row(disabled, disabled, disabled)), false);
+      assert.equal(refusedEverywhere(row(unknown, { unreadable: new ProtocolError('bad', undefined, 'minFrom') }, unknown)), false);
+      assert.equal(refusedEverywhere(pendingRow({ from: 'foo', to: 'btc' })), false);
     });
   });
 });

@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import { parseRequests, prepareRequest } from '../../../src/features/requests/requestDocument';
 import { parseTree } from 'jsonc-parser';
-import { duplicateMember, MAX_REQUEST_LINE } from '../../../src/features/requests/disguise';
+import { displayColumns, duplicateMember, MAX_REQUEST_LINE, TAB_STOP } from '../../../src/features/requests/disguise';
 
 const problemOf = (text: string, index = 0) => parseRequests(text).requests[index]?.problem;
 
@@ -47,8 +47,41 @@ describe('disguised request documents', () => {
     };
     assert.equal(line(300).length, 300);
     assert.equal(problemOf(line(300)), undefined);
-    assert.equal(problemOf(line(301)), 'Line 1 is longer than 300 characters: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.');
+    assert.equal(problemOf(line(301)), 'Line 1 is 301 columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.');
     assert.equal(problemOf(`// ${'x'.repeat(400)}\n{"method": "getStatus"}`), undefined, 'a long line outside the request');
     assert.equal(problemOf(`{"method": "getStatus"}\n\n  ${' '.repeat(400)}`), undefined, 'after it');
+  });
+
+  it(`counts a line in display columns: a tab reaches the next multiple of ${TAB_STOP}, a wide character takes two`, () => {
+    assert.equal(TAB_STOP, 8);
+    assert.equal(displayColumns('\t'), 8);
+    assert.equal(displayColumns('ab\tc'), 9);
+    assert.equal(displayColumns('abcdefgh\t'), 16);
+    assert.equal(displayColumns('\u4E2D\u6587'), 4, 'CJK characters are two columns wide');
+    assert.equal(displayColumns('\u{1F600}'), 2, 'an emoji too, counted once though two UTF-16 units');
+    assert.equal(displayColumns('e\u0301'), 2, 'a combining mark is counted as a column of its own: wider, never narrower');
+  });
+
+  it('refuses a line of 292 characters that tabs pad to about 1000 columns, hiding a second member', () => {
+    const head = '{ "method": "getTransactions", "params": { "limit": 1 },';
+    const tail = '"id": "hidden-past-the-edge" }';
+    const line = `${head}${'\t'.repeat(100)}${tail}`.padEnd(292, ' ');
+    assert.equal(line.length, 292, 'under 300 characters');
+    const text = `${line}\n`;
+    const columns = displayColumns(line);
+    assert.ok(columns > 950, `${columns} columns`);
+    assert.equal(problemOf(text), `Line 1 is ${columns} columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.`);
+    assert.equal(problemOf(`{\n\t"method": "getStatus",\n\t\t"params": {"id": "a"}\n}`), undefined, 'tabs that indent are fine');
+  });
+
+  it('refuses a "method" member anywhere but the top level of a request, naming where', () => {
+    const decoy = ['{', '  "params": {', '    "method": "getStatus",', '    "id": "abc"', '  },', ...Array.from({ length: 80 }, () => ''), '  "method": "createTransaction"', '}'].join('\n');
+    const [request] = parseRequests(decoy).requests;
+    assert.equal(request?.method, 'createTransaction');
+    assert.equal(request?.problem, '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.');
+    assert.throws(() => request && prepareRequest(request), /written inside/);
+    assert.equal(problemOf('{"method":"getPairsParams","params":[{"from":"btc","to":"eth"},{"x":{"method":"y"}}]}'), '"method" is written inside "params[1].x": only the request\'s own "method" is sent, and this one could be read as it. Remove it.');
+    assert.equal(problemOf('[{"method":"getStatus","params":{"id":"a"}},{"method":"getStatus","params":{"id":"b"}}]', 1), undefined, 'each request of an array has its own top level');
+    assert.equal(problemOf('{"method":"getStatus","params":{"id":"a","note":"the method is getStatus"}}'), undefined, 'only a member named method counts');
   });
 });

@@ -1,6 +1,6 @@
 /** Which requests are asked about before they go to an account, and what the question shows: the bytes sent. */
 import { strict as assert } from 'assert';
-import { movesMoney, readSent } from '../../../src/features/requests/moneyMoving';
+import { createsOnAccount, movesMoney, readSent } from '../../../src/features/requests/moneyMoving';
 
 describe('money-moving requests', () => {
   it('are the create operations and any unknown create…, not the reads', () => {
@@ -8,6 +8,12 @@ describe('money-moving requests', () => {
     for (const method of ['getStatus', 'getTransactions', 'getPairsParams', 'getExchangeAmount', 'getFixRateForAmount', 'getCurrenciesFull', 'getPairs', 'validateAddress', 'noSuchMethod']) {
       assert.equal(movesMoney(method), false, method);
     }
+  });
+
+  it('asks about every call that creates something on an account: the creates of the table, createSubaccount, and any unknown create… or update…', () => {
+    for (const method of ['createTransaction', 'createFixTransaction', 'createSubaccount', 'createSomethingNew', 'CreateTransaction', 'updateSubaccount', 'updateAnything', ' updateX']) assert.equal(createsOnAccount(method), true, method);
+    for (const method of ['getStatus', 'getTransactions', 'getFixRateForAmount', 'validateAddress', 'noSuchMethod', 'getUpdates', 'recreate']) assert.equal(createsOnAccount(method), false, method);
+    assert.equal(movesMoney('createSubaccount'), false, 'asked about, but it moves no money');
   });
 
   it('shows the members of the bytes as sent: the last of two of one name, escapes for invisible characters', () => {

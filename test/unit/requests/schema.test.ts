@@ -84,7 +84,7 @@ describe('request schema: the document and the envelope', () => {
     ['an unknown envelope member (typo "param")', { method: 'getStatus', param: { id: 'abc' } }, false],
     ['an unknown method, without params', { method: 'getCurrenciesShort' }, true],
     ['an unknown method with object params', { method: 'getFixRateFor', params: { from: 'BTC', anything: 1 } }, true],
-    ['an unknown method with array params', { method: 'getFixRateBulk', params: [] }, true],
+    ['an unknown method with array params', { method: 'getPartnerBalance', params: [] }, true],
     ['an unknown method whose name differs from a known one only in case', { method: 'getstatus', params: {} }, true],
     ['an unknown method with null params (JSON-RPC params are structured)', { method: 'somethingNew', params: null }, false],
     ['an unknown method with string params', { method: 'somethingNew', params: 'x' }, false],
@@ -94,9 +94,9 @@ describe('request schema: the document and the envelope', () => {
   }
 
   /** The known methods whose params may be left out: they have no required parameter (SERVICE.md, the service's own samples). */
-  const PARAMS_OPTIONAL = ['getCurrenciesFull', 'getCurrencies', 'createSubaccount'];
+  const PARAMS_OPTIONAL = ['getCurrenciesFull', 'getCurrencies', 'createSubaccount', 'getFixRateBulk'];
 
-  it('requires params for every known method except getCurrenciesFull, getCurrencies and createSubaccount', () => {
+  it('requires params for every known method except getCurrenciesFull, getCurrencies, createSubaccount and getFixRateBulk', () => {
     for (const name of names) assert.equal(paramsValid(name, undefined), PARAMS_OPTIONAL.includes(name), name);
   });
 
@@ -346,6 +346,29 @@ describe('request schema: validateAddress', () => {
 });
 
 describe('request schema: its method list and annotations', () => {
+  it('gives every property what completion needs to insert `"name": ` and a value (a type, or values to offer)', () => {
+    // VS Code's JSON language service inserts only `"name"` for a property whose schema has neither
+    // a type nor values (enum, const, default, examples, defaultSnippets): the `: ` is left out.
+    const merged = (node: SchemaNode): SchemaNode => (typeof node.$ref === 'string' ? { ...resolve(node), ...node } : node);
+    const bare: string[] = [];
+    for (const [name, raw] of Object.entries(schema.definitions as Record<string, SchemaNode>)) {
+      for (const [key, property] of Object.entries((merged(raw).properties ?? {}) as Record<string, SchemaNode>)) {
+        const p = merged(property);
+        const values = ['enum', 'const', 'default', 'examples', 'defaultSnippets'].some((k) => p[k] !== undefined);
+        if (!values && p.type === undefined && p.properties === undefined && p.items === undefined) bare.push(`${name}.${key}`);
+      }
+    }
+    assert.deepEqual(bare, []);
+    // A status filter: its statuses, one or a list, offered as values.
+    const status = (definition('params.getTransactions').properties as Record<string, SchemaNode>).status;
+    assert.deepEqual(status?.examples, ['waiting', ['waiting', 'confirming']]);
+  });
+
+  it('says what an amount or a ticker of another type should be, in words', () => {
+    assert.equal(definition('amount').errorMessage, 'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).');
+    assert.equal(definition('ticker').errorMessage, 'Expected a ticker: a lowercase string, e.g. "btc".');
+  });
+
   it('offers exactly the operations of OPERATIONS, in order, as enum and examples, with their descriptions', () => {
     assert.deepEqual(knownBranch.enum, names);
     assert.deepEqual(methodSchema.examples, names);
@@ -362,7 +385,7 @@ describe('request schema: its method list and annotations', () => {
       const params = (then.properties as { params: SchemaNode }).params;
       assert.equal(params.$ref, `#/definitions/params.${name}`);
       assert.ok(resolve(params), name);
-      assert.deepEqual(then.required ?? [], ['getCurrenciesFull', 'getCurrencies', 'createSubaccount'].includes(name) ? [] : ['params'], name);
+      assert.deepEqual(then.required ?? [], ['getCurrenciesFull', 'getCurrencies', 'createSubaccount', 'getFixRateBulk'].includes(name) ? [] : ['params'], name);
     }
   });
 

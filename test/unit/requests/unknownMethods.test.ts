@@ -16,36 +16,36 @@ describe('unknown methods in a request document', () => {
   });
 
   it('reports an unknown method with the range of its value (quotes included) and the message', () => {
-    const text = '{\n  "jsonrpc": "2.0",\n  "method": "getFixRateBulk",\n  "params": {}\n}\n';
+    const text = '{\n  "jsonrpc": "2.0",\n  "method": "getPartnerBalance",\n  "params": {}\n}\n';
     const found = findUnknownMethods(text);
     assert.equal(found.length, 1);
-    assert.deepEqual(covered(text, found), ['"getFixRateBulk"']);
-    assert.equal(found[0].offset, text.indexOf('"getFixRateBulk"'));
-    assert.equal(found[0].method, 'getFixRateBulk');
-    assert.equal(found[0].message, "Unknown method 'getFixRateBulk': the service may still know it (it grows); it is sent as written.");
-    assert.equal(found[0].message, unknownMethodMessage('getFixRateBulk'));
-    assert.equal(found[0].suggestion, undefined, 'getFixRateBulk is a real (v1-era) operation, not a slip for getFixRate');
+    assert.deepEqual(covered(text, found), ['"getPartnerBalance"']);
+    assert.equal(found[0].offset, text.indexOf('"getPartnerBalance"'));
+    assert.equal(found[0].method, 'getPartnerBalance');
+    assert.equal(found[0].message, "Unknown method 'getPartnerBalance': the service may still know it (it grows); it is sent as written.");
+    assert.equal(found[0].message, unknownMethodMessage('getPartnerBalance'));
+    assert.equal(found[0].suggestion, undefined, 'getPartnerBalance is no slip for a known operation');
   });
 
   it('is the warning for what the schema accepts: the schema is valid where this reports', () => {
-    const text = '{ "method": "getFixRateBulk", "params": { "from": "btc", "to": "eth" } }';
+    const text = '{ "method": "getPartnerBalance", "params": { "from": "btc", "to": "eth" } }';
     assert.ok(isValid(JSON.parse(text)));
     assert.equal(findUnknownMethods(text).length, 1);
   });
 
   it('reports each unknown method of an array in document order, and only those', () => {
-    const text = JSON.stringify([{ method: 'getStatus', params: { id: 'a' } }, { method: 'getFixRateBulk', params: {} }, { method: 'getTransactions', params: {} }, { method: 'getstatus', params: {} }], null, 2);
+    const text = JSON.stringify([{ method: 'getStatus', params: { id: 'a' } }, { method: 'getPartnerBalance', params: {} }, { method: 'getTransactions', params: {} }, { method: 'getstatus', params: {} }], null, 2);
     const found = findUnknownMethods(text);
     assert.deepEqual(
       found.map((u) => u.method),
-      ['getFixRateBulk', 'getstatus'],
+      ['getPartnerBalance', 'getstatus'],
     );
-    assert.deepEqual(covered(text, found), ['"getFixRateBulk"', '"getstatus"']);
+    assert.deepEqual(covered(text, found), ['"getPartnerBalance"', '"getstatus"']);
     assert.ok(found[0].offset < found[1].offset);
   });
 
   it('suggests the known operation a name is a slip for', () => {
-    const text = '[{"method":"getStatsu"},{"method":"GetTransactions"},{"method":" getPairs "},{"method":"validateAdress"},{"method":"getFixRateBulk"}]';
+    const text = '[{"method":"getStatsu"},{"method":"GetTransactions"},{"method":" getPairs "},{"method":"validateAdress"},{"method":"getPartnerBalance"}]';
     assert.deepEqual(
       findUnknownMethods(text).map((u) => u.suggestion),
       ['getStatus', 'getTransactions', 'getPairs', 'validateAddress', undefined],

@@ -4,6 +4,7 @@
  * from it on `/v2`, and every refusal (signature, size, JSON, action, fields, states).
  */
 import { strict as assert } from 'assert';
+import { randomUUID } from 'crypto';
 import { AuthenticationError, CancelledError, SandboxControlClient, TransportError } from '../../../src/api';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
 import { MAX_CONTROL_BODY_BYTES, SANDBOX_CONTROL_PATH } from '../../../src/shared/sandboxControl';
@@ -36,7 +37,7 @@ describe('sandbox control endpoint', () => {
   let control: SandboxControlClient;
 
   beforeEach(async () => {
-    sandbox = await testSandbox({ ledgerSize: 20 });
+    sandbox = await testSandbox({ ledgerSize: 20, seed: 1 });
     clock = sandbox.clock as ManualClock;
     control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
   });
@@ -289,7 +290,9 @@ describe('sandbox control endpoint', () => {
   });
 
   describe('refusals of the request itself', () => {
-    const body = JSON.stringify({ action: 'clock' });
+    const body = JSON.stringify({ action: 'clock', nonce: randomUUID(), at: Date.now() });
+    /** A raw control body with a new nonce and the time (what the client adds), after `text`'s members. */
+    const fresh = (text: string): string => text.replace(/\}$/, `${text === '{}' ? '' : ','}"nonce":"${randomUUID()}","at":${Date.now()}}`);
 
     it('answers an unsigned, unknown-key or badly signed request 401 Unauthorized, as /v2 does', async () => {
       const unsigned = await post(sandbox.url, body, { path: SANDBOX_CONTROL_PATH });
@@ -318,7 +321,7 @@ describe('sandbox control endpoint', () => {
         ['{"action":"clock","extra":1}', 400, 'invalid', 'Unknown field "extra"; this action takes "action".'],
       ];
       for (const [text, code, errorCode, message] of cases) {
-        const answer = await postSigned(sandbox, testKeys().a, text, { path: SANDBOX_CONTROL_PATH });
+        const answer = await postSigned(sandbox, testKeys().a, text.startsWith('{') && text.endsWith('}') ? fresh(text) : text, { path: SANDBOX_CONTROL_PATH });
         assert.equal(answer.status, code, text);
         assert.match(answer.contentType, /^application\/json/);
         const parsed = JSON.parse(answer.text) as { ok: boolean; error: { code: string; message: string } };

@@ -99,7 +99,7 @@ describe('sandbox: getExchangeAmount', () => {
     ['an empty to', { from: 'btc', to: '', amountFrom: '1' }, 'to'],
     ['the same currency twice', { from: 'btc', to: 'btc', amountFrom: '1' }, 'to'],
     ['no amountFrom', { from: 'btc', to: 'eth' }, 'amountFrom'],
-    ['a number as amountFrom', { from: 'btc', to: 'eth', amountFrom: 0.1 }, 'amountFrom'],
+    ['a number that JSON writes with an exponent as amountFrom', { from: 'btc', to: 'eth', amountFrom: 1e-7 }, 'amountFrom'],
     ['a negative amountFrom', { from: 'btc', to: 'eth', amountFrom: '-1' }, 'amountFrom'],
     ['an exponent', { from: 'btc', to: 'eth', amountFrom: '1e-1' }, 'amountFrom'],
     ['more decimals than the currency', { from: 'btc', to: 'eth', amountFrom: '0.123456789' }, 'amountFrom'],

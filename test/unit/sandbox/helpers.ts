@@ -8,7 +8,7 @@ import type { Credentials } from '../../../src/api/keys';
 import { loadCredentials, signBody } from '../../../src/api/keys';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
-import { ManualClock, startSandbox } from '../../../src/sandbox';
+import { DEFAULT_SEED, ManualClock, startSandbox } from '../../../src/sandbox';
 
 let cached: { a: Credentials; b: Credentials; aHex: string } | undefined;
 
@@ -110,9 +110,13 @@ export async function rpcError(sandbox: Sandbox, method: string, params: unknown
   return answer.error;
 }
 
-/** A sandbox on a manual clock with test key A registered and no rate limit unless asked. */
+/**
+ * A sandbox on a manual clock with test key A registered and no rate limit unless asked, seeded
+ * (seed 1) unless asked otherwise, so what a test creates is the same every run; `seed: undefined`
+ * gives random ids, as a sandbox started without a seed has.
+ */
 export async function testSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ onSignature: noteSignature, clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], ...options });
+  return startSandbox({ onSignature: noteSignature, clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], seed: DEFAULT_SEED, ...options });
 }
 
 export interface RawSocket {

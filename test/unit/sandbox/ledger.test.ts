@@ -95,14 +95,14 @@ describe('sandbox ledger', () => {
       assert.equal(typeof r.id, 'string');
       assert.ok(r.type === 'float' || r.type === 'fixed');
       assert.ok(Number.isSafeInteger(r.moneyReceived));
-      assert.ok(r.moneySent === undefined || Number.isSafeInteger(r.moneySent));
+      assert.ok(Number.isSafeInteger(r.moneySent));
       for (const key of ['rate', 'amountExpectedFrom', 'amountExpectedTo', 'networkFee', 'exchangeFee', 'apiExtraFee', 'amountTo'] as const) {
         assert.match(r[key], /^\d+(\.\d+)?$/, `${key} ${r[key]}`);
       }
       assert.match(r.amountFrom, /^(\d+(\.\d+)?)?$/);
       assert.match(r.payinConfirmations, /^\d+$/);
       for (const key of ['payinAddress', 'payoutAddress', 'refundAddress'] as const) assert.ok(r[key].length > 0);
-      for (const key of ['payinExtraId', 'payinHash', 'payoutExtraId', 'payoutHash', 'payoutHashLink', 'refundExtraId', 'totalFee'] as const) {
+      for (const key of ['payinExtraId', 'payinExtraIdName', 'payinHash', 'payoutExtraId', 'payoutExtraIdName', 'payoutHash', 'payoutHashLink', 'refundExtraId', 'refundHash', 'refundHashLink', 'totalFee'] as const) {
         assert.ok(key in r, key);
         assert.ok(r[key] === null || typeof r[key] === 'string', key);
       }
@@ -113,20 +113,17 @@ describe('sandbox ledger', () => {
     }
   });
 
-  it('writes absent and null both, per record, for null refund hashes and extra id names', () => {
-    const unrefunded = all.filter((r) => r.status !== 'refunded');
-    assert.ok(unrefunded.some((r) => !('refundHash' in r) && !('refundHashLink' in r)));
-    assert.ok(unrefunded.some((r) => r.refundHash === null && r.refundHashLink === null));
-    assert.ok(all.some((r) => r.payinExtraId === null && !('payinExtraIdName' in r)));
-    assert.ok(all.some((r) => r.payinExtraId === null && r.payinExtraIdName === null));
+  it('writes null refund hashes and extra id names as null on every record, as the service\'s samples do', () => {
+    for (const r of all.filter((x) => x.status !== 'refunded')) assert.deepEqual([r.refundHash, r.refundHashLink], [null, null], r.id);
+    for (const r of all.filter((x) => x.payinExtraId === null)) assert.equal(r.payinExtraIdName, null, r.id);
+    for (const r of all.filter((x) => x.payoutExtraId === null)) assert.equal(r.payoutExtraIdName, null, r.id);
     for (const r of all.filter((x) => x.status === 'refunded')) assert.match(r.refundHashLink ?? '', /^https:\/\//);
   });
 
-  it('shows moneySent 0 on waiting records, leaves it out until sent, and adds unknown fields to a few', () => {
+  it('shows moneySent 0 on every record until sent, and adds unknown fields to a few', () => {
     for (const r of all) {
-      if (r.status === 'waiting') assert.equal(r.moneySent, 0);
-      else if (r.status === 'finished') assert.ok((r.moneySent ?? 0) > r.moneyReceived);
-      else assert.ok(!('moneySent' in r), r.status);
+      if (r.status === 'finished') assert.ok(r.moneySent > r.moneyReceived);
+      else assert.equal(r.moneySent, 0, r.status);
     }
     assert.ok(all.some((r) => typeof r.trackUrl === 'string'));
     assert.ok(all.some((r) => 'subaccountId' in r));

@@ -37,7 +37,7 @@ describe('sandbox as the twin of the service', () => {
     it('runs methods with no required parameter without params, and names the missing required one otherwise', async () => {
       const without = async (method: string): Promise<{ result?: unknown; error?: { code: number; message: string } }> =>
         JSON.parse((await postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 1, method }))).text) as { result?: unknown; error?: { code: number; message: string } };
-      for (const method of ['getCurrenciesFull', 'getTransactions', 'getPairs', 'createSubaccount']) {
+      for (const method of ['getCurrenciesFull', 'getTransactions', 'getPairs', 'createSubaccount', 'getFixRateBulk']) {
         assert.equal((await without(method)).error, undefined, method);
       }
       assert.deepEqual((await without('getStatus')).error, { code: -32602, message: 'Parameter id is invalid' });
@@ -46,7 +46,8 @@ describe('sandbox as the twin of the service', () => {
       assert.deepEqual((await without('validateAddress')).error, { code: -32602, message: 'Parameter currency is invalid' });
       assert.deepEqual((await without('getMinAmount')).error, { code: -32602, message: 'Parameter from is invalid' });
       assert.deepEqual((await without('getPairsParams')).error, { code: -32602, message: 'Parameter params is invalid' });
-      assert.deepEqual((await without('getFixRateBulk')).error, { code: -32601, message: 'Method not found' }, 'an unknown method stays unknown');
+      assert.deepEqual((await without('updateSubaccount')).error, { code: -32602, message: 'Parameter subaccountId is invalid' });
+      assert.deepEqual((await without('getFixRateBulks')).error, { code: -32601, message: 'Method not found' }, 'an unknown method stays unknown');
     });
   });
 
@@ -150,7 +151,7 @@ describe('sandbox as the twin of the service', () => {
   describe('subaccounts', () => {
     it('createSubaccount answers {subaccountId}; the create methods keep it on the record and getTransactions filters by it', async () => {
       const { subaccountId } = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', { email: 'user@example.com' });
-      assert.match(subaccountId, /^[a-z0-9]{16}$/);
+      assert.match(subaccountId, /^[A-Za-z0-9_-]{8}$/, 'as the service\'s sample FhbRm-Ox');
       const other = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', {});
       assert.notEqual(other.subaccountId, subaccountId);
 
@@ -179,12 +180,13 @@ describe('sandbox as the twin of the service', () => {
     });
 
     it('keeps the subaccount of a transaction through a snapshot', async () => {
-      const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS, subaccountId: 'sub-1' });
+      const { subaccountId } = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', {});
+      const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS, subaccountId });
       const snapshot = JSON.parse(JSON.stringify(sandbox.toSnapshot())) as unknown;
       sandbox.control({ action: 'reset' });
       assert.deepEqual(sandbox.restore(snapshot), { restored: 1, dropped: 0 });
-      const [record] = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', { subaccountId: 'sub-1' });
-      assert.deepEqual([record.id, record.subaccountId], [created.id, 'sub-1']);
+      const [record] = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', { subaccountId });
+      assert.deepEqual([record.id, record.subaccountId], [created.id, subaccountId]);
     });
   });
 

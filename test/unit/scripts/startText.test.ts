@@ -3,7 +3,9 @@
  * `[integration +0.1s]`), then what runs, the address to open and how to stop.
  */
 import { strict as assert } from 'assert';
-import { desktopLine, START_PREFIX, startedLines } from '../../../scripts/startText';
+import * as fs from 'fs';
+import * as path from 'path';
+import { desktopLine, paletteName, START_PREFIX, startedLines, startPayload, startSettings, walkthroughTitle } from '../../../scripts/startText';
 import { say, setSayPrefix } from '../../runner/processes';
 
 describe('npm start: its lines', () => {
@@ -33,5 +35,27 @@ describe('npm start: its lines', () => {
     }
     assert.equal(printed[0], 'npm start: installing the server host');
     assert.match(printed[1] ?? '', /^\[integration \+\d+\.\d+s\] the runner again$/);
+  });
+});
+
+describe('npm start: the names it gives and what it opens', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
+
+  it('names commands as the Command Palette shows them, read from the manifest', () => {
+    assert.equal(paletteName('exchangeTx.sandbox.copyConnection'), 'Exchange Tx: Copy Sandbox Connection');
+    const lines = startedLines({ codeServerVersion: '4.100.3', vscodeVersion: '1.100.3', url: 'http://127.0.0.1:8080/' }).join('\n');
+    const named = [...lines.matchAll(/"(Exchange Tx: [^"]+)"/g)].map((m) => m[1] ?? '');
+    assert.ok(named.length >= 2, lines);
+    const titles = manifest.contributes.commands.map((c) => paletteName(c.command));
+    for (const name of named) assert.ok(titles.includes(name), `"${name}" is a command of the palette`);
+    assert.ok(lines.includes(`"${walkthroughTitle()}"`), 'the walkthrough by its title');
+    assert.throws(() => paletteName('exchangeTx.noSuchCommand'), /no command/);
+  });
+
+  it('does not skip the Welcome page (the walkthrough is there) nor turn it off', () => {
+    const payload = startPayload('vscode-remote://127.0.0.1:8080/repo');
+    assert.deepEqual(payload, [['extensionDevelopmentPath', 'vscode-remote://127.0.0.1:8080/repo']]);
+    assert.ok(!payload.some(([key]) => key === 'skipWelcome'));
+    assert.notEqual(startSettings()['workbench.startupEditor'], 'none');
   });
 });

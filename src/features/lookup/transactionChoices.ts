@@ -1,0 +1,135 @@
+/**
+ * How a command that takes a transaction gets one when it was given none (from the palette): a
+ * quick pick of the known ones first (choiceList.ts: the one selected in the Transactions view,
+ * the one in the editor, the watched ones, the ones looked up lately, the ones loaded in the view),
+ * each with its status and pair when the store has its record; typing an ID that is none of them
+ * offers it; "Enter an ID…" opens the command's own input box. Each feature adds its source here.
+ */
+import * as vscode from 'vscode';
+import { pairLabel, sanitize } from '../../shared/format';
+import { idProblem, trimId } from '../../shared/transactionId';
+import type { TransactionStore } from '../../store/transactionStore';
+import { statusLook } from '../statusPresentation';
+import type { Choice, ChoiceSource } from './choiceList';
+import { choiceList } from './choiceList';
+
+/** Ids looked up lately, kept in memory. */
+const RECENT = 10;
+
+interface ChoiceItem extends vscode.QuickPickItem {
+  readonly id?: string;
+  readonly enter?: true;
+}
+
+export interface ChooseOptions {
+  readonly title: string;
+  /** Ids the command itself knows of (the one under the cursor, the last one it acted on), offered under their source. */
+  readonly offered?: readonly Choice[];
+  /** The command's own input box, for "Enter an ID…" and when nothing is known. */
+  readonly ask: () => Promise<string | undefined>;
+}
+
+function sourceLabel(source: ChoiceSource): string {
+  switch (source) {
+    case 'selected':
+      return vscode.l10n.t('Selected in Transactions');
+    case 'editor':
+      return vscode.l10n.t('In the editor');
+    case 'watched':
+      return vscode.l10n.t('Watched');
+    case 'recent':
+      return vscode.l10n.t('Looked up lately');
+    case 'view':
+      return vscode.l10n.t('In the Transactions view');
+  }
+}
+
+export class TransactionChoices {
+  private readonly sources = new Map<ChoiceSource, () => readonly string[]>();
+  private readonly recent: string[] = [];
+  /** What the last pick offered, in order (tests read it, then accept an item with VS Code's own command). */
+  lastOffered: readonly Choice[] | undefined;
+
+  constructor(private readonly store: TransactionStore) {}
+
+  /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
+  provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable {
+    this.sources.set(source, ids);
+    return new vscode.Disposable(() => {
+      if (this.sources.get(source) === ids) this.sources.delete(source);
+    });
+  }
+
+  /** An id a lookup found: offered under "Looked up lately". */
+  remember(id: string): void {
+    const at = this.recent.indexOf(id);
+    if (at >= 0) this.recent.splice(at, 1);
+    this.recent.unshift(id);
+    this.recent.length = Math.min(this.recent.length, RECENT);
+  }
+
+  /** The known ids now, in the order offered. */
+  known(offered: readonly Choice[] = []): Choice[] {
+    const ids: Partial<Record<ChoiceSource, string[]>> = {};
+    const add = (source: ChoiceSource, list: readonly string[]) => (ids[source] = [...(ids[source] ?? []), ...list]);
+    for (const choice of offered) add(choice.source, [choice.id]);
+    for (const [source, list] of this.sources) {
+      try {
+        add(source, list());
+      } catch {
+        // A source that fails (a view being disposed) offers nothing.
+      }
+    }
+    add('recent', this.recent);
+    return choiceList(ids);
+  }
+
+  /** The transaction picked, typed or entered; undefined when the user cancels. */
+  async choose(options: ChooseOptions): Promise<string | undefined> {
+    const choices = this.known(options.offered);
+    this.lastOffered = choices;
+    if (choices.length === 0) return options.ask();
+    const base: ChoiceItem[] = [];
+    let section: ChoiceSource | undefined;
+    for (const choice of choices) {
+      if (choice.source !== section) {
+        section = choice.source;
+        base.push({ label: sourceLabel(choice.source), kind: vscode.QuickPickItemKind.Separator });
+      }
+      base.push(this.item(choice.id));
+    }
+    base.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(edit) ${vscode.l10n.t('Enter an ID…')}`, enter: true, alwaysShow: true });
+    const pick = vscode.window.createQuickPick<ChoiceItem>();
+    pick.title = options.title;
+    pick.placeholder = vscode.l10n.t('Pick a transaction, or type its ID');
+    pick.matchOnDescription = true;
+    pick.ignoreFocusOut = true;
+    pick.items = base;
+    const chosen = await new Promise<ChoiceItem | undefined>((resolve) => {
+      let result: ChoiceItem | undefined;
+      pick.onDidChangeValue((value) => {
+        const id = trimId(value);
+        const typed: ChoiceItem[] = idProblem(value) === undefined && !choices.some((c) => c.id === id) ? [{ label: `$(arrow-right) ${vscode.l10n.t('Use {0}', id)}`, id, alwaysShow: true }] : [];
+        pick.items = [...typed, ...base];
+      });
+      pick.onDidAccept(() => {
+        result = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (result) pick.hide();
+      });
+      pick.onDidHide(() => {
+        pick.dispose();
+        resolve(result);
+      });
+      pick.show();
+    });
+    if (!chosen) return undefined;
+    return chosen.enter ? options.ask() : chosen.id;
+  }
+
+  private item(id: string): ChoiceItem {
+    const record = this.store.peek(id);
+    if (!record) return { label: `$(symbol-key) ${sanitize(id, 64)}`, id };
+    const look = statusLook(record.status, record.rawStatus);
+    return { label: `$(${look.icon}) ${sanitize(id, 64)}`, description: `${look.short} · ${sanitize(pairLabel(record), 80)}`, id };
+  }
+}

@@ -95,6 +95,8 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The Transactions view hidden again: while visible it refreshes by itself (its requests would take other tests' queued faults).
+    await vscode.commands.executeCommand('workbench.view.explorer');
     await resetEnvironment(api);
   });
 

@@ -247,8 +247,9 @@ export class SandboxControlClient {
     return this.run({ action: 'faults' }, call);
   }
 
-  reset(seed?: number, call?: ControlCallOptions): Promise<LedgerState> {
-    return this.run({ action: 'reset', ...(seed === undefined ? {} : { seed }) }, call);
+  /** A new ledger; `keepOwn` keeps the user's own transactions (the created ones) in it. */
+  reset(seed?: number, call?: ControlCallOptions, keepOwn?: boolean): Promise<LedgerState> {
+    return this.run({ action: 'reset', ...(seed === undefined ? {} : { seed }), ...(keepOwn === undefined ? {} : { keepOwn }) }, call);
   }
 
   clock(call?: ControlCallOptions): Promise<ClockState> {

@@ -182,6 +182,7 @@ async function main(): Promise<void> {
     rateLimit: settings.rateLimit,
     faults: settings.faults,
     disabledMethods: settings.disabledMethods,
+    traffic: settings.traffic,
     keys: [credentials],
     onRequest: (entry) => {
       saver?.noteRequest(entry);
@@ -221,6 +222,7 @@ async function main(): Promise<void> {
     `  seed ${sandbox.seed}, ${sandbox.ledger.size} transactions, ` +
       `rate limit ${sandbox.rateLimit === null ? 'off' : `${sandbox.rateLimit} requests/s per key`}`,
   );
+  console.log(`  ${sandbox.traffic === 0 ? 'no traffic: a still ledger (--traffic N for new transactions)' : `traffic: ${sandbox.traffic} new transactions an hour (--traffic 0 for a still ledger)`}`);
   if (sandbox.disabledMethods.length > 0) console.log(`  answering ${sandbox.disabledMethods.join(', ')} with -32601 "Method not found"`);
   console.log('');
   console.log(`Service:      POST ${sandbox.url}/v2`);

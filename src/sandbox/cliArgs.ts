@@ -7,6 +7,7 @@ import type { FaultKind, FaultOptions } from './faults';
 import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED } from './ledger';
 import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
+import { DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR } from './traffic';
 
 export const DEFAULT_CLI_PORT = 8710;
 
@@ -28,6 +29,8 @@ Options:
                     per run without it
   --size N          number of seeded transactions (default ${DEFAULT_LEDGER_SIZE})
   --rate-limit N    requests per second per API key (default ${DEFAULT_RATE_LIMIT}; 0 = no limit)
+  --traffic N       new transactions arriving per hour of the sandbox clock, each going through
+                    its lifecycle (default ${DEFAULT_TRAFFIC_PER_HOUR}, at most ${MAX_TRAFFIC_PER_HOUR}; 0 = a still ledger)
   --latency MS      delay added to every answer
   --jitter MS       up to this much more delay, at random
   --fault-rate P    share 0..1 of answers replaced by a fault (HTTP 500/502/503, non-JSON,
@@ -76,6 +79,8 @@ export interface CliSettings {
   readonly keyFile: string | undefined;
   readonly printKey: boolean;
   readonly stateFile: string | undefined;
+  /** New transactions per hour (0: a still ledger). */
+  readonly traffic: number;
   /** Print one JSON line (url, API key…) instead of the text. */
   readonly json: boolean;
 }
@@ -123,6 +128,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         'key-file': { type: 'string' },
         'print-key': { type: 'boolean' },
         'state-file': { type: 'string' },
+        traffic: { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -166,6 +172,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     keyFile,
     printKey: values['print-key'] ?? false,
     stateFile: nonEmpty('state-file', values['state-file']) ?? nonEmpty('state-file', env.SANDBOX_STATE_FILE),
+    traffic: number('traffic', values.traffic, DEFAULT_TRAFFIC_PER_HOUR, (n) => isCount(n) && n <= MAX_TRAFFIC_PER_HOUR),
     json: values.json ?? false,
   };
 }

@@ -249,10 +249,15 @@ function runAction(target: ControlTarget, request: unknown): ControlResults[Cont
       onlyFields(fields, ['action']);
       return target.faults.options;
     case 'reset': {
-      onlyFields(fields, ['action', 'seed']);
+      onlyFields(fields, ['action', 'seed', 'keepOwn']);
       const seed = readInteger(fields, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false) ?? target.seed;
-      target.replaceLedger(new Ledger({ clock: target.clock, seed, size: target.ledgerSize }));
-      return ledgerState(target);
+      if (fields.keepOwn !== undefined && typeof fields.keepOwn !== 'boolean') throw invalid('keepOwn', 'keepOwn must be true or false.');
+      // The user's own transactions (created, not seeded nor arrived with the traffic) go into the new ledger as they are.
+      const own = fields.keepOwn === true ? target.ledger.ownTransactions() : [];
+      const ledger = new Ledger({ clock: target.clock, seed, size: target.ledgerSize });
+      for (const tx of own) ledger.put(tx);
+      target.replaceLedger(ledger);
+      return fields.keepOwn === undefined ? ledgerState(target) : { ...ledgerState(target), kept: own.length };
     }
     case 'clock':
       onlyFields(fields, ['action']);

@@ -50,6 +50,8 @@ export interface LedgerTransaction {
   readonly extraField: 'trackUrl' | 'subaccountId' | null;
   /** The subaccount the transaction was created for (`subaccountId` of the create operations), if any. */
   readonly subaccountId: string | null;
+  /** Arrived with the sandbox's traffic (traffic.ts): not the user's own, retired once settled and old. */
+  readonly traffic?: true;
 }
 
 /** A fresh transaction id: 12–16 lowercase letters and digits, both kinds present. */

@@ -35,6 +35,7 @@ import { RequestLog } from './requestLog';
 import { SandboxServer } from './server';
 import { catchUpClock, restoreLedger, toSnapshot } from './snapshot';
 import { SandboxState } from './state';
+import { DEFAULT_LEDGER_BOUND, Traffic } from './traffic';
 
 export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
@@ -56,6 +57,7 @@ export type { KeyInput } from './keyring';
 export { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
 export type { CreateTransactionOptions, LedgerOptions } from './ledger';
 export { OUTCOMES } from './lifecycle';
+export { DEFAULT_LEDGER_BOUND, DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR, RELAYS_PER_HOUR, Traffic } from './traffic';
 export type { Outcome, PlanStep, Progress, TransactionType } from './lifecycle';
 export { DEFAULT_LIMIT, DEPRECATED_METHODS, FLOAT_PAYMENT_WINDOW_MS, MAX_BULK, MAX_FILTER_VALUES, MAX_LIMIT, METHODS, RATE_ID_REFUSAL } from './operations';
 export type { RateIdLifetimes } from './operations';
@@ -107,6 +109,14 @@ export interface SandboxOptions {
   readonly rateIdLifetimeMs?: Partial<Record<RateIdMethod, number>>;
   /** Delivery tuning of the hook's events (tests: a short backoff). */
   readonly hookDelivery?: Partial<Omit<DeliveryOptions, 'url' | 'secret'>>;
+  /**
+   * New transactions arriving per hour of the sandbox clock (traffic.ts), 0 to 600; default 0: a
+   * still ledger, where only what the clock's plans, the create operations and the control do
+   * changes anything. `npm run sandbox` and the extension's sandbox turn it on (60).
+   */
+  readonly traffic?: number;
+  /** With traffic, the most transactions kept before the oldest settled ones are retired (default 1000, at least the seeded size). */
+  readonly ledgerBound?: number;
 }
 
 export interface Sandbox {
@@ -150,6 +160,10 @@ export interface Sandbox {
   restore(snapshot: unknown): { readonly restored: number; readonly dropped: number };
   /** The status-change events sent to a hook (control actions setHook, clearHook, hook, replay). */
   readonly hooks: HookEmitter;
+  /** New transactions an hour (0: a still ledger). */
+  readonly traffic: number;
+  /** Changes the pace of new transactions (0 stops them); throws a RangeError past 0–600. */
+  setTraffic(perHour: number): void;
   /** Closes the server and every connection, hanging ones included. Idempotent. */
   stop(): Promise<void>;
 }
@@ -192,6 +206,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
   const hooks = new HookEmitter(() => state.ledger, clock, options.hookDelivery);
   state.hooks = hooks;
+  const traffic = new Traffic(options.traffic ?? 0, options.ledgerBound ?? DEFAULT_LEDGER_BOUND);
+  state.traffic = traffic;
   // A `/v2` create (or any request) may have moved something: checked once its answer is decided.
   log.subscribe(() => hooks.check());
   const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled, rateIdLifetimes });
@@ -231,6 +247,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return { restored: restored.restored, dropped: restored.dropped + droppedSubaccounts };
     },
     hooks,
+    get traffic() {
+      return traffic.perHour;
+    },
+    setTraffic: (perHour) => traffic.setPerHour(perHour),
     stop: () => {
       hooks.dispose();
       return server.stop();

@@ -6,6 +6,7 @@
  * status is present at the start.
  */
 import type { KnownStatus } from '../shared/status';
+import { FINAL_STATUSES } from '../shared/status';
 import type { Clock } from './clock';
 import { findCurrency, requireCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
@@ -75,7 +76,7 @@ const HISTORY_WEIGHTS: Record<Outcome, number> = { finished: 55, failed: 7, refu
  * same ledger as the catalogue grows. Created transactions may use any currency.
  */
 export const SEEDED_CURRENCIES: readonly string[] = ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot', 'atom', 'xmr', 'eos', 'zec', 'dash'];
-const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
+export const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
   SEEDED_CURRENCIES.map((ticker) => [ticker, { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[ticker] ?? 1]),
 );
 
@@ -118,6 +119,8 @@ export class Ledger {
   private readonly touched = new Set<string>();
   /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
   readonly rates: RateBook;
+  /** The ids the seed made (with the traffic's, never the user's own: see `isOwn`). */
+  private readonly seededIds = new Set<string>();
 
   constructor(options: LedgerOptions) {
     this.clock = options.clock;
@@ -234,6 +237,60 @@ export class Ledger {
     return this.sorted.filter((tx) => this.touched.has(tx.id));
   }
 
+  /**
+   * Whether a transaction is the user's own: created through `create()` (the create operations,
+   * the control's create, New Transaction), not seeded and not arrived with the traffic. Own ones
+   * are never retired and survive a reset that keeps them.
+   */
+  isOwn(tx: LedgerTransaction): boolean {
+    return tx.traffic !== true && !this.seededIds.has(tx.id);
+  }
+
+  /** The user's own transactions, newest first. */
+  ownTransactions(): LedgerTransaction[] {
+    return this.sorted.filter((tx) => this.isOwn(tx));
+  }
+
+  /**
+   * Adds transactions of the traffic (traffic.ts). They are not "touched": the traffic makes them
+   * again from the seed and the time, so a snapshot need not keep them (until one is changed).
+   */
+  admit(arrivals: readonly LedgerTransaction[]): void {
+    let added = 0;
+    for (const tx of arrivals) {
+      // One already here (restored from a snapshot after a change) stays as it is.
+      if (this.byId.has(tx.id)) continue;
+      this.byId.set(tx.id, tx);
+      this.sorted.push(tx);
+      added++;
+    }
+    if (added > 0) this.sorted.sort(newestFirst);
+  }
+
+  /**
+   * Retires the oldest settled (final at `atMs`) transactions that are not the user's own, until
+   * at most `bound` are left or none of those remains. Returns how many went.
+   */
+  retire(bound: number, atMs: number): number {
+    let excess = this.sorted.length - bound;
+    if (excess <= 0) return 0;
+    const gone = new Set<string>();
+    for (let i = this.sorted.length - 1; i >= 0 && excess > 0; i--) {
+      const tx = this.sorted[i];
+      const status = this.statusOf(tx.id, atMs);
+      if (status === undefined || !FINAL_STATUSES.has(status) || this.isOwn(tx)) continue;
+      gone.add(tx.id);
+      excess--;
+    }
+    if (gone.size === 0) return 0;
+    for (const id of gone) {
+      this.byId.delete(id);
+      this.touched.delete(id);
+    }
+    this.sorted = this.sorted.filter((tx) => !gone.has(tx.id));
+    return gone.size;
+  }
+
   private insert(tx: LedgerTransaction): void {
     this.byId.set(tx.id, tx);
     this.touched.add(tx.id);
@@ -266,6 +323,7 @@ export class Ledger {
       const id = makeId(rng, (candidate) => this.byId.has(candidate));
       const tx = makeTransaction(rng, { id, createdAtMs, type, from, to, plan: shift(relative, createdAtMs) });
       this.byId.set(id, tx);
+      this.seededIds.add(id);
       made.push(tx);
     }
     this.sorted = made.sort(newestFirst);

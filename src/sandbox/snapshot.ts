@@ -133,6 +133,7 @@ export function readSnapshotTransaction(value: unknown): LedgerTransaction | und
     omitsNulls: v.omitsNulls,
     extraField: v.extraField,
     subaccountId,
+    ...(v.traffic === true ? { traffic: true as const } : {}),
   };
 }
 

@@ -1,17 +1,20 @@
 /**
  * What a running sandbox holds that its control actions change: the ledger (replaced by a reset or
- * a restore), with the clock, the fault injector and the seeding it was made with.
+ * a restore), with the clock, the fault injector, the seeding it was made with and its traffic.
  */
 import type { Clock } from './clock';
 import type { ControlTarget } from './control';
 import type { FaultInjector } from './faults';
 import type { HookEmitter } from './hookEmitter';
 import type { Ledger } from './ledger';
+import type { Traffic } from './traffic';
 
 export class SandboxState implements ControlTarget {
   private current: Ledger;
   /** The status-change events (set once the sandbox is made). */
   hooks?: HookEmitter;
+  /** New transactions arriving (traffic.ts); none: a still ledger. */
+  traffic?: Traffic;
 
   constructor(
     ledger: Ledger,
@@ -23,7 +26,9 @@ export class SandboxState implements ControlTarget {
     this.current = ledger;
   }
 
+  /** The ledger, brought up to the clock's time by the traffic first (its arrivals are made when it is looked at). */
   get ledger(): Ledger {
+    this.traffic?.bringUp(this.current, this.clock.now());
     return this.current;
   }
 

@@ -159,11 +159,17 @@ export interface FaultsAction {
   readonly action: 'faults';
 }
 
-/** Starts a new ledger (seeded again at the clock's time; created transactions are gone). */
+/**
+ * Starts a new ledger (seeded again at the clock's time); created transactions are gone unless
+ * `keepOwn`, which puts the user's own (created through the create operations or the control's
+ * create, not seeded nor arrived with the traffic) into the new ledger as they are.
+ */
 export interface ResetAction {
   readonly action: 'reset';
   /** Default: the sandbox's seed. */
   readonly seed?: number;
+  /** Default false. */
+  readonly keepOwn?: boolean;
 }
 
 export interface ClockAction {
@@ -285,6 +291,8 @@ export interface LedgerState {
   /** Transactions in the ledger (seeded and created). */
   readonly size: number;
   readonly clock: ClockState;
+  /** After a reset: how many of the user's own transactions were kept (`keepOwn`). */
+  readonly kept?: number;
 }
 
 /** What `restore` kept and dropped of a snapshot. */

@@ -67,6 +67,7 @@ export const SETTING_RULES = {
   'exchangeTx.sandbox.port': { kind: 'number', integer: true, min: 0, max: 65535, default: 0, userOnly: true },
   'exchangeTx.sandbox.stableKey': { kind: 'boolean', default: false, userOnly: true },
   'exchangeTx.forward.maxRequestsPerSecond': { kind: 'number', integer: true, min: 1, max: 10, default: 5, userOnly: true },
+  'exchangeTx.sandbox.trafficPerHour': { kind: 'number', integer: true, min: 0, max: 600, default: 60 },
 } as const satisfies Record<string, SettingRule>;
 
 export type SettingKey = keyof typeof SETTING_RULES;

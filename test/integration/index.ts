@@ -52,6 +52,9 @@ export async function run(): Promise<void> {
   if (files.length === 0) throw new Error(`no integration tests (*.test.js) in ${suiteDir}`);
   for (const file of files) mocha.addFile(file);
 
+  // The built-in sandbox's traffic (new transactions arriving) is off for the suite: its tests
+  // expect a still ledger. The long-use test turns it on for itself.
+  await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
   const finishScan = await recordForScan();
   const failures = await new Promise<number>((resolve, reject) => {
     try {

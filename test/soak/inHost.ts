@@ -174,6 +174,8 @@ export async function run(): Promise<void> {
   const api = await extensionApi();
   await resetEnvironment(api);
   await setSettings(false);
+  // A still ledger (no traffic): the soak compares what each feature showed before and after.
+  await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
   const sandbox = await api.environment.ensureSandbox();
   sandbox.setFaults(CALM);
 

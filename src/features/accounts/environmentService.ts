@@ -405,12 +405,14 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   /**
-   * "Sandbox: Reset": the built-in sandbox starts a new ledger (no faults, the kept one
-   * forgotten), through its control endpoint; records fetched from the old one are dropped.
+   * "Sandbox: Reset": the built-in sandbox starts a new ledger (no faults; the user's own
+   * transactions kept in it when asked), through its control endpoint; records fetched from the
+   * old one are dropped. Resolves with how many own transactions were kept.
    */
-  async resetSandbox(): Promise<void> {
-    await this.sandboxHost.resetLedger();
+  async resetSandbox(keepOwn = false): Promise<number> {
+    const kept = await this.sandboxHost.resetLedger(keepOwn);
     if (this.kind === 'sandbox') this.reset_.fire(this.state);
+    return kept;
   }
 
   /** The signed client of the built-in sandbox's control endpoint (the sandbox started if needed). */

@@ -84,9 +84,14 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
       const sandbox = await environment.ensureSandbox();
       const lookup = vscode.l10n.t('Get Transaction Status…');
       const moving = sandbox.ledger.visible().find((t) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(t.id) ?? ''));
+      // A still ledger (traffic 0) may have nothing moving: then it says so and offers to make one.
+      const create = vscode.l10n.t('New Transaction…');
+      const text = moving
+        ? vscode.l10n.t('The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}', sandbox.ledger.visible().length, moving.id)
+        : vscode.l10n.t('The sandbox is running with {0} sample transactions; none is moving right now: make one with New Transaction.', sandbox.ledger.visible().length);
       void vscode.window
-        .showInformationMessage(vscode.l10n.t('The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}', sandbox.ledger.visible().length, moving?.id ?? '—'), lookup)
-        .then((choice) => (choice === lookup ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id) : undefined));
+        .showInformationMessage(text, moving ? lookup : create)
+        .then((choice) => (choice === lookup ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id) : choice === create ? vscode.commands.executeCommand('exchangeTx.sandbox.newTransaction') : undefined));
       return sandbox.url;
     }),
     vscode.commands.registerCommand('exchangeTx.showLog', showLog),

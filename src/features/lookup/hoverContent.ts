@@ -6,6 +6,7 @@
  * Payment and Move to Status… too), and HTML is off.
  */
 import * as vscode from 'vscode';
+import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
@@ -65,7 +66,9 @@ export function recordHover(record: TransactionRecord, environment: EnvironmentK
   if (record.payoutHash !== null && record.payoutHash !== '') lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
-  md.appendMarkdown(`${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · ${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);
+  // Watch only while it moves: a settled transaction would leave the status bar a minute later.
+  const watch = isFinalStatus(record.status) ? '' : `${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · `;
+  md.appendMarkdown(`${watch}${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);
   if (sandbox) {
     const pay = record.status === 'waiting' ? `${commandLink(vscode.l10n.t('Simulate Payment'), 'credit-card', 'exchangeTx.sandbox.simulatePayment', record.id)} · ` : '';
     md.appendMarkdown(`  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`);

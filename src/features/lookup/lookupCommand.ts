@@ -5,6 +5,7 @@
  * the failure with the action that fits it. Returns what happened, for tests and other commands.
  */
 import * as vscode from 'vscode';
+import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
@@ -67,7 +68,8 @@ export function statusMessage(id: string, record: TransactionRecord): UserMessag
   return {
     severity,
     text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, Date.now(), userTimeStyle().locale)),
-    actions: [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
+    // Watching makes sense while it moves: a settled one offers its details first, and no Watch.
+    actions: isFinalStatus(record.status) ? [actions.detailsShort(id), actions.more(id)] : [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
 }
 

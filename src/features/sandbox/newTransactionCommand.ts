@@ -294,10 +294,11 @@ export class NewTransactionCommand {
     }
     log.info(`created the sandbox transaction ${created.id} (${created.type}, ${draft.amount} ${draft.from} → ${draft.to})`);
     const revealed = await this.show(created.id);
-    const watch = vscode.l10n.t('Watch');
+    await Promise.resolve(vscode.commands.executeCommand('exchangeTx.watch', created.id)).catch((error: unknown) => log.warn(`could not watch ${created.id}: ${String(error)}`));
+    const pay = vscode.l10n.t('Simulate Payment');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Created the sandbox transaction {0}: {1} {2}, {3} rate, waiting for its payin.', created.id, draft.amount, pairText, draft.type), watch)
-      .then((choice) => (choice === watch ? vscode.commands.executeCommand('exchangeTx.watch', created.id) : undefined));
+      .showInformationMessage(vscode.l10n.t('Created the sandbox transaction {0}: {1} {2}, {3} rate, watched while it waits for its payin.', created.id, draft.amount, pairText, draft.type), pay)
+      .then((choice) => (choice === pay ? vscode.commands.executeCommand('exchangeTx.sandbox.simulatePayment', created.id) : undefined));
     return { id: created.id, status: created.status, type: created.type, revealed };
   }
 

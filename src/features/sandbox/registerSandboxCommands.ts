@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxApi, SandboxCommandDeps, SandboxCommandHandlers } from './sandboxCommands';
+import { readSetting } from '../settings';
 
 export const SANDBOX_COMMANDS = [
   'exchangeTx.sandbox.faults',
@@ -34,6 +35,10 @@ export function registerSandboxCommands(context: vscode.ExtensionContext, deps: 
   };
   context.subscriptions.push(
     ...SANDBOX_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (arg?: unknown, second?: unknown) => (await load()).handlers[command](arg, second))),
+    // The running sandbox follows its traffic setting (a new start reads it anyway).
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('exchangeTx.sandbox.trafficPerHour')) deps.environment.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
+    }),
   );
   return { load: async () => (await load()).api };
 }

@@ -22,6 +22,30 @@ import type { FaultPresetId } from './faultPresets';
 
 type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
 
+function keepOwnOf(arg: unknown): boolean | undefined {
+  if (typeof arg !== 'object' || arg === null || !('keepOwn' in arg)) return undefined;
+  return typeof arg.keepOwn === 'boolean' ? arg.keepOwn : undefined;
+}
+
+/**
+ * "Sandbox: Reset" asks first (modal) and says what it does. With transactions of the user's own
+ * in the ledger, the first button keeps them and the second deletes them too. Resolves with
+ * whether to keep them, or undefined when cancelled.
+ */
+async function askReset(own: number): Promise<boolean | undefined> {
+  const keep = vscode.l10n.t('Reset, Keep Mine');
+  const everything = vscode.l10n.t('Reset Everything');
+  const reset = vscode.l10n.t('Reset');
+  const what = vscode.l10n.t('A new ledger: the sample transactions start over and every fault is turned off.');
+  const detail =
+    own > 0
+      ? `${what} ${vscode.l10n.t('Your {0} own transactions (made with New Transaction, through the API or the control endpoint) are kept; Reset Everything deletes them too.', own)}`
+      : `${what} ${vscode.l10n.t('There are no transactions of your own to keep.')}`;
+  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Reset the sandbox?'), { modal: true, detail }, ...(own > 0 ? [keep, everything] : [reset]));
+  if (choice === undefined) return undefined;
+  return choice === keep;
+}
+
 /** What the sandbox commands hand to the test API. */
 export interface SandboxApi {
   /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
@@ -84,8 +108,14 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       notify(before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'));
       return words;
     },
-    'exchangeTx.sandbox.reset': async () => {
-      await environment.resetSandbox();
+    'exchangeTx.sandbox.reset': async (arg?: unknown) => {
+      // Only the extension's tests may skip the question, with {keepOwn}: it deletes what the user made.
+      const given = context.extensionMode === vscode.ExtensionMode.Test ? keepOwnOf(arg) : undefined;
+      const own = (await environment.ensureSandbox()).ledger.ownTransactions().length;
+      const keepOwn = given ?? (await askReset(own));
+      if (keepOwn === undefined) return undefined;
+      const kept = await environment.resetSandbox(keepOwn);
+      notify(kept > 0 ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept) : vscode.l10n.t('Sandbox reset: a new ledger.'));
       return true;
     },
     'exchangeTx.sandbox.newTransaction': async (arg?: unknown) => {

@@ -16,7 +16,7 @@
  * CONTROL_LIMITS.maxSnapshotTransactions transactions and MAX_CONTROL_BODY_BYTES of JSON) is kept
  * in the extension's global storage after each change (a transaction created through `/v2`, a
  * payment, a move, a skip of the clock) and when the extension stops, and restored at the next
- * start. "Sandbox: Reset" (a new ledger) forgets it. A kept ledger that cannot be restored is set
+ * start. "Sandbox: Reset" (a new ledger) forgets it, but for the user's own transactions if kept. A kept ledger that cannot be restored is set
  * aside, never deleted (`keptLedger.ts`). Everything after the start goes through the
  * signed control endpoint, as a developer's own scripts would.
  */
@@ -182,24 +182,27 @@ export class SandboxHost implements vscode.Disposable {
     return now;
   }
 
-  /** "Sandbox: Reset": a new ledger (seeded again; created transactions gone), no faults; the kept snapshot is forgotten. */
-  async resetLedger(): Promise<void> {
+  /** "Sandbox: Reset": a new ledger (seeded again; the user's own transactions kept if asked), no faults; the kept snapshot holds only those. Resolves with how many were kept. */
+  async resetLedger(keepOwn = false): Promise<number> {
     const { sandbox, control } = await this.start();
+    let kept = 0;
     this.resetting = true;
     try {
       // A snapshot already on its way is taken before the reset, never between its two requests.
       this.cancelSave();
       await this.saving;
-      await control.reset();
+      kept = (await control.reset(undefined, undefined, keepOwn)).kept ?? 0;
       await control.clearFaults();
-      this.dirty = false;
+      this.dirty = kept > 0;
     } finally {
       this.resetting = false;
       this.cancelSave();
     }
-    await this.deps.state.update(LEDGER_STATE_KEY, undefined);
-    this.log.info('sandbox reset: a new ledger');
+    if (kept > 0) await this.saveNow();
+    else await this.deps.state.update(LEDGER_STATE_KEY, undefined);
+    this.log.info(`sandbox reset: a new ledger${kept > 0 ? `, with the ${kept} own transactions kept` : ''}`);
     this.changed.fire(sandbox);
+    return kept;
   }
 
   /** The ledger changed outside `/v2` (a payment or a move from the editor): keep a snapshot soon. */
@@ -247,7 +250,7 @@ export class SandboxHost implements vscode.Disposable {
     const onRequest = (entry: RequestLogEntry) => {
       if (entry.outcome === 'ok' && entry.method !== undefined && CHANGING.has(entry.method)) this.noteChange();
     };
-    const options = { clock: this.clock, keys: [credentials], onSignature, onRequest };
+    const options = { clock: this.clock, keys: [credentials], onSignature, onRequest, traffic: readSetting('exchangeTx.sandbox.trafficPerHour') };
     const [{ startSandbox }, { SandboxControlClient }] = await code;
     const { sandbox, taken } = await this.listen((port) => startSandbox({ ...options, port }));
     this.windowPort = { port: sandbox.port, taken };

@@ -1,8 +1,8 @@
 /**
  * Watches transactions in the status bar: an item per id, polled through the shared store (one
  * `getTransactions` per 10 ids, through the one limiter), one poll at a time, backing off on
- * errors. Polling stops at a final status (told once; the item keeps it until dismissed) or when
- * the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
+ * errors. Polling stops at a final status (told once; the item shows it for a minute, then the
+ * watch ends: finalLinger.ts) or when the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
  * the workspace state and restored on activation, the first poll on a timer.
  */
 import * as vscode from 'vscode';
@@ -11,13 +11,14 @@ import { shortId } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionStore } from '../../store/transactionStore';
-import { isPlainObject } from '../../shared/storedState';
 import type { Logger } from '../log';
 import { fetchWatched } from './watchFetch';
 import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
 import { isPlausibleId } from '../../shared/transactionId';
-import { MAX_WATCHED, parseStoredIds, readStoredIds, storedIdsJson } from './watchIds';
+import { FinalLinger } from './finalLinger';
+import { MAX_WATCHED, parseStoredIds } from './watchIds';
+import { readStoredTargets, saveWatches } from './watchStorage';
 import { describeWatch, notifyFinal, readItem } from './watchPresentation';
 import type { WatchView } from './watchPresentation';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
@@ -83,6 +84,8 @@ export class StatusWatch implements vscode.Disposable {
   private order = 0;
   private disposed = false;
   private watchingContext: boolean | undefined;
+  /** Settled watches leave the status bar a minute after they settled. */
+  readonly linger = new FinalLinger((id) => this.stop(id));
 
   constructor(private readonly deps: StatusWatchDeps) {
     this.scheduler = this.makeScheduler(deps.intervalMs);
@@ -113,6 +116,7 @@ export class StatusWatch implements vscode.Disposable {
       ...readItem(entry.item),
       polling: !isDone(entry),
       ...(entry.record ? { status: entry.record.status } : {}),
+      ...(this.linger.settledAt(entry.id) === undefined ? {} : { settledAt: this.linger.settledAt(entry.id) }),
     }));
   }
 
@@ -120,7 +124,7 @@ export class StatusWatch implements vscode.Disposable {
   restore(): void {
     const ids = parseStoredIds(this.deps.memento.get<unknown>(WATCHED_KEY));
     const announced = new Set(parseStoredIds(this.deps.memento.get<unknown>(ANNOUNCED_KEY)));
-    const targets = this.storedTargets();
+    const targets = readStoredTargets(this.deps.memento.get<unknown>(TARGETS_KEY));
     // A watch saved before watches had a target is watched where requests go now.
     for (const id of ids) if (!this.entries.has(id)) this.add(id, announced.has(id), targets.get(id) ?? this.deps.environment.target);
     if (ids.length > 0) {
@@ -166,6 +170,7 @@ export class StatusWatch implements vscode.Disposable {
     if (!entry) return false;
     entry.item.dispose();
     this.entries.delete(id);
+    this.linger.forget(id);
     this.updateContext();
     this.persist();
     this.deps.log.info(`stopped watching ${id}`);
@@ -190,6 +195,7 @@ export class StatusWatch implements vscode.Disposable {
     this.disposed = true;
     this.scheduler.dispose();
     this.clearEntries();
+    this.linger.dispose();
     for (const d of this.disposables) d.dispose();
   }
 
@@ -218,7 +224,10 @@ export class StatusWatch implements vscode.Disposable {
   }
 
   private clearEntries(): void {
-    for (const entry of this.entries.values()) entry.item.dispose();
+    for (const entry of this.entries.values()) {
+      entry.item.dispose();
+      this.linger.forget(entry.id);
+    }
     this.entries.clear();
     this.updateContext();
   }
@@ -299,6 +308,8 @@ export class StatusWatch implements vscode.Disposable {
   private apply(entry: Entry, record: TransactionRecord): void {
     entry.record = record;
     entry.notFound = false;
+    if (isFinalStatus(record.status)) this.linger.settle(entry.id);
+    else this.linger.forget(entry.id);
     this.render(entry);
     if (isFinalStatus(record.status) && !entry.announced) this.announce(entry, record.status);
   }
@@ -328,7 +339,7 @@ export class StatusWatch implements vscode.Disposable {
 
   private render(entry: Entry): void {
     if (this.disposed) return;
-    const view: WatchView = { ...entry, polling: !isDone(entry) };
+    const view: WatchView = { ...entry, polling: !isDone(entry), leavesAt: this.linger.leavesAt(entry.id) };
     const look = describeWatch(view, this.deps.environment.targetLabel(entry.target));
     entry.item.text = look.text;
     entry.item.tooltip = look.tooltip;
@@ -337,26 +348,7 @@ export class StatusWatch implements vscode.Disposable {
   }
 
   private persist(): void {
-    const ids = this.ids;
-    const announced = [...this.entries.values()].filter((entry) => entry.announced).map((entry) => entry.id);
-    const log = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
-    // Read, changed, written: what this version does not understand in the stored lists stays.
-    const save = (key: string, values: readonly string[]) => {
-      const stored = readStoredIds(this.deps.memento.get<unknown>(key));
-      void Promise.resolve(this.deps.memento.update(key, storedIdsJson(stored, values))).then(undefined, log);
-    };
-    save(WATCHED_KEY, ids);
-    save(ANNOUNCED_KEY, announced);
-    const targets: Record<string, string> = {};
-    for (const entry of this.entries.values()) targets[entry.id] = entry.target;
-    void Promise.resolve(this.deps.memento.update(TARGETS_KEY, targets)).then(undefined, log);
-  }
-
-  /** The saved targets of watched ids, read defensively (anything but id → string is ignored). */
-  private storedTargets(): ReadonlyMap<string, string> {
-    const stored = this.deps.memento.get<unknown>(TARGETS_KEY);
-    const targets = new Map<string, string>();
-    if (isPlainObject(stored)) for (const [id, target] of Object.entries(stored)) if (typeof target === 'string' && target.length <= 200) targets.set(id, target);
-    return targets;
+    const warn = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
+    saveWatches(this.deps.memento, { watched: WATCHED_KEY, announced: ANNOUNCED_KEY, targets: TARGETS_KEY }, [...this.entries.values()], warn);
   }
 }

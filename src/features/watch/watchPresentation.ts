@@ -27,6 +27,8 @@ export interface WatchView {
   readonly polling: boolean;
   /** Clock ms of the next attempt after a failure. */
   readonly retryAt: number | undefined;
+  /** Settled: when its item leaves the status bar (clock ms). */
+  readonly leavesAt?: number;
 }
 
 export interface WatchLook {
@@ -128,6 +130,7 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
   const state: string[] = [];
   if (view.checkedAt !== undefined) state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt, userTimeStyle())));
   if (!view.polling && record) state.push(vscode.l10n.t('The status is final: no longer checked.'));
+  if (view.leavesAt !== undefined) state.push(vscode.l10n.t('This item leaves the status bar at {0}.', clockTime(view.leavesAt, userTimeStyle())));
   if (state.length > 0) paragraphs.push(state.join(' '));
 
   paragraphs.push(
@@ -160,7 +163,7 @@ export async function notifyFinal(id: string, status: TransactionStatus): Promis
   const look = statusLook(status);
   const details = vscode.l10n.t('Show Details');
   const stop = vscode.l10n.t('Stop Watching');
-  const message = vscode.l10n.t('Transaction {0}: {1}. The status is final; it is no longer checked.', shortId(id), look.label);
+  const message = vscode.l10n.t('Transaction {0}: {1}. The status is final: it is no longer checked and leaves the status bar in a minute.', shortId(id), look.label);
   const show = look.severity === 'error' ? vscode.window.showErrorMessage : look.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   const choice = await show(message, details, stop);
   return choice === details ? 'details' : choice === stop ? 'stop' : undefined;

@@ -10,6 +10,8 @@ export interface WatchItemSnapshot {
   readonly command?: string;
   readonly polling: boolean;
   readonly status?: TransactionStatus;
+  /** When it was seen in a final status (Unix ms): its item leaves the status bar FINAL_LINGER_MS later. */
+  readonly settledAt?: number;
 }
 
 export interface Announcement {

@@ -138,7 +138,7 @@ describe('hover over a transaction id', () => {
     assert.ok(value);
     assert.ok(value.includes('&#60;img src=x onerror=alert&#40;1&#41;&#62;'), 'the hostile payin address is shown, escaped');
     for (const raw of ['<img', '<script', '<b>', 'command:workbench', 'javascript:', '**bold**', '[Open a terminal]']) assert.ok(!value.includes(raw), raw);
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.moveToStatus'], 'a finished one is not paid');
+    assert.deepEqual(commandLinks(value), ['exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.moveToStatus'], 'a finished one is neither paid nor watched');
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.ok(!value.includes(HOSTILE_VALUES.long.slice(0, 300)));

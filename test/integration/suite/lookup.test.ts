@@ -37,7 +37,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     sandbox.setFaults({});
   });
 
-  it('shows the status with Watch, Details and More…, asking the service afresh each time', async () => {
+  it('shows the status with Details and More… (a settled one: no Watch), asking the service afresh each time', async () => {
     const id = withStatus('finished');
     const result = await getStatus(id);
     assert.equal(result.error, undefined);
@@ -49,11 +49,13 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.equal(result.message?.severity, 'info');
     assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, Date.now(), vscode.env.language)})`);
     assert.deepEqual(result.message?.actions, [
-      { title: 'Watch', command: 'exchangeTx.watch', args: [id] },
       { title: 'Details', command: 'exchangeTx.showDetails', args: [id] },
       { title: 'More…', command: 'exchangeTx.transactionActions', args: [id] },
     ]);
     assert.deepEqual(api.lookup.lastMessage, result.message);
+    // One that still moves offers Watch first.
+    const moving = sandbox.ledger.create({ outcome: 'hold', stepMs: 0 }).id;
+    assert.deepEqual((await getStatus(moving)).message?.actions.map((a) => a.title), ['Watch', 'Details', 'More…']);
     const before = requestsFor(sandbox, id);
     await getStatus({ id, label: 'from a tree item' });
     assert.equal(requestsFor(sandbox, id), before + 1, 'an explicit lookup never answers from the cache');

@@ -442,7 +442,7 @@ describe('Pair Limits panel', function () {
       const estimates = (method: string) => sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
       const panel = await open();
       // A new sandbox is a new environment: the panel knows nothing of any limits there yet.
-      await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+      await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
       await panel.whenIdle();
       sandbox = await api.environment.ensureSandbox();
       sandbox.setDisabledMethods(['getPairsParams']);
@@ -507,7 +507,7 @@ describe('Pair Limits panel', function () {
       sandbox.setDisabledMethods([]);
       sandbox.clearRequests();
       // Reset starts a new ledger in the same sandbox: a new environment all the same.
-      await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+      await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
       await panel.whenIdle();
       assert.equal(panel.state.pairsParams, 'available', 'forgotten with the old environment');
       await send(panel, { type: 'refresh' });

@@ -90,7 +90,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     // The creation's snapshot is kept in the background; it is not part of what Reset sends.
     await api.environment.sandboxHost.saveNow();
     sandbox.clearRequests();
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset'), true);
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
     assert.deepEqual(
       sandbox.requests.map((r) => [r.path, r.method, r.outcome]),
       [
@@ -118,5 +118,33 @@ describe('driving the built-in sandbox: faults and reset', function () {
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
+  });
+
+  it('Reset keeps the user\'s own transactions when asked, in the ledger and in the kept snapshot; Reset Everything drops them', async () => {
+    const sandbox = await useBuiltInSandbox(api);
+    const commands = await api.sandbox.load();
+    const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    });
+    const id = created.id ?? '';
+    const moved = sandbox.ledger.visible().find((tx) => !sandbox.ledger.isOwn(tx))?.id ?? '';
+    await (await api.environment.sandboxControl()).move(moved, 'hold');
+    await api.environment.sandboxHost.saveNow();
+
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: true }), true);
+    assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger; your own transactions kept: 1.');
+    assert.equal(sandbox.ledger.statusOf(id), 'waiting', 'the own transaction is kept as it was');
+    assert.deepEqual(sandbox.ledger.ownTransactions().map((tx) => tx.id), [id], 'only the own one is kept, not the moved seeded one');
+    const kept = api.testHooks?.globalState.get<{ transactions: { id: string }[] }>('exchangeTx.sandbox.ledger');
+    assert.deepEqual(kept?.transactions.map((t) => t.id), [id], 'the kept snapshot holds it for the next start');
+
+    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
+    assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger.');
+    assert.equal(sandbox.ledger.get(id), undefined, 'Reset Everything drops it');
+    assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
+    api.watch.stopAll();
   });
 });

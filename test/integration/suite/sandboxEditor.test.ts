@@ -120,12 +120,12 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await config.update('port', undefined, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
     await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     fs.rmSync(dir, { recursive: true, force: true });
     await resetEnvironment(api);
   });
 
-  it('creates a transaction through the real operations; it appears in the Transactions view and is watchable', async () => {
+  it('creates a transaction through the real operations; it appears in the Transactions view, selected and watched', async () => {
     const sandbox = await useBuiltInSandbox(api);
     sandbox.clearRequests();
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
@@ -142,7 +142,8 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.ok(result.revealed === 'revealed' || result.revealed === 'deferred', `revealed: ${String(result.revealed)}`);
     await eventually(() => api.transactions.view.view.selection.some((node) => 'id' in node && node.id === id) || result.revealed === 'deferred', 'the new transaction selected');
 
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
+    // Watched already, as the README's caption says: no click needed.
+    assert.ok(api.watch.ids.includes(id), 'the new transaction is watched');
     await api.watch.pollNow();
     const item = api.watch.items().find((i) => i.id === id);
     assert.equal(item?.status, 'waiting');
@@ -451,7 +452,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
     assert.equal(answered.status, 'hold');
 
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
     assert.equal(next.ledger.get(id), undefined);
   });

@@ -39,7 +39,7 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await config().update('watch.intervalSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await state().update(SET_ASIDE_KEY, undefined);
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset');
+    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     await resetEnvironment(api);
   });
 

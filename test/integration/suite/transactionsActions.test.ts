@@ -36,7 +36,8 @@ const FINAL = new Set(['finished', 'failed', 'refunded', 'overdue', 'expired']);
 function shows(entry: MenuEntry, record: TransactionRecord): boolean {
   switch (entry.command) {
     case 'exchangeTx.watch':
-      return entry.group?.startsWith('inline') ? !FINAL.has(record.status) : true;
+      // Watching is for transactions that still move, inline and in the menu.
+      return !FINAL.has(record.status);
     case 'exchangeTx.showDetails':
     case 'exchangeTx.getStatus':
     case 'exchangeTx.copyId':

@@ -1,0 +1,71 @@
+/**
+ * How long a watch of a settled transaction stays (ours): a watched transaction that reaches a
+ * final status (finished, failed, refunded, overdue, expired) is told once with a notification,
+ * shows its final status in the status bar for FINAL_LINGER_MS, then its item is removed and the
+ * watch ends (as "Stop Watching" does). So the status bar never fills with settled watches; the
+ * notification (kept in the notification centre) and the Transactions view keep the outcome.
+ * A transaction that comes back to life in the meantime (moved in the sandbox, another account)
+ * stays watched. Pure timing: no `vscode`.
+ */
+
+/** How long a settled watch stays in the status bar. */
+export const FINAL_LINGER_MS = 60_000;
+
+export class FinalLinger {
+  private readonly settled = new Map<string, { readonly atMs: number; readonly timer: ReturnType<typeof setTimeout> }>();
+
+  constructor(
+    /** Ends the watch of `id` (its item removed). */
+    private readonly end: (id: string) => void,
+    private lingerMs: number = FINAL_LINGER_MS,
+  ) {}
+
+  /** When `id` was seen settled (Unix ms), if it is lingering. */
+  settledAt(id: string): number | undefined {
+    return this.settled.get(id)?.atMs;
+  }
+
+  /** When the item of `id` leaves the status bar (Unix ms), if it is lingering. */
+  leavesAt(id: string): number | undefined {
+    const at = this.settledAt(id);
+    return at === undefined ? undefined : at + this.lingerMs;
+  }
+
+  get durationMs(): number {
+    return this.lingerMs;
+  }
+
+  /** `id` was seen in a final status: its watch ends FINAL_LINGER_MS from the first time it was seen so. */
+  settle(id: string, nowMs: number = Date.now()): void {
+    if (this.settled.has(id)) return;
+    this.settled.set(id, { atMs: nowMs, timer: this.timer(id, this.lingerMs) });
+  }
+
+  /** `id` is not settled (any more), or no longer watched. */
+  forget(id: string): void {
+    const entry = this.settled.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.settled.delete(id);
+  }
+
+  /** A new duration (tests), counted from when each lingering one settled. */
+  setDurationMs(ms: number, nowMs: number = Date.now()): void {
+    this.lingerMs = ms;
+    for (const [id, entry] of this.settled) {
+      clearTimeout(entry.timer);
+      this.settled.set(id, { atMs: entry.atMs, timer: this.timer(id, Math.max(0, entry.atMs + ms - nowMs)) });
+    }
+  }
+
+  dispose(): void {
+    for (const id of [...this.settled.keys()]) this.forget(id);
+  }
+
+  private timer(id: string, ms: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      this.settled.delete(id);
+      this.end(id);
+    }, ms);
+  }
+}

@@ -1,5 +1,5 @@
 /**
- * `createSubaccount` (SERVICE.md, 2026-11): `{email?}` → `{subaccountId}`. The id goes to the
+ * `createSubaccount` (docs/service/methods.md#createsubaccount): `{email?}` → `{subaccountId}`. The id goes to the
  * create operations as `subaccountId`, is kept on the transaction's record and filters
  * `getTransactions`. Ours: the sandbox keeps no list of subaccounts (the create operations take any
  * well-formed `subaccountId`), and `email`, when given, must look like one address.

@@ -1,7 +1,7 @@
 /**
  * The input pieces several tools share, as JSON Schema: a transaction id, a ticker, an amount, a
  * status. Their bounds are the client's own (id form of src/shared/transactionId.ts, amounts as
- * exact decimal strings of src/api/params.ts, the statuses of the spec).
+ * exact decimal strings of src/api/params.ts, the statuses of docs/service/interface.md#statuses).
  */
 import { MAX_AMOUNT_LENGTH } from '../api/params';
 import { KNOWN_STATUSES } from '../shared/status';

@@ -1,6 +1,6 @@
 /**
- * The amount bounds an amount error carries in `error.data.limits` (SERVICE.md; more-operations
- * §9), read defensively from whatever the service sent: own data properties only (no getters run,
+ * The amount bounds an amount error carries in `error.data.limits` (docs/service/interface.md#errors,
+ * docs/service/documentation.md#two-wordings-of-the-amount-error), read defensively from whatever the service sent: own data properties only (no getters run,
  * nothing inherited), decimal strings only (kept as strings, never parsed into numbers), and
  * undefined when nothing usable is there. For the UI to show beside an amount error.
  *

@@ -1,5 +1,5 @@
 /**
- * The catalogue operations (more-operations.md §6–§8): `getCurrenciesFull`, `getPairs` and
+ * The catalogue operations (docs/service/methods.md#getcurrenciesfull, #getpairs, #validateaddress): `getCurrenciesFull`, `getPairs` and
  * `validateAddress`. Their params checks, which refuse before sending, and their decoders.
  */
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * The exchange service's client: the operations of the spec and of more-operations.md (checks
+ * The exchange service's client: the operations of docs/service/methods.md (checks
  * and decoders in params.ts, estimates.ts, creation.ts, catalogue.ts), each checked before sending, every call
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */

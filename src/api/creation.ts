@@ -1,5 +1,5 @@
 /**
- * The two create operations (more-operations.md §4–§5): `createTransaction` (floating rate) and
+ * The two create operations (docs/service/methods.md#createtransaction, #createfixtransaction): `createTransaction` (floating rate) and
  * `createFixTransaction` (fixed rate, with a rate ID from `getFixRateForAmount`). Their params
  * checks, which refuse before sending, and the decoder of the created transaction.
  */

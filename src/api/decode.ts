@@ -1,5 +1,5 @@
 /**
- * Validates and normalizes what the service returns. Tolerates every variation SERVICE.md lists
+ * Validates and normalizes what the service returns. Tolerates every variation docs/service/rules.md#answers lists
  * (absent `moneySent`, absent or null refund hashes, `amountFrom` of "", null `totalFee`, `hold*`,
  * unknown statuses, unknown extra fields, timestamps in seconds, milliseconds or microseconds);
  * rejects anything else with a {@link ProtocolError} naming the field.

@@ -1,6 +1,6 @@
 /**
- * What an answer's error means in this service and what to do about it, from the spec's error
- * table (exchange-api-v2.md §7), SERVICE.md and the amount errors of more-operations.md. Pure.
+ * What an answer's error means in this service and what to do about it, from the service's error
+ * table (docs/service/interface.md#errors) and our rules (docs/service/rules.md#rate-limit). Pure.
  * Classified by code and the service's own message patterns (serviceErrorFrom), never by guess.
  * Shown by the request answers and the agent tools alike.
  */

@@ -1,5 +1,5 @@
 /**
- * The two estimate operations (more-operations.md §2–§3): `getExchangeAmount` (floating rate) and
+ * The two estimate operations (docs/service/methods.md#getexchangeamount, #getfixrateforamount): `getExchangeAmount` (floating rate) and
  * `getFixRateForAmount` (fixed rate, with a rate ID). Their params checks, which refuse before
  * sending, and the decoders of their results: one object or a bulk array of 1–{@link MAX_BULK}
  * objects, always answered with an array (a bad pair of a bulk request is left out of it).

@@ -9,7 +9,7 @@ import { InvalidParameterError } from './errors';
 import type { CurrencyPair, TransactionQuery } from './types';
 import { echo } from '../shared/echo';
 
-/** Array length limit of `id`, `currency`, `address` and `payoutAddress` (spec 4.2). */
+/** Array length limit of `id`, `currency`, `address` and `payoutAddress` (docs/service/methods.md#gettransactions). */
 export const MAX_FILTER_VALUES = 10;
 export const MAX_LIMIT = 100;
 export const DEFAULT_LIMIT = 10;

@@ -1,5 +1,5 @@
 /**
- * Turns a JSON-RPC error object into its typed error. Only the codes the spec defines are looked
+ * Turns a JSON-RPC error object into its typed error. Only the codes docs/service/interface.md#errors lists are looked
  * into, and only to parse their fields out of the filled-in message pattern. The error's `data`
  * travels with every class.
  */
@@ -15,7 +15,7 @@ import {
   RateLimitError,
 } from './errors';
 
-/** The service's request limit when its message does not name one (spec §8). */
+/** The service's request limit when its message does not name one (docs/service/interface.md#limits). */
 export const DEFAULT_RATE_LIMIT = 10;
 
 /** Words of the rate limit: "requests limit", "request limit", "rate limit", "too many requests". */
@@ -53,7 +53,7 @@ function hasLimits(data: unknown): boolean {
 
 /** Any amount error, both generations: `Invalid amount for pair …` (-32602) and `Invalid amount: …` (-32600). */
 const AMOUNT_ERROR = /^(?:error:\s*)?invalid amount\b/i;
-/** `Invalid amount for pair {from}->{to}. Minimum|Maximum amount is {x} {from}` (more-operations §9). */
+/** `Invalid amount for pair {from}->{to}. Minimum|Maximum amount is {x} {from}` (docs/service/interface.md#errors). */
 const AMOUNT_FOR_PAIR = /^(?:error:\s*)?invalid amount for pair (\S{1,64}?)\s*->\s*(\S{1,64}?)\.\s+(minimum|maximum) amount is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;
 /** `Invalid amount: minimal|maximal amount is {x}`, also `… amount for {from}->{to} is {x}` (R's example). */
 const AMOUNT_OLD = /^(?:error:\s*)?invalid amount:\s*(minimal|maximal) amount(?: for (\S{1,64}?)\s*->\s*(\S{1,64}?))? is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;

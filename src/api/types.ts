@@ -56,7 +56,7 @@ export interface StatusResult {
   readonly rawStatus: string;
 }
 
-/** Filters and paging of `getTransactions` (spec 4.2). Strings or arrays as the spec allows. */
+/** Filters and paging of `getTransactions` (docs/service/methods.md#gettransactions). Strings or arrays as the service allows. */
 export interface TransactionQuery {
   id?: string | readonly string[];
   status?: KnownStatus | readonly KnownStatus[];

@@ -1,5 +1,5 @@
 /**
- * The hostile-strings fault on the results of the further operations (more-operations.md), as
+ * The hostile-strings fault on the results of the further operations (docs/service/methods.md), as
  * hostile.ts does for transaction records and pair limits. What a client needs to go on stays
  * valid (tickers, amounts asked for and the payout promised, rate IDs, transaction ids, booleans,
  * times); the display text and the other amounts carry the hostile values. Chosen per key, as

@@ -1,6 +1,6 @@
 /**
- * A faithful local simulation of the exchange service (spec/exchange-api-v2.md with the rules of
- * SERVICE.md), pure Node: signed JSON-RPC on 127.0.0.1, a seeded ledger whose transactions move
+ * A faithful local simulation of the exchange service (docs/service/interface.md and docs/service/methods.md,
+ * with the rules of docs/service/rules.md), pure Node: signed JSON-RPC on 127.0.0.1, a seeded ledger whose transactions move
  * with an injectable clock, the service's rate limit, pair limits, fault injection and a request
  * log for tests. It runs inside the extension host, so what a local program can make it hold is
  * bounded: bodies (1 MiB), connections and their timeouts (`connections`), the request log.

@@ -1,6 +1,6 @@
 /**
- * JSON-RPC 2.0 as the sandbox speaks it: error codes and messages (spec section 7 and our rules
- * in SERVICE.md), the envelope check, and the answer bodies.
+ * JSON-RPC 2.0 as the sandbox speaks it: error codes and messages (docs/service/interface.md#errors and our rules
+ * in docs/service/rules.md#the-sandboxs-answers-for-the-base-methods), the envelope check, and the answer bodies.
  */
 
 export const PARSE_ERROR = -32700;

@@ -1,5 +1,5 @@
 /**
- * Rates, estimates and limits of the estimate and create operations (more-operations.md §1–§5),
+ * Rates, estimates and limits of the estimate and create operations (docs/service/methods.md),
  * in exact decimals, and the book of fixed-rate quotes (rate IDs). Our rules (src/sandbox/RULES.md):
  *  - a pair's rates depend only on its two tickers, not on the seed or the time: the float rate is
  *    the market rate (USD prices) less a spread of 0.5–1.5 %, the fixed rate 1 % below the float
@@ -27,8 +27,8 @@ export const EXCHANGE_FEE_PERCENT = '0.25';
 /** The operations that issue rate IDs. */
 export type RateIdMethod = 'getFixRateForAmount' | 'getFixRate';
 /**
- * How long a rate ID may be used, per operation that issues it (SERVICE.md, 2026-11: 30 s from
- * `getFixRateForAmount`, 1 min from `getFixRate`).
+ * How long a rate ID may be used, per operation that issues it (docs/service/documentation.md#rate-id-lifetime:
+ * 30 s from `getFixRateForAmount`, 1 min from `getFixRate`, as R says).
  */
 export const RATE_ID_LIFETIMES_MS: Readonly<Record<RateIdMethod, number>> = { getFixRateForAmount: 30_000, getFixRate: 60_000 };
 /** How long a rate ID of `getFixRateForAmount` may be used (the default of RATE_ID_LIFETIMES_MS). */

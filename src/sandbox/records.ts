@@ -1,5 +1,5 @@
 /**
- * The wire form of a transaction record (spec section 2.1) at a given time. Fields fill in as the
+ * The wire form of a transaction record (docs/service/interface.md#the-transaction-record) at a given time. Fields fill in as the
  * plan's steps pass:
  *   - payin (first status after waiting that implies funds arrived): moneyReceived, payinHash,
  *     amountFrom (before: 0, null, "");
@@ -13,7 +13,7 @@
  * records"); `payTill` appears on fixed-rate records only. (`omitsNulls` of a transaction no
  * longer changes its record: it is kept so seeds draw the same ledgers and snapshots stay valid.) Every record carries `trackUrl`, `changellyFee` (the
  * service's percent, as `exchangeFee`), `apiExtraFee`, `totalFee`, `canPush` and `canRefund`
- * (SERVICE.md, 2026-11); `subaccountId` where the record was created for one, and as null on a few
+ * (docs/service/documentation.md#transaction-records); `subaccountId` where the record was created for one, and as null on a few
  * seeded records.
  */
 import type { KnownStatus } from '../shared/status';

@@ -2,7 +2,7 @@
  * A pair's limits from one estimate operation (`getExchangeAmount` for the float rate,
  * `getFixRateForAmount` for the fixed rate), pure (no `vscode`). One bulk call asks for every
  * pair at its probe amount (probeAmount.ts); the answer's records carry the limits. A pair the
- * service refused is left out of a bulk answer without a word (more-operations §1.7), so each
+ * service refused is left out of a bulk answer without a word (docs/service/methods.md#conventions-of-the-estimate-and-create-methods), so each
  * pair missing from it is asked again alone, as a bare object, whose refusal is an error: an
  * amount error carries the limits in `error.data.limits` (read into the client's
  * AmountOutOfRangeError), any other -32602 refusal is the pair's own outcome. A list whose probes

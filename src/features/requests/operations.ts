@@ -1,7 +1,6 @@
 /**
- * Every operation a request document (`*.exchange.json`) may name, as the two specification files
- * describe them (spec/exchange-api-v2.md and spec/more-operations.md), then the further methods
- * of the service's public documentation gathered in SERVICE.md: a one-line description,
+ * Every operation a request document (`*.exchange.json`) may name, as docs/service/methods.md
+ * describes them: a one-line description,
  * whether it is deprecated, whether its parameters are a closed set, whether the built-in sandbox
  * answers it today, and a template of its `params` with a hint per parameter, for "New Request…".
  *
@@ -22,8 +21,9 @@ import { echo } from '../../shared/echo';
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * Which specification file describes an operation: `service-docs` is the section "More facts from
- * the service's public documentation" of SERVICE.md.
+ * Which group of the service's methods an operation belongs to (all in docs/service/methods.md): the three
+ * base methods, the seven estimate, create and catalogue methods, or the further four
+ * (`service-docs`: getCurrencies, getMinAmount, getFixRate, createSubaccount).
  */
 export type OperationSource = 'exchange-api-v2' | 'more-operations' | 'service-docs';
 

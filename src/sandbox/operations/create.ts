@@ -1,5 +1,5 @@
 /**
- * `createTransaction` (float) and `createFixTransaction` (fixed), more-operations.md §4–§5, with
+ * `createTransaction` (float) and `createFixTransaction` (fixed), docs/service/methods.md#createtransaction and #createfixtransaction, with
  * our rules (RULES.md). Checks in order: the pair, the amount(s) and rate ID's shape, `address`
  * (absent: `Parameter address is invalid`; implausible: `Error: Invalid address`), `extraId`,
  * `refundAddress` (required for fixed; implausible: `Error: Invalid refund address`),

@@ -1,6 +1,6 @@
 /**
- * `getCurrenciesFull` (more-operations.md §6), `getCurrencies` (SERVICE.md: the tickers of the
- * enabled currencies) and `validateAddress` (§8). The catalogue lists
+ * `getCurrenciesFull` (docs/service/methods.md#getcurrenciesfull), `getCurrencies` (#getcurrencies: the
+ * tickers of the enabled currencies) and `validateAddress` (#validateaddress). The catalogue lists
  * every currency of the sandbox, disabled ones included, with the states the other operations
  * refuse by (currencies.ts `availability`, `fixRateEnabled`), so the catalogue and the errors agree:
  * `enabled` false ⇔ "temporary disabled", `enabledFrom` false ⇔ "disabled … as input currency",

@@ -1,7 +1,7 @@
 /**
  * `getExchangeAmount` (float estimate) and `getFixRateForAmount` (fixed quote with a rate ID),
- * more-operations.md §2–§3, and the deprecated `getFixRate` (a quote of the pair, no amount;
- * SERVICE.md), with our rules for the gaps (RULES.md): `params` is one object or an
+ * docs/service/methods.md#getexchangeamount and #getfixrateforamount, and the deprecated `getFixRate` (a
+ * quote of the pair, no amount; #getfixrate-deprecated), with our rules for the gaps (RULES.md): `params` is one object or an
  * array of 1–100 of them; a bad element of an array is left out of the result (which may be
  * empty), a bad single object fails the call; the result is always an array.
  */
@@ -156,7 +156,7 @@ export type PairFixRateRecord = Omit<FixRateRecord, 'amountFrom' | 'amountTo'>;
 /**
  * The deprecated `getFixRate` (replaced by `getFixRateForAmount`) of one `{from, to}`: the fixed
  * rate and limits of the pair, and a rate ID good for any amount within those limits, living
- * 1 min by default (SERVICE.md).
+ * 1 min by default (docs/service/documentation.md#rate-id-lifetime).
  */
 export function pairFixRate(ledger: Ledger, params: Record<string, unknown>, atMs: number, lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS): PairFixRateRecord {
   const { from, to } = readPair(params, true);
@@ -180,7 +180,7 @@ export function getFixRate(ledger: Ledger, params: unknown, atMs: number, lifeti
 }
 
 /**
- * `getFixRateBulk` (the service's older README, R in more-operations.md: "gives rate for all
+ * `getFixRateBulk` (the service's older README, R in docs/service/documentation.md: "gives rate for all
  * available currency pairs", sent without `params`): the `getFixRate` record of every fixed-rate
  * pair. Ours: `params` absent, an object (its members ignored) or `[]`; "every pair" is every
  * ordered pair of the currencies the seeded ledger draws from (SEEDED_CURRENCIES, the first

@@ -27,10 +27,10 @@ export { FLOAT_PAYMENT_WINDOW_MS, RATE_ID_REFUSAL } from './create';
 export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount']);
 
 /**
- * In the order of the specification files (exchange-api-v2.md, then more-operations.md), then the
- * methods of SERVICE.md's facts gathered 2026-11 (getCurrencies, getMinAmount, getFixRate,
- * createSubaccount), then those found in the service's documentation since (updateSubaccount,
- * getFixRateBulk; sources in RULES.md).
+ * In the order the methods were specified: the three base methods, the seven estimate, create
+ * and catalogue methods, then getCurrencies, getMinAmount, getFixRate and createSubaccount (all in
+ * docs/service/methods.md), then those found in the service's documentation since
+ * (updateSubaccount, getFixRateBulk; sources in RULES.md).
  */
 export const METHODS = [
   'getStatus',
@@ -56,7 +56,7 @@ export function isMethod(name: string): name is MethodName {
   return (METHODS as readonly string[]).includes(name);
 }
 
-/** The methods the service documents as deprecated, with what replaces each (SERVICE.md, spec). */
+/** The methods the service documents as deprecated, with what replaces each (docs/service/interface.md#versioning-and-deprecation). */
 export const DEPRECATED_METHODS: Readonly<Partial<Record<MethodName, string>>> = {
   getPairsParams: 'getExchangeAmount / getFixRateForAmount',
   getMinAmount: 'getExchangeAmount',

@@ -1,6 +1,6 @@
 /**
- * `getPairsParams` (spec 4.3, deprecated), `getMinAmount` (deprecated, SERVICE.md) and `getPairs`
- * (more-operations.md §7).
+ * `getPairsParams` (deprecated), `getMinAmount` (deprecated) and `getPairs`
+ * (docs/service/methods.md#getpairsparams-deprecated, #getminamount-deprecated, #getpairs).
  */
 import type { Currency } from '../currencies';
 import { CURRENCIES, findCurrency } from '../currencies';

@@ -1,6 +1,6 @@
 /**
  * Parameter checks shared by the operations: each refusal is -32602 `Parameter {param} is invalid`
- * naming the parameter, or the service's currency refusal (more-operations.md §9).
+ * naming the parameter, or the service's currency refusal (docs/service/interface.md#errors).
  */
 import type { Currency } from '../currencies';
 import { findCurrency } from '../currencies';

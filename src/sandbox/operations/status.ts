@@ -1,8 +1,8 @@
 /**
- * `getStatus` and `getTransactions` (spec 4.1, 4.2) with every parameter check. A bad parameter answers
+ * `getStatus` and `getTransactions` (docs/service/methods.md#getstatus, #gettransactions) with every parameter check. A bad parameter answers
  * -32602 `Parameter {param} is invalid`, naming the parameter; parameters are checked in the
- * order of the spec's table (id, status, currency, address, payoutAddress, extraId, since, limit,
- * offset, then `subaccountId` of SERVICE.md), so the first bad one is named. Unknown members of
+ * order of the service's table (id, status, currency, address, payoutAddress, extraId, since, limit,
+ * offset, then `subaccountId`), so the first bad one is named. Unknown members of
  * `params` are ignored.
  */
 import { isKnownStatus } from '../../shared/status';

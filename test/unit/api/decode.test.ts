@@ -14,7 +14,7 @@ describe('decoding', () => {
     assert.equal(record.createdAt, 1_763_700_000_123_456);
   });
 
-  it('tolerates every variation SERVICE.md lists', () => {
+  it('tolerates every variation docs/service/rules.md lists', () => {
     const base = wireRecord();
     delete base.moneySent;
     delete base.refundHash;

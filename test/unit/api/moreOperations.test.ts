@@ -1,5 +1,5 @@
 /**
- * The seven further operations (more-operations.md) against the sandbox over real HTTP with real
+ * The seven further operations (docs/service/methods.md) against the sandbox over real HTTP with real
  * signatures: results decoded, local checks refusing before anything is sent, the amount errors
  * typed with their limits (both wordings), and exact decimal strings end to end.
  */

@@ -8,11 +8,11 @@ import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
 
 const SPEC_NAMES = [
-  // exchange-api-v2.md
+  // the base methods (docs/service/methods.md)
   'getStatus',
   'getTransactions',
   'getPairsParams',
-  // more-operations.md
+  // the estimate, create and catalogue methods (docs/service/methods.md)
   'getExchangeAmount',
   'getFixRateForAmount',
   'createTransaction',
@@ -20,7 +20,7 @@ const SPEC_NAMES = [
   'getCurrenciesFull',
   'getPairs',
   'validateAddress',
-  // SERVICE.md, "More facts from the service's public documentation"
+  // the further methods of the public documentation (docs/service/methods.md)
   'getCurrencies',
   'getMinAmount',
   'getFixRate',

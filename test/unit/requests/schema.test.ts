@@ -93,7 +93,7 @@ describe('request schema: the document and the envelope', () => {
     it(`${valid ? 'accepts' : 'rejects'} ${label}`, () => assert.equal(isValid(document), valid, JSON.stringify(document)));
   }
 
-  /** The known methods whose params may be left out: they have no required parameter (SERVICE.md, the service's own samples). */
+  /** The known methods whose params may be left out: they have no required parameter (docs/service/interface.md#the-envelope, the service's own samples). */
   const PARAMS_OPTIONAL = ['getCurrenciesFull', 'getCurrencies', 'createSubaccount', 'getFixRateBulk'];
 
   it('requires params for every known method except getCurrenciesFull, getCurrencies, createSubaccount and getFixRateBulk', () => {

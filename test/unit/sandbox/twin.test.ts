@@ -1,6 +1,6 @@
 /**
- * The sandbox as the service's twin (SERVICE.md, "More facts from the service's public
- * documentation"): clients written from the service's own docs work against it unchanged. Real
+ * The sandbox as the service's twin (docs/service/methods.md and
+ * docs/service/documentation.md): clients written from the service's own docs work against it unchanged. Real
  * HTTP, real signatures; each case is the repro of what the sandbox answered before.
  */
 import { strict as assert } from 'assert';

@@ -13,7 +13,7 @@ import { postSigned, result, rpcError, testKeys, testSandbox } from './helpers';
 
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';
 const BTC = 'bc1qexampleexampleexampleexampleexampleace';
-/** Every field of the service's sample records (docs "Get transactions"; spec 2.1; SERVICE.md 2026-11). */
+/** Every field of the service's sample records (docs "Get transactions"; docs/service/interface.md#the-transaction-record). */
 const RECORD_FIELDS = [
   'id', 'trackUrl', 'createdAt', 'type', 'moneyReceived', 'moneySent', 'rate', 'payinConfirmations', 'status', 'currencyFrom', 'currencyTo',
   'payinAddress', 'payinExtraId', 'payinExtraIdName', 'payinHash', 'payoutAddress', 'payoutExtraId', 'payoutExtraIdName', 'payoutHash',

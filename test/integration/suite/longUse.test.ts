@@ -47,7 +47,7 @@ async function startForwarding(api: ExchangeTxApi, url: string): Promise<{ reado
     },
     // Stopping while events wait may ask (where forwarding keeps them): yes.
     confirmStop: () => Promise.resolve(true),
-  } as ForwardPrompts;
+  };
   await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
   assert.ok(api.forward.session, 'forwarding runs');
   assert.equal(secrets.length, 1, 'the secret is shown once');

@@ -15,10 +15,12 @@ const KIB = 1024;
  * 12, raised to 160 KiB when the forwarding command, the language-model tools and the MCP provider
  * were registered at activation, lowered to 145 KiB (about 140 used) when what activation loads
 became a few shared files instead of ~25 (no CommonJS preamble for each set of lazy parts) and
- * the hover's and the tree tooltip's Markdown loaded on first use. Issue 28's budget is 100 KiB
+ * the hover's and the tree tooltip's Markdown loaded on first use, then set to 155 KiB (about 151
+ * used) when the Forwarded Events view, the transaction picks, the traffic setting and the
+ * lingering final watches registered at activation. Issue 28's budget is 100 KiB
  * (`npm run bench` prints the figure beside it); this bound only keeps what was won.
  */
-const BUDGET = 145 * KIB;
+const BUDGET = 155 * KIB;
 
 describe('production bundle', function () {
   this.timeout(120_000);
@@ -29,7 +31,7 @@ describe('production bundle', function () {
     atActivation = loadedWith(build, 'dist/extension.js');
   });
 
-  it(`dist/extension.js is at most 145 KiB, and so is everything activation loads with it`, () => {
+  it(`dist/extension.js is at most 155 KiB, and so is everything activation loads with it`, () => {
     const main = build.outputs['dist/extension.js'];
     assert.ok(main, 'dist/extension.js was built');
     assert.equal(main.bytes, fs.statSync(build.file('dist/extension.js')).size, 'the metafile gives the size of the file on disk');

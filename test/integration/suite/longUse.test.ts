@@ -50,6 +50,10 @@ async function startForwarding(api: ExchangeTxApi, url: string): Promise<{ reado
   };
   await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
   assert.ok(api.forward.session, 'forwarding runs');
+  // The secret is shown once, when it is made: one kept from an earlier start in this window (the
+  // forwarding tests run before this one) is not shown again, so it is rotated to be known here.
+  assert.ok(secrets.length <= 1, 'the secret is shown at most once');
+  if (secrets.length === 0) await vscode.commands.executeCommand('exchangeTx.rotateForwardingSecret');
   assert.equal(secrets.length, 1, 'the secret is shown once');
   return {
     secret: secrets[0],

@@ -102,7 +102,7 @@ const usage = `Environment:
                                  oldest = VS Code ${TARGETS.oldest.vscodeVersion} (code-server ${TARGETS.oldest.codeServerVersion}, node ${TARGETS.oldest.nodeMajor})
                                  newest = VS Code ${TARGETS.newest.vscodeVersion} (code-server ${TARGETS.newest.codeServerVersion}, node ${TARGETS.newest.nodeMajor})
   VSCODE_TEST_VERSION          the VS Code the electron host downloads (default: the target's; "stable" for the latest)
-  VSCODE_TEST_TIMEOUT          seconds for the whole test run, host start to last test (default 300)
+  VSCODE_TEST_TIMEOUT          seconds for the whole test run, host start to last test (default 600)
   VSCODE_TEST_INSTALL_TIMEOUT  seconds for a first install or download of the host (default 900)
   VSCODE_TEST_VERBOSE=1        show the host's own output (code-server, browser console, installs)
   VSCODE_TEST_KEEP_TMP=1       keep the run's temp folder (profile, workspace, logs)
@@ -149,7 +149,7 @@ export function readConfig(repoRoot: string): RunnerConfig {
     target,
     vscodeVersion: process.env.VSCODE_TEST_VERSION || target.vscodeVersion,
     vscodeExecutablePath: executable ? path.resolve(executable) : undefined,
-    timeoutMs: seconds('VSCODE_TEST_TIMEOUT', 300),
+    timeoutMs: seconds('VSCODE_TEST_TIMEOUT', 600),
     installTimeoutMs: seconds('VSCODE_TEST_INSTALL_TIMEOUT', 900),
     verbose: flag('VSCODE_TEST_VERBOSE'),
     keepTmp: flag('VSCODE_TEST_KEEP_TMP'),

@@ -29,6 +29,8 @@ describe('request documents', function () {
   let api: ExchangeTxApi;
   let sandbox: Sandbox;
   const firstId = (s: Sandbox) => s.ledger.visible()[0]?.id ?? '';
+  /** What reached a sandbox, for a failure's message. */
+  const seen = (s: Sandbox): string => s.requests.map((r) => `${r.httpMethod} ${r.path} ${r.method ?? '-'} ${r.outcome}`).join('; ');
 
   const open = async (value: unknown): Promise<vscode.TextDocument> => (await api.requests.openUntitled(`${JSON.stringify(value, null, 2)}\n`)).document;
   const send = (document: vscode.TextDocument, index = 0): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, index, silent);
@@ -39,6 +41,10 @@ describe('request documents', function () {
     await resetEnvironment(api);
   });
   beforeEach(async () => {
+    // No watch from an earlier test (New Transaction watches what it creates): a watch's polls
+    // reach the sandbox it was made on, even while an account is in use, and would take the
+    // faults queued here and add to the requests counted here.
+    api.watch.stopAll();
     sandbox = await useBuiltInSandbox(api);
     sandbox.clearRequests();
     await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
@@ -137,7 +143,7 @@ describe('request documents', function () {
       sandbox.setFaults({ next: ['hang'] });
       const hang = await send(document);
       assert.equal(hang.sent, true);
-      assert.equal(hang.outcome, 'timeout');
+      assert.equal(hang.outcome, 'timeout', `the sandbox saw: ${seen(sandbox)}`);
       assert.match(hang.text ?? '', /no answer/);
     } finally {
       await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', restore === 15 ? undefined : restore, vscode.ConfigurationTarget.Global);
@@ -253,7 +259,7 @@ describe('request documents', function () {
       assert.equal(result.outcome, 'result');
       assert.match(result.text ?? '', /^\/\/ Staging · 127\.0\.0\.1:\d+ · /m);
       assert.equal(service.requests.length, 1);
-      assert.equal(sandbox.requests.length, 0, 'nothing went to the built-in sandbox');
+      assert.equal(sandbox.requests.length, 0, `nothing went to the built-in sandbox (it saw: ${seen(sandbox)})`);
       assert.equal(api.requests.history.entries[0]?.environment, 'live');
     } finally {
       await resetEnvironment(api);

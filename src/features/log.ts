@@ -49,6 +49,7 @@ export function requestLogger(log: Logger): (entry: RequestLogEntry) => void {
  */
 export class RecentLog implements Logger {
   private readonly lines: string[] = [];
+  private count = 0;
 
   constructor(
     private readonly channel: Logger,
@@ -57,6 +58,19 @@ export class RecentLog implements Logger {
 
   get recent(): readonly string[] {
     return this.lines;
+  }
+
+  /** How many lines were written so far, including those no longer kept: a mark for `since`. */
+  get written(): number {
+    return this.count;
+  }
+
+  /**
+   * The kept lines written after `mark` (a value of `written`). Once the log keeps its most lines,
+   * `recent.length` stops growing, so an index into `recent` would find no new lines.
+   */
+  since(mark: number): readonly string[] {
+    return this.lines.slice(Math.max(0, this.lines.length - (this.count - mark)));
   }
 
   trace(message: string, ...args: unknown[]): void {
@@ -78,6 +92,7 @@ export class RecentLog implements Logger {
   private remember(level: string, message: string): string {
     const line = redact(message);
     this.lines.push(`${level} ${line}`);
+    this.count += 1;
     if (this.lines.length > this.keep) this.lines.shift();
     return line;
   }

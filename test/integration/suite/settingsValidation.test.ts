@@ -49,7 +49,7 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     await api.environment.sandboxHost.saveNow();
     assert.ok(state().get<KeptLedger>(LEDGER_KEY)?.transactions.some((t) => t.id === created.id), 'the ledger is kept with the created transaction');
 
-    const linesBefore = api.log.recent.length;
+    const linesBefore = api.log.written;
     await config().update('requestTimeoutSeconds', 'abc', vscode.ConfigurationTarget.Workspace);
     await config().update('watch.intervalSeconds', -5, vscode.ConfigurationTarget.Workspace);
     assert.equal(config().inspect('requestTimeoutSeconds')?.workspaceValue, 'abc', 'the workspace holds the non-numeric value');
@@ -65,8 +65,8 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     assert.equal(found?.id, created.id);
     assert.equal(found?.status, next.ledger.statusOf(created.id));
 
-    await eventually(() => api.log.recent.slice(linesBefore).includes(INTERVAL_LINE), 'the log line about the watch interval');
-    const lines = api.log.recent.slice(linesBefore);
+    await eventually(() => api.log.since(linesBefore).includes(INTERVAL_LINE), 'the log line about the watch interval');
+    const lines = api.log.since(linesBefore);
     assert.equal(lines.filter((line) => line === TIMEOUT_LINE).length, 1, `one line about the timeout, however often it was read:\n${lines.join('\n')}`);
     assert.equal(lines.filter((line) => line === INTERVAL_LINE).length, 1);
   });
@@ -75,7 +75,7 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     const unrestorable = { version: 2, seed: 7, size: 3, startedAtMs: 1, transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }] };
     await api.environment.restartSandbox();
     await state().update(LEDGER_KEY, unrestorable);
-    const linesBefore = api.log.recent.length;
+    const linesBefore = api.log.written;
 
     const next = await useBuiltInSandbox(api);
 
@@ -88,8 +88,8 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     assert.notDeepEqual(state().get(LEDGER_KEY), unrestorable, 'the next start does not try it again');
     assert.equal(next.ledger.get('kept1234abcd'), undefined, 'a new ledger');
     assert.ok(
-      api.log.recent.slice(linesBefore).some((line) => line.startsWith("warn [sandbox] the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted")),
-      api.log.recent.slice(linesBefore).join('\n'),
+      api.log.since(linesBefore).some((line) => line.startsWith("warn [sandbox] the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted")),
+      api.log.since(linesBefore).join('\n'),
     );
   });
 });

@@ -34,4 +34,22 @@ describe('request log lines', () => {
     assert.deepEqual(log.recent, ['trace t', 'debug d', 'error e as text']);
     assert.deepEqual(channel.leveled, ['trace t', 'debug d', 'error e as text']);
   });
+
+  it('RecentLog gives the lines written after a mark, also once it keeps its most lines', () => {
+    const log = new RecentLog(recordingChannel(), 3);
+    log.info('a');
+    const early = log.written;
+    log.info('b');
+    log.info('c');
+    assert.deepEqual(log.since(early), ['info b', 'info c']);
+    const full = log.written;
+    assert.equal(full, 3);
+    log.info('d');
+    log.info('e');
+    assert.deepEqual(log.recent, ['info c', 'info d', 'info e'], 'the oldest lines are dropped');
+    assert.equal(log.written, 5);
+    assert.deepEqual(log.since(full), ['info d', 'info e'], 'not an index into the kept lines, which stopped growing');
+    assert.deepEqual(log.since(early), ['info c', 'info d', 'info e'], 'lines no longer kept are not given');
+    assert.deepEqual(log.since(log.written), []);
+  });
 });

@@ -53,7 +53,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   let sandbox: Sandbox;
 
   /** A sandbox transaction that is exchanging now, moving on every 10 minutes. */
-  const moving = () => sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000, createdAt: Date.now() - 1_500_000, amountExpectedFrom: '0.5' }).id;
+  const moving = () => sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000, createdAt: sandbox.clock.now() - 1_500_000, amountExpectedFrom: '0.5' }).id;
 
   before(async function () {
     if (!workbenchPage()) this.skip();

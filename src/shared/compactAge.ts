@@ -3,7 +3,7 @@
  * narrow relative time of the locale, `5m ago`, `2h ago`, `3d ago`, `now`, so that the row fits
  * the sidebar at its default width; the tooltip and the accessible label say it in full. Pure.
  */
-import { dateFromMicros } from './format';
+import { relativeWith } from './format';
 
 const formats = new Map<string, Intl.RelativeTimeFormat>();
 
@@ -22,15 +22,5 @@ function formatFor(locale: string): Intl.RelativeTimeFormat {
 
 /** `micros`: the record's `createdAt` (Unix microseconds); `—` when it has none. */
 export function compactAge(micros: number, nowMs: number = Date.now(), locale = 'en'): string {
-  const date = dateFromMicros(micros);
-  if (!date) return '—';
-  const format = formatFor(locale);
-  const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
-  const seconds = Math.round((date.getTime() - nowMs) / 1000);
-  if (Math.abs(seconds) < 60) return say(0, 'second');
-  const minutes = Math.trunc(seconds / 60);
-  if (Math.abs(minutes) < 60) return say(minutes, 'minute');
-  const hours = Math.trunc(minutes / 60);
-  if (Math.abs(hours) < 48) return say(hours, 'hour');
-  return say(Math.trunc(hours / 24), 'day');
+  return relativeWith(formatFor(locale), micros, nowMs);
 }

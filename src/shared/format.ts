@@ -137,9 +137,13 @@ export function formatTimeWithUtc(micros: number, style: TimeStyle): string {
  * minute either way is "now", hours up to 47, then days.
  */
 export function relativeTime(micros: number, nowMs: number = Date.now(), locale = 'en'): string {
+  return relativeWith(relativeFormat(locale), micros, nowMs);
+}
+
+/** `micros` relative to `nowMs` in `format`: under a minute either way is "now", hours up to 47, then days. */
+export function relativeWith(format: Intl.RelativeTimeFormat, micros: number, nowMs: number): string {
   const date = dateFromMicros(micros);
   if (!date) return '—';
-  const format = relativeFormat(locale);
   const seconds = Math.round((date.getTime() - nowMs) / 1000);
   const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
   if (Math.abs(seconds) < 60) return say(0, 'second');

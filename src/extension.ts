@@ -59,6 +59,8 @@ export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
   readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
+  /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
+  readonly activationSteps: readonly { readonly step: string; readonly ms: number }[];
   /** When `activate()` started (`performance.now()` of the extension host). */
   readonly activationStartedAt: number;
   /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
@@ -82,30 +84,51 @@ export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
 
 export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
+  const activationSteps: { step: string; ms: number }[] = [];
+  let stepStarted = started;
+  const step = (name: string): void => {
+    const now = performance.now();
+    activationSteps.push({ step: name, ms: now - stepStarted });
+    stepStarted = now;
+  };
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
   // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
+  step('log');
   const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
   context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
+  step('environment');
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
   const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
+  step('accounts read (started)');
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
+  step('accounts');
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
+  step('status item');
   const lookup = registerLookup(context, { store, environment, log });
+  step('lookup');
   const watchPart = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.idInEditor(), choices: lookup.choices });
+  step('watch');
   const transactionsPart = registerTransactions(context, { store, environment, log: tagged(log, 'transactions'), choices: lookup.choices });
+  step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
+  step('pair limits');
   const requests = registerRequests(context, { environment, log });
+  step('requests');
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
+  step('sandbox commands');
   const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
+  step('agent tools');
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
+  step('mcp');
   const forward = registerForward(context, { environment, log: tagged(log, 'forward') });
+  step('forward');
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
@@ -137,6 +160,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     mcp,
     forward,
     activationMs,
+    activationSteps,
     activationStartedAt: started,
     ready,
     loaded: async () => {

@@ -49,6 +49,7 @@ const extensionEntries = [
   { in: 'src/features/statusPresentation.ts', out: 'lazy/statusPresentation' },
   { in: 'src/features/details/detailsProvider.ts', out: 'lazy/details' },
   { in: 'src/features/sandbox/faultPresets.ts', out: 'lazy/faultPresets' },
+  { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },
 ];
 
 /**

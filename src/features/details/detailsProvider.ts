@@ -37,13 +37,13 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
 
 /**
  * Under a record, as comments: what its status means, what comes next, what to do (the same text
- * as the agents' diagnosis, src/agents/statusGuide.ts, loaded with the agent tools' file on first
- * use, not at activation).
+ * as the agents' diagnosis, src/agents/statusGuide.ts: its own small file, loaded on first use, not
+ * the agent tools' whole file, whose loading made the first details document take over a second).
  */
 export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
   const status = (record as { status?: unknown }).status;
   if (typeof status !== 'string') return '';
-  const { STATUS_FACTS, statusNotes } = await import('../agents/languageModelTools');
+  const { STATUS_FACTS, statusNotes } = await import('./statusNotes');
   if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
   return statusNotes(status as keyof typeof STATUS_FACTS)
     .map((line) => `// ${line}\n`)

@@ -113,6 +113,9 @@ describe('benchmark figures: interactions', () => {
       assert.ok(result.text, 'an explanation');
       return ms;
     });
+    // The explanation's Markdown preview is a webview: closed at once, it would make the Pair Limits
+    // panel below wait ~30 s before its page starts to load (see the Pair Limits runs).
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
 

@@ -4,7 +4,8 @@
  * Environment…", "Explore the Sandbox" and "Show Log".
  */
 import * as vscode from 'vscode';
-import { describeFaults } from '../sandbox/faultPresets';
+import type * as FaultPresets from '../sandbox/faultPresets';
+import { lazyModule } from '../lazyModule';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
 import { errorText } from '../../shared/errorText';
 
@@ -29,9 +30,19 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Exchange Tx Account');
   item.command = 'exchangeTx.switchEnvironment';
+  // The faults' words load once the built-in sandbox runs (faults exist only then), not at activation.
+  let presets: typeof FaultPresets | undefined;
+  const loadPresets = lazyModule(() => import('../sandbox/faultPresets'));
   const render = () => {
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
-    const faults = describeFaults(environment.sandbox?.faults ?? {});
+    const running = environment.sandbox;
+    if (running && !presets) {
+      void loadPresets().then((code) => {
+        presets = code;
+        render();
+      });
+    }
+    const faults = running && presets ? presets.describeFaults(running.faults) : [];
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
     item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Stop Fault Injection" turns them off.', faults.join(', '))}` : tooltip;
     item.show();

@@ -11,7 +11,6 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import { describeError, notFound } from './errorMessages';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
@@ -31,6 +30,8 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
 
 /** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
 const hoverContent = lazyModule(() => import('./hoverContent'));
+/** The words of errors and misses, loaded the first time a hover has one to tell. */
+const errorWords = lazyModule(() => import('./errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
@@ -54,10 +55,10 @@ export class IdHoverProvider implements vscode.HoverProvider {
     try {
       const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
-      if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
+      if (!record) return new vscode.Hover(notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short), range);
       return new vscode.Hover(recordHover(record, environment), range);
     } catch (error) {
-      const description = describeError(error, { id: match.id, environment });
+      const description = (await errorWords()).describeError(error, { id: match.id, environment });
       if (!description) return undefined;
       this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${errorText(error)}`);
       if (!answersMissesIn(document)) return undefined;

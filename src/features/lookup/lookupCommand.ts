@@ -21,6 +21,7 @@ import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
 import type { IdPatternSetting } from './settings';
 import type { TransactionChoices } from './transactionChoices';
+import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
 
 export interface LookupCommandOptions {
@@ -161,15 +162,7 @@ export class LookupCommand {
 
   /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */
   idInEditor(): string | undefined {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) return undefined;
-    const { selection, document } = editor;
-    if (!selection.isEmpty && selection.isSingleLine) {
-      const selected = trimId(document.getText(selection));
-      if (idProblem(selected) === undefined) return selected;
-    }
-    const line = document.lineAt(selection.active.line).text;
-    return this.deps.pattern.find(line, selection.active.character)?.id;
+    return idInEditor(this.deps.pattern);
   }
 
   private async ask(title: string): Promise<string | undefined> {

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
-import { MessagePresenter } from '../lookup/errorMessages';
+import { MessagePresenter } from '../lookup/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';

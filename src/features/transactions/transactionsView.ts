@@ -24,7 +24,9 @@ import { readSetting } from '../settings';
 import { describeFaults } from '../sandbox/faultPresets';
 import { errorText } from '../../shared/errorText';
 
-export const VIEW_ID = 'exchangeTx.transactions';
+import { VIEW_ID } from './viewId';
+
+export { VIEW_ID };
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState = 'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
@@ -49,6 +51,8 @@ export interface TransactionsViewDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** The tree view showing the provider (made at activation, before this code loads); default: a new one. */
+  readonly createView?: (provider: TransactionsProvider) => vscode.TreeView<TreeNode>;
 }
 
 export class TransactionsView implements vscode.Disposable {
@@ -64,7 +68,7 @@ export class TransactionsView implements vscode.Disposable {
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
     this.provider = new TransactionsProvider(list, pageSizeSetting);
-    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = deps.createView?.(this.provider) ?? vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
     this.disposables.push(
       this.view,

@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { describeError, notFound } from './errorMessages';
 import { lazyModule } from '../lazyModule';
@@ -54,7 +55,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
       const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
-      return new vscode.Hover(recordHover(record, environment), range);
+      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment)), range);
     } catch (error) {
       const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;

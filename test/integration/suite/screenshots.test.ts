@@ -39,10 +39,13 @@ const rowDescriptions = (view: string) => `[id="workbench.parts.sidebar"] .pane:
 /** The message a view shows above its rows. */
 const viewMessage = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .pane-body .message`;
 
-/** Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped). */
+/**
+ * Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped),
+ * read once some are shown (CodeLenses are drawn again after a send: for a moment there are none).
+ */
 async function assertNothingCut(selector: string, what: string): Promise<void> {
-  const found = await findInWorkbench(selector);
-  assert.ok(found.count > 0, `${what}: some are shown`);
+  let found = await findInWorkbench(selector);
+  await eventually(async () => (found = await findInWorkbench(selector)).count > 0, `${what}: some are shown`);
   const cut = found.texts.filter((_, i) => found.cut[i]);
   assert.deepEqual(cut, [], `${what} cut short`);
 }
@@ -65,7 +68,6 @@ async function assertLinesFit(uri: string, which: (line: string) => boolean, wha
   const texts = lines.texts.map((text) => text.replace(/\u00a0/g, ' '));
   const picked = texts.map((text, i) => ({ text, box: lines.boxes[i] })).filter(({ text }) => which(text));
   assert.ok(picked.length > 0, `${what}: some are shown (${texts.join(' | ')})`);
-
   const cut = picked.filter(({ box }) => box !== undefined && box.x + box.width > right + 1).map(({ text }) => text);
   assert.deepEqual(cut, [], `${what} reach past the editor's visible width`);
 }

@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
@@ -56,7 +57,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
       const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short), range);
-      return new vscode.Hover(recordHover(record, environment), range);
+      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment)), range);
     } catch (error) {
       const description = (await errorWords()).describeError(error, { id: match.id, environment });
       if (!description) return undefined;

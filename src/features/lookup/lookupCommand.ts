@@ -12,6 +12,7 @@ import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { statusLook } from '../statusPresentation';
 import type { ErrorKind } from './errorKind';
@@ -64,12 +65,12 @@ export function problemText(problem: IdProblem): string {
 }
 
 /** The status as a notification: label, pair, age, and what can be done with it. */
-export function statusMessage(id: string, record: TransactionRecord): UserMessage {
+export function statusMessage(id: string, record: TransactionRecord, nowMs: number = Date.now()): UserMessage {
   const look = statusLook(record.status, record.rawStatus);
   const severity: MessageSeverity = look.severity === 'none' ? 'info' : look.severity;
   return {
     severity,
-    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, Date.now(), userTimeStyle().locale)),
+    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, nowMs, userTimeStyle().locale)),
     // Watching makes sense while it moves: a settled one offers its details first, and no Watch.
     actions: isFinalStatus(record.status) ? [actions.detailsShort(id), actions.more(id)] : [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
@@ -134,7 +135,7 @@ export class LookupCommand {
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
         setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
       });
-      const message = statusMessage(id, record);
+      const message = statusMessage(id, record, recordClockNow(environment));
       messages.present(message, { silent });
       return { id, status: record.status, record, message };
     } catch (error) {

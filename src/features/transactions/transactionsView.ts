@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
@@ -67,7 +68,8 @@ export class TransactionsView implements vscode.Disposable {
 
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
-    this.provider = new TransactionsProvider(list, pageSizeSetting);
+    // Sandbox records are dated by the sandbox's clock (which tests and Skip Time move ahead).
+    this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () => recordClockNow(environment));
     this.view = deps.createView?.(this.provider) ?? vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
     this.disposables.push(

@@ -1,13 +1,20 @@
 /**
- * The generated parts of package.json and package.nls.json: `contributes.configuration` and
+ * The generated parts of package.json and package.nls.json: `contributes.commands` from the
+ * command list (src/shared/commandTable.ts), `contributes.configuration` and
  * `restrictedConfigurations` from the settings table (src/shared/settingValues.ts), the
  * language-model tools and their tool set from the tool table (src/features/agents/toolManifest.ts),
  * and the English texts they name by `%key%`.
  */
 import { AGENT_TOOLS } from '../../src/agents';
 import { manifestToolEntries, manifestToolSets, TOOL_META, TOOL_SET_DESCRIPTION } from '../../src/features/agents/toolManifest';
+import { COMMANDS } from '../../src/shared/commandTable';
 import { SETTING_RULES } from '../../src/shared/settingValues';
 import type { SettingEntry } from '../../src/shared/settingValues';
+
+/** `exchangeTx.sandbox.reset` → `command.sandbox.reset` (the key of its title in package.nls.json). */
+function commandKeyOf(command: string): string {
+  return `command.${command.replace(/^exchangeTx\./, '')}`;
+}
 
 /** `exchangeTx.hover.enabled` → `config.hover.enabled` (the key of its text in package.nls.json). */
 function nlsKeyOf(setting: string): string {
@@ -43,6 +50,7 @@ interface Manifest {
 /** package.json's text with its generated sections rewritten (the rest, and its order, kept). */
 export function manifestText(current: string): string {
   const manifest = JSON.parse(current) as Manifest;
+  manifest.contributes.commands = COMMANDS.map(({ command, icon }) => ({ command, title: `%${commandKeyOf(command)}%`, category: '%category%', ...(icon === undefined ? {} : { icon }) }));
   manifest.contributes.configuration.properties = Object.fromEntries(settings().map(([key, rule]) => [key, property(key, rule)]));
   // A workspace may set these; in Restricted Mode VS Code asks before it uses a workspace's value.
   manifest.capabilities.untrustedWorkspaces.restrictedConfigurations = settings()
@@ -56,6 +64,7 @@ export function manifestText(current: string): string {
 /** The English texts of the generated sections, by package.nls.json key. */
 export function generatedNls(): Map<string, string> {
   const texts = new Map<string, string>();
+  for (const { command, title } of COMMANDS) texts.set(commandKeyOf(command), title);
   for (const [key, rule] of settings()) {
     texts.set(nlsKeyOf(key), rule.description);
     if (rule.patternMessage !== undefined) texts.set(`${nlsKeyOf(key)}.pattern`, rule.patternMessage);
@@ -71,7 +80,7 @@ export function generatedNls(): Map<string, string> {
 }
 
 /** The prefixes of the package.nls.json keys the generator owns: a key of theirs it no longer writes goes. */
-const OWNED = ['config.', 'languageModelTools.', 'languageModelToolSets.'];
+const OWNED = ['command.', 'config.', 'languageModelTools.', 'languageModelToolSets.'];
 
 /**
  * package.nls.json's text with the generated texts in place: a key kept where it is, a new one

@@ -13,6 +13,7 @@ import { GENERATED_FILES } from '../../../scripts/generate/files';
 import { generatedNls, nlsText } from '../../../scripts/generate/manifest';
 import { replaceBetweenMarkers } from '../../../scripts/generate/markdown';
 import { schemaText } from '../../../scripts/generate/schema';
+import { COMMANDS } from '../../../src/shared/commandTable';
 import { SETTING_RULES } from '../../../src/shared/settingValues';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
@@ -82,6 +83,7 @@ describe('generated files (npm run generate)', () => {
     it('gives every setting and tool its text, keeps the other keys where they are, and drops a generated key no table has', () => {
       const texts = generatedNls();
       for (const key of Object.keys(SETTING_RULES)) assert.ok(texts.has(`config.${key.slice('exchangeTx.'.length)}`), key);
+      for (const { command, title } of COMMANDS) assert.equal(texts.get(`command.${command.slice('exchangeTx.'.length)}`), title, command);
       const withStale = current.replace('{\n', '{\n  "config.gone": "A setting no longer read",\n  "languageModelTools.gone.displayName": "Gone",\n');
       assert.equal(nlsText(withStale), current);
     });

@@ -27,6 +27,7 @@ import type { TransactionsApi } from './features/transactions';
 import { registerWatch } from './features/watch/registerWatch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
+import { errorText } from './shared/errorText';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
 export interface ExchangeTxApi extends LookupApi {
@@ -80,7 +81,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
-  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
+  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });

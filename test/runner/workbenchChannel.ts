@@ -25,6 +25,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { say } from './processes';
+import { errorText } from '../../src/shared/errorText';
 
 /** The variable that hands the channel's folder to the tests. */
 export const WORKBENCH_CHANNEL_ENV = 'EXCHANGE_TX_WORKBENCH_DIR';
@@ -226,7 +227,7 @@ export function serveWorkbenchChannel(page: Page, dir: string, mediaDir: string,
     const parsed = parseRequest(fs.readFileSync(file, 'utf8'));
     const answering = typeof parsed === 'string' ? Promise.resolve({ error: parsed }) : answer(page, parsed, mediaDir, save);
     void answering
-      .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => ({ error: errorText(error) }))
       .then((result) => {
         fs.rmSync(file, { force: true });
         // Written aside and renamed, as the test writes its requests: the test reads `.done` as soon

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { describeFaults } from '../sandbox/faultPresets';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
+import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
   const account = state.account;
@@ -75,7 +76,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
           void vscode.window.showWarningMessage(vscode.l10n.t('The account "{0}" has no usable API keys, so the sandbox is used.', environment.state.account?.name ?? ''), set).then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
         }
       } catch (error) {
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        void vscode.window.showErrorMessage(errorText(error));
       }
       return environment.kind;
     }),

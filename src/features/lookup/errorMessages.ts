@@ -11,6 +11,7 @@ import { environmentName, environmentNameStart } from '../accounts/environmentNa
 import type { EnvironmentKind } from '../accounts/environmentService';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
+import { errorText } from '../../shared/errorText';
 
 /** A button on a notification: the command it runs, with its arguments. */
 export interface MessageAction {
@@ -101,7 +102,7 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
   const { id } = context;
   const where = environmentName(context.environment);
   const retry = context.retry ?? actions.retry('exchangeTx.getStatus', [id]);
-  const detail = plainText(error instanceof Error ? error.message : String(error));
+  const detail = plainText(errorText(error));
   switch (kind) {
     case 'cancelled':
       return undefined;

@@ -15,6 +15,7 @@ import { describeError, notFound } from './errorMessages';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
+import { errorText } from '../../shared/errorText';
 
 /** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */
 export const HOVER_SELECTOR: vscode.DocumentSelector = [
@@ -58,7 +59,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
     } catch (error) {
       const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;
-      this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${errorText(error)}`);
       if (!answersMissesIn(document)) return undefined;
       return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
     } finally {

@@ -21,6 +21,7 @@ import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
 import type { IdPatternSetting } from './settings';
 import type { TransactionChoices } from './transactionChoices';
+import { errorText } from '../../shared/errorText';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */
@@ -141,7 +142,7 @@ export class LookupCommand {
         log.info(`${id}: lookup cancelled`);
         return { id, error: 'cancelled' };
       }
-      log.warn(`${id}: lookup failed (${message.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`${id}: lookup failed (${message.kind}): ${errorText(error)}`);
       messages.present(message, { silent });
       return { id, error: message.kind, message };
     } finally {

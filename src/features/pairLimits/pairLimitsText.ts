@@ -13,6 +13,7 @@ import type { EnvironmentKind } from '../accounts/environmentService';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';
+import { errorText } from '../../shared/errorText';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
@@ -54,7 +55,7 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
   if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
   if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
 }
 

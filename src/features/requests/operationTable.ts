@@ -22,11 +22,12 @@ import { isMethod } from '../../sandbox/methods';
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * Which group of the service's methods an operation belongs to (all in docs/service/methods.md): the three
- * base methods, the seven estimate, create and catalogue methods, or the further four
- * (`service-docs`: getCurrencies, getMinAmount, getFixRate, createSubaccount).
+ * Which group of the service's methods an operation belongs to (all in docs/service/methods.md):
+ * `base`, the three base methods; `exchange`, the seven estimate, create and catalogue methods;
+ * `further`, the other methods of the public documentation (getCurrencies, getMinAmount,
+ * getFixRate, createSubaccount) and those found in it since (src/sandbox/RULES.md).
  */
-export type OperationSource = 'exchange-api-v2' | 'more-operations' | 'service-docs';
+export type OperationSource = 'base' | 'exchange' | 'further';
 
 export interface OperationEntry {
   /** The `method` of the request. */
@@ -87,7 +88,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getStatus',
     description: 'Returns the current status of one transaction.',
-    source: 'exchange-api-v2',
+    source: 'base',
     closedParams: true,
     snippet: { id: '$1' },
     paramsShape: '`{ "id": string }`',
@@ -97,7 +98,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getTransactions',
     description: 'Returns transaction records that match optional filters.',
-    source: 'exchange-api-v2',
+    source: 'base',
     closedParams: true,
     snippet: { limit: 10, offset: 0 },
     paramsShape: '`id`, `status`, `currency`, `address`, `payoutAddress`, `extraId`, `since`, `limit`, `offset`, all optional',
@@ -118,7 +119,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairsParams',
     description: 'Returns minimum and maximum exchangeable amounts for currency pairs. Deprecated.',
-    source: 'exchange-api-v2',
+    source: 'base',
     deprecated: 'getExchangeAmount / getFixRateForAmount',
     closedParams: true,
     snippet: [{ from: '${1:btc}', to: '${2:eth}' }],
@@ -133,7 +134,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getExchangeAmount',
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom }`, or an array of them',
@@ -148,7 +149,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRateForAmount',
     description: 'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom | amountTo }`, or an array of them',
@@ -165,7 +166,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createTransaction',
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}', address: '$4' },
     paramsShape: '`{ from, to, amountFrom, address, … }`',
@@ -185,7 +186,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createFixTransaction',
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', rateId: '$3', amountFrom: '${4:0.1}', address: '$5', refundAddress: '$6' },
     paramsShape: '`{ from, to, rateId, address, refundAddress, amountFrom | amountTo, … }`',
@@ -213,7 +214,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrenciesFull',
     description: 'Lists every currency with its state and display data, disabled ones included.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -224,7 +225,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairs',
     description: 'Lists the enabled currency pairs, optionally filtered.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', txType: '${2|float,fixed|}' },
     paramsShape: '`{ from?, to?, txType? }`',
@@ -238,7 +239,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'validateAddress',
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     snippet: { currency: '${1:eth}', address: '$2' },
     paramsShape: '`{ currency, address, extraId? }`',
@@ -252,7 +253,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrencies',
     description: 'Lists the tickers of the enabled currencies.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -263,7 +264,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getMinAmount',
     description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
-    source: 'service-docs',
+    source: 'further',
     deprecated: 'getExchangeAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -275,7 +276,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRate',
     description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
-    source: 'service-docs',
+    source: 'further',
     deprecated: 'getFixRateForAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -291,7 +292,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createSubaccount',
     description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: true,
     snippet: {},
     paramsShape: '`{ email? }` (optional)',
@@ -303,7 +304,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'updateSubaccount',
     description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
-    source: 'service-docs',
+    source: 'further',
     closedParams: true,
     snippet: { subaccountId: '$1', email: '$2' },
     paramsShape: '`{ subaccountId, email }`',
@@ -318,7 +319,7 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRateBulk',
     description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: 'none, or `{}`',

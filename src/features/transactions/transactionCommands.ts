@@ -19,6 +19,7 @@ import { problemText } from './filterText';
 import { safeLink } from './nodes';
 import type { TransactionList } from './transactionList';
 import type { RevealResult, TransactionsView } from './transactionsView';
+import { errorText } from '../../shared/errorText';
 
 /** What a command that loads reports back. */
 export interface LoadSummary {
@@ -58,7 +59,7 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
     state: list.state,
     count: list.size,
     hasMore: list.hasMore,
-    ...(list.error ? { error: list.error.error instanceof Error ? list.error.error.message : String(list.error.error) } : {}),
+    ...(list.error ? { error: errorText(list.error.error) } : {}),
   });
 
   /** The record a node action is about: the node's, the list's, the store's, or a fresh lookup. */

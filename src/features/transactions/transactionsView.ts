@@ -22,6 +22,7 @@ import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
 import { readSetting } from '../settings';
 import { describeFaults } from '../sandbox/faultPresets';
+import { errorText } from '../../shared/errorText';
 
 export const VIEW_ID = 'exchangeTx.transactions';
 
@@ -198,7 +199,7 @@ export class TransactionsView implements vscode.Disposable {
     this.lastState = state;
     if (list.error && list.busy === undefined) {
       const error = list.error.error;
-      log.warn(`${list.error.operation} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`${list.error.operation} failed: ${errorText(error)}`);
     }
     if (list.busy === undefined && list.state !== 'idle' && list.state !== 'loading') this.scheduler.refreshed(list.error ? 'failed' : 'ok');
   }

@@ -14,6 +14,7 @@ import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../revealTransaction';
 import { readSetting } from '../settings';
 import type { TransactionChoices } from '../lookup/transactionChoices';
+import { errorText } from '../../shared/errorText';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -66,8 +67,8 @@ interface ActionPick extends vscode.QuickPickItem {
 
 function runCommand(log: Logger, command: string, id: string): void {
   void vscode.commands.executeCommand(command, id).then(undefined, (error: unknown) => {
-    log.warn(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not run this action: {0}', error instanceof Error ? error.message : String(error)));
+    log.warn(`${command} failed: ${errorText(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not run this action: {0}', errorText(error)));
   });
 }
 

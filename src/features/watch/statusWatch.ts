@@ -22,6 +22,7 @@ import { readStoredTargets, saveWatches } from './watchStorage';
 import { describeWatch, notifyFinal, readItem } from './watchPresentation';
 import type { WatchView } from './watchPresentation';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
+import { errorText } from '../../shared/errorText';
 
 /** Workspace-state keys: versioned lists of ids (see watchIds.ts). */
 export const WATCHED_KEY = 'exchangeTx.watch.ids';
@@ -203,7 +204,7 @@ export class StatusWatch implements vscode.Disposable {
     return new PollScheduler({
       run: () => this.poll(),
       intervalMs,
-      onError: (error) => this.deps.log.error(`poll failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`),
+      onError: (error) => this.deps.log.error(`poll failed unexpectedly: ${errorText(error)}`),
     });
   }
 

@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually } from './extension';
+import { eventually } from './eventually';
 
 const CHANNEL_ENV = 'EXCHANGE_TX_WORKBENCH_DIR';
 

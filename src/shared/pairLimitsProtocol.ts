@@ -136,14 +136,50 @@ export interface RowEstimates {
   readonly fixed: EstimateCell;
 }
 
+/**
+ * The amount columns of the table, each written once: its rate (the estimate cell of the row), its
+ * bound (the cell's `minFrom`/`maxFrom`, and `minTo`/`maxTo` in the payout currency) and the
+ * getPairsParams field shown beneath it. The row's fields, the message check, the page's headings
+ * and spans, the copied limits and the probes follow from this list.
+ */
+export const LIMIT_COLUMNS = [
+  { rate: 'float', bound: 'min', pairsParams: 'minAmountFloat' },
+  { rate: 'float', bound: 'max', pairsParams: 'maxAmountFloat' },
+  { rate: 'fixed', bound: 'min', pairsParams: 'minAmountFixed' },
+  { rate: 'fixed', bound: 'max', pairsParams: 'maxAmountFixed' },
+] as const;
+export type LimitColumn = (typeof LIMIT_COLUMNS)[number];
+export type Rate = LimitColumn['rate'];
+/** The rates, each a group of columns, in the table's order. */
+export const RATES: readonly Rate[] = [...new Set(LIMIT_COLUMNS.map((c) => c.rate))];
+export type PairsParamsField = LimitColumn['pairsParams'];
+/** getPairsParams' bounds of a pair, one per column: exact decimal strings, as the service sent them. */
+export type PairsParamsLimits = { readonly [F in PairsParamsField]: string };
+
+/** The page text that heads each rate's group of columns, and each bound's column. */
+export const RATE_HEADINGS: Readonly<Record<Rate, UiStringKey>> = { float: 'floatGroup', fixed: 'fixedGroup' };
+export const BOUND_HEADINGS: Readonly<Record<LimitColumn['bound'], UiStringKey>> = { min: 'min', max: 'max' };
+
+/** The columns of one rate. */
+export function columnsOf(rate: Rate): readonly LimitColumn[] {
+  return LIMIT_COLUMNS.filter((c) => c.rate === rate);
+}
+
+/** The getPairsParams field of a rate's bound. */
+export function pairsParamsField(rate: Rate, bound: LimitColumn['bound']): PairsParamsField {
+  const column = LIMIT_COLUMNS.find((c) => c.rate === rate && c.bound === bound);
+  if (!column) throw new Error(`no ${bound} column for the ${rate} rate`);
+  return column.pairsParams;
+}
+
+/** getPairsParams' bounds, each field's value given by `valueOf`. */
+export function pairsParamsLimits(valueOf: (field: PairsParamsField) => string): PairsParamsLimits {
+  return Object.fromEntries(LIMIT_COLUMNS.map((c) => [c.pairsParams, valueOf(c.pairsParams)])) as PairsParamsLimits;
+}
+
 /** `state` is what the deprecated getPairsParams gave; the estimates are beside it. */
-export interface LimitsRow extends CurrencyPairKey, RowEstimates {
+export interface LimitsRow extends CurrencyPairKey, RowEstimates, PairsParamsLimits {
   readonly state: 'limits';
-  /** Exact decimal strings, as the service sent them. */
-  readonly minAmountFloat: string;
-  readonly maxAmountFloat: string;
-  readonly minAmountFixed: string;
-  readonly maxAmountFixed: string;
 }
 
 export interface FailedRow extends CurrencyPairKey, RowEstimates {
@@ -234,10 +270,7 @@ const RowSchema = v.variant('state', [
     state: v.literal('limits'),
     ...pairFields,
     ...estimateFields,
-    minAmountFloat: value,
-    maxAmountFloat: value,
-    minAmountFixed: value,
-    maxAmountFixed: value,
+    ...(Object.fromEntries(LIMIT_COLUMNS.map((c) => [c.pairsParams, value])) as Record<PairsParamsField, typeof value>),
   }),
   v.strictObject({ state: v.literal('failed'), ...pairFields, ...estimateFields, kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
   v.strictObject({ state: v.literal('pending'), ...pairFields, ...estimateFields }),

@@ -3,18 +3,11 @@
  * aligned on their points (the getPairsParams figure beneath each while the service has it), or
  * why a source has none.
  */
-import { fill } from '../shared/pairLimitsProtocol';
-import type { EstimateCell, PairRow, UiStrings } from '../shared/pairLimitsProtocol';
+import { BOUND_HEADINGS, columnsOf, fill, LIMIT_COLUMNS, RATE_HEADINGS } from '../shared/pairLimitsProtocol';
+import type { EstimateCell, LimitColumn, PairRow, Rate, UiStrings } from '../shared/pairLimitsProtocol';
 import { el, setAttributes, shown, vsc } from './dom';
 
-/** The amount columns: per rate, min and max, with the getPairsParams field shown beneath each. */
-export const COLUMNS = [
-  { rate: 'float', bound: 'min', deprecated: 'minAmountFloat' },
-  { rate: 'float', bound: 'max', deprecated: 'maxAmountFloat' },
-  { rate: 'fixed', bound: 'min', deprecated: 'minAmountFixed' },
-  { rate: 'fixed', bound: 'max', deprecated: 'maxAmountFixed' },
-] as const;
-type Column = (typeof COLUMNS)[number];
+type Column = LimitColumn;
 /** A plain decimal: split at the point so the column can align on it. */
 const DECIMAL = /^(-?\d+)(\.\d+)?$/;
 
@@ -26,9 +19,9 @@ function columnKey(column: Column): string {
 
 /** Per amount column, the longest integer part: the width that aligns the decimal points. */
 export function integerWidths(rows: readonly PairRow[]): Widths {
-  const widths: Widths = Object.fromEntries(COLUMNS.map((c) => [columnKey(c), 1]));
+  const widths: Widths = Object.fromEntries(LIMIT_COLUMNS.map((c) => [columnKey(c), 1]));
   for (const row of rows) {
-    for (const column of COLUMNS) {
+    for (const column of LIMIT_COLUMNS) {
       const cell = row[column.rate];
       if (cell.state !== 'limits') continue;
       const whole = DECIMAL.exec(column.bound === 'min' ? cell.minFrom : cell.maxFrom)?.[1];
@@ -59,18 +52,19 @@ function amountCell(value: string, width = 1): HTMLTableCellElement {
 }
 
 /** The two cells of one rate: the estimate's min and max (the getPairsParams figure beneath), or why it has none. */
-export function rateCells(row: PairRow, rate: 'float' | 'fixed', loading: boolean, widths: Readonly<Widths>, strings: UiStrings): HTMLTableCellElement[] {
+export function rateCells(row: PairRow, rate: Rate, loading: boolean, widths: Readonly<Widths>, strings: UiStrings): HTMLTableCellElement[] {
   const cell: EstimateCell = row[rate];
-  if (cell.state === 'failed') return [reasonCell(cell.reason, cell.detail, 2)];
-  if (cell.state === 'pending') return [el('td', { class: 'pending', colspan: '2' }, loading ? strings.loading : strings.notLoaded)];
-  return COLUMNS.filter((c) => c.rate === rate).map((column) => {
+  const span = columnsOf(rate).length;
+  if (cell.state === 'failed') return [reasonCell(cell.reason, cell.detail, span)];
+  if (cell.state === 'pending') return [el('td', { class: 'pending', colspan: String(span) }, loading ? strings.loading : strings.notLoaded)];
+  return columnsOf(rate).map((column) => {
     const value = column.bound === 'min' ? cell.minFrom : cell.maxFrom;
     const payout = column.bound === 'min' ? cell.minTo : cell.maxTo;
     const td = amountCell(value, widths[columnKey(column)]);
     // Where the page is too narrow for the table's columns, each amount carries its heading (CSS shows it).
-    setAttributes(td, { 'data-label': `${rate === 'float' ? strings.floatGroup : strings.fixedGroup} · ${column.bound === 'min' ? strings.min : strings.max}` });
+    setAttributes(td, { 'data-label': `${strings[RATE_HEADINGS[rate]]} · ${strings[BOUND_HEADINGS[column.bound]]}` });
     if (payout !== '') setAttributes(td, { title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}` });
-    if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.deprecated])));
+    if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.pairsParams])));
     else if (row.state === 'failed') td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));
     return td;
   });

@@ -9,10 +9,10 @@
  * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
  * removal) when the table is drawn again.
  */
-import { checkNewPair, fill, pairKey, rowFailed, rowHasLimits } from '../shared/pairLimitsProtocol';
+import { BOUND_HEADINGS, checkNewPair, columnsOf, fill, LIMIT_COLUMNS, pairKey, RATE_HEADINGS, RATES, rowFailed, rowHasLimits } from '../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
 import { el, setText, shown, vsc } from './dom';
-import { COLUMNS, integerWidths, rateCells, reasonCell } from './limitCells';
+import { integerWidths, rateCells, reasonCell } from './limitCells';
 import type { Widths } from './limitCells';
 
 /** What the page needs of `acquireVsCodeApi()`. */
@@ -138,11 +138,10 @@ export class PairLimitsPage {
       {},
       el('th', { scope: 'col', rowspan: '2' }, strings.from),
       el('th', { scope: 'col', rowspan: '2' }, strings.to),
-      el('th', { scope: 'colgroup', colspan: '2', class: 'group-head' }, strings.floatGroup),
-      el('th', { scope: 'colgroup', colspan: '2', class: 'group-head' }, strings.fixedGroup),
+      ...RATES.map((rate) => el('th', { scope: 'colgroup', colspan: String(columnsOf(rate).length), class: 'group-head' }, strings[RATE_HEADINGS[rate]])),
       el('th', { scope: 'col', rowspan: '2', class: 'actions-head' }, el('span', { class: 'visually-hidden' }, strings.actions)),
     );
-    const boundRow = el('tr', {}, ...COLUMNS.map((c) => el('th', { scope: 'col', class: 'amount-head' }, c.bound === 'min' ? strings.min : strings.max)));
+    const boundRow = el('tr', {}, ...LIMIT_COLUMNS.map((c) => el('th', { scope: 'col', class: 'amount-head' }, strings[BOUND_HEADINGS[c.bound]])));
     this.body = el('tbody');
     this.table = el('table', { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel }, el('thead', {}, groupRow, boundRow), this.body);
     this.empty = el('p', { id: 'empty', class: 'empty', hidden: true }, strings.empty);
@@ -258,9 +257,9 @@ export class PairLimitsPage {
     const cells: HTMLTableCellElement[] = [el('th', { scope: 'row', class: 'ticker' }, row.from), el('td', { class: 'ticker' }, row.to)];
     if (rowFailed(row) && row.state === 'failed') {
       // Refused by every source for the same reason (a currency): one cell says why.
-      cells.push(reasonCell(row.reason, row.detail, 4));
+      cells.push(reasonCell(row.reason, row.detail, LIMIT_COLUMNS.length));
     } else {
-      for (const rate of ['float', 'fixed'] as const) cells.push(...rateCells(row, rate, loading, widths, strings));
+      for (const rate of RATES) cells.push(...rateCells(row, rate, loading, widths, strings));
     }
     const actions = el('td', { class: 'actions' });
     if (rowHasLimits(row)) {

@@ -15,15 +15,15 @@
  * alone, and `pairsParamsGoneNow` is true for that one load, so the panel tells it once.
  */
 import { CurrencyDisabledError, CurrencyNotFoundError, ServiceError } from '../../api';
-import { pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { pairKey, pairsParamsField } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, Rate } from '../../shared/pairLimitsProtocol';
 import { fetchEstimateLimits } from './fetchEstimateLimits';
 import type { EstimateBounds, EstimateCall, EstimateOutcome, EstimateReport, Probe } from './fetchEstimateLimits';
 import { fetchPairLimits } from './fetchPairLimits';
 import type { FetchPairs, PairLimitsReport } from './fetchPairLimits';
 import { probeAmount } from './probeAmount';
 
-export type RateKind = 'float' | 'fixed';
+export type RateKind = Rate;
 
 export interface LimitSources {
   readonly pairsParams: FetchPairs;
@@ -65,7 +65,7 @@ function pairsParamsBounds(report: PairLimitsReport | 'gone', key: string, rate:
   const outcome = report.outcomes.get(key);
   if (!outcome || !('limits' in outcome)) return undefined;
   const l = outcome.limits;
-  return rate === 'float' ? { min: l.minAmountFloat, max: l.maxAmountFloat } : { min: l.minAmountFixed, max: l.maxAmountFixed };
+  return { min: l[pairsParamsField(rate, 'min')], max: l[pairsParamsField(rate, 'max')] };
 }
 
 /** The probe of a pair for one rate: from the estimate's last bounds, else getPairsParams', else the default. */

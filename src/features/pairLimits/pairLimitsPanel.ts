@@ -12,7 +12,7 @@
  * rows. Keys never go near the page.
  */
 import * as vscode from 'vscode';
-import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
+import { parseWebviewMessage, checkNewPair, pairKey, pairsParamsLimits, rowHasLimits } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, EstimateCell, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
@@ -260,7 +260,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       getFixRateForAmount: estimate(row.fixed),
       getPairsParams:
         row.state === 'limits'
-          ? { minAmountFloat: row.minAmountFloat, maxAmountFloat: row.maxAmountFloat, minAmountFixed: row.minAmountFixed, maxAmountFixed: row.maxAmountFixed }
+          ? pairsParamsLimits((field) => row[field])
           : null,
     };
     await vscode.env.clipboard.writeText(JSON.stringify(copied, null, 2));

@@ -9,7 +9,7 @@ import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { boundValue, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsProtocol';
+import { boundValue, pairsParamsLimits, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsProtocol';
 import type { EstimateOutcome } from './fetchEstimateLimits';
 import type { PairOutcome } from './fetchPairLimits';
@@ -80,10 +80,7 @@ export function pairRow(pair: CurrencyPairKey, outcomes: RowOutcomes, before: Pa
     return {
       ...pair,
       state: 'limits',
-      minAmountFloat: boundValue(l.minAmountFloat),
-      maxAmountFloat: boundValue(l.maxAmountFloat),
-      minAmountFixed: boundValue(l.minAmountFixed),
-      maxAmountFixed: boundValue(l.maxAmountFixed),
+      ...pairsParamsLimits((field) => boundValue(l[field])),
       ...estimates,
     };
   }

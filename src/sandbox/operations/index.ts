@@ -17,7 +17,10 @@ import { getExchangeAmount, getFixRate, getFixRateBulk, getFixRateForAmount } fr
 import { getMinAmount, getPairs, getPairsParams } from './pairs';
 import { getStatus, getTransactions } from './status';
 import { createSubaccount, updateSubaccount } from './subaccounts';
+import type { MethodName } from '../methods';
 
+export { isMethod, METHODS } from '../methods';
+export type { MethodName } from '../methods';
 export { DEFAULT_LIMIT, MAX_FILTER_VALUES, MAX_LIMIT } from './status';
 export { MAX_BULK } from './estimates';
 export type { RateIdLifetimes } from './estimates';
@@ -25,36 +28,6 @@ export { FLOAT_PAYMENT_WINDOW_MS, RATE_ID_REFUSAL } from './create';
 
 /** The methods that change what the sandbox holds when they succeed (a state file is written after them). */
 export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount']);
-
-/**
- * In the order the methods were specified: the three base methods, the seven estimate, create
- * and catalogue methods, then getCurrencies, getMinAmount, getFixRate and createSubaccount (all in
- * docs/service/methods.md), then those found in the service's documentation since
- * (updateSubaccount, getFixRateBulk; sources in RULES.md).
- */
-export const METHODS = [
-  'getStatus',
-  'getTransactions',
-  'getPairsParams',
-  'getExchangeAmount',
-  'getFixRateForAmount',
-  'createTransaction',
-  'createFixTransaction',
-  'getCurrenciesFull',
-  'getPairs',
-  'validateAddress',
-  'getCurrencies',
-  'getMinAmount',
-  'getFixRate',
-  'createSubaccount',
-  'updateSubaccount',
-  'getFixRateBulk',
-] as const;
-export type MethodName = (typeof METHODS)[number];
-
-export function isMethod(name: string): name is MethodName {
-  return (METHODS as readonly string[]).includes(name);
-}
 
 /** The methods the service documents as deprecated, with what replaces each (docs/service/interface.md#versioning-and-deprecation). */
 export const DEPRECATED_METHODS: Readonly<Partial<Record<MethodName, string>>> = {

@@ -57,9 +57,9 @@ describe('manifest: language-model tools', () => {
     }
   });
 
-  it('is what npm run manifest:tools writes from the tool table: sandbox-only tools offered only on the sandbox, one tool set of all', () => {
-    assert.deepEqual(entries, manifestToolEntries(), 'run npm run manifest:tools');
-    assert.deepEqual(manifest.contributes.languageModelToolSets, manifestToolSets(), 'run npm run manifest:tools');
+  it('is what npm run generate writes from the tool table: sandbox-only tools offered only on the sandbox, one tool set of all', () => {
+    assert.deepEqual(entries, manifestToolEntries(), 'run npm run generate');
+    assert.deepEqual(manifest.contributes.languageModelToolSets, manifestToolSets(), 'run npm run generate');
     for (const tool of AGENT_TOOLS) {
       const entry: ToolEntry | undefined = entries.find((e) => e.name === tool.name);
       assert.equal(entry?.when, tool.changesState ? SANDBOX_ONLY_WHEN : undefined, tool.name);

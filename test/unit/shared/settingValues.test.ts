@@ -1,8 +1,8 @@
 /**
  * The settings' rules and the check of a raw value: what a `settings.json` (a workspace's too) can
  * hold besides what the manifest declares (a string, null, a float, a negative number, an object…)
- * gives the default and says why, naming the scope it came from; and the rules table matches the
- * manifest's declared type, bounds, default and scope for every `exchangeTx.*` setting.
+ * gives the default and says why, naming the scope it came from; and the manifest that
+ * `npm run generate` writes from the table declares each rule's type, bounds, default and scope.
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -11,6 +11,7 @@ import { checkSetting, effectiveValue, isValid, SETTING_RULES } from '../../../s
 import type { SettingKey, SettingRule } from '../../../src/shared/settingValues';
 import { DEFAULT_ID_PATTERN } from '../../../src/features/lookup/idPattern';
 import { DEFAULT_BASE_URL } from '../../../src/features/accounts/accountModel';
+import { manifestText } from '../../../scripts/generate/manifest';
 
 const TIMEOUT = 'exchangeTx.requestTimeoutSeconds';
 
@@ -146,7 +147,7 @@ describe('setting values', () => {
     });
   });
 
-  describe('the rules and the manifest', () => {
+  describe('the manifest npm run generate writes from the rules', () => {
     interface DeclaredSetting {
       type?: string;
       minimum?: number;
@@ -157,7 +158,8 @@ describe('setting values', () => {
       items?: { type?: string };
       scope?: string;
     }
-    const manifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as {
+    // Generated from the table (test/unit/generated.test.ts checks package.json is what it writes).
+    const manifest = JSON.parse(manifestText(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'))) as {
       contributes: { configuration: { properties: Record<string, DeclaredSetting> } };
     };
     const declared = manifest.contributes.configuration.properties;

@@ -108,6 +108,7 @@ describe('forwarder rules (real sandbox)', () => {
       await forwarder.pollNow();
       assert.equal(queries.length, 2);
       assert.equal(forwarder.polls, 3);
+      assert.deepEqual(polls.map((p) => p.requests), [2, 4, 2], 'each poll counts its own requests');
     } finally {
       forwarder.stop();
     }
@@ -181,6 +182,33 @@ describe('forwarder rules (real sandbox)', () => {
       assert.ok(MAX_BACKOFF_MS >= 8000);
     } finally {
       forwarder.stop();
+    }
+  });
+
+  it('an empty first poll starts the cursor at the lookback; a poll stopped midway reports nothing; no listener is needed', async () => {
+    const polls: PollOutcome[] = [];
+    const { sink } = sinkOf([]);
+    const empty = new StatusForwarder({ source, account: 'acc', sink, lookbackMs: 1000, now: () => 5_000_000_000_000 });
+    await empty.pollNow();
+    assert.equal(empty.state.cursor, (5_000_000_000_000 - 1000) * 1000);
+    empty.stop();
+    const stopped = new StatusForwarder({ source, account: 'acc', sink, onPoll: (p) => polls.push(p) });
+    const pending = stopped.pollNow();
+    stopped.stop();
+    await pending;
+    assert.deepEqual([polls.length, stopped.polls, stopped.state.started], [0, 0, false]);
+    // Without onPoll or onGap, a failed poll and a gap still settle.
+    const full = new StatusForwarder({ source, account: 'acc', sink: { add: (_e, _l, force) => force === true, commit: () => undefined } });
+    try {
+      await full.pollNow();
+      await control.create();
+      await full.pollNow();
+      assert.equal(full.state.gaps, 1);
+      await harness.sandbox.stop();
+      await full.pollNow();
+      assert.equal(full.polls, 3);
+    } finally {
+      full.stop();
     }
   });
 

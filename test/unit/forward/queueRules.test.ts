@@ -171,6 +171,8 @@ describe('delivery queue rules', () => {
       assert.equal(queue.resend(delivered.event.id), true);
       const again = queue.entries().filter((e) => e.event.id === delivered.event.id);
       assert.deepEqual(again.map((e) => [e.state, e.seq]), [['waiting', 10], ['delivered', 5]]);
+      queue.add(change('m'), 'm');
+      assert.equal(queue.snapshot().find((e) => e.lane === 'm')?.seq, 11, 'numbered after the resent one');
       other.restore([]);
       assert.equal(changes, 1, 'a restore tells its owner');
     } finally {
@@ -260,6 +262,38 @@ describe('delivery queue rules', () => {
       assert.equal(held.entries()[0].attempts, 0);
     } finally {
       await holding.close();
+    }
+  });
+
+  it('counts a timeout against the event (parked at maxAttempts, not before), a 300 as not delivered, and add refuses at the bound unless forced', async () => {
+    const time = new TestTime();
+    const silent = await serve(() => 'hold');
+    const attempts: DeliveryAttempt[] = [];
+    const queue = new DeliveryQueue({ url: silent.url, secrets: [SECRET], now: time.now, timers: time.timers, timeoutMs: 100, maxAttempts: 2, maxStored: 1, random: () => 0, backoff: { baseMs: 1000, maxMs: 1000 }, onAttempt: (a) => attempts.push(a) });
+    try {
+      assert.equal(queue.add(change('t'), 't'), true);
+      assert.equal(queue.add(change('u'), 'u'), false, 'refused at the bound');
+      assert.equal(queue.add(change('u'), 'u', true), true, 'a forced one is taken');
+      queue.kick();
+      await until(() => attempts.filter((a) => a.lane === 't').length === 1);
+      time.advance(1000);
+      await until(() => attempts.filter((a) => a.lane === 't').length === 2);
+      const mine = attempts.filter((a) => a.lane === 't');
+      assert.deepEqual(mine.map((a) => [a.error, a.parked]), [['timeout', false], ['timeout', true]]);
+    } finally {
+      queue.dispose();
+      await silent.close();
+    }
+    const redirect = await serve(() => 300);
+    const other = new DeliveryQueue({ url: redirect.url, secrets: [SECRET], maxAttempts: 1 });
+    try {
+      other.enqueue(change('r'), 'r');
+      await until(() => other.failed === 1);
+      assert.equal(other.delivered, 0);
+      assert.equal(other.entries()[0].lastStatus, 300);
+    } finally {
+      other.dispose();
+      await redirect.close();
     }
   });
 

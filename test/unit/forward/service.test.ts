@@ -54,6 +54,7 @@ interface Arrival {
   readonly to: string;
   readonly legacy: string;
   readonly standard: string;
+  readonly timestamp: string;
   /** The state file's entries when the event arrived. */
   readonly onDisk: { id: string; state: string }[];
 }
@@ -67,7 +68,7 @@ async function receiver(file: () => string): Promise<{ url: URL; arrivals: Arriv
       const body = Buffer.concat(chunks);
       const event = JSON.parse(body.toString('utf8')) as { id: string; to: string };
       const stored = fs.existsSync(file()) ? (JSON.parse(fs.readFileSync(file(), 'utf8')) as StoredState) : undefined;
-      arrivals.push({ id: event.id, to: event.to, legacy: String(request.headers['x-exchange-tx-signature']), standard: String(request.headers['webhook-signature']), onDisk: stored?.entries.map((e) => ({ id: e.event.id, state: e.state })) ?? [] });
+      arrivals.push({ id: event.id, to: event.to, legacy: String(request.headers['x-exchange-tx-signature']), standard: String(request.headers['webhook-signature']), timestamp: String(request.headers['webhook-timestamp']), onDisk: stored?.entries.map((e) => ({ id: e.event.id, state: e.state })) ?? [] });
       response.writeHead(200).end('ok');
     });
   });
@@ -204,11 +205,14 @@ describe('forward service: when the state is written', () => {
       assert.equal(readState(file).secrets, undefined, 'the secret stays out of the file unless asked');
       assert.equal(service.secrets.current, SECRET);
       const during = await send(0);
+      assert.equal(during.timestamp, String(Math.floor(nowMs / 1000)), 'the queue signs at the service\'s time');
       assert.equal(during.standard.split(' ').length, 2, 'both secrets sign');
       assert.equal(during.legacy.split(',v1=').length, 3);
       nowMs += ROTATION_OVERLAP_MS;
       const after = await send(1);
       assert.equal(after.standard.split(' ').length, 1, 'the old one no longer signs once its day is over (the service\'s clock)');
+      await service.pollNow();
+      assert.equal(service.forwarder.polls, 1, 'pollNow polls');
     } finally {
       service.stop();
       await hook.close();

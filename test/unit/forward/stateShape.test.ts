@@ -7,7 +7,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { StateFile, STATE_VERSION } from '../../../src/forward/stateFile';
+import { secretId, StateFile, STATE_VERSION } from '../../../src/forward/stateFile';
 
 const GOOD = { version: STATE_VERSION, account: 'acc', secretId: undefined, cursor: 5, started: true, gaps: 0, tracked: { t: ['waiting', 1, 2, 0] }, entries: [{ event: { id: 'e' }, lane: 't', seq: 1, state: 'waiting', attempts: 0, nextAtMs: 0 }] };
 
@@ -33,6 +33,7 @@ describe('forward state file shapes', () => {
       ['no tracked transactions', { ...GOOD, tracked: [] }],
       ['no tracked transactions', { ...GOOD, tracked: null }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: 'x' } }],
+      ['a tracked transaction is malformed', { ...GOOD, tracked: { t: { 0: 'waiting', 1: 1, 2: 2, 3: 0, length: 4 } } }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: ['waiting', 1, 2] } }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: [1, 1, 2, 0] } }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: ['waiting', 1.5, 2, 0] } }],
@@ -69,6 +70,10 @@ describe('forward state file shapes', () => {
     assert.deepEqual(new StateFile(path.join(dir, 'none.json')).load(), { state: undefined });
     fs.mkdirSync(path.join(dir, 'folder.json'));
     assert.throws(() => new StateFile(path.join(dir, 'folder.json')).load(), /EISDIR/);
+  });
+
+  it('names a secret by 16 hex digits of its hash', () => {
+    assert.match(secretId('a secret of some length'), /^[0-9a-f]{16}$/);
   });
 
   it('writes owner-only into a folder it makes owner-only', () => {

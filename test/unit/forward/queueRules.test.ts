@@ -297,6 +297,16 @@ describe('delivery queue rules', () => {
     }
   });
 
+  it('lists the open events by their number across lanes, not lane by lane', () => {
+    const queue = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: [SECRET] });
+    queue.add(change('a'), 'a');
+    queue.add(change('b'), 'b');
+    queue.add(change('a', 1), 'a');
+    assert.deepEqual(queue.entries().map((e) => [e.lane, e.seq]), [['a', 1], ['b', 2], ['a', 3]]);
+    assert.deepEqual(queue.snapshot().map((e) => [e.lane, e.seq]), [['a', 1], ['b', 2], ['a', 3]]);
+    queue.dispose();
+  });
+
   it('refuses a secret too short to sign with when it is made', () => {
     assert.throws(() => new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: ['short'] }));
   });

@@ -356,6 +356,69 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
     });
   });
 
+  describe('the binding', () => {
+    it('logs a retried request with its attempt and message, never the key', async () => {
+      const log: string[] = [];
+      const binding = await bind({ mode: 'account', baseUrl: service.url, name: 'Prod', privateKey: accountKey.privateKeyHex, apiKey: undefined, tools: undefined, readOnly: false }, (line) => log.push(line));
+      try {
+        service.setFaults({ next: ['http502'] });
+        await binding.context.client.getCurrenciesFull();
+        assert.equal(log.length, 2, log.join('\n'));
+        assert.match(log[0] ?? '', /^getCurrenciesFull: [a-z-]+ in \d+ ms \(.+\)$/);
+        assert.doesNotMatch(log[0] ?? '', /attempt/);
+        assert.match(log[1] ?? '', /^getCurrenciesFull \(attempt 2\): ok in \d+ ms$/);
+      } finally {
+        service.setFaults({});
+        await binding.close();
+      }
+    });
+
+    it('without a running sandbox, starts one here with a key of its own, with a skippable clock, and stops it on close', async () => {
+      const log: string[] = [];
+      const binding = await bind({ mode: 'sandbox', running: undefined, tools: undefined, readOnly: false }, (line) => log.push(line));
+      let closed = false;
+      try {
+      const url = /^a sandbox started here at (http:\/\/127\.0\.0\.1:\d+)$/.exec(binding.description)?.[1];
+      assert.ok(url, binding.description);
+      assert.deepEqual(binding.context.target, { kind: 'sandbox', label: 'Sandbox' });
+      const control = binding.context.control;
+      assert.ok(control);
+      const before = await control.clock();
+      const after = await control.skip(60_000);
+      assert.ok(after.nowMs >= before.nowMs + 60_000, 'its clock can be skipped');
+      await binding.context.client.getCurrenciesFull();
+      assert.deepEqual(
+        log.map((line) => line.replace(/\d+ ms/, 'N ms')),
+        ['getCurrenciesFull: ok in N ms'],
+      );
+      await binding.close();
+      closed = true;
+      const refused = await fetch(url).then(
+        () => 'answered',
+        () => 'refused',
+      );
+      assert.equal(refused, 'refused', 'the sandbox started here is stopped');
+      } finally {
+        if (!closed) await binding.close();
+      }
+    });
+
+    it('refuses a sandbox key that does not read, naming the sandbox variable', async () => {
+      const error = await bind({ mode: 'sandbox', running: { url: sandbox.url, privateKey: 'not a key at all', apiKey: undefined }, tools: undefined, readOnly: false }, () => undefined).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.ok(error instanceof Error);
+      assert.match(error.message, /^EXCHANGE_TX_SANDBOX_PRIVATE_KEY: /);
+      const other = await bind({ mode: 'sandbox', running: { url: sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: accountKey.apiKey }, tools: undefined, readOnly: false }, () => undefined).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      assert.ok(other instanceof Error);
+      assert.equal(other.message, 'EXCHANGE_TX_SANDBOX_API_KEY does not belong to the key in EXCHANGE_TX_SANDBOX_PRIVATE_KEY');
+    });
+  });
+
   describe('results as MCP content', () => {
     it('gives the text alone without data, no structuredContent for JSON that is not an object, isError only when true', () => {
       const same = (text: string) => text;

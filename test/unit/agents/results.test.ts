@@ -205,7 +205,7 @@ describe('agent tools: compact lines', () => {
     } as unknown as ControlTransaction;
     assert.equal(controlLine(tx), 'abcd1234 · waiting · 0.5 BTC → 10 ETH (float) · payin address "bc1qaddress" · next: confirming at 2026-11-25T16:30:00.000Z');
     assert.equal(
-      controlLine({ ...tx, type: 'fixed', payinExtraId: 'memo', amountFrom: '0.5', payTillMs: 1_000, next: null } as ControlTransaction),
+      controlLine({ ...tx, type: 'fixed', payinExtraId: 'memo', amountFrom: '0.5', payTillMs: 1_000, next: null }),
       'abcd1234 · waiting · 0.5 BTC → 10 ETH (fixed) · payin address "bc1qaddress" (extra id "memo") · received 0.5 · pay till 1970-01-01T00:00:01.000Z · stays in this status',
     );
   });

@@ -1,0 +1,139 @@
+/**
+ * The market tools' answers line by line against a real sandbox over real HTTP: the text is
+ * written out from the data the same call gave (every amount, ticker, fee, rate, limit and the
+ * quote's expiry in its place), what was asked of the sandbox (tickers lowercased), and an extra
+ * id and a reason when the service gives one.
+ */
+import { strict as assert } from 'assert';
+import type { ExchangeClient } from '../../../src/api';
+import { findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
+import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
+import { startHarness } from '../api/support';
+import type { Harness } from '../api/support';
+
+function run(name: string, context: AgentToolContext, input: unknown): Promise<AgentToolResult> {
+  const tool = findAgentTool(name);
+  assert.ok(tool, name);
+  return tool.run(context, input);
+}
+
+function ok(result: AgentToolResult): Record<string, unknown> {
+  assert.notEqual(result.isError, true, result.text);
+  return result.data as Record<string, unknown>;
+}
+
+const up = (s: string) => s.toUpperCase();
+
+describe('agent tools: the market tools\' answers, line by line', function () {
+  let h: Harness;
+  let client: ExchangeClient;
+  let sandbox: AgentToolContext;
+
+  before(async () => {
+    h = await startHarness({ ledgerSize: 0 });
+  });
+  after(async () => {
+    await h.sandbox.stop();
+  });
+  beforeEach(() => {
+    client = h.client({ retry: { retries: 0 } });
+    sandbox = { client, target: SANDBOX_TARGET };
+    h.sandbox.clearRequests();
+  });
+  afterEach(() => {
+    client.dispose();
+  });
+
+  it('pair limits: one line a pair, float and fixed bounds in the payin currency; the pairs asked in lower case', async () => {
+    const result = await run('exchangeTx_getPairLimits', sandbox, { pairs: [{ from: 'BTC', to: 'ETH' }, { from: 'Ltc', to: 'xmr' }] });
+    const data = ok(result) as { limits: { from: string; to: string; minAmountFloat: string; maxAmountFloat: string; minAmountFixed: string; maxAmountFixed: string }[]; missing: unknown[] };
+    assert.deepEqual(h.sandbox.requests.at(-1)?.params, [{ from: 'btc', to: 'eth' }, { from: 'ltc', to: 'xmr' }]);
+    assert.equal(data.limits.length, 2);
+    assert.deepEqual(data.missing, []);
+    const lines = data.limits.map((l) => `${up(l.from)} → ${up(l.to)}: float ${l.minAmountFloat}–${l.maxAmountFloat} ${up(l.from)}, fixed ${l.minAmountFixed}–${l.maxAmountFixed} ${up(l.from)}`);
+    assert.equal(result.text, ['On the sandbox:', ...lines].join('\n'));
+    assert.deepEqual(
+      data.limits.map((l) => [l.from, l.to]),
+      [
+        ['btc', 'eth'],
+        ['ltc', 'xmr'],
+      ],
+    );
+  });
+
+  it('an estimate: amounts, fee and rate on one line, then the limits', async () => {
+    const result = await run('exchangeTx_getEstimate', sandbox, { from: 'BTC', to: 'Eth', amountFrom: 0.5 });
+    const e = ok(result).estimate as { from: string; to: string; amountFrom: string; amountTo: string; networkFee?: string; rate?: string; min?: string; max?: string; minFrom?: string; maxFrom?: string };
+    const params = h.sandbox.requests.at(-1)?.params as { from: string; to: string; amountFrom: string }[] | { from: string; to: string; amountFrom: string };
+    const asked = Array.isArray(params) ? params[0] : params;
+    assert.equal(asked?.from, 'btc');
+    assert.equal(asked?.to, 'eth');
+    assert.equal(asked?.amountFrom, '0.5');
+    assert.ok(e.networkFee !== undefined && e.rate !== undefined, JSON.stringify(e));
+    const min = e.minFrom ?? e.min;
+    const max = e.maxFrom ?? e.max;
+    assert.ok(min !== undefined && max !== undefined, JSON.stringify(e));
+    assert.equal(
+      result.text,
+      `On the sandbox:\n0.5 BTC → ${e.amountTo} ETH before the network fee of ${e.networkFee} ETH (rate ${e.rate}).\nLimits: min ${min} max ${max} BTC`,
+    );
+  });
+
+  it('a fixed-rate quote: its rate id and expiry, amounts, rate and fee, then the limits; asked in lower case', async () => {
+    const result = await run('exchangeTx_getFixedRate', sandbox, { from: 'BTC', to: 'ETH', amountFrom: '0.5' });
+    const data = ok(result) as { quote: { id: string; from: string; to: string; amountFrom: string; amountTo: string; result: string; networkFee?: string; min?: string; max?: string; minFrom?: string; maxFrom?: string; expiredAt: number }; expiresAt: string };
+    const q = data.quote;
+    const params = h.sandbox.requests.at(-1)?.params as { from: string; to: string }[] | { from: string; to: string };
+    const asked = Array.isArray(params) ? params[0] : params;
+    assert.equal(asked?.from, 'btc');
+    assert.equal(asked?.to, 'eth');
+    assert.equal(data.expiresAt, new Date(Math.floor(q.expiredAt / 1000)).toISOString());
+    assert.ok(q.networkFee !== undefined);
+    const min = q.minFrom ?? q.min;
+    const max = q.maxFrom ?? q.max;
+    assert.equal(
+      result.text,
+      [
+        'On the sandbox:',
+        `Rate id ${JSON.stringify(q.id)}, expires ${data.expiresAt} (single-use: pass it to createFixTransaction before then).`,
+        `0.5 BTC → ${q.amountTo} ETH at the fixed rate ${q.result}, network fee ${q.networkFee} ETH.`,
+        `Limits: min ${String(min)} max ${String(max)} BTC`,
+      ].join('\n'),
+    );
+    const byPayout = await run('exchangeTx_getFixedRate', sandbox, { from: 'btc', to: 'eth', amountTo: 2 });
+    ok(byPayout);
+    const payoutParams = h.sandbox.requests.at(-1)?.params as Record<string, unknown>[] | Record<string, unknown>;
+    const payout = Array.isArray(payoutParams) ? payoutParams[0] : payoutParams;
+    assert.equal(payout?.amountTo, '2');
+    assert.equal(payout?.amountFrom, undefined);
+  });
+
+  it('refuses the same currency on both sides, in any case, naming the field, before a request', async () => {
+    for (const [name, input, field] of [
+      ['exchangeTx_getEstimate', { from: 'BTC', to: 'btc', amountFrom: '1' }, 'to'],
+      ['exchangeTx_getFixedRate', { from: 'eth', to: 'ETH', amountFrom: '1' }, 'to'],
+      ['exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }, { from: 'LTC', to: 'ltc' }] }, 'pairs[1].to'],
+    ] as const) {
+      const result = await run(name, sandbox, input);
+      assert.equal(result.isError, true);
+      const error = (result.data as { error: { field: string; message: string } }).error;
+      assert.equal(error.field, field, name);
+      assert.equal(error.message, `"${field}" must differ from "from"`, name);
+    }
+    const both = await run('exchangeTx_getFixedRate', sandbox, { from: 'btc', to: 'eth' });
+    assert.equal((both.data as { error: { message: string } }).error.message, '"amountFrom" give exactly one of amountFrom and amountTo');
+    assert.equal(h.sandbox.requests.length, 0);
+  });
+
+  it('an address: valid, or not valid with the service\'s reason; the extra id named and asked', async () => {
+    const valid = await run('exchangeTx_validateAddress', sandbox, { currency: 'ETH', address: '0x0123456789abcdef0123456789abcdef01234567' });
+    ok(valid);
+    assert.deepEqual(h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' });
+    const invalid = await run('exchangeTx_validateAddress', sandbox, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
+    const verdict = ok(invalid).verdict as { result: boolean; message?: string };
+    assert.deepEqual(h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
+    assert.equal(verdict.result, false);
+    const reason = verdict.message ? `: ${JSON.stringify(verdict.message)}` : '.';
+    assert.equal(invalid.text, `On the sandbox:\nThe ETH address "nope" with extra id "memo 1" is NOT valid${reason}`);
+  });
+});

@@ -8,8 +8,8 @@
 import { AGENT_TOOLS } from '../../src/agents';
 import { manifestToolEntries, manifestToolSets, TOOL_META, TOOL_SET_DESCRIPTION } from '../../src/features/agents/toolManifest';
 import { COMMANDS } from '../../src/shared/commandTable';
-import { SETTING_RULES } from '../../src/shared/settingValues';
-import type { SettingEntry } from '../../src/shared/settingValues';
+import { settingEntries } from '../../src/shared/settingTexts';
+import type { SettingEntry } from '../../src/shared/settingTexts';
 
 /** `exchangeTx.sandbox.reset` → `command.sandbox.reset` (the key of its title in package.nls.json). */
 function commandKeyOf(command: string): string {
@@ -39,7 +39,7 @@ function property(key: string, rule: SettingEntry): Record<string, unknown> {
 }
 
 function settings(): [string, SettingEntry][] {
-  return Object.entries(SETTING_RULES);
+  return settingEntries();
 }
 
 interface Manifest {

@@ -6,8 +6,8 @@
 import { AGENT_TOOLS } from '../../src/agents';
 import { TOOL_META } from '../../src/features/agents/toolManifest';
 import { OPERATIONS } from '../../src/features/requests/operations';
-import { SETTING_RULES } from '../../src/shared/settingValues';
-import type { SettingEntry } from '../../src/shared/settingValues';
+import { settingEntries } from '../../src/shared/settingTexts';
+import type { SettingEntry } from '../../src/shared/settingTexts';
 
 /** `text` with the part between the markers of `name` replaced by `body` (lines, no trailing newline). */
 export function replaceBetweenMarkers(text: string, name: string, body: string, file: string): string {
@@ -37,7 +37,7 @@ function defaultCell(rule: SettingEntry): string {
 
 /** README.md's settings table. */
 export function settingsTable(): string {
-  const rows = Object.entries(SETTING_RULES).map(([key, rule]: [string, SettingEntry]) => [code(key), defaultCell(rule), rule.readme]);
+  const rows = settingEntries().map(([key, rule]: [string, SettingEntry]) => [code(key), defaultCell(rule), rule.readme]);
   return table(['setting', 'default', 'what it does'], rows);
 }
 

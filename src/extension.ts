@@ -3,6 +3,7 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
+import { AccountSightings } from './features/accounts/accountSightings';
 import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
@@ -74,7 +75,10 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
   const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
-  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
+  // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
+  const sightings = new AccountSightings(context.globalState);
+  const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
+  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), { dispose: () => sighted.dispose() });
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
@@ -84,14 +88,14 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   const lookup = registerLookup(context, { store, environment, log });
-  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.lookup.idInEditor(), choices: lookup.choices });
-  const transactions = registerTransactions(context, { store, environment, log: tagged(log, 'transactions'), choices: lookup.choices });
+  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.lookup.idInEditor(), choices: lookup.choices });
+  const transactions = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
   const pairLimits = registerPairLimits(context, { environment, log });
   const requests = registerRequests(context, { environment, log });
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
-  const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
+  const agentTools = registerAgentTools(context, { environment, sightings, log: tagged(log, 'agents') });
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
-  const forward = registerForward(context, { environment, log: tagged(log, 'forward') });
+  const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);

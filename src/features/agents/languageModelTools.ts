@@ -6,9 +6,10 @@
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
  */
 import * as vscode from 'vscode';
-import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal, Sightings } from '../../agents';
+import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { AccountSightings } from '../accounts/accountSightings';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 
@@ -18,8 +19,8 @@ export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;
-  /** Where the first sightings of each account's transactions are kept (the extension's globalState). */
-  readonly storage?: vscode.Memento;
+  /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
+  readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
 function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
@@ -35,18 +36,6 @@ function targetName(target: AgentTarget): string {
 /** The result as two text parts, its text and its JSON, with anything shaped like a signature or a key cut out. */
 function resultOf(result: AgentToolResult): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(redactSecrets(result.text)), new vscode.LanguageModelTextPart(redactSecrets(JSON.stringify(result.data)))]);
-}
-
-/** The sightings of each account, by account id (kept in the storage, one key per account). */
-const sightingsByAccount = new Map<string, Sightings>();
-
-function sightingsOf(accountId: string, storage: vscode.Memento | undefined): Sightings {
-  let sightings = sightingsByAccount.get(accountId);
-  if (!sightings) {
-    sightings = new Sightings(storage, `exchangeTx.sightings.${accountId}`);
-    sightingsByAccount.set(accountId, sightings);
-  }
-  return sightings;
 }
 
 /** A signal that aborts when the token is cancelled, and its disposal. */
@@ -100,7 +89,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     const target: AgentTarget = connection.kind === 'live' && connection.account ? { kind: 'account', label: connection.account.name, host: connection.account.host } : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
-    const sightings = connection.kind === 'live' && connection.account ? sightingsOf(connection.account.id, this.deps.storage) : undefined;
+    const sightings = connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
     const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}), ...(sightings ? { sightings } : {}) };
     return this.tool.run(context, input);
   }

@@ -10,6 +10,10 @@ import type { TransactionChoices } from '../lookup/transactionChoices';
 import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import { TransactionList } from './transactionList';
+import type { TransactionListOptions } from './transactionList';
+import { longerInStatus } from '../../agents/statusSince';
+import type { AgentToolContext } from '../../agents/types';
+import type { AccountSightings } from '../accounts/accountSightings';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
 import type { RevealResult, WelcomeState } from './transactionsView';
 
@@ -21,6 +25,24 @@ export interface TransactionsDependencies {
   readonly log: Logger;
   /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
   readonly choices?: TransactionChoices;
+  /** The first sightings per account: "in status longer than" on an account reads them. */
+  readonly sightings?: Pick<AccountSightings, 'of'>;
+}
+
+/**
+ * The filter's "in status longer than" on the target in use, by the agents' own rule
+ * (src/agents/statusSince.ts): on the sandbox exact from each schedule and on its clock, on an
+ * account from the first sightings kept for it ("at least since").
+ */
+function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
+  return async (records, ms, options) => {
+    const connection = await deps.environment.connection();
+    const account = connection.kind === 'live' ? connection.account : undefined;
+    const context: AgentToolContext = account
+      ? { client: connection.client, target: { kind: 'account', label: account.name, host: account.host }, ...(deps.sightings ? { sightings: deps.sightings.of(account.id) } : {}), ...(options.signal ? { signal: options.signal } : {}) }
+      : { client: connection.client, target: { kind: 'sandbox', label: 'Sandbox' }, control: await deps.environment.sandboxControl(), ...(options.signal ? { signal: options.signal } : {}) };
+    return (await longerInStatus(context, records, ms)).matches;
+  };
 }
 
 /** What the Transactions view hands to the test API. */
@@ -40,6 +62,7 @@ export function registerTransactions(context: vscode.ExtensionContext, deps: Tra
     query: (query, options) => deps.store.query(query, options),
     pageSize: pageSizeSetting,
     filter: () => filter.current,
+    longerInStatus: longerInStatusOn(deps),
   });
   const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
   const actions = new TransactionActions();

@@ -9,6 +9,9 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { StatusWatch } from './statusWatch';
+import type { StatusWatchDeps } from './statusWatch';
+import type { TransactionRecord } from '../../api/types';
+import type { AccountSightings } from '../accounts/accountSightings';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../revealTransaction';
@@ -23,6 +26,38 @@ export interface WatchDeps {
   readonly idInEditor?: () => string | undefined;
   /** The known transactions offered before the input box; the watched ones are added to it. */
   readonly choices?: TransactionChoices;
+  /** Where what the watch sees of an account's records is noted (first sightings per account). */
+  readonly sightings?: Pick<AccountSightings, 'note'>;
+}
+
+/**
+ * The watch's view of the store and the environment, noting every record a poll fetches as a
+ * sighting of the account it was fetched on (the one in use, or the watch's own).
+ */
+function sighted(deps: WatchDeps): Pick<StatusWatchDeps, 'store' | 'environment'> {
+  const { store, environment, sightings } = deps;
+  const noted = (target: string, found: Map<string, TransactionRecord>) => {
+    sightings?.note(target, [...found.values()]);
+    return found;
+  };
+  return {
+    store: {
+      peek: (id) => store.peek(id),
+      onDidChangeRecord: store.onDidChangeRecord,
+      refresh: async (ids, options) => {
+        const target = environment.target;
+        return noted(target, await store.refresh(ids, options));
+      },
+    },
+    environment: {
+      get target() {
+        return environment.target;
+      },
+      targetLabel: (target) => environment.targetLabel(target),
+      recordsOn: async (target, ids, options) => noted(target, await environment.recordsOn(target, ids, options)),
+      onDidReset: environment.onDidReset,
+    },
+  };
 }
 
 /** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
@@ -86,7 +121,7 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
 
 /** Registers the watch's commands, restores the saved watches (first poll on a timer) and returns it. */
 export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps): StatusWatch {
-  const watch = new StatusWatch({ store: deps.store, environment: deps.environment, memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
+  const watch = new StatusWatch({ ...sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
   context.subscriptions.push(
     watch,
     vscode.workspace.onDidChangeConfiguration((e) => {

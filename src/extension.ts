@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
-  const lookup = registerLookup(context, { store, environment, log });
+  const lookup = registerLookup(context, { store, environment, log, sightings });
   const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.lookup.idInEditor(), choices: lookup.choices });
   const transactions = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
   const pairLimits = registerPairLimits(context, { environment, log });

@@ -148,3 +148,19 @@ export function diagnosisLines(d: Diagnosis): string[] {
   lines.push(`For a support request: ${ids.filter((i) => i !== undefined).join(', ')}.`, `Links: ${s.links.join(' ')}`);
   return lines;
 }
+
+/**
+ * The diagnosis short, for a person beside the record (the hover): since when, what comes next
+ * and what to do first, each from the same text as {@link diagnosisLines}. Undefined for a final
+ * status: nothing is stuck there.
+ */
+export function diagnosisBrief(d: Diagnosis): { readonly since: string; readonly next: string; readonly todo: string | undefined } | undefined {
+  if (d.final) return undefined;
+  const first = d.advice[0];
+  const scheduled = d.scheduledNext ? ` The sandbox's schedule: ${d.scheduledNext.status} at ${d.scheduledNext.at}.` : '';
+  return {
+    since: d.since.text,
+    next: `${d.next}${scheduled}`,
+    todo: first ? adviceLine(first) : undefined,
+  };
+}

@@ -12,8 +12,8 @@ import { registerTransactionCommands, TransactionActions } from './transactionCo
 import { TransactionList } from './transactionList';
 import type { TransactionListOptions } from './transactionList';
 import { longerInStatus } from '../../agents/statusSince';
-import type { AgentToolContext } from '../../agents/types';
 import type { AccountSightings } from '../accounts/accountSightings';
+import { timesContext } from '../accounts/accountSightings';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
 import type { RevealResult, WelcomeState } from './transactionsView';
 
@@ -35,14 +35,7 @@ export interface TransactionsDependencies {
  * account from the first sightings kept for it ("at least since").
  */
 function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
-  return async (records, ms, options) => {
-    const connection = await deps.environment.connection();
-    const account = connection.kind === 'live' ? connection.account : undefined;
-    const context: AgentToolContext = account
-      ? { client: connection.client, target: { kind: 'account', label: account.name, host: account.host }, ...(deps.sightings ? { sightings: deps.sightings.of(account.id) } : {}), ...(options.signal ? { signal: options.signal } : {}) }
-      : { client: connection.client, target: { kind: 'sandbox', label: 'Sandbox' }, control: await deps.environment.sandboxControl(), ...(options.signal ? { signal: options.signal } : {}) };
-    return (await longerInStatus(context, records, ms)).matches;
-  };
+  return async (records, ms, options) => (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
 }
 
 /** What the Transactions view hands to the test API. */

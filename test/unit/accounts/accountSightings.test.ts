@@ -24,7 +24,7 @@ describe('AccountSightings', () => {
   it('keeps the earliest sighting per account and status, none for the sandbox, across a reload', () => {
     const memento = new MapMemento();
     let now = 1_000_000;
-    const sightings = new AccountSightings(memento as never, () => now);
+    const sightings = new AccountSightings(memento, () => now);
     sightings.note('sandbox', [{ id: 'a1', status: 'waiting' }]);
     assert.equal(memento.values.size, 0, 'the sandbox keeps none');
     sightings.note('acc1', [{ id: 'a1', status: 'waiting' }]);
@@ -37,7 +37,7 @@ describe('AccountSightings', () => {
     sightings.note('acc1', [{ id: 'a1', status: 'confirming' }]);
     assert.equal(sightings.of('acc1').since('a1', 'confirming'), 1_010_000, 'a new status starts a new sighting');
     assert.equal(sightings.of('acc1').since('a1', 'waiting'), undefined);
-    const reloaded = new AccountSightings(memento as never, () => now);
+    const reloaded = new AccountSightings(memento, () => now);
     assert.equal(reloaded.of('acc1').since('a1', 'confirming'), 1_010_000);
     assert.equal(reloaded.of('acc2').since('a1', 'confirming'), 1_005_000);
   });

@@ -89,7 +89,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
       const next = times.next.get(record.id);
       return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
     } catch (error) {
-      this.deps.log.debug(`hover of ${record.id}: no time in status (${error instanceof Error ? error.name : 'error'})`);
+      this.deps.log.warn(`hover of ${record.id}: no time in status (${error instanceof Error ? error.message : String(error)})`);
       return undefined;
     }
   }

@@ -78,7 +78,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
   const sightings = new AccountSightings(context.globalState);
   const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
-  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), { dispose: () => sighted.dispose() });
+  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), sighted);
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();

@@ -5,13 +5,11 @@
  */
 import type { TransactionRecord } from '../api/types';
 import type { ScheduleStep } from '../shared/sandboxControl';
-import { FINAL_STATUSES, KNOWN_STATUSES } from '../shared/status';
-import type { KnownStatus } from '../shared/status';
+import { OPEN_STATUSES } from '../shared/status';
 import type { SinceFact } from './diagnosis';
 import type { AgentToolContext } from './types';
 
-/** Statuses a transaction can be stuck in (the others are final): where "longer than" looks without a status given. */
-export const OPEN_STATUSES: readonly KnownStatus[] = KNOWN_STATUSES.filter((s) => !FINAL_STATUSES.has(s));
+export { OPEN_STATUSES };
 
 export interface StatusTimes {
   /** Now on the target's clock (the sandbox's, which can be ahead of real time). */

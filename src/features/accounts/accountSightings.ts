@@ -9,8 +9,6 @@
 import type * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { Sightings } from '../../agents/sightings';
-import type { AgentToolContext } from '../../agents/types';
-import type { EnvironmentService } from './environmentService';
 
 export class AccountSightings {
   private readonly byAccount = new Map<string, Sightings>();
@@ -32,19 +30,8 @@ export class AccountSightings {
 
   /** Notes records seen on `target` (`sandbox`, which keeps none, or an account's id) now. */
   note(target: string, records: readonly Pick<TransactionRecord, 'id' | 'status'>[]): void {
-    if (target === 'sandbox' || records.length === 0) return;
+    if (target === 'sandbox') return;
     this.of(target).note(records, this.now());
   }
 }
 
-/**
- * What since-times are read with on the target in use (src/agents/statusSince.ts): on the
- * sandbox its control endpoint (each schedule, its clock), on an account its sightings.
- */
-export async function timesContext(environment: Pick<EnvironmentService, 'connection' | 'sandboxControl'>, sightings: Pick<AccountSightings, 'of'> | undefined, signal?: AbortSignal): Promise<AgentToolContext> {
-  const connection = await environment.connection();
-  const account = connection.kind === 'live' ? connection.account : undefined;
-  const base = { client: connection.client, ...(signal ? { signal } : {}) };
-  if (account) return { ...base, target: { kind: 'account', label: account.name, host: account.host }, ...(sightings ? { sightings: sightings.of(account.id) } : {}) };
-  return { ...base, target: { kind: 'sandbox', label: 'Sandbox' }, control: await environment.sandboxControl() };
-}

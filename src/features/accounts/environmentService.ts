@@ -30,7 +30,6 @@ import { AccountStore } from './accountStore';
 import { AccountAccessError } from './accessError';
 import { modalPrompts } from './accountPrompts';
 import type { AccountPrompts, WorkspaceTrust } from './accountPrompts';
-import { valueRedactor } from '../../api/valueRedactor';
 
 export type EnvironmentKind = 'sandbox' | 'live';
 
@@ -287,7 +286,7 @@ export class EnvironmentService implements vscode.Disposable {
     const connectionKey = this.connectionKey;
     await this.approve(account, options.ask !== false);
     if (this.connectionKey !== connectionKey) throw new CancelledError();
-    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account), redact: valueRedactor([credentials.apiKey]) };
+    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
     this.otherAccounts.set(id, { made, connection });
     return connection;
   }
@@ -357,11 +356,11 @@ export class EnvironmentService implements vscode.Disposable {
         if (this.connectionKey !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account), redact: valueRedactor([credentials.apiKey]) };
+        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined, redact: valueRedactor([credentials.apiKey]) };
+    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined, redact: code.valueRedactor([credentials.apiKey]) };
   }
 
   /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */

@@ -9,6 +9,11 @@
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
+import { statusTimes } from '../../agents/statusSince';
+import type { AccountSightings } from '../accounts/accountSightings';
+import { timesContext } from '../accounts/timesContext';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
@@ -47,6 +52,24 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
   if (extraId === null || extraId === '') return esc(value, 120);
   const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
   return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
+}
+
+/**
+ * Since when a transaction is in its status, for the diagnosis under the record, as the diagnosis
+ * tool reads it: on an account from its sightings (no request: the lookup just noted it), on the
+ * sandbox from its control endpoint (its clock and the schedule: two local calls, not the
+ * service's, for the exact time). Undefined when that fails: the hover stands without it.
+ */
+export async function hoverFacts(record: TransactionRecord, environment: EnvironmentService, sightings: Pick<AccountSightings, 'of'> | undefined, signal: AbortSignal, log: Logger): Promise<DiagnosisFacts | undefined> {
+  try {
+    const times = await statusTimes(await timesContext(environment, sightings, signal), [record]);
+    const since = times.since.get(record.id);
+    const next = times.next.get(record.id);
+    return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
+  } catch (error) {
+    log.warn(`hover of ${record.id}: no time in status (${error instanceof Error ? error.message : String(error)})`);
+    return undefined;
+  }
 }
 
 /** The hover of a record. */

@@ -13,12 +13,8 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { describeError, notFound } from './errorMessages';
-import type { TransactionRecord } from '../../api/types';
-import type { DiagnosisFacts } from '../../agents/diagnosis';
-import { statusTimes } from '../../agents/statusSince';
 import { isFinalStatus } from '../../shared/status';
 import type { AccountSightings } from '../accounts/accountSightings';
-import { timesContext } from '../accounts/accountSightings';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
@@ -60,10 +56,10 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
+      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
-      return new vscode.Hover(recordHover(record, environment, undefined, undefined, await this.facts(record, controller.signal)), range);
+      return new vscode.Hover(recordHover(record, environment, undefined, undefined, isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log)), range);
     } catch (error) {
       const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;
@@ -72,25 +68,6 @@ export class IdHoverProvider implements vscode.HoverProvider {
       return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
     } finally {
       subscription.dispose();
-    }
-  }
-
-  /**
-   * Since when a transaction that is not final is in its status, for the diagnosis under the
-   * record: on an account from its sightings (no request: the lookup just noted it), on the sandbox
-   * from its control endpoint (its clock and the schedule: two local calls, not the service's, for
-   * the exact time). The hover stands without it when that fails.
-   */
-  private async facts(record: TransactionRecord, signal: AbortSignal): Promise<DiagnosisFacts | undefined> {
-    if (isFinalStatus(record.status)) return undefined;
-    try {
-      const times = await statusTimes(await timesContext(this.deps.environment, this.deps.sightings, signal), [record]);
-      const since = times.since.get(record.id);
-      const next = times.next.get(record.id);
-      return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
-    } catch (error) {
-      this.deps.log.warn(`hover of ${record.id}: no time in status (${error instanceof Error ? error.message : String(error)})`);
-      return undefined;
     }
   }
 }

@@ -13,6 +13,10 @@ import type { FilterField, ListField, SincePreset, TransactionFilter } from './f
 import { FILTER_FIELDS, isEmptyFilter, listProblem, parseLongerThan, parseSinceDate, splitList, withField } from './filterModel';
 import { fieldName, fieldValue, filterDescription, presetName, problemText } from './filterText';
 
+/** The stuck filter's rule (src/agents/statusSince.ts), loaded with this file: not at activation. */
+export { longerInStatus } from '../../agents/statusSince';
+export { timesContext } from '../accounts/timesContext';
+
 export type MenuChoice = FilterField | 'apply' | 'clear';
 export interface MenuItem extends vscode.QuickPickItem {
   readonly choice: MenuChoice;

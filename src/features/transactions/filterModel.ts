@@ -7,10 +7,9 @@
 import { InvalidParameterError } from '../../api/errors';
 import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
-import { isKnownStatus, KNOWN_STATUSES } from '../../shared/status';
+import { isKnownStatus, KNOWN_STATUSES, OPEN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
 import { MAX_DURATION_MS, MIN_DURATION_MS, parseDuration } from '../../agents/duration';
-import { OPEN_STATUSES } from '../../agents/statusSince';
 
 export type SincePreset = 'hour' | 'day' | 'week' | 'month';
 
@@ -129,14 +128,15 @@ export function parseLongerThan(text: string): number | FilterProblem {
 
 function readLongerThan(value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value === 'string') {
-    const parsed = parseLongerThan(value);
-    if (typeof parsed !== 'number') throw new FilterError(parsed);
-    return parsed;
-  }
-  const ms = value;
-  if (typeof ms !== 'number' || !Number.isInteger(ms)) throw new FilterError({ field: 'inStatusLongerThan', reason: 'type' });
-  if (ms < MIN_DURATION_MS || ms > MAX_DURATION_MS) throw new FilterError({ field: 'inStatusLongerThan', reason: 'duration-range' });
+  const ms: number | FilterProblem =
+    typeof value === 'string'
+      ? parseLongerThan(value)
+      : typeof value !== 'number' || !Number.isInteger(value)
+        ? { field: 'inStatusLongerThan', reason: 'type' }
+        : value < MIN_DURATION_MS || value > MAX_DURATION_MS
+          ? { field: 'inStatusLongerThan', reason: 'duration-range' }
+          : value;
+  if (typeof ms !== 'number') throw new FilterError(ms);
   return ms;
 }
 

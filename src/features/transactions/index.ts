@@ -11,9 +11,7 @@ import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import { TransactionList } from './transactionList';
 import type { TransactionListOptions } from './transactionList';
-import { longerInStatus } from '../../agents/statusSince';
 import type { AccountSightings } from '../accounts/accountSightings';
-import { timesContext } from '../accounts/accountSightings';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
 import type { RevealResult, WelcomeState } from './transactionsView';
 
@@ -35,7 +33,11 @@ export interface TransactionsDependencies {
  * account from the first sightings kept for it ("at least since").
  */
 function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
-  return async (records, ms, options) => (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
+  return async (records, ms, options) => {
+    // Loaded with the first use of the filter, not at activation.
+    const { longerInStatus, timesContext } = await import('./filterFlow');
+    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
+  };
 }
 
 /** What the Transactions view hands to the test API. */

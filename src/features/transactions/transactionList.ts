@@ -37,7 +37,7 @@ export interface TransactionListOptions {
   readonly pageSize: () => number;
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
-  /** The ids of records in their status for longer than `ms` (the filter's `inStatusLongerThan`; src/agents/statusSince.ts). */
+  /** The ids of records in their status for longer than `ms` (the filter's `inStatusLongerThan`; src/agents/statusSince.ts); required for that filter. */
   readonly longerInStatus?: (records: readonly TransactionRecord[], ms: number, options: RequestOptions) => Promise<ReadonlySet<string>>;
 }
 
@@ -299,9 +299,9 @@ export class TransactionList {
 
   /** The records in their status for longer than `ms` (all of them without it). */
   private async narrow(records: TransactionRecord[], ms: number | undefined, signal: AbortSignal): Promise<TransactionRecord[]> {
-    if (ms === undefined || records.length === 0) return records;
-    if (!this.options.longerInStatus) throw new Error('No times in status to filter by.');
-    const ids = await this.options.longerInStatus(records, ms, { signal });
+    const pick = this.options.longerInStatus;
+    if (ms === undefined || !pick || records.length === 0) return records;
+    const ids = await pick(records, ms, { signal });
     return records.filter((record) => ids.has(record.id));
   }
 

@@ -10,7 +10,6 @@ import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { StatusWatch } from './statusWatch';
 import type { StatusWatchDeps } from './statusWatch';
-import type { TransactionRecord } from '../../api/types';
 import type { AccountSightings } from '../accounts/accountSightings';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
@@ -31,32 +30,22 @@ export interface WatchDeps {
 }
 
 /**
- * The watch's view of the store and the environment, noting every record a poll fetches as a
- * sighting of the account it was fetched on (the one in use, or the watch's own).
+ * The watch's view of the environment: what a poll fetches on an account not in use is noted as a
+ * sighting of that account (on the one in use the store notes what the watch fetches through it).
  */
-function sighted(deps: WatchDeps): Pick<StatusWatchDeps, 'store' | 'environment'> {
-  const { store, environment, sightings } = deps;
-  const noted = (target: string, found: Map<string, TransactionRecord>) => {
-    sightings?.note(target, [...found.values()]);
-    return found;
-  };
+function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
+  const { environment, sightings } = deps;
   return {
-    store: {
-      peek: (id) => store.peek(id),
-      onDidChangeRecord: store.onDidChangeRecord,
-      refresh: async (ids, options) => {
-        const target = environment.target;
-        return noted(target, await store.refresh(ids, options));
-      },
+    get target() {
+      return environment.target;
     },
-    environment: {
-      get target() {
-        return environment.target;
-      },
-      targetLabel: (target) => environment.targetLabel(target),
-      recordsOn: async (target, ids, options) => noted(target, await environment.recordsOn(target, ids, options)),
-      onDidReset: environment.onDidReset,
+    targetLabel: (target) => environment.targetLabel(target),
+    recordsOn: async (target, ids, options) => {
+      const found = await environment.recordsOn(target, ids, options);
+      sightings?.note(target, [...found.values()]);
+      return found;
     },
+    onDidReset: environment.onDidReset,
   };
 }
 
@@ -121,7 +110,7 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
 
 /** Registers the watch's commands, restores the saved watches (first poll on a timer) and returns it. */
 export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps): StatusWatch {
-  const watch = new StatusWatch({ ...sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
+  const watch = new StatusWatch({ store: deps.store, environment: sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
   context.subscriptions.push(
     watch,
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { folderImportsPlugin } from './eslint.folders.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'test/unit/sandbox/docsClients/**', 'node_modules/**', '.vscode-test/**', '*.vsix', '.stryker-tmp/**', 'reports/**'] },
@@ -19,23 +20,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts', 'src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/api, src/sandbox and src/shared are pure Node: no vscode import.' }] }],
-    },
+    // What each folder of src may import (CONTRIBUTING.md's folder map): eslint.folders.mjs.
+    files: ['src/**/*.ts'],
+    plugins: { 'exchange-tx': folderImportsPlugin },
+    rules: { 'exchange-tx/folder-imports': 'error' },
   },
   {
     files: ['src/webview/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'vscode', message: 'The webview runs in the browser: no vscode.' }],
-          patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'child_process', '**/api', '**/api/*', '**/features/**', '**/sandbox/**', '**/store/**'], allowTypeImports: true, message: 'The webview runs in the browser and never calls the network: src/shared and browser packages only.' }],
-        },
-      ],
-      'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'],
-    },
+    rules: { 'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'] },
   },
   {
     files: ['src/sandbox/cli.ts', 'scripts/**/*.ts', 'test/**/*.ts', '*.js', '*.mjs'],

@@ -11,6 +11,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { errorText } from '../src/shared/errorText';
 
 export const PACKAGE_NAME = 'exchange-tx-sandbox';
 export const BIN_NAME = 'exchange-tx-sandbox';
@@ -89,7 +90,7 @@ if (require.main === module) {
   packSandbox(outDir).then(
     (tarball) => console.log(tarball),
     (error: unknown) => {
-      console.error(error instanceof Error ? error.message : String(error));
+      console.error(errorText(error));
       process.exitCode = 1;
     },
   );

@@ -22,6 +22,7 @@
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { errorText } from '../src/shared/errorText';
 
 export type RequirementId = 'chromium' | 'gssapi' | 'make' | 'g++' | 'python3' | 'pycryptodome' | 'requests';
 
@@ -281,7 +282,7 @@ if (require.main === module) {
       process.exit(0);
     },
     (error: unknown) => {
-      log(error instanceof Error ? error.message : String(error));
+      log(errorText(error));
       process.exit(1);
     },
   );

@@ -20,6 +20,7 @@
 import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
+import { errorText } from '../src/shared/errorText';
 
 const root = path.resolve(__dirname, '..', '..');
 const outputDir = path.join(root, '.test-output');
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`npm test could not run: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`npm test could not run: ${errorText(error)}`);
     process.exit(1);
   },
 );

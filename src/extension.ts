@@ -17,6 +17,8 @@ import { registerLookup } from './features/lookup';
 import { registerMcpProvider } from './features/agents/mcpProvider';
 import type { McpProviderHandle } from './features/agents/mcpProvider';
 import type { LookupApi } from './features/lookup';
+import type { LookupCommand } from './features/lookup/lookupCommand';
+import type { RecordDocuments } from './features/details/detailsProvider';
 import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
 import { registerRequests } from './features/requests';
@@ -28,15 +30,20 @@ import type { TransactionsApi } from './features/transactions';
 import { registerWatch } from './features/watch/registerWatch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
+import { errorText } from './shared/errorText';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
-export interface ExchangeTxApi extends LookupApi {
+export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
+  /** The details documents (loaded on first use: read it after `loaded()`). */
+  readonly details: RecordDocuments;
+  /** "Get Transaction Status…" (loaded on first use: read it after `loaded()`). */
+  readonly lookup: LookupCommand;
   readonly environment: EnvironmentService;
   readonly store: TransactionStore;
   readonly log: RecentLog;
-  /** The transactions watched in the status bar. */
+  /** The transactions watched in the status bar (loaded on first use: read it after `loaded()`). */
   readonly watch: StatusWatch;
-  /** The Transactions view (its list, tree, filter and actions). */
+  /** The Transactions view (its list, tree, filter and actions; loaded on first use: read it after `loaded()`). */
   readonly transactions: TransactionsApi;
   /** The "Show Pair Limits" panel (the open one, its rows, messages to and from its page). */
   readonly pairLimits: PairLimitsHandle;
@@ -54,10 +61,20 @@ export interface ExchangeTxApi extends LookupApi {
   readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
+  /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
+  readonly activationSteps: readonly { readonly step: string; readonly ms: number }[];
   /** When `activate()` started (`performance.now()` of the extension host). */
   readonly activationStartedAt: number;
   /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
   readonly ready: Promise<void>;
+  /**
+   * Loads every part activation leaves to first use whose object this API hands out (the lookup command, the details documents, the Transactions view, the watch),
+   * so that its fields can be read; the tests' `extensionApi()` calls it. Reading such a field
+   * before its part is loaded throws.
+   */
+  loaded(): Promise<void>;
+  /** The parts of that kind loaded so far (by first use or `loaded()`), e.g. `['lookup', 'watch']`. */
+  readonly partsLoaded: readonly string[];
   /** The extension's own storage, handed out only when it runs its tests (ExtensionMode.Test). */
   readonly testHooks?: {
     readonly secrets: vscode.SecretStorage;
@@ -69,39 +86,102 @@ export interface ExchangeTxApi extends LookupApi {
 
 export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
+  const activationSteps: { step: string; ms: number }[] = [];
+  let stepStarted = started;
+  const step = (name: string): void => {
+    const now = performance.now();
+    activationSteps.push({ step: name, ms: now - stepStarted });
+    stepStarted = now;
+  };
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
   // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
+  step('log');
   const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
   // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
   const sightings = new AccountSightings(context.globalState);
   const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
   context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), sighted);
+  step('environment');
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
-  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${error instanceof Error ? error.message : String(error)}`));
+  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
+  step('accounts read (started)');
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
+  step('accounts');
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
+  step('status item');
   const lookup = registerLookup(context, { store, environment, log, sightings });
-  const watch = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.lookup.idInEditor(), choices: lookup.choices });
-  const transactions = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
+  step('lookup');
+  const watchPart = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.idInEditor(), choices: lookup.choices });
+  step('watch');
+  const transactionsPart = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
+  step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
+  step('pair limits');
   const requests = registerRequests(context, { environment, log });
+  step('requests');
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
+  step('sandbox commands');
   const agentTools = registerAgentTools(context, { environment, sightings, log: tagged(log, 'agents') });
+  step('agent tools');
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
+  step('mcp');
   const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
+  step('forward');
 
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
-  return { environment, environmentItem, store, log, ...lookup, watch, transactions, pairLimits, requests, sandbox, agentTools, mcp, forward, activationMs, activationStartedAt: started, ready, ...(testHooks ? { testHooks } : {}) };
+  return {
+    environment,
+    environmentItem,
+    store,
+    log,
+    hover: lookup.hover,
+    get details() {
+      return loadedPart(lookup.details, 'details documents');
+    },
+    choices: lookup.choices,
+    get lookup() {
+      return loadedPart(lookup.lookup, 'lookup');
+    },
+    get watch() {
+      return loadedPart(watchPart.current, 'watch');
+    },
+    get transactions() {
+      return loadedPart(transactionsPart.current, 'Transactions view');
+    },
+    pairLimits,
+    requests,
+    sandbox,
+    agentTools,
+    mcp,
+    forward,
+    activationMs,
+    activationSteps,
+    activationStartedAt: started,
+    ready,
+    loaded: async () => {
+      await Promise.all([lookup.load(), lookup.loadDetails(), watchPart.load(), transactionsPart.load()]);
+    },
+    get partsLoaded() {
+      return [...(lookup.details ? ['details'] : []), ...(lookup.lookup ? ['lookup'] : []), ...(transactionsPart.current ? ['transactions'] : []), ...(watchPart.current ? ['watch'] : [])];
+    },
+    ...(testHooks ? { testHooks } : {}),
+  };
+}
+
+/** A part of the API loaded on first use: it, or an error saying to load it first. */
+function loadedPart<T>(part: T | undefined, name: string): T {
+  if (part === undefined) throw new Error(`the ${name} is loaded on first use: await the API's loaded() before reading it`);
+  return part;
 }
 
 let running: EnvironmentService | undefined;

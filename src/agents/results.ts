@@ -11,6 +11,7 @@ import { SandboxControlError } from '../api/sandboxControlError';
 import { safeData, safeText as sanitize } from './safeText';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
+import { errorText } from '../shared/errorText';
 
 /** The first line of every result. */
 export function targetLine(target: AgentTarget): string {
@@ -96,7 +97,7 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     };
   }
   // Not one of ours: a programming fault. Its message only (no stack).
-  return { kind: 'error', message: sanitize(error instanceof Error ? error.message : String(error), 300) };
+  return { kind: 'error', message: sanitize(errorText(error), 300) };
 }
 
 /** An error result: the target, what failed and what it means. */

@@ -36,6 +36,7 @@ import type {
   TransactionQuery,
   TransactionRecord,
 } from './types';
+import { errorText } from '../shared/errorText';
 
 /** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
 /** Loaded with the client (the extension makes a connection's redactor beside its client). */
@@ -322,7 +323,7 @@ export class ExchangeClient {
           } catch (error) {
             release(wasAnswered(error));
             const kind = error instanceof ExchangeError ? error.kind : 'error';
-            this.log(method, params, attempt, started, kind, error instanceof Error ? error.message : String(error));
+            this.log(method, params, attempt, started, kind, errorText(error));
             if (error instanceof RateLimitError) this.limiter.holdFor(this.limiter.windowMs);
             throw error;
           }

@@ -67,7 +67,7 @@ export function errorMeaning(code: number, message: string, data?: unknown): Mea
     case -32602:
       return { meaning: 'The service refused the request\'s parameters.', action: 'Check them against the operation\'s rules.' };
     default:
-      return { meaning: `An error this extension does not know (code ${code}).`, action: 'Read the service\'s message; the spec\'s error table lists the known codes.' };
+      return { meaning: `An error this extension does not know (code ${code}).`, action: 'Read the service\'s message; the method\'s page of the service\'s documentation (https://docs.changelly.com) lists its errors.' };
   }
 }
 

@@ -5,11 +5,12 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
+import { errorText } from '../shared/errorText';
 
 export const REVEAL_COMMAND = 'exchangeTx.transactions.reveal';
 
 export function revealTransaction(id: string, log: Logger): void {
   void vscode.commands.executeCommand(REVEAL_COMMAND, id).then(undefined, (error: unknown) => {
-    log.warn(`could not reveal ${id} in the Transactions view: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn(`could not reveal ${id} in the Transactions view: ${errorText(error)}`);
   });
 }

@@ -17,6 +17,7 @@ import { safeText } from './safeText';
 import { ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
 import { rotateSecrets, StateFile } from './stateFile';
+import { errorText } from '../shared/errorText';
 
 function fail(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -51,7 +52,7 @@ function main(): void {
   try {
     client = new ExchangeClient({ baseUrl: settings.baseUrl, credentials });
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(errorText(error));
     return;
   }
   const account = accountIdentity(settings.baseUrl, credentials.apiKey);
@@ -91,7 +92,7 @@ function main(): void {
     });
   } catch (error) {
     client.dispose();
-    fail(error instanceof ForwardStateError ? error.message : `The state file ${file} could not be used: ${error instanceof Error ? error.message : String(error)}`);
+    fail(error instanceof ForwardStateError ? error.message : `The state file ${file} could not be used: ${errorText(error)}`);
     return;
   }
   if (shownSecret !== undefined) {

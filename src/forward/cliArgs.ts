@@ -12,6 +12,7 @@ import type { HookTargetOptions } from './target';
 import { checkHookUrl, DEFAULT_HOOK_URL } from './target';
 
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
+import { errorText } from '../shared/errorText';
 
 /** What "Copy Sandbox Connection" writes, what an account's "Copy as…" snippets read, and the service's address. */
 export { ACCOUNT_ENV, SANDBOX_ENV };
@@ -121,7 +122,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new ForwardCliError(error instanceof Error ? error.message : String(error));
+    throw new ForwardCliError(errorText(error));
   }
   const help = values.help === true;
   const target: HookTargetOptions = values['allow-host'] === undefined ? {} : { allowedHost: values['allow-host'] };
@@ -129,7 +130,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
   try {
     to = checkHookUrl(values.to ?? DEFAULT_HOOK_URL, target);
   } catch (error) {
-    throw new ForwardCliError(`--to: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ForwardCliError(`--to: ${errorText(error)}`);
   }
   let secret: string | undefined;
   const secretEnv = values['secret-env'];

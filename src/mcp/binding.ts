@@ -17,6 +17,7 @@ import type { McpCliSettings } from './cliArgs';
 import { ACCOUNT_ENV, McpCliError, SANDBOX_ENV } from './cliArgs';
 import type { Redactor } from './redact';
 import { redactorOf } from './redact';
+import { errorText } from '../shared/errorText';
 
 export interface McpBinding {
   readonly context: AgentToolContext;
@@ -34,7 +35,7 @@ function credentialsOf(text: string, apiKey: string | undefined, names: { readon
   try {
     return loadCredentials(text, apiKey);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorText(error);
     const which = apiKey !== undefined && /does not match/.test(reason) ? `${names.apiKey} does not belong to the key in ${names.privateKey}` : `${names.privateKey}: ${reason}`;
     throw new McpCliError(redactorOf([], [text, apiKey ?? ''])(which));
   }

@@ -12,6 +12,7 @@ import { redactSecrets } from '../agents/safeText';
 import { bind } from './binding';
 import { McpCliError, MCP_USAGE, parseMcpCli, selectTools } from './cliArgs';
 import { createAgentMcpServer } from './server';
+import { errorText } from '../shared/errorText';
 
 /** A line on stderr, the MCP log (stdout is the protocol). */
 function log(line: string): void {
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = redactSecrets(error instanceof Error ? error.message : String(error));
+  const message = redactSecrets(errorText(error));
   process.stderr.write(error instanceof McpCliError ? `${message}\n\n${MCP_USAGE}` : `${message}\n`);
   process.exitCode = error instanceof McpCliError ? 2 : 1;
 });

@@ -7,6 +7,7 @@
 import { parseArgs } from 'util';
 import { checkEndpoint, isLoopbackHost } from '../api/endpoint';
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
+import { errorText } from '../shared/errorText';
 
 /** The variables of a running sandbox (what "Copy Sandbox Connection" writes) and of an account. */
 export { ACCOUNT_ENV, SANDBOX_ENV };
@@ -88,7 +89,7 @@ function checkedUrl(text: string, what: string): URL {
   try {
     return checkEndpoint(text);
   } catch (error) {
-    throw new McpCliError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new McpCliError(`${what}: ${errorText(error)}`);
   }
 }
 
@@ -117,7 +118,7 @@ export function parseMcpCli(argv: readonly string[], env: Environment = {}): Mcp
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new McpCliError(error instanceof Error ? error.message : String(error));
+    throw new McpCliError(errorText(error));
   }
   if (values.help === true) return { mode: 'help' };
   const tools = values.tools?.split(',').map((t) => t.trim()).filter((t) => t !== '');

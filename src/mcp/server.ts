@@ -25,6 +25,7 @@ import { redactSecrets } from '../agents/safeText';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../agents/types';
 import type { Redactor } from './redact';
 import { getPrompt, PROMPTS, readResource, ResourceError, RESOURCE_TEMPLATES, RESOURCES } from './resources';
+import { errorText } from '../shared/errorText';
 
 export const MCP_SERVER_NAME = 'exchange-tx';
 
@@ -199,7 +200,7 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
       log(`${tool.name}: ${result.isError === true ? 'error result' : 'ok'}`);
       return toCallToolResult(result, redact);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       log(`${tool.name} failed: ${message}`);
       return errorResult(`${tool.name} failed: ${message}`, redact);
     }

@@ -15,6 +15,7 @@ import { loadOrCreateKeyFile, readStateFile, writeStateFile } from './cliFiles';
 import type { RequestLogEntry, Sandbox } from './index';
 import { SkippableClock, SnapshotError, startSandbox } from './index';
 import { CHANGING_METHODS, isMethod } from './operations';
+import { errorText } from '../shared/errorText';
 
 function describe(entry: RequestLogEntry): string {
   const time = new Date().toISOString().slice(11, 23);
@@ -69,7 +70,7 @@ function restoreState(sandbox: Sandbox, file: string): string {
   try {
     snapshot = readStateFile(file);
   } catch (error) {
-    return `State:        ${error instanceof Error ? error.message : String(error)} A new ledger is used; the file is overwritten on the next change.`;
+    return `State:        ${errorText(error)} A new ledger is used; the file is overwritten on the next change.`;
   }
   if (snapshot === undefined) return `State:        ${file} (new; written after each change)`;
   try {
@@ -124,7 +125,7 @@ class StateSaver {
     try {
       writeStateFile(this.file, this.sandbox.toSnapshot());
     } catch (error) {
-      console.error(`Could not write the state file ${this.file}: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`Could not write the state file ${this.file}: ${errorText(error)}`);
     }
   }
 }

@@ -8,6 +8,7 @@ import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED } from './ledger';
 import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR } from './traffic';
+import { errorText } from '../shared/errorText';
 
 export const DEFAULT_CLI_PORT = 8710;
 
@@ -135,7 +136,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       },
     }));
   } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
+    throw new CliError(errorText(error));
   }
   const faultRate = number('fault-rate', values['fault-rate'], 0, isShare);
   const rates: Partial<Record<FaultKind, number>> = {};

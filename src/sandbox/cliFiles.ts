@@ -8,6 +8,7 @@ import * as path from 'path';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
 import type { LedgerSnapshot } from '../shared/sandboxControl';
+import { errorText } from '../shared/errorText';
 
 /** A state file larger than this is not read (a snapshot is bounded far below it). */
 export const MAX_STATE_FILE_BYTES = 16 * 1024 * 1024;
@@ -24,7 +25,7 @@ export function loadOrCreateKeyFile(file: string): KeyFromFile {
     try {
       return { credentials: loadCredentials(text.trim()), createdHex: undefined };
     } catch (error) {
-      throw new Error(`The key file ${file} holds no usable private key: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`The key file ${file} holds no usable private key: ${errorText(error)}`);
     }
   }
   const hex = generateKeys().privateKeyHex;

@@ -46,7 +46,7 @@ export interface LedgerTransaction {
   readonly payTillMs: number | null;
   /** Whether this record omits null-valued optional fields (true) or writes them as null (false). */
   readonly omitsNulls: boolean;
-  /** An extra field the spec does not list (or deprecates), which clients must ignore. */
+  /** An extra field docs/service/interface.md#the-transaction-record does not list (or deprecates), which clients must ignore. */
   readonly extraField: 'trackUrl' | 'subaccountId' | null;
   /** The subaccount the transaction was created for (`subaccountId` of the create operations), if any. */
   readonly subaccountId: string | null;

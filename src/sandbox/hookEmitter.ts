@@ -31,6 +31,7 @@ import { checkHookUrl } from '../forward/target';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';
 import type { WireRecord } from './records';
+import { errorText } from '../shared/errorText';
 
 export const MAX_KEPT_EVENTS = 200;
 /** Delivery attempts a second, at most (ours: a local receiver is not flooded). */
@@ -97,7 +98,7 @@ export class HookEmitter {
     try {
       url = checkHookUrl(urlText);
     } catch (error) {
-      throw new HookRefusal(`url: ${error instanceof Error ? error.message : String(error)} The sandbox sends events to this machine only.`, 'url');
+      throw new HookRefusal(`url: ${errorText(error)} The sandbox sends events to this machine only.`, 'url');
     }
     if (secret.length < 16 || secret.length > 256) throw new HookRefusal('secret must be 16 to 256 characters.', 'secret');
     this.clear();

@@ -8,7 +8,7 @@
  *  - waiting opens a new payment window (float: overdue 24 h later; fixed: expired at a new
  *    `payTill`, the payin currency's `fixedTime` later); hold stays until moved; finished, failed,
  *    refunded, overdue and expired are final;
- *  - overdue is for float transactions only, expired for fixed ones (the spec's meanings).
+ *  - overdue is for float transactions only, expired for fixed ones (docs/service/interface.md#statuses).
  */
 import { movableStatuses } from '../shared/sandboxControl';
 import type { ControlTransaction, CreateAction, ScheduleStep } from '../shared/sandboxControl';
@@ -98,8 +98,8 @@ export function moveTransaction(ledger: Ledger, id: string, status: KnownStatus,
 
 /**
  * How the service reacts to a payment of `paid` (ours, RULES.md): the expected amount is
- * exchanged; a float payment below the pair's minimum fails (the spec's "most often because the
- * amount was below the minimum"), above its maximum is held for checks, in between exchanged as
+ * exchanged; a float payment below the pair's minimum fails (docs/service/interface.md#statuses: "most often because the
+ * amount was under the minimum"), above its maximum is held for checks, in between exchanged as
  * received; a fixed payment below the minimum fails, any other amount than expected is refunded
  * (the service's note: "a different amount may trigger an automatic refund").
  */

@@ -4,7 +4,7 @@
  * so the sandbox "moves" just by the ledger clock advancing, with no timers, and any time can be
  * replayed exactly.
  *
- * Paths used (spec section 3 gives no transitions; these are ours):
+ * Paths used (docs/service/interface.md#statuses gives no transitions; these are ours):
  *   finished  waiting → confirming → exchanging → sending → finished   (sometimes with a hold after confirming)
  *   failed    waiting → confirming [→ exchanging] → failed
  *   refunded  waiting → confirming → exchanging → refunded, or waiting → confirming → hold → refunded

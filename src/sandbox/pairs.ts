@@ -1,5 +1,5 @@
 /**
- * Pair limits of `getPairsParams` (spec 2.2): four bounds per pair as exact decimal strings. They
+ * Pair limits of `getPairsParams` (docs/service/methods.md#getpairsparams-deprecated): four bounds per pair as exact decimal strings. They
  * depend only on the two tickers, not on the seed, so clients can rely on fixed values. Which
  * currencies are refused, and how, comes from the availability in currencies.ts.
  */
@@ -18,7 +18,7 @@ export interface PairLimitsRecord {
 }
 
 /**
- * Why a currency cannot be used on one side of a pair, as the service words it (spec section 7),
+ * Why a currency cannot be used on one side of a pair, as the service words it (docs/service/interface.md#errors),
  * or undefined when it can. `ticker` is compared and echoed lowercase.
  */
 export function currencyRefusal(ticker: string, side: 'from' | 'to'): string | undefined {

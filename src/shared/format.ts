@@ -140,11 +140,16 @@ export function relativeTime(micros: number, nowMs: number = Date.now(), locale 
   return relativeWith(relativeFormat(locale), micros, nowMs);
 }
 
-/** `micros` relative to `nowMs` in `format`: under a minute either way is "now", hours up to 47, then days. */
+/**
+ * `micros` relative to `nowMs` in `format`: under a minute is "now", hours up to 47, then days. A
+ * record's time is never shown as future ("in 3 min"): later than `nowMs` (another clock dated it,
+ * ahead of this one) is "now". The caller passes the clock that dated the record (the sandbox's for
+ * sandbox records).
+ */
 export function relativeWith(format: Intl.RelativeTimeFormat, micros: number, nowMs: number): string {
   const date = dateFromMicros(micros);
   if (!date) return '—';
-  const seconds = Math.round((date.getTime() - nowMs) / 1000);
+  const seconds = Math.min(0, Math.round((date.getTime() - nowMs) / 1000));
   const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
   if (Math.abs(seconds) < 60) return say(0, 'second');
   const minutes = Math.trunc(seconds / 60);

@@ -1,5 +1,5 @@
 /**
- * Transaction statuses as the service defines them (spec section 3), in lifecycle order, with the
+ * Transaction statuses as the service defines them (docs/service/interface.md#statuses), in lifecycle order, with the
  * facts every layer needs: whether a status is final and whether it needs attention.
  * Pure data: imported by the API client, the sandbox, the extension and the webview.
  */

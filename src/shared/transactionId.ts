@@ -1,6 +1,6 @@
 /**
  * What a transaction id may look like, and how commands receive one. The service does not
- * document the id format (spec: "Its format is not shown"); the ids seen are 12–16 lowercase
+ * document the id format (docs/service/documentation.md#transaction-ids); the ids seen are 12–16 lowercase
  * letters and digits. A plausible id is 4–64 ASCII letters, digits, `-` and `_`: enough to refuse
  * pasted text, URLs and whole log lines, without guessing more. Pure: used by every feature.
  */

@@ -4,6 +4,7 @@
 import { spawn } from 'child_process';
 import type { ChildProcess, SpawnOptions } from 'child_process';
 import * as net from 'net';
+import { errorText } from '../../src/shared/errorText';
 
 /** The run went past its time limit. */
 export class TimeoutError extends Error {
@@ -132,7 +133,7 @@ export class Cleanup {
 }
 
 export function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 /** Starts `command` in a new process group (the child's pid is the group id). */

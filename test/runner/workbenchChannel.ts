@@ -11,7 +11,8 @@
 //   them smaller), else one pixel per CSS pixel. Written only when the run was asked for
 //   screenshots (EXCHANGE_TX_SCREENSHOTS=1); otherwise answered { "saved": false } at once.
 // - { "kind": "query", "selector": "…", "attribute": "class" } answers the elements matching
-//   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...], "cut": [...] },
+//   `selector` that are visible: { "count": n, "texts": [...], "attributes": [...], "cut": [...],
+//   "boxes": [{ "x", "y", "width", "height" }...] } (CSS pixels of the page),
 //   `cut` saying of each whether its text is cut short: wider than its own box (an ellipsis),
 //   taller than it where it hides what overflows (lines clamped), or reaching past the box of the
 //   nearest ancestor that clips what overflows it.
@@ -25,6 +26,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Page } from 'playwright-core';
 import { say } from './processes';
+import { errorText } from '../../src/shared/errorText';
 
 /** The variable that hands the channel's folder to the tests. */
 export const WORKBENCH_CHANNEL_ENV = 'EXCHANGE_TX_WORKBENCH_DIR';
@@ -167,7 +169,7 @@ async function clipOf(page: Page, selectors: readonly string[], margin: number, 
 async function answer(page: Page, request: ChannelRequest, mediaDir: string, save: boolean): Promise<unknown> {
   if (request.kind === 'query') {
     const found = await visibleElements(page, request.selector, request.attribute);
-    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute), cut: found.map((f) => f.cut) };
+    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute), cut: found.map((f) => f.cut), boxes: found.map((f) => f.box) };
   }
   if (request.kind === 'click') {
     await page.locator(`${request.selector} >> visible=true`).first().click({ timeout: 5000 });
@@ -226,7 +228,7 @@ export function serveWorkbenchChannel(page: Page, dir: string, mediaDir: string,
     const parsed = parseRequest(fs.readFileSync(file, 'utf8'));
     const answering = typeof parsed === 'string' ? Promise.resolve({ error: parsed }) : answer(page, parsed, mediaDir, save);
     void answering
-      .catch((error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }))
+      .catch((error: unknown) => ({ error: errorText(error) }))
       .then((result) => {
         fs.rmSync(file, { force: true });
         // Written aside and renamed, as the test writes its requests: the test reads `.done` as soon

@@ -16,7 +16,7 @@ import { AccountInputError } from './accountStore';
 import type { EnvironmentService } from './environmentService';
 import { legacyBaseUrl } from './environmentService';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
-import type { AccountCommandHandlers } from './registerAccountCommands';
+import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';
 
 export interface AddAccountArgs {

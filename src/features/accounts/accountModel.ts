@@ -10,6 +10,7 @@
 import { checkEndpoint } from '../../api';
 import { DEFAULT_BASE_URL } from '../../shared/connectionNames';
 import { isPlainObject } from '../../shared/storedState';
+import { errorText } from '../../shared/errorText';
 
 export { DEFAULT_BASE_URL };
 
@@ -116,7 +117,7 @@ export function urlProblem(baseUrl: string): string | undefined {
     checkEndpoint(baseUrl);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }
 

@@ -30,6 +30,7 @@ import { AccountStore } from './accountStore';
 import { AccountAccessError } from './accessError';
 import { modalPrompts } from './accountPrompts';
 import type { AccountPrompts, WorkspaceTrust } from './accountPrompts';
+import { errorText } from '../../shared/errorText';
 
 export type EnvironmentKind = 'sandbox' | 'live';
 
@@ -156,7 +157,7 @@ export class EnvironmentService implements vscode.Disposable {
       const migrated = await this.accounts.migrate(legacyBaseUrl());
       if (migrated) this.log.info(`the saved keys became the account "${migrated.name}" (${hostOf(migrated.baseUrl)})`);
     } catch (error) {
-      this.log.warn(`the saved keys could not be moved into an account: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`the saved keys could not be moved into an account: ${errorText(error)}`);
     }
   }
 

@@ -4,8 +4,10 @@
  * Environment…", "Explore the Sandbox" and "Show Log".
  */
 import * as vscode from 'vscode';
-import { describeFaults } from '../sandbox/faultPresets';
+import type * as FaultPresets from '../sandbox/faultPresets';
+import { lazyModule } from '../lazyModule';
 import type { EnvironmentService, EnvironmentState } from './environmentService';
+import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
   const account = state.account;
@@ -28,9 +30,19 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Exchange Tx Account');
   item.command = 'exchangeTx.switchEnvironment';
+  // The faults' words load once the built-in sandbox runs (faults exist only then), not at activation.
+  let presets: typeof FaultPresets | undefined;
+  const loadPresets = lazyModule(() => import('../sandbox/faultPresets'));
   const render = () => {
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
-    const faults = describeFaults(environment.sandbox?.faults ?? {});
+    const running = environment.sandbox;
+    if (running && !presets) {
+      void loadPresets().then((code) => {
+        presets = code;
+        render();
+      });
+    }
+    const faults = running && presets ? presets.describeFaults(running.faults) : [];
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
     item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Stop Fault Injection" turns them off.', faults.join(', '))}` : tooltip;
     item.show();
@@ -75,7 +87,7 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
           void vscode.window.showWarningMessage(vscode.l10n.t('The account "{0}" has no usable API keys, so the sandbox is used.', environment.state.account?.name ?? ''), set).then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
         }
       } catch (error) {
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        void vscode.window.showErrorMessage(errorText(error));
       }
       return environment.kind;
     }),

@@ -5,19 +5,11 @@
 import * as vscode from 'vscode';
 import type { Logger } from '../log';
 import type { EnvironmentService } from './environmentService';
+import type { AccountCommandHandlers } from './accountCommandNames';
+import { ACCOUNT_COMMANDS } from './accountCommandNames';
 
-export const ACCOUNT_COMMANDS = [
-  'exchangeTx.addAccount',
-  'exchangeTx.editAccount',
-  'exchangeTx.removeAccount',
-  'exchangeTx.setApiKeys',
-  'exchangeTx.clearApiKeys',
-  'exchangeTx.showApiKey',
-] as const;
-
-export type AccountCommand = (typeof ACCOUNT_COMMANDS)[number];
-
-export type AccountCommandHandlers = Readonly<Record<AccountCommand, (args?: unknown) => Promise<unknown>>>;
+export { ACCOUNT_COMMANDS } from './accountCommandNames';
+export type { AccountCommand, AccountCommandHandlers } from './accountCommandNames';
 
 export function registerAccountCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
   let loading: Promise<AccountCommandHandlers> | undefined;

@@ -14,6 +14,7 @@ import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { ENV_NAMES } from '../sandbox/connectionText';
+import { errorText } from '../../shared/errorText';
 
 /** The provider's id, as `contributes.mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'exchangeTx.sandboxMcp';
@@ -93,7 +94,7 @@ export function registerMcpProvider(context: vscode.ExtensionContext, environmen
   try {
     context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
   } catch (error) {
-    log.warn(`the MCP server is not offered: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn(`the MCP server is not offered: ${errorText(error)}`);
     return undefined;
   }
   return { id: MCP_PROVIDER_ID, provider };

@@ -8,12 +8,18 @@ import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
-import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
-import { actions, describeError, notFound } from '../lookup/errorMessages';
+import type { MessagePresenter, UserMessage } from '../lookup/userMessages';
+import { actions } from '../lookup/userMessages';
+import { lazyModule } from '../lazyModule';
 import { idFromArgument } from '../../shared/transactionId';
 import { recordText } from './recordText';
 
-export const RECORD_SCHEME = 'exchange-tx-record';
+/** The words of errors and misses, loaded the first time the details have one to tell. */
+const errorWords = lazyModule(() => import('../lookup/errorMessages'));
+
+import { RECORD_SCHEME } from './recordScheme';
+
+export { RECORD_SCHEME };
 
 /** `exchange-tx-record:/<id>.json` */
 export function recordUri(id: string): vscode.Uri {
@@ -31,13 +37,13 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
 
 /**
  * Under a record, as comments: what its status means, what comes next, what to do (the same text
- * as the agents' diagnosis, src/agents/statusGuide.ts, loaded with the agent tools' file on first
- * use, not at activation).
+ * as the agents' diagnosis, src/agents/statusGuide.ts: its own small file, loaded on first use, not
+ * the agent tools' whole file, whose loading made the first details document take over a second).
  */
 export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
   const status = (record as { status?: unknown }).status;
   if (typeof status !== 'string') return '';
-  const { STATUS_FACTS, statusNotes } = await import('../agents/languageModelTools');
+  const { STATUS_FACTS, statusNotes } = await import('./statusNotes');
   if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
   return statusNotes(status as keyof typeof STATUS_FACTS)
     .map((line) => `// ${line}\n`)
@@ -88,9 +94,9 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(id, { signal: controller.signal });
-      return record ? `${recordJson(record)}${await statusComments(record)}` : recordJson({ id, error: notFound({ id, environment }).text });
+      return record ? `${recordJson(record)}${await statusComments(record)}` : recordJson({ id, error: (await errorWords()).notFound({ id, environment }).text });
     } catch (error) {
-      return recordJson({ id, error: describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.') });
+      return recordJson({ id, error: (await errorWords()).describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.') });
     } finally {
       subscription.dispose();
     }
@@ -106,14 +112,14 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     try {
       record = await store.lookup(id);
     } catch (error) {
-      const message = describeError(error, { id, environment: where, retry: actions.retry('exchangeTx.showDetails', [id]) });
+      const message = (await errorWords()).describeError(error, { id, environment: where, retry: actions.retry('exchangeTx.showDetails', [id]) });
       if (!message) return { id, error: 'cancelled' };
       log.warn(`${id}: details not loaded (${message.kind})`);
       messages.present(message, options);
       return { id, error: message.kind, message };
     }
     if (!record) {
-      const message = notFound({ id, environment: where });
+      const message = (await errorWords()).notFound({ id, environment: where });
       messages.present(message, options);
       return { id, error: 'not-found', message };
     }
@@ -127,14 +133,4 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
   dispose(): void {
     for (const d of this.subscriptions) d.dispose();
   }
-}
-
-export function registerDetails(context: vscode.ExtensionContext, deps: DetailsDeps): RecordDocuments {
-  const documents = new RecordDocuments(deps);
-  context.subscriptions.push(
-    documents,
-    vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, documents),
-    vscode.commands.registerCommand('exchangeTx.showDetails', (arg?: unknown, options?: DetailsOptions) => documents.show(arg, options)),
-  );
-  return documents;
 }

@@ -5,6 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { checkHookUrl, DEFAULT_HOOK_URL, HookTargetError } from '../../forward/target';
+import { errorText } from '../../shared/errorText';
 
 export interface ForwardPrompts {
   /** The URL typed, or undefined when cancelled. */
@@ -24,7 +25,7 @@ export function urlProblem(text: string): string | undefined {
     return undefined;
   } catch (error) {
     if (error instanceof HookTargetError && error.reason === 'host') return undefined;
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }
 

@@ -24,6 +24,7 @@ import type { ForwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
 import type { ForwardSession } from './forwardSession';
 import type * as SessionCode from './forwardSession';
+import { errorText } from '../../shared/errorText';
 
 export const FORWARD_COMMANDS = ['exchangeTx.forwardStatusChanges', 'exchangeTx.stopForwarding', 'exchangeTx.resendForwardedEvent', 'exchangeTx.resendAllFailedEvents', 'exchangeTx.rotateForwardingSecret'] as const;
 const CONTEXT_KEY = 'exchangeTx.forwarding';
@@ -124,7 +125,7 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
       url = checkHookUrl(typed);
     } catch (error) {
       if (!(error instanceof HookTargetError) || error.reason !== 'host' || error.host === undefined) {
-        void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+        void vscode.window.showErrorMessage(errorText(error));
         return;
       }
       if (!(await ask.confirmHost(error.host))) return;
@@ -219,7 +220,7 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
     try {
       await action(arg);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorText(error);
       deps.log.warn(`${name} failed: ${message}`);
       void vscode.window.showErrorMessage(vscode.l10n.t('Forwarding: {0}', message));
     }

@@ -1,67 +1,29 @@
 /**
  * Errors as data: each kind of failure becomes one message with the actions that fit it ("Retry",
  * "Set API Keys…", "Show Log", "Switch Account…"), and a one-line form for hovers and status
- * bar tooltips. Used by the lookup command and the hover; the watch and the tree can use it too.
- * Nothing here waits for the user: `showUserMessage` shows a notification and returns at once.
+ * bar tooltips. Used by the lookup command, the hover and the details document, loaded the first
+ * time one of them has an error to tell (the hover and the details document import it then).
  */
 import * as vscode from 'vscode';
-import { AnswerTooLargeError, AuthenticationError, ExchangeError, formatBytes, IncompleteAnswerError, InsecureEndpointError, RateLimitError, TimeoutError, TransportError } from '../../api';
-import { sanitize } from '../../shared/format';
+import { AnswerTooLargeError, AuthenticationError, formatBytes, InsecureEndpointError, RateLimitError, TransportError } from '../../api';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
+import { lookupWaitText, waitStory } from '../waitText';
+import { actions, plainText } from './userMessages';
+import type { MessageAction, UserMessage } from './userMessages';
+import { errorText } from '../../shared/errorText';
 
-/** A button on a notification: the command it runs, with its arguments. */
-export interface MessageAction {
-  readonly title: string;
-  readonly command: string;
-  readonly args: readonly unknown[];
-}
-
-export type MessageSeverity = 'info' | 'warning' | 'error';
-
-/** A notification as data, so tests can check exactly what the user would see. */
-export interface UserMessage {
-  readonly severity: MessageSeverity;
-  readonly text: string;
-  readonly actions: readonly MessageAction[];
-}
+export { waitStory };
+// The messages' data and their presenter (loaded at activation) are in userMessages.ts; this file, the errors' words, loads on first need.
+export { actions, MessagePresenter, moreTransactionActions, plainText, showUserMessage } from './userMessages';
+export type { MessageAction, MessageSeverity, UserMessage } from './userMessages';
 
 export interface ErrorDescription extends UserMessage {
   readonly kind: Exclude<ErrorKind, 'cancelled'>;
   /** One line for a hover or a tooltip. */
   readonly short: string;
-}
-
-/**
- * Service (or user) text made safe for a notification: no control characters, bounded, and no
- * `[label](target)` link syntax, which notifications would render as a clickable link.
- */
-export function plainText(text: string, max = 300): string {
-  return sanitize(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
-}
-
-export const actions = {
-  retry: (command: string, args: readonly unknown[]): MessageAction => ({ title: vscode.l10n.t('Retry'), command, args }),
-  showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
-  setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
-  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Account…'), command: 'exchangeTx.switchEnvironment', args: [] }),
-  editAccount: (): MessageAction => ({ title: vscode.l10n.t('Edit Account…'), command: 'exchangeTx.editAccount', args: [] }),
-  watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
-  showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
-  copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
-  openAsRequest: (id: string): MessageAction => ({ title: vscode.l10n.t('Open as Request'), command: 'exchangeTx.openAsRequest', args: [id] }),
-  /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
-  watchShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch'), command: 'exchangeTx.watch', args: [id] }),
-  detailsShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Details'), command: 'exchangeTx.showDetails', args: [id] }),
-  /** "More…": a quick pick of `moreTransactionActions`. */
-  more: (id: string): MessageAction => ({ title: vscode.l10n.t('More…'), command: 'exchangeTx.transactionActions', args: [id] }),
-};
-
-/** What "More…" on a transaction's notification offers, in a quick pick. */
-export function moreTransactionActions(id: string): MessageAction[] {
-  return [actions.copyId(id), actions.openAsRequest(id)];
 }
 
 export interface ErrorContext {
@@ -85,23 +47,13 @@ export function notFound(context: ErrorContext): ErrorDescription {
   };
 }
 
-/**
- * How long a call that timed out waited in all and with how many attempts: the story the client's
- * retries wrote on the error, else the one attempt's timeout.
- */
-export function waitStory(error: unknown): { readonly attempts: number; readonly seconds: number } {
-  const timeoutMs = error instanceof TimeoutError || error instanceof IncompleteAnswerError ? error.timeoutMs : 0;
-  const story = error instanceof ExchangeError ? error.story : undefined;
-  return { attempts: story?.attempts ?? 1, seconds: Math.round((story?.elapsedMs ?? timeoutMs) / 1000) };
-}
-
 /** The message for a failed lookup; undefined for a cancelled one (the user knows). */
 export function describeError(error: unknown, context: ErrorContext): ErrorDescription | undefined {
   const kind = classifyError(error);
   const { id } = context;
   const where = environmentName(context.environment);
   const retry = context.retry ?? actions.retry('exchangeTx.getStatus', [id]);
-  const detail = plainText(error instanceof Error ? error.message : String(error));
+  const detail = plainText(errorText(error));
   switch (kind) {
     case 'cancelled':
       return undefined;
@@ -138,14 +90,7 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text:
-          story.attempts > 1
-            ? started
-              ? vscode.l10n.t('{0} started to answer but did not finish: {1} attempts in {2} s while looking up transaction {3}.', environmentNameStart(context.environment), story.attempts, story.seconds, id)
-              : vscode.l10n.t('{0} did not answer: {1} attempts in {2} s while looking up transaction {3}.', environmentNameStart(context.environment), story.attempts, story.seconds, id)
-            : started
-              ? vscode.l10n.t('{0} started to answer but did not finish within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), story.seconds, id)
-              : vscode.l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', environmentNameStart(context.environment), story.seconds, id),
+        text: lookupWaitText(vscode.l10n, story, started, environmentNameStart(context.environment), id),
         short: started ? vscode.l10n.t('The answer from {0} did not finish (timed out)', where) : vscode.l10n.t('No answer from {0} (timed out)', where),
         actions: [retry, actions.showLog()],
       };
@@ -238,41 +183,5 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         short: vscode.l10n.t('Lookup failed: {0}', plainText(detail, 80)),
         actions: [actions.showLog()],
       };
-  }
-}
-
-/** Shows a notification without waiting for it; a chosen action runs its command. */
-export function showUserMessage(message: UserMessage): void {
-  const titles = message.actions.map((a) => a.title);
-  const shown =
-    message.severity === 'error'
-      ? vscode.window.showErrorMessage(message.text, ...titles)
-      : message.severity === 'warning'
-        ? vscode.window.showWarningMessage(message.text, ...titles)
-        : vscode.window.showInformationMessage(message.text, ...titles);
-  void shown.then(
-    (choice) => {
-      const action = message.actions.find((a) => a.title === choice);
-      if (action) void Promise.resolve(vscode.commands.executeCommand(action.command, ...action.args)).catch(() => undefined);
-    },
-    () => undefined,
-  );
-}
-
-/**
- * Shows the messages of explicit commands, and keeps the last one so tests can check exactly
- * what the user saw (text and actions) without a notification blocking them.
- */
-export class MessagePresenter {
-  private last: UserMessage | undefined;
-
-  /** The last message presented (shown or not). */
-  get lastMessage(): UserMessage | undefined {
-    return this.last;
-  }
-
-  present(message: UserMessage, options: { readonly silent?: boolean } = {}): void {
-    this.last = message;
-    if (!options.silent) showUserMessage(message);
   }
 }

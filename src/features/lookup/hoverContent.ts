@@ -19,6 +19,7 @@ import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
+import { errorText } from '../../shared/errorText';
 import type { EnvironmentKind } from '../accounts/environmentService';
 import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
@@ -67,7 +68,7 @@ export async function hoverFacts(record: TransactionRecord, environment: Environ
     const next = times.next.get(record.id);
     return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
   } catch (error) {
-    log.warn(`hover of ${record.id}: no time in status (${error instanceof Error ? error.message : String(error)})`);
+    log.warn(`hover of ${record.id}: no time in status (${errorText(error)})`);
     return undefined;
   }
 }

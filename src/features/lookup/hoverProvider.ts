@@ -11,13 +11,14 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
-import { describeError, notFound } from './errorMessages';
 import { isFinalStatus } from '../../shared/status';
 import type { AccountSightings } from '../accounts/accountSightings';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
+import { errorText } from '../../shared/errorText';
 
 /** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */
 export const HOVER_SELECTOR: vscode.DocumentSelector = [
@@ -33,6 +34,8 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
 
 /** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
 const hoverContent = lazyModule(() => import('./hoverContent'));
+/** The words of errors and misses, loaded the first time a hover has one to tell. */
+const errorWords = lazyModule(() => import('./errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
@@ -58,12 +61,13 @@ export class IdHoverProvider implements vscode.HoverProvider {
     try {
       const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
-      if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
-      return new vscode.Hover(recordHover(record, environment, undefined, undefined, isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log)), range);
+      if (!record) return new vscode.Hover(notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short), range);
+      const facts = isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log);
+      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment), undefined, facts), range);
     } catch (error) {
-      const description = describeError(error, { id: match.id, environment });
+      const description = (await errorWords()).describeError(error, { id: match.id, environment });
       if (!description) return undefined;
-      this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${errorText(error)}`);
       if (!answersMissesIn(document)) return undefined;
       return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
     } finally {

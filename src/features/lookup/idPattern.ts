@@ -8,6 +8,7 @@
  */
 import { patternRisk } from './patternSafety';
 import { runBounded } from './timeBound';
+import { errorText } from '../../shared/errorText';
 
 /** The default of `exchangeTx.hover.idPattern`: 8–32 lowercase letters and digits, at least one of each. */
 export const DEFAULT_ID_PATTERN = '(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{8,32}';
@@ -49,7 +50,7 @@ export function compileIdPattern(source: string | undefined): CompiledIdPattern 
     // Alone first: text such as `[a-z` or `a)(b` must not be rescued (or changed) by the wrapping.
     alone = new RegExp(source);
   } catch (error) {
-    return { ...DEFAULT_COMPILED, error: error instanceof Error ? error.message : String(error) };
+    return { ...DEFAULT_COMPILED, error: errorText(error) };
   }
   const risk = patternRisk(source);
   if (risk) return { ...DEFAULT_COMPILED, error: risk.reason };

@@ -1,19 +1,21 @@
 /**
  * The three ways to look a transaction up: "Get Transaction Status…", the hover over an id, and
- * the details document (with "Copy Transaction ID"). One call registers them all.
+ * the details document (with "Copy Transaction ID"). One call registers them all; the lookup
+ * command's code (lookupCommand.ts, with the words of its errors) loads the first time it runs.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import { registerDetails } from '../details/detailsProvider';
+import { registerDetails } from '../details/registerDetails';
 import type { RecordDocuments } from '../details/detailsProvider';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
-import { MessagePresenter, moreTransactionActions } from './errorMessages';
+import { MessagePresenter, moreTransactionActions } from './userMessages';
+import { lazyModule } from '../lazyModule';
+import { idInEditor } from './editorId';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
 import { idFromArgument } from '../../shared/transactionId';
-import { LookupCommand } from './lookupCommand';
-import type { LookupCommandOptions } from './lookupCommand';
+import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
 import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
@@ -29,11 +31,19 @@ export interface LookupDependencies {
 
 /** What the lookup features hand to the test API. */
 export interface LookupApi {
-  readonly lookup: LookupCommand;
+  /** "Get Transaction Status…", once loaded (by its first run, or `load()`). */
+  readonly lookup: LookupCommand | undefined;
   readonly hover: IdHoverProvider;
-  readonly details: RecordDocuments;
+  /** The details documents, once loaded (by the first one asked for, or `loadDetails()`). */
+  readonly details: RecordDocuments | undefined;
   /** The known transactions a command offers when given none (features add their sources). */
   readonly choices: TransactionChoices;
+  /** The id selected or under the cursor in the editor (what the lookup and Watch offer first). */
+  idInEditor(): string | undefined;
+  /** Loads the lookup command's code (once). */
+  load(): Promise<LookupCommand>;
+  /** Loads the details documents' code (once). */
+  loadDetails(): Promise<RecordDocuments>;
 }
 
 export function registerLookup(context: vscode.ExtensionContext, deps: LookupDependencies): LookupApi {
@@ -41,19 +51,24 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
   const pattern = new IdPatternSetting(log);
   const messages = new MessagePresenter();
   const choices = new TransactionChoices(deps.store);
-  const lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
+  let lookup: LookupCommand | undefined;
+  const load = lazyModule(async () => {
+    const { LookupCommand } = await import('./lookupCommand');
+    lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
+    return lookup;
+  });
   const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log, ...(deps.sightings ? { sightings: deps.sightings } : {}) });
   const details = registerDetails(context, {
     store: deps.store,
     environment: deps.environment,
     messages,
     log: tagged(deps.log, 'details'),
-    chooseId: (silent) => lookup.chooseId(silent, vscode.l10n.t('Show Transaction Details')),
+    chooseId: async (silent) => (await load()).chooseId(silent, vscode.l10n.t('Show Transaction Details')),
   });
   context.subscriptions.push(
     pattern,
     vscode.commands.registerCommand('exchangeTx.getStatus', async (arg?: unknown, options?: LookupCommandOptions) => {
-      const result = await lookup.run(arg, options);
+      const result = await (await load()).run(arg, options);
       // Found: the Transactions view selects it if it is loaded there.
       if (result.record && result.id !== undefined) revealTransaction(result.id, log);
       return result;
@@ -77,5 +92,17 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
     }),
     vscode.languages.registerHoverProvider(HOVER_SELECTOR, hover),
   );
-  return { lookup, hover, details, choices };
+  return {
+    get lookup() {
+      return lookup;
+    },
+    hover,
+    get details() {
+      return details.current;
+    },
+    choices,
+    idInEditor: () => idInEditor(pattern),
+    load,
+    loadDetails: () => details.load(),
+  };
 }

@@ -12,6 +12,7 @@ import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { statusLook } from '../statusPresentation';
 import type { ErrorKind } from './errorKind';
@@ -21,6 +22,8 @@ import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
 import type { IdPatternSetting } from './settings';
 import type { TransactionChoices } from './transactionChoices';
+import { idInEditor } from './editorId';
+import { errorText } from '../../shared/errorText';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */
@@ -62,12 +65,12 @@ export function problemText(problem: IdProblem): string {
 }
 
 /** The status as a notification: label, pair, age, and what can be done with it. */
-export function statusMessage(id: string, record: TransactionRecord): UserMessage {
+export function statusMessage(id: string, record: TransactionRecord, nowMs: number = Date.now()): UserMessage {
   const look = statusLook(record.status, record.rawStatus);
   const severity: MessageSeverity = look.severity === 'none' ? 'info' : look.severity;
   return {
     severity,
-    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, Date.now(), userTimeStyle().locale)),
+    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, nowMs, userTimeStyle().locale)),
     // Watching makes sense while it moves: a settled one offers its details first, and no Watch.
     actions: isFinalStatus(record.status) ? [actions.detailsShort(id), actions.more(id)] : [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
@@ -132,7 +135,7 @@ export class LookupCommand {
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
         setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
       });
-      const message = statusMessage(id, record);
+      const message = statusMessage(id, record, recordClockNow(environment));
       messages.present(message, { silent });
       return { id, status: record.status, record, message };
     } catch (error) {
@@ -141,7 +144,7 @@ export class LookupCommand {
         log.info(`${id}: lookup cancelled`);
         return { id, error: 'cancelled' };
       }
-      log.warn(`${id}: lookup failed (${message.kind}): ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`${id}: lookup failed (${message.kind}): ${errorText(error)}`);
       messages.present(message, { silent });
       return { id, error: message.kind, message };
     } finally {
@@ -160,15 +163,7 @@ export class LookupCommand {
 
   /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */
   idInEditor(): string | undefined {
-    const editor = vscode.window.activeTextEditor;
-    if (!editor) return undefined;
-    const { selection, document } = editor;
-    if (!selection.isEmpty && selection.isSingleLine) {
-      const selected = trimId(document.getText(selection));
-      if (idProblem(selected) === undefined) return selected;
-    }
-    const line = document.lineAt(selection.active.line).text;
-    return this.deps.pattern.find(line, selection.active.character)?.id;
+    return idInEditor(this.deps.pattern);
   }
 
   private async ask(title: string): Promise<string | undefined> {

@@ -9,9 +9,15 @@ import * as vscode from 'vscode';
 import { pairLabel, sanitize } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { statusLook } from '../statusPresentation';
+import { lazyModule } from '../lazyModule';
 import type { Choice, ChoiceSource } from './choiceList';
+import type * as StatusPresentation from '../statusPresentation';
+
+type StatusLookOf = typeof StatusPresentation.statusLook;
 import { choiceList } from './choiceList';
+
+/** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
+const presentation = lazyModule(() => import('../statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;
@@ -89,6 +95,7 @@ export class TransactionChoices {
     const choices = this.known(options.offered);
     this.lastOffered = choices;
     if (choices.length === 0) return options.ask();
+    const { statusLook } = await presentation();
     const base: ChoiceItem[] = [];
     let section: ChoiceSource | undefined;
     for (const choice of choices) {
@@ -96,7 +103,7 @@ export class TransactionChoices {
         section = choice.source;
         base.push({ label: sourceLabel(choice.source), kind: vscode.QuickPickItemKind.Separator });
       }
-      base.push(this.item(choice.id));
+      base.push(this.item(choice.id, statusLook));
     }
     base.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(edit) ${vscode.l10n.t('Enter an ID…')}`, enter: true, alwaysShow: true });
     const pick = vscode.window.createQuickPick<ChoiceItem>();
@@ -126,7 +133,7 @@ export class TransactionChoices {
     return chosen.enter ? options.ask() : chosen.id;
   }
 
-  private item(id: string): ChoiceItem {
+  private item(id: string, statusLook: StatusLookOf): ChoiceItem {
     const record = this.store.peek(id);
     if (!record) return { label: `$(symbol-key) ${sanitize(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);

@@ -5,7 +5,7 @@
  */
 import type * as vscode from 'vscode';
 import { tagged } from '../log';
-import type { PairLimitsDeps } from './index';
+import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PairList } from './pairList';
 import { PairLimitsController } from './pairLimitsPanel';
 

@@ -4,17 +4,12 @@
  * the panel is first shown or restored, from its own file of the bundle (createController.ts).
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { Logger } from '../log';
 import type { PairLimitsController } from './pairLimitsPanel';
+import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
 
 export type { PairLimitsController, PairLimitsPanel } from './pairLimitsPanel';
-
-export interface PairLimitsDeps {
-  readonly environment: EnvironmentService;
-  readonly log: Logger;
-}
+export type { PairLimitsDeps } from './pairLimitsDeps';
 
 /** What the test API gets: the panel's controller, once loaded. */
 export interface PairLimitsHandle {

@@ -26,6 +26,7 @@ import { pendingRow, refusedEverywhere } from './pairRows';
 import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
 
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
+import { errorText } from '../../shared/errorText';
 
 export { PAIR_LIMITS_VIEW_TYPE };
 /** Messages kept for tests and diagnostics. */
@@ -86,7 +87,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       this.disposed_,
       webviewPanel.onDidDispose(() => this.dispose()),
       webview.onDidReceiveMessage((data: unknown) => {
-        this.receive(data).catch((error: unknown) => deps.log.error(`handling a message of the page failed: ${error instanceof Error ? error.message : String(error)}`));
+        this.receive(data).catch((error: unknown) => deps.log.error(`handling a message of the page failed: ${errorText(error)}`));
       }),
       deps.environment.onDidReset(() => this.environmentReset()),
       deps.environment.onDidChange(() => this.postState()),

@@ -13,6 +13,8 @@ import type { EnvironmentKind } from '../accounts/environmentService';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';
+import { pairLimitsWaitText } from '../waitText';
+import { errorText } from '../../shared/errorText';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
@@ -46,15 +48,13 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
   }
   if (error instanceof TimeoutError) {
     // The whole wait, all attempts together (retries share one deadline), not one attempt's timeout.
-    const attempts = error.story?.attempts ?? 1;
-    const seconds = Math.round((error.story?.elapsedMs ?? error.timeoutMs) / 1000);
-    return attempts > 1 ? vscode.l10n.t('No answer from {0}: {1} attempts in {2} s.', service, attempts, seconds) : vscode.l10n.t('No answer from {0} within {1} s.', service, seconds);
+    return pairLimitsWaitText(vscode.l10n, error, service);
   }
   if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
   if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
   if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
   if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
 }
 

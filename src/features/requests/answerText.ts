@@ -80,14 +80,67 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** The three header lines: the outcome line, where it went and when, the redacted headers. */
+/**
+ * The header lines, before wrapping: the outcome, where it went, when, and the headers sent (the
+ * key and the signature as the client's fingerprints).
+ */
 function headerLines(input: AnswerInput, when: string): string[] {
   const queued = input.queuedMs > 0 ? ` (held ${input.queuedMs} ms by the rate limit first)` : '';
   return [
     `// ${oneLine(input.method, 80)} → HTTP ${input.status} in ${input.durationMs} ms${queued}`,
-    `// ${oneLine(input.target, 80)} · ${oneLine(input.host, 120)} · ${when}`,
-    `// Sent with Content-Type: ${input.sent['Content-Type']} · X-Api-Key: ${input.sent['X-Api-Key']} · X-Api-Signature: ${input.sent['X-Api-Signature']} (fingerprints)`,
+    `// ${oneLine(input.target, 80)} · ${oneLine(input.host, 120)}`,
+    `// Sent ${when}`,
+    `// Content-Type: ${input.sent['Content-Type']}`,
+    `// X-Api-Key: ${input.sent['X-Api-Key']}`,
+    `// X-Api-Signature: ${input.sent['X-Api-Signature']}`,
+    '// Key and signature shown as fingerprints.',
   ];
+}
+
+/**
+ * The widest header line, `//` included: what the editor shows of an answer opened beside its
+ * request in a 1400 px window with the sidebar open (46 characters of the default font; the
+ * screenshot test measures it).
+ */
+export const HEADER_WIDTH = 44;
+
+/**
+ * One `//` line as lines of at most `width` characters: broken at spaces, each further line
+ * indented under the first's text; a word longer than a line is split across lines. Nothing is
+ * left out, and nothing but the spaces where it breaks changes.
+ */
+export function wrapComment(line: string, width = HEADER_WIDTH): string[] {
+  if (line.length <= width) return [line];
+  const out: string[] = [];
+  let current = '//';
+  let empty = true;
+  for (let word of line.replace(/^\/\/ ?/, '').split(' ')) {
+    if (word === '') continue;
+    while (word !== '') {
+      if (current.length + 1 + word.length <= width) {
+        current += ` ${word}`;
+        empty = false;
+        break;
+      }
+      if (empty) {
+        // Longer than a whole line: as much as fits (never half of a surrogate pair), the rest below.
+        let room = Math.max(1, width - current.length - 1);
+        if (room < word.length && /[\ud800-\udbff]/.test(word.charAt(room - 1)) && room > 1) room -= 1;
+        current += ` ${word.slice(0, room)}`;
+        word = word.slice(room);
+      }
+      out.push(current);
+      current = '//  ';
+      empty = true;
+    }
+  }
+  if (!empty) out.push(current);
+  return out;
+}
+
+/** The header's lines, each wrapped to {@link HEADER_WIDTH}, as the document's first lines. */
+function header(lines: readonly string[]): string {
+  return lines.flatMap((line) => wrapComment(line)).join('\n');
 }
 
 /** The default {@link AnswerInput.timeStyle}. */
@@ -122,8 +175,8 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     if (http) lines.push(...meaningLines(http));
     if (parsed.ok && tooDeep) lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    if (parsed.ok && !tooDeep && !cut) return { text: `${lines.join('\n')}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome: `HTTP ${input.status}`, ok: false };
-    const raw = { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false } as const;
+    if (parsed.ok && !tooDeep && !cut) return { text: `${header(lines)}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome: `HTTP ${input.status}`, ok: false };
+    const raw = { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false } as const;
     return parsed.ok && tooDeep ? { ...raw, shownRaw: 'too-deep' } : raw;
   }
   // Only the top level of the answer is read here (error.code, .message, .data.limits): no walk.
@@ -143,11 +196,11 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     // Plain text: the editor's JSON support would walk the same depth again.
     lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    return { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome, ok, shownRaw: 'too-deep' };
+    return { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome, ok, shownRaw: 'too-deep' };
   }
   if (cut) lines.push('// The answer was too long to pretty-print; it is shown as it arrived, cut.');
   const body = cut ? visibleText(shown) : prettyJson(parsed.value);
-  return { text: `${lines.join('\n')}\n${body}\n`, language: 'jsonc', outcome, ok };
+  return { text: `${header(lines)}\n${body}\n`, language: 'jsonc', outcome, ok };
 }
 
 /**
@@ -160,11 +213,11 @@ export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
     return renderAnswer(input);
   } catch (error) {
     const reason = oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 200);
-    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt, input.timeStyle) : 'time unknown';
+    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt, input.timeStyle) : '(time unknown)';
     const lines = headerLines(input, time);
     const { shown, cut } = shownText(input.text);
     lines.push(`// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`);
     if (cut) lines.push(cut);
-    return { text: `${lines.join('\n')}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false, shownRaw: 'not-rendered' };
+    return { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false, shownRaw: 'not-rendered' };
   }
 }

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { tagged } from '../log';
 import type { Logger } from '../log';
-import { MessagePresenter } from '../lookup/errorMessages';
+import { MessagePresenter } from '../lookup/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
@@ -22,6 +22,7 @@ import { HistoryStore } from './historyStore';
 import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
 import { isRequestDocument, openUntitledRequest } from './requestFiles';
 import type { RequestDocumentCommand, RequestDocuments } from './requestDocuments';
+import { errorText } from '../../shared/errorText';
 
 export { openUntitledRequest } from './requestFiles';
 
@@ -71,7 +72,7 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
   const load = (): Promise<RequestDocuments> => {
     const started = (loading ??= import('./requestDocuments').then((code) => code.startRequestDocuments(context, { environment: deps.environment, log, messages, answers, history, entryOf })));
     started.catch((error: unknown) => {
-      log.error(`the code of request documents did not load: ${error instanceof Error ? error.message : String(error)}`);
+      log.error(`the code of request documents did not load: ${errorText(error)}`);
       if (loading === started) loading = undefined;
     });
     return started;

@@ -7,6 +7,7 @@
 import { checkId, pairParams, transactionParams } from '../../api/params';
 import type { CurrencyPair } from '../../api';
 import { isPlainObject } from '../../shared/storedState';
+import { errorText } from '../../shared/errorText';
 
 /** Why the service would refuse these params (a sentence), or undefined when they pass or the method has no local check. */
 export function localProblem(method: string, params: unknown): string | undefined {
@@ -28,6 +29,6 @@ export function localProblem(method: string, params: unknown): string | undefine
         return undefined;
     }
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
 }

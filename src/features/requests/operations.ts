@@ -21,11 +21,12 @@ import { echo } from '../../shared/echo';
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * Which group of the service's methods an operation belongs to (all in docs/service/methods.md): the three
- * base methods, the seven estimate, create and catalogue methods, or the further four
- * (`service-docs`: getCurrencies, getMinAmount, getFixRate, createSubaccount).
+ * Which group of the service's methods an operation belongs to (all in docs/service/methods.md):
+ * `base`, the three base methods; `exchange`, the seven estimate, create and catalogue methods;
+ * `further`, the other methods of the public documentation (getCurrencies, getMinAmount,
+ * getFixRate, createSubaccount) and those found in it since (src/sandbox/RULES.md).
  */
-export type OperationSource = 'exchange-api-v2' | 'more-operations' | 'service-docs';
+export type OperationSource = 'base' | 'exchange' | 'further';
 
 export interface Operation {
   /** The `method` of the request. */
@@ -71,7 +72,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getStatus',
     description: 'Returns the current status of one transaction.',
-    source: 'exchange-api-v2',
+    source: 'base',
     closedParams: true,
     inSandbox: true,
     params: { id: SANDBOX_TRANSACTION_ID },
@@ -80,7 +81,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getTransactions',
     description: 'Returns transaction records that match optional filters.',
-    source: 'exchange-api-v2',
+    source: 'base',
     closedParams: true,
     inSandbox: true,
     params: { currency: 'btc', status: ['finished', 'refunded'], limit: 10, offset: 0 },
@@ -100,7 +101,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getPairsParams',
     description: 'Returns minimum and maximum exchangeable amounts for currency pairs. Deprecated.',
-    source: 'exchange-api-v2',
+    source: 'base',
     deprecated: 'getExchangeAmount / getFixRateForAmount',
     closedParams: true,
     inSandbox: true,
@@ -113,7 +114,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getExchangeAmount',
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
@@ -127,7 +128,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getFixRateForAmount',
     description: 'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
@@ -142,7 +143,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'createTransaction',
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
@@ -161,7 +162,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'createFixTransaction',
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     movesMoney: true,
@@ -188,7 +189,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getCurrenciesFull',
     description: 'Lists every currency with its state and display data, disabled ones included.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: false,
     inSandbox: true,
     params: {},
@@ -197,7 +198,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getPairs',
     description: 'Lists the enabled currency pairs, optionally filtered.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     params: { from: 'btc', txType: 'float' },
@@ -210,7 +211,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'validateAddress',
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
-    source: 'more-operations',
+    source: 'exchange',
     closedParams: true,
     inSandbox: true,
     params: { currency: 'eth', address: EXAMPLE_ETH_ADDRESS },
@@ -223,7 +224,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getCurrencies',
     description: 'Lists the tickers of the enabled currencies.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: false,
     inSandbox: true,
     params: {},
@@ -232,7 +233,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getMinAmount',
     description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
-    source: 'service-docs',
+    source: 'further',
     deprecated: 'getExchangeAmount',
     closedParams: true,
     inSandbox: true,
@@ -242,7 +243,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getFixRate',
     description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
-    source: 'service-docs',
+    source: 'further',
     deprecated: 'getFixRateForAmount',
     closedParams: true,
     inSandbox: true,
@@ -256,7 +257,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'createSubaccount',
     description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: true,
     inSandbox: true,
     creates: true,
@@ -266,7 +267,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'updateSubaccount',
     description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
-    source: 'service-docs',
+    source: 'further',
     closedParams: true,
     inSandbox: true,
     creates: true,
@@ -279,7 +280,7 @@ export const OPERATIONS: readonly Operation[] = [
   {
     name: 'getFixRateBulk',
     description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
-    source: 'service-docs',
+    source: 'further',
     closedParams: false,
     inSandbox: true,
     params: {},

@@ -28,6 +28,7 @@ import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
 import { userTimeStyle } from '../timeStyle';
 import { echo } from '../../shared/echo';
+import { errorText } from '../../shared/errorText';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -176,7 +177,7 @@ export class RequestSender {
     } catch (error) {
       const failure = classifyError(error);
       if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
-      const message = plainText(error instanceof Error ? error.message : String(error));
+      const message = plainText(errorText(error));
       log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
         this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);

@@ -19,6 +19,7 @@ import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKeySource, SnippetKind } from './snippets';
+import { errorText } from '../../shared/errorText';
 
 export interface ToolsDeps {
   readonly environment: EnvironmentService;
@@ -171,7 +172,7 @@ export class RequestTools {
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
     } catch (error) {
-      const message = plainText(error instanceof Error ? error.message : String(error));
+      const message = plainText(errorText(error));
       this.deps.messages.present({ severity: 'error', text: message, actions: [] }, options);
       return { error: message };
     }
@@ -200,7 +201,7 @@ export class RequestTools {
         steps.push({ step: vscode.l10n.t('Local signature'), ok: explained.verified, detail: explained.verified ? vscode.l10n.t('A signature of the body verifies with the key\'s public half.') : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.') });
         usable = explained.verified;
       } catch (error) {
-        steps.push({ step: vscode.l10n.t('Key format'), ok: false, detail: vscode.l10n.t('{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).', plainText(error instanceof Error ? error.message : String(error))) });
+        steps.push({ step: vscode.l10n.t('Key format'), ok: false, detail: vscode.l10n.t('{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).', plainText(errorText(error))) });
       }
     }
     if (usable) steps.push(await this.probe(body));
@@ -232,7 +233,7 @@ export class RequestTools {
       return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)) };
     } catch (error) {
       const kind = classifyError(error);
-      const message = plainText(error instanceof Error ? error.message : String(error));
+      const message = plainText(errorText(error));
       if (kind === 'network' || kind === 'timeout') return { step, ok: false, detail: vscode.l10n.t('The host could not be reached: {0} Fix: check the account\'s address and the network.', message) };
       return { step, ok: false, detail: message };
     }

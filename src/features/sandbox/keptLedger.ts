@@ -13,6 +13,7 @@ import type { RestoreOutcome } from '../../shared/sandboxControl';
 import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../log';
+import { errorText } from '../../shared/errorText';
 
 /** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
 export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
@@ -69,7 +70,7 @@ export async function restoreKeptLedger({ state, log, restore, now = () => new D
     log.info(`sandbox ledger restored: ${outcome.restored} created or changed transactions${outcome.dropped > 0 ? `, ${outcome.dropped} dropped` : ''}`);
     return 'restored';
   } catch (error) {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = errorText(error);
   }
   const setAsideAt = now().toISOString();
   try {
@@ -79,7 +80,7 @@ export async function restoreKeptLedger({ state, log, restore, now = () => new D
     await state.update(LEDGER_STATE_KEY, undefined);
   } catch (error) {
     log.warn(
-      `the kept sandbox ledger could not be restored (${reason}) nor set aside (${error instanceof Error ? error.message : String(error)}): it stays under ${LEDGER_STATE_KEY} until the new ledger is kept; this sandbox starts with a new ledger`,
+      `the kept sandbox ledger could not be restored (${reason}) nor set aside (${errorText(error)}): it stays under ${LEDGER_STATE_KEY} until the new ledger is kept; this sandbox starts with a new ledger`,
     );
     return 'not-set-aside';
   }

@@ -25,6 +25,7 @@ import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './t
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
 import { BACK, inputStep, pickStep } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
+import { errorText } from '../../shared/errorText';
 
 export { BACK } from './stepPrompts';
 export type { Back, StepCounter } from './stepPrompts';
@@ -163,7 +164,7 @@ export class NewTransactionCommand {
       return await this.ask({}, 'pair');
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
-      const text = sanitize(error instanceof Error ? error.message : String(error), 300);
+      const text = sanitize(errorText(error), 300);
       this.deps.log.warn(`new transaction: ${text}`);
       void vscode.window.showErrorMessage(vscode.l10n.t('The sandbox could not be asked: {0}', text));
       return { error: text };
@@ -310,7 +311,7 @@ export class NewTransactionCommand {
       await vscode.commands.executeCommand('exchangeTx.transactions.refresh');
       return await vscode.commands.executeCommand<RevealResult | undefined>(REVEAL_COMMAND, id);
     } catch (error) {
-      this.deps.log.warn(`could not show ${id} in the Transactions view: ${error instanceof Error ? error.message : String(error)}`);
+      this.deps.log.warn(`could not show ${id} in the Transactions view: ${errorText(error)}`);
       return undefined;
     }
   }
@@ -334,7 +335,7 @@ export class NewTransactionCommand {
       if (!typed) void vscode.window.showErrorMessage(message);
       return { error: error.field };
     }
-    const text = sanitize(error instanceof Error ? error.message : String(error), 300);
+    const text = sanitize(errorText(error), 300);
     log.warn(`new transaction failed: ${text}`);
     const message = vscode.l10n.t('The sandbox transaction was not created: {0}', text);
     if (typed && (await this.prompts.refused(message, vscode.l10n.t('Retry')))) return this.create(draft, typed);

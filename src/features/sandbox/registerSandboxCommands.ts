@@ -6,18 +6,10 @@
 import * as vscode from 'vscode';
 import type { SandboxApi, SandboxCommandDeps, SandboxCommandHandlers } from './sandboxCommands';
 import { readSetting } from '../settings';
+import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
-export const SANDBOX_COMMANDS = [
-  'exchangeTx.sandbox.faults',
-  'exchangeTx.sandbox.clearFaults',
-  'exchangeTx.sandbox.reset',
-  'exchangeTx.sandbox.newTransaction',
-  'exchangeTx.sandbox.simulatePayment',
-  'exchangeTx.sandbox.moveToStatus',
-  'exchangeTx.sandbox.copyConnection',
-] as const;
-
-export type SandboxCommand = (typeof SANDBOX_COMMANDS)[number];
+export { SANDBOX_COMMANDS } from './sandboxCommandNames';
+export type { SandboxCommand } from './sandboxCommandNames';
 
 /** What the test API gets: the commands' objects, loaded on demand. */
 export interface SandboxCommandsHandle {

@@ -16,7 +16,7 @@ import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { TransactionControl } from './transactionControl';
-import type { SandboxCommand } from './registerSandboxCommands';
+import type { SandboxCommand } from './sandboxCommandNames';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
 import type { FaultPresetId } from './faultPresets';
 

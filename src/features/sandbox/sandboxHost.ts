@@ -32,6 +32,7 @@ import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../settings';
+import { errorText } from '../../shared/errorText';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
@@ -312,7 +313,7 @@ export class SandboxHost implements vscode.Disposable {
       await this.deps.state.update(LEDGER_STATE_KEY, snapshot);
     } catch (error) {
       this.dirty = true;
-      this.log.warn(`the sandbox ledger could not be kept: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.warn(`the sandbox ledger could not be kept: ${errorText(error)}`);
       throw error;
     }
   }

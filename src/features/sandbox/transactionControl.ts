@@ -20,6 +20,7 @@ import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
 import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
+import { errorText } from '../../shared/errorText';
 
 export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
 export const MOVE_TO_STATUS_COMMAND = 'exchangeTx.sandbox.moveToStatus';
@@ -166,7 +167,7 @@ export class TransactionControl {
       this.lastId = id;
       const done = await action(control, tx);
       if (!done) return undefined;
-      await store.refresh([id]).catch((error: unknown) => log.warn(`could not read ${id} again: ${error instanceof Error ? error.message : String(error)}`));
+      await store.refresh([id]).catch((error: unknown) => log.warn(`could not read ${id} again: ${errorText(error)}`));
       return { id, status: done.status, ...(done.next ? { next: done.next.status } : {}) };
     } catch (error) {
       const message =
@@ -174,7 +175,7 @@ export class TransactionControl {
           ? vscode.l10n.t('{0} is not a transaction of the built-in sandbox.', id)
           : error instanceof SandboxControlError
             ? vscode.l10n.t('The sandbox refused: {0}', sanitize(error.controlMessage, 200))
-            : vscode.l10n.t('The sandbox could not be driven: {0}', sanitize(error instanceof Error ? error.message : String(error), 200));
+            : vscode.l10n.t('The sandbox could not be driven: {0}', sanitize(errorText(error), 200));
       log.warn(message);
       void vscode.window.showErrorMessage(message);
       return { error: error instanceof SandboxControlError ? error.code : message };

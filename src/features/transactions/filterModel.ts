@@ -1,6 +1,6 @@
 /**
- * The Transactions view's filter: one field per `getTransactions` filter (spec 4.2), read
- * defensively (a command argument, the workspace state), checked the way the spec says (through
+ * The Transactions view's filter: one field per `getTransactions` filter (docs/service/methods.md#gettransactions), read
+ * defensively (a command argument, the workspace state), checked the way that page says (through
  * the client's own parameter checks) and turned into the query the service gets. Pure: no
  * `vscode`; the words shown to the user live in filterText.ts.
  */

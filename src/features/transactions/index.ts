@@ -1,73 +1,93 @@
 /**
  * The Transactions view: recent transactions grouped by status, with filters and paging, in the
- * "Exchange Tx" activity-bar container. One call registers the view and its commands.
+ * "Exchange Tx" activity-bar container. At activation, one call makes the tree view (over a relay
+ * provider) and registers the view's commands; the view's code (transactionsPart.ts,
+ * `dist/lazy/transactions.js`: the list, the filter, the rows) loads when the view first asks for
+ * its rows or one of its commands first runs.
  */
-import type * as vscode from 'vscode';
-import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { Logger } from '../log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
-import { FilterState } from './filterState';
-import { registerTransactionCommands, TransactionActions } from './transactionCommands';
-import { TransactionList } from './transactionList';
-import type { TransactionListOptions } from './transactionList';
-import type { AccountSightings } from '../accounts/accountSightings';
-import { pageSizeSetting, TransactionsView } from './transactionsView';
-import type { RevealResult, WelcomeState } from './transactionsView';
+import * as vscode from 'vscode';
+import { lazyModule } from '../lazyModule';
+import type { TreeNode } from './nodes';
+import type { TransactionsApi, TransactionsDependencies } from './transactionsPart';
+import type { TransactionsProvider } from './transactionsProvider';
+import { VIEW_ID } from './viewId';
 
-export type { RevealResult, WelcomeState };
+export type { RevealResult, WelcomeState } from './transactionsView';
+export type { TransactionsApi, TransactionsDependencies } from './transactionsPart';
 
-export interface TransactionsDependencies {
-  readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
-  readonly log: Logger;
-  /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
-  readonly choices?: TransactionChoices;
-  /** The first sightings per account: "in status longer than" on an account reads them. */
-  readonly sightings?: Pick<AccountSightings, 'of'>;
+/** The view's commands (package.json), registered at activation; their work loads with the view's code. */
+export const TRANSACTION_COMMANDS: readonly string[] = [
+  'exchangeTx.transactions.refresh',
+  'exchangeTx.transactions.loadMore',
+  'exchangeTx.transactions.filter',
+  'exchangeTx.transactions.clearFilter',
+  'exchangeTx.transactions.copyPayinAddress',
+  'exchangeTx.transactions.openPayout',
+  'exchangeTx.transactions.openRefund',
+  'exchangeTx.transactions.reveal',
+];
+
+/** The Transactions view as activation holds it: loaded on first use. */
+export interface TransactionsHandle {
+  /** The view's parts, once loaded (undefined before). */
+  readonly current: TransactionsApi | undefined;
+  /** Loads the view's code (once). */
+  load(): Promise<TransactionsApi>;
 }
 
-/**
- * The filter's "in status longer than" on the target in use, by the agents' own rule
- * (src/agents/statusSince.ts): on the sandbox exact from each schedule and on its clock, on an
- * account from the first sightings kept for it ("at least since").
- */
-function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
-  return async (records, ms, options) => {
-    // Loaded with the first use of the filter, not at activation.
-    const { longerInStatus, timesContext } = await import('./filterFlow');
-    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
-  };
-}
-
-/** What the Transactions view hands to the test API. */
-export interface TransactionsApi {
-  readonly list: TransactionList;
-  readonly view: TransactionsView;
-  readonly filter: FilterState;
-  /** The opener of explorer links and the filter flow's prompts, replaceable by tests. */
-  readonly actions: TransactionActions;
-  /** Selects a loaded transaction in the view (also the command `exchangeTx.transactions.reveal`). */
-  reveal(id: string): Promise<RevealResult>;
-}
-
-export function registerTransactions(context: vscode.ExtensionContext, deps: TransactionsDependencies): TransactionsApi {
-  const filter = new FilterState(context.workspaceState);
-  const list = new TransactionList({
-    query: (query, options) => deps.store.query(query, options),
-    pageSize: pageSizeSetting,
-    filter: () => filter.current,
-    longerInStatus: longerInStatusOn(deps),
+export function registerTransactions(context: vscode.ExtensionContext, deps: TransactionsDependencies): TransactionsHandle {
+  const handlers = new Map<string, (arg?: unknown) => unknown>();
+  const changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined | void>();
+  let provider: TransactionsProvider | undefined;
+  let current: TransactionsApi | undefined;
+  const load = lazyModule(async () => {
+    const { startTransactions } = await import('./transactionsPart');
+    current = startTransactions(context, deps, {
+      createView: (made) => {
+        provider = made;
+        context.subscriptions.push(made.onDidChangeTreeData((node) => changed.fire(node)));
+        return view;
+      },
+      register: (command, handler) => {
+        if (!TRANSACTION_COMMANDS.includes(command)) throw new Error(`${command} is not among the commands registered at activation`);
+        handlers.set(command, handler);
+        return { dispose: () => handlers.delete(command) };
+      },
+    });
+    return current;
   });
-  const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log });
-  const actions = new TransactionActions();
-  context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
-  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log, environment: deps.environment }, actions);
-  if (deps.choices) {
-    context.subscriptions.push(
-      deps.choices.provide('selected', () => view.view.selection.flatMap((node) => (node.kind === 'transaction' ? [node.record.id] : []))),
-      deps.choices.provide('view', () => list.records().map((record) => record.id)),
-    );
-  }
-  return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
+  const loaded = (): TransactionsProvider => {
+    if (!provider) throw new Error('the Transactions view asked for an item before its rows');
+    return provider;
+  };
+  // The relay: the view's rows come from the provider of the code loaded on the first ask.
+  const relay: vscode.TreeDataProvider<TreeNode> = {
+    onDidChangeTreeData: changed.event,
+    getChildren: async (node?: TreeNode) => {
+      await load();
+      return loaded().getChildren(node);
+    },
+    getTreeItem: (node: TreeNode) => loaded().getTreeItem(node),
+    getParent: (node: TreeNode) => loaded().getParent(node),
+    resolveTreeItem: (item: vscode.TreeItem, node: TreeNode) => loaded().resolveTreeItem(item, node),
+  };
+  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: relay, showCollapseAll: true });
+  context.subscriptions.push(
+    view,
+    changed,
+    ...TRANSACTION_COMMANDS.map((command) =>
+      vscode.commands.registerCommand(command, async (arg?: unknown) => {
+        await load();
+        const handler = handlers.get(command);
+        if (!handler) throw new Error(`${command} has no handler`);
+        return handler(arg);
+      }),
+    ),
+  );
+  return {
+    get current() {
+      return current;
+    },
+    load,
+  };
 }

@@ -19,6 +19,7 @@ import { problemText } from './filterText';
 import { safeLink } from './nodes';
 import type { TransactionList } from './transactionList';
 import type { RevealResult, TransactionsView } from './transactionsView';
+import { errorText } from '../../shared/errorText';
 
 /** What a command that loads reports back. */
 export interface LoadSummary {
@@ -51,14 +52,17 @@ export class TransactionActions {
   prompts: FilterPrompts | undefined;
 }
 
-export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions): void {
+/** Registers a command's handler (VS Code's own by default; activation's relay when this code loads on first use). */
+export type CommandRegistrar = (command: string, handler: (arg?: unknown) => unknown) => vscode.Disposable;
+
+export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions, register: CommandRegistrar = vscode.commands.registerCommand): void {
   const { view, list, filter, store, log } = deps;
 
   const summary = (): LoadSummary => ({
     state: list.state,
     count: list.size,
     hasMore: list.hasMore,
-    ...(list.error ? { error: list.error.error instanceof Error ? list.error.error.message : String(list.error.error) } : {}),
+    ...(list.error ? { error: errorText(list.error.error) } : {}),
   });
 
   /** The record a node action is about: the node's, the list's, the store's, or a fresh lookup. */
@@ -96,15 +100,15 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand('exchangeTx.transactions.refresh', async (): Promise<LoadSummary> => {
+    register('exchangeTx.transactions.refresh', async (): Promise<LoadSummary> => {
       await view.refresh();
       return summary();
     }),
-    vscode.commands.registerCommand('exchangeTx.transactions.loadMore', async (): Promise<LoadSummary> => {
+    register('exchangeTx.transactions.loadMore', async (): Promise<LoadSummary> => {
       await view.loadMore();
       return summary();
     }),
-    vscode.commands.registerCommand('exchangeTx.transactions.filter', async (arg?: unknown): Promise<TransactionFilter | undefined> => {
+    register('exchangeTx.transactions.filter', async (arg?: unknown): Promise<TransactionFilter | undefined> => {
       if (arg !== undefined && arg !== null && !isTreeNodeArgument(arg)) {
         try {
           return await applyFilter(parseFilter(arg));
@@ -119,8 +123,8 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
       const next = await runFilterFlow(filter.current, actions.prompts ?? windowPrompts);
       return next === undefined ? undefined : applyFilter(next);
     }),
-    vscode.commands.registerCommand('exchangeTx.transactions.clearFilter', async (): Promise<TransactionFilter> => applyFilter({})),
-    vscode.commands.registerCommand('exchangeTx.transactions.copyPayinAddress', async (arg?: unknown): Promise<string | undefined> => {
+    register('exchangeTx.transactions.clearFilter', async (): Promise<TransactionFilter> => applyFilter({})),
+    register('exchangeTx.transactions.copyPayinAddress', async (arg?: unknown): Promise<string | undefined> => {
       const record = await recordOf(arg);
       if (!record || record.payinAddress.trim() === '') return undefined;
       await vscode.env.clipboard.writeText(record.payinAddress);
@@ -133,9 +137,9 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
       );
       return record.payinAddress;
     }),
-    vscode.commands.registerCommand('exchangeTx.transactions.openPayout', (arg?: unknown) => openLink(arg, 'payout')),
-    vscode.commands.registerCommand('exchangeTx.transactions.openRefund', (arg?: unknown) => openLink(arg, 'refund')),
-    vscode.commands.registerCommand('exchangeTx.transactions.reveal', async (arg?: unknown): Promise<RevealResult | undefined> => {
+    register('exchangeTx.transactions.openPayout', (arg?: unknown) => openLink(arg, 'payout')),
+    register('exchangeTx.transactions.openRefund', (arg?: unknown) => openLink(arg, 'refund')),
+    register('exchangeTx.transactions.reveal', async (arg?: unknown): Promise<RevealResult | undefined> => {
       const id = idFromArgument(arg);
       return id === undefined ? undefined : view.reveal(id);
     }),

@@ -29,6 +29,8 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     private readonly pageSize: () => number,
     /** How long changes are gathered before the tree is told (ms). */
     private readonly batchMs = 15,
+    /** The clock that dated the records (the sandbox's for sandbox records): ages are measured on it. */
+    private readonly now: () => number = Date.now,
   ) {
     this.subscription = list.onDidChange((change) => this.queue(change));
   }
@@ -40,7 +42,7 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     // The page size is a setting (costly to read): only "Load more…" says it, so only it reads it.
-    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: node.kind === 'loadMore' ? this.pageSize() : 0 });
+    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: node.kind === 'loadMore' ? this.pageSize() : 0, nowMs: this.now() });
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -48,7 +50,7 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
   }
 
   async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
-    if (node.kind === 'transaction') item.tooltip = (await tooltip()).transactionTooltip(node.record);
+    if (node.kind === 'transaction') item.tooltip = (await tooltip()).transactionTooltip(node.record, this.now());
     return item;
   }
 

@@ -11,6 +11,7 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
@@ -22,8 +23,11 @@ import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
 import { readSetting } from '../settings';
 import { describeFaults } from '../sandbox/faultPresets';
+import { errorText } from '../../shared/errorText';
 
-export const VIEW_ID = 'exchangeTx.transactions';
+import { VIEW_ID } from './viewId';
+
+export { VIEW_ID };
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState = 'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
@@ -48,6 +52,8 @@ export interface TransactionsViewDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** The tree view showing the provider (made at activation, before this code loads); default: a new one. */
+  readonly createView?: (provider: TransactionsProvider) => vscode.TreeView<TreeNode>;
 }
 
 export class TransactionsView implements vscode.Disposable {
@@ -62,8 +68,9 @@ export class TransactionsView implements vscode.Disposable {
 
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
-    this.provider = new TransactionsProvider(list, pageSizeSetting);
-    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    // Sandbox records are dated by the sandbox's clock (which tests and Skip Time move ahead).
+    this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () => recordClockNow(environment));
+    this.view = deps.createView?.(this.provider) ?? vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
     this.disposables.push(
       this.view,
@@ -198,7 +205,7 @@ export class TransactionsView implements vscode.Disposable {
     this.lastState = state;
     if (list.error && list.busy === undefined) {
       const error = list.error.error;
-      log.warn(`${list.error.operation} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log.warn(`${list.error.operation} failed: ${errorText(error)}`);
     }
     if (list.busy === undefined && list.state !== 'idle' && list.state !== 'loading') this.scheduler.refreshed(list.error ? 'failed' : 'ok');
   }

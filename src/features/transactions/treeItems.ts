@@ -11,10 +11,11 @@ import { userTimeStyle } from '../timeStyle';
 import { statusLook, themeIcon } from '../statusPresentation';
 import type { ErrorNode, GroupNode, TransactionNode, TreeNode } from './nodes';
 import { contextTokens, expandedByDefault, treeItemId } from './nodes';
+import { errorText } from '../../shared/errorText';
 
 /** A failed load in one sentence, by the error's class (never by its message). */
 export function loadErrorText(error: unknown): string {
-  if (!(error instanceof ExchangeError)) return vscode.l10n.t('Unexpected error: {0}', sanitize(error instanceof Error ? error.message : String(error), 120));
+  if (!(error instanceof ExchangeError)) return vscode.l10n.t('Unexpected error: {0}', sanitize(errorText(error), 120));
   switch (error.kind) {
     case 'authentication':
       return vscode.l10n.t('The service refused the API keys.');

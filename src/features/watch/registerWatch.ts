@@ -1,155 +1,52 @@
 /**
- * The status-bar watch's commands and settings: "Watch Transaction in Status Bar…", "Stop
- * Watching Transaction…", the item's click menu, and `exchangeTx.watch.intervalSeconds`. Without
- * an id, Watch asks for one, offering the id selected or under the cursor in the editor.
+ * The status-bar watch at activation: its commands ("Watch Transaction in Status Bar…", "Stop
+ * Watching Transaction…", the item's click menu) registered with handlers that load the watch's
+ * code (watchCommands.ts, `dist/lazy/watch.js`) the first time one runs. When watches were saved
+ * in this workspace, that code loads right after activation and restores them (their first poll
+ * on a timer, as before); a workspace with no watch never loads it.
  */
 import * as vscode from 'vscode';
-import { shortId } from '../../shared/format';
-import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { Logger } from '../log';
-import { StatusWatch } from './statusWatch';
-import type { StatusWatchDeps } from './statusWatch';
-import type { AccountSightings } from '../accounts/accountSightings';
-import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
-import { MAX_WATCHED } from './watchIds';
-import { revealTransaction } from '../revealTransaction';
-import { readSetting } from '../settings';
-import type { TransactionChoices } from '../lookup/transactionChoices';
+import { lazyModule } from '../lazyModule';
+import type { StatusWatch } from './statusWatch';
+import type { WatchPart } from './watchCommands';
+import { parseStoredIds, WATCHED_KEY } from './watchIds';
+import { errorText } from '../../shared/errorText';
+import type { WatchDeps } from './watchDeps';
 
-export interface WatchDeps {
-  readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
-  readonly log: Logger;
-  /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
-  readonly idInEditor?: () => string | undefined;
-  /** The known transactions offered before the input box; the watched ones are added to it. */
-  readonly choices?: TransactionChoices;
-  /** Where what the watch sees of an account's records is noted (first sightings per account). */
-  readonly sightings?: Pick<AccountSightings, 'note'>;
+export type { WatchDeps };
+
+
+/** The watch as activation holds it: loaded on first use. */
+export interface WatchHandle {
+  /** The watch, once loaded (undefined before). */
+  readonly current: StatusWatch | undefined;
+  /** Loads the watch (once), restoring the saved watches. */
+  load(): Promise<StatusWatch>;
 }
 
-/**
- * The watch's view of the environment: what a poll fetches on an account not in use is noted as a
- * sighting of that account (on the one in use the store notes what the watch fetches through it).
- */
-function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
-  const { environment, sightings } = deps;
-  return {
-    get target() {
-      return environment.target;
-    },
-    targetLabel: (target) => environment.targetLabel(target),
-    recordsOn: async (target, ids, options) => {
-      const found = await environment.recordsOn(target, ids, options);
-      sightings?.note(target, [...found.values()]);
-      return found;
-    },
-    onDidReset: environment.onDidReset,
-  };
-}
-
-/** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
-export function intervalSetting(): number {
-  return readSetting('exchangeTx.watch.intervalSeconds') * 1000;
-}
-
-async function askForId(offered: string | undefined): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
-    value: offered ?? '',
-    title: vscode.l10n.t('Watch Transaction in Status Bar'),
-    prompt: vscode.l10n.t('The ID of the transaction to watch'),
-    placeHolder: vscode.l10n.t('e.g. 3h1k9x0adl2b7m4q'),
-    ignoreFocusOut: true,
-    validateInput: (text) => (isPlausibleId(text.trim()) ? undefined : vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".')),
+/** Registers the watch's commands; loads the watch now if watches were saved, else on first use. */
+export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchHandle {
+  let current: WatchPart | undefined;
+  const part = lazyModule(async () => {
+    const { startWatch } = await import('./watchCommands');
+    current = startWatch(context, deps);
+    return current;
   });
-  return value?.trim() || undefined;
-}
-
-interface IdPick extends vscode.QuickPickItem {
-  readonly id: string | undefined;
-}
-
-async function pickWatched(watch: StatusWatch): Promise<string[] | undefined> {
-  const snapshots = watch.items();
-  if (snapshots.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No transaction is being watched.'));
-    return undefined;
-  }
-  if (snapshots.length === 1) return [snapshots[0]?.id ?? ''];
-  const picks: IdPick[] = snapshots.map((s) => ({ id: s.id, label: s.id, description: s.text.replace(/\$\([^)]*\)\s*/g, '') }));
-  picks.push({ id: undefined, label: vscode.l10n.t('$(close-all) Stop watching all {0}', snapshots.length) });
-  const choice = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Stop Watching Transaction'), placeHolder: vscode.l10n.t('Which transaction?') });
-  if (!choice) return undefined;
-  return choice.id === undefined ? watch.ids : [choice.id];
-}
-
-interface ActionPick extends vscode.QuickPickItem {
-  readonly run: () => unknown;
-}
-
-function runCommand(log: Logger, command: string, id: string): void {
-  void vscode.commands.executeCommand(command, id).then(undefined, (error: unknown) => {
-    log.warn(`${command} failed: ${error instanceof Error ? error.message : String(error)}`);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not run this action: {0}', error instanceof Error ? error.message : String(error)));
-  });
-}
-
-async function showActions(watch: StatusWatch, id: string, log: Logger): Promise<void> {
-  const snapshot = watch.items().find((s) => s.id === id);
-  if (!snapshot) return;
-  const picks: ActionPick[] = [
-    { label: vscode.l10n.t('$(json) Show Details'), run: () => runCommand(log, 'exchangeTx.showDetails', id) },
-    { label: vscode.l10n.t('$(copy) Copy ID'), run: () => runCommand(log, 'exchangeTx.copyId', id) },
-    { label: vscode.l10n.t('$(refresh) Check Now'), run: () => watch.watch(id) },
-    { label: vscode.l10n.t('$(eye-closed) Stop Watching'), run: () => watch.stop(id) },
-  ];
-  const choice = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Transaction {0}', shortId(id)), placeHolder: snapshot.text.replace(/\$\([^)]*\)\s*/g, '') });
-  await choice?.run();
-}
-
-/** Registers the watch's commands, restores the saved watches (first poll on a timer) and returns it. */
-export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps): StatusWatch {
-  const watch = new StatusWatch({ store: deps.store, environment: sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
   context.subscriptions.push(
-    watch,
-    vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('exchangeTx.watch.intervalSeconds')) watch.setIntervalMs(intervalSetting());
-    }),
-    vscode.commands.registerCommand('exchangeTx.watch', async (arg?: unknown) => {
-      const given = idFromArgument(arg);
-      if (given !== undefined && !isPlausibleId(given)) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('That is not a transaction ID: an ID is 4–64 letters, digits, "-" or "_".'));
-        return undefined;
-      }
-      const inEditor = deps.idInEditor?.();
-      const choose = () =>
-        deps.choices
-          ? deps.choices.choose({ title: vscode.l10n.t('Watch Transaction in Status Bar'), offered: inEditor !== undefined ? [{ id: inEditor, source: 'editor' }] : [], ask: () => askForId(inEditor) })
-          : askForId(inEditor);
-      const id = given ?? (await choose());
-      if (!id) return undefined;
-      const result = await watch.watch(id);
-      if (result === 'full') {
-        void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} transactions can be watched at once. Stop watching one first.', MAX_WATCHED));
-        return undefined;
-      }
-      // Watching: the Transactions view selects it if it is loaded there.
-      if (result === 'added' || result === 'already') revealTransaction(id, deps.log);
-      return id;
-    }),
-    vscode.commands.registerCommand('exchangeTx.stopWatching', async (arg?: unknown) => {
-      const given = idFromArgument(arg);
-      const ids = given !== undefined ? [given] : await pickWatched(watch);
-      for (const id of ids ?? []) watch.stop(id);
-      return ids ?? [];
-    }),
-    vscode.commands.registerCommand('exchangeTx.watchActions', (arg?: unknown) => {
-      const id = idFromArgument(arg);
-      return id === undefined ? undefined : showActions(watch, id, deps.log);
-    }),
+    vscode.commands.registerCommand('exchangeTx.watch', async (arg?: unknown) => (await part()).commands.watch(arg)),
+    vscode.commands.registerCommand('exchangeTx.stopWatching', async (arg?: unknown) => (await part()).commands.stopWatching(arg)),
+    vscode.commands.registerCommand('exchangeTx.watchActions', async (arg?: unknown) => (await part()).commands.watchActions(arg)),
   );
-  if (deps.choices) context.subscriptions.push(deps.choices.provide('watched', () => watch.ids));
-  watch.restore();
-  return watch;
+  const saved = () => parseStoredIds(context.workspaceState.get<unknown>(WATCHED_KEY));
+  if (deps.choices) context.subscriptions.push(deps.choices.provide('watched', () => current?.watch.ids ?? saved()));
+  const load = async () => (await part()).watch;
+  if (saved().length > 0) {
+    load().catch((error: unknown) => deps.log.error(`restoring the watches failed: ${errorText(error)}`));
+  }
+  return {
+    get current() {
+      return current?.watch;
+    },
+    load,
+  };
 }

@@ -17,20 +17,15 @@ import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
 import { isPlausibleId } from '../../shared/transactionId';
 import { FinalLinger } from './finalLinger';
-import { MAX_WATCHED, parseStoredIds } from './watchIds';
+import { ANNOUNCED_KEY, MAX_WATCHED, parseStoredIds, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
 import { readStoredTargets, saveWatches } from './watchStorage';
 import { describeWatch, notifyFinal, readItem } from './watchPresentation';
 import type { WatchView } from './watchPresentation';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
+import { errorText } from '../../shared/errorText';
 
-/** Workspace-state keys: versioned lists of ids (see watchIds.ts). */
-export const WATCHED_KEY = 'exchangeTx.watch.ids';
-/** Ids whose final status was already announced (not announced again after a reload). */
-export const ANNOUNCED_KEY = 'exchangeTx.watch.announced';
-/** Where each watched id is watched: `{ "<id>": "sandbox" | "<account id>" }`. */
-export const TARGETS_KEY = 'exchangeTx.watch.targets';
-/** The first poll after a restore waits this long, so activation does no network work. */
-export const RESTORE_DELAY_MS = 2000;
+// The workspace-state keys live in watchIds.ts (activation reads the saved ids without loading this file).
+export { ANNOUNCED_KEY, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
 
 export interface StatusWatchDeps {
   readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
@@ -203,7 +198,7 @@ export class StatusWatch implements vscode.Disposable {
     return new PollScheduler({
       run: () => this.poll(),
       intervalMs,
-      onError: (error) => this.deps.log.error(`poll failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`),
+      onError: (error) => this.deps.log.error(`poll failed unexpectedly: ${errorText(error)}`),
     });
   }
 

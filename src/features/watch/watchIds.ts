@@ -14,6 +14,15 @@ import { isPlausibleId } from '../../shared/transactionId';
 /** At most this many transactions are watched at once (each has a status bar item). */
 export const MAX_WATCHED = 30;
 
+/** Workspace-state keys: versioned lists of ids. */
+export const WATCHED_KEY = 'exchangeTx.watch.ids';
+/** Ids whose final status was already announced (not announced again after a reload). */
+export const ANNOUNCED_KEY = 'exchangeTx.watch.announced';
+/** Where each watched id is watched: `{ "<id>": "sandbox" | "<account id>" }`. */
+export const TARGETS_KEY = 'exchangeTx.watch.targets';
+/** The first poll after a restore waits this long, so activation does no network work. */
+export const RESTORE_DELAY_MS = 2000;
+
 export const idCodec: ListCodec<string> = {
   read: (entry) => (typeof entry !== 'string' ? 'unknown' : isPlausibleId(entry) ? { value: entry } : 'invalid'),
   key: (id) => id,

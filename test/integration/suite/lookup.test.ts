@@ -47,7 +47,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     const record = result.record;
     assert.ok(record);
     assert.equal(result.message?.severity, 'info');
-    assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, Date.now(), vscode.env.language)})`);
+    assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, api.environment.sandboxClock.now(), vscode.env.language)})`);
     assert.deepEqual(result.message?.actions, [
       { title: 'Details', command: 'exchangeTx.showDetails', args: [id] },
       { title: 'More…', command: 'exchangeTx.transactionActions', args: [id] },

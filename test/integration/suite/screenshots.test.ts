@@ -39,12 +39,37 @@ const rowDescriptions = (view: string) => `[id="workbench.parts.sidebar"] .pane:
 /** The message a view shows above its rows. */
 const viewMessage = (view: string) => `[id="workbench.parts.sidebar"] .pane:has(.pane-header[aria-label^="${view}"]) .pane-body .message`;
 
-/** Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped). */
+/**
+ * Fails naming every element matching `selector` whose text is cut short (an ellipsis, or clipped),
+ * read once some are shown (CodeLenses are drawn again after a send: for a moment there are none).
+ */
 async function assertNothingCut(selector: string, what: string): Promise<void> {
-  const found = await findInWorkbench(selector);
-  assert.ok(found.count > 0, `${what}: some are shown`);
+  let found = await findInWorkbench(selector);
+  await eventually(async () => (found = await findInWorkbench(selector)).count > 0, `${what}: some are shown`);
   const cut = found.texts.filter((_, i) => found.cut[i]);
   assert.deepEqual(cut, [], `${what} cut short`);
+}
+
+/** The editor showing the document at an address starting with `uri` (VS Code names it in `data-uri`). */
+const editorOf = (uri: string) => `.part.editor [data-uri^="${uri}"]`;
+
+/**
+ * Fails naming each line of the editor showing `uri` (of those `which` picks) that reaches past
+ * what the editor shows of it: under the minimap, the vertical scroll bar or past its right edge.
+ */
+async function assertLinesFit(uri: string, which: (line: string) => boolean, what: string): Promise<void> {
+  const editor = editorOf(uri);
+  const lines = await findInWorkbench(`${editor} .view-line > span`);
+  const [area] = (await findInWorkbench(`${editor} .editor-scrollable`)).boxes;
+  assert.ok(area, `${what}: the editor is shown`);
+  const edges = [area.x + area.width];
+  for (const covering of ['.minimap', '.editor-scrollable > .scrollbar.vertical']) edges.push(...(await findInWorkbench(`${editor} ${covering}`)).boxes.map((box) => box.x));
+  const right = Math.min(...edges);
+  const texts = lines.texts.map((text) => text.replace(/\u00a0/g, ' '));
+  const picked = texts.map((text, i) => ({ text, box: lines.boxes[i] })).filter(({ text }) => which(text));
+  assert.ok(picked.length > 0, `${what}: some are shown (${texts.join(' | ')})`);
+  const cut = picked.filter(({ box }) => box !== undefined && box.x + box.width > right + 1).map(({ text }) => text);
+  assert.deepEqual(cut, [], `${what} reach past the editor's visible width`);
 }
 
 describe('what a user sees (the README and walkthrough pictures)', function () {
@@ -212,16 +237,28 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     const sent = await vscode.commands.executeCommand<{ outcome: string }>('exchangeTx.sendRequest', document.uri, 0, { silent: true });
     assert.equal(sent.outcome, 'result');
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
-    await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration')).count > 0, 'the CodeLens');
+    await eventually(async () => (await findInWorkbench('.part.editor .codelens-decoration a')).count > 0, 'the CodeLens');
     // The lenses, whole, in the request's half of a 1400 px window.
     await assertNothingCut('.part.editor .codelens-decoration a', 'the CodeLens titles');
     await vscode.commands.executeCommand('exchangeTx.history.focus');
     await eventually(async () => (await findInWorkbench(rowLabels('History'))).count > 0, 'the History entry');
     await assertNothingCut(rowLabels('History'), 'History labels');
     await assertNothingCut(rowDescriptions('History'), 'History descriptions');
+    // The answer's header, whole, in its half of the window.
+    await eventually(async () => (await findInWorkbench(`${editorOf('exchange-tx-answer:')} .view-line`)).texts.some((t) => t.includes('HTTP\u00a0200') || t.includes('HTTP 200')), 'the answer beside the request');
+    await assertLinesFit('exchange-tx-answer:', (line) => line.startsWith('//'), "the answer's header lines");
     await inThemes(async (theme) => {
       await screenshotOf(`walkthrough/request-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor .editor-group-container:has(.codelens-decoration)'], margin: 0, maxHeight: 215 });
     });
+  });
+
+  it("an error's answer says what it means and what to do, within the editor's width", async () => {
+    const { document } = await api.requests.openUntitled(`${JSON.stringify({ method: 'getExchangeAmount', params: { from: 'btc', to: 'eth', amountFrom: '100000' } }, null, 2)}\n`);
+    await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
+    const sent = await vscode.commands.executeCommand<{ outcome: string }>('exchangeTx.sendRequestAsWritten', document.uri, 0, { silent: true });
+    assert.match(sent.outcome, /^error /);
+    await eventually(async () => (await findInWorkbench(`${editorOf('exchange-tx-answer:')} .view-line`)).texts.some((t) => t.includes('Meaning:')), 'the error answer beside the request');
+    await assertLinesFit('exchange-tx-answer:', (line) => line.startsWith('//'), "the error answer's header lines");
   });
 
   it('Add Account… asks for the name first, at the top of the window', async () => {

@@ -96,9 +96,10 @@ describe('Transactions view: the tree', () => {
       const node = f.node(id);
       const record = node.record;
       assert.equal(record.status, status);
-      const before = Date.now();
+      // Sandbox records are dated by the sandbox's clock (which the long-use test skips ahead).
+      const before = f.sandbox.clock.now();
       const item = f.item(node);
-      const after = Date.now();
+      const after = f.sandbox.clock.now();
       const amount = record.amountFrom !== '' && record.amountFrom !== '0' ? record.amountFrom : '0.5';
       assert.equal(item.label, `${amount} BTC → ETH`, `${status}: the amount received if any, else the amount expected`);
       const ages = new Set([compactAge(record.createdAt, before, vscode.env.language), compactAge(record.createdAt, after, vscode.env.language)]);
@@ -117,6 +118,34 @@ describe('Transactions view: the tree', () => {
     const finished = f.node(created.get('finished') ?? '').record;
     assert.notEqual(finished.amountFrom, '', 'a finished record has the amount received');
     assert.equal(f.item(f.node(finished.id)).label, `${finished.amountFrom} BTC → ETH`);
+  });
+
+  it("measures a row's age on the sandbox's clock when it is ahead of the wall clock, never as a future age", async () => {
+    const { tx } = f;
+    // Skip Time (and the long-use test) move the sandbox's clock ahead of the wall clock.
+    f.api.environment.sandboxClock.advance(20 * MINUTE);
+    const now = f.sandbox.clock.now();
+    const id = f.sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600 * MINUTE, createdAt: now - 5 * MINUTE, amountExpectedFrom: '0.5' }).id;
+    await f.show();
+    await f.refresh();
+    const node = f.node(id);
+    const item = f.item(node);
+    const later = f.sandbox.clock.now();
+    const language = vscode.env.language;
+    const ages = [compactAge(node.record.createdAt, now, language), compactAge(node.record.createdAt, later, language)];
+    assert.ok(ages.includes(String(item.description)), `five minutes old on the sandbox's clock (${ages.join(' or ')}), got ${String(item.description)}`);
+    const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
+    assert.ok(tooltip instanceof vscode.MarkdownString);
+    const full = [relativeTime(node.record.createdAt, now, language), relativeTime(node.record.createdAt, later, language)];
+    assert.ok(full.some((age) => tooltip.value.includes(escapeMarkdown(age))), `the tooltip says ${full.join(' or ')}: ${tooltip.value}`);
+    // No row says a time to come, whatever clock dated it.
+    const future = /\bin \d|from now/;
+    for (const group of tx.list.groups()) {
+      for (const child of group.children) {
+        const description = String(f.item(child).description ?? '');
+        assert.doesNotMatch(description, future, `${child.kind === 'transaction' ? child.record.id : child.kind}: ${description}`);
+      }
+    }
   });
 
   it('shows a tooltip with the key fields, as untrusted Markdown without HTML', async () => {

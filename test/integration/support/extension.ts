@@ -3,12 +3,17 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { AccountPrompts, MoneyMovingRequest, ResendChoice } from '../../../src/features/accounts/accountPrompts';
 
+export { eventually } from './eventually';
+
 export const EXTENSION_ID = 'exchange-tx.exchange-tx';
 
 export async function extensionApi(): Promise<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
-  return extension.activate();
+  const api = await extension.activate();
+  // The parts activation leaves to first use (the watch), loaded so their fields can be read.
+  await api.loaded();
+  return api;
 }
 
 /** The questions "Send signed requests for account X to host Y?" asked so far, answered yes. */
@@ -73,16 +78,6 @@ export interface TestAccount {
 /** Adds an account through the command (its test-mode arguments), optionally switching to it. */
 export function addAccount(args: { name: string; baseUrl: string; privateKey: string; apiKey?: string; activate?: boolean }): Thenable<TestAccount> {
   return vscode.commands.executeCommand<TestAccount>('exchangeTx.addAccount', { activate: false, ...args });
-}
-
-/** Waits until `check` holds (polling), or fails with `what`. */
-export async function eventually(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /**

@@ -11,7 +11,9 @@ import { addAccount, allowHosts } from './extension';
 export async function lookupApi(): Promise<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx');
   if (!extension) throw new Error('the extension is not loaded');
-  return extension.activate();
+  const api = await extension.activate();
+  await api.loaded();
+  return api;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

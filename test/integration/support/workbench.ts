@@ -6,7 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import { eventually } from './extension';
+import { eventually } from './eventually';
 
 const CHANNEL_ENV = 'EXCHANGE_TX_WORKBENCH_DIR';
 
@@ -70,12 +70,14 @@ export interface Found {
   readonly attributes: (string | null)[];
   /** Of each element, whether its text is cut short (an ellipsis, or clipped by its container). */
   readonly cut: boolean[];
+  /** Of each element, where it is in the page (CSS pixels). */
+  readonly boxes: { readonly x: number; readonly y: number; readonly width: number; readonly height: number }[];
 }
 
 /** The visible elements of the workbench page matching `selector`, with their text, `attribute`, and whether the text is cut. */
 export async function findInWorkbench(selector: string, attribute?: string): Promise<Found> {
   const answer = await ask({ kind: 'query', selector, ...(attribute ? { attribute } : {}) });
-  return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[], cut: answer.cut as boolean[] };
+  return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[], cut: answer.cut as boolean[], boxes: (answer.boxes as Found['boxes'] | undefined) ?? [] };
 }
 
 /**

@@ -12,47 +12,11 @@ import { amountText, isSecretShaped, quoted, redactSecrets, REPLACEMENT, safeDat
 import { adviceLine, STATUS_FACTS, statusGuideMarkdown, statusNotes } from '../../../src/agents/statusGuide';
 import { enteredAt } from '../../../src/agents/statusSince';
 import { AgentInputError, decimalTextOf } from '../../../src/agents/validation';
-import type { TransactionRecord } from '../../../src/api/types';
 import { getPrompt, readResource, ResourceError } from '../../../src/mcp/resources';
 import { echoedName, toMcpTool } from '../../../src/mcp/server';
+import { typedRecord } from '../support/wireRecord';
 
-const RECORD: TransactionRecord = {
-  id: 'abcd1234',
-  createdAt: 1_795_623_885_000_000,
-  type: 'float',
-  moneyReceived: 0,
-  moneySent: 0,
-  rate: '20',
-  payinConfirmations: '1',
-  status: 'confirming',
-  rawStatus: 'confirming',
-  currencyFrom: 'btc',
-  currencyTo: 'eth',
-  payinAddress: 'bc1qaddress',
-  payinExtraId: null,
-  payinExtraIdName: null,
-  payinHash: 'ab12',
-  payoutAddress: '0xabc',
-  payoutExtraId: null,
-  payoutExtraIdName: null,
-  payoutHash: null,
-  payoutHashLink: null,
-  refundAddress: null,
-  refundExtraId: null,
-  refundHash: null,
-  refundHashLink: null,
-  amountExpectedFrom: '0.5',
-  amountExpectedTo: '10',
-  amountFrom: '0.5',
-  amountTo: '0',
-  networkFee: '0.01',
-  exchangeFee: '0.25',
-  apiExtraFee: '0',
-  totalFee: null,
-  canPush: false,
-  canRefund: false,
-  payTill: null,
-};
+const RECORD = typedRecord({ id: 'abcd1234', createdAt: 1_795_623_885_000_000, moneyReceived: 0, moneySent: 0, rate: '20', payinConfirmations: '1', status: 'confirming', payinAddress: 'bc1qaddress', payoutHash: null, payoutHashLink: null, refundAddress: null, amountExpectedTo: '10', amountTo: '0', networkFee: '0.01', totalFee: null });
 
 describe('agent tools: pure parts', () => {
   it('makes service text safe: control, line/paragraph separators, bidi and zero-width characters replaced, length bounded', () => {

@@ -17,10 +17,11 @@ const KIB = 1024;
 became a few shared files instead of ~25 (no CommonJS preamble for each set of lazy parts) and
  * the hover's and the tree tooltip's Markdown loaded on first use, then set to 155 KiB (about 151
  * used) when the Forwarded Events view, the transaction picks, the traffic setting and the
- * lingering final watches registered at activation. Issue 28's budget is 100 KiB
- * (`npm run bench` prints the figure beside it); this bound only keeps what was won.
+ * lingering final watches registered at activation, then lowered to issue 28's budget, 100 KiB
+ * (about 98 used), when the lookup command, the details documents, the Transactions view's code
+ * and the watch loaded on first use (`npm run bench` prints the figure beside the budget).
  */
-const BUDGET = 155 * KIB;
+const BUDGET = 100 * KIB;
 
 describe('production bundle', function () {
   this.timeout(120_000);
@@ -31,7 +32,7 @@ describe('production bundle', function () {
     atActivation = loadedWith(build, 'dist/extension.js');
   });
 
-  it(`dist/extension.js is at most 155 KiB, and so is everything activation loads with it`, () => {
+  it(`dist/extension.js is at most 100 KiB, and so is everything activation loads with it`, () => {
     const main = build.outputs['dist/extension.js'];
     assert.ok(main, 'dist/extension.js was built');
     assert.equal(main.bytes, fs.statSync(build.file('dist/extension.js')).size, 'the metafile gives the size of the file on disk');
@@ -45,7 +46,10 @@ describe('production bundle', function () {
     assert.deepEqual(sandboxCode, []);
     assert.ok(sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'), 'dist/lazy/sandbox.js holds the sandbox');
     const later = new Set(atActivation.flatMap((file) => (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
-    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/filterFlow.js', 'dist/lazy/forward.js', 'dist/lazy/hoverContent.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js', 'dist/lazy/tooltip.js']);
+    // What activation's files load on first use (the Transactions filter's questions and the rows' tooltips are loaded by the view's file, dist/lazy/transactions.js).
+    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/details.js', 'dist/lazy/errorMessages.js', 'dist/lazy/faultPresets.js', 'dist/lazy/forward.js', 'dist/lazy/hoverContent.js', 'dist/lazy/lookup.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js', 'dist/lazy/statusPresentation.js', 'dist/lazy/transactions.js', 'dist/lazy/watch.js']);
+    const viewLater = new Set((build.outputs['dist/lazy/transactions.js']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
+    assert.ok(viewLater.has('dist/lazy/filterFlow.js') && viewLater.has('dist/lazy/tooltip.js'), `the view's file loads the filter's questions and the tooltips on first use: ${[...viewLater].join(', ')}`);
   });
 
   it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {

@@ -10,26 +10,26 @@ import { attemptLine } from '../../../src/forward/cliLine';
 import { safeText } from '../../../src/forward/safeText';
 import { encodeStatusEvent, generateEventSecret, makeGapEvent, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
 
-const NOW = Math.floor(Date.now() / 1000);
-
+/** Signed now: the library refuses a timestamp more than 5 minutes old, so never one taken when the file loaded. */
 function delivery(secrets: string[]) {
+  const now = Math.floor(Date.now() / 1000);
   const event = makeStatusEvent({ account: 'acc', earlierChanges: 2 }, 'tx1', 'waiting', 'confirming', { id: 'tx1', status: 'confirming' }, Date.now());
   const body = encodeStatusEvent(event);
-  return { event, body, headers: signatureHeaders(secrets, event.id, body, NOW) };
+  return { event, body, now, headers: signatureHeaders(secrets, event.id, body, now) };
 }
 
 describe('Standard Webhooks signatures', () => {
   it('verify with the standardwebhooks library as sent (whsec_ secret, webhook-id/-timestamp/-signature)', () => {
     const secret = generateEventSecret();
-    const { event, body, headers } = delivery([secret]);
+    const { event, body, headers, now } = delivery([secret]);
     assert.equal(headers['webhook-id'], event.id);
-    assert.equal(headers['webhook-timestamp'], String(NOW));
+    assert.equal(headers['webhook-timestamp'], String(now));
     assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/);
     const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as { id: string; to: string };
     assert.equal(verified.id, event.id);
     assert.equal(verified.to, 'confirming');
     // The legacy header of the same delivery verifies too.
-    assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+    assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok, true);
   });
 
   it('are refused by the library for another body, another id, another secret', () => {
@@ -43,11 +43,11 @@ describe('Standard Webhooks signatures', () => {
 
   it('carry both signatures during a rotation: a receiver with either secret verifies, in both formats', () => {
     const [older, newer] = [generateEventSecret(), generateEventSecret()];
-    const { body, headers } = delivery([newer, older]);
+    const { body, headers, now } = delivery([newer, older]);
     assert.equal(headers['webhook-signature'].split(' ').length, 2);
     for (const secret of [older, newer]) {
       assert.doesNotThrow(() => new Webhook(secret).verify(body.toString('utf8'), headers));
-      assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: NOW }).ok, true);
+      assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok, true);
     }
   });
 

@@ -1,14 +1,13 @@
 import { strict as assert } from 'assert';
-import { MAX_ANSWER_DEPTH, MAX_SHOWN_CHARS, renderAnswer, renderAnswerOrRaw } from '../../../src/features/requests/answerText';
+import { MAX_ANSWER_DEPTH, MAX_SHOWN_CHARS, renderAnswer, renderAnswerOrRaw, wrapComment } from '../../../src/features/requests/answerText';
+import { assertGolden } from '../support/golden';
 import { answerBase } from './fixtures';
 
 const base = answerBase;
-const HEADER = [
-  '// getStatus → HTTP 200 in 12 ms',
-  '// Sandbox · 127.0.0.1:4000 · Nov 23, 2026, 12:00:00 PM UTC',
-  '// Sent with Content-Type: application/json · X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== (fingerprints)',
-];
-const TOO_DEEP = '// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.';
+/** The header of a result sent at the fixtures' time, before any line about the answer itself. */
+const HEADER = renderAnswer({ ...base, text: '{"result":1}' }).text.split('\n').filter((line) => line.startsWith('//'));
+/** The line about an answer too deep to pretty-print, wrapped as the header's lines are. */
+const TOO_DEEP = wrapComment('// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.');
 
 /** `levels` objects, one in the other, around 1. */
 function nested(levels: number): string {
@@ -28,7 +27,7 @@ describe('answer documents: nesting depth', () => {
     const text = `{"jsonrpc":"2.0","id":"1","result":${nested(100_000)}}`;
     for (const render of [renderAnswer, renderAnswerOrRaw]) {
       const answer = render({ ...base, text });
-      assert.equal(answer.text, `${[...HEADER, TOO_DEEP].join('\n')}\n\n${text}\n`);
+      assert.equal(answer.text, `${[...HEADER, ...TOO_DEEP].join('\n')}\n\n${text}\n`);
       assert.equal(answer.language, 'plaintext');
       assert.equal(answer.outcome, 'result');
       assert.equal(answer.ok, true);
@@ -42,11 +41,10 @@ describe('answer documents: nesting depth', () => {
     assert.equal(answer.outcome, 'error -32602');
     assert.equal(answer.ok, false);
     const lines = answer.text.split('\n');
-    assert.deepEqual(lines.slice(0, 3), HEADER);
-    assert.equal(lines[3], '// Error -32602: Parameter limit is invalid');
-    assert.match(lines[4] ?? '', /^\/\/ Meaning: .*refused the parameter "limit"/);
-    assert.match(lines[5] ?? '', /^\/\/ What to do: \S/);
-    assert.equal(lines[6], TOO_DEEP);
+    assert.deepEqual(lines.slice(0, HEADER.length), HEADER);
+    const rest = lines.slice(HEADER.length, lines.indexOf(''));
+    assertGolden('requests/answer/deep-error-header', rest.join('\n'));
+    assert.deepEqual(rest.slice(-TOO_DEEP.length), TOO_DEEP);
     assert.ok(answer.text.endsWith(`\n\n${text}\n`));
   });
 
@@ -58,8 +56,7 @@ describe('answer documents: nesting depth', () => {
     assert.equal(answer.shownRaw, 'too-deep');
     const lines = answer.text.split('\n');
     assert.equal(lines[0], '// getStatus → HTTP 502 in 12 ms');
-    assert.equal(lines[3], '// The answer is JSON that is not a JSON-RPC object (application/json).');
-    assert.ok(lines.includes(TOO_DEEP));
+    assertGolden('requests/answer/deep-not-rpc-header', lines.slice(HEADER.length, lines.indexOf('')).join('\n'));
     assert.ok(answer.text.endsWith(`\n\n${text}\n`));
   });
 
@@ -69,8 +66,9 @@ describe('answer documents: nesting depth', () => {
     assert.equal(MAX_SHOWN_CHARS, 2_097_152);
     const answer = renderAnswer({ ...base, text });
     const lines = answer.text.split('\n');
-    assert.deepEqual(lines.slice(3, 5), [TOO_DEEP, '// The answer is 2200036 characters long; the first 2097152 are shown.']);
-    assert.equal(lines[6], text.slice(0, 2_097_152));
+    const header = lines.slice(0, lines.indexOf(''));
+    assert.deepEqual(header.slice(HEADER.length), [...TOO_DEEP, ...wrapComment('// The answer is 2200036 characters long; the first 2097152 are shown.')]);
+    assert.equal(lines[header.length + 1], text.slice(0, 2_097_152));
     assert.equal(answer.outcome, 'result');
   });
 
@@ -79,18 +77,8 @@ describe('answer documents: nesting depth', () => {
     const input = { ...base, sentAt: new Date(Number.NaN), status: 200, text: '{"jsonrpc":"2.0","id":"1","result":"finished"}' };
     assert.throws(() => renderAnswer(input), RangeError);
     const answer = renderAnswerOrRaw(input);
-    assert.equal(
-      answer.text,
-      [
-        '// getStatus → HTTP 200 in 12 ms',
-        '// Sandbox · 127.0.0.1:4000 · time unknown',
-        HEADER[2],
-        '// The answer could not be rendered (RangeError: Invalid time value): it is shown as it arrived (application/json; charset=utf-8).',
-        '',
-        '{"jsonrpc":"2.0","id":"1","result":"finished"}',
-        '',
-      ].join('\n'),
-    );
+    assertGolden('requests/answer/not-rendered', answer.text);
+    assert.ok(answer.text.includes('\n// Sent (time unknown)\n'));
     assert.equal(answer.outcome, 'HTTP 200');
     assert.equal(answer.ok, false);
     assert.equal(answer.shownRaw, 'not-rendered');

@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import { renderAnswer } from '../../../src/features/requests/answerText';
 import { errorMeaning, httpMeaning } from '../../../src/features/requests/errorMeaning';
+import { assertGolden } from '../support/golden';
 import { answerBase } from './fixtures';
 
 const base = answerBase;
@@ -11,10 +12,8 @@ describe('answer documents', () => {
     assert.equal(answer.language, 'jsonc');
     assert.equal(answer.outcome, 'result');
     assert.equal(answer.ok, true);
-    const lines = answer.text.split('\n');
-    assert.equal(lines[0], '// getStatus → HTTP 200 in 12 ms');
-    assert.equal(lines[1], '// Sandbox · 127.0.0.1:4000 · Nov 23, 2026, 12:00:00 PM UTC');
-    assert.match(lines[2] ?? '', /X-Api-Key: abcdef…wxyz · X-Api-Signature: Qk1x2z…8Q== \(fingerprints\)/);
+    assertGolden('requests/answer/result', answer.text);
+    assert.ok(answer.text.includes('// X-Api-Key: abcdef…wxyz\n'), 'the fingerprints, as the client redacted them');
     assert.equal(answer.text.slice(answer.text.indexOf('{')), '{\n  "jsonrpc": "2.0",\n  "id": "1",\n  "result": "finished"\n}\n');
   });
 
@@ -33,23 +32,26 @@ describe('answer documents', () => {
       [-32600, 'Invalid amount: minimal amount is 0.5', undefined, /outside the pair's limits/],
       [-1, 'Strange', undefined, /does not know \(code -1\)/],
     ];
+    const texts: string[] = [];
     for (const [code, message, data, meaning] of cases) {
       const answer = renderAnswer({ ...base, text: JSON.stringify({ jsonrpc: '2.0', id: '1', error: { code, message, data } }) });
       assert.equal(answer.outcome, `error ${code}`);
       assert.equal(answer.ok, false);
       assert.match(answer.text, new RegExp(`^// Error ${code}: `, 'm'));
-      assert.match(answer.text, meaning, `${code} ${message}`);
+      assert.match(errorMeaning(code, message, data).meaning, meaning, `${code} ${message}`);
       assert.match(answer.text, /^\/\/ What to do: \S/m);
-      assert.equal(errorMeaning(code, message, data).meaning.length > 0, true);
+      texts.push(answer.text.slice(0, answer.text.indexOf('\n{')));
     }
+    // Each answer's header, whole: the meaning and what to do wrapped to the header's width.
+    assertGolden('requests/answer/error-kinds', texts.join('\n\n'));
   });
 
   it('shows a body that is not JSON as it arrived, with what the HTTP status means', () => {
     const answer = renderAnswer({ ...base, status: 401, contentType: 'text/plain', text: 'Unauthorized' });
     assert.equal(answer.language, 'plaintext');
     assert.equal(answer.outcome, 'HTTP 401');
-    assert.match(answer.text, /refused the key or the signature/);
-    assert.match(answer.text, /Diagnose Keys/);
+    assert.match(httpMeaning(401)?.meaning ?? '', /refused the key or the signature/);
+    assertGolden('requests/answer/http-401', answer.text);
     assert.ok(answer.text.endsWith('\nUnauthorized\n'));
     assert.match(httpMeaning(502)?.meaning ?? '', /HTTP 502/);
     assert.equal(httpMeaning(200), undefined);

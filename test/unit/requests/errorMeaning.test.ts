@@ -59,4 +59,11 @@ describe('HTTP status meanings', () => {
     assert.equal(httpMeaning(200), undefined);
     assert.equal(httpMeaning(299), undefined);
   });
+
+  it('points an unknown code to what the user can open: the method\'s page of the service\'s documentation', () => {
+    assert.deepEqual(errorMeaning(-32099, 'Something new'), {
+      meaning: 'An error this extension does not know (code -32099).',
+      action: "Read the service's message; the method's page of the service's documentation (https://docs.changelly.com) lists its errors.",
+    });
+  });
 });

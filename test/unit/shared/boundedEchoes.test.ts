@@ -14,6 +14,7 @@ import { parseRequests } from '../../../src/features/requests/requestDocument';
 import { echo, MAX_ECHO } from '../../../src/shared/echo';
 import { refusal } from '../support/controlRefusal';
 import { rpcError, testKeys, testSandbox } from '../sandbox/helpers';
+import { errorText } from '../../../src/shared/errorText';
 
 const HUGE = 'x'.repeat(100_000);
 /** The most an error text may be long once it repeats HUGE: its own words and a bounded echo. */
@@ -23,7 +24,7 @@ function messageOf(run: () => unknown): string {
   try {
     run();
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return errorText(error);
   }
   throw new Error('expected an error');
 }

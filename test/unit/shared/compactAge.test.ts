@@ -15,6 +15,11 @@ describe('compact age', () => {
     assert.equal(compactAge(0, now), '—');
   });
 
+  it('never says a time to come: a record dated ahead of the clock given is now', () => {
+    assert.equal(compactAge(ago(-3 * 60_000), now), 'now');
+    assert.equal(compactAge(ago(-3 * 3_600_000), now), 'now');
+  });
+
   it('is never longer than the full words, and at most 8 characters in English', () => {
     for (const ms of [0, 61_000, 59 * 60_000, 47 * 3_600_000, 400 * 86_400_000]) {
       const short = compactAge(ago(ms), now);

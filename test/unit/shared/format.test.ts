@@ -4,9 +4,8 @@
  * control and bidirectional characters replaced, lengths capped.
  */
 import { strict as assert } from 'assert';
-import { decodeTransactions } from '../../../src/api/decode';
 import { escapeMarkdown, pairLabel, prettyJson, sanitize, shortId, ticker, visibleText } from '../../../src/shared/format';
-import { wireRecord } from '../support/wireRecord';
+import { typedRecord } from '../support/wireRecord';
 import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
 
 describe('escapeMarkdown', () => {
@@ -95,11 +94,7 @@ describe('ids', () => {
 });
 
 describe('tickers and pair labels', () => {
-  const record = (overrides: Record<string, unknown>) => {
-    const [decoded] = decodeTransactions([wireRecord({ currencyFrom: 'btc', currencyTo: 'usdt20', ...overrides })]);
-    assert.ok(decoded);
-    return decoded;
-  };
+  const record = (overrides: Record<string, unknown>) => typedRecord({ currencyFrom: 'btc', currencyTo: 'usdt20', ...overrides });
 
   it('ticker writes a currency code in capitals', () => {
     assert.equal(ticker('usdt20'), 'USDT20');

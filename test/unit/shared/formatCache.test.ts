@@ -44,7 +44,8 @@ function freshWithUtc(ms: number, style: TimeStyle): string {
 }
 function freshRelative(micros: number, nowMs: number, locale: string): string {
   const format = new Intl.RelativeTimeFormat(freshLocale(locale), { numeric: 'auto', style: 'short' });
-  const seconds = Math.round((Math.floor(micros / 1000) - nowMs) / 1000);
+  // A time later than now is now (never an age to come).
+  const seconds = Math.min(0, Math.round((Math.floor(micros / 1000) - nowMs) / 1000));
   const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => spaced(format.format(value, unit));
   if (Math.abs(seconds) < 60) return say(0, 'second');
   const minutes = Math.trunc(seconds / 60);

@@ -59,7 +59,7 @@ describe('time formatting: the locale, with UTC beside', () => {
     assert.equal(isoTextWithUtc('tomorrow', { locale: 'de' }), 'tomorrow', 'not a time: kept as it arrived');
   });
 
-  it('relativeTime: now under a minute either way, minutes, hours up to 47, then days, in the locale', () => {
+  it('relativeTime: now under a minute or later, minutes, hours up to 47, then days, in the locale', () => {
     const now = MS;
     const micros = (msAgo: number) => (now - msAgo) * 1000;
     assert.equal(relativeTime(micros(59_000), now), 'now');
@@ -69,7 +69,8 @@ describe('time formatting: the locale, with UTC beside', () => {
     assert.equal(relativeTime(micros(47 * 3_600_000), now), '47 hr. ago');
     assert.equal(relativeTime(micros(48 * 3_600_000), now), '2 days ago');
     assert.equal(relativeTime(micros(-5_000), now), 'now', 'a clock a few seconds ahead is not "the future"');
-    assert.equal(relativeTime(micros(-120_000), now), 'in 2 min.');
+    assert.equal(relativeTime(micros(-120_000), now), 'now', 'a record dated by a clock ahead of this one is never shown in the future');
+    assert.equal(relativeTime(micros(-3 * 3_600_000), now), 'now');
     assert.equal(relativeTime(micros(60_000), now, 'de'), 'vor 1 Min.');
     assert.equal(relativeTime(micros(3 * 60_000), now, 'fr'), 'il y a 3 min');
     assert.equal(relativeTime(micros(60_000), now, 'not a locale!'), '1 min. ago');

@@ -1,4 +1,13 @@
-/** A complete transaction record as the spec writes it, as it comes over the wire. */
+/**
+ * The one way tests build transaction records: a record as it comes over the wire, and, typed,
+ * what the client's own decoder makes of it (no casts, no hand-typed TransactionRecord).
+ */
+import { decodeTransactions } from '../../../src/api/decode';
+import type { TransactionRecord } from '../../../src/api';
+import type { KnownStatus } from '../../../src/shared/status';
+import { Ledger, ManualClock } from '../../../src/sandbox';
+
+/** A complete transaction record as the service's interface writes it, as it comes over the wire. */
 export function wireRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     id: 'pgj49c80p572minj',
@@ -36,4 +45,40 @@ export function wireRecord(overrides: Record<string, unknown> = {}): Record<stri
     canRefund: false,
     ...overrides,
   };
+}
+
+/** What the client makes of wire records: the typed records tests use. */
+export function decodedRecords(wire: readonly unknown[]): TransactionRecord[] {
+  return decodeTransactions(wire);
+}
+
+/** `wireRecord(overrides)` as the client decodes it. */
+export function typedRecord(overrides: Record<string, unknown> = {}): TransactionRecord {
+  const [record] = decodedRecords([wireRecord(overrides)]);
+  if (!record) throw new Error('the decoder dropped the test record');
+  return record;
+}
+
+let ledger: Ledger | undefined;
+
+/** One small seeded sandbox ledger (every status present, on a manual clock) for the whole run. */
+function sharedLedger(): Ledger {
+  ledger ??= new Ledger({ clock: new ManualClock(), seed: 11, size: 40 });
+  return ledger;
+}
+
+/**
+ * Every record of the seeded ledger, newest first, as the client decodes the sandbox's wire
+ * records: fields that agree with their status the way the sandbox's lifecycle sets them.
+ */
+export function ledgerRecords(): TransactionRecord[] {
+  const l = sharedLedger();
+  return decodedRecords(l.visible().map((tx) => l.record(tx.id)));
+}
+
+/** A decoded record of the seeded ledger in this status. */
+export function recordIn(status: KnownStatus): TransactionRecord {
+  const found = ledgerRecords().find((r) => r.status === status);
+  if (!found) throw new Error(`the test ledger has no ${status} record`);
+  return found;
 }

@@ -20,7 +20,7 @@ import {
 } from '../../../src/features/transactions/filterModel';
 import type { FilterProblem, SincePreset, TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
-import { recordIn } from './records';
+import { recordIn } from '../support/wireRecord';
 
 /** The fixed clock of these tests: 2026-11-21T12:00:00Z. */
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

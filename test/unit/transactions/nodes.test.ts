@@ -4,7 +4,7 @@ import { contextTokens, expandedByDefault, safeLink, treeItemId } from '../../..
 import type { TreeNode } from '../../../src/features/transactions/nodes';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
 import { ALL_STATUSES, KNOWN_STATUSES } from '../../../src/shared/status';
-import { ledgerRecords, recordIn } from './records';
+import { ledgerRecords, recordIn } from '../support/wireRecord';
 
 const tokens = (text: string) => text.split(' ');
 

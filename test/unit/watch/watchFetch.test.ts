@@ -1,9 +1,9 @@
 import { strict as assert } from 'assert';
 import { InvalidParameterError, TransportError } from '../../../src/api';
-import type { TransactionRecord } from '../../../src/api';
 import { fetchWatched } from '../../../src/features/watch/watchFetch';
+import { typedRecord } from '../support/wireRecord';
 
-const record = (id: string) => ({ id, status: 'waiting' }) as unknown as TransactionRecord;
+const record = (id: string) => typedRecord({ id, status: 'waiting' });
 
 describe('fetchWatched', () => {
   it('asks once for all the ids and returns what the service knows', async () => {

@@ -1,0 +1,144 @@
+// @ts-check
+/**
+ * What each folder of src may import: the folder map of CONTRIBUTING.md, as the lint's one table.
+ * The rule `exchange-tx/folder-imports` resolves every import, export-from and import() of a file
+ * in src (relative paths to the folder they reach, bare names to their package) and reports what
+ * its folder may not import. Files outside src (tests, scripts) are not checked.
+ */
+import { statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import * as path from 'node:path';
+
+const ROOT = import.meta.dirname;
+const SRC = path.join(ROOT, 'src');
+const NODE = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/** The folders every feature may use: everything below the extension (the map's "everything above"). */
+const BELOW_FEATURES = ['api', 'sandbox', 'shared', 'agents', 'mcp', 'forward', 'store', 'features'];
+
+/**
+ * Imports between feature folders that exist today, each a known exception: they go away when the
+ * shared presentation and the accounts' service move out of the features (issue: one shape for a
+ * feature). A feature importing another one not listed here is refused; the list only shrinks.
+ */
+const FEATURE_IMPORTS_TODAY = {
+  accounts: ['sandbox'],
+  agents: ['accounts', 'sandbox'],
+  details: ['accounts', 'agents', 'lookup'],
+  forward: ['accounts'],
+  lookup: ['accounts', 'details'],
+  pairLimits: ['accounts'],
+  requests: ['accounts', 'lookup', 'sandbox'],
+  sandbox: ['accounts', 'lookup', 'transactions'],
+  transactions: ['accounts', 'lookup', 'sandbox'],
+  watch: ['accounts', 'lookup'],
+};
+
+/**
+ * @typedef {object} FolderRule
+ * @property {readonly string[]} folders the folders of src it may import (its own always)
+ * @property {readonly string[]} [typeFolders] folders it may import types from only
+ * @property {readonly string[] | 'any'} packages the npm packages it may import
+ * @property {readonly string[] | boolean} node Node's modules: all, none, or these
+ * @property {string} why the map's words, said when an import is refused
+ */
+
+/** @type {Record<string, FolderRule>} */
+export const FOLDER_RULES = {
+  api: { folders: ['shared'], packages: ['axios', 'valibot'], node: true, why: 'src/api is pure Node: src/shared, Node, axios and valibot; never vscode' },
+  sandbox: { folders: ['api', 'shared', 'forward'], packages: ['write-file-atomic'], node: true, why: 'src/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode' },
+  shared: { folders: [], typeFolders: ['api'], packages: ['valibot'], node: ['crypto', 'node:crypto'], why: "src/shared is shared by the extension, the client and the page: types of src/api, valibot and Node's crypto; never vscode" },
+  agents: { folders: ['api', 'shared'], packages: [], node: false, why: 'src/agents is pure: src/api and src/shared only' },
+  mcp: { folders: ['agents', 'api', 'sandbox', 'shared'], packages: ['@modelcontextprotocol/sdk'], node: true, why: 'src/mcp is pure Node: src/agents, src/api, src/sandbox, src/shared, the MCP SDK and Node; never vscode' },
+  forward: { folders: ['api', 'shared'], packages: ['write-file-atomic'], node: true, why: 'src/forward is pure Node: src/api, src/shared, Node and write-file-atomic; never vscode' },
+  store: { folders: ['api', 'shared'], packages: [], node: false, why: 'src/store holds records only: src/api and src/shared; never vscode' },
+  webview: { folders: ['shared'], typeFolders: ['api', 'features', 'sandbox', 'store'], packages: ['@vscode-elements/elements', '@vscode/codicons'], node: false, why: 'src/webview runs in the browser and never calls the network: src/shared and browser packages (types of the others); no vscode, no Node' },
+  features: { folders: BELOW_FEATURES, packages: 'any', node: true, why: 'the helpers at the root of src/features are shared by every feature: they import no feature folder' },
+  extension: { folders: [...BELOW_FEATURES, ...Object.keys(FEATURE_IMPORTS_TODAY).map((name) => `features/${name}`)], packages: 'any', node: true, why: 'src/extension.ts wires everything' },
+  ...Object.fromEntries(
+    Object.entries(FEATURE_IMPORTS_TODAY).map(([name, others]) => [
+      `features/${name}`,
+      { folders: [...BELOW_FEATURES, ...others.map((other) => `features/${other}`)], packages: 'any', node: true, why: `src/features/${name} may import everything below the features and vscode; of the other features only the imports that exist today (${others.join(', ')}), until they move to the shared presentation` },
+    ]),
+  ),
+};
+
+/** The folder of the map a file of src belongs to: `api`, `features/lookup`, `features` (its root), `extension`. */
+export function folderOf(file) {
+  const relative = path.relative(SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const parts = relative.split(path.sep);
+  if (parts.length === 1) return parts[0].replace(/\.ts$/, '');
+  if (parts[0] === 'features') return parts.length > 2 || isDirectory(path.join(SRC, 'features', parts[1])) ? `features/${parts[1]}` : 'features';
+  return parts[0];
+}
+
+/** Whether `dir` is a folder (an import of a feature's index names the folder). */
+function isDirectory(dir) {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The package a bare import names: `@scope/name` or `name`. */
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * Why `file` may not import `specifier`, or undefined when it may.
+ * @param {string} file absolute path of the importing file
+ * @param {string} specifier as written
+ * @param {boolean} typeOnly whether only types are imported
+ */
+export function importProblem(file, specifier, typeOnly) {
+  const own = folderOf(file);
+  const rule = own === undefined ? undefined : FOLDER_RULES[own];
+  if (rule === undefined) return undefined;
+  if (specifier.startsWith('.')) {
+    const target = folderOf(path.resolve(path.dirname(file), specifier));
+    if (target === undefined || target === own) return undefined;
+    if (rule.folders.includes(target)) return undefined;
+    if (typeOnly && rule.typeFolders?.includes(target)) return undefined;
+    return `${target === 'extension' ? 'src/extension.ts' : `src/${target}`} is not for ${own === 'extension' ? 'src/extension.ts' : `src/${own}`}: ${rule.why}.`;
+  }
+  if (NODE.has(specifier) || NODE.has(specifier.split('/')[0])) {
+    if (rule.node === true || (Array.isArray(rule.node) && rule.node.includes(specifier))) return undefined;
+    return `Node's ${specifier} is not for src/${own}: ${rule.why}.`;
+  }
+  const name = packageOf(specifier);
+  if (rule.packages === 'any' || rule.packages.includes(name)) return undefined;
+  return `${name} is not for src/${own}: ${rule.why}.`;
+}
+
+/** Whether an import or export declaration brings in types only. */
+function onlyTypes(node) {
+  if (node.importKind === 'type' || node.exportKind === 'type') return true;
+  const specifiers = node.specifiers ?? [];
+  return specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type');
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const folderImports = {
+  meta: { type: 'problem', docs: { description: 'Each folder of src imports only what the folder map of CONTRIBUTING.md allows it.' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    const check = (node, source, typeOnly) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      const problem = importProblem(file, source.value, typeOnly);
+      if (problem !== undefined) context.report({ node: source, message: problem });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source, onlyTypes(node)),
+      ExportNamedDeclaration: (node) => check(node, node.source, onlyTypes(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, onlyTypes(node)),
+      ImportExpression: (node) => check(node, node.source, false),
+      TSImportType: (node) => check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
+    };
+  },
+};
+
+export const folderImportsPlugin = { rules: { 'folder-imports': folderImports } };

@@ -1,0 +1,10 @@
+/**
+ * The clock that dates the records of the environment in use, for measuring their ages: the
+ * built-in sandbox's (real time that tests and Skip Time move ahead) for sandbox records, the wall
+ * clock for an account's.
+ */
+import type { EnvironmentService } from './environmentService';
+
+export function recordClockNow(environment: Pick<EnvironmentService, 'kind' | 'sandboxClock'>): number {
+  return environment.kind === 'sandbox' ? environment.sandboxClock.now() : Date.now();
+}

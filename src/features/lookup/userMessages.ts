@@ -1,0 +1,90 @@
+/**
+ * Messages as data, and their presenter: a notification's text and actions ("Retry", "Show Log",
+ * …), shown without waiting for the user. Small, loaded at activation; the words of each kind of
+ * failure are in errorMessages.ts, loaded on first need. Nothing here waits for the user:
+ * `showUserMessage` shows a notification and returns at once.
+ */
+import * as vscode from 'vscode';
+import { sanitize } from '../../shared/format';
+
+/** A button on a notification: the command it runs, with its arguments. */
+export interface MessageAction {
+  readonly title: string;
+  readonly command: string;
+  readonly args: readonly unknown[];
+}
+
+export type MessageSeverity = 'info' | 'warning' | 'error';
+
+/** A notification as data, so tests can check exactly what the user would see. */
+export interface UserMessage {
+  readonly severity: MessageSeverity;
+  readonly text: string;
+  readonly actions: readonly MessageAction[];
+}
+
+/**
+ * Service (or user) text made safe for a notification: no control characters, bounded, and no
+ * `[label](target)` link syntax, which notifications would render as a clickable link.
+ */
+export function plainText(text: string, max = 300): string {
+  return sanitize(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
+}
+
+export const actions = {
+  retry: (command: string, args: readonly unknown[]): MessageAction => ({ title: vscode.l10n.t('Retry'), command, args }),
+  showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
+  setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
+  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Account…'), command: 'exchangeTx.switchEnvironment', args: [] }),
+  editAccount: (): MessageAction => ({ title: vscode.l10n.t('Edit Account…'), command: 'exchangeTx.editAccount', args: [] }),
+  watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
+  showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
+  copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
+  openAsRequest: (id: string): MessageAction => ({ title: vscode.l10n.t('Open as Request'), command: 'exchangeTx.openAsRequest', args: [id] }),
+  /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
+  watchShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch'), command: 'exchangeTx.watch', args: [id] }),
+  detailsShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Details'), command: 'exchangeTx.showDetails', args: [id] }),
+  /** "More…": a quick pick of `moreTransactionActions`. */
+  more: (id: string): MessageAction => ({ title: vscode.l10n.t('More…'), command: 'exchangeTx.transactionActions', args: [id] }),
+};
+
+/** What "More…" on a transaction's notification offers, in a quick pick. */
+export function moreTransactionActions(id: string): MessageAction[] {
+  return [actions.copyId(id), actions.openAsRequest(id)];
+}
+
+/** Shows a notification without waiting for it; a chosen action runs its command. */
+export function showUserMessage(message: UserMessage): void {
+  const titles = message.actions.map((a) => a.title);
+  const shown =
+    message.severity === 'error'
+      ? vscode.window.showErrorMessage(message.text, ...titles)
+      : message.severity === 'warning'
+        ? vscode.window.showWarningMessage(message.text, ...titles)
+        : vscode.window.showInformationMessage(message.text, ...titles);
+  void shown.then(
+    (choice) => {
+      const action = message.actions.find((a) => a.title === choice);
+      if (action) void Promise.resolve(vscode.commands.executeCommand(action.command, ...action.args)).catch(() => undefined);
+    },
+    () => undefined,
+  );
+}
+
+/**
+ * Shows the messages of explicit commands, and keeps the last one so tests can check exactly
+ * what the user saw (text and actions) without a notification blocking them.
+ */
+export class MessagePresenter {
+  private last: UserMessage | undefined;
+
+  /** The last message presented (shown or not). */
+  get lastMessage(): UserMessage | undefined {
+    return this.last;
+  }
+
+  present(message: UserMessage, options: { readonly silent?: boolean } = {}): void {
+    this.last = message;
+    if (!options.silent) showUserMessage(message);
+  }
+}

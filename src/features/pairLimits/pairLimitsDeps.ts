@@ -1,0 +1,8 @@
+/** What the pair-limits feature needs from the rest of the extension (its own file: index.ts and the lazily loaded createController.ts both use it). */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+
+export interface PairLimitsDeps {
+  readonly environment: EnvironmentService;
+  readonly log: Logger;
+}

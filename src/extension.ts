@@ -3,6 +3,7 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
+import { AccountSightings } from './features/accounts/accountSightings';
 import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
 import { EnvironmentService } from './features/accounts/environmentService';
@@ -99,7 +100,10 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('log');
   const environment = new EnvironmentService(context.globalState, context.secrets, log);
   const store = new TransactionStore({ source: () => environment.client() });
-  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()));
+  // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
+  const sightings = new AccountSightings(context.globalState);
+  const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
+  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), sighted);
   step('environment');
 
   running = environment;
@@ -112,11 +116,11 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('accounts');
   const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
   step('status item');
-  const lookup = registerLookup(context, { store, environment, log });
+  const lookup = registerLookup(context, { store, environment, log, sightings });
   step('lookup');
-  const watchPart = registerWatch(context, { store, environment, log: tagged(log, 'watch'), idInEditor: () => lookup.idInEditor(), choices: lookup.choices });
+  const watchPart = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.idInEditor(), choices: lookup.choices });
   step('watch');
-  const transactionsPart = registerTransactions(context, { store, environment, log: tagged(log, 'transactions'), choices: lookup.choices });
+  const transactionsPart = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
   step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
   step('pair limits');
@@ -124,11 +128,11 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('requests');
   const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
   step('sandbox commands');
-  const agentTools = registerAgentTools(context, { environment, log: tagged(log, 'agents') });
+  const agentTools = registerAgentTools(context, { environment, sightings, log: tagged(log, 'agents') });
   step('agent tools');
   const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
   step('mcp');
-  const forward = registerForward(context, { environment, log: tagged(log, 'forward') });
+  const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
 
   const activationMs = performance.now() - started;

@@ -7,9 +7,12 @@
  */
 import type { TransactionRecord } from '../api/types';
 import type { KnownStatus, TransactionStatus } from '../shared/status';
+import { durationText } from './duration';
 import { safeText } from './safeText';
 import type { Advice } from './statusGuide';
 import { adviceLine, STATUS_DOCS_URL, STATUS_FACTS } from './statusGuide';
+
+export { durationText };
 
 /** Since when the transaction is in its status, and how that is known. */
 export interface SinceFact {
@@ -54,19 +57,6 @@ export interface Diagnosis {
     readonly refundHash: string | null;
     readonly links: readonly string[];
   };
-}
-
-/** A duration in words: `3 d 4 h`, `2 h 5 min`, `4 min 10 s`, `12 s`. */
-export function durationText(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (d > 0) return `${d} d${h > 0 ? ` ${h} h` : ''}`;
-  if (h > 0) return `${h} h${m > 0 ? ` ${m} min` : ''}`;
-  if (m > 0) return `${m} min${sec > 0 ? ` ${sec} s` : ''}`;
-  return `${sec} s`;
 }
 
 function iso(ms: number): string | null {
@@ -157,4 +147,20 @@ export function diagnosisLines(d: Diagnosis): string[] {
   if (s.refundHash) ids.push(`refund hash ${JSON.stringify(s.refundHash)}`);
   lines.push(`For a support request: ${ids.filter((i) => i !== undefined).join(', ')}.`, `Links: ${s.links.join(' ')}`);
   return lines;
+}
+
+/**
+ * The diagnosis short, for a person beside the record (the hover): since when, what comes next
+ * and what to do first, each from the same text as {@link diagnosisLines}. Undefined for a final
+ * status: nothing is stuck there.
+ */
+export function diagnosisBrief(d: Diagnosis): { readonly since: string; readonly next: string; readonly todo: string | undefined } | undefined {
+  if (d.final) return undefined;
+  const first = d.advice[0];
+  const scheduled = d.scheduledNext ? ` The sandbox's schedule: ${d.scheduledNext.status} at ${d.scheduledNext.at}.` : '';
+  return {
+    since: d.since.text,
+    next: `${d.next}${scheduled}`,
+    todo: first ? adviceLine(first) : undefined,
+  };
 }

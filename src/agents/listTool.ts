@@ -6,16 +6,16 @@
  */
 import type { TransactionRecord } from '../api/types';
 import type { KnownStatus } from '../shared/status';
-import { FINAL_STATUSES, KNOWN_STATUSES } from '../shared/status';
+import { KNOWN_STATUSES } from '../shared/status';
 import { cursorOf, fitting, offsetOfCursor, recordData } from './bounded';
 import { readTool } from './defineTool';
 import type { SinceFact } from './diagnosis';
-import { durationText } from './diagnosis';
+import { durationText, parseDuration } from './duration';
 import { recordLine } from './lines';
 import { RECORD_SCHEMA } from './outputSchemas';
 import { success } from './results';
 import { statusSchema, TICKER_PATTERN } from './schemaParts';
-import { statusTimes } from './statusSince';
+import { longerInStatus, OPEN_STATUSES, targetNow } from './statusSince';
 import { FULL_SCHEMA } from './transactionTools';
 import type { AgentTool, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
@@ -27,8 +27,7 @@ const DEFAULT_LIST_LIMIT = 10;
 const MAX_TIME_LENGTH = 40;
 /** Most records one stuck search examines (pages of 100); the cursor goes on from there. */
 export const MAX_STUCK_SCAN = 300;
-/** Statuses a transaction can be stuck in (the others are final). */
-export const OPEN_STATUSES: readonly KnownStatus[] = KNOWN_STATUSES.filter((s) => !FINAL_STATUSES.has(s));
+export { OPEN_STATUSES };
 
 interface ListInput {
   readonly status?: KnownStatus[];
@@ -55,21 +54,11 @@ export function sinceMicros(text: string): number {
   return micros;
 }
 
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000 };
-
 /** A duration such as "90s", "30m", "1h", "2d", "1h30m" or ISO 8601 "PT1H", in ms (1 s to 366 d). */
 export function durationMs(text: string, field = 'inStatusLongerThan'): number {
-  const t = text.trim().toLowerCase();
-  let ms = 0;
-  const iso = /^p(?:(\d{1,4})d)?(?:t(?:(\d{1,5})h)?(?:(\d{1,6})m)?(?:(\d{1,7})s)?)?$/.exec(t);
-  if (iso && t !== 'p' && t !== 'pt' && !t.endsWith('t')) {
-    ms = Number(iso[1] ?? 0) * UNIT_MS.d + Number(iso[2] ?? 0) * UNIT_MS.h + Number(iso[3] ?? 0) * UNIT_MS.m + Number(iso[4] ?? 0) * UNIT_MS.s;
-  } else if (/^(\d{1,7}\s*(s|min|m|h|d)\s*)+$/.test(t)) {
-    for (const [, n, unit] of t.matchAll(/(\d{1,7})\s*(s|min|m|h|d)/g)) ms += Number(n) * (UNIT_MS[unit ?? 's'] ?? 0);
-  } else {
-    throw new AgentInputError(field, 'must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"');
-  }
-  if (ms < 1000 || ms > 366 * UNIT_MS.d) throw new AgentInputError(field, 'must be between 1 second and 366 days');
+  const ms = parseDuration(text);
+  if (ms === 'format') throw new AgentInputError(field, 'must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"');
+  if (ms === 'range') throw new AgentInputError(field, 'must be between 1 second and 366 days');
   return ms;
 }
 
@@ -113,8 +102,7 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
   const statuses = query.status ?? [...OPEN_STATUSES];
   const matches: TransactionRecord[] = [];
   const since = new Map<string, SinceFact>();
-  const sandbox = context.target.kind === 'sandbox' && context.control !== undefined;
-  const nowMs = sandbox && context.control ? (await context.control.clock({ signal: context.signal })).nowMs : (context.now?.() ?? Date.now());
+  const nowMs = await targetNow(context);
   let offset = query.offset;
   let unknown = 0;
   let exhausted = false;
@@ -123,18 +111,16 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
       { status: statuses, ...(query.currency ? { currency: query.currency } : {}), ...(query.since !== undefined ? { since: query.since } : {}), limit: MAX_LIST_LIMIT, ...(offset > 0 ? { offset } : {}) },
       { signal: context.signal },
     );
-    // In a status for longer than D means created more than D ago: on the sandbox the others need no schedule.
-    const old = batch.filter((r) => r.createdAt / 1000 <= nowMs - stuckMs);
-    const times = await statusTimes(context, sandbox ? old : batch);
+    const found = await longerInStatus(context, batch, stuckMs, nowMs);
     let used = 0;
     for (const record of batch) {
       if (matches.length >= query.limit) break;
       used += 1;
-      const fact = times.since.get(record.id);
-      if (fact && nowMs - fact.atMs > stuckMs) {
+      const fact = found.since.get(record.id);
+      if (fact && found.matches.has(record.id)) {
         matches.push(record);
         since.set(record.id, fact);
-      } else if (!fact && !sandbox && old.includes(record)) {
+      } else if (found.unknown.has(record.id)) {
         unknown += 1;
       }
     }

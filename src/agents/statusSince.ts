@@ -5,8 +5,11 @@
  */
 import type { TransactionRecord } from '../api/types';
 import type { ScheduleStep } from '../shared/sandboxControl';
+import { OPEN_STATUSES } from '../shared/status';
 import type { SinceFact } from './diagnosis';
 import type { AgentToolContext } from './types';
+
+export { OPEN_STATUSES };
 
 export interface StatusTimes {
   /** Now on the target's clock (the sandbox's, which can be ahead of real time). */
@@ -54,4 +57,44 @@ export async function statusTimes(context: AgentToolContext, records: readonly T
     }
   }
   return { nowMs, since, next };
+}
+
+/** The records in their status for longer than a duration, as {@link longerInStatus} finds them. */
+export interface LongerInStatus {
+  /** Now on the target's clock. */
+  readonly nowMs: number;
+  /** The ids in their status for longer than the duration. */
+  readonly matches: ReadonlySet<string>;
+  /** Since when each record is in its status, where known. */
+  readonly since: ReadonlyMap<string, SinceFact>;
+  /** Ids old enough to match whose time in their status is not known (an account's first sighting is now). */
+  readonly unknown: ReadonlySet<string>;
+}
+
+/** Now on the target's clock: the sandbox's (which can be ahead), else the context's time. */
+export async function targetNow(context: AgentToolContext): Promise<number> {
+  const control = context.target.kind === 'sandbox' ? context.control : undefined;
+  if (control) return (await control.clock({ signal: context.signal })).nowMs;
+  return context.now?.() ?? Date.now();
+}
+
+/**
+ * Which of the records are in their status for longer than `longerThanMs` at `nowMs` (the
+ * target's clock; asked when not given): the one rule of the list tool's `inStatusLongerThan` and
+ * the Transactions view's filter. A record created less than that long ago cannot match, so on the
+ * sandbox only the others' schedules are asked; on an account every record is noted as seen.
+ */
+export async function longerInStatus(context: AgentToolContext, records: readonly TransactionRecord[], longerThanMs: number, nowMs?: number): Promise<LongerInStatus> {
+  const now = nowMs ?? (await targetNow(context));
+  const sandbox = context.target.kind === 'sandbox' && context.control !== undefined;
+  const old = records.filter((r) => r.createdAt / 1000 <= now - longerThanMs);
+  const times = await statusTimes(context, sandbox ? old : records);
+  const matches = new Set<string>();
+  const unknown = new Set<string>();
+  for (const record of old) {
+    const fact = times.since.get(record.id);
+    if (fact && now - fact.atMs > longerThanMs) matches.add(record.id);
+    else if (!fact && !sandbox) unknown.add(record.id);
+  }
+  return { nowMs: now, matches, since: times.since, unknown };
 }

@@ -39,6 +39,9 @@ import type {
 import { errorText } from '../shared/errorText';
 
 /** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
+/** Loaded with the client (the extension makes a connection's redactor beside its client). */
+export { valueRedactor } from './valueRedactor';
+
 export interface RequestLogEntry {
   readonly method: string;
   readonly params: unknown;

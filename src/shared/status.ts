@@ -35,6 +35,9 @@ export const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set<Transactio
   'expired',
 ]);
 
+/** Statuses a transaction can be stuck in (the others are final): where "in status longer than" looks when no status is chosen. */
+export const OPEN_STATUSES: readonly KnownStatus[] = KNOWN_STATUSES.filter((s) => !FINAL_STATUSES.has(s));
+
 /** Statuses that need the user's attention (shown with a warning or error colour). */
 export const ATTENTION_STATUSES: ReadonlySet<TransactionStatus> = new Set<TransactionStatus>([
   'hold',

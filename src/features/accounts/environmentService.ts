@@ -65,6 +65,11 @@ export interface Connection {
   readonly client: ExchangeClient;
   /** The account it signs for (undefined for the sandbox). */
   readonly account: AccountSummary | undefined;
+  /**
+   * Cuts the API key it signs with out of a text, by value (any shape: split, any case, a part):
+   * for what leaves the extension toward a model. The key stays in this closure.
+   */
+  readonly redact?: (text: string) => string;
 }
 
 export class EnvironmentService implements vscode.Disposable {
@@ -282,7 +287,7 @@ export class EnvironmentService implements vscode.Disposable {
     const connectionKey = this.connectionKey;
     await this.approve(account, options.ask !== false);
     if (this.connectionKey !== connectionKey) throw new CancelledError();
-    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account) };
+    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
     this.otherAccounts.set(id, { made, connection });
     return connection;
   }
@@ -352,11 +357,11 @@ export class EnvironmentService implements vscode.Disposable {
         if (this.connectionKey !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account) };
+        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined };
+    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined, redact: code.valueRedactor([credentials.apiKey]) };
   }
 
   /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */

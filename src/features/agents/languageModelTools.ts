@@ -6,9 +6,10 @@
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
  */
 import * as vscode from 'vscode';
-import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal, Sightings } from '../../agents';
+import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { AccountSightings } from '../accounts/accountSightings';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 
@@ -18,8 +19,8 @@ export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
   readonly log: Logger;
-  /** Where the first sightings of each account's transactions are kept (the extension's globalState). */
-  readonly storage?: vscode.Memento;
+  /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
+  readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
 function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
@@ -32,22 +33,19 @@ function targetName(target: AgentTarget): string {
   return target.kind === 'sandbox' ? vscode.l10n.t('the sandbox') : vscode.l10n.t("account '{0}' ({1})", target.label, target.host);
 }
 
-/** The result as two text parts, its text and its JSON, with anything shaped like a signature or a key cut out. */
-function resultOf(result: AgentToolResult): vscode.LanguageModelToolResult {
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(redactSecrets(result.text)), new vscode.LanguageModelTextPart(redactSecrets(JSON.stringify(result.data)))]);
+type Redact = (text: string) => string;
+
+/**
+ * The result as two text parts, its text and its JSON, with the connection's API key cut out by
+ * value (`byValue`: the accounts layer's closure, the key never here) and anything shaped like a
+ * signature or a key.
+ */
+function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
+  const clean = (text: string) => redactSecrets(byValue(text));
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(clean(result.text)), new vscode.LanguageModelTextPart(clean(JSON.stringify(result.data)))]);
 }
 
-/** The sightings of each account, by account id (kept in the storage, one key per account). */
-const sightingsByAccount = new Map<string, Sightings>();
-
-function sightingsOf(accountId: string, storage: vscode.Memento | undefined): Sightings {
-  let sightings = sightingsByAccount.get(accountId);
-  if (!sightings) {
-    sightings = new Sightings(storage, `exchangeTx.sightings.${accountId}`);
-    sightingsByAccount.set(accountId, sightings);
-  }
-  return sightings;
-}
+const asIs: Redact = (text) => text;
 
 /** A signal that aborts when the token is cancelled, and its disposal. */
 function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSignal; dispose(): void } {
@@ -80,27 +78,30 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
 
   async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
     const cancel = signalOf(token);
+    // Set once the connection is known: its key, by value, is cut from the result and any error.
+    const redact: { byValue: Redact } = { byValue: asIs };
     try {
-      const result = await this.run(options.input, cancel.signal).catch((error: unknown) => failure({ target: targetOf(this.deps.environment) }, this.tool.title, error));
+      const result = await this.run(options.input, cancel.signal, redact).catch((error: unknown) => failure({ target: targetOf(this.deps.environment) }, this.tool.title, error));
       const error = (result.data as { error?: { kind?: string } } | undefined)?.error;
-      this.deps.log.info(redactSecrets(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`));
-      return resultOf(result);
+      this.deps.log.info(redactSecrets(redact.byValue(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`)));
+      return resultOf(result, redact.byValue);
     } finally {
       cancel.dispose();
     }
   }
 
-  private async run(input: unknown, signal: AbortSignal): Promise<AgentToolResult> {
+  private async run(input: unknown, signal: AbortSignal, redact: { byValue: Redact }): Promise<AgentToolResult> {
     const chosen = targetOf(this.deps.environment);
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
     if (this.tool.changesState && chosen.kind !== 'sandbox') return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
     // The connection decides the target when the tool runs (not when it was prepared): a switch in
     // between cannot send a state-changing call to an account.
     const connection = await this.deps.environment.connection();
+    if (connection.redact) redact.byValue = connection.redact;
     const target: AgentTarget = connection.kind === 'live' && connection.account ? { kind: 'account', label: connection.account.name, host: connection.account.host } : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
-    const sightings = connection.kind === 'live' && connection.account ? sightingsOf(connection.account.id, this.deps.storage) : undefined;
+    const sightings = connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
     const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}), ...(sightings ? { sightings } : {}) };
     return this.tool.run(context, input);
   }

@@ -47,7 +47,7 @@ class LazyAgentTool implements vscode.LanguageModelTool<unknown> {
 export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsDeps): AgentToolsApi {
   let loading: Promise<ReadonlyMap<string, LanguageModelAgentTool>> | undefined;
   const load = (): Promise<ReadonlyMap<string, LanguageModelAgentTool>> => {
-    const started = (loading ??= import('./languageModelTools').then((code) => code.agentToolsByName({ ...deps, storage: context.globalState })));
+    const started = (loading ??= import('./languageModelTools').then((code) => code.agentToolsByName(deps)));
     started.catch(() => {
       if (loading === started) loading = undefined;
     });

@@ -4,9 +4,11 @@
  * client of the connection in use (the same client and limiter as the views, within its own share
  * of requests per second), its state in the extension's global storage (one file per account), a
  * line per delivery attempt in the events channel (every text from the service or the receiver
- * escaped). The secrets are kept by the caller in SecretStorage; here they live only in memory.
+ * escaped). What a poll fetches is handed on (onRecords): the extension's store and the account's
+ * sightings see it too. The secrets are kept by the caller in SecretStorage; here they live only in memory.
  */
 import type { ExchangeClient } from '../../api/client';
+import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/delivery';
 import { safeText } from '../../forward/safeText';
 import { ForwardService } from '../../forward/service';
@@ -36,6 +38,8 @@ export interface ForwardSessionOptions {
   readonly log: Logger;
   readonly onChange: () => void;
   readonly onGap: (reason: string) => void;
+  /** Every record a poll fetched (the extension puts them in its store and notes them as sightings). */
+  readonly onRecords?: (records: readonly TransactionRecord[]) => void;
 }
 
 /** The change an entry describes, escaped: `<tx> <from> → <to>`, or the gap. */
@@ -63,7 +67,13 @@ export class ForwardSession {
     this.target = options.target;
     const log = options.log;
     this.service = new ForwardService({
-      source: options.client,
+      source: {
+        getTransactions: async (query, requestOptions) => {
+          const records = await options.client.getTransactions(query, requestOptions);
+          options.onRecords?.(records);
+          return records;
+        },
+      },
       account: options.account,
       url: options.url,
       stateFile: new StateFile(options.stateFile),

@@ -14,6 +14,8 @@
  * view whose provider only reads a running session: the forwarding code loads on first use.
  */
 import * as vscode from 'vscode';
+import type { TransactionStore } from '../../store/transactionStore';
+import type { AccountSightings } from '../accounts/accountSightings';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { RecentLog } from '../log';
@@ -34,6 +36,10 @@ export interface ForwardDeps {
   readonly environment: EnvironmentService;
   /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
+  /** The store the views and watches read: what forwarding fetches updates it (while its target is in use). */
+  readonly store?: Pick<TransactionStore, 'upsert'>;
+  /** Where what forwarding sees of an account's records is noted. */
+  readonly sightings?: Pick<AccountSightings, 'note'>;
 }
 
 /** What the tests get: the prompts to replace, the session, the events channel's recent lines, the status bar item, the view's nodes. */
@@ -128,6 +134,7 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
     const connection = await deps.environment.connection();
     const target = connection.account ? vscode.l10n.t('the account "{0}"', connection.account.name) : vscode.l10n.t('the sandbox');
     const key = accountKey(connection.account);
+    const targetId = connection.account?.id ?? 'sandbox';
     stop('a new forwarding started');
     let secrets = await readSecrets(key);
     let fresh: string | undefined;
@@ -147,6 +154,12 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
       maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
       log: events,
       onChange: render,
+      onRecords: (records) => {
+        // Never older than what forwarding reported: the view and the watches read the same store.
+        // Only while the session's target is in use (a switch stops forwarding, but a poll may still answer).
+        if (deps.environment.target === targetId) deps.store?.upsert(records);
+        deps.sightings?.note(targetId, records);
+      },
       onGap: (reason) => void vscode.window.showWarningMessage(vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason)),
     });
     shown = session;

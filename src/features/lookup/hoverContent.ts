@@ -1,16 +1,25 @@
 /**
  * What the hover over a transaction id shows: the status with its icon, the key fields of the
- * record and command links to watch it and show its details. Every text that came from the
+ * record, for one that is not final its diagnosis short (since when, next, what to do: the
+ * agents' diagnosis text) and command links to watch it and show its details. Every text that came from the
  * service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
  * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
  * Payment and Move to Status… too), and HTML is off.
  */
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
+import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
+import { statusTimes } from '../../agents/statusSince';
+import type { AccountSightings } from '../accounts/accountSightings';
+import { timesContext } from '../accounts/timesContext';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { Logger } from '../log';
+import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
+import { errorText } from '../../shared/errorText';
 import type { EnvironmentKind } from '../accounts/environmentService';
 import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
@@ -46,8 +55,26 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
   return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
 }
 
+/**
+ * Since when a transaction is in its status, for the diagnosis under the record, as the diagnosis
+ * tool reads it: on an account from its sightings (no request: the lookup just noted it), on the
+ * sandbox from its control endpoint (its clock and the schedule: two local calls, not the
+ * service's, for the exact time). Undefined when that fails: the hover stands without it.
+ */
+export async function hoverFacts(record: TransactionRecord, environment: EnvironmentService, sightings: Pick<AccountSightings, 'of'> | undefined, signal: AbortSignal, log: Logger): Promise<DiagnosisFacts | undefined> {
+  try {
+    const times = await statusTimes(await timesContext(environment, sightings, signal), [record]);
+    const since = times.since.get(record.id);
+    const next = times.next.get(record.id);
+    return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
+  } catch (error) {
+    log.warn(`hover of ${record.id}: no time in status (${errorText(error)})`);
+    return undefined;
+  }
+}
+
 /** The hover of a record. */
-export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle()): vscode.MarkdownString {
+export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle(), facts?: DiagnosisFacts): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const sandbox = environment === 'sandbox';
   const md = markdown(true, sandbox);
@@ -66,6 +93,12 @@ export function recordHover(record: TransactionRecord, environment: EnvironmentK
   if (record.payoutHash !== null && record.payoutHash !== '') lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
+  const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
+  if (brief) {
+    const parts: [string, string][] = [[vscode.l10n.t('In this status'), brief.since], [vscode.l10n.t('Next'), brief.next]];
+    if (brief.todo !== undefined) parts.push([vscode.l10n.t('What to do'), brief.todo]);
+    md.appendMarkdown(`$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`);
+  }
   // Watch only while it moves: a settled transaction would leave the status bar a minute later.
   const watch = isFinalStatus(record.status) ? '' : `${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · `;
   md.appendMarkdown(`${watch}${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);

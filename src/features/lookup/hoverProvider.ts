@@ -5,13 +5,16 @@
  * while), and a hover that goes away cancels its wait. Failures show as one line in the hover,
  * never as a notification. A miss (no such transaction, or a failed lookup) is said only where
  * `exchangeTx.hover.answerMissesIn` names the document (logs and request documents by default);
- * elsewhere, in code, it stays silent.
+ * elsewhere, in code, it stays silent. A transaction that is not final shows its diagnosis, short:
+ * since when, what comes next, what to do (src/agents/diagnosis.ts, as the tool and the details).
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
+import { isFinalStatus } from '../../shared/status';
+import type { AccountSightings } from '../accounts/accountSightings';
 import { lazyModule } from '../lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
@@ -39,6 +42,8 @@ export interface HoverDeps {
   readonly environment: EnvironmentService;
   readonly pattern: IdPatternSetting;
   readonly log: Logger;
+  /** The first sightings per account: since when a transaction of an account is in its status. */
+  readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
 export class IdHoverProvider implements vscode.HoverProvider {
@@ -54,10 +59,11 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const [{ notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
+      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short), range);
-      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment)), range);
+      const facts = isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log);
+      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment), undefined, facts), range);
     } catch (error) {
       const description = (await errorWords()).describeError(error, { id: match.id, environment });
       if (!description) return undefined;

@@ -19,11 +19,14 @@ import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
 import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
+import type { AccountSightings } from '../accounts/accountSightings';
 
 export interface LookupDependencies {
   readonly store: TransactionStore;
   readonly environment: EnvironmentService;
   readonly log: Logger;
+  /** The first sightings per account (the hover's "since when" on an account). */
+  readonly sightings?: AccountSightings;
 }
 
 /** What the lookup features hand to the test API. */
@@ -54,7 +57,7 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
     lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
     return lookup;
   });
-  const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log });
+  const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log, ...(deps.sightings ? { sightings: deps.sightings } : {}) });
   const details = registerDetails(context, {
     store: deps.store,
     environment: deps.environment,

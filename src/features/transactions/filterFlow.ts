@@ -1,7 +1,7 @@
 /**
  * "Filter…": a quick pick of the filter's fields with their current values; picking one edits it
  * (statuses by multi-select, currencies and addresses as lists of up to 10, the extra id as text,
- * "created since" by preset or date), then comes back to the list; "Apply" applies the draft,
+ * "created since" by preset or date, "in status longer than" as a duration), then comes back to the list; "Apply" applies the draft,
  * Escape leaves the filter as it was. Every value is checked as it is typed, by the rules of docs/service/methods.md#gettransactions.
  * The prompts are an interface, so tests drive the same flow.
  */
@@ -10,8 +10,12 @@ import { KNOWN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
 import { statusLook } from '../statusPresentation';
 import type { FilterField, ListField, SincePreset, TransactionFilter } from './filterModel';
-import { FILTER_FIELDS, isEmptyFilter, listProblem, parseSinceDate, splitList, withField } from './filterModel';
+import { FILTER_FIELDS, isEmptyFilter, listProblem, parseLongerThan, parseSinceDate, splitList, withField } from './filterModel';
 import { fieldName, fieldValue, filterDescription, presetName, problemText } from './filterText';
+
+/** The stuck filter's rule (src/agents/statusSince.ts), loaded with this file: not at activation. */
+export { longerInStatus } from '../../agents/statusSince';
+export { timesContext } from '../accounts/timesContext';
 
 export type MenuChoice = FilterField | 'apply' | 'clear';
 export interface MenuItem extends vscode.QuickPickItem {
@@ -48,6 +52,7 @@ const FIELD_ICONS: Record<FilterField, string> = {
   payoutAddress: 'arrow-small-left',
   extraId: 'tag',
   since: 'calendar',
+  inStatusLongerThan: 'watch',
 };
 
 /** The prompts as quick picks and input boxes. */
@@ -156,6 +161,38 @@ async function editSince(prompts: FilterPrompts, draft: TransactionFilter, nowMs
   return typeof parsed === 'number' ? withField(draft, 'since', { micros: parsed }) : draft;
 }
 
+/** "In status longer than": a duration, typed; a wrong one is said as it is typed, and Escape keeps the filter's. */
+async function editLongerThan(prompts: FilterPrompts, draft: TransactionFilter): Promise<TransactionFilter> {
+  const answer = await prompts.text({
+    title: `${TITLE()}: ${fieldName('inStatusLongerThan')}`,
+    prompt: vscode.l10n.t('Transactions in their status for longer than this: 30m, 1h, 2d, 1h30m (empty: any). Without a status filter, only statuses that are not final.'),
+    value: draft.inStatusLongerThan === undefined ? '' : durationInput(draft.inStatusLongerThan),
+    placeHolder: '1h',
+    validate: (text) => {
+      if (text.trim() === '') return undefined;
+      const parsed = parseLongerThan(text);
+      return typeof parsed === 'number' ? undefined : problemText(parsed);
+    },
+  });
+  if (answer === undefined) return draft;
+  if (answer.trim() === '') return withField(draft, 'inStatusLongerThan', undefined);
+  const parsed = parseLongerThan(answer);
+  return typeof parsed === 'number' ? withField(draft, 'inStatusLongerThan', parsed) : draft;
+}
+
+/** A duration as the input box shows it again: `1h30m`, `2d`, `45s`. */
+export function durationInput(ms: number): string {
+  const units: [string, number][] = [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]];
+  let rest = Math.floor(ms / 1000) * 1000;
+  let text = '';
+  for (const [unit, size] of units) {
+    const n = Math.floor(rest / size);
+    if (n > 0) text += `${n}${unit}`;
+    rest -= n * size;
+  }
+  return text === '' ? '1s' : text;
+}
+
 /** Runs the flow from `current`; resolves the filter to apply, or undefined when cancelled. */
 export async function runFilterFlow(current: TransactionFilter, prompts: FilterPrompts, nowMs: () => number = Date.now): Promise<TransactionFilter | undefined> {
   let draft = current;
@@ -181,6 +218,9 @@ export async function runFilterFlow(current: TransactionFilter, prompts: FilterP
         break;
       case 'since':
         draft = await editSince(prompts, draft, nowMs);
+        break;
+      case 'inStatusLongerThan':
+        draft = await editLongerThan(prompts, draft);
         break;
     }
   }

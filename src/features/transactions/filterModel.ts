@@ -7,8 +7,9 @@
 import { InvalidParameterError } from '../../api/errors';
 import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
-import { isKnownStatus, KNOWN_STATUSES } from '../../shared/status';
+import { isKnownStatus, KNOWN_STATUSES, OPEN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
+import { MAX_DURATION_MS, MIN_DURATION_MS, parseDuration } from '../../agents/duration';
 
 export type SincePreset = 'hour' | 'day' | 'week' | 'month';
 
@@ -35,10 +36,15 @@ export interface TransactionFilter {
   /** Extra id of the payin address. */
   readonly extraId?: string;
   readonly since?: SinceFilter;
+  /**
+   * In the current status for longer than this many ms (1 s to 366 d): not a service filter; the
+   * records loaded are narrowed by since when they are in their status (src/agents/statusSince.ts).
+   */
+  readonly inStatusLongerThan?: number;
 }
 
 export type FilterField = keyof TransactionFilter;
-export const FILTER_FIELDS: readonly FilterField[] = ['status', 'currency', 'address', 'payoutAddress', 'extraId', 'since'];
+export const FILTER_FIELDS: readonly FilterField[] = ['status', 'currency', 'address', 'payoutAddress', 'extraId', 'since', 'inStatusLongerThan'];
 export type ListField = 'currency' | 'address' | 'payoutAddress';
 
 /** What is wrong with a value (filterText.ts words it). */
@@ -48,6 +54,7 @@ export type FilterProblem =
   | { readonly field: 'status'; readonly reason: 'status'; readonly value: string }
   | { readonly field: 'currency'; readonly reason: 'ticker'; readonly value: string }
   | { readonly field: 'since'; readonly reason: 'date-format' | 'date-range' | 'future' }
+  | { readonly field: 'inStatusLongerThan'; readonly reason: 'duration-format' | 'duration-range' }
   | { readonly field: FilterField; readonly reason: 'service'; readonly detail: string };
 
 export class FilterError extends Error {
@@ -111,6 +118,28 @@ export function parseSinceDate(text: string, nowMs: number): number | FilterProb
   return micros;
 }
 
+/** A duration typed by the user ("30m", "1h", "2d", "1h30m", "PT1H"): ms, or the problem (the agents' own reading). */
+export function parseLongerThan(text: string): number | FilterProblem {
+  const ms = parseDuration(text);
+  if (ms === 'format') return { field: 'inStatusLongerThan', reason: 'duration-format' };
+  if (ms === 'range') return { field: 'inStatusLongerThan', reason: 'duration-range' };
+  return ms;
+}
+
+function readLongerThan(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const ms: number | FilterProblem =
+    typeof value === 'string'
+      ? parseLongerThan(value)
+      : typeof value !== 'number' || !Number.isInteger(value)
+        ? { field: 'inStatusLongerThan', reason: 'type' }
+        : value < MIN_DURATION_MS || value > MAX_DURATION_MS
+          ? { field: 'inStatusLongerThan', reason: 'duration-range' }
+          : value;
+  if (typeof ms !== 'number') throw new FilterError(ms);
+  return ms;
+}
+
 /** `since` as the service takes it: Unix microseconds. Presets count back from `nowMs`. */
 export function sinceMicros(since: SinceFilter, nowMs: number): number {
   return 'preset' in since ? Math.floor(nowMs - SINCE_PRESETS[since.preset]) * 1000 : since.micros;
@@ -125,6 +154,8 @@ export function filterQuery(filter: TransactionFilter, nowMs: number): Transacti
   if (filter.payoutAddress) query.payoutAddress = [...filter.payoutAddress];
   if (filter.extraId !== undefined) query.extraId = filter.extraId;
   if (filter.since) query.since = sinceMicros(filter.since, nowMs);
+  // Stuck in a status: the statuses that are not final unless some are chosen (as the list tool does).
+  if (filter.inStatusLongerThan !== undefined && !filter.status) query.status = [...OPEN_STATUSES];
   return query;
 }
 
@@ -169,7 +200,8 @@ function readSince(value: unknown, nowMs: number): SinceFilter | undefined {
 
 /**
  * A filter from anything (a command's argument, the workspace state): strings or arrays, a
- * ticker in any case, `since` as a preset name, a date, microseconds, `{preset}` or `{micros}`.
+ * ticker in any case, `since` as a preset name, a date, microseconds, `{preset}` or `{micros}`,
+ * `inStatusLongerThan` as a duration ("1h30m") or ms.
  * Empty values mean "any". Throws a {@link FilterError} naming the first problem.
  */
 export function parseFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
@@ -197,6 +229,8 @@ export function parseFilter(value: unknown, nowMs: number = Date.now()): Transac
   }
   const since = readSince(input.since, nowMs);
   if (since) filter.since = since;
+  const longerThan = readLongerThan(input.inStatusLongerThan);
+  if (longerThan !== undefined) filter.inStatusLongerThan = longerThan;
   const problem = serviceCheck('since', filterQuery(filter, nowMs));
   if (problem) throw new FilterError(problem);
   return filter;

@@ -10,6 +10,7 @@ import { statusLook } from '../statusPresentation';
 import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
 import { KNOWN_STATUSES } from '../../shared/status';
+import { durationText } from '../../agents/duration';
 
 export function fieldName(field: FilterField): string {
   switch (field) {
@@ -25,6 +26,8 @@ export function fieldName(field: FilterField): string {
       return vscode.l10n.t('Extra ID');
     case 'since':
       return vscode.l10n.t('Created since');
+    case 'inStatusLongerThan':
+      return vscode.l10n.t('In status longer than');
   }
 }
 
@@ -64,6 +67,8 @@ export function fieldValue(filter: TransactionFilter, field: FilterField): strin
       return filter.extraId === undefined ? undefined : short(filter.extraId);
     case 'since':
       return filter.since ? sinceText(filter.since) : undefined;
+    case 'inStatusLongerThan':
+      return filter.inStatusLongerThan === undefined ? undefined : durationText(filter.inStatusLongerThan);
   }
 }
 
@@ -99,6 +104,8 @@ export function filterSummary(filter: TransactionFilter): string {
       return vscode.l10n.t('Payout filter');
     case 'extraId':
       return vscode.l10n.t('Extra ID filter');
+    case 'inStatusLongerThan':
+      return vscode.l10n.t('Stuck filter');
     default:
       return vscode.l10n.t('Date filter');
   }
@@ -124,6 +131,10 @@ export function problemText(problem: FilterProblem): string {
       return vscode.l10n.t('The service takes times from 2001-09-09 on (16-digit microseconds), up to 2255.');
     case 'future':
       return vscode.l10n.t('That time is in the future: no transaction would match.');
+    case 'duration-format':
+      return vscode.l10n.t('Enter a duration such as 30m, 1h, 2d or 1h30m (or ISO 8601, PT1H).');
+    case 'duration-range':
+      return vscode.l10n.t('A duration from 1 second to 366 days.');
     case 'service':
       return vscode.l10n.t('{0}: {1}', field, problem.detail);
   }

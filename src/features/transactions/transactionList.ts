@@ -37,6 +37,8 @@ export interface TransactionListOptions {
   readonly pageSize: () => number;
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
+  /** The ids of records in their status for longer than `ms` (the filter's `inStatusLongerThan`; src/agents/statusSince.ts); required for that filter. */
+  readonly longerInStatus?: (records: readonly TransactionRecord[], ms: number, options: RequestOptions) => Promise<ReadonlySet<string>>;
 }
 
 /** The requests that reload the first `count` records: pages of up to 100. */
@@ -61,6 +63,8 @@ export class TransactionList {
   private served = 0;
   /** The query (filter, `since` resolved) of the last refresh: "Load more" pages on with it. */
   private base: TransactionQuery | undefined;
+  /** The filter's `inStatusLongerThan` of the last refresh: the records shown are narrowed by it. */
+  private longerThan: number | undefined;
   private generation = 0;
   private controller: AbortController | undefined;
   private current: Promise<void> | undefined;
@@ -183,6 +187,7 @@ export class TransactionList {
     this.groupsCache = undefined;
     this.served = 0;
     this.base = undefined;
+    this.longerThan = undefined;
     this.hasMore = false;
     this.error = undefined;
     this.loadedAt = undefined;
@@ -199,7 +204,9 @@ export class TransactionList {
   applyRecord(record: TransactionRecord): void {
     const node = this.byId.get(record.id);
     if (!node || node.record === record) return;
-    if (this.base && !matchesQuery(record, this.base)) {
+    // In a status for longer than D: a new status has just begun.
+    const restarted = this.longerThan !== undefined && node.record.status !== record.status;
+    if ((this.base && !matchesQuery(record, this.base)) || restarted) {
       this.byId.delete(record.id);
       this.order = this.order.filter((n) => n !== node);
       // The service's list lost it too: the next page starts one earlier, or a record is skipped.
@@ -234,20 +241,26 @@ export class TransactionList {
 
   private async runRefresh(generation: number, signal: AbortSignal): Promise<void> {
     try {
-      const base = filterQuery(this.options.filter(), this.now());
+      const filter = this.options.filter();
+      const base = filterQuery(filter, this.now());
       const records: TransactionRecord[] = [];
       let full = false;
-      for (const page of windowPages(this.order.length, this.pageSize())) {
+      // Narrowed by time in status, the window is what the service gave, not what is shown.
+      const shown = this.longerThan !== undefined ? this.served : this.order.length;
+      for (const page of windowPages(shown, this.pageSize())) {
         const answer = await this.options.query({ ...base, ...page }, { signal });
         if (generation !== this.generation) return;
         records.push(...answer);
         full = answer.length >= page.limit;
         if (!full) break;
       }
+      const kept = await this.narrow(records, filter.inStatusLongerThan, signal);
+      if (generation !== this.generation) return;
       this.base = base;
+      this.longerThan = filter.inStatusLongerThan;
       this.served = records.length;
       this.hasMore = full;
-      this.replace(records);
+      this.replace(kept);
       this.succeeded();
     } catch (error) {
       this.failed(generation, error, 'refresh');
@@ -261,9 +274,11 @@ export class TransactionList {
       const limit = this.pageSize();
       const page = await this.options.query({ ...base, offset: this.served, limit }, { signal });
       if (generation !== this.generation) return;
+      const kept = await this.narrow(page, this.longerThan, signal);
+      if (generation !== this.generation) return;
       this.served += page.length;
       this.hasMore = page.length >= limit;
-      for (const record of page) {
+      for (const record of kept) {
         const known = this.byId.get(record.id);
         if (known) {
           known.record = record;
@@ -280,6 +295,14 @@ export class TransactionList {
     } finally {
       this.finished(generation);
     }
+  }
+
+  /** The records in their status for longer than `ms` (all of them without it). */
+  private async narrow(records: TransactionRecord[], ms: number | undefined, signal: AbortSignal): Promise<TransactionRecord[]> {
+    const pick = this.options.longerInStatus;
+    if (ms === undefined || !pick || records.length === 0) return records;
+    const ids = await pick(records, ms, { signal });
+    return records.filter((record) => ids.has(record.id));
   }
 
   private pageSize(): number {

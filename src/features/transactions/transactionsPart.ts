@@ -14,6 +14,8 @@ import type { CommandRegistrar } from './transactionCommands';
 import type { TreeNode } from './nodes';
 import type { TransactionsProvider } from './transactionsProvider';
 import { TransactionList } from './transactionList';
+import type { TransactionListOptions } from './transactionList';
+import type { AccountSightings } from '../accounts/accountSightings';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
 import type { RevealResult, WelcomeState } from './transactionsView';
 
@@ -33,6 +35,21 @@ export interface TransactionsDependencies {
   readonly log: Logger;
   /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
   readonly choices?: TransactionChoices;
+  /** The first sightings per account: "in status longer than" on an account reads them. */
+  readonly sightings?: Pick<AccountSightings, 'of'>;
+}
+
+/**
+ * The filter's "in status longer than" on the target in use, by the agents' own rule
+ * (src/agents/statusSince.ts): on the sandbox exact from each schedule and on its clock, on an
+ * account from the first sightings kept for it ("at least since").
+ */
+function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
+  return async (records, ms, options) => {
+    // Loaded with the first use of the filter (with its questions), not with the view.
+    const { longerInStatus, timesContext } = await import('./filterFlow');
+    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
+  };
 }
 
 /** What the Transactions view hands to the test API. */
@@ -52,6 +69,7 @@ export function startTransactions(context: vscode.ExtensionContext, deps: Transa
     query: (query, options) => deps.store.query(query, options),
     pageSize: pageSizeSetting,
     filter: () => filter.current,
+    longerInStatus: longerInStatusOn(deps),
   });
   const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log, createView: seams.createView });
   const actions = new TransactionActions();

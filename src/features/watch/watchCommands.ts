@@ -13,6 +13,7 @@ import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../revealTransaction';
 import { readSetting } from '../settings';
+import { sighted } from './watchDeps';
 import type { WatchDeps } from './watchDeps';
 import { errorText } from '../../shared/errorText';
 
@@ -91,7 +92,7 @@ export interface WatchPart {
 
 /** Makes the watch, follows its setting, restores the saved watches (first poll on a timer). */
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
-  const watch = new StatusWatch({ store: deps.store, environment: deps.environment, memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
+  const watch = new StatusWatch({ store: deps.store, environment: sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
   context.subscriptions.push(
     watch,
     vscode.workspace.onDidChangeConfiguration((e) => {

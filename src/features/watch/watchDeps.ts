@@ -3,6 +3,8 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
+import type { AccountSightings } from '../accounts/accountSightings';
+import type { StatusWatchDeps } from './statusWatch';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -12,4 +14,26 @@ export interface WatchDeps {
   readonly idInEditor?: () => string | undefined;
   /** The known transactions offered before the input box; the watched ones are added to it. */
   readonly choices?: TransactionChoices;
+  /** Where what the watch sees of an account's records is noted (first sightings per account). */
+  readonly sightings?: Pick<AccountSightings, 'note'>;
+}
+
+/**
+ * The watch's view of the environment: what a poll fetches on an account not in use is noted as a
+ * sighting of that account (on the one in use the store notes what the watch fetches through it).
+ */
+export function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
+  const { environment, sightings } = deps;
+  return {
+    get target() {
+      return environment.target;
+    },
+    targetLabel: (target) => environment.targetLabel(target),
+    recordsOn: async (target, ids, options) => {
+      const found = await environment.recordsOn(target, ids, options);
+      sightings?.note(target, [...found.values()]);
+      return found;
+    },
+    onDidReset: environment.onDidReset,
+  };
 }

@@ -123,11 +123,18 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     // The History below collapsed, so that the picture shows the Transactions view whole.
     const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
     await clickInWorkbench(historyHeader);
+    // At once off the rows that fold moves under the pointer, before a row's tooltip opens.
+    await clickInWorkbench(OFF_THE_ROWS);
     try {
       await inThemes(async (theme) => {
         // The pointer off the rows (the click above leaves it over one once History folds): a
         // hovered row shows its action icons over its age.
-        await screenshotOf(`walkthrough/sandbox-${theme}`, { ...WALKTHROUGH, hover: OFF_THE_ROWS, clip: ['[id="workbench.parts.sidebar"]'], margin: 0, maxHeight: 400 });
+        // At most 400 px high, ending where a row ends (none shown in half).
+        const [sidebar] = (await findInWorkbench('[id="workbench.parts.sidebar"]')).boxes;
+        const rowEnds = (await findInWorkbench('[id="workbench.parts.sidebar"] .monaco-list-row')).boxes.map((row) => row.y + row.height - (sidebar?.y ?? 0));
+        const height = Math.floor(Math.max(...rowEnds.filter((end) => end <= 400)));
+        assert.ok(sidebar && height > 200, `the rows in the picture's 400 px: ${rowEnds.join(', ')}`);
+        await screenshotOf(`walkthrough/sandbox-${theme}`, { ...WALKTHROUGH, hover: OFF_THE_ROWS, clip: ['[id="workbench.parts.sidebar"]'], margin: 0, maxHeight: height });
         if (theme === 'dark') await screenshotOf('screenshots/transactions-view', { hover: OFF_THE_ROWS });
       });
     } finally {
@@ -218,7 +225,12 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     // the end) the notes under it on what its status means and what to do.
     await assertLinesFit('exchange-tx-record:', () => true, "the details document's lines");
     await inThemes(async (theme) => {
-      if (theme === 'dark') await screenshotOf('screenshots/details', { clip: ['.part.editor'], margin: 0 });
+      // Down to the record's closing brace: the notes under it go on past the window's bottom.
+      const lines = await findInWorkbench(`${editorOf('exchange-tx-record:')} .view-line`);
+      const [part] = (await findInWorkbench('.part.editor')).boxes;
+      const end = lines.boxes[lines.texts.findIndex((t) => t === '}')];
+      assert.ok(part && end, "the details document's closing brace is shown");
+      if (theme === 'dark') await screenshotOf('screenshots/details', { clip: ['.part.editor'], margin: 0, maxHeight: Math.floor(end.y + end.height - part.y) });
     });
     const editor = vscode.window.activeTextEditor;
     assert.ok(editor);

@@ -12,7 +12,7 @@ import type { MessagePresenter, UserMessage } from '../lookup/userMessages';
 import { actions } from '../lookup/userMessages';
 import { lazyModule } from '../lazyModule';
 import { idFromArgument } from '../../shared/transactionId';
-import { recordText } from './recordText';
+import { noteComments, recordText } from './recordText';
 
 /** The words of errors and misses, loaded the first time the details have one to tell. */
 const errorWords = lazyModule(() => import('../lookup/errorMessages'));
@@ -45,9 +45,7 @@ export async function statusComments(record: TransactionRecord | Record<string, 
   if (typeof status !== 'string') return '';
   const { STATUS_FACTS, statusNotes } = await import('./statusNotes');
   if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
-  return statusNotes(status as keyof typeof STATUS_FACTS)
-    .map((line) => `// ${line}\n`)
-    .join('');
+  return noteComments(statusNotes(status as keyof typeof STATUS_FACTS));
 }
 
 export interface DetailsOptions {

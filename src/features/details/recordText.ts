@@ -4,7 +4,22 @@
  * its ISO 8601 UTC text beside: `"createdAt": 1732551885000000, // 2024-11-25T16:24:45Z`. The
  * values stay as they were, so the document still parses to the record. Pure: no `vscode`.
  */
-import { dateFromMicros, isoUtc, prettyJson } from '../../shared/format';
+import { dateFromMicros, isoUtc, prettyJson, wrapCommentLine } from '../../shared/format';
+
+/**
+ * The widest comment line under the record, `//` included (ours): a details document opens in the
+ * editor area, which in a 1400 px window with the sidebar at its default width shows about 89
+ * characters of the default font left of the minimap (the screenshot test measures it).
+ */
+export const DETAILS_WIDTH = 80;
+
+/** Notes under the record (what its status means, what to do) as `//` lines of at most {@link DETAILS_WIDTH}. */
+export function noteComments(notes: readonly string[]): string {
+  return notes
+    .flatMap((note) => wrapCommentLine(`// ${note}`, DETAILS_WIDTH))
+    .map((line) => `${line}\n`)
+    .join('');
+}
 
 /** The record's fields holding Unix microseconds (0: not yet). */
 export const MICROSECOND_FIELDS: readonly string[] = ['createdAt', 'moneyReceived', 'moneySent'];

@@ -6,7 +6,7 @@
  * redacted from the client).
  */
 import type { SentHeaders } from '../../api';
-import { prettyJson, timeWithUtc, visibleText } from '../../shared/format';
+import { prettyJson, timeWithUtc, visibleText, wrapCommentLine } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from './errorMeaning';
@@ -104,38 +104,9 @@ function headerLines(input: AnswerInput, when: string): string[] {
  */
 export const HEADER_WIDTH = 44;
 
-/**
- * One `//` line as lines of at most `width` characters: broken at spaces, each further line
- * indented under the first's text; a word longer than a line is split across lines. Nothing is
- * left out, and nothing but the spaces where it breaks changes.
- */
+/** One `//` line as lines of at most `width` characters (src/shared/format.ts: the details document wraps its notes the same way). */
 export function wrapComment(line: string, width = HEADER_WIDTH): string[] {
-  if (line.length <= width) return [line];
-  const out: string[] = [];
-  let current = '//';
-  let empty = true;
-  for (let word of line.replace(/^\/\/ ?/, '').split(' ')) {
-    if (word === '') continue;
-    while (word !== '') {
-      if (current.length + 1 + word.length <= width) {
-        current += ` ${word}`;
-        empty = false;
-        break;
-      }
-      if (empty) {
-        // Longer than a whole line: as much as fits (never half of a surrogate pair), the rest below.
-        let room = Math.max(1, width - current.length - 1);
-        if (room < word.length && /[\ud800-\udbff]/.test(word.charAt(room - 1)) && room > 1) room -= 1;
-        current += ` ${word.slice(0, room)}`;
-        word = word.slice(room);
-      }
-      out.push(current);
-      current = '//  ';
-      empty = true;
-    }
-  }
-  if (!empty) out.push(current);
-  return out;
+  return wrapCommentLine(line, width);
 }
 
 /** The header's lines, each wrapped to {@link HEADER_WIDTH}, as the document's first lines. */

@@ -24,10 +24,15 @@ async function inThemes(show: (theme: Theme) => Promise<void>): Promise<void> {
 
 /**
  * The walkthrough's pictures: VS Code shows them in a column about 400-600 px wide, so each is cut
- * to what its step is about (at most 560 CSS pixels wide, 640 for the hover and the input box) and kept at two pixels per
+ * to what its step is about (at most 560 CSS pixels wide, 640 for the input box, the hover whole) and kept at two pixels per
  * CSS pixel, so that its text stays readable (and sharp) at that size.
  */
 const WALKTHROUGH = { scale: 'device', maxWidth: 560 } as const;
+/** A `maxWidth` that keeps the whole clip (the window's width). */
+const WHOLE = 1400;
+
+/** Where the pointer rests for a picture of the sidebar: the empty editor area below the log's lines. */
+const OFF_THE_ROWS = '.part.editor .editor-scrollable';
 
 /** The status bar entry of a watched id (VS Code gives it the id `<extension>.<item id>`). */
 const watchItem = (id: string) => `.statusbar-item[id$="exchangeTx.watch.${id}"]`;
@@ -118,10 +123,19 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     // The History below collapsed, so that the picture shows the Transactions view whole.
     const historyHeader = '[id="workbench.parts.sidebar"] .pane-header:has-text("History")';
     await clickInWorkbench(historyHeader);
+    // At once off the rows that fold moves under the pointer, before a row's tooltip opens.
+    await clickInWorkbench(OFF_THE_ROWS);
     try {
       await inThemes(async (theme) => {
-        await screenshotOf(`walkthrough/sandbox-${theme}`, { ...WALKTHROUGH, clip: ['[id="workbench.parts.sidebar"]'], margin: 0, maxHeight: 400 });
-        if (theme === 'dark') await screenshotOf('screenshots/transactions-view');
+        // The pointer off the rows (the click above leaves it over one once History folds): a
+        // hovered row shows its action icons over its age.
+        // At most 400 px high, ending where a row ends (none shown in half).
+        const [sidebar] = (await findInWorkbench('[id="workbench.parts.sidebar"]')).boxes;
+        const rowEnds = (await findInWorkbench('[id="workbench.parts.sidebar"] .monaco-list-row')).boxes.map((row) => row.y + row.height - (sidebar?.y ?? 0));
+        const height = Math.floor(Math.max(...rowEnds.filter((end) => end <= 400)));
+        assert.ok(sidebar && height > 200, `the rows in the picture's 400 px: ${rowEnds.join(', ')}`);
+        await screenshotOf(`walkthrough/sandbox-${theme}`, { ...WALKTHROUGH, hover: OFF_THE_ROWS, clip: ['[id="workbench.parts.sidebar"]'], margin: 0, maxHeight: height });
+        if (theme === 'dark') await screenshotOf('screenshots/transactions-view', { hover: OFF_THE_ROWS });
       });
     } finally {
       await clickInWorkbench(historyHeader);
@@ -159,7 +173,8 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await eventually(async () => (await findInWorkbench('.monaco-editor .monaco-hover')).texts.some((t) => t.includes('Exchanging')), 'the hover in the editor');
     await inThemes(async (theme) => {
       await vscode.commands.executeCommand('editor.action.showHover');
-      await screenshotOf(`walkthrough/hover-${theme}`, { ...WALKTHROUGH, clip: ['.monaco-editor .monaco-hover'], waitFor: '.monaco-editor .monaco-hover', margin: 12, maxWidth: 640 });
+      // The whole hover (its payin hash is its widest line), however wide it is.
+      await screenshotOf(`walkthrough/hover-${theme}`, { ...WALKTHROUGH, clip: ['.monaco-editor .monaco-hover'], waitFor: '.monaco-editor .monaco-hover', margin: 12, maxWidth: WHOLE });
     });
   });
 
@@ -206,15 +221,33 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await vscode.commands.executeCommand('exchangeTx.showDetails', id);
     await eventually(() => vscode.window.activeTextEditor?.document.getText().includes(`"id": "${id}"`) === true, 'the details document');
     await eventually(async () => (await findInWorkbench('.part.editor .view-line')).texts.some((t) => t.includes(id)), 'the record in the editor');
+    // Every line, whole, in the editor area of a 1400 px window: the record's, then (scrolled to
+    // the end) the notes under it on what its status means and what to do.
+    await assertLinesFit('exchange-tx-record:', () => true, "the details document's lines");
     await inThemes(async (theme) => {
-      if (theme === 'dark') await screenshotOf('screenshots/details', { clip: ['.part.editor'], margin: 0 });
+      // Down to the record's closing brace: the notes under it go on past the window's bottom.
+      const lines = await findInWorkbench(`${editorOf('exchange-tx-record:')} .view-line`);
+      const [part] = (await findInWorkbench('.part.editor')).boxes;
+      const end = lines.boxes[lines.texts.findIndex((t) => t === '}')];
+      assert.ok(part && end, "the details document's closing brace is shown");
+      if (theme === 'dark') await screenshotOf('screenshots/details', { clip: ['.part.editor'], margin: 0, maxHeight: Math.floor(end.y + end.height - part.y) });
     });
+    const editor = vscode.window.activeTextEditor;
+    assert.ok(editor);
+    const last = editor.document.lineCount - 1;
+    editor.revealRange(new vscode.Range(last, 0, last, 0), vscode.TextEditorRevealType.AtTop);
+    await eventually(async () => (await findInWorkbench(`${editorOf('exchange-tx-record:')} .view-line`)).texts.some((t) => t.includes('What\u00a0to\u00a0do:') || t.includes('What to do:')), 'the notes under the record');
+    await assertLinesFit('exchange-tx-record:', () => true, "the details document's notes under the record");
   });
 
   it('the Pair Limits panel shows the limits of the pairs added', async () => {
     const pairLimits = await api.pairLimits.load();
     await pairLimits.list.clear();
     for (const [from, to] of [['btc', 'eth'], ['eth', 'usdt'], ['ltc', 'btc'], ['xmr', 'btc']] as const) await pairLimits.list.add({ from, to });
+    // The panel in the left half of the editor area (a document in the right half): narrower than
+    // the walkthrough's picture, so that the page lays itself out narrow and shows whole in it.
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'plaintext', content: '' }), vscode.ViewColumn.Two);
+    await vscode.commands.executeCommand('workbench.action.focusFirstEditorGroup');
     await vscode.commands.executeCommand('exchangeTx.showPairLimits');
     const panel = pairLimits.panel;
     assert.ok(panel, 'the panel is open');
@@ -226,7 +259,9 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await inThemes(async (theme) => {
       // The page redraws in the new theme's colours through CSS variables.
       await sleep(500);
-      await screenshotOf(`walkthrough/pair-limits-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor'], margin: 0, maxHeight: 520 });
+      const [half] = (await findInWorkbench('.part.editor .editor-group-container')).boxes;
+      assert.ok(half && half.width <= WALKTHROUGH.maxWidth, `the panel's half of the editor area: ${JSON.stringify(half)}`);
+      await screenshotOf(`walkthrough/pair-limits-${theme}`, { ...WALKTHROUGH, clip: ['.part.editor'], margin: 0, maxWidth: Math.floor(half.width), maxHeight: 520 });
     });
     await pairLimits.list.clear();
   });

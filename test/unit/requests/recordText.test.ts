@@ -4,7 +4,8 @@
  */
 import { strict as assert } from 'assert';
 import { parse } from 'jsonc-parser';
-import { recordText } from '../../../src/features/details/recordText';
+import { STATUS_FACTS, statusNotes } from '../../../src/agents/statusGuide';
+import { DETAILS_WIDTH, noteComments, recordText } from '../../../src/features/details/recordText';
 
 describe('details document text', () => {
   it('writes the ISO UTC time beside each time field, keeps 0 ("not yet") bare, and parses back to the record', () => {
@@ -23,5 +24,21 @@ describe('details document text', () => {
     const text = recordText(record);
     assert.deepEqual(parse(text), record);
     assert.equal(text.split('\n').length, 6);
+  });
+
+  it('the status notes under the record are comment lines that fit the details column, every word kept, the record still parsed back', () => {
+    const record = { id: 'abc', status: 'hold', createdAt: 1_795_623_885_779_123 };
+    for (const status of Object.keys(STATUS_FACTS) as (keyof typeof STATUS_FACTS)[]) {
+      const notes = statusNotes(status);
+      const comments = noteComments(notes);
+      const lines = comments.split('\n').slice(0, -1);
+      assert.ok(notes.some((note) => note.length + 3 > DETAILS_WIDTH), `${status}: a note longer than a line (the test would not show wrapping)`);
+      assert.deepEqual(lines.filter((line) => line.length > DETAILS_WIDTH), [], status);
+      assert.ok(lines.every((line) => line.startsWith('// ')), status);
+      const words = (text: string) => text.split(/\s+/).filter((w) => w !== '' && w !== '//');
+      assert.deepEqual(words(lines.join(' ')), words(notes.join(' ')), `${status}: every word kept, in order`);
+      assert.ok(lines.some((line) => line.includes('https://docs.changelly.com/transaction-statuses')), `${status}: the address whole on one line`);
+      assert.deepEqual(parse(`${recordText(record)}${comments}`), record);
+    }
   });
 });

@@ -7,7 +7,8 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 /** `--outdir DIR` builds elsewhere (the bundle test builds into a temporary folder); dist/ by default. */
 const outdirArg = process.argv.indexOf('--outdir');
-const DIST = outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
+const DIST =
+  outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
 /**
  * The Node tools: the sandbox CLI, the status-change forwarder, the MCP server (shipped with the extension, which starts it as
@@ -61,19 +62,25 @@ const extensionEntries = [
  * tunnels through a proxy itself (https-proxy-agent), nor uses a browser's adapters (xhr, fetch).
  */
 const AXIOS_UNUSED = {
-  'follow-redirects': "const refused = { request: () => notBundled('follow-redirects') }; export default { http: refused, https: refused };",
+  'follow-redirects':
+    "const refused = { request: () => notBundled('follow-redirects') }; export default { http: refused, https: refused };",
   'proxy-from-env': "export function getProxyForUrl() { return notBundled('proxy-from-env'); }",
   'https-proxy-agent': "export default class HttpsProxyAgent { constructor() { notBundled('https-proxy-agent'); } }",
-  'axios/lib/helpers/shouldBypassProxy.js': "export default function shouldBypassProxy() { return notBundled(\"axios's NO_PROXY matcher\"); }",
+  'axios/lib/helpers/shouldBypassProxy.js':
+    'export default function shouldBypassProxy() { return notBundled("axios\'s NO_PROXY matcher"); }',
   'axios/lib/adapters/xhr.js': 'export default false;',
-  'axios/lib/adapters/fetch.js': "export const getFetch = () => notBundled(\"axios's fetch adapter\"); export default undefined;",
+  'axios/lib/adapters/fetch.js':
+    'export const getFetch = () => notBundled("axios\'s fetch adapter"); export default undefined;',
 };
 
 const axiosUnused = {
   name: 'axios-unused',
   setup(build) {
     const names = Object.keys(AXIOS_UNUSED);
-    build.onResolve({ filter: /^(follow-redirects|proxy-from-env|https-proxy-agent)$/ }, (args) => ({ path: args.path, namespace: 'axios-unused' }));
+    build.onResolve({ filter: /^(follow-redirects|proxy-from-env|https-proxy-agent)$/ }, (args) => ({
+      path: args.path,
+      namespace: 'axios-unused',
+    }));
     build.onResolve({ filter: /^\.\.?\/.*(shouldBypassProxy|xhr|fetch)\.js$/ }, (args) => {
       const file = path.join(args.resolveDir, args.path).split(path.sep).join('/');
       const name = names.find((n) => n.startsWith('axios/') && file.endsWith(`/node_modules/${n}`));
@@ -134,7 +141,11 @@ const nodeOptions = {
 };
 
 /** An output's path as dist/meta.json names it, `dist/…` wherever it was built; `esm`: of the ES build, named as its CommonJS file. */
-const distName = (file, esm = false) => `dist/${path.relative(esm ? ESM_DIR : DIST, path.resolve(file)).split(path.sep).join('/')}`;
+const distName = (file, esm = false) =>
+  `dist/${path
+    .relative(esm ? ESM_DIR : DIST, path.resolve(file))
+    .split(path.sep)
+    .join('/')}`;
 
 /** After each build of the split extension: every file to CommonJS in dist/ (source maps carried on), its metafile too. */
 const commonJs = {
@@ -175,7 +186,9 @@ const barrelWithoutClient = {
     build.onLoad({ filter: /[\\/]src[\\/]api[\\/]index\.ts$/ }, (args) => {
       if (args.path !== barrel) return undefined;
       const lines = fs.readFileSync(barrel, 'utf8').split('\n');
-      const kept = lines.filter((line) => !/^export \{[^}]*\} from '\.\/(client|transport|estimates|retry|sandboxControl)';/.test(line));
+      const kept = lines.filter(
+        (line) => !/^export \{[^}]*\} from '\.\/(client|transport|estimates|retry|sandboxControl)';/.test(line),
+      );
       return { contents: kept.join('\n'), loader: 'ts' };
     });
   },
@@ -195,7 +208,11 @@ const lazyImportsActivation = {
     const extension = path.resolve('src', 'extension.ts');
     // The features' lazy parts only: the client's, the control client's and the sandbox's files stay
     // pure Node (no vscode), loadable on their own (the bundle test runs the bundled client in Node).
-    const lazy = new Set(extensionEntries.filter((e) => e.out.startsWith('lazy/') && e.in.startsWith('src/features/')).map((e) => path.resolve(e.in)));
+    const lazy = new Set(
+      extensionEntries
+        .filter((e) => e.out.startsWith('lazy/') && e.in.startsWith('src/features/'))
+        .map((e) => path.resolve(e.in)),
+    );
     build.onLoad({ filter: /\.ts$/ }, (args) => {
       if (!lazy.has(args.path)) return undefined;
       const text = fs.readFileSync(args.path, 'utf8');
@@ -221,10 +238,18 @@ async function main() {
     for (const o of [extensionOptions, toolOptions, webviewOptions]) await (await esbuild.context(o)).watch();
     return;
   }
-  const [extension, tools, webview] = await Promise.all([esbuild.build(extensionOptions), esbuild.build(toolOptions), esbuild.build(webviewOptions)]);
+  const [extension, tools, webview] = await Promise.all([
+    esbuild.build(extensionOptions),
+    esbuild.build(toolOptions),
+    esbuild.build(webviewOptions),
+  ]);
   fs.rmSync(ESM_DIR, { recursive: true, force: true });
   // What went into each file (the extension's as CommonJS, with its size on disk), for `npm run bench` and the bundle test.
-  const outputs = { ...renamedOutputs(extension.metafile, true), ...renamedOutputs(tools.metafile), ...renamedOutputs(webview.metafile) };
+  const outputs = {
+    ...renamedOutputs(extension.metafile, true),
+    ...renamedOutputs(tools.metafile),
+    ...renamedOutputs(webview.metafile),
+  };
   fs.writeFileSync(path.join(DIST, 'meta.json'), JSON.stringify({ inputs: {}, outputs }));
 }
 

@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import { folderImportsPlugin } from './eslint.folders.mjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'test/unit/sandbox/docsClients/**', 'node_modules/**', '.vscode-test/**', '*.vsix', '.stryker-tmp/**', 'reports/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'out/**',
+      'test/unit/sandbox/docsClients/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      '*.vsix',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -44,7 +55,21 @@ export default tseslint.config(
   {
     files: ['*.js', '*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off', 'no-console': 'off' },
-    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { require: 'readonly', module: 'readonly', process: 'readonly', __dirname: 'readonly', console: 'readonly' }, sourceType: 'commonjs' },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/no-require-imports': 'off',
+      'no-console': 'off',
+    },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: {
+        require: 'readonly',
+        module: 'readonly',
+        process: 'readonly',
+        __dirname: 'readonly',
+        console: 'readonly',
+      },
+      sourceType: 'commonjs',
+    },
   },
 );

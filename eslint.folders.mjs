@@ -45,20 +45,77 @@ const FEATURE_IMPORTS_TODAY = {
 
 /** @type {Record<string, FolderRule>} */
 export const FOLDER_RULES = {
-  api: { folders: ['shared'], packages: ['axios', 'valibot'], node: true, why: 'src/api is pure Node: src/shared, Node, axios and valibot; never vscode' },
-  sandbox: { folders: ['api', 'shared', 'forward'], packages: ['write-file-atomic'], node: true, why: 'src/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode' },
-  shared: { folders: [], typeFolders: ['api'], packages: ['valibot'], node: ['crypto', 'node:crypto'], why: "src/shared is shared by the extension, the client and the page: types of src/api, valibot and Node's crypto; never vscode" },
-  agents: { folders: ['api', 'shared'], packages: [], node: false, why: 'src/agents is pure: src/api and src/shared only' },
-  mcp: { folders: ['agents', 'api', 'sandbox', 'shared'], packages: ['@modelcontextprotocol/sdk'], node: true, why: 'src/mcp is pure Node: src/agents, src/api, src/sandbox, src/shared, the MCP SDK and Node; never vscode' },
-  forward: { folders: ['api', 'shared'], packages: ['write-file-atomic'], node: true, why: 'src/forward is pure Node: src/api, src/shared, Node and write-file-atomic; never vscode' },
-  store: { folders: ['api', 'shared'], packages: [], node: false, why: 'src/store holds records only: src/api and src/shared; never vscode' },
-  webview: { folders: ['shared'], typeFolders: ['api', 'features', 'sandbox', 'store'], packages: ['@vscode-elements/elements', '@vscode/codicons'], node: false, why: 'src/webview runs in the browser and never calls the network: src/shared and browser packages (types of the others); no vscode, no Node' },
-  features: { folders: BELOW_FEATURES, packages: 'any', node: true, why: 'the helpers at the root of src/features are shared by every feature: they import no feature folder' },
-  extension: { folders: [...BELOW_FEATURES, ...Object.keys(FEATURE_IMPORTS_TODAY).map((name) => `features/${name}`)], packages: 'any', node: true, why: 'src/extension.ts wires everything' },
+  api: {
+    folders: ['shared'],
+    packages: ['axios', 'valibot'],
+    node: true,
+    why: 'src/api is pure Node: src/shared, Node, axios and valibot; never vscode',
+  },
+  sandbox: {
+    folders: ['api', 'shared', 'forward'],
+    packages: ['write-file-atomic'],
+    node: true,
+    why: 'src/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode',
+  },
+  shared: {
+    folders: [],
+    typeFolders: ['api'],
+    packages: ['valibot'],
+    node: ['crypto', 'node:crypto'],
+    why: "src/shared is shared by the extension, the client and the page: types of src/api, valibot and Node's crypto; never vscode",
+  },
+  agents: {
+    folders: ['api', 'shared'],
+    packages: [],
+    node: false,
+    why: 'src/agents is pure: src/api and src/shared only',
+  },
+  mcp: {
+    folders: ['agents', 'api', 'sandbox', 'shared'],
+    packages: ['@modelcontextprotocol/sdk'],
+    node: true,
+    why: 'src/mcp is pure Node: src/agents, src/api, src/sandbox, src/shared, the MCP SDK and Node; never vscode',
+  },
+  forward: {
+    folders: ['api', 'shared'],
+    packages: ['write-file-atomic'],
+    node: true,
+    why: 'src/forward is pure Node: src/api, src/shared, Node and write-file-atomic; never vscode',
+  },
+  store: {
+    folders: ['api', 'shared'],
+    packages: [],
+    node: false,
+    why: 'src/store holds records only: src/api and src/shared; never vscode',
+  },
+  webview: {
+    folders: ['shared'],
+    typeFolders: ['api', 'features', 'sandbox', 'store'],
+    packages: ['@vscode-elements/elements', '@vscode/codicons'],
+    node: false,
+    why: 'src/webview runs in the browser and never calls the network: src/shared and browser packages (types of the others); no vscode, no Node',
+  },
+  features: {
+    folders: BELOW_FEATURES,
+    packages: 'any',
+    node: true,
+    why: 'the helpers at the root of src/features are shared by every feature: they import no feature folder',
+  },
+  extension: {
+    folders: [...BELOW_FEATURES, ...Object.keys(FEATURE_IMPORTS_TODAY).map((name) => `features/${name}`)],
+    packages: 'any',
+    node: true,
+    why: 'src/extension.ts wires everything',
+  },
   ...Object.fromEntries(
     Object.entries(FEATURE_IMPORTS_TODAY).map(([name, others]) => [
       `features/${name}`,
-      { folders: [...BELOW_FEATURES, ...others.map((other) => `features/${other}`)], packages: 'any', node: true, why: `src/features/${name} may import everything below the features and vscode; of the other features only the imports that exist today (${others.join(', ')}), until they move to the shared presentation` },
+      {
+        folders: [...BELOW_FEATURES, ...others.map((other) => `features/${other}`)],
+        packages: 'any',
+        node: true,
+        why: `src/features/${name} may import everything below the features and vscode; of the other features only the imports that exist today (${others.join(', ')}), until they move to the shared presentation`,
+      },
     ]),
   ),
 };
@@ -69,7 +126,8 @@ export function folderOf(file) {
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   const parts = relative.split(path.sep);
   if (parts.length === 1) return parts[0].replace(/\.ts$/, '');
-  if (parts[0] === 'features') return parts.length > 2 || isDirectory(path.join(SRC, 'features', parts[1])) ? `features/${parts[1]}` : 'features';
+  if (parts[0] === 'features')
+    return parts.length > 2 || isDirectory(path.join(SRC, 'features', parts[1])) ? `features/${parts[1]}` : 'features';
   return parts[0];
 }
 
@@ -123,7 +181,11 @@ function onlyTypes(node) {
 
 /** @type {import('eslint').Rule.RuleModule} */
 const folderImports = {
-  meta: { type: 'problem', docs: { description: 'Each folder of src imports only what the folder map of CONTRIBUTING.md allows it.' }, schema: [] },
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each folder of src imports only what the folder map of CONTRIBUTING.md allows it.' },
+    schema: [],
+  },
   create(context) {
     const file = context.filename;
     const check = (node, source, typeOnly) => {
@@ -136,7 +198,8 @@ const folderImports = {
       ExportNamedDeclaration: (node) => check(node, node.source, onlyTypes(node)),
       ExportAllDeclaration: (node) => check(node, node.source, onlyTypes(node)),
       ImportExpression: (node) => check(node, node.source, false),
-      TSImportType: (node) => check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
+      TSImportType: (node) =>
+        check(node, node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument, true),
     };
   },
 };

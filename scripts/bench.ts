@@ -58,7 +58,14 @@ function budgeted(figure: string, value: string, measured: number, limit: number
 const repoRoot = path.resolve(__dirname, '..');
 
 interface Metafile {
-  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }>; imports?: { path: string; kind: string; external?: boolean }[] }>;
+  outputs: Record<
+    string,
+    {
+      bytes: number;
+      inputs: Record<string, { bytesInOutput: number }>;
+      imports?: { path: string; kind: string; external?: boolean }[];
+    }
+  >;
 }
 
 /** `entry` and the files it imports statically (what loading it loads), and the files it loads later (dynamic imports). */
@@ -82,7 +89,13 @@ function loadOrder(meta: Metafile, entry: string): { now: string[]; later: strin
 const ACTIVATION_BUDGET_KIB = 100;
 
 /** The size of a set of files and the bytes each package (or our own source) takes in them. */
-function bundleRows(meta: Metafile, files: readonly string[], label: string, top = Infinity, budgetKiB?: number): Row[] {
+function bundleRows(
+  meta: Metafile,
+  files: readonly string[],
+  label: string,
+  top = Infinity,
+  budgetKiB?: number,
+): Row[] {
   const missing = files.filter((file) => !meta.outputs[file]);
   if (missing.length > 0) return [{ figure: 'bundle', value: `${missing.join(', ')} not in dist/meta.json` }];
   const byPackage = new Map<string, number>();
@@ -98,7 +111,9 @@ function bundleRows(meta: Metafile, files: readonly string[], label: string, top
     }
   }
   return [
-    budgetKiB === undefined ? { figure: label, value: kb(total) } : budgeted(label, kb(total), total / 1024, budgetKiB, `≤ ${budgetKiB} KiB`),
+    budgetKiB === undefined
+      ? { figure: label, value: kb(total) }
+      : budgeted(label, kb(total), total / 1024, budgetKiB, `≤ ${budgetKiB} KiB`),
     ...[...byPackage.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
@@ -111,12 +126,27 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 /** The extension's bundle, and the pair-limits page's script with what the page loads besides. */
 function bundlesRows(): Row[] {
   const meta = JSON.parse(fs.readFileSync(path.join(repoRoot, 'dist', 'meta.json'), 'utf8')) as Metafile;
-  const pageFiles = Object.entries(meta.outputs).filter(([file]) => file.startsWith('dist/webview/') && !file.endsWith('.map') && file !== 'dist/webview/pairLimits.js');
+  const pageFiles = Object.entries(meta.outputs).filter(
+    ([file]) => file.startsWith('dist/webview/') && !file.endsWith('.map') && file !== 'dist/webview/pairLimits.js',
+  );
   const { now, later } = loadOrder(meta, 'dist/extension.js');
   return [
     { figure: 'dist/extension.js (production, minified)', value: kb(meta.outputs['dist/extension.js']?.bytes ?? 0) },
-    ...bundleRows(meta, now, `loaded at activation: dist/extension.js and ${now.length - 1} shared files`, Infinity, ACTIVATION_BUDGET_KIB),
-    ...later.flatMap((file) => bundleRows(meta, loadOrder(meta, file).now.filter((f) => !now.includes(f)), `loaded on first use: ${file} (with the shared files it adds)`, 4)),
+    ...bundleRows(
+      meta,
+      now,
+      `loaded at activation: dist/extension.js and ${now.length - 1} shared files`,
+      Infinity,
+      ACTIVATION_BUDGET_KIB,
+    ),
+    ...later.flatMap((file) =>
+      bundleRows(
+        meta,
+        loadOrder(meta, file).now.filter((f) => !now.includes(f)),
+        `loaded on first use: ${file} (with the shared files it adds)`,
+        4,
+      ),
+    ),
     ...bundleRows(meta, ['dist/webview/pairLimits.js'], 'dist/webview/pairLimits.js (production, minified)'),
     ...pageFiles.map(([file, { bytes }]) => ({ figure: `${file} (loaded by the page too)`, value: kb(bytes) })),
   ];
@@ -135,7 +165,12 @@ interface HostFigures {
   readonly activationSteps?: readonly { readonly step: string; readonly ms: number }[];
   /** The Transactions view's first row against the sandbox: from activate()'s start, and from the view being shown. */
   readonly paint?: { readonly fromActivationMs: number; readonly fromShownMs: number };
-  readonly tree?: { readonly records: number; readonly items: number; readonly runs: number; readonly medianMs: number };
+  readonly tree?: {
+    readonly records: number;
+    readonly items: number;
+    readonly runs: number;
+    readonly medianMs: number;
+  };
   /** The interactions suite's figures (test/integration/suite/benchmarkInteractions.test.ts): first and warm ms, or a number. */
   readonly interactions?: Record<string, { readonly first: number; readonly warm: number } | number>;
 }
@@ -157,7 +192,14 @@ function hostRun(): { figures: HostFigures; host: string } | { failure: string }
     if (run.status !== 0 || !fs.existsSync(file)) return { failure: `runner exit ${run.status ?? 'signal'}` };
     const figures = JSON.parse(fs.readFileSync(file, 'utf8')) as HostFigures;
     const interactions = `${file}.interactions.json`;
-    if (fs.existsSync(interactions)) return { figures: { ...figures, interactions: JSON.parse(fs.readFileSync(interactions, 'utf8')) as HostFigures['interactions'] }, host };
+    if (fs.existsSync(interactions))
+      return {
+        figures: {
+          ...figures,
+          interactions: JSON.parse(fs.readFileSync(interactions, 'utf8')) as HostFigures['interactions'],
+        },
+        host,
+      };
     return { figures, host };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -176,25 +218,47 @@ function activationRows(): Row[] {
   let host = '?';
   for (let i = 0; i < HOST_RUNS; i++) {
     const result = hostRun();
-    if ('failure' in result) return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
+    if ('failure' in result)
+      return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
     runs.push(result.figures);
     host = result.host;
   }
   const activation = runs.map((r) => r.activationMs);
-  const rows: Row[] = [budgeted(`activate() in the extension host (${host} host), ms, median of ${runs.length} hosts`, `${median(activation).toFixed(1)}  (${list(activation, 1)})`, median(activation), 5, '≤ 5 ms')];
+  const rows: Row[] = [
+    budgeted(
+      `activate() in the extension host (${host} host), ms, median of ${runs.length} hosts`,
+      `${median(activation).toFixed(1)}  (${list(activation, 1)})`,
+      median(activation),
+      5,
+      '≤ 5 ms',
+    ),
+  ];
   // Where activate() spends its time: each step's median over the hosts.
   const stepNames = runs[0]?.activationSteps?.map((s) => s.step) ?? [];
   if (stepNames.length > 0) {
-    const stepMedian = (name: string) => median(runs.map((r) => r.activationSteps?.find((s) => s.step === name)?.ms ?? 0));
-    rows.push({ figure: '  of which, by step (ms, median of the hosts)', value: stepNames.map((name) => `${name} ${stepMedian(name).toFixed(1)}`).join(', ') });
+    const stepMedian = (name: string) =>
+      median(runs.map((r) => r.activationSteps?.find((s) => s.step === name)?.ms ?? 0));
+    rows.push({
+      figure: '  of which, by step (ms, median of the hosts)',
+      value: stepNames.map((name) => `${name} ${stepMedian(name).toFixed(1)}`).join(', '),
+    });
   }
   const paints = runs.flatMap((r) => (r.paint ? [r.paint] : []));
   if (paints.length > 0) {
     const fromActivation = paints.map((p) => p.fromActivationMs);
     const fromShown = paints.map((p) => p.fromShownMs);
     rows.push(
-      budgeted(`first Transactions view paint (sandbox), ms from activation, median of ${paints.length}`, `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`, median(fromActivation), 250, '≤ 250 ms'),
-      { figure: '  of which from the view being shown (sandbox loaded and started, first page)', value: `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})` },
+      budgeted(
+        `first Transactions view paint (sandbox), ms from activation, median of ${paints.length}`,
+        `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`,
+        median(fromActivation),
+        250,
+        '≤ 250 ms',
+      ),
+      {
+        figure: '  of which from the view being shown (sandbox loaded and started, first page)',
+        value: `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})`,
+      },
     );
   }
   const trees = runs.flatMap((r) => (r.tree ? [r.tree] : []));
@@ -203,7 +267,13 @@ function activationRows(): Row[] {
     const treeMs = median(trees.map((t) => t.medianMs));
     rows.push(
       { figure: 'Transactions tree in the host: records / tree items', value: `${tree.records} / ${tree.items}` },
-      budgeted(`  getChildren + getTreeItem of every item (ms, median of ${tree.runs} per host, median of ${trees.length} hosts)`, treeMs.toFixed(2), treeMs, 20, '≤ 20 ms'),
+      budgeted(
+        `  getChildren + getTreeItem of every item (ms, median of ${tree.runs} per host, median of ${trees.length} hosts)`,
+        treeMs.toFixed(2),
+        treeMs,
+        20,
+        '≤ 20 ms',
+      ),
       { figure: '  per record (µs)', value: ((treeMs * 1000) / tree.records).toFixed(2) },
     );
   }
@@ -226,13 +296,23 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
       const v = h[name];
       return typeof v === 'object' ? [v] : [];
     });
-    return values.length === 0 ? undefined : { first: median(values.map((v) => v.first)), warm: median(values.map((v) => v.warm)) };
+    return values.length === 0
+      ? undefined
+      : { first: median(values.map((v) => v.first)), warm: median(values.map((v) => v.warm)) };
   };
   const rows: Row[] = [];
   const add = (name: string, label: string, limitMs: number, budget = `≤ ${limitMs} ms`) => {
     const t = timing(name);
     if (!t) return rows.push({ figure: `${label}, ms first / warm`, value: 'not measured', budget, over: true });
-    return rows.push(budgeted(`${label}, ms first / warm (median of ${hosts.length} hosts)`, `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}`, Math.max(t.first, t.warm), limitMs, budget));
+    return rows.push(
+      budgeted(
+        `${label}, ms first / warm (median of ${hosts.length} hosts)`,
+        `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}`,
+        Math.max(t.first, t.warm),
+        limitMs,
+        budget,
+      ),
+    );
   };
   add('lookup', 'lookup (Get Transaction Status…, sandbox)', 300);
   const http = number('sendHttp') ?? 0;
@@ -244,9 +324,18 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
     const t = timing('pairLimits');
     if (t) {
       const ratio = Math.max(t.first, t.warm) / floorMs;
-      rows.push(budgeted(`Pair Limits open with six pairs: ${requests} requests, floor ${floorMs} ms; ms first / warm, ratio`, `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}, ${ratio.toFixed(2)}×`, ratio, 1.2, '≤ 1.2× floor'));
+      rows.push(
+        budgeted(
+          `Pair Limits open with six pairs: ${requests} requests, floor ${floorMs} ms; ms first / warm, ratio`,
+          `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}, ${ratio.toFixed(2)}×`,
+          ratio,
+          1.2,
+          '≤ 1.2× floor',
+        ),
+      );
     }
-  } else rows.push({ figure: 'Pair Limits open with six pairs', value: 'not measured', budget: '≤ 1.2× floor', over: true });
+  } else
+    rows.push({ figure: 'Pair Limits open with six pairs', value: 'not measured', budget: '≤ 1.2× floor', over: true });
   const payins = number('newTransaction.payinItems');
   const payouts = number('newTransaction.payoutItems');
   add('newTransaction.payinShown', `New Transaction: payin step shown (${payins ?? '?'} currencies)`, 100);
@@ -262,9 +351,17 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
  * The Transactions view's list in plain Node, wired as the extension wires it (queries through the
  * store, the store's changes applied to the list), against the benchmark's sandbox.
  */
-async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle: () => Promise<unknown>): Promise<Row[]> {
+async function transactionRows(
+  client: ExchangeClient,
+  sandbox: Sandbox,
+  settle: () => Promise<unknown>,
+): Promise<Row[]> {
   const store = new TransactionStore({ source: () => Promise.resolve(client) });
-  const list = new TransactionList({ query: (query, options) => store.query(query, options), pageSize: () => VIEW_PAGE, filter: () => ({}) });
+  const list = new TransactionList({
+    query: (query, options) => store.query(query, options),
+    pageSize: () => VIEW_PAGE,
+    filter: () => ({}),
+  });
   store.onDidChangeRecord((record) => list.applyRecord(record));
   const listRequests = () => sandbox.requests.filter((r) => r.method === 'getTransactions').length;
   const rateLimited = () => sandbox.requests.filter((r) => r.outcome === 'rate-limited').length;
@@ -282,7 +379,10 @@ async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle:
       rows.push(
         { figure: `view refresh, ${label}: requests`, value: String(requests) },
         { figure: `view refresh, ${label}: time (ms)`, value: ms.toFixed(0) },
-        { figure: `view refresh, ${label}: ratio to the rate-limit floor (${floorMs} ms)`, value: (ms / floorMs).toFixed(2) },
+        {
+          figure: `view refresh, ${label}: ratio to the rate-limit floor (${floorMs} ms)`,
+          value: (ms / floorMs).toFixed(2),
+        },
         { figure: `view refresh, ${label}: rate-limit errors`, value: String(rateLimited()) },
       );
     };
@@ -318,7 +418,10 @@ async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle:
     const treeMs = median(times);
     rows.push(
       { figure: 'Transactions list in plain Node: records / tree items', value: `${list.size} / ${items}` },
-      { figure: `  roots, groups, children, ids, context tokens (ms, median of ${TREE_RUNS})`, value: treeMs.toFixed(3) },
+      {
+        figure: `  roots, groups, children, ids, context tokens (ms, median of ${TREE_RUNS})`,
+        value: treeMs.toFixed(3),
+      },
       { figure: '  per record (µs)', value: ((treeMs * 1000) / list.size).toFixed(3) },
     );
   } finally {
@@ -331,7 +434,11 @@ async function transactionRows(client: ExchangeClient, sandbox: Sandbox, settle:
 async function main(): Promise<void> {
   const extensionRows = [...bundlesRows(), ...activationRows()];
   const credentials = loadCredentials(generateKeys().privateKeyHex);
-  const sandbox = await startSandbox({ clock: new ManualClock(), ledgerSize: RECORDS + 200, faults: { latencyMs: LATENCY_MS } });
+  const sandbox = await startSandbox({
+    clock: new ManualClock(),
+    ledgerSize: RECORDS + 200,
+    faults: { latencyMs: LATENCY_MS },
+  });
   sandbox.registerKey(credentials);
   const attempts: RequestLogEntry[] = [];
   const client = new ExchangeClient({ baseUrl: sandbox.url, credentials, onRequest: (e) => attempts.push(e) });
@@ -346,7 +453,7 @@ async function main(): Promise<void> {
     let count = 0;
     for await (const _record of client.iterateTransactions({}, { pageSize: PAGE, maxRecords: RECORDS })) count++;
     const pagingMs = performance.now() - started;
-    const floorMs = ((RECORDS / PAGE) / RATE) * 1000;
+    const floorMs = (RECORDS / PAGE / RATE) * 1000;
     rows.push(
       { figure: `paging: records read`, value: String(count) },
       { figure: 'paging: requests', value: String(sandbox.requests.length) },
@@ -382,10 +489,16 @@ async function main(): Promise<void> {
       { figure: `${IDS} getStatus calls: time (ms)`, value: singleMs.toFixed(0) },
       { figure: `${IDS} getStatus calls: rate-limit errors`, value: String(rateLimited()) },
       { figure: 'getStatus time / batched time', value: (singleMs / batchedMs).toFixed(1) },
-      { figure: 'getStatus requests / batched requests', value: (sandbox.requests.length / batchedRequests).toFixed(1) },
+      {
+        figure: 'getStatus requests / batched requests',
+        value: (sandbox.requests.length / batchedRequests).toFixed(1),
+      },
     );
     rows.push(...(await transactionRows(client, sandbox, settle)));
-    rows.push({ figure: 'client retries in the whole run', value: String(attempts.filter((a) => a.attempt > 1).length) });
+    rows.push({
+      figure: 'client retries in the whole run',
+      value: String(attempts.filter((a) => a.attempt > 1).length),
+    });
   } finally {
     client.dispose();
     await sandbox.stop();
@@ -395,12 +508,24 @@ async function main(): Promise<void> {
   rows.unshift(...extensionRows);
   const width = Math.max(...rows.map((r) => r.figure.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
-  console.log(`Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores)`);
+  console.log(
+    `Exchange Tx benchmark (sandbox latency ${LATENCY_MS} ms, limit ${RATE} requests/s; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.cpus().length} cores)`,
+  );
   console.log(`  ${'figure'.padEnd(width)}  ${'value'.padEnd(valueWidth)}  budget`);
-  for (const row of rows) console.log(`  ${row.figure.padEnd(width)}  ${row.value.padEnd(valueWidth)}  ${row.budget === undefined ? '' : `${row.budget}  ${row.over ? 'OVER' : 'ok'}`}`.trimEnd());
+  for (const row of rows)
+    console.log(
+      `  ${row.figure.padEnd(width)}  ${row.value.padEnd(valueWidth)}  ${row.budget === undefined ? '' : `${row.budget}  ${row.over ? 'OVER' : 'ok'}`}`.trimEnd(),
+    );
   const over = rows.filter((r) => r.over);
   const budgeted_ = rows.filter((r) => r.budget !== undefined);
-  console.log(over.length === 0 ? `Every figure with a budget (${budgeted_.length}) is within it.` : `Over budget: ${over.length} of ${budgeted_.length}: ${over.map((r) => r.figure.trim()).join('; ')}`);
+  console.log(
+    over.length === 0
+      ? `Every figure with a budget (${budgeted_.length}) is within it.`
+      : `Over budget: ${over.length} of ${budgeted_.length}: ${over.map((r) => r.figure.trim()).join('; ')}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -76,7 +76,10 @@ async function one(moving: number): Promise<Row[]> {
     const mean = latencies.reduce((a, b) => a + b, 0) / latencies.length;
     return [
       { figure: `forward, ${moving} moving: requests per poll`, value: requests.toFixed(0) },
-      { figure: `forward, ${moving} moving: polling floor at ${DEFAULT_MAX_RPS} req/s (ms)`, value: floorMs.toFixed(0) },
+      {
+        figure: `forward, ${moving} moving: polling floor at ${DEFAULT_MAX_RPS} req/s (ms)`,
+        value: floorMs.toFixed(0),
+      },
       { figure: `forward, ${moving} moving: detection latency, mean of ${SAMPLES} (ms)`, value: mean.toFixed(0) },
       { figure: `forward, ${moving} moving: latency / floor`, value: (mean / floorMs).toFixed(2) },
       { figure: `forward, ${moving} moving: state writes`, value: String(service.saves) },

@@ -27,4 +27,6 @@ if (check && stale.length > 0) {
   process.stderr.write(`Stale generated files (run npm run generate): ${stale.join(', ')}\n`);
   process.exit(1);
 }
-process.stdout.write(stale.length === 0 ? `${GENERATED_FILES.length} generated files are up to date\n` : `wrote ${stale.join(', ')}\n`);
+process.stdout.write(
+  stale.length === 0 ? `${GENERATED_FILES.length} generated files are up to date\n` : `wrote ${stale.join(', ')}\n`,
+);

@@ -32,7 +32,8 @@ export function sandboxManifest(root: RootManifest): Record<string, unknown> {
   return {
     name: PACKAGE_NAME,
     version: root.version,
-    description: 'A local twin of the Changelly v2 exchange API (signed JSON-RPC) for tests and CI: a seeded ledger whose transactions move, pair limits, rate limit, faults, a control endpoint.',
+    description:
+      'A local twin of the Changelly v2 exchange API (signed JSON-RPC) for tests and CI: a seeded ledger whose transactions move, pair limits, rate limit, faults, a control endpoint.',
     license: root.license,
     ...(root.repository !== undefined ? { repository: root.repository } : {}),
     bin: { [BIN_NAME]: `bin/${BIN_NAME}.js` },
@@ -75,7 +76,11 @@ export async function packSandbox(outDir: string): Promise<string> {
     fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(staging, 'LICENSE'));
     fs.mkdirSync(outDir, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const packed = spawnSync(npm, ['pack', '--json', '--pack-destination', path.resolve(outDir)], { cwd: staging, encoding: 'utf8', shell: process.platform === 'win32' });
+    const packed = spawnSync(npm, ['pack', '--json', '--pack-destination', path.resolve(outDir)], {
+      cwd: staging,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     if (packed.status !== 0) throw new Error(`npm pack failed: ${packed.stderr}`);
     const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
     return path.resolve(outDir, filename);

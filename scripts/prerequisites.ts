@@ -36,13 +36,29 @@ export interface Requirement {
 
 /** Everything the tests need from the system, in install order. */
 export const REQUIREMENTS: readonly Requirement[] = [
-  { id: 'chromium', debianPackage: 'chromium', purpose: 'Chromium, the headless browser of the browser tests and the server host (or set CHROMIUM_PATH)' },
-  { id: 'gssapi', debianPackage: 'libkrb5-dev', purpose: "the Kerberos headers (gssapi.h) code-server's kerberos module builds against" },
+  {
+    id: 'chromium',
+    debianPackage: 'chromium',
+    purpose: 'Chromium, the headless browser of the browser tests and the server host (or set CHROMIUM_PATH)',
+  },
+  {
+    id: 'gssapi',
+    debianPackage: 'libkrb5-dev',
+    purpose: "the Kerberos headers (gssapi.h) code-server's kerberos module builds against",
+  },
   { id: 'make', debianPackage: 'make', purpose: 'make, for node-gyp' },
   { id: 'g++', debianPackage: 'g++', purpose: 'a C++ compiler (g++), for node-gyp' },
   { id: 'python3', debianPackage: 'python3', purpose: 'python3, for node-gyp' },
-  { id: 'pycryptodome', debianPackage: 'python3-pycryptodome', purpose: "PyCryptodome, which the Python client written from the service's documentation signs with" },
-  { id: 'requests', debianPackage: 'python3-requests', purpose: "requests, which the Python client written from the service's documentation sends with" },
+  {
+    id: 'pycryptodome',
+    debianPackage: 'python3-pycryptodome',
+    purpose: "PyCryptodome, which the Python client written from the service's documentation signs with",
+  },
+  {
+    id: 'requests',
+    debianPackage: 'python3-requests',
+    purpose: "requests, which the Python client written from the service's documentation sends with",
+  },
 ];
 
 /** Which requirements this machine already has. */
@@ -61,9 +77,18 @@ export interface Access {
 export type Plan =
   | { readonly kind: 'ready' }
   /** Run `commands` one after the other (argument vectors); they install `packages`. */
-  | { readonly kind: 'install'; readonly packages: readonly string[]; readonly commands: readonly (readonly string[])[] }
+  | {
+      readonly kind: 'install';
+      readonly packages: readonly string[];
+      readonly commands: readonly (readonly string[])[];
+    }
   /** Cannot install from here: `message` says what to do, `command` is the line to run, when there is one. */
-  | { readonly kind: 'manual'; readonly packages: readonly string[]; readonly command: string | undefined; readonly message: string };
+  | {
+      readonly kind: 'manual';
+      readonly packages: readonly string[];
+      readonly command: string | undefined;
+      readonly message: string;
+    };
 
 /** The requirements `present` lacks, in REQUIREMENTS order. */
 export function missingRequirements(present: Presence): Requirement[] {
@@ -211,7 +236,10 @@ function probeAccess(): Access {
 
 /** The system lacks something and this process cannot install it; the message says what to run. */
 export class PrerequisitesError extends Error {
-  constructor(message: string, readonly command: string | undefined) {
+  constructor(
+    message: string,
+    readonly command: string | undefined,
+  ) {
     super(message);
     this.name = 'PrerequisitesError';
   }
@@ -253,10 +281,16 @@ function run(argv: readonly string[]): Promise<string> {
 export async function ensurePrerequisites(): Promise<void> {
   const given = process.env.CHROMIUM_PATH;
   if (given && !fs.existsSync(given)) {
-    throw new PrerequisitesError(`CHROMIUM_PATH is set to "${given}", which does not exist: point it at a chromium or chrome binary, or unset it`, undefined);
+    throw new PrerequisitesError(
+      `CHROMIUM_PATH is set to "${given}", which does not exist: point it at a chromium or chrome binary, or unset it`,
+      undefined,
+    );
   }
   const missing = missingRequirements(probePresence());
-  const plan = planPrerequisites(missing, missing.length === 0 ? { aptGet: false, root: false, passwordlessSudo: false } : probeAccess());
+  const plan = planPrerequisites(
+    missing,
+    missing.length === 0 ? { aptGet: false, root: false, passwordlessSudo: false } : probeAccess(),
+  );
   if (plan.kind === 'ready') return;
   if (plan.kind === 'manual') throw new PrerequisitesError(plan.message, plan.command);
 
@@ -270,9 +304,14 @@ export async function ensurePrerequisites(): Promise<void> {
   }
   const still = missingRequirements(probePresence());
   if (still.length > 0) {
-    throw new PrerequisitesError(`apt-get installed ${plan.packages.join(' ')}, but these are still missing: ${still.map((r) => r.purpose).join('; ')}`, undefined);
+    throw new PrerequisitesError(
+      `apt-get installed ${plan.packages.join(' ')}, but these are still missing: ${still.map((r) => r.purpose).join('; ')}`,
+      undefined,
+    );
   }
-  log(`installed ${plan.packages.join(' ')}${summary ? ` (apt-get: ${summary})` : ''} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  log(
+    `installed ${plan.packages.join(' ')}${summary ? ` (apt-get: ${summary})` : ''} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 if (require.main === module) {

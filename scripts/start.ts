@@ -28,10 +28,18 @@ function playground(): string {
   const lines = ledger
     .all()
     .slice(0, 12)
-    .map((t, i) => `2026-11-21T10:${String(i).padStart(2, '0')}:00Z INFO exchange created id=${t.id} pair=${t.currencyFrom}->${t.currencyTo}`);
+    .map(
+      (t, i) =>
+        `2026-11-21T10:${String(i).padStart(2, '0')}:00Z INFO exchange created id=${t.id} pair=${t.currencyFrom}->${t.currencyTo}`,
+    );
   fs.writeFileSync(
     path.join(dir, 'exchange.log'),
-    ['# Hover an id below to see its status in the Exchange Tx sandbox,', '# or select one and run "Exchange Tx: Get Transaction Status…" (Ctrl+Alt+T).', ...lines, ''].join('\n'),
+    [
+      '# Hover an id below to see its status in the Exchange Tx sandbox,',
+      '# or select one and run "Exchange Tx: Get Transaction Status…" (Ctrl+Alt+T).',
+      ...lines,
+      '',
+    ].join('\n'),
   );
   return dir;
 }
@@ -73,13 +81,35 @@ async function server(folder: string): Promise<number> {
     } catch {
       // Edited by hand (comments, say): left as it is.
     }
-    if (kept['workbench.startupEditor'] === 'none') fs.writeFileSync(settings, JSON.stringify({ ...kept, 'workbench.startupEditor': startSettings()['workbench.startupEditor'] }, null, 2));
+    if (kept['workbench.startupEditor'] === 'none')
+      fs.writeFileSync(
+        settings,
+        JSON.stringify({ ...kept, 'workbench.startupEditor': startSettings()['workbench.startupEditor'] }, null, 2),
+      );
   }
   const authority = `127.0.0.1:${port}`;
   const child = spawnGroup(
     install.node,
-    [install.entry, '--config', path.join(profile, 'config.yaml'), '--auth', 'none', '--bind-addr', authority, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', path.join(profile, 'user-data'), '--extensions-dir', path.join(profile, 'extensions')],
-    { cwd: repoRoot, env: { EXTENSIONS_GALLERY: '{}', ...process.env, XDG_DATA_HOME: profile, XDG_CONFIG_HOME: profile } },
+    [
+      install.entry,
+      '--config',
+      path.join(profile, 'config.yaml'),
+      '--auth',
+      'none',
+      '--bind-addr',
+      authority,
+      '--disable-telemetry',
+      '--disable-update-check',
+      '--disable-workspace-trust',
+      '--user-data-dir',
+      path.join(profile, 'user-data'),
+      '--extensions-dir',
+      path.join(profile, 'extensions'),
+    ],
+    {
+      cwd: repoRoot,
+      env: { EXTENSIONS_GALLERY: '{}', ...process.env, XDG_DATA_HOME: profile, XDG_CONFIG_HOME: profile },
+    },
   );
   cleanup.add('code-server', () => killGroup(child));
   const listening = new Promise<void>((resolve) => {
@@ -95,10 +125,16 @@ async function server(folder: string): Promise<number> {
     say(`code-server did not start (is port ${port} taken? set EXCHANGE_TX_PORT)`);
     return 1;
   }
-  const remote = (file: string) => `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
+  const remote = (file: string) =>
+    `vscode-remote://${authority}${file.split(path.sep).map(encodeURIComponent).join('/')}`;
   const payload = JSON.stringify(startPayload(remote(repoRoot)));
   const url = `http://${authority}/?folder=${encodeURIComponent(folder)}&payload=${encodeURIComponent(payload)}`;
-  for (const line of startedLines({ codeServerVersion: install.codeServerVersion, vscodeVersion: install.vscodeVersion, url })) console.log(line);
+  for (const line of startedLines({
+    codeServerVersion: install.codeServerVersion,
+    vscodeVersion: install.vscodeVersion,
+    url,
+  }))
+    console.log(line);
   return (await exited) ?? 0;
 }
 

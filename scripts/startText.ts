@@ -33,13 +33,17 @@ function manifestText(value: string, root: string): string {
 
 /** The title of the extension's walkthrough, as the Welcome page shows it. */
 export function walkthroughTitle(root: string = repoRoot()): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { walkthroughs: { title: string }[] } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    contributes: { walkthroughs: { title: string }[] };
+  };
   return manifestText(manifest.contributes.walkthroughs[0]?.title ?? '', root);
 }
 
 /** `Exchange Tx: Copy Sandbox Connection`: a command as the Command Palette shows it, from the manifest. */
 export function paletteName(command: string, root: string = repoRoot()): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { contributes: { commands: ManifestCommand[] } };
+  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    contributes: { commands: ManifestCommand[] };
+  };
   const entry = manifest.contributes.commands.find((c) => c.command === command);
   if (!entry) throw new Error(`no command ${command} in package.json`);
   const text = (value: string) => manifestText(value, root);

@@ -44,14 +44,24 @@ const HOST_UNAVAILABLE = 3;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const PREREQUISITES: Step = { name: 'prerequisites', command: process.execPath, args: [path.join(root, 'out', 'scripts', 'prerequisites.js')] };
+const PREREQUISITES: Step = {
+  name: 'prerequisites',
+  command: process.execPath,
+  args: [path.join(root, 'out', 'scripts', 'prerequisites.js')],
+};
 
 const STEPS: readonly Step[] = [
   PREREQUISITES,
   { name: 'check', command: npm, args: ['run', 'check'] },
   { name: 'unit', command: npm, args: ['run', 'test:unit'] },
   { name: 'browser', command: npm, args: ['run', 'test:browser'], needsSystem: true },
-  { name: 'integration', command: npm, args: ['run', 'test:integration'], needsSystem: true, env: { VSCODE_TEST_TARGET: 'oldest' } },
+  {
+    name: 'integration',
+    command: npm,
+    args: ['run', 'test:integration'],
+    needsSystem: true,
+    env: { VSCODE_TEST_TARGET: 'oldest' },
+  },
   {
     name: 'integration-newest',
     command: npm,
@@ -61,10 +71,25 @@ const STEPS: readonly Step[] = [
     skipCode: HOST_UNAVAILABLE,
   },
   // Every feature at once against a sandbox with every fault on; asserts counts (see test/soak/).
-  { name: 'soak', command: npm, args: ['run', 'soak', '--', '--seconds', '20'], needsSystem: true, env: { VSCODE_TEST_TARGET: 'oldest' } },
+  {
+    name: 'soak',
+    command: npm,
+    args: ['run', 'soak', '--', '--seconds', '20'],
+    needsSystem: true,
+    env: { VSCODE_TEST_TARGET: 'oldest' },
+  },
   { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
-  { name: 'packaged', command: process.execPath, args: [path.join(root, 'out', 'test', 'runner', 'runPackaged.js'), vsix], needsSystem: true },
-  { name: 'scan', command: process.execPath, args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir] },
+  {
+    name: 'packaged',
+    command: process.execPath,
+    args: [path.join(root, 'out', 'test', 'runner', 'runPackaged.js'), vsix],
+    needsSystem: true,
+  },
+  {
+    name: 'scan',
+    command: process.execPath,
+    args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir],
+  },
 ];
 
 function run(step: Step): Promise<number> {
@@ -73,7 +98,13 @@ function run(step: Step): Promise<number> {
     const child = spawn(step.command, step.args, {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...step.env, EXCHANGE_TX_SECRETS: registry, EXCHANGE_TX_SCAN_DIR: artifacts, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      env: {
+        ...process.env,
+        ...step.env,
+        EXCHANGE_TX_SECRETS: registry,
+        EXCHANGE_TX_SCAN_DIR: artifacts,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+      },
     });
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
@@ -96,7 +127,8 @@ async function main(): Promise<number> {
   const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
   const chosen = only ? STEPS.filter((s) => s.name === only) : STEPS;
   // First, so that a machine lacking something stops before minutes of other steps.
-  const steps = chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES, ...chosen] : chosen;
+  const steps =
+    chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES, ...chosen] : chosen;
   if (steps.length === 0) {
     console.error(`test: no step "${only ?? ''}"; steps: ${STEPS.map((s) => s.name).join(', ')}`);
     return 2;
@@ -111,12 +143,16 @@ async function main(): Promise<number> {
     const code = await run(step);
     const seconds = ((Date.now() - stepStarted) / 1000).toFixed(0);
     if (code !== 0 && code === step.skipCode) {
-      console.log(`=== npm test: ${step.name} SKIPPED: it cannot run on this machine (the reason is above, and in .test-output/${step.name}.log) ===`);
+      console.log(
+        `=== npm test: ${step.name} SKIPPED: it cannot run on this machine (the reason is above, and in .test-output/${step.name}.log) ===`,
+      );
       times.push(`${step.name} skipped`);
       continue;
     }
     if (code !== 0) {
-      console.error(`\nnpm test: ${step.name} FAILED (exit ${code}, ${seconds} s); its output is in .test-output/${step.name}.log`);
+      console.error(
+        `\nnpm test: ${step.name} FAILED (exit ${code}, ${seconds} s); its output is in .test-output/${step.name}.log`,
+      );
       return code;
     }
     console.log(`=== npm test: ${step.name} passed (${seconds} s) ===`);

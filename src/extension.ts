@@ -103,14 +103,23 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
   const sightings = new AccountSightings(context.globalState);
   const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
-  context.subscriptions.push(channel, environment, { dispose: () => store.dispose() }, environment.onDidReset(() => store.clear()), sighted);
+  context.subscriptions.push(
+    channel,
+    environment,
+    { dispose: () => store.dispose() },
+    environment.onDidReset(() => store.clear()),
+    sighted,
+  );
   step('environment');
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
-  if (context.extensionMode === vscode.ExtensionMode.Test) environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
-  const ready = environment.initialize().catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
+  const ready = environment
+    .initialize()
+    .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
   step('accounts read (started)');
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   step('accounts');
@@ -118,15 +127,33 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('status item');
   const lookup = registerLookup(context, { store, environment, log, sightings });
   step('lookup');
-  const watchPart = registerWatch(context, { store, environment, log: tagged(log, 'watch'), sightings, idInEditor: () => lookup.idInEditor(), choices: lookup.choices });
+  const watchPart = registerWatch(context, {
+    store,
+    environment,
+    log: tagged(log, 'watch'),
+    sightings,
+    idInEditor: () => lookup.idInEditor(),
+    choices: lookup.choices,
+  });
   step('watch');
-  const transactionsPart = registerTransactions(context, { store, environment, sightings, log: tagged(log, 'transactions'), choices: lookup.choices });
+  const transactionsPart = registerTransactions(context, {
+    store,
+    environment,
+    sightings,
+    log: tagged(log, 'transactions'),
+    choices: lookup.choices,
+  });
   step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
   step('pair limits');
   const requests = registerRequests(context, { environment, log });
   step('requests');
-  const sandbox = registerSandboxCommands(context, { environment, store, log: tagged(log, 'sandbox'), choices: lookup.choices });
+  const sandbox = registerSandboxCommands(context, {
+    environment,
+    store,
+    log: tagged(log, 'sandbox'),
+    choices: lookup.choices,
+  });
   step('sandbox commands');
   const agentTools = registerAgentTools(context, { environment, sightings, log: tagged(log, 'agents') });
   step('agent tools');
@@ -138,7 +165,10 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const activationMs = performance.now() - started;
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
-  const testHooks = context.extensionMode === vscode.ExtensionMode.Test ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } : undefined;
+  const testHooks =
+    context.extensionMode === vscode.ExtensionMode.Test
+      ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets }
+      : undefined;
   return {
     environment,
     environmentItem,
@@ -172,7 +202,12 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
       await Promise.all([lookup.load(), lookup.loadDetails(), watchPart.load(), transactionsPart.load()]);
     },
     get partsLoaded() {
-      return [...(lookup.details ? ['details'] : []), ...(lookup.lookup ? ['lookup'] : []), ...(transactionsPart.current ? ['transactions'] : []), ...(watchPart.current ? ['watch'] : [])];
+      return [
+        ...(lookup.details ? ['details'] : []),
+        ...(lookup.lookup ? ['lookup'] : []),
+        ...(transactionsPart.current ? ['transactions'] : []),
+        ...(watchPart.current ? ['watch'] : []),
+      ];
     },
     ...(testHooks ? { testHooks } : {}),
   };
@@ -180,7 +215,8 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
 
 /** A part of the API loaded on first use: it, or an error saying to load it first. */
 function loadedPart<T>(part: T | undefined, name: string): T {
-  if (part === undefined) throw new Error(`the ${name} is loaded on first use: await the API's loaded() before reading it`);
+  if (part === undefined)
+    throw new Error(`the ${name} is loaded on first use: await the API's loaded() before reading it`);
   return part;
 }
 

@@ -13,7 +13,11 @@ export interface GeneratedFile {
 }
 
 function tables(file: string, parts: readonly (readonly [string, () => string])[]): GeneratedFile {
-  return { path: file, generate: (current) => parts.reduce((text, [name, body]) => replaceBetweenMarkers(text, name, body(), file), current) };
+  return {
+    path: file,
+    generate: (current) =>
+      parts.reduce((text, [name, body]) => replaceBetweenMarkers(text, name, body(), file), current),
+  };
 }
 
 export const GENERATED_FILES: readonly GeneratedFile[] = [

@@ -8,7 +8,9 @@ export function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-    return entries.length === 0 ? '{}' : `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
+    return entries.length === 0
+      ? '{}'
+      : `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${inline(v)}`).join(', ')} }`;
   }
   return JSON.stringify(value);
 }
@@ -16,7 +18,9 @@ export function inline(value: unknown): string {
 /** An array, one item per line (each inline), its `]` at `indent`. */
 export function lines(items: readonly unknown[], indent: number): string {
   const pad = ' '.repeat(indent + 2);
-  return items.length === 0 ? '[]' : `[\n${items.map((item) => pad + inline(item)).join(',\n')}\n${' '.repeat(indent)}]`;
+  return items.length === 0
+    ? '[]'
+    : `[\n${items.map((item) => pad + inline(item)).join(',\n')}\n${' '.repeat(indent)}]`;
 }
 
 /** An object, one member per line, each value given as text already (laid out at `indent + 2`). */

@@ -6,7 +6,12 @@
  * and the English texts they name by `%key%`.
  */
 import { AGENT_TOOLS } from '../../src/agents';
-import { manifestToolEntries, manifestToolSets, TOOL_META, TOOL_SET_DESCRIPTION } from '../../src/features/agents/toolManifest';
+import {
+  manifestToolEntries,
+  manifestToolSets,
+  TOOL_META,
+  TOOL_SET_DESCRIPTION,
+} from '../../src/features/agents/toolManifest';
 import { COMMANDS } from '../../src/shared/commandTable';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';
@@ -24,7 +29,8 @@ function nlsKeyOf(setting: string): string {
 /** One property of `contributes.configuration`, its members in the manifest's order. */
 function property(key: string, rule: SettingEntry): Record<string, unknown> {
   const description = `%${nlsKeyOf(key)}%`;
-  const type = rule.kind === 'number' ? (rule.integer ? 'integer' : 'number') : rule.kind === 'stringArray' ? 'array' : 'string';
+  const type =
+    rule.kind === 'number' ? (rule.integer ? 'integer' : 'number') : rule.kind === 'stringArray' ? 'array' : 'string';
   return {
     type: rule.kind === 'boolean' ? 'boolean' : type,
     ...(rule.kind === 'stringArray' ? { items: { type: 'string' } } : {}),
@@ -50,8 +56,15 @@ interface Manifest {
 /** package.json's text with its generated sections rewritten (the rest, and its order, kept). */
 export function manifestText(current: string): string {
   const manifest = JSON.parse(current) as Manifest;
-  manifest.contributes.commands = COMMANDS.map(({ command, icon }) => ({ command, title: `%${commandKeyOf(command)}%`, category: '%category%', ...(icon === undefined ? {} : { icon }) }));
-  manifest.contributes.configuration.properties = Object.fromEntries(settings().map(([key, rule]) => [key, property(key, rule)]));
+  manifest.contributes.commands = COMMANDS.map(({ command, icon }) => ({
+    command,
+    title: `%${commandKeyOf(command)}%`,
+    category: '%category%',
+    ...(icon === undefined ? {} : { icon }),
+  }));
+  manifest.contributes.configuration.properties = Object.fromEntries(
+    settings().map(([key, rule]) => [key, property(key, rule)]),
+  );
   // A workspace may set these; in Restricted Mode VS Code asks before it uses a workspace's value.
   manifest.capabilities.untrustedWorkspaces.restrictedConfigurations = settings()
     .filter(([, rule]) => !rule.userOnly)

@@ -37,7 +37,11 @@ function defaultCell(rule: SettingEntry): string {
 
 /** README.md's settings table. */
 export function settingsTable(): string {
-  const rows = settingEntries().map(([key, rule]: [string, SettingEntry]) => [code(key), defaultCell(rule), rule.readme]);
+  const rows = settingEntries().map(([key, rule]: [string, SettingEntry]) => [
+    code(key),
+    defaultCell(rule),
+    rule.readme,
+  ]);
   return table(['setting', 'default', 'what it does'], rows);
 }
 
@@ -59,16 +63,25 @@ export function mcpToolsTable(): string {
 export function skillToolsTable(): string {
   return table(
     ['Tool', 'What it does'],
-    AGENT_TOOLS.map((tool) => [code(tool.name), `${tool.changesState ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`]),
+    AGENT_TOOLS.map((tool) => [
+      code(tool.name),
+      `${tool.changesState ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`,
+    ]),
   );
 }
 
 /** docs/sandbox.md's table of the methods the sandbox serves. */
 export function sandboxMethodsTable(): string {
   const rows = OPERATIONS.filter((op) => op.inSandbox).map((op) => {
-    const status = op.deprecated === undefined ? 'current' : `deprecated (use ${op.deprecated.split(' / ').map(code).join(' / ')})`;
+    const status =
+      op.deprecated === undefined ? 'current' : `deprecated (use ${op.deprecated.split(' / ').map(code).join(' / ')})`;
     const anchor = `${op.name.toLowerCase()}${op.deprecated === undefined ? '' : '-deprecated'}`;
-    return [code(op.name), op.description.replace(/ Deprecated\.$/, ''), status, op.factsFrom ?? `[service/methods.md](service/methods.md#${anchor})`];
+    return [
+      code(op.name),
+      op.description.replace(/ Deprecated\.$/, ''),
+      status,
+      op.factsFrom ?? `[service/methods.md](service/methods.md#${anchor})`,
+    ];
   });
   return table(['Method', 'What it does', 'Status', 'Where its facts come from'], rows);
 }

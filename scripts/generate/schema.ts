@@ -16,7 +16,10 @@ const code = (text: string) => `\`${text}\``;
 /** The Markdown completion shows for a method: its description (with the deprecation), then its params. */
 function markdownOf(op: Operation): string {
   const described = op.markdownDescription ?? op.description;
-  const text = op.deprecated === undefined ? described : `${described.replace(/ Deprecated\.$/, '')} **Deprecated**: use ${op.deprecated.split(' / ').map(code).join(' / ')}.`;
+  const text =
+    op.deprecated === undefined
+      ? described
+      : `${described.replace(/ Deprecated\.$/, '')} **Deprecated**: use ${op.deprecated.split(' / ').map(code).join(' / ')}.`;
   return `${text}\n\n\`params\`: ${op.paramsShape}`;
 }
 
@@ -29,12 +32,27 @@ function condition(op: Operation, indent: number): string {
       ? inline({ properties: { params }, required })
       : members(
           [
-            ['properties', members([['method', inline({ deprecationMessage: op.deprecationMessage })], ['params', inline(params)]], indent + 4)],
+            [
+              'properties',
+              members(
+                [
+                  ['method', inline({ deprecationMessage: op.deprecationMessage })],
+                  ['params', inline(params)],
+                ],
+                indent + 4,
+              ),
+            ],
             ...(required ? [['required', inline(required)] as const] : []),
           ],
           indent + 2,
         );
-  return members([['if', inline({ properties: { method: { const: op.name } }, required: ['method'] })], ['then', then]], indent);
+  return members(
+    [
+      ['if', inline({ properties: { method: { const: op.name } }, required: ['method'] })],
+      ['then', then],
+    ],
+    indent,
+  );
 }
 
 interface Part {
@@ -44,12 +62,51 @@ interface Part {
 }
 
 const PARTS: readonly Part[] = [
-  { path: ['definitions', 'request', 'defaultSnippets'], text: (i) => lines(OPERATIONS.map((op) => ({ label: op.name, description: op.description, body: { method: op.name, params: op.snippet } })), i) },
-  { path: ['definitions', 'request', 'allOf'], text: (i) => `[\n${OPERATIONS.map((op) => ' '.repeat(i + 2) + condition(op, i + 2)).join(',\n')}\n${' '.repeat(i)}]` },
-  { path: ['definitions', 'method', 'anyOf', 0, 'enum'], text: (i) => lines(OPERATIONS.map((op) => op.name), i) },
-  { path: ['definitions', 'method', 'anyOf', 0, 'enumDescriptions'], text: (i) => lines(OPERATIONS.map((op) => op.description), i) },
-  { path: ['definitions', 'method', 'anyOf', 0, 'markdownEnumDescriptions'], text: (i) => lines(OPERATIONS.map(markdownOf), i) },
-  { path: ['definitions', 'method', 'examples'], text: (i) => lines(OPERATIONS.map((op) => op.name), i) },
+  {
+    path: ['definitions', 'request', 'defaultSnippets'],
+    text: (i) =>
+      lines(
+        OPERATIONS.map((op) => ({
+          label: op.name,
+          description: op.description,
+          body: { method: op.name, params: op.snippet },
+        })),
+        i,
+      ),
+  },
+  {
+    path: ['definitions', 'request', 'allOf'],
+    text: (i) =>
+      `[\n${OPERATIONS.map((op) => ' '.repeat(i + 2) + condition(op, i + 2)).join(',\n')}\n${' '.repeat(i)}]`,
+  },
+  {
+    path: ['definitions', 'method', 'anyOf', 0, 'enum'],
+    text: (i) =>
+      lines(
+        OPERATIONS.map((op) => op.name),
+        i,
+      ),
+  },
+  {
+    path: ['definitions', 'method', 'anyOf', 0, 'enumDescriptions'],
+    text: (i) =>
+      lines(
+        OPERATIONS.map((op) => op.description),
+        i,
+      ),
+  },
+  {
+    path: ['definitions', 'method', 'anyOf', 0, 'markdownEnumDescriptions'],
+    text: (i) => lines(OPERATIONS.map(markdownOf), i),
+  },
+  {
+    path: ['definitions', 'method', 'examples'],
+    text: (i) =>
+      lines(
+        OPERATIONS.map((op) => op.name),
+        i,
+      ),
+  },
 ];
 
 function nodeAt(tree: Node, path: JSONPath): Node {
@@ -64,10 +121,15 @@ export function schemaText(current: string): string {
   if (!tree) throw new Error('the request schema is not JSON');
   const definitions = nodeAt(tree, ['definitions']);
   for (const op of OPERATIONS) {
-    if (!findNodeAtLocation(definitions, [`params.${op.name}`])) throw new Error(`the request schema has no definitions."params.${op.name}": write the params of ${op.name} there`);
+    if (!findNodeAtLocation(definitions, [`params.${op.name}`]))
+      throw new Error(
+        `the request schema has no definitions."params.${op.name}": write the params of ${op.name} there`,
+      );
   }
   // From the end of the file back, so the offsets of the parts still to replace hold.
-  const edits = PARTS.map((part) => ({ part, node: nodeAt(tree, part.path) })).sort((a, b) => b.node.offset - a.node.offset);
+  const edits = PARTS.map((part) => ({ part, node: nodeAt(tree, part.path) })).sort(
+    (a, b) => b.node.offset - a.node.offset,
+  );
   let text = current;
   for (const { part, node } of edits) {
     const lineStart = text.lastIndexOf('\n', node.offset) + 1;

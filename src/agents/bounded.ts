@@ -44,7 +44,10 @@ export function recordData(record: TransactionRecord, full: boolean): Record<str
  * The largest n (0..count) whose result fits the bound, and that result: `build(n)` makes the
  * result of the first n items. Binary search: the size grows with n.
  */
-export function fitting(count: number, build: (n: number) => AgentToolResult): { readonly n: number; readonly result: AgentToolResult } {
+export function fitting(
+  count: number,
+  build: (n: number) => AgentToolResult,
+): { readonly n: number; readonly result: AgentToolResult } {
   const whole = build(count);
   if (resultSize(whole) <= MAX_RESULT_CHARS) return { n: count, result: whole };
   let low = 0;
@@ -68,6 +71,10 @@ export function cursorOf(offset: number): string {
 export function offsetOfCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^o(\d{1,7})$/.exec(text);
-  if (!match) throw new AgentInputError('cursor', 'is not a cursor of this tool: pass nextCursor of the previous result as it was');
+  if (!match)
+    throw new AgentInputError(
+      'cursor',
+      'is not a cursor of this tool: pass nextCursor of the previous result as it was',
+    );
   return Number(match[1]);
 }

@@ -62,7 +62,12 @@ export function sandboxOnlyRefusal(context: Pick<AgentToolContext, 'target'>, to
   };
 }
 
-async function guarded<I>(spec: ToolSpec<I>, context: AgentToolContext, input: unknown, execute: (input: I) => Promise<AgentToolResult>): Promise<AgentToolResult> {
+async function guarded<I>(
+  spec: ToolSpec<I>,
+  context: AgentToolContext,
+  input: unknown,
+  execute: (input: I) => Promise<AgentToolResult>,
+): Promise<AgentToolResult> {
   let parsed: I;
   try {
     parsed = spec.parse(validateInput(spec.inputSchema, input));
@@ -81,7 +86,9 @@ export function fullDescription(spec: Pick<ToolSpec<unknown>, 'description' | 'n
   return `${spec.description} Not for: ${spec.notFor} Example: ${spec.example}`;
 }
 
-function common<I>(spec: ToolSpec<I>): Pick<AgentTool, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'usesControl'> {
+function common<I>(
+  spec: ToolSpec<I>,
+): Pick<AgentTool, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'usesControl'> {
   return {
     name: spec.name,
     title: spec.title,
@@ -114,7 +121,8 @@ export function sandboxTool<I>(spec: ChangeSpec<I>): AgentTool {
     confirmation: (input) => spec.confirmation(asRecord(input)),
     run: (context, input) => {
       const control = context.control;
-      if (context.target.kind !== 'sandbox' || control === undefined) return Promise.resolve(sandboxOnlyRefusal(context, spec.title));
+      if (context.target.kind !== 'sandbox' || control === undefined)
+        return Promise.resolve(sandboxOnlyRefusal(context, spec.title));
       return guarded(spec, context, input, (parsed) => spec.execute({ ...context, control }, parsed));
     },
   };

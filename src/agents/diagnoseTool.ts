@@ -32,10 +32,11 @@ export const diagnoseTransactionTool: AgentTool = readTool<string>({
   description:
     'Answers "why is my transaction stuck?" for one transaction id on the target in use (the local sandbox or the user\'s account): its status and ' +
     'since when (exact on the sandbox, from its schedule; on an account at least since this client first saw it in that status), what the status means ' +
-    '(the service\'s documentation), what normally comes next and how long it usually takes (the payin currency\'s confirmations from the catalogue; the ' +
-    'sandbox\'s next scheduled step), what to do now (the documentation\'s advice, and ours marked as ours) and the ids and links a support request needs. ' +
+    "(the service's documentation), what normally comes next and how long it usually takes (the payin currency's confirmations from the catalogue; the " +
+    "sandbox's next scheduled step), what to do now (the documentation's advice, and ours marked as ours) and the ids and links a support request needs. " +
     'Read-only (getTransactions, and getCurrenciesFull while it waits or confirms).',
-  notFor: 'many transactions at once (use exchangeTx_listTransactions with inStatusLongerThan to find stuck ones first), or an error answer (use exchangeTx_explainError).',
+  notFor:
+    'many transactions at once (use exchangeTx_listTransactions with inStatusLongerThan to find stuck ones first), or an error answer (use exchangeTx_explainError).',
   example: '{"id": "a1b2c3d4e5f6"} tells why that transaction is where it is and what to do.',
   output: { diagnosis: DIAGNOSIS_SCHEMA, record: RECORD_SCHEMA, found: { type: 'boolean' } },
   usesControl: true,
@@ -53,14 +54,20 @@ export const diagnoseTransactionTool: AgentTool = readTool<string>({
       const where = context.target.kind === 'sandbox' ? 'the sandbox' : 'this account';
       return success(
         context,
-        [`No transaction ${JSON.stringify(id)} on ${where}.`, 'What to do: check the id, and that it was created with this target (a sandbox id is unknown to an account and the other way round; a restarted sandbox forgets what was created in it).'],
+        [
+          `No transaction ${JSON.stringify(id)} on ${where}.`,
+          'What to do: check the id, and that it was created with this target (a sandbox id is unknown to an account and the other way round; a restarted sandbox forgets what was created in it).',
+        ],
         { found: false },
       );
     }
     const times = await statusTimes(context, [record]);
     const since = times.since.get(id);
     const next = times.next.get(id);
-    const confirmations = record.status === 'confirming' || record.status === 'waiting' ? await confirmationsOf(context, record.currencyFrom) : undefined;
+    const confirmations =
+      record.status === 'confirming' || record.status === 'waiting'
+        ? await confirmationsOf(context, record.currencyFrom)
+        : undefined;
     const facts: DiagnosisFacts = {
       nowMs: times.nowMs,
       ...(since ? { since } : {}),

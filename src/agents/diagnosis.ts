@@ -37,7 +37,12 @@ export interface Diagnosis {
   readonly id: string;
   readonly status: TransactionStatus;
   readonly rawStatus: string;
-  readonly since: { readonly at: string | null; readonly exact: boolean; readonly source: 'sandbox' | 'sighting' | 'unknown'; readonly text: string };
+  readonly since: {
+    readonly at: string | null;
+    readonly exact: boolean;
+    readonly source: 'sandbox' | 'sighting' | 'unknown';
+    readonly text: string;
+  };
   /** How long it is in this status (at least, for a sighting), ms; null when not known. */
   readonly inStatusMs: number | null;
   readonly meaning: string;
@@ -70,7 +75,14 @@ function nonEmpty(text: string | null): string | null {
 
 function sinceOf(facts: DiagnosisFacts): Diagnosis['since'] & { readonly inStatusMs: number | null } {
   const since = facts.since;
-  if (since === undefined) return { at: null, exact: false, source: 'unknown', text: 'since an unknown time (not seen in this status before)', inStatusMs: null };
+  if (since === undefined)
+    return {
+      at: null,
+      exact: false,
+      source: 'unknown',
+      text: 'since an unknown time (not seen in this status before)',
+      inStatusMs: null,
+    };
   const at = iso(since.atMs);
   const inStatusMs = Math.max(0, facts.nowMs - since.atMs);
   const text =
@@ -101,7 +113,8 @@ export function diagnose(record: TransactionRecord, facts: DiagnosisFacts): Diag
   const next = facts.scheduleNext;
   const scheduledAt = next ? iso(next.atMs) : null;
   const links = [STATUS_DOCS_URL, ...status.advice.flatMap((a) => (a.url && a.url !== STATUS_DOCS_URL ? [a.url] : []))];
-  for (const link of [record.payoutHashLink, record.refundHashLink]) if (link && /^https:\/\//.test(link)) links.push(safeText(link, 300));
+  for (const link of [record.payoutHashLink, record.refundHashLink])
+    if (link && /^https:\/\//.test(link)) links.push(safeText(link, 300));
   return {
     id: safeText(record.id, 64),
     status: record.status,
@@ -137,10 +150,15 @@ export function diagnosisLines(d: Diagnosis): string[] {
     `Usually (ours): ${d.usually}`,
   ];
   if (d.scheduledNext) lines.push(`The sandbox's schedule: ${d.scheduledNext.status} at ${d.scheduledNext.at}.`);
-  else if (d.since.source === 'sandbox' && !d.final) lines.push("The sandbox's schedule: it stays in this status until moved.");
+  else if (d.since.source === 'sandbox' && !d.final)
+    lines.push("The sandbox's schedule: it stays in this status until moved.");
   for (const advice of d.advice) lines.push(`What to do: ${adviceLine(advice)}`);
   const s = d.support;
-  const ids = [`transaction id ${JSON.stringify(s.transactionId)}`, s.createdAt ? `created ${s.createdAt}` : undefined, `payin address ${JSON.stringify(s.payinAddress)}`];
+  const ids = [
+    `transaction id ${JSON.stringify(s.transactionId)}`,
+    s.createdAt ? `created ${s.createdAt}` : undefined,
+    `payin address ${JSON.stringify(s.payinAddress)}`,
+  ];
   if (s.payinExtraId) ids.push(`payin extra id ${JSON.stringify(s.payinExtraId)}`);
   if (s.payinHash) ids.push(`payin hash ${JSON.stringify(s.payinHash)}`);
   if (s.payoutHash) ids.push(`payout hash ${JSON.stringify(s.payoutHash)}`);
@@ -154,10 +172,14 @@ export function diagnosisLines(d: Diagnosis): string[] {
  * and what to do first, each from the same text as {@link diagnosisLines}. Undefined for a final
  * status: nothing is stuck there.
  */
-export function diagnosisBrief(d: Diagnosis): { readonly since: string; readonly next: string; readonly todo: string | undefined } | undefined {
+export function diagnosisBrief(
+  d: Diagnosis,
+): { readonly since: string; readonly next: string; readonly todo: string | undefined } | undefined {
   if (d.final) return undefined;
   const first = d.advice[0];
-  const scheduled = d.scheduledNext ? ` The sandbox's schedule: ${d.scheduledNext.status} at ${d.scheduledNext.at}.` : '';
+  const scheduled = d.scheduledNext
+    ? ` The sandbox's schedule: ${d.scheduledNext.status} at ${d.scheduledNext.at}.`
+    : '';
   return {
     since: d.since.text,
     next: `${d.next}${scheduled}`,

@@ -19,7 +19,11 @@ export function parseDuration(text: string): number | 'format' | 'range' {
   let ms = 0;
   const iso = /^p(?:(\d{1,4})d)?(?:t(?:(\d{1,5})h)?(?:(\d{1,6})m)?(?:(\d{1,7})s)?)?$/.exec(t);
   if (iso && t !== 'p' && t !== 'pt' && !t.endsWith('t')) {
-    ms = Number(iso[1] ?? 0) * UNIT_MS.d + Number(iso[2] ?? 0) * UNIT_MS.h + Number(iso[3] ?? 0) * UNIT_MS.m + Number(iso[4] ?? 0) * UNIT_MS.s;
+    ms =
+      Number(iso[1] ?? 0) * UNIT_MS.d +
+      Number(iso[2] ?? 0) * UNIT_MS.h +
+      Number(iso[3] ?? 0) * UNIT_MS.m +
+      Number(iso[4] ?? 0) * UNIT_MS.s;
   } else if (/^(\d{1,7}\s*(s|min|m|h|d)\s*)+$/.test(t)) {
     for (const [, n, unit] of t.matchAll(/(\d{1,7})\s*(s|min|m|h|d)/g)) ms += Number(n) * (UNIT_MS[unit ?? 's'] ?? 0);
   } else {

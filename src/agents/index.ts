@@ -12,7 +12,15 @@ import { createSandboxTransactionTool, moveSandboxTransactionTool, paySandboxTra
 import { getTransactionsTool } from './transactionTools';
 import type { AgentTool } from './types';
 
-export type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema, JsonSchema, OutputSchema } from './types';
+export type {
+  AgentTarget,
+  AgentTool,
+  AgentToolContext,
+  AgentToolResult,
+  JsonObjectSchema,
+  JsonSchema,
+  OutputSchema,
+} from './types';
 export { Sightings } from './sightings';
 export type { SightingStorage } from './sightings';
 export { redactSecrets, safeData, safeText } from './safeText';

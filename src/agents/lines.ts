@@ -25,7 +25,9 @@ function s(text: string | null | undefined, max = 100): string {
 /** `id · status · 0.5 BTC → ETH (float) · created 2026-…Z · payin to <address>` */
 export function recordLine(record: TransactionRecord): string {
   const paid = record.amountFrom !== '' && record.amountFrom !== '0';
-  const amount = paid ? `${amountText(record.amountFrom)} ${ticker(s(record.currencyFrom, 20))} received` : `${amountText(record.amountExpectedFrom)} ${ticker(s(record.currencyFrom, 20))} expected`;
+  const amount = paid
+    ? `${amountText(record.amountFrom)} ${ticker(s(record.currencyFrom, 20))} received`
+    : `${amountText(record.amountExpectedFrom)} ${ticker(s(record.currencyFrom, 20))} expected`;
   const status = record.status === 'unknown' ? `unknown (${quoted(record.rawStatus, 40)})` : record.status;
   const parts = [
     s(record.id, 64),

@@ -57,7 +57,8 @@ export function sinceMicros(text: string): number {
 /** A duration such as "90s", "30m", "1h", "2d", "1h30m" or ISO 8601 "PT1H", in ms (1 s to 366 d). */
 export function durationMs(text: string, field = 'inStatusLongerThan'): number {
   const ms = parseDuration(text);
-  if (ms === 'format') throw new AgentInputError(field, 'must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"');
+  if (ms === 'format')
+    throw new AgentInputError(field, 'must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"');
   if (ms === 'range') throw new AgentInputError(field, 'must be between 1 second and 366 days');
   return ms;
 }
@@ -74,7 +75,15 @@ function filtersText(query: ListInput): string {
 }
 
 /** One page of matches, bounded, with the cursor to what follows. */
-function page(context: AgentToolContext, query: ListInput, records: readonly TransactionRecord[], since: ReadonlyMap<string, SinceFact>, nextOffset: number | undefined, extra: readonly string[], nowMs?: number): AgentToolResult {
+function page(
+  context: AgentToolContext,
+  query: ListInput,
+  records: readonly TransactionRecord[],
+  since: ReadonlyMap<string, SinceFact>,
+  nextOffset: number | undefined,
+  extra: readonly string[],
+  nowMs?: number,
+): AgentToolResult {
   return fitting(records.length, (n) => {
     const shown = records.slice(0, n);
     const next = n < records.length ? undefined : nextOffset;
@@ -85,10 +94,19 @@ function page(context: AgentToolContext, query: ListInput, records: readonly Tra
       if (!fact || nowMs === undefined) return recordLine(r);
       return `${recordLine(r)} · ${fact.source === 'sandbox' ? '' : 'at least '}${durationText(nowMs - fact.atMs)} in ${r.status}`;
     });
-    const more = cut ? 'Ask again with a smaller limit, or without full, for the rest.' : next !== undefined ? `More may follow: pass cursor "${cursorOf(next)}".` : undefined;
+    const more = cut
+      ? 'Ask again with a smaller limit, or without full, for the rest.'
+      : next !== undefined
+        ? `More may follow: pass cursor "${cursorOf(next)}".`
+        : undefined;
     const data = shown.map((r) => {
       const fact = since.get(r.id);
-      return { ...recordData(r, query.full), ...(fact ? { inStatusSince: new Date(fact.atMs).toISOString(), inStatusSinceExact: fact.source === 'sandbox' } : {}) };
+      return {
+        ...recordData(r, query.full),
+        ...(fact
+          ? { inStatusSince: new Date(fact.atMs).toISOString(), inStatusSinceExact: fact.source === 'sandbox' }
+          : {}),
+      };
     });
     return success(context, [head, ...lines, ...extra, ...(more ? [more] : [])], {
       query: { ...query, ...(query.since !== undefined ? { since: new Date(query.since / 1000).toISOString() } : {}) },
@@ -108,7 +126,13 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
   let exhausted = false;
   while (matches.length < query.limit && offset - query.offset < MAX_STUCK_SCAN) {
     const batch = await context.client.getTransactions(
-      { status: statuses, ...(query.currency ? { currency: query.currency } : {}), ...(query.since !== undefined ? { since: query.since } : {}), limit: MAX_LIST_LIMIT, ...(offset > 0 ? { offset } : {}) },
+      {
+        status: statuses,
+        ...(query.currency ? { currency: query.currency } : {}),
+        ...(query.since !== undefined ? { since: query.since } : {}),
+        limit: MAX_LIST_LIMIT,
+        ...(offset > 0 ? { offset } : {}),
+      },
       { signal: context.signal },
     );
     const found = await longerInStatus(context, batch, stuckMs, nowMs);
@@ -125,7 +149,11 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
       }
     }
     offset += used;
-    context.progress?.(offset - query.offset, undefined, `examined ${offset - query.offset} transactions, ${matches.length} stuck`);
+    context.progress?.(
+      offset - query.offset,
+      undefined,
+      `examined ${offset - query.offset} transactions, ${matches.length} stuck`,
+    );
     if (batch.length < MAX_LIST_LIMIT && used === batch.length) {
       exhausted = true;
       break;
@@ -144,12 +172,14 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
   name: 'exchangeTx_listTransactions',
   title: 'List Recent Transactions',
   description:
-    'Lists the exchange transactions of the target in use (the local sandbox or the user\'s account) with the service\'s getTransactions operation, ' +
+    "Lists the exchange transactions of the target in use (the local sandbox or the user's account) with the service's getTransactions operation, " +
     'optionally filtered by status, by payin or payout currency, by creation time (since) and by time in the current status (inStatusLongerThan: ' +
     'stuck ones; on the sandbox exact from its schedule, on an account at least since this client first saw them in it). One page of up to ' +
     `${MAX_LIST_LIMIT} compact records (default ${DEFAULT_LIST_LIMIT}; full for every field); pass nextCursor as cursor for the next page. Read-only.`,
-  notFor: 'one transaction whose id you know (use exchangeTx_getTransactions, or exchangeTx_diagnoseTransaction to know why it is stuck).',
-  example: '{"status": ["confirming", "hold"], "inStatusLongerThan": "1h"} finds transactions in confirming or hold for more than an hour.',
+  notFor:
+    'one transaction whose id you know (use exchangeTx_getTransactions, or exchangeTx_diagnoseTransaction to know why it is stuck).',
+  example:
+    '{"status": ["confirming", "hold"], "inStatusLongerThan": "1h"} finds transactions in confirming or hold for more than an hour.',
   output: {
     query: { type: 'object' },
     records: { type: 'array', items: RECORD_SCHEMA },
@@ -169,15 +199,23 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
       },
       currency: {
         type: 'array',
-        description: 'Only transactions with one of these currencies as payin or payout (1 to 10 tickers such as "btc", any case).',
-        items: { type: 'string', description: 'A ticker such as "btc".', pattern: TICKER_PATTERN, minLength: 1, maxLength: 32 },
+        description:
+          'Only transactions with one of these currencies as payin or payout (1 to 10 tickers such as "btc", any case).',
+        items: {
+          type: 'string',
+          description: 'A ticker such as "btc".',
+          pattern: TICKER_PATTERN,
+          minLength: 1,
+          maxLength: 32,
+        },
         minItems: 1,
         maxItems: 10,
         uniqueItems: true,
       },
       since: {
         type: 'string',
-        description: 'Only transactions created at or after this time: ISO 8601 such as "2026-11-25T10:00:00Z" (UTC when no zone is given).',
+        description:
+          'Only transactions created at or after this time: ISO 8601 such as "2026-11-25T10:00:00Z" (UTC when no zone is given).',
         minLength: 10,
         maxLength: MAX_TIME_LENGTH,
       },
@@ -187,17 +225,38 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
         minLength: 2,
         maxLength: 20,
       },
-      limit: { type: 'integer', description: `How many records, 1 to ${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT}).`, minimum: 1, maximum: MAX_LIST_LIMIT },
-      cursor: { type: 'string', description: 'The nextCursor of the previous result, for the next page.', minLength: 1, maxLength: 40 },
-      offset: { type: 'integer', description: 'How many matching records to skip (cursor does this for you; default 0).', minimum: 0, maximum: 100_000 },
+      limit: {
+        type: 'integer',
+        description: `How many records, 1 to ${MAX_LIST_LIMIT} (default ${DEFAULT_LIST_LIMIT}).`,
+        minimum: 1,
+        maximum: MAX_LIST_LIMIT,
+      },
+      cursor: {
+        type: 'string',
+        description: 'The nextCursor of the previous result, for the next page.',
+        minLength: 1,
+        maxLength: 40,
+      },
+      offset: {
+        type: 'integer',
+        description: 'How many matching records to skip (cursor does this for you; default 0).',
+        minimum: 0,
+        maximum: 100_000,
+      },
       full: FULL_SCHEMA,
     },
     additionalProperties: false,
   },
   doing: 'Listing the transactions',
   parse(input) {
-    if (input.cursor !== undefined && input.offset !== undefined) throw new AgentInputError('cursor', 'goes without offset: the cursor holds where to go on');
-    const offset = typeof input.cursor === 'string' ? offsetOfCursor(input.cursor) : typeof input.offset === 'number' ? input.offset : 0;
+    if (input.cursor !== undefined && input.offset !== undefined)
+      throw new AgentInputError('cursor', 'goes without offset: the cursor holds where to go on');
+    const offset =
+      typeof input.cursor === 'string'
+        ? offsetOfCursor(input.cursor)
+        : typeof input.offset === 'number'
+          ? input.offset
+          : 0;
     return {
       ...(input.status === undefined ? {} : { status: input.status as KnownStatus[] }),
       ...(input.currency === undefined ? {} : { currency: (input.currency as string[]).map((c) => c.toLowerCase()) }),
@@ -212,10 +271,23 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
     if (query.stuckMs !== undefined) return stuck(context, query, query.stuckMs);
     const { stuckMs: _unused, ...rest } = query;
     const records = await context.client.getTransactions(
-      { ...(rest.status ? { status: rest.status } : {}), ...(rest.currency ? { currency: rest.currency } : {}), ...(rest.since !== undefined ? { since: rest.since } : {}), limit: rest.limit, ...(rest.offset > 0 ? { offset: rest.offset } : {}) },
+      {
+        ...(rest.status ? { status: rest.status } : {}),
+        ...(rest.currency ? { currency: rest.currency } : {}),
+        ...(rest.since !== undefined ? { since: rest.since } : {}),
+        limit: rest.limit,
+        ...(rest.offset > 0 ? { offset: rest.offset } : {}),
+      },
       { signal: context.signal },
     );
     context.progress?.(records.length, records.length, `listed ${records.length} transactions`);
-    return page(context, query, records, new Map(), records.length === query.limit ? query.offset + records.length : undefined, []);
+    return page(
+      context,
+      query,
+      records,
+      new Map(),
+      records.length === query.limit ? query.offset + records.length : undefined,
+      [],
+    );
   },
 });

@@ -44,7 +44,7 @@ export const getPairLimitsTool: AgentTool = readTool<{ from: string; to: string 
   title: 'Get Pair Limits',
   description:
     `Reads the current minimum and maximum payin amounts of 1 to ${MAX_LIMIT_PAIRS} currency pairs, for floating-rate and fixed-rate transactions, ` +
-    'with the service\'s getPairsParams operation on the target in use. Amounts are in the payin (from) currency. Read-only.',
+    "with the service's getPairsParams operation on the target in use. Amounts are in the payin (from) currency. Read-only.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -66,7 +66,17 @@ export const getPairLimitsTool: AgentTool = readTool<{ from: string; to: string 
   },
   notFor: 'an estimate of what the user receives (use exchangeTx_getEstimate or exchangeTx_getFixedRate).',
   example: '{"pairs": [{"from": "btc", "to": "eth"}]} reads the BTC → ETH limits.',
-  output: { limits: { type: 'array', items: { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] } }, missing: { type: 'array' } },
+  output: {
+    limits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { from: { type: 'string' }, to: { type: 'string' } },
+        required: ['from', 'to'],
+      },
+    },
+    missing: { type: 'array' },
+  },
   doing: 'Reading the pair limits',
   parse: (input) =>
     (input.pairs as { from: string; to: string }[]).map((pair, i) => {
@@ -77,7 +87,8 @@ export const getPairLimitsTool: AgentTool = readTool<{ from: string; to: string 
     const limits = await context.client.getPairsParams(pairs, { signal: context.signal });
     const missing = pairs.filter((p) => !limits.some((l) => l.from === p.from && l.to === p.to));
     const lines = limits.map(limitsLine);
-    if (missing.length > 0) lines.push(`No limits answered for: ${missing.map((p) => `${t(p.from)} → ${t(p.to)}`).join(', ')}`);
+    if (missing.length > 0)
+      lines.push(`No limits answered for: ${missing.map((p) => `${t(p.from)} → ${t(p.to)}`).join(', ')}`);
     return success(context, lines, { limits, missing });
   },
 });
@@ -86,16 +97,21 @@ export const getEstimateTool: AgentTool = readTool<{ from: string; to: string; a
   name: 'exchangeTx_getEstimate',
   title: 'Estimate a Floating-Rate Exchange',
   description:
-    'Estimates a floating-rate exchange with the service\'s getExchangeAmount operation on the target in use: for an amount of the payin currency, ' +
-    'the payout amount before the network fee, the network fee (the user gets about amountTo minus networkFee), the rate and the pair\'s current limits. ' +
+    "Estimates a floating-rate exchange with the service's getExchangeAmount operation on the target in use: for an amount of the payin currency, " +
+    "the payout amount before the network fee, the network fee (the user gets about amountTo minus networkFee), the rate and the pair's current limits. " +
     'An amount outside the limits is an error naming them. Read-only; creates nothing.',
   inputSchema: {
     type: 'object',
-    properties: { from: tickerSchema('The payin currency.'), to: tickerSchema('The payout currency.'), amountFrom: amountSchema('The payin amount.') },
+    properties: {
+      from: tickerSchema('The payin currency.'),
+      to: tickerSchema('The payout currency.'),
+      amountFrom: amountSchema('The payin amount.'),
+    },
     required: ['from', 'to', 'amountFrom'],
     additionalProperties: false,
   },
-  notFor: 'a fixed-rate quote (use exchangeTx_getFixedRate), or the limits of many pairs (use exchangeTx_getPairLimits).',
+  notFor:
+    'a fixed-rate quote (use exchangeTx_getFixedRate), or the limits of many pairs (use exchangeTx_getPairLimits).',
   example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} estimates 0.1 BTC → ETH.',
   output: { estimate: { anyOf: [{ type: 'object' }, { type: 'null' }] } },
   doing: 'Estimating the exchange',
@@ -107,7 +123,8 @@ export const getEstimateTool: AgentTool = readTool<{ from: string; to: string; a
   },
   async execute(context, query) {
     const [estimate] = await context.client.getExchangeAmount(query, { signal: context.signal });
-    if (!estimate) return success(context, [`No estimate answered for ${t(query.from)} → ${t(query.to)}.`], { estimate: null });
+    if (!estimate)
+      return success(context, [`No estimate answered for ${t(query.from)} → ${t(query.to)}.`], { estimate: null });
     const lines = [
       `${a(estimate.amountFrom)} ${t(estimate.from)} → ${a(estimate.amountTo)} ${t(estimate.to)} before the network fee${estimate.networkFee === undefined ? '' : ` of ${a(estimate.networkFee)} ${t(estimate.to)}`}${estimate.rate === undefined ? '' : ` (rate ${a(estimate.rate)})`}.`,
     ];
@@ -123,7 +140,7 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
   name: 'exchangeTx_getFixedRate',
   title: 'Get a Fixed-Rate Quote',
   description:
-    'Gets a fixed-rate quote with the service\'s getFixRateForAmount operation on the target in use, for exactly one of amountFrom (what the user pays) ' +
+    "Gets a fixed-rate quote with the service's getFixRateForAmount operation on the target in use, for exactly one of amountFrom (what the user pays) " +
     'or amountTo (what the user receives). Returns the rate id that createFixTransaction takes, the fixed amounts, the network fee, the limits and when ' +
     'the rate id expires (it is single-use and short-lived: create the transaction before then, or ask again). Read-only; creates nothing.',
   inputSchema: {
@@ -137,9 +154,13 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     required: ['from', 'to'],
     additionalProperties: false,
   },
-  notFor: 'a floating-rate estimate (use exchangeTx_getEstimate); it creates nothing (on the sandbox create with exchangeTx_createSandboxFixedTransaction and the rate id).',
+  notFor:
+    'a floating-rate estimate (use exchangeTx_getEstimate); it creates nothing (on the sandbox create with exchangeTx_createSandboxFixedTransaction and the rate id).',
   example: '{"from": "btc", "to": "eth", "amountFrom": 0.1} quotes 0.1 BTC → ETH at a fixed rate.',
-  output: { quote: { anyOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, { type: 'null' }] }, expiresAt: { type: 'string' } },
+  output: {
+    quote: { anyOf: [{ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, { type: 'null' }] },
+    expiresAt: { type: 'string' },
+  },
   doing: 'Getting the fixed-rate quote',
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -147,7 +168,8 @@ export const getFixedRateTool: AgentTool = readTool<FixRateInput>({
     checkPair(from, to);
     const amountFrom = optionalString(input, 'amountFrom');
     const amountTo = optionalString(input, 'amountTo');
-    if ((amountFrom === undefined) === (amountTo === undefined)) throw new AgentInputError('amountFrom', 'give exactly one of amountFrom and amountTo');
+    if ((amountFrom === undefined) === (amountTo === undefined))
+      throw new AgentInputError('amountFrom', 'give exactly one of amountFrom and amountTo');
     return amountFrom !== undefined ? { from, to, amountFrom } : { from, to, amountTo: amountTo ?? '' };
   },
   async execute(context, query) {
@@ -168,8 +190,8 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
   name: 'exchangeTx_validateAddress',
   title: 'Validate an Address',
   description:
-    'Checks with the service\'s validateAddress operation on the target in use whether an address (and optional extra id, such as a memo or destination tag) ' +
-    'is valid for a currency. An invalid address is a normal answer with the service\'s reason, not an error. Read-only.',
+    "Checks with the service's validateAddress operation on the target in use whether an address (and optional extra id, such as a memo or destination tag) " +
+    "is valid for a currency. An invalid address is a normal answer with the service's reason, not an error. Read-only.",
   inputSchema: {
     type: 'object',
     properties: {
@@ -182,16 +204,25 @@ export const validateAddressTool: AgentTool = readTool<{ currency: string; addre
   },
   notFor: "checking a transaction's addresses after it was created (use exchangeTx_getTransactions with full).",
   example: '{"currency": "eth", "address": "0x…"} checks an ETH address.',
-  output: { query: { type: 'object' }, verdict: { type: 'object', properties: { result: { type: 'boolean' } }, required: ['result'] } },
+  output: {
+    query: { type: 'object' },
+    verdict: { type: 'object', properties: { result: { type: 'boolean' } }, required: ['result'] },
+  },
   doing: 'Validating the address',
   parse(input) {
     const extraId = optionalString(input, 'extraId');
-    return { currency: requiredString(input, 'currency').toLowerCase(), address: requiredString(input, 'address'), ...(extraId === undefined ? {} : { extraId }) };
+    return {
+      currency: requiredString(input, 'currency').toLowerCase(),
+      address: requiredString(input, 'address'),
+      ...(extraId === undefined ? {} : { extraId }),
+    };
   },
   async execute(context, query) {
     const verdict = await context.client.validateAddress(query, { signal: context.signal });
     const what = `The ${t(query.currency)} address ${quoted(query.address, 120)}${query.extraId === undefined ? '' : ` with extra id ${quoted(query.extraId, 60)}`}`;
-    const line = verdict.result ? `${what} is valid.` : `${what} is NOT valid${verdict.message ? `: ${quoted(verdict.message, 200)}` : '.'}`;
+    const line = verdict.result
+      ? `${what} is valid.`
+      : `${what} is NOT valid${verdict.message ? `: ${quoted(verdict.message, 200)}` : '.'}`;
     return success(context, [line], { query, verdict });
   },
 });

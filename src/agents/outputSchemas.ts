@@ -33,7 +33,16 @@ export const ERROR_SCHEMA: OutputSchema = {
 /** A transaction record: compact (the fields an agent needs) or full (as the service sent it, decoded). */
 export const RECORD_SCHEMA: OutputSchema = {
   type: 'object',
-  properties: { id: str, status: str, type: str, currencyFrom: str, currencyTo: str, payinAddress: str, amountExpectedFrom: str, amountFrom: str },
+  properties: {
+    id: str,
+    status: str,
+    type: str,
+    currencyFrom: str,
+    currencyTo: str,
+    payinAddress: str,
+    amountExpectedFrom: str,
+    amountFrom: str,
+  },
   required: ['id', 'status', 'currencyFrom', 'currencyTo'],
 };
 
@@ -46,7 +55,13 @@ export const SCHEDULE_STEP_SCHEMA: OutputSchema = {
 /** A sandbox transaction as its control endpoint shows it. */
 export const CONTROL_TX_SCHEMA: OutputSchema = {
   type: 'object',
-  properties: { id: str, type: str, status: str, schedule: { type: 'array', items: SCHEDULE_STEP_SCHEMA }, next: { anyOf: [SCHEDULE_STEP_SCHEMA, { type: 'null' }] } },
+  properties: {
+    id: str,
+    type: str,
+    status: str,
+    schedule: { type: 'array', items: SCHEDULE_STEP_SCHEMA },
+    next: { anyOf: [SCHEDULE_STEP_SCHEMA, { type: 'null' }] },
+  },
   required: ['id', 'type', 'status', 'schedule', 'next'],
 };
 
@@ -64,7 +79,12 @@ export const DIAGNOSIS_SCHEMA: OutputSchema = {
     rawStatus: str,
     since: {
       type: 'object',
-      properties: { at: nullableStr, exact: { type: 'boolean' }, source: { type: 'string', enum: ['sandbox', 'sighting', 'unknown'] }, text: str },
+      properties: {
+        at: nullableStr,
+        exact: { type: 'boolean' },
+        source: { type: 'string', enum: ['sandbox', 'sighting', 'unknown'] },
+        text: str,
+      },
       required: ['at', 'exact', 'source', 'text'],
     },
     inStatusMs: { type: ['number', 'null'] },
@@ -72,11 +92,22 @@ export const DIAGNOSIS_SCHEMA: OutputSchema = {
     next: str,
     usually: str,
     final: { type: 'boolean' },
-    scheduledNext: { anyOf: [{ type: 'object', properties: { status: str, at: str }, required: ['status', 'at'] }, { type: 'null' }] },
+    scheduledNext: {
+      anyOf: [{ type: 'object', properties: { status: str, at: str }, required: ['status', 'at'] }, { type: 'null' }],
+    },
     advice: { type: 'array', items: ADVICE_SCHEMA },
     support: {
       type: 'object',
-      properties: { transactionId: str, createdAt: nullableStr, payinAddress: str, payinExtraId: nullableStr, payinHash: nullableStr, payoutHash: nullableStr, refundHash: nullableStr, links: { type: 'array', items: str } },
+      properties: {
+        transactionId: str,
+        createdAt: nullableStr,
+        payinAddress: str,
+        payinExtraId: nullableStr,
+        payinHash: nullableStr,
+        payoutHash: nullableStr,
+        refundHash: nullableStr,
+        links: { type: 'array', items: str },
+      },
       required: ['transactionId', 'payinAddress', 'links'],
     },
   },
@@ -85,5 +116,9 @@ export const DIAGNOSIS_SCHEMA: OutputSchema = {
 
 /** A result's schema: `target`, an optional `error`, and the tool's own properties (all optional: an error result has none). */
 export function resultSchema(properties: Readonly<Record<string, unknown>>): OutputSchema {
-  return { type: 'object', properties: { target: TARGET_SCHEMA, error: ERROR_SCHEMA, ...properties }, required: ['target'] };
+  return {
+    type: 'object',
+    properties: { target: TARGET_SCHEMA, error: ERROR_SCHEMA, ...properties },
+    required: ['target'],
+  };
 }

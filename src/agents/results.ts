@@ -21,12 +21,21 @@ export function targetLine(target: AgentTarget): string {
 
 /** The target as it goes into a result's data. */
 export function targetData(target: AgentTarget): Record<string, string> {
-  return target.kind === 'sandbox' ? { kind: 'sandbox', label: target.label } : { kind: 'account', label: target.label, host: target.host };
+  return target.kind === 'sandbox'
+    ? { kind: 'sandbox', label: target.label }
+    : { kind: 'account', label: target.label, host: target.host };
 }
 
 /** A result: the target's line, the lines, the data (every string in it made safe, safeText.ts). */
-export function success(context: Pick<AgentToolContext, 'target'>, lines: readonly string[], data: Record<string, unknown>): AgentToolResult {
-  return { text: [targetLine(context.target), ...lines].join('\n'), data: safeData({ target: targetData(context.target), ...data }) };
+export function success(
+  context: Pick<AgentToolContext, 'target'>,
+  lines: readonly string[],
+  data: Record<string, unknown>,
+): AgentToolResult {
+  return {
+    text: [targetLine(context.target), ...lines].join('\n'),
+    data: safeData({ target: targetData(context.target), ...data }),
+  };
 }
 
 /** What a failure was, as data: its kind, the service's code and message when it had them, the meaning. */
@@ -49,11 +58,12 @@ function unreachableMeaning(target: AgentTarget | undefined): Meaning {
   if (target?.kind === 'account') {
     return {
       meaning: `Nothing answered at the account's address (${sanitize(target.host, 120)}): the service is unreachable from here (network, proxy or address).`,
-      action: 'Check the network and the account\'s address, then call again; nothing was changed on the service.',
+      action: "Check the network and the account's address, then call again; nothing was changed on the service.",
     };
   }
   return {
-    meaning: 'The sandbox is gone: nothing answers at its address (it was stopped, or the editor switched to an account and closed it).',
+    meaning:
+      'The sandbox is gone: nothing answers at its address (it was stopped, or the editor switched to an account and closed it).',
     action:
       'Start the sandbox again (in VS Code: switch to the sandbox, or "Exchange Tx: Start Sandbox"; for the MCP server: restart it, without EXCHANGE_TX_SANDBOX_URL it starts its own), then call again.',
   };
@@ -63,24 +73,46 @@ function meaningOf(error: ExchangeError, target: AgentTarget | undefined): Meani
   if (error instanceof ServiceError) return errorMeaning(error.code, error.serviceMessage, error.data);
   if (error instanceof TransportError && error.status !== undefined) {
     if ((error.status === 401 || error.status === 403) && target?.kind === 'account') {
-      return { meaning: 'The account is not allowed: the service refused its key or signature (Unauthorized).', action: 'Check the account\'s API key and private key ("Diagnose Keys…" in VS Code); the key may be revoked or not yet enabled for this API.' };
+      return {
+        meaning: 'The account is not allowed: the service refused its key or signature (Unauthorized).',
+        action:
+          'Check the account\'s API key and private key ("Diagnose Keys…" in VS Code); the key may be revoked or not yet enabled for this API.',
+      };
     }
     return httpMeaning(error.status);
   }
-  if (error instanceof TransportError && error.kind === 'transport' && error.code !== undefined && UNREACHABLE.has(error.code)) return unreachableMeaning(target);
+  if (
+    error instanceof TransportError &&
+    error.kind === 'transport' &&
+    error.code !== undefined &&
+    UNREACHABLE.has(error.code)
+  )
+    return unreachableMeaning(target);
   if (error.kind === 'authentication') return httpMeaning(401);
   return undefined;
 }
 
 /** A failure as data, read from the error's typed fields only. */
 export function failureData(error: unknown, target?: AgentTarget): FailureData {
-  if (error instanceof AgentInputError) return { kind: 'invalid-input', message: error.message, ...(error.field ? { field: error.field } : {}), sent: false };
+  if (error instanceof AgentInputError)
+    return {
+      kind: 'invalid-input',
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+      sent: false,
+    };
   if (error instanceof InvalidParameterError && error.detail !== undefined) {
     // The client's own check, before sending (the service's answer has no detail).
     return { kind: 'invalid-input', message: sanitize(error.message, 300), field: error.param, sent: false };
   }
   if (error instanceof SandboxControlError) {
-    return { kind: error.kind, code: error.code, message: sanitize(error.controlMessage, 300), ...(error.field ? { field: error.field } : {}), httpStatus: error.status };
+    return {
+      kind: error.kind,
+      code: error.code,
+      message: sanitize(error.controlMessage, 300),
+      ...(error.field ? { field: error.field } : {}),
+      httpStatus: error.status,
+    };
   }
   if (error instanceof ExchangeError) {
     const meaning = meaningOf(error, target);
@@ -93,7 +125,9 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
       ...(code === undefined ? {} : { code }),
       ...(status === undefined ? {} : { httpStatus: status }),
       ...(meaning ? { meaning: meaning.meaning, action: meaning.action } : {}),
-      ...(error.kind === 'insecure-endpoint' || error.kind === 'key-format' || error.kind === 'key-mismatch' ? { sent: false as const } : {}),
+      ...(error.kind === 'insecure-endpoint' || error.kind === 'key-format' || error.kind === 'key-mismatch'
+        ? { sent: false as const }
+        : {}),
     };
   }
   // Not one of ours: a programming fault. Its message only (no stack).
@@ -106,5 +140,9 @@ export function failure(context: Pick<AgentToolContext, 'target'>, what: string,
   const lines = [`${what} failed: ${data.code === undefined ? '' : `error ${data.code}: `}${data.message}`];
   if (data.meaning) lines.push(`Meaning: ${data.meaning}`, `What to do: ${data.action ?? ''}`);
   if (data.sent === false) lines.push('Nothing was sent.');
-  return { text: [targetLine(context.target), ...lines].join('\n'), data: safeData({ target: targetData(context.target), error: data }), isError: true };
+  return {
+    text: [targetLine(context.target), ...lines].join('\n'),
+    data: safeData({ target: targetData(context.target), error: data }),
+    isError: true,
+  };
 }

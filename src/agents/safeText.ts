@@ -38,7 +38,8 @@ export const MAX_DATA_STRING = 2000;
 /** A JSON value with every string (keys too) made safe; depth-bounded (deeper values become null). */
 export function safeData(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return safeText(value, MAX_DATA_STRING);
-  if (value === null || typeof value !== 'object') return typeof value === 'number' && !Number.isFinite(value) ? null : value;
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'number' && !Number.isFinite(value) ? null : value;
   if (depth > 12) return null;
   if (Array.isArray(value)) return value.map((item) => safeData(item, depth + 1));
   const out: Record<string, unknown> = {};
@@ -51,7 +52,8 @@ export function safeData(value: unknown, depth = 0): unknown {
 export const SECRET_REDACTED = '[redacted]';
 
 /** Headers whose values are secrets (signing and keys), as a service may echo them back. */
-const SECRET_HEADER = /\b((?:x-)?api[-_]?(?:key|signature)|sign|signature|authorization)(["']?\s*[:=]\s*["']?)([^\s"',;}\]]{8,})/gi;
+const SECRET_HEADER =
+  /\b((?:x-)?api[-_]?(?:key|signature)|sign|signature|authorization)(["']?\s*[:=]\s*["']?)([^\s"',;}\]]{8,})/gi;
 /** A run of base64 or hex characters. */
 const LONG_RUN = /[A-Za-z0-9+/]{40,}={0,2}/g;
 

@@ -16,7 +16,15 @@ import { durationMs } from './listTool';
 import { CONTROL_TX_SCHEMA } from './outputSchemas';
 import { success } from './results';
 import { safeText } from './safeText';
-import { amountSchema, idSchema, optionalString, requiredString, statusSchema, textSchema, tickerSchema } from './schemaParts';
+import {
+  amountSchema,
+  idSchema,
+  optionalString,
+  requiredString,
+  statusSchema,
+  textSchema,
+  tickerSchema,
+} from './schemaParts';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
 
@@ -40,13 +48,21 @@ export const createSandboxFixedTransactionTool: AgentTool = sandboxTool<FixedInp
   name: 'exchangeTx_createSandboxFixedTransaction',
   title: 'Create a Fixed-Rate Sandbox Transaction',
   description:
-    'Creates a fixed-rate transaction in the local sandbox (never on a real account) the way an integration does: with the service\'s createFixTransaction ' +
+    "Creates a fixed-rate transaction in the local sandbox (never on a real account) the way an integration does: with the service's createFixTransaction " +
     'operation and the rate id of a quote from exchangeTx_getFixedRate (single-use, valid until its expiry), the same amount as the quote (amountFrom or ' +
     'amountTo), the payout address and the refund address the documentation requires. Returns the created transaction: id, payin address, expected ' +
-    'amounts and payTill (pay before it). Needs the user\'s confirmation.',
-  notFor: 'a real account (refused), a floating-rate transaction or a transaction in a chosen status (use exchangeTx_createSandboxTransaction), or without a quote (get one with exchangeTx_getFixedRate first).',
-  example: '{"from": "btc", "to": "eth", "rateId": "<id of the quote>", "amountFrom": 0.1, "address": "0x…", "refundAddress": "bc1…"} creates it at the quoted rate.',
-  output: { transaction: { type: 'object', properties: { id: { type: 'string' }, payinAddress: { type: 'string' }, status: { type: 'string' } }, required: ['id', 'payinAddress'] } },
+    "amounts and payTill (pay before it). Needs the user's confirmation.",
+  notFor:
+    'a real account (refused), a floating-rate transaction or a transaction in a chosen status (use exchangeTx_createSandboxTransaction), or without a quote (get one with exchangeTx_getFixedRate first).',
+  example:
+    '{"from": "btc", "to": "eth", "rateId": "<id of the quote>", "amountFrom": 0.1, "address": "0x…", "refundAddress": "bc1…"} creates it at the quoted rate.',
+  output: {
+    transaction: {
+      type: 'object',
+      properties: { id: { type: 'string' }, payinAddress: { type: 'string' }, status: { type: 'string' } },
+      required: ['id', 'payinAddress'],
+    },
+  },
   destructive: false,
   idempotent: false,
   inputSchema: {
@@ -67,8 +83,14 @@ export const createSandboxFixedTransactionTool: AgentTool = sandboxTool<FixedInp
   },
   doing: 'Creating the fixed-rate sandbox transaction',
   confirmation(input) {
-    const amount = input.amountFrom !== undefined ? `${shown(input.amountFrom, '?')} ${ticker(shown(input.from, '?'))}` : `${shown(input.amountTo, '?')} ${ticker(shown(input.to, '?'))}`;
-    return { title: 'Create a fixed-rate sandbox transaction?', message: `Creates a fixed-rate transaction of ${amount} in the local sandbox with the quote's rate id. Nothing is sent to a real account.` };
+    const amount =
+      input.amountFrom !== undefined
+        ? `${shown(input.amountFrom, '?')} ${ticker(shown(input.from, '?'))}`
+        : `${shown(input.amountTo, '?')} ${ticker(shown(input.to, '?'))}`;
+    return {
+      title: 'Create a fixed-rate sandbox transaction?',
+      message: `Creates a fixed-rate transaction of ${amount} in the local sandbox with the quote's rate id. Nothing is sent to a real account.`,
+    };
   },
   parse(input) {
     const from = requiredString(input, 'from').toLowerCase();
@@ -76,7 +98,11 @@ export const createSandboxFixedTransactionTool: AgentTool = sandboxTool<FixedInp
     if (from === to) throw new AgentInputError('to', 'must differ from "from"');
     const amountFrom = optionalString(input, 'amountFrom');
     const amountTo = optionalString(input, 'amountTo');
-    if ((amountFrom === undefined) === (amountTo === undefined)) throw new AgentInputError('amountFrom', 'give exactly one of amountFrom and amountTo (the one the quote was for)');
+    if ((amountFrom === undefined) === (amountTo === undefined))
+      throw new AgentInputError(
+        'amountFrom',
+        'give exactly one of amountFrom and amountTo (the one the quote was for)',
+      );
     const extraId = optionalString(input, 'extraId');
     const refundExtraId = optionalString(input, 'refundExtraId');
     return {
@@ -93,7 +119,11 @@ export const createSandboxFixedTransactionTool: AgentTool = sandboxTool<FixedInp
   async execute(context, request) {
     const tx = await context.client.createFixTransaction(request, { signal: context.signal });
     const line = `Created ${JSON.stringify(safeText(tx.id, 64))}: pay ${safeText(tx.amountExpectedFrom, 40)} ${ticker(safeText(tx.currencyFrom, 20))} to ${JSON.stringify(safeText(tx.payinAddress, 120))}${tx.payinExtraId ? ` (extra id ${JSON.stringify(safeText(tx.payinExtraId, 60))})` : ''}${tx.payTill ? ` before ${safeText(tx.payTill, 40)}` : ''}; ${safeText(tx.amountExpectedTo, 40)} ${ticker(safeText(tx.currencyTo, 20))} before the network fee.`;
-    return success(context, [line, 'Pay it with exchangeTx_paySandboxTransaction, then exchangeTx_advanceSandbox to run it to finished.'], { transaction: { ...tx } });
+    return success(
+      context,
+      [line, 'Pay it with exchangeTx_paySandboxTransaction, then exchangeTx_advanceSandbox to run it to finished.'],
+      { transaction: { ...tx } },
+    );
   },
 });
 
@@ -104,9 +134,19 @@ interface AdvanceInput {
 }
 
 /** The step to move from when `target` is not on the schedule: where it normally comes from. */
-const COMES_AFTER: Partial<Record<KnownStatus, KnownStatus>> = { hold: 'confirming', failed: 'confirming', refunded: 'exchanging', overdue: 'waiting', expired: 'waiting' };
+const COMES_AFTER: Partial<Record<KnownStatus, KnownStatus>> = {
+  hold: 'confirming',
+  failed: 'confirming',
+  refunded: 'exchanging',
+  overdue: 'waiting',
+  expired: 'waiting',
+};
 
-async function runTo(context: SandboxToolContext, id: string, target: KnownStatus): Promise<{ tx: ControlTransaction; steps: string[] }> {
+async function runTo(
+  context: SandboxToolContext,
+  id: string,
+  target: KnownStatus,
+): Promise<{ tx: ControlTransaction; steps: string[] }> {
   const control = context.control;
   const call = { signal: context.signal };
   const steps: string[] = [];
@@ -120,7 +160,10 @@ async function runTo(context: SandboxToolContext, id: string, target: KnownStatu
     const next = tx.next;
     const future = next ? tx.schedule.filter((step) => step.atMs >= next.atMs).map((step) => step.status) : [];
     const before = COMES_AFTER[target];
-    if (next && (future.includes(target) || (before !== undefined && before !== tx.status && future.includes(before)))) {
+    if (
+      next &&
+      (future.includes(target) || (before !== undefined && before !== tx.status && future.includes(before)))
+    ) {
       // Let the clock take the next scheduled step.
       const { nowMs } = await control.clock(call);
       const wait = Math.max(1, next.atMs - nowMs);
@@ -130,7 +173,9 @@ async function runTo(context: SandboxToolContext, id: string, target: KnownStatu
       continue;
     }
     tx = await control.move(id, target, call);
-    steps.push(`moved it to ${target} (its schedule does not reach it from ${steps.length === 0 ? 'where it was' : 'there'})`);
+    steps.push(
+      `moved it to ${target} (its schedule does not reach it from ${steps.length === 0 ? 'where it was' : 'there'})`,
+    );
   }
   return { tx, steps };
 }
@@ -140,12 +185,17 @@ export const advanceSandboxTool: AgentTool = sandboxTool<AdvanceInput>({
   title: 'Advance the Sandbox',
   description:
     'Moves time in the local sandbox (never on a real account): with id and toStatus it runs that transaction to the status through its normal steps ' +
-    '(pays it if it is waiting, then skips the sandbox\'s clock to each next step of its schedule; a status its schedule does not reach is entered by a move ' +
-    'from the step before it); with skip it moves the sandbox\'s clock ahead by a duration. Skipping the clock moves every sandbox transaction on its ' +
-    'schedule. Returns the transaction (its schedule and next step) and the steps taken. Needs the user\'s confirmation.',
-  notFor: 'a real account (refused), or jumping straight to a status without the steps before it (use exchangeTx_moveSandboxTransaction).',
+    "(pays it if it is waiting, then skips the sandbox's clock to each next step of its schedule; a status its schedule does not reach is entered by a move " +
+    "from the step before it); with skip it moves the sandbox's clock ahead by a duration. Skipping the clock moves every sandbox transaction on its " +
+    "schedule. Returns the transaction (its schedule and next step) and the steps taken. Needs the user's confirmation.",
+  notFor:
+    'a real account (refused), or jumping straight to a status without the steps before it (use exchangeTx_moveSandboxTransaction).',
   example: '{"id": "a1b2c3d4e5f6", "toStatus": "finished"} pays it and runs it to finished in seconds.',
-  output: { transaction: CONTROL_TX_SCHEMA, steps: { type: 'array', items: { type: 'string' } }, clock: { type: 'object', properties: { now: { type: 'string' }, skippedMs: { type: 'number' } } } },
+  output: {
+    transaction: CONTROL_TX_SCHEMA,
+    steps: { type: 'array', items: { type: 'string' } },
+    clock: { type: 'object', properties: { now: { type: 'string' }, skippedMs: { type: 'number' } } },
+  },
   destructive: true,
   idempotent: false,
   inputSchema: {
@@ -153,36 +203,63 @@ export const advanceSandboxTool: AgentTool = sandboxTool<AdvanceInput>({
     properties: {
       id: idSchema('The id of a sandbox transaction to run to toStatus.'),
       toStatus: statusSchema('The status to run the transaction to (with id).'),
-      skip: { type: 'string', description: 'A duration to move the sandbox clock ahead: "30m", "1h", "2d" or "PT1H" (without id).', minLength: 2, maxLength: 20 },
+      skip: {
+        type: 'string',
+        description: 'A duration to move the sandbox clock ahead: "30m", "1h", "2d" or "PT1H" (without id).',
+        minLength: 2,
+        maxLength: 20,
+      },
     },
     additionalProperties: false,
   },
   doing: 'Advancing the sandbox',
   confirmation(input) {
-    if (input.id !== undefined) return { title: 'Run a sandbox transaction on?', message: `Runs the sandbox transaction ${shown(input.id, '?')} to "${shown(input.toStatus, '?')}" through its steps (skipping the sandbox clock). Nothing is sent to a real account.` };
-    return { title: 'Skip the sandbox clock?', message: `Moves the sandbox clock ahead by ${shown(input.skip, '?')}: every sandbox transaction moves on its schedule. Nothing is sent to a real account.` };
+    if (input.id !== undefined)
+      return {
+        title: 'Run a sandbox transaction on?',
+        message: `Runs the sandbox transaction ${shown(input.id, '?')} to "${shown(input.toStatus, '?')}" through its steps (skipping the sandbox clock). Nothing is sent to a real account.`,
+      };
+    return {
+      title: 'Skip the sandbox clock?',
+      message: `Moves the sandbox clock ahead by ${shown(input.skip, '?')}: every sandbox transaction moves on its schedule. Nothing is sent to a real account.`,
+    };
   },
   parse(input) {
     const id = optionalString(input, 'id');
     const toStatus = optionalString(input, 'toStatus') as KnownStatus | undefined;
     const skip = optionalString(input, 'skip');
     if (skip !== undefined) {
-      if (id !== undefined || toStatus !== undefined) throw new AgentInputError('skip', 'goes alone: give skip, or id and toStatus');
+      if (id !== undefined || toStatus !== undefined)
+        throw new AgentInputError('skip', 'goes alone: give skip, or id and toStatus');
       return { skipMs: durationMs(skip, 'skip') };
     }
-    if (id === undefined || toStatus === undefined) throw new AgentInputError(id === undefined ? 'id' : 'toStatus', 'is required: give id and toStatus, or skip');
+    if (id === undefined || toStatus === undefined)
+      throw new AgentInputError(id === undefined ? 'id' : 'toStatus', 'is required: give id and toStatus, or skip');
     return { id, toStatus };
   },
   async execute(context, input) {
     if (input.skipMs !== undefined) {
       const clock = await context.control.skip(input.skipMs, { signal: context.signal });
-      return success(context, [`Skipped the sandbox clock ${durationText(input.skipMs)}: it is now ${clock.now} (${durationText(clock.skippedMs)} ahead of real time).`], {
-        steps: [`skipped ${durationText(input.skipMs)}`],
-        clock: { now: clock.now, skippedMs: clock.skippedMs },
-      });
+      return success(
+        context,
+        [
+          `Skipped the sandbox clock ${durationText(input.skipMs)}: it is now ${clock.now} (${durationText(clock.skippedMs)} ahead of real time).`,
+        ],
+        {
+          steps: [`skipped ${durationText(input.skipMs)}`],
+          clock: { now: clock.now, skippedMs: clock.skippedMs },
+        },
+      );
     }
     const { tx, steps } = await runTo(context, input.id ?? '', input.toStatus ?? 'finished');
-    const reached = tx.status === input.toStatus ? `Reached ${tx.status}` : `Stopped at ${tx.status} (could not reach ${input.toStatus ?? '?'})`;
-    return success(context, [`${reached}: ${steps.length > 0 ? steps.join('; ') : 'it was there already'}.`, controlLine(tx)], { transaction: tx, steps });
+    const reached =
+      tx.status === input.toStatus
+        ? `Reached ${tx.status}`
+        : `Stopped at ${tx.status} (could not reach ${input.toStatus ?? '?'})`;
+    return success(
+      context,
+      [`${reached}: ${steps.length > 0 ? steps.join('; ') : 'it was there already'}.`, controlLine(tx)],
+      { transaction: tx, steps },
+    );
   },
 });

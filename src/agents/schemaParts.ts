@@ -17,7 +17,13 @@ export function idSchema(description: string): JsonSchema {
 export const TICKER_PATTERN = '^[A-Za-z0-9]{1,32}$';
 
 export function tickerSchema(description: string): JsonSchema {
-  return { type: 'string', description: `${description} A ticker such as "btc" (any case).`, pattern: TICKER_PATTERN, minLength: 1, maxLength: 32 };
+  return {
+    type: 'string',
+    description: `${description} A ticker such as "btc" (any case).`,
+    pattern: TICKER_PATTERN,
+    minLength: 1,
+    maxLength: 32,
+  };
 }
 
 export const AMOUNT_PATTERN = '^[0-9]+(\\.[0-9]+)?$';

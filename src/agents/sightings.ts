@@ -24,7 +24,12 @@ interface Entry {
 export const MAX_SIGHTINGS = 5000;
 
 function isEntry(value: unknown): value is Entry {
-  return typeof value === 'object' && value !== null && typeof (value as Entry).status === 'string' && Number.isFinite((value as Entry).atMs);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Entry).status === 'string' &&
+    Number.isFinite((value as Entry).atMs)
+  );
 }
 
 export class Sightings {

@@ -44,16 +44,25 @@ export const STATUS_FACTS: Readonly<Record<TransactionStatus, StatusFacts>> = {
     usually: 'as long as the user takes to pay; a fixed-rate transaction must be paid before its payTill.',
     final: false,
     advice: [
-      ours('Check that the user sent the expected amount of the payin currency to the payin address (with the payin extra id when there is one).'),
-      ours('A fixed-rate transaction past its payTill will not be exchanged at its rate: create a new one with a new rate id.'),
+      ours(
+        'Check that the user sent the expected amount of the payin currency to the payin address (with the payin extra id when there is one).',
+      ),
+      ours(
+        'A fixed-rate transaction past its payTill will not be exchanged at its rate: create a new one with a new rate id.',
+      ),
     ],
   },
   confirming: {
-    meaning: 'The payin was received; the service waits for a number of blockchain confirmations that depends on the payin currency.',
-    next: 'exchanging, once the payin currency\'s confirmations are reached.',
-    usually: 'the payin currency\'s confirmations times its block time (see the confirmations below).',
+    meaning:
+      'The payin was received; the service waits for a number of blockchain confirmations that depends on the payin currency.',
+    next: "exchanging, once the payin currency's confirmations are reached.",
+    usually: "the payin currency's confirmations times its block time (see the confirmations below).",
     final: false,
-    advice: [ours('Nothing to do while the confirmations come in; past several times the usual time, check the payin hash in a block explorer, then contact support with the transaction id.')],
+    advice: [
+      ours(
+        'Nothing to do while the confirmations come in; past several times the usual time, check the payin hash in a block explorer, then contact support with the transaction id.',
+      ),
+    ],
   },
   exchanging: {
     meaning: 'The payment was confirmed and is being exchanged.',
@@ -65,7 +74,7 @@ export const STATUS_FACTS: Readonly<Record<TransactionStatus, StatusFacts>> = {
   sending: {
     meaning: 'The coins are being sent to the recipient (payout) address.',
     next: 'finished, once the payout is sent.',
-    usually: 'minutes (the payout currency\'s network).',
+    usually: "minutes (the payout currency's network).",
     final: false,
     advice: [ours('Nothing to do; the payout hash appears when it is sent.')],
   },
@@ -75,7 +84,10 @@ export const STATUS_FACTS: Readonly<Record<TransactionStatus, StatusFacts>> = {
     usually: 'until the user passes the KYC procedure: nothing moves on its own.',
     final: false,
     advice: [
-      docs('Ask the user to contact the service\'s security team (the address is on the KYC/AML page) to pass the KYC procedure, with the transaction id.', KYC_DOCS_URL),
+      docs(
+        "Ask the user to contact the service's security team (the address is on the KYC/AML page) to pass the KYC procedure, with the transaction id.",
+        KYC_DOCS_URL,
+      ),
       docs('Tell users before they exchange that a transaction may be held for AML/KYC verification.', KYC_DOCS_URL),
     ],
   },
@@ -84,48 +96,71 @@ export const STATUS_FACTS: Readonly<Record<TransactionStatus, StatusFacts>> = {
     next: 'nothing: final.',
     usually: 'final.',
     final: true,
-    advice: [ours('If the user says nothing arrived, give them the payout hash to look up in a block explorer of the payout currency.')],
+    advice: [
+      ours(
+        'If the user says nothing arrived, give them the payout hash to look up in a block explorer of the payout currency.',
+      ),
+    ],
   },
   failed: {
     meaning: 'The transaction failed; in most cases the amount was less than the minimum.',
     next: 'nothing: final.',
     usually: 'final.',
     final: true,
-    advice: [docs('Contact the service\'s support with the transaction id.'), ours('Check the pair\'s minimum (getPairsParams) before creating the next one.')],
+    advice: [
+      docs("Contact the service's support with the transaction id."),
+      ours("Check the pair's minimum (getPairsParams) before creating the next one."),
+    ],
   },
   refunded: {
-    meaning: 'The exchange failed and the coins were refunded to the user\'s wallet (the refund address the user gave).',
+    meaning: "The exchange failed and the coins were refunded to the user's wallet (the refund address the user gave).",
     next: 'nothing: final.',
     usually: 'final.',
     final: true,
-    advice: [ours('Give the user the refund hash; if the refund did not arrive, contact support with the transaction id.')],
+    advice: [
+      ours('Give the user the refund hash; if the refund did not arrive, contact support with the transaction id.'),
+    ],
   },
   overdue: {
     meaning: 'The payin of a floating-rate transaction was not sent within the indicated time.',
     next: 'nothing: final.',
     usually: 'final.',
     final: true,
-    advice: [ours('The documentation does not say what happens to a payin that arrives late: do not pay it; if the user did, contact support with the transaction id and the payin hash. Create a new transaction for a new exchange.')],
+    advice: [
+      ours(
+        'The documentation does not say what happens to a payin that arrives late: do not pay it; if the user did, contact support with the transaction id and the payin hash. Create a new transaction for a new exchange.',
+      ),
+    ],
   },
   expired: {
     meaning: 'The payin of a fixed-rate transaction was not sent within the indicated time (its payTill).',
     next: 'nothing: final.',
     usually: 'final.',
     final: true,
-    advice: [ours('The documentation does not say what happens to a payin that arrives after payTill: do not pay it; if the user did, contact support with the transaction id and the payin hash. For a new exchange get a new quote (rate id) and create a new transaction.')],
+    advice: [
+      ours(
+        'The documentation does not say what happens to a payin that arrives after payTill: do not pay it; if the user did, contact support with the transaction id and the payin hash. For a new exchange get a new quote (rate id) and create a new transaction.',
+      ),
+    ],
   },
   unknown: {
     meaning: 'A status this client does not know: the service answered a value outside its documented list.',
     next: 'not known.',
     usually: 'not known.',
     final: false,
-    advice: [ours('Look at the raw status and the service\'s documentation; contact support with the transaction id if it persists.')],
+    advice: [
+      ours(
+        "Look at the raw status and the service's documentation; contact support with the transaction id if it persists.",
+      ),
+    ],
   },
 };
 
 /** An advice line: the text and where it comes from. */
 export function adviceLine(advice: Advice): string {
-  return advice.source === 'docs' ? `${advice.text} (the service's documentation: ${advice.url ?? STATUS_DOCS_URL})` : `${advice.text} (our advice, not the service's)`;
+  return advice.source === 'docs'
+    ? `${advice.text} (the service's documentation: ${advice.url ?? STATUS_DOCS_URL})`
+    : `${advice.text} (our advice, not the service's)`;
 }
 
 /**
@@ -152,7 +187,13 @@ export function statusGuideMarkdown(): string {
     '',
   ];
   for (const [status, facts] of Object.entries(STATUS_FACTS)) {
-    lines.push(`## ${status}`, '', `- Meaning: ${facts.meaning}`, `- Next (ours): ${facts.next}`, `- Usually (ours): ${facts.usually}`);
+    lines.push(
+      `## ${status}`,
+      '',
+      `- Meaning: ${facts.meaning}`,
+      `- Next (ours): ${facts.next}`,
+      `- Usually (ours): ${facts.usually}`,
+    );
     for (const advice of facts.advice) lines.push(`- What to do: ${adviceLine(advice)}`);
     lines.push('');
   }

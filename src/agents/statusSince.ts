@@ -30,7 +30,10 @@ export function enteredAt(schedule: readonly ScheduleStep[], status: string, now
  * The times of the records: on the sandbox one control `get` each (progress reported per record),
  * on an account the sightings (noted now).
  */
-export async function statusTimes(context: AgentToolContext, records: readonly TransactionRecord[]): Promise<StatusTimes> {
+export async function statusTimes(
+  context: AgentToolContext,
+  records: readonly TransactionRecord[],
+): Promise<StatusTimes> {
   const since = new Map<string, SinceFact>();
   const next = new Map<string, ScheduleStep | null>();
   const control = context.target.kind === 'sandbox' ? context.control : undefined;
@@ -84,7 +87,12 @@ export async function targetNow(context: AgentToolContext): Promise<number> {
  * the Transactions view's filter. A record created less than that long ago cannot match, so on the
  * sandbox only the others' schedules are asked; on an account every record is noted as seen.
  */
-export async function longerInStatus(context: AgentToolContext, records: readonly TransactionRecord[], longerThanMs: number, nowMs?: number): Promise<LongerInStatus> {
+export async function longerInStatus(
+  context: AgentToolContext,
+  records: readonly TransactionRecord[],
+  longerThanMs: number,
+  nowMs?: number,
+): Promise<LongerInStatus> {
   const now = nowMs ?? (await targetNow(context));
   const sandbox = context.target.kind === 'sandbox' && context.control !== undefined;
   const old = records.filter((r) => r.createdAt / 1000 <= now - longerThanMs);

@@ -35,24 +35,36 @@ function checkString(schema: JsonSchema, value: string, path: string): void {
   // Length in code points, as JSON Schema counts it.
   const length = [...value].length;
   if (schema.minLength !== undefined && length < schema.minLength) {
-    throw new AgentInputError(path, schema.minLength === 1 ? 'must not be empty' : `must have at least ${schema.minLength} characters`);
+    throw new AgentInputError(
+      path,
+      schema.minLength === 1 ? 'must not be empty' : `must have at least ${schema.minLength} characters`,
+    );
   }
-  if (schema.maxLength !== undefined && length > schema.maxLength) throw new AgentInputError(path, `must have at most ${schema.maxLength} characters`);
-  if (schema.enum !== undefined && !schema.enum.includes(value)) throw new AgentInputError(path, `must be one of: ${schema.enum.join(', ')}`);
-  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value)) throw new AgentInputError(path, `does not have the expected form (${schema.pattern})`);
+  if (schema.maxLength !== undefined && length > schema.maxLength)
+    throw new AgentInputError(path, `must have at most ${schema.maxLength} characters`);
+  if (schema.enum !== undefined && !schema.enum.includes(value))
+    throw new AgentInputError(path, `must be one of: ${schema.enum.join(', ')}`);
+  if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(value))
+    throw new AgentInputError(path, `does not have the expected form (${schema.pattern})`);
 }
 
 function checkNumber(schema: JsonSchema, value: number, path: string): void {
   if (!Number.isFinite(value)) throw new AgentInputError(path, 'must be a finite number');
   if (schema.type === 'integer' && !Number.isSafeInteger(value)) throw new AgentInputError(path, 'must be an integer');
-  if (schema.minimum !== undefined && value < schema.minimum) throw new AgentInputError(path, `must be at least ${schema.minimum}`);
-  if (schema.maximum !== undefined && value > schema.maximum) throw new AgentInputError(path, `must be at most ${schema.maximum}`);
+  if (schema.minimum !== undefined && value < schema.minimum)
+    throw new AgentInputError(path, `must be at least ${schema.minimum}`);
+  if (schema.maximum !== undefined && value > schema.maximum)
+    throw new AgentInputError(path, `must be at most ${schema.maximum}`);
 }
 
 function checkArray(schema: JsonSchema, value: readonly unknown[], path: string): unknown[] {
-  if (schema.minItems !== undefined && value.length < schema.minItems) throw new AgentInputError(path, `needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
-  if (schema.maxItems !== undefined && value.length > schema.maxItems) throw new AgentInputError(path, `takes at most ${schema.maxItems} items (got ${value.length})`);
-  const items = schema.items ? value.map((item, i) => checkValue(schema.items as JsonSchema, item, at(path, i))) : [...value];
+  if (schema.minItems !== undefined && value.length < schema.minItems)
+    throw new AgentInputError(path, `needs at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`);
+  if (schema.maxItems !== undefined && value.length > schema.maxItems)
+    throw new AgentInputError(path, `takes at most ${schema.maxItems} items (got ${value.length})`);
+  const items = schema.items
+    ? value.map((item, i) => checkValue(schema.items as JsonSchema, item, at(path, i)))
+    : [...value];
   if (schema.uniqueItems) {
     const seen = new Set<string>();
     items.forEach((item, i) => {
@@ -68,7 +80,10 @@ function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: s
   const properties = schema.properties ?? {};
   for (const key of Object.keys(value)) {
     if (!Object.prototype.hasOwnProperty.call(properties, key) && schema.additionalProperties === false) {
-      throw new AgentInputError(at(path, key.length > 40 ? `${key.slice(0, 40)}…` : key), 'is not a parameter of this tool');
+      throw new AgentInputError(
+        at(path, key.length > 40 ? `${key.slice(0, 40)}…` : key),
+        'is not a parameter of this tool',
+      );
     }
   }
   for (const key of schema.required ?? []) {
@@ -76,7 +91,8 @@ function checkObject(schema: JsonSchema, value: Record<string, unknown>, path: s
   }
   const out: Record<string, unknown> = { ...value };
   for (const [key, property] of Object.entries(properties)) {
-    if (Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined) out[key] = checkValue(property, value[key], at(path, key));
+    if (Object.prototype.hasOwnProperty.call(value, key) && value[key] !== undefined)
+      out[key] = checkValue(property, value[key], at(path, key));
   }
   return out;
 }
@@ -96,7 +112,10 @@ export function decimalTextOf(value: number, path: string): string {
   const [whole = '0', fraction = ''] = mantissa.split('.');
   const digits = (whole + fraction).replace(/^0+/, '');
   if (digits.length > EXACT_DIGITS) {
-    throw new AgentInputError(path, `has more than ${EXACT_DIGITS} significant digits as a JSON number, so its exact digits are lost: send it as a string such as "0.1"`);
+    throw new AgentInputError(
+      path,
+      `has more than ${EXACT_DIGITS} significant digits as a JSON number, so its exact digits are lost: send it as a string such as "0.1"`,
+    );
   }
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
   // Shift the decimal point of whole.fraction by the exponent.
@@ -114,7 +133,8 @@ function checkValue(schema: JsonSchema, value: unknown, path: string): unknown {
   if (Array.isArray(schema.type)) {
     // An amount: a decimal string, or a JSON number turned into its decimal text.
     const text = typeof value === 'number' ? decimalTextOf(value, path) : value;
-    if (typeof text !== 'string') throw new AgentInputError(path, `must be a decimal string such as "0.5" or a number, not ${describe(value)}`);
+    if (typeof text !== 'string')
+      throw new AgentInputError(path, `must be a decimal string such as "0.5" or a number, not ${describe(value)}`);
     checkString(schema, text, path);
     return text;
   }
@@ -125,7 +145,11 @@ function checkValue(schema: JsonSchema, value: unknown, path: string): unknown {
       return value;
     case 'integer':
     case 'number':
-      if (typeof value !== 'number') throw new AgentInputError(path, `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}, not ${describe(value)}`);
+      if (typeof value !== 'number')
+        throw new AgentInputError(
+          path,
+          `must be ${schema.type === 'integer' ? 'an integer' : 'a number'}, not ${describe(value)}`,
+        );
       checkNumber(schema, value, path);
       return value;
     case 'boolean':

@@ -14,7 +14,8 @@ type Params = Record<string, string>;
 export function pairsParams(query: PairsQuery): Params {
   checkObject('params', query);
   const txType: unknown = query.txType;
-  if (txType !== undefined && txType !== 'float' && txType !== 'fixed') throw invalidParameter('txType', 'expected "float" or "fixed"');
+  if (txType !== undefined && txType !== 'float' && txType !== 'fixed')
+    throw invalidParameter('txType', 'expected "float" or "fixed"');
   const params = compact({
     from: query.from === undefined ? undefined : checkTicker('from', query.from),
     to: query.to === undefined ? undefined : checkTicker('to', query.to),

@@ -128,7 +128,11 @@ export function isRateLimitAnswer(text: string): boolean {
     if (typeof body !== 'object' || body === null || !('error' in body)) return false;
     const error: unknown = body.error;
     if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) return false;
-    return error.code === -32600 && typeof error.message === 'string' && rateLimitOf(error.message, 'data' in error ? error.data : undefined) !== undefined;
+    return (
+      error.code === -32600 &&
+      typeof error.message === 'string' &&
+      rateLimitOf(error.message, 'data' in error ? error.data : undefined) !== undefined
+    );
   } catch {
     return false;
   }
@@ -182,25 +186,37 @@ export class ExchangeClient {
    * Floating-rate estimates: one query, or a bulk array of 1–100 (a pair the service refuses is
    * left out of a bulk answer; a single refused query fails, e.g. with an AmountOutOfRangeError).
    */
-  async getExchangeAmount(queries: ExchangeAmountQuery | readonly ExchangeAmountQuery[], options: RequestOptions = {}): Promise<ExchangeEstimate[]> {
+  async getExchangeAmount(
+    queries: ExchangeAmountQuery | readonly ExchangeAmountQuery[],
+    options: RequestOptions = {},
+  ): Promise<ExchangeEstimate[]> {
     const params = exchangeAmountParamsOf(queries);
     return decodeExchangeAmounts(await this.call('getExchangeAmount', params, options));
   }
 
   /** Fixed-rate quotes with their rate IDs: one query or a bulk array, as {@link getExchangeAmount}. */
-  async getFixRateForAmount(queries: FixRateQuery | readonly FixRateQuery[], options: RequestOptions = {}): Promise<FixRateQuote[]> {
+  async getFixRateForAmount(
+    queries: FixRateQuery | readonly FixRateQuery[],
+    options: RequestOptions = {},
+  ): Promise<FixRateQuote[]> {
     const params = fixRateParamsOf(queries);
     return decodeFixRates(await this.call('getFixRateForAmount', params, options));
   }
 
   /** Creates a floating-rate transaction. Not idempotent: never retried after it was sent. */
-  async createTransaction(request: CreateTransactionRequest, options: RequestOptions = {}): Promise<CreatedTransaction> {
+  async createTransaction(
+    request: CreateTransactionRequest,
+    options: RequestOptions = {},
+  ): Promise<CreatedTransaction> {
     const params = createTransactionParams(request);
     return decodeCreatedTransaction(await this.call('createTransaction', params, options, false));
   }
 
   /** Creates a fixed-rate transaction with a rate ID of {@link getFixRateForAmount}. Never retried after it was sent. */
-  async createFixTransaction(request: CreateFixTransactionRequest, options: RequestOptions = {}): Promise<CreatedTransaction> {
+  async createFixTransaction(
+    request: CreateFixTransactionRequest,
+    options: RequestOptions = {},
+  ): Promise<CreatedTransaction> {
     const params = createFixTransactionParams(request);
     return decodeCreatedTransaction(await this.call('createFixTransaction', params, options, false));
   }
@@ -226,7 +242,10 @@ export class ExchangeClient {
    * Every record matching `query`, page by page with `offset`, until a short page. Records that a
    * moving ledger pushes onto the next page are given once only.
    */
-  async *iterateTransactions(query: Omit<TransactionQuery, 'limit' | 'offset'> = {}, options: PageOptions = {}): AsyncGenerator<TransactionRecord> {
+  async *iterateTransactions(
+    query: Omit<TransactionQuery, 'limit' | 'offset'> = {},
+    options: PageOptions = {},
+  ): AsyncGenerator<TransactionRecord> {
     const pageSize = options.pageSize ?? MAX_LIMIT;
     const seen = new Set<string>();
     let offset = 0;
@@ -247,11 +266,16 @@ export class ExchangeClient {
    * The records of any number of ids, one `getTransactions` call per 10 ids (sent together; the
    * limiter paces them). Ids the service does not know are absent from the map.
    */
-  async getTransactionsByIds(ids: readonly string[], options: RequestOptions = {}): Promise<Map<string, TransactionRecord>> {
+  async getTransactionsByIds(
+    ids: readonly string[],
+    options: RequestOptions = {},
+  ): Promise<Map<string, TransactionRecord>> {
     const unique = [...new Set(ids.map((id) => checkId(id)))];
     const chunks: string[][] = [];
     for (let i = 0; i < unique.length; i += MAX_FILTER_VALUES) chunks.push(unique.slice(i, i + MAX_FILTER_VALUES));
-    const pages = await Promise.all(chunks.map((chunk) => this.getTransactions({ id: chunk, limit: chunk.length }, options)));
+    const pages = await Promise.all(
+      chunks.map((chunk) => this.getTransactions({ id: chunk, limit: chunk.length }, options)),
+    );
     const found = new Map<string, TransactionRecord>();
     for (const record of pages.flat()) found.set(record.id, record);
     return found;
@@ -275,7 +299,13 @@ export class ExchangeClient {
         release();
         const rateLimited = isRateLimitAnswer(answer.text);
         if (rateLimited) this.limiter.holdFor(this.limiter.windowMs);
-        return { ...answer, durationMs: Math.round(performance.now() - started), queuedMs: Math.round(started - queued), bytesSent: body.length, rateLimited };
+        return {
+          ...answer,
+          durationMs: Math.round(performance.now() - started),
+          queuedMs: Math.round(started - queued),
+          bytesSent: body.length,
+          rateLimited,
+        };
       } catch (error) {
         release(wasAnswered(error));
         throw error;
@@ -316,7 +346,10 @@ export class ExchangeClient {
           const started = performance.now();
           try {
             // What is left of the call's deadline once the limiter let it go.
-            const answer = await this.transport.call(method, params, { signal, timeoutMs: remainingMs - (started - asked) });
+            const answer = await this.transport.call(method, params, {
+              signal,
+              timeoutMs: remainingMs - (started - asked),
+            });
             release();
             this.log(method, params, attempt, started, 'ok');
             return answer.result;
@@ -342,7 +375,21 @@ export class ExchangeClient {
     }
   }
 
-  private log(method: string, params: unknown, attempt: number, started: number, outcome: RequestLogEntry['outcome'], message?: string): void {
-    this.onRequest?.({ method, params, attempt, durationMs: Math.round(performance.now() - started), outcome, ...(message === undefined ? {} : { message }) });
+  private log(
+    method: string,
+    params: unknown,
+    attempt: number,
+    started: number,
+    outcome: RequestLogEntry['outcome'],
+    message?: string,
+  ): void {
+    this.onRequest?.({
+      method,
+      params,
+      attempt,
+      durationMs: Math.round(performance.now() - started),
+      outcome,
+      ...(message === undefined ? {} : { message }),
+    });
   }
 }

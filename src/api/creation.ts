@@ -7,7 +7,15 @@ import * as v from 'valibot';
 import { parse, timestamp } from './decode';
 import { checkAmount, checkObject, checkPairOf, compact, nonEmpty, oneAmount, optionalText } from './params';
 import type { CreatedTransaction, CreateFixTransactionRequest, CreateTransactionRequest } from './types';
-import { amount, MAX_ID_LENGTH, nullableText, optionalAmount, optionalText as optionalWireText, text, ticker } from './wire';
+import {
+  amount,
+  MAX_ID_LENGTH,
+  nullableText,
+  optionalAmount,
+  optionalText as optionalWireText,
+  text,
+  ticker,
+} from './wire';
 
 type Params = Record<string, string>;
 

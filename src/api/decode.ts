@@ -19,11 +19,17 @@ export function toMicroseconds(value: number): number {
 }
 
 export const timestamp = v.pipe(
-  v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,17}$/), v.transform(Number))]),
+  v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(0)),
+    v.pipe(v.string(), v.regex(/^\d{1,17}$/), v.transform(Number)),
+  ]),
   v.transform(toMicroseconds),
 );
 /** A time that may be absent or null before it happens: read as 0, as the service writes it. */
-const zeroWhenMissing = v.pipe(v.optional(v.nullable(timestamp), 0), v.transform((t) => t ?? 0));
+const zeroWhenMissing = v.pipe(
+  v.optional(v.nullable(timestamp), 0),
+  v.transform((t) => t ?? 0),
+);
 /** Absent and null both read as null. */
 const optionalString = v.optional(v.nullable(v.string()), null);
 const decimal = v.string();
@@ -89,7 +95,11 @@ export function parse<S extends v.GenericSchema>(schema: S, value: unknown, root
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = pathOf(issue, root);
-  throw new ProtocolError(`The service sent an unexpected value for "${echo(field)}": ${issue.expected ? `expected ${echo(issue.expected)}, ` : ''}received ${echo(issue.received)}`, undefined, echo(field));
+  throw new ProtocolError(
+    `The service sent an unexpected value for "${echo(field)}": ${issue.expected ? `expected ${echo(issue.expected)}, ` : ''}received ${echo(issue.received)}`,
+    undefined,
+    echo(field),
+  );
 }
 
 export function decodeTransactions(result: unknown): TransactionRecord[] {

@@ -34,7 +34,8 @@ export function checkEndpoint(baseUrl: string): URL {
   }
   // Checked first: the message of any other refusal names the host, never the password.
   if (url.username !== '' || url.password !== '') throw new InsecureEndpointError(url.host, 'credentials');
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) throw new InsecureEndpointError(url.host, 'plain-http');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    throw new InsecureEndpointError(url.host, 'plain-http');
   return url;
 }
 
@@ -58,7 +59,10 @@ export function endpointUrl(baseUrl: string): string {
  */
 export function sandboxControlUrl(baseUrl: string): string {
   const url = checkEndpoint(baseUrl);
-  if (!isLoopbackHost(url.hostname)) throw new TransportError(`The sandbox's control endpoint is only on this machine (127.0.0.1 or localhost), not on ${url.host}.`);
+  if (!isLoopbackHost(url.hostname))
+    throw new TransportError(
+      `The sandbox's control endpoint is only on this machine (127.0.0.1 or localhost), not on ${url.host}.`,
+    );
   const path = url.pathname.replace(/\/+$/, '').replace(/\/v2$/, '');
   url.pathname = `${path}${SANDBOX_CONTROL_PATH}`;
   url.search = '';

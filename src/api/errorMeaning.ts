@@ -6,7 +6,14 @@
  */
 import { amountLimits } from './amountLimits';
 import type { AmountLimits } from './amountLimits';
-import { AmountOutOfRangeError, CurrencyDisabledError, CurrencyNotFoundError, InternalServiceError, InvalidParameterError, RateLimitError } from './errors';
+import {
+  AmountOutOfRangeError,
+  CurrencyDisabledError,
+  CurrencyNotFoundError,
+  InternalServiceError,
+  InvalidParameterError,
+  RateLimitError,
+} from './errors';
 import { serviceErrorFrom } from './serviceErrors';
 
 export interface Meaning {
@@ -44,30 +51,56 @@ export function errorMeaning(code: number, message: string, data?: unknown): Mea
   if (error instanceof InvalidParameterError) {
     return {
       meaning: `The service refused the parameter "${error.param}".`,
-      action: 'Check it against the operation\'s rules (problems are marked in the request document); "Send" checks locally first.',
+      action:
+        'Check it against the operation\'s rules (problems are marked in the request document); "Send" checks locally first.',
     };
   }
   if (error instanceof CurrencyDisabledError) {
     const how = error.direction === 'both' ? 'entirely' : `as ${error.direction} currency`;
-    return { meaning: `The currency ${error.currency} is temporarily disabled ${how}.`, action: 'Use another pair, or try again later.' };
+    return {
+      meaning: `The currency ${error.currency} is temporarily disabled ${how}.`,
+      action: 'Use another pair, or try again later.',
+    };
   }
   if (error instanceof CurrencyNotFoundError) {
-    return { meaning: `The currency ${error.currency} is not listed, or the ticker is wrong.`, action: 'Tickers are lowercase; getCurrenciesFull lists the service\'s currencies.' };
+    return {
+      meaning: `The currency ${error.currency} is not listed, or the ticker is wrong.`,
+      action: "Tickers are lowercase; getCurrenciesFull lists the service's currencies.",
+    };
   }
   if (error instanceof InternalServiceError) {
-    return { meaning: 'A fault on the service\'s side.', action: 'Send again later. If it stays, contact the service\'s support with the request and the time.' };
+    return {
+      meaning: "A fault on the service's side.",
+      action: "Send again later. If it stays, contact the service's support with the request and the time.",
+    };
   }
   switch (code) {
     case -32700:
-      return { meaning: 'The service could not parse the body as JSON.', action: 'The document is sent compactly as parsed; check what sent it if not this extension.' };
+      return {
+        meaning: 'The service could not parse the body as JSON.',
+        action: 'The document is sent compactly as parsed; check what sent it if not this extension.',
+      };
     case -32600:
-      return { meaning: 'The request envelope is not valid (jsonrpc, id, method and params are needed).', action: 'Add the missing member; "params" is required even when empty.' };
+      return {
+        meaning: 'The request envelope is not valid (jsonrpc, id, method and params are needed).',
+        action: 'Add the missing member; "params" is required even when empty.',
+      };
     case -32601:
-      return { meaning: 'The service does not know this method.', action: 'Check its spelling (methods are case-sensitive); completion in the document lists the known ones.' };
+      return {
+        meaning: 'The service does not know this method.',
+        action: 'Check its spelling (methods are case-sensitive); completion in the document lists the known ones.',
+      };
     case -32602:
-      return { meaning: 'The service refused the request\'s parameters.', action: 'Check them against the operation\'s rules.' };
+      return {
+        meaning: "The service refused the request's parameters.",
+        action: "Check them against the operation's rules.",
+      };
     default:
-      return { meaning: `An error this extension does not know (code ${code}).`, action: 'Read the service\'s message; the method\'s page of the service\'s documentation (https://docs.changelly.com) lists its errors.' };
+      return {
+        meaning: `An error this extension does not know (code ${code}).`,
+        action:
+          "Read the service's message; the method's page of the service's documentation (https://docs.changelly.com) lists its errors.",
+      };
   }
 }
 
@@ -76,12 +109,18 @@ export function httpMeaning(status: number): Meaning | undefined {
   if (status === 401 || status === 403) {
     return {
       meaning: 'The service refused the key or the signature (Unauthorized).',
-      action: 'Check that the API key is the one the service issued for this private key, and that nothing changed the body after it was signed. "Diagnose Keys…" checks each step.',
+      action:
+        'Check that the API key is the one the service issued for this private key, and that nothing changed the body after it was signed. "Diagnose Keys…" checks each step.',
     };
   }
-  if (status === 413) return { meaning: 'The body is too large for the service.', action: 'Send fewer requests at once or smaller params.' };
+  if (status === 413)
+    return {
+      meaning: 'The body is too large for the service.',
+      action: 'Send fewer requests at once or smaller params.',
+    };
   if (status === 429) return { meaning: 'Too many requests.', action: 'Wait a second and send again.' };
   if (status >= 500) return { meaning: `The service failed (HTTP ${status}).`, action: 'Send again later.' };
-  if (status < 200 || status > 299) return { meaning: `The service answered HTTP ${status}.`, action: 'Check the address of the account.' };
+  if (status < 200 || status > 299)
+    return { meaning: `The service answered HTTP ${status}.`, action: 'Check the address of the account.' };
   return undefined;
 }

@@ -53,7 +53,9 @@ export class KeyFormatError extends ExchangeError {
 export class KeyMismatchError extends ExchangeError {
   readonly kind = 'key-mismatch';
   constructor(readonly derivedApiKey: string) {
-    super('The API key does not match the private key: the key derived from the private key differs from the one entered.');
+    super(
+      'The API key does not match the private key: the key derived from the private key differs from the one entered.',
+    );
   }
 }
 
@@ -61,7 +63,9 @@ export class KeyMismatchError extends ExchangeError {
 export class AuthenticationError extends ExchangeError {
   readonly kind = 'authentication';
   constructor(readonly status: number) {
-    super(`The service refused the request (HTTP ${status}, ${status === 403 ? 'Forbidden' : 'Unauthorized'}). Check the API keys.`);
+    super(
+      `The service refused the request (HTTP ${status}, ${status === 403 ? 'Forbidden' : 'Unauthorized'}). Check the API keys.`,
+    );
   }
 }
 
@@ -81,8 +85,17 @@ export abstract class ServiceError extends ExchangeError {
 /** -32600 `Error: You reached requests limit {limit} rps`, or a wording of it (see serviceErrors.ts). */
 export class RateLimitError extends ServiceError {
   readonly kind = 'rate-limit';
-  constructor(readonly limit: number, serviceMessage: string, data?: unknown) {
-    super(-32600, serviceMessage, `The service's rate limit of ${limit === 1 ? '1 request' : `${limit} requests`} per second was reached.`, data);
+  constructor(
+    readonly limit: number,
+    serviceMessage: string,
+    data?: unknown,
+  ) {
+    super(
+      -32600,
+      serviceMessage,
+      `The service's rate limit of ${limit === 1 ? '1 request' : `${limit} requests`} per second was reached.`,
+      data,
+    );
   }
   override get transient(): boolean {
     return true;
@@ -92,7 +105,12 @@ export class RateLimitError extends ServiceError {
 /** -32602 `Parameter {param} is invalid`; also thrown by the client's own parameter checks. */
 export class InvalidParameterError extends ServiceError {
   readonly kind = 'invalid-parameter';
-  constructor(readonly param: string, serviceMessage = `Parameter ${param} is invalid`, readonly detail?: string, data?: unknown) {
+  constructor(
+    readonly param: string,
+    serviceMessage = `Parameter ${param} is invalid`,
+    readonly detail?: string,
+    data?: unknown,
+  ) {
     super(-32602, serviceMessage, detail ? `${serviceMessage}: ${detail}` : serviceMessage, data);
   }
 }
@@ -102,7 +120,12 @@ export type DisabledDirection = 'input' | 'output' | 'both';
 /** -32602 `Invalid currency: {currency} temporary disabled` (and its input/output forms). */
 export class CurrencyDisabledError extends ServiceError {
   readonly kind = 'currency-disabled';
-  constructor(readonly currency: string, readonly direction: DisabledDirection, serviceMessage: string, data?: unknown) {
+  constructor(
+    readonly currency: string,
+    readonly direction: DisabledDirection,
+    serviceMessage: string,
+    data?: unknown,
+  ) {
     super(-32602, serviceMessage, serviceMessage, data);
   }
 }
@@ -110,7 +133,11 @@ export class CurrencyDisabledError extends ServiceError {
 /** -32602 `Invalid currency: {currency} not found`. */
 export class CurrencyNotFoundError extends ServiceError {
   readonly kind = 'currency-not-found';
-  constructor(readonly currency: string, serviceMessage: string, data?: unknown) {
+  constructor(
+    readonly currency: string,
+    serviceMessage: string,
+    data?: unknown,
+  ) {
     super(-32602, serviceMessage, serviceMessage, data);
   }
 }
@@ -167,7 +194,11 @@ export class JsonRpcError extends ServiceError {
 export class TransportError extends ExchangeError {
   readonly kind: 'transport' | 'timeout' = 'transport';
   readonly code: string | undefined;
-  constructor(message: string, readonly status?: number, options?: { readonly code?: string }) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    options?: { readonly code?: string },
+  ) {
     super(message);
     this.code = options?.code;
   }
@@ -250,7 +281,11 @@ export class CancelledError extends ExchangeError {
 /** The answer is not what the protocol promises: not JSON, truncated, wrong id, wrong shape. */
 export class ProtocolError extends ExchangeError {
   readonly kind = 'protocol';
-  constructor(message: string, readonly status?: number, readonly field?: string) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly field?: string,
+  ) {
     super(status === undefined ? message : `${message} (HTTP ${status})`);
   }
 }

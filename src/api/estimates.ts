@@ -41,7 +41,9 @@ function fixRateParams(query: FixRateQuery): Params {
 }
 
 /** Checks the queries of `getExchangeAmount` and builds its wire `params`. */
-export function exchangeAmountParamsOf(queries: ExchangeAmountQuery | readonly ExchangeAmountQuery[]): Params | Params[] {
+export function exchangeAmountParamsOf(
+  queries: ExchangeAmountQuery | readonly ExchangeAmountQuery[],
+): Params | Params[] {
   return oneOrBulk(queries, exchangeAmountParams);
 }
 
@@ -94,5 +96,7 @@ export function decodeExchangeAmounts(result: unknown): ExchangeEstimate[] {
 }
 
 export function decodeFixRates(result: unknown): FixRateQuote[] {
-  return parse(v.array(QuoteSchema), result, 'result').map(({ expiredAt, ...record }) => defined({ ...record, expiredAt: expiredAt ?? undefined }));
+  return parse(v.array(QuoteSchema), result, 'result').map(({ expiredAt, ...record }) =>
+    defined({ ...record, expiredAt: expiredAt ?? undefined }),
+  );
 }

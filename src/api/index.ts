@@ -6,7 +6,16 @@ export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, 
 export type { HttpAnswer, SentHeaders } from './transport';
 export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
 export * from './errors';
-export { deriveApiKey, fingerprint, generateKeys, generateKeysAsync, loadCredentials, MIN_RSA_BITS, signBody, verifyBody } from './keys';
+export {
+  deriveApiKey,
+  fingerprint,
+  generateKeys,
+  generateKeysAsync,
+  loadCredentials,
+  MIN_RSA_BITS,
+  signBody,
+  verifyBody,
+} from './keys';
 export type { Credentials, GeneratedKeys } from './keys';
 export { RateLimiter } from './limiter';
 export type { RateLimiterOptions } from './limiter';

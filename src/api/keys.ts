@@ -3,7 +3,15 @@
  * signing. The service issues a 2048-bit RSA key pair; its samples print the private key as hex of
  * DER PKCS#8, and the API key is base64(SHA-256(DER PKCS#1 public key)).
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPair, generateKeyPairSync, sign as rsaSign, verify as rsaVerify } from 'crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPair,
+  generateKeyPairSync,
+  sign as rsaSign,
+  verify as rsaVerify,
+} from 'crypto';
 import type { KeyObject } from 'crypto';
 import { KeyFormatError, KeyMismatchError } from './errors';
 

@@ -52,7 +52,8 @@ function integerIn(param: string, value: unknown, min: number, max: number): num
 }
 
 function checkStatus(value: unknown): KnownStatus {
-  if (typeof value !== 'string' || !isKnownStatus(value)) throw invalid('status', `"${echo(String(value))}" is not a status`);
+  if (typeof value !== 'string' || !isKnownStatus(value))
+    throw invalid('status', `"${echo(String(value))}" is not a status`);
   return value;
 }
 
@@ -69,16 +70,21 @@ export function transactionParams(query: TransactionQuery): TransactionParams {
   if (query.id !== undefined) params.id = stringOrList('id', query.id, MAX_FILTER_VALUES);
   if (query.status !== undefined) {
     if (typeof query.status === 'string') params.status = checkStatus(query.status);
-    else if (!Array.isArray(query.status) || query.status.length === 0) throw invalid('status', 'expected a status or a non-empty array of statuses');
+    else if (!Array.isArray(query.status) || query.status.length === 0)
+      throw invalid('status', 'expected a status or a non-empty array of statuses');
     else params.status = query.status.map(checkStatus);
   }
-  if (query.currency !== undefined) params.currency = stringOrList('currency', query.currency, MAX_FILTER_VALUES, (t) => t.toLowerCase());
+  if (query.currency !== undefined)
+    params.currency = stringOrList('currency', query.currency, MAX_FILTER_VALUES, (t) => t.toLowerCase());
   if (query.address !== undefined) params.address = stringOrList('address', query.address, MAX_FILTER_VALUES);
-  if (query.payoutAddress !== undefined) params.payoutAddress = stringOrList('payoutAddress', query.payoutAddress, MAX_FILTER_VALUES);
+  if (query.payoutAddress !== undefined)
+    params.payoutAddress = stringOrList('payoutAddress', query.payoutAddress, MAX_FILTER_VALUES);
   if (query.extraId !== undefined) params.extraId = nonEmpty('extraId', query.extraId);
-  if (query.subaccountId !== undefined) params.subaccountId = stringOrList('subaccountId', query.subaccountId, MAX_FILTER_VALUES);
+  if (query.subaccountId !== undefined)
+    params.subaccountId = stringOrList('subaccountId', query.subaccountId, MAX_FILTER_VALUES);
   if (query.since !== undefined) {
-    if (typeof query.since !== 'number' || !isMicroseconds(query.since)) throw invalid('since', 'expected Unix microseconds, a 16-digit integer');
+    if (typeof query.since !== 'number' || !isMicroseconds(query.since))
+      throw invalid('since', 'expected Unix microseconds, a 16-digit integer');
     params.since = query.since;
   }
   params.limit = query.limit === undefined ? DEFAULT_LIMIT : integerIn('limit', query.limit, 1, MAX_LIMIT);
@@ -135,8 +141,11 @@ export function checkPairOf(from: unknown, to: unknown): CurrencyPair {
 export function oneAmount(amountFrom: unknown, amountTo: unknown): { amountFrom: string } | { amountTo: string } {
   const hasFrom = amountFrom !== undefined;
   const hasTo = amountTo !== undefined;
-  if (hasFrom === hasTo) throw invalid('amountFrom', hasFrom ? 'give amountFrom or amountTo, not both' : 'give amountFrom or amountTo');
-  return hasFrom ? { amountFrom: checkAmount('amountFrom', amountFrom) } : { amountTo: checkAmount('amountTo', amountTo) };
+  if (hasFrom === hasTo)
+    throw invalid('amountFrom', hasFrom ? 'give amountFrom or amountTo, not both' : 'give amountFrom or amountTo');
+  return hasFrom
+    ? { amountFrom: checkAmount('amountFrom', amountFrom) }
+    : { amountTo: checkAmount('amountTo', amountTo) };
 }
 
 /** A request object, or the params error. */

@@ -82,7 +82,14 @@ export class RetryPolicy {
         return await attempt(n, endsAt - this.clock.now());
       } catch (error) {
         if (error instanceof ExchangeError) error.story = { attempts: n, elapsedMs: this.clock.now() - started };
-        if (!(error instanceof ExchangeError) || !error.transient || !retryable(error) || n > this.retries || signal?.aborted) throw error;
+        if (
+          !(error instanceof ExchangeError) ||
+          !error.transient ||
+          !retryable(error) ||
+          n > this.retries ||
+          signal?.aborted
+        )
+          throw error;
         const delayMs = this.delayFor(error, n);
         if (endsAt - this.clock.now() - delayMs < MIN_ATTEMPT_MS) throw error;
         onRetry?.({ attempt: n, delayMs, error });

@@ -36,7 +36,6 @@ import { JsonRpcTransport } from './transport';
 
 export { SandboxControlError };
 
-
 export interface SandboxControlOptions {
   /** The sandbox's base URL (`http://127.0.0.1:PORT`, with or without `/v2`). */
   readonly baseUrl: string;
@@ -66,7 +65,13 @@ function malformed(what: string, status: number): ProtocolError {
 }
 
 function isStep(value: unknown): boolean {
-  return isRecord(value) && typeof value.status === 'string' && isKnownStatus(value.status) && typeof value.atMs === 'number' && typeof value.at === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.status === 'string' &&
+    isKnownStatus(value.status) &&
+    typeof value.atMs === 'number' &&
+    typeof value.at === 'string'
+  );
 }
 
 function checkTransaction(value: unknown, status: number): ControlTransaction {
@@ -91,27 +96,46 @@ function checkTransaction(value: unknown, status: number): ControlTransaction {
 }
 
 function checkClock(value: unknown, status: number): ClockState {
-  if (!isRecord(value) || typeof value.nowMs !== 'number' || typeof value.now !== 'string' || typeof value.skippedMs !== 'number' || typeof value.skippable !== 'boolean') {
+  if (
+    !isRecord(value) ||
+    typeof value.nowMs !== 'number' ||
+    typeof value.now !== 'string' ||
+    typeof value.skippedMs !== 'number' ||
+    typeof value.skippable !== 'boolean'
+  ) {
     throw malformed('clock', status);
   }
   return value as unknown as ClockState;
 }
 
 function checkLedger(value: unknown, status: number): LedgerState {
-  if (!isRecord(value) || typeof value.seed !== 'number' || typeof value.size !== 'number') throw malformed('ledger state', status);
+  if (!isRecord(value) || typeof value.seed !== 'number' || typeof value.size !== 'number')
+    throw malformed('ledger state', status);
   checkClock(value.clock, status);
   return value as unknown as LedgerState;
 }
 
 function checkHookState(value: unknown, status: number): HookState {
-  if (!isRecord(value) || (value.url !== null && typeof value.url !== 'string') || typeof value.delivered !== 'number' || typeof value.pending !== 'number' || !Array.isArray(value.recent)) {
+  if (
+    !isRecord(value) ||
+    (value.url !== null && typeof value.url !== 'string') ||
+    typeof value.delivered !== 'number' ||
+    typeof value.pending !== 'number' ||
+    !Array.isArray(value.recent)
+  ) {
     throw malformed('hook state', status);
   }
   return value as unknown as HookState;
 }
 
 function checkHookEvent(value: unknown, status: number): HookEventSummary {
-  if (!isRecord(value) || typeof value.id !== 'string' || typeof value.transactionId !== 'string' || typeof value.to !== 'string') throw malformed('event', status);
+  if (
+    !isRecord(value) ||
+    typeof value.id !== 'string' ||
+    typeof value.transactionId !== 'string' ||
+    typeof value.to !== 'string'
+  )
+    throw malformed('event', status);
   return value as unknown as HookEventSummary;
 }
 
@@ -135,11 +159,13 @@ const RESULT_CHECKS: { readonly [A in ControlActionName]: (value: unknown, statu
   clock: checkClock,
   skip: checkClock,
   snapshot: (value, status) => {
-    if (!isRecord(value) || !Array.isArray(value.transactions) || typeof value.version !== 'number') throw malformed('snapshot', status);
+    if (!isRecord(value) || !Array.isArray(value.transactions) || typeof value.version !== 'number')
+      throw malformed('snapshot', status);
     return value as unknown as LedgerSnapshot;
   },
   restore: (value, status) => {
-    if (!isRecord(value) || typeof value.restored !== 'number' || typeof value.dropped !== 'number') throw malformed('restore outcome', status);
+    if (!isRecord(value) || typeof value.restored !== 'number' || typeof value.dropped !== 'number')
+      throw malformed('restore outcome', status);
     checkLedger(value.ledger, status);
     return value as unknown as RestoreOutcome;
   },
@@ -154,22 +180,35 @@ function isErrorCode(value: unknown): value is ControlErrorCode {
 }
 
 /** Reads a control answer: its result, or the error it carries as a SandboxControlError. */
-export function interpretControlAnswer<A extends ControlActionName>(action: A, status: number, contentType: string, text: string): ControlResults[A] {
+export function interpretControlAnswer<A extends ControlActionName>(
+  action: A,
+  status: number,
+  contentType: string,
+  text: string,
+): ControlResults[A] {
   const trimmed = text.trim();
-  if (status === 401 || status === 403 || (trimmed === 'Unauthorized' && !contentType.includes('json'))) throw new AuthenticationError(status);
+  if (status === 401 || status === 403 || (trimmed === 'Unauthorized' && !contentType.includes('json')))
+    throw new AuthenticationError(status);
   if (status === 404 && !contentType.includes('json')) {
-    throw new TransportError('This address has no sandbox control endpoint (HTTP 404): is it the sandbox of Exchange Tx?', status);
+    throw new TransportError(
+      'This address has no sandbox control endpoint (HTTP 404): is it the sandbox of Exchange Tx?',
+      status,
+    );
   }
   let body: unknown;
   try {
     body = JSON.parse(trimmed);
   } catch {
-    throw new ProtocolError(`The sandbox's control endpoint answered with ${status === 413 ? 'HTTP 413: the request is too large' : 'a body that is not JSON'}`, status);
+    throw new ProtocolError(
+      `The sandbox's control endpoint answered with ${status === 413 ? 'HTTP 413: the request is too large' : 'a body that is not JSON'}`,
+      status,
+    );
   }
   if (!isRecord(body) || typeof body.ok !== 'boolean') throw malformed('body', status);
   if (!body.ok) {
     const error = body.error;
-    if (!isRecord(error) || !isErrorCode(error.code) || typeof error.message !== 'string') throw malformed('error', status);
+    if (!isRecord(error) || !isErrorCode(error.code) || typeof error.message !== 'string')
+      throw malformed('error', status);
     const field = typeof error.field === 'string' ? error.field : undefined;
     throw new SandboxControlError(error.code, error.message.slice(0, 1000), status, field);
   }
@@ -198,7 +237,10 @@ export class SandboxControlClient {
   }
 
   /** Sends one control request, signed, through the limiter; never retried (actions change state). */
-  async run<A extends ControlActionName>(request: RequestOf<A>, options: ControlCallOptions = {}): Promise<ControlResults[A]> {
+  async run<A extends ControlActionName>(
+    request: RequestOf<A>,
+    options: ControlCallOptions = {},
+  ): Promise<ControlResults[A]> {
     const linked = linkSignals(options.signal, this.lifetime.signal);
     const { signal } = linked;
     try {
@@ -249,7 +291,10 @@ export class SandboxControlClient {
 
   /** A new ledger; `keepOwn` keeps the user's own transactions (the created ones) in it. */
   reset(seed?: number, call?: ControlCallOptions, keepOwn?: boolean): Promise<LedgerState> {
-    return this.run({ action: 'reset', ...(seed === undefined ? {} : { seed }), ...(keepOwn === undefined ? {} : { keepOwn }) }, call);
+    return this.run(
+      { action: 'reset', ...(seed === undefined ? {} : { seed }), ...(keepOwn === undefined ? {} : { keepOwn }) },
+      call,
+    );
   }
 
   clock(call?: ControlCallOptions): Promise<ClockState> {
@@ -282,7 +327,10 @@ export class SandboxControlClient {
   }
 
   /** Sends a kept event again: by its id, or the latest of a transaction. */
-  replay(which: { readonly eventId: string } | { readonly transactionId: string }, call?: ControlCallOptions): Promise<HookEventSummary> {
+  replay(
+    which: { readonly eventId: string } | { readonly transactionId: string },
+    call?: ControlCallOptions,
+  ): Promise<HookEventSummary> {
     return this.run({ action: 'replay', ...which }, call);
   }
 
@@ -295,7 +343,11 @@ export class SandboxControlClient {
 }
 
 /** One control action with a client made for it and disposed afterwards. */
-export async function sandboxControl<A extends ControlActionName>(options: SandboxControlOptions, request: RequestOf<A>, call?: ControlCallOptions): Promise<ControlResults[A]> {
+export async function sandboxControl<A extends ControlActionName>(
+  options: SandboxControlOptions,
+  request: RequestOf<A>,
+  call?: ControlCallOptions,
+): Promise<ControlResults[A]> {
   const client = new SandboxControlClient(options);
   try {
     return await client.run(request, call);

@@ -54,9 +54,11 @@ function hasLimits(data: unknown): boolean {
 /** Any amount error, both generations: `Invalid amount for pair …` (-32602) and `Invalid amount: …` (-32600). */
 const AMOUNT_ERROR = /^(?:error:\s*)?invalid amount\b/i;
 /** `Invalid amount for pair {from}->{to}. Minimum|Maximum amount is {x} {from}` (docs/service/interface.md#errors). */
-const AMOUNT_FOR_PAIR = /^(?:error:\s*)?invalid amount for pair (\S{1,64}?)\s*->\s*(\S{1,64}?)\.\s+(minimum|maximum) amount is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;
+const AMOUNT_FOR_PAIR =
+  /^(?:error:\s*)?invalid amount for pair (\S{1,64}?)\s*->\s*(\S{1,64}?)\.\s+(minimum|maximum) amount is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;
 /** `Invalid amount: minimal|maximal amount is {x}`, also `… amount for {from}->{to} is {x}` (R's example). */
-const AMOUNT_OLD = /^(?:error:\s*)?invalid amount:\s*(minimal|maximal) amount(?: for (\S{1,64}?)\s*->\s*(\S{1,64}?))? is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;
+const AMOUNT_OLD =
+  /^(?:error:\s*)?invalid amount:\s*(minimal|maximal) amount(?: for (\S{1,64}?)\s*->\s*(\S{1,64}?))? is (\d{1,40}(?:\.\d{1,40})?)(?:\s+\S{1,64}?)?\.?$/i;
 
 /** The typed amount error of an `Invalid amount…` message, or undefined for any other message. */
 export function amountErrorOf(code: number, message: string, data?: unknown): AmountOutOfRangeError | undefined {
@@ -65,12 +67,21 @@ export function amountErrorOf(code: number, message: string, data?: unknown): Am
   let m = AMOUNT_FOR_PAIR.exec(message);
   if (m) {
     const bound = m[3]?.toLowerCase() === 'minimum' ? 'min' : 'max';
-    return new AmountOutOfRangeError(code, message, bound, m[4], limits, { from: (m[1] ?? '').toLowerCase(), to: (m[2] ?? '').toLowerCase() }, data);
+    return new AmountOutOfRangeError(
+      code,
+      message,
+      bound,
+      m[4],
+      limits,
+      { from: (m[1] ?? '').toLowerCase(), to: (m[2] ?? '').toLowerCase() },
+      data,
+    );
   }
   m = AMOUNT_OLD.exec(message);
   if (m) {
     const bound = m[1]?.toLowerCase() === 'minimal' ? 'min' : 'max';
-    const pair = m[2] !== undefined && m[3] !== undefined ? { from: m[2].toLowerCase(), to: m[3].toLowerCase() } : undefined;
+    const pair =
+      m[2] !== undefined && m[3] !== undefined ? { from: m[2].toLowerCase(), to: m[3].toLowerCase() } : undefined;
     return new AmountOutOfRangeError(code, message, bound, m[4], limits, pair, data);
   }
   return new AmountOutOfRangeError(code, message, undefined, undefined, limits, undefined, data);

@@ -92,7 +92,8 @@ export class JsonRpcTransport {
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
-    this.url = options.endpoint === 'sandboxControl' ? sandboxControlUrl(options.baseUrl) : endpointUrl(options.baseUrl);
+    this.url =
+      options.endpoint === 'sandboxControl' ? sandboxControlUrl(options.baseUrl) : endpointUrl(options.baseUrl);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
@@ -158,7 +159,10 @@ export class JsonRpcTransport {
     }
     if (status >= 300 && status <= 399) {
       stream.destroy();
-      throw new TransportError(`The service answered with a redirect (HTTP ${status}); requests are never sent on to another address.`, status);
+      throw new TransportError(
+        `The service answered with a redirect (HTTP ${status}); requests are never sent on to another address.`,
+        status,
+      );
     }
     const outcome = await readBody(stream, this.maxResponseBytes, combined);
     switch (outcome.kind) {
@@ -167,7 +171,11 @@ export class JsonRpcTransport {
           status,
           contentType,
           text: stripBom(outcome.bytes.toString('utf8')),
-          sent: { 'Content-Type': 'application/json', 'X-Api-Key': fingerprint(this.credentials.apiKey), 'X-Api-Signature': fingerprint(signature) },
+          sent: {
+            'Content-Type': 'application/json',
+            'X-Api-Key': fingerprint(this.credentials.apiKey),
+            'X-Api-Signature': fingerprint(signature),
+          },
         };
       case 'too-large':
         throw new AnswerTooLargeError(this.maxResponseBytes, status);
@@ -207,7 +215,10 @@ export function interpretAnswer(requestId: string, status: number, contentType: 
   try {
     body = JSON.parse(trimmed);
   } catch {
-    const what = trimmed.startsWith('{') || trimmed.startsWith('[') ? 'a truncated or malformed JSON body' : 'a body that is not JSON';
+    const what =
+      trimmed.startsWith('{') || trimmed.startsWith('[')
+        ? 'a truncated or malformed JSON body'
+        : 'a body that is not JSON';
     throw new ProtocolError(`The service answered with ${what}`, status);
   }
   if (!isRecord(body)) throw new ProtocolError('The answer is not a JSON-RPC object', status);
@@ -218,12 +229,18 @@ export function interpretAnswer(requestId: string, status: number, contentType: 
     if (body.id !== requestId && body.id !== null) {
       throw new ProtocolError('The answer is for another request (its "id" differs)', status, 'id');
     }
-    if (!isRecord(error) || typeof error.code !== 'number' || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    if (
+      !isRecord(error) ||
+      typeof error.code !== 'number' ||
+      !Number.isInteger(error.code) ||
+      typeof error.message !== 'string'
+    ) {
       throw new ProtocolError('The answer has a malformed "error" object', status, 'error');
     }
     throw serviceErrorFrom(error.code, error.message, error.data);
   }
-  if (body.id !== requestId) throw new ProtocolError('The answer is for another request (its "id" differs)', status, 'id');
+  if (body.id !== requestId)
+    throw new ProtocolError('The answer is for another request (its "id" differs)', status, 'id');
   if (!('result' in body)) throw new ProtocolError('The answer has neither "result" nor "error"', status, 'result');
   return { result: body.result, status };
 }

@@ -49,7 +49,9 @@ export const nullableText = v.pipe(
 /** Text that may be absent: absent, null or not a string reads as undefined. */
 export const optionalText = v.pipe(
   v.optional(v.unknown()),
-  v.transform((value) => (typeof value === 'string' ? (value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value) : undefined)),
+  v.transform((value) =>
+    typeof value === 'string' ? (value.length > MAX_TEXT_LENGTH ? value.slice(0, MAX_TEXT_LENGTH) : value) : undefined,
+  ),
 );
 
 /** A ticker: lowercase in every sample; read lowercased, bounded. */

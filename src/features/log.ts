@@ -24,7 +24,8 @@ export function tagged(channel: Logger, component: string): Logger {
     debug: (message: string, ...args: unknown[]) => channel.debug(tag(message), ...args),
     info: (message: string, ...args: unknown[]) => channel.info(tag(message), ...args),
     warn: (message: string, ...args: unknown[]) => channel.warn(tag(message), ...args),
-    error: (error: string | Error, ...args: unknown[]) => channel.error(typeof error === 'string' ? tag(error) : tag(error.message), ...args),
+    error: (error: string | Error, ...args: unknown[]) =>
+      channel.error(typeof error === 'string' ? tag(error) : tag(error.message), ...args),
   };
 }
 

@@ -34,7 +34,10 @@ export function watchSettings(logger: Logger): vscode.Disposable {
 }
 
 /** The setting as it applies (for `scope`: a document, for language- and folder-specific values), with where it came from. */
-export function inspectSetting<K extends SettingKey>(key: K, scope?: vscode.ConfigurationScope): CheckedSetting<SettingValue<K>> {
+export function inspectSetting<K extends SettingKey>(
+  key: K,
+  scope?: vscode.ConfigurationScope,
+): CheckedSetting<SettingValue<K>> {
   const dot = key.indexOf('.');
   const inspected = vscode.workspace.getConfiguration(key.slice(0, dot), scope).inspect<unknown>(key.slice(dot + 1));
   const checked = checkSetting(key, inspected);

@@ -34,35 +34,127 @@ export function statusLook(status: TransactionStatus, rawStatus?: string): Statu
   return look;
 }
 
-const KNOWN_LOOKS: ReadonlySet<string> = new Set(['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired']);
+const KNOWN_LOOKS: ReadonlySet<string> = new Set([
+  'waiting',
+  'confirming',
+  'exchanging',
+  'sending',
+  'hold',
+  'finished',
+  'failed',
+  'refunded',
+  'overdue',
+  'expired',
+]);
 const isKnownLook = (status: string) => KNOWN_LOOKS.has(status);
 
 function makeLook(status: TransactionStatus, rawStatus?: string): StatusLook {
   const inProgress = !isFinalStatus(status) && status !== 'hold' && status !== 'unknown';
-  const severity = !ATTENTION_STATUSES.has(status) ? 'none' : status === 'hold' || status === 'overdue' ? 'warning' : 'error';
+  const severity = !ATTENTION_STATUSES.has(status)
+    ? 'none'
+    : status === 'hold' || status === 'overdue'
+      ? 'warning'
+      : 'error';
   switch (status) {
     case 'waiting':
-      return { label: vscode.l10n.t('Waiting for payment'), short: vscode.l10n.t('Waiting'), icon: 'clock', color: 'charts.yellow', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Waiting for payment'),
+        short: vscode.l10n.t('Waiting'),
+        icon: 'clock',
+        color: 'charts.yellow',
+        inProgress,
+        severity,
+      };
     case 'confirming':
-      return { label: vscode.l10n.t('Confirming payment'), short: vscode.l10n.t('Confirming'), icon: 'sync', color: 'charts.blue', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Confirming payment'),
+        short: vscode.l10n.t('Confirming'),
+        icon: 'sync',
+        color: 'charts.blue',
+        inProgress,
+        severity,
+      };
     case 'exchanging':
-      return { label: vscode.l10n.t('Exchanging'), short: vscode.l10n.t('Exchanging'), icon: 'arrow-swap', color: 'charts.blue', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Exchanging'),
+        short: vscode.l10n.t('Exchanging'),
+        icon: 'arrow-swap',
+        color: 'charts.blue',
+        inProgress,
+        severity,
+      };
     case 'sending':
-      return { label: vscode.l10n.t('Sending payout'), short: vscode.l10n.t('Sending'), icon: 'rocket', color: 'charts.blue', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Sending payout'),
+        short: vscode.l10n.t('Sending'),
+        icon: 'rocket',
+        color: 'charts.blue',
+        inProgress,
+        severity,
+      };
     case 'hold':
-      return { label: vscode.l10n.t('On hold (AML/KYC check)'), short: vscode.l10n.t('On hold'), icon: 'warning', color: 'list.warningForeground', inProgress, severity };
+      return {
+        label: vscode.l10n.t('On hold (AML/KYC check)'),
+        short: vscode.l10n.t('On hold'),
+        icon: 'warning',
+        color: 'list.warningForeground',
+        inProgress,
+        severity,
+      };
     case 'finished':
-      return { label: vscode.l10n.t('Finished'), short: vscode.l10n.t('Finished'), icon: 'pass-filled', color: 'testing.iconPassed', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Finished'),
+        short: vscode.l10n.t('Finished'),
+        icon: 'pass-filled',
+        color: 'testing.iconPassed',
+        inProgress,
+        severity,
+      };
     case 'failed':
-      return { label: vscode.l10n.t('Failed'), short: vscode.l10n.t('Failed'), icon: 'error', color: 'list.errorForeground', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Failed'),
+        short: vscode.l10n.t('Failed'),
+        icon: 'error',
+        color: 'list.errorForeground',
+        inProgress,
+        severity,
+      };
     case 'refunded':
-      return { label: vscode.l10n.t('Refunded'), short: vscode.l10n.t('Refunded'), icon: 'reply', color: 'charts.purple', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Refunded'),
+        short: vscode.l10n.t('Refunded'),
+        icon: 'reply',
+        color: 'charts.purple',
+        inProgress,
+        severity,
+      };
     case 'overdue':
-      return { label: vscode.l10n.t('Overdue (payment not sent in time)'), short: vscode.l10n.t('Overdue'), icon: 'watch', color: 'list.warningForeground', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Overdue (payment not sent in time)'),
+        short: vscode.l10n.t('Overdue'),
+        icon: 'watch',
+        color: 'list.warningForeground',
+        inProgress,
+        severity,
+      };
     case 'expired':
-      return { label: vscode.l10n.t('Expired (fixed rate not paid in time)'), short: vscode.l10n.t('Expired'), icon: 'history', color: 'list.errorForeground', inProgress, severity };
+      return {
+        label: vscode.l10n.t('Expired (fixed rate not paid in time)'),
+        short: vscode.l10n.t('Expired'),
+        icon: 'history',
+        color: 'list.errorForeground',
+        inProgress,
+        severity,
+      };
     default:
-      return { label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status), short: vscode.l10n.t('Unknown status'), icon: 'question', color: 'descriptionForeground', inProgress: false, severity: 'none' };
+      return {
+        label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status),
+        short: vscode.l10n.t('Unknown status'),
+        icon: 'question',
+        color: 'descriptionForeground',
+        inProgress: false,
+        severity: 'none',
+      };
   }
 }
 

@@ -30,14 +30,37 @@ export function waitStory(error: unknown): WaitStory {
  * up transaction X." `service` starts the sentence ("The sandbox", "The live service"); `started`:
  * the answer began but did not finish.
  */
-export function lookupWaitText(l10n: Localizer, story: WaitStory, started: boolean, service: string, id: string): string {
+export function lookupWaitText(
+  l10n: Localizer,
+  story: WaitStory,
+  started: boolean,
+  service: string,
+  id: string,
+): string {
   if (story.attempts > 1) {
     return started
-      ? l10n.t('{0} started to answer but did not finish: {1} attempts in {2} s while looking up transaction {3}.', service, story.attempts, story.seconds, id)
-      : l10n.t('{0} did not answer: {1} attempts in {2} s while looking up transaction {3}.', service, story.attempts, story.seconds, id);
+      ? l10n.t(
+          '{0} started to answer but did not finish: {1} attempts in {2} s while looking up transaction {3}.',
+          service,
+          story.attempts,
+          story.seconds,
+          id,
+        )
+      : l10n.t(
+          '{0} did not answer: {1} attempts in {2} s while looking up transaction {3}.',
+          service,
+          story.attempts,
+          story.seconds,
+          id,
+        );
   }
   return started
-    ? l10n.t('{0} started to answer but did not finish within {1} s while looking up transaction {2}.', service, story.seconds, id)
+    ? l10n.t(
+        '{0} started to answer but did not finish within {1} s while looking up transaction {2}.',
+        service,
+        story.seconds,
+        id,
+      )
     : l10n.t('{0} did not answer within {1} s while looking up transaction {2}.', service, story.seconds, id);
 }
 
@@ -45,5 +68,7 @@ export function lookupWaitText(l10n: Localizer, story: WaitStory, started: boole
 export function pairLimitsWaitText(l10n: Localizer, error: TimeoutError, service: string): string {
   const attempts = error.story?.attempts ?? 1;
   const seconds = Math.round((error.story?.elapsedMs ?? error.timeoutMs) / 1000);
-  return attempts > 1 ? l10n.t('No answer from {0}: {1} attempts in {2} s.', service, attempts, seconds) : l10n.t('No answer from {0} within {1} s.', service, seconds);
+  return attempts > 1
+    ? l10n.t('No answer from {0}: {1} attempts in {2} s.', service, attempts, seconds)
+    : l10n.t('No answer from {0} within {1} s.', service, seconds);
 }

@@ -56,7 +56,12 @@ function main(): void {
     return;
   }
   const account = accountIdentity(settings.baseUrl, credentials.apiKey);
-  const file = settings.stateFile ?? path.join(defaultStateFolder(), `${settings.mode}-${createHash('sha256').update(account).digest('hex').slice(0, 16)}.json`);
+  const file =
+    settings.stateFile ??
+    path.join(
+      defaultStateFolder(),
+      `${settings.mode}-${createHash('sha256').update(account).digest('hex').slice(0, 16)}.json`,
+    );
   let shownSecret: string | undefined;
   const chooseSecrets = (kept: SecretSet | undefined): SecretSet => {
     if (settings.secret !== undefined) return { current: settings.secret };
@@ -82,23 +87,37 @@ function main(): void {
       maxRps: settings.maxRps,
       emitInitial: settings.emitInitial,
       onAttempt: (attempt) => process.stdout.write(`${attemptLine(attempt)}\n`),
-      onGap: (reason) => process.stderr.write(`${new Date().toISOString()}  a bound was reached (${reason}): a gap event tells the receiver to resynchronise.\n`),
+      onGap: (reason) =>
+        process.stderr.write(
+          `${new Date().toISOString()}  a bound was reached (${reason}): a gap event tells the receiver to resynchronise.\n`,
+        ),
       onPoll: (outcome) => {
         if (outcome.error !== undefined) {
           const message = outcome.error instanceof Error ? outcome.error.message : 'failed';
-          process.stderr.write(`${new Date().toISOString()}  poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(message)}; next in ${Math.round(outcome.nextInMs / 1000)} s\n`);
+          process.stderr.write(
+            `${new Date().toISOString()}  poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(message)}; next in ${Math.round(outcome.nextInMs / 1000)} s\n`,
+          );
         }
       },
     });
   } catch (error) {
     client.dispose();
-    fail(error instanceof ForwardStateError ? error.message : `The state file ${file} could not be used: ${errorText(error)}`);
+    fail(
+      error instanceof ForwardStateError
+        ? error.message
+        : `The state file ${file} could not be used: ${errorText(error)}`,
+    );
     return;
   }
   if (shownSecret !== undefined) {
-    process.stderr.write(`${settings.rotateSecret ? 'New signing secret (the previous one also signs for 24 hours)' : 'Signing secret'} (shown once; give it to your receiver): ${shownSecret}\n`);
+    process.stderr.write(
+      `${settings.rotateSecret ? 'New signing secret (the previous one also signs for 24 hours)' : 'Signing secret'} (shown once; give it to your receiver): ${shownSecret}\n`,
+    );
   }
-  if (service.stateProblem !== undefined) process.stderr.write(`The state file could not be used (${service.stateProblem}); it was set aside and forwarding starts afresh (a gap event tells the receiver).\n`);
+  if (service.stateProblem !== undefined)
+    process.stderr.write(
+      `The state file could not be used (${service.stateProblem}); it was set aside and forwarding starts afresh (a gap event tells the receiver).\n`,
+    );
   const kept = service.queue.pending + service.queue.failed;
   process.stderr.write(
     `Forwarding status changes of ${settings.mode === 'sandbox' ? `the sandbox at ${settings.baseUrl}` : `the account at ${settings.baseUrl}`} to ${settings.to.href} every ${settings.intervalMs / 1000} s, at most ${settings.maxRps} requests/s. State: ${file}${kept > 0 ? ` (${service.queue.pending} events waiting, ${service.queue.failed} failed, from before)` : ''}. Ctrl+C stops.\n`,
@@ -111,7 +130,11 @@ function main(): void {
     const { waiting, failed } = service.stop();
     client.dispose();
     const count = waiting + failed;
-    process.stderr.write(count === 0 ? 'Stopped; no event waits.\n' : `Stopped; ${waiting} events wait${failed > 0 ? ` and ${failed} failed` : ''}, kept in ${file} for the next start.\n`);
+    process.stderr.write(
+      count === 0
+        ? 'Stopped; no event waits.\n'
+        : `Stopped; ${waiting} events wait${failed > 0 ? ` and ${failed} failed` : ''}, kept in ${file} for the next start.\n`,
+    );
     process.exit(0);
   };
   process.on('SIGINT', stop);

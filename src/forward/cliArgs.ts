@@ -56,8 +56,13 @@ X-Exchange-Tx-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" wi
 `;
 
 /** Where state files go by default: the user's data folder (XDG_DATA_HOME, Application Support, LOCALAPPDATA). */
-export function defaultStateFolder(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: string = os.homedir()): string {
-  if (platform === 'win32') return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'exchange-tx', 'forward');
+export function defaultStateFolder(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): string {
+  if (platform === 'win32')
+    return path.join(env.LOCALAPPDATA ?? path.join(home, 'AppData', 'Local'), 'exchange-tx', 'forward');
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'exchange-tx', 'forward');
   return path.join(env.XDG_DATA_HOME?.trim() || path.join(home, '.local', 'share'), 'exchange-tx', 'forward');
 }
@@ -90,7 +95,8 @@ export interface ForwardSettings {
 
 function wholeNumber(text: string | undefined, name: string, fallback: number, min: number): number {
   if (text === undefined) return fallback;
-  if (!/^\d{1,12}$/.test(text) || Number(text) < min) throw new ForwardCliError(`--${name} must be a whole number of ms, at least ${min}.`);
+  if (!/^\d{1,12}$/.test(text) || Number(text) < min)
+    throw new ForwardCliError(`--${name} must be a whole number of ms, at least ${min}.`);
   return Number(text);
 }
 
@@ -138,11 +144,18 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     secret = required(env, secretEnv, 'it is named by --secret-env');
     if (secret.length < 16) throw new ForwardCliError(`The secret in ${secretEnv} must be at least 16 characters.`);
   }
-  if (secretEnv !== undefined && values['rotate-secret'] === true) throw new ForwardCliError('--rotate-secret rotates the secret kept in the state file; with --secret-env, change the variable instead.');
+  if (secretEnv !== undefined && values['rotate-secret'] === true)
+    throw new ForwardCliError(
+      '--rotate-secret rotates the secret kept in the state file; with --secret-env, change the variable instead.',
+    );
   const mode = values.account === true ? 'account' : 'sandbox';
   const names = mode === 'account' ? ACCOUNT_ENV : SANDBOX_ENV;
-  const why = mode === 'account' ? 'the account key to poll with (--account)' : 'the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account';
-  const baseUrl = mode === 'account' ? (env[names.url]?.trim() || DEFAULT_BASE_URL) : help ? '' : required(env, names.url, why);
+  const why =
+    mode === 'account'
+      ? 'the account key to poll with (--account)'
+      : 'the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account';
+  const baseUrl =
+    mode === 'account' ? env[names.url]?.trim() || DEFAULT_BASE_URL : help ? '' : required(env, names.url, why);
   if (mode === 'sandbox' && !help) {
     // The sandbox runs on this machine: a sandbox URL elsewhere would send the signed requests of a sandbox key away.
     let host = '';
@@ -152,10 +165,17 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     } catch {
       host = '';
     }
-    if (!isLoopbackHost(host)) throw new ForwardCliError(`${names.url} must be the sandbox on this machine (http://127.0.0.1:PORT); for another service use --account.`);
+    if (!isLoopbackHost(host))
+      throw new ForwardCliError(
+        `${names.url} must be the sandbox on this machine (http://127.0.0.1:PORT); for another service use --account.`,
+      );
   }
   const maxRpsText = values['max-rps'];
-  if (maxRpsText !== undefined && (!/^\d{1,2}$/.test(maxRpsText) || Number(maxRpsText) < 1 || Number(maxRpsText) > SERVICE_RPS)) throw new ForwardCliError(`--max-rps must be a whole number from 1 to ${SERVICE_RPS}.`);
+  if (
+    maxRpsText !== undefined &&
+    (!/^\d{1,2}$/.test(maxRpsText) || Number(maxRpsText) < 1 || Number(maxRpsText) > SERVICE_RPS)
+  )
+    throw new ForwardCliError(`--max-rps must be a whole number from 1 to ${SERVICE_RPS}.`);
   const state = values.state?.trim();
   if (values.state !== undefined && !state) throw new ForwardCliError('--state needs a file name.');
   return {

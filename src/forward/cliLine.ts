@@ -7,9 +7,14 @@ import { safeText } from './safeText';
 export function attemptLine(attempt: DeliveryAttempt): string {
   const time = new Date(attempt.atMs).toISOString();
   const event = attempt.event;
-  const change = isGapEvent(event) ? `gap (${safeText(event.reason)}): resynchronise` : `${safeText(attempt.lane)} ${event.from === null ? '(new)' : safeText(event.from)} -> ${safeText(event.to)}`;
+  const change = isGapEvent(event)
+    ? `gap (${safeText(event.reason)}): resynchronise`
+    : `${safeText(attempt.lane)} ${event.from === null ? '(new)' : safeText(event.from)} -> ${safeText(event.to)}`;
   const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
-  const outcome = attempt.delivered ? 'delivered' : attempt.parked ? 'failed: parked (kept; resent at the next start)' : `not delivered, retry in ${Math.round((attempt.retryInMs ?? 0) / 100) / 10} s`;
+  const outcome = attempt.delivered
+    ? 'delivered'
+    : attempt.parked
+      ? 'failed: parked (kept; resent at the next start)'
+      : `not delivered, retry in ${Math.round((attempt.retryInMs ?? 0) / 100) / 10} s`;
   return `${time}  ${event.id}  ${change}  ${answer}  ${outcome}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`;
 }
-

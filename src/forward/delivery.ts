@@ -25,7 +25,16 @@ import { systemTimers } from '../shared/timers';
 import type { OutboundEvent } from '../shared/statusEvents';
 import { encodeStatusEvent, signatureHeaders } from '../shared/statusEvents';
 import type { DeliveryOptions, EntryState, QueueEntry } from './deliveryTypes';
-import { DEFAULT_BACKOFF, DEFAULT_CONCURRENCY, DEFAULT_DELIVERY_TIMEOUT_MS, DEFAULT_KEEP_DELIVERED, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_FAILING_MS, DEFAULT_MAX_STORED } from './deliveryTypes';
+import {
+  DEFAULT_BACKOFF,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_DELIVERY_TIMEOUT_MS,
+  DEFAULT_KEEP_DELIVERED,
+  DEFAULT_MAX_ANSWER_BYTES,
+  DEFAULT_MAX_ATTEMPTS,
+  DEFAULT_MAX_FAILING_MS,
+  DEFAULT_MAX_STORED,
+} from './deliveryTypes';
 import { post } from './post';
 
 export * from './deliveryTypes';
@@ -63,7 +72,10 @@ export class DeliveryQueue {
     this.secrets = typeof secrets === 'function' ? secrets : () => secrets;
     // Checks the secrets now, not at the first event.
     signatureHeaders(this.secrets(), 'check', Buffer.alloc(0), 0);
-    this.limiter = options.maxPerSecond === undefined ? undefined : new RateLimiter({ limit: options.maxPerSecond, intervalMs: 1000 });
+    this.limiter =
+      options.maxPerSecond === undefined
+        ? undefined
+        : new RateLimiter({ limit: options.maxPerSecond, intervalMs: 1000 });
     this.timers = options.timers ?? systemTimers;
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
@@ -156,7 +168,14 @@ export class DeliveryQueue {
     }
     const done = this.recent.find((e) => e.event.id === eventId);
     if (!done || this.disposed) return false;
-    this.insert({ event: done.event, lane: done.lane, seq: this.nextSeq++, state: 'waiting', attempts: 0, nextAtMs: 0 });
+    this.insert({
+      event: done.event,
+      lane: done.lane,
+      seq: this.nextSeq++,
+      state: 'waiting',
+      attempts: 0,
+      nextAtMs: 0,
+    });
     this.changed();
     this.pump();
     return true;
@@ -271,7 +290,8 @@ export class DeliveryQueue {
         void this.attempt(head);
       }
     }
-    if (soonest !== Infinity && this.inFlight.size < concurrency) this.wakeTimer = this.timers.set(() => this.pump(), Math.max(1, soonest - now));
+    if (soonest !== Infinity && this.inFlight.size < concurrency)
+      this.wakeTimer = this.timers.set(() => this.pump(), Math.max(1, soonest - now));
   }
 
   private async attempt(entry: QueueEntry): Promise<void> {
@@ -284,8 +304,19 @@ export class DeliveryQueue {
       return;
     }
     const body = encodeStatusEvent(entry.event);
-    const headers = { 'content-type': 'application/json', 'user-agent': 'exchange-tx-forwarder', ...signatureHeaders(this.secrets(), entry.event.id, body, Math.floor(this.now() / 1000)) };
-    const result = await post(this.url, body, headers, this.options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS, this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, this.lifetime.signal);
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'exchange-tx-forwarder',
+      ...signatureHeaders(this.secrets(), entry.event.id, body, Math.floor(this.now() / 1000)),
+    };
+    const result = await post(
+      this.url,
+      body,
+      headers,
+      this.options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS,
+      this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+      this.lifetime.signal,
+    );
     release?.(result.status !== undefined);
     this.inFlight.delete(entry.lane);
     if (this.disposed) return;
@@ -317,7 +348,10 @@ export class DeliveryQueue {
         // The receiver is there and refuses this event: it counts against the event.
         this.unanswered = 0;
         entry.failingSinceMs ??= atMs;
-        if (entry.attempts >= (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) || atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)) {
+        if (
+          entry.attempts >= (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) ||
+          atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)
+        ) {
           this.park(entry.lane);
           parked = true;
         } else {
@@ -332,7 +366,17 @@ export class DeliveryQueue {
         entry.nextAtMs = this.downUntilMs;
       }
     }
-    this.options.onAttempt?.({ event: entry.event, lane: entry.lane, attempt: entry.attempts, status: result.status, ...(result.error ? { error: result.error } : {}), delivered, parked, atMs, ...(retryInMs === undefined ? {} : { retryInMs }) });
+    this.options.onAttempt?.({
+      event: entry.event,
+      lane: entry.lane,
+      attempt: entry.attempts,
+      status: result.status,
+      ...(result.error ? { error: result.error } : {}),
+      delivered,
+      parked,
+      atMs,
+      ...(retryInMs === undefined ? {} : { retryInMs }),
+    });
     this.changed();
     this.pump();
   }

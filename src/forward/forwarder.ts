@@ -217,13 +217,25 @@ export class StatusForwarder {
           continue;
         }
         const changes = known?.changes ?? 0;
-        const event: StatusEvent<EventTransaction> = makeStatusEvent({ account: this.options.account, earlierChanges: changes }, record.id, known?.status ?? null, record.rawStatus, eventTransaction(record), observedAt);
+        const event: StatusEvent<EventTransaction> = makeStatusEvent(
+          { account: this.options.account, earlierChanges: changes },
+          record.id,
+          known?.status ?? null,
+          record.rawStatus,
+          eventTransaction(record),
+          observedAt,
+        );
         if (!this.options.sink.add(event, record.id)) {
           // Full: the change is not recorded, so a later poll finds it again and sends it then.
           full = true;
           continue;
         }
-        state.tracked.set(record.id, { status: record.rawStatus, final, changes: changes + 1, createdAt: record.createdAt });
+        state.tracked.set(record.id, {
+          status: record.rawStatus,
+          final,
+          changes: changes + 1,
+          createdAt: record.createdAt,
+        });
         emitted++;
       }
       if (full && !this.full) this.gap('queue-full', observedAt);
@@ -242,7 +254,13 @@ export class StatusForwarder {
       if (this.stopped) return;
       this.failures++;
       this.polls++;
-      this.options.onPoll?.({ events: emitted, requests: this.requests - requestsBefore, error, rateLimited: error instanceof RateLimitError, nextInMs: this.nextDelay() });
+      this.options.onPoll?.({
+        events: emitted,
+        requests: this.requests - requestsBefore,
+        error,
+        rateLimited: error instanceof RateLimitError,
+        nextInMs: this.nextDelay(),
+      });
     }
   }
 
@@ -272,7 +290,11 @@ export class StatusForwarder {
   }
 
   /** Every record of `query`, page by page, up to `max`; whether it stopped at `max`. */
-  private async all(query: Omit<TransactionQuery, 'limit' | 'offset'>, max: number, into: Map<string, TransactionRecord>): Promise<boolean> {
+  private async all(
+    query: Omit<TransactionQuery, 'limit' | 'offset'>,
+    max: number,
+    into: Map<string, TransactionRecord>,
+  ): Promise<boolean> {
     let read = 0;
     for (let offset = 0; ; offset += PAGE) {
       const records = await this.page({ ...query, limit: PAGE, offset });
@@ -284,10 +306,15 @@ export class StatusForwarder {
   }
 
   /** Every record this poll reads, by id (a later answer wins); the newest creation among the new ones; the bounds reached. */
-  private async fetch(first: boolean): Promise<{ found: Map<string, TransactionRecord>; newest: number | undefined; truncated: string[] }> {
+  private async fetch(
+    first: boolean,
+  ): Promise<{ found: Map<string, TransactionRecord>; newest: number | undefined; truncated: string[] }> {
     const found = new Map<string, TransactionRecord>();
     const truncated: string[] = [];
-    const since = first || this.state.cursor === undefined ? toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS)) : this.state.cursor;
+    const since =
+      first || this.state.cursor === undefined
+        ? toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS))
+        : this.state.cursor;
     const fresh = new Map<string, TransactionRecord>();
     if (await this.all({ since }, MAX_NEW_RECORDS, fresh)) truncated.push('too-many-new-transactions');
     let newest: number | undefined;

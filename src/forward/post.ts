@@ -16,7 +16,14 @@ export interface PostResult {
   readonly answer?: string;
 }
 
-export function post(url: URL, body: Buffer, headers: Record<string, string>, timeoutMs: number, maxAnswerBytes: number, signal: AbortSignal): Promise<PostResult> {
+export function post(
+  url: URL,
+  body: Buffer,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  maxAnswerBytes: number,
+  signal: AbortSignal,
+): Promise<PostResult> {
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: PostResult): void => {
@@ -26,29 +33,35 @@ export function post(url: URL, body: Buffer, headers: Record<string, string>, ti
       resolve(result);
     };
     const send = url.protocol === 'https:' ? https.request : http.request;
-    const request = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, agent: false, signal }, (response) => {
-      let read = 0;
-      let head = '';
-      const done = (): void => finish({ status: response.statusCode, answer: head });
-      response.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (head.length < ANSWER_HEAD) head += chunk.toString('utf8', 0, Math.min(chunk.length, ANSWER_HEAD - head.length));
-        // Only the status matters: the answer is read (up to the bound) to let the receiver finish.
-        if (read > maxAnswerBytes) {
-          response.destroy();
-          done();
-        }
-      });
-      response.on('end', done);
-      response.on('error', done);
-      response.on('close', done);
-    });
+    const request = send(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(body.length) }, agent: false, signal },
+      (response) => {
+        let read = 0;
+        let head = '';
+        const done = (): void => finish({ status: response.statusCode, answer: head });
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (head.length < ANSWER_HEAD)
+            head += chunk.toString('utf8', 0, Math.min(chunk.length, ANSWER_HEAD - head.length));
+          // Only the status matters: the answer is read (up to the bound) to let the receiver finish.
+          if (read > maxAnswerBytes) {
+            response.destroy();
+            done();
+          }
+        });
+        response.on('end', done);
+        response.on('error', done);
+        response.on('close', done);
+      },
+    );
     const timer = setTimeout(() => {
       request.destroy();
       finish({ status: undefined, error: 'timeout' });
     }, timeoutMs);
-    request.on('error', (error: NodeJS.ErrnoException) => finish({ status: undefined, error: signal.aborted ? 'stopped' : (error.code ?? 'network error') }));
+    request.on('error', (error: NodeJS.ErrnoException) =>
+      finish({ status: undefined, error: signal.aborted ? 'stopped' : (error.code ?? 'network error') }),
+    );
     request.end(body);
   });
 }
-

@@ -16,7 +16,14 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u206
 
 /** `text` with every unsafe character escaped, cut to `max` characters. */
 export function safeText(text: unknown, max: number = MAX_SAFE_TEXT): string {
-  const value = typeof text === 'string' ? text : text === undefined || text === null ? '' : typeof text === 'bigint' ? text.toString() : (JSON.stringify(text) ?? '');
+  const value =
+    typeof text === 'string'
+      ? text
+      : text === undefined || text === null
+        ? ''
+        : typeof text === 'bigint'
+          ? text.toString()
+          : (JSON.stringify(text) ?? '');
   const cut = value.length > max ? `${value.slice(0, max)}…` : value;
   return cut.replace(UNSAFE, (c) => `\\u{${c.codePointAt(0)?.toString(16) ?? '?'}}`);
 }

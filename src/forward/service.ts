@@ -67,7 +67,9 @@ export class ForwardService {
     const loaded = options.stateFile.load();
     const stored = loaded.state;
     if (stored !== undefined && stored.account !== options.account) {
-      throw new ForwardStateError(`The state file ${options.stateFile.file} belongs to another account or service; use another --state file.`);
+      throw new ForwardStateError(
+        `The state file ${options.stateFile.file} belongs to another account or service; use another --state file.`,
+      );
     }
     this.stateProblem = loaded.problem;
     this.secretSet = typeof options.secrets === 'function' ? options.secrets(stored?.secrets) : options.secrets;

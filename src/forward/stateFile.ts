@@ -69,7 +69,8 @@ export function encodeTracked(tracked: Map<string, Tracked>): StoredState['track
 
 export function forwarderStateOf(stored: StoredState | undefined): ForwarderState {
   const tracked = new Map<string, Tracked>();
-  for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {})) tracked.set(id, { status, changes, createdAt, final: final === 1 });
+  for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {}))
+    tracked.set(id, { status, changes, createdAt, final: final === 1 });
   return { tracked, cursor: stored?.cursor, started: stored?.started ?? false, gaps: stored?.gaps ?? 0 };
 }
 
@@ -83,17 +84,36 @@ function checkShape(value: unknown): StoredState | string {
   if (typeof value.account !== 'string') return 'no account';
   if (!isRecord(value.tracked)) return 'no tracked transactions';
   for (const t of Object.values(value.tracked)) {
-    if (!Array.isArray(t) || t.length !== 4 || typeof t[0] !== 'string' || !Number.isSafeInteger(t[1]) || typeof t[2] !== 'number' || (t[3] !== 0 && t[3] !== 1)) return 'a tracked transaction is malformed';
+    if (
+      !Array.isArray(t) ||
+      t.length !== 4 ||
+      typeof t[0] !== 'string' ||
+      !Number.isSafeInteger(t[1]) ||
+      typeof t[2] !== 'number' ||
+      (t[3] !== 0 && t[3] !== 1)
+    )
+      return 'a tracked transaction is malformed';
   }
   if (!Array.isArray(value.entries)) return 'no entries';
   for (const e of value.entries as unknown[]) {
-    if (!isRecord(e) || !isRecord(e.event) || typeof e.event.id !== 'string' || typeof e.lane !== 'string' || !Number.isSafeInteger(e.seq) || !['waiting', 'failed', 'delivered'].includes(String(e.state))) return 'an event is malformed';
+    if (
+      !isRecord(e) ||
+      !isRecord(e.event) ||
+      typeof e.event.id !== 'string' ||
+      typeof e.lane !== 'string' ||
+      !Number.isSafeInteger(e.seq) ||
+      !['waiting', 'failed', 'delivered'].includes(String(e.state))
+    )
+      return 'an event is malformed';
   }
-  if (value.secrets !== undefined && (!isRecord(value.secrets) || typeof value.secrets.current !== 'string')) return 'the secrets are malformed';
+  if (value.secrets !== undefined && (!isRecord(value.secrets) || typeof value.secrets.current !== 'string'))
+    return 'the secrets are malformed';
   return value as unknown as StoredState;
 }
 
-export type LoadResult = { readonly state: StoredState | undefined; readonly problem?: undefined } | { readonly state: undefined; readonly problem: string; readonly setAside: string };
+export type LoadResult =
+  | { readonly state: StoredState | undefined; readonly problem?: undefined }
+  | { readonly state: undefined; readonly problem: string; readonly setAside: string };
 
 export class StateFile {
   constructor(readonly file: string) {}

@@ -35,13 +35,24 @@ export function checkHookUrl(text: string, options: HookTargetOptions = {}): URL
   } catch {
     throw new HookTargetError('Not a valid URL (expected e.g. http://127.0.0.1:3000/hooks).', 'invalid');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HookTargetError(`The URL must use http or https, not ${url.protocol}`, 'invalid');
-  if (url.username !== '' || url.password !== '') throw new HookTargetError('The URL must not hold a user name or password.', 'invalid');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HookTargetError(`The URL must use http or https, not ${url.protocol}`, 'invalid');
+  if (url.username !== '' || url.password !== '')
+    throw new HookTargetError('The URL must not hold a user name or password.', 'invalid');
   if (url.hash !== '') throw new HookTargetError('The URL must not have a #fragment.', 'invalid');
   if (isLoopbackHost(url.hostname)) return url;
-  if (url.protocol === 'http:') throw new HookTargetError(`Plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not to ${url.host}; use https.`, 'plain-http', url.host);
+  if (url.protocol === 'http:')
+    throw new HookTargetError(
+      `Plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not to ${url.host}; use https.`,
+      'plain-http',
+      url.host,
+    );
   if (options.allowedHost === undefined || options.allowedHost.toLowerCase() !== url.host.toLowerCase()) {
-    throw new HookTargetError(`${url.host} is not this machine: events go to another host only when it is explicitly allowed.`, 'host', url.host);
+    throw new HookTargetError(
+      `${url.host} is not this machine: events go to another host only when it is explicitly allowed.`,
+      'host',
+      url.host,
+    );
   }
   return url;
 }

@@ -31,12 +31,19 @@ export interface McpBinding {
 type ServeSettings = Exclude<McpCliSettings, { readonly mode: 'help' }>;
 
 /** The credentials of a key text; an error names the variable and what is wrong, never the key. */
-function credentialsOf(text: string, apiKey: string | undefined, names: { readonly privateKey: string; readonly apiKey: string }): Credentials {
+function credentialsOf(
+  text: string,
+  apiKey: string | undefined,
+  names: { readonly privateKey: string; readonly apiKey: string },
+): Credentials {
   try {
     return loadCredentials(text, apiKey);
   } catch (error) {
     const reason = errorText(error);
-    const which = apiKey !== undefined && /does not match/.test(reason) ? `${names.apiKey} does not belong to the key in ${names.privateKey}` : `${names.privateKey}: ${reason}`;
+    const which =
+      apiKey !== undefined && /does not match/.test(reason)
+        ? `${names.apiKey} does not belong to the key in ${names.privateKey}`
+        : `${names.privateKey}: ${reason}`;
     throw new McpCliError(redactorOf([], [text, apiKey ?? ''])(which));
   }
 }
@@ -51,7 +58,11 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
   if (settings.mode === 'account') {
     const credentials = credentialsOf(settings.privateKey, settings.apiKey, ACCOUNT_ENV);
     const redact = redactorOf([credentials], [settings.privateKey]);
-    const client = new ExchangeClient({ baseUrl: settings.baseUrl, credentials, onRequest: (entry) => log(redact(requestLine(entry))) });
+    const client = new ExchangeClient({
+      baseUrl: settings.baseUrl,
+      credentials,
+      onRequest: (entry) => log(redact(requestLine(entry))),
+    });
     const host = new URL(settings.baseUrl).host;
     return {
       // Sightings in memory: since when a transaction is in its status is known from this server's first look.
@@ -82,7 +93,11 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
     stopSandbox = () => sandbox.stop();
   }
   const redact = redactorOf([credentials], [keyText]);
-  const client = new ExchangeClient({ baseUrl: url, credentials, onRequest: (entry) => log(redact(requestLine(entry))) });
+  const client = new ExchangeClient({
+    baseUrl: url,
+    credentials,
+    onRequest: (entry) => log(redact(requestLine(entry))),
+  });
   // The control client shares the key's limiter: together they stay within 10 requests per second.
   const control = new SandboxControlClient({ baseUrl: url, credentials, limiter: client.limiter });
   return {

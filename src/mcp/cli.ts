@@ -23,7 +23,13 @@ function log(line: string): void {
 function version(): string {
   try {
     const manifest: unknown = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
-    if (typeof manifest === 'object' && manifest !== null && 'version' in manifest && typeof manifest.version === 'string') return manifest.version;
+    if (
+      typeof manifest === 'object' &&
+      manifest !== null &&
+      'version' in manifest &&
+      typeof manifest.version === 'string'
+    )
+      return manifest.version;
   } catch {
     // Run from elsewhere: the version is not essential.
   }
@@ -43,7 +49,13 @@ async function main(): Promise<void> {
   );
   const tools = AGENT_TOOLS.filter((tool) => names.includes(tool.name));
   const binding = await bind(settings, log);
-  const server = createAgentMcpServer({ tools, context: binding.context, version: version(), redact: binding.redact, log });
+  const server = createAgentMcpServer({
+    tools,
+    context: binding.context,
+    version: version(),
+    redact: binding.redact,
+    log,
+  });
   let closing: Promise<void> | undefined;
   const stop = async (): Promise<void> => {
     await server.close().catch(() => undefined);
@@ -59,14 +71,18 @@ async function main(): Promise<void> {
   server.onerror = (error) => log(`protocol error: ${binding.redact(error.message)}`);
   server.onclose = () => void close('the transport closed');
   process.stdin.on('end', () => void close('stdin ended'));
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void close(signal).then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => void close(signal).then(() => process.exit(0)));
 
   await server.connect(new StdioServerTransport());
-  const count = binding.context.target.kind === 'sandbox' ? tools.length : tools.filter((tool) => !tool.changesState).length;
+  const count =
+    binding.context.target.kind === 'sandbox' ? tools.length : tools.filter((tool) => !tool.changesState).length;
   log(`serving ${count} tools for ${binding.description}`);
   if (process.stdin.isTTY) {
     log('this is an MCP server: it speaks JSON-RPC on stdin and stdout to an MCP client (an agent, an editor).');
-    log(`point the client's configuration at: node ${path.join(__dirname, 'mcp.js')} (see docs/mcp.md). Ctrl+C stops it.`);
+    log(
+      `point the client's configuration at: node ${path.join(__dirname, 'mcp.js')} (see docs/mcp.md). Ctrl+C stops it.`,
+    );
   }
 }
 

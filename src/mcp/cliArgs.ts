@@ -49,8 +49,18 @@ export interface ToolSelection {
 export type McpCliSettings =
   | { readonly mode: 'help' }
   /** `running` undefined: start a sandbox in this process. */
-  | ({ readonly mode: 'sandbox'; readonly running: { readonly url: string; readonly privateKey: string; readonly apiKey: string | undefined } | undefined } & ToolSelection)
-  | ({ readonly mode: 'account'; readonly baseUrl: string; readonly name: string; readonly privateKey: string; readonly apiKey: string | undefined } & ToolSelection);
+  | ({
+      readonly mode: 'sandbox';
+      readonly running:
+        { readonly url: string; readonly privateKey: string; readonly apiKey: string | undefined } | undefined;
+    } & ToolSelection)
+  | ({
+      readonly mode: 'account';
+      readonly baseUrl: string;
+      readonly name: string;
+      readonly privateKey: string;
+      readonly apiKey: string | undefined;
+    } & ToolSelection);
 
 const TOOL_PREFIX = 'exchangetx_';
 
@@ -60,14 +70,23 @@ export class McpCliError extends Error {}
  * The tools a selection serves, in their order; a McpCliError names an unknown name (bounded).
  * `available` are the tool names (`exchangeTx_…`).
  */
-export function selectTools(available: readonly string[], selection: ToolSelection, changesState: (name: string) => boolean): string[] {
+export function selectTools(
+  available: readonly string[],
+  selection: ToolSelection,
+  changesState: (name: string) => boolean,
+): string[] {
   let names = [...available];
   if (selection.tools !== undefined) {
     const wanted = new Set<string>();
     for (const given of selection.tools) {
       const key = given.trim().toLowerCase();
-      const match = available.find((name) => name.toLowerCase() === key || name.toLowerCase() === `${TOOL_PREFIX}${key}`);
-      if (!match) throw new McpCliError(`--tools: there is no tool ${JSON.stringify(given.slice(0, 64))}; the tools are ${available.map((n) => n.slice(TOOL_PREFIX.length)).join(', ')}.`);
+      const match = available.find(
+        (name) => name.toLowerCase() === key || name.toLowerCase() === `${TOOL_PREFIX}${key}`,
+      );
+      if (!match)
+        throw new McpCliError(
+          `--tools: there is no tool ${JSON.stringify(given.slice(0, 64))}; the tools are ${available.map((n) => n.slice(TOOL_PREFIX.length)).join(', ')}.`,
+        );
       wanted.add(match);
     }
     names = names.filter((name) => wanted.has(name));
@@ -98,12 +117,21 @@ function sandboxSettings(env: Environment, selection: ToolSelection): McpCliSett
   const privateKey = variable(env, SANDBOX_ENV.privateKey);
   const apiKey = variable(env, SANDBOX_ENV.apiKey);
   if (url === undefined) {
-    if (privateKey !== undefined || apiKey !== undefined) throw new McpCliError(`${SANDBOX_ENV.url} is not set, but a sandbox key is: set all three of "Copy Sandbox Connection"'s variables, or none to start a sandbox here.`);
+    if (privateKey !== undefined || apiKey !== undefined)
+      throw new McpCliError(
+        `${SANDBOX_ENV.url} is not set, but a sandbox key is: set all three of "Copy Sandbox Connection"'s variables, or none to start a sandbox here.`,
+      );
     return { mode: 'sandbox', running: undefined, ...selection };
   }
   const parsed = checkedUrl(url, SANDBOX_ENV.url);
-  if (!isLoopbackHost(parsed.hostname)) throw new McpCliError(`${SANDBOX_ENV.url} must be on this machine (127.0.0.1 or localhost), not ${parsed.host}: the sandbox runs locally.`);
-  if (privateKey === undefined) throw new McpCliError(`${SANDBOX_ENV.url} is set, but ${SANDBOX_ENV.privateKey} is not: the sandbox's requests are signed with its key.`);
+  if (!isLoopbackHost(parsed.hostname))
+    throw new McpCliError(
+      `${SANDBOX_ENV.url} must be on this machine (127.0.0.1 or localhost), not ${parsed.host}: the sandbox runs locally.`,
+    );
+  if (privateKey === undefined)
+    throw new McpCliError(
+      `${SANDBOX_ENV.url} is set, but ${SANDBOX_ENV.privateKey} is not: the sandbox's requests are signed with its key.`,
+    );
   return { mode: 'sandbox', running: { url: parsed.origin, privateKey, apiKey }, ...selection };
 }
 
@@ -113,7 +141,14 @@ export function parseMcpCli(argv: readonly string[], env: Environment = {}): Mcp
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { account: { type: 'boolean' }, url: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' }, tools: { type: 'string' }, 'read-only': { type: 'boolean' } },
+      options: {
+        account: { type: 'boolean' },
+        url: { type: 'string' },
+        name: { type: 'string' },
+        help: { type: 'boolean' },
+        tools: { type: 'string' },
+        'read-only': { type: 'boolean' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -121,17 +156,27 @@ export function parseMcpCli(argv: readonly string[], env: Environment = {}): Mcp
     throw new McpCliError(errorText(error));
   }
   if (values.help === true) return { mode: 'help' };
-  const tools = values.tools?.split(',').map((t) => t.trim()).filter((t) => t !== '');
-  if (tools !== undefined && tools.length === 0) throw new McpCliError('--tools takes one or more tool names separated by commas.');
+  const tools = values.tools
+    ?.split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (tools !== undefined && tools.length === 0)
+    throw new McpCliError('--tools takes one or more tool names separated by commas.');
   const selection: ToolSelection = { tools, readOnly: values['read-only'] === true };
   if (values.account !== true) {
-    if (values.url !== undefined || values.name !== undefined) throw new McpCliError('--url and --name are for --account: the sandbox comes from its variables, or is started here.');
+    if (values.url !== undefined || values.name !== undefined)
+      throw new McpCliError(
+        '--url and --name are for --account: the sandbox comes from its variables, or is started here.',
+      );
     return sandboxSettings(env, selection);
   }
   const baseUrl = checkedUrl(values.url ?? DEFAULT_BASE_URL, '--url').href;
   const name = (values.name ?? 'account').trim();
   if (name === '' || name.length > 60) throw new McpCliError('--name takes 1 to 60 characters.');
   const privateKey = variable(env, ACCOUNT_ENV.privateKey);
-  if (privateKey === undefined) throw new McpCliError(`--account reads the account's private key from ${ACCOUNT_ENV.privateKey}, which is not set.`);
+  if (privateKey === undefined)
+    throw new McpCliError(
+      `--account reads the account's private key from ${ACCOUNT_ENV.privateKey}, which is not set.`,
+    );
   return { mode: 'account', baseUrl, name, privateKey, apiKey: variable(env, ACCOUNT_ENV.apiKey), ...selection };
 }

@@ -17,7 +17,8 @@ export const RESOURCES = [
     uri: STATUS_GUIDE_URI,
     name: 'status-guide',
     title: 'Transaction Status Guide',
-    description: "What each transaction status means (the service's documentation), what normally comes next, how long it usually takes and what to do.",
+    description:
+      "What each transaction status means (the service's documentation), what normally comes next, how long it usually takes and what to do.",
     mimeType: 'text/markdown',
   },
 ];
@@ -27,7 +28,8 @@ export const RESOURCE_TEMPLATES = [
     uriTemplate: TRANSACTION_URI_TEMPLATE,
     name: 'transaction',
     title: 'Transaction by ID',
-    description: 'One transaction of the target in use: its diagnosis (status since when, meaning, next step, what to do) and its record, as text and JSON.',
+    description:
+      'One transaction of the target in use: its diagnosis (status since when, meaning, next step, what to do) and its record, as text and JSON.',
     mimeType: 'text/plain',
   },
 ];
@@ -35,13 +37,22 @@ export const RESOURCE_TEMPLATES = [
 export class ResourceError extends Error {}
 
 /** The contents of a resource by URI (the diagnosis tool reads a transaction). */
-export async function readResource(uri: string, diagnoseTool: AgentTool | undefined, context: AgentToolContext): Promise<{ uri: string; mimeType: string; text: string }[]> {
+export async function readResource(
+  uri: string,
+  diagnoseTool: AgentTool | undefined,
+  context: AgentToolContext,
+): Promise<{ uri: string; mimeType: string; text: string }[]> {
   if (uri === STATUS_GUIDE_URI) return [{ uri, mimeType: 'text/markdown', text: statusGuideMarkdown() }];
   const id = TRANSACTION_URI.exec(uri)?.[1];
-  if (id === undefined) throw new ResourceError(`There is no resource ${JSON.stringify(uri.slice(0, 80))}: the resources are ${STATUS_GUIDE_URI} and ${TRANSACTION_URI_TEMPLATE}.`);
+  if (id === undefined)
+    throw new ResourceError(
+      `There is no resource ${JSON.stringify(uri.slice(0, 80))}: the resources are ${STATUS_GUIDE_URI} and ${TRANSACTION_URI_TEMPLATE}.`,
+    );
   const decoded = decodeURIComponent(id);
-  if (!new RegExp(ID_PATTERN).test(decoded)) throw new ResourceError('A transaction id is 4-64 letters, digits, "-" or "_".');
-  if (!diagnoseTool) throw new ResourceError('The diagnosis tool is not served (--tools): transactions cannot be read as resources.');
+  if (!new RegExp(ID_PATTERN).test(decoded))
+    throw new ResourceError('A transaction id is 4-64 letters, digits, "-" or "_".');
+  if (!diagnoseTool)
+    throw new ResourceError('The diagnosis tool is not served (--tools): transactions cannot be read as resources.');
   const result = await diagnoseTool.run(context, { id: decoded });
   return [
     { uri, mimeType: 'text/plain', text: result.text },
@@ -59,7 +70,8 @@ export const PROMPTS = [
   {
     name: 'integrate-fixed-rate-flow',
     title: 'Integrate the Fixed-Rate Flow',
-    description: 'Walks through the fixed-rate flow as the service documents it (quote, create with the rate id, pay before payTill, track), tried on the sandbox.',
+    description:
+      'Walks through the fixed-rate flow as the service documents it (quote, create with the rate id, pay before payTill, track), tried on the sandbox.',
     arguments: [
       { name: 'from', description: 'The payin currency (default btc).', required: false },
       { name: 'to', description: 'The payout currency (default eth).', required: false },
@@ -68,7 +80,12 @@ export const PROMPTS = [
   },
 ];
 
-function argument(args: Readonly<Record<string, string>> | undefined, name: string, fallback: string, pattern: RegExp): string {
+function argument(
+  args: Readonly<Record<string, string>> | undefined,
+  name: string,
+  fallback: string,
+  pattern: RegExp,
+): string {
   const value = args?.[name]?.trim();
   if (value === undefined || value === '') return fallback;
   if (!pattern.test(value)) throw new ResourceError(`The argument "${name}" does not have the expected form.`);
@@ -76,7 +93,11 @@ function argument(args: Readonly<Record<string, string>> | undefined, name: stri
 }
 
 /** A prompt's messages. */
-export function getPrompt(name: string, args: Readonly<Record<string, string>> | undefined, sandbox: boolean): { description: string; messages: { role: 'user'; content: { type: 'text'; text: string } }[] } {
+export function getPrompt(
+  name: string,
+  args: Readonly<Record<string, string>> | undefined,
+  sandbox: boolean,
+): { description: string; messages: { role: 'user'; content: { type: 'text'; text: string } }[] } {
   if (name === 'diagnose-transaction') {
     const id = argument(args, 'id', '', new RegExp(ID_PATTERN));
     if (id === '') throw new ResourceError('The prompt "diagnose-transaction" needs the argument "id".');
@@ -103,8 +124,15 @@ export function getPrompt(name: string, args: Readonly<Record<string, string>> |
         'Try it on the sandbox: exchangeTx_createSandboxFixedTransaction with the rate id (step 2), exchangeTx_advanceSandbox {"id": …, "toStatus": "finished"} to pay it and run it through its steps, and exchangeTx_diagnoseTransaction at any point.',
       );
     }
-    steps.push('Show me the request bodies my code must send at each step and how it should handle expired, hold and refunded.');
-    return { description: 'The fixed-rate flow', messages: [{ role: 'user', content: { type: 'text', text: steps.join('\n') } }] };
+    steps.push(
+      'Show me the request bodies my code must send at each step and how it should handle expired, hold and refunded.',
+    );
+    return {
+      description: 'The fixed-rate flow',
+      messages: [{ role: 'user', content: { type: 'text', text: steps.join('\n') } }],
+    };
   }
-  throw new ResourceError(`There is no prompt ${JSON.stringify(name.slice(0, 64))}: the prompts are ${PROMPTS.map((p) => p.name).join(', ')}.`);
+  throw new ResourceError(
+    `There is no prompt ${JSON.stringify(name.slice(0, 64))}: the prompts are ${PROMPTS.map((p) => p.name).join(', ')}.`,
+  );
 }

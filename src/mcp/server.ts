@@ -43,7 +43,9 @@ export interface AgentMcpServerOptions {
 
 /** Where the target is, in words: `the local Exchange Tx sandbox` or `the account "label" at host`. */
 export function targetText(target: AgentTarget): string {
-  return target.kind === 'sandbox' ? 'the local Exchange Tx sandbox' : `the account "${target.label}" at ${target.host}`;
+  return target.kind === 'sandbox'
+    ? 'the local Exchange Tx sandbox'
+    : `the account "${target.label}" at ${target.host}`;
 }
 
 /** Whether a tool is served for the target: everything on the sandbox, only what reads on an account. */
@@ -146,7 +148,14 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
   const log = (line: string): void => options.log(redact(line));
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Exchange Tx', version: options.version },
-    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false }, prompts: { listChanged: false } }, instructions: serverInstructions(target) },
+    {
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+      },
+      instructions: serverInstructions(target),
+    },
   );
   const served = tools.filter((tool) => isServed(tool, target));
 
@@ -156,7 +165,11 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: RESOURCE_TEMPLATES }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
     try {
-      const contents = await readResource(request.params.uri, served.find((t) => t.name === 'exchangeTx_diagnoseTransaction'), { ...context, signal: extra.signal });
+      const contents = await readResource(
+        request.params.uri,
+        served.find((t) => t.name === 'exchangeTx_diagnoseTransaction'),
+        { ...context, signal: extra.signal },
+      );
       return { contents: contents.map((c) => ({ ...c, text: redact(c.text) })) };
     } catch (error) {
       if (error instanceof ResourceError) throw new McpError(ErrorCode.InvalidParams, redact(error.message));
@@ -191,7 +204,14 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
         ? undefined
         : (_done: number, _total: number | undefined, message: string): void => {
             step += 1;
-            sent.push(extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: step, message: redact(message) } }).catch(() => undefined));
+            sent.push(
+              extra
+                .sendNotification({
+                  method: 'notifications/progress',
+                  params: { progressToken: token, progress: step, message: redact(message) },
+                })
+                .catch(() => undefined),
+            );
           };
     try {
       const result = await tool.run({ ...context, signal: extra.signal, ...(progress ? { progress } : {}) }, input);

@@ -41,7 +41,12 @@ const bitcoinLike =
   (rng: Random): string =>
     rng.chance(0.6) ? `${bech}1q${rng.chars(BECH32, 38)}` : `${rng.pick(legacy)}${rng.chars(BASE58, 33)}`;
 
-function format(pattern: RegExp, address: (rng: Random) => string, hash: (rng: Random) => string = hex64, extraId: (rng: Random) => string = tag): AddressFormat {
+function format(
+  pattern: RegExp,
+  address: (rng: Random) => string,
+  hash: (rng: Random) => string = hex64,
+  extraId: (rng: Random) => string = tag,
+): AddressFormat {
   return { pattern, address, hash, extraId };
 }
 
@@ -56,10 +61,20 @@ const cosmosLike = (prefix: string): AddressFormat =>
 const evm = format(re('0x[0-9a-fA-F]{40}'), (rng) => `0x${rng.chars(HEX, 40)}`, hex0x);
 
 /** Account names of EOSIO chains (EOS, WAX, Telos): 1–12 of a–z, 1–5 and dots. */
-const eosio = format(re('[a-z1-5.]{1,12}'), (rng) => rng.chars(LOWER_ALNUM.replace(/[06789]/g, ''), 12), hex64, memoDigits);
+const eosio = format(
+  re('[a-z1-5.]{1,12}'),
+  (rng) => rng.chars(LOWER_ALNUM.replace(/[06789]/g, ''), 12),
+  hex64,
+  memoDigits,
+);
 
 /** Account names of Steem and Hive: 3–16 lowercase letters, digits, dots and dashes, from a letter. */
-const graphene = format(re('[a-z][a-z0-9.-]{1,14}[a-z0-9]'), (rng) => `${rng.chars('abcdefghijklmnopqrstuvwxyz', 1)}${rng.chars(LOWER_ALNUM, rng.int(5, 11))}`, (rng) => rng.chars(HEX, 40), memoDigits);
+const graphene = format(
+  re('[a-z][a-z0-9.-]{1,14}[a-z0-9]'),
+  (rng) => `${rng.chars('abcdefghijklmnopqrstuvwxyz', 1)}${rng.chars(LOWER_ALNUM, rng.int(5, 11))}`,
+  (rng) => rng.chars(HEX, 40),
+  memoDigits,
+);
 
 export const ADDRESS_FORMATS = {
   // The formats of the seventeen currencies the seeded ledger uses: leave their generators alone.
@@ -70,8 +85,15 @@ export const ADDRESS_FORMATS = {
   stellar: format(re('G[A-Z2-7]{55}'), (rng) => `G${rng.chars(BASE32_UPPER, 55)}`, hex64, memoDigits),
   tron: format(re(`T${B58}{33}`), (rng) => `T${rng.chars(BASE58, 33)}`),
   dogecoin: format(re(`[DA9]${B58}{33}`), (rng) => `D${rng.chars(BASE58, 33)}`),
-  bitcoincash: format(re(`(?:bitcoincash:)?[qp]${B32}{41}|[13]${B58}{25,33}`), (rng) => `bitcoincash:q${rng.chars(BECH32, 41)}`),
-  solana: format(re(`${B58}{32,44}`), (rng) => rng.chars(BASE58, rng.int(43, 44)), (rng) => rng.chars(BASE58, 88)),
+  bitcoincash: format(
+    re(`(?:bitcoincash:)?[qp]${B32}{41}|[13]${B58}{25,33}`),
+    (rng) => `bitcoincash:q${rng.chars(BECH32, 41)}`,
+  ),
+  solana: format(
+    re(`${B58}{32,44}`),
+    (rng) => rng.chars(BASE58, rng.int(43, 44)),
+    (rng) => rng.chars(BASE58, 88),
+  ),
   cardano: format(re(`addr1${B32}{50,110}`), (rng) => `addr1q${rng.chars(BECH32, 97)}`),
   polkadot: format(re(`1${B58}{46,47}`), (rng) => `1${rng.chars(BASE58, 47)}`, hex0x),
   cosmos: cosmosLike('cosmos'),
@@ -80,20 +102,54 @@ export const ADDRESS_FORMATS = {
   zcash: format(re(`t[13]${B58}{33}`), (rng) => `t1${rng.chars(BASE58, 33)}`),
   dash: prefixed58('X'),
   // The others.
-  ton: format(re('(?:EQ|UQ)[A-Za-z0-9_-]{46}'), (rng) => `${rng.pick(['EQ', 'UQ'])}${rng.chars(BASE64URL, 46)}`, hex64, memoDigits),
+  ton: format(
+    re('(?:EQ|UQ)[A-Za-z0-9_-]{46}'),
+    (rng) => `${rng.pick(['EQ', 'UQ'])}${rng.chars(BASE64URL, 46)}`,
+    hex64,
+    memoDigits,
+  ),
   near: format(re('[0-9a-f]{64}|(?:[a-z0-9_-]+\\.)*[a-z0-9_-]{2,}\\.near'), (rng) => rng.chars(HEX, 64), base58Hash),
-  algorand: format(re('[A-Z2-7]{58}'), (rng) => rng.chars(BASE32_UPPER, 58), (rng) => rng.chars(BASE32_UPPER, 52)),
-  hedera: format(re('0\\.0\\.[1-9][0-9]{0,9}'), (rng) => `0.0.${rng.int(1000, 9999999)}`, (rng) => rng.chars(HEX, 96), memoDigits),
-  tezos: format(re(`(?:tz[1-3]|KT1)${B58}{33}`), (rng) => `tz1${rng.chars(BASE58, 33)}`, (rng) => `o${rng.chars(BASE58, 50)}`),
-  filecoin: format(re('f[13][a-z2-7]{39,84}'), (rng) => `f1${rng.chars(BASE32_LOWER, 39)}`, (rng) => `bafy2bzace${rng.chars(BASE32_LOWER, 52)}`),
+  algorand: format(
+    re('[A-Z2-7]{58}'),
+    (rng) => rng.chars(BASE32_UPPER, 58),
+    (rng) => rng.chars(BASE32_UPPER, 52),
+  ),
+  hedera: format(
+    re('0\\.0\\.[1-9][0-9]{0,9}'),
+    (rng) => `0.0.${rng.int(1000, 9999999)}`,
+    (rng) => rng.chars(HEX, 96),
+    memoDigits,
+  ),
+  tezos: format(
+    re(`(?:tz[1-3]|KT1)${B58}{33}`),
+    (rng) => `tz1${rng.chars(BASE58, 33)}`,
+    (rng) => `o${rng.chars(BASE58, 50)}`,
+  ),
+  filecoin: format(
+    re('f[13][a-z2-7]{39,84}'),
+    (rng) => `f1${rng.chars(BASE32_LOWER, 39)}`,
+    (rng) => `bafy2bzace${rng.chars(BASE32_LOWER, 52)}`,
+  ),
   kaspa: format(re(`kaspa:[qp]${B32}{60,62}`), (rng) => `kaspa:q${rng.chars(BECH32, 61)}`),
-  nano: format(re('(?:nano|xrb)_[13][13-9a-km-uw-z]{59}'), (rng) => `nano_${rng.pick(['1', '3'])}${rng.chars(NANO_ALPHABET, 59)}`, hex64Upper),
+  nano: format(
+    re('(?:nano|xrb)_[13][13-9a-km-uw-z]{59}'),
+    (rng) => `nano_${rng.pick(['1', '3'])}${rng.chars(NANO_ALPHABET, 59)}`,
+    hex64Upper,
+  ),
   icon: format(re('hx[0-9a-f]{40}'), (rng) => `hx${rng.chars(HEX, 40)}`, hex0x),
   aptos: format(re('0x[0-9a-f]{64}'), hex0x, hex0x),
   sui: format(re('0x[0-9a-f]{64}'), hex0x, base58Hash),
   icp: format(re('[0-9a-f]{64}'), hex64),
-  kusama: format(re(`[C-HJ]${B58}{46,47}`), (rng) => `${rng.pick(['C', 'D', 'E', 'F', 'G', 'H', 'J'])}${rng.chars(BASE58, 47)}`, hex0x),
-  mina: format(re(`B62${B58}{52}`), (rng) => `B62${rng.chars(BASE58, 52)}`, (rng) => `5J${rng.chars(BASE58, 50)}`),
+  kusama: format(
+    re(`[C-HJ]${B58}{46,47}`),
+    (rng) => `${rng.pick(['C', 'D', 'E', 'F', 'G', 'H', 'J'])}${rng.chars(BASE58, 47)}`,
+    hex0x,
+  ),
+  mina: format(
+    re(`B62${B58}{52}`),
+    (rng) => `B62${rng.chars(BASE58, 52)}`,
+    (rng) => `5J${rng.chars(BASE58, 50)}`,
+  ),
   flow: format(re('0x[0-9a-f]{16}'), (rng) => `0x${rng.chars(HEX, 16)}`),
   waves: format(re(`3P${B58}{33}`), (rng) => `3P${rng.chars(BASE58, 33)}`, base58Hash),
   qtum: format(re(`Q${B58}{33}|qc1[qp]${B32}{38,58}`), (rng) => `Q${rng.chars(BASE58, 33)}`),
@@ -112,7 +168,11 @@ export const ADDRESS_FORMATS = {
   stacks: format(re('S[PM][0-9A-HJKMNP-TV-Z]{37,39}'), (rng) => `SP${rng.chars(CROCKFORD, 38)}`, hex0x, memoDigits),
   nervos: format(re(`ckb1${B32}{42,100}`), (rng) => `ckb1q${rng.chars(BECH32, 96)}`, hex0x),
   ergo: format(re(`9${B58}{50}`), (rng) => `9${rng.chars(BASE58, 50)}`),
-  arweave: format(re('[A-Za-z0-9_-]{43}'), (rng) => rng.chars(BASE64URL, 43), (rng) => rng.chars(BASE64URL, 43)),
+  arweave: format(
+    re('[A-Za-z0-9_-]{43}'),
+    (rng) => rng.chars(BASE64URL, 43),
+    (rng) => rng.chars(BASE64URL, 43),
+  ),
   multiversx: format(re(`erd1${B32}{58}`), (rng) => `erd1${rng.chars(BECH32, 58)}`),
   zilliqa: format(re(`zil1${B32}{38}`), (rng) => `zil1${rng.chars(BECH32, 38)}`, hex0x),
   harmony: format(re(`one1${B32}{38}`), (rng) => `one1${rng.chars(BECH32, 38)}`, hex0x),
@@ -133,7 +193,10 @@ export const ADDRESS_FORMATS = {
 export type AddressFormatName = keyof typeof ADDRESS_FORMATS;
 
 /** Printable ASCII, `min` to `max` characters. */
-const printable = (min: number, max: number) => (memo: string): boolean => memo.length >= min && memo.length <= max && /^[\x20-\x7e]+$/.test(memo);
+const printable =
+  (min: number, max: number) =>
+  (memo: string): boolean =>
+    memo.length >= min && memo.length <= max && /^[\x20-\x7e]+$/.test(memo);
 
 /**
  * The extra-id checks of the currencies the service checks them for (`validateAddress`: EOS,

@@ -47,11 +47,15 @@ export function resolveBounds(options: Partial<ConnectionBounds> = {}): Connecti
     maxConnections: positive('maxConnections', merged.maxConnections),
     headersTimeoutMs: positive('headersTimeoutMs', merged.headersTimeoutMs),
     // node refuses a headers timeout longer than the request timeout: a longer one given alone raises both.
-    requestTimeoutMs: positive('requestTimeoutMs', options.requestTimeoutMs ?? Math.max(merged.headersTimeoutMs, merged.requestTimeoutMs)),
+    requestTimeoutMs: positive(
+      'requestTimeoutMs',
+      options.requestTimeoutMs ?? Math.max(merged.headersTimeoutMs, merged.requestTimeoutMs),
+    ),
     keepAliveTimeoutMs: positive('keepAliveTimeoutMs', merged.keepAliveTimeoutMs),
     idleTimeoutMs: positive('idleTimeoutMs', merged.idleTimeoutMs),
   };
-  if (bounds.headersTimeoutMs > bounds.requestTimeoutMs) throw new RangeError('headersTimeoutMs must not exceed requestTimeoutMs');
+  if (bounds.headersTimeoutMs > bounds.requestTimeoutMs)
+    throw new RangeError('headersTimeoutMs must not exceed requestTimeoutMs');
   return bounds;
 }
 

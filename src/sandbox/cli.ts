@@ -46,7 +46,8 @@ const SIGNER =
   '"X-Api-Signature":c.sign("sha256",Buffer.from(b),k).toString("base64")},body:b}).then(r=>r.text()).then(console.log)';
 
 /** Where the registered key came from, for what is printed about it. */
-type KeyOrigin = { kind: 'given' } | { kind: 'file'; file: string; createdHex: string | undefined } | { kind: 'fresh'; hex: string };
+type KeyOrigin =
+  { kind: 'given' } | { kind: 'file'; file: string; createdHex: string | undefined } | { kind: 'fresh'; hex: string };
 
 /**
  * The key to register: the one given, the key file's (made when absent), or a fresh one. A key
@@ -55,7 +56,8 @@ type KeyOrigin = { kind: 'given' } | { kind: 'file'; file: string; createdHex: s
  * only with --print-key.
  */
 function chooseKey(settings: CliSettings): { credentials: Credentials; origin: KeyOrigin } {
-  if (settings.privateKey !== undefined) return { credentials: loadCredentials(settings.privateKey), origin: { kind: 'given' } };
+  if (settings.privateKey !== undefined)
+    return { credentials: loadCredentials(settings.privateKey), origin: { kind: 'given' } };
   if (settings.keyFile !== undefined) {
     const { credentials, createdHex } = loadOrCreateKeyFile(settings.keyFile);
     return { credentials, origin: { kind: 'file', file: settings.keyFile, createdHex } };
@@ -95,7 +97,10 @@ class StateSaver {
   /** A request that may have changed the ledger: a control action or a create call that succeeded. */
   noteRequest(entry: RequestLogEntry): void {
     const method = entry.method;
-    const changes = entry.outcome === 'ok' && (entry.path.startsWith(SANDBOX_CONTROL_PATH) || (method !== undefined && isMethod(method) && CHANGING_METHODS.has(method)));
+    const changes =
+      entry.outcome === 'ok' &&
+      (entry.path.startsWith(SANDBOX_CONTROL_PATH) ||
+        (method !== undefined && isMethod(method) && CHANGING_METHODS.has(method)));
     if (!changes) return;
     this.dirty = true;
     if (this.timer) return;
@@ -138,7 +143,9 @@ function printKeyOrigin(origin: KeyOrigin, apiKey: string, printKey: boolean): v
     return;
   }
   if (origin.kind === 'file') {
-    console.log(`Private key:  in ${origin.file}${origin.createdHex !== undefined ? ' (created now, readable by you only)' : ''}`);
+    console.log(
+      `Private key:  in ${origin.file}${origin.createdHex !== undefined ? ' (created now, readable by you only)' : ''}`,
+    );
     if (printKey && origin.createdHex !== undefined) console.log(`              ${origin.createdHex}`);
     console.log(`API key:      ${apiKey}`);
     return;
@@ -155,7 +162,13 @@ function printKeyOrigin(origin: KeyOrigin, apiKey: string, printKey: boolean): v
 }
 
 /** `--json`: one line a program reads (a CI step, a test suite); the private key only when printable. */
-function printJson(sandbox: Sandbox, origin: KeyOrigin, apiKey: string, printable: string | undefined, stateFile: string | undefined): void {
+function printJson(
+  sandbox: Sandbox,
+  origin: KeyOrigin,
+  apiKey: string,
+  printable: string | undefined,
+  stateFile: string | undefined,
+): void {
   const line = {
     url: sandbox.url,
     apiKey,
@@ -194,7 +207,8 @@ async function main(): Promise<void> {
   const saver = settings.stateFile === undefined ? undefined : new StateSaver(sandbox, settings.stateFile);
   saver?.saveNow();
   // The hook (setHook) and its events not delivered yet survive a restart too, in a file beside the ledger's.
-  const hookLine = settings.stateFile === undefined ? undefined : sandbox.hooks.persistTo(`${settings.stateFile}.hook.json`);
+  const hookLine =
+    settings.stateFile === undefined ? undefined : sandbox.hooks.persistTo(`${settings.stateFile}.hook.json`);
   // Before anything is printed: whoever reads "Ctrl+C stops the sandbox." may send SIGINT at once.
   let stopping = false;
   const stop = (): void => {
@@ -212,7 +226,13 @@ async function main(): Promise<void> {
   });
   const example = live[0]?.id ?? sandbox.ledger.all()[0]?.id ?? 'some-id';
   // Printed: a key only when generated here and asked for; a signature only of such a key.
-  const printable = settings.printKey ? (origin.kind === 'fresh' ? origin.hex : origin.kind === 'file' ? origin.createdHex : undefined) : undefined;
+  const printable = settings.printKey
+    ? origin.kind === 'fresh'
+      ? origin.hex
+      : origin.kind === 'file'
+        ? origin.createdHex
+        : undefined
+    : undefined;
 
   if (settings.json) {
     printJson(sandbox, origin, apiKey, printable, settings.stateFile);
@@ -223,8 +243,11 @@ async function main(): Promise<void> {
     `  seed ${sandbox.seed}, ${sandbox.ledger.size} transactions, ` +
       `rate limit ${sandbox.rateLimit === null ? 'off' : `${sandbox.rateLimit} requests/s per key`}`,
   );
-  console.log(`  ${sandbox.traffic === 0 ? 'no traffic: a still ledger (--traffic N for new transactions)' : `traffic: ${sandbox.traffic} new transactions an hour (--traffic 0 for a still ledger)`}`);
-  if (sandbox.disabledMethods.length > 0) console.log(`  answering ${sandbox.disabledMethods.join(', ')} with -32601 "Method not found"`);
+  console.log(
+    `  ${sandbox.traffic === 0 ? 'no traffic: a still ledger (--traffic N for new transactions)' : `traffic: ${sandbox.traffic} new transactions an hour (--traffic 0 for a still ledger)`}`,
+  );
+  if (sandbox.disabledMethods.length > 0)
+    console.log(`  answering ${sandbox.disabledMethods.join(', ')} with -32601 "Method not found"`);
   console.log('');
   console.log(`Service:      POST ${sandbox.url}/v2`);
   console.log(`Control:      POST ${sandbox.url}${SANDBOX_CONTROL_PATH} (signed like /v2 calls; see docs/sandbox.md,`);
@@ -234,7 +257,14 @@ async function main(): Promise<void> {
   if (hookLine !== undefined) console.log(hookLine);
   console.log('');
   console.log('Point the extension at it:');
-  const keyWords = origin.kind === 'given' ? 'the private key you gave' : origin.kind === 'file' ? `the private key in ${origin.file}` : printable !== undefined ? 'the private key above' : 'its private key (--print-key shows it)';
+  const keyWords =
+    origin.kind === 'given'
+      ? 'the private key you gave'
+      : origin.kind === 'file'
+        ? `the private key in ${origin.file}`
+        : printable !== undefined
+          ? 'the private key above'
+          : 'its private key (--print-key shows it)';
   console.log(`  Run "Exchange Tx: Add Account…" with the base URL ${sandbox.url} and ${keyWords}.`);
   console.log('');
   if (printable !== undefined) {
@@ -254,9 +284,14 @@ async function main(): Promise<void> {
     console.log(`  URL=${sandbox.url} node -e ${quote(SIGNER)} ${example}`);
   }
   console.log('');
-  if (live.length > 0) console.log(`Moving now: ${live.slice(0, 8).map((tx) => `${tx.id} (${sandbox.ledger.statusOf(tx.id) ?? '?'})`).join(', ')}`);
+  if (live.length > 0)
+    console.log(
+      `Moving now: ${live
+        .slice(0, 8)
+        .map((tx) => `${tx.id} (${sandbox.ledger.statusOf(tx.id) ?? '?'})`)
+        .join(', ')}`,
+    );
   console.log('Ctrl+C stops the sandbox.');
-
 }
 
 main().catch((error: unknown) => {

@@ -13,7 +13,15 @@ import { errorText } from '../shared/errorText';
 export const DEFAULT_CLI_PORT = 8710;
 
 /** The faults `--fault-rate` spreads its share over, evenly (hangs and slow answers have their own flags). */
-export const SPREAD_FAULTS: readonly FaultKind[] = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId'];
+export const SPREAD_FAULTS: readonly FaultKind[] = [
+  'http500',
+  'http502',
+  'http503',
+  'nonJson',
+  'truncated',
+  'internalError',
+  'wrongId',
+];
 
 /** How the command is run: `npm run sandbox --` here, the package's bin where it is packed (scripts/packSandbox.ts). */
 const PROGRAM = process.env.EXCHANGE_TX_SANDBOX_PROGRAM ?? 'npm run sandbox --';
@@ -91,7 +99,8 @@ export class CliError extends Error {}
 function number(name: string, text: string | undefined, fallback: number, check: (n: number) => boolean): number {
   if (text === undefined) return fallback;
   const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value) || !check(value)) throw new CliError(`--${name} does not take "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value))
+    throw new CliError(`--${name} does not take "${text}"`);
   return value;
 }
 
@@ -154,11 +163,14 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     rates,
   };
   const disabledMethods = values['disable-method'] ?? [];
-  for (const name of disabledMethods) if (!isMethod(name)) throw new CliError(`--disable-method does not take "${name}" (one of: ${METHODS.join(', ')})`);
+  for (const name of disabledMethods)
+    if (!isMethod(name)) throw new CliError(`--disable-method does not take "${name}" (one of: ${METHODS.join(', ')})`);
   const privateKey = values['private-key'] ?? env.SANDBOX_PRIVATE_KEY;
   const keyFile = nonEmpty('key-file', values['key-file']) ?? nonEmpty('key-file', env.SANDBOX_KEY_FILE);
   if (privateKey !== undefined && keyFile !== undefined) {
-    throw new CliError('Give the private key one way: --private-key (or SANDBOX_PRIVATE_KEY) or --key-file (or SANDBOX_KEY_FILE), not both.');
+    throw new CliError(
+      'Give the private key one way: --private-key (or SANDBOX_PRIVATE_KEY) or --key-file (or SANDBOX_KEY_FILE), not both.',
+    );
   }
   return {
     help: values.help ?? false,
@@ -173,7 +185,12 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     keyFile,
     printKey: values['print-key'] ?? false,
     stateFile: nonEmpty('state-file', values['state-file']) ?? nonEmpty('state-file', env.SANDBOX_STATE_FILE),
-    traffic: number('traffic', values.traffic, DEFAULT_TRAFFIC_PER_HOUR, (n) => isCount(n) && n <= MAX_TRAFFIC_PER_HOUR),
+    traffic: number(
+      'traffic',
+      values.traffic,
+      DEFAULT_TRAFFIC_PER_HOUR,
+      (n) => isCount(n) && n <= MAX_TRAFFIC_PER_HOUR,
+    ),
     json: values.json ?? false,
   };
 }

@@ -38,7 +38,8 @@ export function loadOrCreateKeyFile(file: string): KeyFromFile {
 /** The parsed state file, or undefined when there is none; throws when it cannot be read as JSON. */
 export function readStateFile(file: string): unknown {
   if (!fs.existsSync(file)) return undefined;
-  if (fs.statSync(file).size > MAX_STATE_FILE_BYTES) throw new Error(`The state file ${file} is larger than ${MAX_STATE_FILE_BYTES} bytes; it was not read.`);
+  if (fs.statSync(file).size > MAX_STATE_FILE_BYTES)
+    throw new Error(`The state file ${file} is larger than ${MAX_STATE_FILE_BYTES} bytes; it was not read.`);
   try {
     return JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
   } catch {

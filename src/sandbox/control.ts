@@ -7,7 +7,14 @@
  */
 import { echo } from '../shared/echo';
 import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../shared/sandboxControl';
-import type { ClockState, ControlActionName, ControlResults, FaultKind, FaultOptions, LedgerState } from '../shared/sandboxControl';
+import type {
+  ClockState,
+  ControlActionName,
+  ControlResults,
+  FaultKind,
+  FaultOptions,
+  LedgerState,
+} from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
 import { isKnownStatus } from '../shared/status';
 import type { Clock } from './clock';
@@ -48,7 +55,11 @@ function invalid(field: string, message: string): ControlRefusal {
 /** Refuses any member of `fields` not in `allowed` (a misspelt field would otherwise do nothing). */
 function onlyFields(fields: Fields, allowed: readonly string[], prefix = ''): void {
   for (const name of Object.keys(fields)) {
-    if (!allowed.includes(name)) throw invalid(`${prefix}${echo(name, 40)}`, `Unknown field "${prefix}${echo(name, 40)}"; this action takes ${allowed.map((a) => `"${prefix}${a}"`).join(', ')}.`);
+    if (!allowed.includes(name))
+      throw invalid(
+        `${prefix}${echo(name, 40)}`,
+        `Unknown field "${prefix}${echo(name, 40)}"; this action takes ${allowed.map((a) => `"${prefix}${a}"`).join(', ')}.`,
+      );
   }
 }
 
@@ -80,7 +91,10 @@ function readStatus(fields: Fields, required: boolean): KnownStatus | undefined 
   const value = fields.status;
   if (value === undefined && !required) return undefined;
   if (typeof value !== 'string' || !isKnownStatus(value)) {
-    throw invalid('status', 'status must be one of waiting, confirming, exchanging, sending, hold, finished, failed, refunded, overdue, expired.');
+    throw invalid(
+      'status',
+      'status must be one of waiting, confirming, exchanging, sending, hold, finished, failed, refunded, overdue, expired.',
+    );
   }
   return value;
 }
@@ -95,9 +109,21 @@ function readInteger(fields: Fields, name: string, min: number, max: number, req
 }
 
 function readCreate(fields: Fields): CreateInStateOptions {
-  onlyFields(fields, ['action', 'type', 'from', 'to', 'amountFrom', 'address', 'extraId', 'refundAddress', 'refundExtraId', 'status']);
+  onlyFields(fields, [
+    'action',
+    'type',
+    'from',
+    'to',
+    'amountFrom',
+    'address',
+    'extraId',
+    'refundAddress',
+    'refundExtraId',
+    'status',
+  ]);
   const type = fields.type;
-  if (type !== undefined && type !== 'float' && type !== 'fixed') throw invalid('type', 'type must be "float" or "fixed".');
+  if (type !== undefined && type !== 'float' && type !== 'fixed')
+    throw invalid('type', 'type must be "float" or "fixed".');
   return {
     type,
     from: optionalText(fields, 'from', TICKER, 'a currency ticker'),
@@ -112,7 +138,8 @@ function readCreate(fields: Fields): CreateInStateOptions {
 }
 
 function readShare(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1) throw invalid(field, `${field} must be a share from 0 to 1.`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
+    throw invalid(field, `${field} must be a share from 0 to 1.`);
   return value;
 }
 
@@ -133,18 +160,25 @@ export function readFaults(value: unknown): FaultOptions {
   onlyFields(value, ['latencyMs', 'latencyJitterMs', 'rates', 'next', 'slowMs', 'hostile', 'seed'], 'faults.');
   const faults: { -readonly [K in keyof FaultOptions]: FaultOptions[K] } = {};
   if (value.latencyMs !== undefined) faults.latencyMs = readDelay(value.latencyMs, 'faults.latencyMs');
-  if (value.latencyJitterMs !== undefined) faults.latencyJitterMs = readDelay(value.latencyJitterMs, 'faults.latencyJitterMs');
+  if (value.latencyJitterMs !== undefined)
+    faults.latencyJitterMs = readDelay(value.latencyJitterMs, 'faults.latencyJitterMs');
   if (value.slowMs !== undefined) faults.slowMs = readDelay(value.slowMs, 'faults.slowMs');
   if (value.hostile !== undefined) faults.hostile = readShare(value.hostile, 'faults.hostile');
   if (value.seed !== undefined) {
-    if (typeof value.seed !== 'number' || !Number.isSafeInteger(value.seed)) throw invalid('faults.seed', 'faults.seed must be a whole number.');
+    if (typeof value.seed !== 'number' || !Number.isSafeInteger(value.seed))
+      throw invalid('faults.seed', 'faults.seed must be a whole number.');
     faults.seed = value.seed;
   }
   if (value.rates !== undefined) {
-    if (!isRecord(value.rates)) throw invalid('faults.rates', `faults.rates must be an object of shares by fault: ${FAULT_KINDS.join(', ')}.`);
+    if (!isRecord(value.rates))
+      throw invalid('faults.rates', `faults.rates must be an object of shares by fault: ${FAULT_KINDS.join(', ')}.`);
     const rates: Partial<Record<FaultKind, number>> = {};
     for (const [kind, share] of Object.entries(value.rates)) {
-      if (!isFaultKind(kind)) throw invalid(`faults.rates.${echo(kind, 40)}`, `Unknown fault "${echo(kind, 40)}"; faults are ${FAULT_KINDS.join(', ')}.`);
+      if (!isFaultKind(kind))
+        throw invalid(
+          `faults.rates.${echo(kind, 40)}`,
+          `Unknown fault "${echo(kind, 40)}"; faults are ${FAULT_KINDS.join(', ')}.`,
+        );
       rates[kind] = readShare(share, `faults.rates.${kind}`);
     }
     faults.rates = rates;
@@ -152,7 +186,10 @@ export function readFaults(value: unknown): FaultOptions {
   if (value.next !== undefined) {
     const next = value.next;
     if (!Array.isArray(next) || next.length > CONTROL_LIMITS.maxQueuedFaults || !next.every(isFaultKind)) {
-      throw invalid('faults.next', `faults.next must be a list of at most ${CONTROL_LIMITS.maxQueuedFaults} faults among ${FAULT_KINDS.join(', ')}.`);
+      throw invalid(
+        'faults.next',
+        `faults.next must be a list of at most ${CONTROL_LIMITS.maxQueuedFaults} faults among ${FAULT_KINDS.join(', ')}.`,
+      );
     }
     faults.next = next;
   }
@@ -161,7 +198,12 @@ export function readFaults(value: unknown): FaultOptions {
 
 export function clockState(clock: Clock): ClockState {
   const nowMs = clock.now();
-  return { nowMs, now: isoWithOffset(nowMs), skippedMs: canSkip(clock) ? clock.skippedMs : 0, skippable: canSkip(clock) };
+  return {
+    nowMs,
+    now: isoWithOffset(nowMs),
+    skippedMs: canSkip(clock) ? clock.skippedMs : 0,
+    skippable: canSkip(clock),
+  };
 }
 
 function ledgerState(target: ControlTarget): LedgerState {
@@ -251,7 +293,8 @@ function runAction(target: ControlTarget, request: unknown): ControlResults[Cont
     case 'reset': {
       onlyFields(fields, ['action', 'seed', 'keepOwn']);
       const seed = readInteger(fields, 'seed', Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, false) ?? target.seed;
-      if (fields.keepOwn !== undefined && typeof fields.keepOwn !== 'boolean') throw invalid('keepOwn', 'keepOwn must be true or false.');
+      if (fields.keepOwn !== undefined && typeof fields.keepOwn !== 'boolean')
+        throw invalid('keepOwn', 'keepOwn must be true or false.');
       // The user's own transactions (created, not seeded nor arrived with the traffic) go into the new ledger as they are.
       const own = fields.keepOwn === true ? target.ledger.ownTransactions() : [];
       const ledger = new Ledger({ clock: target.clock, seed, size: target.ledgerSize });
@@ -266,7 +309,8 @@ function runAction(target: ControlTarget, request: unknown): ControlResults[Cont
       onlyFields(fields, ['action', 'ms']);
       const ms = readInteger(fields, 'ms', 1, CONTROL_LIMITS.maxSkipMs, true) ?? 0;
       const clock = target.clock;
-      if (!canSkip(clock)) throw new ControlRefusal('conflict', "This sandbox runs on a clock that cannot be skipped.", 'ms');
+      if (!canSkip(clock))
+        throw new ControlRefusal('conflict', 'This sandbox runs on a clock that cannot be skipped.', 'ms');
       clock.advance(ms);
       return clockState(clock);
     }
@@ -275,7 +319,12 @@ function runAction(target: ControlTarget, request: unknown): ControlResults[Cont
       return toSnapshot(target.ledger, canSkip(target.clock) ? target.clock.skippedMs : 0);
     case 'setHook': {
       onlyFields(fields, ['action', 'url', 'secret']);
-      const url = requiredText(fields, 'url', TEXT, 'the receiver\'s URL on this machine, such as http://127.0.0.1:3000/hooks');
+      const url = requiredText(
+        fields,
+        'url',
+        TEXT,
+        "the receiver's URL on this machine, such as http://127.0.0.1:3000/hooks",
+      );
       const secret = requiredText(fields, 'secret', TEXT, 'the signing secret, 16 to 256 characters');
       return hooksOf(target).set(url, secret);
     }
@@ -290,7 +339,8 @@ function runAction(target: ControlTarget, request: unknown): ControlResults[Cont
       onlyFields(fields, ['action', 'eventId', 'transactionId']);
       const eventId = optionalText(fields, 'eventId', EVENT_ID, 'an event id (evt_ and 32 hex digits)');
       const transactionId = optionalText(fields, 'transactionId', ID, 'a transaction id');
-      if ((eventId === undefined) === (transactionId === undefined)) throw invalid('eventId', 'Give exactly one of eventId and transactionId.');
+      if ((eventId === undefined) === (transactionId === undefined))
+        throw invalid('eventId', 'Give exactly one of eventId and transactionId.');
       const hooks = hooksOf(target);
       hooks.check();
       return hooks.replay(eventId !== undefined ? { eventId } : { transactionId });

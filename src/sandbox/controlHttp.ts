@@ -42,17 +42,30 @@ const NONCE_NEEDED = `Each control request carries "nonce" (16 to 64 letters, di
 function fresh(request: unknown, nonces: ControlNonces): unknown {
   if (typeof request !== 'object' || request === null || Array.isArray(request)) return request;
   const { nonce, at, ...rest } = request as Record<string, unknown>;
-  if (typeof nonce !== 'string' || !CONTROL_NONCE.test(nonce)) throw new ControlRefusal('invalid', NONCE_NEEDED, 'nonce');
+  if (typeof nonce !== 'string' || !CONTROL_NONCE.test(nonce))
+    throw new ControlRefusal('invalid', NONCE_NEEDED, 'nonce');
   if (typeof at !== 'number' || !Number.isSafeInteger(at)) throw new ControlRefusal('invalid', NONCE_NEEDED, 'at');
   switch (nonces.accept(nonce, at)) {
     case 'ok':
       return rest;
     case 'stale':
-      throw new ControlRefusal('invalid', `at is more than ${CONTROL_FRESHNESS_MS / 1000} s away from the sandbox's time (this machine's clock): make each request just before sending it.`, 'at');
+      throw new ControlRefusal(
+        'invalid',
+        `at is more than ${CONTROL_FRESHNESS_MS / 1000} s away from the sandbox's time (this machine's clock): make each request just before sending it.`,
+        'at',
+      );
     case 'replayed':
-      throw new ControlRefusal('conflict', 'This control request was already carried out: each one carries a new nonce.', 'nonce');
+      throw new ControlRefusal(
+        'conflict',
+        'This control request was already carried out: each one carries a new nonce.',
+        'nonce',
+      );
     case 'full':
-      throw new ControlRefusal('conflict', `Too many control requests in ${CONTROL_FRESHNESS_MS / 1000} s; wait a moment.`, 'nonce');
+      throw new ControlRefusal(
+        'conflict',
+        `Too many control requests in ${CONTROL_FRESHNESS_MS / 1000} s; wait a moment.`,
+        'nonce',
+      );
   }
 }
 
@@ -61,7 +74,10 @@ export function answerControl(target: ControlTarget, raw: Buffer, nonces: Contro
   try {
     request = JSON.parse(raw.toString('utf8'));
   } catch {
-    return refused(undefined, { code: 'invalid', message: 'The body is not JSON; send an object such as {"action": "clock"}.' });
+    return refused(undefined, {
+      code: 'invalid',
+      message: 'The body is not JSON; send an object such as {"action": "clock"}.',
+    });
   }
   let action: string | undefined;
   try {
@@ -72,7 +88,11 @@ export function answerControl(target: ControlTarget, raw: Buffer, nonces: Contro
     return { ok: true, action, answer: { status: 200, contentType: JSON_TYPE, body: JSON.stringify(body) } };
   } catch (error) {
     if (error instanceof ControlRefusal) {
-      return refused(action, { code: error.code, message: error.message, ...(error.field === undefined ? {} : { field: error.field }) });
+      return refused(action, {
+        code: error.code,
+        message: error.message,
+        ...(error.field === undefined ? {} : { field: error.field }),
+      });
     }
     return refused(action, { code: 'internal', message: 'The sandbox failed to carry out the action.' });
   }

@@ -71,7 +71,8 @@ const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** One catalogue entry, checked; a malformed catalogue fails loudly at load (and in the tests). */
 function readEntry(entry: unknown, explorers: Readonly<Record<string, unknown>>): Currency {
-  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) throw new TypeError('catalogue: an entry is not an object');
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    throw new TypeError('catalogue: an entry is not an object');
   const e = entry as Record<string, unknown>;
   const where = `catalogue: ${String(e.ticker)}`;
   const text = (name: string, optional = false): string | undefined => {
@@ -82,7 +83,8 @@ function readEntry(entry: unknown, explorers: Readonly<Record<string, unknown>>)
   };
   const count = (name: string, min: number, max: number, fallback?: number): number => {
     const value = e[name] ?? fallback;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) throw new TypeError(`${where}: ${name} is not an integer in [${min}, ${max}]`);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+      throw new TypeError(`${where}: ${name} is not an integer in [${min}, ${max}]`);
     return value;
   };
   const flag = (name: string): boolean => {
@@ -94,29 +96,44 @@ function readEntry(entry: unknown, explorers: Readonly<Record<string, unknown>>)
   if (!TICKER.test(ticker)) throw new TypeError(`${where}: the ticker is not 2–16 lowercase letters and digits`);
   const usdPrice = text('usdPrice') ?? '';
   const networkFee = text('networkFee') ?? '';
-  if (!DECIMAL.test(usdPrice) || !/[1-9]/.test(usdPrice)) throw new TypeError(`${where}: usdPrice is not a positive decimal`);
+  if (!DECIMAL.test(usdPrice) || !/[1-9]/.test(usdPrice))
+    throw new TypeError(`${where}: usdPrice is not a positive decimal`);
   if (!DECIMAL.test(networkFee)) throw new TypeError(`${where}: networkFee is not a decimal`);
   const formatName = text('addressFormat') ?? '';
   if (!isAddressFormatName(formatName)) throw new TypeError(`${where}: unknown address format ${formatName}`);
   const format: AddressFormat = ADDRESS_FORMATS[formatName];
   const ruleName = text('extraIdRule', true);
-  if (ruleName !== undefined && !isExtraIdRuleName(ruleName)) throw new TypeError(`${where}: unknown extra id rule ${ruleName}`);
+  if (ruleName !== undefined && !isExtraIdRuleName(ruleName))
+    throw new TypeError(`${where}: unknown extra id rule ${ruleName}`);
   const extraIdName = text('extraIdName', true) ?? null;
-  if (ruleName !== undefined && extraIdName === null) throw new TypeError(`${where}: an extra id rule without an extra id name`);
+  if (ruleName !== undefined && extraIdName === null)
+    throw new TypeError(`${where}: an extra id rule without an extra id name`);
   const blockchain = text('blockchain') ?? '';
   const explorer = explorers[blockchain];
-  if (typeof explorer !== 'object' || explorer === null) throw new TypeError(`${where}: no explorers for ${blockchain}`);
+  if (typeof explorer !== 'object' || explorer === null)
+    throw new TypeError(`${where}: no explorers for ${blockchain}`);
   const urls = explorer as Record<string, unknown>;
   const transactionUrl = urls.transactionUrl;
   const addressUrl = urls.addressUrl;
-  if (typeof transactionUrl !== 'string' || !transactionUrl.includes('{hash}') || typeof addressUrl !== 'string' || !addressUrl.includes('{address}')) {
+  if (
+    typeof transactionUrl !== 'string' ||
+    !transactionUrl.includes('{hash}') ||
+    typeof addressUrl !== 'string' ||
+    !addressUrl.includes('{address}')
+  ) {
     throw new TypeError(`${where}: the explorers of ${blockchain} are not URL templates`);
   }
   const enabled = flag('enabled');
   const enabledFrom = flag('enabledFrom');
   const enabledTo = flag('enabledTo');
   if (!enabledFrom && !enabledTo) throw new TypeError(`${where}: disabled on both sides: say enabled: false`);
-  const availability: Availability = !enabled ? 'disabled' : !enabledFrom ? 'no-input' : !enabledTo ? 'no-output' : 'enabled';
+  const availability: Availability = !enabled
+    ? 'disabled'
+    : !enabledFrom
+      ? 'no-input'
+      : !enabledTo
+        ? 'no-output'
+        : 'enabled';
   const blockchainPrecision = count('blockchainPrecision', 0, 30);
   const contractAddress = text('contractAddress', true);
   const payinNotice = text('payinNotice', true);
@@ -151,7 +168,8 @@ function readEntry(entry: unknown, explorers: Readonly<Record<string, unknown>>)
 export function readCatalogue(document: unknown): Currency[] {
   if (typeof document !== 'object' || document === null) throw new TypeError('catalogue: not an object');
   const { explorers, currencies } = document as Record<string, unknown>;
-  if (typeof explorers !== 'object' || explorers === null || !Array.isArray(currencies)) throw new TypeError('catalogue: no explorers or currencies');
+  if (typeof explorers !== 'object' || explorers === null || !Array.isArray(currencies))
+    throw new TypeError('catalogue: no explorers or currencies');
   const list = (currencies as unknown[]).map((entry) => readEntry(entry, explorers as Record<string, unknown>));
   const seen = new Set<string>();
   for (const c of list) {

@@ -94,7 +94,13 @@ function usdAmount(rng: Random, c: Currency): dec.Fixed {
  * The payout of `amountFrom` received at `rate`: the fees (exchange and partner percent of the
  * gross, plus the payout currency's network fee) and what is left for the payout address.
  */
-export function payoutOf(to: Currency, amountFrom: dec.Fixed, rate: dec.Fixed, exchangeFee: string, apiExtraFee: string): { amountTo: dec.Fixed; totalFee: dec.Fixed } {
+export function payoutOf(
+  to: Currency,
+  amountFrom: dec.Fixed,
+  rate: dec.Fixed,
+  exchangeFee: string,
+  apiExtraFee: string,
+): { amountTo: dec.Fixed; totalFee: dec.Fixed } {
   const gross = dec.mul(amountFrom, rate);
   const percent = dec.div(dec.parse(exchangeFee) + dec.parse(apiExtraFee), dec.parse('100'));
   const totalFee = dec.round(dec.mul(gross, percent) + dec.parse(to.networkFee), to.decimals);
@@ -107,17 +113,26 @@ export function makeTransaction(rng: Random, spec: TransactionSpec): LedgerTrans
   const fixed = spec.type === 'fixed';
   // The service's rate: the market rate less a small spread, 10 significant digits.
   const market = dec.div(dec.parse(from.usdPrice), dec.parse(to.usdPrice));
-  const rate = spec.rate !== undefined ? dec.parse(spec.rate) : dec.roundSignificant(dec.mul(market, dec.fromNumber(rng.float(0.975, 0.995), 6)), 10);
-  const expectedFrom = spec.amountExpectedFrom !== undefined ? dec.parse(spec.amountExpectedFrom) : usdAmount(rng, from);
-  const expectedTo = spec.amountExpectedTo !== undefined ? dec.parse(spec.amountExpectedTo) : dec.round(dec.mul(expectedFrom, rate), to.decimals);
+  const rate =
+    spec.rate !== undefined
+      ? dec.parse(spec.rate)
+      : dec.roundSignificant(dec.mul(market, dec.fromNumber(rng.float(0.975, 0.995), 6)), 10);
+  const expectedFrom =
+    spec.amountExpectedFrom !== undefined ? dec.parse(spec.amountExpectedFrom) : usdAmount(rng, from);
+  const expectedTo =
+    spec.amountExpectedTo !== undefined
+      ? dec.parse(spec.amountExpectedTo)
+      : dec.round(dec.mul(expectedFrom, rate), to.decimals);
   const failed = spec.plan.some((s) => s.status === 'failed');
   let actualFrom = expectedFrom;
   if (failed) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.05, 0.4), 4)), from.decimals);
-  else if (!fixed && rng.chance(0.25)) actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.95, 1.05), 4)), from.decimals);
+  else if (!fixed && rng.chance(0.25))
+    actualFrom = dec.round(dec.mul(expectedFrom, dec.fromNumber(rng.float(0.95, 1.05), 4)), from.decimals);
   const exchangeFee = '0.25';
   const apiExtraFee = rng.pick(['0', '0', '0', '0.1', '0.5']);
   const { amountTo, totalFee: fee } = payoutOf(to, actualFrom, rate, exchangeFee, apiExtraFee);
-  const extraIdFor = (c: Currency, share: number): string | null => (c.extraIdName && rng.chance(share) ? c.extraId(rng) : null);
+  const extraIdFor = (c: Currency, share: number): string | null =>
+    c.extraIdName && rng.chance(share) ? c.extraId(rng) : null;
   const quirk = rng.next();
   return {
     id: spec.id,

@@ -27,7 +27,8 @@ function checkShare(name: string, value: number | undefined): void {
 }
 
 function checkMs(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a non-negative number of ms`);
+  if (value !== undefined && !(Number.isFinite(value) && value >= 0))
+    throw new RangeError(`${name} must be a non-negative number of ms`);
 }
 
 export function validateFaults(options: FaultOptions): void {
@@ -86,7 +87,9 @@ export class FaultInjector {
 
   /** The fault (if any) and the delay for one request. */
   draw(): FaultDecision {
-    const latency = (this.current.latencyMs ?? 0) + (this.current.latencyJitterMs ? this.rng.float(0, this.current.latencyJitterMs) : 0);
+    const latency =
+      (this.current.latencyMs ?? 0) +
+      (this.current.latencyJitterMs ? this.rng.float(0, this.current.latencyJitterMs) : 0);
     const queued = this.queue.shift();
     if (queued !== undefined) return { fault: queued, delayMs: latency };
     const rates = this.current.rates ?? {};
@@ -100,7 +103,8 @@ export class FaultInjector {
   }
 }
 
-const PAGE = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>nginx</p></body></html>`;
+const PAGE = (title: string): string =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body><h1>${title}</h1><hr><p>nginx</p></body></html>`;
 
 /** The answer a fault gives instead of `proper` (the JSON body that would have been sent); null for `hang`. */
 export function faultAnswer(kind: FaultKind, proper: string, id: RpcId): HttpAnswer | null {
@@ -110,9 +114,18 @@ export function faultAnswer(kind: FaultKind, proper: string, id: RpcId): HttpAns
     case 'http502':
       return { status: 502, contentType: 'text/html', body: PAGE('502 Bad Gateway') };
     case 'http503':
-      return { status: 503, contentType: 'text/html', body: PAGE('503 Service Temporarily Unavailable'), headers: { 'retry-after': '1' } };
+      return {
+        status: 503,
+        contentType: 'text/html',
+        body: PAGE('503 Service Temporarily Unavailable'),
+        headers: { 'retry-after': '1' },
+      };
     case 'nonJson':
-      return { status: 200, contentType: 'text/html', body: PAGE('Checking your browser before accessing the service') };
+      return {
+        status: 200,
+        contentType: 'text/html',
+        body: PAGE('Checking your browser before accessing the service'),
+      };
     case 'truncated':
       return jsonAnswer(proper.slice(0, Math.max(1, Math.floor(proper.length / 2))));
     case 'internalError':

@@ -100,7 +100,8 @@ export class HookEmitter {
     } catch (error) {
       throw new HookRefusal(`url: ${errorText(error)} The sandbox sends events to this machine only.`, 'url');
     }
-    if (secret.length < 16 || secret.length > 256) throw new HookRefusal('secret must be 16 to 256 characters.', 'secret');
+    if (secret.length < 16 || secret.length > 256)
+      throw new HookRefusal('secret must be 16 to 256 characters.', 'secret');
     this.clear();
     this.open(url, secret);
     this.learn();
@@ -128,7 +129,14 @@ export class HookEmitter {
     try {
       if (!fs.existsSync(file)) return undefined;
       kept = JSON.parse(fs.readFileSync(file, 'utf8')) as HookFile;
-      if (kept?.version !== 1 || typeof kept.url !== 'string' || typeof kept.secret !== 'string' || typeof kept.statuses !== 'object' || !Array.isArray(kept.entries)) throw new Error('malformed');
+      if (
+        kept?.version !== 1 ||
+        typeof kept.url !== 'string' ||
+        typeof kept.secret !== 'string' ||
+        typeof kept.statuses !== 'object' ||
+        !Array.isArray(kept.entries)
+      )
+        throw new Error('malformed');
     } catch {
       return `Hook:         ${file} could not be read; no hook is set.`;
     }
@@ -168,8 +176,13 @@ export class HookEmitter {
       which.eventId !== undefined
         ? this.kept.find((e) => e.id === which.eventId)
         : [...this.kept].reverse().find((e) => e.transaction.id === which.transactionId);
-    if (!event) throw new HookRefusal(which.eventId !== undefined ? 'No kept event has that id.' : 'No kept event is of that transaction.', which.eventId !== undefined ? 'eventId' : 'transactionId');
-    if (!queue.add(event, event.transaction.id)) throw new HookRefusal(`${HOOK_MAX_STORED} events wait already: replay once they are delivered.`, 'action');
+    if (!event)
+      throw new HookRefusal(
+        which.eventId !== undefined ? 'No kept event has that id.' : 'No kept event is of that transaction.',
+        which.eventId !== undefined ? 'eventId' : 'transactionId',
+      );
+    if (!queue.add(event, event.transaction.id))
+      throw new HookRefusal(`${HOOK_MAX_STORED} events wait already: replay once they are delivered.`, 'action');
     this.save();
     queue.kick();
     return summary(event);
@@ -261,7 +274,16 @@ export class HookEmitter {
     }
     const statuses: Record<string, [string, number]> = {};
     for (const [id, status] of this.statuses) statuses[id] = [status, this.changes.get(id) ?? 0];
-    const data: HookFile = { version: 1, url: queue.url.href, secret: this.secret, lastCheckMs: this.lastCheckMs, emitted: this.emitted, statuses, kept: this.kept, entries: queue.snapshot() };
+    const data: HookFile = {
+      version: 1,
+      url: queue.url.href,
+      secret: this.secret,
+      lastCheckMs: this.lastCheckMs,
+      emitted: this.emitted,
+      statuses,
+      kept: this.kept,
+      entries: queue.snapshot(),
+    };
     writeFileAtomic.sync(this.file, JSON.stringify(data), { mode: 0o600, fsync: true });
   }
 

@@ -69,15 +69,21 @@ export function hostileResult(method: MethodName, result: unknown, chosen: (key:
     case 'getExchangeAmount':
     case 'getFixRateForAmount':
       return Array.isArray(result)
-        ? (result as unknown[]).map((r) => (isRecord(r) && chosen(`pair:${String(r.from)}/${String(r.to)}`) ? estimate(r) : r))
+        ? (result as unknown[]).map((r) =>
+            isRecord(r) && chosen(`pair:${String(r.from)}/${String(r.to)}`) ? estimate(r) : r,
+          )
         : result;
     case 'createTransaction':
     case 'createFixTransaction':
       return isRecord(result) && chosen(String(result.id)) ? created(result) : result;
     case 'getCurrenciesFull':
-      return Array.isArray(result) ? (result as unknown[]).map((r) => (isRecord(r) && chosen(`currency:${String(r.ticker)}`) ? currency(r) : r)) : result;
+      return Array.isArray(result)
+        ? (result as unknown[]).map((r) => (isRecord(r) && chosen(`currency:${String(r.ticker)}`) ? currency(r) : r))
+        : result;
     case 'validateAddress':
-      return isRecord(result) && result.result === false && chosen(`address:${String(result.message)}`) ? { ...result, message: H.script } : result;
+      return isRecord(result) && result.result === false && chosen(`address:${String(result.message)}`)
+        ? { ...result, message: H.script }
+        : result;
     default:
       return result;
   }

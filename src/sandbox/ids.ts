@@ -96,14 +96,16 @@ export class Issuer {
   /** Whether another subaccount than `except` has this address (compared ignoring case). */
   private emailTaken(email: string, except?: string): boolean {
     const wanted = email.toLowerCase();
-    for (const [id, held] of this.subaccounts) if (id !== except && held !== null && held.toLowerCase() === wanted) return true;
+    for (const [id, held] of this.subaccounts)
+      if (id !== except && held !== null && held.toLowerCase() === wanted) return true;
     return false;
   }
 
   /** `createSubaccount`: a new id; an address another subaccount has is `Parameter email is invalid`. */
   newSubaccount(email: string | null): string {
     if (email !== null && this.emailTaken(email)) throw invalidParameter('email');
-    if (this.subaccounts.size >= MAX_SUBACCOUNTS) throw new RpcFailure(INTERNAL_ERROR, `Error: the sandbox keeps at most ${MAX_SUBACCOUNTS} subaccounts`);
+    if (this.subaccounts.size >= MAX_SUBACCOUNTS)
+      throw new RpcFailure(INTERNAL_ERROR, `Error: the sandbox keeps at most ${MAX_SUBACCOUNTS} subaccounts`);
     let id: string;
     do id = this.subaccountStream.chars(SUBACCOUNT_ID_CHARS, 8);
     while (this.subaccounts.has(id));
@@ -119,7 +121,10 @@ export class Issuer {
   }
 
   toSnapshot(): IssuedSnapshot {
-    return { generation: this.gen, subaccounts: [...this.subaccounts].map(([subaccountId, email]) => ({ subaccountId, email })) };
+    return {
+      generation: this.gen,
+      subaccounts: [...this.subaccounts].map(([subaccountId, email]) => ({ subaccountId, email })),
+    };
   }
 
   /**
@@ -151,7 +156,10 @@ export class Issuer {
       }
       this.subaccounts.set(id, address);
     }
-    const seen = typeof generation === 'number' && Number.isSafeInteger(generation) && generation >= 0 ? Math.min(generation, MAX_GENERATION) : 0;
+    const seen =
+      typeof generation === 'number' && Number.isSafeInteger(generation) && generation >= 0
+        ? Math.min(generation, MAX_GENERATION)
+        : 0;
     this.restart(seen);
     return dropped;
   }

@@ -45,7 +45,14 @@ export { runControl } from './control';
 export { HookEmitter } from './hookEmitter';
 export type { ControlTarget } from './control';
 export { ControlRefusal } from './controlRefusal';
-export { controlView, createInState, moveTransaction, PAYMENT_PACE_MS, payOutcome, payTransaction } from './ledgerActions';
+export {
+  controlView,
+  createInState,
+  moveTransaction,
+  PAYMENT_PACE_MS,
+  payOutcome,
+  payTransaction,
+} from './ledgerActions';
 export { MAX_SNAPSHOT_SIZE, readSnapshotTransaction, restoreLedger, SnapshotError, toSnapshot } from './snapshot';
 export { CURRENCIES, findCurrency } from './currencies';
 export type { Availability, Currency } from './currencies';
@@ -57,11 +64,33 @@ export type { KeyInput } from './keyring';
 export { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';
 export type { CreateTransactionOptions, LedgerOptions } from './ledger';
 export { OUTCOMES } from './lifecycle';
-export { DEFAULT_LEDGER_BOUND, DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR, RELAYS_PER_HOUR, Traffic } from './traffic';
+export {
+  DEFAULT_LEDGER_BOUND,
+  DEFAULT_TRAFFIC_PER_HOUR,
+  MAX_TRAFFIC_PER_HOUR,
+  RELAYS_PER_HOUR,
+  Traffic,
+} from './traffic';
 export type { Outcome, PlanStep, Progress, TransactionType } from './lifecycle';
-export { DEFAULT_LIMIT, DEPRECATED_METHODS, FLOAT_PAYMENT_WINDOW_MS, MAX_BULK, MAX_FILTER_VALUES, MAX_LIMIT, METHODS, RATE_ID_REFUSAL } from './operations';
+export {
+  DEFAULT_LIMIT,
+  DEPRECATED_METHODS,
+  FLOAT_PAYMENT_WINDOW_MS,
+  MAX_BULK,
+  MAX_FILTER_VALUES,
+  MAX_LIMIT,
+  METHODS,
+  RATE_ID_REFUSAL,
+} from './operations';
 export type { RateIdLifetimes } from './operations';
-export { EXCHANGE_FEE_PERCENT, RATE_ID_LIFETIME_MS, RATE_ID_LIFETIMES_MS, fixedRate, floatRate, limitsOf } from './rates';
+export {
+  EXCHANGE_FEE_PERCENT,
+  RATE_ID_LIFETIME_MS,
+  RATE_ID_LIFETIMES_MS,
+  fixedRate,
+  floatRate,
+  limitsOf,
+} from './rates';
 export type { Limits, RateIdMethod, RateType } from './rates';
 export { isPlausibleAddress, isPlausibleExtraId } from './currencies';
 export type { PairLimitsRecord } from './pairs';
@@ -170,7 +199,8 @@ export interface Sandbox {
 
 function limiterFor(option: SandboxOptions['rateLimit']): SlidingWindowLimiter | null {
   if (option === false) return null;
-  if (option === undefined || typeof option === 'number') return new SlidingWindowLimiter({ limit: option ?? DEFAULT_RATE_LIMIT });
+  if (option === undefined || typeof option === 'number')
+    return new SlidingWindowLimiter({ limit: option ?? DEFAULT_RATE_LIMIT });
   return new SlidingWindowLimiter(option);
 }
 
@@ -182,7 +212,8 @@ function rateIdLifetimesOf(given: SandboxOptions['rateIdLifetimeMs'] = {}): Rate
   for (const [method, ms] of Object.entries(given)) {
     if (!(method in out)) throw new RangeError(`rateIdLifetimeMs: ${method} issues no rate IDs`);
     if (ms === undefined) continue;
-    if (!Number.isSafeInteger(ms) || ms < 1 || ms > MAX_RATE_ID_LIFETIME_MS) throw new RangeError(`rateIdLifetimeMs.${method} must be whole ms from 1 to ${MAX_RATE_ID_LIFETIME_MS}`);
+    if (!Number.isSafeInteger(ms) || ms < 1 || ms > MAX_RATE_ID_LIFETIME_MS)
+      throw new RangeError(`rateIdLifetimeMs.${method} must be whole ms from 1 to ${MAX_RATE_ID_LIFETIME_MS}`);
     out[method as RateIdMethod] = ms;
   }
   return out;
@@ -210,7 +241,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   state.traffic = traffic;
   // A `/v2` create (or any request) may have moved something: checked once its answer is decided.
   log.subscribe(() => hooks.check());
-  const server = new SandboxServer({ state, keys, limiter, log, bounds, onSignature: options.onSignature, disabled, rateIdLifetimes });
+  const server = new SandboxServer({
+    state,
+    keys,
+    limiter,
+    log,
+    bounds,
+    onSignature: options.onSignature,
+    disabled,
+    rateIdLifetimes,
+  });
   const host = '127.0.0.1';
   const port = await server.listen(options.port ?? 0, host);
   return {

@@ -69,15 +69,43 @@ export interface CreateTransactionOptions {
 }
 
 const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
-const HISTORY_WEIGHTS: Record<Outcome, number> = { finished: 55, failed: 7, refunded: 6, hold: 4, overdue: 15, expired: 13 };
+const HISTORY_WEIGHTS: Record<Outcome, number> = {
+  finished: 55,
+  failed: 7,
+  refunded: 6,
+  hold: 4,
+  overdue: 15,
+  expired: 13,
+};
 /**
  * The currencies seeded transactions are drawn from, with their weights, in catalogue order: the
  * first seventeen of the catalogue, whatever is added after them (our rule), so a seed gives the
  * same ledger as the catalogue grows. Created transactions may use any currency.
  */
-export const SEEDED_CURRENCIES: readonly string[] = ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot', 'atom', 'xmr', 'eos', 'zec', 'dash'];
+export const SEEDED_CURRENCIES: readonly string[] = [
+  'btc',
+  'eth',
+  'ltc',
+  'xrp',
+  'xlm',
+  'usdt',
+  'trx',
+  'doge',
+  'bch',
+  'sol',
+  'ada',
+  'dot',
+  'atom',
+  'xmr',
+  'eos',
+  'zec',
+  'dash',
+];
 export const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
-  SEEDED_CURRENCIES.map((ticker) => [ticker, { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[ticker] ?? 1]),
+  SEEDED_CURRENCIES.map((ticker) => [
+    ticker,
+    { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[ticker] ?? 1,
+  ]),
 );
 
 /** The statuses guaranteed at the start: four live ones caught mid-way, then six settled ones. */
@@ -305,13 +333,16 @@ export class Ledger {
       const guaranteed = GUARANTEED[i];
       const live = guaranteed ? guaranteed.live : i < GUARANTEED.length + liveCount - 4;
       const outcome = guaranteed?.outcome ?? rng.weighted(live ? LIVE_WEIGHTS : HISTORY_WEIGHTS);
-      const type: TransactionType = outcome === 'overdue' ? 'float' : outcome === 'expired' ? 'fixed' : rng.chance(0.35) ? 'fixed' : 'float';
+      const type: TransactionType =
+        outcome === 'overdue' ? 'float' : outcome === 'expired' ? 'fixed' : rng.chance(0.35) ? 'fixed' : 'float';
       const pace: Pace = live ? 'live' : 'history';
       const relative = buildPlan(pathFor(outcome, rng), 0, pace, rng);
       let createdAtMs: number;
       if (live) {
         // Catch the plan mid-way: inside the guaranteed status, or any step before the last.
-        const index = guaranteed ? relative.findIndex((s) => s.status === guaranteed.status) : rng.int(0, relative.length - 2);
+        const index = guaranteed
+          ? relative.findIndex((s) => s.status === guaranteed.status)
+          : rng.int(0, relative.length - 2);
         const step = relative[index];
         const next = relative[index + 1];
         createdAtMs = this.startedAtMs - Math.floor(rng.float(step.atMs, next.atMs));

@@ -29,7 +29,11 @@ import { fixedRate, floatEstimate, limitsOf } from './rates';
 import { isoWithOffset } from './records';
 
 /** Time spent in each status after a payment (ours). */
-export const PAYMENT_PACE_MS: Readonly<Partial<Record<KnownStatus, number>>> = { confirming: 60_000, exchanging: 30_000, sending: 30_000 };
+export const PAYMENT_PACE_MS: Readonly<Partial<Record<KnownStatus, number>>> = {
+  confirming: 60_000,
+  exchanging: 30_000,
+  sending: 30_000,
+};
 
 const ENDS: ReadonlySet<KnownStatus> = new Set<KnownStatus>(['finished', 'failed', 'refunded', 'overdue', 'expired']);
 const MAX_ADDRESS_LENGTH = 256;
@@ -54,7 +58,8 @@ function successors(status: KnownStatus, atMs: number): PlanStep[] {
 /** The transaction `id` as it stands at `atMs`, or a not-found refusal (unknown, or not created yet). */
 function visibleTransaction(ledger: Ledger, id: string, atMs: number): LedgerTransaction {
   const tx = ledger.get(id);
-  if (!tx || tx.createdAtMs > atMs) throw new ControlRefusal('not-found', `There is no transaction ${id} in the sandbox's ledger.`, 'id');
+  if (!tx || tx.createdAtMs > atMs)
+    throw new ControlRefusal('not-found', `There is no transaction ${id} in the sandbox's ledger.`, 'id');
   return tx;
 }
 
@@ -80,7 +85,11 @@ export function moveTransaction(ledger: Ledger, id: string, status: KnownStatus,
   const tx = visibleTransaction(ledger, id, atMs);
   if (!movableStatuses(tx.type).includes(status)) {
     const counterpart = tx.type === 'float' ? 'overdue' : 'expired';
-    throw new ControlRefusal('conflict', `A ${tx.type}-rate transaction cannot become ${status} (that is for ${tx.type === 'float' ? 'fixed' : 'float'}-rate ones); its unpaid end is ${counterpart}.`, 'status');
+    throw new ControlRefusal(
+      'conflict',
+      `A ${tx.type}-rate transaction cannot become ${status} (that is for ${tx.type === 'float' ? 'fixed' : 'float'}-rate ones); its unpaid end is ${counterpart}.`,
+      'status',
+    );
   }
   const start: PlanStep = { status: 'waiting', atMs: tx.createdAtMs };
   let plan: PlanStep[];
@@ -91,7 +100,11 @@ export function moveTransaction(ledger: Ledger, id: string, status: KnownStatus,
     const kept = tx.plan.filter((s) => s.atMs <= atMs && !ENDS.has(s.status));
     plan = [...kept, { status, atMs }, ...successors(status, atMs)];
   }
-  const moved: LedgerTransaction = { ...tx, plan, payTillMs: status === 'waiting' && tx.type === 'fixed' ? paymentWindow(tx, atMs).atMs : payTillUnder(tx, plan) };
+  const moved: LedgerTransaction = {
+    ...tx,
+    plan,
+    payTillMs: status === 'waiting' && tx.type === 'fixed' ? paymentWindow(tx, atMs).atMs : payTillUnder(tx, plan),
+  };
   ledger.put(moved);
   return moved;
 }
@@ -117,17 +130,30 @@ export function payOutcome(tx: LedgerTransaction, paid: dec.Fixed): 'finished' |
 function readPositiveAmount(text: string, currency: Currency, field: string): dec.Fixed {
   const amount = dec.parseAmount(text, currency.blockchainPrecision);
   if (amount === undefined || amount <= 0n) {
-    throw new ControlRefusal('invalid', `${field} must be a positive decimal string with at most ${currency.blockchainPrecision} decimals (${currency.ticker}).`, field);
+    throw new ControlRefusal(
+      'invalid',
+      `${field} must be a positive decimal string with at most ${currency.blockchainPrecision} decimals (${currency.ticker}).`,
+      field,
+    );
   }
   return amount;
 }
 
 /** Pays a waiting transaction `amount` (default: the expected amount) at `atMs`. */
-export function payTransaction(ledger: Ledger, id: string, amount: string | undefined, atMs: number): LedgerTransaction {
+export function payTransaction(
+  ledger: Ledger,
+  id: string,
+  amount: string | undefined,
+  atMs: number,
+): LedgerTransaction {
   const tx = visibleTransaction(ledger, id, atMs);
   const status = statusAt(tx, atMs);
   if (status !== 'waiting') {
-    throw new ControlRefusal('conflict', `Transaction ${id} is ${status}: only a waiting transaction can be paid (move it to waiting first).`, 'id');
+    throw new ControlRefusal(
+      'conflict',
+      `Transaction ${id} is ${status}: only a waiting transaction can be paid (move it to waiting first).`,
+      'id',
+    );
   }
   const from = requireCurrency(tx.currencyFrom);
   const to = requireCurrency(tx.currencyTo);
@@ -137,9 +163,19 @@ export function payTransaction(ledger: Ledger, id: string, amount: string | unde
   const plan: PlanStep[] =
     outcome === 'finished'
       ? [{ status: 'waiting', atMs: tx.createdAtMs }, { status: 'confirming', atMs }, ...successors('confirming', atMs)]
-      : [{ status: 'waiting', atMs: tx.createdAtMs }, { status: 'confirming', atMs }, { status: outcome, atMs: confirmedAt }];
+      : [
+          { status: 'waiting', atMs: tx.createdAtMs },
+          { status: 'confirming', atMs },
+          { status: outcome, atMs: confirmedAt },
+        ];
   const { amountTo, totalFee } = payoutOf(to, paid, dec.parse(tx.rate), tx.exchangeFee, tx.apiExtraFee);
-  const paidTx: LedgerTransaction = { ...tx, plan, amountFrom: dec.format(paid), amountTo: dec.format(amountTo), totalFee: dec.format(totalFee) };
+  const paidTx: LedgerTransaction = {
+    ...tx,
+    plan,
+    amountFrom: dec.format(paid),
+    amountTo: dec.format(amountTo),
+    totalFee: dec.format(totalFee),
+  };
   ledger.put(paidTx);
   return paidTx;
 }
@@ -164,7 +200,11 @@ function checkAddress(currency: Currency, address: string, field: string): strin
 function checkExtraId(currency: Currency, extraId: string | undefined, field: string): string | null {
   if (extraId === undefined) return null;
   if (extraId.length > MAX_ADDRESS_LENGTH || !isPlausibleExtraId(currency, extraId)) {
-    throw new ControlRefusal('invalid', `${field} is not a valid ${currency.extraIdName ?? 'extra id'} for ${currency.ticker}.`, field);
+    throw new ControlRefusal(
+      'invalid',
+      `${field} is not a valid ${currency.extraIdName ?? 'extra id'} for ${currency.ticker}.`,
+      field,
+    );
   }
   return currency.extraIdName !== null ? extraId : null;
 }
@@ -198,10 +238,12 @@ export function createInState(ledger: Ledger, options: CreateInStateOptions, atM
     }
   }
   const rate = type === 'float' ? floatEstimate(from, to, amount).rate : fixedRate(from, to);
-  const amountTo = type === 'float' ? floatEstimate(from, to, amount).amountTo : dec.round(dec.mul(amount, rate), to.decimals);
+  const amountTo =
+    type === 'float' ? floatEstimate(from, to, amount).amountTo : dec.round(dec.mul(amount, rate), to.decimals);
   const payoutAddress = options.address === undefined ? undefined : checkAddress(to, options.address, 'address');
   const payoutExtraId = checkExtraId(to, options.extraId, 'extraId');
-  const refund = options.refundAddress === undefined ? undefined : checkAddress(from, options.refundAddress, 'refundAddress');
+  const refund =
+    options.refundAddress === undefined ? undefined : checkAddress(from, options.refundAddress, 'refundAddress');
   const refundExtraId = checkExtraId(from, options.refundExtraId, 'refundExtraId');
   const tx = ledger.create({
     type,
@@ -210,7 +252,9 @@ export function createInState(ledger: Ledger, options: CreateInStateOptions, atM
     createdAt: atMs,
     plan: [
       { status: 'waiting', afterMs: 0 },
-      type === 'float' ? { status: 'overdue', afterMs: FLOAT_PAYMENT_WINDOW_MS } : { status: 'expired', afterMs: from.fixedTimeMs },
+      type === 'float'
+        ? { status: 'overdue', afterMs: FLOAT_PAYMENT_WINDOW_MS }
+        : { status: 'expired', afterMs: from.fixedTimeMs },
     ],
     amountExpectedFrom: dec.format(amount),
     amountExpectedTo: dec.format(amountTo),
@@ -218,7 +262,11 @@ export function createInState(ledger: Ledger, options: CreateInStateOptions, atM
     ...(payoutAddress === undefined ? {} : { payoutAddress }),
     payoutExtraId: payoutAddress === undefined && options.extraId === undefined ? undefined : payoutExtraId,
     // A float transaction without a refund address shows `refundAddress: ""`, as created ones do.
-    ...(refund !== undefined ? { refundAddress: refund, refundExtraId } : type === 'float' ? { refundAddress: '', refundExtraId: null } : {}),
+    ...(refund !== undefined
+      ? { refundAddress: refund, refundExtraId }
+      : type === 'float'
+        ? { refundAddress: '', refundExtraId: null }
+        : {}),
   });
   return status === 'waiting' ? tx : moveTransaction(ledger, tx.id, status, atMs);
 }

@@ -54,7 +54,9 @@ export function pathFor(outcome: Outcome, rng?: Random): KnownStatus[] {
     case 'failed':
       return variant < 0.5 ? ['waiting', 'confirming', 'failed'] : ['waiting', 'confirming', 'exchanging', 'failed'];
     case 'refunded':
-      return variant < 0.4 ? ['waiting', 'confirming', 'hold', 'refunded'] : ['waiting', 'confirming', 'exchanging', 'refunded'];
+      return variant < 0.4
+        ? ['waiting', 'confirming', 'hold', 'refunded']
+        : ['waiting', 'confirming', 'exchanging', 'refunded'];
     case 'hold':
       return variant < 0.5 ? ['waiting', 'confirming', 'hold'] : ['waiting', 'confirming', 'exchanging', 'hold'];
     case 'overdue':
@@ -115,7 +117,8 @@ export function validatePlan(plan: readonly PlanStep[], type: TransactionType): 
   const first = plan[0];
   if (!first || first.status !== 'waiting') throw new RangeError('a plan starts with a waiting step');
   plan.forEach((step, i) => {
-    if (!(KNOWN_STATUSES as readonly string[]).includes(step.status)) throw new RangeError(`unknown status ${String(step.status)}`);
+    if (!(KNOWN_STATUSES as readonly string[]).includes(step.status))
+      throw new RangeError(`unknown status ${String(step.status)}`);
     if (!Number.isFinite(step.atMs)) throw new RangeError('plan times must be finite');
     const previous = plan[i - 1];
     if (previous && step.atMs < previous.atMs) throw new RangeError('plan times must not decrease');
@@ -123,7 +126,8 @@ export function validatePlan(plan: readonly PlanStep[], type: TransactionType): 
     if (i > 0 && step.status === 'waiting') throw new RangeError('waiting is only the first step');
     if (step.status === 'overdue' && type !== 'float') throw new RangeError('only float transactions become overdue');
     if (step.status === 'expired' && type !== 'fixed') throw new RangeError('only fixed transactions expire');
-    if ((step.status === 'overdue' || step.status === 'expired') && i !== 1) throw new RangeError(`${step.status} follows waiting directly`);
+    if ((step.status === 'overdue' || step.status === 'expired') && i !== 1)
+      throw new RangeError(`${step.status} follows waiting directly`);
   });
 }
 
@@ -141,7 +145,11 @@ export interface Progress {
 }
 
 /** The state of a plan at `tMs`, or undefined before its first step (not created yet). */
-export function progressAt(plan: readonly PlanStep[], tMs: number, requiredConfirmations: number): Progress | undefined {
+export function progressAt(
+  plan: readonly PlanStep[],
+  tMs: number,
+  requiredConfirmations: number,
+): Progress | undefined {
   let index = -1;
   for (let i = 0; i < plan.length && plan[i].atMs <= tMs; i++) index = i;
   if (index < 0) return undefined;

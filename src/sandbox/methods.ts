@@ -32,4 +32,3 @@ export type MethodName = (typeof METHODS)[number];
 export function isMethod(name: string): name is MethodName {
   return (METHODS as readonly string[]).includes(name);
 }
-

@@ -26,8 +26,10 @@ export function currencyRefusal(ticker: string, side: 'from' | 'to'): string | u
   const c = findCurrency(name);
   if (!c) return `Invalid currency: ${name} not found`;
   if (c.availability === 'disabled') return `Invalid currency: ${name} temporary disabled`;
-  if (side === 'from' && c.availability === 'no-input') return `Invalid currency: ${name} is temporary disabled on API as input currency`;
-  if (side === 'to' && c.availability === 'no-output') return `Invalid currency: ${name} is temporary disabled on API as output currency`;
+  if (side === 'from' && c.availability === 'no-input')
+    return `Invalid currency: ${name} is temporary disabled on API as input currency`;
+  if (side === 'to' && c.availability === 'no-output')
+    return `Invalid currency: ${name} is temporary disabled on API as output currency`;
   return undefined;
 }
 

@@ -74,7 +74,11 @@ export function resultBody(id: RpcId, result: unknown): string {
 }
 
 export function errorBody(id: RpcId, code: number, message: string, data?: unknown): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error: data === undefined ? { code, message } : { code, message, data } });
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id,
+    error: data === undefined ? { code, message } : { code, message, data },
+  });
 }
 
 /** An HTTP answer ready to write. */

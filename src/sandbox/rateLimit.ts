@@ -22,7 +22,8 @@ export class SlidingWindowLimiter {
   private readonly accepted = new Map<string, number[]>();
 
   constructor(options: RateLimitOptions, now: () => number = () => performance.now()) {
-    if (!Number.isInteger(options.limit) || options.limit < 1) throw new RangeError('rate limit must be a positive integer');
+    if (!Number.isInteger(options.limit) || options.limit < 1)
+      throw new RangeError('rate limit must be a positive integer');
     this.limit = options.limit;
     this.windowMs = options.windowMs ?? 1000;
     this.now = now;

@@ -30,7 +30,10 @@ export type RateIdMethod = 'getFixRateForAmount' | 'getFixRate';
  * How long a rate ID may be used, per operation that issues it (docs/service/documentation.md#rate-id-lifetime:
  * 30 s from `getFixRateForAmount`, 1 min from `getFixRate`, as R says).
  */
-export const RATE_ID_LIFETIMES_MS: Readonly<Record<RateIdMethod, number>> = { getFixRateForAmount: 30_000, getFixRate: 60_000 };
+export const RATE_ID_LIFETIMES_MS: Readonly<Record<RateIdMethod, number>> = {
+  getFixRateForAmount: 30_000,
+  getFixRate: 60_000,
+};
 /** How long a rate ID of `getFixRateForAmount` may be used (the default of RATE_ID_LIFETIMES_MS). */
 export const RATE_ID_LIFETIME_MS = RATE_ID_LIFETIMES_MS.getFixRateForAmount;
 /** Quotes kept at most; the oldest are dropped first (the sandbox runs inside the editor). */
@@ -77,7 +80,14 @@ export function limitsOf(type: RateType, from: Currency, to: Currency): Limits {
 }
 
 /** The six limit fields of an estimate result (`min = minFrom`, `max = maxFrom`). */
-export function limitFields(limits: Limits): { max: string; maxFrom: string; maxTo: string; min: string; minFrom: string; minTo: string } {
+export function limitFields(limits: Limits): {
+  max: string;
+  maxFrom: string;
+  maxTo: string;
+  min: string;
+  minFrom: string;
+  minTo: string;
+} {
   return {
     max: dec.format(limits.maxFrom),
     maxFrom: dec.format(limits.maxFrom),
@@ -107,7 +117,10 @@ export interface FloatEstimate {
 export function floatEstimate(from: Currency, to: Currency, amountFrom: dec.Fixed): FloatEstimate {
   const rate = floatRate(from, to);
   const visibleAmount = dec.round(dec.mul(amountFrom, rate), to.decimals);
-  const fee = dec.round(dec.div(dec.mul(visibleAmount, dec.parse(EXCHANGE_FEE_PERCENT)), dec.parse('100')), to.decimals);
+  const fee = dec.round(
+    dec.div(dec.mul(visibleAmount, dec.parse(EXCHANGE_FEE_PERCENT)), dec.parse('100')),
+    to.decimals,
+  );
   return { rate, visibleAmount, fee, amountTo: visibleAmount - fee };
 }
 

@@ -125,6 +125,10 @@ export function toWireRecord(tx: LedgerTransaction, atMs: number): WireRecord | 
     ...(tx.payTillMs !== null ? { payTill: isoWithOffset(tx.payTillMs) } : {}),
     trackUrl: trackUrlOf(tx.id),
     changellyFee: tx.exchangeFee,
-    ...(tx.subaccountId !== null ? { subaccountId: tx.subaccountId } : tx.extraField === 'subaccountId' ? { subaccountId: null } : {}),
+    ...(tx.subaccountId !== null
+      ? { subaccountId: tx.subaccountId }
+      : tx.extraField === 'subaccountId'
+        ? { subaccountId: null }
+        : {}),
   };
 }

@@ -95,7 +95,14 @@ export class RequestLog {
     const json = params === undefined ? undefined : JSON.stringify(params);
     const paramsBytes = json === undefined ? undefined : Buffer.byteLength(json, 'utf8');
     const kept = paramsBytes !== undefined && paramsBytes <= MAX_LOGGED_PARAMS_BYTES ? json : undefined;
-    const fields: Omit<RequestLogEntry, 'params'> = { seq: ++this.seq, ...rest, paramsBytes, apiKey: clip(entry.apiKey), path: clip(entry.path), method: clip(entry.method) };
+    const fields: Omit<RequestLogEntry, 'params'> = {
+      seq: ++this.seq,
+      ...rest,
+      paramsBytes,
+      apiKey: clip(entry.apiKey),
+      path: clip(entry.path),
+      method: clip(entry.method),
+    };
     const full = Object.defineProperty(fields, 'params', {
       enumerable: true,
       get: (): unknown => (kept === undefined ? undefined : JSON.parse(kept)),

@@ -122,7 +122,9 @@ export class SandboxServer {
     this.server.timeout = bounds.idleTimeoutMs;
     // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
     // when the body it announces is within the limit.
-    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) => this.receive(req, res, true));
+    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) =>
+      this.receive(req, res, true),
+    );
     this.server.on('connection', (socket: Socket) => this.admit(socket));
   }
 
@@ -224,10 +226,14 @@ export class SandboxServer {
       const seen = draft(size);
       try {
         if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
-        else if (control) this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
+        else if (control)
+          this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
         else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
       } catch {
-        this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), { errorCode: INTERNAL_ERROR, errorMessage: 'Internal Error' });
+        this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), {
+          errorCode: INTERNAL_ERROR,
+          errorMessage: 'Internal Error',
+        });
       }
     };
     req.on('data', onData);
@@ -252,7 +258,13 @@ export class SandboxServer {
    * nonce and time (a replayed or stale body is refused), then the control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
    * control must work while the service is "down").
    */
-  private handleControl(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
+  private handleControl(
+    res: http.ServerResponse,
+    draft: Draft,
+    raw: Buffer,
+    signature: string | undefined,
+    connection: Connection | undefined,
+  ): void {
     if (!this.parts.keys.verify(draft.apiKey, signature, raw)) {
       this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
       return;
@@ -261,10 +273,22 @@ export class SandboxServer {
     if (signature) this.parts.onSignature?.(signature);
     const outcome = answerControl(this.parts.state, raw, this.controlNonces);
     const seen: Draft = { ...draft, method: outcome.action };
-    this.finish(res, seen, outcome.ok ? 'ok' : 'error', outcome.answer, outcome.ok ? {} : { errorMessage: outcome.message });
+    this.finish(
+      res,
+      seen,
+      outcome.ok ? 'ok' : 'error',
+      outcome.answer,
+      outcome.ok ? {} : { errorMessage: outcome.message },
+    );
   }
 
-  private handle(res: http.ServerResponse, draft: Draft, raw: Buffer, signature: string | undefined, connection: Connection | undefined): void {
+  private handle(
+    res: http.ServerResponse,
+    draft: Draft,
+    raw: Buffer,
+    signature: string | undefined,
+    connection: Connection | undefined,
+  ): void {
     const { keys, limiter } = this.parts;
     const { faults } = this.parts.state;
     if (!keys.verify(draft.apiKey, signature, raw)) {
@@ -291,7 +315,15 @@ export class SandboxServer {
     // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
     if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
     if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
-    if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method)) return this.error(res, { ...draft, id, method: envelope.method }, 'error', id, METHOD_NOT_FOUND, 'Method not found');
+    if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method))
+      return this.error(
+        res,
+        { ...draft, id, method: envelope.method },
+        'error',
+        id,
+        METHOD_NOT_FOUND,
+        'Method not found',
+      );
     const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
 
     const decision = faults.draw();
@@ -300,12 +332,19 @@ export class SandboxServer {
     let proper: string;
     let failure: RpcFailure | undefined;
     try {
-      const context = { ledger: this.parts.state.ledger, atMs: draft.ledgerTime, rateIdLifetimes: this.parts.rateIdLifetimes };
+      const context = {
+        ledger: this.parts.state.ledger,
+        atMs: draft.ledgerTime,
+        rateIdLifetimes: this.parts.rateIdLifetimes,
+      };
       const result = runOperation(context, envelope.method, envelope.params, {
         record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
         limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
       });
-      proper = resultBody(id, share > 0 ? hostileResult(envelope.method, result, (key) => isHostile(key, share, seed)) : result);
+      proper = resultBody(
+        id,
+        share > 0 ? hostileResult(envelope.method, result, (key) => isHostile(key, share, seed)) : result,
+      );
     } catch (error) {
       failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');
       proper = errorBody(id, failure.code, failure.message, failure.data);
@@ -320,8 +359,18 @@ export class SandboxServer {
     this.finish(res, seen, 'fault', faultAnswer(fault, proper, id), { ...details, fault }, delay);
   }
 
-  private error(res: http.ServerResponse, draft: Draft, outcome: RequestOutcome, id: RpcId, code: number, message: string): void {
-    this.finish(res, draft, outcome, jsonAnswer(errorBody(id, code, message)), { errorCode: code, errorMessage: message });
+  private error(
+    res: http.ServerResponse,
+    draft: Draft,
+    outcome: RequestOutcome,
+    id: RpcId,
+    code: number,
+    message: string,
+  ): void {
+    this.finish(res, draft, outcome, jsonAnswer(errorBody(id, code, message)), {
+      errorCode: code,
+      errorMessage: message,
+    });
   }
 
   /** Logs the request and sends `answer` after `delayMs`; a null answer is never sent (hang). */

@@ -51,7 +51,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= MAX_TIME_MS;
+const isTime = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= MAX_TIME_MS;
 /** Control and bidi characters: never in a stored address, hash or extra id. */
 // eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
@@ -66,7 +67,8 @@ function readPlan(value: unknown): SnapshotStep[] | undefined {
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PLAN_STEPS) return undefined;
   const steps: SnapshotStep[] = [];
   for (const item of value) {
-    if (!isRecord(item) || typeof item.status !== 'string' || !isKnownStatus(item.status) || !isTime(item.atMs)) return undefined;
+    if (!isRecord(item) || typeof item.status !== 'string' || !isKnownStatus(item.status) || !isTime(item.atMs))
+      return undefined;
     steps.push({ status: item.status, atMs: item.atMs });
   }
   return steps;
@@ -78,14 +80,25 @@ export function readSnapshotTransaction(value: unknown): LedgerTransaction | und
   const v = value;
   if (typeof v.id !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(v.id)) return undefined;
   if (v.type !== 'float' && v.type !== 'fixed') return undefined;
-  if (!isTime(v.createdAtMs) || typeof v.createdAtUs !== 'number' || !Number.isSafeInteger(v.createdAtUs)) return undefined;
+  if (!isTime(v.createdAtMs) || typeof v.createdAtUs !== 'number' || !Number.isSafeInteger(v.createdAtUs))
+    return undefined;
   if (Math.floor(v.createdAtUs / 1000) !== v.createdAtMs) return undefined;
   if (typeof v.currencyFrom !== 'string' || typeof v.currencyTo !== 'string') return undefined;
   if (!findCurrency(v.currencyFrom) || !findCurrency(v.currencyTo) || v.currencyFrom === v.currencyTo) return undefined;
   if (v.currencyFrom !== v.currencyFrom.toLowerCase() || v.currencyTo !== v.currencyTo.toLowerCase()) return undefined;
   if (!isText(v.payinAddress) || !isText(v.payoutAddress) || !isText(v.refundAddress, true)) return undefined;
-  if (!isNullableText(v.payinExtraId) || !isNullableText(v.payoutExtraId) || !isNullableText(v.refundExtraId)) return undefined;
-  for (const name of ['rate', 'amountExpectedFrom', 'amountExpectedTo', 'amountTo', 'networkFee', 'exchangeFee', 'apiExtraFee', 'totalFee']) {
+  if (!isNullableText(v.payinExtraId) || !isNullableText(v.payoutExtraId) || !isNullableText(v.refundExtraId))
+    return undefined;
+  for (const name of [
+    'rate',
+    'amountExpectedFrom',
+    'amountExpectedTo',
+    'amountTo',
+    'networkFee',
+    'exchangeFee',
+    'apiExtraFee',
+    'totalFee',
+  ]) {
     if (!isAmount(v[name])) return undefined;
   }
   if (!isAmount(v.amountFrom, true)) return undefined;
@@ -152,9 +165,11 @@ export interface RestoredLedger {
  */
 export function restoreLedger(snapshot: unknown, clock: Clock): RestoredLedger {
   if (!isRecord(snapshot)) throw new SnapshotError('The snapshot is not a JSON object.');
-  if (snapshot.version !== SNAPSHOT_VERSION) throw new SnapshotError(`The snapshot's version is not ${SNAPSHOT_VERSION}.`);
+  if (snapshot.version !== SNAPSHOT_VERSION)
+    throw new SnapshotError(`The snapshot's version is not ${SNAPSHOT_VERSION}.`);
   const { seed, size, startedAtMs, skippedMs, transactions } = snapshot;
-  if (typeof seed !== 'number' || !Number.isSafeInteger(seed)) throw new SnapshotError('The snapshot has no valid seed.');
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed))
+    throw new SnapshotError('The snapshot has no valid seed.');
   if (typeof size !== 'number' || !Number.isInteger(size) || size < 0 || size > MAX_SNAPSHOT_SIZE) {
     throw new SnapshotError(`The snapshot's size must be a whole number from 0 to ${MAX_SNAPSHOT_SIZE}.`);
   }

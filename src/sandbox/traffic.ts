@@ -84,11 +84,15 @@ function pathOf(ending: Ending, rng: Random, through?: KnownStatus): KnownStatus
   const viaExchanging = through === 'exchanging' || (through !== 'hold' && rng.chance(0.5));
   switch (ending) {
     case 'finished':
-      return viaHold ? ['waiting', 'confirming', 'hold', 'exchanging', 'sending', 'finished'] : ['waiting', 'confirming', 'exchanging', 'sending', 'finished'];
+      return viaHold
+        ? ['waiting', 'confirming', 'hold', 'exchanging', 'sending', 'finished']
+        : ['waiting', 'confirming', 'exchanging', 'sending', 'finished'];
     case 'failed':
       return viaExchanging ? ['waiting', 'confirming', 'exchanging', 'failed'] : ['waiting', 'confirming', 'failed'];
     case 'refunded':
-      return viaHold ? ['waiting', 'confirming', 'hold', 'refunded'] : ['waiting', 'confirming', 'exchanging', 'refunded'];
+      return viaHold
+        ? ['waiting', 'confirming', 'hold', 'refunded']
+        : ['waiting', 'confirming', 'exchanging', 'refunded'];
     case 'overdue':
       return ['waiting', 'overdue'];
     case 'expired':
@@ -118,7 +122,14 @@ function pickTicker(rng: Random, among?: (c: Currency) => boolean, not?: string)
 }
 
 /** How long a transaction stays in `status` before `next`, with its currencies' timings. */
-function naturalStay(status: KnownStatus, next: KnownStatus, type: TransactionType, from: Currency, to: Currency, rng: Random): number {
+function naturalStay(
+  status: KnownStatus,
+  next: KnownStatus,
+  type: TransactionType,
+  from: Currency,
+  to: Currency,
+  rng: Random,
+): number {
   switch (status) {
     case 'waiting':
       if (next === 'overdue') return FLOAT_PAYMENT_WINDOW_MS;
@@ -148,14 +159,20 @@ interface Arrival {
  * One transaction through `path`; `hold` (a relay's) stays `holdMs` at least in its status and
  * the result says when it entered it. Its currencies and type are drawn from `rng`.
  */
-function draft(rng: Random, path: KnownStatus[], relay?: { readonly status: KnownStatus; readonly minStayMs: number }): { type: TransactionType; from: Currency; to: Currency; stays: number[] } {
-  const slowPayin = relay?.status === 'confirming' ? (c: Currency) => c.confirmations * blockMs(c) >= relay.minStayMs : undefined;
+function draft(
+  rng: Random,
+  path: KnownStatus[],
+  relay?: { readonly status: KnownStatus; readonly minStayMs: number },
+): { type: TransactionType; from: Currency; to: Currency; stays: number[] } {
+  const slowPayin =
+    relay?.status === 'confirming' ? (c: Currency) => c.confirmations * blockMs(c) >= relay.minStayMs : undefined;
   const slowPayout = relay?.status === 'sending' ? (c: Currency) => blockMs(c) >= 2 * MINUTE : undefined;
   const from = requireCurrency(pickTicker(rng, slowPayin));
   const to = requireCurrency(pickTicker(rng, slowPayout, from.ticker));
   const fixable = from.fixRateEnabled && to.fixRateEnabled;
   const ending = path[path.length - 1];
-  let type: TransactionType = ending === 'expired' ? 'fixed' : ending === 'overdue' ? 'float' : fixable && rng.chance(0.35) ? 'fixed' : 'float';
+  let type: TransactionType =
+    ending === 'expired' ? 'fixed' : ending === 'overdue' ? 'float' : fixable && rng.chance(0.35) ? 'fixed' : 'float';
   // A fixed payin window shorter than a waiting relay's stay: the relay is a float one.
   if (relay?.status === 'waiting' && type === 'fixed' && from.fixedTimeMs <= relay.minStayMs * 1.25) type = 'float';
   if (type === 'fixed' && !fixable) type = 'float';
@@ -171,7 +188,12 @@ function draft(rng: Random, path: KnownStatus[], relay?: { readonly status: Know
   return { type, from, to, stays };
 }
 
-function build(rng: Random, createdAtMs: number, path: readonly KnownStatus[], d: ReturnType<typeof draft>): LedgerTransaction {
+function build(
+  rng: Random,
+  createdAtMs: number,
+  path: readonly KnownStatus[],
+  d: ReturnType<typeof draft>,
+): LedgerTransaction {
   const plan: PlanStep[] = [];
   let at = createdAtMs;
   path.forEach((status, i) => {
@@ -191,7 +213,12 @@ function relayArrival(seed: number, status: KnownStatus, periodMs: number, j: nu
     const rng = Random.derive(seed, `traffic:relay:${status}:${periodMs}:${j}`);
     const path = relayPath(status, rng);
     const d = draft(rng, path, { status, minStayMs: periodMs });
-    return { rng, path, d, createdAtMs: entersAt - d.stays.slice(0, path.indexOf(status)).reduce((sum, ms) => sum + ms, 0) };
+    return {
+      rng,
+      path,
+      d,
+      createdAtMs: entersAt - d.stays.slice(0, path.indexOf(status)).reduce((sum, ms) => sum + ms, 0),
+    };
   };
   const { createdAtMs } = drawn();
   return {
@@ -270,7 +297,8 @@ export class Traffic {
         if (arrival.createdAtMs > fromMs && arrival.createdAtMs <= toMs) yield arrival;
       }
     }
-    if (this.relayCache.size > 1000) for (const [key, arrival] of this.relayCache) if (arrival.createdAtMs <= toMs) this.relayCache.delete(key);
+    if (this.relayCache.size > 1000)
+      for (const [key, arrival] of this.relayCache) if (arrival.createdAtMs <= toMs) this.relayCache.delete(key);
   }
 
   /** The random arrivals in (fromMs, toMs]: a Poisson process of the pace the relays leave, drawn per hour of the clock. */

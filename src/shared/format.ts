@@ -20,7 +20,14 @@ export interface TimeStyle {
   readonly timeZone?: string;
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
 
 /**
@@ -44,7 +51,11 @@ function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
 }
 
 /** A date formatter for the style; a locale Intl does not accept falls back to English, a time zone to the machine's. */
-function formatter(style: TimeStyle, options: Intl.DateTimeFormatOptions, timeZone = style.timeZone): Intl.DateTimeFormat {
+function formatter(
+  style: TimeStyle,
+  options: Intl.DateTimeFormatOptions,
+  timeZone = style.timeZone,
+): Intl.DateTimeFormat {
   const locale = knownLocale(style.locale);
   return kept(dateFormats, `${locale}\u0000${timeZone ?? ''}\u0000${JSON.stringify(options)}`, () => {
     try {
@@ -96,8 +107,11 @@ export function timeWithUtc(ms: number, style: TimeStyle): string {
   if (!Number.isFinite(ms)) return '—';
   const local = localTime(ms, style);
   const utcStyle = { ...style, timeZone: 'UTC' };
-  if (local === localTime(ms, utcStyle)) return formatWith(formatter(utcStyle, { ...DATE_TIME, timeZoneName: 'short' }), ms);
-  const sameDay = formatter(style, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms) === formatter(utcStyle, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms);
+  if (local === localTime(ms, utcStyle))
+    return formatWith(formatter(utcStyle, { ...DATE_TIME, timeZoneName: 'short' }), ms);
+  const sameDay =
+    formatter(style, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms) ===
+    formatter(utcStyle, { year: 'numeric', month: 'numeric', day: 'numeric' }).format(ms);
   const utc = formatWith(formatter(utcStyle, { ...(sameDay ? CLOCK : DATE_TIME), timeZoneName: 'short' }), ms);
   return `${local} (${utc})`;
 }
@@ -150,7 +164,8 @@ export function relativeWith(format: Intl.RelativeTimeFormat, micros: number, no
   const date = dateFromMicros(micros);
   if (!date) return '—';
   const seconds = Math.min(0, Math.round((date.getTime() - nowMs) / 1000));
-  const say = (value: number, unit: Intl.RelativeTimeFormatUnit) => format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
+  const say = (value: number, unit: Intl.RelativeTimeFormatUnit) =>
+    format.format(value, unit).replace(/[\u202f\u00a0]/g, ' ');
   if (Math.abs(seconds) < 60) return say(0, 'second');
   const minutes = Math.trunc(seconds / 60);
   if (Math.abs(minutes) < 60) return say(minutes, 'minute');
@@ -188,12 +203,18 @@ export function sanitize(text: string, max = 200): string {
  * what the editor shows.
  */
 export function prettyJson(value: unknown): string {
-  return (JSON.stringify(value, null, 2) ?? 'null').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (JSON.stringify(value, null, 2) ?? 'null').replace(
+    /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** Text shown as it arrived, with bidirectional controls made visible (as \uXXXX). */
 export function visibleText(text: string): string {
-  return text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(
+    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**

@@ -69,7 +69,10 @@ export function nestsDeeperThan(text: string, max: number = MAX_JSON_DEPTH): boo
     if (code === OPEN_BRACKET || code === OPEN_BRACE) {
       if (open.length >= max) return true;
       open.push(code);
-    } else if ((code === CLOSE_BRACKET && open.at(-1) === OPEN_BRACKET) || (code === CLOSE_BRACE && open.at(-1) === OPEN_BRACE)) {
+    } else if (
+      (code === CLOSE_BRACKET && open.at(-1) === OPEN_BRACKET) ||
+      (code === CLOSE_BRACE && open.at(-1) === OPEN_BRACE)
+    ) {
       open.pop();
     }
     i++;

@@ -46,7 +46,8 @@ export function normalizeTicker(raw: string): { readonly ticker: string } | { re
   return { ticker };
 }
 
-export type PairCheck = { readonly pair: CurrencyPairKey } | { readonly problem: PairProblem; readonly side?: 'from' | 'to' };
+export type PairCheck =
+  { readonly pair: CurrencyPairKey } | { readonly problem: PairProblem; readonly side?: 'from' | 'to' };
 
 /** Whether `from`/`to` (as typed) can be added to `existing`, and the normalized pair if so. */
 export function checkNewPair(from: string, to: string, existing: readonly CurrencyPairKey[]): PairCheck {
@@ -111,8 +112,16 @@ export type UiStrings = Readonly<Record<UiStringKey, string>>;
 // Rows and the view state.
 
 /** Why a pair has no limits. */
-export type FailureKind = 'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing' | 'unreadable';
-export const FAILURE_KINDS: readonly FailureKind[] = ['currency-disabled', 'currency-not-found', 'invalid-parameter', 'refused', 'missing', 'unreadable'];
+export type FailureKind =
+  'currency-disabled' | 'currency-not-found' | 'invalid-parameter' | 'refused' | 'missing' | 'unreadable';
+export const FAILURE_KINDS: readonly FailureKind[] = [
+  'currency-disabled',
+  'currency-not-found',
+  'invalid-parameter',
+  'refused',
+  'missing',
+  'unreadable',
+];
 
 /** The limits one estimate operation gave a pair, or why it gave none. */
 export type EstimateCell =
@@ -238,7 +247,12 @@ export type HostMessage =
   | { readonly type: 'init'; readonly strings: UiStrings }
   | { readonly type: 'state'; readonly state: ViewState }
   /** A short text for the user: an added pair refused, a copy done. */
-  | { readonly type: 'notice'; readonly severity: 'info' | 'error'; readonly text: string; readonly field?: 'from' | 'to' };
+  | {
+      readonly type: 'notice';
+      readonly severity: 'info' | 'error';
+      readonly text: string;
+      readonly field?: 'from' | 'to';
+    };
 
 export type WebviewMessage =
   | { readonly type: 'ready' }
@@ -259,7 +273,14 @@ const count = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10_000))
 const pairFields = { from: value, to: value };
 
 const EstimateSchema = v.variant('state', [
-  v.strictObject({ state: v.literal('limits'), via: v.picklist(['result', 'amount-error']), minFrom: value, maxFrom: value, minTo: value, maxTo: value }),
+  v.strictObject({
+    state: v.literal('limits'),
+    via: v.picklist(['result', 'amount-error']),
+    minFrom: value,
+    maxFrom: value,
+    minTo: value,
+    maxTo: value,
+  }),
   v.strictObject({ state: v.literal('failed'), kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
   v.strictObject({ state: v.literal('pending') }),
 ]);
@@ -272,7 +293,14 @@ const RowSchema = v.variant('state', [
     ...estimateFields,
     ...(Object.fromEntries(LIMIT_COLUMNS.map((c) => [c.pairsParams, value])) as Record<PairsParamsField, typeof value>),
   }),
-  v.strictObject({ state: v.literal('failed'), ...pairFields, ...estimateFields, kind: v.picklist(FAILURE_KINDS), reason: value, detail: value }),
+  v.strictObject({
+    state: v.literal('failed'),
+    ...pairFields,
+    ...estimateFields,
+    kind: v.picklist(FAILURE_KINDS),
+    reason: value,
+    detail: value,
+  }),
   v.strictObject({ state: v.literal('pending'), ...pairFields, ...estimateFields }),
   v.strictObject({ state: v.literal('unavailable'), ...pairFields, ...estimateFields }),
 ]);
@@ -287,12 +315,19 @@ const ViewStateSchema = v.strictObject({
   updated: v.nullable(value),
 });
 
-const UiStringsSchema = v.strictObject(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, value])) as Record<UiStringKey, typeof value>);
+const UiStringsSchema = v.strictObject(
+  Object.fromEntries(UI_STRING_KEYS.map((key) => [key, value])) as Record<UiStringKey, typeof value>,
+);
 
 const HostMessageSchema = v.variant('type', [
   v.strictObject({ type: v.literal('init'), strings: UiStringsSchema }),
   v.strictObject({ type: v.literal('state'), state: ViewStateSchema }),
-  v.strictObject({ type: v.literal('notice'), severity: v.picklist(['info', 'error']), text: value, field: v.optional(v.picklist(['from', 'to'])) }),
+  v.strictObject({
+    type: v.literal('notice'),
+    severity: v.picklist(['info', 'error']),
+    text: value,
+    field: v.optional(v.picklist(['from', 'to'])),
+  }),
 ]);
 
 const WebviewMessageSchema = v.variant('type', [

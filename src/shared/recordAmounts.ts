@@ -21,7 +21,9 @@ export interface RecordAmounts {
   readonly expectedPayout?: string;
 }
 
-export function recordAmounts(record: Pick<TransactionRecord, 'amountFrom' | 'amountTo' | 'amountExpectedTo'>): RecordAmounts {
+export function recordAmounts(
+  record: Pick<TransactionRecord, 'amountFrom' | 'amountTo' | 'amountExpectedTo'>,
+): RecordAmounts {
   return {
     ...(knownAmount(record.amountFrom) ? { received: record.amountFrom } : {}),
     ...(knownAmount(record.amountTo) ? { paidOut: record.amountTo } : {}),

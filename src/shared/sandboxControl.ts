@@ -49,7 +49,18 @@ export type ControlActionName = (typeof CONTROL_ACTIONS)[number];
 export type ControlTransactionType = 'float' | 'fixed';
 
 /** The faults the sandbox can inject into `/v2` answers (never into control answers). */
-export const FAULT_KINDS = ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited'] as const;
+export const FAULT_KINDS = [
+  'http500',
+  'http502',
+  'http503',
+  'nonJson',
+  'truncated',
+  'internalError',
+  'wrongId',
+  'hang',
+  'slow',
+  'rateLimited',
+] as const;
 /**
  * `http500`/`http502`/`http503`: that HTTP status with an HTML or text body; `nonJson`: HTTP 200
  * with an HTML page; `truncated`: HTTP 200 with the proper JSON answer cut in half; `internalError`:
@@ -90,7 +101,18 @@ export const CONTROL_LIMITS = {
 
 /** Statuses a transaction of this type may be moved to (overdue is float's end, expired fixed's). */
 export function movableStatuses(type: ControlTransactionType): KnownStatus[] {
-  const all: KnownStatus[] = ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired'];
+  const all: KnownStatus[] = [
+    'waiting',
+    'confirming',
+    'exchanging',
+    'sending',
+    'hold',
+    'finished',
+    'failed',
+    'refunded',
+    'overdue',
+    'expired',
+  ];
   return all.filter((status) => (type === 'float' ? status !== 'expired' : status !== 'overdue'));
 }
 
@@ -351,7 +373,14 @@ export interface ControlResults {
 
 export type ControlResult<A extends ControlActionName> = ControlResults[A];
 
-export const CONTROL_ERROR_CODES = ['invalid', 'unknown-action', 'not-found', 'conflict', 'too-large', 'internal'] as const;
+export const CONTROL_ERROR_CODES = [
+  'invalid',
+  'unknown-action',
+  'not-found',
+  'conflict',
+  'too-large',
+  'internal',
+] as const;
 export type ControlErrorCode = (typeof CONTROL_ERROR_CODES)[number];
 
 /** The HTTP status each error is answered with. */
@@ -371,7 +400,8 @@ export interface ControlErrorBody {
   readonly field?: string;
 }
 
-export type ControlAnswer<R = unknown> = { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: ControlErrorBody };
+export type ControlAnswer<R = unknown> =
+  { readonly ok: true; readonly result: R } | { readonly ok: false; readonly error: ControlErrorBody };
 
 // ---- Snapshot -------------------------------------------------------------------------------
 

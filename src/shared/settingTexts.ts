@@ -26,13 +26,15 @@ export type SettingEntry = SettingRule & SettingTexts;
 
 export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
   'exchangeTx.baseUrl': {
-    description: 'The address a new account starts with (with or without a trailing `/v2`). Only your user settings count: requests go only to the addresses of the accounts you add with **Exchange Tx: Add Account…**, never to an address a workspace sets.',
+    description:
+      'The address a new account starts with (with or without a trailing `/v2`). Only your user settings count: requests go only to the addresses of the accounts you add with **Exchange Tx: Add Account…**, never to an address a workspace sets.',
     markdown: true,
     patternMessage: 'The address must start with http:// or https://',
     readme: 'the address a new account starts with (user settings only)',
   },
   'exchangeTx.requestTimeoutSeconds': {
-    description: 'Seconds to wait for an answer from the service before giving up (retried a few times for read-only calls).',
+    description:
+      'Seconds to wait for an answer from the service before giving up (retried a few times for read-only calls).',
     readme: 'seconds to wait for an answer before giving up',
   },
   'exchangeTx.watch.intervalSeconds': {
@@ -44,17 +46,21 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
     readme: "show a transaction's status when hovering its id",
   },
   'exchangeTx.hover.languages': {
-    description: 'Language IDs (for example `log`, `json`, `typescript`) in which hovering a transaction ID shows its status. Empty: every language.',
+    description:
+      'Language IDs (for example `log`, `json`, `typescript`) in which hovering a transaction ID shows its status. Empty: every language.',
     markdown: true,
     readme: 'languages in which the hover works (empty: all)',
   },
   'exchangeTx.hover.answerMissesIn': {
-    description: 'Where a hover also answers for an ID-like text that is no transaction, or whose lookup failed ("No transaction … in the sandbox", "The sandbox answered HTTP 500"): language IDs (for example `log`) and file name patterns starting with `*` (for example `*.exchange.json`). Everywhere else such a hover stays silent and only a transaction that was found is shown, so hash-like words in code show nothing.',
+    description:
+      'Where a hover also answers for an ID-like text that is no transaction, or whose lookup failed ("No transaction … in the sandbox", "The sandbox answered HTTP 500"): language IDs (for example `log`) and file name patterns starting with `*` (for example `*.exchange.json`). Everywhere else such a hover stays silent and only a transaction that was found is shown, so hash-like words in code show nothing.',
     markdown: true,
-    readme: 'where the hover also says that an id-like word is no transaction, or that its lookup failed; elsewhere (code) it shows only transactions it found',
+    readme:
+      'where the hover also says that an id-like word is no transaction, or that its lookup failed; elsewhere (code) it shows only transactions it found',
   },
   'exchangeTx.hover.idPattern': {
-    description: 'Regular expression (JavaScript syntax, without slashes) of what looks like a transaction ID, matched near the hovered position only. The default matches 8–32 lowercase letters and digits, with at least one of each. A pattern that does not compile, matches empty text or repeats a repeated group is refused and the default used. Only your user settings count.',
+    description:
+      'Regular expression (JavaScript syntax, without slashes) of what looks like a transaction ID, matched near the hovered position only. The default matches 8–32 lowercase letters and digits, with at least one of each. A pattern that does not compile, matches empty text or repeats a repeated group is refused and the default used. Only your user settings count.',
     markdown: true,
     readmeDefault: '8–32 lowercase letters and digits',
     readme: 'what looks like a transaction id (user settings only; a pattern that could backtrack for long is refused)',
@@ -64,32 +70,42 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
     readme: 'transactions the view loads at a time (1–100)',
   },
   'exchangeTx.transactions.refreshSeconds': {
-    description: 'Seconds between automatic refreshes of the Transactions view while it is visible. `0` turns them off.',
+    description:
+      'Seconds between automatic refreshes of the Transactions view while it is visible. `0` turns them off.',
     markdown: true,
     readme: 'seconds between refreshes of the visible view (0: off)',
   },
   'exchangeTx.sandbox.port': {
-    description: 'The port of the built-in sandbox on 127.0.0.1. 0 (the default) takes any free port in each window (the sandbox keeps it while the window runs); a fixed port lets a program of yours keep the URL that **Copy Sandbox Connection** gave it across reloads. When the port is taken, the sandbox takes a free one and says so in the log.',
+    description:
+      'The port of the built-in sandbox on 127.0.0.1. 0 (the default) takes any free port in each window (the sandbox keeps it while the window runs); a fixed port lets a program of yours keep the URL that **Copy Sandbox Connection** gave it across reloads. When the port is taken, the sandbox takes a free one and says so in the log.',
     markdown: true,
     readme: "the built-in sandbox's port (0: any free one; user settings only)",
   },
   'exchangeTx.sandbox.stableKey': {
-    description: "Keep the built-in sandbox's key pair across reloads (in VS Code's secret storage), so the API key and private key that **Copy Sandbox Connection** gave a program of yours stay valid. Off: a new key pair in each window (kept while the window runs).",
+    description:
+      "Keep the built-in sandbox's key pair across reloads (in VS Code's secret storage), so the API key and private key that **Copy Sandbox Connection** gave a program of yours stay valid. Off: a new key pair in each window (kept while the window runs).",
     markdown: true,
     readme: "keep the sandbox's key pair across reloads (user settings only)",
   },
   'exchangeTx.forward.maxRequestsPerSecond': {
-    description: "Requests per second **Forward Status Changes…** may make: its share of the key's 10 (the rest stays for the views and for your own programs using the same key).",
+    description:
+      "Requests per second **Forward Status Changes…** may make: its share of the key's 10 (the rest stays for the views and for your own programs using the same key).",
     markdown: true,
-    readme: "requests per second **Forward Status Changes…** may make, its share of the key's 10 (1–10; user settings only)",
+    readme:
+      "requests per second **Forward Status Changes…** may make, its share of the key's 10 (1–10; user settings only)",
   },
   'exchangeTx.sandbox.trafficPerHour': {
-    description: "New transactions arriving in the built-in sandbox per hour of its clock, each going through its lifecycle at its currencies' pace, so every status that is not final always has some and the sandbox never goes still. The oldest settled ones are retired past 1000 transactions, never the ones you created. 0: a still ledger, where only your own transactions and the ones already moving change.",
+    description:
+      "New transactions arriving in the built-in sandbox per hour of its clock, each going through its lifecycle at its currencies' pace, so every status that is not final always has some and the sandbox never goes still. The oldest settled ones are retired past 1000 transactions, never the ones you created. 0: a still ledger, where only your own transactions and the ones already moving change.",
     markdown: true,
     readme: 'new transactions arriving in the sandbox per hour of its clock (0: a still ledger)',
-  },};
+  },
+};
 
 /** Each setting's rule joined with its texts, in the table's order (what the generator writes from). */
 export function settingEntries(): [SettingKey, SettingEntry][] {
-  return (Object.keys(SETTING_RULES) as SettingKey[]).map((key) => [key, { ...SETTING_RULES[key], ...SETTING_TEXTS[key] }]);
+  return (Object.keys(SETTING_RULES) as SettingKey[]).map((key) => [
+    key,
+    { ...SETTING_RULES[key], ...SETTING_TEXTS[key] },
+  ]);
 }

@@ -57,43 +57,80 @@ export type SettingRule = NumberRule | BooleanRule | StringRule | EnumRule | Str
 /** Every `exchangeTx.*` setting the extension reads: its rule (the manifest's type, bounds, default and scope); its texts are in settingTexts.ts. */
 export const SETTING_RULES = {
   'exchangeTx.baseUrl': {
-    kind: 'string', pattern: '^https?://', default: 'https://api.changelly.com', userOnly: true,
+    kind: 'string',
+    pattern: '^https?://',
+    default: 'https://api.changelly.com',
+    userOnly: true,
   },
   'exchangeTx.requestTimeoutSeconds': {
-    kind: 'number', min: 1, max: 120, default: 15,
+    kind: 'number',
+    min: 1,
+    max: 120,
+    default: 15,
   },
   'exchangeTx.watch.intervalSeconds': {
-    kind: 'number', min: 2, max: 3600, default: 10,
+    kind: 'number',
+    min: 2,
+    max: 3600,
+    default: 10,
   },
   'exchangeTx.hover.enabled': {
-    kind: 'boolean', default: true,
+    kind: 'boolean',
+    default: true,
   },
   'exchangeTx.hover.languages': {
-    kind: 'stringArray', default: [],
+    kind: 'stringArray',
+    default: [],
   },
   'exchangeTx.hover.answerMissesIn': {
-    kind: 'stringArray', default: ['log', '*.log', '*.exchange.json'],
+    kind: 'stringArray',
+    default: ['log', '*.log', '*.exchange.json'],
   },
   'exchangeTx.hover.idPattern': {
-    kind: 'string', default: '(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{8,32}', userOnly: true,
+    kind: 'string',
+    default: '(?=[a-z0-9]*[a-z])(?=[a-z0-9]*[0-9])[a-z0-9]{8,32}',
+    userOnly: true,
   },
   'exchangeTx.transactions.pageSize': {
-    kind: 'number', integer: true, min: 1, max: 100, default: 50,
+    kind: 'number',
+    integer: true,
+    min: 1,
+    max: 100,
+    default: 50,
   },
   'exchangeTx.transactions.refreshSeconds': {
-    kind: 'number', min: 0, max: 3600, default: 30,
+    kind: 'number',
+    min: 0,
+    max: 3600,
+    default: 30,
   },
   'exchangeTx.sandbox.port': {
-    kind: 'number', integer: true, min: 0, max: 65535, default: 0, userOnly: true,
+    kind: 'number',
+    integer: true,
+    min: 0,
+    max: 65535,
+    default: 0,
+    userOnly: true,
   },
   'exchangeTx.sandbox.stableKey': {
-    kind: 'boolean', default: false, userOnly: true,
+    kind: 'boolean',
+    default: false,
+    userOnly: true,
   },
   'exchangeTx.forward.maxRequestsPerSecond': {
-    kind: 'number', integer: true, min: 1, max: 10, default: 5, userOnly: true,
+    kind: 'number',
+    integer: true,
+    min: 1,
+    max: 10,
+    default: 5,
+    userOnly: true,
   },
   'exchangeTx.sandbox.trafficPerHour': {
-    kind: 'number', integer: true, min: 0, max: 600, default: 60,
+    kind: 'number',
+    integer: true,
+    min: 0,
+    max: 600,
+    default: 60,
   },
 } as const satisfies Record<string, SettingRule>;
 
@@ -132,7 +169,13 @@ export function expectation(rule: SettingRule): string {
 export function isValid(rule: SettingRule, raw: unknown): boolean {
   switch (rule.kind) {
     case 'number':
-      return typeof raw === 'number' && Number.isFinite(raw) && raw >= rule.min && raw <= rule.max && (!rule.integer || Number.isInteger(raw));
+      return (
+        typeof raw === 'number' &&
+        Number.isFinite(raw) &&
+        raw >= rule.min &&
+        raw <= rule.max &&
+        (!rule.integer || Number.isInteger(raw))
+      );
     case 'boolean':
       return typeof raw === 'boolean';
     case 'string':
@@ -160,7 +203,14 @@ export function shownValue(raw: unknown): string {
 }
 
 /** Where a value came from: the scopes of `inspect()`, and the manifest's default. */
-export type SettingSource = 'workspaceFolderLanguage' | 'workspaceLanguage' | 'globalLanguage' | 'workspaceFolder' | 'workspace' | 'global' | 'default';
+export type SettingSource =
+  | 'workspaceFolderLanguage'
+  | 'workspaceLanguage'
+  | 'globalLanguage'
+  | 'workspaceFolder'
+  | 'workspace'
+  | 'global'
+  | 'default';
 
 /** The values of each scope, as `WorkspaceConfiguration.inspect()` gives them. */
 export interface InspectedValues {
@@ -173,7 +223,10 @@ export interface InspectedValues {
 }
 
 /** The scopes in VS Code's order of precedence, the strongest first (a language's values beat the others). */
-const PRECEDENCE: readonly { readonly source: Exclude<SettingSource, 'default'>; readonly field: keyof InspectedValues }[] = [
+const PRECEDENCE: readonly {
+  readonly source: Exclude<SettingSource, 'default'>;
+  readonly field: keyof InspectedValues;
+}[] = [
   { source: 'workspaceFolderLanguage', field: 'workspaceFolderLanguageValue' },
   { source: 'workspaceLanguage', field: 'workspaceLanguageValue' },
   { source: 'globalLanguage', field: 'globalLanguageValue' },
@@ -183,9 +236,13 @@ const PRECEDENCE: readonly { readonly source: Exclude<SettingSource, 'default'>;
 ];
 
 /** The value that applies and the scope it came from; `undefined` when no scope sets one. */
-export function effectiveValue(inspected: InspectedValues | undefined, rule: SettingRule): { readonly raw: unknown; readonly source: Exclude<SettingSource, 'default'> } | undefined {
+export function effectiveValue(
+  inspected: InspectedValues | undefined,
+  rule: SettingRule,
+): { readonly raw: unknown; readonly source: Exclude<SettingSource, 'default'> } | undefined {
   if (!inspected) return undefined;
-  if (rule.userOnly) return inspected.globalValue === undefined ? undefined : { raw: inspected.globalValue, source: 'global' };
+  if (rule.userOnly)
+    return inspected.globalValue === undefined ? undefined : { raw: inspected.globalValue, source: 'global' };
   for (const { source, field } of PRECEDENCE) {
     const raw = inspected[field];
     if (raw !== undefined) return { raw, source };
@@ -221,7 +278,10 @@ export interface CheckedSetting<T> {
  * its rule, else the default with the reason, e.g.
  * `"abc" from the workspace settings is not a number from 1 to 120; using 15`.
  */
-export function checkSetting<K extends SettingKey>(key: K, inspected: InspectedValues | undefined): CheckedSetting<SettingValue<K>> {
+export function checkSetting<K extends SettingKey>(
+  key: K,
+  inspected: InspectedValues | undefined,
+): CheckedSetting<SettingValue<K>> {
   const rule: SettingRule = SETTING_RULES[key];
   const fallback = rule.default as SettingValue<K>;
   const found = effectiveValue(inspected, rule);

@@ -37,7 +37,11 @@ export const MIN_SECRET_LENGTH = 16;
 /** The prefix of generated secrets, as the Standard Webhooks specification writes them (base64 follows). */
 export const SECRET_PREFIX = 'whsec_';
 /** The Standard Webhooks headers (lower case, as Node gives them). */
-export const WEBHOOK_HEADERS = { id: 'webhook-id', timestamp: 'webhook-timestamp', signature: 'webhook-signature' } as const;
+export const WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
 
 export interface StatusEvent<T = unknown> {
   readonly id: string;
@@ -53,8 +57,16 @@ export interface StatusEvent<T = unknown> {
  * it. The same change gets the same id after any crash, restart or replay (a receiver that handles
  * each id once is never fooled), and two changes never share one.
  */
-export function statusEventId(account: string, transactionId: string, from: string | null, to: string, earlierChanges: number): string {
-  const digest = createHash('sha256').update(JSON.stringify([account, transactionId, from, to, earlierChanges])).digest('hex');
+export function statusEventId(
+  account: string,
+  transactionId: string,
+  from: string | null,
+  to: string,
+  earlierChanges: number,
+): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([account, transactionId, from, to, earlierChanges]))
+    .digest('hex');
   return `evt_${digest.slice(0, 32)}`;
 }
 
@@ -65,8 +77,21 @@ export interface ChangeOrigin {
   readonly earlierChanges: number;
 }
 
-export function makeStatusEvent<T>(origin: ChangeOrigin, transactionId: string, from: string | null, to: string, transaction: T, atMs: number): StatusEvent<T> {
-  return { id: statusEventId(origin.account, transactionId, from, to, origin.earlierChanges), from, to, transaction, at: new Date(atMs).toISOString() };
+export function makeStatusEvent<T>(
+  origin: ChangeOrigin,
+  transactionId: string,
+  from: string | null,
+  to: string,
+  transaction: T,
+  atMs: number,
+): StatusEvent<T> {
+  return {
+    id: statusEventId(origin.account, transactionId, from, to, origin.earlierChanges),
+    from,
+    to,
+    transaction,
+    at: new Date(atMs).toISOString(),
+  };
 }
 
 /**
@@ -83,7 +108,9 @@ export interface GapEvent {
 }
 
 export function makeGapEvent(account: string, reason: string, ordinal: number, atMs: number): GapEvent {
-  const digest = createHash('sha256').update(JSON.stringify(['gap', account, reason, ordinal])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify(['gap', account, reason, ordinal]))
+    .digest('hex');
   return { id: `gap_${digest.slice(0, 32)}`, type: 'gap', reason, at: new Date(atMs).toISOString() };
 }
 
@@ -118,10 +145,18 @@ export function standardKey(secret: string): Buffer {
 }
 
 /** The `webhook-signature` value's one entry for a secret: `v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">`. */
-export function standardSignature(secret: string, eventId: string, timestampSeconds: number, body: Buffer | string): string {
+export function standardSignature(
+  secret: string,
+  eventId: string,
+  timestampSeconds: number,
+  body: Buffer | string,
+): string {
   checkSecret(secret);
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const mac = createHmac('sha256', standardKey(secret)).update(`${eventId}.${timestampSeconds}.`, 'utf8').update(bytes).digest('base64');
+  const mac = createHmac('sha256', standardKey(secret))
+    .update(`${eventId}.${timestampSeconds}.`, 'utf8')
+    .update(bytes)
+    .digest('base64');
   return `v1,${mac}`;
 }
 
@@ -131,20 +166,28 @@ export function standardSignature(secret: string, eventId: string, timestampSeco
  * `X-Exchange-Tx-Event`. Each signature is made with every secret given (the current one first;
  * during a rotation the previous one too), so a receiver holding either verifies.
  */
-export function signatureHeaders(secrets: readonly string[], eventId: string, body: Buffer, timestampSeconds: number): Record<string, string> {
+export function signatureHeaders(
+  secrets: readonly string[],
+  eventId: string,
+  body: Buffer,
+  timestampSeconds: number,
+): Record<string, string> {
   if (secrets.length === 0) throw new RangeError('At least one secret is needed to sign.');
   const legacy = secrets.map((secret) => signStatusEvent(secret, body, timestampSeconds).split(',')[1]);
   return {
     [WEBHOOK_HEADERS.id]: eventId,
     [WEBHOOK_HEADERS.timestamp]: String(timestampSeconds),
-    [WEBHOOK_HEADERS.signature]: secrets.map((secret) => standardSignature(secret, eventId, timestampSeconds, body)).join(' '),
+    [WEBHOOK_HEADERS.signature]: secrets
+      .map((secret) => standardSignature(secret, eventId, timestampSeconds, body))
+      .join(' '),
     [SIGNATURE_HEADER.toLowerCase()]: `t=${timestampSeconds},${legacy.join(',')}`,
     [EVENT_ID_HEADER.toLowerCase()]: eventId,
   };
 }
 
 function checkSecret(secret: string): void {
-  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) throw new RangeError(`The event secret must be at least ${MIN_SECRET_LENGTH} characters.`);
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH)
+    throw new RangeError(`The event secret must be at least ${MIN_SECRET_LENGTH} characters.`);
 }
 
 function hmacHex(secret: string, timestamp: number, body: Buffer): string {
@@ -152,15 +195,21 @@ function hmacHex(secret: string, timestamp: number, body: Buffer): string {
 }
 
 /** The signature header's value for `body` at `timestampSeconds` (default: now). */
-export function signStatusEvent(secret: string, body: Buffer | string, timestampSeconds: number = Math.floor(Date.now() / 1000)): string {
+export function signStatusEvent(
+  secret: string,
+  body: Buffer | string,
+  timestampSeconds: number = Math.floor(Date.now() / 1000),
+): string {
   checkSecret(secret);
-  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) throw new RangeError('The timestamp must be whole Unix seconds.');
+  if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0)
+    throw new RangeError('The timestamp must be whole Unix seconds.');
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   return `t=${timestampSeconds},v1=${hmacHex(secret, timestampSeconds, bytes)}`;
 }
 
 export type VerifyFailure = 'malformed' | 'mismatch' | 'stale';
-export type VerifyOutcome = { readonly ok: true; readonly timestamp: number } | { readonly ok: false; readonly reason: VerifyFailure };
+export type VerifyOutcome =
+  { readonly ok: true; readonly timestamp: number } | { readonly ok: false; readonly reason: VerifyFailure };
 
 export interface VerifyOptions {
   readonly secret: string;

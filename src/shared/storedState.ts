@@ -48,7 +48,9 @@ export function openEnvelope(value: JsonObject & { readonly version: number }, b
 /** The envelope to store: the version never goes down; the extra fields are kept. Plain JSON. */
 export function envelopeJson(version: number, bodyKey: string, body: unknown, extra: Readonly<JsonObject>): JsonObject {
   const rest = Object.fromEntries(Object.entries(extra).filter(([key]) => key !== 'version' && key !== bodyKey));
-  return JSON.parse(JSON.stringify({ version: Math.max(version, STATE_VERSION), [bodyKey]: body, ...rest })) as JsonObject;
+  return JSON.parse(
+    JSON.stringify({ version: Math.max(version, STATE_VERSION), [bodyKey]: body, ...rest }),
+  ) as JsonObject;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,9 +122,17 @@ export function listValues<T>(list: StoredList<T>): T[] {
  * fields of its stored entry): them, then the unknown entries, at most `max` in all. Undefined
  * (remove the key) when nothing at all is left.
  */
-export function storedListJson<T>(list: StoredList<T>, values: readonly T[], codec: ListCodec<T>, max: number): JsonObject | undefined {
+export function storedListJson<T>(
+  list: StoredList<T>,
+  values: readonly T[],
+  codec: ListCodec<T>,
+  max: number,
+): JsonObject | undefined {
   const storedByKey = new Map(list.known.map((entry) => [codec.key(entry.value), entry.stored]));
-  const items = [...values.map((value) => codec.write(value, storedByKey.get(codec.key(value)))), ...list.unknown].slice(0, max);
+  const items = [
+    ...values.map((value) => codec.write(value, storedByKey.get(codec.key(value)))),
+    ...list.unknown,
+  ].slice(0, max);
   if (items.length === 0 && Object.keys(list.extra).length === 0) return undefined;
   return envelopeJson(list.version, ITEMS_KEY, items, list.extra);
 }

@@ -17,7 +17,10 @@ export function isPlausibleId(text: string): boolean {
 
 /** Trims space and the quotes or backticks a selection in code often carries. */
 export function trimId(text: string): string {
-  return text.trim().replace(/^(['"`])(.*)\1$/s, '$2').trim();
+  return text
+    .trim()
+    .replace(/^(['"`])(.*)\1$/s, '$2')
+    .trim();
 }
 
 export type IdProblem = 'empty' | 'characters' | 'length';
@@ -32,7 +35,9 @@ export function idProblem(text: string): IdProblem | undefined {
 }
 
 function stringField(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && key in value
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }
 
 /**

@@ -45,10 +45,15 @@ export function shown(text: string): string {
   return sanitize(text, MAX_VALUE_LENGTH);
 }
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Attributes = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const element = document.createElement(tag);
   setAttributes(element, attributes);
-  for (const child of children) element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
+  for (const child of children)
+    element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
   return element;
 }
 
@@ -56,7 +61,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: At
 export function vsc(tag: `vscode-${string}`, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElement {
   const element = document.createElement(tag);
   setAttributes(element, attributes);
-  for (const child of children) element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
+  for (const child of children)
+    element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
   return element;
 }
 

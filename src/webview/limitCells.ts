@@ -34,7 +34,12 @@ export function integerWidths(rows: readonly PairRow[]): Widths {
 
 /** Why a source (or every source) has no limits for the row: the reason, the service's words beneath. */
 export function reasonCell(reason: string, detail: string, span: number): HTMLTableCellElement {
-  const td = el('td', { class: 'reason', colspan: String(span) }, vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }), el('span', { class: 'reason-text' }, reason));
+  const td = el(
+    'td',
+    { class: 'reason', colspan: String(span) },
+    vsc('vscode-icon', { name: 'error', class: 'reason-icon', 'aria-hidden': 'true' }),
+    el('span', { class: 'reason-text' }, reason),
+  );
   if (detail) td.append(el('span', { class: 'reason-detail' }, detail));
   return td;
 }
@@ -52,20 +57,32 @@ function amountCell(value: string, width = 1): HTMLTableCellElement {
 }
 
 /** The two cells of one rate: the estimate's min and max (the getPairsParams figure beneath), or why it has none. */
-export function rateCells(row: PairRow, rate: Rate, loading: boolean, widths: Readonly<Widths>, strings: UiStrings): HTMLTableCellElement[] {
+export function rateCells(
+  row: PairRow,
+  rate: Rate,
+  loading: boolean,
+  widths: Readonly<Widths>,
+  strings: UiStrings,
+): HTMLTableCellElement[] {
   const cell: EstimateCell = row[rate];
   const span = columnsOf(rate).length;
   if (cell.state === 'failed') return [reasonCell(cell.reason, cell.detail, span)];
-  if (cell.state === 'pending') return [el('td', { class: 'pending', colspan: String(span) }, loading ? strings.loading : strings.notLoaded)];
+  if (cell.state === 'pending')
+    return [el('td', { class: 'pending', colspan: String(span) }, loading ? strings.loading : strings.notLoaded)];
   return columnsOf(rate).map((column) => {
     const value = column.bound === 'min' ? cell.minFrom : cell.maxFrom;
     const payout = column.bound === 'min' ? cell.minTo : cell.maxTo;
     const td = amountCell(value, widths[columnKey(column)]);
     // Where the page is too narrow for the table's columns, each amount carries its heading (CSS shows it).
     setAttributes(td, { 'data-label': `${strings[RATE_HEADINGS[rate]]} · ${strings[BOUND_HEADINGS[column.bound]]}` });
-    if (payout !== '') setAttributes(td, { title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}` });
-    if (row.state === 'limits') td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.pairsParams])));
-    else if (row.state === 'failed') td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));
+    if (payout !== '')
+      setAttributes(td, {
+        title: `${shown(value)} ${shown(row.from)} · ${fill(strings.payoutEquivalent, `${shown(payout)} ${shown(row.to)}`)}`,
+      });
+    if (row.state === 'limits')
+      td.append(el('span', { class: 'deprecated-value' }, fill(strings.pairsParamsValue, row[column.pairsParams])));
+    else if (row.state === 'failed')
+      td.append(el('span', { class: 'deprecated-value', title: row.reason }, strings.pairsParamsRefused));
     return td;
   });
 }

@@ -24,7 +24,8 @@ function start(): void {
   const host = acquireVsCodeApi();
   let problems = 0;
   const report = (text: string): void => {
-    if (problems++ < MAX_PROBLEMS) host.postMessage({ type: 'problem', text: text.slice(0, 500) } satisfies WebviewMessage);
+    if (problems++ < MAX_PROBLEMS)
+      host.postMessage({ type: 'problem', text: text.slice(0, 500) } satisfies WebviewMessage);
   };
   const root = document.getElementById('app');
   if (!root) {

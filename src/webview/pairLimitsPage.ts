@@ -9,8 +9,26 @@
  * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
  * removal) when the table is drawn again.
  */
-import { BOUND_HEADINGS, checkNewPair, columnsOf, fill, LIMIT_COLUMNS, pairKey, RATE_HEADINGS, RATES, rowFailed, rowHasLimits } from '../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import {
+  BOUND_HEADINGS,
+  checkNewPair,
+  columnsOf,
+  fill,
+  LIMIT_COLUMNS,
+  pairKey,
+  RATE_HEADINGS,
+  RATES,
+  rowFailed,
+  rowHasLimits,
+} from '../shared/pairLimitsProtocol';
+import type {
+  CurrencyPairKey,
+  HostMessage,
+  PairRow,
+  UiStrings,
+  ViewState,
+  WebviewMessage,
+} from '../shared/pairLimitsProtocol';
 import { el, setText, shown, vsc } from './dom';
 import { integerWidths, rateCells, reasonCell } from './limitCells';
 import type { Widths } from './limitCells';
@@ -34,7 +52,12 @@ interface Draft {
 }
 
 function isDraft(value: unknown): value is Draft {
-  return typeof value === 'object' && value !== null && typeof (value as Draft).from === 'string' && typeof (value as Draft).to === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Draft).from === 'string' &&
+    typeof (value as Draft).to === 'string'
+  );
 }
 
 export class PairLimitsPage {
@@ -95,7 +118,12 @@ export class PairLimitsPage {
     const heading = el('header', { class: 'heading' }, el('h1', {}, strings.title), this.badge);
 
     this.bannerText = el('p', { id: 'banner-text' }, strings.deprecated);
-    this.banner = el('div', { id: 'banner', class: 'banner', role: 'note' }, vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }), this.bannerText);
+    this.banner = el(
+      'div',
+      { id: 'banner', class: 'banner', role: 'note' },
+      vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }),
+      this.bannerText,
+    );
 
     this.fromField = this.textField('from', strings.from, strings.fromPlaceholder);
     this.toField = this.textField('to', strings.to, strings.toPlaceholder);
@@ -104,7 +132,11 @@ export class PairLimitsPage {
       this.toField.value = draft.to.slice(0, 64);
     }
     const addButton = vsc('vscode-button', { id: 'add', type: 'submit', icon: 'add' }, strings.add);
-    const refreshButton = vsc('vscode-button', { id: 'refresh', type: 'button', icon: 'refresh', secondary: true }, strings.refresh);
+    const refreshButton = vsc(
+      'vscode-button',
+      { id: 'refresh', type: 'button', icon: 'refresh', secondary: true },
+      strings.refresh,
+    );
     refreshButton.addEventListener('click', () => this.post({ type: 'refresh' }));
     const form = el(
       'form',
@@ -123,7 +155,11 @@ export class PairLimitsPage {
     this.recent = el('div', { id: 'recent', class: 'recent', hidden: true });
     this.status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
     this.errorText = el('span', { class: 'error-text' });
-    const retry = vsc('vscode-button', { id: 'retry', type: 'button', secondary: true, icon: 'refresh' }, strings.retry);
+    const retry = vsc(
+      'vscode-button',
+      { id: 'retry', type: 'button', secondary: true, icon: 'refresh' },
+      strings.retry,
+    );
     retry.addEventListener('click', () => this.post({ type: 'refresh' }));
     this.errorBox = el(
       'div',
@@ -138,20 +174,58 @@ export class PairLimitsPage {
       {},
       el('th', { scope: 'col', rowspan: '2' }, strings.from),
       el('th', { scope: 'col', rowspan: '2' }, strings.to),
-      ...RATES.map((rate) => el('th', { scope: 'colgroup', colspan: String(columnsOf(rate).length), class: 'group-head' }, strings[RATE_HEADINGS[rate]])),
-      el('th', { scope: 'col', rowspan: '2', class: 'actions-head' }, el('span', { class: 'visually-hidden' }, strings.actions)),
+      ...RATES.map((rate) =>
+        el(
+          'th',
+          { scope: 'colgroup', colspan: String(columnsOf(rate).length), class: 'group-head' },
+          strings[RATE_HEADINGS[rate]],
+        ),
+      ),
+      el(
+        'th',
+        { scope: 'col', rowspan: '2', class: 'actions-head' },
+        el('span', { class: 'visually-hidden' }, strings.actions),
+      ),
     );
-    const boundRow = el('tr', {}, ...LIMIT_COLUMNS.map((c) => el('th', { scope: 'col', class: 'amount-head' }, strings[BOUND_HEADINGS[c.bound]])));
+    const boundRow = el(
+      'tr',
+      {},
+      ...LIMIT_COLUMNS.map((c) => el('th', { scope: 'col', class: 'amount-head' }, strings[BOUND_HEADINGS[c.bound]])),
+    );
     this.body = el('tbody');
-    this.table = el('table', { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel }, el('thead', {}, groupRow, boundRow), this.body);
+    this.table = el(
+      'table',
+      { id: 'limits', class: 'limits', 'aria-label': strings.tableLabel },
+      el('thead', {}, groupRow, boundRow),
+      this.body,
+    );
     this.empty = el('p', { id: 'empty', class: 'empty', hidden: true }, strings.empty);
 
-    this.root.replaceChildren(heading, this.banner, form, this.notice, this.recent, this.status, this.errorBox, el('div', { class: 'table-wrap' }, this.table), this.empty);
+    this.root.replaceChildren(
+      heading,
+      this.banner,
+      form,
+      this.notice,
+      this.recent,
+      this.status,
+      this.errorBox,
+      el('div', { class: 'table-wrap' }, this.table),
+      this.empty,
+    );
     this.root.removeAttribute('aria-busy');
   }
 
   private textField(id: string, label: string, placeholder: string): TextField {
-    const field = vsc('vscode-textfield', { id, name: id, label, placeholder, maxlength: '32', spellcheck: 'false', autocomplete: 'off', 'aria-describedby': 'notice' }) as TextField;
+    const field = vsc('vscode-textfield', {
+      id,
+      name: id,
+      label,
+      placeholder,
+      maxlength: '32',
+      spellcheck: 'false',
+      autocomplete: 'off',
+      'aria-describedby': 'notice',
+    }) as TextField;
     field.addEventListener('input', () => {
       field.invalid = false;
       this.saveDraft();
@@ -228,7 +302,11 @@ export class PairLimitsPage {
 
   private renderStatus(state: ViewState, strings: UiStrings): void {
     const parts: Node[] = [];
-    if (state.loading) parts.push(vsc('vscode-progress-ring', { class: 'spinner', 'aria-hidden': 'true' }), el('span', {}, strings.loading));
+    if (state.loading)
+      parts.push(
+        vsc('vscode-progress-ring', { class: 'spinner', 'aria-hidden': 'true' }),
+        el('span', {}, strings.loading),
+      );
     else if (state.updated !== null) parts.push(el('span', {}, state.updated));
     this.status.replaceChildren(...parts);
     this.root.setAttribute('aria-busy', state.loading ? 'true' : 'false');
@@ -240,7 +318,17 @@ export class PairLimitsPage {
     this.recent.hidden = recent.length === 0;
     const buttons = recent.map((pair) => {
       const label = shown(`${pair.from} → ${pair.to}`);
-      const button = vsc('vscode-button', { type: 'button', secondary: true, class: 'recent-pair', 'data-key': pairKey(pair), 'aria-label': fill(strings.recentAdd, label) }, label);
+      const button = vsc(
+        'vscode-button',
+        {
+          type: 'button',
+          secondary: true,
+          class: 'recent-pair',
+          'data-key': pairKey(pair),
+          'aria-label': fill(strings.recentAdd, label),
+        },
+        label,
+      );
       button.addEventListener('click', () => {
         this.focusAfter = 'from';
         this.post({ type: 'add', from: pair.from, to: pair.to });
@@ -254,7 +342,10 @@ export class PairLimitsPage {
     const key = pairKey(row);
     // Shown as text, tooltips and labels included: control and bidi characters made visible.
     const label = shown(`${row.from} → ${row.to}`);
-    const cells: HTMLTableCellElement[] = [el('th', { scope: 'row', class: 'ticker' }, row.from), el('td', { class: 'ticker' }, row.to)];
+    const cells: HTMLTableCellElement[] = [
+      el('th', { scope: 'row', class: 'ticker' }, row.from),
+      el('td', { class: 'ticker' }, row.to),
+    ];
     if (rowFailed(row) && row.state === 'failed') {
       // Refused by every source for the same reason (a currency): one cell says why.
       cells.push(reasonCell(row.reason, row.detail, LIMIT_COLUMNS.length));
@@ -263,11 +354,23 @@ export class PairLimitsPage {
     }
     const actions = el('td', { class: 'actions' });
     if (rowHasLimits(row)) {
-      const copy = vsc('vscode-toolbar-button', { icon: 'copy', label: fill(strings.copyPair, label), title: fill(strings.copyPair, label), 'data-action': 'copy', 'data-key': key });
+      const copy = vsc('vscode-toolbar-button', {
+        icon: 'copy',
+        label: fill(strings.copyPair, label),
+        title: fill(strings.copyPair, label),
+        'data-action': 'copy',
+        'data-key': key,
+      });
       copy.addEventListener('click', () => this.post({ type: 'copy', from: row.from, to: row.to }));
       actions.append(copy);
     }
-    const remove = vsc('vscode-toolbar-button', { icon: 'close', label: fill(strings.removePair, label), title: fill(strings.removePair, label), 'data-action': 'remove', 'data-key': key });
+    const remove = vsc('vscode-toolbar-button', {
+      icon: 'close',
+      label: fill(strings.removePair, label),
+      title: fill(strings.removePair, label),
+      'data-action': 'remove',
+      'data-key': key,
+    });
     remove.addEventListener('click', () => {
       this.focusAfter = this.neighbourOf(key);
       this.post({ type: 'remove', from: row.from, to: row.to });
@@ -306,7 +409,10 @@ export class PairLimitsPage {
       return;
     }
     const candidates = Array.from(this.body.querySelectorAll<HTMLElement>('[data-action]'));
-    const match = candidates.find((c) => c.getAttribute('data-key') === target.key && c.getAttribute('data-action') === target.action) ?? candidates.find((c) => c.getAttribute('data-key') === target.key);
+    const match =
+      candidates.find(
+        (c) => c.getAttribute('data-key') === target.key && c.getAttribute('data-action') === target.action,
+      ) ?? candidates.find((c) => c.getAttribute('data-key') === target.key);
     if (match) focusControl(match);
     else this.fromField.focus();
   }

@@ -16,7 +16,10 @@ export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 let bundle: Readonly<Record<string, unknown>> | undefined;
 
 export function english(message: string, ...args: readonly (string | number)[]): string {
-  bundle ??= JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<string, unknown>;
+  bundle ??= JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'l10n', 'bundle.l10n.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
   const text = bundle[message];
   if (typeof text !== 'string') throw new Error(`not in l10n/bundle.l10n.json: ${JSON.stringify(message)}`);
   return text.replace(/\{(\d+)\}/g, (placeholder, index: string) => {

@@ -55,7 +55,8 @@ class BundleServer {
 
   async start(): Promise<void> {
     for (const file of SERVED) {
-      if (!fs.existsSync(path.join(BUNDLE_DIR, file))) throw new Error(`${file} is not in dist/webview/: build first (node esbuild.js)`);
+      if (!fs.existsSync(path.join(BUNDLE_DIR, file)))
+        throw new Error(`${file} is not in dist/webview/: build first (node esbuild.js)`);
     }
     this.server = http.createServer((req, res) => this.answer(req, res));
     await new Promise<void>((resolve, reject) => {
@@ -97,7 +98,10 @@ class BundleServer {
       res.end('Not Found');
       return;
     }
-    res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     res.end(fs.readFileSync(path.join(BUNDLE_DIR, name)));
   }
 }
@@ -152,7 +156,8 @@ export class PairLimitsTab {
       dialog.dismiss().catch(() => undefined);
     });
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') this.consoleErrors.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        this.consoleErrors.push(`${message.type()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
   }
@@ -173,8 +178,15 @@ export class PairLimitsTab {
   }
 
   /** Waits until the page has posted `count` messages of `type`; returns the last of them. */
-  async waitForPosted<T extends WebviewMessage['type']>(type: T, count = 1): Promise<Extract<WebviewMessage, { type: T }>> {
-    await this.page.waitForFunction(([t, n]) => window.__host.posted.filter((m) => m.type === t).length >= n, [type, count] as const, { timeout: 10_000 });
+  async waitForPosted<T extends WebviewMessage['type']>(
+    type: T,
+    count = 1,
+  ): Promise<Extract<WebviewMessage, { type: T }>> {
+    await this.page.waitForFunction(
+      ([t, n]) => window.__host.posted.filter((m) => m.type === t).length >= n,
+      [type, count] as const,
+      { timeout: 10_000 },
+    );
     const matching = (await this.posted()).filter((m): m is Extract<WebviewMessage, { type: T }> => m.type === type);
     const last = matching.at(-1);
     if (!last) throw new Error(`no ${type} message`);
@@ -219,7 +231,10 @@ export class BrowserHarness {
 
   static async start(): Promise<BrowserHarness> {
     const chromiumPath = findChromium();
-    if (!chromiumPath) throw new Error('no chromium found: `node out/scripts/prerequisites.js` installs it (or set CHROMIUM_PATH to a chromium or chrome binary)');
+    if (!chromiumPath)
+      throw new Error(
+        'no chromium found: `node out/scripts/prerequisites.js` installs it (or set CHROMIUM_PATH to a chromium or chrome binary)',
+      );
     const server = new BundleServer();
     await server.start();
     const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-browser-'));
@@ -250,7 +265,10 @@ export class BrowserHarness {
 
   /** A fresh page (its own context: no state shared with other tests) showing the harness page. */
   async open(options: OpenOptions): Promise<PairLimitsTab> {
-    const context = await this.browser.newContext({ viewport: options.viewport ?? { width: 1100, height: 700 }, colorScheme: options.theme.kind === 'vscode-light' ? 'light' : 'dark' });
+    const context = await this.browser.newContext({
+      viewport: options.viewport ?? { width: 1100, height: 700 },
+      colorScheme: options.theme.kind === 'vscode-light' ? 'light' : 'dark',
+    });
     const page = await context.newPage();
     const tab = new PairLimitsTab(page);
     await page.exposeFunction('__pwned', (where: unknown) => tab.pwned.push(String(where)));

@@ -81,7 +81,8 @@ export async function fetchPageData(): Promise<PageData> {
 
     harness.sandbox.setFaults({ hostile: 1 });
     const hostileAmountRows = rowsOf(HOSTILE_AMOUNTS, await loadLimits(sources, HOSTILE_AMOUNTS, new LimitsMemory()));
-    if (!hostileAmountRows.every((r) => r.state === 'limits' && r.minAmountFloat === HOSTILE_VALUES.markup)) throw new Error('the sandbox sent no hostile amounts');
+    if (!hostileAmountRows.every((r) => r.state === 'limits' && r.minAmountFloat === HOSTILE_VALUES.markup))
+      throw new Error('the sandbox sent no hostile amounts');
     const hostileEstimate = {
       state: 'limits',
       via: 'result',
@@ -117,7 +118,9 @@ export async function fetchPageData(): Promise<PageData> {
           state: 'failed',
           kind: 'currency-not-found',
           reason: english('{0} is not a currency the service knows.', sanitize(PWNED_PAYLOADS.img, 40)),
-          detail: boundValue(`Invalid currency: ${PWNED_PAYLOADS.img} not found ${HOSTILE_VALUES.commandLink} ${HOSTILE_VALUES.long}`),
+          detail: boundValue(
+            `Invalid currency: ${PWNED_PAYLOADS.img} not found ${HOSTILE_VALUES.commandLink} ${HOSTILE_VALUES.long}`,
+          ),
           ...PENDING_ESTIMATES,
         },
         { from: HOSTILE_VALUES.markup, to: HOSTILE_VALUES.control, state: 'pending', ...PENDING_ESTIMATES },
@@ -130,7 +133,12 @@ export async function fetchPageData(): Promise<PageData> {
           minAmountFixed: HOSTILE_VALUES.markdown,
           maxAmountFixed: HOSTILE_VALUES.commandUri,
           float: hostileEstimate,
-          fixed: { state: 'failed', kind: 'refused', reason: PWNED_PAYLOADS.iframe, detail: HOSTILE_VALUES.commandLink },
+          fixed: {
+            state: 'failed',
+            kind: 'refused',
+            reason: PWNED_PAYLOADS.iframe,
+            detail: HOSTILE_VALUES.commandLink,
+          },
         },
         {
           from: boundValue(HOSTILE_VALUES.long),
@@ -141,7 +149,11 @@ export async function fetchPageData(): Promise<PageData> {
         },
       ],
       recent: [{ from: HOSTILE_VALUES.script, to: PWNED_PAYLOADS.img }],
-      error: english('Could not reach {0}: {1}', sandbox, sanitize(`${PWNED_PAYLOADS.img}${HOSTILE_VALUES.control}`, 200)),
+      error: english(
+        'Could not reach {0}: {1}',
+        sandbox,
+        sanitize(`${PWNED_PAYLOADS.img}${HOSTILE_VALUES.control}`, 200),
+      ),
       updated: english('Updated at {0}', PWNED_PAYLOADS.template),
     };
     const withoutPairsParams: ViewState = { ...everyday, pairsParams: 'gone', rows: goneRows, recent: [] };

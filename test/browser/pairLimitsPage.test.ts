@@ -9,7 +9,14 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
-import { fill, MAX_VALUE_LENGTH, pairKey, PENDING_ESTIMATES, rowFailed, rowHasLimits } from '../../src/shared/pairLimitsProtocol';
+import {
+  fill,
+  MAX_VALUE_LENGTH,
+  pairKey,
+  PENDING_ESTIMATES,
+  rowFailed,
+  rowHasLimits,
+} from '../../src/shared/pairLimitsProtocol';
 import type { HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../src/shared/pairLimitsProtocol';
 import { english, REPO_ROOT } from './english';
 import type { PairLimitsTab } from './pageHarness';
@@ -42,7 +49,12 @@ function expectedCells(row: PairRow, strings: UiStrings): string[] {
       for (const bound of ['min', 'max'] as const) {
         const value = bound === 'min' ? cell.minFrom : cell.maxFrom;
         const field = `${bound}Amount${rate === 'float' ? 'Float' : 'Fixed'}` as const;
-        const beneath = row.state === 'limits' ? shownAs(fill(strings.pairsParamsValue, row[field])) : row.state === 'failed' ? strings.pairsParamsRefused : '';
+        const beneath =
+          row.state === 'limits'
+            ? shownAs(fill(strings.pairsParamsValue, row[field]))
+            : row.state === 'failed'
+              ? strings.pairsParamsRefused
+              : '';
         cells.push((value === '' ? '—' : shownAs(value)) + beneath);
       }
     }
@@ -90,7 +102,9 @@ function tabOrder(state: ViewState): string[] {
     'refresh',
     ...state.recent.map((pair) => `recent:${pairKey(pair)}`),
     ...(state.error === null ? [] : ['retry']),
-    ...state.rows.flatMap((row) => (rowHasLimits(row) ? [`copy:${pairKey(row)}`, `remove:${pairKey(row)}`] : [`remove:${pairKey(row)}`])),
+    ...state.rows.flatMap((row) =>
+      rowHasLimits(row) ? [`copy:${pairKey(row)}`, `remove:${pairKey(row)}`] : [`remove:${pairKey(row)}`],
+    ),
   ];
 }
 
@@ -121,7 +135,11 @@ describe('Pair Limits page in chromium', function () {
     for (const tab of tabs.splice(0)) await harness.close(tab);
   });
 
-  const open = async (theme: Theme = THEMES['vscode-dark'], savedState?: unknown, viewport?: { width: number; height: number }): Promise<PairLimitsTab> => {
+  const open = async (
+    theme: Theme = THEMES['vscode-dark'],
+    savedState?: unknown,
+    viewport?: { width: number; height: number },
+  ): Promise<PairLimitsTab> => {
     const tab = await harness.open({ theme, savedState, viewport });
     tabs.push(tab);
     return tab;
@@ -134,19 +152,36 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(await tab.violations(), [], 'the content security policy blocked nothing');
     assert.deepEqual(tab.pageErrors, [], 'no uncaught error');
     assert.deepEqual(tab.consoleErrors, [], 'no console error or warning');
-    assert.deepEqual((await tab.posted()).filter((m) => m.type === 'problem'), [], 'the page reported no problem');
+    assert.deepEqual(
+      (await tab.posted()).filter((m) => m.type === 'problem'),
+      [],
+      'the page reported no problem',
+    );
   };
 
   it('loads its own bundle under its content security policy: ready, styles, codicons and custom elements, nothing blocked', async () => {
     const firstRequest = harness.requests.length;
     const tab = await open();
-    assert.deepEqual(await tab.posted(), [{ type: 'ready' }], 'the page says ready, and nothing else, before the extension speaks');
+    assert.deepEqual(
+      await tab.posted(),
+      [{ type: 'ready' }],
+      'the page says ready, and nothing else, before the extension speaks',
+    );
     const rendered = await tab.show(data.init, stateMessage(data.everyday));
     assert.deepEqual(rendered, { type: 'rendered', rows: 7, failed: 1 });
     await tab.settle();
     await assertClean(tab);
-    assert.deepEqual((await tab.posted()).map((m) => m.type), ['ready', 'rendered']);
-    assert.deepEqual([...new Set(harness.requests.slice(firstRequest))].sort(), ['/', '/codicon.css', '/codicon.ttf', '/pairLimits.css', '/pairLimits.js']);
+    assert.deepEqual(
+      (await tab.posted()).map((m) => m.type),
+      ['ready', 'rendered'],
+    );
+    assert.deepEqual([...new Set(harness.requests.slice(firstRequest))].sort(), [
+      '/',
+      '/codicon.css',
+      '/codicon.ttf',
+      '/pairLimits.css',
+      '/pairLimits.js',
+    ]);
 
     const page = await tab.page.evaluate(() => {
       const app = document.getElementById('app');
@@ -171,12 +206,33 @@ describe('Pair Limits page in chromium', function () {
     });
     assert.equal(page.title, strings.title);
     assert.equal(page.busy, 'false');
-    assert.equal(page.background, rgb(THEMES['vscode-dark'].variables['editor-background']), 'the stylesheet applies (it loaded under the nonce)');
-    assert.deepEqual(page.tags, ['vscode-badge', 'vscode-button', 'vscode-icon', 'vscode-label', 'vscode-textfield', 'vscode-toolbar-button']);
+    assert.equal(
+      page.background,
+      rgb(THEMES['vscode-dark'].variables['editor-background']),
+      'the stylesheet applies (it loaded under the nonce)',
+    );
+    assert.deepEqual(page.tags, [
+      'vscode-badge',
+      'vscode-button',
+      'vscode-icon',
+      'vscode-label',
+      'vscode-textfield',
+      'vscode-toolbar-button',
+    ]);
     assert.deepEqual(page.defined, page.tags, 'every @vscode-elements element is defined');
     assert.equal(page.drawn, page.count, 'and drawn into its shadow root');
     assert.deepEqual(page.codicons, ['loaded'], 'the codicon font loaded (font-src allows the resource origin)');
-    assert.deepEqual(page.headings, [strings.from, strings.to, strings.floatGroup, strings.fixedGroup, strings.actions, strings.min, strings.max, strings.min, strings.max]);
+    assert.deepEqual(page.headings, [
+      strings.from,
+      strings.to,
+      strings.floatGroup,
+      strings.fixedGroup,
+      strings.actions,
+      strings.min,
+      strings.max,
+      strings.min,
+      strings.max,
+    ]);
     assert.equal(page.banner, strings.deprecated);
     assert.equal(page.badge, strings.sandbox);
     assert.equal(page.status, data.everyday.updated);
@@ -187,18 +243,34 @@ describe('Pair Limits page in chromium', function () {
     const tab = await open();
     const state = data.hostile;
     const rendered = await tab.show(data.init, stateMessage(state));
-    assert.deepEqual(rendered, { type: 'rendered', rows: state.rows.length, failed: state.rows.filter(rowFailed).length });
+    assert.deepEqual(rendered, {
+      type: 'rendered',
+      rows: state.rows.length,
+      failed: state.rows.filter(rowFailed).length,
+    });
     const noticeText = `${PWNED_PAYLOADS.attribute}${HOSTILE_VALUES.control}`;
     await tab.send({ type: 'notice', severity: 'error', text: noticeText });
-    await tab.page.waitForFunction((text) => document.getElementById('notice')?.textContent === text, shownAs(noticeText));
+    await tab.page.waitForFunction(
+      (text) => document.getElementById('notice')?.textContent === text,
+      shownAs(noticeText),
+    );
     await tab.settle();
     await assertClean(tab);
-    assert.deepEqual([...new Set(harness.requests.slice(firstRequest))].sort(), ['/', '/codicon.css', '/codicon.ttf', '/pairLimits.css', '/pairLimits.js'], 'nothing of the data was fetched');
+    assert.deepEqual(
+      [...new Set(harness.requests.slice(firstRequest))].sort(),
+      ['/', '/codicon.css', '/codicon.ttf', '/pairLimits.css', '/pairLimits.js'],
+      'nothing of the data was fetched',
+    );
 
     // Every value reads as its text, cell by cell.
     const cells = await cellTexts(tab);
     assert.deepEqual(Object.keys(cells), state.rows.map(pairKey), 'one row per pair, in order');
-    for (const row of state.rows) assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), `the cells of ${JSON.stringify(pairKey(row).slice(0, 60))}`);
+    for (const row of state.rows)
+      assert.deepEqual(
+        cells[pairKey(row)],
+        expectedCells(row, strings),
+        `the cells of ${JSON.stringify(pairKey(row).slice(0, 60))}`,
+      );
     const texts = await tab.page.evaluate(() => ({
       recent: Array.from(document.querySelectorAll('.recent-pair')).map((b) => b.textContent),
       error: document.querySelector('#error .error-text')?.textContent,
@@ -206,11 +278,23 @@ describe('Pair Limits page in chromium', function () {
       badge: document.querySelector('.environment')?.textContent,
       all: document.getElementById('app')?.textContent ?? '',
     }));
-    assert.deepEqual(texts.recent, state.recent.map((p) => shownAs(`${p.from} → ${p.to}`)));
+    assert.deepEqual(
+      texts.recent,
+      state.recent.map((p) => shownAs(`${p.from} → ${p.to}`)),
+    );
     assert.equal(texts.error, shownAs(state.error ?? ''));
     assert.equal(texts.status, shownAs(state.updated ?? ''));
     assert.equal(texts.badge, strings.live);
-    for (const payload of [HOSTILE_VALUES.markup, HOSTILE_VALUES.script, PWNED_PAYLOADS.img, PWNED_PAYLOADS.svg, PWNED_PAYLOADS.iframe, PWNED_PAYLOADS.style, PWNED_PAYLOADS.attribute, PWNED_PAYLOADS.template]) {
+    for (const payload of [
+      HOSTILE_VALUES.markup,
+      HOSTILE_VALUES.script,
+      PWNED_PAYLOADS.img,
+      PWNED_PAYLOADS.svg,
+      PWNED_PAYLOADS.iframe,
+      PWNED_PAYLOADS.style,
+      PWNED_PAYLOADS.attribute,
+      PWNED_PAYLOADS.template,
+    ]) {
       assert.ok(texts.all.includes(payload), `${payload} shows as text`);
     }
     assert.ok(!CONTROL_OR_BIDI.test(texts.all), 'no control or bidi character is shown as such');
@@ -228,7 +312,11 @@ describe('Pair Limits page in chromium', function () {
           (inShadow ? shadowTags : light).add(el.tagName.toLowerCase());
           for (const attr of Array.from(el.attributes)) {
             if (attr.name.startsWith('on')) handlers.push(`${el.tagName} ${attr.name}`);
-            if (['href', 'src', 'srcdoc', 'action', 'formaction'].includes(attr.name) && !(el.tagName === 'LINK' && /\/codicon\.css$/.test(attr.value))) risky.push(`${el.tagName} ${attr.name}=${attr.value}`);
+            if (
+              ['href', 'src', 'srcdoc', 'action', 'formaction'].includes(attr.name) &&
+              !(el.tagName === 'LINK' && /\/codicon\.css$/.test(attr.value))
+            )
+              risky.push(`${el.tagName} ${attr.name}=${attr.value}`);
             if (['title', 'aria-label', 'label', 'placeholder'].includes(attr.name)) attributeTexts.push(attr.value);
           }
           if (el.shadowRoot) visit(el.shadowRoot, true);
@@ -236,7 +324,14 @@ describe('Pair Limits page in chromium', function () {
       };
       const app = document.getElementById('app');
       if (app) visit(app, false);
-      return { light: [...light].sort(), shadowTags: [...shadowTags].sort(), handlers, risky, attributeTexts, bodyChildren: Array.from(document.body.children).map((c) => c.tagName.toLowerCase()) };
+      return {
+        light: [...light].sort(),
+        shadowTags: [...shadowTags].sort(),
+        handlers,
+        risky,
+        attributeTexts,
+        bodyChildren: Array.from(document.body.children).map((c) => c.tagName.toLowerCase()),
+      };
     });
     const pageTags = ['div', 'form', 'h1', 'header', 'main', 'p', 'span', 'table', 'tbody', 'td', 'th', 'thead', 'tr'];
     assert.deepEqual(
@@ -251,11 +346,17 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(dom.risky, [], 'no link, source or form target (but the codicons the icons load)');
     assert.deepEqual(dom.bodyChildren, ['main', 'script'], 'nothing added outside #app');
     const badAttribute = dom.attributeTexts.find((t) => CONTROL_OR_BIDI.test(t));
-    assert.equal(badAttribute, undefined, `no control or bidi character in tooltips and labels: ${JSON.stringify(badAttribute?.slice(0, 80))}`);
+    assert.equal(
+      badAttribute,
+      undefined,
+      `no control or bidi character in tooltips and labels: ${JSON.stringify(badAttribute?.slice(0, 80))}`,
+    );
 
     // The actions of a hostile row name it as it is: the extension checks what comes back.
     const hostileRow = state.rows[state.rows.length - 2];
-    const control = tab.page.locator('#limits tbody [data-action="copy"]').nth(state.rows.slice(0, -1).filter(rowHasLimits).length - 1);
+    const control = tab.page
+      .locator('#limits tbody [data-action="copy"]')
+      .nth(state.rows.slice(0, -1).filter(rowHasLimits).length - 1);
     assert.equal(await control.getAttribute('data-key'), pairKey(hostileRow));
     await control.click();
     assert.deepEqual(await tab.waitForPosted('copy'), { type: 'copy', from: hostileRow.from, to: hostileRow.to });
@@ -304,8 +405,13 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(tab.pwned, [], 'nothing ran');
     const violations = (await tab.violations()).map((v) => v.split(' ')[0]).sort();
     assert.deepEqual(violations, ['img-src', 'script-src-attr', 'script-src-elem', 'script-src-elem']);
-    const problems = (await tab.posted()).filter((m): m is Extract<WebviewMessage, { type: 'problem' }> => m.type === 'problem');
-    assert.ok(problems.every((p) => p.text.startsWith('blocked by the content security policy')), JSON.stringify(problems));
+    const problems = (await tab.posted()).filter(
+      (m): m is Extract<WebviewMessage, { type: 'problem' }> => m.type === 'problem',
+    );
+    assert.ok(
+      problems.every((p) => p.text.startsWith('blocked by the content security policy')),
+      JSON.stringify(problems),
+    );
     assert.ok(!harness.requests.slice(firstRequest).some((r) => r === '/x.png'), 'the image was not even asked for');
   });
 
@@ -328,7 +434,10 @@ describe('Pair Limits page in chromium', function () {
     await tab.page.keyboard.press('Tab');
     await tab.page.keyboard.type('eth');
     await tab.page.keyboard.press('Enter');
-    await tab.page.waitForFunction((text) => document.getElementById('notice')?.textContent === text, strings['problem.characters']);
+    await tab.page.waitForFunction(
+      (text) => document.getElementById('notice')?.textContent === text,
+      strings['problem.characters'],
+    );
     assert.equal(await focused(tab), 'from', 'focus goes to the field to fix');
     assert.ok(!(await tab.posted()).some((m) => m.type === 'add'), 'nothing is asked for an invalid ticker');
 
@@ -342,10 +451,16 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(await tab.waitForPosted('add'), { type: 'add', from: 'ltc', to: 'xrp' }, 'the pair, normalized');
 
     // The extension lists the pair: the fields are cleared for the next one.
-    const added: ViewState = { ...data.everyday, rows: [...data.everyday.rows, { from: 'ltc', to: 'xrp', state: 'pending', ...PENDING_ESTIMATES }], loading: true };
+    const added: ViewState = {
+      ...data.everyday,
+      rows: [...data.everyday.rows, { from: 'ltc', to: 'xrp', state: 'pending', ...PENDING_ESTIMATES }],
+      loading: true,
+    };
     await tab.send(stateMessage(added));
     await tab.waitForPosted('rendered', 2);
-    const fields = await tab.page.evaluate(() => ['from', 'to'].map((id) => (document.getElementById(id) as HTMLInputElement | null)?.value));
+    const fields = await tab.page.evaluate(() =>
+      ['from', 'to'].map((id) => (document.getElementById(id) as HTMLInputElement | null)?.value),
+    );
     assert.deepEqual(fields, ['', '']);
     assert.equal(await focused(tab), 'from');
     await assertClean(tab);
@@ -356,7 +471,8 @@ describe('Pair Limits page in chromium', function () {
     await tab.show(data.init, stateMessage(data.everyday));
     const [first, second] = data.everyday.rows;
     await focusStart(tab);
-    for (let i = 0; i < 20 && (await focused(tab)) !== `copy:${pairKey(first)}`; i++) await tab.page.keyboard.press('Tab');
+    for (let i = 0; i < 20 && (await focused(tab)) !== `copy:${pairKey(first)}`; i++)
+      await tab.page.keyboard.press('Tab');
     assert.equal(await focused(tab), `copy:${pairKey(first)}`);
     await tab.page.keyboard.press('Enter');
     assert.deepEqual(await tab.waitForPosted('copy'), { type: 'copy', from: first.from, to: first.to });
@@ -371,7 +487,9 @@ describe('Pair Limits page in chromium', function () {
     const refused = data.everyday.rows.find(rowFailed);
     assert.ok(refused);
     const refusedActions = await tab.page.evaluate((key) => {
-      const row = Array.from(document.querySelectorAll('#limits tbody tr')).find((tr) => tr.getAttribute('data-key') === key);
+      const row = Array.from(document.querySelectorAll('#limits tbody tr')).find(
+        (tr) => tr.getAttribute('data-key') === key,
+      );
       return Array.from(row?.querySelectorAll('[data-action]') ?? []).map((b) => b.getAttribute('data-action'));
     }, pairKey(refused));
     assert.deepEqual(refusedActions, ['remove'], 'a refused pair has nothing to copy');
@@ -380,14 +498,18 @@ describe('Pair Limits page in chromium', function () {
 
   it('is readable in light, dark and high-contrast themes, and follows a theme change', async () => {
     const tab = await open(THEMES['vscode-light']);
-    const state: ViewState = { ...data.everyday, error: english('Could not reach {0}: {1}', english('the sandbox'), 'connect ECONNREFUSED 127.0.0.1:8710') };
+    const state: ViewState = {
+      ...data.everyday,
+      error: english('Could not reach {0}: {1}', english('the sandbox'), 'connect ECONNREFUSED 127.0.0.1:8710'),
+    };
     await tab.show(data.init, stateMessage(state));
     await tab.send({ type: 'notice', severity: 'error', text: strings['problem.duplicate'] });
     for (const theme of [THEMES['vscode-light'], THEMES['vscode-dark'], THEMES['vscode-high-contrast']]) {
       await tab.setTheme(theme);
       await tab.settle();
       const look = await tab.page.evaluate(() => {
-        const style = (selector: string): CSSStyleDeclaration => getComputedStyle(document.querySelector(selector) ?? document.body);
+        const style = (selector: string): CSSStyleDeclaration =>
+          getComputedStyle(document.querySelector(selector) ?? document.body);
         return {
           bodyClass: document.body.className,
           background: style('body').backgroundColor,
@@ -410,7 +532,9 @@ describe('Pair Limits page in chromium', function () {
       }
       const contrasts = await tab.page.evaluate(textContrastsInPage, '#app');
       assert.ok(contrasts.length >= 40, `${theme.kind}: ${contrasts.length} texts checked`);
-      const poor = contrasts.filter((c) => c.ratio < 4.5).map((c) => `${c.where}: ${c.color} on ${c.background} = ${c.ratio.toFixed(2)}`);
+      const poor = contrasts
+        .filter((c) => c.ratio < 4.5)
+        .map((c) => `${c.where}: ${c.color} on ${c.background} = ${c.ratio.toFixed(2)}`);
       assert.deepEqual(poor, [], `${theme.kind}: every text has a contrast of at least 4.5:1`);
     }
     await assertClean(tab);
@@ -423,26 +547,46 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(rendered, { type: 'rendered', rows: state.rows.length, failed: 1 });
     await tab.settle();
     const page = await tab.page.evaluate(() => ({
-      banners: Array.from(document.querySelectorAll('.banner')).map((b) => ({ text: b.textContent, gone: b.classList.contains('banner-gone'), role: b.getAttribute('role') })),
+      banners: Array.from(document.querySelectorAll('.banner')).map((b) => ({
+        text: b.textContent,
+        gone: b.classList.contains('banner-gone'),
+        role: b.getAttribute('role'),
+      })),
       beneath: document.querySelectorAll('.deprecated-value').length,
     }));
-    assert.deepEqual(page.banners, [{ text: strings.pairsParamsGone, gone: true, role: 'note' }], 'one banner says it, and nothing per row');
+    assert.deepEqual(
+      page.banners,
+      [{ text: strings.pairsParamsGone, gone: true, role: 'note' }],
+      'one banner says it, and nothing per row',
+    );
     assert.equal(page.beneath, 0, 'no getPairsParams figure');
     assert.match(strings.pairsParamsGone, /method not found/);
     const cells = await cellTexts(tab);
     for (const row of state.rows) assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), pairKey(row));
     assert.deepEqual(cells['btc/eth'], ['btc', 'eth', '0.000609', '10.40721699267', '0.000764', '3.7514', '']);
-    assert.deepEqual(cells['xmr/btc'], ['xmr', 'btc', shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) + 'Invalid currency: xmr is temporary disabled on API as input currency', shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) + 'Invalid currency: xmr is temporary disabled on API as input currency', '']);
+    assert.deepEqual(cells['xmr/btc'], [
+      'xmr',
+      'btc',
+      shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) +
+        'Invalid currency: xmr is temporary disabled on API as input currency',
+      shownAs(english('{0} is temporarily disabled as an input currency (it cannot be sent).', 'xmr')) +
+        'Invalid currency: xmr is temporary disabled on API as input currency',
+      '',
+    ]);
     // Back to a service that has it: the deprecation banner again.
     await tab.send(stateMessage(data.everyday));
     await tab.waitForPosted('rendered', 2);
     assert.equal(await tab.page.evaluate(() => document.querySelector('.banner')?.textContent), strings.deprecated);
     const contrasts = await tab.page.evaluate(textContrastsInPage, '#app');
-    assert.deepEqual(contrasts.filter((c) => c.ratio < 4.5).map((c) => c.where), [], 'readable in high contrast');
+    assert.deepEqual(
+      contrasts.filter((c) => c.ratio < 4.5).map((c) => c.where),
+      [],
+      'readable in high contrast',
+    );
     await assertClean(tab);
   });
 
-  it('keeps every row\'s action buttons in view at narrow, middle and wide widths, everyday and hostile values alike', async () => {
+  it("keeps every row's action buttons in view at narrow, middle and wide widths, everyday and hostile values alike", async () => {
     for (const width of [360, 600, 1000]) {
       for (const [name, state] of [
         ['everyday', data.everyday],
@@ -469,7 +613,11 @@ describe('Pair Limits page in chromium', function () {
             };
           }),
         );
-        assert.equal(buttons.length, state.rows.filter(rowHasLimits).length + state.rows.length, `${width}px ${name}: every row's buttons`);
+        assert.equal(
+          buttons.length,
+          state.rows.filter(rowHasLimits).length + state.rows.length,
+          `${width}px ${name}: every row's buttons`,
+        );
         for (const b of buttons) {
           const where = `${width}px ${name} ${b.id}: ${b.left.toFixed(0)}–${b.right.toFixed(0)} of ${b.viewport}px`;
           assert.ok(b.width > 0 && b.left >= 0 && b.right <= b.viewport, `inside the viewport (${where})`);
@@ -486,19 +634,27 @@ describe('Pair Limits page in chromium', function () {
     const tab = await open(THEMES['vscode-dark'], undefined, { width: 560, height: 700 });
     await tab.show(data.init, stateMessage(data.everyday));
     await tab.settle();
-    if (process.env.EXCHANGE_TX_PAGE_SHOT) await tab.page.screenshot({ path: process.env.EXCHANGE_TX_PAGE_SHOT, fullPage: true });
+    if (process.env.EXCHANGE_TX_PAGE_SHOT)
+      await tab.page.screenshot({ path: process.env.EXCHANGE_TX_PAGE_SHOT, fullPage: true });
     const cut = await tab.page.evaluate(() => {
       const viewport = document.documentElement.clientWidth;
       const problems: string[] = [];
-      for (const element of Array.from(document.querySelectorAll<HTMLElement>('#limits .amount .whole, #limits .amount .fraction, #limits .deprecated-value, #limits thead th'))) {
+      for (const element of Array.from(
+        document.querySelectorAll<HTMLElement>(
+          '#limits .amount .whole, #limits .amount .fraction, #limits .deprecated-value, #limits thead th',
+        ),
+      )) {
         const box = element.getBoundingClientRect();
         if (box.width === 0) continue;
         const text = element.textContent ?? '';
-        if (box.left < 0 || box.right > viewport + 1) problems.push(`${text}: ${box.left.toFixed(0)}–${box.right.toFixed(0)} of ${viewport}px`);
-        else if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) problems.push(`${text}: wider than its box`);
+        if (box.left < 0 || box.right > viewport + 1)
+          problems.push(`${text}: ${box.left.toFixed(0)}–${box.right.toFixed(0)} of ${viewport}px`);
+        else if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0)
+          problems.push(`${text}: wider than its box`);
         else {
           const hit = document.elementFromPoint(box.left + 1, box.top + box.height / 2);
-          if (hit !== null && hit !== element && !element.contains(hit) && !hit.contains(element)) problems.push(`${text}: covered by ${hit.className}`);
+          if (hit !== null && hit !== element && !element.contains(hit) && !hit.contains(element))
+            problems.push(`${text}: covered by ${hit.className}`);
         }
       }
       return { problems, scrolledWidth: document.documentElement.scrollWidth, viewport };
@@ -512,9 +668,17 @@ describe('Pair Limits page in chromium', function () {
     const tab = await open(THEMES['vscode-dark'], undefined, { width: 980, height: 700 });
     await tab.show(data.init, stateMessage({ ...data.everyday, rows: [] }));
     await tab.settle();
-    const bannerHeight = () => tab.page.evaluate(() => document.querySelector('.banner')?.getBoundingClientRect().height ?? 0);
-    assert.equal(await bannerHeight(), 0, 'no banner on an empty page (it explains figures beneath amounts that are not there)');
-    assert.ok(await tab.page.evaluate(() => (document.querySelector('.empty')?.getBoundingClientRect().height ?? 0) > 0), 'the empty page says what to do');
+    const bannerHeight = () =>
+      tab.page.evaluate(() => document.querySelector('.banner')?.getBoundingClientRect().height ?? 0);
+    assert.equal(
+      await bannerHeight(),
+      0,
+      'no banner on an empty page (it explains figures beneath amounts that are not there)',
+    );
+    assert.ok(
+      await tab.page.evaluate(() => (document.querySelector('.empty')?.getBoundingClientRect().height ?? 0) > 0),
+      'the empty page says what to do',
+    );
     await tab.send(stateMessage(data.everyday));
     await tab.waitForPosted('rendered', 2);
     assert.ok((await bannerHeight()) > 0, 'the banner beside the pairs');
@@ -527,14 +691,26 @@ describe('Pair Limits page in chromium', function () {
     assert.deepEqual(rendered, { type: 'rendered', rows: 7, failed: 1 });
     await tab.settle();
     const doge = data.everyday.rows.find((r) => pairKey(r) === 'doge/btc');
-    assert.ok(doge?.state === 'limits' && doge.float.state === 'limits' && doge.fixed.state === 'failed', 'doge: float limits, refused for fixed rates');
+    assert.ok(
+      doge?.state === 'limits' && doge.float.state === 'limits' && doge.fixed.state === 'failed',
+      'doge: float limits, refused for fixed rates',
+    );
     const refused = data.everyday.rows.find(rowFailed);
     assert.ok(refused?.state === 'failed' && refused.kind === 'currency-disabled');
     const cells = await cellTexts(tab);
     assert.deepEqual(cells[pairKey(refused)], expectedCells(refused, strings));
     assert.match(cells[pairKey(refused)][2], /xmr is temporarily disabled as an input currency/);
-    for (const row of data.everyday.rows) assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), pairKey(row));
-    assert.deepEqual(cells['btc/eth'], ['btc', 'eth', '0.000609getPairsParams: 0.000609', '10.40721699267getPairsParams: 10.40721699267', '0.000764getPairsParams: 0.000764', '3.7514getPairsParams: 3.7514', '']);
+    for (const row of data.everyday.rows)
+      assert.deepEqual(cells[pairKey(row)], expectedCells(row, strings), pairKey(row));
+    assert.deepEqual(cells['btc/eth'], [
+      'btc',
+      'eth',
+      '0.000609getPairsParams: 0.000609',
+      '10.40721699267getPairsParams: 10.40721699267',
+      '0.000764getPairsParams: 0.000764',
+      '3.7514getPairsParams: 3.7514',
+      '',
+    ]);
     const layout = await tab.page.evaluate(() => ({
       banner: document.querySelector('.banner')?.getBoundingClientRect().height ?? 0,
       height: document.documentElement.scrollHeight,

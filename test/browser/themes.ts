@@ -176,7 +176,10 @@ export function textContrastsInPage(selector: string): TextContrast[] {
   const parse = (css: string): Rgba => {
     const m = /rgba?\(([^)]+)\)/.exec(css);
     if (!m) return [0, 0, 0, 0];
-    const [r = 0, g = 0, b = 0, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    const [r = 0, g = 0, b = 0, a = 1] = m[1]
+      .split(/[\s,/]+/)
+      .filter(Boolean)
+      .map(Number);
     return [r, g, b, a];
   };
   const over = (top: Rgba, bottom: Rgba): Rgba => {
@@ -193,7 +196,8 @@ export function textContrastsInPage(selector: string): TextContrast[] {
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
   };
   // The flat tree, as the text is drawn: a slotted node's parent is its slot; a shadow root's, its host.
-  const parentOf = (el: Element): Element | null => el.assignedSlot ?? el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+  const parentOf = (el: Element): Element | null =>
+    el.assignedSlot ?? el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
   const backgroundOf = (el: Element): Rgba => {
     const layers: Rgba[] = [];
     for (let at: Element | null = el; at; at = parentOf(at)) layers.push(parse(getComputedStyle(at).backgroundColor));
@@ -201,7 +205,9 @@ export function textContrastsInPage(selector: string): TextContrast[] {
     return layers.reduceRight<Rgba>((below, layer) => over(layer, below), [255, 255, 255, 1]);
   };
   const ownText = (el: Element): Text | undefined =>
-    Array.from(el.childNodes).find((n): n is Text => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+    Array.from(el.childNodes).find(
+      (n): n is Text => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '',
+    );
   const visible = (el: Element): boolean => {
     const style = getComputedStyle(el);
     const box = el.getBoundingClientRect();
@@ -218,7 +224,11 @@ export function textContrastsInPage(selector: string): TextContrast[] {
       const background = backgroundOf(drawnIn);
       const color = over(parse(getComputedStyle(drawnIn).color), background);
       const [light, dark] = [luminance(color), luminance(background)].sort((a, b) => b - a);
-      const name = el.id ? `#${el.id}` : el.classList.length > 0 ? `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}` : el.tagName.toLowerCase();
+      const name = el.id
+        ? `#${el.id}`
+        : el.classList.length > 0
+          ? `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`
+          : el.tagName.toLowerCase();
       out.push({
         where: `${name} "${(el.textContent ?? '').trim().slice(0, 30)}"`,
         color: getComputedStyle(drawnIn).color,

@@ -19,7 +19,9 @@ async function recordForScan(): Promise<(() => void) | undefined> {
   const api = await vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx')?.activate();
   if (!api) return undefined;
   const messages = path.join(dir, 'webview-messages.jsonl');
-  const subscription = (await api.pairLimits.load()).onDidPost((message) => fs.appendFileSync(messages, `${JSON.stringify(message)}\n`));
+  const subscription = (await api.pairLimits.load()).onDidPost((message) =>
+    fs.appendFileSync(messages, `${JSON.stringify(message)}\n`),
+  );
   return () => {
     subscription.dispose();
     fs.writeFileSync(path.join(dir, 'extension-log.txt'), api.log.recent.join('\n'));
@@ -54,7 +56,9 @@ export async function run(): Promise<void> {
 
   // The built-in sandbox's traffic (new transactions arriving) is off for the suite: its tests
   // expect a still ledger. The long-use test turns it on for itself.
-  await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('exchangeTx.sandbox')
+    .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
   const finishScan = await recordForScan();
   const failures = await new Promise<number>((resolve, reject) => {
     try {

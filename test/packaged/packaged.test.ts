@@ -27,7 +27,9 @@ interface Manifest {
 }
 
 /** The repository's package.json: what the package must carry (this file runs from out/test/packaged/). */
-const repoManifest = JSON.parse(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as Manifest;
+const repoManifest = JSON.parse(
+  fs.readFileSync(path.resolve(__dirname, '..', '..', '..', 'package.json'), 'utf8'),
+) as Manifest;
 
 function installed(): vscode.Extension<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>(EXTENSION_ID);
@@ -52,7 +54,7 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
   it('is the installed copy (in the fresh profile), of this version, not the repository', () => {
     const extension = installed();
     const extensionsDir = process.env.EXCHANGE_TX_TEST_EXTENSIONS_DIR;
-    assert.ok(extensionsDir, 'the runner names the profile\'s extensions folder');
+    assert.ok(extensionsDir, "the runner names the profile's extensions folder");
     assert.equal(path.dirname(fs.realpathSync(extension.extensionPath)), fs.realpathSync(extensionsDir));
     assert.equal((extension.packageJSON as Manifest).version, repoManifest.version);
   });
@@ -62,8 +64,12 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
     const manifest = installed().packageJSON as Manifest;
     const files = [
       manifest.main,
-      ...Object.values(manifest.contributes.viewsContainers ?? {}).flat().map((c) => c.icon),
-      ...Object.values(manifest.contributes.views ?? {}).flat().map((v) => v.icon),
+      ...Object.values(manifest.contributes.viewsContainers ?? {})
+        .flat()
+        .map((c) => c.icon),
+      ...Object.values(manifest.contributes.views ?? {})
+        .flat()
+        .map((v) => v.icon),
       ...(manifest.contributes.jsonValidation ?? []).map((j) => j.url),
       ...(manifest.l10n ? [path.join(manifest.l10n, 'bundle.l10n.json')] : []),
       'package.nls.json',
@@ -74,7 +80,10 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
 
   it("carries every file of the webview's build (the page may load any of them)", () => {
     const built = path.resolve(__dirname, '..', '..', '..', 'dist', 'webview');
-    const expected = fs.readdirSync(built).filter((file) => !file.endsWith('.map')).sort();
+    const expected = fs
+      .readdirSync(built)
+      .filter((file) => !file.endsWith('.map'))
+      .sort();
     assert.ok(expected.includes('pairLimits.js'), 'the repository has a webview build');
     assert.deepEqual(fs.readdirSync(path.join(installed().extensionPath, 'dist', 'webview')).sort(), expected);
   });
@@ -121,7 +130,9 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
     // A settled one: its status cannot move between the list and the lookup.
     const record = api.transactions.list.records().find((r) => r.status === 'finished');
     assert.ok(record, 'the view has a finished transaction');
-    const result = await vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', record.id, { silent: true });
+    const result = await vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', record.id, {
+      silent: true,
+    });
     assert.equal(result.error, undefined);
     assert.equal(result.id, record.id);
     assert.equal(result.record?.id, record.id);

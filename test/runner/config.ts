@@ -32,7 +32,14 @@ export interface VSCodeTarget {
  * (4.139.1 = VS Code 1.139.1, node 24). Raise `newest` when npm has a newer code-server.
  */
 export const TARGETS: Readonly<Record<TargetName, VSCodeTarget>> = {
-  oldest: { name: 'oldest', vscodeVersion: '1.100.3', codeServerVersion: '4.100.3', nodeMajor: 20, nodeVersion: '20.20.2', serverOptions: [] },
+  oldest: {
+    name: 'oldest',
+    vscodeVersion: '1.100.3',
+    codeServerVersion: '4.100.3',
+    nodeMajor: 20,
+    nodeVersion: '20.20.2',
+    serverOptions: [],
+  },
   newest: {
     name: 'newest',
     vscodeVersion: '1.139.1',
@@ -115,7 +122,8 @@ function seconds(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback * 1000;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds, not "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number of seconds, not "${raw}"`);
   return value * 1000;
 }
 

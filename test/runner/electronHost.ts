@@ -40,7 +40,8 @@ export class ElectronHost implements TestHost {
   async prepare(signal: AbortSignal): Promise<string> {
     const { config } = this;
     if (config.vscodeExecutablePath) {
-      if (!fs.existsSync(config.vscodeExecutablePath)) throw new Error(`VSCODE_EXECUTABLE_PATH does not exist: ${config.vscodeExecutablePath}`);
+      if (!fs.existsSync(config.vscodeExecutablePath))
+        throw new Error(`VSCODE_EXECUTABLE_PATH does not exist: ${config.vscodeExecutablePath}`);
       this.executable = config.vscodeExecutablePath;
     } else {
       this.executable = await orAbort(
@@ -59,7 +60,8 @@ export class ElectronHost implements TestHost {
     const executable = this.executable;
     if (!executable) throw new Error('prepare() first');
     const { config, tmp, signal, cleanup } = run;
-    if (!hasDisplay()) say('no DISPLAY: desktop VS Code needs one on Linux (run under xvfb-run, or use VSCODE_TEST_HOST=server)');
+    if (!hasDisplay())
+      say('no DISPLAY: desktop VS Code needs one on Linux (run under xvfb-run, or use VSCODE_TEST_HOST=server)');
 
     const env: NodeJS.ProcessEnv = { ...process.env, ...run.env, TMPDIR: path.join(tmp, 'vscode-tmp') };
     fs.mkdirSync(env.TMPDIR ?? '', { recursive: true });

@@ -45,7 +45,12 @@ export interface SessionOptions {
  * Runs `host` (already prepared) once, within config.timeoutMs, in a fresh temp folder that is
  * removed afterwards; resolves with the exit code of the test run.
  */
-export async function runSession(config: RunnerConfig, host: TestHost, interrupted: AbortSignal, options: SessionOptions): Promise<number> {
+export async function runSession(
+  config: RunnerConfig,
+  host: TestHost,
+  interrupted: AbortSignal,
+  options: SessionOptions,
+): Promise<number> {
   // The time limit covers the run itself: host start, workbench, every test. (A first install
   // of the host has its own limit, VSCODE_TEST_INSTALL_TIMEOUT.)
   const run = new AbortController();
@@ -77,7 +82,8 @@ export async function runSession(config: RunnerConfig, host: TestHost, interrupt
   if (scanDir) {
     cleanup.add('profile copy for the secret scan', () => {
       const profile = path.join(tmp, 'user-data');
-      if (fs.existsSync(profile)) fs.cpSync(profile, path.join(scanDir, `profile-${path.basename(tmp)}`), { recursive: true });
+      if (fs.existsSync(profile))
+        fs.cpSync(profile, path.join(scanDir, `profile-${path.basename(tmp)}`), { recursive: true });
     });
   }
   try {
@@ -109,7 +115,9 @@ export function exitWith(main: Promise<number>, what: string): void {
         process.exit(EXIT_HOST_UNAVAILABLE);
       }
       const verbose = Boolean(process.env.VSCODE_TEST_VERBOSE);
-      say(`${what} could not run: ${error instanceof Error ? ((verbose ? error.stack : undefined) ?? error.message) : String(error)}`);
+      say(
+        `${what} could not run: ${error instanceof Error ? ((verbose ? error.stack : undefined) ?? error.message) : String(error)}`,
+      );
       process.exit(EXIT_ERROR);
     },
   );

@@ -25,13 +25,19 @@ function headersOf(prefix: string): string | undefined {
 
 /** The npm package holding node's binary for this platform, if there is one. */
 export function nodePackageName(platform: NodeJS.Platform, arch: string): string | undefined {
-  if ((platform === 'linux' || platform === 'darwin') && (arch === 'x64' || arch === 'arm64')) return `node-${platform}-${arch}`;
+  if ((platform === 'linux' || platform === 'darwin') && (arch === 'x64' || arch === 'arm64'))
+    return `node-${platform}-${arch}`;
   return undefined;
 }
 
 function thisNode(): NodeRuntime {
   const prefix = path.resolve(path.dirname(process.execPath), '..');
-  return { node: process.execPath, version: process.versions.node, binDir: path.dirname(process.execPath), headersDir: headersOf(prefix) };
+  return {
+    node: process.execPath,
+    version: process.versions.node,
+    binDir: path.dirname(process.execPath),
+    headersDir: headersOf(prefix),
+  };
 }
 
 /** Reports the version of `node`, or undefined when it does not run. */
@@ -44,11 +50,17 @@ async function versionOf(node: string, signal: AbortSignal): Promise<string | un
 }
 
 /** The node `target` runs on: this process's when its major matches, else one from npm (installed on first use). */
-export async function ensureNode(config: RunnerConfig, target: VSCodeTarget, signal: AbortSignal): Promise<NodeRuntime> {
+export async function ensureNode(
+  config: RunnerConfig,
+  target: VSCodeTarget,
+  signal: AbortSignal,
+): Promise<NodeRuntime> {
   if (Number(process.versions.node.split('.')[0]) === target.nodeMajor) return thisNode();
   const packageName = nodePackageName(process.platform, process.arch);
   if (!packageName) {
-    throw new HostUnavailableError(`code-server ${target.codeServerVersion} needs node ${target.nodeMajor}, and npm has no node binary for ${process.platform}-${process.arch}`);
+    throw new HostUnavailableError(
+      `code-server ${target.codeServerVersion} needs node ${target.nodeMajor}, and npm has no node binary for ${process.platform}-${process.arch}`,
+    );
   }
   const dir = path.join(config.cacheDir, `node-${target.nodeVersion}`);
   const prefix = path.join(dir, 'node_modules', packageName);
@@ -57,7 +69,9 @@ export async function ensureNode(config: RunnerConfig, target: VSCodeTarget, sig
     return { node, version: target.nodeVersion, binDir: path.dirname(node), headersDir: headersOf(prefix) };
   }
 
-  say(`installing node ${target.nodeVersion} from npm (${packageName}) into ${path.relative(config.repoRoot, dir)}/ — once`);
+  say(
+    `installing node ${target.nodeVersion} from npm (${packageName}) into ${path.relative(config.repoRoot, dir)}/ — once`,
+  );
   const staging = `${dir}.partial-${process.pid}`;
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(staging, { recursive: true });
@@ -67,22 +81,29 @@ export async function ensureNode(config: RunnerConfig, target: VSCodeTarget, sig
     const tmp = path.join(staging, '.tmp');
     fs.mkdirSync(tmp);
     try {
-      await runCommand(os.platform() === 'win32' ? 'npm.cmd' : 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-        cwd: staging,
-        env: { ...process.env, TMPDIR: tmp, npm_config_update_notifier: 'false' },
-        echo: config.verbose,
-        signal,
-      });
+      await runCommand(
+        os.platform() === 'win32' ? 'npm.cmd' : 'npm',
+        ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+        {
+          cwd: staging,
+          env: { ...process.env, TMPDIR: tmp, npm_config_update_notifier: 'false' },
+          echo: config.verbose,
+          signal,
+        },
+      );
     } catch (error) {
       if (error instanceof CommandError && isRegistryFailure(error.output)) {
-        throw new HostUnavailableError(`node ${target.nodeVersion} could not be fetched from npm (${packageName}): ${error.output.trim().split('\n').slice(-3).join(' ')}`);
+        throw new HostUnavailableError(
+          `node ${target.nodeVersion} could not be fetched from npm (${packageName}): ${error.output.trim().split('\n').slice(-3).join(' ')}`,
+        );
       }
       throw error;
     }
     fs.rmSync(tmp, { recursive: true, force: true });
     const staged = path.join(staging, 'node_modules', packageName, 'bin', 'node');
     const version = await versionOf(staged, signal);
-    if (version !== target.nodeVersion) throw new Error(`the node from ${packageName}@${target.nodeVersion} reports ${version ?? 'nothing'}`);
+    if (version !== target.nodeVersion)
+      throw new Error(`the node from ${packageName}@${target.nodeVersion} reports ${version ?? 'nothing'}`);
     fs.rmSync(dir, { recursive: true, force: true });
     fs.renameSync(staging, dir);
   } finally {

@@ -34,10 +34,13 @@ function cachedVSCode(config: RunnerConfig): boolean {
 /** Whether VS Code's download server answers within `ms` (any HTTP answer counts). */
 export function downloadServerReachable(ms = 3_000): Promise<boolean> {
   return new Promise((resolve) => {
-    const request = https.request({ host: DOWNLOAD_HOST, path: '/api/releases/stable', method: 'HEAD', timeout: ms }, (response) => {
-      response.resume();
-      resolve(true);
-    });
+    const request = https.request(
+      { host: DOWNLOAD_HOST, path: '/api/releases/stable', method: 'HEAD', timeout: ms },
+      (response) => {
+        response.resume();
+        resolve(true);
+      },
+    );
     request.on('timeout', () => {
       request.destroy();
       resolve(false);
@@ -52,9 +55,14 @@ export async function pickHost(config: RunnerConfig): Promise<HostChoice> {
   if (config.host === 'server') return { host: new ServerHost(config), reason: 'VSCODE_TEST_HOST=server' };
   if (config.vscodeExecutablePath) return { host: new ElectronHost(config), reason: 'VSCODE_EXECUTABLE_PATH is set' };
   if (!hasDisplay()) return { host: new ServerHost(config), reason: 'no display for desktop VS Code' };
-  if (cachedVSCode(config)) return { host: new ElectronHost(config), reason: `VS Code ${config.vscodeVersion} is in the cache` };
+  if (cachedVSCode(config))
+    return { host: new ElectronHost(config), reason: `VS Code ${config.vscodeVersion} is in the cache` };
   if (await downloadServerReachable()) {
-    return { host: new ElectronHost(config), reason: `${DOWNLOAD_HOST} is reachable`, fallback: new ServerHost(config) };
+    return {
+      host: new ElectronHost(config),
+      reason: `${DOWNLOAD_HOST} is reachable`,
+      fallback: new ServerHost(config),
+    };
   }
   return { host: new ServerHost(config), reason: `${DOWNLOAD_HOST} is not reachable` };
 }

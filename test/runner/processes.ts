@@ -8,7 +8,10 @@ import { errorText } from '../../src/shared/errorText';
 
 /** The run went past its time limit. */
 export class TimeoutError extends Error {
-  constructor(readonly what: string, readonly ms: number) {
+  constructor(
+    readonly what: string,
+    readonly ms: number,
+  ) {
     super(`${what} did not finish within ${Math.round(ms / 1000)} s`);
     this.name = 'TimeoutError';
   }
@@ -24,7 +27,11 @@ export class InterruptedError extends Error {
 
 /** A command the launcher needed exited with a non-zero status. */
 export class CommandError extends Error {
-  constructor(readonly command: string, readonly code: number | null, readonly output: string) {
+  constructor(
+    readonly command: string,
+    readonly code: number | null,
+    readonly output: string,
+  ) {
     super(`${command} failed (${code === null ? 'killed' : `exit ${code}`})`);
     this.name = 'CommandError';
   }
@@ -44,7 +51,9 @@ export class HostUnavailableError extends Error {
 
 /** Whether npm's output says the registry could not deliver (network down, package or version absent). */
 export function isRegistryFailure(npmOutput: string): boolean {
-  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|E404|ETARGET|EBADPLATFORM)\b/.test(npmOutput);
+  return /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|E404|ETARGET|EBADPLATFORM)\b/.test(
+    npmOutput,
+  );
 }
 
 const t0 = Date.now();
@@ -217,21 +226,31 @@ export interface CommandOptions {
 }
 
 /** Runs a command to completion in its own process group; rejects with CommandError on failure. */
-export async function runCommand(command: string, args: readonly string[], options: CommandOptions = {}): Promise<string> {
+export async function runCommand(
+  command: string,
+  args: readonly string[],
+  options: CommandOptions = {},
+): Promise<string> {
   const child = spawnGroup(command, args, { cwd: options.cwd, env: options.env ?? process.env });
   let output = '';
-  const collect = (stream: NodeJS.WriteStream) => (chunk: Buffer): void => {
-    const text = chunk.toString();
-    output += text;
-    if (output.length > 2_000_000) output = output.slice(-1_000_000);
-    if (options.echo) stream.write(text);
-  };
+  const collect =
+    (stream: NodeJS.WriteStream) =>
+    (chunk: Buffer): void => {
+      const text = chunk.toString();
+      output += text;
+      if (output.length > 2_000_000) output = output.slice(-1_000_000);
+      if (options.echo) stream.write(text);
+    };
   child.stdout?.on('data', collect(process.stdout));
   child.stderr?.on('data', collect(process.stderr));
   const spawned = new Promise<never>((_resolve, reject) => child.once('error', reject));
   const label = [command, ...args].join(' ');
   try {
-    const code = await Promise.race([exitOf(child, 'close'), spawned, ...(options.signal ? [whenAborted(options.signal)] : [])]);
+    const code = await Promise.race([
+      exitOf(child, 'close'),
+      spawned,
+      ...(options.signal ? [whenAborted(options.signal)] : []),
+    ]);
     if (code !== 0) throw new CommandError(label, code, output);
     return output;
   } finally {

@@ -22,7 +22,9 @@ function checkBuilt(repoRoot: string, testsEntry: string): void {
     throw new Error(`${manifest.main} is missing: build the extension first (npm run build)`);
   }
   if (!fs.existsSync(testsEntry)) {
-    throw new Error(`${path.relative(repoRoot, testsEntry)} is missing: compile the tests first (npm run compile:tests)`);
+    throw new Error(
+      `${path.relative(repoRoot, testsEntry)} is missing: compile the tests first (npm run compile:tests)`,
+    );
   }
 }
 
@@ -64,7 +66,11 @@ async function main(): Promise<number> {
   }
   say(`running the integration tests in the ${host.kind} host: ${description}`);
   const code = await runSession(config, host, interrupted, { name: 'exchange-tx-it' });
-  say(code === 0 ? `integration tests passed (${host.kind} host, ${description})` : `integration tests FAILED (${host.kind} host, exit ${code})`);
+  say(
+    code === 0
+      ? `integration tests passed (${host.kind} host, ${description})`
+      : `integration tests FAILED (${host.kind} host, exit ${code})`,
+  );
   return code;
 }
 

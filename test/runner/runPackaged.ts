@@ -42,7 +42,10 @@ async function packageNow(repoRoot: string): Promise<string> {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const vsix = path.join(dir, 'exchange-tx.vsix');
   say('npm run package');
-  await runCommand(os.platform() === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package', '--', '--out', vsix], { cwd: repoRoot, echo: true });
+  await runCommand(os.platform() === 'win32' ? 'npm.cmd' : 'npm', ['run', 'package', '--', '--out', vsix], {
+    cwd: repoRoot,
+    echo: true,
+  });
   return vsix;
 }
 
@@ -61,14 +64,17 @@ async function main(): Promise<number> {
   const vsix = process.argv[2] ? path.resolve(process.argv[2]) : await packageNow(repoRoot);
   // After packaging: what `vsce ls` lists then is what went into the .vsix.
   await checkShippedFiles(repoRoot);
-  if (!fs.existsSync(vsix)) throw new Error(`${vsix} does not exist: npm run package -- --out ${process.argv[2] ?? ''}`);
+  if (!fs.existsSync(vsix))
+    throw new Error(`${vsix} does not exist: npm run package -- --out ${process.argv[2] ?? ''}`);
   const testsEntry = path.join(repoRoot, 'out', 'test', 'packaged', 'index.js');
   if (!fs.existsSync(testsEntry)) throw new Error('out/test/packaged/index.js is missing: npm run compile:tests');
   const interrupted = interruptSignal();
 
   const host = new ServerHost(config);
   const description = await host.prepare(interrupted);
-  say(`checking the packaged extension ${path.basename(vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB) in the server host: ${description}`);
+  say(
+    `checking the packaged extension ${path.basename(vsix)} (${(fs.statSync(vsix).size / 1024).toFixed(0)} KiB) in the server host: ${description}`,
+  );
   const code = await runSession(config, host, interrupted, {
     name: 'exchange-tx-vsix',
     prepare: async (tmp, signal) => {
@@ -78,7 +84,11 @@ async function main(): Promise<number> {
       return { extension: { developmentPath: writeStandIn(tmp), testsEntry } };
     },
   });
-  say(code === 0 ? `the packaged extension passed its checks (${description})` : `the packaged extension FAILED its checks (exit ${code})`);
+  say(
+    code === 0
+      ? `the packaged extension passed its checks (${description})`
+      : `the packaged extension FAILED its checks (exit ${code})`,
+  );
   return code;
 }
 

@@ -8,7 +8,18 @@ import * as path from 'path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext } from 'playwright-core';
 import type { HostRun, RunnerConfig, TestHost } from './config';
-import { exitOf, freePort, killGroup, orAbort, OutputTail, runCommand, say, spawnGroup, TimeoutError, within } from './processes';
+import {
+  exitOf,
+  freePort,
+  killGroup,
+  orAbort,
+  OutputTail,
+  runCommand,
+  say,
+  spawnGroup,
+  TimeoutError,
+  within,
+} from './processes';
 import { ensureServerHost } from './serverInstall';
 import { SCREENSHOT_SCALE, serveWorkbenchChannel, WORKBENCH_CHANNEL_ENV } from './workbenchChannel';
 import type { ServerInstall } from './serverInstall';
@@ -56,7 +67,13 @@ interface WorkbenchLog {
 function isWorkbenchLogs(value: unknown): value is WorkbenchLog[] {
   return (
     Array.isArray(value) &&
-    value.every((l) => typeof l === 'object' && l !== null && typeof (l as WorkbenchLog).relativePath === 'string' && typeof (l as WorkbenchLog).contents === 'string')
+    value.every(
+      (l) =>
+        typeof l === 'object' &&
+        l !== null &&
+        typeof (l as WorkbenchLog).relativePath === 'string' &&
+        typeof (l as WorkbenchLog).contents === 'string',
+    )
   );
 }
 
@@ -95,8 +112,19 @@ export class ServerHost implements TestHost {
     if (!install) throw new Error('prepare() first');
     const configFile = path.join(tmp, 'code-server.yaml');
     fs.writeFileSync(configFile, 'auth: none\n');
-    const env = { ...process.env, EXTENSIONS_GALLERY: '{}', TMPDIR: tmp, XDG_DATA_HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp };
-    const output = await runCommand(install.node, [install.entry, '--config', configFile, ...profile(tmp), '--install-extension', vsix], { env, signal });
+    const env = {
+      ...process.env,
+      EXTENSIONS_GALLERY: '{}',
+      TMPDIR: tmp,
+      XDG_DATA_HOME: tmp,
+      XDG_CONFIG_HOME: tmp,
+      XDG_CACHE_HOME: tmp,
+    };
+    const output = await runCommand(
+      install.node,
+      [install.entry, '--config', configFile, ...profile(tmp), '--install-extension', vsix],
+      { env, signal },
+    );
     for (const line of output.split('\n').filter((l) => /install/i.test(l))) say(`code-server: ${line.trim()}`);
     return path.join(tmp, 'extensions');
   }
@@ -122,9 +150,12 @@ export class ServerHost implements TestHost {
       install.node,
       [
         install.entry,
-        '--config', configFile,
-        '--auth', 'none',
-        '--bind-addr', authority,
+        '--config',
+        configFile,
+        '--auth',
+        'none',
+        '--bind-addr',
+        authority,
         '--disable-telemetry',
         '--disable-update-check',
         '--disable-workspace-trust',
@@ -153,7 +184,8 @@ export class ServerHost implements TestHost {
     let stopping = false;
     cleanup.add('code-server', () => {
       stopping = true;
-      if (signal.reason instanceof TimeoutError && !config.verbose) console.error(`last output of code-server:\n${serverLog.text()}`);
+      if (signal.reason instanceof TimeoutError && !config.verbose)
+        console.error(`last output of code-server:\n${serverLog.text()}`);
       return killGroup(server);
     });
     const listening = new Promise<void>((resolve) => {
@@ -227,9 +259,19 @@ export class ServerHost implements TestHost {
       ['skipWelcome', 'true'],
       ['skipReleaseNotes', 'true'],
     ]);
-    await orAbort(page.goto(`http://${authority}/?folder=${encodeURIComponent(run.workspace)}&payload=${encodeURIComponent(payload)}`), signal);
+    await orAbort(
+      page.goto(
+        `http://${authority}/?folder=${encodeURIComponent(run.workspace)}&payload=${encodeURIComponent(payload)}`,
+      ),
+      signal,
+    );
     say('workbench loaded, tests running');
-    const channel = serveWorkbenchChannel(page, channelDir, path.join(config.repoRoot, 'media'), process.env.EXCHANGE_TX_SCREENSHOTS === '1');
+    const channel = serveWorkbenchChannel(
+      page,
+      channelDir,
+      path.join(config.repoRoot, 'media'),
+      process.env.EXCHANGE_TX_SCREENSHOTS === '1',
+    );
     cleanup.add('workbench channel', () => channel.stop());
 
     const code = await orAbort(Promise.race([finished, serverExit]), signal);

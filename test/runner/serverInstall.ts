@@ -18,7 +18,15 @@ import type { RunnerConfig, VSCodeTarget } from './config';
 import { ensurePrerequisites, findChromium } from '../../scripts/prerequisites';
 import { ensureNode } from './nodeInstall';
 import type { NodeRuntime } from './nodeInstall';
-import { CommandError, deadline, describe, HostUnavailableError, isRegistryFailure, runCommand, say } from './processes';
+import {
+  CommandError,
+  deadline,
+  describe,
+  HostUnavailableError,
+  isRegistryFailure,
+  runCommand,
+  say,
+} from './processes';
 
 export interface ServerInstall {
   readonly dir: string;
@@ -74,7 +82,14 @@ function innerAllow(placeRipgrep: boolean): Record<string, boolean> {
 }
 
 /** Native modules that must load after the install (proof that their scripts ran), those the release has. */
-const NATIVE_MODULES = ['@vscode/spdlog', 'node-pty', 'native-watchdog', '@vscode/native-watchdog', '@parcel/watcher', 'kerberos'];
+const NATIVE_MODULES = [
+  '@vscode/spdlog',
+  'node-pty',
+  'native-watchdog',
+  '@vscode/native-watchdog',
+  '@parcel/watcher',
+  'kerberos',
+];
 
 /** The static ripgrep published on npm for this platform, which we place instead of downloading. */
 function ripgrepPackage(): string | undefined {
@@ -89,7 +104,9 @@ function readJson(file: string): unknown {
 function isMarker(value: unknown): value is Marker {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as Record<string, unknown>;
-  return typeof m.codeServerVersion === 'string' && typeof m.vscodeVersion === 'string' && typeof m.nodeMajor === 'number';
+  return (
+    typeof m.codeServerVersion === 'string' && typeof m.vscodeVersion === 'string' && typeof m.nodeMajor === 'number'
+  );
 }
 
 function paths(dir: string): { entry: string; vscode: string } {
@@ -101,7 +118,12 @@ function paths(dir: string): { entry: string; vscode: string } {
 function existingInstall(dir: string, target: VSCodeTarget): Marker | undefined {
   try {
     const marker = readJson(path.join(dir, MARKER));
-    if (!isMarker(marker) || marker.codeServerVersion !== target.codeServerVersion || marker.nodeMajor !== target.nodeMajor) return undefined;
+    if (
+      !isMarker(marker) ||
+      marker.codeServerVersion !== target.codeServerVersion ||
+      marker.nodeMajor !== target.nodeMajor
+    )
+      return undefined;
     const { entry, vscode } = paths(dir);
     if (!fs.existsSync(entry) || !fs.existsSync(path.join(vscode, 'node_modules'))) return undefined;
     return marker;
@@ -128,7 +150,9 @@ export async function ensureServerHost(config: RunnerConfig, signal: AbortSignal
     if (marker) return describeInstall(dir, marker, runtime, target, chromium);
 
     const started = Date.now();
-    say(`installing the server host (code-server ${target.codeServerVersion}, node ${runtime.version}) into ${path.relative(config.repoRoot, dir)}/ — once`);
+    say(
+      `installing the server host (code-server ${target.codeServerVersion}, node ${runtime.version}) into ${path.relative(config.repoRoot, dir)}/ — once`,
+    );
     await installCodeServer(config, target, runtime, dir, limit.signal);
     marker = existingInstall(dir, target);
     if (!marker) throw new Error(`the install in ${dir} is incomplete`);
@@ -139,7 +163,13 @@ export async function ensureServerHost(config: RunnerConfig, signal: AbortSignal
   }
 }
 
-function describeInstall(dir: string, marker: Marker, runtime: NodeRuntime, target: VSCodeTarget, chromium: string): ServerInstall {
+function describeInstall(
+  dir: string,
+  marker: Marker,
+  runtime: NodeRuntime,
+  target: VSCodeTarget,
+  chromium: string,
+): ServerInstall {
   return {
     dir,
     entry: paths(dir).entry,
@@ -152,7 +182,13 @@ function describeInstall(dir: string, marker: Marker, runtime: NodeRuntime, targ
   };
 }
 
-async function installCodeServer(config: RunnerConfig, target: VSCodeTarget, runtime: NodeRuntime, dir: string, signal: AbortSignal): Promise<void> {
+async function installCodeServer(
+  config: RunnerConfig,
+  target: VSCodeTarget,
+  runtime: NodeRuntime,
+  dir: string,
+  signal: AbortSignal,
+): Promise<void> {
   fs.mkdirSync(config.cacheDir, { recursive: true });
   removeStaleStaging(config.cacheDir);
   // Install beside the final folder and rename at the end: a half-done install is never mistaken
@@ -174,14 +210,17 @@ async function installCodeServer(config: RunnerConfig, target: VSCodeTarget, run
     };
     fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const env = npmEnv(tmp, runtime);
-    const npm = (args: string[]): Promise<string> => runCommand(npmCommand(), args, { cwd: staging, env, echo: config.verbose, signal });
+    const npm = (args: string[]): Promise<string> =>
+      runCommand(npmCommand(), args, { cwd: staging, env, echo: config.verbose, signal });
 
     say(`npm install code-server@${target.codeServerVersion} (scripts held back)`);
     try {
       await npm(['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error']);
     } catch (error) {
       if (error instanceof CommandError && isRegistryFailure(error.output)) {
-        throw new HostUnavailableError(`code-server ${target.codeServerVersion} could not be fetched from npm: ${error.output.trim().split('\n').slice(-3).join(' ')}`);
+        throw new HostUnavailableError(
+          `code-server ${target.codeServerVersion} could not be fetched from npm: ${error.output.trim().split('\n').slice(-3).join(' ')}`,
+        );
       }
       throw error;
     }
@@ -207,7 +246,12 @@ async function installCodeServer(config: RunnerConfig, target: VSCodeTarget, run
     await verify(staging, vscode, target, runtime, signal);
     const { version } = readJson(vscodeManifestFile) as { version?: unknown };
     const vscodeVersion = typeof version === 'string' ? version : 'unknown';
-    const marker: Marker = { codeServerVersion: target.codeServerVersion, vscodeVersion, nodeMajor: target.nodeMajor, installedAt: new Date().toISOString() };
+    const marker: Marker = {
+      codeServerVersion: target.codeServerVersion,
+      vscodeVersion,
+      nodeMajor: target.nodeMajor,
+      installedAt: new Date().toISOString(),
+    };
     fs.writeFileSync(path.join(staging, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
     fs.rmSync(tmp, { recursive: true, force: true });
     fs.rmSync(dir, { recursive: true, force: true });
@@ -223,13 +267,20 @@ async function installCodeServer(config: RunnerConfig, target: VSCodeTarget, run
 }
 
 /** Checks that code-server starts and that the native modules were built. */
-async function verify(staging: string, vscode: string, target: VSCodeTarget, runtime: NodeRuntime, signal: AbortSignal): Promise<void> {
+async function verify(
+  staging: string,
+  vscode: string,
+  target: VSCodeTarget,
+  runtime: NodeRuntime,
+  signal: AbortSignal,
+): Promise<void> {
   const { entry } = paths(staging);
   // code-server writes logs under XDG_DATA_HOME even for --version: keep them in the install's tmp.
   const tmp = path.join(staging, '.tmp');
   const env = { ...process.env, XDG_DATA_HOME: tmp, XDG_CONFIG_HOME: tmp };
   const version = await runCommand(runtime.node, [entry, '--config', '/dev/null', '--version'], { env, signal });
-  if (!version.includes(target.codeServerVersion)) throw new Error(`unexpected code-server version output: ${version.trim()}`);
+  if (!version.includes(target.codeServerVersion))
+    throw new Error(`unexpected code-server version output: ${version.trim()}`);
   const { dependencies } = readJson(path.join(vscode, 'package.json')) as { dependencies?: Record<string, unknown> };
   const load = NATIVE_MODULES.filter((m) => dependencies?.[m] !== undefined)
     .map((m) => `require(${JSON.stringify(m)});`)
@@ -237,7 +288,8 @@ async function verify(staging: string, vscode: string, target: VSCodeTarget, run
   try {
     await runCommand(runtime.node, ['-e', load], { cwd: vscode, signal });
   } catch (error) {
-    const detail = error instanceof CommandError ? error.output.trim().split('\n').slice(0, 8).join('\n') : describe(error);
+    const detail =
+      error instanceof CommandError ? error.output.trim().split('\n').slice(0, 8).join('\n') : describe(error);
     throw new Error(`code-server's native modules did not build:\n${detail}`);
   }
 }

@@ -14,12 +14,25 @@ export interface ShippedManifest {
     readonly jsonValidation?: readonly { readonly url: string }[];
     readonly chatSkills?: readonly { readonly path: string }[];
     readonly chatInstructions?: readonly { readonly path: string }[];
-    readonly walkthroughs?: readonly { readonly steps: readonly { readonly media?: { readonly image?: unknown; readonly markdown?: string; readonly svg?: string } }[] }[];
+    readonly walkthroughs?: readonly {
+      readonly steps: readonly {
+        readonly media?: { readonly image?: unknown; readonly markdown?: string; readonly svg?: string };
+      }[];
+    }[];
   };
 }
 
 /** Files every package carries whatever the manifest says (dist/mcp.js: the MCP provider starts it). */
-const ALWAYS = ['dist/mcp.js', 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/webview/pairLimits.js', 'dist/webview/pairLimits.css'];
+const ALWAYS = [
+  'dist/mcp.js',
+  'package.json',
+  'package.nls.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'dist/webview/pairLimits.js',
+  'dist/webview/pairLimits.css',
+];
 
 /** What may ship: the bundles, the manifest and its strings, media, schemas, translations, the user docs. */
 const ALLOWED: readonly RegExp[] = [
@@ -43,9 +56,15 @@ const FORBIDDEN: readonly { readonly pattern: RegExp; readonly why: string }[] =
   { pattern: /^(src|test|out|scripts|\.ci)\//, why: 'source, tests or build output' },
   { pattern: /^docs\/|^CONTRIBUTING\.md$/, why: 'developer documentation (linked from the README instead)' },
   { pattern: /(^|\/)node_modules\//, why: 'node_modules (the bundle holds the dependencies)' },
-  { pattern: /^\.(vscode-test|vscode|test-output|stryker-tmp|git)\/|^reports\//, why: 'test hosts, editor settings or reports' },
+  {
+    pattern: /^\.(vscode-test|vscode|test-output|stryker-tmp|git)\/|^reports\//,
+    why: 'test hosts, editor settings or reports',
+  },
   { pattern: /^media\/screenshots\//, why: "the README's pictures (the Marketplace loads them from the repository)" },
-  { pattern: /(^|\/)\.env(\..*)?$|\.env$|\.(pem|key|hex|p12|pfx)$|(^|\/)(sandbox-key|ledger)[^/]*$/i, why: 'a key, an environment file or a sandbox state' },
+  {
+    pattern: /(^|\/)\.env(\..*)?$|\.env$|\.(pem|key|hex|p12|pfx)$|(^|\/)(sandbox-key|ledger)[^/]*$/i,
+    why: 'a key, an environment file or a sandbox state',
+  },
   { pattern: /\.vsix$/, why: 'a package' },
   { pattern: /\.ts$/, why: 'TypeScript source' },
 ];
@@ -57,14 +76,17 @@ export function requiredFiles(manifest: ShippedManifest): string[] {
   if (manifest.main) named.push(manifest.main);
   if (manifest.icon) named.push(manifest.icon);
   if (manifest.l10n) named.push(`${manifest.l10n.replace(/\/$/, '')}/bundle.l10n.json`);
-  for (const containers of Object.values(manifest.contributes?.viewsContainers ?? {})) for (const c of containers) if (c.icon) named.push(c.icon);
+  for (const containers of Object.values(manifest.contributes?.viewsContainers ?? {}))
+    for (const c of containers) if (c.icon) named.push(c.icon);
   for (const v of manifest.contributes?.jsonValidation ?? []) named.push(v.url);
-  for (const guide of [...(manifest.contributes?.chatSkills ?? []), ...(manifest.contributes?.chatInstructions ?? [])]) named.push(guide.path);
+  for (const guide of [...(manifest.contributes?.chatSkills ?? []), ...(manifest.contributes?.chatInstructions ?? [])])
+    named.push(guide.path);
   for (const walkthrough of manifest.contributes?.walkthroughs ?? []) {
     for (const { media } of walkthrough.steps) {
       const image = media?.image;
       if (typeof image === 'string') named.push(image);
-      else if (typeof image === 'object' && image !== null) named.push(...Object.values(image).filter((v): v is string => typeof v === 'string'));
+      else if (typeof image === 'object' && image !== null)
+        named.push(...Object.values(image).filter((v): v is string => typeof v === 'string'));
       if (media?.markdown) named.push(media.markdown);
       if (media?.svg) named.push(media.svg);
     }
@@ -76,11 +98,13 @@ export function requiredFiles(manifest: ShippedManifest): string[] {
 export function shippedFileProblems(files: readonly string[], manifest: ShippedManifest): string[] {
   const problems: string[] = [];
   const shipped = new Set(files.map((f) => f.replace(/\\/g, '/')));
-  for (const file of requiredFiles(manifest)) if (!shipped.has(file)) problems.push(`${file} is missing (the extension needs it)`);
+  for (const file of requiredFiles(manifest))
+    if (!shipped.has(file)) problems.push(`${file} is missing (the extension needs it)`);
   for (const file of [...shipped].sort()) {
     const forbidden = FORBIDDEN.find((rule) => rule.pattern.test(file));
     if (forbidden) problems.push(`${file} must not ship: ${forbidden.why}`);
-    else if (!ALLOWED.some((pattern) => pattern.test(file))) problems.push(`${file} is not among the files a package may carry (test/runner/shippedFiles.ts)`);
+    else if (!ALLOWED.some((pattern) => pattern.test(file)))
+      problems.push(`${file} is not among the files a package may carry (test/runner/shippedFiles.ts)`);
   }
   return problems;
 }

@@ -84,14 +84,16 @@ export function parseRequest(text: string): ChannelRequest | string {
   const r = value as Record<string, unknown>;
   const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
   if (r.kind === 'screenshot') {
-    if (typeof r.name !== 'string' || !NAME.test(r.name)) return 'a screenshot needs a name such as "screenshots/hover"';
+    if (typeof r.name !== 'string' || !NAME.test(r.name))
+      return 'a screenshot needs a name such as "screenshots/hover"';
     if (r.clip !== undefined && !strings(r.clip)) return 'clip is a list of selectors';
     if (r.hover !== undefined && typeof r.hover !== 'string') return 'hover is a selector';
     if (r.margin !== undefined && typeof r.margin !== 'number') return 'margin is a number';
     if (r.waitFor !== undefined && typeof r.waitFor !== 'string') return 'waitFor is a selector';
     for (const bound of ['maxWidth', 'maxHeight'] as const) {
       const v = r[bound];
-      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0)) return `${bound} is a positive whole number of pixels`;
+      if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v <= 0))
+        return `${bound} is a positive whole number of pixels`;
     }
     if (r.scale !== undefined && r.scale !== 'css' && r.scale !== 'device') return 'scale is "css" or "device"';
     return r as unknown as ScreenshotRequest;
@@ -106,29 +108,38 @@ export function parseRequest(text: string): ChannelRequest | string {
     return r as unknown as ClickRequest;
   }
   if (r.kind === 'timedInput') {
-    if (typeof r.input !== 'string' || typeof r.row !== 'string') return 'a timed input needs an input and a row selector';
-    if (typeof r.text !== 'string' || typeof r.expect !== 'string') return 'a timed input needs a text and what the row then shows';
+    if (typeof r.input !== 'string' || typeof r.row !== 'string')
+      return 'a timed input needs an input and a row selector';
+    if (typeof r.text !== 'string' || typeof r.expect !== 'string')
+      return 'a timed input needs a text and what the row then shows';
     return r as unknown as TimedInputRequest;
   }
   return 'unknown kind';
 }
 
 /** The visible elements matching `selector`, read in one step (the workbench redraws often). */
-function visibleElements(page: Page, selector: string, attribute: string | undefined): Promise<{ text: string; attribute: string | null; box: Box; cut: boolean }[]> {
+function visibleElements(
+  page: Page,
+  selector: string,
+  attribute: string | undefined,
+): Promise<{ text: string; attribute: string | null; box: Box; cut: boolean }[]> {
   return page.locator(selector).evaluateAll((elements, name) => {
     const clipper = (element: Element): Element | undefined => {
-      for (let up = element.parentElement; up; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return up;
+      for (let up = element.parentElement; up; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return up;
       return undefined;
     };
     const found = [];
     for (const element of elements) {
       const rect = element.getBoundingClientRect();
-      if (rect.width <= 0 || rect.height <= 0 || element.checkVisibility?.({ visibilityProperty: true }) === false) continue;
+      if (rect.width <= 0 || rect.height <= 0 || element.checkVisibility?.({ visibilityProperty: true }) === false)
+        continue;
       // Cut: wider than its own box (text-overflow), or past the box of what clips it (1 px of rounding allowed).
       const style = getComputedStyle(element);
       const wide = element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0;
       // Lines clamped (-webkit-line-clamp, a fixed height): more lines than the box shows.
-      const tall = style.overflowY !== 'visible' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 2;
+      const tall =
+        style.overflowY !== 'visible' && element.clientHeight > 0 && element.scrollHeight > element.clientHeight + 2;
       const own = wide || tall;
       const outer = clipper(element)?.getBoundingClientRect();
       // Wholly beside what clips it (a slide of a page moved aside): not shown at all, so not cut either.
@@ -154,7 +165,13 @@ interface Box {
 }
 
 /** The box around every visible element matching the selectors, grown by `margin`, inside the page. */
-async function clipOf(page: Page, selectors: readonly string[], margin: number, maxWidth = Infinity, maxHeight = Infinity): Promise<Box | undefined> {
+async function clipOf(
+  page: Page,
+  selectors: readonly string[],
+  margin: number,
+  maxWidth = Infinity,
+  maxHeight = Infinity,
+): Promise<Box | undefined> {
   const boxes: Box[] = [];
   for (const selector of selectors) boxes.push(...(await visibleElements(page, selector, undefined)).map((e) => e.box));
   if (boxes.length === 0) return undefined;
@@ -163,13 +180,24 @@ async function clipOf(page: Page, selectors: readonly string[], margin: number, 
   const top = Math.max(0, Math.min(...boxes.map((b) => b.y)) - margin);
   const right = Math.min(viewport.width, Math.max(...boxes.map((b) => b.x + b.width)) + margin);
   const bottom = Math.min(viewport.height, Math.max(...boxes.map((b) => b.y + b.height)) + margin);
-  return { x: Math.floor(left), y: Math.floor(top), width: Math.min(maxWidth, Math.ceil(right - left)), height: Math.min(maxHeight, Math.ceil(bottom - top)) };
+  return {
+    x: Math.floor(left),
+    y: Math.floor(top),
+    width: Math.min(maxWidth, Math.ceil(right - left)),
+    height: Math.min(maxHeight, Math.ceil(bottom - top)),
+  };
 }
 
 async function answer(page: Page, request: ChannelRequest, mediaDir: string, save: boolean): Promise<unknown> {
   if (request.kind === 'query') {
     const found = await visibleElements(page, request.selector, request.attribute);
-    return { count: found.length, texts: found.map((f) => f.text), attributes: found.map((f) => f.attribute), cut: found.map((f) => f.cut), boxes: found.map((f) => f.box) };
+    return {
+      count: found.length,
+      texts: found.map((f) => f.text),
+      attributes: found.map((f) => f.attribute),
+      cut: found.map((f) => f.cut),
+      boxes: found.map((f) => f.box),
+    };
   }
   if (request.kind === 'click') {
     await page.locator(`${request.selector} >> visible=true`).first().click({ timeout: 5000 });
@@ -177,7 +205,8 @@ async function answer(page: Page, request: ChannelRequest, mediaDir: string, sav
   }
   if (request.kind === 'timedInput') {
     const ms = await page.evaluate(async ({ input, text, row, expect }) => {
-      const visible = (selector: string) => Array.from(document.querySelectorAll(selector)).find((e) => e.getBoundingClientRect().height > 0);
+      const visible = (selector: string) =>
+        Array.from(document.querySelectorAll(selector)).find((e) => e.getBoundingClientRect().height > 0);
       // The input shown first (not timed: the question's showing is timed by the test).
       const waitFrom = performance.now();
       let box = visible(input);
@@ -200,7 +229,9 @@ async function answer(page: Page, request: ChannelRequest, mediaDir: string, sav
   if (!save) return { saved: false };
   if (request.hover) await page.locator(`${request.hover} >> visible=true`).first().hover({ timeout: 5000 });
   if (request.waitFor) await page.locator(`${request.waitFor} >> visible=true`).first().waitFor({ timeout: 5000 });
-  const clip = request.clip ? await clipOf(page, request.clip, request.margin ?? 8, request.maxWidth, request.maxHeight) : undefined;
+  const clip = request.clip
+    ? await clipOf(page, request.clip, request.margin ?? 8, request.maxWidth, request.maxHeight)
+    : undefined;
   if (request.clip && !clip) return { saved: false, error: `nothing visible matches ${request.clip.join(', ')}` };
   const file = path.join(mediaDir, `${request.name}.png`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -226,7 +257,8 @@ export function serveWorkbenchChannel(page: Page, dir: string, mediaDir: string,
     const id = path.basename(request, '.request');
     const file = path.join(dir, request);
     const parsed = parseRequest(fs.readFileSync(file, 'utf8'));
-    const answering = typeof parsed === 'string' ? Promise.resolve({ error: parsed }) : answer(page, parsed, mediaDir, save);
+    const answering =
+      typeof parsed === 'string' ? Promise.resolve({ error: parsed }) : answer(page, parsed, mediaDir, save);
     void answering
       .catch((error: unknown) => ({ error: errorText(error) }))
       .then((result) => {

@@ -46,7 +46,11 @@ export function readRegistry(file: string): RegisteredSecret[] {
     if (!line.trim()) continue;
     try {
       const parsed = JSON.parse(line) as Partial<RegisteredSecret>;
-      if ((parsed.kind === 'private-key' || parsed.kind === 'api-key' || parsed.kind === 'signature') && typeof parsed.value === 'string') secrets.push({ kind: parsed.kind, value: parsed.value });
+      if (
+        (parsed.kind === 'private-key' || parsed.kind === 'api-key' || parsed.kind === 'signature') &&
+        typeof parsed.value === 'string'
+      )
+        secrets.push({ kind: parsed.kind, value: parsed.value });
     } catch {
       // a torn line of a crashed writer
     }

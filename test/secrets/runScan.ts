@@ -29,7 +29,11 @@ function* files(target: string): Generator<string> {
 /** Bytes as text that keeps every ASCII character where it was (latin1), for binary files too. */
 const asText = (data: Buffer) => data.toString('latin1');
 
-export function scanPaths(targets: readonly string[], needles: SecretNeedles, skip: ReadonlySet<string> = new Set()): { hits: Hit[]; scanned: number } {
+export function scanPaths(
+  targets: readonly string[],
+  needles: SecretNeedles,
+  skip: ReadonlySet<string> = new Set(),
+): { hits: Hit[]; scanned: number } {
   const hits: Hit[] = [];
   let scanned = 0;
   for (const target of targets) {
@@ -60,7 +64,9 @@ function main(): number {
   const secrets = readRegistry(registry);
   const needles = new SecretNeedles(secrets);
   const { hits, scanned } = scanPaths(targets, needles, new Set([path.resolve(registry)]));
-  const counts = ['private-key', 'api-key', 'signature'].map((kind) => `${secrets.filter((s) => s.kind === kind).length} ${kind}s`).join(', ');
+  const counts = ['private-key', 'api-key', 'signature']
+    .map((kind) => `${secrets.filter((s) => s.kind === kind).length} ${kind}s`)
+    .join(', ');
   console.log(`secret scan: ${scanned} files, ${counts} registered (${needles.size} needles)`);
   for (const hit of hits) console.error(`secret scan: ${hit.what} in ${hit.source} at ${hit.offset}`);
   if (hits.length > 0) {

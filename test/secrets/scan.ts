@@ -25,7 +25,8 @@ function readKey(text: string): KeyObject | undefined {
   const attempts: (() => KeyObject)[] = [() => createPrivateKey({ key: text, format: 'pem' })];
   const compact = text.replace(/\s+/g, '');
   for (const encoding of ['hex', 'base64'] as const) {
-    for (const type of ['pkcs8', 'pkcs1'] as const) attempts.push(() => createPrivateKey({ key: Buffer.from(compact, encoding), format: 'der', type }));
+    for (const type of ['pkcs8', 'pkcs1'] as const)
+      attempts.push(() => createPrivateKey({ key: Buffer.from(compact, encoding), format: 'der', type }));
   }
   for (const attempt of attempts) {
     try {
@@ -63,7 +64,8 @@ export class SecretNeedles {
         const key = readKey(secret.value);
         if (!key) continue;
         for (const form of keyForms(key)) {
-          for (let i = 0; i + SLICE <= form.length; i += STEP) this.add(form.slice(i, i + SLICE), `a piece of private key #${n}`);
+          for (let i = 0; i + SLICE <= form.length; i += STEP)
+            this.add(form.slice(i, i + SLICE), `a piece of private key #${n}`);
         }
       } else if (secret.value.length >= 16) {
         this.add(secret.value, `${secret.kind === 'api-key' ? 'API key' : 'signature'} #${n}`);

@@ -58,7 +58,10 @@ export interface SeenNotification {
  * The most requests that arrived within any one window: for each request, those that arrived in
  * the window ending with it, (at - windowMs, at], the sandbox limiter's own window.
  */
-export function maxPerWindow(times: readonly number[], windowMs = WINDOW_MS): { readonly count: number; readonly endingAt: number | undefined } {
+export function maxPerWindow(
+  times: readonly number[],
+  windowMs = WINDOW_MS,
+): { readonly count: number; readonly endingAt: number | undefined } {
   const sorted = [...times].sort((a, b) => a - b);
   let best = 0;
   let endingAt: number | undefined;
@@ -108,22 +111,34 @@ export function figuresOf(report: HostReport, notifications: readonly SeenNotifi
 }
 
 /** The invariants the soak asserts: counts, never timings. Empty when all hold. */
-export function brokenInvariants(report: HostReport, notifications: readonly SeenNotification[], probeSeen: boolean): string[] {
+export function brokenInvariants(
+  report: HostReport,
+  notifications: readonly SeenNotification[],
+  probeSeen: boolean,
+): string[] {
   const figures = figuresOf(report, notifications);
   const broken: string[] = [];
   if (figures.requests === 0) broken.push('no request reached the sandbox: nothing was soaked');
-  if (figures.maxPerSecond > RATE_LIMIT) broken.push(`${figures.maxPerSecond} requests reached the sandbox within one second (at most ${RATE_LIMIT})`);
-  if (figures.rateLimitRefusals > 0) broken.push(`the sandbox's own limiter refused ${figures.rateLimitRefusals} request(s)`);
-  if (figures.unhandledRejections > 0) broken.push(`${figures.unhandledRejections} unhandled rejection(s): ${report.unhandledRejections.slice(0, 5).join(' | ')}`);
+  if (figures.maxPerSecond > RATE_LIMIT)
+    broken.push(`${figures.maxPerSecond} requests reached the sandbox within one second (at most ${RATE_LIMIT})`);
+  if (figures.rateLimitRefusals > 0)
+    broken.push(`the sandbox's own limiter refused ${figures.rateLimitRefusals} request(s)`);
+  if (figures.unhandledRejections > 0)
+    broken.push(
+      `${figures.unhandledRejections} unhandled rejection(s): ${report.unhandledRejections.slice(0, 5).join(' | ')}`,
+    );
   if (figures.errorNotifications > 0) {
     const shown = notifications.filter((n) => n.severity !== 'info').slice(0, 5);
-    broken.push(`${figures.errorNotifications} error or warning notification(s): ${shown.map((n) => `${n.severity}: ${n.text}`).join(' | ')}`);
+    broken.push(
+      `${figures.errorNotifications} error or warning notification(s): ${shown.map((n) => `${n.severity}: ${n.text}`).join(' | ')}`,
+    );
   }
   if (!probeSeen) broken.push('the probe notification was not seen: the notification count proves nothing');
   for (const lost of report.lost.slice(0, 5)) broken.push(`last good data lost: ${lost}`);
   for (const [feature, lastGood] of Object.entries(report.lastGood)) {
     if (lastGood.before === 0) broken.push(`${feature}: showed no data before the forced failure`);
-    else if (lastGood.after !== lastGood.before) broken.push(`${feature}: showed ${lastGood.before} before the forced failure and ${lastGood.after} after it`);
+    else if (lastGood.after !== lastGood.before)
+      broken.push(`${feature}: showed ${lastGood.before} before the forced failure and ${lastGood.after} after it`);
     if (!lastGood.failureShown) broken.push(`${feature}: the forced failure was not shown in place`);
   }
   return broken;
@@ -138,21 +153,45 @@ export function reportLines(report: HostReport, notifications: readonly SeenNoti
     ['VS Code', report.vscodeVersion],
     ['duration', `${report.seconds} s`],
     ['requests sent (seen by the sandbox)', String(figures.requests)],
-    ['  by method', tally(report.requests, (r) => r.method ?? '(none)').map(([k, n]) => `${k} ${n}`).join(', ')],
-    ['  answered with a fault', tally(report.requests, (r) => r.fault).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'],
+    [
+      '  by method',
+      tally(report.requests, (r) => r.method ?? '(none)')
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
+    ],
+    [
+      '  answered with a fault',
+      tally(report.requests, (r) => r.fault)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none',
+    ],
     [`most requests in any one second (limit ${RATE_LIMIT})`, String(figures.maxPerSecond)],
     ['rate-limit errors: refusals of the sandbox limiter', String(figures.rateLimitRefusals)],
     ['rate-limit errors: injected rate-limit answers', String(figures.rateLimitFaults)],
     ['unhandled rejections', String(figures.unhandledRejections)],
     ['error/warning notifications shown', String(figures.errorNotifications)],
     ['info notifications shown', String(notifications.filter((n) => n.severity === 'info').length)],
-    ['extension host memory at start (rss / heap used)', `${mib(report.memoryStart.rssBytes)} / ${mib(report.memoryStart.heapUsedBytes)}`],
-    ['extension host memory at end (rss / heap used)', `${mib(report.memoryEnd.rssBytes)} / ${mib(report.memoryEnd.heapUsedBytes)}`],
-    ['activity', Object.entries(report.activity).map(([k, n]) => `${k} ${n}`).join(', ')],
+    [
+      'extension host memory at start (rss / heap used)',
+      `${mib(report.memoryStart.rssBytes)} / ${mib(report.memoryStart.heapUsedBytes)}`,
+    ],
+    [
+      'extension host memory at end (rss / heap used)',
+      `${mib(report.memoryEnd.rssBytes)} / ${mib(report.memoryEnd.heapUsedBytes)}`,
+    ],
+    [
+      'activity',
+      Object.entries(report.activity)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', '),
+    ],
   ];
   for (const [feature, lastGood] of Object.entries(report.lastGood)) {
     const kept = lastGood.before > 0 && lastGood.after === lastGood.before;
-    rows.push([`last good data after a forced failure: ${feature}`, `${kept ? 'still shown' : 'LOST'} (${lastGood.before} before, ${lastGood.after} after; failure ${lastGood.failureShown ? 'shown in place' : 'NOT shown'})`]);
+    rows.push([
+      `last good data after a forced failure: ${feature}`,
+      `${kept ? 'still shown' : 'LOST'} (${lastGood.before} before, ${lastGood.after} after; failure ${lastGood.failureShown ? 'shown in place' : 'NOT shown'})`,
+    ]);
   }
   rows.push(['data lost during the soak', String(report.lost.length)]);
   const width = Math.max(...rows.map(([figure]) => figure.length));
@@ -169,6 +208,9 @@ export function densestSecond(requests: readonly SeenRequest[]): string[] {
   const first = inside[0]?.at ?? endingAt;
   return [
     '  the busiest second at the sandbox:',
-    ...inside.map((r) => `    +${Math.round(r.at - first)} ms ${r.method ?? '(no method)'} ${r.outcome}${r.fault ? ` (${r.fault})` : ''}`),
+    ...inside.map(
+      (r) =>
+        `    +${Math.round(r.at - first)} ms ${r.method ?? '(no method)'} ${r.outcome}${r.fault ? ` (${r.fault})` : ''}`,
+    ),
   ];
 }

@@ -14,7 +14,10 @@ import type { Memory } from './figures';
 export function trackRejections(): { readonly unhandled: () => string[]; dispose(): void } {
   const pending = new Map<Promise<unknown>, string>();
   const onUnhandled = (reason: unknown, promise: Promise<unknown>) => {
-    const text = reason instanceof Error ? `${reason.name}: ${reason.message} ${(reason.stack ?? '').split('\n').slice(1, 3).join(' ').trim()}` : String(reason);
+    const text =
+      reason instanceof Error
+        ? `${reason.name}: ${reason.message} ${(reason.stack ?? '').split('\n').slice(1, 3).join(' ').trim()}`
+        : String(reason);
     pending.set(promise, text);
   };
   const onHandled = (promise: Promise<unknown>) => pending.delete(promise);
@@ -61,7 +64,8 @@ export function shownNow(api: ExchangeTxApi): Shown {
 /** Data shown before and not now: each loss described once per check. */
 export function losses(before: Shown, now: Shown): string[] {
   const lost: string[] = [];
-  if (before.viewRecords > 0 && now.viewRecords === 0) lost.push(`the Transactions view went from ${before.viewRecords} records to none`);
+  if (before.viewRecords > 0 && now.viewRecords === 0)
+    lost.push(`the Transactions view went from ${before.viewRecords} records to none`);
   for (const [id, status] of before.watchStatuses) {
     if (!now.watchStatuses.has(id)) lost.push(`the watch of ${id} no longer shows its status (${status})`);
   }

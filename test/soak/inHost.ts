@@ -68,7 +68,8 @@ const SETTINGS: [string, unknown][] = [
 ];
 
 async function setSettings(restore: boolean): Promise<void> {
-  for (const [key, value] of SETTINGS) await config().update(key, restore ? undefined : value, vscode.ConfigurationTarget.Global);
+  for (const [key, value] of SETTINGS)
+    await config().update(key, restore ? undefined : value, vscode.ConfigurationTarget.Global);
 }
 
 /** Transactions that keep moving for minutes (a status a minute, finished after five). */
@@ -91,7 +92,11 @@ async function openPanel(api: ExchangeTxApi) {
 }
 
 /** Hovers over the ids of a document, one every HOVER_EVERY_MS, cancelling the one before. */
-function startHovers(api: ExchangeTxApi, document: vscode.TextDocument, counts: Record<string, number>): { stop(): Promise<void> } {
+function startHovers(
+  api: ExchangeTxApi,
+  document: vscode.TextDocument,
+  counts: Record<string, number>,
+): { stop(): Promise<void> } {
   let line = 0;
   let previous: vscode.CancellationTokenSource | undefined;
   const running = new Set<Promise<void>>();
@@ -175,7 +180,9 @@ export async function run(): Promise<void> {
   await resetEnvironment(api);
   await setSettings(false);
   // A still ledger (no traffic): the soak compares what each feature showed before and after.
-  await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('exchangeTx.sandbox')
+    .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
   const sandbox = await api.environment.ensureSandbox();
   sandbox.setFaults(CALM);
 
@@ -192,9 +199,15 @@ export async function run(): Promise<void> {
   const panel = await openPanel(api);
   // Watched ids and loaded ones (in the store's cache) and as many the extension has not seen yet.
   const loaded = api.transactions.list.records().map((r) => r.id);
-  const unseen = sandbox.ledger.visible().map((t) => t.id).filter((id) => !loaded.includes(id) && !ids.includes(id));
+  const unseen = sandbox.ledger
+    .visible()
+    .map((t) => t.id)
+    .filter((id) => !loaded.includes(id) && !ids.includes(id));
   const hoverIds = [...ids, ...loaded.slice(0, 30), ...unseen.slice(0, HOVER_UNSEEN)];
-  const document = await vscode.workspace.openTextDocument({ language: 'log', content: hoverIds.map((id) => `tx        ${id} status?`).join('\n') });
+  const document = await vscode.workspace.openTextDocument({
+    language: 'log',
+    content: hoverIds.map((id) => `tx        ${id} status?`).join('\n'),
+  });
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One, preview: false });
 
   const memoryStart = memory();
@@ -212,8 +225,16 @@ export async function run(): Promise<void> {
   sandbox.setFaults(SOAK_FAULTS);
   const loads = [
     startHovers(api, document, counts),
-    every(VIEW_REFRESH_EVERY_MS, async () => vscode.commands.executeCommand('exchangeTx.transactions.refresh'), () => (counts.viewRefreshPressed = (counts.viewRefreshPressed ?? 0) + 1)),
-    every(PANEL_REFRESH_EVERY_MS, () => panel.receive({ type: 'refresh' }).then(() => panel.whenIdle()), () => (counts.panelRefreshes = (counts.panelRefreshes ?? 0) + 1)),
+    every(
+      VIEW_REFRESH_EVERY_MS,
+      async () => vscode.commands.executeCommand('exchangeTx.transactions.refresh'),
+      () => (counts.viewRefreshPressed = (counts.viewRefreshPressed ?? 0) + 1),
+    ),
+    every(
+      PANEL_REFRESH_EVERY_MS,
+      () => panel.receive({ type: 'refresh' }).then(() => panel.whenIdle()),
+      () => (counts.panelRefreshes = (counts.panelRefreshes ?? 0) + 1),
+    ),
   ];
   const viewLoads = api.transactions.list.onDidChangeState(() => {
     if (api.transactions.list.busy === 'refresh') counts.viewRefreshes = (counts.viewRefreshes ?? 0) + 1;

@@ -17,7 +17,11 @@ function observe(report: string): void {
       const icon = item.querySelector('.notification-list-item-icon');
       const message = item.querySelector('.notification-list-item-message')?.textContent?.trim() ?? '';
       if (!icon || message === '') continue;
-      const severity = icon.classList.contains('codicon-error') ? 'error' : icon.classList.contains('codicon-warning') ? 'warning' : 'info';
+      const severity = icon.classList.contains('codicon-error')
+        ? 'error'
+        : icon.classList.contains('codicon-warning')
+          ? 'warning'
+          : 'info';
       const key = `${severity}\n${message}`;
       if (seen.has(key)) continue;
       seen.add(key);

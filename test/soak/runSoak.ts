@@ -31,7 +31,8 @@ function soakSeconds(): number {
   const raw = at >= 0 ? process.argv[at + 1] : process.env.EXCHANGE_TX_SOAK_SECONDS;
   if (raw === undefined || raw === '') return DEFAULT_SECONDS;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`the soak's duration must be a positive number of seconds, not "${raw}"`);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`the soak's duration must be a positive number of seconds, not "${raw}"`);
   return value;
 }
 
@@ -43,7 +44,8 @@ async function main(): Promise<number> {
   const seconds = soakSeconds();
   const base = readConfig(path.resolve(__dirname, '..', '..', '..'));
   const config = { ...base, testsEntry: path.join(base.repoRoot, 'out', 'test', 'soak', 'inHost.js') };
-  if (!fs.existsSync(config.testsEntry)) throw new Error('out/test/soak/inHost.js is missing: compile the tests first (npm run compile:tests)');
+  if (!fs.existsSync(config.testsEntry))
+    throw new Error('out/test/soak/inHost.js is missing: compile the tests first (npm run compile:tests)');
   // The page is where notifications show: only the server host gives the soak a page to watch.
   const host = new ServerHost(config);
   const description = await host.prepare(new AbortController().signal);

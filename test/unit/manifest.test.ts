@@ -45,7 +45,10 @@ describe('manifest', () => {
 
   it('ships the request schema it contributes, for *.exchange.json', () => {
     const validation = manifest.contributes.jsonValidation ?? [];
-    assert.deepEqual(validation.map((v) => v.fileMatch), ['*.exchange.json']);
+    assert.deepEqual(
+      validation.map((v) => v.fileMatch),
+      ['*.exchange.json'],
+    );
     for (const { url } of validation) {
       assert.ok(fs.existsSync(path.join(root, url)), `${url} exists`);
       assert.ok(JSON.parse(fs.readFileSync(path.join(root, url), 'utf8')), `${url} is JSON`);
@@ -58,14 +61,26 @@ describe('manifest', () => {
     const viewCommands = new Set(
       Object.values(manifest.contributes.views)
         .flat()
-        .flatMap((view) => ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map((suffix) => `${view.id}.${suffix}`)),
+        .flatMap((view) =>
+          ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map(
+            (suffix) => `${view.id}.${suffix}`,
+          ),
+        ),
     );
-    assert.deepEqual(manifest.contributes.commands.map((c) => c.command).filter((c) => viewCommands.has(c)), []);
+    assert.deepEqual(
+      manifest.contributes.commands.map((c) => c.command).filter((c) => viewCommands.has(c)),
+      [],
+    );
   });
 
   it('shows in the palette the commands a user types the name of, so a near name does not run instead', () => {
     const hidden = manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command);
-    for (const command of ['exchangeTx.showDetails', 'exchangeTx.getStatus', 'exchangeTx.sandbox.faults', 'exchangeTx.sandbox.clearFaults']) {
+    for (const command of [
+      'exchangeTx.showDetails',
+      'exchangeTx.getStatus',
+      'exchangeTx.sandbox.faults',
+      'exchangeTx.sandbox.clearFaults',
+    ]) {
       assert.ok(!hidden.includes(command), `${command} is hidden from the palette`);
     }
   });
@@ -74,7 +89,13 @@ describe('manifest', () => {
     assert.equal(nls['command.sandbox.faults'], 'Sandbox: Faults…');
     const clearing = nls['command.sandbox.clearFaults'] ?? '';
     assert.equal(clearing, 'Sandbox: Stop Fault Injection');
-    assert.ok(!clearing.toLowerCase().split(/[^a-z]+/).some((word) => word.startsWith('faults')), clearing);
+    assert.ok(
+      !clearing
+        .toLowerCase()
+        .split(/[^a-z]+/)
+        .some((word) => word.startsWith('faults')),
+      clearing,
+    );
     assert.ok(!clearing.toLowerCase().includes('sandbox: faults'), clearing);
   });
 
@@ -86,11 +107,15 @@ describe('manifest', () => {
   it('lets no workspace decide where requests go or what code runs, and lists every other setting a workspace could set for Restricted Mode', () => {
     const properties = manifest.contributes.configuration.properties;
     // Addresses and patterns: only the user's own settings count.
-    for (const key of ['exchangeTx.baseUrl', 'exchangeTx.hover.idPattern']) assert.equal(properties[key]?.scope, 'application', key);
+    for (const key of ['exchangeTx.baseUrl', 'exchangeTx.hover.idPattern'])
+      assert.equal(properties[key]?.scope, 'application', key);
     const trust = manifest.capabilities?.untrustedWorkspaces;
     assert.equal(trust?.supported, 'limited');
     const windowScoped = Object.entries(properties)
-      .filter(([, p]) => p.scope === undefined || p.scope === 'window' || p.scope === 'resource' || p.scope === 'language-overridable')
+      .filter(
+        ([, p]) =>
+          p.scope === undefined || p.scope === 'window' || p.scope === 'resource' || p.scope === 'language-overridable',
+      )
       .map(([key]) => key)
       .sort();
     assert.deepEqual([...(trust?.restrictedConfigurations ?? [])].sort(), windowScoped);
@@ -115,10 +140,34 @@ describe('manifest', () => {
     for (const colour of colours) assert.ok(colour === 'currentColor' || colour === 'none', `colour ${colour ?? ''}`);
   });
 
-  it('is found by what a user searches for: categories of VS Code\'s list, keywords, a gallery banner', () => {
-    const allowed = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Education', 'Extension Packs', 'Formatters', 'Keymaps', 'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Other', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization'];
+  it("is found by what a user searches for: categories of VS Code's list, keywords, a gallery banner", () => {
+    const allowed = [
+      'AI',
+      'Azure',
+      'Chat',
+      'Data Science',
+      'Debuggers',
+      'Education',
+      'Extension Packs',
+      'Formatters',
+      'Keymaps',
+      'Language Packs',
+      'Linters',
+      'Machine Learning',
+      'Notebooks',
+      'Other',
+      'Programming Languages',
+      'SCM Providers',
+      'Snippets',
+      'Testing',
+      'Themes',
+      'Visualization',
+    ];
     const categories = manifest.categories ?? [];
-    assert.ok(categories.some((c) => c !== 'Other'), `a category besides Other: ${categories.join(', ')}`);
+    assert.ok(
+      categories.some((c) => c !== 'Other'),
+      `a category besides Other: ${categories.join(', ')}`,
+    );
     for (const category of categories) assert.ok(allowed.includes(category), category);
     const keywords = manifest.keywords ?? [];
     // vsce refuses more than 30.

@@ -10,8 +10,15 @@ const root = path.resolve(__dirname, '..', '..', '..');
 
 describe('mocha configurations', () => {
   it('every .mocharc file sets forbid-only', () => {
-    const configs = fs.readdirSync(root).filter((name) => /^\.mocharc(\..+)?\.(json|jsonc|js|cjs|yml|yaml)$/.test(name)).sort();
-    assert.deepEqual(configs, ['.mocharc.browser.json', '.mocharc.json'], 'a new mocha configuration: add it here and give it forbid-only');
+    const configs = fs
+      .readdirSync(root)
+      .filter((name) => /^\.mocharc(\..+)?\.(json|jsonc|js|cjs|yml|yaml)$/.test(name))
+      .sort();
+    assert.deepEqual(
+      configs,
+      ['.mocharc.browser.json', '.mocharc.json'],
+      'a new mocha configuration: add it here and give it forbid-only',
+    );
     for (const name of configs) {
       const config = JSON.parse(fs.readFileSync(path.join(root, name), 'utf8')) as Record<string, unknown>;
       assert.equal(config['forbid-only'], true, name);
@@ -26,7 +33,9 @@ describe('mocha configurations', () => {
   });
 
   it('the mutation run uses the unit configuration (and so forbids .only too)', () => {
-    const stryker = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as { mochaOptions?: { config?: string } };
+    const stryker = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8')) as {
+      mochaOptions?: { config?: string };
+    };
     assert.equal(stryker.mochaOptions?.config, '.mocharc.json');
   });
 });

@@ -2,7 +2,15 @@ import { strict as assert } from 'assert';
 import { installSummary, missingRequirements, packagesFor, planPrerequisites } from '../../scripts/prerequisites';
 import type { Access, Presence } from '../../scripts/prerequisites';
 
-const ALL: Presence = { chromium: true, gssapi: true, make: true, 'g++': true, python3: true, pycryptodome: true, requests: true };
+const ALL: Presence = {
+  chromium: true,
+  gssapi: true,
+  make: true,
+  'g++': true,
+  python3: true,
+  pycryptodome: true,
+  requests: true,
+};
 const ROOT: Access = { aptGet: true, root: true, passwordlessSudo: false };
 const SUDO: Access = { aptGet: true, root: false, passwordlessSudo: true };
 const USER: Access = { aptGet: true, root: false, passwordlessSudo: false };
@@ -18,19 +26,39 @@ describe('prerequisites', () => {
 
     it('names the Debian packages of what is missing, in a fixed order', () => {
       const missing = missingRequirements({ ...ALL, gssapi: false, chromium: false });
-      assert.deepEqual(missing.map((r) => r.id), ['chromium', 'gssapi']);
+      assert.deepEqual(
+        missing.map((r) => r.id),
+        ['chromium', 'gssapi'],
+      );
       assert.deepEqual(packagesFor(missing), ['chromium', 'libkrb5-dev']);
     });
 
     it('knows the package of every requirement', () => {
-      const none: Presence = { chromium: false, gssapi: false, make: false, 'g++': false, python3: false, pycryptodome: false, requests: false };
-      assert.deepEqual(packagesFor(missingRequirements(none)), ['chromium', 'libkrb5-dev', 'make', 'g++', 'python3', 'python3-pycryptodome', 'python3-requests']);
+      const none: Presence = {
+        chromium: false,
+        gssapi: false,
+        make: false,
+        'g++': false,
+        python3: false,
+        pycryptodome: false,
+        requests: false,
+      };
+      assert.deepEqual(packagesFor(missingRequirements(none)), [
+        'chromium',
+        'libkrb5-dev',
+        'make',
+        'g++',
+        'python3',
+        'python3-pycryptodome',
+        'python3-requests',
+      ]);
     });
   });
 
   describe('the plan', () => {
     it('does nothing when nothing is missing, whatever the access', () => {
-      for (const access of [ROOT, SUDO, USER, NO_APT]) assert.deepEqual(planPrerequisites([], access), { kind: 'ready' });
+      for (const access of [ROOT, SUDO, USER, NO_APT])
+        assert.deepEqual(planPrerequisites([], access), { kind: 'ready' });
     });
 
     it('as root: apt-get update, then install what is missing, waiting for a held dpkg lock', () => {
@@ -63,7 +91,10 @@ describe('prerequisites', () => {
       if (plan.kind !== 'manual') return;
       assert.deepEqual(plan.packages, ['chromium', 'libkrb5-dev']);
       assert.equal(plan.command, 'sudo apt-get update && sudo apt-get install -y chromium libkrb5-dev');
-      assert.ok(plan.message.includes('\n  sudo apt-get update && sudo apt-get install -y chromium libkrb5-dev\n'), plan.message);
+      assert.ok(
+        plan.message.includes('\n  sudo apt-get update && sudo apt-get install -y chromium libkrb5-dev\n'),
+        plan.message,
+      );
       assert.match(plan.message, /needs root/);
     });
 
@@ -82,7 +113,8 @@ describe('prerequisites', () => {
 
   describe("apt-get's summary", () => {
     it('is the line counting what was installed', () => {
-      const output = 'Reading package lists...\nThe following NEW packages will be installed:\n  chromium\n0 upgraded, 93 newly installed, 0 to remove and 4 not upgraded.\nNeed to get 80.1 MB of archives.\n';
+      const output =
+        'Reading package lists...\nThe following NEW packages will be installed:\n  chromium\n0 upgraded, 93 newly installed, 0 to remove and 4 not upgraded.\nNeed to get 80.1 MB of archives.\n';
       assert.equal(installSummary(output), '0 upgraded, 93 newly installed, 0 to remove and 4 not upgraded.');
     });
 

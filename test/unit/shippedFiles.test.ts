@@ -42,17 +42,33 @@ describe('files the .vsix carries', () => {
       assert.ok(required.includes(file), file);
     }
     // Each named file exists in the repository (a wrong path in the manifest shows here first).
-    for (const file of required.filter((f) => !f.startsWith('dist/'))) assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
+    for (const file of required.filter((f) => !f.startsWith('dist/')))
+      assert.ok(fs.existsSync(path.join(root, file)), `${file} exists`);
   });
 
   it('accepts a package that carries what is needed and nothing else', () => {
     assert.deepEqual(shippedFileProblems(good, manifest), []);
     // vsce on Windows lists with backslashes.
-    assert.deepEqual(shippedFileProblems(good.map((f) => f.replace(/\//g, '\\')), manifest), []);
+    assert.deepEqual(
+      shippedFileProblems(
+        good.map((f) => f.replace(/\//g, '\\')),
+        manifest,
+      ),
+      [],
+    );
   });
 
   it('says which needed file is missing', () => {
-    for (const file of ['dist/extension.js', 'dist/mcp.js', 'media/agents/exchange-tx/SKILL.md', 'media/icon.png', 'media/walkthrough/hover-light.png', 'l10n/bundle.l10n.json', 'LICENSE', 'CHANGELOG.md']) {
+    for (const file of [
+      'dist/extension.js',
+      'dist/mcp.js',
+      'media/agents/exchange-tx/SKILL.md',
+      'media/icon.png',
+      'media/walkthrough/hover-light.png',
+      'l10n/bundle.l10n.json',
+      'LICENSE',
+      'CHANGELOG.md',
+    ]) {
       assert.deepEqual(
         shippedFileProblems(
           good.filter((f) => f !== file),
@@ -88,14 +104,29 @@ describe('files the .vsix carries', () => {
     for (const [file, why] of cases) {
       const problems = shippedFileProblems([...good, file], manifest);
       assert.equal(problems.length, 1, `${file}: ${problems.join('; ')}`);
-      assert.match(problems[0] ?? '', new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} must not ship: `), file);
+      assert.match(
+        problems[0] ?? '',
+        new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} must not ship: `),
+        file,
+      );
       assert.match(problems[0] ?? '', why, file);
     }
   });
 
   it('refuses a file no rule lets in', () => {
-    for (const file of ['dist/sandbox.js', 'dist/bench.js', 'stryker.config.json', 'esbuild.js', 'tsconfig.json', 'media/walkthrough/notes.txt']) {
-      assert.deepEqual(shippedFileProblems([...good, file], manifest), [`${file} is not among the files a package may carry (test/runner/shippedFiles.ts)`], file);
+    for (const file of [
+      'dist/sandbox.js',
+      'dist/bench.js',
+      'stryker.config.json',
+      'esbuild.js',
+      'tsconfig.json',
+      'media/walkthrough/notes.txt',
+    ]) {
+      assert.deepEqual(
+        shippedFileProblems([...good, file], manifest),
+        [`${file} is not among the files a package may carry (test/runner/shippedFiles.ts)`],
+        file,
+      );
     }
   });
 });

@@ -73,16 +73,26 @@ describe('walkthrough', () => {
 
   it('completes each step on an event that can happen: a command contributed and registered, a view contributed, a context key the extension sets', () => {
     const commands = new Set(manifest.contributes.commands.map((c) => c.command));
-    const views = new Set(Object.values(manifest.contributes.views).flat().map((v) => v.id));
+    const views = new Set(
+      Object.values(manifest.contributes.views)
+        .flat()
+        .map((v) => v.id),
+    );
     for (const step of steps) {
-      assert.ok((step.completionEvents ?? []).length > 0, `${step.id} has a completion event (none: it completes when opened)`);
+      assert.ok(
+        (step.completionEvents ?? []).length > 0,
+        `${step.id} has a completion event (none: it completes when opened)`,
+      );
       for (const event of step.completionEvents ?? []) {
         const [kind, name = ''] = event.split(/:(.*)/s);
         if (kind === 'onCommand') {
           assert.ok(commands.has(name), `${step.id}: ${name} is contributed`);
           // Registered by name, or in one of the lists whose commands load their work on first use
           // (requests, accounts, sandbox); the packaged check sees every command registered for real.
-          assert.ok(source.includes(`registerCommand('${name}'`) || source.includes(`\n  '${name}',\n`), `${step.id}: ${name} is registered`);
+          assert.ok(
+            source.includes(`registerCommand('${name}'`) || source.includes(`\n  '${name}',\n`),
+            `${step.id}: ${name} is registered`,
+          );
         } else if (kind === 'onView') {
           assert.ok(views.has(name), `${step.id}: the view ${name} is contributed`);
         } else if (kind === 'onContext') {
@@ -115,7 +125,11 @@ describe('walkthrough', () => {
       for (const file of Object.values(image)) {
         assert.match(file, /^media\/walkthrough\/[a-z-]+\.png$/, `${step.id}: ${file} is in media/walkthrough/`);
         const bytes = fs.readFileSync(path.join(root, file));
-        assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${file} is a PNG`);
+        assert.deepEqual(
+          [...bytes.subarray(0, 8)],
+          [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+          `${file} is a PNG`,
+        );
         assert.ok(bytes.length < 200 * 1024, `${file} is ${bytes.length} bytes, under 200 KiB`);
       }
       assert.notEqual(image.dark, image.light, `${step.id}: the light theme has its own image`);
@@ -130,8 +144,14 @@ describe('walkthrough', () => {
       for (const file of new Set(typeof image === 'string' ? [image] : Object.values(image))) {
         const size = pngSize(fs.readFileSync(path.join(root, file)));
         assert.ok(size, `${file} is a PNG`);
-        assert.ok(size.width <= 1280 && size.height <= 1120, `${file} is ${size.width}×${size.height}: cut it to what the step is about`);
-        assert.ok(size.width >= 400, `${file} is ${size.width} px wide: saved at two pixels per CSS pixel, it is at least 400`);
+        assert.ok(
+          size.width <= 1280 && size.height <= 1120,
+          `${file} is ${size.width}×${size.height}: cut it to what the step is about`,
+        );
+        assert.ok(
+          size.width >= 400,
+          `${file} is ${size.width} px wide: saved at two pixels per CSS pixel, it is at least 400`,
+        );
       }
     }
   });

@@ -63,11 +63,18 @@ interface AccountPick extends vscode.QuickPickItem {
 }
 
 /** Quick pick rows of the accounts: name, host and key fingerprint. */
-export async function accountItems(environment: EnvironmentService, accounts: readonly Account[]): Promise<AccountPick[]> {
+export async function accountItems(
+  environment: EnvironmentService,
+  accounts: readonly Account[],
+): Promise<AccountPick[]> {
   return Promise.all(
     accounts.map(async (account) => {
       const keys = await environment.accounts.keys(account.id);
-      const key = keys.credentials ? vscode.l10n.t('API key {0}', fingerprint(keys.credentials.apiKey)) : keys.state === 'unusable' ? vscode.l10n.t('saved key unreadable') : vscode.l10n.t('no keys');
+      const key = keys.credentials
+        ? vscode.l10n.t('API key {0}', fingerprint(keys.credentials.apiKey))
+        : keys.state === 'unusable'
+          ? vscode.l10n.t('saved key unreadable')
+          : vscode.l10n.t('no keys');
       return {
         id: account.id,
         label: `$(cloud) ${account.name}`,
@@ -81,12 +88,17 @@ export async function accountItems(environment: EnvironmentService, accounts: re
 async function pickAccount(environment: EnvironmentService, title: string): Promise<Account | undefined> {
   const accounts = environment.accounts.accounts;
   if (accounts.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('There are no accounts yet. Add one with "Exchange Tx: Add Account…".'));
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('There are no accounts yet. Add one with "Exchange Tx: Add Account…".'),
+    );
     return undefined;
   }
   const chosen = environment.accounts.get(environment.chosen);
   if (accounts.length === 1 && chosen) return chosen;
-  const picked = await vscode.window.showQuickPick(await accountItems(environment, accounts), { title, placeHolder: vscode.l10n.t('Choose an account') });
+  const picked = await vscode.window.showQuickPick(await accountItems(environment, accounts), {
+    title,
+    placeHolder: vscode.l10n.t('Choose an account'),
+  });
   return picked ? environment.accounts.get(picked.id) : undefined;
 }
 
@@ -97,19 +109,35 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
   return { error: message };
 }
 
-export function accountCommandHandlers(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): AccountCommandHandlers {
+export function accountCommandHandlers(
+  context: vscode.ExtensionContext,
+  environment: EnvironmentService,
+  log: Logger,
+): AccountCommandHandlers {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
 
   const addAccount = async (args?: unknown): Promise<AccountResult> => {
     let input: AddAccountArgs;
     if (testing && isPlainObject(args) && typeof args.privateKey === 'string') {
-      input = { name: str(args.name) ?? '', baseUrl: str(args.baseUrl) ?? '', privateKey: args.privateKey, apiKey: str(args.apiKey), activate: args.activate === true };
+      input = {
+        name: str(args.name) ?? '',
+        baseUrl: str(args.baseUrl) ?? '',
+        privateKey: args.privateKey,
+        apiKey: str(args.apiKey),
+        activate: args.activate === true,
+      };
     } else {
       const title = vscode.l10n.t('Add Account');
-      const name = await askName({ title, step: 1, totalSteps: 4 }, store.accounts.length === 0 ? vscode.l10n.t('Production') : '', (text) => store.checkName(text));
+      const name = await askName(
+        { title, step: 1, totalSteps: 4 },
+        store.accounts.length === 0 ? vscode.l10n.t('Production') : '',
+        (text) => store.checkName(text),
+      );
       if (name === undefined) return CANCELLED;
-      const baseUrl = await askBaseUrl({ title, step: 2, totalSteps: 4 }, legacyBaseUrl(), (text) => store.checkUrl(text));
+      const baseUrl = await askBaseUrl({ title, step: 2, totalSteps: 4 }, legacyBaseUrl(), (text) =>
+        store.checkUrl(text),
+      );
       if (baseUrl === undefined) return CANCELLED;
       const keys = await askKeys(title, 3, 4);
       if (!keys) return CANCELLED;
@@ -128,7 +156,16 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
     let activate = input.activate;
     if (activate === undefined) {
       const use = vscode.l10n.t('Use It Now');
-      activate = (await vscode.window.showInformationMessage(vscode.l10n.t('Account "{0}" added (API key {1}). Use it now instead of {2}?', account.name, fingerprint(apiKey), environment.kind === 'live' ? environment.state.account?.name ?? '' : vscode.l10n.t('the sandbox')), use)) === use;
+      activate =
+        (await vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'Account "{0}" added (API key {1}). Use it now instead of {2}?',
+            account.name,
+            fingerprint(apiKey),
+            environment.kind === 'live' ? (environment.state.account?.name ?? '') : vscode.l10n.t('the sandbox'),
+          ),
+          use,
+        )) === use;
     }
     if (activate) await environment.choose(account.id);
     return { account: account.id, apiKey };
@@ -139,7 +176,8 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
 
     'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
       const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
-      const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
+      const account =
+        given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
       if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
       if (testing && isPlainObject(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
         try {
@@ -167,7 +205,9 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
         } else if (choice === keys) {
           return await vscode.commands.executeCommand<AccountResult>('exchangeTx.setApiKeys', { account: account.id });
         } else if (choice === clear) {
-          return (await vscode.commands.executeCommand<boolean>('exchangeTx.clearApiKeys', { account: account.id })) ? { account: account.id } : CANCELLED;
+          return (await vscode.commands.executeCommand<boolean>('exchangeTx.clearApiKeys', { account: account.id }))
+            ? { account: account.id }
+            : CANCELLED;
         } else {
           return CANCELLED;
         }
@@ -179,22 +219,41 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
 
     'exchangeTx.removeAccount': async (args?: unknown): Promise<boolean> => {
       const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
-      const account = given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
+      const account =
+        given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
       if (!account) return false;
       const remove = vscode.l10n.t('Remove Account');
       const confirmed =
         testing && isPlainObject(args) && args.confirm === true
           ? true
-          : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the account "{0}" ({1}) and its keys from this machine?', account.name, hostOf(account.baseUrl)), { modal: true }, remove)) === remove;
+          : (await vscode.window.showWarningMessage(
+              vscode.l10n.t(
+                'Remove the account "{0}" ({1}) and its keys from this machine?',
+                account.name,
+                hostOf(account.baseUrl),
+              ),
+              { modal: true },
+              remove,
+            )) === remove;
       if (!confirmed) return false;
       await store.remove(account.id);
       log.info(`account "${account.name}" removed`);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Removed the account "{0}" and its keys', account.name), 5000);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('$(check) Removed the account "{0}" and its keys', account.name),
+        5000,
+      );
       return true;
     },
 
     'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
-      const given: SetKeysArgs = isPlainObject(args) ? { account: str(args.account), privateKey: testing ? str(args.privateKey) : undefined, apiKey: testing ? str(args.apiKey) : undefined, switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined } : {};
+      const given: SetKeysArgs = isPlainObject(args)
+        ? {
+            account: str(args.account),
+            privateKey: testing ? str(args.privateKey) : undefined,
+            apiKey: testing ? str(args.apiKey) : undefined,
+            switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined,
+          }
+        : {};
       const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
       if (!account) {
@@ -215,10 +274,21 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
         const credentials = await store.setKeys(account.id, keys.privateKey, keys.apiKey);
         log.info(`keys of "${account.name}" saved (API key ${fingerprint(credentials.apiKey)})`);
         if (environment.chosen === account.id) {
-          void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" saved (API key {1}).', account.name, fingerprint(credentials.apiKey)));
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t('Keys of "{0}" saved (API key {1}).', account.name, fingerprint(credentials.apiKey)),
+          );
         } else {
           const use = vscode.l10n.t('Use It Now');
-          const choice = given.switchToLive ?? (await vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" saved (API key {1}). Use this account now?', account.name, fingerprint(credentials.apiKey)), use)) === use;
+          const choice =
+            given.switchToLive ??
+            (await vscode.window.showInformationMessage(
+              vscode.l10n.t(
+                'Keys of "{0}" saved (API key {1}). Use this account now?',
+                account.name,
+                fingerprint(credentials.apiKey),
+              ),
+              use,
+            )) === use;
           if (choice) await environment.choose(account.id);
         }
         return { account: account.id, apiKey: credentials.apiKey };
@@ -230,20 +300,32 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
     'exchangeTx.clearApiKeys': async (args?: unknown): Promise<boolean> => {
       const given = isPlainObject(args) ? str(args.account) : undefined;
       const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
-      const account = accountId !== undefined ? store.get(accountId) : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
+      const account =
+        accountId !== undefined
+          ? store.get(accountId)
+          : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
       if (!account || (await store.keys(account.id)).state === 'none') {
-        if (!(testing && isPlainObject(args))) void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
+        if (!(testing && isPlainObject(args)))
+          void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
         return false;
       }
       const clear = vscode.l10n.t('Clear Keys');
       const confirmed =
         testing && isPlainObject(args) && args.confirm === true
           ? true
-          : (await vscode.window.showWarningMessage(vscode.l10n.t('Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.', account.name), { modal: true }, clear)) === clear;
+          : (await vscode.window.showWarningMessage(
+              vscode.l10n.t(
+                'Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.',
+                account.name,
+              ),
+              { modal: true },
+              clear,
+            )) === clear;
       if (!confirmed) return false;
       await store.clearKeys(account.id);
       log.info(`keys of "${account.name}" cleared`);
-      if (!(testing && isPlainObject(args))) void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
+      if (!(testing && isPlainObject(args)))
+        void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
       return true;
     },
 
@@ -253,12 +335,24 @@ export function accountCommandHandlers(context: vscode.ExtensionContext, environ
       const credentials = id === 'sandbox' ? undefined : await store.credentials(id);
       if (!credentials) {
         const set = vscode.l10n.t('Set API Keys…');
-        if (!silent && (await vscode.window.showInformationMessage(vscode.l10n.t('The account in use has no API keys.'), set)) === set) await vscode.commands.executeCommand('exchangeTx.setApiKeys');
+        if (
+          !silent &&
+          (await vscode.window.showInformationMessage(vscode.l10n.t('The account in use has no API keys.'), set)) ===
+            set
+        )
+          await vscode.commands.executeCommand('exchangeTx.setApiKeys');
         return undefined;
       }
       if (!silent) {
         const copy = vscode.l10n.t('Copy');
-        const choice = await vscode.window.showInformationMessage(vscode.l10n.t('The API key of "{0}" (public, derived from the private key): {1}', environment.state.account?.name ?? '', credentials.apiKey), copy);
+        const choice = await vscode.window.showInformationMessage(
+          vscode.l10n.t(
+            'The API key of "{0}" (public, derived from the private key): {1}',
+            environment.state.account?.name ?? '',
+            credentials.apiKey,
+          ),
+          copy,
+        );
         if (choice === copy) await vscode.env.clipboard.writeText(credentials.apiKey);
       }
       return credentials.apiKey;

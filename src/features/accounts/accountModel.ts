@@ -83,7 +83,9 @@ export function readAccounts(stored: unknown): AccountList {
     }
     ids.add(account.id);
     accounts.push(account);
-    const extras = Object.fromEntries(Object.entries(entry as Record<string, unknown>).filter(([key]) => !KNOWN_ACCOUNT.has(key)));
+    const extras = Object.fromEntries(
+      Object.entries(entry as Record<string, unknown>).filter(([key]) => !KNOWN_ACCOUNT.has(key)),
+    );
     if (Object.keys(extras).length > 0) accountExtras[account.id] = extras;
   }
   const extra = Object.fromEntries(Object.entries(stored).filter(([key]) => !KNOWN_TOP.has(key)));
@@ -93,7 +95,13 @@ export function readAccounts(stored: unknown): AccountList {
 
 /** The JSON written to `globalState`: the accounts (at most {@link MAX_ACCOUNTS}), then the entries kept as they were. */
 export function writeAccounts(list: AccountList): Record<string, unknown> {
-  const accounts: unknown[] = list.accounts.slice(0, MAX_ACCOUNTS).map((account) => ({ ...(list.accountExtras[account.id] ?? {}), id: account.id, name: account.name, baseUrl: account.baseUrl, hosts: { ...account.hosts } }));
+  const accounts: unknown[] = list.accounts.slice(0, MAX_ACCOUNTS).map((account) => ({
+    ...(list.accountExtras[account.id] ?? {}),
+    id: account.id,
+    name: account.name,
+    baseUrl: account.baseUrl,
+    hosts: { ...account.hosts },
+  }));
   return { ...list.extra, version: ACCOUNTS_VERSION, active: list.active, accounts: [...accounts, ...list.kept] };
 }
 
@@ -164,7 +172,12 @@ export interface Resolution {
  * Where requests go: the active account only when the workspace is trusted and the account has
  * usable keys; the sandbox otherwise, with the reason.
  */
-export function resolveTarget(active: string, account: Account | undefined, trusted: boolean, hasKeys: boolean): Resolution {
+export function resolveTarget(
+  active: string,
+  account: Account | undefined,
+  trusted: boolean,
+  hasKeys: boolean,
+): Resolution {
   if (active === 'sandbox') return { kind: 'sandbox' };
   if (!account) return { kind: 'sandbox', reason: 'missing' };
   if (!trusted) return { kind: 'sandbox', reason: 'restricted' };
@@ -202,5 +215,10 @@ export function putAccount(list: AccountList, account: Account): AccountList {
 export function dropAccount(list: AccountList, id: string): AccountList {
   const accountExtras = { ...list.accountExtras };
   delete accountExtras[id];
-  return { ...list, accounts: list.accounts.filter((a) => a.id !== id), active: list.active === id ? 'sandbox' : list.active, accountExtras };
+  return {
+    ...list,
+    accounts: list.accounts.filter((a) => a.id !== id),
+    active: list.active === id ? 'sandbox' : list.active,
+    accountExtras,
+  };
 }

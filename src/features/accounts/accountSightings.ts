@@ -34,4 +34,3 @@ export class AccountSightings {
     this.of(target).note(records, this.now());
   }
 }
-

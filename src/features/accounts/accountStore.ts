@@ -9,7 +9,19 @@ import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import type { Credentials } from '../../api';
 import type { Account, AccountList } from './accountModel';
-import { accountOf, dropAccount, EMPTY_ACCOUNTS, MAX_ACCOUNTS, migratedName, nameProblem, putAccount, readAccounts, urlProblem, withHostDecision, writeAccounts } from './accountModel';
+import {
+  accountOf,
+  dropAccount,
+  EMPTY_ACCOUNTS,
+  MAX_ACCOUNTS,
+  migratedName,
+  nameProblem,
+  putAccount,
+  readAccounts,
+  urlProblem,
+  withHostDecision,
+  writeAccounts,
+} from './accountModel';
 
 export const ACCOUNTS_KEY = 'exchangeTx.accounts';
 /** Where the previous version kept its one private key, and which environment was chosen. */
@@ -112,7 +124,11 @@ export class AccountStore implements vscode.Disposable {
     const urlError = this.checkUrl(input.baseUrl);
     if (urlError) throw new AccountInputError('baseUrl', urlError);
     const credentials = this.parseKey(input.privateKey, input.apiKey);
-    if (this.accounts.length >= MAX_ACCOUNTS) throw new AccountInputError('account', vscode.l10n.t('There are already {0} accounts; remove one first.', MAX_ACCOUNTS));
+    if (this.accounts.length >= MAX_ACCOUNTS)
+      throw new AccountInputError(
+        'account',
+        vscode.l10n.t('There are already {0} accounts; remove one first.', MAX_ACCOUNTS),
+      );
     const account: Account = { id: randomUUID(), name: input.name.trim(), baseUrl: input.baseUrl.trim(), hosts: {} };
     await this.secrets.store(secretKey(account.id), input.privateKey.trim());
     this.parsed.set(account.id, Promise.resolve({ state: 'usable', credentials }));
@@ -131,7 +147,11 @@ export class AccountStore implements vscode.Disposable {
       const error = this.checkUrl(change.baseUrl);
       if (error) throw new AccountInputError('baseUrl', error);
     }
-    const next: Account = { ...account, name: change.name?.trim() ?? account.name, baseUrl: change.baseUrl?.trim() ?? account.baseUrl };
+    const next: Account = {
+      ...account,
+      name: change.name?.trim() ?? account.name,
+      baseUrl: change.baseUrl?.trim() ?? account.baseUrl,
+    };
     await this.write((list) => putAccount(list, next));
     return next;
   }
@@ -203,7 +223,12 @@ export class AccountStore implements vscode.Disposable {
     const text = await this.secrets.get(LEGACY_PRIVATE_KEY);
     if (!text) return undefined;
     const list = this.list;
-    const account: Account = { id: randomUUID(), name: migratedName(legacyBaseUrl, list.accounts), baseUrl: legacyBaseUrl, hosts: {} };
+    const account: Account = {
+      id: randomUUID(),
+      name: migratedName(legacyBaseUrl, list.accounts),
+      baseUrl: legacyBaseUrl,
+      hosts: {},
+    };
     await this.secrets.store(secretKey(account.id), text);
     const wasLive = this.memento.get<unknown>(LEGACY_CHOSEN_KEY) === 'live';
     await this.write((current) => ({ ...putAccount(current, account), active: wasLive ? account.id : current.active }));
@@ -227,7 +252,10 @@ export class AccountStore implements vscode.Disposable {
     try {
       return loadCredentials(privateKey, apiKey);
     } catch (error) {
-      throw new AccountInputError('privateKey', error instanceof Error ? error.message : vscode.l10n.t('The key could not be read.'));
+      throw new AccountInputError(
+        'privateKey',
+        error instanceof Error ? error.message : vscode.l10n.t('The key could not be read.'),
+      );
     }
   }
 

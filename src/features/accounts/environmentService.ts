@@ -120,7 +120,13 @@ export class EnvironmentService implements vscode.Disposable {
     this.log = tagged(channel, 'environment');
     this.requestLog = requestLogger(tagged(channel, 'request'));
     this.accounts = new AccountStore(memento, secrets);
-    this.sandboxHost = new SandboxHost({ secrets, state: memento, log: tagged(channel, 'sandbox'), limiterFor: (apiKey) => this.limiterFor(apiKey), timeoutMs: timeoutSetting });
+    this.sandboxHost = new SandboxHost({
+      secrets,
+      state: memento,
+      log: tagged(channel, 'sandbox'),
+      limiterFor: (apiKey) => this.limiterFor(apiKey),
+      timeoutMs: timeoutSetting,
+    });
     this.disposables.push(
       this.sandboxHost.onDidChange(() => this.changed.fire(this.state)),
       this.changed,
@@ -212,7 +218,8 @@ export class EnvironmentService implements vscode.Disposable {
     let id = target;
     if (target === 'live') id = this.chosenAccount()?.id ?? this.accounts.accounts[0]?.id ?? 'sandbox';
     const account = id === 'sandbox' ? undefined : this.accounts.get(id);
-    if (id !== 'sandbox' && !account) throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
+    if (id !== 'sandbox' && !account)
+      throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
     if (account) {
       const origin = originOf(account.baseUrl) ?? '';
       this.dismissed.delete(`${account.id}|${origin}`);
@@ -258,7 +265,13 @@ export class EnvironmentService implements vscode.Disposable {
     const kept = this.sandboxOnly;
     if (kept && kept.url === sandbox.url && kept.apiKey === credentials.apiKey) return kept.client;
     kept?.client.dispose();
-    const client = new ExchangeClient({ baseUrl: sandbox.url, credentials, timeoutMs: timeoutSetting(), limiter: this.limiterFor(credentials.apiKey), onRequest: this.requestLog });
+    const client = new ExchangeClient({
+      baseUrl: sandbox.url,
+      credentials,
+      timeoutMs: timeoutSetting(),
+      limiter: this.limiterFor(credentials.apiKey),
+      onRequest: this.requestLog,
+    });
     this.sandboxOnly = { url: sandbox.url, apiKey: credentials.apiKey, client };
     return client;
   }
@@ -274,9 +287,17 @@ export class EnvironmentService implements vscode.Disposable {
     if (this.kind === 'live' && this.resolvedAccount?.id === id) return this.connection();
     const account = this.accounts.get(id);
     if (!account) throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
-    if (!this.trust.isTrusted) throw new AccountAccessError('declined', vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'));
+    if (!this.trust.isTrusted)
+      throw new AccountAccessError(
+        'declined',
+        vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'),
+      );
     const credentials = await this.accounts.credentials(account.id);
-    if (!credentials) throw new AccountAccessError('declined', vscode.l10n.t('The account "{0}" has no usable API keys.', account.name));
+    if (!credentials)
+      throw new AccountAccessError(
+        'declined',
+        vscode.l10n.t('The account "{0}" has no usable API keys.', account.name),
+      );
     // Kept for the address and key it was made with: a reset for the account in use does not see
     // another account's new key or address, so the kept client is checked against them here.
     const made = `${account.baseUrl}|${credentials.apiKey}`;
@@ -287,7 +308,12 @@ export class EnvironmentService implements vscode.Disposable {
     const connectionKey = this.connectionKey;
     await this.approve(account, options.ask !== false);
     if (this.connectionKey !== connectionKey) throw new CancelledError();
-    const connection: Connection = { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
+    const connection: Connection = {
+      kind: 'live',
+      client: this.makeClient(code, account.baseUrl, credentials, timeoutSetting()),
+      account: summary(account),
+      redact: code.valueRedactor([credentials.apiKey]),
+    };
     this.otherAccounts.set(id, { made, connection });
     return connection;
   }
@@ -307,8 +333,13 @@ export class EnvironmentService implements vscode.Disposable {
    * The records of `ids` on `target` (`sandbox` or an account's id) although another may be in
    * use, asking the user nothing: an account is used only when its host was allowed before.
    */
-  async recordsOn(target: string, ids: readonly string[], options: RequestOptions = {}): Promise<Map<string, TransactionRecord>> {
-    const client = target === 'sandbox' ? await this.sandboxClient() : (await this.accountConnection(target, { ask: false })).client;
+  async recordsOn(
+    target: string,
+    ids: readonly string[],
+    options: RequestOptions = {},
+  ): Promise<Map<string, TransactionRecord>> {
+    const client =
+      target === 'sandbox' ? await this.sandboxClient() : (await this.accountConnection(target, { ask: false })).client;
     return client.getTransactionsByIds(ids, options);
   }
 
@@ -357,11 +388,21 @@ export class EnvironmentService implements vscode.Disposable {
         if (this.connectionKey !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return { kind: 'live', client: this.makeClient(code, account.baseUrl, credentials, timeoutMs), account: summary(account), redact: code.valueRedactor([credentials.apiKey]) };
+        return {
+          kind: 'live',
+          client: this.makeClient(code, account.baseUrl, credentials, timeoutMs),
+          account: summary(account),
+          redact: code.valueRedactor([credentials.apiKey]),
+        };
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return { kind: 'sandbox', client: this.makeClient(code, sandbox.url, credentials, timeoutMs), account: undefined, redact: code.valueRedactor([credentials.apiKey]) };
+    return {
+      kind: 'sandbox',
+      client: this.makeClient(code, sandbox.url, credentials, timeoutMs),
+      account: undefined,
+      redact: code.valueRedactor([credentials.apiKey]),
+    };
   }
 
   /** Checks the address and the user's answer for its host; asks once. Throws when not allowed. */
@@ -369,7 +410,15 @@ export class EnvironmentService implements vscode.Disposable {
     // Throws InsecureEndpointError (or a TransportError for no URL at all) before anything is asked or sent.
     checkEndpoint(account.baseUrl);
     const host = hostOf(account.baseUrl);
-    const declined = () => new AccountAccessError('declined', vscode.l10n.t('Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.', account.name, host));
+    const declined = () =>
+      new AccountAccessError(
+        'declined',
+        vscode.l10n.t(
+          'Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.',
+          account.name,
+          host,
+        ),
+      );
     const decision = hostDecision(account);
     if (decision === true) return;
     const key = `${account.id}|${originOf(account.baseUrl) ?? ''}`;
@@ -393,7 +442,12 @@ export class EnvironmentService implements vscode.Disposable {
     return limiter;
   }
 
-  private makeClient({ ExchangeClient }: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+  private makeClient(
+    { ExchangeClient }: ClientCode,
+    baseUrl: string,
+    credentials: Credentials,
+    timeoutMs: number,
+  ): ExchangeClient {
     const limiter = this.limiterFor(credentials.apiKey);
     const client = new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.requestLog });
     this.clients.push(client);
@@ -450,9 +504,20 @@ export class EnvironmentService implements vscode.Disposable {
    * target's name; undefined text when the chosen account has no key. For Explain Signature and
    * Diagnose Keys: the text stays in memory and is never shown whole.
    */
-  async signingKey(): Promise<{ readonly text: string | undefined; readonly kind: EnvironmentKind; readonly target: string; readonly baseUrl: string | undefined }> {
+  async signingKey(): Promise<{
+    readonly text: string | undefined;
+    readonly kind: EnvironmentKind;
+    readonly target: string;
+    readonly baseUrl: string | undefined;
+  }> {
     const account = this.chosenAccount();
-    if (account && !this.state.restricted) return { text: await this.accounts.keyText(account.id), kind: 'live', target: account.name, baseUrl: account.baseUrl };
+    if (account && !this.state.restricted)
+      return {
+        text: await this.accounts.keyText(account.id),
+        kind: 'live',
+        target: account.name,
+        baseUrl: account.baseUrl,
+      };
     const { sandbox, keyText } = await this.sandboxHost.start();
     return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: sandbox.url };
   }
@@ -496,7 +561,10 @@ export class EnvironmentService implements vscode.Disposable {
     this.resolution = resolveTarget(this.chosen, account, this.trust.isTrusted, this.keysUsable);
     this.resolvedAccount = account;
     const kind = this.resolution.kind;
-    const connection = kind === 'live' && account ? `live|${account.id}|${account.baseUrl}|${keys?.credentials?.apiKey ?? ''}|${timeoutSetting()}` : `sandbox|${timeoutSetting()}`;
+    const connection =
+      kind === 'live' && account
+        ? `live|${account.id}|${account.baseUrl}|${keys?.credentials?.apiKey ?? ''}|${timeoutSetting()}`
+        : `sandbox|${timeoutSetting()}`;
     const shown = `${connection}|${this.chosen}|${account?.name ?? ''}|${this.keysUsable}|${this.resolution.reason ?? ''}`;
     // The state and the reset change together, with no wait in between: whoever sees the new
     // state starts after the old records were dropped.
@@ -507,7 +575,9 @@ export class EnvironmentService implements vscode.Disposable {
       this.active = undefined;
       this.disposeClients();
       if (!first) {
-        this.log.info(`${reason}: now using ${kind === 'live' && account ? `the account "${account.name}"` : 'the sandbox'}`);
+        this.log.info(
+          `${reason}: now using ${kind === 'live' && account ? `the account "${account.name}"` : 'the sandbox'}`,
+        );
         this.reset_.fire(this.state);
       }
     }

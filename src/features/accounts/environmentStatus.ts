@@ -12,13 +12,27 @@ import { errorText } from '../../shared/errorText';
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
   const account = state.account;
   if (state.kind === 'live' && account) {
-    return { text: `$(cloud) ${account.name}`, tooltip: vscode.l10n.t('Exchange Tx sends signed requests for the account "{0}" to {1}. Click to switch.', account.name, account.host) };
+    return {
+      text: `$(cloud) ${account.name}`,
+      tooltip: vscode.l10n.t(
+        'Exchange Tx sends signed requests for the account "{0}" to {1}. Click to switch.',
+        account.name,
+        account.host,
+      ),
+    };
   }
   // Every sandbox tooltip opens with the sentence the Transactions view's welcome says for it.
   let why: string;
-  if (state.reason === 'restricted') why = vscode.l10n.t('The built-in sandbox is in use: this workspace is in Restricted Mode, so accounts are off. Trust the workspace to use your accounts.');
-  else if (state.reason === 'no-keys' && account) why = vscode.l10n.t('The built-in sandbox is in use: the account "{0}" has no usable API keys.', account.name);
-  else if (!account && !hasAccounts) why = vscode.l10n.t('The built-in sandbox is in use: a local simulation of the service with sample transactions. Add an account to use the service.');
+  if (state.reason === 'restricted')
+    why = vscode.l10n.t(
+      'The built-in sandbox is in use: this workspace is in Restricted Mode, so accounts are off. Trust the workspace to use your accounts.',
+    );
+  else if (state.reason === 'no-keys' && account)
+    why = vscode.l10n.t('The built-in sandbox is in use: the account "{0}" has no usable API keys.', account.name);
+  else if (!account && !hasAccounts)
+    why = vscode.l10n.t(
+      'The built-in sandbox is in use: a local simulation of the service with sample transactions. Add an account to use the service.',
+    );
   else why = vscode.l10n.t('The built-in sandbox is in use, as you chose.');
   const icon = state.reason === 'restricted' ? '$(shield)' : '$(beaker)';
   return { text: `${icon} ${vscode.l10n.t('Sandbox')}`, tooltip: `${why} ${vscode.l10n.t('Click to switch.')}` };
@@ -26,7 +40,11 @@ function describe(state: EnvironmentState, hasAccounts: boolean): { text: string
 
 type Pick = vscode.QuickPickItem & { readonly target: string };
 
-export function registerEnvironment(context: vscode.ExtensionContext, environment: EnvironmentService, showLog: () => void): vscode.StatusBarItem {
+export function registerEnvironment(
+  context: vscode.ExtensionContext,
+  environment: EnvironmentService,
+  showLog: () => void,
+): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Exchange Tx Account');
   item.command = 'exchangeTx.switchEnvironment';
@@ -44,7 +62,10 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
     }
     const faults = running && presets ? presets.describeFaults(running.faults) : [];
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
-    item.tooltip = faults.length > 0 ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Stop Fault Injection" turns them off.', faults.join(', '))}` : tooltip;
+    item.tooltip =
+      faults.length > 0
+        ? `${tooltip}\n\n${vscode.l10n.t('Sandbox faults: {0}. "Sandbox: Stop Fault Injection" turns them off.', faults.join(', '))}`
+        : tooltip;
     item.show();
   };
   render();
@@ -55,18 +76,33 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
       // Where requests go is the user's choice: only the extension's own tests pass it as an
       // argument (another extension, or a command link, gets the picker).
-      let chosen = typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
+      let chosen =
+        typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
       if (chosen === undefined) {
         const state = environment.state;
-        const sandbox: Pick = { target: 'sandbox', label: vscode.l10n.t('$(beaker) Sandbox'), description: vscode.l10n.t('on this machine'), detail: vscode.l10n.t('The built-in simulation of the service{0}', state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '') };
+        const sandbox: Pick = {
+          target: 'sandbox',
+          label: vscode.l10n.t('$(beaker) Sandbox'),
+          description: vscode.l10n.t('on this machine'),
+          detail: vscode.l10n.t(
+            'The built-in simulation of the service{0}',
+            state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '',
+          ),
+        };
         // The account commands' code is loaded on first use (registerAccountCommands.ts).
         const { accountItems } = await import('./accountCommands');
-        const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({ ...a, target: a.id }));
+        const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({
+          ...a,
+          target: a.id,
+        }));
         const add: Pick = { target: 'add', label: vscode.l10n.t('$(add) Add Account…') };
         const separator = { target: '', label: '', kind: vscode.QuickPickItemKind.Separator };
         const items: Pick[] = [sandbox, ...accounts, separator, add];
-        const title = state.restricted ? vscode.l10n.t('Exchange Tx: Account (Restricted Mode: accounts are off)') : vscode.l10n.t('Exchange Tx: Account');
-        chosen = (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where requests go') }))?.target;
+        const title = state.restricted
+          ? vscode.l10n.t('Exchange Tx: Account (Restricted Mode: accounts are off)')
+          : vscode.l10n.t('Exchange Tx: Account');
+        chosen = (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where requests go') }))
+          ?.target;
       }
       if (chosen === undefined || chosen === '') return environment.kind;
       if (chosen === 'add') {
@@ -75,16 +111,31 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
       }
       if (chosen === 'live' && environment.accounts.accounts.length === 0) {
         const add = vscode.l10n.t('Add Account…');
-        void vscode.window.showWarningMessage(vscode.l10n.t('The service needs an account with your API keys.'), add).then((choice) => (choice === add ? vscode.commands.executeCommand('exchangeTx.addAccount') : undefined));
+        void vscode.window
+          .showWarningMessage(vscode.l10n.t('The service needs an account with your API keys.'), add)
+          .then((choice) => (choice === add ? vscode.commands.executeCommand('exchangeTx.addAccount') : undefined));
         return environment.kind;
       }
       try {
         await environment.choose(chosen);
         const reason = environment.state.reason;
-        if (reason === 'restricted') void vscode.window.showInformationMessage(vscode.l10n.t('This workspace is in Restricted Mode: the account is chosen, but requests go to the sandbox until you trust the workspace.'));
+        if (reason === 'restricted')
+          void vscode.window.showInformationMessage(
+            vscode.l10n.t(
+              'This workspace is in Restricted Mode: the account is chosen, but requests go to the sandbox until you trust the workspace.',
+            ),
+          );
         else if (reason === 'no-keys') {
           const set = vscode.l10n.t('Set API Keys…');
-          void vscode.window.showWarningMessage(vscode.l10n.t('The account "{0}" has no usable API keys, so the sandbox is used.', environment.state.account?.name ?? ''), set).then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
+          void vscode.window
+            .showWarningMessage(
+              vscode.l10n.t(
+                'The account "{0}" has no usable API keys, so the sandbox is used.',
+                environment.state.account?.name ?? '',
+              ),
+              set,
+            )
+            .then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
         }
       } catch (error) {
         void vscode.window.showErrorMessage(errorText(error));
@@ -95,15 +146,30 @@ export function registerEnvironment(context: vscode.ExtensionContext, environmen
       await environment.choose('sandbox');
       const sandbox = await environment.ensureSandbox();
       const lookup = vscode.l10n.t('Get Transaction Status…');
-      const moving = sandbox.ledger.visible().find((t) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(t.id) ?? ''));
+      const moving = sandbox.ledger
+        .visible()
+        .find((t) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(t.id) ?? ''));
       // A still ledger (traffic 0) may have nothing moving: then it says so and offers to make one.
       const create = vscode.l10n.t('New Transaction…');
       const text = moving
-        ? vscode.l10n.t('The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}', sandbox.ledger.visible().length, moving.id)
-        : vscode.l10n.t('The sandbox is running with {0} sample transactions; none is moving right now: make one with New Transaction.', sandbox.ledger.visible().length);
+        ? vscode.l10n.t(
+            'The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}',
+            sandbox.ledger.visible().length,
+            moving.id,
+          )
+        : vscode.l10n.t(
+            'The sandbox is running with {0} sample transactions; none is moving right now: make one with New Transaction.',
+            sandbox.ledger.visible().length,
+          );
       void vscode.window
         .showInformationMessage(text, moving ? lookup : create)
-        .then((choice) => (choice === lookup ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id) : choice === create ? vscode.commands.executeCommand('exchangeTx.sandbox.newTransaction') : undefined));
+        .then((choice) =>
+          choice === lookup
+            ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id)
+            : choice === create
+              ? vscode.commands.executeCommand('exchangeTx.sandbox.newTransaction')
+              : undefined,
+        );
       return sandbox.url;
     }),
     vscode.commands.registerCommand('exchangeTx.showLog', showLog),

@@ -11,14 +11,24 @@ import { ACCOUNT_COMMANDS } from './accountCommandNames';
 export { ACCOUNT_COMMANDS } from './accountCommandNames';
 export type { AccountCommand, AccountCommandHandlers } from './accountCommandNames';
 
-export function registerAccountCommands(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): void {
+export function registerAccountCommands(
+  context: vscode.ExtensionContext,
+  environment: EnvironmentService,
+  log: Logger,
+): void {
   let loading: Promise<AccountCommandHandlers> | undefined;
   const load = (): Promise<AccountCommandHandlers> => {
-    const started = (loading ??= import('./accountCommands').then((code) => code.accountCommandHandlers(context, environment, log)));
+    const started = (loading ??= import('./accountCommands').then((code) =>
+      code.accountCommandHandlers(context, environment, log),
+    ));
     started.catch(() => {
       if (loading === started) loading = undefined;
     });
     return started;
   };
-  context.subscriptions.push(...ACCOUNT_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (args?: unknown) => (await load())[command](args))));
+  context.subscriptions.push(
+    ...ACCOUNT_COMMANDS.map((command) =>
+      vscode.commands.registerCommand(command, async (args?: unknown) => (await load())[command](args)),
+    ),
+  );
 }

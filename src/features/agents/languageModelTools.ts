@@ -30,7 +30,9 @@ function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): Agen
 }
 
 function targetName(target: AgentTarget): string {
-  return target.kind === 'sandbox' ? vscode.l10n.t('the sandbox') : vscode.l10n.t("account '{0}' ({1})", target.label, target.host);
+  return target.kind === 'sandbox'
+    ? vscode.l10n.t('the sandbox')
+    : vscode.l10n.t("account '{0}' ({1})", target.label, target.host);
 }
 
 type Redact = (text: string) => string;
@@ -42,7 +44,10 @@ type Redact = (text: string) => string;
  */
 function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
   const clean = (text: string) => redactSecrets(byValue(text));
-  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(clean(result.text)), new vscode.LanguageModelTextPart(clean(JSON.stringify(result.data)))]);
+  return new vscode.LanguageModelToolResult([
+    new vscode.LanguageModelTextPart(clean(result.text)),
+    new vscode.LanguageModelTextPart(clean(JSON.stringify(result.data))),
+  ]);
 }
 
 const asIs: Redact = (text) => text;
@@ -52,9 +57,12 @@ function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSign
   const controller = new AbortController();
   if (token.isCancellationRequested) controller.abort();
   const listener = token.onCancellationRequested(() => controller.abort());
-  return { signal: controller.signal, dispose: () => {
+  return {
+    signal: controller.signal,
+    dispose: () => {
       listener.dispose();
-    } };
+    },
+  };
 }
 
 /** One agent tool as VS Code calls it. */
@@ -67,23 +75,41 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   /** Names the target; a tool that creates or moves asks first, naming what it will do, on the sandbox. */
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const target = targetOf(this.deps.environment);
-    if (!this.tool.changesState) return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
+    if (!this.tool.changesState)
+      return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
     if (target.kind !== 'sandbox') {
       // Refused when it runs: nothing to confirm, nothing is sent.
-      return { invocationMessage: vscode.l10n.t('{0}: refused on {1} (sandbox only)', this.tool.title, targetName(target)) };
+      return {
+        invocationMessage: vscode.l10n.t('{0}: refused on {1} (sandbox only)', this.tool.title, targetName(target)),
+      };
     }
-    const confirmation = this.tool.confirmation?.(options.input) ?? { title: this.tool.title, message: this.tool.description };
-    return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)), confirmationMessages: confirmation };
+    const confirmation = this.tool.confirmation?.(options.input) ?? {
+      title: this.tool.title,
+      message: this.tool.description,
+    };
+    return {
+      invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)),
+      confirmationMessages: confirmation,
+    };
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     const cancel = signalOf(token);
     // Set once the connection is known: its key, by value, is cut from the result and any error.
     const redact: { byValue: Redact } = { byValue: asIs };
     try {
-      const result = await this.run(options.input, cancel.signal, redact).catch((error: unknown) => failure({ target: targetOf(this.deps.environment) }, this.tool.title, error));
+      const result = await this.run(options.input, cancel.signal, redact).catch((error: unknown) =>
+        failure({ target: targetOf(this.deps.environment) }, this.tool.title, error),
+      );
       const error = (result.data as { error?: { kind?: string } } | undefined)?.error;
-      this.deps.log.info(redactSecrets(redact.byValue(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`)));
+      this.deps.log.info(
+        redactSecrets(
+          redact.byValue(`${this.tool.name}: ${result.isError ? `failed (${error?.kind ?? 'error'})` : 'ok'}`),
+        ),
+      );
       return resultOf(result, redact.byValue);
     } finally {
       cancel.dispose();
@@ -93,16 +119,28 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   private async run(input: unknown, signal: AbortSignal, redact: { byValue: Redact }): Promise<AgentToolResult> {
     const chosen = targetOf(this.deps.environment);
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
-    if (this.tool.changesState && chosen.kind !== 'sandbox') return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
+    if (this.tool.changesState && chosen.kind !== 'sandbox')
+      return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
     // The connection decides the target when the tool runs (not when it was prepared): a switch in
     // between cannot send a state-changing call to an account.
     const connection = await this.deps.environment.connection();
     if (connection.redact) redact.byValue = connection.redact;
-    const target: AgentTarget = connection.kind === 'live' && connection.account ? { kind: 'account', label: connection.account.name, host: connection.account.host } : { kind: 'sandbox', label: 'Sandbox' };
+    const target: AgentTarget =
+      connection.kind === 'live' && connection.account
+        ? { kind: 'account', label: connection.account.name, host: connection.account.host }
+        : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
-    if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox') control = await this.deps.environment.sandboxControl();
-    const sightings = connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
-    const context: AgentToolContext = { client: connection.client, target, signal, ...(control ? { control } : {}), ...(sightings ? { sightings } : {}) };
+    if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
+      control = await this.deps.environment.sandboxControl();
+    const sightings =
+      connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
+    const context: AgentToolContext = {
+      client: connection.client,
+      target,
+      signal,
+      ...(control ? { control } : {}),
+      ...(sightings ? { sightings } : {}),
+    };
     return this.tool.run(context, input);
   }
 }

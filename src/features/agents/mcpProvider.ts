@@ -28,12 +28,21 @@ export interface McpStdioDefinition {
   version?: string;
 }
 
-type McpStdioDefinitionClass = new (label: string, command: string, args?: string[], env?: Record<string, string | number | null>, version?: string) => McpStdioDefinition;
+type McpStdioDefinitionClass = new (
+  label: string,
+  command: string,
+  args?: string[],
+  env?: Record<string, string | number | null>,
+  version?: string,
+) => McpStdioDefinition;
 
 /** The part of VS Code's McpServerDefinitionProvider (1.101) this provider implements. */
 export interface McpDefinitionProvider {
   provideMcpServerDefinitions(token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition[]>;
-  resolveMcpServerDefinition(server: McpStdioDefinition, token: vscode.CancellationToken): vscode.ProviderResult<McpStdioDefinition>;
+  resolveMcpServerDefinition(
+    server: McpStdioDefinition,
+    token: vscode.CancellationToken,
+  ): vscode.ProviderResult<McpStdioDefinition>;
 }
 
 interface McpLanguageModelApi {
@@ -61,7 +70,8 @@ function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageMo
 
 /** VS Code's McpStdioServerDefinition class, where the host has it. */
 function definitionClass(): McpStdioDefinitionClass | undefined {
-  const value: unknown = (vscode as unknown as { readonly McpStdioServerDefinition?: unknown }).McpStdioServerDefinition;
+  const value: unknown = (vscode as unknown as { readonly McpStdioServerDefinition?: unknown })
+    .McpStdioServerDefinition;
   return typeof value === 'function' ? (value as McpStdioDefinitionClass) : undefined;
 }
 
@@ -69,28 +79,50 @@ function definitionClass(): McpStdioDefinitionClass | undefined {
  * The provider: the definition names node and the script only; resolving it starts the sandbox
  * (if it is not running) and adds its connection to the environment.
  */
-export function createMcpProvider(options: { readonly environment: EnvironmentService; readonly extensionUri: vscode.Uri; readonly version: string; readonly Definition: McpStdioDefinitionClass }): McpDefinitionProvider {
+export function createMcpProvider(options: {
+  readonly environment: EnvironmentService;
+  readonly extensionUri: vscode.Uri;
+  readonly version: string;
+  readonly Definition: McpStdioDefinitionClass;
+}): McpDefinitionProvider {
   const { environment, Definition } = options;
   const script = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
   // The extension host's Node: on desktop an Electron binary, which runs as Node with ELECTRON_RUN_AS_NODE.
   const baseEnv = { ELECTRON_RUN_AS_NODE: '1' };
   return {
-    provideMcpServerDefinitions: () => [new Definition(vscode.l10n.t('Exchange Tx Sandbox'), process.execPath, [script], { ...baseEnv }, options.version)],
+    provideMcpServerDefinitions: () => [
+      new Definition(vscode.l10n.t('Exchange Tx Sandbox'), process.execPath, [script], { ...baseEnv }, options.version),
+    ],
     resolveMcpServerDefinition: async (server) => {
       const { sandbox, credentials, keyText } = await environment.runningSandbox();
-      server.env = { ...server.env, ...baseEnv, [ENV_NAMES.url]: sandbox.url, [ENV_NAMES.apiKey]: credentials.apiKey, [ENV_NAMES.privateKey]: keyText };
+      server.env = {
+        ...server.env,
+        ...baseEnv,
+        [ENV_NAMES.url]: sandbox.url,
+        [ENV_NAMES.apiKey]: credentials.apiKey,
+        [ENV_NAMES.privateKey]: keyText,
+      };
       return server;
     },
   };
 }
 
 /** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
-export function registerMcpProvider(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): McpProviderHandle | undefined {
+export function registerMcpProvider(
+  context: vscode.ExtensionContext,
+  environment: EnvironmentService,
+  log: Logger,
+): McpProviderHandle | undefined {
   const lm = vscode.lm;
   const Definition = definitionClass();
   if (!hasFinalMcpApi(vscode.version) || !hasMcpApi(lm) || !Definition) return undefined;
   const version = (context.extension.packageJSON as { readonly version?: unknown }).version;
-  const provider = createMcpProvider({ environment, extensionUri: context.extensionUri, version: typeof version === 'string' ? version : '0.0.0', Definition });
+  const provider = createMcpProvider({
+    environment,
+    extensionUri: context.extensionUri,
+    version: typeof version === 'string' ? version : '0.0.0',
+    Definition,
+  });
   try {
     context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
   } catch (error) {

@@ -35,11 +35,16 @@ class LazyAgentTool implements vscode.LanguageModelTool<unknown> {
     return tool;
   }
 
-  async prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): Promise<vscode.PreparedToolInvocation> {
+  async prepareInvocation(
+    options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>,
+  ): Promise<vscode.PreparedToolInvocation> {
     return (await this.tool()).prepareInvocation(options);
   }
 
-  async invoke(options: vscode.LanguageModelToolInvocationOptions<unknown>, token: vscode.CancellationToken): Promise<vscode.LanguageModelToolResult> {
+  async invoke(
+    options: vscode.LanguageModelToolInvocationOptions<unknown>,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.LanguageModelToolResult> {
     return (await this.tool()).invoke(options, token);
   }
 }

@@ -92,9 +92,16 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(id, { signal: controller.signal });
-      return record ? `${recordJson(record)}${await statusComments(record)}` : recordJson({ id, error: (await errorWords()).notFound({ id, environment }).text });
+      return record
+        ? `${recordJson(record)}${await statusComments(record)}`
+        : recordJson({ id, error: (await errorWords()).notFound({ id, environment }).text });
     } catch (error) {
-      return recordJson({ id, error: (await errorWords()).describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.') });
+      return recordJson({
+        id,
+        error:
+          (await errorWords()).describeError(error, { id, environment })?.text ??
+          vscode.l10n.t('The lookup was cancelled.'),
+      });
     } finally {
       subscription.dispose();
     }
@@ -110,7 +117,11 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     try {
       record = await store.lookup(id);
     } catch (error) {
-      const message = (await errorWords()).describeError(error, { id, environment: where, retry: actions.retry('exchangeTx.showDetails', [id]) });
+      const message = (await errorWords()).describeError(error, {
+        id,
+        environment: where,
+        retry: actions.retry('exchangeTx.showDetails', [id]),
+      });
       if (!message) return { id, error: 'cancelled' };
       log.warn(`${id}: details not loaded (${message.kind})`);
       messages.present(message, options);

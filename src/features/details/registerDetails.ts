@@ -25,7 +25,10 @@ export function registerDetails(context: vscode.ExtensionContext, deps: DetailsD
   const load = lazyModule(async () => {
     const { RecordDocuments } = await import('./detailsProvider');
     const documents = new RecordDocuments(deps);
-    context.subscriptions.push(documents, documents.onDidChange((uri) => changed.fire(uri)));
+    context.subscriptions.push(
+      documents,
+      documents.onDidChange((uri) => changed.fire(uri)),
+    );
     current = documents;
     return documents;
   });
@@ -36,7 +39,9 @@ export function registerDetails(context: vscode.ExtensionContext, deps: DetailsD
   context.subscriptions.push(
     changed,
     vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, relay),
-    vscode.commands.registerCommand('exchangeTx.showDetails', async (arg?: unknown, options?: DetailsOptions) => (await load()).show(arg, options)),
+    vscode.commands.registerCommand('exchangeTx.showDetails', async (arg?: unknown, options?: DetailsOptions) =>
+      (await load()).show(arg, options),
+    ),
   );
   return {
     get current() {

@@ -33,7 +33,9 @@ export const forwardPrompts: ForwardPrompts = {
   async askUrl() {
     return vscode.window.showInputBox({
       title: vscode.l10n.t('Forward Status Changes'),
-      prompt: vscode.l10n.t('Where to POST each status change (a signed JSON event). This machine by default; another host needs https and your confirmation.'),
+      prompt: vscode.l10n.t(
+        'Where to POST each status change (a signed JSON event). This machine by default; another host needs https and your confirmation.',
+      ),
       value: DEFAULT_HOOK_URL,
       ignoreFocusOut: true,
       validateInput: (text) => urlProblem(text),
@@ -43,7 +45,13 @@ export const forwardPrompts: ForwardPrompts = {
     const send = vscode.l10n.t('Send Events to {0}', host);
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('Send status-change events to {0}?', host),
-      { modal: true, detail: vscode.l10n.t('{0} is not this machine. Every status change of the transactions in use (addresses, amounts) will be sent there.', host) },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          '{0} is not this machine. Every status change of the transactions in use (addresses, amounts) will be sent there.',
+          host,
+        ),
+      },
       send,
     );
     return choice === send;
@@ -52,7 +60,13 @@ export const forwardPrompts: ForwardPrompts = {
     const stop = vscode.l10n.t('Stop Forwarding');
     const choice = await vscode.window.showWarningMessage(
       vscode.l10n.t('{0} events wait for the receiver and {1} failed. Stop forwarding?', waiting, failed),
-      { modal: true, detail: vscode.l10n.t('They are kept ({0} in all) and sent when you forward from this account again.', waiting + failed) },
+      {
+        modal: true,
+        detail: vscode.l10n.t(
+          'They are kept ({0} in all) and sent when you forward from this account again.',
+          waiting + failed,
+        ),
+      },
       stop,
     );
     return choice === stop;
@@ -60,7 +74,14 @@ export const forwardPrompts: ForwardPrompts = {
   showSecret(secret, url) {
     const copy = vscode.l10n.t('Copy Secret');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Forwarding status changes to {0}. The signing secret (a Standard Webhooks whsec_ secret), shown only now and kept until you rotate it: give it to your receiver: {1}', url, secret), copy)
+      .showInformationMessage(
+        vscode.l10n.t(
+          'Forwarding status changes to {0}. The signing secret (a Standard Webhooks whsec_ secret), shown only now and kept until you rotate it: give it to your receiver: {1}',
+          url,
+          secret,
+        ),
+        copy,
+      )
       .then((choice) => {
         if (choice === copy) void vscode.env.clipboard.writeText(secret);
       });

@@ -52,9 +52,18 @@ export function describeEntry(entry: Pick<QueueEntry, 'event' | 'lane'>): string
 function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
   const change = describeEntry(attempt);
   const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
-  if (attempt.delivered) log.info(`${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`);
-  else if (attempt.parked) log.error(`${attempt.event.id} ${change}: failed after ${attempt.attempt} attempts, ${answer}; kept (Resend in the Forwarded Events view)`);
-  else log.warn(`${attempt.event.id} ${change}: not delivered, ${answer}; attempt ${attempt.attempt + 1} in ${((attempt.retryInMs ?? 0) / 1000).toFixed(1)} s`);
+  if (attempt.delivered)
+    log.info(
+      `${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`,
+    );
+  else if (attempt.parked)
+    log.error(
+      `${attempt.event.id} ${change}: failed after ${attempt.attempt} attempts, ${answer}; kept (Resend in the Forwarded Events view)`,
+    );
+  else
+    log.warn(
+      `${attempt.event.id} ${change}: not delivered, ${answer}; attempt ${attempt.attempt + 1} in ${((attempt.retryInMs ?? 0) / 1000).toFixed(1)} s`,
+    );
 }
 
 export class ForwardSession {
@@ -83,12 +92,20 @@ export class ForwardSession {
       onChange: options.onChange,
       onGap: options.onGap,
       onPoll: (outcome) => {
-        if (outcome.error !== undefined) log.warn(`poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(outcome.error instanceof Error ? outcome.error.message : 'unknown error')}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`);
+        if (outcome.error !== undefined)
+          log.warn(
+            `poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(outcome.error instanceof Error ? outcome.error.message : 'unknown error')}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`,
+          );
       },
     });
-    if (this.service.stateProblem !== undefined) log.error(`the state file could not be used (${this.service.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`);
+    if (this.service.stateProblem !== undefined)
+      log.error(
+        `the state file could not be used (${this.service.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`,
+      );
     const queue = this.service.queue;
-    log.info(`forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.service.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`);
+    log.info(
+      `forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.service.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`,
+    );
     this.service.start();
   }
 

@@ -28,7 +28,9 @@ function stateWord(entry: QueueEntry): string {
 function answerOf(entry: QueueEntry): string {
   if (entry.attempts === 0) return vscode.l10n.t('not sent yet');
   const answer = entry.lastAnswer?.trim() ? ` ${safeText(entry.lastAnswer.trim(), 40)}` : '';
-  return entry.lastStatus !== undefined ? `HTTP ${entry.lastStatus}${answer}` : safeText(entry.lastError ?? vscode.l10n.t('no answer'));
+  return entry.lastStatus !== undefined
+    ? `HTTP ${entry.lastStatus}${answer}`
+    : safeText(entry.lastError ?? vscode.l10n.t('no answer'));
 }
 
 function detail(label: string): EventNode {
@@ -39,10 +41,18 @@ function detail(label: string): EventNode {
 
 function node(entry: QueueEntry): EventNode {
   const event = entry.event;
-  const change = isGapEvent(event) ? vscode.l10n.t('gap: resynchronise ({0})', safeText(event.reason, 40)) : `${event.from === null ? vscode.l10n.t('(new)') : safeText(event.from, 20)} → ${safeText(event.to, 20)}`;
-  const item = new vscode.TreeItem(`${stateWord(entry)}: ${change}`, entry.state === 'delivered' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+  const change = isGapEvent(event)
+    ? vscode.l10n.t('gap: resynchronise ({0})', safeText(event.reason, 40))
+    : `${event.from === null ? vscode.l10n.t('(new)') : safeText(event.from, 20)} → ${safeText(event.to, 20)}`;
+  const item = new vscode.TreeItem(
+    `${stateWord(entry)}: ${change}`,
+    entry.state === 'delivered' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
+  );
   item.id = `${event.id}#${entry.seq}`;
-  item.iconPath = new vscode.ThemeIcon(ICONS[entry.state], entry.state === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined);
+  item.iconPath = new vscode.ThemeIcon(
+    ICONS[entry.state],
+    entry.state === 'failed' ? new vscode.ThemeColor('errorForeground') : undefined,
+  );
   item.contextValue = `forwardedEvent ${entry.state}`;
   const time = entry.lastAtMs === undefined ? undefined : new Date(entry.lastAtMs).toLocaleTimeString();
   item.tooltip = [

@@ -26,7 +26,13 @@ import type { ForwardSession } from './forwardSession';
 import type * as SessionCode from './forwardSession';
 import { errorText } from '../../shared/errorText';
 
-export const FORWARD_COMMANDS = ['exchangeTx.forwardStatusChanges', 'exchangeTx.stopForwarding', 'exchangeTx.resendForwardedEvent', 'exchangeTx.resendAllFailedEvents', 'exchangeTx.rotateForwardingSecret'] as const;
+export const FORWARD_COMMANDS = [
+  'exchangeTx.forwardStatusChanges',
+  'exchangeTx.stopForwarding',
+  'exchangeTx.resendForwardedEvent',
+  'exchangeTx.resendAllFailedEvents',
+  'exchangeTx.rotateForwardingSecret',
+] as const;
 const CONTEXT_KEY = 'exchangeTx.forwarding';
 const USED_KEY = 'exchangeTx.forwardingUsed';
 const VIEW_ID = 'exchangeTx.forwardedEvents';
@@ -71,7 +77,8 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
   let code: SessionModule | undefined;
   let sessionKey = '';
   const load = async (): Promise<SessionModule> => (code ??= await import('./forwardSession'));
-  const stateFileOf = (key: string): string => vscode.Uri.joinPath(context.globalStorageUri, 'forward', `${key.replace(/[^A-Za-z0-9_-]/g, '_')}.json`).fsPath;
+  const stateFileOf = (key: string): string =>
+    vscode.Uri.joinPath(context.globalStorageUri, 'forward', `${key.replace(/[^A-Za-z0-9_-]/g, '_')}.json`).fsPath;
   const secretKeyOf = (key: string): string => `exchangeTx.forward.secrets.${key}`;
 
   const render = (): void => {
@@ -87,8 +94,17 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
     if (waiting > 0) parts.push(vscode.l10n.t('{0} waiting', waiting));
     if (failed > 0) parts.push(vscode.l10n.t('{0} failed', failed));
     item.text = `$(broadcast) ${parts.join(', ')}`;
-    item.tooltip = vscode.l10n.t('Forwarding status changes of {0} to {1}. Click to stop.', session.target, session.url.href);
-    item.backgroundColor = failed > 0 ? new vscode.ThemeColor('statusBarItem.errorBackground') : waiting > 0 ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    item.tooltip = vscode.l10n.t(
+      'Forwarding status changes of {0} to {1}. Click to stop.',
+      session.target,
+      session.url.href,
+    );
+    item.backgroundColor =
+      failed > 0
+        ? new vscode.ThemeColor('statusBarItem.errorBackground')
+        : waiting > 0
+          ? new vscode.ThemeColor('statusBarItem.warningBackground')
+          : undefined;
     item.show();
   };
 
@@ -132,7 +148,9 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
       url = checkHookUrl(typed, { allowedHost: error.host });
     }
     const connection = await deps.environment.connection();
-    const target = connection.account ? vscode.l10n.t('the account "{0}"', connection.account.name) : vscode.l10n.t('the sandbox');
+    const target = connection.account
+      ? vscode.l10n.t('the account "{0}"', connection.account.name)
+      : vscode.l10n.t('the sandbox');
     const key = accountKey(connection.account);
     const targetId = connection.account?.id ?? 'sandbox';
     stop('a new forwarding started');
@@ -160,17 +178,24 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
         if (deps.environment.target === targetId) deps.store?.upsert(records);
         deps.sightings?.note(targetId, records);
       },
-      onGap: (reason) => void vscode.window.showWarningMessage(vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason)),
+      onGap: (reason) =>
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason),
+        ),
     });
     shown = session;
-    deps.log.info(`forwarding status changes to ${url.host}${needsAllowance(url) ? ' (another machine, confirmed)' : ''}`);
+    deps.log.info(
+      `forwarding status changes to ${url.host}${needsAllowance(url) ? ' (another machine, confirmed)' : ''}`,
+    );
     void vscode.commands.executeCommand('setContext', CONTEXT_KEY, true);
     void vscode.commands.executeCommand('setContext', USED_KEY, true);
     render();
     if (fresh !== undefined) ask.showSecret(fresh, url.href);
   };
 
-  const readSecrets = async (key: string): Promise<{ current: string; previous?: string; previousUntilMs?: number } | undefined> => {
+  const readSecrets = async (
+    key: string,
+  ): Promise<{ current: string; previous?: string; previousUntilMs?: number } | undefined> => {
     const text = await context.secrets.get(secretKeyOf(key));
     if (text === undefined) return undefined;
     try {
@@ -178,7 +203,9 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
       if (typeof parsed.current !== 'string' || parsed.current.length < 16) return undefined;
       return {
         current: parsed.current,
-        ...(typeof parsed.previous === 'string' && typeof parsed.previousUntilMs === 'number' ? { previous: parsed.previous, previousUntilMs: parsed.previousUntilMs } : {}),
+        ...(typeof parsed.previous === 'string' && typeof parsed.previousUntilMs === 'number'
+          ? { previous: parsed.previous, previousUntilMs: parsed.previousUntilMs }
+          : {}),
       };
     } catch {
       return undefined;
@@ -206,13 +233,19 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
   };
 
   const resend = (node: unknown): void => {
-    const eventId = typeof node === 'object' && node !== null && 'eventId' in node && typeof node.eventId === 'string' ? node.eventId : undefined;
+    const eventId =
+      typeof node === 'object' && node !== null && 'eventId' in node && typeof node.eventId === 'string'
+        ? node.eventId
+        : undefined;
     if (eventId === undefined) return;
     if (!session) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Start forwarding again to resend: events are sent by a running forwarding.'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('Start forwarding again to resend: events are sent by a running forwarding.'),
+      );
       return;
     }
-    if (!session.resend(eventId)) void vscode.window.showInformationMessage(vscode.l10n.t('That event is waiting already, or no longer kept.'));
+    if (!session.resend(eventId))
+      void vscode.window.showInformationMessage(vscode.l10n.t('That event is waiting already, or no longer kept.'));
     render();
   };
 
@@ -240,7 +273,10 @@ export function registerForward(context: vscode.ExtensionContext, deps: ForwardD
       const wasSandbox = session !== undefined && sessionKey === 'sandbox';
       stop('the environment changed (another account or the sandbox, or the sandbox was reset)');
       // A reset sandbox is a new ledger: what was known of the old one must not become events.
-      if (wasSandbox) void vscode.workspace.fs.delete(vscode.Uri.file(stateFileOf('sandbox')), { useTrash: false }).then(undefined, () => undefined);
+      if (wasSandbox)
+        void vscode.workspace.fs
+          .delete(vscode.Uri.file(stateFileOf('sandbox')), { useTrash: false })
+          .then(undefined, () => undefined);
     }),
     vscode.commands.registerCommand('exchangeTx.forwardStatusChanges', run('Forward Status Changes', start)),
     vscode.commands.registerCommand('exchangeTx.stopForwarding', run('Stop Forwarding', stopAsked)),

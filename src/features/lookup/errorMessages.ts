@@ -5,7 +5,14 @@
  * time one of them has an error to tell (the hover and the details document import it then).
  */
 import * as vscode from 'vscode';
-import { AnswerTooLargeError, AuthenticationError, formatBytes, InsecureEndpointError, RateLimitError, TransportError } from '../../api';
+import {
+  AnswerTooLargeError,
+  AuthenticationError,
+  formatBytes,
+  InsecureEndpointError,
+  RateLimitError,
+  TransportError,
+} from '../../api';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
 import type { EnvironmentKind } from '../accounts/environmentService';
 import type { ErrorKind } from './errorKind';
@@ -64,7 +71,12 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} refused the API keys (HTTP {1}) when looking up transaction {2}. Check that the saved keys are the ones the service issued.', environmentNameStart(context.environment), status, id),
+        text: vscode.l10n.t(
+          '{0} refused the API keys (HTTP {1}) when looking up transaction {2}. Check that the saved keys are the ones the service issued.',
+          environmentNameStart(context.environment),
+          status,
+          id,
+        ),
         short: vscode.l10n.t('API keys refused by {0} (HTTP {1})', where, status),
         actions: [actions.setKeys()],
       };
@@ -76,8 +88,17 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         severity: 'warning',
         text:
           limit === 1
-            ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached while looking up transaction {1}. Try again in a moment.', where, id)
-            : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached while looking up transaction {2}. Try again in a moment.', where, limit, id),
+            ? vscode.l10n.t(
+                'The rate limit of {0} (1 request per second) was reached while looking up transaction {1}. Try again in a moment.',
+                where,
+                id,
+              )
+            : vscode.l10n.t(
+                'The rate limit of {0} ({1} requests per second) was reached while looking up transaction {2}. Try again in a moment.',
+                where,
+                limit,
+                id,
+              ),
         short: vscode.l10n.t('Rate limit of {0} reached; try again in a moment', where),
         actions: [retry],
       };
@@ -91,7 +112,9 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         kind,
         severity: 'error',
         text: lookupWaitText(vscode.l10n, story, started, environmentNameStart(context.environment), id),
-        short: started ? vscode.l10n.t('The answer from {0} did not finish (timed out)', where) : vscode.l10n.t('No answer from {0} (timed out)', where),
+        short: started
+          ? vscode.l10n.t('The answer from {0} did not finish (timed out)', where)
+          : vscode.l10n.t('No answer from {0} (timed out)', where),
         actions: [retry, actions.showLog()],
       };
     }
@@ -100,7 +123,12 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} sent an answer larger than {1} when looking up transaction {2}; it was cut off unread. Check the service address.', environmentNameStart(context.environment), size, id),
+        text: vscode.l10n.t(
+          '{0} sent an answer larger than {1} when looking up transaction {2}; it was cut off unread. Check the service address.',
+          environmentNameStart(context.environment),
+          size,
+          id,
+        ),
         short: vscode.l10n.t('The answer from {0} was larger than {1}', where, size),
         actions: [actions.showLog()],
       };
@@ -118,7 +146,10 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         return {
           kind,
           severity: 'error',
-          text: vscode.l10n.t('Transaction {0} was not looked up: the service address has a user name or password in it. Remove them from the account\'s address (Edit Account…).', id),
+          text: vscode.l10n.t(
+            "Transaction {0} was not looked up: the service address has a user name or password in it. Remove them from the account's address (Edit Account…).",
+            id,
+          ),
           short: vscode.l10n.t('Service address with a user name or password refused'),
           actions: [actions.editAccount()],
         };
@@ -126,8 +157,15 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('Transaction {0} was not looked up: signed requests are not sent over plain http to {1}. Give the account an https address (Edit Account…; plain http is allowed only to this machine).', id, plainText(error instanceof InsecureEndpointError ? error.host : '', 100)),
-        short: vscode.l10n.t('Plain http to {0} refused: use https', plainText(error instanceof InsecureEndpointError ? error.host : '', 60)),
+        text: vscode.l10n.t(
+          'Transaction {0} was not looked up: signed requests are not sent over plain http to {1}. Give the account an https address (Edit Account…; plain http is allowed only to this machine).',
+          id,
+          plainText(error instanceof InsecureEndpointError ? error.host : '', 100),
+        ),
+        short: vscode.l10n.t(
+          'Plain http to {0} refused: use https',
+          plainText(error instanceof InsecureEndpointError ? error.host : '', 60),
+        ),
         actions: [actions.editAccount()],
       };
     case 'network':
@@ -136,8 +174,17 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         return {
           kind,
           severity: 'error',
-          text: vscode.l10n.t('{0} redirected the request for transaction {1} (HTTP {2}); requests are never sent on to another address. Check the service address.', environmentNameStart(context.environment), id, error.status),
-          short: vscode.l10n.t('{0} redirected the request (HTTP {1})', environmentNameStart(context.environment), error.status),
+          text: vscode.l10n.t(
+            '{0} redirected the request for transaction {1} (HTTP {2}); requests are never sent on to another address. Check the service address.',
+            environmentNameStart(context.environment),
+            id,
+            error.status,
+          ),
+          short: vscode.l10n.t(
+            '{0} redirected the request (HTTP {1})',
+            environmentNameStart(context.environment),
+            error.status,
+          ),
           actions: [actions.showLog()],
         };
       }
@@ -146,7 +193,12 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
         return {
           kind,
           severity: 'error',
-          text: vscode.l10n.t('{0} answered HTTP {1} when looking up transaction {2}. Try again in a moment.', environmentNameStart(context.environment), error.status, id),
+          text: vscode.l10n.t(
+            '{0} answered HTTP {1} when looking up transaction {2}. Try again in a moment.',
+            environmentNameStart(context.environment),
+            error.status,
+            id,
+          ),
           short: vscode.l10n.t('{0} answered HTTP {1}', environmentNameStart(context.environment), error.status),
           actions: [retry, actions.showLog()],
         };
@@ -170,7 +222,11 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
       return {
         kind,
         severity: 'error',
-        text: vscode.l10n.t('{0} reported an internal error while looking up transaction {1}.', environmentNameStart(context.environment), id),
+        text: vscode.l10n.t(
+          '{0} reported an internal error while looking up transaction {1}.',
+          environmentNameStart(context.environment),
+          id,
+        ),
         short: vscode.l10n.t('Internal error of {0}', where),
         actions: [retry, actions.showLog()],
       };

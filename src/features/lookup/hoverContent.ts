@@ -16,7 +16,14 @@ import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
-import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, relativeTime, ticker } from '../../shared/format';
+import {
+  escapeMarkdown,
+  formatTimeWithUtc,
+  isoTextWithUtc,
+  pairLabel,
+  relativeTime,
+  ticker,
+} from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import { errorText } from '../../shared/errorText';
@@ -25,9 +32,16 @@ import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
 
 /** The only commands a hover's links may run. */
-export const HOVER_COMMANDS: readonly string[] = ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest'];
+export const HOVER_COMMANDS: readonly string[] = [
+  'exchangeTx.watch',
+  'exchangeTx.showDetails',
+  'exchangeTx.openAsRequest',
+];
 /** And, on a transaction of the built-in sandbox, these (they act on the local simulation only). */
-export const SANDBOX_HOVER_COMMANDS: readonly string[] = ['exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus'];
+export const SANDBOX_HOVER_COMMANDS: readonly string[] = [
+  'exchangeTx.sandbox.simulatePayment',
+  'exchangeTx.sandbox.moveToStatus',
+];
 
 function markdown(trusted: boolean, sandbox = false): vscode.MarkdownString {
   const md = new vscode.MarkdownString('', true);
@@ -61,7 +75,13 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
  * sandbox from its control endpoint (its clock and the schedule: two local calls, not the
  * service's, for the exact time). Undefined when that fails: the hover stands without it.
  */
-export async function hoverFacts(record: TransactionRecord, environment: EnvironmentService, sightings: Pick<AccountSightings, 'of'> | undefined, signal: AbortSignal, log: Logger): Promise<DiagnosisFacts | undefined> {
+export async function hoverFacts(
+  record: TransactionRecord,
+  environment: EnvironmentService,
+  sightings: Pick<AccountSightings, 'of'> | undefined,
+  signal: AbortSignal,
+  log: Logger,
+): Promise<DiagnosisFacts | undefined> {
   try {
     const times = await statusTimes(await timesContext(environment, sightings, signal), [record]);
     const since = times.since.get(record.id);
@@ -74,37 +94,74 @@ export async function hoverFacts(record: TransactionRecord, environment: Environ
 }
 
 /** The hover of a record. */
-export function recordHover(record: TransactionRecord, environment: EnvironmentKind, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle(), facts?: DiagnosisFacts): vscode.MarkdownString {
+export function recordHover(
+  record: TransactionRecord,
+  environment: EnvironmentKind,
+  nowMs: number = Date.now(),
+  style: TimeStyle = userTimeStyle(),
+  facts?: DiagnosisFacts,
+): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const sandbox = environment === 'sandbox';
   const md = markdown(true, sandbox);
-  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`);
+  md.appendMarkdown(
+    `$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`,
+  );
   const lines: [string, string][] = [
     [vscode.l10n.t('Pair'), esc(pairLabel(record))],
     [vscode.l10n.t('Type'), record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate')],
-    [vscode.l10n.t('Expected'), amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo)],
+    [
+      vscode.l10n.t('Expected'),
+      amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo),
+    ],
     [vscode.l10n.t('Actual'), amounts(record.amountFrom, record.currencyFrom, record.amountTo, record.currencyTo)],
-    [vscode.l10n.t('Created'), `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`],
+    [
+      vscode.l10n.t('Created'),
+      `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
+    ],
   ];
-  if (record.type === 'fixed' && record.payTill !== null) lines.push([vscode.l10n.t('Pay till'), esc(isoTextWithUtc(record.payTill, style), 80)]);
-  lines.push([vscode.l10n.t('Payin address'), address(record.payinAddress, record.payinExtraId, record.payinExtraIdName)]);
-  lines.push([vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)]);
-  if (record.payinHash !== null && record.payinHash !== '') lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
-  if (record.payoutHash !== null && record.payoutHash !== '') lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
+  if (record.type === 'fixed' && record.payTill !== null)
+    lines.push([vscode.l10n.t('Pay till'), esc(isoTextWithUtc(record.payTill, style), 80)]);
+  lines.push([
+    vscode.l10n.t('Payin address'),
+    address(record.payinAddress, record.payinExtraId, record.payinExtraIdName),
+  ]);
+  lines.push([
+    vscode.l10n.t('Payout address'),
+    address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName),
+  ]);
+  if (record.payinHash !== null && record.payinHash !== '')
+    lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
+  if (record.payoutHash !== null && record.payoutHash !== '')
+    lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
   const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
   if (brief) {
-    const parts: [string, string][] = [[vscode.l10n.t('In this status'), brief.since], [vscode.l10n.t('Next'), brief.next]];
+    const parts: [string, string][] = [
+      [vscode.l10n.t('In this status'), brief.since],
+      [vscode.l10n.t('Next'), brief.next],
+    ];
     if (brief.todo !== undefined) parts.push([vscode.l10n.t('What to do'), brief.todo]);
-    md.appendMarkdown(`$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`);
+    md.appendMarkdown(
+      `$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`,
+    );
   }
   // Watch only while it moves: a settled transaction would leave the status bar a minute later.
-  const watch = isFinalStatus(record.status) ? '' : `${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · `;
-  md.appendMarkdown(`${watch}${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`);
+  const watch = isFinalStatus(record.status)
+    ? ''
+    : `${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · `;
+  md.appendMarkdown(
+    `${watch}${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`,
+  );
   if (sandbox) {
-    const pay = record.status === 'waiting' ? `${commandLink(vscode.l10n.t('Simulate Payment'), 'credit-card', 'exchangeTx.sandbox.simulatePayment', record.id)} · ` : '';
-    md.appendMarkdown(`  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`);
+    const pay =
+      record.status === 'waiting'
+        ? `${commandLink(vscode.l10n.t('Simulate Payment'), 'credit-card', 'exchangeTx.sandbox.simulatePayment', record.id)} · `
+        : '';
+    md.appendMarkdown(
+      `  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`,
+    );
   }
   return md;
 }

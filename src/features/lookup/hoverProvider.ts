@@ -49,7 +49,11 @@ export interface HoverDeps {
 export class IdHoverProvider implements vscode.HoverProvider {
   constructor(private readonly deps: HoverDeps) {}
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     if (!hoverEnabledFor(document)) return undefined;
     const line = document.lineAt(position.line).text;
     const match = this.deps.pattern.find(line, position.character);
@@ -59,11 +63,23 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([hoverContent(), this.deps.store.lookup(match.id, { signal: controller.signal })]);
+      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([
+        hoverContent(),
+        this.deps.store.lookup(match.id, { signal: controller.signal }),
+      ]);
       if (!record && !answersMissesIn(document)) return undefined;
-      if (!record) return new vscode.Hover(notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short), range);
-      const facts = isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log);
-      return new vscode.Hover(recordHover(record, environment, recordClockNow(this.deps.environment), undefined, facts), range);
+      if (!record)
+        return new vscode.Hover(
+          notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short),
+          range,
+        );
+      const facts = isFinalStatus(record.status)
+        ? undefined
+        : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log);
+      return new vscode.Hover(
+        recordHover(record, environment, recordClockNow(this.deps.environment), undefined, facts),
+        range,
+      );
     } catch (error) {
       const description = (await errorWords()).describeError(error, { id: match.id, environment });
       if (!description) return undefined;

@@ -36,7 +36,11 @@ function bounded(source: string): RegExp {
   return new RegExp(`(?<![A-Za-z0-9_])(?:${source})(?![A-Za-z0-9_])`, 'g');
 }
 
-const DEFAULT_COMPILED: CompiledIdPattern = { source: DEFAULT_ID_PATTERN, regex: bounded(DEFAULT_ID_PATTERN), builtIn: true };
+const DEFAULT_COMPILED: CompiledIdPattern = {
+  source: DEFAULT_ID_PATTERN,
+  regex: bounded(DEFAULT_ID_PATTERN),
+  builtIn: true,
+};
 
 /**
  * Compiles the setting's text. An invalid pattern, one that could take exponential or
@@ -115,7 +119,13 @@ export function searchIdAt(line: string, character: number, pattern: CompiledIdP
 }
 
 /** The match of `matches` (relative to the window `from`–`to` of `line`) that covers `character`. */
-function pickMatch(matches: readonly (readonly [number, number])[], line: string, character: number, from: number, to: number): IdSearch {
+function pickMatch(
+  matches: readonly (readonly [number, number])[],
+  line: string,
+  character: number,
+  from: number,
+  to: number,
+): IdSearch {
   for (const [relativeStart, relativeEnd] of matches) {
     const start = from + relativeStart;
     const end = from + relativeEnd;

@@ -57,7 +57,13 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
     lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
     return lookup;
   });
-  const hover = new IdHoverProvider({ store: deps.store, environment: deps.environment, pattern, log, ...(deps.sightings ? { sightings: deps.sightings } : {}) });
+  const hover = new IdHoverProvider({
+    store: deps.store,
+    environment: deps.environment,
+    pattern,
+    log,
+    ...(deps.sightings ? { sightings: deps.sightings } : {}),
+  });
   const details = registerDetails(context, {
     store: deps.store,
     environment: deps.environment,

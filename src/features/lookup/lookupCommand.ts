@@ -70,9 +70,17 @@ export function statusMessage(id: string, record: TransactionRecord, nowMs: numb
   const severity: MessageSeverity = look.severity === 'none' ? 'info' : look.severity;
   return {
     severity,
-    text: vscode.l10n.t('Transaction {0}: {1} ({2}, created {3})', id, plainText(look.label), plainText(pairLabel(record)), relativeTime(record.createdAt, nowMs, userTimeStyle().locale)),
+    text: vscode.l10n.t(
+      'Transaction {0}: {1} ({2}, created {3})',
+      id,
+      plainText(look.label),
+      plainText(pairLabel(record)),
+      relativeTime(record.createdAt, nowMs, userTimeStyle().locale),
+    ),
     // Watching makes sense while it moves: a settled one offers its details first, and no Watch.
-    actions: isFinalStatus(record.status) ? [actions.detailsShort(id), actions.more(id)] : [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
+    actions: isFinalStatus(record.status)
+      ? [actions.detailsShort(id), actions.more(id)]
+      : [actions.watchShort(id), actions.detailsShort(id), actions.more(id)],
   };
 }
 
@@ -88,7 +96,15 @@ export class LookupCommand {
     const silent = options.silent === true;
     const given = idFromArgument(arg);
     if (given !== undefined && idProblem(given) !== undefined) {
-      const message: UserMessage = { severity: 'error', text: vscode.l10n.t('"{0}" is not a transaction ID. {1}', plainText(given, 80), problemText(idProblem(given) ?? 'empty')), actions: [] };
+      const message: UserMessage = {
+        severity: 'error',
+        text: vscode.l10n.t(
+          '"{0}" is not a transaction ID. {1}',
+          plainText(given, 80),
+          problemText(idProblem(given) ?? 'empty'),
+        ),
+        actions: [],
+      };
       this.deps.messages.present(message, { silent });
       return { error: 'invalid-id', message };
     }
@@ -168,7 +184,10 @@ export class LookupCommand {
 
   private async ask(title: string): Promise<string | undefined> {
     const editor = vscode.window.activeTextEditor;
-    const selected = editor && !editor.selection.isEmpty && editor.selection.isSingleLine ? trimId(editor.document.getText(editor.selection)) : '';
+    const selected =
+      editor && !editor.selection.isEmpty && editor.selection.isSingleLine
+        ? trimId(editor.document.getText(editor.selection))
+        : '';
     const answer = await vscode.window.showInputBox({
       title,
       prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),

@@ -19,7 +19,8 @@
 /** Unbounded quantifiers allowed in a pattern (the default pattern has two). */
 export const MAX_UNBOUNDED = 3;
 
-export type PatternRiskRule = 'nested-quantifier' | 'repeated-alternation' | 'repeated-backreference' | 'too-many-unbounded';
+export type PatternRiskRule =
+  'nested-quantifier' | 'repeated-alternation' | 'repeated-backreference' | 'too-many-unbounded';
 
 export interface PatternRisk {
   readonly rule: PatternRiskRule;
@@ -149,9 +150,24 @@ export function patternRisk(source: string): PatternRisk | undefined {
       if (quantifier.max === Infinity) unbounded++;
       if (closed && quantifier.max > 1) {
         const excerpt = shorten(source.slice(closed.start, quantifier.end));
-        if (closed.quantifier) return { rule: 'nested-quantifier', excerpt, reason: `the pattern repeats a group that itself repeats: ${excerpt}` };
-        if (closed.alternation) return { rule: 'repeated-alternation', excerpt, reason: `the pattern repeats a group with alternatives: ${excerpt}` };
-        if (closed.backreference) return { rule: 'repeated-backreference', excerpt, reason: `the pattern repeats a group with a back-reference: ${excerpt}` };
+        if (closed.quantifier)
+          return {
+            rule: 'nested-quantifier',
+            excerpt,
+            reason: `the pattern repeats a group that itself repeats: ${excerpt}`,
+          };
+        if (closed.alternation)
+          return {
+            rule: 'repeated-alternation',
+            excerpt,
+            reason: `the pattern repeats a group with alternatives: ${excerpt}`,
+          };
+        if (closed.backreference)
+          return {
+            rule: 'repeated-backreference',
+            excerpt,
+            reason: `the pattern repeats a group with a back-reference: ${excerpt}`,
+          };
       }
       end = quantifier.end;
     }

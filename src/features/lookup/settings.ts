@@ -60,11 +60,19 @@ export class IdPatternSetting implements vscode.Disposable {
     const text = user.source === 'global' ? user.value : undefined;
     const compiled = compileIdPattern(text);
     if (compiled.error !== undefined && text !== undefined) {
-      this.once('warn', `unusable:${text}`, `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(text)} is not usable (${compiled.error}); using the default pattern`);
+      this.once(
+        'warn',
+        `unusable:${text}`,
+        `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(text)} is not usable (${compiled.error}); using the default pattern`,
+      );
     }
     for (const value of [inspected?.workspaceValue, inspected?.workspaceFolderValue]) {
       if (value !== undefined) {
-        this.once('info', `ignored:${JSON.stringify(value)}`, `the workspace's ${SECTION}.${ID_PATTERN} ${JSON.stringify(value)} is ignored: only the user setting is used`);
+        this.once(
+          'info',
+          `ignored:${JSON.stringify(value)}`,
+          `the workspace's ${SECTION}.${ID_PATTERN} ${JSON.stringify(value)} is ignored: only the user setting is used`,
+        );
       }
     }
     return compiled;
@@ -85,7 +93,11 @@ export class IdPatternSetting implements vscode.Disposable {
  * appears in a hover, not what is asked or where.
  */
 export function answersMissesIn(document: vscode.TextDocument): boolean {
-  return namesDocument(readSetting('exchangeTx.hover.answerMissesIn', document), document.languageId, document.uri.path);
+  return namesDocument(
+    readSetting('exchangeTx.hover.answerMissesIn', document),
+    document.languageId,
+    document.uri.path,
+  );
 }
 
 /** Whether hovers are on for documents of this language. */

@@ -15,12 +15,17 @@ export type Bounded<T> = { readonly timedOut: false; readonly value: T } | { rea
 let runner: { readonly context: vm.Context; readonly script: vm.Script } | undefined;
 
 function getRunner(): { readonly context: vm.Context; readonly script: vm.Script } {
-  runner ??= { context: vm.createContext(Object.create(null) as object), script: new vm.Script('job()', { filename: 'exchange-tx-time-bound' }) };
+  runner ??= {
+    context: vm.createContext(Object.create(null) as object),
+    script: new vm.Script('job()', { filename: 'exchange-tx-time-bound' }),
+  };
   return runner;
 }
 
 function isTimeout(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT';
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
+  );
 }
 
 /**

@@ -105,7 +105,10 @@ export class TransactionChoices {
       }
       base.push(this.item(choice.id, statusLook));
     }
-    base.push({ label: '', kind: vscode.QuickPickItemKind.Separator }, { label: `$(edit) ${vscode.l10n.t('Enter an ID…')}`, enter: true, alwaysShow: true });
+    base.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: `$(edit) ${vscode.l10n.t('Enter an ID…')}`, enter: true, alwaysShow: true },
+    );
     const pick = vscode.window.createQuickPick<ChoiceItem>();
     pick.title = options.title;
     pick.placeholder = vscode.l10n.t('Pick a transaction, or type its ID');
@@ -116,7 +119,10 @@ export class TransactionChoices {
       let result: ChoiceItem | undefined;
       pick.onDidChangeValue((value) => {
         const id = trimId(value);
-        const typed: ChoiceItem[] = idProblem(value) === undefined && !choices.some((c) => c.id === id) ? [{ label: `$(arrow-right) ${vscode.l10n.t('Use {0}', id)}`, id, alwaysShow: true }] : [];
+        const typed: ChoiceItem[] =
+          idProblem(value) === undefined && !choices.some((c) => c.id === id)
+            ? [{ label: `$(arrow-right) ${vscode.l10n.t('Use {0}', id)}`, id, alwaysShow: true }]
+            : [];
         pick.items = [...typed, ...base];
       });
       pick.onDidAccept(() => {
@@ -137,6 +143,10 @@ export class TransactionChoices {
     const record = this.store.peek(id);
     if (!record) return { label: `$(symbol-key) ${sanitize(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);
-    return { label: `$(${look.icon}) ${sanitize(id, 64)}`, description: `${look.short} · ${sanitize(pairLabel(record), 80)}`, id };
+    return {
+      label: `$(${look.icon}) ${sanitize(id, 64)}`,
+      description: `${look.short} · ${sanitize(pairLabel(record), 80)}`,
+      id,
+    };
   }
 }

@@ -32,20 +32,60 @@ export function plainText(text: string, max = 300): string {
 }
 
 export const actions = {
-  retry: (command: string, args: readonly unknown[]): MessageAction => ({ title: vscode.l10n.t('Retry'), command, args }),
+  retry: (command: string, args: readonly unknown[]): MessageAction => ({
+    title: vscode.l10n.t('Retry'),
+    command,
+    args,
+  }),
   showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
   setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
-  switchEnvironment: (): MessageAction => ({ title: vscode.l10n.t('Switch Account…'), command: 'exchangeTx.switchEnvironment', args: [] }),
-  editAccount: (): MessageAction => ({ title: vscode.l10n.t('Edit Account…'), command: 'exchangeTx.editAccount', args: [] }),
-  watch: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch in Status Bar'), command: 'exchangeTx.watch', args: [id] }),
-  showDetails: (id: string): MessageAction => ({ title: vscode.l10n.t('Show Details'), command: 'exchangeTx.showDetails', args: [id] }),
-  copyId: (id: string): MessageAction => ({ title: vscode.l10n.t('Copy ID'), command: 'exchangeTx.copyId', args: [id] }),
-  openAsRequest: (id: string): MessageAction => ({ title: vscode.l10n.t('Open as Request'), command: 'exchangeTx.openAsRequest', args: [id] }),
+  switchEnvironment: (): MessageAction => ({
+    title: vscode.l10n.t('Switch Account…'),
+    command: 'exchangeTx.switchEnvironment',
+    args: [],
+  }),
+  editAccount: (): MessageAction => ({
+    title: vscode.l10n.t('Edit Account…'),
+    command: 'exchangeTx.editAccount',
+    args: [],
+  }),
+  watch: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Watch in Status Bar'),
+    command: 'exchangeTx.watch',
+    args: [id],
+  }),
+  showDetails: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Show Details'),
+    command: 'exchangeTx.showDetails',
+    args: [id],
+  }),
+  copyId: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Copy ID'),
+    command: 'exchangeTx.copyId',
+    args: [id],
+  }),
+  openAsRequest: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Open as Request'),
+    command: 'exchangeTx.openAsRequest',
+    args: [id],
+  }),
   /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
-  watchShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Watch'), command: 'exchangeTx.watch', args: [id] }),
-  detailsShort: (id: string): MessageAction => ({ title: vscode.l10n.t('Details'), command: 'exchangeTx.showDetails', args: [id] }),
+  watchShort: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Watch'),
+    command: 'exchangeTx.watch',
+    args: [id],
+  }),
+  detailsShort: (id: string): MessageAction => ({
+    title: vscode.l10n.t('Details'),
+    command: 'exchangeTx.showDetails',
+    args: [id],
+  }),
   /** "More…": a quick pick of `moreTransactionActions`. */
-  more: (id: string): MessageAction => ({ title: vscode.l10n.t('More…'), command: 'exchangeTx.transactionActions', args: [id] }),
+  more: (id: string): MessageAction => ({
+    title: vscode.l10n.t('More…'),
+    command: 'exchangeTx.transactionActions',
+    args: [id],
+  }),
 };
 
 /** What "More…" on a transaction's notification offers, in a quick pick. */
@@ -65,7 +105,8 @@ export function showUserMessage(message: UserMessage): void {
   void shown.then(
     (choice) => {
       const action = message.actions.find((a) => a.title === choice);
-      if (action) void Promise.resolve(vscode.commands.executeCommand(action.command, ...action.args)).catch(() => undefined);
+      if (action)
+        void Promise.resolve(vscode.commands.executeCommand(action.command, ...action.args)).catch(() => undefined);
     },
     () => undefined,
   );

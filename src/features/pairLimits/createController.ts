@@ -9,7 +9,10 @@ import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PairList } from './pairList';
 import { PairLimitsController } from './pairLimitsPanel';
 
-export function createPairLimitsController(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsController {
+export function createPairLimitsController(
+  context: vscode.ExtensionContext,
+  deps: PairLimitsDeps,
+): PairLimitsController {
   const controller = new PairLimitsController({
     extensionUri: context.extensionUri,
     environment: deps.environment,

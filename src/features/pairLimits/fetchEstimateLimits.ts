@@ -48,7 +48,9 @@ export interface Probe extends CurrencyPairKey {
 }
 
 /** One estimate operation: a bare object, or a bulk array. */
-export type EstimateCall = (queries: Probe | readonly Probe[]) => Promise<readonly (EstimateLimits & CurrencyPairKey)[]>;
+export type EstimateCall = (
+  queries: Probe | readonly Probe[],
+) => Promise<readonly (EstimateLimits & CurrencyPairKey)[]>;
 
 export interface EstimateReport {
   /** By `pairKey`, for every pair settled (all of them unless `failure` is set). */
@@ -65,7 +67,12 @@ function defined(bounds: Record<keyof EstimateBounds, string | undefined>): Esti
 
 /** The bounds of an estimate record (`min`/`max` stand in for `minFrom`/`maxFrom`, as in every sample). */
 export function boundsOfRecord(record: EstimateLimits): EstimateBounds {
-  return defined({ minFrom: record.minFrom ?? record.min, maxFrom: record.maxFrom ?? record.max, minTo: record.minTo, maxTo: record.maxTo });
+  return defined({
+    minFrom: record.minFrom ?? record.min,
+    maxFrom: record.maxFrom ?? record.max,
+    minTo: record.minTo,
+    maxTo: record.maxTo,
+  });
 }
 
 /** The bounds an amount error carries (`data.limits`, else the one bound its message names), if any. */
@@ -85,7 +92,12 @@ export function boundsOfAmountError(error: AmountOutOfRangeError): EstimateBound
  * `result`); an answer that is not JSON, is truncated or is for another request is not one.
  */
 export function isUnreadableResult(error: unknown): error is ProtocolError {
-  return error instanceof ProtocolError && error.status === undefined && error.field !== undefined && /^result(\[|\.|$)/.test(error.field);
+  return (
+    error instanceof ProtocolError &&
+    error.status === undefined &&
+    error.field !== undefined &&
+    /^result(\[|\.|$)/.test(error.field)
+  );
 }
 
 /** A record's outcome: its bounds, or `missing` when it carries none (left out, or not decimals). */
@@ -116,7 +128,8 @@ export async function fetchEstimateLimits(call: EstimateCall, probes: readonly P
       records = byPair(await call(chunk));
     } catch (error) {
       // A bulk call refused, or unreadable, as a whole for a pair's sake: each is asked alone.
-      if (!isPairError(error) && !(error instanceof AmountOutOfRangeError) && !isUnreadableResult(error)) return { outcomes, failure: error, calls };
+      if (!isPairError(error) && !(error instanceof AmountOutOfRangeError) && !isUnreadableResult(error))
+        return { outcomes, failure: error, calls };
       alone.push(...chunk);
       continue;
     }

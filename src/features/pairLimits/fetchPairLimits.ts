@@ -20,7 +20,8 @@ import type { PairLimits } from '../../api';
 import { pairKey } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
 
-export type PairOutcome = { readonly limits: PairLimits } | { readonly error: ServiceError } | { readonly missing: true };
+export type PairOutcome =
+  { readonly limits: PairLimits } | { readonly error: ServiceError } | { readonly missing: true };
 
 export interface PairLimitsReport {
   /** By `pairKey`, for every pair settled (all of them unless `failure` is set). */
@@ -89,7 +90,9 @@ export async function fetchPairLimits(fetch: FetchPairs, pairs: readonly Currenc
       continue;
     }
     // The order of the result is not specified: match records to pairs by their tickers.
-    const byKey = new Map(answer.map((limits) => [pairKey({ from: limits.from.toLowerCase(), to: limits.to.toLowerCase() }), limits]));
+    const byKey = new Map(
+      answer.map((limits) => [pairKey({ from: limits.from.toLowerCase(), to: limits.to.toLowerCase() }), limits]),
+    );
     for (const pair of group) {
       const limits = byKey.get(pairKey(pair));
       outcomes.set(pairKey(pair), limits ? { limits } : { missing: true });

@@ -22,7 +22,9 @@ export function registerPairLimits(context: vscode.ExtensionContext, deps: PairL
   let loading: Promise<PairLimitsController> | undefined;
   let loaded: PairLimitsController | undefined;
   const load = (): Promise<PairLimitsController> => {
-    const started = (loading ??= import('./createController').then(({ createPairLimitsController }) => (loaded = createPairLimitsController(context, deps))));
+    const started = (loading ??= import('./createController').then(
+      ({ createPairLimitsController }) => (loaded = createPairLimitsController(context, deps)),
+    ));
     started.catch(() => {
       if (loading === started) loading = undefined;
     });

@@ -60,7 +60,11 @@ export function isMethodNotFound(error: unknown): boolean {
 const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single: 0 } };
 
 /** The bounds getPairsParams gave a pair for one rate, in the estimates' terms. */
-function pairsParamsBounds(report: PairLimitsReport | 'gone', key: string, rate: RateKind): { min?: string; max?: string } | undefined {
+function pairsParamsBounds(
+  report: PairLimitsReport | 'gone',
+  key: string,
+  rate: RateKind,
+): { min?: string; max?: string } | undefined {
   if (report === 'gone') return undefined;
   const outcome = report.outcomes.get(key);
   if (!outcome || !('limits' in outcome)) return undefined;
@@ -69,15 +73,27 @@ function pairsParamsBounds(report: PairLimitsReport | 'gone', key: string, rate:
 }
 
 /** The probe of a pair for one rate: from the estimate's last bounds, else getPairsParams', else the default. */
-function probeOf(pair: CurrencyPairKey, rate: RateKind, memory: LimitsMemory, pairsParams: PairLimitsReport | 'gone'): Probe {
+function probeOf(
+  pair: CurrencyPairKey,
+  rate: RateKind,
+  memory: LimitsMemory,
+  pairsParams: PairLimitsReport | 'gone',
+): Probe {
   const key = pairKey(pair);
   const last = memory.lastBounds.get(key)?.[rate];
-  const bounds = last && (last.minFrom !== undefined || last.maxFrom !== undefined) ? { min: last.minFrom, max: last.maxFrom } : pairsParamsBounds(pairsParams, key, rate);
+  const bounds =
+    last && (last.minFrom !== undefined || last.maxFrom !== undefined)
+      ? { min: last.minFrom, max: last.maxFrom }
+      : pairsParamsBounds(pairsParams, key, rate);
   return { ...pair, amountFrom: probeAmount(bounds) };
 }
 
 /** The limits of every pair of `pairs` (distinct, lowercase) from the three sources. */
-export async function loadLimits(sources: LimitSources, pairs: readonly CurrencyPairKey[], memory: LimitsMemory): Promise<LimitsReport> {
+export async function loadLimits(
+  sources: LimitSources,
+  pairs: readonly CurrencyPairKey[],
+  memory: LimitsMemory,
+): Promise<LimitsReport> {
   const listed = new Set(pairs.map(pairKey));
   for (const key of [...memory.lastBounds.keys()]) if (!listed.has(key)) memory.lastBounds.delete(key);
   let pairsParams: PairLimitsReport | 'gone' = 'gone';
@@ -88,7 +104,14 @@ export async function loadLimits(sources: LimitSources, pairs: readonly Currency
       memory.pairsParamsGone = true;
       goneNow = true;
     } else if (report.failure !== undefined) {
-      return { pairsParams: report, pairsParamsGoneNow: false, float: NOTHING, fixed: NOTHING, probes: { float: [], fixed: [] }, failure: report.failure };
+      return {
+        pairsParams: report,
+        pairsParamsGoneNow: false,
+        float: NOTHING,
+        fixed: NOTHING,
+        probes: { float: [], fixed: [] },
+        failure: report.failure,
+      };
     } else {
       pairsParams = report;
     }
@@ -97,7 +120,11 @@ export async function loadLimits(sources: LimitSources, pairs: readonly Currency
   const refused = new Map<string, EstimateOutcome>();
   if (pairsParams !== 'gone') {
     for (const [key, outcome] of pairsParams.outcomes) {
-      if ('error' in outcome && (outcome.error instanceof CurrencyDisabledError || outcome.error instanceof CurrencyNotFoundError)) refused.set(key, { error: outcome.error });
+      if (
+        'error' in outcome &&
+        (outcome.error instanceof CurrencyDisabledError || outcome.error instanceof CurrencyNotFoundError)
+      )
+        refused.set(key, { error: outcome.error });
     }
   }
   const asked = pairs.filter((pair) => !refused.has(pairKey(pair)));
@@ -105,10 +132,20 @@ export async function loadLimits(sources: LimitSources, pairs: readonly Currency
     float: asked.map((pair) => probeOf(pair, 'float', memory, pairsParams)),
     fixed: asked.map((pair) => probeOf(pair, 'fixed', memory, pairsParams)),
   };
-  const run = (call: EstimateCall, list: readonly Probe[]): Promise<EstimateReport> => (list.length > 0 ? fetchEstimateLimits(call, list) : Promise.resolve(NOTHING));
-  const [float, fixed] = await Promise.all([run(sources.exchangeAmount, probes.float), run(sources.fixRate, probes.fixed)]);
-  const withRefused = (report: EstimateReport): EstimateReport => ({ ...report, outcomes: new Map([...refused, ...report.outcomes]) });
-  for (const [rate, report] of [['float', float], ['fixed', fixed]] as const) {
+  const run = (call: EstimateCall, list: readonly Probe[]): Promise<EstimateReport> =>
+    list.length > 0 ? fetchEstimateLimits(call, list) : Promise.resolve(NOTHING);
+  const [float, fixed] = await Promise.all([
+    run(sources.exchangeAmount, probes.float),
+    run(sources.fixRate, probes.fixed),
+  ]);
+  const withRefused = (report: EstimateReport): EstimateReport => ({
+    ...report,
+    outcomes: new Map([...refused, ...report.outcomes]),
+  });
+  for (const [rate, report] of [
+    ['float', float],
+    ['fixed', fixed],
+  ] as const) {
     for (const [key, outcome] of report.outcomes) {
       if ('limits' in outcome) memory.lastBounds.set(key, { ...memory.lastBounds.get(key), [rate]: outcome.limits });
     }

@@ -44,7 +44,14 @@ export function escapeHtml(text: string): string {
 
 /** The policy of one rendering. */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src 'nonce-${nonce}'`, `font-src ${cspSource}`, `base-uri 'none'`, `form-action 'none'`].join('; ');
+  return [
+    `default-src 'none'`,
+    `script-src 'nonce-${nonce}'`,
+    `style-src 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+    `base-uri 'none'`,
+    `form-action 'none'`,
+  ].join('; ');
 }
 
 export function pageHtml(resources: PageResources, options: PageOptions): string {

@@ -12,8 +12,21 @@
  * rows. Keys never go near the page.
  */
 import * as vscode from 'vscode';
-import { parseWebviewMessage, checkNewPair, pairKey, pairsParamsLimits, rowHasLimits } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, EstimateCell, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import {
+  parseWebviewMessage,
+  checkNewPair,
+  pairKey,
+  pairsParamsLimits,
+  rowHasLimits,
+} from '../../shared/pairLimitsProtocol';
+import type {
+  CurrencyPairKey,
+  EstimateCell,
+  HostMessage,
+  PairRow,
+  ViewState,
+  WebviewMessage,
+} from '../../shared/pairLimitsProtocol';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { EstimateOutcome, EstimateReport } from './fetchEstimateLimits';
@@ -47,7 +60,12 @@ export function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [bundleFolder(extensionUri)], enableFindWidget: true };
+  return {
+    enableScripts: true,
+    enableCommandUris: false,
+    localResourceRoots: [bundleFolder(extensionUri)],
+    enableFindWidget: true,
+  };
 }
 
 export class PairLimitsPanel implements vscode.Disposable {
@@ -87,7 +105,9 @@ export class PairLimitsPanel implements vscode.Disposable {
       this.disposed_,
       webviewPanel.onDidDispose(() => this.dispose()),
       webview.onDidReceiveMessage((data: unknown) => {
-        this.receive(data).catch((error: unknown) => deps.log.error(`handling a message of the page failed: ${errorText(error)}`));
+        this.receive(data).catch((error: unknown) =>
+          deps.log.error(`handling a message of the page failed: ${errorText(error)}`),
+        );
       }),
       deps.environment.onDidReset(() => this.environmentReset()),
       deps.environment.onDidChange(() => this.postState()),
@@ -167,7 +187,12 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.nonce_ = newNonce();
     this.pageReady = false;
     webview.html = pageHtml(
-      { cspSource: webview.cspSource, script: uri(WEBVIEW_FILES.script), style: uri(WEBVIEW_FILES.style), codicons: uri(WEBVIEW_FILES.codicons) },
+      {
+        cspSource: webview.cspSource,
+        script: uri(WEBVIEW_FILES.script),
+        style: uri(WEBVIEW_FILES.style),
+        codicons: uri(WEBVIEW_FILES.codicons),
+      },
       { nonce: this.nonce_, title: uiStrings().title, lang: vscode.env.language },
     );
   }
@@ -228,7 +253,12 @@ export class PairLimitsPanel implements vscode.Disposable {
   private async add(from: string, to: string): Promise<void> {
     const check = checkNewPair(from, to, this.deps.list.pairs);
     if ('problem' in check) {
-      this.post({ type: 'notice', severity: 'error', text: problemText(check.problem), ...(check.side ? { field: check.side } : {}) });
+      this.post({
+        type: 'notice',
+        severity: 'error',
+        text: problemText(check.problem),
+        ...(check.side ? { field: check.side } : {}),
+      });
       return;
     }
     await this.deps.list.add(check.pair);
@@ -252,16 +282,16 @@ export class PairLimitsPanel implements vscode.Disposable {
     const key = pairKey({ from: pair.from.toLowerCase(), to: pair.to.toLowerCase() });
     const row = this.rows.find((r) => pairKey(r) === key);
     if (!row || !rowHasLimits(row)) return;
-    const estimate = (cell: EstimateCell) => (cell.state === 'limits' ? { minFrom: cell.minFrom, maxFrom: cell.maxFrom, minTo: cell.minTo, maxTo: cell.maxTo } : null);
+    const estimate = (cell: EstimateCell) =>
+      cell.state === 'limits'
+        ? { minFrom: cell.minFrom, maxFrom: cell.maxFrom, minTo: cell.minTo, maxTo: cell.maxTo }
+        : null;
     const copied = {
       from: row.from,
       to: row.to,
       getExchangeAmount: estimate(row.float),
       getFixRateForAmount: estimate(row.fixed),
-      getPairsParams:
-        row.state === 'limits'
-          ? pairsParamsLimits((field) => row[field])
-          : null,
+      getPairsParams: row.state === 'limits' ? pairsParamsLimits((field) => row[field]) : null,
     };
     await vscode.env.clipboard.writeText(JSON.stringify(copied, null, 2));
     this.post({ type: 'notice', severity: 'info', text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)) });
@@ -315,18 +345,29 @@ export class PairLimitsPanel implements vscode.Disposable {
     for (const pair of pairs) {
       const key = pairKey(pair);
       const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
-      this.rowsByKey.set(key, rowFor(pair, { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) }, this.rowsByKey.get(key)));
+      this.rowsByKey.set(
+        key,
+        rowFor(
+          pair,
+          { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) },
+          this.rowsByKey.get(key),
+        ),
+      );
     }
     // A pair every source refused (an unknown currency, a parameter) is not offered again as used before.
     if (loaded) {
       for (const pair of pairs) {
         const row = this.rowsByKey.get(pairKey(pair));
-        if (row && refusedEverywhere(row) && (await this.deps.list.forgetUsed(pair))) this.deps.log.info(`${pairKey(pair)} refused by the service: not kept among the pairs used before`);
+        if (row && refusedEverywhere(row) && (await this.deps.list.forgetUsed(pair)))
+          this.deps.log.info(`${pairKey(pair)} refused by the service: not kept among the pairs used before`);
       }
       if (generation !== this.generation || this.disposed) return;
     }
     const ms = Math.round(performance.now() - started);
-    if (loaded?.pairsParamsGoneNow) this.deps.log.info('the service answered getPairsParams with "method not found": not asked again here; limits from the estimates alone');
+    if (loaded?.pairsParamsGoneNow)
+      this.deps.log.info(
+        'the service answered getPairsParams with "method not found": not asked again here; limits from the estimates alone',
+      );
     const summary = loaded ? summarize(pairs, loaded) : '';
     if (report.failure === undefined) {
       this.error = null;
@@ -420,7 +461,12 @@ export class PairLimitsController implements vscode.Disposable {
       this.current.reveal();
       return this.current;
     }
-    const panel = vscode.window.createWebviewPanel(PAIR_LIMITS_VIEW_TYPE, uiStrings().title, vscode.ViewColumn.Active, webviewOptions(this.deps.extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      PAIR_LIMITS_VIEW_TYPE,
+      uiStrings().title,
+      vscode.ViewColumn.Active,
+      webviewOptions(this.deps.extensionUri),
+    );
     return this.adopt(panel);
   }
 

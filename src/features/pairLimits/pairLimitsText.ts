@@ -4,7 +4,14 @@
  * by message text; the service's own message is kept as the row's detail.
  */
 import * as vscode from 'vscode';
-import { AuthenticationError, ProtocolError, RateLimitError, TimeoutError, TransportError, InternalServiceError } from '../../api';
+import {
+  AuthenticationError,
+  ProtocolError,
+  RateLimitError,
+  TimeoutError,
+  TransportError,
+  InternalServiceError,
+} from '../../api';
 import { clockTime, sanitize } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
@@ -39,21 +46,37 @@ export function rowFor(pair: CurrencyPairKey, outcomes: RowOutcomes, before: Pai
 export function failureText(error: unknown, environment: EnvironmentKind): string {
   const service = environmentName(environment);
   if (error instanceof AuthenticationError) {
-    return vscode.l10n.t('{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.', environmentNameStart(environment), error.status);
+    return vscode.l10n.t(
+      '{0} refused the API keys (HTTP {1}). Check that the saved keys are the ones the service issued.',
+      environmentNameStart(environment),
+      error.status,
+    );
   }
   if (error instanceof RateLimitError) {
     return error.limit === 1
       ? vscode.l10n.t('The rate limit of {0} (1 request per second) was reached. Try again in a moment.', service)
-      : vscode.l10n.t('The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.', service, error.limit);
+      : vscode.l10n.t(
+          'The rate limit of {0} ({1} requests per second) was reached. Try again in a moment.',
+          service,
+          error.limit,
+        );
   }
   if (error instanceof TimeoutError) {
     // The whole wait, all attempts together (retries share one deadline), not one attempt's timeout.
     return pairLimitsWaitText(vscode.l10n, error, service);
   }
-  if (error instanceof TransportError && error.status !== undefined) return vscode.l10n.t('{0} answered HTTP {1}. Try again in a moment.', environmentNameStart(environment), error.status);
-  if (error instanceof TransportError) return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
-  if (error instanceof ProtocolError) return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
-  if (error instanceof InternalServiceError) return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
+  if (error instanceof TransportError && error.status !== undefined)
+    return vscode.l10n.t(
+      '{0} answered HTTP {1}. Try again in a moment.',
+      environmentNameStart(environment),
+      error.status,
+    );
+  if (error instanceof TransportError)
+    return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
+  if (error instanceof ProtocolError)
+    return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
+  if (error instanceof InternalServiceError)
+    return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
   const message = errorText(error);
   return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
 }

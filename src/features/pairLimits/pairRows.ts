@@ -29,29 +29,56 @@ function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' |
     return { kind: 'currency-disabled', reason };
   }
   if (error instanceof CurrencyNotFoundError) {
-    return { kind: 'currency-not-found', reason: l10n.t('{0} is not a currency the service knows.', sanitize(error.currency, 40)) };
+    return {
+      kind: 'currency-not-found',
+      reason: l10n.t('{0} is not a currency the service knows.', sanitize(error.currency, 40)),
+    };
   }
   if (error instanceof InvalidParameterError) {
-    return { kind: 'invalid-parameter', reason: l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)) };
+    return {
+      kind: 'invalid-parameter',
+      reason: l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)),
+    };
   }
   // Said as the other refusals are; the service's own words are the row's detail, beneath.
   return { kind: 'refused', reason: l10n.t('The service does not accept this pair; its answer is below.') };
 }
 
 /** An estimate's cell: its bounds, why it has none, or (not settled) what it showed before. */
-export function estimateCell(outcome: EstimateOutcome | undefined, before: EstimateCell | undefined, l10n: Localizer): EstimateCell {
+export function estimateCell(
+  outcome: EstimateOutcome | undefined,
+  before: EstimateCell | undefined,
+  l10n: Localizer,
+): EstimateCell {
   if (!outcome) return before ?? { state: 'pending' };
   if ('limits' in outcome) {
     const l = outcome.limits;
     const bound = (text: string | undefined): string => boundValue(text ?? '');
-    return { state: 'limits', via: outcome.via, minFrom: bound(l.minFrom), maxFrom: bound(l.maxFrom), minTo: bound(l.minTo), maxTo: bound(l.maxTo) };
+    return {
+      state: 'limits',
+      via: outcome.via,
+      minFrom: bound(l.minFrom),
+      maxFrom: bound(l.maxFrom),
+      minTo: bound(l.minTo),
+      maxTo: bound(l.maxTo),
+    };
   }
   if ('missing' in outcome) {
-    return { state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '' };
+    return {
+      state: 'failed',
+      kind: 'missing',
+      reason: l10n.t('The service answered without limits for this pair.'),
+      detail: '',
+    };
   }
   if ('unreadable' in outcome) {
     const field = sanitize(outcome.unreadable.field ?? 'result', 60);
-    return { state: 'failed', kind: 'unreadable', reason: l10n.t('The service\'s answer for this pair could not be read ("{0}" is malformed).', field), detail: boundValue(outcome.unreadable.message) };
+    return {
+      state: 'failed',
+      kind: 'unreadable',
+      reason: l10n.t('The service\'s answer for this pair could not be read ("{0}" is malformed).', field),
+      detail: boundValue(outcome.unreadable.message),
+    };
   }
   return { state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage) };
 }
@@ -64,7 +91,12 @@ export interface RowOutcomes {
 }
 
 /** The row of a pair: each source's limits, why it has none, or (not settled) what it showed before. */
-export function pairRow(pair: CurrencyPairKey, outcomes: RowOutcomes, before: PairRow | undefined, l10n: Localizer): PairRow {
+export function pairRow(
+  pair: CurrencyPairKey,
+  outcomes: RowOutcomes,
+  before: PairRow | undefined,
+  l10n: Localizer,
+): PairRow {
   const estimates: RowEstimates = {
     float: estimateCell(outcomes.float, before?.float, l10n),
     fixed: estimateCell(outcomes.fixed, before?.fixed, l10n),
@@ -85,9 +117,22 @@ export function pairRow(pair: CurrencyPairKey, outcomes: RowOutcomes, before: Pa
     };
   }
   if ('missing' in outcome) {
-    return { ...pair, state: 'failed', kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '', ...estimates };
+    return {
+      ...pair,
+      state: 'failed',
+      kind: 'missing',
+      reason: l10n.t('The service answered without limits for this pair.'),
+      detail: '',
+      ...estimates,
+    };
   }
-  return { ...pair, state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage), ...estimates };
+  return {
+    ...pair,
+    state: 'failed',
+    ...refusal(outcome.error, l10n),
+    detail: boundValue(outcome.error.serviceMessage),
+    ...estimates,
+  };
 }
 
 /** A row not fetched yet. */
@@ -101,8 +146,10 @@ const REFUSED_PAIR: readonly string[] = ['currency-not-found', 'invalid-paramete
 /** Whether no source gave limits and each one that failed refused the pair itself. */
 export function refusedEverywhere(row: PairRow): boolean {
   if (!rowFailed(row)) return false;
-  const kinds = [row.state === 'failed' ? row.kind : undefined, row.float.state === 'failed' ? row.float.kind : undefined, row.fixed.state === 'failed' ? row.fixed.kind : undefined].filter(
-    (kind): kind is NonNullable<typeof kind> => kind !== undefined,
-  );
+  const kinds = [
+    row.state === 'failed' ? row.kind : undefined,
+    row.float.state === 'failed' ? row.float.kind : undefined,
+    row.fixed.state === 'failed' ? row.fixed.kind : undefined,
+  ].filter((kind): kind is NonNullable<typeof kind> => kind !== undefined);
   return kinds.length > 0 && kinds.every((kind) => REFUSED_PAIR.includes(kind));
 }

@@ -26,7 +26,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   private seq = 0;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.texts.get(uri.toString()) ?? vscode.l10n.t('// This answer is no longer kept. Send the request again, or open it from History.\n');
+    return (
+      this.texts.get(uri.toString()) ??
+      vscode.l10n.t('// This answer is no longer kept. Send the request again, or open it from History.\n')
+    );
   }
 
   /** The text of an answer document, if it is one of ours and still kept. */
@@ -36,7 +39,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
 
   /** A new answer document's address: `…/<n>/<method>.answer.jsonc` (or `.txt` for plain text). */
   newUri(method: string, language: DocumentLanguage, folder = String(++this.seq), kind = 'answer'): vscode.Uri {
-    return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${folder}/${safeName(method)}.${kind}.${EXTENSIONS[language]}` });
+    return vscode.Uri.from({
+      scheme: ANSWER_SCHEME,
+      path: `/${folder}/${safeName(method)}.${kind}.${EXTENSIONS[language]}`,
+    });
   }
 
   /** Keeps `text` under `uri` (the oldest kept text goes past MAX_KEPT). */

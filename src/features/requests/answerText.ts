@@ -126,7 +126,10 @@ function timeText(date: Date, style: TimeStyle = ANSWER_TIME_STYLE): string {
 /** The answer as it arrived, cut to {@link MAX_SHOWN_CHARS}, and the line saying so when cut. */
 function shownText(text: string): { shown: string; cut: string | undefined } {
   const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;
-  const cut = shown.length < text.length ? `// The answer is ${text.length} characters long; the first ${MAX_SHOWN_CHARS} are shown.` : undefined;
+  const cut =
+    shown.length < text.length
+      ? `// The answer is ${text.length} characters long; the first ${MAX_SHOWN_CHARS} are shown.`
+      : undefined;
   return { shown, cut };
 }
 
@@ -146,8 +149,19 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     if (http) lines.push(...meaningLines(http));
     if (parsed.ok && tooDeep) lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    if (parsed.ok && !tooDeep && !cut) return { text: `${header(lines)}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome: `HTTP ${input.status}`, ok: false };
-    const raw = { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false } as const;
+    if (parsed.ok && !tooDeep && !cut)
+      return {
+        text: `${header(lines)}\n${prettyJson(parsed.value)}\n`,
+        language: 'jsonc',
+        outcome: `HTTP ${input.status}`,
+        ok: false,
+      };
+    const raw = {
+      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
+      language: 'plaintext',
+      outcome: `HTTP ${input.status}`,
+      ok: false,
+    } as const;
     return parsed.ok && tooDeep ? { ...raw, shownRaw: 'too-deep' } : raw;
   }
   // Only the top level of the answer is read here (error.code, .message, .data.limits): no walk.
@@ -155,7 +169,10 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   let outcome = 'result';
   if (error) {
     outcome = `error ${error.code}`;
-    lines.push(`// Error ${error.code}: ${oneLine(error.message)}`, ...meaningLines(errorMeaning(error.code, error.message, error.data)));
+    lines.push(
+      `// Error ${error.code}: ${oneLine(error.message)}`,
+      ...meaningLines(errorMeaning(error.code, error.message, error.data)),
+    );
   } else if (!('result' in parsed.value)) {
     outcome = 'no result';
     lines.push('// The answer has neither "result" nor "error".');
@@ -167,7 +184,13 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     // Plain text: the editor's JSON support would walk the same depth again.
     lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    return { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome, ok, shownRaw: 'too-deep' };
+    return {
+      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
+      language: 'plaintext',
+      outcome,
+      ok,
+      shownRaw: 'too-deep',
+    };
   }
   if (cut) lines.push('// The answer was too long to pretty-print; it is shown as it arrived, cut.');
   const body = cut ? visibleText(shown) : prettyJson(parsed.value);
@@ -184,11 +207,22 @@ export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
     return renderAnswer(input);
   } catch (error) {
     const reason = oneLine(error instanceof Error ? `${error.name}: ${error.message}` : String(error), 200);
-    const time = input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime()) ? timeText(input.sentAt, input.timeStyle) : '(time unknown)';
+    const time =
+      input.sentAt instanceof Date && Number.isFinite(input.sentAt.getTime())
+        ? timeText(input.sentAt, input.timeStyle)
+        : '(time unknown)';
     const lines = headerLines(input, time);
     const { shown, cut } = shownText(input.text);
-    lines.push(`// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`);
+    lines.push(
+      `// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`,
+    );
     if (cut) lines.push(cut);
-    return { text: `${header(lines)}\n\n${visibleText(shown)}\n`, language: 'plaintext', outcome: `HTTP ${input.status}`, ok: false, shownRaw: 'not-rendered' };
+    return {
+      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
+      language: 'plaintext',
+      outcome: `HTTP ${input.status}`,
+      ok: false,
+      shownRaw: 'not-rendered',
+    };
   }
 }

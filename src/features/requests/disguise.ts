@@ -92,7 +92,8 @@ export function nestedMethod(node: Node): string | undefined {
         if (key && typeof key.value === 'string' && value) stack.push({ node: value, path: [...path, key.value] });
       }
     } else if (parent.type === 'array') {
-      for (let index = children.length - 1; index >= 0; index--) stack.push({ node: children[index], path: [...path, index] });
+      for (let index = children.length - 1; index >= 0; index--)
+        stack.push({ node: children[index], path: [...path, index] });
     }
   };
   // Iterative, as duplicateMember: the request's own members first, then every object below them.
@@ -101,7 +102,8 @@ export function nestedMethod(node: Node): string | undefined {
     const next = stack.pop();
     if (!next) break;
     if (next.node.type === 'object') {
-      for (const property of next.node.children ?? []) if (property.children?.[0]?.value === 'method') return pathText(next.path);
+      for (const property of next.node.children ?? [])
+        if (property.children?.[0]?.value === 'method') return pathText(next.path);
     }
     push(next.node, next.path);
   }
@@ -124,7 +126,8 @@ export function disguiseProblem(text: string, start: number, end: number, node: 
     return `"${echo(duplicate.name)}" is written twice in ${where}: only the last one would be sent. Keep one.`;
   }
   const nested = nestedMethod(node);
-  if (nested !== undefined) return `"method" is written inside "${echo(nested)}": only the request's own "method" is sent, and this one could be read as it. Remove it.`;
+  if (nested !== undefined)
+    return `"method" is written inside "${echo(nested)}": only the request's own "method" is sent, and this one could be read as it. Remove it.`;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const lineEnd = text.indexOf('\n', end);
   const lines = text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd).split('\n');
@@ -132,7 +135,8 @@ export function disguiseProblem(text: string, start: number, end: number, node: 
   for (const row of lines) {
     const visible = row.replace(/\r$/, '');
     for (const char of visible) {
-      if (char !== '\t' && isInvisible(char)) return `Line ${line} holds an invisible character (${codePoint(char)}): what is sent would not be what you read. Remove it.`;
+      if (char !== '\t' && isInvisible(char))
+        return `Line ${line} holds an invisible character (${codePoint(char)}): what is sent would not be what you read. Remove it.`;
     }
     const columns = displayColumns(visible);
     if (columns > MAX_REQUEST_LINE) {

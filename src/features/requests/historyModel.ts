@@ -54,7 +54,11 @@ function bounded(text: string, max: number): string {
 
 /** An entry bounded for storage. */
 export function boundedEntry(entry: HistoryEntry): HistoryEntry {
-  return { ...entry, request: bounded(entry.request, MAX_REQUEST_CHARS), answer: bounded(entry.answer, MAX_ANSWER_CHARS) };
+  return {
+    ...entry,
+    request: bounded(entry.request, MAX_REQUEST_CHARS),
+    answer: bounded(entry.answer, MAX_ANSWER_CHARS),
+  };
 }
 
 const STRING_FIELDS = ['id', 'method', 'request', 'target', 'host', 'outcome', 'answer'] as const;
@@ -63,7 +67,8 @@ export const historyCodec: ListCodec<HistoryEntry> = {
   read(entry) {
     if (!isPlainObject(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
     for (const field of STRING_FIELDS) if (typeof entry[field] !== 'string') return 'invalid';
-    if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number') return 'invalid';
+    if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number')
+      return 'invalid';
     if (entry.environment !== 'sandbox' && entry.environment !== 'live') return 'invalid';
     const language = entry.language === 'plaintext' ? 'plaintext' : 'jsonc';
     const value: HistoryEntry = {

@@ -23,18 +23,22 @@ export class HistoryStore implements vscode.Disposable {
   }
 
   add(entry: HistoryEntry): Promise<void> {
-    this.writing = this.writing.catch(() => undefined).then(async () => {
-      await this.memento.update(HISTORY_KEY, withEntry(this.memento.get<unknown>(HISTORY_KEY), entry));
-      this.changed.fire();
-    });
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await this.memento.update(HISTORY_KEY, withEntry(this.memento.get<unknown>(HISTORY_KEY), entry));
+        this.changed.fire();
+      });
     return this.writing;
   }
 
   clear(): Promise<void> {
-    this.writing = this.writing.catch(() => undefined).then(async () => {
-      await this.memento.update(HISTORY_KEY, undefined);
-      this.changed.fire();
-    });
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await this.memento.update(HISTORY_KEY, undefined);
+        this.changed.fire();
+      });
     return this.writing;
   }
 

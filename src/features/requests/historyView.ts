@@ -50,9 +50,15 @@ export class HistoryTree implements vscode.TreeDataProvider<HistoryEntry>, vscod
     tooltip.appendText(`${entry.target} · ${entry.host} · ${timeWithUtc(entry.at, userTimeStyle())}\n`);
     if (params) tooltip.appendCodeblock(summarizeParams(paramsOf(entry.request), 400), 'json');
     item.tooltip = tooltip;
-    item.iconPath = entry.ok ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')) : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    item.iconPath = entry.ok
+      ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
+      : new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
     item.contextValue = 'historyEntry';
-    item.command = { title: vscode.l10n.t('Open Answer'), command: 'exchangeTx.history.openAnswer', arguments: [entry] };
+    item.command = {
+      title: vscode.l10n.t('Open Answer'),
+      command: 'exchangeTx.history.openAnswer',
+      arguments: [entry],
+    };
     return item;
   }
 

@@ -64,13 +64,20 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
 
   /** The history entry a command argument names (looked up by id: the argument itself is not trusted). */
   const entryOf = (arg: unknown): HistoryEntry | undefined => {
-    const id = typeof arg === 'object' && arg !== null && 'id' in arg && typeof arg.id === 'string' ? arg.id : typeof arg === 'string' ? arg : undefined;
+    const id =
+      typeof arg === 'object' && arg !== null && 'id' in arg && typeof arg.id === 'string'
+        ? arg.id
+        : typeof arg === 'string'
+          ? arg
+          : undefined;
     return id === undefined ? (view.selection[0] ? history.find(view.selection[0].id) : undefined) : history.find(id);
   };
 
   let loading: Promise<RequestDocuments> | undefined;
   const load = (): Promise<RequestDocuments> => {
-    const started = (loading ??= import('./requestDocuments').then((code) => code.startRequestDocuments(context, { environment: deps.environment, log, messages, answers, history, entryOf })));
+    const started = (loading ??= import('./requestDocuments').then((code) =>
+      code.startRequestDocuments(context, { environment: deps.environment, log, messages, answers, history, entryOf }),
+    ));
     started.catch((error: unknown) => {
       log.error(`the code of request documents did not load: ${errorText(error)}`);
       if (loading === started) loading = undefined;
@@ -90,17 +97,28 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
   };
 
   const compare = async (arg: unknown, selected: unknown): Promise<boolean> => {
-    const chosen = Array.isArray(selected) ? selected.map(entryOf).filter((e): e is HistoryEntry => e !== undefined) : [];
+    const chosen = Array.isArray(selected)
+      ? selected.map(entryOf).filter((e): e is HistoryEntry => e !== undefined)
+      : [];
     let [left, right] = chosen.length >= 2 ? chosen : [entryOf(arg)];
     if (!left) return false;
     if (!right) {
       const others = history.entries.filter((e) => e.id !== left?.id);
       if (others.length === 0) {
-        messages.present({ severity: 'info', text: vscode.l10n.t('There is no other answer in the History to compare with.'), actions: [] });
+        messages.present({
+          severity: 'info',
+          text: vscode.l10n.t('There is no other answer in the History to compare with.'),
+          actions: [],
+        });
         return false;
       }
       const pick = await vscode.window.showQuickPick(
-        others.map((e) => ({ label: entryLabel(e), description: `${e.outcome} · ${e.target}`, detail: timeWithUtc(e.at, userTimeStyle()), entry: e })),
+        others.map((e) => ({
+          label: entryLabel(e),
+          description: `${e.outcome} · ${e.target}`,
+          detail: timeWithUtc(e.at, userTimeStyle()),
+          entry: e,
+        })),
         { title: vscode.l10n.t('Compare with…'), matchOnDescription: true },
       );
       if (!pick) return false;
@@ -108,7 +126,13 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     }
     // Older on the left.
     if (left.at > right.at) [left, right] = [right, left];
-    const title = vscode.l10n.t('{0} ({1}) ↔ {2} ({3})', left.method, localTime(left.at, userTimeStyle()), right.method, localTime(right.at, userTimeStyle()));
+    const title = vscode.l10n.t(
+      '{0} ({1}) ↔ {2} ({3})',
+      left.method,
+      localTime(left.at, userTimeStyle()),
+      right.method,
+      localTime(right.at, userTimeStyle()),
+    );
     await vscode.commands.executeCommand('vscode.diff', answerUri(left), answerUri(right), title, { preview: true });
     return true;
   };
@@ -120,11 +144,20 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
     view,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
     vscode.workspace.onDidOpenTextDocument(loadFor),
-    ...LOADED_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (...args: unknown[]) => (await load()).run(command, args))),
+    ...LOADED_COMMANDS.map((command) =>
+      vscode.commands.registerCommand(command, async (...args: unknown[]) => (await load()).run(command, args)),
+    ),
     vscode.commands.registerCommand('exchangeTx.openAsRequest', async (arg?: unknown) => {
       const id = idFromArgument(arg);
       if (id === undefined) return undefined;
-      const text = `${JSON.stringify([{ method: 'getStatus', params: { id } }, { method: 'getTransactions', params: { id: [id], limit: 1 } }], null, 2)}\n`;
+      const text = `${JSON.stringify(
+        [
+          { method: 'getStatus', params: { id } },
+          { method: 'getTransactions', params: { id: [id], limit: 1 } },
+        ],
+        null,
+        2,
+      )}\n`;
       return (await openUntitledRequest(text)).document.uri;
     }),
     vscode.commands.registerCommand('exchangeTx.history.openAnswer', async (arg?: unknown) => {
@@ -145,13 +178,21 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
       }
       return (await openUntitledRequest(`${text}\n`)).document.uri;
     }),
-    vscode.commands.registerCommand('exchangeTx.history.compare', (arg?: unknown, selected?: unknown) => compare(arg, selected)),
+    vscode.commands.registerCommand('exchangeTx.history.compare', (arg?: unknown, selected?: unknown) =>
+      compare(arg, selected),
+    ),
     vscode.commands.registerCommand('exchangeTx.history.clear', async (options?: { readonly confirm?: boolean }) => {
       if (history.entries.length === 0) return true;
       // Without a prompt only in the extension's own tests: another extension cannot wipe it silently.
       if (options?.confirm !== true || context.extensionMode !== vscode.ExtensionMode.Test) {
         const clear = vscode.l10n.t('Clear History');
-        const answer = await vscode.window.showWarningMessage(history.entries.length === 1 ? vscode.l10n.t('Remove the one exchange of this workspace from the History?') : vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length), { modal: true }, clear);
+        const answer = await vscode.window.showWarningMessage(
+          history.entries.length === 1
+            ? vscode.l10n.t('Remove the one exchange of this workspace from the History?')
+            : vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length),
+          { modal: true },
+          clear,
+        );
         if (answer !== clear) return false;
       }
       await history.clear();

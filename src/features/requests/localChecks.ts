@@ -18,8 +18,9 @@ export function localProblem(method: string, params: unknown): string | undefine
         checkId(params.id);
         return undefined;
       case 'getTransactions':
-        if (params !== undefined && !isPlainObject(params)) return '"params" of getTransactions is an object of filters.';
-        transactionParams((params ?? {}));
+        if (params !== undefined && !isPlainObject(params))
+          return '"params" of getTransactions is an object of filters.';
+        transactionParams(params ?? {});
         return undefined;
       case 'getPairsParams':
         if (!Array.isArray(params)) return '"params" of getPairsParams is an array of {"from", "to"} pairs.';

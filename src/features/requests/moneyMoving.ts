@@ -27,7 +27,19 @@ export function createsOnAccount(method: string): boolean {
 }
 
 /** The members of a create request shown before it is sent, in this order. */
-export const SHOWN_MEMBERS = ['from', 'to', 'amountFrom', 'amountTo', 'address', 'extraId', 'refundAddress', 'refundExtraId', 'rateId', 'subaccountId', 'email'] as const;
+export const SHOWN_MEMBERS = [
+  'from',
+  'to',
+  'amountFrom',
+  'amountTo',
+  'address',
+  'extraId',
+  'refundAddress',
+  'refundExtraId',
+  'rateId',
+  'subaccountId',
+  'email',
+] as const;
 
 /** The most characters of one value shown (an address is far shorter; the rest is marked cut). */
 const MAX_VALUE = 120;
@@ -44,7 +56,11 @@ export interface SentRequest {
 function cut(whole: string): string {
   // Invisible characters (bidi overrides, zero-width…) written as escapes: the modal shows what is sent.
   let text = '';
-  for (const char of whole) text += char !== ' ' && isInvisible(char) ? `\\u${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}` : char;
+  for (const char of whole)
+    text +=
+      char !== ' ' && isInvisible(char)
+        ? `\\u${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+        : char;
   return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE)}… (${text.length} characters)` : text;
 }
 
@@ -69,9 +85,17 @@ export function readSent(body: string): SentRequest {
   objects.forEach((object, index) => {
     if (!isPlainObject(object)) return;
     const prefix = objects.length > 1 ? `[${index}] ` : '';
-    for (const name of SHOWN_MEMBERS) if (object[name] !== undefined) lines.push(`${prefix}${name}: ${shown(object[name])}`);
+    for (const name of SHOWN_MEMBERS)
+      if (object[name] !== undefined) lines.push(`${prefix}${name}: ${shown(object[name])}`);
     const others = Object.keys(object).filter((name) => !(SHOWN_MEMBERS as readonly string[]).includes(name));
-    if (others.length > 0) lines.push(`${prefix}also: ${cut(others.map((name) => `${name}=${JSON.stringify(object[name]) ?? ''}`).join(', '))}`);
+    if (others.length > 0)
+      lines.push(
+        `${prefix}also: ${cut(others.map((name) => `${name}=${JSON.stringify(object[name]) ?? ''}`).join(', '))}`,
+      );
   });
-  return { method, lines: lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… and ${lines.length - MAX_LINES} more lines`] : lines };
+  return {
+    method,
+    lines:
+      lines.length > MAX_LINES ? [...lines.slice(0, MAX_LINES), `… and ${lines.length - MAX_LINES} more lines`] : lines,
+  };
 }

@@ -50,7 +50,11 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
     const text = document.getText();
     const unread = unreadReason(text);
     if (unread !== undefined) {
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), unreadDocumentMessage(unread), vscode.DiagnosticSeverity.Warning);
+      const diagnostic = new vscode.Diagnostic(
+        new vscode.Range(0, 0, 0, 0),
+        unreadDocumentMessage(unread),
+        vscode.DiagnosticSeverity.Warning,
+      );
       diagnostic.source = DIAGNOSTIC_SOURCE;
       diagnostics.set(document.uri, [diagnostic]);
       return;
@@ -58,10 +62,20 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
     diagnostics.set(
       document.uri,
       findUnknownMethods(text).map((found) => {
-        const range = new vscode.Range(document.positionAt(found.offset), document.positionAt(found.offset + found.length));
+        const range = new vscode.Range(
+          document.positionAt(found.offset),
+          document.positionAt(found.offset + found.length),
+        );
         const message = found.suggestion
-          ? vscode.l10n.t("Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.", echo(found.method), found.suggestion)
-          : vscode.l10n.t("Unknown method '{0}': the service may still know it (it grows); it is sent as written.", echo(found.method));
+          ? vscode.l10n.t(
+              "Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.",
+              echo(found.method),
+              found.suggestion,
+            )
+          : vscode.l10n.t(
+              "Unknown method '{0}': the service may still know it (it grows); it is sent as written.",
+              echo(found.method),
+            );
         const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
         diagnostic.source = DIAGNOSTIC_SOURCE;
         return diagnostic;

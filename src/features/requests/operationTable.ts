@@ -93,7 +93,9 @@ const TABLE: readonly OperationEntry[] = [
     snippet: { id: '$1' },
     paramsShape: '`{ "id": string }`',
     params: { id: SANDBOX_TRANSACTION_ID },
-    hints: { id: 'Transaction ID, from a create operation or getTransactions (this one exists in the built-in sandbox).' },
+    hints: {
+      id: 'Transaction ID, from a create operation or getTransactions (this one exists in the built-in sandbox).',
+    },
   },
   {
     name: 'getTransactions',
@@ -101,7 +103,8 @@ const TABLE: readonly OperationEntry[] = [
     source: 'base',
     closedParams: true,
     snippet: { limit: 10, offset: 0 },
-    paramsShape: '`id`, `status`, `currency`, `address`, `payoutAddress`, `extraId`, `since`, `limit`, `offset`, all optional',
+    paramsShape:
+      '`id`, `status`, `currency`, `address`, `payoutAddress`, `extraId`, `since`, `limit`, `offset`, all optional',
     params: { currency: 'btc', status: ['finished', 'refunded'], limit: 10, offset: 0 },
     hints: {
       id: 'Optional: a transaction ID, or up to 10.',
@@ -124,7 +127,8 @@ const TABLE: readonly OperationEntry[] = [
     closedParams: true,
     snippet: [{ from: '${1:btc}', to: '${2:eth}' }],
     paramsShape: '`[{ "from": ticker, "to": ticker }, …]`',
-    deprecationMessage: 'getPairsParams is deprecated: the service designates getExchangeAmount / getFixRateForAmount for limits. It stays available for some time.',
+    deprecationMessage:
+      'getPairsParams is deprecated: the service designates getExchangeAmount / getFixRateForAmount for limits. It stays available for some time.',
     params: [
       { from: 'btc', to: 'eth' },
       { from: 'eth', to: 'usdt' },
@@ -148,12 +152,14 @@ const TABLE: readonly OperationEntry[] = [
   },
   {
     name: 'getFixRateForAmount',
-    description: 'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
+    description:
+      'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
     source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom | amountTo }`, or an array of them',
-    markdownDescription: 'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for `createFixTransaction`.',
+    markdownDescription:
+      'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for `createFixTransaction`.',
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
     hints: {
       from: TICKER_FROM,
@@ -172,7 +178,13 @@ const TABLE: readonly OperationEntry[] = [
     paramsShape: '`{ from, to, amountFrom, address, … }`',
     movesMoney: true,
     creates: true,
-    params: { from: 'btc', to: 'eth', amountFrom: '0.1', address: EXAMPLE_ETH_ADDRESS, refundAddress: EXAMPLE_BTC_ADDRESS },
+    params: {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      address: EXAMPLE_ETH_ADDRESS,
+      refundAddress: EXAMPLE_BTC_ADDRESS,
+    },
     hints: {
       from: TICKER_FROM,
       to: TICKER_TO,
@@ -188,7 +200,14 @@ const TABLE: readonly OperationEntry[] = [
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
     source: 'exchange',
     closedParams: true,
-    snippet: { from: '${1:btc}', to: '${2:eth}', rateId: '$3', amountFrom: '${4:0.1}', address: '$5', refundAddress: '$6' },
+    snippet: {
+      from: '${1:btc}',
+      to: '${2:eth}',
+      rateId: '$3',
+      amountFrom: '${4:0.1}',
+      address: '$5',
+      refundAddress: '$6',
+    },
     paramsShape: '`{ from, to, rateId, address, refundAddress, amountFrom | amountTo, … }`',
     movesMoney: true,
     creates: true,
@@ -203,7 +222,8 @@ const TABLE: readonly OperationEntry[] = [
     hints: {
       from: 'Payin ticker, lowercase; as in the quote.',
       to: 'Payout ticker, lowercase; as in the quote.',
-      rateId: 'The id of a getFixRateForAmount answer (single use, valid 30 s), or of the deprecated getFixRate (1 min).',
+      rateId:
+        'The id of a getFixRateForAmount answer (single use, valid 30 s), or of the deprecated getFixRate (1 min).',
       amountFrom: `Amount to send, a decimal string. ${ONE_AMOUNT}`,
       amountTo: `Amount to receive, a decimal string. ${ONE_AMOUNT}`,
       address: 'Your payout address in the "to" currency: replace the example, coins are paid out to it.',
@@ -269,7 +289,8 @@ const TABLE: readonly OperationEntry[] = [
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
     paramsShape: '`{ from, to }`',
-    deprecationMessage: 'getMinAmount is deprecated: the service designates getExchangeAmount for limits. It is still served.',
+    deprecationMessage:
+      'getMinAmount is deprecated: the service designates getExchangeAmount for limits. It is still served.',
     params: { from: 'btc', to: 'eth' },
     hints: { from: TICKER_FROM, to: TICKER_TO },
   },
@@ -299,7 +320,7 @@ const TABLE: readonly OperationEntry[] = [
     paramsOptional: true,
     creates: true,
     params: { email: 'user@example.com' },
-    hints: { email: 'Optional: the e-mail address of the subaccount\'s user (replace the example).' },
+    hints: { email: "Optional: the e-mail address of the subaccount's user (replace the example)." },
   },
   {
     name: 'updateSubaccount',

@@ -36,7 +36,11 @@ function isObject(value: JsonValue | undefined): value is { readonly [key: strin
 
 /** The parameter names of a template: its keys, or those of its first element when it is an array. */
 function paramNames(params: JsonValue): string[] {
-  const first: JsonValue | undefined = isObject(params) ? params : Array.isArray(params) ? (params as readonly JsonValue[])[0] : undefined;
+  const first: JsonValue | undefined = isObject(params)
+    ? params
+    : Array.isArray(params)
+      ? (params as readonly JsonValue[])[0]
+      : undefined;
   return isObject(first) ? Object.keys(first) : [];
 }
 

@@ -44,7 +44,8 @@ function hex(value: number, width: number): string {
  */
 export function shellQuote(text: string): string {
   const value = wellFormed(text);
-  if (value.includes('\u0000')) throw new QuotingError('The text holds a NUL character, which a shell string cannot hold.');
+  if (value.includes('\u0000'))
+    throw new QuotingError('The text holds a NUL character, which a shell string cannot hold.');
   if (value === '') return "''";
   let out = '';
   let plain = '';
@@ -116,5 +117,7 @@ export function jsString(text: string): string {
  * `\UXXXXXXXX` for invisible characters).
  */
 export function pythonString(text: string): string {
-  return quotedLiteral(text, (code) => (code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`));
+  return quotedLiteral(text, (code) =>
+    code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`,
+  );
 }

@@ -71,10 +71,12 @@ export interface ParsedDocument {
 function requestOf(text: string, node: Node, index: number): DocumentRequest {
   const value: unknown = getNodeValue(node);
   const base = { index, start: node.offset, end: node.offset + node.length, value };
-  if (!isPlainObject(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
+  if (!isPlainObject(value))
+    return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
   const method = typeof value.method === 'string' && value.method.trim() !== '' ? value.method : undefined;
   if (method === undefined) return { ...base, method, problem: 'This request has no "method".' };
-  if (value.jsonrpc !== undefined && value.jsonrpc !== '2.0') return { ...base, method, problem: '"jsonrpc" must be "2.0" (or be left out).' };
+  if (value.jsonrpc !== undefined && value.jsonrpc !== '2.0')
+    return { ...base, method, problem: '"jsonrpc" must be "2.0" (or be left out).' };
   if (value.id !== undefined && value.id !== null && typeof value.id !== 'string' && typeof value.id !== 'number') {
     return { ...base, method, problem: '"id" must be a string or a number (or be left out).' };
   }
@@ -90,10 +92,13 @@ export function parseRequests(text: string): ParsedDocument {
   if (unread !== undefined) return { requests: [], problem: unreadMessage(unread), unread };
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: false });
-  if (!root) return { requests: [], problem: text.trim() === '' ? 'The document is empty.' : 'The document is not JSON.' };
-  const problem = errors.length > 0 ? 'The document has JSON syntax errors; requests are read as far as they go.' : undefined;
+  if (!root)
+    return { requests: [], problem: text.trim() === '' ? 'The document is empty.' : 'The document is not JSON.' };
+  const problem =
+    errors.length > 0 ? 'The document has JSON syntax errors; requests are read as far as they go.' : undefined;
   if (root.type === 'object') return { requests: [requestOf(text, root, 0)], problem };
-  if (root.type === 'array') return { requests: (root.children ?? []).map((child, index) => requestOf(text, child, index)), problem };
+  if (root.type === 'array')
+    return { requests: (root.children ?? []).map((child, index) => requestOf(text, child, index)), problem };
   return { requests: [], problem: 'A request document holds a JSON-RPC request object or an array of them.' };
 }
 

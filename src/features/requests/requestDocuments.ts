@@ -61,7 +61,10 @@ function silentOf(options: unknown): boolean {
 async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined> {
   if (arg instanceof vscode.Uri) {
     if (!arg.path.endsWith('.exchange.json')) return undefined;
-    return vscode.workspace.textDocuments.find((d) => d.uri.toString() === arg.toString()) ?? (await vscode.workspace.openTextDocument(arg));
+    return (
+      vscode.workspace.textDocuments.find((d) => d.uri.toString() === arg.toString()) ??
+      (await vscode.workspace.openTextDocument(arg))
+    );
   }
   const editor = vscode.window.activeTextEditor;
   return editor && isRequestDocument(editor.document) ? editor.document : undefined;
@@ -76,13 +79,26 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
   // Explain Signature and Diagnose Keys open as the Markdown preview: its extension is started now,
   // beside the request document, not on the first Explain (seconds of blank pane).
-  void Promise.resolve(vscode.extensions.getExtension('vscode.markdown-language-features')?.activate()).catch(() => undefined);
+  void Promise.resolve(vscode.extensions.getExtension('vscode.markdown-language-features')?.activate()).catch(
+    () => undefined,
+  );
 
   /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */
-  const resolve = async (uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }): Promise<{ document: vscode.TextDocument; request: DocumentRequest } | { problem: string }> => {
+  const resolve = async (
+    uriArg: unknown,
+    indexArg: unknown,
+    options: { readonly silent?: boolean },
+  ): Promise<{ document: vscode.TextDocument; request: DocumentRequest } | { problem: string }> => {
     const document = await documentOf(uriArg);
     if (!document) {
-      messages.present({ severity: 'warning', text: vscode.l10n.t('Open a request document (*.exchange.json) first.'), actions: [{ title: vscode.l10n.t('New Request…'), command: 'exchangeTx.newRequest', args: [] }] }, options);
+      messages.present(
+        {
+          severity: 'warning',
+          text: vscode.l10n.t('Open a request document (*.exchange.json) first.'),
+          actions: [{ title: vscode.l10n.t('New Request…'), command: 'exchangeTx.newRequest', args: [] }],
+        },
+        options,
+      );
       return { problem: 'no-document' };
     }
     const editor = vscode.window.activeTextEditor;
@@ -105,7 +121,12 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   };
 
   /** Runs a tool on a sendable request (its own problem, if any, is said instead). */
-  const withRequest = async <T>(uriArg: unknown, indexArg: unknown, options: { readonly silent?: boolean }, run: (request: DocumentRequest, document: vscode.TextDocument) => Promise<T>): Promise<T | undefined> => {
+  const withRequest = async <T>(
+    uriArg: unknown,
+    indexArg: unknown,
+    options: { readonly silent?: boolean },
+    run: (request: DocumentRequest, document: vscode.TextDocument) => Promise<T>,
+  ): Promise<T | undefined> => {
     const found = await resolve(uriArg, indexArg, options);
     if ('problem' in found) return undefined;
     if (found.request.problem !== undefined) {
@@ -127,7 +148,11 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
       params = parsed.params;
       id = typeof parsed.id === 'string' || typeof parsed.id === 'number' ? parsed.id : id;
     } catch {
-      messages.present({ severity: 'error', text: vscode.l10n.t('This request was too long to keep whole; open it from its document to send it again.'), actions: [] });
+      messages.present({
+        severity: 'error',
+        text: vscode.l10n.t('This request was too long to keep whole; open it from its document to send it again.'),
+        actions: [],
+      });
       return { sent: false, problem: 'cut' };
     }
     const connect = await resendTarget(entry, method);
@@ -140,13 +165,29 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
    * Where "Send Again" goes: where the entry went when requests still go there (or nothing is
    * asked); else the user chooses, the entry's own target first, and the change is named.
    */
-  const resendTarget = async (entry: HistoryEntry, method: string): Promise<(() => Promise<Connection>) | undefined | 'cancelled'> => {
+  const resendTarget = async (
+    entry: HistoryEntry,
+    method: string,
+  ): Promise<(() => Promise<Connection>) | undefined | 'cancelled'> => {
     const state = environment.state;
-    const account = entry.environment === 'live' ? environment.accounts.accounts.find((a) => (entry.accountId !== undefined ? a.id === entry.accountId : a.name === entry.target && hostOf(a.baseUrl) === entry.host)) : undefined;
-    const same = entry.environment === 'sandbox' ? state.kind === 'sandbox' : state.kind === 'live' && account !== undefined && state.account?.id === account.id;
+    const account =
+      entry.environment === 'live'
+        ? environment.accounts.accounts.find((a) =>
+            entry.accountId !== undefined
+              ? a.id === entry.accountId
+              : a.name === entry.target && hostOf(a.baseUrl) === entry.host,
+          )
+        : undefined;
+    const same =
+      entry.environment === 'sandbox'
+        ? state.kind === 'sandbox'
+        : state.kind === 'live' && account !== undefined && state.account?.id === account.id;
     if (same) return undefined;
     const entryTarget = entry.environment === 'sandbox' ? vscode.l10n.t('Sandbox') : `${entry.target} (${entry.host})`;
-    const currentTarget = state.kind === 'live' && state.account ? `${state.account.name} (${state.account.host})` : vscode.l10n.t('Sandbox');
+    const currentTarget =
+      state.kind === 'live' && state.account
+        ? `${state.account.name} (${state.account.host})`
+        : vscode.l10n.t('Sandbox');
     const entryAvailable = entry.environment === 'sandbox' || account !== undefined;
     const choice = await environment.prompts.chooseResendTarget({ method, entryTarget, currentTarget, entryAvailable });
     if (choice === undefined || (choice === 'entry' && !entryAvailable)) return 'cancelled';
@@ -169,13 +210,31 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
       }
       case 'exchangeTx.copyRequestAs':
         // Only the extension's own tests choose without the pickers.
-        return withRequest(first, second, {}, (request) => tools.copyAs(request, context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null ? (third as CopyOptions) : {}));
+        return withRequest(first, second, {}, (request) =>
+          tools.copyAs(
+            request,
+            context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null
+              ? (third as CopyOptions)
+              : {},
+          ),
+        );
       case 'exchangeTx.explainSignature':
-        return withRequest(first, second, { silent: silentOf(third) }, (request, document) => tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]));
+        return withRequest(first, second, { silent: silentOf(third) }, (request, document) =>
+          tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]),
+        );
       case 'exchangeTx.explainSignatureWithKey': {
         // Only the extension's own tests hand the key over; anyone else is asked for it.
-        const given = context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null && 'key' in third && typeof third.key === 'string' ? third.key : undefined;
-        return withRequest(first, second, { silent: silentOf(third) }, (request) => tools.explainWithPastedKey(request, given, { silent: silentOf(third) }));
+        const given =
+          context.extensionMode === vscode.ExtensionMode.Test &&
+          typeof third === 'object' &&
+          third !== null &&
+          'key' in third &&
+          typeof third.key === 'string'
+            ? third.key
+            : undefined;
+        return withRequest(first, second, { silent: silentOf(third) }, (request) =>
+          tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
+        );
       }
       case 'exchangeTx.diagnoseKeys':
         return tools.diagnose({ silent: silentOf(first) });

@@ -20,7 +20,10 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
   /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
   constructor(
     private readonly environment: EnvironmentService,
-    private readonly problemsOf: (document: vscode.TextDocument, request: DocumentRequest) => readonly string[] = () => [],
+    private readonly problemsOf: (
+      document: vscode.TextDocument,
+      request: DocumentRequest,
+    ) => readonly string[] = () => [],
   ) {
     this.subscriptions = [
       environment.onDidChange(() => this.changed.fire()),
@@ -68,15 +71,27 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
         lenses.push(
           new vscode.CodeLens(range, {
             title: vscode.l10n.t('Send as Written'),
-            tooltip: vscode.l10n.t('Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).'),
+            tooltip: vscode.l10n.t(
+              'Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).',
+            ),
             command: 'exchangeTx.sendRequestAsWritten',
             arguments: args,
           }),
         );
       }
       lenses.push(
-        new vscode.CodeLens(range, { title: vscode.l10n.t('Copy as…'), tooltip: vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'), command: 'exchangeTx.copyRequestAs', arguments: args }),
-        new vscode.CodeLens(range, { title: `$(key) ${vscode.l10n.t('Signature')}`, tooltip: vscode.l10n.t('Explain Signature: how the body of this request is signed'), command: 'exchangeTx.explainSignature', arguments: args }),
+        new vscode.CodeLens(range, {
+          title: vscode.l10n.t('Copy as…'),
+          tooltip: vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'),
+          command: 'exchangeTx.copyRequestAs',
+          arguments: args,
+        }),
+        new vscode.CodeLens(range, {
+          title: `$(key) ${vscode.l10n.t('Signature')}`,
+          tooltip: vscode.l10n.t('Explain Signature: how the body of this request is signed'),
+          command: 'exchangeTx.explainSignature',
+          arguments: args,
+        }),
       );
     }
     return lenses;

@@ -63,13 +63,24 @@ export class RequestSender {
   constructor(private readonly deps: SenderDeps) {}
 
   /** The request of `document` at `index` (its array position), or under `offset`. */
-  requestOf(document: vscode.TextDocument, at: { readonly index?: number; readonly offset?: number }): DocumentRequest | string {
+  requestOf(
+    document: vscode.TextDocument,
+    at: { readonly index?: number; readonly offset?: number },
+  ): DocumentRequest | string {
     const parsed = parseRequests(document.getText());
     // A document past a bound was not parsed: nothing in it is sent, and the words say why.
     if (parsed.unread !== undefined) return unreadDocumentMessage(parsed.unread);
-    const request = at.index !== undefined ? parsed.requests.find((r) => r.index === at.index) : requestAt(parsed.requests, at.offset ?? 0);
+    const request =
+      at.index !== undefined
+        ? parsed.requests.find((r) => r.index === at.index)
+        : requestAt(parsed.requests, at.offset ?? 0);
     if (request) return request;
-    return parsed.problem ?? (parsed.requests.length > 1 ? vscode.l10n.t('Put the cursor in the request to send.') : vscode.l10n.t('The document holds no request.'));
+    return (
+      parsed.problem ??
+      (parsed.requests.length > 1
+        ? vscode.l10n.t('Put the cursor in the request to send.')
+        : vscode.l10n.t('The document holds no request.'))
+    );
   }
 
   /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
@@ -84,29 +95,62 @@ export class RequestSender {
    * client's parameter checks.
    */
   problemsOf(document: vscode.TextDocument, request: DocumentRequest): string[] {
-    if (request.problem !== undefined || request.method === undefined) return request.problem !== undefined ? [request.problem] : [];
+    if (request.problem !== undefined || request.method === undefined)
+      return request.problem !== undefined ? [request.problem] : [];
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
     // The schema's problems, as the JSON language service marks them (warnings by default), but
     // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
-      .filter((d) => d.severity <= vscode.DiagnosticSeverity.Warning && d.source !== DIAGNOSTIC_SOURCE && d.code !== JSON_DEPRECATED && range.contains(d.range))
+      .filter(
+        (d) =>
+          d.severity <= vscode.DiagnosticSeverity.Warning &&
+          d.source !== DIAGNOSTIC_SOURCE &&
+          d.code !== JSON_DEPRECATED &&
+          range.contains(d.range),
+      )
       .sort((a, b) => a.range.start.compareTo(b.range.start))
       // Named by its line and what it says there (`"limit": 1000`): the service's words lack the property.
-      .map((d) => vscode.l10n.t('line {0} ({1}): {2}', d.range.start.line + 1, plainText(document.lineAt(d.range.start.line).text.trim().replace(/,$/, ''), 60), plainText(d.message)));
+      .map((d) =>
+        vscode.l10n.t(
+          'line {0} ({1}): {2}',
+          d.range.start.line + 1,
+          plainText(document.lineAt(d.range.start.line).text.trim().replace(/,$/, ''), 60),
+          plainText(d.message),
+        ),
+      );
     if (marked.length > 0) return marked;
-    const local = localProblem(request.method, request.value !== null && typeof request.value === 'object' ? (request.value as Record<string, unknown>).params : undefined);
+    const local = localProblem(
+      request.method,
+      request.value !== null && typeof request.value === 'object'
+        ? (request.value as Record<string, unknown>).params
+        : undefined,
+    );
     return local !== undefined ? [local] : [];
   }
 
   async send(document: vscode.TextDocument, request: DocumentRequest, options: SendOptions = {}): Promise<SendResult> {
-    const problems = options.asWritten ? (request.problem !== undefined ? [request.problem] : []) : this.problemsOf(document, request);
+    const problems = options.asWritten
+      ? request.problem !== undefined
+        ? [request.problem]
+        : []
+      : this.problemsOf(document, request);
     const [first] = problems;
     if (first !== undefined) {
       // One line: the first problem, how many more, and where to see them all (the Problems view).
       const actions: UserMessage['actions'] = [
-        ...(problems.length > 1 ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }] : []),
-        ...(request.problem === undefined ? [{ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args: [document.uri, request.index] }] : []),
+        ...(problems.length > 1
+          ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }]
+          : []),
+        ...(request.problem === undefined
+          ? [
+              {
+                title: vscode.l10n.t('Send as Written'),
+                command: 'exchangeTx.sendRequestAsWritten',
+                args: [document.uri, request.index],
+              },
+            ]
+          : []),
       ];
       const more = problems.length - 1;
       const text =
@@ -127,7 +171,11 @@ export class RequestSender {
    * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
    * time before it goes to an account.
    */
-  async sendPrepared(prepared: PreparedRequest, options: SendOptions = {}, connect: () => Promise<Connection> = () => this.deps.environment.connection()): Promise<SendResult> {
+  async sendPrepared(
+    prepared: PreparedRequest,
+    options: SendOptions = {},
+    connect: () => Promise<Connection> = () => this.deps.environment.connection(),
+  ): Promise<SendResult> {
     const { environment, log } = this.deps;
     const sentAt = new Date();
     let target = targetName(environment.state);
@@ -139,7 +187,11 @@ export class RequestSender {
     // The method as messages and the log name it: bounded (a document may name one of any length).
     const named = echo(prepared.method);
     if (sent.method !== prepared.method) {
-      const problem = vscode.l10n.t('The body sends the method {0}, not {1}: not sent.', sent.method === undefined ? '—' : echo(sent.method), named);
+      const problem = vscode.l10n.t(
+        'The body sends the method {0}, not {1}: not sent.',
+        sent.method === undefined ? '—' : echo(sent.method),
+        named,
+      );
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
@@ -157,14 +209,24 @@ export class RequestSender {
       target = targetName(connection);
       // The one place every request to an account passes (lens, keybinding, as written, History).
       if (connection.kind === 'live' && createsOnAccount(prepared.method)) {
-        const yes = await environment.prompts.confirmMoneyMoving({ method: prepared.method, accountName: connection.account?.name ?? target, host, lines: sent.lines, movesMoney: movesMoney(prepared.method) });
+        const yes = await environment.prompts.confirmMoneyMoving({
+          method: prepared.method,
+          accountName: connection.account?.name ?? target,
+          host,
+          lines: sent.lines,
+          movesMoney: movesMoney(prepared.method),
+        });
         if (!yes) {
           log.info(`${named} to ${target} (${host}): not sent, the user did not confirm`);
           return { sent: false, problem: 'not-confirmed' };
         }
       }
       const exchange = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0} to {1}…', named, target), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Sending {0} to {1}…', named, target),
+          cancellable: true,
+        },
         (_progress, token): Promise<RawExchange> => {
           const controller = new AbortController();
           const subscription = token.onCancellationRequested(() => controller.abort());
@@ -180,7 +242,14 @@ export class RequestSender {
       const message = plainText(errorText(error));
       log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
-        this.deps.messages.present({ severity: 'error', text: message, actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()] }, options);
+        this.deps.messages.present(
+          {
+            severity: 'error',
+            text: message,
+            actions: [failure === 'access' ? actions.switchEnvironment() : actions.editAccount()],
+          },
+          options,
+        );
         return { sent: false, problem: message };
       }
       sending = {
@@ -197,7 +266,14 @@ export class RequestSender {
     if ('exchange' in sending) {
       const { exchange } = sending;
       durationMs = exchange.durationMs;
-      answer = renderAnswerOrRaw({ method: prepared.method, target, host, sentAt, ...exchange, timeStyle: userTimeStyle() });
+      answer = renderAnswerOrRaw({
+        method: prepared.method,
+        target,
+        host,
+        sentAt,
+        ...exchange,
+        timeStyle: userTimeStyle(),
+      });
       log.info(`${named} sent to ${target} (${host}): ${answer.outcome} in ${exchange.durationMs} ms`);
       if (answer.shownRaw !== undefined) log.warn(`${named}: the answer is shown as it arrived (${answer.shownRaw})`);
     } else {

@@ -60,21 +60,35 @@ export class RequestTools {
   async copyAs(request: DocumentRequest, options: CopyOptions = {}): Promise<string | undefined> {
     const kind = isSnippetKind(options.kind)
       ? options.kind
-      : (await vscode.window.showQuickPick(SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })), { title: vscode.l10n.t('Copy as…') }))?.snippet;
+      : (
+          await vscode.window.showQuickPick(
+            SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })),
+            { title: vscode.l10n.t('Copy as…') },
+          )
+        )?.snippet;
     if (!kind) return undefined;
     // Where it goes first: the variable offered for the key depends on it.
     const { baseUrl, kind: where } = await this.deps.environment.signingKey();
     if (!baseUrl) return undefined;
     const variable = keyVariableFor(where);
-    const keySource = options.keySource === 'env' ? { kind: 'env' as const, name: variable } : (options.keySource ?? (await this.pickKeySource(variable, where)));
+    const keySource =
+      options.keySource === 'env'
+        ? { kind: 'env' as const, name: variable }
+        : (options.keySource ?? (await this.pickKeySource(variable, where)));
     if (!keySource) return undefined;
     const prepared = prepareRequest(request);
     const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });
     await vscode.env.clipboard.writeText(text);
     const note =
       where === 'sandbox'
-        ? vscode.l10n.t('Copied. It signs with the key in {0} and sends to the sandbox of this window.', keySource.kind === 'env' ? `$${keySource.name}` : keySource.path)
-        : vscode.l10n.t('Copied. It signs with the key in {0}; the snippet holds no key and no signature.', keySource.kind === 'env' ? `$${keySource.name}` : keySource.path);
+        ? vscode.l10n.t(
+            'Copied. It signs with the key in {0} and sends to the sandbox of this window.',
+            keySource.kind === 'env' ? `$${keySource.name}` : keySource.path,
+          )
+        : vscode.l10n.t(
+            'Copied. It signs with the key in {0}; the snippet holds no key and no signature.',
+            keySource.kind === 'env' ? `$${keySource.name}` : keySource.path,
+          );
     this.deps.messages.present({ severity: 'info', text: note, actions: [] }, options);
     return text;
   }
@@ -82,14 +96,23 @@ export class RequestTools {
   private async pickKeySource(variable: string, where: 'sandbox' | 'live'): Promise<SnippetKeySource | undefined> {
     const fromVariable = {
       label: vscode.l10n.t('From the environment variable {0}', variable),
-      detail: where === 'sandbox' ? vscode.l10n.t("The sandbox's key: the .env lines of Copy Sandbox Connection set it") : undefined,
+      detail:
+        where === 'sandbox'
+          ? vscode.l10n.t("The sandbox's key: the .env lines of Copy Sandbox Connection set it")
+          : undefined,
       source: { kind: 'env', name: variable } as SnippetKeySource,
     };
     const fromFile = { label: vscode.l10n.t('From a PEM file…'), source: undefined };
-    const pick = await vscode.window.showQuickPick([fromVariable, fromFile], { title: vscode.l10n.t('Where the snippet reads the private key') });
+    const pick = await vscode.window.showQuickPick([fromVariable, fromFile], {
+      title: vscode.l10n.t('Where the snippet reads the private key'),
+    });
     if (!pick) return undefined;
     if (pick.source) return pick.source;
-    const files = await vscode.window.showOpenDialog({ canSelectMany: false, title: vscode.l10n.t('The private key file (PEM) the snippet reads'), openLabel: vscode.l10n.t('Use This File') });
+    const files = await vscode.window.showOpenDialog({
+      canSelectMany: false,
+      title: vscode.l10n.t('The private key file (PEM) the snippet reads'),
+      openLabel: vscode.l10n.t('Use This File'),
+    });
     const file = files?.[0];
     return file ? { kind: 'file', path: file.fsPath } : undefined;
   }
@@ -100,22 +123,49 @@ export class RequestTools {
    * or nonce, so it would replay for as long as the key is valid. The sandbox's key shows it.
    * `at` (the document and the request's index) lets the note's action explain the same request.
    */
-  async explain(request: DocumentRequest, options: { readonly silent?: boolean } = {}, at: readonly unknown[] = []): Promise<ExplainResult> {
+  async explain(
+    request: DocumentRequest,
+    options: { readonly silent?: boolean } = {},
+    at: readonly unknown[] = [],
+  ): Promise<ExplainResult> {
     const prepared = prepareRequest(request);
     const key = await this.deps.environment.signingKey();
     if (!key.text) {
       const error = vscode.l10n.t('The account "{0}" has no key to sign with.', key.target);
-      this.deps.messages.present({ severity: 'warning', text: error, actions: [{ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }] }, options);
+      this.deps.messages.present(
+        {
+          severity: 'warning',
+          text: error,
+          actions: [{ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }],
+        },
+        options,
+      );
       return { error };
     }
     const live = key.kind === 'live';
     const header = live
-      ? vscode.l10n.t('Explained with the key of the account "{0}". Its signature is computed and checked here, but not shown: use Explain Signature with a Pasted Key… or the sandbox to see one.', key.target)
-      : vscode.l10n.t('Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.', key.target);
+      ? vscode.l10n.t(
+          'Explained with the key of the account "{0}". Its signature is computed and checked here, but not shown: use Explain Signature with a Pasted Key… or the sandbox to see one.',
+          key.target,
+        )
+      : vscode.l10n.t(
+          'Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.',
+          key.target,
+        );
     const result = await this.showExplanation(prepared.method, prepared.body, key.text, header, !live, options);
     if (live && result.uri) {
       this.deps.messages.present(
-        { severity: 'info', text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target), actions: [{ title: vscode.l10n.t('Explain with a Pasted Key…'), command: 'exchangeTx.explainSignatureWithKey', args: [...at] }] },
+        {
+          severity: 'info',
+          text: vscode.l10n.t('The signature of the account "{0}" is not shown.', key.target),
+          actions: [
+            {
+              title: vscode.l10n.t('Explain with a Pasted Key…'),
+              command: 'exchangeTx.explainSignatureWithKey',
+              args: [...at],
+            },
+          ],
+        },
         options,
       );
     }
@@ -126,13 +176,19 @@ export class RequestTools {
    * The explanation with a key the user pastes on purpose (never saved, never logged): the whole
    * signature shown, for them to compare with their own code. `keyText` only from the tests.
    */
-  async explainWithPastedKey(request: DocumentRequest, keyText: string | undefined, options: { readonly silent?: boolean } = {}): Promise<ExplainResult> {
+  async explainWithPastedKey(
+    request: DocumentRequest,
+    keyText: string | undefined,
+    options: { readonly silent?: boolean } = {},
+  ): Promise<ExplainResult> {
     const prepared = prepareRequest(request);
     const text =
       keyText ??
       (await vscode.window.showInputBox({
         title: vscode.l10n.t('Explain Signature with a Pasted Key'),
-        prompt: vscode.l10n.t('A private key of your own (PEM, or hex or base64 of DER). It is used in memory for this explanation only, and its signature is shown.'),
+        prompt: vscode.l10n.t(
+          'A private key of your own (PEM, or hex or base64 of DER). It is used in memory for this explanation only, and its signature is shown.',
+        ),
         password: true,
         ignoreFocusOut: true,
       }));
@@ -147,7 +203,16 @@ export class RequestTools {
       this.deps.messages.present({ severity: 'warning', text: error, actions: [] }, options);
       return { error };
     }
-    return this.showExplanation(prepared.method, prepared.body, text, vscode.l10n.t('Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.'), true, options);
+    return this.showExplanation(
+      prepared.method,
+      prepared.body,
+      text,
+      vscode.l10n.t(
+        'Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.',
+      ),
+      true,
+      options,
+    );
   }
 
   /** The name of the saved account whose key `keyText` is (pastedKey.ts), if any; a key that does not parse is no account's. */
@@ -167,7 +232,14 @@ export class RequestTools {
     return accountWithKey(apiKey, saved);
   }
 
-  private async showExplanation(method: string, body: string, keyText: string, header: string, withSignature: boolean, options: { readonly silent?: boolean }): Promise<ExplainResult> {
+  private async showExplanation(
+    method: string,
+    body: string,
+    keyText: string,
+    header: string,
+    withSignature: boolean,
+    options: { readonly silent?: boolean },
+  ): Promise<ExplainResult> {
     let text: string;
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
@@ -186,30 +258,71 @@ export class RequestTools {
    * Checks each step of signing with the active key and sends one harmless call
    * (`getTransactions` with limit 1): key format, API key, local signature, the host, the answer.
    */
-  async diagnose(options: { readonly silent?: boolean } = {}): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
+  async diagnose(
+    options: { readonly silent?: boolean } = {},
+  ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
     const steps: DiagnosisStep[] = [];
     const key = await this.deps.environment.signingKey();
     const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
     let usable = false;
     if (!key.text) {
-      steps.push({ step: vscode.l10n.t('Key'), ok: false, detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target) });
+      steps.push({
+        step: vscode.l10n.t('Key'),
+        ok: false,
+        detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target),
+      });
     } else {
       try {
         const explained = explainSignature(key.text, body);
-        steps.push({ step: vscode.l10n.t('Key format'), ok: true, detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits) });
-        steps.push({ step: vscode.l10n.t('API key'), ok: true, detail: vscode.l10n.t('Derived from the key: {0}… (the X-Api-Key the service must know for this key)', explained.apiKey.slice(0, 6)) });
-        steps.push({ step: vscode.l10n.t('Local signature'), ok: explained.verified, detail: explained.verified ? vscode.l10n.t('A signature of the body verifies with the key\'s public half.') : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.') });
+        steps.push({
+          step: vscode.l10n.t('Key format'),
+          ok: true,
+          detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits),
+        });
+        steps.push({
+          step: vscode.l10n.t('API key'),
+          ok: true,
+          detail: vscode.l10n.t(
+            'Derived from the key: {0}… (the X-Api-Key the service must know for this key)',
+            explained.apiKey.slice(0, 6),
+          ),
+        });
+        steps.push({
+          step: vscode.l10n.t('Local signature'),
+          ok: explained.verified,
+          detail: explained.verified
+            ? vscode.l10n.t("A signature of the body verifies with the key's public half.")
+            : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.'),
+        });
         usable = explained.verified;
       } catch (error) {
-        steps.push({ step: vscode.l10n.t('Key format'), ok: false, detail: vscode.l10n.t('{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).', plainText(errorText(error))) });
+        steps.push({
+          step: vscode.l10n.t('Key format'),
+          ok: false,
+          detail: vscode.l10n.t(
+            '{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).',
+            plainText(errorText(error)),
+          ),
+        });
       }
     }
     if (usable) steps.push(await this.probe(body));
-    const lines = [`# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`, '', `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`, ''];
+    const lines = [
+      `# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`,
+      '',
+      `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`,
+      '',
+    ];
     // Words, not emoji: the preview has no codicons, and an emoji is an empty box where no emoji font is installed.
-    for (const s of steps) lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
+    for (const s of steps)
+      lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
     const failed = steps.find((s) => !s.ok);
-    lines.push('', failed ? vscode.l10n.t('The first failed step is "{0}".', failed.step) : vscode.l10n.t('Every step passed: the service accepts this key.'));
+    lines.push(
+      '',
+      failed
+        ? vscode.l10n.t('The first failed step is "{0}".', failed.step)
+        : vscode.l10n.t('Every step passed: the service accepts this key.'),
+    );
     const text = `${lines.join('\n')}\n`;
     const uri = this.deps.answers.newUri('keys', 'markdown', undefined, 'diagnosis');
     this.deps.answers.put(uri, text);
@@ -223,18 +336,53 @@ export class RequestTools {
       const client = await this.deps.environment.client();
       const answer = await client.send(Buffer.from(body, 'utf8'));
       if (answer.status === 401 || answer.status === 403) {
-        return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account\'s API key, and that it is the account (host) it was issued for.', answer.status) };
+        return {
+          step,
+          ok: false,
+          detail: vscode.l10n.t(
+            "HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account's API key, and that it is the account (host) it was issued for.",
+            answer.status,
+          ),
+        };
       }
-      if (answer.status < 200 || answer.status > 299) return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status) };
+      if (answer.status < 200 || answer.status > 299)
+        return {
+          step,
+          ok: false,
+          detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status),
+        };
       if (answer.rateLimited) {
-        return { step, ok: false, detail: vscode.l10n.t('The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.') };
+        return {
+          step,
+          ok: false,
+          detail: vscode.l10n.t(
+            'The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.',
+          ),
+        };
       }
-      if (/"result"\s*:/.test(answer.text)) return { step, ok: true, detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs) };
-      return { step, ok: false, detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)) };
+      if (/"result"\s*:/.test(answer.text))
+        return {
+          step,
+          ok: true,
+          detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs),
+        };
+      return {
+        step,
+        ok: false,
+        detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)),
+      };
     } catch (error) {
       const kind = classifyError(error);
       const message = plainText(errorText(error));
-      if (kind === 'network' || kind === 'timeout') return { step, ok: false, detail: vscode.l10n.t('The host could not be reached: {0} Fix: check the account\'s address and the network.', message) };
+      if (kind === 'network' || kind === 'timeout')
+        return {
+          step,
+          ok: false,
+          detail: vscode.l10n.t(
+            "The host could not be reached: {0} Fix: check the account's address and the network.",
+            message,
+          ),
+        };
       return { step, ok: false, detail: message };
     }
   }

@@ -8,8 +8,10 @@ import * as vscode from 'vscode';
 /** Whether a tab shows an address of `scheme` (a text editor, a diff of two, or a custom editor such as a preview). */
 export function tabShows(tab: vscode.Tab, scheme: string): boolean {
   const input = tab.input;
-  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri.scheme === scheme;
-  if (input instanceof vscode.TabInputTextDiff) return input.original.scheme === scheme || input.modified.scheme === scheme;
+  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom)
+    return input.uri.scheme === scheme;
+  if (input instanceof vscode.TabInputTextDiff)
+    return input.original.scheme === scheme || input.modified.scheme === scheme;
   return false;
 }
 

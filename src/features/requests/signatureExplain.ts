@@ -14,7 +14,8 @@ import type { Credentials } from '../../api/keys';
 import { isInvisible } from './quoting';
 
 /** How the private key text was written. */
-export type KeyTextFormat = 'pem-pkcs8' | 'pem-pkcs1' | 'hex-der-pkcs8' | 'hex-der-pkcs1' | 'base64-der-pkcs8' | 'base64-der-pkcs1';
+export type KeyTextFormat =
+  'pem-pkcs8' | 'pem-pkcs1' | 'hex-der-pkcs8' | 'hex-der-pkcs1' | 'base64-der-pkcs8' | 'base64-der-pkcs1';
 
 const FORMAT_NAMES: Readonly<Record<KeyTextFormat, string>> = {
   'pem-pkcs8': 'PEM, PKCS#8 ("PRIVATE KEY")',
@@ -104,7 +105,11 @@ function isValidUtf8(bytes: Buffer): boolean {
  * `privateKeyText` (PEM PKCS#8/PKCS#1, hex or base64 of DER). Throws a KeyFormatError saying what
  * is wrong with the key, never quoting it.
  */
-export function explainSignature(privateKeyText: string, body: string | Buffer, options: { readonly withSignature?: boolean } = {}): SignatureExplanation {
+export function explainSignature(
+  privateKeyText: string,
+  body: string | Buffer,
+  options: { readonly withSignature?: boolean } = {},
+): SignatureExplanation {
   let credentials: Credentials;
   try {
     credentials = loadCredentials(privateKeyText);
@@ -148,7 +153,8 @@ function fenced(content: string, info = ''): string {
 function visible(text: string): string {
   let out = '';
   for (const char of text) {
-    if (char !== '\n' && char !== '\t' && isInvisible(char)) out += `⟨U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
+    if (char !== '\n' && char !== '\t' && isInvisible(char))
+      out += `⟨U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
     else out += char;
   }
   return out;
@@ -180,7 +186,9 @@ function plural(n: number, word: string): string {
 export function renderExplanation(result: SignatureExplanation): string {
   const { key, bytes } = result;
   const shownText = bytes.textTruncated ? `the first ${plural(MAX_TEXT_BYTES, 'byte')}` : 'all of them';
-  const shownHex = bytes.hexTruncated ? `the first ${plural(MAX_HEX_BYTES, 'byte')} of ${plural(bytes.length, 'byte')}` : plural(bytes.length, 'byte');
+  const shownHex = bytes.hexTruncated
+    ? `the first ${plural(MAX_HEX_BYTES, 'byte')} of ${plural(bytes.length, 'byte')}`
+    : plural(bytes.length, 'byte');
   const lines = [
     '# How this request body is signed',
     '',
@@ -212,7 +220,11 @@ export function renderExplanation(result: SignatureExplanation): string {
     fenced(hexDump(bytes.hex)),
     '',
   ];
-  if (bytes.hexTruncated) lines.push(`The hex stops after ${plural(MAX_HEX_BYTES, 'byte')}; the length and SHA-256 above cover all ${plural(bytes.length, 'byte')}.`, '');
+  if (bytes.hexTruncated)
+    lines.push(
+      `The hex stops after ${plural(MAX_HEX_BYTES, 'byte')}; the length and SHA-256 above cover all ${plural(bytes.length, 'byte')}.`,
+      '',
+    );
   lines.push('## 4. The signature (`X-Api-Signature`)', '');
   if (result.signature === undefined) {
     lines.push(
@@ -223,7 +235,12 @@ export function renderExplanation(result: SignatureExplanation): string {
       '',
     );
   } else {
-    lines.push(`${result.algorithm} of the bytes above, in base64. It authorizes exactly this body: do not share it.`, '', fenced(result.signature), '');
+    lines.push(
+      `${result.algorithm} of the bytes above, in base64. It authorizes exactly this body: do not share it.`,
+      '',
+      fenced(result.signature),
+      '',
+    );
   }
   lines.push(
     '## 5. Local check',

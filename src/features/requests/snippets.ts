@@ -20,7 +20,8 @@ import { jsString, pythonString, shellQuote } from './quoting';
 export type SnippetKind = 'curl' | 'node' | 'python';
 
 /** Where the snippet reads the private key from when it runs. */
-export type SnippetKeySource = { readonly kind: 'file'; readonly path: string } | { readonly kind: 'env'; readonly name: string };
+export type SnippetKeySource =
+  { readonly kind: 'file'; readonly path: string } | { readonly kind: 'env'; readonly name: string };
 
 export interface SnippetInput {
   /** The full address requests are posted to (`…/v2`). */
@@ -96,14 +97,18 @@ function check(input: SnippetInput): CheckedInput {
   } catch {
     throw new SnippetInputError('The request address is not a URL.');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SnippetInputError('The request address must be an http: or https: URL.');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SnippetInputError('The request address must be an http: or https: URL.');
   const apiKey = input.apiKey?.trim() ?? '';
   if (apiKey !== '' && !API_KEY_SHAPE.test(apiKey)) throw new SnippetInputError('The API key is not base64 text.');
   const source = input.keySource;
   if (source.kind === 'env' && !ENV_NAME.test(source.name)) {
-    throw new SnippetInputError('The environment variable name must be letters, digits and underscores, not starting with a digit.');
+    throw new SnippetInputError(
+      'The environment variable name must be letters, digits and underscores, not starting with a digit.',
+    );
   }
-  if (source.kind === 'file' && (source.path.trim() === '' || source.path.includes('\u0000'))) throw new SnippetInputError('The private key file path is empty or holds a NUL character.');
+  if (source.kind === 'file' && (source.path.trim() === '' || source.path.includes('\u0000')))
+    throw new SnippetInputError('The private key file path is empty or holds a NUL character.');
   return { url: url.href, body: input.body, apiKey, keySource: source };
 }
 
@@ -113,7 +118,8 @@ function homeRelative(path: string): string | undefined {
 }
 
 function header(comment: string, source: SnippetKeySource, fileVariable: string, needs: string): string[] {
-  const where = source.kind === 'file' ? `the file named in ${fileVariable} below` : `the environment variable ${source.name}`;
+  const where =
+    source.kind === 'file' ? `the file named in ${fileVariable} below` : `the environment variable ${source.name}`;
   return [
     `${comment} Exchange Tx: a signed JSON-RPC request. ${needs}`,
     `${comment} The body below is signed here, byte for byte, with your private key, read from`,
@@ -132,7 +138,10 @@ function curlSnippet(input: CheckedInput): string {
   const readKey =
     source.kind === 'file'
       ? ['  key=$(cat -- "$key_file") || { echo "Cannot read the private key file." >&2; return 1; }']
-      : [`  key=\${${source.name}-}`, `  [ -n "$key" ] || { echo 'Set ${source.name} to your private key (PEM, or hex of DER).' >&2; return 1; }`];
+      : [
+          `  key=\${${source.name}-}`,
+          `  [ -n "$key" ] || { echo 'Set ${source.name} to your private key (PEM, or hex of DER).' >&2; return 1; }`,
+        ];
   return [
     '#!/usr/bin/env bash',
     ...header('#', source, 'key_file', 'Needs bash, curl 7.55+ and openssl.'),
@@ -159,7 +168,7 @@ function curlSnippet(input: CheckedInput): string {
     'pem=$(private_key_pem) || exit 2',
     '',
     '# X-Api-Key: base64 of the SHA-256 of the DER PKCS#1 public key.',
-    "api_key=$(printf '%s\\n' \"$pem\" | openssl rsa -RSAPublicKey_out -outform DER 2>/dev/null | openssl dgst -sha256 -binary | openssl base64 -A) ||",
+    'api_key=$(printf \'%s\\n\' "$pem" | openssl rsa -RSAPublicKey_out -outform DER 2>/dev/null | openssl dgst -sha256 -binary | openssl base64 -A) ||',
     "  { echo 'The private key is not an RSA key.' >&2; exit 2; }",
     'if [ -n "$expected_api_key" ] && [ "$api_key" != "$expected_api_key" ]; then',
     "  echo 'This private key does not belong to the account: its API key differs.' >&2",
@@ -167,15 +176,17 @@ function curlSnippet(input: CheckedInput): string {
     'fi',
     '',
     '# X-Api-Signature: base64 RSA-SHA256 of the exact body bytes; the same bytes are sent.',
-    "signature=$(printf '%s' \"$body\" | openssl dgst -sha256 -sign <(printf '%s\\n' \"$pem\") | openssl base64 -A)",
+    'signature=$(printf \'%s\' "$body" | openssl dgst -sha256 -sign <(printf \'%s\\n\' "$pem") | openssl base64 -A)',
     '',
     '# The headers go through a file descriptor, not the command line (which others may see).',
-    "response=$(printf '%s' \"$body\" | curl --silent --show-error --max-time " + String(SNIPPET_TIMEOUT_SECONDS) + " --proto '=http,https' \\",
+    'response=$(printf \'%s\' "$body" | curl --silent --show-error --max-time ' +
+      String(SNIPPET_TIMEOUT_SECONDS) +
+      " --proto '=http,https' \\",
     "  --request POST --header 'Content-Type: application/json' --header 'Expect:' \\",
-    "  --header @<(printf 'X-Api-Key: %s\\nX-Api-Signature: %s\\n' \"$api_key\" \"$signature\") \\",
-    "  --data-binary @- --write-out '\\n%{http_code}' --url \"$url\") || exit 2",
+    '  --header @<(printf \'X-Api-Key: %s\\nX-Api-Signature: %s\\n\' "$api_key" "$signature") \\',
+    '  --data-binary @- --write-out \'\\n%{http_code}\' --url "$url") || exit 2',
     "status=${response##*$'\\n'}",
-    "printf 'HTTP %s\\n%s\\n' \"$status\" \"${response%$'\\n'*}\"",
+    'printf \'HTTP %s\\n%s\\n\' "$status" "${response%$\'\\n\'*}"',
     '[ "$status" = 200 ] || exit 1',
     '',
   ].join('\n');
@@ -255,7 +266,11 @@ function pythonSnippet(input: CheckedInput): string {
   const source = input.keySource;
   const home = source.kind === 'file' ? homeRelative(source.path) : undefined;
   const keySetting =
-    source.kind === 'file' ? [`KEY_FILE = ${home !== undefined ? `os.path.join(os.path.expanduser("~"), ${pythonString(home)})` : pythonString(source.path)}`] : [];
+    source.kind === 'file'
+      ? [
+          `KEY_FILE = ${home !== undefined ? `os.path.join(os.path.expanduser("~"), ${pythonString(home)})` : pythonString(source.path)}`,
+        ]
+      : [];
   const readKey =
     source.kind === 'file'
       ? ['    with open(KEY_FILE, "rb") as key_file:', '        data = key_file.read()']

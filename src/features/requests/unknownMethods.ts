@@ -96,7 +96,13 @@ export function findUnknownMethods(text: string): UnknownMethod[] {
     const method = value.value;
     if (isKnownMethod(method)) continue;
     const suggestion = suggestMethod(method);
-    found.push({ method, offset: value.offset, length: value.length, message: unknownMethodMessage(method), ...(suggestion ? { suggestion } : {}) });
+    found.push({
+      method,
+      offset: value.offset,
+      length: value.length,
+      message: unknownMethodMessage(method),
+      ...(suggestion ? { suggestion } : {}),
+    });
   }
   return found;
 }

@@ -72,7 +72,8 @@ export type ConnectionLife =
 
 export function connectionLife(facts: ConnectionFacts): ConnectionLife {
   const { port, fixedPort, portTaken, keyKept } = facts;
-  if (fixedPort !== 0 && port === fixedPort) return keyKept ? { kind: 'reloads', port } : { kind: 'window', port, fixedPort: true, keyKept };
+  if (fixedPort !== 0 && port === fixedPort)
+    return keyKept ? { kind: 'reloads', port } : { kind: 'window', port, fixedPort: true, keyKept };
   if (portTaken !== undefined && port !== portTaken) return { kind: 'port-taken', port, taken: portTaken };
   if (fixedPort !== 0) return { kind: 'port-differs', port, fixedPort };
   return { kind: 'window', port, fixedPort: false, keyKept };

@@ -34,46 +34,95 @@ export interface CopyConnectionResult {
 function lifeNote(life: ConnectionLife): string {
   switch (life.kind) {
     case 'reloads':
-      return vscode.l10n.t('It runs on the fixed port {0} with the kept key: it stays valid after a reload.', life.port);
+      return vscode.l10n.t(
+        'It runs on the fixed port {0} with the kept key: it stays valid after a reload.',
+        life.port,
+      );
     case 'port-taken':
-      return vscode.l10n.t('Port {0} was taken, so it runs on {1}: it is valid while this window runs.', life.taken, life.port);
+      return vscode.l10n.t(
+        'Port {0} was taken, so it runs on {1}: it is valid while this window runs.',
+        life.taken,
+        life.port,
+      );
     case 'port-differs':
-      return vscode.l10n.t('It keeps port {0} while this window runs; after a reload it takes port {1} of the setting: it is valid while this window runs.', life.port, life.fixedPort);
+      return vscode.l10n.t(
+        'It keeps port {0} while this window runs; after a reload it takes port {1} of the setting: it is valid while this window runs.',
+        life.port,
+        life.fixedPort,
+      );
     case 'window':
-      if (life.fixedPort) return vscode.l10n.t('It is valid while this window runs; turn on the stable key setting to keep it across reloads.');
-      if (life.keyKept) return vscode.l10n.t('It is valid while this window runs; set a fixed port to keep it across reloads.');
-      return vscode.l10n.t('It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.');
+      if (life.fixedPort)
+        return vscode.l10n.t(
+          'It is valid while this window runs; turn on the stable key setting to keep it across reloads.',
+        );
+      if (life.keyKept)
+        return vscode.l10n.t('It is valid while this window runs; set a fixed port to keep it across reloads.');
+      return vscode.l10n.t(
+        'It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.',
+      );
   }
 }
 
 /** The command's work (registered at activation by registerSandboxCommands.ts). */
-export function copyConnectionHandler(context: vscode.ExtensionContext, environment: EnvironmentService, log: Logger): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
+export function copyConnectionHandler(
+  context: vscode.ExtensionContext,
+  environment: EnvironmentService,
+  log: Logger,
+): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
   return async (arg?: unknown): Promise<CopyConnectionResult | undefined> => {
-      let format: ConnectionFormat | undefined = testMode && isConnectionFormat(arg) ? arg : undefined;
-      if (!format) {
-        const items: FormatItem[] = [
-          { format: 'env', label: vscode.l10n.t('.env lines'), detail: `${ENV_NAMES.url}=…  ${ENV_NAMES.apiKey}=…  ${ENV_NAMES.privateKey}=…` },
-          { format: 'json', label: vscode.l10n.t('JSON'), detail: '{ "url": …, "endpoint": …, "apiKey": …, "privateKey": … }' },
-        ];
-        format = (
-          await vscode.window.showQuickPick(items, {
-            title: vscode.l10n.t('Copy Sandbox Connection'),
-            placeHolder: vscode.l10n.t("The sandbox's URL, API key and private key, for a program of yours on this machine"),
-          })
-        )?.format;
-      }
-      if (!format) return undefined;
-      const { sandbox, credentials, keyText, portTaken, keyKept } = await environment.runningSandbox();
-      await vscode.env.clipboard.writeText(connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keyText }, format));
-      const life = connectionLife({ port: sandbox.port, fixedPort: portSetting(), portTaken, keyKept: keyKept && stableKeySetting() });
-      const survivesReload = life.kind === 'reloads';
-      log.info(`copied the sandbox connection (${sandbox.url}, ${format === 'env' ? '.env lines' : 'JSON'}; valid ${survivesReload ? 'after a reload too' : 'while this window runs'})`);
-      const settings = vscode.l10n.t('Open Settings');
-      const message = vscode.l10n.t("Copied the sandbox's connection ({0}) as {1}. {2}", sandbox.url, format === 'env' ? '.env' : 'JSON', lifeNote(life));
-      void vscode.window
-        .showInformationMessage(message, ...(survivesReload ? [] : [settings]))
-        .then((choice) => (choice === settings ? vscode.commands.executeCommand('workbench.action.openSettings', 'exchangeTx.sandbox') : undefined));
-      return { format, url: sandbox.url, survivesReload, life, message };
+    let format: ConnectionFormat | undefined = testMode && isConnectionFormat(arg) ? arg : undefined;
+    if (!format) {
+      const items: FormatItem[] = [
+        {
+          format: 'env',
+          label: vscode.l10n.t('.env lines'),
+          detail: `${ENV_NAMES.url}=…  ${ENV_NAMES.apiKey}=…  ${ENV_NAMES.privateKey}=…`,
+        },
+        {
+          format: 'json',
+          label: vscode.l10n.t('JSON'),
+          detail: '{ "url": …, "endpoint": …, "apiKey": …, "privateKey": … }',
+        },
+      ];
+      format = (
+        await vscode.window.showQuickPick(items, {
+          title: vscode.l10n.t('Copy Sandbox Connection'),
+          placeHolder: vscode.l10n.t(
+            "The sandbox's URL, API key and private key, for a program of yours on this machine",
+          ),
+        })
+      )?.format;
+    }
+    if (!format) return undefined;
+    const { sandbox, credentials, keyText, portTaken, keyKept } = await environment.runningSandbox();
+    await vscode.env.clipboard.writeText(
+      connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keyText }, format),
+    );
+    const life = connectionLife({
+      port: sandbox.port,
+      fixedPort: portSetting(),
+      portTaken,
+      keyKept: keyKept && stableKeySetting(),
+    });
+    const survivesReload = life.kind === 'reloads';
+    log.info(
+      `copied the sandbox connection (${sandbox.url}, ${format === 'env' ? '.env lines' : 'JSON'}; valid ${survivesReload ? 'after a reload too' : 'while this window runs'})`,
+    );
+    const settings = vscode.l10n.t('Open Settings');
+    const message = vscode.l10n.t(
+      "Copied the sandbox's connection ({0}) as {1}. {2}",
+      sandbox.url,
+      format === 'env' ? '.env' : 'JSON',
+      lifeNote(life),
+    );
+    void vscode.window
+      .showInformationMessage(message, ...(survivesReload ? [] : [settings]))
+      .then((choice) =>
+        choice === settings
+          ? vscode.commands.executeCommand('workbench.action.openSettings', 'exchangeTx.sandbox')
+          : undefined,
+      );
+    return { format, url: sandbox.url, survivesReload, life, message };
   };
 }

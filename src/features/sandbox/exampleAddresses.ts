@@ -23,7 +23,9 @@ const EXAMPLES: Readonly<Record<string, ExampleAddress>> = {
   doge: { address: 'DKY6rWMVcqKJFLcHyQaKYXRAaL1Az3VTCw' },
   bch: { address: 'bitcoincash:qg64n880pnls2gc2wde5uedyyfmtdwlpcqlwpw2t2s' },
   sol: { address: '1Ran6jLgbhJutox7QCDCCFJoCtKy1ad4cBByAbGBZwDP' },
-  ada: { address: 'addr1qzm0zs7ft7naceg4jfy9qrwp4nye7j2r8k3hy9ek4swycuws72y9g5ewuvdwj5gypd7vu0q4srpnflpafsrk4cxf0dxt8u4uvw' },
+  ada: {
+    address: 'addr1qzm0zs7ft7naceg4jfy9qrwp4nye7j2r8k3hy9ek4swycuws72y9g5ewuvdwj5gypd7vu0q4srpnflpafsrk4cxf0dxt8u4uvw',
+  },
   dot: { address: '1YZ1mfVv7KS5VxihBFbwEiSRfkXTKKCGPJvmo6mMZiYnzZMP' },
   atom: { address: 'cosmos15qznschns8uh95es3t7mxmw2pah4rzrvwtxnpf', extraId: '1234567' },
   xmr: { address: '44RvszdvS45Rmfm2y96ESAr6A6MwQLn4ZzvTAZFLKfcYza3wCKTku1xNFJsf21SFiK18p5JV91Raa39BQGTdz3b43fxJnPo' },
@@ -72,7 +74,9 @@ const BY_BLOCKCHAIN: Readonly<Record<string, ExampleAddress>> = {
   steem: { address: 'sandboxuser1', extraId: 'sandbox' },
   hive: { address: 'sandboxuser1', extraId: '1234567' },
   stacks: { address: 'SPDM7T51K84J5HJY5597KAGRV92BX6CZW69C4C3R', extraId: 'sandbox' },
-  nervos: { address: 'ckb1qzh87fnvzzhq3x9hs97cscyqf0djtx0vkaaetpqzp8wwuu32t2a54l9zfg6tx9tu577p3qykfl59557srfswtnhkj3ucxhazx' },
+  nervos: {
+    address: 'ckb1qzh87fnvzzhq3x9hs97cscyqf0djtx0vkaaetpqzp8wwuu32t2a54l9zfg6tx9tu577p3qykfl59557srfswtnhkj3ucxhazx',
+  },
   osmosis: { address: 'osmo1eafs304pw053egfd4zjksk5mxafngz0c0l3wwn', extraId: '1234567' },
   injective: { address: 'inj12464872w4f4gnqxz8uff8pwd258gt99egnf0fa', extraId: '1234567' },
   kava: { address: 'kava19l603mndaxhhg5se5r0c28ve5hlerxg6xarmg8', extraId: '1234567' },
@@ -107,7 +111,8 @@ const BY_BLOCKCHAIN: Readonly<Record<string, ExampleAddress>> = {
   linea: { address: '0x0123456789abcdef0123456789abcdef01234567' },
 };
 
-const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined);
+const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
+  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 
 /**
  * The example address of a currency (ticker compared lowercase), else of its network

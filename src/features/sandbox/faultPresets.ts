@@ -21,8 +21,16 @@ export const FAULT_PRESETS: readonly FaultPreset[] = [
   { id: 'latency', label: 'Latency', detail: `every answer ${LATENCY_MS} ms late (up to 400 ms more)` },
   { id: 'errors5xx', label: 'HTTP 5xx', detail: `${FAULT_SHARE * 100}% of answers are HTTP 500, 502 or 503` },
   { id: 'internal', label: 'Internal errors', detail: `${FAULT_SHARE * 100}% of answers are -32603 Internal Error` },
-  { id: 'rateLimit', label: 'Rate-limit answers', detail: `${FAULT_SHARE * 100}% of answers are the -32600 rate-limit error` },
-  { id: 'hostile', label: 'Hostile strings', detail: 'a third of the records and limits carry hostile text (markup, controls, huge values)' },
+  {
+    id: 'rateLimit',
+    label: 'Rate-limit answers',
+    detail: `${FAULT_SHARE * 100}% of answers are the -32600 rate-limit error`,
+  },
+  {
+    id: 'hostile',
+    label: 'Hostile strings',
+    detail: 'a third of the records and limits carry hostile text (markup, controls, huge values)',
+  },
   { id: 'down', label: 'Service down', detail: 'no request is answered (each one hangs until the client gives up)' },
 ];
 
@@ -60,7 +68,10 @@ const share = (value: number | undefined): string => `${Math.round((value ?? 0) 
 /** The active faults in words, one per kind; empty when the sandbox answers normally. */
 export function describeFaults(options: FaultOptions): string[] {
   const words: string[] = [];
-  if ((options.latencyMs ?? 0) > 0 || (options.latencyJitterMs ?? 0) > 0) words.push(`latency ${options.latencyMs ?? 0} ms${options.latencyJitterMs ? ` (+ up to ${options.latencyJitterMs} ms)` : ''}`);
+  if ((options.latencyMs ?? 0) > 0 || (options.latencyJitterMs ?? 0) > 0)
+    words.push(
+      `latency ${options.latencyMs ?? 0} ms${options.latencyJitterMs ? ` (+ up to ${options.latencyJitterMs} ms)` : ''}`,
+    );
   const rates = options.rates ?? {};
   if ((rates.hang ?? 0) >= 1) words.push('service down (no answers)');
   else if ((rates.hang ?? 0) > 0) words.push(`${share(rates.hang)} hanging`);
@@ -68,7 +79,8 @@ export function describeFaults(options: FaultOptions): string[] {
   if (http > 0) words.push(`${share(http)} HTTP 5xx`);
   if ((rates.internalError ?? 0) > 0) words.push(`${share(rates.internalError)} -32603`);
   if ((rates.rateLimited ?? 0) > 0) words.push(`${share(rates.rateLimited)} rate-limit answers`);
-  for (const kind of ['nonJson', 'truncated', 'wrongId', 'slow'] as const) if ((rates[kind] ?? 0) > 0) words.push(`${share(rates[kind])} ${kind}`);
+  for (const kind of ['nonJson', 'truncated', 'wrongId', 'slow'] as const)
+    if ((rates[kind] ?? 0) > 0) words.push(`${share(rates[kind])} ${kind}`);
   if ((options.hostile ?? 0) > 0) words.push(`${share(options.hostile)} hostile records`);
   if ((options.next ?? []).length > 0) words.push(`${(options.next ?? []).length} queued`);
   return words;

@@ -39,7 +39,12 @@ const codec: ListCodec<SetAsideLedger> = {
     return { value: { setAsideAt, reason, snapshot } };
   },
   key: (value) => `${value.setAsideAt}|${value.reason}`,
-  write: (value, stored) => ({ ...(isPlainObject(stored) ? stored : {}), setAsideAt: value.setAsideAt, reason: value.reason, snapshot: value.snapshot }),
+  write: (value, stored) => ({
+    ...(isPlainObject(stored) ? stored : {}),
+    setAsideAt: value.setAsideAt,
+    reason: value.reason,
+    snapshot: value.snapshot,
+  }),
 };
 
 /** The ledgers set aside, newest first. */
@@ -61,13 +66,20 @@ export type RestoreResult = 'nothing-kept' | 'restored' | 'set-aside' | 'not-set
  * Restores the kept ledger, if any. When that fails, the kept ledger moves to the set-aside list
  * (and only once it is there, leaves its key); if even that cannot be written, it stays where it is.
  */
-export async function restoreKeptLedger({ state, log, restore, now = () => new Date() }: RestoreKeptDeps): Promise<RestoreResult> {
+export async function restoreKeptLedger({
+  state,
+  log,
+  restore,
+  now = () => new Date(),
+}: RestoreKeptDeps): Promise<RestoreResult> {
   const kept = state.get<unknown>(LEDGER_STATE_KEY);
   if (kept === undefined) return 'nothing-kept';
   let reason: string;
   try {
     const outcome = await restore(kept);
-    log.info(`sandbox ledger restored: ${outcome.restored} created or changed transactions${outcome.dropped > 0 ? `, ${outcome.dropped} dropped` : ''}`);
+    log.info(
+      `sandbox ledger restored: ${outcome.restored} created or changed transactions${outcome.dropped > 0 ? `, ${outcome.dropped} dropped` : ''}`,
+    );
     return 'restored';
   } catch (error) {
     reason = errorText(error);
@@ -84,6 +96,8 @@ export async function restoreKeptLedger({ state, log, restore, now = () => new D
     );
     return 'not-set-aside';
   }
-  log.warn(`the kept sandbox ledger could not be restored (${reason}): it is set aside, not deleted (global state ${SET_ASIDE_LEDGERS_KEY}, ${setAsideAt}); this sandbox starts with a new ledger`);
+  log.warn(
+    `the kept sandbox ledger could not be restored (${reason}): it is set aside, not deleted (global state ${SET_ASIDE_LEDGERS_KEY}, ${setAsideAt}); this sandbox starts with a new ledger`,
+  );
   return 'set-aside';
 }

@@ -90,7 +90,13 @@ type Step = 'pair' | 'amount' | 'address' | 'refund';
  */
 export function stepOf(question: Step | 'kind', pair: { readonly fixed: boolean } | undefined): StepCounter {
   const noRate = pair !== undefined && !pair.fixed ? 1 : 0;
-  const order: Record<Step | 'kind', number> = { pair: 1, kind: 2, amount: 3 - noRate, address: 4 - noRate, refund: 5 - noRate };
+  const order: Record<Step | 'kind', number> = {
+    pair: 1,
+    kind: 2,
+    amount: 3 - noRate,
+    address: 4 - noRate,
+    refund: 5 - noRate,
+  };
   return { step: order[question], totalSteps: 5 - noRate };
 }
 
@@ -141,7 +147,11 @@ const fieldName = (field: AddressField): string =>
         : vscode.l10n.t('refund extra ID');
 
 const stepText = (step: CreationStep): string =>
-  step === 'addresses' ? vscode.l10n.t('Checking the addresses…') : step === 'estimate' ? vscode.l10n.t('Estimating…') : vscode.l10n.t('Creating the transaction…');
+  step === 'addresses'
+    ? vscode.l10n.t('Checking the addresses…')
+    : step === 'estimate'
+      ? vscode.l10n.t('Estimating…')
+      : vscode.l10n.t('Creating the transaction…');
 
 export class NewTransactionCommand {
   /** The prompts (tests script them). */
@@ -153,7 +163,10 @@ export class NewTransactionCommand {
     const { environment } = this.deps;
     if (environment.kind !== 'sandbox') {
       const use = vscode.l10n.t('Use the Sandbox');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('New transactions are made in the built-in sandbox; an account is in use now.'), use);
+      const choice = await vscode.window.showWarningMessage(
+        vscode.l10n.t('New transactions are made in the built-in sandbox; an account is in use now.'),
+        use,
+      );
       if (choice !== use) return { error: 'not-sandbox' };
       await environment.choose('sandbox');
       if ((environment.kind as string) !== 'sandbox') return { error: 'not-sandbox' };
@@ -179,18 +192,42 @@ export class NewTransactionCommand {
     const client = await this.deps.environment.sandboxClient();
     if (step === 'pair') {
       const last = draft.pair;
-      const pair = await askPair(this.prompts, client, { title, steps: stepOf('pair', undefined), ...(last ? { last } : {}), load: (text, work) => this.withProgress(text, work) });
+      const pair = await askPair(this.prompts, client, {
+        title,
+        steps: stepOf('pair', undefined),
+        ...(last ? { last } : {}),
+        load: (text, work) => this.withProgress(text, work),
+      });
       if (!pair) return undefined;
       const kinds: KindItem[] = [
-        { rate: 'float', label: vscode.l10n.t('Floating rate'), detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid') },
-        ...(pair.fixed ? [{ rate: 'fixed' as const, label: vscode.l10n.t('Fixed rate'), detail: vscode.l10n.t('getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill') }] : []),
+        {
+          rate: 'float',
+          label: vscode.l10n.t('Floating rate'),
+          detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid'),
+        },
+        ...(pair.fixed
+          ? [
+              {
+                rate: 'fixed' as const,
+                label: vscode.l10n.t('Fixed rate'),
+                detail: vscode.l10n.t(
+                  'getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill',
+                ),
+              },
+            ]
+          : []),
       ];
       const type = kinds.length === 1 ? 'float' : await this.prompts.kind(kinds, title, stepOf('kind', pair));
       if (type === BACK) return this.ask({ ...draft, pair }, 'pair');
       if (!type) return undefined;
       const samePair = last?.from === pair.from && last.to === pair.to;
-      draft = samePair && draft.type === type ? { ...draft, pair } : { ...(samePair ? draft : {}), pair, type, limits: undefined, amount: samePair ? draft.amount : undefined };
-      draft.limits = await this.withProgress(vscode.l10n.t("Reading the pair's limits…"), () => probeLimits(client, pair.from, pair.to, type));
+      draft =
+        samePair && draft.type === type
+          ? { ...draft, pair }
+          : { ...(samePair ? draft : {}), pair, type, limits: undefined, amount: samePair ? draft.amount : undefined };
+      draft.limits = await this.withProgress(vscode.l10n.t("Reading the pair's limits…"), () =>
+        probeLimits(client, pair.from, pair.to, type),
+      );
       step = 'amount';
     }
     const pair = draft.pair;
@@ -217,13 +254,25 @@ export class NewTransactionCommand {
     }
     if (step === 'address') {
       const steps = stepOf('address', pair);
-      const address = await this.askText(title, steps, vscode.l10n.t('Payout address, in {0}', ticker(to)), draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '', true);
+      const address = await this.askText(
+        title,
+        steps,
+        vscode.l10n.t('Payout address, in {0}', ticker(to)),
+        draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '',
+        true,
+      );
       if (address === BACK) return this.ask(draft, 'amount');
       if (address === undefined) return undefined;
       draft.address = address;
       const extraName = pair.toCurrency?.extraIdName;
       if (extraName) {
-        const extra = await this.askText(title, steps, vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)), draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '', false);
+        const extra = await this.askText(
+          title,
+          steps,
+          vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)),
+          draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '',
+          false,
+        );
         if (extra === BACK) return this.ask(draft, 'address');
         if (extra === undefined) return undefined;
         draft.extraId = extra || undefined;
@@ -236,7 +285,9 @@ export class NewTransactionCommand {
       const refund = await this.askText(
         title,
         steps,
-        required ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from)) : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
+        required
+          ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from))
+          : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
         draft.refundAddress ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.address ?? '',
         required,
       );
@@ -245,7 +296,13 @@ export class NewTransactionCommand {
       draft.refundAddress = refund || undefined;
       const extraName = pair.fromCurrency?.extraIdName;
       if (extraName && draft.refundAddress) {
-        const extra = await this.askText(title, steps, vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)), draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '', false);
+        const extra = await this.askText(
+          title,
+          steps,
+          vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)),
+          draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '',
+          false,
+        );
         if (extra === BACK) return this.ask(draft, 'refund');
         if (extra === undefined) return undefined;
         draft.refundExtraId = extra || undefined;
@@ -264,9 +321,26 @@ export class NewTransactionCommand {
     return this.create(whole, draft);
   }
 
-  private askText(title: string, steps: StepCounter, prompt: string, value: string, required: boolean): Promise<string | Back | undefined> {
+  private askText(
+    title: string,
+    steps: StepCounter,
+    prompt: string,
+    value: string,
+    required: boolean,
+  ): Promise<string | Back | undefined> {
     return this.prompts
-      .text({ title, ...steps, prompt, value, validate: (text) => (required && text.trim() === '' ? vscode.l10n.t('Required.') : text.length > 256 ? vscode.l10n.t('At most 256 characters.') : undefined) })
+      .text({
+        title,
+        ...steps,
+        prompt,
+        value,
+        validate: (text) =>
+          required && text.trim() === ''
+            ? vscode.l10n.t('Required.')
+            : text.length > 256
+              ? vscode.l10n.t('At most 256 characters.')
+              : undefined,
+      })
       .then((text) => (text === BACK ? BACK : text?.trim()));
   }
 
@@ -278,12 +352,21 @@ export class NewTransactionCommand {
     try {
       const client = await this.deps.environment.sandboxClient();
       created = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText),
+          cancellable: true,
+        },
         async (progress, token) => {
           const controller = new AbortController();
           const subscription = token.onCancellationRequested(() => controller.abort());
           try {
-            return await createFromDraft(client, draft, (step) => progress.report({ message: stepText(step) }), controller.signal);
+            return await createFromDraft(
+              client,
+              draft,
+              (step) => progress.report({ message: stepText(step) }),
+              controller.signal,
+            );
           } finally {
             subscription.dispose();
           }
@@ -293,13 +376,28 @@ export class NewTransactionCommand {
       if (error instanceof CancelledError) return undefined;
       return this.refused(error, draft, typed);
     }
-    log.info(`created the sandbox transaction ${created.id} (${created.type}, ${draft.amount} ${draft.from} → ${draft.to})`);
+    log.info(
+      `created the sandbox transaction ${created.id} (${created.type}, ${draft.amount} ${draft.from} → ${draft.to})`,
+    );
     const revealed = await this.show(created.id);
-    await Promise.resolve(vscode.commands.executeCommand('exchangeTx.watch', created.id)).catch((error: unknown) => log.warn(`could not watch ${created.id}: ${String(error)}`));
+    await Promise.resolve(vscode.commands.executeCommand('exchangeTx.watch', created.id)).catch((error: unknown) =>
+      log.warn(`could not watch ${created.id}: ${String(error)}`),
+    );
     const pay = vscode.l10n.t('Simulate Payment');
     void vscode.window
-      .showInformationMessage(vscode.l10n.t('Created the sandbox transaction {0}: {1} {2}, {3} rate, watched while it waits for its payin.', created.id, draft.amount, pairText, draft.type), pay)
-      .then((choice) => (choice === pay ? vscode.commands.executeCommand('exchangeTx.sandbox.simulatePayment', created.id) : undefined));
+      .showInformationMessage(
+        vscode.l10n.t(
+          'Created the sandbox transaction {0}: {1} {2}, {3} rate, watched while it waits for its payin.',
+          created.id,
+          draft.amount,
+          pairText,
+          draft.type,
+        ),
+        pay,
+      )
+      .then((choice) =>
+        choice === pay ? vscode.commands.executeCommand('exchangeTx.sandbox.simulatePayment', created.id) : undefined,
+      );
     return { id: created.id, status: created.status, type: created.type, revealed };
   }
 
@@ -316,19 +414,38 @@ export class NewTransactionCommand {
     }
   }
 
-  private async refused(error: unknown, draft: TransactionDraft, typed: Draft | undefined): Promise<NewTransactionResult | undefined> {
+  private async refused(
+    error: unknown,
+    draft: TransactionDraft,
+    typed: Draft | undefined,
+  ): Promise<NewTransactionResult | undefined> {
     const { log } = this.deps;
     if (error instanceof AmountOutOfRangeError) {
       const limits = limitsOfError(error.limits);
-      const message = vscode.l10n.t('The sandbox refused {0} {1}: the {2} → {3} limits are {4}.', draft.amount, ticker(draft.from), ticker(draft.from), ticker(draft.to), range(limits, draft.from));
+      const message = vscode.l10n.t(
+        'The sandbox refused {0} {1}: the {2} → {3} limits are {4}.',
+        draft.amount,
+        ticker(draft.from),
+        ticker(draft.from),
+        ticker(draft.to),
+        range(limits, draft.from),
+      );
       log.info(`new transaction refused: ${sanitize(error.serviceMessage)}`);
-      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount')))) return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
+      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount'))))
+        return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
       if (!typed) void vscode.window.showErrorMessage(message);
       return { error: 'amount-out-of-range', limits };
     }
     if (error instanceof AddressRefusedError) {
-      const why = error.serviceMessage ? sanitize(error.serviceMessage, 120) : vscode.l10n.t('required for a fixed rate');
-      const message = vscode.l10n.t('The sandbox refused the {0} for {1}: {2}.', fieldName(error.field), ticker(error.currency), why);
+      const why = error.serviceMessage
+        ? sanitize(error.serviceMessage, 120)
+        : vscode.l10n.t('required for a fixed rate');
+      const message = vscode.l10n.t(
+        'The sandbox refused the {0} for {1}: {2}.',
+        fieldName(error.field),
+        ticker(error.currency),
+        why,
+      );
       log.info(`new transaction refused: the ${error.field} (${why})`);
       const step: Step = error.field === 'address' || error.field === 'extraId' ? 'address' : 'refund';
       if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Address')))) return this.ask(typed, step);

@@ -31,17 +31,32 @@ export interface PairPrompts {
 
 export const windowPairPrompts: PairPrompts = {
   async payin(items, title, steps) {
-    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('The currency you pay in (payin)'), matchOnDescription: true, ...steps });
+    const chosen = await pickStep(items, {
+      title,
+      placeHolder: vscode.l10n.t('The currency you pay in (payin)'),
+      matchOnDescription: true,
+      ...steps,
+    });
     return chosen === BACK ? BACK : chosen?.currency;
   },
   async pair(items, title, steps) {
-    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('The currency you get (payout)'), matchOnDescription: true, back: true, ...steps });
+    const chosen = await pickStep(items, {
+      title,
+      placeHolder: vscode.l10n.t('The currency you get (payout)'),
+      matchOnDescription: true,
+      back: true,
+      ...steps,
+    });
     return chosen === BACK ? BACK : chosen?.pair;
   },
 };
 
 export function currencyItems(currencies: readonly CurrencyInfo[]): CurrencyItem[] {
-  return currencies.map((c) => ({ currency: c.ticker, label: ticker(c.ticker), description: sanitize(c.fullName ?? c.name ?? c.ticker, 40) }));
+  return currencies.map((c) => ({
+    currency: c.ticker,
+    label: ticker(c.ticker),
+    description: sanitize(c.fullName ?? c.name ?? c.ticker, 40),
+  }));
 }
 
 export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
@@ -62,14 +77,23 @@ export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
 export async function askPair(
   prompts: PairPrompts,
   client: Pick<SandboxOperations, 'getCurrenciesFull' | 'getPairs'>,
-  options: { readonly title: string; readonly steps: StepCounter; readonly last?: PairChoice; readonly load: <T>(title: string, work: () => Promise<T>) => Thenable<T> },
+  options: {
+    readonly title: string;
+    readonly steps: StepCounter;
+    readonly last?: PairChoice;
+    readonly load: <T>(title: string, work: () => Promise<T>) => Thenable<T>;
+  },
 ): Promise<PairChoice | undefined> {
   const { title, steps, last, load } = options;
-  const { currencies, payins } = await load(vscode.l10n.t("Reading the sandbox's currencies…"), () => loadPayins(client, last?.from));
+  const { currencies, payins } = await load(vscode.l10n.t("Reading the sandbox's currencies…"), () =>
+    loadPayins(client, last?.from),
+  );
   for (;;) {
     const from = await prompts.payin(currencyItems(payins), title, steps);
     if (from === undefined || from === BACK) return undefined;
-    const pairs = await load(vscode.l10n.t('Reading the pairs of {0}…', ticker(from)), () => loadPairsFrom(client, from, currencies, last));
+    const pairs = await load(vscode.l10n.t('Reading the pairs of {0}…', ticker(from)), () =>
+      loadPairsFrom(client, from, currencies, last),
+    );
     const pair = await prompts.pair(pairItems(pairs), title, steps);
     if (pair === BACK) continue;
     return pair;

@@ -48,7 +48,11 @@ export function paymentAmountOf(arg: unknown, second: unknown): string | undefin
  * only `{id, status}` (a record's own `status` is where it stands, not where to move it).
  */
 export function targetStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
-  const plain = typeof arg === 'object' && arg !== null && !Array.isArray(arg) && Object.keys(arg).every((key) => key === 'id' || key === 'status');
+  const plain =
+    typeof arg === 'object' &&
+    arg !== null &&
+    !Array.isArray(arg) &&
+    Object.keys(arg).every((key) => key === 'id' || key === 'status');
   const given = second ?? (plain ? member(arg, 'status') : undefined);
   return typeof given === 'string' && isKnownStatus(given) ? given : undefined;
 }

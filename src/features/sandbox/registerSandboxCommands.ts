@@ -16,20 +16,30 @@ export interface SandboxCommandsHandle {
   load(): Promise<SandboxApi>;
 }
 
-export function registerSandboxCommands(context: vscode.ExtensionContext, deps: SandboxCommandDeps): SandboxCommandsHandle {
+export function registerSandboxCommands(
+  context: vscode.ExtensionContext,
+  deps: SandboxCommandDeps,
+): SandboxCommandsHandle {
   let loading: Promise<{ readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi }> | undefined;
   const load = () => {
-    const started = (loading ??= import('./sandboxCommands').then((code) => code.sandboxCommandHandlers(context, deps)));
+    const started = (loading ??= import('./sandboxCommands').then((code) =>
+      code.sandboxCommandHandlers(context, deps),
+    ));
     started.catch(() => {
       if (loading === started) loading = undefined;
     });
     return started;
   };
   context.subscriptions.push(
-    ...SANDBOX_COMMANDS.map((command) => vscode.commands.registerCommand(command, async (arg?: unknown, second?: unknown) => (await load()).handlers[command](arg, second))),
+    ...SANDBOX_COMMANDS.map((command) =>
+      vscode.commands.registerCommand(command, async (arg?: unknown, second?: unknown) =>
+        (await load()).handlers[command](arg, second),
+      ),
+    ),
     // The running sandbox follows its traffic setting (a new start reads it anyway).
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('exchangeTx.sandbox.trafficPerHour')) deps.environment.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
+      if (e.affectsConfiguration('exchangeTx.sandbox.trafficPerHour'))
+        deps.environment.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
     }),
   );
   return { load: async () => (await load()).api };

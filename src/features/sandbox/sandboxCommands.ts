@@ -41,7 +41,11 @@ async function askReset(own: number): Promise<boolean | undefined> {
     own > 0
       ? `${what} ${vscode.l10n.t('Your {0} own transactions (made with New Transaction, through the API or the control endpoint) are kept; Reset Everything deletes them too.', own)}`
       : `${what} ${vscode.l10n.t('There are no transactions of your own to keep.')}`;
-  const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Reset the sandbox?'), { modal: true, detail }, ...(own > 0 ? [keep, everything] : [reset]));
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Reset the sandbox?'),
+    { modal: true, detail },
+    ...(own > 0 ? [keep, everything] : [reset]),
+  );
   if (choice === undefined) return undefined;
   return choice === keep;
 }
@@ -64,10 +68,15 @@ export interface SandboxCommandDeps {
   readonly choices?: TransactionChoices;
 }
 
-export type SandboxCommandHandlers = Readonly<Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>>;
+export type SandboxCommandHandlers = Readonly<
+  Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>
+>;
 
 /** The commands' work, and what the test API gets of it. */
-export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: SandboxCommandDeps): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
+export function sandboxCommandHandlers(
+  context: vscode.ExtensionContext,
+  deps: SandboxCommandDeps,
+): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
   const { environment, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
   const control = new TransactionControl(deps);
@@ -88,7 +97,12 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       // Faults touch only the local sandbox: any caller may set them with an argument.
       if (arg !== undefined) return apply(presetIdsOf(arg));
       const current = new Set(presetsIn(await (await environment.sandboxControl()).faults()));
-      const items: PresetItem[] = FAULT_PRESETS.map((preset) => ({ id: preset.id, label: preset.label, detail: preset.detail, picked: current.has(preset.id) }));
+      const items: PresetItem[] = FAULT_PRESETS.map((preset) => ({
+        id: preset.id,
+        label: preset.label,
+        detail: preset.detail,
+        picked: current.has(preset.id),
+      }));
       const picked = await vscode.window.showQuickPick(items, {
         canPickMany: true,
         title: vscode.l10n.t('Sandbox Faults'),
@@ -97,7 +111,9 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       if (!picked) return undefined;
       const words = await apply(picked.map((item) => item.id));
       if (environment.kind !== 'sandbox' && words.length > 0) {
-        void vscode.window.showInformationMessage(vscode.l10n.t('The faults apply to the built-in sandbox; an account is in use now.'));
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('The faults apply to the built-in sandbox; an account is in use now.'),
+        );
       }
       return words;
     },
@@ -105,7 +121,9 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       // Say what happened: clearing is otherwise invisible (the palette may have run it for "Faults…").
       const before = describeFaults(await (await environment.sandboxControl()).faults());
       const words = await apply([]);
-      notify(before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'));
+      notify(
+        before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'),
+      );
       return words;
     },
     'exchangeTx.sandbox.reset': async (arg?: unknown) => {
@@ -115,7 +133,11 @@ export function sandboxCommandHandlers(context: vscode.ExtensionContext, deps: S
       const keepOwn = given ?? (await askReset(own));
       if (keepOwn === undefined) return undefined;
       const kept = await environment.resetSandbox(keepOwn);
-      notify(kept > 0 ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept) : vscode.l10n.t('Sandbox reset: a new ledger.'));
+      notify(
+        kept > 0
+          ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept)
+          : vscode.l10n.t('Sandbox reset: a new ledger.'),
+      );
       return true;
     },
     'exchangeTx.sandbox.newTransaction': async (arg?: unknown) => {

@@ -40,7 +40,18 @@ export { LEDGER_STATE_KEY } from './keptLedger';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** Requests after which the ledger differs from its snapshot. */
-const CHANGING = new Set(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount', 'create', 'pay', 'move', 'reset', 'restore', 'skip']);
+const CHANGING = new Set([
+  'createTransaction',
+  'createFixTransaction',
+  'createSubaccount',
+  'updateSubaccount',
+  'create',
+  'pay',
+  'move',
+  'reset',
+  'restore',
+  'skip',
+]);
 
 export interface RunningSandbox {
   readonly sandbox: Sandbox;
@@ -251,7 +262,13 @@ export class SandboxHost implements vscode.Disposable {
     const onRequest = (entry: RequestLogEntry) => {
       if (entry.outcome === 'ok' && entry.method !== undefined && CHANGING.has(entry.method)) this.noteChange();
     };
-    const options = { clock: this.clock, keys: [credentials], onSignature, onRequest, traffic: readSetting('exchangeTx.sandbox.trafficPerHour') };
+    const options = {
+      clock: this.clock,
+      keys: [credentials],
+      onSignature,
+      onRequest,
+      traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
+    };
     const [{ startSandbox }, { SandboxControlClient }] = await code;
     const { sandbox, taken } = await this.listen((port) => startSandbox({ ...options, port }));
     this.windowPort = { port: sandbox.port, taken };
@@ -259,7 +276,12 @@ export class SandboxHost implements vscode.Disposable {
       await sandbox.stop();
       throw new Error('The extension is shutting down.');
     }
-    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials, limiter: this.deps.limiterFor(credentials.apiKey), timeoutMs: this.deps.timeoutMs() });
+    const control = new SandboxControlClient({
+      baseUrl: sandbox.url,
+      credentials,
+      limiter: this.deps.limiterFor(credentials.apiKey),
+      timeoutMs: this.deps.timeoutMs(),
+    });
     await this.restore(control);
     // Restoring is no change to keep.
     this.cancelSave();
@@ -276,7 +298,9 @@ export class SandboxHost implements vscode.Disposable {
    * setting; a taken port falls back to the next (the setting's, then any free one), said in the
    * log. `taken` is the fixed port of the setting that was taken when this window's port was chosen.
    */
-  private async listen(start: (port: number) => Promise<Sandbox>): Promise<{ sandbox: Sandbox; taken: number | undefined }> {
+  private async listen(
+    start: (port: number) => Promise<Sandbox>,
+  ): Promise<{ sandbox: Sandbox; taken: number | undefined }> {
     const fixed = portSetting();
     const previous = this.windowPort;
     if (previous) {
@@ -284,8 +308,11 @@ export class SandboxHost implements vscode.Disposable {
         return { sandbox: await start(previous.port), taken: previous.taken };
       } catch (error) {
         if (!isAddressInUse(error)) throw error;
-        const next = fixed !== 0 && fixed !== previous.port ? `port ${fixed} of the setting, or a free one,` : 'a free port';
-        this.log.warn(`port ${previous.port}, the sandbox's port in this window, is taken now: the sandbox takes ${next} instead (a connection copied before no longer reaches it)`);
+        const next =
+          fixed !== 0 && fixed !== previous.port ? `port ${fixed} of the setting, or a free one,` : 'a free port';
+        this.log.warn(
+          `port ${previous.port}, the sandbox's port in this window, is taken now: the sandbox takes ${next} instead (a connection copied before no longer reaches it)`,
+        );
       }
     }
     if (fixed !== 0 && fixed !== previous?.port) {
@@ -301,7 +328,11 @@ export class SandboxHost implements vscode.Disposable {
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
   private async restore(control: SandboxControlClient): Promise<void> {
-    await restoreKeptLedger({ state: this.deps.state, log: this.log, restore: (snapshot) => control.restore(snapshot) });
+    await restoreKeptLedger({
+      state: this.deps.state,
+      log: this.log,
+      restore: (snapshot) => control.restore(snapshot),
+    });
   }
 
   private async save(): Promise<void> {

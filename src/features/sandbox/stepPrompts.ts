@@ -27,7 +27,10 @@ function backButtons(steps: StepCounter & { readonly back?: boolean }): vscode.Q
  * Shows a quick input and settles once: with what `listen` hands to `done`, BACK for the Back
  * button, or undefined when it is hidden; then its listeners and the input are disposed.
  */
-function answerOf<T>(input: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox, listen: (done: (value: T | Back | undefined) => void) => vscode.Disposable[]): Promise<T | Back | undefined> {
+function answerOf<T>(
+  input: vscode.QuickPick<vscode.QuickPickItem> | vscode.InputBox,
+  listen: (done: (value: T | Back | undefined) => void) => vscode.Disposable[],
+): Promise<T | Back | undefined> {
   return new Promise<T | Back | undefined>((resolve) => {
     let settled = false;
     const subscriptions: vscode.Disposable[] = [];
@@ -50,16 +53,42 @@ function answerOf<T>(input: vscode.QuickPick<vscode.QuickPickItem> | vscode.Inpu
 }
 
 /** A quick pick at a step: the item chosen, BACK, or undefined. */
-export function pickStep<T extends vscode.QuickPickItem>(items: readonly T[], options: { title: string; placeHolder: string; matchOnDescription?: boolean; back?: boolean } & StepCounter): Promise<T | Back | undefined> {
+export function pickStep<T extends vscode.QuickPickItem>(
+  items: readonly T[],
+  options: { title: string; placeHolder: string; matchOnDescription?: boolean; back?: boolean } & StepCounter,
+): Promise<T | Back | undefined> {
   const pick = vscode.window.createQuickPick<T>();
-  Object.assign(pick, { title: options.title, placeholder: options.placeHolder, step: options.step, totalSteps: options.totalSteps, matchOnDescription: options.matchOnDescription === true, items, buttons: backButtons(options) });
+  Object.assign(pick, {
+    title: options.title,
+    placeholder: options.placeHolder,
+    step: options.step,
+    totalSteps: options.totalSteps,
+    matchOnDescription: options.matchOnDescription === true,
+    items,
+    buttons: backButtons(options),
+  });
   return answerOf<T>(pick, (done) => [pick.onDidAccept(() => done(pick.selectedItems[0]))]);
 }
 
 /** An input box at a step: the text accepted (valid), BACK, or undefined. */
-export function inputStep(options: { title: string; prompt: string; value: string; validate: (text: string) => string | undefined } & StepCounter): Promise<string | Back | undefined> {
+export function inputStep(
+  options: {
+    title: string;
+    prompt: string;
+    value: string;
+    validate: (text: string) => string | undefined;
+  } & StepCounter,
+): Promise<string | Back | undefined> {
   const box = vscode.window.createInputBox();
-  Object.assign(box, { title: options.title, prompt: options.prompt, value: options.value, step: options.step, totalSteps: options.totalSteps, ignoreFocusOut: true, buttons: backButtons(options) });
+  Object.assign(box, {
+    title: options.title,
+    prompt: options.prompt,
+    value: options.value,
+    step: options.step,
+    totalSteps: options.totalSteps,
+    ignoreFocusOut: true,
+    buttons: backButtons(options),
+  });
   box.validationMessage = options.validate(options.value);
   return answerOf<string>(box, (done) => [
     box.onDidChangeValue((text) => {

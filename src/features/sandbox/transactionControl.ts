@@ -42,28 +42,42 @@ export interface ControlPrompts {
 
 /** The input box of the id (the known transactions come first, through TransactionChoices). */
 const askForId = (value: string): Promise<string | undefined> =>
-    Promise.resolve(
-      vscode.window.showInputBox({
-        title: vscode.l10n.t('A transaction of the built-in sandbox'),
-        prompt: vscode.l10n.t('Transaction ID'),
-        value,
-        validateInput: (text) => (idProblem(text) ? vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".') : undefined),
-      }),
-    ).then((text) => (text === undefined ? undefined : trimId(text)));
+  Promise.resolve(
+    vscode.window.showInputBox({
+      title: vscode.l10n.t('A transaction of the built-in sandbox'),
+      prompt: vscode.l10n.t('Transaction ID'),
+      value,
+      validateInput: (text) =>
+        idProblem(text) ? vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".') : undefined,
+    }),
+  ).then((text) => (text === undefined ? undefined : trimId(text)));
 
 export const windowControlPrompts: ControlPrompts = {
   id: askForId,
-  amountChoice: async (items, title) => (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('What arrives at the payin address') }))?.choice,
+  amountChoice: async (items, title) =>
+    (
+      await vscode.window.showQuickPick(items, {
+        title,
+        placeHolder: vscode.l10n.t('What arrives at the payin address'),
+      })
+    )?.choice,
   amount: (expected, currency, title) =>
     Promise.resolve(
       vscode.window.showInputBox({
         title,
         prompt: vscode.l10n.t('Amount that arrives, in {0} (expected: {1})', ticker(currency), expected),
         value: expected,
-        validateInput: (text) => (paymentProblem(text) ? vscode.l10n.t('A plain decimal above zero, such as 0.5.') : undefined),
+        validateInput: (text) =>
+          paymentProblem(text) ? vscode.l10n.t('A plain decimal above zero, such as 0.5.') : undefined,
       }),
     ).then((text) => text?.trim()),
-  status: async (items, title) => (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('The status to move the transaction to now') }))?.status,
+  status: async (items, title) =>
+    (
+      await vscode.window.showQuickPick(items, {
+        title,
+        placeHolder: vscode.l10n.t('The status to move the transaction to now'),
+      })
+    )?.status,
 };
 
 /** What a command did, for tests and callers. */
@@ -94,7 +108,11 @@ export class TransactionControl {
     id: (value) => {
       const choices = this.deps.choices;
       if (!choices) return askForId(value);
-      return choices.choose({ title: vscode.l10n.t('A transaction of the built-in sandbox'), offered: value !== '' ? [{ id: value, source: 'recent' }] : [], ask: () => askForId(value) });
+      return choices.choose({
+        title: vscode.l10n.t('A transaction of the built-in sandbox'),
+        offered: value !== '' ? [{ id: value, source: 'recent' }] : [],
+        ask: () => askForId(value),
+      });
     },
   };
   /** The last transaction acted on or created: the palette's default id. */
@@ -111,8 +129,18 @@ export class TransactionControl {
         const unit = ticker(tx.currencyFrom);
         const choice = await this.prompts.amountChoice(
           [
-            { choice: 'expected', label: vscode.l10n.t('Pay the expected amount: {0} {1}', expected, unit), detail: vscode.l10n.t('The transaction goes through to finished, step by step on the sandbox clock.') },
-            { choice: 'other', label: vscode.l10n.t('Pay another amount…'), detail: vscode.l10n.t("Less or more than expected, to see the service's reaction (failed, held, refunded or exchanged as received).") },
+            {
+              choice: 'expected',
+              label: vscode.l10n.t('Pay the expected amount: {0} {1}', expected, unit),
+              detail: vscode.l10n.t('The transaction goes through to finished, step by step on the sandbox clock.'),
+            },
+            {
+              choice: 'other',
+              label: vscode.l10n.t('Pay another amount…'),
+              detail: vscode.l10n.t(
+                "Less or more than expected, to see the service's reaction (failed, held, refunded or exchanged as received).",
+              ),
+            },
           ],
           title,
         );
@@ -122,9 +150,18 @@ export class TransactionControl {
       }
       const paid = await control.pay(tx.id, amount);
       const kind = paymentKind(amount, tx.amountExpectedFrom);
-      this.deps.log.info(`paid ${amount} ${tx.currencyFrom} into the sandbox transaction ${tx.id} (${kind ?? 'amount'}): now ${paid.status}`);
+      this.deps.log.info(
+        `paid ${amount} ${tx.currencyFrom} into the sandbox transaction ${tx.id} (${kind ?? 'amount'}): now ${paid.status}`,
+      );
       vscode.window.setStatusBarMessage(
-        vscode.l10n.t('$(check) Paid {0} {1} into {2}: {3}. {4}', amount, ticker(tx.currencyFrom), tx.id, statusLook(paid.status).short, nextText(paid.next)),
+        vscode.l10n.t(
+          '$(check) Paid {0} {1} into {2}: {3}. {4}',
+          amount,
+          ticker(tx.currencyFrom),
+          tx.id,
+          statusLook(paid.status).short,
+          nextText(paid.next),
+        ),
         8000,
       );
       return paid;
@@ -142,21 +179,32 @@ export class TransactionControl {
             const look = statusLook(s);
             return { status: s, label: `$(${look.icon}) ${look.label}`, description: s };
           });
-        status = await this.prompts.status(items, vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short));
+        status = await this.prompts.status(
+          items,
+          vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short),
+        );
         if (!status) return undefined;
       }
       const moved = await control.move(tx.id, status);
       this.deps.log.info(`moved the sandbox transaction ${tx.id} to ${moved.status}`);
-      vscode.window.setStatusBarMessage(vscode.l10n.t('$(check) Moved {0} to {1}. {2}', tx.id, statusLook(moved.status).short, nextText(moved.next)), 8000);
+      vscode.window.setStatusBarMessage(
+        vscode.l10n.t('$(check) Moved {0} to {1}. {2}', tx.id, statusLook(moved.status).short, nextText(moved.next)),
+        8000,
+      );
       return moved;
     });
   }
 
   /** Finds the transaction in the sandbox, runs the action, then reads it again into the store. */
-  private async act(arg: unknown, action: (control: SandboxControlLike, tx: ControlTransaction) => Promise<ControlTransaction | undefined>): Promise<ControlResult | undefined> {
+  private async act(
+    arg: unknown,
+    action: (control: SandboxControlLike, tx: ControlTransaction) => Promise<ControlTransaction | undefined>,
+  ): Promise<ControlResult | undefined> {
     const { environment, store, log } = this.deps;
     if (environment.kind !== 'sandbox') {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Simulate Payment and Move to Status work on the built-in sandbox; an account is in use now.'));
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Simulate Payment and Move to Status work on the built-in sandbox; an account is in use now.'),
+      );
       return { error: 'not-sandbox' };
     }
     const id = controlIdOf(arg) ?? (await this.prompts.id(this.lastId));

@@ -80,10 +80,13 @@ export function limitsOfError(limits: AmountLimits | undefined): PayinLimits {
  */
 export function defaultAmount(limits: PayinLimits, fallback = '1'): string {
   const { min, max } = limits;
-  if (min === undefined || !isDecimal(min)) return max !== undefined && isDecimal(max) && compareDecimal(fallback, max) > 0 ? max : fallback;
+  if (min === undefined || !isDecimal(min))
+    return max !== undefined && isDecimal(max) && compareDecimal(fallback, max) > 0 ? max : fallback;
   const scale = fractionDigits(min);
   const twice = unscale(scaled(min, scale) * 2n, scale);
-  return max !== undefined && isDecimal(max) && compareDecimal(twice, max) > 0 ? unscale(scaled(min, scale), scale) : twice;
+  return max !== undefined && isDecimal(max) && compareDecimal(twice, max) > 0
+    ? unscale(scaled(min, scale), scale)
+    : twice;
 }
 
 export type AmountProblem =
@@ -99,8 +102,10 @@ export function amountProblem(text: string, limits: PayinLimits, precision?: num
   if (!isDecimal(amount)) return { kind: 'format' };
   if (compareDecimal(amount, '0') === 0) return { kind: 'zero' };
   if (precision !== undefined && fractionDigits(amount) > precision) return { kind: 'precision', digits: precision };
-  if (limits.min !== undefined && isDecimal(limits.min) && compareDecimal(amount, limits.min) < 0) return { kind: 'below', min: limits.min };
-  if (limits.max !== undefined && isDecimal(limits.max) && compareDecimal(amount, limits.max) > 0) return { kind: 'above', max: limits.max };
+  if (limits.min !== undefined && isDecimal(limits.min) && compareDecimal(amount, limits.min) < 0)
+    return { kind: 'below', min: limits.min };
+  if (limits.max !== undefined && isDecimal(limits.max) && compareDecimal(amount, limits.max) > 0)
+    return { kind: 'above', max: limits.max };
   return undefined;
 }
 
@@ -136,5 +141,14 @@ export function draftFromArgument(value: unknown): TransactionDraft | undefined 
     const found = text(own(value, key));
     return found === undefined ? {} : { [key]: found };
   };
-  return { from, to, type, amount, address, ...optional('extraId'), ...optional('refundAddress'), ...optional('refundExtraId') };
+  return {
+    from,
+    to,
+    type,
+    amount,
+    address,
+    ...optional('extraId'),
+    ...optional('refundAddress'),
+    ...optional('refundExtraId'),
+  };
 }

@@ -44,7 +44,15 @@ export interface TransactionFilter {
 }
 
 export type FilterField = keyof TransactionFilter;
-export const FILTER_FIELDS: readonly FilterField[] = ['status', 'currency', 'address', 'payoutAddress', 'extraId', 'since', 'inStatusLongerThan'];
+export const FILTER_FIELDS: readonly FilterField[] = [
+  'status',
+  'currency',
+  'address',
+  'payoutAddress',
+  'extraId',
+  'since',
+  'inStatusLongerThan',
+];
 export type ListField = 'currency' | 'address' | 'payoutAddress';
 
 /** What is wrong with a value (filterText.ts words it). */
@@ -89,7 +97,8 @@ function serviceCheck(field: FilterField, query: TransactionQuery): FilterProble
 
 /** What is wrong with a list of currencies or addresses, if anything (an empty list is "any"). */
 export function listProblem(field: ListField, values: readonly string[]): FilterProblem | undefined {
-  if (values.length > MAX_FILTER_VALUES) return { field, reason: 'too-many', max: MAX_FILTER_VALUES, count: values.length };
+  if (values.length > MAX_FILTER_VALUES)
+    return { field, reason: 'too-many', max: MAX_FILTER_VALUES, count: values.length };
   if (field === 'currency') {
     const bad = values.find((value) => !TICKER.test(value.toLowerCase()));
     if (bad !== undefined) return { field, reason: 'ticker', value: bad };
@@ -110,7 +119,12 @@ export function parseSinceDate(text: string, nowMs: number): number | FilterProb
   date.setUTCFullYear(year ?? 0, (month ?? 1) - 1, day ?? 1);
   date.setUTCHours(hour ?? 0, minute ?? 0, second ?? 0, 0);
   const ms = date.getTime();
-  const exact = date.getUTCFullYear() === year && date.getUTCMonth() + 1 === month && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute;
+  const exact =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() + 1 === month &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute;
   if (!exact || (second ?? 0) > 59) return { field: 'since', reason: 'date-format' };
   const micros = ms * 1000;
   if (!isMicroseconds(micros)) return { field: 'since', reason: 'date-range' };
@@ -164,7 +178,8 @@ export function filterQuery(filter: TransactionFilter, nowMs: number): Transacti
  * watch saw it move on): the service's rules, applied here.
  */
 export function matchesQuery(record: TransactionRecord, query: TransactionQuery): boolean {
-  const has = (list: string | readonly string[] | undefined, value: string) => list === undefined || (typeof list === 'string' ? list === value : list.includes(value));
+  const has = (list: string | readonly string[] | undefined, value: string) =>
+    list === undefined || (typeof list === 'string' ? list === value : list.includes(value));
   return (
     (query.status === undefined || (record.status !== 'unknown' && has(query.status, record.status))) &&
     has(query.currency, record.currencyFrom.toLowerCase()) &&
@@ -177,22 +192,26 @@ export function matchesQuery(record: TransactionRecord, query: TransactionQuery)
 
 function stringList(field: FilterField, value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  const list: unknown[] | undefined = typeof value === 'string' ? splitList(value) : Array.isArray(value) ? (value as unknown[]) : undefined;
-  if (list === undefined || list.some((item) => typeof item !== 'string')) throw new FilterError({ field, reason: 'type' });
+  const list: unknown[] | undefined =
+    typeof value === 'string' ? splitList(value) : Array.isArray(value) ? (value as unknown[]) : undefined;
+  if (list === undefined || list.some((item) => typeof item !== 'string'))
+    throw new FilterError({ field, reason: 'type' });
   const values = [...new Set((list as string[]).map((item) => item.trim()).filter((item) => item !== ''))];
   return values.length === 0 ? undefined : values;
 }
 
 function readSince(value: unknown, nowMs: number): SinceFilter | undefined {
   if (value === undefined || value === null) return undefined;
-  const preset = typeof value === 'string' ? value : typeof value === 'object' && 'preset' in value ? (value).preset : undefined;
+  const preset =
+    typeof value === 'string' ? value : typeof value === 'object' && 'preset' in value ? value.preset : undefined;
   if (typeof preset === 'string') {
     if (Object.hasOwn(SINCE_PRESETS, preset)) return { preset: preset as SincePreset };
     const parsed = parseSinceDate(preset, nowMs);
     if (typeof parsed === 'number') return { micros: parsed };
     throw new FilterError(parsed);
   }
-  const micros = typeof value === 'number' ? value : typeof value === 'object' && 'micros' in value ? (value).micros : undefined;
+  const micros =
+    typeof value === 'number' ? value : typeof value === 'object' && 'micros' in value ? value.micros : undefined;
   if (typeof micros !== 'number') throw new FilterError({ field: 'since', reason: 'type' });
   if (!isMicroseconds(micros)) throw new FilterError({ field: 'since', reason: 'date-range' });
   return { micros };
@@ -241,7 +260,10 @@ export function parseFilter(value: unknown, nowMs: number = Date.now()): Transac
  * field that does not read is dropped and named in `unread`, the others kept; anything that is no
  * object is no filter. Fields that are not filter fields are left alone.
  */
-export function readFilterFields(value: unknown, nowMs: number = Date.now()): { readonly filter: TransactionFilter; readonly unread: readonly FilterField[] } {
+export function readFilterFields(
+  value: unknown,
+  nowMs: number = Date.now(),
+): { readonly filter: TransactionFilter; readonly unread: readonly FilterField[] } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return { filter: {}, unread: [] };
   const input = value as Record<string, unknown>;
   let filter: TransactionFilter = {};
@@ -269,7 +291,11 @@ export function filterJson(filter: TransactionFilter): Record<string, unknown> {
 }
 
 /** A copy with one field replaced (undefined or empty clears it). */
-export function withField<K extends FilterField>(filter: TransactionFilter, field: K, value: TransactionFilter[K] | undefined): TransactionFilter {
+export function withField<K extends FilterField>(
+  filter: TransactionFilter,
+  field: K,
+  value: TransactionFilter[K] | undefined,
+): TransactionFilter {
   const next: { -readonly [F in FilterField]?: TransactionFilter[F] } = { ...filter };
   const empty = value === undefined || (Array.isArray(value) && value.length === 0) || value === '';
   if (empty) delete next[field];

@@ -120,11 +120,19 @@ export function problemText(problem: FilterProblem): string {
     case 'empty':
       return vscode.l10n.t('{0}: enter a value.', field);
     case 'too-many':
-      return vscode.l10n.t('{0}: at most {1} values (the service takes no more), got {2}.', field, problem.max, problem.count);
+      return vscode.l10n.t(
+        '{0}: at most {1} values (the service takes no more), got {2}.',
+        field,
+        problem.max,
+        problem.count,
+      );
     case 'status':
       return vscode.l10n.t('"{0}" is not a status.', sanitize(problem.value, 40));
     case 'ticker':
-      return vscode.l10n.t('"{0}" is not a currency ticker (letters and digits, like btc or usdt20).', sanitize(problem.value, 40));
+      return vscode.l10n.t(
+        '"{0}" is not a currency ticker (letters and digits, like btc or usdt20).',
+        sanitize(problem.value, 40),
+      );
     case 'date-format':
       return vscode.l10n.t('Enter a date as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC).');
     case 'date-range':

@@ -35,7 +35,10 @@ export interface TransactionsHandle {
   load(): Promise<TransactionsApi>;
 }
 
-export function registerTransactions(context: vscode.ExtensionContext, deps: TransactionsDependencies): TransactionsHandle {
+export function registerTransactions(
+  context: vscode.ExtensionContext,
+  deps: TransactionsDependencies,
+): TransactionsHandle {
   const handlers = new Map<string, (arg?: unknown) => unknown>();
   const changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined | void>();
   let provider: TransactionsProvider | undefined;
@@ -49,7 +52,8 @@ export function registerTransactions(context: vscode.ExtensionContext, deps: Tra
         return view;
       },
       register: (command, handler) => {
-        if (!TRANSACTION_COMMANDS.includes(command)) throw new Error(`${command} is not among the commands registered at activation`);
+        if (!TRANSACTION_COMMANDS.includes(command))
+          throw new Error(`${command} is not among the commands registered at activation`);
         handlers.set(command, handler);
         return { dispose: () => handlers.delete(command) };
       },

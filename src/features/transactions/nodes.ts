@@ -57,7 +57,8 @@ export function safeLink(link: string | null): string | undefined {
   if (link === null || link.length > 2000) return undefined;
   try {
     const url = new URL(link.trim());
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '') return undefined;
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username !== '' || url.password !== '')
+      return undefined;
     return url.toString();
   } catch {
     return undefined;

@@ -85,7 +85,10 @@ export class RefreshScheduler {
   /** The wait after the last refresh: the interval, doubled per failure, at most 5 minutes (or the interval). */
   private wait(): number {
     if (this.failures === 0) return this.intervalMs;
-    return Math.min(Math.max(this.intervalMs, MAX_REFRESH_BACKOFF_MS), this.intervalMs * 2 ** Math.min(this.failures, 20));
+    return Math.min(
+      Math.max(this.intervalMs, MAX_REFRESH_BACKOFF_MS),
+      this.intervalMs * 2 ** Math.min(this.failures, 20),
+    );
   }
 
   private plan(): void {

@@ -32,7 +32,11 @@ function percent(value: string): string {
 }
 
 /** The Markdown of one record. */
-export function transactionTooltip(record: TransactionRecord, nowMs: number = Date.now(), style: TimeStyle = userTimeStyle()): vscode.MarkdownString {
+export function transactionTooltip(
+  record: TransactionRecord,
+  nowMs: number = Date.now(),
+  style: TimeStyle = userTimeStyle(),
+): vscode.MarkdownString {
   const look = statusLook(record.status, record.rawStatus);
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
@@ -43,8 +47,14 @@ export function transactionTooltip(record: TransactionRecord, nowMs: number = Da
   // The same rule as the watch's tooltip: a payout only once `amountTo` says one happened.
   const amounts = recordAmounts(record);
   const lines: [string, string | undefined][] = [
-    [vscode.l10n.t('Payin'), `${amount(amounts.received ?? '', record.currencyFrom)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedFrom, record.currencyFrom))})`],
-    [vscode.l10n.t('Payout'), `${amount(amounts.paidOut ?? '', record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(amounts.expectedPayout ?? '', record.currencyTo))})`],
+    [
+      vscode.l10n.t('Payin'),
+      `${amount(amounts.received ?? '', record.currencyFrom)} (${vscode.l10n.t('expected {0}', amount(record.amountExpectedFrom, record.currencyFrom))})`,
+    ],
+    [
+      vscode.l10n.t('Payout'),
+      `${amount(amounts.paidOut ?? '', record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(amounts.expectedPayout ?? '', record.currencyTo))})`,
+    ],
     [vscode.l10n.t('Rate'), known(record.rate) ? esc(record.rate, 40) : undefined],
     [
       vscode.l10n.t('Fees'),
@@ -59,13 +69,27 @@ export function transactionTooltip(record: TransactionRecord, nowMs: number = Da
     [vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)],
     [vscode.l10n.t('Refund address'), address(record.refundAddress, record.refundExtraId, null)],
     [vscode.l10n.t('Payin hash'), known(record.payinHash) ? esc(record.payinHash, 100) : undefined],
-    [vscode.l10n.t('Payin confirmations'), record.status === 'confirming' && known(record.payinConfirmations) ? esc(record.payinConfirmations, 10) : undefined],
+    [
+      vscode.l10n.t('Payin confirmations'),
+      record.status === 'confirming' && known(record.payinConfirmations)
+        ? esc(record.payinConfirmations, 10)
+        : undefined,
+    ],
     [vscode.l10n.t('Payout hash'), known(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
     [vscode.l10n.t('Refund hash'), known(record.refundHash) ? esc(record.refundHash, 100) : undefined],
-    [vscode.l10n.t('Created'), `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`],
-    [vscode.l10n.t('Money received'), record.moneyReceived > 0 ? esc(formatTimeWithUtc(record.moneyReceived, style)) : undefined],
+    [
+      vscode.l10n.t('Created'),
+      `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
+    ],
+    [
+      vscode.l10n.t('Money received'),
+      record.moneyReceived > 0 ? esc(formatTimeWithUtc(record.moneyReceived, style)) : undefined,
+    ],
     [vscode.l10n.t('Money sent'), record.moneySent > 0 ? esc(formatTimeWithUtc(record.moneySent, style)) : undefined],
-    [vscode.l10n.t('Pay till'), record.type === 'fixed' && known(record.payTill) ? esc(isoTextWithUtc(record.payTill, style), 80) : undefined],
+    [
+      vscode.l10n.t('Pay till'),
+      record.type === 'fixed' && known(record.payTill) ? esc(isoTextWithUtc(record.payTill, style), 80) : undefined,
+    ],
   ];
   md.appendMarkdown(
     lines

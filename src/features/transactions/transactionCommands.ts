@@ -55,7 +55,12 @@ export class TransactionActions {
 /** Registers a command's handler (VS Code's own by default; activation's relay when this code loads on first use). */
 export type CommandRegistrar = (command: string, handler: (arg?: unknown) => unknown) => vscode.Disposable;
 
-export function registerTransactionCommands(context: vscode.ExtensionContext, deps: TransactionCommandDeps, actions: TransactionActions, register: CommandRegistrar = vscode.commands.registerCommand): void {
+export function registerTransactionCommands(
+  context: vscode.ExtensionContext,
+  deps: TransactionCommandDeps,
+  actions: TransactionActions,
+  register: CommandRegistrar = vscode.commands.registerCommand,
+): void {
   const { view, list, filter, store, log } = deps;
 
   const summary = (): LoadSummary => ({
@@ -77,7 +82,9 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
     const link = record ? safeLink(which === 'payout' ? record.payoutHashLink : record.refundHashLink) : undefined;
     if (!record || !link) {
       void vscode.window.showWarningMessage(
-        which === 'payout' ? vscode.l10n.t('This transaction has no payout explorer link.') : vscode.l10n.t('This transaction has no refund explorer link.'),
+        which === 'payout'
+          ? vscode.l10n.t('This transaction has no payout explorer link.')
+          : vscode.l10n.t('This transaction has no refund explorer link.'),
       );
       return undefined;
     }
@@ -85,8 +92,14 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
       // The sandbox makes its hashes up: a real explorer will not find them. Said before anything opens.
       const text =
         which === 'payout'
-          ? vscode.l10n.t('The built-in sandbox made up the payout hash of {0}: the block explorer will not find it.', record.id)
-          : vscode.l10n.t('The built-in sandbox made up the refund hash of {0}: the block explorer will not find it.', record.id);
+          ? vscode.l10n.t(
+              'The built-in sandbox made up the payout hash of {0}: the block explorer will not find it.',
+              record.id,
+            )
+          : vscode.l10n.t(
+              'The built-in sandbox made up the refund hash of {0}: the block explorer will not find it.',
+              record.id,
+            );
       if (!(await actions.confirmMadeUp(text))) return undefined;
     }
     log.info(`opening the ${which} explorer link of ${record.id}`);
@@ -131,7 +144,10 @@ export function registerTransactionCommands(context: vscode.ExtensionContext, de
       const extra = record.payinExtraId !== null && record.payinExtraId !== '';
       vscode.window.setStatusBarMessage(
         extra
-          ? vscode.l10n.t('$(check) Copied the payin address. It needs its extra ID too: {0}', sanitize(record.payinExtraId ?? '', 80))
+          ? vscode.l10n.t(
+              '$(check) Copied the payin address. It needs its extra ID too: {0}',
+              sanitize(record.payinExtraId ?? '', 80),
+            )
           : vscode.l10n.t('$(check) Copied the payin address'),
         extra ? 8000 : 3000,
       );

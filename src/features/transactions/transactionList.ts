@@ -38,14 +38,19 @@ export interface TransactionListOptions {
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
   /** The ids of records in their status for longer than `ms` (the filter's `inStatusLongerThan`; src/agents/statusSince.ts); required for that filter. */
-  readonly longerInStatus?: (records: readonly TransactionRecord[], ms: number, options: RequestOptions) => Promise<ReadonlySet<string>>;
+  readonly longerInStatus?: (
+    records: readonly TransactionRecord[],
+    ms: number,
+    options: RequestOptions,
+  ) => Promise<ReadonlySet<string>>;
 }
 
 /** The requests that reload the first `count` records: pages of up to 100. */
 export function windowPages(count: number, pageSize: number): { offset: number; limit: number }[] {
   const total = Math.max(count, pageSize, 1);
   const pages: { offset: number; limit: number }[] = [];
-  for (let offset = 0; offset < total; offset += MAX_LIMIT) pages.push({ offset, limit: Math.min(MAX_LIMIT, total - offset) });
+  for (let offset = 0; offset < total; offset += MAX_LIMIT)
+    pages.push({ offset, limit: Math.min(MAX_LIMIT, total - offset) });
   return pages;
 }
 
@@ -298,7 +303,11 @@ export class TransactionList {
   }
 
   /** The records in their status for longer than `ms` (all of them without it). */
-  private async narrow(records: TransactionRecord[], ms: number | undefined, signal: AbortSignal): Promise<TransactionRecord[]> {
+  private async narrow(
+    records: TransactionRecord[],
+    ms: number | undefined,
+    signal: AbortSignal,
+  ): Promise<TransactionRecord[]> {
     const pick = this.options.longerInStatus;
     if (ms === undefined || !pick || records.length === 0) return records;
     const ids = await pick(records, ms, { signal });

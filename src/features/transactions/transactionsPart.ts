@@ -48,7 +48,8 @@ function longerInStatusOn(deps: TransactionsDependencies): NonNullable<Transacti
   return async (records, ms, options) => {
     // Loaded with the first use of the filter (with its questions), not with the view.
     const { longerInStatus, timesContext } = await import('./filterFlow');
-    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms)).matches;
+    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms))
+      .matches;
   };
 }
 
@@ -63,7 +64,11 @@ export interface TransactionsApi {
   reveal(id: string): Promise<RevealResult>;
 }
 
-export function startTransactions(context: vscode.ExtensionContext, deps: TransactionsDependencies, seams: TransactionsSeams): TransactionsApi {
+export function startTransactions(
+  context: vscode.ExtensionContext,
+  deps: TransactionsDependencies,
+  seams: TransactionsSeams,
+): TransactionsApi {
   const filter = new FilterState(context.workspaceState);
   const list = new TransactionList({
     query: (query, options) => deps.store.query(query, options),
@@ -71,13 +76,27 @@ export function startTransactions(context: vscode.ExtensionContext, deps: Transa
     filter: () => filter.current,
     longerInStatus: longerInStatusOn(deps),
   });
-  const view = new TransactionsView({ list, filter, store: deps.store, environment: deps.environment, log: deps.log, createView: seams.createView });
+  const view = new TransactionsView({
+    list,
+    filter,
+    store: deps.store,
+    environment: deps.environment,
+    log: deps.log,
+    createView: seams.createView,
+  });
   const actions = new TransactionActions();
   context.subscriptions.push(view, { dispose: () => list.dispose() }, filter);
-  registerTransactionCommands(context, { view, list, filter, store: deps.store, log: deps.log, environment: deps.environment }, actions, seams.register);
+  registerTransactionCommands(
+    context,
+    { view, list, filter, store: deps.store, log: deps.log, environment: deps.environment },
+    actions,
+    seams.register,
+  );
   if (deps.choices) {
     context.subscriptions.push(
-      deps.choices.provide('selected', () => view.view.selection.flatMap((node) => (node.kind === 'transaction' ? [node.record.id] : []))),
+      deps.choices.provide('selected', () =>
+        view.view.selection.flatMap((node) => (node.kind === 'transaction' ? [node.record.id] : [])),
+      ),
       deps.choices.provide('view', () => list.records().map((record) => record.id)),
     );
   }

@@ -42,7 +42,11 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     // The page size is a setting (costly to read): only "Load more…" says it, so only it reads it.
-    return treeItem(node, { expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined, pageSize: node.kind === 'loadMore' ? this.pageSize() : 0, nowMs: this.now() });
+    return treeItem(node, {
+      expanded: node.kind === 'group' ? this.expanded.get(node.status) : undefined,
+      pageSize: node.kind === 'loadMore' ? this.pageSize() : 0,
+      nowMs: this.now(),
+    });
   }
 
   getParent(node: TreeNode): TreeNode | undefined {

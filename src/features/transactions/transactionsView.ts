@@ -30,7 +30,8 @@ import { VIEW_ID } from './viewId';
 export { VIEW_ID };
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
-export type WelcomeState = 'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
+export type WelcomeState =
+  'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
 
 /** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
 export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
@@ -70,7 +71,9 @@ export class TransactionsView implements vscode.Disposable {
     const { list, filter, store, environment } = deps;
     // Sandbox records are dated by the sandbox's clock (which tests and Skip Time move ahead).
     this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () => recordClockNow(environment));
-    this.view = deps.createView?.(this.provider) ?? vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view =
+      deps.createView?.(this.provider) ??
+      vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
     this.disposables.push(
       this.view,
@@ -89,7 +92,8 @@ export class TransactionsView implements vscode.Disposable {
         if (this.deps.list.state === 'idle' && this.view.visible) void this.refresh();
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('exchangeTx.transactions.refreshSeconds')) this.scheduler.setInterval(refreshIntervalSetting());
+        if (e.affectsConfiguration('exchangeTx.transactions.refreshSeconds'))
+          this.scheduler.setInterval(refreshIntervalSetting());
       }),
     );
     this.updateState();
@@ -191,7 +195,9 @@ export class TransactionsView implements vscode.Disposable {
         : list.error?.operation === 'refresh' && list.busy === undefined
           ? vscode.l10n.t('Could not refresh: {0} The records shown are older.', loadErrorText(list.error.error))
           : undefined;
-    const shown = error ?? (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
+    const shown =
+      error ??
+      (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
     // Injected faults explain failures and gaps: the view says they are on, first.
     const environment = this.deps.environment;
     const faults = environment.kind === 'sandbox' ? describeFaults(environment.sandbox?.faults ?? {}) : [];
@@ -207,7 +213,8 @@ export class TransactionsView implements vscode.Disposable {
       const error = list.error.error;
       log.warn(`${list.error.operation} failed: ${errorText(error)}`);
     }
-    if (list.busy === undefined && list.state !== 'idle' && list.state !== 'loading') this.scheduler.refreshed(list.error ? 'failed' : 'ok');
+    if (list.busy === undefined && list.state !== 'idle' && list.state !== 'loading')
+      this.scheduler.refreshed(list.error ? 'failed' : 'ok');
   }
 
   private setContext(key: string, value: unknown): void {

@@ -25,7 +25,9 @@ export function loadErrorText(error: unknown): string {
       return vscode.l10n.t('The service did not answer in time.');
     case 'transport': {
       const status = error instanceof TransportError ? error.status : undefined;
-      return status === undefined ? vscode.l10n.t('Could not reach the service.') : vscode.l10n.t('The service answered HTTP {0}.', status);
+      return status === undefined
+        ? vscode.l10n.t('Could not reach the service.')
+        : vscode.l10n.t('The service answered HTTP {0}.', status);
     }
     case 'protocol':
       return vscode.l10n.t("The service's answer could not be read.");
@@ -48,14 +50,25 @@ export interface ItemOptions {
 function groupItem(node: GroupNode, options: ItemOptions): vscode.TreeItem {
   const look = statusLook(node.status);
   const expanded = options.expanded ?? expandedByDefault(node.status);
-  const item = new vscode.TreeItem(look.short, expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+  const item = new vscode.TreeItem(
+    look.short,
+    expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+  );
   const count = node.children.length;
   item.description = String(count);
   item.iconPath = themeIcon(look);
   // l10n has no plural forms: one string for one, another for the rest.
-  item.tooltip = count === 1 ? vscode.l10n.t('{0}: 1 loaded transaction', look.label) : vscode.l10n.t('{0}: {1} loaded transactions', look.label, count);
+  item.tooltip =
+    count === 1
+      ? vscode.l10n.t('{0}: 1 loaded transaction', look.label)
+      : vscode.l10n.t('{0}: {1} loaded transactions', look.label, count);
   item.contextValue = `group status:${node.status}`;
-  item.accessibilityInformation = { label: count === 1 ? vscode.l10n.t('{0}, 1 transaction', look.short) : vscode.l10n.t('{0}, {1} transactions', look.short, count) };
+  item.accessibilityInformation = {
+    label:
+      count === 1
+        ? vscode.l10n.t('{0}, 1 transaction', look.short)
+        : vscode.l10n.t('{0}, {1} transactions', look.short, count),
+  };
   return item;
 }
 
@@ -70,20 +83,33 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
   item.description = compactAge(record.createdAt, options.nowMs, locale);
   item.iconPath = themeIcon(look);
   item.contextValue = contextTokens(record);
-  item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, {2}, created {3}', sanitize(pairLabel(record), 80), look.short, sanitize(record.id, 64), age) };
+  item.accessibilityInformation = {
+    label: vscode.l10n.t(
+      '{0}, {1}, {2}, created {3}',
+      sanitize(pairLabel(record), 80),
+      look.short,
+      sanitize(record.id, 64),
+      age,
+    ),
+  };
   return item;
 }
 
 function errorItem(node: ErrorNode): vscode.TreeItem {
   // Short enough for the sidebar at its default width: why is in the tooltip and, for a refresh, in the view's message.
-  const item = new vscode.TreeItem(node.operation === 'refresh' ? vscode.l10n.t('Could not refresh') : vscode.l10n.t('Could not load more'), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(
+    node.operation === 'refresh' ? vscode.l10n.t('Could not refresh') : vscode.l10n.t('Could not load more'),
+    vscode.TreeItemCollapsibleState.None,
+  );
   const text = loadErrorText(node.error);
   if (node.operation === 'loadMore') item.description = text;
   item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
   const tooltip = new vscode.MarkdownString('', true);
   tooltip.isTrusted = false;
   tooltip.supportHtml = false;
-  tooltip.appendMarkdown(`$(warning) ${escapeMarkdown(text)}\n\n${escapeMarkdown(vscode.l10n.t('At {0}. Click to try again; the log has the details.', clockTime(node.at, userTimeStyle())))}`);
+  tooltip.appendMarkdown(
+    `$(warning) ${escapeMarkdown(text)}\n\n${escapeMarkdown(vscode.l10n.t('At {0}. Click to try again; the log has the details.', clockTime(node.at, userTimeStyle())))}`,
+  );
   item.tooltip = tooltip;
   item.contextValue = 'error';
   item.command = {
@@ -96,7 +122,10 @@ function errorItem(node: ErrorNode): vscode.TreeItem {
 function loadMoreItem(options: ItemOptions): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('Load more…'), vscode.TreeItemCollapsibleState.None);
   item.iconPath = new vscode.ThemeIcon('fold-down');
-  item.tooltip = options.pageSize === 1 ? vscode.l10n.t('Load the next transaction') : vscode.l10n.t('Load the next {0} transactions', options.pageSize);
+  item.tooltip =
+    options.pageSize === 1
+      ? vscode.l10n.t('Load the next transaction')
+      : vscode.l10n.t('Load the next {0} transactions', options.pageSize);
   item.contextValue = 'loadMore';
   item.command = { command: 'exchangeTx.transactions.loadMore', title: vscode.l10n.t('Load more…') };
   return item;

@@ -12,7 +12,10 @@
 export const FINAL_LINGER_MS = 60_000;
 
 export class FinalLinger {
-  private readonly settled = new Map<string, { readonly atMs: number; readonly timer: ReturnType<typeof setTimeout> }>();
+  private readonly settled = new Map<
+    string,
+    { readonly atMs: number; readonly timer: ReturnType<typeof setTimeout> }
+  >();
 
   constructor(
     /** Ends the watch of `id` (its item removed). */

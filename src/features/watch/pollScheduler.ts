@@ -13,7 +13,6 @@ import type { SchedulerTimers } from '../../shared/timers';
  */
 export type PollOutcome = 'ok' | 'failed' | 'idle';
 
-
 /** The longest wait between two polls while backing off (unless the interval itself is longer). */
 export const MAX_BACKOFF_MS = 5 * 60_000;
 

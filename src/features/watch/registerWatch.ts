@@ -15,7 +15,6 @@ import type { WatchDeps } from './watchDeps';
 
 export type { WatchDeps };
 
-
 /** The watch as activation holds it: loaded on first use. */
 export interface WatchHandle {
   /** The watch, once loaded (undefined before). */
@@ -34,8 +33,12 @@ export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps)
   });
   context.subscriptions.push(
     vscode.commands.registerCommand('exchangeTx.watch', async (arg?: unknown) => (await part()).commands.watch(arg)),
-    vscode.commands.registerCommand('exchangeTx.stopWatching', async (arg?: unknown) => (await part()).commands.stopWatching(arg)),
-    vscode.commands.registerCommand('exchangeTx.watchActions', async (arg?: unknown) => (await part()).commands.watchActions(arg)),
+    vscode.commands.registerCommand('exchangeTx.stopWatching', async (arg?: unknown) =>
+      (await part()).commands.stopWatching(arg),
+    ),
+    vscode.commands.registerCommand('exchangeTx.watchActions', async (arg?: unknown) =>
+      (await part()).commands.watchActions(arg),
+    ),
   );
   const saved = () => parseStoredIds(context.workspaceState.get<unknown>(WATCHED_KEY));
   if (deps.choices) context.subscriptions.push(deps.choices.provide('watched', () => current?.watch.ids ?? saved()));

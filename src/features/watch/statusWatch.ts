@@ -35,7 +35,11 @@ export interface StatusWatchDeps {
     /** "Sandbox" or the account's name. */
     targetLabel(target: string): string;
     /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
-    recordsOn(target: string, ids: readonly string[], options?: { readonly deadlineMs?: number }): Promise<Map<string, TransactionRecord>>;
+    recordsOn(
+      target: string,
+      ids: readonly string[],
+      options?: { readonly deadlineMs?: number },
+    ): Promise<Map<string, TransactionRecord>>;
     readonly onDidReset: vscode.Event<unknown>;
   };
   readonly memento: vscode.Memento;
@@ -102,7 +106,11 @@ export class StatusWatch implements vscode.Disposable {
 
   /** The poll timing: failed polls in a row, the current wait and when the next poll is due. */
   get backoff(): { readonly failures: number; readonly delayMs: number; readonly nextPollAt: number | undefined } {
-    return { failures: this.scheduler.failures, delayMs: this.scheduler.currentDelayMs, nextPollAt: this.scheduler.nextPollAt };
+    return {
+      failures: this.scheduler.failures,
+      delayMs: this.scheduler.currentDelayMs,
+      nextPollAt: this.scheduler.nextPollAt,
+    };
   }
 
   items(): WatchItemSnapshot[] {
@@ -121,9 +129,12 @@ export class StatusWatch implements vscode.Disposable {
     const announced = new Set(parseStoredIds(this.deps.memento.get<unknown>(ANNOUNCED_KEY)));
     const targets = readStoredTargets(this.deps.memento.get<unknown>(TARGETS_KEY));
     // A watch saved before watches had a target is watched where requests go now.
-    for (const id of ids) if (!this.entries.has(id)) this.add(id, announced.has(id), targets.get(id) ?? this.deps.environment.target);
+    for (const id of ids)
+      if (!this.entries.has(id)) this.add(id, announced.has(id), targets.get(id) ?? this.deps.environment.target);
     if (ids.length > 0) {
-      this.deps.log.info(`restored ${ids.length === 1 ? '1 watched transaction' : `${ids.length} watched transactions`}`);
+      this.deps.log.info(
+        `restored ${ids.length === 1 ? '1 watched transaction' : `${ids.length} watched transactions`}`,
+      );
       this.scheduler.schedule(this.deps.restoreDelayMs ?? RESTORE_DELAY_MS);
     }
   }
@@ -204,10 +215,29 @@ export class StatusWatch implements vscode.Disposable {
 
   private add(id: string, announced: boolean, target: string): Entry {
     // Left-aligned, after the environment item, in the order they were added.
-    const item = vscode.window.createStatusBarItem(`exchangeTx.watch.${id}`, vscode.StatusBarAlignment.Left, -1 - ++this.order / 1000);
+    const item = vscode.window.createStatusBarItem(
+      `exchangeTx.watch.${id}`,
+      vscode.StatusBarAlignment.Left,
+      -1 - ++this.order / 1000,
+    );
     item.name = vscode.l10n.t('Exchange Tx: Watched Transaction {0}', shortId(id));
-    item.command = { title: vscode.l10n.t('Watched Transaction Actions'), command: 'exchangeTx.watchActions', arguments: [id] };
-    const entry: Entry = { id, target, item, record: undefined, notFound: false, error: undefined, loading: false, checkedAt: undefined, retryAt: undefined, announced };
+    item.command = {
+      title: vscode.l10n.t('Watched Transaction Actions'),
+      command: 'exchangeTx.watchActions',
+      arguments: [id],
+    };
+    const entry: Entry = {
+      id,
+      target,
+      item,
+      record: undefined,
+      notFound: false,
+      error: undefined,
+      loading: false,
+      checkedAt: undefined,
+      retryAt: undefined,
+      announced,
+    };
     this.entries.set(id, entry);
     // A record the store already holds (of the target in use) shows at once (a final one settles the watch at once).
     const cached = target === this.deps.environment.target ? this.deps.store.peek(id) : undefined;
@@ -247,7 +277,14 @@ export class StatusWatch implements vscode.Disposable {
     // One request per target: the one in use through the store (the view sees the records too),
     // every other one on its own, each watch where it was made.
     const targets = [...new Set(due.map((entry) => entry.target))];
-    const outcomes = await Promise.all(targets.map((target) => this.pollTarget(target, due.filter((entry) => entry.target === target))));
+    const outcomes = await Promise.all(
+      targets.map((target) =>
+        this.pollTarget(
+          target,
+          due.filter((entry) => entry.target === target),
+        ),
+      ),
+    );
     if (outcomes.includes('failed')) return 'failed';
     return [...this.entries.values()].some((entry) => !isDone(entry)) ? 'ok' : 'idle';
   }
@@ -259,8 +296,14 @@ export class StatusWatch implements vscode.Disposable {
     try {
       // Background polling keeps its own pace: its calls are not held to an interactive deadline.
       const background = { deadlineMs: Number.POSITIVE_INFINITY };
-      const fetch = target === environment.target ? (ids: readonly string[]) => this.deps.store.refresh(ids, background) : (ids: readonly string[]) => environment.recordsOn(target, ids, background);
-      const found = await fetchWatched(fetch, due.map((entry) => entry.id));
+      const fetch =
+        target === environment.target
+          ? (ids: readonly string[]) => this.deps.store.refresh(ids, background)
+          : (ids: readonly string[]) => environment.recordsOn(target, ids, background);
+      const found = await fetchWatched(
+        fetch,
+        due.map((entry) => entry.id),
+      );
       if (epoch !== this.epoch) return 'ok';
       const at = Date.now();
       for (const entry of current()) {
@@ -284,7 +327,9 @@ export class StatusWatch implements vscode.Disposable {
         patch(entry, { loading: false, error, retryAt });
         this.render(entry);
       }
-      this.deps.log.warn(`could not update ${due.length === 1 ? '1 watched transaction' : `${due.length} watched transactions`} on ${environment.targetLabel(target)}: ${error.message}`);
+      this.deps.log.warn(
+        `could not update ${due.length === 1 ? '1 watched transaction' : `${due.length} watched transactions`} on ${environment.targetLabel(target)}: ${error.message}`,
+      );
       return 'failed';
     }
   }
@@ -326,7 +371,14 @@ export class StatusWatch implements vscode.Disposable {
     this.epoch++;
     this.scheduler.resetBackoff();
     for (const entry of this.entries.values()) {
-      patch(entry, { record: undefined, notFound: false, error: undefined, retryAt: undefined, loading: false, checkedAt: undefined });
+      patch(entry, {
+        record: undefined,
+        notFound: false,
+        error: undefined,
+        retryAt: undefined,
+        loading: false,
+        checkedAt: undefined,
+      });
       this.render(entry);
     }
     if (this.entries.size > 0) void this.pollNow();
@@ -344,6 +396,11 @@ export class StatusWatch implements vscode.Disposable {
 
   private persist(): void {
     const warn = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
-    saveWatches(this.deps.memento, { watched: WATCHED_KEY, announced: ANNOUNCED_KEY, targets: TARGETS_KEY }, [...this.entries.values()], warn);
+    saveWatches(
+      this.deps.memento,
+      { watched: WATCHED_KEY, announced: ANNOUNCED_KEY, targets: TARGETS_KEY },
+      [...this.entries.values()],
+      warn,
+    );
   }
 }

@@ -17,7 +17,6 @@ import { sighted } from './watchDeps';
 import type { WatchDeps } from './watchDeps';
 import { errorText } from '../../shared/errorText';
 
-
 /** The polling interval from the settings, in ms (2–3600 s; a wrong value gives the default, said in the log). */
 export function intervalSetting(): number {
   return readSetting('exchangeTx.watch.intervalSeconds') * 1000;
@@ -30,7 +29,8 @@ async function askForId(offered: string | undefined): Promise<string | undefined
     prompt: vscode.l10n.t('The ID of the transaction to watch'),
     placeHolder: vscode.l10n.t('e.g. 3h1k9x0adl2b7m4q'),
     ignoreFocusOut: true,
-    validateInput: (text) => (isPlausibleId(text.trim()) ? undefined : vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".')),
+    validateInput: (text) =>
+      isPlausibleId(text.trim()) ? undefined : vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".'),
   });
   return value?.trim() || undefined;
 }
@@ -46,9 +46,16 @@ async function pickWatched(watch: StatusWatch): Promise<string[] | undefined> {
     return undefined;
   }
   if (snapshots.length === 1) return [snapshots[0]?.id ?? ''];
-  const picks: IdPick[] = snapshots.map((s) => ({ id: s.id, label: s.id, description: s.text.replace(/\$\([^)]*\)\s*/g, '') }));
+  const picks: IdPick[] = snapshots.map((s) => ({
+    id: s.id,
+    label: s.id,
+    description: s.text.replace(/\$\([^)]*\)\s*/g, ''),
+  }));
   picks.push({ id: undefined, label: vscode.l10n.t('$(close-all) Stop watching all {0}', snapshots.length) });
-  const choice = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Stop Watching Transaction'), placeHolder: vscode.l10n.t('Which transaction?') });
+  const choice = await vscode.window.showQuickPick(picks, {
+    title: vscode.l10n.t('Stop Watching Transaction'),
+    placeHolder: vscode.l10n.t('Which transaction?'),
+  });
   if (!choice) return undefined;
   return choice.id === undefined ? watch.ids : [choice.id];
 }
@@ -73,7 +80,10 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
     { label: vscode.l10n.t('$(refresh) Check Now'), run: () => watch.watch(id) },
     { label: vscode.l10n.t('$(eye-closed) Stop Watching'), run: () => watch.stop(id) },
   ];
-  const choice = await vscode.window.showQuickPick(picks, { title: vscode.l10n.t('Transaction {0}', shortId(id)), placeHolder: snapshot.text.replace(/\$\([^)]*\)\s*/g, '') });
+  const choice = await vscode.window.showQuickPick(picks, {
+    title: vscode.l10n.t('Transaction {0}', shortId(id)),
+    placeHolder: snapshot.text.replace(/\$\([^)]*\)\s*/g, ''),
+  });
   await choice?.run();
 }
 
@@ -92,7 +102,13 @@ export interface WatchPart {
 
 /** Makes the watch, follows its setting, restores the saved watches (first poll on a timer). */
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
-  const watch = new StatusWatch({ store: deps.store, environment: sighted(deps), memento: context.workspaceState, log: deps.log, intervalMs: intervalSetting() });
+  const watch = new StatusWatch({
+    store: deps.store,
+    environment: sighted(deps),
+    memento: context.workspaceState,
+    log: deps.log,
+    intervalMs: intervalSetting(),
+  });
   context.subscriptions.push(
     watch,
     vscode.workspace.onDidChangeConfiguration((e) => {
@@ -103,19 +119,27 @@ export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): W
     watch: async (arg?: unknown) => {
       const given = idFromArgument(arg);
       if (given !== undefined && !isPlausibleId(given)) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('That is not a transaction ID: an ID is 4–64 letters, digits, "-" or "_".'));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('That is not a transaction ID: an ID is 4–64 letters, digits, "-" or "_".'),
+        );
         return undefined;
       }
       const inEditor = deps.idInEditor?.();
       const choose = () =>
         deps.choices
-          ? deps.choices.choose({ title: vscode.l10n.t('Watch Transaction in Status Bar'), offered: inEditor !== undefined ? [{ id: inEditor, source: 'editor' }] : [], ask: () => askForId(inEditor) })
+          ? deps.choices.choose({
+              title: vscode.l10n.t('Watch Transaction in Status Bar'),
+              offered: inEditor !== undefined ? [{ id: inEditor, source: 'editor' }] : [],
+              ask: () => askForId(inEditor),
+            })
           : askForId(inEditor);
       const id = given ?? (await choose());
       if (!id) return undefined;
       const result = await watch.watch(id);
       if (result === 'full') {
-        void vscode.window.showWarningMessage(vscode.l10n.t('At most {0} transactions can be watched at once. Stop watching one first.', MAX_WATCHED));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('At most {0} transactions can be watched at once. Stop watching one first.', MAX_WATCHED),
+        );
         return undefined;
       }
       // Watching: the Transactions view selects it if it is loaded there.

@@ -6,7 +6,15 @@
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
-import { clockTime, escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, pairLabel, shortId, ticker } from '../../shared/format';
+import {
+  clockTime,
+  escapeMarkdown,
+  formatTimeWithUtc,
+  isoTextWithUtc,
+  pairLabel,
+  shortId,
+  ticker,
+} from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import { recordAmounts } from '../../shared/recordAmounts';
 import type { TransactionStatus } from '../../shared/status';
@@ -39,7 +47,12 @@ export interface WatchLook {
 }
 
 /** The commands a tooltip may link to (with the transaction id as argument). */
-export const TOOLTIP_COMMANDS = ['exchangeTx.showDetails', 'exchangeTx.copyId', 'exchangeTx.stopWatching', 'exchangeTx.switchEnvironment'] as const;
+export const TOOLTIP_COMMANDS = [
+  'exchangeTx.showDetails',
+  'exchangeTx.copyId',
+  'exchangeTx.stopWatching',
+  'exchangeTx.switchEnvironment',
+] as const;
 
 function background(severity: 'none' | 'warning' | 'error'): vscode.ThemeColor | undefined {
   if (severity === 'warning') return new vscode.ThemeColor('statusBarItem.warningBackground');
@@ -56,7 +69,6 @@ function inSeconds(at: number, now: number): number {
   return Math.max(1, Math.round((at - now) / 1000));
 }
 
-
 function recordLines(record: TransactionRecord): string[] {
   const e = (text: string) => escapeMarkdown(text);
   const lines = [
@@ -65,12 +77,19 @@ function recordLines(record: TransactionRecord): string[] {
   ];
   // The same rule as the Transactions view's tooltip: a payout only once `amountTo` says one happened.
   const amounts = recordAmounts(record);
-  if (amounts.received !== undefined) lines.push(`${vscode.l10n.t('Received')}: ${e(amounts.received)} ${e(ticker(record.currencyFrom))}`);
-  if (amounts.paidOut !== undefined) lines.push(`${vscode.l10n.t('Payout')}: ${e(amounts.paidOut)} ${e(ticker(record.currencyTo))}`);
-  else if (amounts.expectedPayout !== undefined) lines.push(`${vscode.l10n.t('Expected payout (not paid out)')}: ${e(amounts.expectedPayout)} ${e(ticker(record.currencyTo))}`);
-  if (record.status === 'waiting' && record.payinAddress !== '') lines.push(`${vscode.l10n.t('Pay in to')}: ${escapeMarkdown(record.payinAddress, 100)}`);
+  if (amounts.received !== undefined)
+    lines.push(`${vscode.l10n.t('Received')}: ${e(amounts.received)} ${e(ticker(record.currencyFrom))}`);
+  if (amounts.paidOut !== undefined)
+    lines.push(`${vscode.l10n.t('Payout')}: ${e(amounts.paidOut)} ${e(ticker(record.currencyTo))}`);
+  else if (amounts.expectedPayout !== undefined)
+    lines.push(
+      `${vscode.l10n.t('Expected payout (not paid out)')}: ${e(amounts.expectedPayout)} ${e(ticker(record.currencyTo))}`,
+    );
+  if (record.status === 'waiting' && record.payinAddress !== '')
+    lines.push(`${vscode.l10n.t('Pay in to')}: ${escapeMarkdown(record.payinAddress, 100)}`);
   if (record.payTill) lines.push(`${vscode.l10n.t('Pay till')}: ${e(isoTextWithUtc(record.payTill, userTimeStyle()))}`);
-  if (record.payoutAddress !== '') lines.push(`${vscode.l10n.t('Payout address')}: ${escapeMarkdown(record.payoutAddress, 100)}`);
+  if (record.payoutAddress !== '')
+    lines.push(`${vscode.l10n.t('Payout address')}: ${escapeMarkdown(record.payoutAddress, 100)}`);
   return lines;
 }
 
@@ -91,7 +110,11 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
   if (view.error && record && look) {
     // The last known status stays in the bar; the warning icon says it could not be updated.
     text = `$(warning) ${short} ${look.short}`;
-    accessibilityLabel = vscode.l10n.t('Transaction {0}: could not be updated; last known status: {1}', view.id, look.label);
+    accessibilityLabel = vscode.l10n.t(
+      'Transaction {0}: could not be updated; last known status: {1}',
+      view.id,
+      look.label,
+    );
   } else if (view.error) {
     text = `$(warning) ${short} ${vscode.l10n.t('Update failed')}`;
     accessibilityLabel = vscode.l10n.t('Transaction {0}: could not be updated', view.id);
@@ -109,28 +132,45 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
 
   // Heading: the status (or the state) and where it was asked.
   if (record && look) {
-    const label = record.status === 'unknown' ? vscode.l10n.t('Unknown status "{0}"', escapeMarkdown(record.rawStatus, 40)) : escapeMarkdown(look.label);
+    const label =
+      record.status === 'unknown'
+        ? vscode.l10n.t('Unknown status "{0}"', escapeMarkdown(record.rawStatus, 40))
+        : escapeMarkdown(look.label);
     paragraphs.push(`${statusIcon(look, false)} **${label}** · ${where}`);
   } else if (view.notFound) {
     paragraphs.push(`$(question) **${vscode.l10n.t('Not found')}** · ${where}`);
   } else {
     paragraphs.push(`$(eye) **${vscode.l10n.t('Checking…')}** · ${where}`);
   }
-  paragraphs.push(`${vscode.l10n.t('Transaction')} ${escapeMarkdown(view.id)} · ${vscode.l10n.t('watched on {0}', where)}`);
+  paragraphs.push(
+    `${vscode.l10n.t('Transaction')} ${escapeMarkdown(view.id)} · ${vscode.l10n.t('watched on {0}', where)}`,
+  );
 
   if (view.error) {
-    const retry = view.retryAt === undefined ? '' : ` ${vscode.l10n.t('Next attempt in {0} s.', inSeconds(view.retryAt, now))}`;
-    paragraphs.push(`$(warning) ${vscode.l10n.t('Could not update: {0}', escapeMarkdown(view.error.message, 300))}${retry}`);
-    if (view.error instanceof AuthenticationError) paragraphs.push(commandLink(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'));
+    const retry =
+      view.retryAt === undefined ? '' : ` ${vscode.l10n.t('Next attempt in {0} s.', inSeconds(view.retryAt, now))}`;
+    paragraphs.push(
+      `$(warning) ${vscode.l10n.t('Could not update: {0}', escapeMarkdown(view.error.message, 300))}${retry}`,
+    );
+    if (view.error instanceof AuthenticationError)
+      paragraphs.push(commandLink(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'));
     if (record) paragraphs.push(vscode.l10n.t('Last known status: {0}', escapeMarkdown(look?.label ?? '')));
   }
-  if (view.notFound) paragraphs.push(vscode.l10n.t('{0} does not know this ID. It is not checked again unless the environment changes or you watch it again.', where));
+  if (view.notFound)
+    paragraphs.push(
+      vscode.l10n.t(
+        '{0} does not know this ID. It is not checked again unless the environment changes or you watch it again.',
+        where,
+      ),
+    );
   if (record) paragraphs.push(recordLines(record).join('  \n'));
 
   const state: string[] = [];
-  if (view.checkedAt !== undefined) state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt, userTimeStyle())));
+  if (view.checkedAt !== undefined)
+    state.push(vscode.l10n.t('Checked at {0}.', clockTime(view.checkedAt, userTimeStyle())));
   if (!view.polling && record) state.push(vscode.l10n.t('The status is final: no longer checked.'));
-  if (view.leavesAt !== undefined) state.push(vscode.l10n.t('This item leaves the status bar at {0}.', clockTime(view.leavesAt, userTimeStyle())));
+  if (view.leavesAt !== undefined)
+    state.push(vscode.l10n.t('This item leaves the status bar at {0}.', clockTime(view.leavesAt, userTimeStyle())));
   if (state.length > 0) paragraphs.push(state.join(' '));
 
   paragraphs.push(
@@ -148,7 +188,12 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
 }
 
 /** What an item shows, read back from the real StatusBarItem (for tests and pickers). */
-export function readItem(item: vscode.StatusBarItem): { text: string; tooltip: string; backgroundColor?: string; command?: string } {
+export function readItem(item: vscode.StatusBarItem): {
+  text: string;
+  tooltip: string;
+  backgroundColor?: string;
+  command?: string;
+} {
   const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
   const command = typeof item.command === 'string' ? item.command : item.command?.command;
   const backgroundColor = item.backgroundColor?.id;
@@ -163,8 +208,17 @@ export async function notifyFinal(id: string, status: TransactionStatus): Promis
   const look = statusLook(status);
   const details = vscode.l10n.t('Show Details');
   const stop = vscode.l10n.t('Stop Watching');
-  const message = vscode.l10n.t('Transaction {0}: {1}. The status is final: it is no longer checked and leaves the status bar in a minute.', shortId(id), look.label);
-  const show = look.severity === 'error' ? vscode.window.showErrorMessage : look.severity === 'warning' ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  const message = vscode.l10n.t(
+    'Transaction {0}: {1}. The status is final: it is no longer checked and leaves the status bar in a minute.',
+    shortId(id),
+    look.label,
+  );
+  const show =
+    look.severity === 'error'
+      ? vscode.window.showErrorMessage
+      : look.severity === 'warning'
+        ? vscode.window.showWarningMessage
+        : vscode.window.showInformationMessage;
   const choice = await show(message, details, stop);
   return choice === details ? 'details' : choice === stop ? 'stop' : undefined;
 }

@@ -18,12 +18,21 @@ import type { Quote } from '../rates';
 import { floatEstimate, limitsOf } from '../rates';
 import { isoWithOffset, trackUrlOf } from '../records';
 import { checkRange } from './estimates';
-import { checkUserMetadata, objectParams, optionalString, readAmount, readOneAmount, readPair, requiredString } from './params';
+import {
+  checkUserMetadata,
+  objectParams,
+  optionalString,
+  readAmount,
+  readOneAmount,
+  readPair,
+  requiredString,
+} from './params';
 
 /** How long an unpaid float transaction waits before it is `overdue` (ours). */
 export const FLOAT_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 
-export const RATE_ID_REFUSAL = 'Error: rateId was expired or already used. Use method getFixRateForAmount to generate new rateId';
+export const RATE_ID_REFUSAL =
+  'Error: rateId was expired or already used. Use method getFixRateForAmount to generate new rateId';
 
 /** A created transaction as the create operations answer it. */
 export interface CreatedTransaction {
@@ -62,16 +71,27 @@ function readExtraId(params: Record<string, unknown>, name: string, currency: Cu
   return currency.extraIdName !== null ? extraId : null;
 }
 
-function readAddresses(params: Record<string, unknown>, from: Currency, to: Currency, refundRequired: boolean): Addresses {
+function readAddresses(
+  params: Record<string, unknown>,
+  from: Currency,
+  to: Currency,
+  refundRequired: boolean,
+): Addresses {
   const payoutAddress = requiredString(params, 'address');
   if (!isPlausibleAddress(to, payoutAddress)) throw new RpcFailure(INVALID_PARAMS, 'Error: Invalid address');
   const payoutExtraId = readExtraId(params, 'extraId', to);
   const refund = refundRequired ? requiredString(params, 'refundAddress') : optionalString(params, 'refundAddress');
-  if (refund !== undefined && !isPlausibleAddress(from, refund)) throw new RpcFailure(INVALID_PARAMS, 'Error: Invalid refund address');
+  if (refund !== undefined && !isPlausibleAddress(from, refund))
+    throw new RpcFailure(INVALID_PARAMS, 'Error: Invalid refund address');
   const refundExtraId = readExtraId(params, 'refundExtraId', from);
   for (const name of ['fromAddress', 'fromExtraId']) optionalString(params, name);
   checkUserMetadata(params);
-  return { payoutAddress, payoutExtraId, refundAddress: refund ?? '', refundExtraId: refund === undefined ? null : refundExtraId };
+  return {
+    payoutAddress,
+    payoutExtraId,
+    refundAddress: refund ?? '',
+    refundExtraId: refund === undefined ? null : refundExtraId,
+  };
 }
 
 /**
@@ -139,7 +159,12 @@ export function createTransaction(ledger: Ledger, params: unknown, atMs: number)
  * that amount; a quote of the pair only (`getFixRate`) takes any amount within the pair's fixed
  * limits, the other side computed at the quote's rate as `getFixRateForAmount` would.
  */
-function quotedAmounts(quote: Quote, amount: { amountFrom: dec.Fixed } | { amountTo: dec.Fixed }, from: Currency, to: Currency): { amountFrom: dec.Fixed; amountTo: dec.Fixed } {
+function quotedAmounts(
+  quote: Quote,
+  amount: { amountFrom: dec.Fixed } | { amountTo: dec.Fixed },
+  from: Currency,
+  to: Currency,
+): { amountFrom: dec.Fixed; amountTo: dec.Fixed } {
   if (quote.amountFrom !== undefined && quote.amountTo !== undefined) {
     if ('amountFrom' in amount ? amount.amountFrom !== quote.amountFrom : amount.amountTo !== quote.amountTo) {
       throw invalidParameter('amountFrom' in amount ? 'amountFrom' : 'amountTo');
@@ -149,7 +174,10 @@ function quotedAmounts(quote: Quote, amount: { amountFrom: dec.Fixed } | { amoun
   const limits = limitsOf('fixed', from, to);
   if ('amountFrom' in amount) {
     checkRange(from, to, limits, amount.amountFrom, 'from');
-    return { amountFrom: amount.amountFrom, amountTo: dec.round(dec.mul(amount.amountFrom, quote.result), to.decimals) };
+    return {
+      amountFrom: amount.amountFrom,
+      amountTo: dec.round(dec.mul(amount.amountFrom, quote.result), to.decimals),
+    };
   }
   checkRange(from, to, limits, amount.amountTo, 'to');
   return { amountFrom: dec.roundUp(dec.div(amount.amountTo, quote.result), from.decimals), amountTo: amount.amountTo };

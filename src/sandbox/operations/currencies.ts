@@ -97,6 +97,7 @@ export function validateAddress(params: unknown): AddressVerdict {
   const currency = findCurrency(ticker);
   if (!currency) throw new RpcFailure(INVALID_PARAMS, `Invalid currency: ${echo(ticker.toLowerCase())} not found`);
   if (!isPlausibleAddress(currency, params.address)) return { result: false, message: INVALID_ADDRESS_MESSAGE };
-  if (typeof extraId === 'string' && extraId !== '' && !isPlausibleExtraId(currency, extraId)) return { result: false, message: INVALID_EXTRA_ID_MESSAGE };
+  if (typeof extraId === 'string' && extraId !== '' && !isPlausibleExtraId(currency, extraId))
+    return { result: false, message: INVALID_EXTRA_ID_MESSAGE };
   return { result: true };
 }

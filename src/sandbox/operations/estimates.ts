@@ -23,9 +23,13 @@ export const MAX_BULK = 100;
 export function amountError(from: Currency, to: Currency, limits: Limits, side: 'min' | 'max'): RpcFailure {
   const bound = dec.format(side === 'min' ? limits.minFrom : limits.maxFrom);
   const word = side === 'min' ? 'Minimum' : 'Maximum';
-  return new RpcFailure(INVALID_PARAMS, `Invalid amount for pair ${from.ticker}->${to.ticker}. ${word} amount is ${bound} ${from.ticker}`, {
-    limits: errorLimits(limits),
-  });
+  return new RpcFailure(
+    INVALID_PARAMS,
+    `Invalid amount for pair ${from.ticker}->${to.ticker}. ${word} amount is ${bound} ${from.ticker}`,
+    {
+      limits: errorLimits(limits),
+    },
+  );
 }
 
 /** Throws the amount error when `amount` lies outside [min, max] (of the payin or the payout side). */
@@ -114,7 +118,12 @@ export interface FixRateRecord {
 export type RateIdLifetimes = Readonly<Record<RateIdMethod, number>>;
 
 /** A fixed quote of one element, with a fresh rate ID in the ledger's book. */
-export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>, atMs: number, lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS): FixRateRecord {
+export function fixRateForAmount(
+  ledger: Ledger,
+  params: Record<string, unknown>,
+  atMs: number,
+  lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS,
+): FixRateRecord {
   const { from, to } = readPair(params, true);
   const amount = readOneAmount(params, from, to);
   checkUserMetadata(params);
@@ -132,7 +141,11 @@ export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>
     amountTo = amount.amountTo;
     amountFrom = dec.roundUp(dec.div(amountTo, result), from.decimals);
   }
-  const quote = ledger.rates.issue(atMs, { from: from.ticker, to: to.ticker, result, amountFrom, amountTo }, lifetimes.getFixRateForAmount);
+  const quote = ledger.rates.issue(
+    atMs,
+    { from: from.ticker, to: to.ticker, result, amountFrom, amountTo },
+    lifetimes.getFixRateForAmount,
+  );
   return {
     id: quote.id,
     result: dec.format(result),
@@ -146,7 +159,12 @@ export function fixRateForAmount(ledger: Ledger, params: Record<string, unknown>
   };
 }
 
-export function getFixRateForAmount(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): FixRateRecord[] {
+export function getFixRateForAmount(
+  ledger: Ledger,
+  params: unknown,
+  atMs: number,
+  lifetimes?: RateIdLifetimes,
+): FixRateRecord[] {
   return each(params, (element) => fixRateForAmount(ledger, element, atMs, lifetimes));
 }
 
@@ -158,7 +176,12 @@ export type PairFixRateRecord = Omit<FixRateRecord, 'amountFrom' | 'amountTo'>;
  * rate and limits of the pair, and a rate ID good for any amount within those limits, living
  * 1 min by default (docs/service/documentation.md#rate-id-lifetime).
  */
-export function pairFixRate(ledger: Ledger, params: Record<string, unknown>, atMs: number, lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS): PairFixRateRecord {
+export function pairFixRate(
+  ledger: Ledger,
+  params: Record<string, unknown>,
+  atMs: number,
+  lifetimes: RateIdLifetimes = RATE_ID_LIFETIMES_MS,
+): PairFixRateRecord {
   const { from, to } = readPair(params, true);
   checkUserMetadata(params);
   const limits = limitsOf('fixed', from, to);
@@ -175,7 +198,12 @@ export function pairFixRate(ledger: Ledger, params: Record<string, unknown>, atM
   };
 }
 
-export function getFixRate(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): PairFixRateRecord[] {
+export function getFixRate(
+  ledger: Ledger,
+  params: unknown,
+  atMs: number,
+  lifetimes?: RateIdLifetimes,
+): PairFixRateRecord[] {
   return each(params, (element) => pairFixRate(ledger, element, atMs, lifetimes));
 }
 
@@ -187,10 +215,22 @@ export function getFixRate(ledger: Ledger, params: unknown, atMs: number, lifeti
  * seventeen of the catalogue) that both take fixed rates, in catalogue order, so the answer stays
  * a few hundred records; each has a rate ID living as `getFixRate`'s.
  */
-export function getFixRateBulk(ledger: Ledger, params: unknown, atMs: number, lifetimes?: RateIdLifetimes): PairFixRateRecord[] {
-  if (params !== undefined && !isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
-  const tickers = SEEDED_CURRENCIES.filter((ticker) => currencyRefusal(ticker, 'from') === undefined && currencyRefusal(ticker, 'to') === undefined && findCurrency(ticker)?.fixRateEnabled === true);
+export function getFixRateBulk(
+  ledger: Ledger,
+  params: unknown,
+  atMs: number,
+  lifetimes?: RateIdLifetimes,
+): PairFixRateRecord[] {
+  if (params !== undefined && !isObject(params) && !(Array.isArray(params) && params.length === 0))
+    throw invalidParameter('params');
+  const tickers = SEEDED_CURRENCIES.filter(
+    (ticker) =>
+      currencyRefusal(ticker, 'from') === undefined &&
+      currencyRefusal(ticker, 'to') === undefined &&
+      findCurrency(ticker)?.fixRateEnabled === true,
+  );
   const out: PairFixRateRecord[] = [];
-  for (const from of tickers) for (const to of tickers) if (from !== to) out.push(pairFixRate(ledger, { from, to }, atMs, lifetimes));
+  for (const from of tickers)
+    for (const to of tickers) if (from !== to) out.push(pairFixRate(ledger, { from, to }, atMs, lifetimes));
   return out;
 }

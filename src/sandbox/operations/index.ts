@@ -27,7 +27,12 @@ export type { RateIdLifetimes } from './estimates';
 export { FLOAT_PAYMENT_WINDOW_MS, RATE_ID_REFUSAL } from './create';
 
 /** The methods that change what the sandbox holds when they succeed (a state file is written after them). */
-export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>(['createTransaction', 'createFixTransaction', 'createSubaccount', 'updateSubaccount']);
+export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
+  'createTransaction',
+  'createFixTransaction',
+  'createSubaccount',
+  'updateSubaccount',
+]);
 
 /** The methods the service documents as deprecated, with what replaces each (docs/service/interface.md#versioning-and-deprecation). */
 export const DEPRECATED_METHODS: Readonly<Partial<Record<MethodName, string>>> = {
@@ -56,7 +61,12 @@ export interface OperationContext {
  * parameter names it (`Parameter from is invalid`); `getPairsParams`, whose `params` is itself the
  * required list, answers `Parameter params is invalid`.
  */
-export function runOperation(context: OperationContext, method: MethodName, given: unknown, decorate: Decorators = {}): unknown {
+export function runOperation(
+  context: OperationContext,
+  method: MethodName,
+  given: unknown,
+  decorate: Decorators = {},
+): unknown {
   const { ledger, atMs } = context;
   const lifetimes = context.rateIdLifetimes ?? RATE_ID_LIFETIMES_MS;
   const params = given === undefined && method !== 'getPairsParams' ? {} : given;

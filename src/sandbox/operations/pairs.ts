@@ -7,14 +7,25 @@ import { CURRENCIES, findCurrency } from '../currencies';
 import type { PairLimitsRecord } from '../pairs';
 import { currencyRefusal, pairLimits } from '../pairs';
 import { invalidParameter, INVALID_PARAMS, RpcFailure } from '../protocol';
-import { checkUserMetadata, isObject, nonEmptyString, objectParams, optionalString, readPair, usableCurrency } from './params';
+import {
+  checkUserMetadata,
+  isObject,
+  nonEmptyString,
+  objectParams,
+  optionalString,
+  readPair,
+  usableCurrency,
+} from './params';
 
 /**
  * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
  * lowercase). Pairs are checked in request order, `from` before `to`; the first refused pair fails
  * the whole call with the service's message for it. `decorate` may replace each record on the way out.
  */
-export function getPairsParams(params: unknown, decorate?: (limits: PairLimitsRecord) => PairLimitsRecord): PairLimitsRecord[] {
+export function getPairsParams(
+  params: unknown,
+  decorate?: (limits: PairLimitsRecord) => PairLimitsRecord,
+): PairLimitsRecord[] {
   if (!Array.isArray(params) || params.length === 0) throw invalidParameter('params');
   const pairs = (params as unknown[]).map((pair) => {
     const from = isObject(pair) ? pair.from : undefined;
@@ -73,11 +84,14 @@ function pairsOf(filter: unknown): Pair[] {
   const from = optionalString(filter, 'from');
   const to = optionalString(filter, 'to');
   const txType = filter.txType;
-  if (txType !== undefined && txType !== null && txType !== 'float' && txType !== 'fixed') throw invalidParameter('txType');
+  if (txType !== undefined && txType !== null && txType !== 'float' && txType !== 'fixed')
+    throw invalidParameter('txType');
   // A filter naming a currency refuses it as the other operations would.
   const a = from !== undefined ? usableCurrency(from, 'from').ticker : undefined;
   const b = to !== undefined ? usableCurrency(to, 'to').ticker : undefined;
-  return allPairs(txType ?? undefined).filter((p) => (a === undefined || p.from === a) && (b === undefined || p.to === b));
+  return allPairs(txType ?? undefined).filter(
+    (p) => (a === undefined || p.from === a) && (b === undefined || p.to === b),
+  );
 }
 
 /**

@@ -43,7 +43,11 @@ export function usableCurrency(ticker: string, side: 'from' | 'to', fixed = fals
   if (refusal !== undefined) throw new RpcFailure(INVALID_PARAMS, refusal);
   const currency = findCurrency(ticker);
   if (!currency) throw new Error('checked above');
-  if (fixed && !currency.fixRateEnabled) throw new RpcFailure(INVALID_PARAMS, `Invalid currency: ${currency.ticker} temporary disabled for fix rate transactions`);
+  if (fixed && !currency.fixRateEnabled)
+    throw new RpcFailure(
+      INVALID_PARAMS,
+      `Invalid currency: ${currency.ticker} temporary disabled for fix rate transactions`,
+    );
   return currency;
 }
 
@@ -82,11 +86,17 @@ export function readAmount(params: Record<string, unknown>, name: string, curren
 }
 
 /** Exactly one of `amountFrom` / `amountTo`; both or neither: `Parameter amountFrom is invalid`. */
-export function readOneAmount(params: Record<string, unknown>, from: Currency, to: Currency): { amountFrom: dec.Fixed } | { amountTo: dec.Fixed } {
+export function readOneAmount(
+  params: Record<string, unknown>,
+  from: Currency,
+  to: Currency,
+): { amountFrom: dec.Fixed } | { amountTo: dec.Fixed } {
   const hasFrom = params.amountFrom !== undefined && params.amountFrom !== null;
   const hasTo = params.amountTo !== undefined && params.amountTo !== null;
   if (hasFrom === hasTo) throw invalidParameter('amountFrom');
-  return hasFrom ? { amountFrom: readAmount(params, 'amountFrom', from) } : { amountTo: readAmount(params, 'amountTo', to) };
+  return hasFrom
+    ? { amountFrom: readAmount(params, 'amountFrom', from) }
+    : { amountTo: readAmount(params, 'amountTo', to) };
 }
 
 /** `userMetadata`, when present, is a string (escaped JSON; its content is not looked at). */

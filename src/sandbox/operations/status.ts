@@ -26,7 +26,12 @@ function nonEmptyString(value: unknown): value is string {
 }
 
 /** A string or a non-empty array of strings, at most `max` long; undefined when absent. */
-function stringSet(params: Record<string, unknown>, name: string, max: number, check: (s: string) => boolean = () => true): string[] | undefined {
+function stringSet(
+  params: Record<string, unknown>,
+  name: string,
+  max: number,
+  check: (s: string) => boolean = () => true,
+): string[] | undefined {
   const value = params[name];
   if (value === undefined) return undefined;
   const list = typeof value === 'string' ? [value] : value;
@@ -56,7 +61,8 @@ export interface TransactionFilter {
   readonly subaccountId?: ReadonlySet<string>;
 }
 
-const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefined => (list ? new Set(list) : undefined);
+const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefined =>
+  list ? new Set(list) : undefined;
 
 /**
  * Checks `getTransactions` params: `id`, `currency`, `address`, `payoutAddress` take a string or
@@ -106,7 +112,12 @@ export function matches(tx: LedgerTransaction, status: KnownStatus, f: Transacti
 }
 
 /** Matching records at `atMs`, newest first, paged; `decorate` may replace each one on the way out. */
-export function getTransactions(ledger: Ledger, params: unknown, atMs: number, decorate?: (record: WireRecord) => WireRecord): WireRecord[] {
+export function getTransactions(
+  ledger: Ledger,
+  params: unknown,
+  atMs: number,
+  decorate?: (record: WireRecord) => WireRecord,
+): WireRecord[] {
   const filter = readTransactionFilter(params);
   const out: WireRecord[] = [];
   let skipped = 0;

@@ -17,7 +17,11 @@ export interface SubaccountRecord {
 }
 
 function readEmail(params: Record<string, unknown>, required: boolean): string | undefined {
-  const email = required ? (typeof params.email === 'string' ? params.email : undefined) : optionalString(params, 'email');
+  const email = required
+    ? typeof params.email === 'string'
+      ? params.email
+      : undefined
+    : optionalString(params, 'email');
   if (required && email === undefined) throw invalidParameter('email');
   if (email !== undefined && !EMAIL.test(email)) throw invalidParameter('email');
   return email;

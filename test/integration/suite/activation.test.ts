@@ -25,7 +25,9 @@ function ourExtension(): vscode.Extension<unknown> {
 describe('extension activation', () => {
   before(() => {
     const ui = vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop';
-    console.log(`    VS Code ${vscode.version} (${vscode.env.appName}, ${ui} UI, remote: ${vscode.env.remoteName ?? 'none'})`);
+    console.log(
+      `    VS Code ${vscode.version} (${vscode.env.appName}, ${ui} UI, remote: ${vscode.env.remoteName ?? 'none'})`,
+    );
   });
 
   it(`finds ${extensionId} loaded from this repository, running the bundle`, () => {
@@ -45,7 +47,10 @@ describe('extension activation', () => {
   });
 
   it('does no network work on activation: no sandbox started, no request sent, the status bar says sandbox', async () => {
-    const api = (await ourExtension().activate()) as { environment: { sandbox: unknown; kind: string }; log: { recent: readonly string[] } };
+    const api = (await ourExtension().activate()) as {
+      environment: { sandbox: unknown; kind: string };
+      log: { recent: readonly string[] };
+    };
     assert.equal(api.environment.sandbox, undefined, 'the sandbox starts on first need, not on activation');
     assert.equal(api.environment.kind, 'sandbox');
     assert.ok(!api.log.recent.some((line) => line.includes('[request]')), 'no request was logged');
@@ -57,14 +62,24 @@ describe('extension activation', () => {
     assert.throws(() => api.watch, /loaded on first use/);
     assert.throws(() => api.lookup, /loaded on first use/);
     assert.throws(() => api.transactions, /loaded on first use/);
-    const invalid = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', 'not an id!', { silent: true });
+    const invalid = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', 'not an id!', {
+      silent: true,
+    });
     assert.equal(invalid.error, 'invalid-id', 'the lookup ran once its code loaded');
     // A lookup that finds nothing selects nothing in the Transactions view: its code is still not loaded.
     assert.deepEqual(api.partsLoaded, ['lookup']);
-    assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.stopWatching', 'abcd1234'), ['abcd1234'], 'the command ran once its code loaded');
+    assert.deepEqual(
+      await vscode.commands.executeCommand('exchangeTx.stopWatching', 'abcd1234'),
+      ['abcd1234'],
+      'the command ran once its code loaded',
+    );
     assert.deepEqual(api.partsLoaded, ['lookup', 'watch']);
     assert.deepEqual(api.watch.ids, []);
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.reveal', 'abcd1234'), 'not-loaded', 'the view has no such row');
+    assert.equal(
+      await vscode.commands.executeCommand('exchangeTx.transactions.reveal', 'abcd1234'),
+      'not-loaded',
+      'the view has no such row',
+    );
     assert.deepEqual(api.partsLoaded, ['lookup', 'transactions', 'watch']);
   });
 

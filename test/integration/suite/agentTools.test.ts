@@ -64,13 +64,21 @@ describe('agent tools (vscode.lm)', function () {
       assert.equal(info.description, tool.description);
       assert.deepEqual(info.inputSchema, tool.inputSchema);
     }
-    assert.deepEqual([...api.agentTools.implementations.keys()], AGENT_TOOLS.map((t) => t.name));
+    assert.deepEqual(
+      [...api.agentTools.implementations.keys()],
+      AGENT_TOOLS.map((t) => t.name),
+    );
   });
 
   it('answers each read tool on the sandbox with the target first and the record as JSON', async () => {
-    const created = await (await api.environment.sandboxControl()).create({ from: 'btc', to: 'eth', amountFrom: '0.5' });
+    const created = await (
+      await api.environment.sandboxControl()
+    ).create({ from: 'btc', to: 'eth', amountFrom: '0.5' });
     const lookup = await invoke('exchangeTx_getTransactions', { ids: [created.id, 'nosuchid0000'] });
-    assert.match(lookup.text, new RegExp(`^On the sandbox:\\n1 of 2 found\\.\\n${created.id} · waiting · 0\\.5 BTC expected → ETH \\(float\\)`));
+    assert.match(
+      lookup.text,
+      new RegExp(`^On the sandbox:\\n1 of 2 found\\.\\n${created.id} · waiting · 0\\.5 BTC expected → ETH \\(float\\)`),
+    );
     assert.deepEqual(lookup.data.target, { kind: 'sandbox', label: 'Sandbox' });
     assert.equal((lookup.data.records as { id: string }[])[0]?.id, created.id);
     assert.deepEqual(lookup.data.notFound, ['nosuchid0000']);
@@ -80,7 +88,10 @@ describe('agent tools (vscode.lm)', function () {
     assert.ok((list.data.records as { id: string }[]).some((r) => r.id === created.id));
 
     const explained = await invoke('exchangeTx_explainError', { code: -32602, message: 'Parameter id is invalid' });
-    assert.match(explained.text, /^On the sandbox:\nError -32602: Parameter id is invalid\nMeaning: The service refused the parameter "id"\./);
+    assert.match(
+      explained.text,
+      /^On the sandbox:\nError -32602: Parameter id is invalid\nMeaning: The service refused the parameter "id"\./,
+    );
 
     const limits = await invoke('exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }] });
     assert.match(limits.text, /^On the sandbox:\nBTC → ETH: float /);
@@ -92,30 +103,56 @@ describe('agent tools (vscode.lm)', function () {
     assert.match(address.text, /^On the sandbox:\nThe ETH address "nope" is NOT valid/);
 
     const diagnosis = await invoke('exchangeTx_diagnoseTransaction', { id: created.id });
-    assert.match(diagnosis.text, new RegExp(`^On the sandbox:\\nTransaction "${created.id}" is waiting since \\d{4}-.+ \\(.+; the sandbox's schedule, exact\\)\\.\\nMeaning: The transaction is waiting for the incoming payment`));
+    assert.match(
+      diagnosis.text,
+      new RegExp(
+        `^On the sandbox:\\nTransaction "${created.id}" is waiting since \\d{4}-.+ \\(.+; the sandbox's schedule, exact\\)\\.\\nMeaning: The transaction is waiting for the incoming payment`,
+      ),
+    );
     assert.match(diagnosis.text, /\nWhat to do: .+\(our advice, not the service's\)/);
     assert.equal((diagnosis.data.diagnosis as { since: { exact: boolean } }).since.exact, true);
     const numbers = await invoke('exchangeTx_getEstimate', { from: 'BTC', to: 'eth', amountFrom: 0.5 });
     assert.match(numbers.text, /^On the sandbox:\n0\.5 BTC → [\d.]+ ETH/);
 
     const bad = await invoke('exchangeTx_getTransactions', { ids: ['no spaces allowed'] });
-    assert.match(bad.text, /^On the sandbox:\nLooking the transactions up failed: "ids\[0\]" does not have the expected form/);
+    assert.match(
+      bad.text,
+      /^On the sandbox:\nLooking the transactions up failed: "ids\[0\]" does not have the expected form/,
+    );
     assert.equal((bad.data.error as { kind: string }).kind, 'invalid-input');
   });
 
   it('prepares a confirmation naming what create, pay and move will do, and none for reads', async () => {
     const token = new vscode.CancellationTokenSource().token;
-    const prepare = (name: string, input: object) => api.agentTools.implementations.get(name)?.prepareInvocation?.({ input }, token);
-    const create = (await prepare('exchangeTx_createSandboxTransaction', { from: 'ltc', to: 'xmr', amountFrom: '2', status: 'hold' })) as vscode.PreparedToolInvocation;
+    const prepare = (name: string, input: object) =>
+      api.agentTools.implementations.get(name)?.prepareInvocation?.({ input }, token);
+    const create = (await prepare('exchangeTx_createSandboxTransaction', {
+      from: 'ltc',
+      to: 'xmr',
+      amountFrom: '2',
+      status: 'hold',
+    })) as vscode.PreparedToolInvocation;
     assert.deepEqual(create.confirmationMessages, {
       title: 'Create a sandbox transaction?',
-      message: 'Creates a floating-rate 2 LTC → XMR transaction in the local sandbox, in status "hold". Nothing is sent to a real account.',
+      message:
+        'Creates a floating-rate 2 LTC → XMR transaction in the local sandbox, in status "hold". Nothing is sent to a real account.',
     });
     assert.equal(create.invocationMessage, 'Create a Sandbox Transaction on the sandbox');
-    const pay = (await prepare('exchangeTx_paySandboxTransaction', { id: 'abcd1234' })) as vscode.PreparedToolInvocation;
-    assert.match(textOf(pay.confirmationMessages?.message), /^Pays the expected amount into the sandbox transaction abcd1234\./);
-    const move = (await prepare('exchangeTx_moveSandboxTransaction', { id: 'abcd1234', status: 'refunded' })) as vscode.PreparedToolInvocation;
-    assert.match(textOf(move.confirmationMessages?.message), /^Moves the sandbox transaction abcd1234 to status "refunded"\./);
+    const pay = (await prepare('exchangeTx_paySandboxTransaction', {
+      id: 'abcd1234',
+    })) as vscode.PreparedToolInvocation;
+    assert.match(
+      textOf(pay.confirmationMessages?.message),
+      /^Pays the expected amount into the sandbox transaction abcd1234\./,
+    );
+    const move = (await prepare('exchangeTx_moveSandboxTransaction', {
+      id: 'abcd1234',
+      status: 'refunded',
+    })) as vscode.PreparedToolInvocation;
+    assert.match(
+      textOf(move.confirmationMessages?.message),
+      /^Moves the sandbox transaction abcd1234 to status "refunded"\./,
+    );
     const read = (await prepare('exchangeTx_listTransactions', {})) as vscode.PreparedToolInvocation;
     assert.equal(read.confirmationMessages, undefined);
     assert.equal(read.invocationMessage, 'List Recent Transactions on the sandbox');
@@ -131,7 +168,10 @@ describe('agent tools (vscode.lm)', function () {
       assert.ok(implementation);
       // The class's own method (the spy below shadows it on the instance until it is deleted).
       const own = Object.getPrototypeOf(implementation) as vscode.LanguageModelTool<unknown>;
-      const original = (options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>, token: vscode.CancellationToken) => own.prepareInvocation?.call(implementation, options, token);
+      const original = (
+        options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>,
+        token: vscode.CancellationToken,
+      ) => own.prepareInvocation?.call(implementation, options, token);
       implementation.prepareInvocation = async (options, token) => {
         const prepared = await original(options, token);
         asked.push({ name: t.name, input: options.input, prepared });
@@ -141,9 +181,18 @@ describe('agent tools (vscode.lm)', function () {
     });
     try {
       const before = sandbox.ledger.visible().length;
-      const created = await invoke('exchangeTx_createSandboxTransaction', { from: 'btc', to: 'eth', amountFrom: '0.25' });
+      const created = await invoke('exchangeTx_createSandboxTransaction', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.25',
+      });
       const tx = created.data.transaction as ControlTransaction;
-      assert.match(created.text, new RegExp(`^On the sandbox:\\nCreated ${tx.id}\\.\\n${tx.id} · waiting · 0\\.25 BTC → [\\d.]+ ETH \\(float\\)`));
+      assert.match(
+        created.text,
+        new RegExp(
+          `^On the sandbox:\\nCreated ${tx.id}\\.\\n${tx.id} · waiting · 0\\.25 BTC → [\\d.]+ ETH \\(float\\)`,
+        ),
+      );
       assert.equal(sandbox.ledger.visible().length, before + 1);
       const paid = await invoke('exchangeTx_paySandboxTransaction', { id: tx.id });
       assert.match(paid.text, new RegExp(`^On the sandbox:\\nPaid ${tx.id}\\.\\n${tx.id} · confirming · `));
@@ -152,13 +201,33 @@ describe('agent tools (vscode.lm)', function () {
       const [record] = await (await api.environment.client()).getTransactions({ id: tx.id, limit: 1 });
       assert.equal(record?.status, 'hold');
 
-      assert.deepEqual(asked.map((a) => a.name), ['exchangeTx_createSandboxTransaction', 'exchangeTx_paySandboxTransaction', 'exchangeTx_moveSandboxTransaction']);
+      assert.deepEqual(
+        asked.map((a) => a.name),
+        [
+          'exchangeTx_createSandboxTransaction',
+          'exchangeTx_paySandboxTransaction',
+          'exchangeTx_moveSandboxTransaction',
+        ],
+      );
       assert.deepEqual(asked[0]?.input, { from: 'btc', to: 'eth', amountFrom: '0.25' });
-      assert.deepEqual(asked.map((a) => a.prepared?.confirmationMessages), [
-        { title: 'Create a sandbox transaction?', message: 'Creates a floating-rate 0.25 BTC → ETH transaction in the local sandbox, in status "waiting". Nothing is sent to a real account.' },
-        { title: 'Pay a sandbox transaction?', message: `Pays the expected amount into the sandbox transaction ${tx.id}. Nothing is sent to a real account.` },
-        { title: 'Move a sandbox transaction?', message: `Moves the sandbox transaction ${tx.id} to status "hold". Nothing is sent to a real account.` },
-      ]);
+      assert.deepEqual(
+        asked.map((a) => a.prepared?.confirmationMessages),
+        [
+          {
+            title: 'Create a sandbox transaction?',
+            message:
+              'Creates a floating-rate 0.25 BTC → ETH transaction in the local sandbox, in status "waiting". Nothing is sent to a real account.',
+          },
+          {
+            title: 'Pay a sandbox transaction?',
+            message: `Pays the expected amount into the sandbox transaction ${tx.id}. Nothing is sent to a real account.`,
+          },
+          {
+            title: 'Move a sandbox transaction?',
+            message: `Moves the sandbox transaction ${tx.id} to status "hold". Nothing is sent to a real account.`,
+          },
+        ],
+      );
     } finally {
       for (const restore of spied) restore();
     }
@@ -169,9 +238,19 @@ describe('agent tools (vscode.lm)', function () {
     const keys = registeredKeys();
 
     before(async () => {
-      service = await startSandbox({ onSignature: noteSignature, seed: 11, ledgerSize: 5, keys: [{ publicKeyBase64: keys.publicKeyBase64 }] });
+      service = await startSandbox({
+        onSignature: noteSignature,
+        seed: 11,
+        ledgerSize: 5,
+        keys: [{ publicKeyBase64: keys.publicKeyBase64 }],
+      });
       await resetEnvironment(api);
-      const added = await addAccount({ name: 'Production', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+      const added = await addAccount({
+        name: 'Production',
+        baseUrl: service.url,
+        privateKey: keys.privateKeyHex,
+        activate: true,
+      });
       assert.ok(added.account, added.error);
       await eventually(() => api.environment.kind === 'live', 'the account in use');
     });
@@ -185,7 +264,10 @@ describe('agent tools (vscode.lm)', function () {
       const hidden = (): boolean => !vscode.lm.tools.some((t) => t.name === 'exchangeTx_createSandboxTransaction');
       const [major = 0, minor = 0] = vscode.version.split('.').map(Number);
       if (major === 1 && minor < 139) {
-        await eventually(hidden, `the sandbox-only tools to be hidden (VS Code ${vscode.version}, environment ${api.environment.kind})`);
+        await eventually(
+          hidden,
+          `the sandbox-only tools to be hidden (VS Code ${vscode.version}, environment ${api.environment.kind})`,
+        );
         const offered = new Set(vscode.lm.tools.map((t) => t.name));
         for (const tool of AGENT_TOOLS) assert.equal(offered.has(tool.name), !tool.changesState, tool.name);
       } else {
@@ -193,7 +275,8 @@ describe('agent tools (vscode.lm)', function () {
         // chat applies the clause when it offers tools): there the clause is the manifest's
         // (test/unit/agents/manifest.test.ts) and a call is refused without a request (below).
         const offered = new Set(vscode.lm.tools.map((t) => t.name));
-        for (const tool of AGENT_TOOLS.filter((t) => !t.changesState)) assert.ok(offered.has(tool.name), `${tool.name} stays offered on the account`);
+        for (const tool of AGENT_TOOLS.filter((t) => !t.changesState))
+          assert.ok(offered.has(tool.name), `${tool.name} stays offered on the account`);
       }
     });
 
@@ -209,7 +292,12 @@ describe('agent tools (vscode.lm)', function () {
         exchangeTx_moveSandboxTransaction: { id: first.id, status: 'failed' },
       };
       for (const tool of AGENT_TOOLS.filter((t) => t.changesState)) {
-        const prepared = (await api.agentTools.implementations.get(tool.name)?.prepareInvocation?.({ input: inputs[tool.name] }, new vscode.CancellationTokenSource().token)) as vscode.PreparedToolInvocation;
+        const prepared = (await api.agentTools.implementations
+          .get(tool.name)
+          ?.prepareInvocation?.(
+            { input: inputs[tool.name] },
+            new vscode.CancellationTokenSource().token,
+          )) as vscode.PreparedToolInvocation;
         assert.equal(prepared.confirmationMessages, undefined, 'nothing to confirm: it is refused');
         assert.match(textOf(prepared.invocationMessage), /refused on account 'Production'/);
         // Not offered (its when clause): VS Code may refuse the call itself; if it passes it on, the tool refuses.
@@ -217,10 +305,18 @@ describe('agent tools (vscode.lm)', function () {
         if (result instanceof Error) continue;
         assert.equal(result.text.split('\n')[0], `On account 'Production' (${host}):`);
         assert.match(result.text, /works on the sandbox only/);
-        assert.deepEqual(result.data.error, { kind: 'sandbox-only', message: String((result.data.error as { message: string }).message), sent: false });
+        assert.deepEqual(result.data.error, {
+          kind: 'sandbox-only',
+          message: String((result.data.error as { message: string }).message),
+          sent: false,
+        });
       }
       assert.equal(service.requests.length, 0, 'nothing reached the account');
-      assert.equal(api.environment.sandbox?.requests.length ?? 0, builtIn, 'nothing reached the built-in sandbox either');
+      assert.equal(
+        api.environment.sandbox?.requests.length ?? 0,
+        builtIn,
+        'nothing reached the built-in sandbox either',
+      );
 
       const read = await invoke('exchangeTx_getTransactions', { ids: [first.id] });
       assert.equal(read.text.split('\n')[0], `On account 'Production' (${host}):`);
@@ -242,7 +338,11 @@ describe('agent tools (vscode.lm)', function () {
       sandbox.clearRequests();
       const refreshes = [0, 1, 2].map(() => vscode.commands.executeCommand('exchangeTx.transactions.refresh'));
       const burst = Array.from({ length: 24 }, (_, i) =>
-        i % 3 === 0 ? invoke('exchangeTx_getTransactions', { ids }) : i % 3 === 1 ? invoke('exchangeTx_listTransactions', { limit: 7 }) : invoke('exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }] }),
+        i % 3 === 0
+          ? invoke('exchangeTx_getTransactions', { ids })
+          : i % 3 === 1
+            ? invoke('exchangeTx_listTransactions', { limit: 7 })
+            : invoke('exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }] }),
       );
       const results = await Promise.all(burst);
       await Promise.allSettled(refreshes);
@@ -259,7 +359,12 @@ describe('agent tools (vscode.lm)', function () {
       const story = signed.map((r) => `${Math.round(r.at - t0)}:${r.method ?? r.path}:${r.outcome}`).join(' ');
       assert.ok(peak <= 10, `at most 10 signed requests in any second (peak ${peak}): ${story}`);
       assert.equal(signed.filter((r) => r.outcome === 'rate-limited').length, 0, `none was rate-limited: ${story}`);
-      const tree = signed.filter((r) => r.method === 'getTransactions' && (r.params as { id?: unknown } | undefined)?.id === undefined && (r.params as { limit?: number }).limit === 5);
+      const tree = signed.filter(
+        (r) =>
+          r.method === 'getTransactions' &&
+          (r.params as { id?: unknown } | undefined)?.id === undefined &&
+          (r.params as { limit?: number }).limit === 5,
+      );
       assert.ok(tree.length >= 1, 'the view refreshed during the burst');
     } finally {
       await restorePage();
@@ -268,7 +373,9 @@ describe('agent tools (vscode.lm)', function () {
   });
 
   it('ships the agent guide the manifest contributes as chat instructions and a skill', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { contributes: { chatSkills: { path: string }[]; chatInstructions: { path: string }[] } };
+    const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      contributes: { chatSkills: { path: string }[]; chatInstructions: { path: string }[] };
+    };
     const [skill] = manifest.contributes.chatSkills;
     assert.ok(skill && fs.existsSync(path.join(repoRoot, skill.path)));
     const listed = await vscode.commands.getCommands(false);
@@ -278,7 +385,10 @@ describe('agent tools (vscode.lm)', function () {
       assert.ok(major === 1 && minor < 139, `VS Code ${vscode.version} lists contributed prompt files`);
       return;
     }
-    const files = await vscode.commands.executeCommand<{ uri: { path: string }; type: string; extensionId: string }[]>('_listExtensionPromptFiles');
+    const files =
+      await vscode.commands.executeCommand<{ uri: { path: string }; type: string; extensionId: string }[]>(
+        '_listExtensionPromptFiles',
+      );
     const ours = files.filter((f) => f.extensionId.toLowerCase() === 'exchange-tx.exchange-tx');
     assert.deepEqual(ours.map((f) => f.type).sort(), ['instructions', 'skill']);
     for (const file of ours) assert.ok(file.uri.path.endsWith('/media/agents/exchange-tx/SKILL.md'), file.uri.path);

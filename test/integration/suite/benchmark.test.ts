@@ -44,7 +44,10 @@ describe('benchmark figures', () => {
     } finally {
       painter.getTreeItem = getTreeItem;
     }
-    const paint = { fromActivationMs: (paintedAt ?? 0) - api.activationStartedAt, fromShownMs: (paintedAt ?? 0) - shownAt };
+    const paint = {
+      fromActivationMs: (paintedAt ?? 0) - api.activationStartedAt,
+      fromShownMs: (paintedAt ?? 0) - shownAt,
+    };
 
     // 1,000 records in the extension's own sandbox: its seeded ones and more, of every outcome,
     // spread over the last hours so some are still moving.
@@ -84,6 +87,14 @@ describe('benchmark figures', () => {
     assert.equal(items, RECORDS + list.groups().length + (list.hasMore ? 1 : 0));
     list.reset();
 
-    fs.writeFileSync(out ?? '', JSON.stringify({ activationMs: api.activationMs, activationSteps: api.activationSteps, paint, tree: { records: RECORDS, items, runs: RUNS, medianMs: median(times) } }));
+    fs.writeFileSync(
+      out ?? '',
+      JSON.stringify({
+        activationMs: api.activationMs,
+        activationSteps: api.activationSteps,
+        paint,
+        tree: { records: RECORDS, items, runs: RUNS, medianMs: median(times) },
+      }),
+    );
   });
 });

@@ -63,14 +63,19 @@ describe('benchmark figures: interactions', () => {
     // Lookup: "Get Transaction Status…" of an id, always asked of the sandbox (no cache).
     figures.lookup = await timed(WARM, async () => {
       const started = performance.now();
-      const result = await vscode.commands.executeCommand<{ record?: unknown }>('exchangeTx.getStatus', id, { silent: true });
+      const result = await vscode.commands.executeCommand<{ record?: unknown }>('exchangeTx.getStatus', id, {
+        silent: true,
+      });
       const ms = performance.now() - started;
       assert.ok(result.record);
       return ms;
     });
 
     // Hover over an id in a document: the Markdown ready (the store emptied before each).
-    const document = await vscode.workspace.openTextDocument({ content: `log: transaction ${id} created\n`, language: 'plaintext' });
+    const document = await vscode.workspace.openTextDocument({
+      content: `log: transaction ${id} created\n`,
+      language: 'plaintext',
+    });
     const position = new vscode.Position(0, 'log: transaction '.length + 2);
     figures.hover = await timed(WARM, async () => {
       api.store.clear();
@@ -93,11 +98,15 @@ describe('benchmark figures: interactions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // A request sent, its answer shown beside it: the time past the HTTP exchange itself.
-    const request = (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)).document;
+    const request = (
+      await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)
+    ).document;
     const http: number[] = [];
     figures.send = await timed(WARM, async () => {
       const started = performance.now();
-      const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', request.uri, 0, { silent: true });
+      const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', request.uri, 0, {
+        silent: true,
+      });
       const ms = performance.now() - started;
       assert.ok(result.sent && result.entry, `sent: ${result.problem ?? ''}`);
       http.push(result.entry.durationMs);
@@ -108,7 +117,12 @@ describe('benchmark figures: interactions', () => {
     // Explain Signature of the same request: its explanation shown.
     figures.explain = await timed(WARM, async () => {
       const started = performance.now();
-      const result = await vscode.commands.executeCommand<{ text?: string }>('exchangeTx.explainSignature', request.uri, 0, { silent: true });
+      const result = await vscode.commands.executeCommand<{ text?: string }>(
+        'exchangeTx.explainSignature',
+        request.uri,
+        0,
+        { silent: true },
+      );
       const ms = performance.now() - started;
       assert.ok(result.text, 'an explanation');
       return ms;
@@ -138,8 +152,18 @@ describe('benchmark figures: interactions', () => {
       const panel = controller.panel;
       assert.ok(panel);
       // Loaded (a fetch ran and ended), then drawn by the page.
-      await eventually(() => panel.ready && !panel.state.loading && panel.state.rows.length === SIX_PAIRS.length && (panel.state.updated !== null || panel.state.error !== null), 'the six rows loaded', 60_000).catch((error: unknown) => {
-        throw new Error(`${String(error)}: ${JSON.stringify({ ready: panel.ready, loading: panel.state.loading, rows: panel.state.rows.length, updated: panel.state.updated, error: panel.state.error })}`);
+      await eventually(
+        () =>
+          panel.ready &&
+          !panel.state.loading &&
+          panel.state.rows.length === SIX_PAIRS.length &&
+          (panel.state.updated !== null || panel.state.error !== null),
+        'the six rows loaded',
+        60_000,
+      ).catch((error: unknown) => {
+        throw new Error(
+          `${String(error)}: ${JSON.stringify({ ready: panel.ready, loading: panel.state.loading, rows: panel.state.rows.length, updated: panel.state.updated, error: panel.state.error })}`,
+        );
       });
       assert.equal(panel.state.error, null, 'loaded without an error');
       await panel.whenIdle();
@@ -166,7 +190,14 @@ describe('benchmark figures: interactions', () => {
       };
       return pick;
     };
-    const step: Record<string, number[]> = { payinShown: [], payinItems: [], payinFiltered: [], payoutShown: [], payoutItems: [], payoutFiltered: [] };
+    const step: Record<string, number[]> = {
+      payinShown: [],
+      payinItems: [],
+      payinFiltered: [],
+      payoutShown: [],
+      payoutItems: [],
+      payoutFiltered: [],
+    };
     try {
       for (let run = 0; run <= WARM; run++) {
         picks.length = 0;
@@ -200,7 +231,8 @@ describe('benchmark figures: interactions', () => {
       window.createQuickPick = createQuickPick;
       void commands;
     }
-    const split = (values: readonly number[]): Timed | undefined => (values.length === 0 ? undefined : { first: values[0] ?? 0, warm: median(values.slice(1)) });
+    const split = (values: readonly number[]): Timed | undefined =>
+      values.length === 0 ? undefined : { first: values[0] ?? 0, warm: median(values.slice(1)) };
     for (const [name, values] of Object.entries(step)) {
       const value = name.endsWith('Items') ? median(values) : split(values);
       if (value !== undefined) figures[`newTransaction.${name}`] = value;

@@ -13,7 +13,10 @@ describe('count phrases: singular for one, plural for two', () => {
   before(async () => {
     const api = await lookupApi();
     const sandbox = await useBuiltInSandbox(api);
-    const finished = sandbox.ledger.visible().filter((t) => sandbox.ledger.statusOf(t.id) === 'finished').slice(0, 2);
+    const finished = sandbox.ledger
+      .visible()
+      .filter((t) => sandbox.ledger.statusOf(t.id) === 'finished')
+      .slice(0, 2);
     records = [];
     for (const t of finished) {
       const record = await api.store.lookup(t.id, { maxAgeMs: 0 });
@@ -24,7 +27,9 @@ describe('count phrases: singular for one, plural for two', () => {
   });
 
   const group = (count: number) => {
-    const children: TransactionNode[] = records.slice(0, count).map((record) => ({ kind: 'transaction', id: record.id, record }));
+    const children: TransactionNode[] = records
+      .slice(0, count)
+      .map((record) => ({ kind: 'transaction', id: record.id, record }));
     return treeItem({ kind: 'group', status: 'finished', children }, { pageSize: 50 });
   };
 
@@ -41,11 +46,24 @@ describe('count phrases: singular for one, plural for two', () => {
   });
 
   it('a rate limit: "1 request per second", "2 requests per second" (lookups, pair limits, the error itself)', () => {
-    const lookup = (limit: number) => describeError(new RateLimitError(limit, 'Rate limit exceeded'), { id: 'abcd1234', environment: 'sandbox' })?.text;
-    assert.equal(lookup(1), 'The rate limit of the sandbox (1 request per second) was reached while looking up transaction abcd1234. Try again in a moment.');
-    assert.equal(lookup(2), 'The rate limit of the sandbox (2 requests per second) was reached while looking up transaction abcd1234. Try again in a moment.');
-    assert.equal(failureText(new RateLimitError(1, 'Rate limit exceeded'), 'sandbox'), 'The rate limit of the sandbox (1 request per second) was reached. Try again in a moment.');
-    assert.equal(failureText(new RateLimitError(2, 'Rate limit exceeded'), 'sandbox'), 'The rate limit of the sandbox (2 requests per second) was reached. Try again in a moment.');
+    const lookup = (limit: number) =>
+      describeError(new RateLimitError(limit, 'Rate limit exceeded'), { id: 'abcd1234', environment: 'sandbox' })?.text;
+    assert.equal(
+      lookup(1),
+      'The rate limit of the sandbox (1 request per second) was reached while looking up transaction abcd1234. Try again in a moment.',
+    );
+    assert.equal(
+      lookup(2),
+      'The rate limit of the sandbox (2 requests per second) was reached while looking up transaction abcd1234. Try again in a moment.',
+    );
+    assert.equal(
+      failureText(new RateLimitError(1, 'Rate limit exceeded'), 'sandbox'),
+      'The rate limit of the sandbox (1 request per second) was reached. Try again in a moment.',
+    );
+    assert.equal(
+      failureText(new RateLimitError(2, 'Rate limit exceeded'), 'sandbox'),
+      'The rate limit of the sandbox (2 requests per second) was reached. Try again in a moment.',
+    );
     assert.equal(new RateLimitError(1, 'x').message, "The service's rate limit of 1 request per second was reached.");
   });
 });

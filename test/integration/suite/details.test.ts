@@ -8,7 +8,8 @@ import { parse } from 'jsonc-parser';
 import { isoUtc } from '../../../src/shared/format';
 import { lookupApi, useBuiltInSandbox, waitFor } from '../support/lookupHelpers';
 
-const showDetails = (arg: unknown) => vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', arg, { silent: true });
+const showDetails = (arg: unknown) =>
+  vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', arg, { silent: true });
 
 describe('transaction details document', () => {
   let api: ExchangeTxApi;
@@ -38,21 +39,29 @@ describe('transaction details document', () => {
     assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
     assert.equal(shown.status, 'waiting');
 
-
     api.environment.sandboxClock.advance(90_000);
     const fresh = await api.store.lookup(id, { maxAgeMs: 0 });
     assert.equal(fresh?.status, 'confirming');
-    await waitFor(() => (parse(document.getText()) as { status: string }).status === 'confirming', 'the document to show the new status');
+    await waitFor(
+      () => (parse(document.getText()) as { status: string }).status === 'confirming',
+      'the document to show the new status',
+    );
     assert.deepEqual(parse(document.getText()), JSON.parse(JSON.stringify(fresh)));
     const lines = document.getText().split('\n');
     assert.ok(fresh && fresh.moneyReceived > 0);
     for (const field of ['createdAt', 'moneyReceived'] as const) {
       const micros = fresh?.[field] ?? 0;
-      assert.ok(lines.includes(`  "${field}": ${micros}, // ${isoUtc(Math.floor(micros / 1000))}`), `${field}: the raw microseconds with the ISO time beside`);
+      assert.ok(
+        lines.includes(`  "${field}": ${micros}, // ${isoUtc(Math.floor(micros / 1000))}`),
+        `${field}: the raw microseconds with the ISO time beside`,
+      );
     }
     assert.ok(lines.includes('  "moneySent": 0,'), 'not yet: no time beside');
     // Under the record, as comments: what its status means and what to do (the agents' status guide).
-    assert.ok(lines.some((line) => line.startsWith('// Status confirming: The payin was received')), 'the status notes under the record');
+    assert.ok(
+      lines.some((line) => line.startsWith('// Status confirming: The payin was received')),
+      'the status notes under the record',
+    );
     assert.ok(lines.some((line) => /^\/\/ What to do: .+\(our advice, not the service's\)$/.test(line)));
   });
 
@@ -60,12 +69,22 @@ describe('transaction details document', () => {
     const id = sandbox.ledger.visible()[3]?.id ?? '';
     const result = await showDetails({ id });
     assert.equal(result.id, id);
-    assert.equal((parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as { id: string }).id, id);
+    assert.equal(
+      (
+        parse((await vscode.workspace.openTextDocument(result.uri ?? vscode.Uri.parse('untitled:x'))).getText()) as {
+          id: string;
+        }
+      ).id,
+      id,
+    );
   });
 
   it('run from the palette without an id, takes the one in the editor (else asks; silent: no id)', async () => {
     const id = sandbox.ledger.visible()[2]?.id ?? '';
-    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `see ${id} in the log\n\n` });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'plaintext',
+      content: `see ${id} in the log\n\n`,
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 6, 0, 6);
     const result = await showDetails(undefined);
@@ -97,7 +116,9 @@ describe('transaction details document', () => {
     const result = await showDetails(id);
     assert.ok(result.uri);
     const text = (await vscode.workspace.openTextDocument(result.uri)).getText();
-    assert.ok(!/[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/.test(text), 'no raw control or bidi characters'); // eslint-disable-line no-control-regex
+    // eslint-disable-next-line no-control-regex
+    const raw = /[\u0000-\u0009\u000b-\u001f\u202a-\u202e\u2066-\u2069]/;
+    assert.ok(!raw.test(text), 'no raw control or bidi characters');
     const parsed = parse(text) as { payinAddress: string; payinExtraId: string };
     assert.equal(parsed.payinAddress, HOSTILE_VALUES.markup);
     assert.equal(parsed.payinExtraId, HOSTILE_VALUES.control);

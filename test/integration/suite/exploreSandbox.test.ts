@@ -19,7 +19,9 @@ describe('Explore the Sandbox', function () {
     if (!workbenchPage()) this.skip();
     api = await extensionApi();
     await resetEnvironment(api);
-    await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 60, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx.sandbox')
+      .update('trafficPerHour', 60, vscode.ConfigurationTarget.Global);
     // A new sandbox with the traffic on from its start, as a user's is.
     await api.environment.restartSandbox();
     await vscode.commands.executeCommand('notifications.clearAll');
@@ -29,7 +31,9 @@ describe('Explore the Sandbox', function () {
     if (!api) return;
     await vscode.commands.executeCommand('notifications.hideList');
     await vscode.commands.executeCommand('notifications.clearAll');
-    await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx.sandbox')
+      .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     await resetEnvironment(api);
   });
@@ -44,7 +48,10 @@ describe('Explore the Sandbox', function () {
     const text = (await said()) ?? '';
     const id = /moving right now: ([A-Za-z0-9]+)/.exec(text)?.[1];
     assert.ok(id, `a transaction named: ${text}`);
-    assert.ok(MOVING.includes(sandbox.ledger.statusOf(id) ?? ''), `${id} is ${sandbox.ledger.statusOf(id)}, not moving`);
+    assert.ok(
+      MOVING.includes(sandbox.ledger.statusOf(id) ?? ''),
+      `${id} is ${sandbox.ledger.statusOf(id)}, not moving`,
+    );
     assert.match(text, /running with \d+ sample transactions/);
     assert.ok(text.includes('Get Transaction Status'), `the lookup offered: ${text}`);
   });

@@ -21,12 +21,17 @@ function welcomeFor(context: Readonly<Record<string, unknown>>): string {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
   const manifest = extension.packageJSON as { contributes: { viewsWelcome: WelcomeEntry[] } };
-  const entries = manifest.contributes.viewsWelcome.filter((entry) => entry.view === 'exchangeTx.transactions' && evaluateWhen(entry.when, context));
+  const entries = manifest.contributes.viewsWelcome.filter(
+    (entry) => entry.view === 'exchangeTx.transactions' && evaluateWhen(entry.when, context),
+  );
   assert.equal(entries.length, 1, `one welcome for ${JSON.stringify(context)}`);
   const contents = entries[0]?.contents ?? '';
   // The host hands the manifest localized; a `%key%` left is looked up in package.nls.json.
   if (!/^%.*%$/.test(contents)) return contents;
-  const strings = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const strings = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const text = strings[contents.replace(/^%|%$/g, '')];
   assert.ok(text !== undefined, `${contents} is in package.nls.json`);
   return text;
@@ -52,7 +57,7 @@ describe('first run: the sandbox without a click', () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
-  it('showing the Transactions view loads the sandbox\'s transactions; the welcome and the status bar agree', async function () {
+  it("showing the Transactions view loads the sandbox's transactions; the welcome and the status bar agree", async function () {
     this.timeout(30_000);
     const { view, list } = api.transactions;
     assert.equal(view.view.visible, false, 'the view is hidden');
@@ -62,7 +67,13 @@ describe('first run: the sandbox without a click', () => {
     // Before anything loads, the welcome says what the status bar says.
     assert.equal(list.state, 'idle');
     assert.equal(view.welcome, 'sandbox');
-    const welcome = prose(welcomeFor({ 'exchangeTx.transactions.state': 'idle', 'exchangeTx.transactions.filtered': false, 'exchangeTx.environment': api.environment.kind }));
+    const welcome = prose(
+      welcomeFor({
+        'exchangeTx.transactions.state': 'idle',
+        'exchangeTx.transactions.filtered': false,
+        'exchangeTx.environment': api.environment.kind,
+      }),
+    );
     const item = api.environmentItem;
     assert.match(item.text, /Sandbox/);
     const tooltip = typeof item.tooltip === 'string' ? item.tooltip : (item.tooltip?.value ?? '');
@@ -77,7 +88,10 @@ describe('first run: the sandbox without a click', () => {
     assert.equal(view.welcome, undefined, 'the tree shows transactions, not a welcome');
     assert.ok(view.provider.getChildren().length > 0);
     const shown = new Set(list.records().map((r) => r.id));
-    assert.ok(sandbox.ledger.visible().some((t) => shown.has(t.id)), "the rows are the sandbox's sample transactions");
+    assert.ok(
+      sandbox.ledger.visible().some((t) => shown.has(t.id)),
+      "the rows are the sandbox's sample transactions",
+    );
     assert.match(item.text, /Sandbox/, 'the status bar still says the sandbox');
   });
 });

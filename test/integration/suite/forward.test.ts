@@ -87,24 +87,37 @@ describe('Forward Status Changes', function () {
       }
       await session.idle();
       const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
-      assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>sending', 'sending>finished']);
-      assert.ok(receiver.arrivals.every((a) => a.verified), 'every event verifies with the secret shown');
+      assert.deepEqual(
+        mine.map((e) => `${e.from}>${e.to}`),
+        ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>sending', 'sending>finished'],
+      );
+      assert.ok(
+        receiver.arrivals.every((a) => a.verified),
+        'every event verifies with the secret shown',
+      );
       assert.equal(receiver.arrivals.length, receiver.accepted.length, 'each once');
       // The item shows what the queue holds: once everything is delivered, nothing as waiting (the
       // sandbox's own transactions may have queued more meanwhile: then they, and only they, show).
       assert.match(api.forward.item.text, /^\$\(broadcast\) \d+ forwarded/);
-      assert.equal(/waiting/.test(api.forward.item.text), session.pending > 0, `${api.forward.item.text} with ${session.pending} waiting`);
+      assert.equal(
+        /waiting/.test(api.forward.item.text),
+        session.pending > 0,
+        `${api.forward.item.text} with ${session.pending} waiting`,
+      );
       assert.equal(api.forward.item.backgroundColor === undefined, session.pending === 0 && session.failed === 0);
       // The Forwarded Events view shows the delivered events, newest first, with their changes.
       const labels = api.forward.nodes().map((node) => labelOf(node.item));
       assert.ok(labels.includes('delivered: sending → finished'), labels.join(' | '));
-      assert.ok(api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)));
+      assert.ok(
+        api.forward.events.recent.some((line) => line.includes(`${tx.id} sending → finished: delivered, HTTP 200`)),
+      );
 
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
       assert.equal(api.forward.session, undefined, 'stopped from the status bar item');
       assert.ok(session.stopped);
       assert.ok(api.forward.events.recent.some((line) => line.includes('stopped: stopped by the user')));
-      for (const line of [...api.forward.events.recent, ...api.log.recent]) assert.ok(!line.includes(secret), 'the secret is in no log');
+      for (const line of [...api.forward.events.recent, ...api.log.recent])
+        assert.ok(!line.includes(secret), 'the secret is in no log');
     } finally {
       await receiver.close();
     }
@@ -129,17 +142,27 @@ describe('Forward Status Changes', function () {
       const mine = nodes.findIndex((node) => node.children.some((child) => labelOf(child.item) === tx.id));
       assert.ok(mine >= 0, 'the view names the transaction');
       assert.equal(nodes[mine].item.contextValue, 'forwardedEvent waiting');
-      assert.ok(nodes.slice(0, mine).every((node) => node.item.contextValue !== 'forwardedEvent delivered'), 'waiting events come first');
+      assert.ok(
+        nodes.slice(0, mine).every((node) => node.item.contextValue !== 'forwardedEvent delivered'),
+        'waiting events come first',
+      );
       stopQuestions.length = 0;
       allowStop = false;
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
       assert.equal(stopQuestions.length, 1);
-      assert.ok(stopQuestions[0][0] >= 1 && stopQuestions[0][1] === 0, `asked with ${stopQuestions[0].join(' waiting, ')} failed`);
+      assert.ok(
+        stopQuestions[0][0] >= 1 && stopQuestions[0][1] === 0,
+        `asked with ${stopQuestions[0].join(' waiting, ')} failed`,
+      );
       assert.equal(api.forward.session, session, 'not stopped when the answer is no');
       allowStop = true;
       await vscode.commands.executeCommand('exchangeTx.stopForwarding');
       assert.equal(api.forward.session, undefined);
-      assert.ok(api.forward.events.recent.some((line) => /stopped: stopped by the user; [1-9]\d* waiting and 0 failed events kept/.test(line)));
+      assert.ok(
+        api.forward.events.recent.some((line) =>
+          /stopped: stopped by the user; [1-9]\d* waiting and 0 failed events kept/.test(line),
+        ),
+      );
     } finally {
       allowStop = true;
     }

@@ -11,7 +11,8 @@ function text(content: vscode.MarkdownString | vscode.MarkedString): string {
 
 /** Our hover's markdown through VS Code's own hover request (every provider asked, as the editor does). */
 async function hoverText(uri: vscode.Uri, position: vscode.Position): Promise<string | undefined> {
-  const hovers = (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position)) ?? [];
+  const hovers =
+    (await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, position)) ?? [];
   // Every hover of ours starts with a status or state icon.
   const ours = hovers.map((h) => h.contents.map(text).join('\n')).filter((value) => value.startsWith('$('));
   assert.ok(ours.length <= 1, 'at most one hover of ours');
@@ -31,9 +32,13 @@ describe('hover over a transaction id', () => {
   async function documentWith(content: string, language = 'plaintext'): Promise<vscode.TextDocument> {
     return vscode.workspace.openTextDocument({ language, content });
   }
-  const fresh = (options: Parameters<Sandbox['ledger']['create']>[0] = {}) => sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', ...options }).id;
-  const provide = (document: vscode.TextDocument, position: vscode.Position, token = new vscode.CancellationTokenSource().token) =>
-    Promise.resolve(api.hover.provideHover(document, position, token));
+  const fresh = (options: Parameters<Sandbox['ledger']['create']>[0] = {}) =>
+    sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', ...options }).id;
+  const provide = (
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token = new vscode.CancellationTokenSource().token,
+  ) => Promise.resolve(api.hover.provideHover(document, position, token));
 
   before(async () => {
     api = await lookupApi();
@@ -53,7 +58,16 @@ describe('hover over a transaction id', () => {
     assert.ok(value, 'a hover');
     assert.match(value, /^\$\(clock\) \*\*Waiting for payment\*\* · /);
     assert.ok(value.includes(id));
-    for (const label of ['**Pair:**', '**Type:**', '**Expected:**', '**Actual:**', '**Created:**', '**Payin address:**', '**Payout address:**']) assert.ok(value.includes(label), label);
+    for (const label of [
+      '**Pair:**',
+      '**Type:**',
+      '**Expected:**',
+      '**Actual:**',
+      '**Created:**',
+      '**Payin address:**',
+      '**Payout address:**',
+    ])
+      assert.ok(value.includes(label), label);
     assert.ok(value.includes(' BTC → '), 'the pair');
     const args = encodeURIComponent(JSON.stringify([id]));
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
@@ -62,7 +76,13 @@ describe('hover over a transaction id', () => {
     // A waiting transaction of the built-in sandbox: it can be paid or moved from the hover.
     assert.ok(value.includes(`](command:exchangeTx.sandbox.simulatePayment?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.sandbox.moveToStatus?${args})`));
-    assert.deepEqual(commandLinks(value), ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus']);
+    assert.deepEqual(commandLinks(value), [
+      'exchangeTx.watch',
+      'exchangeTx.showDetails',
+      'exchangeTx.openAsRequest',
+      'exchangeTx.sandbox.simulatePayment',
+      'exchangeTx.sandbox.moveToStatus',
+    ]);
 
     const hover = await provide(document, new vscode.Position(0, 6 + id.length));
     assert.ok(hover);
@@ -70,7 +90,13 @@ describe('hover over a transaction id', () => {
     const markdown = hover.contents[0];
     assert.ok(markdown instanceof vscode.MarkdownString);
     assert.deepEqual(markdown.isTrusted, {
-      enabledCommands: ['exchangeTx.watch', 'exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.simulatePayment', 'exchangeTx.sandbox.moveToStatus'],
+      enabledCommands: [
+        'exchangeTx.watch',
+        'exchangeTx.showDetails',
+        'exchangeTx.openAsRequest',
+        'exchangeTx.sandbox.simulatePayment',
+        'exchangeTx.sandbox.moveToStatus',
+      ],
     });
     assert.equal(markdown.supportHtml, false);
   });
@@ -81,7 +107,8 @@ describe('hover over a transaction id', () => {
     const value = await hoverText(document.uri, new vscode.Position(0, 1));
     assert.ok(value);
     assert.match(value, /\*\*Finished\*\*/);
-    for (const label of ['**Pay till:**', '**Payin hash:**', '**Payout hash:**']) assert.ok(value.includes(label), label);
+    for (const label of ['**Pay till:**', '**Payin hash:**', '**Payout hash:**'])
+      assert.ok(value.includes(label), label);
     assert.ok(value.includes('fixed rate'));
   });
 
@@ -97,8 +124,14 @@ describe('hover over a transaction id', () => {
   it('says quietly that an unknown id is not in the sandbox, and does not ask again soon', async () => {
     const document = await documentWith('see zz11zz11zz11', 'log');
     sandbox.clearRequests();
-    assert.equal(await hoverText(document.uri, new vscode.Position(0, 6)), '$(question) No transaction zz11zz11zz11 in the sandbox');
-    assert.equal(await hoverText(document.uri, new vscode.Position(0, 8)), '$(question) No transaction zz11zz11zz11 in the sandbox');
+    assert.equal(
+      await hoverText(document.uri, new vscode.Position(0, 6)),
+      '$(question) No transaction zz11zz11zz11 in the sandbox',
+    );
+    assert.equal(
+      await hoverText(document.uri, new vscode.Position(0, 8)),
+      '$(question) No transaction zz11zz11zz11 in the sandbox',
+    );
     assert.equal(requestsFor(sandbox, 'zz11zz11zz11'), 1);
   });
 
@@ -107,7 +140,9 @@ describe('hover over a transaction id', () => {
     const document = await documentWith(`${id} ${id}`);
     sandbox.setFaults({ latencyMs: 200 });
     sandbox.clearRequests();
-    const values = await Promise.all([1, 2, id.length + 3].map((c) => hoverText(document.uri, new vscode.Position(0, c))));
+    const values = await Promise.all(
+      [1, 2, id.length + 3].map((c) => hoverText(document.uri, new vscode.Position(0, c))),
+    );
     for (const value of values) assert.ok(value?.includes(id));
     assert.equal(requestsFor(sandbox, id), 1);
     await hoverText(document.uri, new vscode.Position(0, 1));
@@ -136,9 +171,17 @@ describe('hover over a transaction id', () => {
     const document = await documentWith(`tx ${id}`);
     const value = await hoverText(document.uri, new vscode.Position(0, 5));
     assert.ok(value);
-    assert.ok(value.includes('&#60;img src=x onerror=alert&#40;1&#41;&#62;'), 'the hostile payin address is shown, escaped');
-    for (const raw of ['<img', '<script', '<b>', 'command:workbench', 'javascript:', '**bold**', '[Open a terminal]']) assert.ok(!value.includes(raw), raw);
-    assert.deepEqual(commandLinks(value), ['exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.moveToStatus'], 'a finished one is neither paid nor watched');
+    assert.ok(
+      value.includes('&#60;img src=x onerror=alert&#40;1&#41;&#62;'),
+      'the hostile payin address is shown, escaped',
+    );
+    for (const raw of ['<img', '<script', '<b>', 'command:workbench', 'javascript:', '**bold**', '[Open a terminal]'])
+      assert.ok(!value.includes(raw), raw);
+    assert.deepEqual(
+      commandLinks(value),
+      ['exchangeTx.showDetails', 'exchangeTx.openAsRequest', 'exchangeTx.sandbox.moveToStatus'],
+      'a finished one is neither paid nor watched',
+    );
     // eslint-disable-next-line no-control-regex
     assert.doesNotMatch(value, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
     assert.ok(!value.includes(HOSTILE_VALUES.long.slice(0, 300)));
@@ -158,22 +201,36 @@ describe('hover over a transaction id', () => {
     // The JSON language service starts for the request document: slow on a loaded machine.
     this.timeout(60_000);
     const id = fresh();
-    const code = await documentWith(`const ref = "abc1234def5678";\nconst real = "${id}";\nconst other = "fa11ed0000fa11";\n`, 'typescript');
+    const code = await documentWith(
+      `const ref = "abc1234def5678";\nconst real = "${id}";\nconst other = "fa11ed0000fa11";\n`,
+      'typescript',
+    );
     sandbox.clearRequests();
     assert.equal(await hoverText(code.uri, new vscode.Position(0, 16)), undefined, 'a miss in code shows nothing');
     assert.equal(await provide(code, new vscode.Position(0, 16)), undefined);
-    assert.ok((await hoverText(code.uri, new vscode.Position(1, 17)))?.includes(id), 'a transaction found in code is shown');
+    assert.ok(
+      (await hoverText(code.uri, new vscode.Position(1, 17)))?.includes(id),
+      'a transaction found in code is shown',
+    );
     sandbox.setFaults({ next: ['http500'] });
-    assert.equal(await provide(code, new vscode.Position(2, 17)), undefined, 'a failed lookup in code shows nothing either');
+    assert.equal(
+      await provide(code, new vscode.Position(2, 17)),
+      undefined,
+      'a failed lookup in code shows nothing either',
+    );
     assert.ok(requestsFor(sandbox, 'fa11ed0000fa11') >= 1, 'it was asked (and failed)');
     sandbox.setFaults({});
 
     const miss = '$(question) No transaction abc1234def5678 in the sandbox';
     const log = await documentWith('sent abc1234def5678', 'log');
     assert.equal(await hoverText(log.uri, new vscode.Position(0, 8)), miss, 'a log says it');
-    const request = await vscode.workspace.openTextDocument(vscode.Uri.from({ scheme: 'untitled', path: '/hover-miss.exchange.json' }));
+    const request = await vscode.workspace.openTextDocument(
+      vscode.Uri.from({ scheme: 'untitled', path: '/hover-miss.exchange.json' }),
+    );
     const editor = await vscode.window.showTextDocument(request);
-    await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '{ "method": "getTransactions", "params": { "id": "abc1234def5678" } }'));
+    await editor.edit((edit) =>
+      edit.insert(new vscode.Position(0, 0), '{ "method": "getTransactions", "params": { "id": "abc1234def5678" } }'),
+    );
     assert.equal(await hoverText(request.uri, new vscode.Position(0, 55)), miss, 'a request document says it');
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
 
@@ -200,14 +257,23 @@ describe('hover over a transaction id', () => {
   it('uses a custom id pattern, and falls back to the default with one warning when it is invalid', async () => {
     restore.push(await withSetting('hover.idPattern', 'TX-[0-9]{4}'));
     const custom = await documentWith('ref TX-1234 done', 'log');
-    const where = () => JSON.stringify({ language: custom.languageId, answerMissesIn: vscode.workspace.getConfiguration('exchangeTx', custom).inspect('hover.answerMissesIn') });
-    assert.equal(await hoverText(custom.uri, new vscode.Position(0, 6)), '$(question) No transaction TX&#45;1234 in the sandbox', where());
+    const where = () =>
+      JSON.stringify({
+        language: custom.languageId,
+        answerMissesIn: vscode.workspace.getConfiguration('exchangeTx', custom).inspect('hover.answerMissesIn'),
+      });
+    assert.equal(
+      await hoverText(custom.uri, new vscode.Position(0, 6)),
+      '$(question) No transaction TX&#45;1234 in the sandbox',
+      where(),
+    );
     await restore.splice(0)[0]?.();
 
     const id = fresh();
     const document = await documentWith(id);
     restore.push(await withSetting('hover.idPattern', '([a-z'));
-    const warnings = () => api.log.recent.filter((line) => line.startsWith('warn') && line.includes('exchangeTx.hover.idPattern')).length;
+    const warnings = () =>
+      api.log.recent.filter((line) => line.startsWith('warn') && line.includes('exchangeTx.hover.idPattern')).length;
     const before = warnings();
     assert.ok((await hoverText(document.uri, new vscode.Position(0, 1)))?.includes(id));
     await sleep(10);

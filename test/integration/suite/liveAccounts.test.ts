@@ -12,7 +12,14 @@ import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { accountItems } from '../../../src/features/accounts/accountCommands';
 import { ACCOUNTS_KEY, LEGACY_CHOSEN_KEY, LEGACY_PRIVATE_KEY } from '../../../src/features/accounts/accountStore';
-import { addAccount, eventually, extensionApi, hostQuestions, recordedSendPrompts, resetEnvironment } from '../support/extension';
+import {
+  addAccount,
+  eventually,
+  extensionApi,
+  hostQuestions,
+  recordedSendPrompts,
+  resetEnvironment,
+} from '../support/extension';
 
 interface SetKeysResult {
   account?: string;
@@ -33,7 +40,11 @@ async function listener(host: string): Promise<{ url: string; hits: () => number
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, hits: () => hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    hits: () => hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** An address of this machine that is not loopback, if it has one. */
@@ -84,7 +95,12 @@ describe('accounts', function () {
   });
 
   it('adds an account with a hex key and a matching API key; the picker shows its name, host and key fingerprint', async () => {
-    const added = await addAccount({ name: 'Production', baseUrl: `${service.url}/v2/`, privateKey: keys.privateKeyHex, apiKey: keys.apiKey });
+    const added = await addAccount({
+      name: 'Production',
+      baseUrl: `${service.url}/v2/`,
+      privateKey: keys.privateKeyHex,
+      apiKey: keys.apiKey,
+    });
     assert.equal(added.apiKey, keys.apiKey);
     assert.ok(added.account);
     assert.equal(api.environment.kind, 'sandbox', 'adding does not switch unless asked');
@@ -93,15 +109,24 @@ describe('accounts', function () {
     assert.equal(row?.description, new URL(service.url).host);
     assert.equal(row?.detail, `API key ${fingerprint(keys.apiKey)}`);
     assert.ok(!JSON.stringify(row).includes(keys.apiKey), 'only the fingerprint is shown');
-    assert.equal(await api.testHooks?.secrets.get(secretOf(added.account)), keys.privateKeyHex, 'the key is a secret of its own');
+    assert.equal(
+      await api.testHooks?.secrets.get(secretOf(added.account)),
+      keys.privateKeyHex,
+      'the key is a secret of its own',
+    );
     const stored = JSON.stringify(api.testHooks?.globalState.get(ACCOUNTS_KEY));
-    assert.ok(!stored.includes(keys.privateKeyHex.slice(0, 64)) && !stored.includes(keys.apiKey), 'no key in globalState');
+    assert.ok(
+      !stored.includes(keys.privateKeyHex.slice(0, 64)) && !stored.includes(keys.apiKey),
+      'no key in globalState',
+    );
     await api.environment.choose(added.account);
     assert.equal(await vscode.commands.executeCommand('exchangeTx.showApiKey', { silent: true }), keys.apiKey);
   });
 
   it('accepts a PEM key', async () => {
-    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString();
     secrets.push(pem);
     registerSecret('private-key', pem);
     const added = await addAccount({ name: 'PEM', baseUrl: 'https://api.changelly.com', privateKey: pem });
@@ -109,8 +134,12 @@ describe('accounts', function () {
   });
 
   it('refuses bad input with a clear message, stores nothing and sends nothing', async () => {
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
-    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'der' })
+      .toString('hex');
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     secrets.push(small, ec);
     registerSecret('private-key', small);
     registerSecret('private-key', ec);
@@ -138,13 +167,18 @@ describe('accounts', function () {
   });
 
   it('asks once per account and host before the first signed request, with the exact host, and remembers the answer', async () => {
-    const added = await addAccount({ name: 'Prod', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    const added = await addAccount({
+      name: 'Prod',
+      baseUrl: service.url,
+      privateKey: keys.privateKeyHex,
+      activate: true,
+    });
     await eventually(() => api.environment.kind === 'live', 'the account in use');
     assert.equal(api.environment.sandbox, undefined, 'the built-in sandbox stopped, being unused');
     service.clearRequests();
     assert.equal((await api.store.lookup(firstId(service), { maxAgeMs: 0 }))?.id, firstId(service));
     assert.deepEqual(hostQuestions, [{ account: 'Prod', host: new URL(service.url).host }]);
-    assert.equal(service.requests[0]?.apiKey, keys.apiKey, 'signed with the account\'s key');
+    assert.equal(service.requests[0]?.apiKey, keys.apiKey, "signed with the account's key");
     await api.store.lookup(service.ledger.visible()[1]?.id ?? '', { maxAgeMs: 0 });
     assert.equal(hostQuestions.length, 1, 'asked once');
 
@@ -153,13 +187,24 @@ describe('accounts', function () {
     other.registerKey(keys.publicKeyBase64);
     await eventually(() => api.environment.state.baseUrl === other.url, 'the new address in use');
     await api.store.lookup(firstId(other), { maxAgeMs: 0 });
-    assert.deepEqual(hostQuestions.map((q) => q.host), [new URL(service.url).host, new URL(other.url).host]);
+    assert.deepEqual(
+      hostQuestions.map((q) => q.host),
+      [new URL(service.url).host, new URL(other.url).host],
+    );
   });
 
   it('sends nothing to a host the user said no to, until the account is chosen again', async () => {
     const answers: (boolean | undefined)[] = [false];
-    api.environment.prompts = { ...recordedSendPrompts, confirmHost: (account, host) => (hostQuestions.push({ account, host }), Promise.resolve(answers.shift())) };
-    const added = await addAccount({ name: 'Doubtful', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    api.environment.prompts = {
+      ...recordedSendPrompts,
+      confirmHost: (account, host) => (hostQuestions.push({ account, host }), Promise.resolve(answers.shift())),
+    };
+    const added = await addAccount({
+      name: 'Doubtful',
+      baseUrl: service.url,
+      privateKey: keys.privateKeyHex,
+      activate: true,
+    });
     service.clearRequests();
     await assert.rejects(api.store.lookup(firstId(service), { maxAgeMs: 0 }), /are not allowed/);
     await assert.rejects(api.store.lookup(firstId(service), { maxAgeMs: 0 }), /are not allowed/);
@@ -224,25 +269,46 @@ describe('accounts', function () {
   });
 
   it('removes an account with its key; the sandbox is used again', async () => {
-    const added = await addAccount({ name: 'Gone soon', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    const added = await addAccount({
+      name: 'Gone soon',
+      baseUrl: service.url,
+      privateKey: keys.privateKeyHex,
+      activate: true,
+    });
     const id = added.account ?? '';
     assert.equal(api.environment.kind, 'live');
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.removeAccount', { account: id, confirm: true }), true);
+    assert.equal(
+      await vscode.commands.executeCommand('exchangeTx.removeAccount', { account: id, confirm: true }),
+      true,
+    );
     await eventually(() => api.environment.kind === 'sandbox', 'the sandbox');
     assert.equal(api.environment.accounts.accounts.length, 0);
     assert.equal(await api.testHooks?.secrets.get(secretOf(id)), undefined, 'its key is deleted');
   });
 
   it('clears keys, even a stored key that no longer parses; the account stays and the sandbox is used', async () => {
-    const added = await addAccount({ name: 'Broken', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    const added = await addAccount({
+      name: 'Broken',
+      baseUrl: service.url,
+      privateKey: keys.privateKeyHex,
+      activate: true,
+    });
     const id = added.account ?? '';
     await api.testHooks?.secrets.store(secretOf(id), 'this is no longer a key');
-    await eventually(async () => (await api.environment.accounts.keys(id)).state === 'unusable', 'the unreadable key noticed');
-    await eventually(() => api.environment.kind === 'sandbox' && api.environment.state.reason === 'no-keys', 'the sandbox, for want of keys');
+    await eventually(
+      async () => (await api.environment.accounts.keys(id)).state === 'unusable',
+      'the unreadable key noticed',
+    );
+    await eventually(
+      () => api.environment.kind === 'sandbox' && api.environment.state.reason === 'no-keys',
+      'the sandbox, for want of keys',
+    );
     assert.equal(await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { account: id, confirm: true }), true);
     assert.equal(await api.testHooks?.secrets.get(secretOf(id)), undefined);
     assert.equal(api.environment.accounts.get(id)?.name, 'Broken', 'the account stays');
-    const result = await vscode.commands.executeCommand<SetKeysResult>('exchangeTx.setApiKeys', { privateKey: keys.privateKeyHex });
+    const result = await vscode.commands.executeCommand<SetKeysResult>('exchangeTx.setApiKeys', {
+      privateKey: keys.privateKeyHex,
+    });
     assert.equal(result.apiKey, keys.apiKey, 'keys of the account in use, added again');
     await eventually(() => api.environment.kind === 'live', 'the account in use again');
   });
@@ -250,7 +316,9 @@ describe('accounts', function () {
   it('turns the keys of the previous version into an account named after its host, once', async () => {
     const hooks = api.testHooks;
     assert.ok(hooks, 'test hooks in test mode');
-    await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', `${service.url}/v2`, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx')
+      .update('baseUrl', `${service.url}/v2`, vscode.ConfigurationTarget.Global);
     await hooks.secrets.store(LEGACY_PRIVATE_KEY, keys.privateKeyHex);
     await hooks.globalState.update(LEGACY_CHOSEN_KEY, 'live');
     await api.environment.initialize();
@@ -266,7 +334,7 @@ describe('accounts', function () {
     assert.equal((await api.store.lookup(firstId(service), { maxAgeMs: 0 }))?.id, firstId(service));
   });
 
-  it('ignores workspace values of scoped settings: requests go to the account\'s host only', async () => {
+  it("ignores workspace values of scoped settings: requests go to the account's host only", async () => {
     const evil = await listener('127.0.0.1');
     const folder = vscode.workspace.workspaceFolders?.[0];
     assert.ok(folder, 'the test host opens a folder');
@@ -282,7 +350,14 @@ describe('accounts', function () {
           }
         });
       });
-      fs.writeFileSync(settingsFile, JSON.stringify({ 'exchangeTx.baseUrl': evil.url, 'exchangeTx.hover.idPattern': '(a+)+b', 'exchangeTx.requestTimeoutSeconds': 2 }));
+      fs.writeFileSync(
+        settingsFile,
+        JSON.stringify({
+          'exchangeTx.baseUrl': evil.url,
+          'exchangeTx.hover.idPattern': '(a+)+b',
+          'exchangeTx.requestTimeoutSeconds': 2,
+        }),
+      );
       await changed;
       const config = vscode.workspace.getConfiguration('exchangeTx');
       assert.notEqual(config.get('baseUrl'), evil.url, 'an application setting ignores the workspace');
@@ -294,7 +369,7 @@ describe('accounts', function () {
       // A new account's default address is the user's, never the workspace's.
       const { legacyBaseUrl } = await import('../../../src/features/accounts/environmentService');
       assert.equal(legacyBaseUrl(), 'https://api.changelly.com');
-      assert.equal(evil.hits(), 0, 'nothing reached the workspace\'s address');
+      assert.equal(evil.hits(), 0, "nothing reached the workspace's address");
     } finally {
       fs.rmSync(path.dirname(settingsFile), { recursive: true, force: true });
       await evil.close();
@@ -313,7 +388,10 @@ describe('accounts', function () {
       const hooks = api.testHooks;
       assert.ok(hooks);
       const stored = hooks.globalState.get<{ accounts: { id: string; baseUrl: string }[] }>(ACCOUNTS_KEY);
-      const rewritten = { ...stored, accounts: (stored?.accounts ?? []).map((a) => (a.id === added.account ? { ...a, baseUrl: target.url } : a)) };
+      const rewritten = {
+        ...stored,
+        accounts: (stored?.accounts ?? []).map((a) => (a.id === added.account ? { ...a, baseUrl: target.url } : a)),
+      };
       await hooks.globalState.update(ACCOUNTS_KEY, rewritten);
       await api.environment.choose(added.account ?? '');
       await assert.rejects(api.store.lookup(firstId(service), { maxAgeMs: 0 }), /plain http/);
@@ -331,7 +409,8 @@ describe('accounts', function () {
     assert.match(log, /\[request\] getTransactions/, 'requests are logged');
     for (const secret of secrets) {
       const compact = secret.replace(/\s|-----[A-Z ]+-----/g, '');
-      for (let i = 0; i + 40 <= compact.length; i += 40) assert.ok(!log.includes(compact.slice(i, i + 40)), 'a piece of a private key is in the log');
+      for (let i = 0; i + 40 <= compact.length; i += 40)
+        assert.ok(!log.includes(compact.slice(i, i + 40)), 'a piece of a private key is in the log');
     }
     assert.ok(!log.includes(keys.apiKey), 'the full API key is not logged');
     assert.ok(!/X-Api-Signature|signature:/i.test(log));
@@ -342,12 +421,20 @@ describe('manifest', () => {
   it('every contributed command is registered and every registered command is contributed', async () => {
     await extensionApi();
     const extension = vscode.extensions.getExtension('exchange-tx.exchange-tx');
-    const manifest = extension?.packageJSON as { contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> } };
+    const manifest = extension?.packageJSON as {
+      contributes: { commands: { command: string }[]; views: Record<string, { id: string }[]> };
+    };
     const contributed = new Set(manifest.contributes.commands.map((c) => c.command));
     // VS Code registers these for every contributed view: they are the workbench's, not ours.
     const viewIds = Object.values(manifest.contributes.views).flatMap((views) => views.map((view) => view.id));
-    const workbench = new Set(viewIds.flatMap((id) => ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map((suffix) => `${id}.${suffix}`)));
-    const registered = new Set((await vscode.commands.getCommands(true)).filter((c) => c.startsWith('exchangeTx.') && !workbench.has(c)));
+    const workbench = new Set(
+      viewIds.flatMap((id) =>
+        ['focus', 'open', 'removeView', 'resetViewLocation', 'toggleVisibility'].map((suffix) => `${id}.${suffix}`),
+      ),
+    );
+    const registered = new Set(
+      (await vscode.commands.getCommands(true)).filter((c) => c.startsWith('exchangeTx.') && !workbench.has(c)),
+    );
     assert.deepEqual([...registered].filter((c) => !contributed.has(c)).sort(), [], 'registered but not contributed');
     assert.deepEqual([...contributed].filter((c) => !registered.has(c)).sort(), [], 'contributed but not registered');
   });

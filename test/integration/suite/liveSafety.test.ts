@@ -18,14 +18,24 @@ import type { SendResult } from '../../../src/features/requests/requestSender';
 import type { ExplainResult } from '../../../src/features/requests/requestTools';
 import type { NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
-import { addAccount, eventually, extensionApi, moneyAnswers, moneyQuestions, resendAnswers, resendQuestions, resetEnvironment } from '../support/extension';
+import {
+  addAccount,
+  eventually,
+  extensionApi,
+  moneyAnswers,
+  moneyQuestions,
+  resendAnswers,
+  resendQuestions,
+  resetEnvironment,
+} from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const silent = { silent: true };
 
 /** The titles of the CodeLenses of a document. */
 async function lensTitles(document: vscode.TextDocument): Promise<string[]> {
-  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+  const lenses =
+    (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
   return lenses.map((lens) => lens.command?.title ?? '');
 }
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';
@@ -40,8 +50,10 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   const otherKeys = registeredKeys();
 
   const open = async (text: string): Promise<vscode.TextDocument> => (await api.requests.openUntitled(text)).document;
-  const send = (document: vscode.TextDocument): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, 0, silent);
-  const sendAsWritten = (document: vscode.TextDocument): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequestAsWritten', document.uri, 0, silent);
+  const send = (document: vscode.TextDocument): Thenable<SendResult> =>
+    vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, 0, silent);
+  const sendAsWritten = (document: vscode.TextDocument): Thenable<SendResult> =>
+    vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequestAsWritten', document.uri, 0, silent);
   const reached = (method: string) => service.requests.filter((r) => r.method === method).length;
   const useAccount = async () => {
     await api.environment.choose(accountId);
@@ -51,11 +63,21 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   before(async () => {
     api = await extensionApi();
     await resetEnvironment(api);
-    service = await startSandbox({ onSignature: noteSignature, seed: 7, ledgerSize: 5, keys: [{ publicKeyBase64: keys.publicKeyBase64 }] });
+    service = await startSandbox({
+      onSignature: noteSignature,
+      seed: 7,
+      ledgerSize: 5,
+      keys: [{ publicKeyBase64: keys.publicKeyBase64 }],
+    });
   });
   beforeEach(async () => {
     await resetEnvironment(api);
-    const added = await addAccount({ name: 'Production', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+    const added = await addAccount({
+      name: 'Production',
+      baseUrl: service.url,
+      privateKey: keys.privateKeyHex,
+      activate: true,
+    });
     accountId = added.account ?? '';
     await eventually(() => api.environment.kind === 'live', 'the account in use');
     service.clearRequests();
@@ -70,7 +92,12 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   it("Explain Signature on an account explains every step but never shows or returns the account's signature", async () => {
     const document = await open(templateFor('createTransaction').text);
     await vscode.env.clipboard.writeText('');
-    const result = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignature', document.uri, 0, silent);
+    const result = await vscode.commands.executeCommand<ExplainResult>(
+      'exchangeTx.explainSignature',
+      document.uri,
+      0,
+      silent,
+    );
     assert.ok(result.text && result.body, 'an explanation was made');
     // The signature the account's key makes of exactly these bytes: it must be nowhere.
     const signature = signBody(loadCredentials(keys.privateKeyHex).privateKey, Buffer.from(result.body, 'utf8'));
@@ -87,23 +114,51 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(service.requests.length, 0, 'explaining sends nothing');
     const note = api.requests.messages.lastMessage;
     assert.equal(note?.text, 'The signature of the account "Production" is not shown.');
-    assert.deepEqual(note?.actions.map((a) => [a.command, String(a.args[0]), a.args[1]]), [['exchangeTx.explainSignatureWithKey', document.uri.toString(), 0]], 'the action explains the same request');
+    assert.deepEqual(
+      note?.actions.map((a) => [a.command, String(a.args[0]), a.args[1]]),
+      [['exchangeTx.explainSignatureWithKey', document.uri.toString(), 0]],
+      'the action explains the same request',
+    );
 
     // The account's own key pasted (as PEM, saved as hex): refused with a message, nothing shown.
     const documentsBefore = vscode.workspace.textDocuments.length;
-    const pem = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
-    const own = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: pem });
-    assert.equal(own.error, 'This is the key of the account "Production": its signature would work against the service for as long as the key is valid, so it is not shown. Explain Signature shows every step for it without the signature; paste a key made for testing, or use the sandbox.');
+    const pem = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' })
+      .export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    const own = await vscode.commands.executeCommand<ExplainResult>(
+      'exchangeTx.explainSignatureWithKey',
+      document.uri,
+      0,
+      { silent: true, key: pem },
+    );
+    assert.equal(
+      own.error,
+      'This is the key of the account "Production": its signature would work against the service for as long as the key is valid, so it is not shown. Explain Signature shows every step for it without the signature; paste a key made for testing, or use the sandbox.',
+    );
     assert.deepEqual([own.text, own.uri], [undefined, undefined], 'no explanation made');
     assert.equal(api.requests.messages.lastMessage?.text, own.error);
     assert.equal(vscode.workspace.textDocuments.length, documentsBefore, 'no document opened');
-    assert.ok(!vscode.workspace.textDocuments.some((d) => d.getText().includes(signature)), 'the signature is still nowhere');
-    assert.ok(!api.log.recent.some((line) => line.includes(signature) || line.includes(keys.privateKeyHex.slice(40, 80))), 'nothing of it logged');
+    assert.ok(
+      !vscode.workspace.textDocuments.some((d) => d.getText().includes(signature)),
+      'the signature is still nowhere',
+    );
+    assert.ok(
+      !api.log.recent.some((line) => line.includes(signature) || line.includes(keys.privateKeyHex.slice(40, 80))),
+      'nothing of it logged',
+    );
 
     // A key of the user's own, pasted on purpose, shows its signature.
     const mine = otherKeys;
-    const pasted = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
-    const pastedSignature = signBody(loadCredentials(mine.privateKeyHex).privateKey, Buffer.from(pasted.body ?? '', 'utf8'));
+    const pasted = await vscode.commands.executeCommand<ExplainResult>(
+      'exchangeTx.explainSignatureWithKey',
+      document.uri,
+      0,
+      { silent: true, key: mine.privateKeyHex },
+    );
+    const pastedSignature = signBody(
+      loadCredentials(mine.privateKeyHex).privateKey,
+      Buffer.from(pasted.body ?? '', 'utf8'),
+    );
     noteSignature(pastedSignature);
     assert.ok(pasted.text?.includes(pastedSignature), 'the pasted key signs and shows it');
     assert.match(pasted.text ?? '', /Signed with the key you pasted \(it was not saved\)/);
@@ -112,8 +167,16 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   it('Explain Signature on the sandbox shows its signature', async () => {
     await useBuiltInSandbox(api);
     const document = await open(templateFor('getStatus').text);
-    const result = await vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignature', document.uri, 0, silent);
-    assert.match(result.text ?? '', /## 4\. The signature \(`X-Api-Signature`\)\n\n.*do not share it\.\n\n```\n[A-Za-z0-9+/]{342}==\n```/);
+    const result = await vscode.commands.executeCommand<ExplainResult>(
+      'exchangeTx.explainSignature',
+      document.uri,
+      0,
+      silent,
+    );
+    assert.match(
+      result.text ?? '',
+      /## 4\. The signature \(`X-Api-Signature`\)\n\n.*do not share it\.\n\n```\n[A-Za-z0-9+/]{342}==\n```/,
+    );
   });
 
   it('asks before a create goes to the account, on every path, naming what the bytes send; nothing leaves on a no', async () => {
@@ -130,7 +193,12 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal((await send(document)).problem, 'not-confirmed', 'the lens');
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(document.positionAt(5), document.positionAt(5));
-    assert.equal((await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', undefined, undefined, silent)).problem, 'not-confirmed', 'Ctrl+Alt+Enter');
+    assert.equal(
+      (await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', undefined, undefined, silent))
+        .problem,
+      'not-confirmed',
+      'Ctrl+Alt+Enter',
+    );
     assert.equal((await sendAsWritten(document)).problem, 'not-confirmed', 'as written');
     assert.deepEqual(moneyQuestions, [expected, expected, expected]);
     assert.equal(reached('createTransaction'), 0, 'nothing reached the account');
@@ -142,7 +210,9 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     assert.equal(moneyQuestions.length, 4);
 
     // From the History, to the same account: asked again; no, so nothing more.
-    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: created.entry?.id });
+    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', {
+      id: created.entry?.id,
+    });
     assert.equal(again.problem, 'not-confirmed', 'History');
     assert.equal(moneyQuestions.length, 5);
     assert.equal(reached('createTransaction'), 1);
@@ -151,7 +221,13 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
 
   it('asks before createSubaccount or an unknown update… goes to the account, on every path (History too); nothing leaves on a no', async () => {
     const document = await open(templateFor('createSubaccount').text);
-    const expected = { method: 'createSubaccount', movesMoney: false, accountName: 'Production', host: new URL(service.url).host, lines: ['email: "user@example.com"'] };
+    const expected = {
+      method: 'createSubaccount',
+      movesMoney: false,
+      accountName: 'Production',
+      host: new URL(service.url).host,
+      lines: ['email: "user@example.com"'],
+    };
     assert.equal((await send(document)).problem, 'not-confirmed', 'the lens');
     assert.equal((await sendAsWritten(document)).problem, 'not-confirmed', 'as written');
     assert.deepEqual(moneyQuestions, [expected, expected]);
@@ -161,13 +237,25 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const created = await send(document);
     assert.equal(created.outcome, 'result', created.text);
     assert.equal(reached('createSubaccount'), 1);
-    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: created.entry?.id });
+    const again = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', {
+      id: created.entry?.id,
+    });
     assert.equal(again.problem, 'not-confirmed', 'History: Send Again');
     assert.equal(reached('createSubaccount'), 1);
 
     const update = await open('{\n  "method": "updateSomething",\n  "params": { "subaccountId": "x1" }\n}\n');
-    assert.equal((await sendAsWritten(update)).problem, 'not-confirmed', 'a method we do not know whose name starts with update');
-    assert.deepEqual(moneyQuestions.at(-1), { method: 'updateSomething', movesMoney: false, accountName: 'Production', host: expected.host, lines: ['subaccountId: "x1"'] });
+    assert.equal(
+      (await sendAsWritten(update)).problem,
+      'not-confirmed',
+      'a method we do not know whose name starts with update',
+    );
+    assert.deepEqual(moneyQuestions.at(-1), {
+      method: 'updateSomething',
+      movesMoney: false,
+      accountName: 'Production',
+      host: expected.host,
+      lines: ['subaccountId: "x1"'],
+    });
     assert.equal(moneyQuestions.length, 5);
     assert.equal(service.requests.length, 1, 'only the one confirmed create reached the account');
   });
@@ -177,22 +265,44 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const document = await open(disguised);
     for (const result of [await send(document), await sendAsWritten(document)]) {
       assert.equal(result.sent, false);
-      assert.equal(result.problem, '"method" is written twice in the request: only the last one would be sent. Keep one.');
+      assert.equal(
+        result.problem,
+        '"method" is written twice in the request: only the last one would be sent. Keep one.',
+      );
     }
     const invisible = await open(`{\n  "method": "getStatus",\n  "params": { "id": "ab\u202Ecd" }\n}\n`);
     assert.match((await sendAsWritten(invisible)).problem ?? '', /^Line 3 holds an invisible character \(U\+202E\)/);
     const long = await open(`{ "method": "getTransactions", "params": { "limit": 1 }${' '.repeat(300)}}\n`);
     assert.match((await sendAsWritten(long)).problem ?? '', /^Line 1 is 356 columns wide, more than 300/);
     // 292 characters, tabs padding them to about 1000 columns: the end of the line is out of sight.
-    const tabs = await open(`${`{ "method": "getTransactions", "params": { "limit": 1 },${'\t'.repeat(100)}"id": "hidden-past-the-edge" }`.padEnd(292, ' ')}\n`);
+    const tabs = await open(
+      `${`{ "method": "getTransactions", "params": { "limit": 1 },${'\t'.repeat(100)}"id": "hidden-past-the-edge" }`.padEnd(292, ' ')}\n`,
+    );
     const wide = await send(tabs);
     assert.match(wide.problem ?? '', /^Line 1 is \d{3,4} columns wide, more than 300/);
     assert.equal((await sendAsWritten(tabs)).problem, wide.problem);
     await eventually(async () => (await lensTitles(tabs)).length > 0, 'the lens');
-    assert.deepEqual(await lensTitles(tabs), [`$(warning) ${wide.problem ?? ''}`], 'the lens says why, and offers no Send');
+    assert.deepEqual(
+      await lensTitles(tabs),
+      [`$(warning) ${wide.problem ?? ''}`],
+      'the lens says why, and offers no Send',
+    );
     // A decoy method in params at the top, the real one 80 lines below.
-    const decoy = await open(['{', '  "params": {', '    "method": "getStatus",', '    "id": "abc"', '  },', ...Array.from({ length: 80 }, () => ''), '  "method": "createTransaction"', '}', ''].join('\n'));
-    const nested = '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.';
+    const decoy = await open(
+      [
+        '{',
+        '  "params": {',
+        '    "method": "getStatus",',
+        '    "id": "abc"',
+        '  },',
+        ...Array.from({ length: 80 }, () => ''),
+        '  "method": "createTransaction"',
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const nested =
+      '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.';
     for (const result of [await send(decoy), await sendAsWritten(decoy)]) assert.equal(result.problem, nested);
     await eventually(async () => (await lensTitles(decoy)).length > 0, 'the lens');
     assert.deepEqual(await lensTitles(decoy), [`$(warning) ${nested}`]);
@@ -209,19 +319,37 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     sandbox.clearRequests();
 
     resendAnswers.push('entry');
-    const toEntry = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: made.entry?.id });
+    const toEntry = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', {
+      id: made.entry?.id,
+    });
     assert.equal(toEntry.outcome, 'result');
-    assert.deepEqual(resendQuestions, [{ method: 'createTransaction', entryTarget: 'Sandbox', currentTarget: `Production (${new URL(service.url).host})`, entryAvailable: true }]);
+    assert.deepEqual(resendQuestions, [
+      {
+        method: 'createTransaction',
+        entryTarget: 'Sandbox',
+        currentTarget: `Production (${new URL(service.url).host})`,
+        entryAvailable: true,
+      },
+    ]);
     // Choosing the account stopped the sandbox; the one running now got it.
-    assert.equal(api.environment.sandbox?.requests.filter((r) => r.method === 'createTransaction').length, 1, 'to the sandbox, as before');
+    assert.equal(
+      api.environment.sandbox?.requests.filter((r) => r.method === 'createTransaction').length,
+      1,
+      'to the sandbox, as before',
+    );
     assert.equal(reached('createTransaction'), 0);
     assert.equal(toEntry.entry?.environment, 'sandbox');
 
     resendAnswers.push('current');
-    const toCurrent = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: made.entry?.id });
+    const toCurrent = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', {
+      id: made.entry?.id,
+    });
     assert.equal(toCurrent.problem, 'not-confirmed', 'to the account: the create is asked about too');
     resendAnswers.push(undefined);
-    assert.equal((await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: made.entry?.id })).problem, 'cancelled');
+    assert.equal(
+      (await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: made.entry?.id })).problem,
+      'cancelled',
+    );
     assert.equal(reached('createTransaction'), 0, 'nothing reached the account');
     assert.equal(resendQuestions.length, 3);
   });
@@ -243,9 +371,12 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     };
     commands.newTransaction.prompts = prompts;
     try {
-      const result = await vscode.commands.executeCommand<NewTransactionResult | undefined>('exchangeTx.sandbox.newTransaction');
+      const result = await vscode.commands.executeCommand<NewTransactionResult | undefined>(
+        'exchangeTx.sandbox.newTransaction',
+      );
       assert.equal(service.requests.length, 0, 'nothing reached the account');
-      if (result?.id !== undefined) assert.ok(api.environment.sandbox?.ledger.get(result.id), 'what was created, was created in the sandbox');
+      if (result?.id !== undefined)
+        assert.ok(api.environment.sandbox?.ledger.get(result.id), 'what was created, was created in the sandbox');
     } finally {
       commands.newTransaction.prompts = kept;
     }
@@ -265,7 +396,11 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
       service.clearRequests();
       await api.watch.pollNow();
       await eventually(() => item(inSandbox)?.status !== undefined, 'the sandbox watch answered after the switch');
-      assert.equal(item(inSandbox)?.status, api.environment.sandbox?.ledger.statusOf(inSandbox), 'polled on the sandbox, not "Not found" on the account');
+      assert.equal(
+        item(inSandbox)?.status,
+        api.environment.sandbox?.ledger.statusOf(inSandbox),
+        'polled on the sandbox, not "Not found" on the account',
+      );
       assert.equal(service.requests.length, 0, 'the sandbox id was not asked of the account');
 
       assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', onAccount), onAccount);

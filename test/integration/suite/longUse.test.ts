@@ -36,7 +36,10 @@ const TIMER_SLACK_MS = 10_000;
  * test knows how forwarding is started and stopped: the prompts stay answered, stopping included,
  * until the returned function puts the extension's own back). Resolves with the secret shown.
  */
-async function startForwarding(api: ExchangeTxApi, url: string): Promise<{ readonly secret: string; readonly restorePrompts: () => void }> {
+async function startForwarding(
+  api: ExchangeTxApi,
+  url: string,
+): Promise<{ readonly secret: string; readonly restorePrompts: () => void }> {
   const secrets: string[] = [];
   const original: ForwardPrompts | undefined = api.forward.prompts;
   api.forward.prompts = {
@@ -83,7 +86,9 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
   before(async () => {
     api = await extensionApi();
     await resetEnvironment(api);
-    await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 60, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx.sandbox')
+      .update('trafficPerHour', 60, vscode.ConfigurationTarget.Global);
     // A new sandbox with the traffic on from its start (as a user's is).
     await api.environment.restartSandbox();
     sandbox = await useBuiltInSandbox(api);
@@ -96,7 +101,9 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await receiver.close();
     api.watch.stopAll();
     api.watch.linger.setDurationMs(60_000);
-    await vscode.workspace.getConfiguration('exchangeTx.sandbox').update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx.sandbox')
+      .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The Transactions view hidden again: while visible it refreshes by itself (its requests would take other tests' queued faults).
@@ -124,7 +131,12 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await panel.whenIdle();
 
     // New Transaction: selected in the view and watched, without a click.
-    const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: '0x0123456789abcdef0123456789abcdef01234567' });
+    const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    });
     const ownId = created.id ?? '';
     assert.ok(api.watch.ids.includes(ownId), 'the new transaction is watched');
     await control.pay(ownId);
@@ -136,20 +148,33 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
 
       // Use with faults on: lookups and a refresh that may fail, said in place.
       await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['errors5xx']);
-      const someIds = sandbox.ledger.visible().slice(0, 3).map((tx) => tx.id);
+      const someIds = sandbox.ledger
+        .visible()
+        .slice(0, 3)
+        .map((tx) => tx.id);
       for (const id of someIds) await vscode.commands.executeCommand('exchangeTx.getStatus', id, { silent: true });
       await api.transactions.view.refresh();
       await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults');
 
       // Watch two that are moving now (a watch of each status comes and goes with the traffic).
-      const moving = sandbox.ledger.visible().filter((tx) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(tx.id) ?? ''));
-      for (const tx of moving.filter((t) => !api.watch.ids.includes(t.id)).slice(0, 2)) await vscode.commands.executeCommand('exchangeTx.watch', tx.id);
+      const moving = sandbox.ledger
+        .visible()
+        .filter((tx) =>
+          ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(tx.id) ?? ''),
+        );
+      for (const tx of moving.filter((t) => !api.watch.ids.includes(t.id)).slice(0, 2))
+        await vscode.commands.executeCommand('exchangeTx.watch', tx.id);
 
       // A lookup with the faults off answers the sandbox's status.
       const looked = moving[0]?.id ?? someIds[0];
       const lookupFrom = sandbox.clock.now();
-      const answer = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', looked, { silent: true });
-      assert.ok(statusesBetween(sandbox, looked, lookupFrom, sandbox.clock.now()).has(answer.status as TransactionStatus), `${when}: the lookup of ${looked} says ${String(answer.status)}`);
+      const answer = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', looked, {
+        silent: true,
+      });
+      assert.ok(
+        statusesBetween(sandbox, looked, lookupFrom, sandbox.clock.now()).has(answer.status as TransactionStatus),
+        `${when}: the lookup of ${looked} says ${String(answer.status)}`,
+      );
 
       // Every status that is not final has transactions.
       const counts = new Map<KnownStatus, number>();
@@ -157,7 +182,8 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
         const status = sandbox.ledger.statusOf(tx.id);
         if (status) counts.set(status, (counts.get(status) ?? 0) + 1);
       }
-      for (const status of NOT_FINAL) assert.ok((counts.get(status) ?? 0) > 0, `${when}: no ${status} transaction in the sandbox`);
+      for (const status of NOT_FINAL)
+        assert.ok((counts.get(status) ?? 0) > 0, `${when}: no ${status} transaction in the sandbox`);
 
       // The Transactions view: the sandbox's newest transactions, each with its status.
       const viewFrom = sandbox.clock.now();
@@ -165,12 +191,20 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
       const viewTo = sandbox.clock.now();
       assert.equal(api.transactions.list.error, undefined, `${when}: the view loaded`);
       const shown = api.transactions.list.records();
-      const newest = sandbox.ledger.visible(viewFrom).slice(0, shown.length).map((tx) => tx.id);
+      const newest = sandbox.ledger
+        .visible(viewFrom)
+        .slice(0, shown.length)
+        .map((tx) => tx.id);
       const shownIds = new Set(shown.map((r) => r.id));
-      const missing = newest.filter((id) => !shownIds.has(id) && (sandbox.ledger.get(id)?.createdAtMs ?? 0) < viewFrom - 1000);
+      const missing = newest.filter(
+        (id) => !shownIds.has(id) && (sandbox.ledger.get(id)?.createdAtMs ?? 0) < viewFrom - 1000,
+      );
       assert.deepEqual(missing, [], `${when}: the view shows the sandbox's newest transactions`);
       for (const record of shown) {
-        assert.ok(statusesBetween(sandbox, record.id, viewFrom, Math.max(viewTo, sandbox.clock.now())).has(record.status), `${when}: the view shows ${record.id} ${record.status}, the sandbox ${String(sandbox.ledger.statusOf(record.id))}`);
+        assert.ok(
+          statusesBetween(sandbox, record.id, viewFrom, Math.max(viewTo, sandbox.clock.now())).has(record.status),
+          `${when}: the view shows ${record.id} ${record.status}, the sandbox ${String(sandbox.ledger.statusOf(record.id))}`,
+        );
       }
 
       // The pair-limits panel refreshes without an error once the faults are off.
@@ -185,13 +219,22 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
       const now = Date.now();
       for (const item of api.watch.items()) {
         // Not "could not update" (a hold shows the warning icon too: its tooltip tells them apart), not loading.
-        assert.ok(!item.tooltip.includes('Could not update') && !item.text.includes('loading'), `${when}: ${item.id} shows ${item.text}`);
+        assert.ok(
+          !item.tooltip.includes('Could not update') && !item.text.includes('loading'),
+          `${when}: ${item.id} shows ${item.text}`,
+        );
         assert.ok(item.status !== undefined, `${when}: ${item.id} has a status`);
-        assert.ok(statusesBetween(sandbox, item.id, pollFrom, pollTo).has(item.status), `${when}: ${item.id} shows ${item.status}, the sandbox ${String(sandbox.ledger.statusOf(item.id))}`);
+        assert.ok(
+          statusesBetween(sandbox, item.id, pollFrom, pollTo).has(item.status),
+          `${when}: ${item.id} shows ${item.status}, the sandbox ${String(sandbox.ledger.statusOf(item.id))}`,
+        );
         if (FINAL_STATUSES.has(item.status)) {
           seenSettled.add(item.id);
           assert.ok(item.settledAt !== undefined, `${when}: the settled watch ${item.id} is lingering`);
-          assert.ok(now - item.settledAt <= api.watch.linger.durationMs + TIMER_SLACK_MS, `${when}: the settled watch ${item.id} stayed ${now - item.settledAt} ms`);
+          assert.ok(
+            now - item.settledAt <= api.watch.linger.durationMs + TIMER_SLACK_MS,
+            `${when}: the settled watch ${item.id} stayed ${now - item.settledAt} ms`,
+          );
         } else {
           assert.equal(item.settledAt, undefined);
         }
@@ -203,16 +246,23 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
       assert.equal(session.pending, 0, `${when}: nothing waits`);
       assert.equal(session.delivered, receiver.accepted.length, `${when}: each delivered event reached the receiver`);
       const says = (): string => api.forward.item.text;
-      await eventually(() => says().includes(`${session.delivered} forwarded`) && !/waiting/.test(says()), `${when}: the forwarding item to say ${session.delivered} forwarded, none waiting (it says ${says()})`);
+      await eventually(
+        () => says().includes(`${session.delivered} forwarded`) && !/waiting/.test(says()),
+        `${when}: the forwarding item to say ${session.delivered} forwarded, none waiting (it says ${says()})`,
+      );
       assert.equal(api.forward.item.backgroundColor, undefined, `${when}: no warning colour`);
     }
 
     assert.ok(receiver.accepted.length > 100, `the traffic's moves were forwarded (${receiver.accepted.length})`);
     assert.ok(seenSettled.size > 0, 'some watched transactions settled during the afternoon');
-    assert.ok(sandbox.ledger.get(ownId), 'the user\'s own transaction is still there');
+    assert.ok(sandbox.ledger.get(ownId), "the user's own transaction is still there");
     // Settled watches leave: with their minute shortened, none is left; the moving ones stay.
     api.watch.linger.setDurationMs(500);
-    await eventually(() => api.watch.items().every((item) => item.status === undefined || !FINAL_STATUSES.has(item.status)), 'the settled watches to leave the status bar', 10_000);
+    await eventually(
+      () => api.watch.items().every((item) => item.status === undefined || !FINAL_STATUSES.has(item.status)),
+      'the settled watches to leave the status bar',
+      10_000,
+    );
     assert.ok(api.watch.items().length > 0, 'the moving watches stay');
   });
 });

@@ -10,7 +10,8 @@ import type { Sandbox } from '../../../src/sandbox';
 import { pairLabel, relativeTime } from '../../../src/shared/format';
 import { lookupApi, requestsFor, useBuiltInSandbox, useLive, waitFor } from '../support/lookupHelpers';
 
-const getStatus = async (arg: unknown, options: object = { silent: true }) => (await vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', arg, options));
+const getStatus = async (arg: unknown, options: object = { silent: true }) =>
+  await vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', arg, options);
 
 function titles(result: LookupResult): string[] {
   return result.message?.actions.map((a) => a.title) ?? [];
@@ -47,7 +48,10 @@ describe('Get Transaction Status… (sandbox)', () => {
     const record = result.record;
     assert.ok(record);
     assert.equal(result.message?.severity, 'info');
-    assert.equal(result.message?.text, `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, api.environment.sandboxClock.now(), vscode.env.language)})`);
+    assert.equal(
+      result.message?.text,
+      `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, api.environment.sandboxClock.now(), vscode.env.language)})`,
+    );
     assert.deepEqual(result.message?.actions, [
       { title: 'Details', command: 'exchangeTx.showDetails', args: [id] },
       { title: 'More…', command: 'exchangeTx.transactionActions', args: [id] },
@@ -55,7 +59,10 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.deepEqual(api.lookup.lastMessage, result.message);
     // One that still moves offers Watch first.
     const moving = sandbox.ledger.create({ outcome: 'hold', stepMs: 0 }).id;
-    assert.deepEqual((await getStatus(moving)).message?.actions.map((a) => a.title), ['Watch', 'Details', 'More…']);
+    assert.deepEqual(
+      (await getStatus(moving)).message?.actions.map((a) => a.title),
+      ['Watch', 'Details', 'More…'],
+    );
     const before = requestsFor(sandbox, id);
     await getStatus({ id, label: 'from a tree item' });
     assert.equal(requestsFor(sandbox, id), before + 1, 'an explicit lookup never answers from the cache');
@@ -96,7 +103,10 @@ describe('Get Transaction Status… (sandbox)', () => {
 
   it('takes the id from the selection, else from the word under the cursor', async () => {
     const id = withStatus('refunded');
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: `const tx = "${id}"; // refunded?\nconst other = 1;\n` });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'typescript',
+      content: `const tx = "${id}"; // refunded?\nconst other = 1;\n`,
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 11, 0, 11 + id.length + 2); // with its quotes
     assert.equal((await getStatus(undefined)).id, id);
@@ -113,7 +123,9 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.equal(result.error, 'not-found');
     assert.equal(result.message?.severity, 'warning');
     assert.equal(result.message?.text, 'Transaction zz99zz99zz99 was not found in the sandbox');
-    assert.deepEqual(result.message?.actions, [{ title: 'Switch Account…', command: 'exchangeTx.switchEnvironment', args: [] }]);
+    assert.deepEqual(result.message?.actions, [
+      { title: 'Switch Account…', command: 'exchangeTx.switchEnvironment', args: [] },
+    ]);
     assert.deepEqual(api.lookup.lastMessage, result.message);
   });
 
@@ -135,7 +147,10 @@ describe('Get Transaction Status… (sandbox)', () => {
     sandbox.setFaults({ next: ['nonJson'] });
     const unreadable = await getStatus(id);
     assert.equal(unreadable.error, 'protocol');
-    assert.match(unreadable.message?.text ?? '', new RegExp(`^The answer of the sandbox for transaction ${id} could not be read: The service answered with .+`));
+    assert.match(
+      unreadable.message?.text ?? '',
+      new RegExp(`^The answer of the sandbox for transaction ${id} could not be read: The service answered with .+`),
+    );
     assert.deepEqual(unreadable.message?.actions, retryAndLog);
 
     sandbox.setFaults({ next: ['internalError', 'internalError', 'internalError', 'internalError'] });
@@ -147,7 +162,10 @@ describe('Get Transaction Status… (sandbox)', () => {
     sandbox.setFaults({ next: ['http500'] });
     const http = await getStatus(id);
     assert.equal(http.error, 'network');
-    assert.equal(http.message?.text, `The sandbox answered HTTP 500 when looking up transaction ${id}. Try again in a moment.`);
+    assert.equal(
+      http.message?.text,
+      `The sandbox answered HTTP 500 when looking up transaction ${id}. Try again in a moment.`,
+    );
     assert.deepEqual(http.message?.actions, retryAndLog);
 
     // "Retry" runs the lookup again (shown, not silent: nothing waits for its notification).
@@ -205,7 +223,10 @@ describe('Get Transaction Status… (live service)', function () {
     const result = await getStatus(id);
     assert.equal(result.error, 'authentication');
     assert.equal(result.message?.severity, 'error');
-    assert.equal(result.message?.text, `The live service refused the API keys (HTTP 401) when looking up transaction ${id}. Check that the saved keys are the ones the service issued.`);
+    assert.equal(
+      result.message?.text,
+      `The live service refused the API keys (HTTP 401) when looking up transaction ${id}. Check that the saved keys are the ones the service issued.`,
+    );
     assert.deepEqual(result.message?.actions, [{ title: 'Set API Keys…', command: 'exchangeTx.setApiKeys', args: [] }]);
   });
 
@@ -235,13 +256,23 @@ describe('Get Transaction Status… (live service)', function () {
     const id = anyId();
     const result = await getStatus(id);
     assert.equal(result.error, 'network');
-    assert.equal(result.message?.text, `Could not reach the live service to look up transaction ${id}: Could not reach the service (ECONNREFUSED).`);
-    assert.deepEqual(result.message?.actions.map((a) => a.command), ['exchangeTx.getStatus', 'exchangeTx.showLog']);
+    assert.equal(
+      result.message?.text,
+      `Could not reach the live service to look up transaction ${id}: Could not reach the service (ECONNREFUSED).`,
+    );
+    assert.deepEqual(
+      result.message?.actions.map((a) => a.command),
+      ['exchangeTx.getStatus', 'exchangeTx.showLog'],
+    );
     assert.deepEqual(titles(result), ['Retry', 'Show Log']);
   });
 
   it('says the rate limit was reached, offering Retry', async () => {
-    const limited = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, rateLimit: { limit: 2, windowMs: 60_000 } });
+    const limited = await startSandbox({
+      onSignature: noteSignature,
+      ledgerSize: 5,
+      rateLimit: { limit: 2, windowMs: 60_000 },
+    });
     try {
       limited.registerKey({ publicKeyBase64: keys.publicKeyBase64 });
       // Use up the key's two requests of the minute from outside the extension.
@@ -253,9 +284,15 @@ describe('Get Transaction Status… (live service)', function () {
       const result = await getStatus(id);
       assert.equal(result.error, 'rate-limit');
       assert.equal(result.message?.severity, 'warning');
-      assert.equal(result.message?.text, `The rate limit of the live service (2 requests per second) was reached while looking up transaction ${id}. Try again in a moment.`);
+      assert.equal(
+        result.message?.text,
+        `The rate limit of the live service (2 requests per second) was reached while looking up transaction ${id}. Try again in a moment.`,
+      );
       assert.deepEqual(result.message?.actions, [{ title: 'Retry', command: 'exchangeTx.getStatus', args: [id] }]);
-      assert.ok(limited.requests.filter((r) => r.outcome === 'rate-limited').length >= 2, 'the client retried before giving up');
+      assert.ok(
+        limited.requests.filter((r) => r.outcome === 'rate-limited').length >= 2,
+        'the client retried before giving up',
+      );
     } finally {
       await limited.stop();
     }

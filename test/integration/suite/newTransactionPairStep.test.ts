@@ -52,13 +52,26 @@ describe('New Transaction: the pair step in two questions', function () {
     } finally {
       newTransaction.prompts = kept;
     }
-    assert.equal(payins.length, 3, 'the payin asked first, again after Back from the payout, again after Back from the rate');
+    assert.equal(
+      payins.length,
+      3,
+      'the payin asked first, again after Back from the payout, again after Back from the rate',
+    );
     assert.equal(pairs.length, 3);
     const first = payins[0] ?? [];
     assert.ok(first.length > 50 && first.length < 1000, `${first.length} payin currencies`);
-    assert.ok(first.some((i) => i.currency === 'btc') && !first.some((i) => i.currency === 'dot'), 'payins only (DOT is no payin)');
-    assert.ok(pairs[0]?.every((i) => i.pair.from === 'eth'), 'the payouts of ETH');
-    assert.ok(pairs[1]?.every((i) => i.pair.from === 'btc'), 'the payouts of BTC');
+    assert.ok(
+      first.some((i) => i.currency === 'btc') && !first.some((i) => i.currency === 'dot'),
+      'payins only (DOT is no payin)',
+    );
+    assert.ok(
+      pairs[0]?.every((i) => i.pair.from === 'eth'),
+      'the payouts of ETH',
+    );
+    assert.ok(
+      pairs[1]?.every((i) => i.pair.from === 'btc'),
+      'the payouts of BTC',
+    );
     assert.equal(payins[2]?.[0]?.currency, 'btc', 'after Back from the rate: the payin chosen before first');
     assert.equal(`${pairs[2]?.[0]?.pair.from}>${pairs[2]?.[0]?.pair.to}`, 'btc>eth', 'and its pair first');
     assert.ok(result?.id, `created: ${result?.error ?? ''}`);

@@ -18,7 +18,14 @@ import { findCurrency, limitsOf, pairLimits, startSandbox } from '../../../src/s
 import type { Currency, Sandbox } from '../../../src/sandbox';
 import { limitFields } from '../../../src/sandbox/rates';
 import { MAX_PAIRS, pairKey, PENDING_ESTIMATES } from '../../../src/shared/pairLimitsProtocol';
-import type { CurrencyPairKey, EstimateCell, HostMessage, LimitsRow, PairRow, ViewState } from '../../../src/shared/pairLimitsProtocol';
+import type {
+  CurrencyPairKey,
+  EstimateCell,
+  HostMessage,
+  LimitsRow,
+  PairRow,
+  ViewState,
+} from '../../../src/shared/pairLimitsProtocol';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
 
@@ -28,10 +35,20 @@ const READY_MS = 45_000;
 const p = (from: string, to: string): CurrencyPairKey => ({ from, to });
 
 /** An estimate's cell for a pair the sandbox accepts: its limits as the sandbox computes them. */
-function estimateOf(type: 'float' | 'fixed', from: Currency, to: Currency, via: 'result' | 'amount-error' = 'result'): EstimateCell {
+function estimateOf(
+  type: 'float' | 'fixed',
+  from: Currency,
+  to: Currency,
+  via: 'result' | 'amount-error' = 'result',
+): EstimateCell {
   if (type === 'fixed' && (!from.fixRateEnabled || !to.fixRateEnabled)) {
     const refused = from.fixRateEnabled ? to : from;
-    return { state: 'failed', kind: 'refused', reason: 'The service does not accept this pair; its answer is below.', detail: `Invalid currency: ${refused.ticker} temporary disabled for fix rate transactions` };
+    return {
+      state: 'failed',
+      kind: 'refused',
+      reason: 'The service does not accept this pair; its answer is below.',
+      detail: `Invalid currency: ${refused.ticker} temporary disabled for fix rate transactions`,
+    };
   }
   const { minFrom, maxFrom, minTo, maxTo } = limitFields(limitsOf(type, from, to));
   return { state: 'limits', via, minFrom, maxFrom, minTo, maxTo };
@@ -48,12 +65,23 @@ function currencies(pair: CurrencyPairKey): [Currency, Currency] {
 function limitsRow(pair: CurrencyPairKey): LimitsRow {
   const [from, to] = currencies(pair);
   const { minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed } = pairLimits(from, to);
-  return { ...pair, state: 'limits', minAmountFloat, maxAmountFloat, minAmountFixed, maxAmountFixed, float: estimateOf('float', from, to), fixed: estimateOf('fixed', from, to) };
+  return {
+    ...pair,
+    state: 'limits',
+    minAmountFloat,
+    maxAmountFloat,
+    minAmountFixed,
+    maxAmountFixed,
+    float: estimateOf('float', from, to),
+    fixed: estimateOf('fixed', from, to),
+  };
 }
 
 /** The tabs of pair-limits panels in the workbench. */
 function panelTabs(): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
 }
 
 /** A place in the messages a panel sent, to read what it sent after. */
@@ -67,7 +95,8 @@ function sentSince(panel: PairLimitsPanel, from: Mark): readonly HostMessage[] {
   return panel.posted.slice(at + 1);
 }
 
-const statesIn = (messages: readonly HostMessage[]): ViewState[] => messages.flatMap((m) => (m.type === 'state' ? [m.state] : []));
+const statesIn = (messages: readonly HostMessage[]): ViewState[] =>
+  messages.flatMap((m) => (m.type === 'state' ? [m.state] : []));
 const lastState = (panel: PairLimitsPanel): ViewState | undefined => statesIn(panel.posted).at(-1);
 
 function row(panel: PairLimitsPanel, pair: CurrencyPairKey): PairRow {
@@ -176,7 +205,15 @@ describe('Pair Limits panel', function () {
     assert.equal(init?.type, 'init');
     assert.equal(init.type === 'init' && init.strings.title, 'Pair Limits');
     assert.equal(first?.type, 'state');
-    assert.deepEqual(first.type === 'state' && first.state, { environment: 'sandbox', pairsParams: 'available', loading: false, rows: [], recent: [], error: null, updated: null });
+    assert.deepEqual(first.type === 'state' && first.state, {
+      environment: 'sandbox',
+      pairsParams: 'available',
+      loading: false,
+      rows: [],
+      recent: [],
+      error: null,
+      updated: null,
+    });
     await drawnAll(panel);
     assert.deepEqual(panel.lastRendered, { rows: 0, failed: 0 });
     assert.deepEqual(panel.problems, []);
@@ -199,8 +236,22 @@ describe('Pair Limits panel', function () {
       maxAmountFloat: '10.40721699267',
       minAmountFixed: '0.000764',
       maxAmountFixed: '3.7514',
-      float: { state: 'limits', via: 'result', minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.01246374', maxTo: '212.99310242' },
-      fixed: { state: 'limits', via: 'result', minFrom: '0.000764', maxFrom: '3.7514', minTo: '0.0154796', maxTo: '76.00803381' },
+      float: {
+        state: 'limits',
+        via: 'result',
+        minFrom: '0.000609',
+        maxFrom: '10.40721699267',
+        minTo: '0.01246374',
+        maxTo: '212.99310242',
+      },
+      fixed: {
+        state: 'limits',
+        via: 'result',
+        minFrom: '0.000764',
+        maxFrom: '3.7514',
+        minTo: '0.0154796',
+        maxTo: '76.00803381',
+      },
     });
     assert.equal(pairRequests().length, 1);
     await send(panel, { type: 'add', from: 'xrp', to: 'usdt' });
@@ -233,7 +284,10 @@ describe('Pair Limits panel', function () {
     await send(panel, { type: 'add', from: 'foo', to: 'btc' });
     const refused = row(panel, p('foo', 'btc'));
     assert.equal(refused?.state, 'failed');
-    assert.ok(refused && refused.state === 'failed' && !/error -?\d/.test(refused.reason), `a reason in words: ${JSON.stringify(refused)}`);
+    assert.ok(
+      refused && refused.state === 'failed' && !/error -?\d/.test(refused.reason),
+      `a reason in words: ${JSON.stringify(refused)}`,
+    );
     assert.deepEqual(controller.list.used, [p('btc', 'eth')], 'foo → btc is not a pair used before');
     await send(panel, { type: 'remove', from: 'foo', to: 'btc' });
     await send(panel, { type: 'remove', from: 'btc', to: 'eth' });
@@ -244,8 +298,16 @@ describe('Pair Limits panel', function () {
     const panel = await showPairs([p('btc', 'eth')]);
     const requests = pairRequests().length;
     const cases: [unknown, string, 'from' | 'to' | undefined][] = [
-      [{ type: 'add', from: 'b c', to: 'eth' }, 'A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.', 'from'],
-      [{ type: 'add', from: 'btc', to: '<b>' }, 'A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.', 'to'],
+      [
+        { type: 'add', from: 'b c', to: 'eth' },
+        'A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.',
+        'from',
+      ],
+      [
+        { type: 'add', from: 'btc', to: '<b>' },
+        'A ticker is letters a–z and digits (with - or _ inside), e.g. btc or usdt20.',
+        'to',
+      ],
       [{ type: 'add', from: '  ', to: 'eth' }, 'Enter a currency ticker.', 'from'],
       [{ type: 'add', from: 'btc', to: 'x'.repeat(33) }, 'A ticker is at most 32 characters.', 'to'],
       [{ type: 'add', from: 'ETH', to: 'eth' }, 'Choose two different currencies.', 'to'],
@@ -254,7 +316,11 @@ describe('Pair Limits panel', function () {
     for (const [message, text, field] of cases) {
       const from = mark(panel);
       await send(panel, message);
-      assert.deepEqual(sentSince(panel, from), [{ type: 'notice', severity: 'error', text, ...(field ? { field } : {}) }], JSON.stringify(message));
+      assert.deepEqual(
+        sentSince(panel, from),
+        [{ type: 'notice', severity: 'error', text, ...(field ? { field } : {}) }],
+        JSON.stringify(message),
+      );
     }
     assert.deepEqual(controller.list.pairs, [p('btc', 'eth')]);
     assert.equal(pairRequests().length, requests, 'nothing refused was asked for');
@@ -262,26 +328,80 @@ describe('Pair Limits panel', function () {
     for (let i = controller.list.pairs.length; i < MAX_PAIRS; i++) await controller.list.add(p(`c${i}`, 'btc'));
     const from = mark(panel);
     await send(panel, { type: 'add', from: 'ltc', to: 'btc' });
-    assert.deepEqual(sentSince(panel, from), [{ type: 'notice', severity: 'error', text: 'The list holds at most 30 pairs; remove one first.' }]);
+    assert.deepEqual(sentSince(panel, from), [
+      { type: 'notice', severity: 'error', text: 'The list holds at most 30 pairs; remove one first.' },
+    ]);
     assert.equal(controller.list.pairs.length, MAX_PAIRS);
     assert.equal(pairRequests().length, requests);
   });
 
   it('shows each refused pair with its own kind and reason, the others with their limits, in k + 1 calls', async () => {
     const good = [p('btc', 'eth'), p('ltc', 'btc'), p('btc', 'xmr'), p('eos', 'usdt')];
-    const [btcEth, ltcBtc, btcXmr, eosUsdt] = good as [CurrencyPairKey, CurrencyPairKey, CurrencyPairKey, CurrencyPairKey];
-    const pairs = [btcEth, p('xmr', 'btc'), p('btc', 'eos'), ltcBtc, p('zec', 'eth'), p('eth', 'qqq'), btcXmr, p('dash', 'ltc'), eosUsdt];
+    const [btcEth, ltcBtc, btcXmr, eosUsdt] = good as [
+      CurrencyPairKey,
+      CurrencyPairKey,
+      CurrencyPairKey,
+      CurrencyPairKey,
+    ];
+    const pairs = [
+      btcEth,
+      p('xmr', 'btc'),
+      p('btc', 'eos'),
+      ltcBtc,
+      p('zec', 'eth'),
+      p('eth', 'qqq'),
+      btcXmr,
+      p('dash', 'ltc'),
+      eosUsdt,
+    ];
     const panel = await showPairs(pairs);
     assert.deepEqual(panel.rows.map(pairKey), pairs.map(pairKey), 'rows in list order');
     for (const pair of good) assert.deepEqual(row(panel, pair), limitsRow(pair));
     // A currency refused by getPairsParams is not asked about again: both estimates show the same refusal.
     const failed = (pair: CurrencyPairKey, kind: string, reason: string, detail: string) =>
-      assert.deepEqual(row(panel, pair), { ...pair, state: 'failed', kind, reason, detail, float: { state: 'failed', kind, reason, detail }, fixed: { state: 'failed', kind, reason, detail } }, pairKey(pair));
-    failed(p('xmr', 'btc'), 'currency-disabled', 'xmr is temporarily disabled as an input currency (it cannot be sent).', 'Invalid currency: xmr is temporary disabled on API as input currency');
-    failed(p('btc', 'eos'), 'currency-disabled', 'eos is temporarily disabled as an output currency (it cannot be received).', 'Invalid currency: eos is temporary disabled on API as output currency');
-    failed(p('zec', 'eth'), 'currency-disabled', 'zec is temporarily disabled.', 'Invalid currency: zec temporary disabled');
-    failed(p('dash', 'ltc'), 'currency-disabled', 'dash is temporarily disabled.', 'Invalid currency: dash temporary disabled');
-    failed(p('eth', 'qqq'), 'currency-not-found', 'qqq is not a currency the service knows.', 'Invalid currency: qqq not found');
+      assert.deepEqual(
+        row(panel, pair),
+        {
+          ...pair,
+          state: 'failed',
+          kind,
+          reason,
+          detail,
+          float: { state: 'failed', kind, reason, detail },
+          fixed: { state: 'failed', kind, reason, detail },
+        },
+        pairKey(pair),
+      );
+    failed(
+      p('xmr', 'btc'),
+      'currency-disabled',
+      'xmr is temporarily disabled as an input currency (it cannot be sent).',
+      'Invalid currency: xmr is temporary disabled on API as input currency',
+    );
+    failed(
+      p('btc', 'eos'),
+      'currency-disabled',
+      'eos is temporarily disabled as an output currency (it cannot be received).',
+      'Invalid currency: eos is temporary disabled on API as output currency',
+    );
+    failed(
+      p('zec', 'eth'),
+      'currency-disabled',
+      'zec is temporarily disabled.',
+      'Invalid currency: zec temporary disabled',
+    );
+    failed(
+      p('dash', 'ltc'),
+      'currency-disabled',
+      'dash is temporarily disabled.',
+      'Invalid currency: dash temporary disabled',
+    );
+    failed(
+      p('eth', 'qqq'),
+      'currency-not-found',
+      'qqq is not a currency the service knows.',
+      'Invalid currency: qqq not found',
+    );
     // xmr, eos, zec, qqq and dash refused: five calls set them aside, one more gets the rest.
     assert.deepEqual(
       pairRequests().map((r) => r.outcome),
@@ -308,7 +428,15 @@ describe('Pair Limits panel', function () {
   });
 
   it('asks once when every pair is accepted, and once more per Refresh', async () => {
-    const pairs = [p('btc', 'eth'), p('eth', 'btc'), p('xrp', 'usdt'), p('sol', 'ada'), p('atom', 'dot'), p('btc', 'xmr'), p('eos', 'btc')];
+    const pairs = [
+      p('btc', 'eth'),
+      p('eth', 'btc'),
+      p('xrp', 'usdt'),
+      p('sol', 'ada'),
+      p('atom', 'dot'),
+      p('btc', 'xmr'),
+      p('eos', 'btc'),
+    ];
     const panel = await showPairs(pairs);
     assert.equal(pairRequests().length, 1);
     assert.deepEqual(pairRequests()[0]?.params, pairs);
@@ -327,9 +455,18 @@ describe('Pair Limits panel', function () {
       to: 'eth',
       getExchangeAmount: { minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.01246374', maxTo: '212.99310242' },
       getFixRateForAmount: { minFrom: '0.000764', maxFrom: '3.7514', minTo: '0.0154796', maxTo: '76.00803381' },
-      getPairsParams: { minAmountFloat: '0.000609', maxAmountFloat: '10.40721699267', minAmountFixed: '0.000764', maxAmountFixed: '3.7514' },
+      getPairsParams: {
+        minAmountFloat: '0.000609',
+        maxAmountFloat: '10.40721699267',
+        minAmountFixed: '0.000764',
+        maxAmountFixed: '3.7514',
+      },
     });
-    assert.deepEqual(panel.posted.at(-1), { type: 'notice', severity: 'info', text: 'Copied the limits of btc → eth.' });
+    assert.deepEqual(panel.posted.at(-1), {
+      type: 'notice',
+      severity: 'info',
+      text: 'Copied the limits of btc → eth.',
+    });
     await vscode.env.clipboard.writeText('unchanged');
     const from = mark(panel);
     await send(panel, { type: 'copy', from: 'zec', to: 'btc' });
@@ -467,19 +604,44 @@ describe('Pair Limits panel', function () {
         detail: 'Invalid currency: xmr is temporary disabled on API as input currency',
       } as const;
       assert.deepEqual(panel.rows, [
-        { ...p('btc', 'eth'), state: 'unavailable', float: estimateOf('float', btc, eth), fixed: estimateOf('fixed', btc, eth) },
-        { ...p('xrp', 'usdt'), state: 'unavailable', float: estimateOf('float', xrp, usdt, 'amount-error'), fixed: estimateOf('fixed', xrp, usdt, 'amount-error') },
+        {
+          ...p('btc', 'eth'),
+          state: 'unavailable',
+          float: estimateOf('float', btc, eth),
+          fixed: estimateOf('fixed', btc, eth),
+        },
+        {
+          ...p('xrp', 'usdt'),
+          state: 'unavailable',
+          float: estimateOf('float', xrp, usdt, 'amount-error'),
+          fixed: estimateOf('fixed', xrp, usdt, 'amount-error'),
+        },
         { ...p('xmr', 'btc'), state: 'unavailable', float: xmrRefused, fixed: xmrRefused },
       ]);
-      assert.deepEqual(row(panel, p('xrp', 'usdt')).float, { state: 'limits', via: 'amount-error', minFrom: '79.1', maxFrom: '1748469.836760023', minTo: '40.937669', maxTo: '904908.711138' });
+      assert.deepEqual(row(panel, p('xrp', 'usdt')).float, {
+        state: 'limits',
+        via: 'amount-error',
+        minFrom: '79.1',
+        maxFrom: '1748469.836760023',
+        minTo: '40.937669',
+        maxTo: '904908.711138',
+      });
       const last = lastState(panel);
       assert.equal(last?.pairsParams, 'gone');
       assert.equal(last?.error, null, 'not an error: the panel carries on');
-      assert.deepEqual(sentSince(panel, from).filter((m) => m.type === 'notice'), [], 'said in the state (the page’s banner), not as a notice');
+      assert.deepEqual(
+        sentSince(panel, from).filter((m) => m.type === 'notice'),
+        [],
+        'said in the state (the page’s banner), not as a notice',
+      );
       await drawnAll(panel);
       assert.deepEqual(panel.lastRendered, { rows: 3, failed: 1 });
       assert.deepEqual(panel.problems, []);
-      assert.deepEqual(sandbox.requests.filter((r) => r.outcome === 'rate-limited'), [], 'within the rate limit');
+      assert.deepEqual(
+        sandbox.requests.filter((r) => r.outcome === 'rate-limited'),
+        [],
+        'within the rate limit',
+      );
 
       sandbox.clearRequests();
       await send(panel, { type: 'refresh' });
@@ -513,7 +675,10 @@ describe('Pair Limits panel', function () {
       await send(panel, { type: 'refresh' });
       const fresh = api.environment.sandbox;
       assert.ok(fresh, 'the sandbox runs');
-      assert.ok(fresh.requests.some((r) => r.method === 'getPairsParams' && r.outcome === 'ok'), 'getPairsParams asked of it, and answered');
+      assert.ok(
+        fresh.requests.some((r) => r.method === 'getPairsParams' && r.outcome === 'ok'),
+        'getPairsParams asked of it, and answered',
+      );
       assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth'))]);
       assert.equal(lastState(panel)?.pairsParams, 'available');
     });
@@ -538,10 +703,18 @@ describe('Pair Limits panel', function () {
       const from = mark(panel);
       service.clearRequests();
       await useLive(api, service.url, keys.privateKeyHex);
-      await eventually(() => lastState(panel)?.environment === 'live' && panel.rows.every((r) => r.state !== 'pending') && !panel.state.loading, 'rows from the live service');
+      await eventually(
+        () =>
+          lastState(panel)?.environment === 'live' &&
+          panel.rows.every((r) => r.state !== 'pending') &&
+          !panel.state.loading,
+        'rows from the live service',
+      );
       await panel.whenIdle();
       assert.ok(
-        statesIn(sentSince(panel, from)).some((s) => s.environment === 'live' && s.rows.every((r) => r.state === 'pending')),
+        statesIn(sentSince(panel, from)).some(
+          (s) => s.environment === 'live' && s.rows.every((r) => r.state === 'pending'),
+        ),
         'the rows were shown as pending after the change',
       );
       assert.deepEqual(row(panel, p('btc', 'eth')), limitsRow(p('btc', 'eth')));
@@ -588,10 +761,16 @@ describe('Pair Limits panel', function () {
       service.clearRequests();
       await send(panel, { type: 'refresh' });
       assert.equal(row(panel, p('btc', 'eth')).state, 'pending');
-      assert.equal(lastState(panel)?.error, 'The live service refused the API keys (HTTP 401). Check that the saved keys are the ones the service issued.');
+      assert.equal(
+        lastState(panel)?.error,
+        'The live service refused the API keys (HTTP 401). Check that the saved keys are the ones the service issued.',
+      );
       // Refused before its body is read: the log has the key and the outcome, not the method.
       const refused = service.requests.filter((r) => r.apiKey === stranger.apiKey);
-      assert.ok(refused.length > 0 && refused.every((r) => r.outcome === 'unauthorized'), 'asked with the saved keys, refused');
+      assert.ok(
+        refused.length > 0 && refused.every((r) => r.outcome === 'unauthorized'),
+        'asked with the saved keys, refused',
+      );
       const wire = JSON.stringify(sentSince(panel, from));
       assert.ok(!wire.includes(stranger.privateKeyHex) && !wire.includes(stranger.apiKey));
     });
@@ -609,14 +788,20 @@ describe('Pair Limits panel', function () {
       assert.equal(panel.isDisposed, true);
       sandbox.clearRequests();
       panel = await open();
-      assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth')), limitsRow(p('doge', 'btc'))], 'the new page asked for the saved list');
+      assert.deepEqual(
+        panel.rows,
+        [limitsRow(p('btc', 'eth')), limitsRow(p('doge', 'btc'))],
+        'the new page asked for the saved list',
+      );
       assert.deepEqual(panel.state.recent, [p('ltc', 'xmr')], 'the removed pair is suggested');
       assert.equal(pairRequests().length, 1, 'the reopened panel asks once');
     });
 
     it('adopts a panel restored by the serializer, and closes a second one', async () => {
       const open_ = controller.panel ?? (await open());
-      const extra = vscode.window.createWebviewPanel(VIEW_TYPE, 'extra', vscode.ViewColumn.One, { enableScripts: true });
+      const extra = vscode.window.createWebviewPanel(VIEW_TYPE, 'extra', vscode.ViewColumn.One, {
+        enableScripts: true,
+      });
       let extraDisposed = false;
       extra.onDidDispose(() => (extraDisposed = true));
       assert.equal(controller.restore(extra), open_, 'the open panel stays the one');
@@ -626,7 +811,9 @@ describe('Pair Limits panel', function () {
       await close(open_);
 
       await controller.list.add(p('btc', 'eth'));
-      const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.One, { enableScripts: true });
+      const restored = vscode.window.createWebviewPanel(VIEW_TYPE, 'restored', vscode.ViewColumn.One, {
+        enableScripts: true,
+      });
       const panel = follow(controller.restore(restored));
       assert.equal(controller.panel, panel);
       assert.equal(panel.webviewPanel, restored);

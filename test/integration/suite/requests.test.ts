@@ -33,11 +33,15 @@ describe('request documents', function () {
   let sandbox: Sandbox;
   const firstId = (s: Sandbox) => s.ledger.visible()[0]?.id ?? '';
   /** What reached a sandbox, for a failure's message. */
-  const seen = (s: Sandbox): string => s.requests.map((r) => `${r.httpMethod} ${r.path} ${r.method ?? '-'} ${r.outcome}`).join('; ');
+  const seen = (s: Sandbox): string =>
+    s.requests.map((r) => `${r.httpMethod} ${r.path} ${r.method ?? '-'} ${r.outcome}`).join('; ');
 
-  const open = async (value: unknown): Promise<vscode.TextDocument> => (await api.requests.openUntitled(`${JSON.stringify(value, null, 2)}\n`)).document;
-  const send = (document: vscode.TextDocument, index = 0): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, index, silent);
-  const sendAsWritten = (document: vscode.TextDocument, index = 0): Thenable<SendResult> => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequestAsWritten', document.uri, index, silent);
+  const open = async (value: unknown): Promise<vscode.TextDocument> =>
+    (await api.requests.openUntitled(`${JSON.stringify(value, null, 2)}\n`)).document;
+  const send = (document: vscode.TextDocument, index = 0): Thenable<SendResult> =>
+    vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, index, silent);
+  const sendAsWritten = (document: vscode.TextDocument, index = 0): Thenable<SendResult> =>
+    vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequestAsWritten', document.uri, index, silent);
 
   before(async () => {
     api = await extensionApi();
@@ -59,15 +63,24 @@ describe('request documents', function () {
   after(() => resetEnvironment(api));
 
   it('shows the CodeLenses above each request, naming where Send goes, and Send as Written only where the checks would refuse', async () => {
-    const document = await open([{ method: 'getStatus', params: { id: firstId(sandbox) } }, { method: 'getTransactions', params: { limit: 1000 } }, { params: {} }]);
+    const document = await open([
+      { method: 'getStatus', params: { id: firstId(sandbox) } },
+      { method: 'getTransactions', params: { limit: 1000 } },
+      { params: {} },
+    ]);
     assert.match(document.uri.path, /\.exchange\.json$/);
     await eventually(async () => (await lensTitles(document.uri)).length >= 8, 'the lenses');
     const titles = await lensTitles(document.uri);
     assert.equal(titles.filter((t) => t === '$(play) Send to Sandbox').length, 2);
     assert.equal(titles.filter((t) => t === 'Send as Written').length, 1, 'above the request with a problem only');
-    const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
+    const lenses =
+      (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri)) ?? [];
     const asWritten = lenses.find((lens) => lens.command?.title === 'Send as Written');
-    assert.equal(asWritten?.range.start.line, document.positionAt(document.getText().indexOf('"getTransactions"')).line - 1, 'above getTransactions');
+    assert.equal(
+      asWritten?.range.start.line,
+      document.positionAt(document.getText().indexOf('"getTransactions"')).line - 1,
+      'above getTransactions',
+    );
     assert.match(asWritten?.command?.tooltip ?? '', /skipping the schema and parameter checks/);
     assert.equal(titles.filter((t) => t === 'Copy as…').length, 2);
     assert.equal(titles.filter((t) => t === '$(key) Signature').length, 2);
@@ -83,9 +96,18 @@ describe('request documents', function () {
     const status = sandbox.ledger.statusOf(id) ?? '';
     assert.ok(result.text?.includes(`"result": "${status}"`), result.text);
     assert.match(unwrapped(result.text), /^\/\/ getStatus → HTTP 200 in \d+ ms/);
-    assert.match(unwrapped(result.text), new RegExp(`^// Sandbox · ${sandbox.url.replace('http://', '').replace(/\./g, '\\.')}$`, 'm'));
-    assert.match(unwrapped(result.text), /^\/\/ X-Api-Key: \S{6}…\S{4}\n\/\/ X-Api-Signature: \S{6}…\S{4}\n\/\/ Key and signature shown as fingerprints\.$/m);
-    await eventually(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()), 'the answer beside the request');
+    assert.match(
+      unwrapped(result.text),
+      new RegExp(`^// Sandbox · ${sandbox.url.replace('http://', '').replace(/\./g, '\\.')}$`, 'm'),
+    );
+    assert.match(
+      unwrapped(result.text),
+      /^\/\/ X-Api-Key: \S{6}…\S{4}\n\/\/ X-Api-Signature: \S{6}…\S{4}\n\/\/ Key and signature shown as fingerprints\.$/m,
+    );
+    await eventually(
+      () => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()),
+      'the answer beside the request',
+    );
     const answer = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === result.uri?.toString());
     assert.equal(answer?.document.languageId, 'jsonc');
     assert.equal(answer?.document.getText(), result.text);
@@ -95,17 +117,25 @@ describe('request documents', function () {
   });
 
   it('sends the request under the cursor when called as the keybinding does (no arguments)', async () => {
-    const document = await open([{ method: 'getStatus', params: { id: firstId(sandbox) } }, { method: 'getTransactions', params: { limit: 2 } }]);
+    const document = await open([
+      { method: 'getStatus', params: { id: firstId(sandbox) } },
+      { method: 'getTransactions', params: { limit: 2 } },
+    ]);
     const editor = await vscode.window.showTextDocument(document);
     const at = document.positionAt(document.getText().indexOf('getTransactions'));
     editor.selection = new vscode.Selection(at, at);
-    const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', undefined, undefined, silent);
+    const result = await vscode.commands.executeCommand<SendResult>(
+      'exchangeTx.sendRequest',
+      undefined,
+      undefined,
+      silent,
+    );
     assert.equal(result.outcome, 'result');
     assert.equal(sandbox.requests.length, 1);
     assert.equal(sandbox.requests[0]?.method, 'getTransactions');
   });
 
-  it('checks locally first, sends nothing, and offers Send as Written, which reaches the sandbox\'s own -32602', async () => {
+  it("checks locally first, sends nothing, and offers Send as Written, which reaches the sandbox's own -32602", async () => {
     const document = await open({ method: 'getTransactions', params: { limit: 1000 } });
     const refused = await send(document);
     assert.equal(refused.sent, false);
@@ -113,7 +143,10 @@ describe('request documents', function () {
     const message = api.requests.messages.lastMessage;
     assert.match(message?.text ?? '', /^Not sent: [^\n]*limit/);
     assert.ok((message?.text.length ?? 0) < 200, `one line: ${message?.text ?? ''}`);
-    assert.deepEqual(message?.actions.map((a) => a.command), ['exchangeTx.sendRequestAsWritten']);
+    assert.deepEqual(
+      message?.actions.map((a) => a.command),
+      ['exchangeTx.sendRequestAsWritten'],
+    );
     assert.equal(sandbox.requests.length, 0, 'nothing reached the sandbox');
 
     const written = await sendAsWritten(document);
@@ -140,7 +173,9 @@ describe('request documents', function () {
     assert.equal(html.outcome, 'HTTP 200');
     assert.match(unwrapped(html.text), /The answer is not JSON/);
     const restore = await vscode.workspace.getConfiguration('exchangeTx').get('requestTimeoutSeconds');
-    await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx')
+      .update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     try {
       await api.environment.refresh();
       sandbox.setFaults({ next: ['hang'] });
@@ -149,7 +184,9 @@ describe('request documents', function () {
       assert.equal(hang.outcome, 'timeout', `the sandbox saw: ${seen(sandbox)}`);
       assert.match(unwrapped(hang.text), /no answer/);
     } finally {
-      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', restore === 15 ? undefined : restore, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('exchangeTx')
+        .update('requestTimeoutSeconds', restore === 15 ? undefined : restore, vscode.ConfigurationTarget.Global);
     }
   });
 
@@ -161,17 +198,30 @@ describe('request documents', function () {
       res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${deep}}`);
     });
     try {
-      await addAccount({ name: 'Deep', baseUrl: server.url, privateKey: registeredKeys().privateKeyHex, activate: true });
+      await addAccount({
+        name: 'Deep',
+        baseUrl: server.url,
+        privateKey: registeredKeys().privateKeyHex,
+        activate: true,
+      });
       await eventually(() => api.environment.kind === 'live', 'the account in use');
       const result = await send(await open({ method: 'getTransactions', params: { limit: 1 } }));
       assert.equal(result.sent, true);
       assert.equal(result.outcome, 'result');
       const lines = unwrapped(result.text).split('\n');
       assert.match(lines[0] ?? '', /^\/\/ getTransactions → HTTP 200 in \d+ ms/);
-      assert.ok(lines.includes('// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.'), lines.join('\n'));
+      assert.ok(
+        lines.includes(
+          '// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.',
+        ),
+        lines.join('\n'),
+      );
       assert.ok(result.text?.endsWith(`"result":${deep}}\n`), 'the answer as it arrived');
       assert.ok(!result.text?.includes('no answer'));
-      await eventually(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()), 'the answer beside the request');
+      await eventually(
+        () => vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === result.uri?.toString()),
+        'the answer beside the request',
+      );
       const answer = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === result.uri?.toString());
       assert.equal(answer?.document.languageId, 'plaintext');
       assert.equal(api.requests.history.entries[0]?.outcome, 'result');
@@ -182,11 +232,17 @@ describe('request documents', function () {
   });
 
   it('does not read a request document over 1 MiB: one lens and one warning say so, and sending is refused', async () => {
-    const words = 'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
-    const document = (await api.requests.openUntitled(`[${'{"method": "getStatus", "params": {"id": "abc"}},\n'.repeat(25_000)}{}]\n`)).document;
+    const words =
+      'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
+    const document = (
+      await api.requests.openUntitled(`[${'{"method": "getStatus", "params": {"id": "abc"}},\n'.repeat(25_000)}{}]\n`)
+    ).document;
     await eventually(async () => (await lensTitles(document.uri)).length > 0, 'the lens');
     assert.deepEqual(await lensTitles(document.uri), [`$(warning) ${words}`]);
-    await eventually(() => vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Exchange Tx'), 'the warning');
+    await eventually(
+      () => vscode.languages.getDiagnostics(document.uri).some((d) => d.source === 'Exchange Tx'),
+      'the warning',
+    );
     const ours = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Exchange Tx');
     assert.deepEqual(
       ours.map((d) => [d.message, d.severity, d.range.start.line, d.range.start.character]),
@@ -203,13 +259,19 @@ describe('request documents', function () {
     const first = await send(await open({ method: 'getStatus', params: { id } }));
     const second = await send(await open({ method: 'getTransactions', params: { limit: 1 } }));
     const entries = api.requests.history.entries;
-    assert.deepEqual(entries.map((e) => e.method), ['getTransactions', 'getStatus']);
+    assert.deepEqual(
+      entries.map((e) => e.method),
+      ['getTransactions', 'getStatus'],
+    );
     assert.equal(entries[1]?.id, first.entry?.id);
     assert.equal(entries[0]?.answer, second.text);
     // The built-in sandbox's key, API key and every signature it received: none is kept.
     const secrets = [...(api.testHooks?.sandboxSecrets.keys() ?? [])];
-    assert.ok(secrets.length >= 3, 'the sandbox\'s secrets are known to the test');
-    assert.ok(entries.every((e) => secrets.every((secret) => !e.request.includes(secret) && !e.answer.includes(secret))), 'no key or signature in the History');
+    assert.ok(secrets.length >= 3, "the sandbox's secrets are known to the test");
+    assert.ok(
+      entries.every((e) => secrets.every((secret) => !e.request.includes(secret) && !e.answer.includes(secret))),
+      'no key or signature in the History',
+    );
 
     const opened = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.history.openAnswer', entries[1]);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), opened.toString());
@@ -225,39 +287,64 @@ describe('request documents', function () {
     const tree = new HistoryTree(api.requests.history);
     try {
       const rows = tree.getChildren().map((e) => tree.getTreeItem(e));
-      const labelOf = (row: vscode.TreeItem | undefined) => (typeof row?.label === 'string' ? row.label : (row?.label?.label ?? ''));
+      const labelOf = (row: vscode.TreeItem | undefined) =>
+        typeof row?.label === 'string' ? row.label : (row?.label?.label ?? '');
       const statusRows = rows.filter((row) => labelOf(row).startsWith('getStatus · '));
       assert.equal(statusRows.length, 2, rows.map(labelOf).join(', '));
-      assert.notEqual(labelOf(statusRows[0]), labelOf(statusRows[1]), 'the labels differ (time, or a number when sent the same second)');
+      assert.notEqual(
+        labelOf(statusRows[0]),
+        labelOf(statusRows[1]),
+        'the labels differ (time, or a number when sent the same second)',
+      );
       assert.equal(statusRows[0]?.description, 'result', 'the outcome (where it went and the params: in the tooltip)');
       const tooltip = statusRows[0]?.tooltip;
-      assert.ok(tooltip instanceof vscode.MarkdownString && tooltip.value.includes('Sandbox') && tooltip.value.includes(id), 'where it went and the params, in the tooltip');
+      assert.ok(
+        tooltip instanceof vscode.MarkdownString && tooltip.value.includes('Sandbox') && tooltip.value.includes(id),
+        'where it went and the params, in the tooltip',
+      );
     } finally {
       tree.dispose();
     }
 
-    const compared = await vscode.commands.executeCommand<boolean>('exchangeTx.history.compare', entries[0], [entries[0], entries[1]]);
+    const compared = await vscode.commands.executeCommand<boolean>('exchangeTx.history.compare', entries[0], [
+      entries[0],
+      entries[1],
+    ]);
     assert.equal(compared, true);
-    await eventually(() => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff), 'a diff of the two answers');
+    await eventually(
+      () => openTabs().some((t) => t.input instanceof vscode.TabInputTextDiff),
+      'a diff of the two answers',
+    );
 
     assert.equal(await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true }), true);
     assert.equal(api.requests.history.entries.length, 0);
   });
 
   it('a forged history entry passed by another extension is looked up by id, never used as given', async () => {
-    const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', { id: 'forged', request: '{"method":"getStatus"}', method: 'getStatus' });
+    const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.history.resend', {
+      id: 'forged',
+      request: '{"method":"getStatus"}',
+      method: 'getStatus',
+    });
     assert.equal(result.sent, false);
     assert.equal(sandbox.requests.length, 0);
   });
 
   it('sends to the active account through its client, and the lens says so', async () => {
     const keys = registeredKeys();
-    const service = await startSandbox({ onSignature: noteSignature, ledgerSize: 5, keys: [{ publicKeyBase64: keys.publicKeyBase64 }] });
+    const service = await startSandbox({
+      onSignature: noteSignature,
+      ledgerSize: 5,
+      keys: [{ publicKeyBase64: keys.publicKeyBase64 }],
+    });
     try {
       await addAccount({ name: 'Staging', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
       await eventually(() => api.environment.kind === 'live', 'the account in use');
       const document = await open({ method: 'getStatus', params: { id: firstId(service) } });
-      await eventually(async () => (await lensTitles(document.uri)).includes('$(play) Send to Staging'), 'the lens naming the account');
+      await eventually(
+        async () => (await lensTitles(document.uri)).includes('$(play) Send to Staging'),
+        'the lens naming the account',
+      );
       const result = await send(document);
       assert.equal(result.outcome, 'result');
       assert.match(unwrapped(result.text), /^\/\/ Staging · 127\.0\.0\.1:\d+$/m);
@@ -279,8 +366,10 @@ describe('request documents', function () {
     const diagnostics = (): vscode.Diagnostic[] => vscode.languages.getDiagnostics(document.uri);
     // The JSON language service marks schema problems as warnings (its default severity).
     const problems = () => diagnostics().filter((d) => d.source !== 'Exchange Tx');
-    await eventually(() => problems().length >= 5, 'the schema\'s diagnostics', 15_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${JSON.stringify(diagnostics().map((d) => [d.severity, d.message, d.source]))}`);
+    await eventually(() => problems().length >= 5, "the schema's diagnostics", 15_000).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(diagnostics().map((d) => [d.severity, d.message, d.source]))}`,
+      );
     });
     const text = document.getText();
     const at = (needle: string) => document.positionAt(text.indexOf(needle));
@@ -288,42 +377,86 @@ describe('request documents', function () {
     assert.ok(errorAt('500'), 'limit above 100');
     assert.ok(errorAt('"BTC"'), 'an uppercase ticker');
     assert.ok(errorAt('123'), 'since of fewer than 16 digits');
-    assert.ok(problems().some((d) => /Expected "array"/.test(d.message) && d.range.start.line > at('getPairsParams').line && d.range.start.line < at('getStatuss').line), 'getPairsParams params not an array');
-    assert.ok(problems().some((d) => /deprecated/.test(d.message)), 'getPairsParams is deprecated');
+    assert.ok(
+      problems().some(
+        (d) =>
+          /Expected "array"/.test(d.message) &&
+          d.range.start.line > at('getPairsParams').line &&
+          d.range.start.line < at('getStatuss').line,
+      ),
+      'getPairsParams params not an array',
+    );
+    assert.ok(
+      problems().some((d) => /deprecated/.test(d.message)),
+      'getPairsParams is deprecated',
+    );
     const unknown = diagnostics().filter((d) => d.range.contains(at('"getStatuss"').translate(0, 1)));
-    assert.deepEqual(unknown.map((d) => [d.severity, d.source]), [[vscode.DiagnosticSeverity.Warning, 'Exchange Tx']], 'an unknown method: our warning only');
+    assert.deepEqual(
+      unknown.map((d) => [d.severity, d.source]),
+      [[vscode.DiagnosticSeverity.Warning, 'Exchange Tx']],
+      'an unknown method: our warning only',
+    );
     assert.match(unknown[0]?.message ?? '', /Unknown method 'getStatuss' \(did you mean 'getStatus'\?\)/);
     const refused = await send(document, 0);
-    assert.equal(refused.sent, false, 'the schema\'s problems keep it from being sent');
+    assert.equal(refused.sent, false, "the schema's problems keep it from being sent");
     assert.match(refused.problem ?? '', /below the minimum/);
     // Said in one line: the first problem, how many more, and where to see them all.
     const said = api.requests.messages.lastMessage;
-    assert.match(said?.text ?? '', /^Not sent: line 5 \("limit": 500\): Value is above the maximum of 100\. \(and \d+ more problems\)$/, said?.text);
-    assert.deepEqual(said?.actions.map((a) => a.command), ['workbench.actions.view.problems', 'exchangeTx.sendRequestAsWritten']);
+    assert.match(
+      said?.text ?? '',
+      /^Not sent: line 5 \("limit": 500\): Value is above the maximum of 100\. \(and \d+ more problems\)$/,
+      said?.text,
+    );
+    assert.deepEqual(
+      said?.actions.map((a) => a.command),
+      ['workbench.actions.view.problems', 'exchangeTx.sendRequestAsWritten'],
+    );
     assert.equal(sandbox.requests.length, 0);
     const unknownSent = await send(document, 2);
     assert.equal(unknownSent.outcome, 'error -32601', 'an unknown method is sent, and the service says what it thinks');
   });
 
   it('completes a property with `"name": ` and offers its values; says in words what an amount should be', async () => {
-    const { document } = await api.requests.openUntitled('{\n  "method": "getTransactions",\n  "params": {\n    \n  }\n}\n');
+    const { document } = await api.requests.openUntitled(
+      '{\n  "method": "getTransactions",\n  "params": {\n    \n  }\n}\n',
+    );
     const completions = async (position: vscode.Position): Promise<vscode.CompletionItem[]> =>
-      (await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', document.uri, position))?.items ?? [];
+      (
+        await vscode.commands.executeCommand<vscode.CompletionList>(
+          'vscode.executeCompletionItemProvider',
+          document.uri,
+          position,
+        )
+      )?.items ?? [];
     const label = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label);
     let status: vscode.CompletionItem | undefined;
-    await eventually(async () => (status = (await completions(new vscode.Position(3, 4))).find((item) => label(item) === 'status')) !== undefined, 'the status property offered', 15_000);
-    const insert = status?.insertText instanceof vscode.SnippetString ? status.insertText.value : String(status?.insertText);
+    await eventually(
+      async () =>
+        (status = (await completions(new vscode.Position(3, 4))).find((item) => label(item) === 'status')) !==
+        undefined,
+      'the status property offered',
+      15_000,
+    );
+    const insert =
+      status?.insertText instanceof vscode.SnippetString ? status.insertText.value : String(status?.insertText);
     assert.match(insert, /^"status": \$1/, insert);
     assert.equal(status?.command?.command, 'editor.action.triggerSuggest', 'the values are offered next');
     const editor = await vscode.window.showTextDocument(document);
     await editor.edit((edit) => edit.insert(new vscode.Position(3, 4), '"status": '));
     const values = (await completions(new vscode.Position(3, 14))).map(label);
-    for (const value of ['"waiting"', '"finished"', '"overdue"']) assert.ok(values.includes(value), `${value} in ${values.join(', ')}`);
+    for (const value of ['"waiting"', '"finished"', '"overdue"'])
+      assert.ok(values.includes(value), `${value} in ${values.join(', ')}`);
 
     const amounts = await open({ method: 'getExchangeAmount', params: { from: 'btc', to: 'eth', amountFrom: 0.1 } });
     const words = 'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).';
-    await eventually(() => vscode.languages.getDiagnostics(amounts.uri).some((d) => d.message === words), 'the amount said in words', 15_000).catch((error: unknown) => {
-      throw new Error(`${String(error)}: ${JSON.stringify(vscode.languages.getDiagnostics(amounts.uri).map((d) => d.message))}`);
+    await eventually(
+      () => vscode.languages.getDiagnostics(amounts.uri).some((d) => d.message === words),
+      'the amount said in words',
+      15_000,
+    ).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(vscode.languages.getDiagnostics(amounts.uri).map((d) => d.message))}`,
+      );
     });
     assert.ok(!vscode.languages.getDiagnostics(amounts.uri).some((d) => d.message.startsWith('Incorrect type')));
   });
@@ -339,7 +472,7 @@ describe('request documents', function () {
     assert.equal(result.outcome, 'result', result.text);
   });
 
-  it('shows a request, its answer and the History together (the README\'s screenshot)', async () => {
+  it("shows a request, its answer and the History together (the README's screenshot)", async () => {
     // getStatus with an id of its own: an answer whose every line fits its half of a 1400 px
     // window (getTransactions' addresses and a generated id would run past it in the picture).
     const document = await open({ id: 1, method: 'getStatus', params: { id: firstId(sandbox) } });
@@ -393,13 +526,25 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     await service.stop();
   });
 
-  const request = async () => (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id: service.ledger.visible()[0]?.id } }, null, 2)}\n`)).document;
+  const request = async () =>
+    (
+      await api.requests.openUntitled(
+        `${JSON.stringify({ method: 'getStatus', params: { id: service.ledger.visible()[0]?.id } }, null, 2)}\n`,
+      )
+    ).document;
 
   it('copies a Node snippet that holds neither the key nor a signature, and that the service accepts when run', async () => {
     const document = await request();
-    const text = await vscode.commands.executeCommand<string>('exchangeTx.copyRequestAs', document.uri, 0, { kind: 'node', keySource: { kind: 'env', name: 'PARTNER_KEY' }, silent: true });
+    const text = await vscode.commands.executeCommand<string>('exchangeTx.copyRequestAs', document.uri, 0, {
+      kind: 'node',
+      keySource: { kind: 'env', name: 'PARTNER_KEY' },
+      silent: true,
+    });
     assert.equal(await vscode.env.clipboard.readText(), text);
-    assert.ok(!text.includes(keys.privateKeyHex.slice(40, 80)) && !text.includes(pem.split('\n')[3] ?? 'x'), 'no piece of the key');
+    assert.ok(
+      !text.includes(keys.privateKeyHex.slice(40, 80)) && !text.includes(pem.split('\n')[3] ?? 'x'),
+      'no piece of the key',
+    );
     service.clearRequests();
     const { stdout } = await run(process.execPath, ['-e', text], { PARTNER_KEY: pem });
     assert.match(stdout, /HTTP 200/);
@@ -407,16 +552,26 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     assert.equal(service.requests[0]?.outcome, 'ok');
   });
 
-  it('explains the signature of the exact bytes sent with a pasted key of the user\'s own, which verifies with the key with Node\'s crypto; the account\'s own is withheld', async () => {
+  it("explains the signature of the exact bytes sent with a pasted key of the user's own, which verifies with the key with Node's crypto; the account's own is withheld", async () => {
     const document = await request();
-    const withheld = await vscode.commands.executeCommand<{ text?: string; body?: string }>('exchangeTx.explainSignature', document.uri, 0, { silent: true });
+    const withheld = await vscode.commands.executeCommand<{ text?: string; body?: string }>(
+      'exchangeTx.explainSignature',
+      document.uri,
+      0,
+      { silent: true },
+    );
     const withheldSignature = signBody(credentials.privateKey, Buffer.from(withheld.body ?? '', 'utf8'));
     noteSignature(withheldSignature);
     assert.ok(!withheld.text?.includes(withheldSignature), "the account's signature is not shown");
     // A key of the user's own (the account's own key is refused: liveSafety.test.ts).
     const mine = registeredKeys();
     const pasted = loadCredentials(mine.privateKeyHex);
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>('exchangeTx.explainSignatureWithKey', document.uri, 0, { silent: true, key: mine.privateKeyHex });
+    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>(
+      'exchangeTx.explainSignatureWithKey',
+      document.uri,
+      0,
+      { silent: true, key: mine.privateKeyHex },
+    );
     const body = Buffer.from(result.body ?? '', 'utf8');
     const signature = signBody(pasted.privateKey, body);
     noteSignature(signature);
@@ -431,14 +586,24 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
   });
 
   it('diagnoses keys: every step passes for a registered key; a key the service does not know fails at the service, with the fix', async () => {
-    const good = await vscode.commands.executeCommand<{ steps: { ok: boolean }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
+    const good = await vscode.commands.executeCommand<{ steps: { ok: boolean }[]; text: string }>(
+      'exchangeTx.diagnoseKeys',
+      { silent: true },
+    );
     assert.ok(good.steps.length >= 4 && good.steps.every((s) => s.ok), good.text);
     // Marks any font shows (no emoji: empty boxes without an emoji font).
     assert.doesNotMatch(good.text, /\p{Extended_Pictographic}/u, good.text);
-    assert.equal(good.text.split('\n').filter((line) => line.startsWith('- **Passed** · ')).length, good.steps.length, good.text);
+    assert.equal(
+      good.text.split('\n').filter((line) => line.startsWith('- **Passed** · ')).length,
+      good.steps.length,
+      good.text,
+    );
     service.unregisterKey(credentials.apiKey);
     try {
-      const bad = await vscode.commands.executeCommand<{ steps: { step: string; ok: boolean; detail: string }[]; text: string }>('exchangeTx.diagnoseKeys', { silent: true });
+      const bad = await vscode.commands.executeCommand<{
+        steps: { step: string; ok: boolean; detail: string }[];
+        text: string;
+      }>('exchangeTx.diagnoseKeys', { silent: true });
       const failed = bad.steps.find((s) => !s.ok);
       assert.equal(failed?.step, 'The service');
       assert.match(failed?.detail ?? '', /HTTP 401: the service does not accept this key/);
@@ -449,11 +614,20 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
   });
 });
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stderr}`));
-      else resolve({ stdout, stderr });
-    });
+    execFile(
+      command,
+      args,
+      { env: { ...process.env, ELECTRON_RUN_AS_NODE: '1', ...env }, timeout: 20_000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stderr}`));
+        else resolve({ stdout, stderr });
+      },
+    );
   });
 }

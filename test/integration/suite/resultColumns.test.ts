@@ -14,7 +14,11 @@ const tabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
 
 /** The tab showing `uri`, as a text editor or as a custom editor (the Markdown preview). */
 function tabOf(uri: vscode.Uri): vscode.Tab | undefined {
-  return tabs().find((tab) => (tab.input instanceof vscode.TabInputText || tab.input instanceof vscode.TabInputCustom) && tab.input.uri.toString() === uri.toString());
+  return tabs().find(
+    (tab) =>
+      (tab.input instanceof vscode.TabInputText || tab.input instanceof vscode.TabInputCustom) &&
+      tab.input.uri.toString() === uri.toString(),
+  );
 }
 
 describe('result columns: one beside the request, reused', function () {
@@ -29,7 +33,8 @@ describe('result columns: one beside the request, reused', function () {
     const sandbox = await useBuiltInSandbox(api);
     id = sandbox.ledger.visible()[0]?.id ?? '';
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    request = (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)).document;
+    request = (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`))
+      .document;
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -37,13 +42,17 @@ describe('result columns: one beside the request, reused', function () {
     await resetEnvironment(api);
   });
 
-  const send = () => vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', request.uri, 0, { silent: true });
+  const send = () =>
+    vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', request.uri, 0, { silent: true });
   const commands: Readonly<Record<string, () => Thenable<unknown>>> = {
     sendRequest: send,
-    sendRequestAsWritten: () => vscode.commands.executeCommand('exchangeTx.sendRequestAsWritten', request.uri, 0, { silent: true }),
-    explainSignature: () => vscode.commands.executeCommand('exchangeTx.explainSignature', request.uri, 0, { silent: true }),
+    sendRequestAsWritten: () =>
+      vscode.commands.executeCommand('exchangeTx.sendRequestAsWritten', request.uri, 0, { silent: true }),
+    explainSignature: () =>
+      vscode.commands.executeCommand('exchangeTx.explainSignature', request.uri, 0, { silent: true }),
     diagnoseKeys: () => vscode.commands.executeCommand('exchangeTx.diagnoseKeys'),
-    'history.openAnswer': async () => vscode.commands.executeCommand('exchangeTx.history.openAnswer', (await send()).entry?.id),
+    'history.openAnswer': async () =>
+      vscode.commands.executeCommand('exchangeTx.history.openAnswer', (await send()).entry?.id),
     'history.resend': async () => vscode.commands.executeCommand('exchangeTx.history.resend', (await send()).entry?.id),
     showDetails: () => vscode.commands.executeCommand('exchangeTx.showDetails', id, { silent: true }),
   };
@@ -53,7 +62,10 @@ describe('result columns: one beside the request, reused', function () {
       await vscode.window.showTextDocument(request, { viewColumn: vscode.ViewColumn.One });
       for (let round = 1; round <= 3; round++) {
         await run();
-        assert.ok(vscode.window.tabGroups.all.length <= 2, `${name} #${round}: ${vscode.window.tabGroups.all.length} editor groups`);
+        assert.ok(
+          vscode.window.tabGroups.all.length <= 2,
+          `${name} #${round}: ${vscode.window.tabGroups.all.length} editor groups`,
+        );
         // A reader clicks into the result: the next command starts from there.
         await vscode.commands.executeCommand('workbench.action.focusLastEditorGroup');
       }
@@ -64,7 +76,8 @@ describe('result columns: one beside the request, reused', function () {
   it('Explain Signature and Diagnose Keys open as the rendered Markdown preview, not as source', async () => {
     await vscode.window.showTextDocument(request, { viewColumn: vscode.ViewColumn.One });
     const results: Readonly<Record<string, () => Thenable<{ uri?: vscode.Uri; text?: string }>>> = {
-      'the explanation': () => vscode.commands.executeCommand('exchangeTx.explainSignature', request.uri, 0, { silent: true }),
+      'the explanation': () =>
+        vscode.commands.executeCommand('exchangeTx.explainSignature', request.uri, 0, { silent: true }),
       'the diagnosis': () => vscode.commands.executeCommand('exchangeTx.diagnoseKeys'),
     };
     // One at a time: each replaces the one before in the result column (both open as previews).
@@ -77,7 +90,10 @@ describe('result columns: one beside the request, reused', function () {
       assert.ok(tab.input instanceof vscode.TabInputCustom, `${what} is shown in a custom editor, not as text`);
       assert.equal(tab.input.viewType, MARKDOWN_PREVIEW_EDITOR, `${what} is the Markdown preview`);
       assert.equal(uri.scheme, ANSWER_SCHEME, `${what} is a virtual, read-only document`);
-      assert.ok(!vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === uri.toString()), `${what} is not shown as source`);
+      assert.ok(
+        !vscode.window.visibleTextEditors.some((e) => e.document.uri.toString() === uri.toString()),
+        `${what} is not shown as source`,
+      );
     }
   });
 });

@@ -15,7 +15,9 @@ describe('driving the built-in sandbox: faults and reset', function () {
   });
   afterEach(async () => {
     await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults');
-    await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx')
+      .update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
   });
   after(() => resetEnvironment(api));
 
@@ -37,24 +39,45 @@ describe('driving the built-in sandbox: faults and reset', function () {
       'set through the signed control endpoint',
     );
     assert.equal(sandbox.faults.rates?.internalError, 0.2);
-    assert.match(tooltip(), /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Stop Fault Injection" turns them off\./);
+    assert.match(
+      tooltip(),
+      /Sandbox faults: latency 800 ms \(\+ up to 400 ms\), 20% -32603\. "Sandbox: Stop Fault Injection" turns them off\./,
+    );
     assert.match(api.environmentItem.text, /\$\(debug-disconnect\)/);
     // The Transactions view says so too: its failures and gaps are the faults'.
-    await eventually(() => (api.transactions.view.view.message ?? '').startsWith('Sandbox faults on: latency 800 ms (+ up to 400 ms), 20% -32603.'), 'the view message naming the faults');
+    await eventually(
+      () =>
+        (api.transactions.view.view.message ?? '').startsWith(
+          'Sandbox faults on: latency 800 ms (+ up to 400 ms), 20% -32603.',
+        ),
+      'the view message naming the faults',
+    );
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['errors5xx']);
-    await eventually(() => (api.transactions.view.view.message ?? '').startsWith('Sandbox faults on: 20% HTTP 5xx.'), 'the view message naming the 5xx faults');
+    await eventually(
+      () => (api.transactions.view.view.message ?? '').startsWith('Sandbox faults on: 20% HTTP 5xx.'),
+      'the view message naming the 5xx faults',
+    );
 
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['down']);
-    await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    await vscode.workspace
+      .getConfiguration('exchangeTx')
+      .update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     await api.environment.refresh();
     sandbox.clearRequests();
-    const failed = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', id, { silent: true });
+    const failed = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', id, {
+      silent: true,
+    });
     assert.equal(failed.error, 'timeout', 'the service is down');
 
     assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults'), []);
     assert.doesNotMatch(tooltip(), /Sandbox faults/);
-    await eventually(() => !(api.transactions.view.view.message ?? '').includes('Sandbox faults'), 'the view message without faults');
-    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    await eventually(
+      () => !(api.transactions.view.view.message ?? '').includes('Sandbox faults'),
+      'the view message without faults',
+    );
+    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, {
+      silent: true,
+    });
     assert.equal(answered.status, sandbox.ledger.statusOf(id));
   });
 
@@ -111,7 +134,10 @@ describe('driving the built-in sandbox: faults and reset', function () {
     const rows = '.quick-input-widget .quick-input-list .monaco-list-row';
     try {
       await vscode.commands.executeCommand('workbench.action.quickOpen', '>Sandbox: Faults');
-      await eventually(async () => (await findInWorkbench(rows, 'aria-label')).count > 0, 'the palette with its matches');
+      await eventually(
+        async () => (await findInWorkbench(rows, 'aria-label')).count > 0,
+        'the palette with its matches',
+      );
       const labels = (await findInWorkbench(rows, 'aria-label')).attributes.map((label) => label ?? '');
       assert.match(labels[0] ?? '', /^Exchange Tx: Sandbox: Faults…/, labels.join(' | '));
       assert.ok(!labels.some((label) => /Stop Fault Injection|Clear All Faults/.test(label)), labels.join(' | '));
@@ -120,7 +146,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     }
   });
 
-  it('Reset keeps the user\'s own transactions when asked, in the ledger and in the kept snapshot; Reset Everything drops them', async () => {
+  it("Reset keeps the user's own transactions when asked, in the ledger and in the kept snapshot; Reset Everything drops them", async () => {
     const sandbox = await useBuiltInSandbox(api);
     const commands = await api.sandbox.load();
     const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', {
@@ -137,9 +163,17 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: true }), true);
     assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger; your own transactions kept: 1.');
     assert.equal(sandbox.ledger.statusOf(id), 'waiting', 'the own transaction is kept as it was');
-    assert.deepEqual(sandbox.ledger.ownTransactions().map((tx) => tx.id), [id], 'only the own one is kept, not the moved seeded one');
+    assert.deepEqual(
+      sandbox.ledger.ownTransactions().map((tx) => tx.id),
+      [id],
+      'only the own one is kept, not the moved seeded one',
+    );
     const kept = api.testHooks?.globalState.get<{ transactions: { id: string }[] }>('exchangeTx.sandbox.ledger');
-    assert.deepEqual(kept?.transactions.map((t) => t.id), [id], 'the kept snapshot holds it for the next start');
+    assert.deepEqual(
+      kept?.transactions.map((t) => t.id),
+      [id],
+      'the kept snapshot holds it for the next start',
+    );
 
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
     assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger.');

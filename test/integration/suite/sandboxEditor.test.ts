@@ -10,7 +10,12 @@ import type { CopyConnectionResult } from '../../../src/features/sandbox/copyCon
 import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
 import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
 import type { KnownStatus } from '../../../src/shared/status';
-import type { InputPrompt, NewTransactionPrompts, NewTransactionResult, StepCounter } from '../../../src/features/sandbox/newTransactionCommand';
+import type {
+  InputPrompt,
+  NewTransactionPrompts,
+  NewTransactionResult,
+  StepCounter,
+} from '../../../src/features/sandbox/newTransactionCommand';
 import { BACK } from '../../../src/features/sandbox/newTransactionCommand';
 import { findInWorkbench, workbenchPage } from '../support/workbench';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
@@ -129,18 +134,30 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const sandbox = await useBuiltInSandbox(api);
     sandbox.clearRequests();
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
-    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: ETH });
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: ETH,
+    });
     const id = result.id ?? '';
     assert.equal(result.status, 'new');
     assert.equal(result.type, 'float');
     assert.deepEqual(
-      sandbox.requests.filter((r) => r.path === '/v2' && r.method !== 'getTransactions' && r.method !== 'getStatus').map((r) => r.method),
+      sandbox.requests
+        .filter((r) => r.path === '/v2' && r.method !== 'getTransactions' && r.method !== 'getStatus')
+        .map((r) => r.method),
       ['validateAddress', 'getExchangeAmount', 'createTransaction'],
     );
     assert.equal(sandbox.ledger.statusOf(id), 'waiting');
     assert.ok(api.transactions.list.get(id), 'the new transaction is loaded in the view');
     assert.ok(result.revealed === 'revealed' || result.revealed === 'deferred', `revealed: ${String(result.revealed)}`);
-    await eventually(() => api.transactions.view.view.selection.some((node) => 'id' in node && node.id === id) || result.revealed === 'deferred', 'the new transaction selected');
+    await eventually(
+      () =>
+        api.transactions.view.view.selection.some((node) => 'id' in node && node.id === id) ||
+        result.revealed === 'deferred',
+      'the new transaction selected',
+    );
 
     // Watched already, as the README's caption says: no click needed.
     assert.ok(api.watch.ids.includes(id), 'the new transaction is watched');
@@ -154,7 +171,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const sandbox = await useBuiltInSandbox(api);
     const shown: InputPrompt[] = [];
     const refusals: string[] = [];
-    const texts = ['0.0001', ETH, BTC, (prompt: InputPrompt) => (prompt.value === '0.0001' ? '0.02' : 'unexpected'), ETH, BTC];
+    const texts = [
+      '0.0001',
+      ETH,
+      BTC,
+      (prompt: InputPrompt) => (prompt.value === '0.0001' ? '0.02' : 'unexpected'),
+      ETH,
+      BTC,
+    ];
     commands.newTransaction.prompts = {
       payin: (items) => Promise.resolve(items.find((i) => i.currency === 'btc')?.currency),
       pair: (items) => Promise.resolve(items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair),
@@ -196,9 +220,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
         return Promise.resolve(items.find((i) => i.rate === 'fixed')?.rate);
       },
       text: (prompt) => {
-        const what = prompt.prompt.startsWith('Amount') ? 'amount' : prompt.prompt.startsWith('Payout address') ? 'address' : 'refund';
+        const what = prompt.prompt.startsWith('Amount')
+          ? 'amount'
+          : prompt.prompt.startsWith('Payout address')
+            ? 'address'
+            : 'refund';
         asked.push({ what, steps: { step: prompt.step, totalSteps: prompt.totalSteps }, value: prompt.value });
-        if (what === 'amount') return Promise.resolve(asked.filter((a) => a.what === 'amount').length === 1 ? '0.002' : prompt.value);
+        if (what === 'amount')
+          return Promise.resolve(asked.filter((a) => a.what === 'amount').length === 1 ? '0.002' : prompt.value);
         if (what === 'address' && backOnce) {
           backOnce = false;
           return Promise.resolve(BACK);
@@ -220,9 +249,18 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   it('the real quick pick shows the step in its title', async function () {
     if (!workbenchPage()) this.skip();
     await useBuiltInSandbox(api);
-    const running = vscode.commands.executeCommand<NewTransactionResult | undefined>('exchangeTx.sandbox.newTransaction');
+    const running = vscode.commands.executeCommand<NewTransactionResult | undefined>(
+      'exchangeTx.sandbox.newTransaction',
+    );
     try {
-      await eventually(async () => (await findInWorkbench('.quick-input-widget .quick-input-title')).texts.some((t) => t.includes('Sandbox: New Transaction (1/5)')), 'the pair step titled 1/5', 15_000);
+      await eventually(
+        async () =>
+          (await findInWorkbench('.quick-input-widget .quick-input-title')).texts.some((t) =>
+            t.includes('Sandbox: New Transaction (1/5)'),
+          ),
+        'the pair step titled 1/5',
+        15_000,
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
@@ -232,24 +270,40 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   it('a refused address says which one and why, and nothing is created', async () => {
     const sandbox = await useBuiltInSandbox(api);
     const before = sandbox.ledger.all().length;
-    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: BTC });
+    const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: BTC,
+    });
     assert.deepEqual(result, { error: 'address' });
     assert.equal(sandbox.ledger.all().length, before);
   });
 
   it('copies the connection, and a separate Node process signs its own calls with it', async () => {
     const sandbox = await useBuiltInSandbox(api);
-    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'eth', to: 'btc', amount: '0.5', address: BTC, refundAddress: ETH });
+    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', {
+      from: 'eth',
+      to: 'btc',
+      amount: '0.5',
+      address: BTC,
+      refundAddress: ETH,
+    });
     const id = created.id ?? '';
     for (const format of ['env', 'json'] as const) {
-      const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', format);
+      const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
+        'exchangeTx.sandbox.copyConnection',
+        format,
+      );
       assert.equal(copied.url, sandbox.url);
       const file = path.join(dir, format === 'env' ? 'sandbox.env' : 'sandbox.json');
       fs.writeFileSync(file, await vscode.env.clipboard.readText());
       sandbox.clearRequests();
       assert.deepEqual(await runOwnBackend(dir, file, id), { http: 200, result: [{ id, status: 'waiting' }] });
       assert.deepEqual(
-        sandbox.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+        sandbox.requests
+          .filter((r) => (r.params as { id?: unknown } | undefined)?.id === id)
+          .map((r) => [r.method, r.outcome]),
         [['getTransactions', 'ok']],
       );
     }
@@ -264,7 +318,10 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await api.environment.restartSandbox();
     const first = await useBuiltInSandbox(api);
     assert.equal(first.port, port);
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', 'json');
+    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
+      'exchangeTx.sandbox.copyConnection',
+      'json',
+    );
     assert.equal(copied.survivesReload, true);
     const file = path.join(dir, 'stable.json');
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
@@ -281,7 +338,9 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.equal(answer.http, 200);
     assert.deepEqual(answer.result, [{ id, status: second.ledger.statusOf(id) }]);
     assert.deepEqual(
-      second.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+      second.requests
+        .filter((r) => (r.params as { id?: unknown } | undefined)?.id === id)
+        .map((r) => [r.method, r.outcome]),
       [['getTransactions', 'ok']],
       'the old connection is accepted by the new sandbox',
     );
@@ -293,11 +352,19 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const service = await startSandbox({ onSignature: noteSignature, seed: 44, ledgerSize: 10 });
     try {
       service.registerKey(keys.publicKeyBase64);
-      const added = await addAccount({ name: 'Elsewhere', baseUrl: service.url, privateKey: keys.privateKeyHex, activate: true });
+      const added = await addAccount({
+        name: 'Elsewhere',
+        baseUrl: service.url,
+        privateKey: keys.privateKeyHex,
+        activate: true,
+      });
       assert.ok(added.account, added.error);
       await api.environment.client();
       assert.equal(api.environment.kind, 'live');
-      await eventually(() => api.environment.sandbox === undefined, 'the built-in sandbox stopped while the account is used');
+      await eventually(
+        () => api.environment.sandbox === undefined,
+        'the built-in sandbox stopped while the account is used',
+      );
       return await useBuiltInSandbox(api);
     } finally {
       await resetEnvironment(api);
@@ -306,8 +373,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   }
 
   /** The copied connection of `format`, saved into a file of `dir`, and what the command said. */
-  async function copyConnection(format: 'env' | 'json', name: string): Promise<{ copied: CopyConnectionResult; file: string }> {
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection', format);
+  async function copyConnection(
+    format: 'env' | 'json',
+    name: string,
+  ): Promise<{ copied: CopyConnectionResult; file: string }> {
+    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
+      'exchangeTx.sandbox.copyConnection',
+      format,
+    );
     const file = path.join(dir, name);
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
     await vscode.env.clipboard.writeText('');
@@ -325,7 +398,10 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.equal(copied.url, first.url);
     assert.equal(copied.survivesReload, false);
     assert.deepEqual(copied.life, { kind: 'window', port: first.port, fixedPort: false, keyKept: false });
-    assert.equal(copied.message, `Copied the sandbox's connection (${first.url}) as .env. It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.`);
+    assert.equal(
+      copied.message,
+      `Copied the sandbox's connection (${first.url}) as .env. It is valid while this window runs; set a fixed port and a stable key to keep it across reloads.`,
+    );
     const id = first.ledger.visible()[0]?.id ?? '';
 
     const second = await toAnAccountAndBack();
@@ -335,7 +411,9 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const answer = (await runOwnBackend(dir, file, id)) as { http: number; result: unknown };
     assert.deepEqual(answer, { http: 200, result: [{ id, status: second.ledger.statusOf(id) }] }, 'the key it had');
     assert.deepEqual(
-      second.requests.filter((r) => (r.params as { id?: unknown } | undefined)?.id === id).map((r) => [r.method, r.outcome]),
+      second.requests
+        .filter((r) => (r.params as { id?: unknown } | undefined)?.id === id)
+        .map((r) => [r.method, r.outcome]),
       [['getTransactions', 'ok']],
     );
   });
@@ -355,11 +433,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
       const { copied, file } = await copyConnection('json', 'taken.json');
       assert.equal(copied.survivesReload, false, 'not on the fixed port: a reload would move it');
       assert.deepEqual(copied.life, { kind: 'port-taken', port: first.port, taken });
-      assert.equal(copied.message, `Copied the sandbox's connection (${first.url}) as JSON. Port ${taken} was taken, so it runs on ${first.port}: it is valid while this window runs.`);
+      assert.equal(
+        copied.message,
+        `Copied the sandbox's connection (${first.url}) as JSON. Port ${taken} was taken, so it runs on ${first.port}: it is valid while this window runs.`,
+      );
       const id = first.ledger.visible()[0]?.id ?? '';
 
       const second = await toAnAccountAndBack();
-      assert.equal(second.url, first.url, 'the port it had, not the setting\'s');
+      assert.equal(second.url, first.url, "the port it had, not the setting's");
       const answer = (await runOwnBackend(dir, file, id)) as { http: number; result: unknown };
       assert.deepEqual(answer, { http: 200, result: [{ id, status: second.ledger.statusOf(id) }] });
       const again = await copyConnection('json', 'taken-again.json');
@@ -375,7 +456,12 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   /** A new float BTC → ETH transaction of 0.01, watched in the status bar. */
   async function watchedNew(): Promise<string> {
     await useBuiltInSandbox(api);
-    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', { from: 'btc', to: 'eth', amount: '0.01', address: ETH });
+    const created = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amount: '0.01',
+      address: ETH,
+    });
     const id = created.id ?? '';
     assert.equal(await vscode.commands.executeCommand('exchangeTx.watch', id), id);
     await api.watch.pollNow();
@@ -383,7 +469,8 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   }
 
   const watched = (id: string) => api.watch.items().find((i) => i.id === id);
-  const watchShows = (id: string, status: KnownStatus) => eventually(() => watched(id)?.status === status, `the status bar watch showing ${status}`);
+  const watchShows = (id: string, status: KnownStatus) =>
+    eventually(() => watched(id)?.status === status, `the status bar watch showing ${status}`);
 
   it('Simulate Payment with the expected amount reaches the status-bar watch, and the clock moves it on to finished', async () => {
     const id = await watchedNew();
@@ -407,7 +494,11 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
     const id = await watchedNew();
-    commands.control.prompts = { ...controlPrompts, amountChoice: () => Promise.resolve('other'), amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected') };
+    commands.control.prompts = {
+      ...controlPrompts,
+      amountChoice: () => Promise.resolve('other'),
+      amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected'),
+    };
     const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
     assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
     await watchShows(id, 'confirming');
@@ -432,24 +523,41 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     };
     // From the tree: the command gets the node.
     const node = { kind: 'transaction', id, record: api.store.peek(id) };
-    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), { id, status: 'refunded' });
-    assert.deepEqual(offered, ['waiting', 'confirming', 'exchanging', 'sending', 'finished', 'failed', 'refunded', 'overdue'], 'a float one: overdue, not expired, and not hold, where it is now');
+    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), {
+      id,
+      status: 'refunded',
+    });
+    assert.deepEqual(
+      offered,
+      ['waiting', 'confirming', 'exchanging', 'sending', 'finished', 'failed', 'refunded', 'overdue'],
+      'a float one: overdue, not expired, and not hold, where it is now',
+    );
     await watchShows(id, 'refunded');
-    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'), { error: 'not-found' });
+    assert.deepEqual(
+      await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'),
+      { error: 'not-found' },
+    );
   });
 
   it('keeps the ledger, with the transactions created and moved in it, for the next sandbox (a reload); Reset forgets it', async () => {
     const id = await watchedNew();
     await vscode.commands.executeCommand('exchangeTx.sandbox.moveToStatus', id, 'hold');
     await api.environment.sandboxHost.saveNow();
-    const kept = api.testHooks?.globalState.get<{ version: number; transactions: { id: string }[] }>('exchangeTx.sandbox.ledger');
+    const kept = api.testHooks?.globalState.get<{ version: number; transactions: { id: string }[] }>(
+      'exchangeTx.sandbox.ledger',
+    );
     assert.equal(kept?.version, 1);
-    assert.ok(kept.transactions.some((t) => t.id === id), 'the snapshot holds the created transaction');
+    assert.ok(
+      kept.transactions.some((t) => t.id === id),
+      'the snapshot holds the created transaction',
+    );
 
     await api.environment.restartSandbox();
     const next = await useBuiltInSandbox(api);
     assert.equal(next.ledger.statusOf(id), 'hold', 'restored where it stood');
-    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    const answered = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, {
+      silent: true,
+    });
     assert.equal(answered.status, 'hold');
 
     await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });

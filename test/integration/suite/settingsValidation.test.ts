@@ -13,8 +13,10 @@ import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const LEDGER_KEY = 'exchangeTx.sandbox.ledger';
 const SET_ASIDE_KEY = 'exchangeTx.sandbox.ledger.setAside';
-const TIMEOUT_LINE = 'warn [settings] exchangeTx.requestTimeoutSeconds: "abc" from the workspace settings is not a number from 1 to 120; using 15';
-const INTERVAL_LINE = 'warn [settings] exchangeTx.watch.intervalSeconds: -5 from the workspace settings is not a number from 2 to 3600; using 10';
+const TIMEOUT_LINE =
+  'warn [settings] exchangeTx.requestTimeoutSeconds: "abc" from the workspace settings is not a number from 1 to 120; using 15';
+const INTERVAL_LINE =
+  'warn [settings] exchangeTx.watch.intervalSeconds: -5 from the workspace settings is not a number from 2 to 3600; using 10';
 
 interface KeptLedger {
   readonly version: number;
@@ -47,18 +49,32 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     await useBuiltInSandbox(api);
     const created = await (await api.environment.sandboxHost.start()).control.create();
     await api.environment.sandboxHost.saveNow();
-    assert.ok(state().get<KeptLedger>(LEDGER_KEY)?.transactions.some((t) => t.id === created.id), 'the ledger is kept with the created transaction');
+    assert.ok(
+      state()
+        .get<KeptLedger>(LEDGER_KEY)
+        ?.transactions.some((t) => t.id === created.id),
+      'the ledger is kept with the created transaction',
+    );
 
     const linesBefore = api.log.written;
     await config().update('requestTimeoutSeconds', 'abc', vscode.ConfigurationTarget.Workspace);
     await config().update('watch.intervalSeconds', -5, vscode.ConfigurationTarget.Workspace);
-    assert.equal(config().inspect('requestTimeoutSeconds')?.workspaceValue, 'abc', 'the workspace holds the non-numeric value');
+    assert.equal(
+      config().inspect('requestTimeoutSeconds')?.workspaceValue,
+      'abc',
+      'the workspace holds the non-numeric value',
+    );
 
     // A reload: the sandbox stops (its ledger kept) and the next one restores it, with the settings as they are now.
     await api.environment.restartSandbox();
     const next = await useBuiltInSandbox(api);
     assert.equal(next.ledger.get(created.id)?.id, created.id, 'the kept ledger was restored into the new sandbox');
-    assert.ok(state().get<KeptLedger>(LEDGER_KEY)?.transactions.some((t) => t.id === created.id), 'the kept ledger is still stored');
+    assert.ok(
+      state()
+        .get<KeptLedger>(LEDGER_KEY)
+        ?.transactions.some((t) => t.id === created.id),
+      'the kept ledger is still stored',
+    );
     assert.equal(state().get(SET_ASIDE_KEY), undefined, 'nothing had to be set aside');
 
     const found = await api.store.lookup(created.id, { maxAgeMs: 0 });
@@ -67,19 +83,31 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
 
     await eventually(() => api.log.since(linesBefore).includes(INTERVAL_LINE), 'the log line about the watch interval');
     const lines = api.log.since(linesBefore);
-    assert.equal(lines.filter((line) => line === TIMEOUT_LINE).length, 1, `one line about the timeout, however often it was read:\n${lines.join('\n')}`);
+    assert.equal(
+      lines.filter((line) => line === TIMEOUT_LINE).length,
+      1,
+      `one line about the timeout, however often it was read:\n${lines.join('\n')}`,
+    );
     assert.equal(lines.filter((line) => line === INTERVAL_LINE).length, 1);
   });
 
   it('a kept ledger the sandbox cannot restore is set aside with the time and the reason, not deleted; a new ledger starts', async () => {
-    const unrestorable = { version: 2, seed: 7, size: 3, startedAtMs: 1, transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }] };
+    const unrestorable = {
+      version: 2,
+      seed: 7,
+      size: 3,
+      startedAtMs: 1,
+      transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }],
+    };
     await api.environment.restartSandbox();
     await state().update(LEDGER_KEY, unrestorable);
     const linesBefore = api.log.written;
 
     const next = await useBuiltInSandbox(api);
 
-    const aside = state().get<{ version: number; items: { setAsideAt: string; reason: string; snapshot: unknown }[] }>(SET_ASIDE_KEY);
+    const aside = state().get<{ version: number; items: { setAsideAt: string; reason: string; snapshot: unknown }[] }>(
+      SET_ASIDE_KEY,
+    );
     assert.equal(aside?.version, 1);
     assert.equal(aside.items.length, 1);
     assert.deepEqual(aside.items[0]?.snapshot, unrestorable, 'the whole kept ledger, as it was stored');
@@ -88,7 +116,13 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     assert.notDeepEqual(state().get(LEDGER_KEY), unrestorable, 'the next start does not try it again');
     assert.equal(next.ledger.get('kept1234abcd'), undefined, 'a new ledger');
     assert.ok(
-      api.log.since(linesBefore).some((line) => line.startsWith("warn [sandbox] the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted")),
+      api.log
+        .since(linesBefore)
+        .some((line) =>
+          line.startsWith(
+            "warn [sandbox] the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted",
+          ),
+        ),
       api.log.since(linesBefore).join('\n'),
     );
   });

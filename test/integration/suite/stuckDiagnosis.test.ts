@@ -24,16 +24,26 @@ interface Invoked {
 
 async function invoke(name: string, input: object): Promise<Invoked> {
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
-  const [text = '', json = '{}'] = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : ''));
+  const [text = '', json = '{}'] = result.content.map((part) =>
+    part instanceof vscode.LanguageModelTextPart ? part.value : '',
+  );
   return { text, data: JSON.parse(json) as Record<string, unknown> };
 }
 
 /** The hover's Markdown of a text holding `id`, Markdown escapes removed. */
 async function hoverOf(api: ExchangeTxApi, id: string): Promise<string> {
   const document = await vscode.workspace.openTextDocument({ language: 'log', content: `tx ${id}` });
-  const hover = await api.hover.provideHover(document, new vscode.Position(0, 4), new vscode.CancellationTokenSource().token);
+  const hover = await api.hover.provideHover(
+    document,
+    new vscode.Position(0, 4),
+    new vscode.CancellationTokenSource().token,
+  );
   assert.ok(hover, 'a hover');
-  return hover.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : '')).join('\n').replace(/\\(.)/g, '$1').replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
+  return hover.contents
+    .map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))
+    .join('\n')
+    .replace(/\\(.)/g, '$1')
+    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)));
 }
 
 async function startForwarding(api: ExchangeTxApi, receiver: Receiver): Promise<void> {
@@ -79,7 +89,12 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
     const mark = api.log.written;
     const text = await hoverOf(api, held.id);
     assert.ok(!api.log.since(mark).some((line) => line.includes('no time in status')), api.log.since(mark).join('\n'));
-    assert.ok(text.includes(`**In this status:** since ${new Date(entered.atMs).toISOString()} (5 s; the sandbox's schedule, exact)`), text);
+    assert.ok(
+      text.includes(
+        `**In this status:** since ${new Date(entered.atMs).toISOString()} (5 s; the sandbox's schedule, exact)`,
+      ),
+      text,
+    );
     assert.match(text, /\*\*Next:\*\* after the check: exchanging/);
     assert.match(text, /\*\*What to do:\*\* Ask the user to contact the service's security team.*kyc-aml/);
     const done = await control.create({ status: 'finished' });
@@ -93,7 +108,10 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
     const tx = await control.create({ status: 'exchanging', from: 'btc', to: 'eth' });
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
     await api.transactions.view.refresh();
-    await eventually(() => api.transactions.list.get(tx.id)?.record.status === 'exchanging', 'the view to show it exchanging');
+    await eventually(
+      () => api.transactions.list.get(tx.id)?.record.status === 'exchanging',
+      'the view to show it exchanging',
+    );
     const receiver = new Receiver('not-known-0123456789abcdef');
     await receiver.open();
     try {
@@ -117,7 +135,12 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
     let service: Sandbox;
 
     before(async () => {
-      service = await startSandbox({ onSignature: noteSignature, seed: 26, ledgerSize: 0, keys: [{ publicKeyBase64: keys.publicKeyBase64 }] });
+      service = await startSandbox({
+        onSignature: noteSignature,
+        seed: 26,
+        ledgerSize: 0,
+        keys: [{ publicKeyBase64: keys.publicKeyBase64 }],
+      });
       await useLive(api, service.url, keys.privateKeyHex);
     });
     after(async () => {
@@ -126,7 +149,12 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
     });
 
     it('a watch, then forwarding, note since when a transaction is in its status; the diagnosis says "at least since" then', async () => {
-      const id = service.ledger.create({ type: 'float', from: 'btc', to: 'eth', plan: [{ status: 'waiting', afterMs: 0 }] }).id;
+      const id = service.ledger.create({
+        type: 'float',
+        from: 'btc',
+        to: 'eth',
+        plan: [{ status: 'waiting', afterMs: 0 }],
+      }).id;
       const watchedFrom = Date.now();
       assert.equal(await api.watch.watch(id), 'added');
       const watchedTo = Date.now();
@@ -136,7 +164,10 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
       const since = (first.data.diagnosis as { since: { at: string; source: string } }).since;
       assert.equal(since.source, 'sighting', first.text);
       const at = Date.parse(since.at);
-      assert.ok(at >= watchedFrom && at <= watchedTo, `seen by the watch: ${since.at} within ${new Date(watchedFrom).toISOString()}…${new Date(watchedTo).toISOString()}`);
+      assert.ok(
+        at >= watchedFrom && at <= watchedTo,
+        `seen by the watch: ${since.at} within ${new Date(watchedFrom).toISOString()}…${new Date(watchedTo).toISOString()}`,
+      );
       assert.match(first.text, /is waiting at least since .+ \(1 s; first seen in this status then\)/);
 
       const receiver = new Receiver('not-known-0123456789abcdef');
@@ -185,9 +216,13 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
         const result = await invoke('exchangeTx_getTransactions', { ids: ['a1b2c3d4e5f6'] });
         const all = `${result.text}\n${JSON.stringify(result.data)}`;
         assert.match(all, /\[key redacted\]/, 'the echo reached the result, cut');
-        const run = all.replace(/\\u[0-9a-f]{4}|\\[nrt]/gi, '').replace(/[^a-z0-9]/gi, '').toLowerCase();
+        const run = all
+          .replace(/\\u[0-9a-f]{4}|\\[nrt]/gi, '')
+          .replace(/[^a-z0-9]/gi, '')
+          .toLowerCase();
         const lower = key.toLowerCase().replace(/[^a-z0-9]/g, '');
-        for (let i = 0; i + 12 <= lower.length; i++) assert.ok(!run.includes(lower.slice(i, i + 12)), `no 12 characters of the key in a row (at ${i})`);
+        for (let i = 0; i + 12 <= lower.length; i++)
+          assert.ok(!run.includes(lower.slice(i, i + 12)), `no 12 characters of the key in a row (at ${i})`);
       } finally {
         await new Promise<void>((resolve) => hostile.close(() => resolve()));
         await useLive(api, service.url, keys.privateKeyHex);

@@ -34,7 +34,10 @@ describe('palette commands that take a transaction: the selected one and the kno
     await f.show();
     await f.refresh();
     assert.equal(await f.api.transactions.reveal(id), 'revealed');
-    await eventually(() => f.tx.view.view.selection.some((node) => node.kind === 'transaction' && node.record.id === id), 'the transaction selected in the view');
+    await eventually(
+      () => f.tx.view.view.selection.some((node) => node.kind === 'transaction' && node.record.id === id),
+      'the transaction selected in the view',
+    );
   }
 
   it('Watch… offers the transaction selected in the view first, then the watched and the loaded ones', async () => {
@@ -46,8 +49,14 @@ describe('palette commands that take a transaction: the selected one and the kno
     assert.equal(await runAndAccept<string>('exchangeTx.watch'), selected, 'Enter watches the selected one');
     const offered = f.api.choices.lastOffered ?? [];
     assert.deepEqual(offered[0], { id: selected, source: 'selected' });
-    assert.ok(offered.some((c) => c.id === watched && c.source === 'watched'), JSON.stringify(offered));
-    assert.ok(offered.some((c) => c.source === 'view'), 'the loaded ones');
+    assert.ok(
+      offered.some((c) => c.id === watched && c.source === 'watched'),
+      JSON.stringify(offered),
+    );
+    assert.ok(
+      offered.some((c) => c.source === 'view'),
+      'the loaded ones',
+    );
     assert.equal(new Set(offered.map((c) => c.id)).size, offered.length, 'each once');
     assert.ok(f.api.watch.ids.includes(selected));
   });
@@ -57,7 +66,10 @@ describe('palette commands that take a transaction: the selected one and the kno
     const selected = f.create('confirming');
     await selectInView(selected);
     await runAndAccept('exchangeTx.showDetails');
-    await eventually(() => vscode.window.activeTextEditor?.document.getText().includes(`"id": "${selected}"`) === true, 'the details of the selected one');
+    await eventually(
+      () => vscode.window.activeTextEditor?.document.getText().includes(`"id": "${selected}"`) === true,
+      'the details of the selected one',
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     const commands = await f.api.sandbox.load();
@@ -74,6 +86,9 @@ describe('palette commands that take a transaction: the selected one and the kno
     await vscode.commands.executeCommand('exchangeTx.getStatus', looked, { silent: true });
     f.tx.list.reset();
     const offered = f.api.choices.known();
-    assert.ok(offered.some((c) => c.id === looked && c.source === 'recent'), JSON.stringify(offered));
+    assert.ok(
+      offered.some((c) => c.id === looked && c.source === 'recent'),
+      JSON.stringify(offered),
+    );
   });
 });

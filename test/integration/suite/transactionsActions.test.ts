@@ -22,9 +22,13 @@ interface MenuEntry {
 }
 
 function itemMenus(): MenuEntry[] {
-  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { menus: Record<string, MenuEntry[]> } };
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+    contributes: { menus: Record<string, MenuEntry[]> };
+  };
   // The Transactions view's item menus (other views have their own).
-  const entries = manifest.contributes.menus['view/item/context']?.filter((entry) => entry.when.includes('view == exchangeTx.transactions'));
+  const entries = manifest.contributes.menus['view/item/context']?.filter((entry) =>
+    entry.when.includes('view == exchangeTx.transactions'),
+  );
   assert.ok(entries && entries.length > 0, 'the manifest has item menus');
   return entries;
 }
@@ -84,7 +88,11 @@ describe('Transactions view: node actions', () => {
 
   /** What the menus offer for a node: the commands whose `when` holds for it. */
   const offered = (node: TreeNode) => {
-    const context = { view: 'exchangeTx.transactions', viewItem: f.item(node).contextValue, 'exchangeTx.environment': 'sandbox' };
+    const context = {
+      view: 'exchangeTx.transactions',
+      viewItem: f.item(node).contextValue,
+      'exchangeTx.environment': 'sandbox',
+    };
     return itemMenus().filter((entry) => evaluateWhen(entry.when, context));
   };
 
@@ -111,16 +119,28 @@ describe('Transactions view: node actions', () => {
       else withoutPayoutLink++;
       if (isHttpLink(record.refundHashLink)) refundLinks++;
     }
-    assert.ok(payoutLinks > 0 && refundLinks > 0 && withoutPayoutLink > 0, 'records with and without links were checked');
+    assert.ok(
+      payoutLinks > 0 && refundLinks > 0 && withoutPayoutLink > 0,
+      'records with and without links were checked',
+    );
     for (const id of ids) assert.ok(tx.list.get(id));
     // With an account in use, a waiting transaction offers nothing of the sandbox's.
     const waiting = f.node(ids[0] ?? '');
-    const live = itemMenus().filter((entry) => evaluateWhen(entry.when, { view: 'exchangeTx.transactions', viewItem: f.item(waiting).contextValue, 'exchangeTx.environment': 'live' }));
+    const live = itemMenus().filter((entry) =>
+      evaluateWhen(entry.when, {
+        view: 'exchangeTx.transactions',
+        viewItem: f.item(waiting).contextValue,
+        'exchangeTx.environment': 'live',
+      }),
+    );
     assert.deepEqual(
       live.filter((entry) => entry.command.startsWith('exchangeTx.sandbox.')),
       [],
     );
-    assert.ok(offered(waiting).some((entry) => entry.command === 'exchangeTx.sandbox.simulatePayment'), 'in the sandbox, a waiting one can be paid');
+    assert.ok(
+      offered(waiting).some((entry) => entry.command === 'exchangeTx.sandbox.simulatePayment'),
+      'in the sandbox, a waiting one can be paid',
+    );
     for (const group of f.groups()) assert.deepEqual(offered(group), [], `nothing for the ${group.status} group`);
 
     // The error node offers Refresh inline, and nothing else.
@@ -138,7 +158,10 @@ describe('Transactions view: node actions', () => {
     await f.refresh();
     const hostile = f.node(ids[2] ?? '');
     assert.equal(hostile.record.payoutHashLink, HOSTILE_VALUES.javascriptLink);
-    assert.ok(!offered(hostile).some((e) => e.command === 'exchangeTx.transactions.openPayout'), 'no Open Payout for a javascript: link');
+    assert.ok(
+      !offered(hostile).some((e) => e.command === 'exchangeTx.transactions.openPayout'),
+      'no Open Payout for a javascript: link',
+    );
   });
 
   it('runs Get Status, Watch, Show Details and Copy ID with a tree node', async () => {
@@ -161,7 +184,9 @@ describe('Transactions view: node actions', () => {
       api.watch.stopAll();
     }
 
-    const details = await vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', node, { silent: true });
+    const details = await vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', node, {
+      silent: true,
+    });
     assert.equal(details.uri?.toString(), `exchange-tx-record:/${id}.json`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), details.uri?.toString());
     assert.equal((parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { id?: string }).id, id);
@@ -195,8 +220,13 @@ describe('Transactions view: node actions', () => {
     assert.ok(isHttpLink(payout), `the sandbox gives a payout link: ${String(payout)}`);
     // The sandbox made the hash up: said first, and nothing opens unless the user still wants it.
     openAnyway = false;
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(finished)), undefined);
-    assert.deepEqual(warned, [`The built-in sandbox made up the payout hash of ${finished}: the block explorer will not find it.`]);
+    assert.equal(
+      await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(finished)),
+      undefined,
+    );
+    assert.deepEqual(warned, [
+      `The built-in sandbox made up the payout hash of ${finished}: the block explorer will not find it.`,
+    ]);
     assert.equal(opened.length, 0, 'nothing opened');
     openAnyway = true;
     assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(finished)), payout);
@@ -217,8 +247,14 @@ describe('Transactions view: node actions', () => {
 
     // No link: nothing opened.
     opened.length = 0;
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(waiting)), undefined);
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.transactions.openRefund', f.node(finished)), undefined);
+    assert.equal(
+      await vscode.commands.executeCommand('exchangeTx.transactions.openPayout', f.node(waiting)),
+      undefined,
+    );
+    assert.equal(
+      await vscode.commands.executeCommand('exchangeTx.transactions.openRefund', f.node(finished)),
+      undefined,
+    );
     assert.deepEqual(opened, []);
 
     // A hostile record's javascript: link is never opened.

@@ -5,7 +5,14 @@
 // the view's description and cleared.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import type { FilterPrompts, MenuChoice, MenuItem, SinceChoice, StatusItem, TextPrompt } from '../../../src/features/transactions/filterFlow';
+import type {
+  FilterPrompts,
+  MenuChoice,
+  MenuItem,
+  SinceChoice,
+  StatusItem,
+  TextPrompt,
+} from '../../../src/features/transactions/filterFlow';
 import type { TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { formatTime } from '../../../src/shared/format';
@@ -15,7 +22,8 @@ import { paramsOf, useTransactionsFixture } from '../support/transactionsFixture
 import type { SeenParams } from '../support/transactionsFixture';
 
 const DAY = 24 * 60 * 60_000;
-const filterCommand = (arg?: unknown) => vscode.commands.executeCommand<TransactionFilter | undefined>('exchangeTx.transactions.filter', arg);
+const filterCommand = (arg?: unknown) =>
+  vscode.commands.executeCommand<TransactionFilter | undefined>('exchangeTx.transactions.filter', arg);
 /** `YYYY-MM-DD` of `daysAgo` days before now (UTC). */
 const dateDaysAgo = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
 const microsOf = (date: string) => Date.parse(`${date}T00:00:00Z`) * 1000;
@@ -68,23 +76,67 @@ describe('Transactions view: filters', () => {
     const { tx } = f;
     const payin = `in${Date.now()}`;
     const payout = `out${Date.now()}`;
-    const mine = f.create('confirming', { from: 'ltc', to: 'btc', payinAddress: payin, payinExtraId: '4417', payoutAddress: payout });
-    const other = f.create('waiting', { from: 'ltc', to: 'btc', payinAddress: `${payin}b`, payinExtraId: '4418', payoutAddress: `${payout}b` });
+    const mine = f.create('confirming', {
+      from: 'ltc',
+      to: 'btc',
+      payinAddress: payin,
+      payinExtraId: '4417',
+      payoutAddress: payout,
+    });
+    const other = f.create('waiting', {
+      from: 'ltc',
+      to: 'btc',
+      payinAddress: `${payin}b`,
+      payinExtraId: '4418',
+      payoutAddress: `${payout}b`,
+    });
     await f.show();
     const since = dateDaysAgo(3);
     const tickers = ['btc', 'eth', 'ltc', 'xrp', 'trx', 'sol', 'doge', 'xlm', 'usdt20', 'bnb'];
     const cases: { arg: object; params: SeenParams; description: string; ids?: string[] }[] = [
-      { arg: { status: ['confirming', 'waiting'] }, params: { status: ['waiting', 'confirming'] }, description: 'Status: waiting, confirming' },
+      {
+        arg: { status: ['confirming', 'waiting'] },
+        params: { status: ['waiting', 'confirming'] },
+        description: 'Status: waiting, confirming',
+      },
       { arg: { status: 'hold' }, params: { status: ['hold'] }, description: 'Status: on hold' },
-      { arg: { currency: ['LTC', 'eth', 'ltc'] }, params: { currency: ['ltc', 'eth'] }, description: 'Payin currency: ltc, eth' },
-      { arg: { currency: tickers.map((t) => t.toUpperCase()) }, params: { currency: tickers }, description: `Payin currency: ${tickers.join(', ')}` },
-      { arg: { address: [payin] }, params: { address: [payin] }, description: `Payin address: ${payin.length > 14 ? `${payin.slice(0, 14)}…` : payin}`, ids: [mine] },
-      { arg: { address: `${payin} ${payin}b` }, params: { address: [payin, `${payin}b`] }, description: 'Payin address: 2 addresses', ids: [mine, other] },
-      { arg: { payoutAddress: [payout] }, params: { payoutAddress: [payout] }, description: `Payout address: ${payout.length > 14 ? `${payout.slice(0, 14)}…` : payout}`, ids: [mine] },
+      {
+        arg: { currency: ['LTC', 'eth', 'ltc'] },
+        params: { currency: ['ltc', 'eth'] },
+        description: 'Payin currency: ltc, eth',
+      },
+      {
+        arg: { currency: tickers.map((t) => t.toUpperCase()) },
+        params: { currency: tickers },
+        description: `Payin currency: ${tickers.join(', ')}`,
+      },
+      {
+        arg: { address: [payin] },
+        params: { address: [payin] },
+        description: `Payin address: ${payin.length > 14 ? `${payin.slice(0, 14)}…` : payin}`,
+        ids: [mine],
+      },
+      {
+        arg: { address: `${payin} ${payin}b` },
+        params: { address: [payin, `${payin}b`] },
+        description: 'Payin address: 2 addresses',
+        ids: [mine, other],
+      },
+      {
+        arg: { payoutAddress: [payout] },
+        params: { payoutAddress: [payout] },
+        description: `Payout address: ${payout.length > 14 ? `${payout.slice(0, 14)}…` : payout}`,
+        ids: [mine],
+      },
       { arg: { extraId: ' 4417 ' }, params: { extraId: '4417' }, description: 'Extra ID: 4417', ids: [mine] },
       { arg: { since: 'day' }, params: {}, description: 'Created since: the last 24 hours' },
       { arg: { since }, params: { since: microsOf(since) }, description: `Created since: ${sinceShown(since)}` },
-      { arg: { status: ['confirming'], currency: 'ltc', address: [payin, `${payin}b`] }, params: { status: ['confirming'], currency: ['ltc'], address: [payin, `${payin}b`] }, description: `Status: confirming · Payin currency: ltc · Payin address: 2 addresses`, ids: [mine] },
+      {
+        arg: { status: ['confirming'], currency: 'ltc', address: [payin, `${payin}b`] },
+        params: { status: ['confirming'], currency: ['ltc'], address: [payin, `${payin}b`] },
+        description: `Status: confirming · Payin currency: ltc · Payin address: 2 addresses`,
+        ids: [mine],
+      },
     ];
     for (const { arg, params, description, ids } of cases) {
       const before = Date.now();
@@ -93,23 +145,36 @@ describe('Transactions view: filters', () => {
       const label = JSON.stringify(arg);
       assert.ok(applied, `${label} applied`);
       if ('since' in arg && arg.since === 'day') {
-        assert.ok(typeof seen.since === 'number' && seen.since >= (before - DAY) * 1000 && seen.since <= (after - DAY) * 1000, `${label}: since 24 hours ago, got ${seen.since}`);
+        assert.ok(
+          typeof seen.since === 'number' && seen.since >= (before - DAY) * 1000 && seen.since <= (after - DAY) * 1000,
+          `${label}: since 24 hours ago, got ${seen.since}`,
+        );
         assert.deepEqual({ ...seen, since: undefined }, { since: undefined, limit: 50, offset: 0 });
       } else {
         assert.deepEqual(seen, { ...params, limit: 50, offset: 0 }, label);
       }
-      assert.equal(tx.view.view.message, tx.list.records().length > 0 ? `Filter: ${description}` : undefined, `${label}: the whole filter above the records (none above the welcome)`);
+      assert.equal(
+        tx.view.view.message,
+        tx.list.records().length > 0 ? `Filter: ${description}` : undefined,
+        `${label}: the whole filter above the records (none above the welcome)`,
+      );
       const summary = String(tx.view.view.description);
-      assert.ok(summary.length > 0 && summary.length <= MAX_SUMMARY_LENGTH, `${label}: "${summary}" fits beside the title`);
-      if ('status' in arg && Object.keys(arg).length === 1) assert.equal(summary, `Status: ${seen.status?.length ?? 0} of ${KNOWN_STATUSES.length}`);
+      assert.ok(
+        summary.length > 0 && summary.length <= MAX_SUMMARY_LENGTH,
+        `${label}: "${summary}" fits beside the title`,
+      );
+      if ('status' in arg && Object.keys(arg).length === 1)
+        assert.equal(summary, `Status: ${seen.status?.length ?? 0} of ${KNOWN_STATUSES.length}`);
       assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), true);
       assert.deepEqual(tx.filter.saved(), tx.filter.current, `${label}: saved in the workspace state`);
       const records = tx.list.records();
-      if (ids) assert.deepEqual(records.map((r) => r.id).sort(), [...ids].sort(), `${label}: the matching transactions`);
+      if (ids)
+        assert.deepEqual(records.map((r) => r.id).sort(), [...ids].sort(), `${label}: the matching transactions`);
       for (const record of records) {
         if (seen.status) assert.ok(seen.status.includes(record.status), `${label}: ${record.status}`);
         if (seen.currency) assert.ok(seen.currency.includes(record.currencyFrom), `${label}: ${record.currencyFrom}`);
-        if (seen.since !== undefined) assert.ok(record.createdAt >= seen.since, `${label}: created ${record.createdAt}`);
+        if (seen.since !== undefined)
+          assert.ok(record.createdAt >= seen.since, `${label}: created ${record.createdAt}`);
       }
     }
   });
@@ -139,7 +204,11 @@ describe('Transactions view: filters', () => {
     for (const arg of invalid) {
       const mark = f.mark();
       assert.equal(await filterCommand(arg), undefined, `${JSON.stringify(arg)} is refused`);
-      assert.deepEqual(tx.filter.current, { status: ['waiting'], currency: ['btc'] }, `${JSON.stringify(arg)}: the filter is unchanged`);
+      assert.deepEqual(
+        tx.filter.current,
+        { status: ['waiting'], currency: ['btc'] },
+        `${JSON.stringify(arg)}: the filter is unchanged`,
+      );
       assert.deepEqual(tx.filter.saved(), { status: ['waiting'], currency: ['btc'] });
       assert.equal(tx.view.view.description, description);
       assert.equal(tx.list.busy, undefined, 'no load started');
@@ -159,9 +228,24 @@ describe('Transactions view: filters', () => {
     });
     tx.actions.prompts = prompts;
     const { applied, params } = await apply(undefined);
-    assert.deepEqual(applied, { status: ['waiting', 'sending'], currency: ['btc', 'eth'], since: { micros: microsOf(since) } });
-    assert.deepEqual(params, { status: ['waiting', 'sending'], currency: ['btc', 'eth'], since: microsOf(since), limit: 50, offset: 0 });
-    assert.equal(tx.view.view.message, tx.list.records().length > 0 ? `Filter: Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}` : undefined);
+    assert.deepEqual(applied, {
+      status: ['waiting', 'sending'],
+      currency: ['btc', 'eth'],
+      since: { micros: microsOf(since) },
+    });
+    assert.deepEqual(params, {
+      status: ['waiting', 'sending'],
+      currency: ['btc', 'eth'],
+      since: microsOf(since),
+      limit: 50,
+      offset: 0,
+    });
+    assert.equal(
+      tx.view.view.message,
+      tx.list.records().length > 0
+        ? `Filter: Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}`
+        : undefined,
+    );
     assert.equal(tx.view.view.description, '3 filters');
     assert.deepEqual(tx.filter.saved(), applied);
 
@@ -170,7 +254,10 @@ describe('Transactions view: filters', () => {
       prompts.statusItems[0]?.map((item) => item.status),
       [...KNOWN_STATUSES],
     );
-    assert.ok(prompts.statusItems[0]?.every((item) => item.picked === false), 'nothing picked before');
+    assert.ok(
+      prompts.statusItems[0]?.every((item) => item.picked === false),
+      'nothing picked before',
+    );
     const [currency, date] = prompts.texts;
     assert.ok(currency && date);
     assert.equal(currency.validate('btc, eth'), undefined);
@@ -182,7 +269,11 @@ describe('Transactions view: filters', () => {
     assert.match(date.validate('01/02/2025') ?? '', /YYYY-MM-DD/);
     const last = prompts.menus.at(-1) ?? [];
     assert.equal(last[0]?.choice, 'apply');
-    assert.equal(last[0]?.description, `Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}`, 'Apply shows the draft');
+    assert.equal(
+      last[0]?.description,
+      `Status: waiting, sending · Payin currency: btc, eth · Created since: ${sinceShown(since)}`,
+      'Apply shows the draft',
+    );
     assert.equal(last.find((item) => item.choice === 'status')?.description, 'waiting, sending');
     assert.equal(last.find((item) => item.choice === 'extraId')?.description, 'any', 'a blank extra id is "any"');
 
@@ -210,7 +301,10 @@ describe('Transactions view: filters', () => {
     await f.show();
     await apply({ status: ['finished', 'failed'], since: 'week' });
     assert.deepEqual(tx.filter.saved(), { status: ['finished', 'failed'], since: { preset: 'week' } });
-    assert.equal(tx.view.view.message, tx.list.records().length > 0 ? 'Filter: Status: finished, failed · Created since: the last 7 days' : undefined);
+    assert.equal(
+      tx.view.view.message,
+      tx.list.records().length > 0 ? 'Filter: Status: finished, failed · Created since: the last 7 days' : undefined,
+    );
     assert.equal(tx.view.view.description, '2 filters');
     assert.equal(tx.view.contextValue('exchangeTx.transactions.filtered'), true);
 

@@ -10,7 +10,8 @@ import { MAX_SUMMARY_LENGTH } from '../../../src/features/transactions/filterTex
 import { useTransactionsFixture } from '../support/transactionsFixture';
 
 const HOUR = 3_600_000;
-const filterCommand = (arg?: unknown) => vscode.commands.executeCommand<TransactionFilter | undefined>('exchangeTx.transactions.filter', arg);
+const filterCommand = (arg?: unknown) =>
+  vscode.commands.executeCommand<TransactionFilter | undefined>('exchangeTx.transactions.filter', arg);
 
 describe('Transactions view: in status longer than', function () {
   this.timeout(120_000);
@@ -20,16 +21,30 @@ describe('Transactions view: in status longer than', function () {
     const payout = `stuck${Date.now()}`;
     const control = await f.api.environment.sandboxControl();
     // Stuck after the skip: two on hold (it stays until moved) and one sending with no next step.
-    const stuck = [f.create('hold', { payoutAddress: payout }), f.create('hold', { payoutAddress: payout }), f.create('sending', { payoutAddress: payout })];
+    const stuck = [
+      f.create('hold', { payoutAddress: payout }),
+      f.create('hold', { payoutAddress: payout }),
+      f.create('sending', { payoutAddress: payout }),
+    ];
     // Moves on within the skip: finished (final) by then.
-    const moving = f.create('confirming', { payoutAddress: payout, plan: [{ status: 'waiting', afterMs: 0 }, { status: 'confirming', afterMs: 0 }, { status: 'finished', afterMs: 30 * 60_000 }] });
+    const moving = f.create('confirming', {
+      payoutAddress: payout,
+      plan: [
+        { status: 'waiting', afterMs: 0 },
+        { status: 'confirming', afterMs: 0 },
+        { status: 'finished', afterMs: 30 * 60_000 },
+      ],
+    });
     await control.skip(2 * HOUR);
     const fresh = [f.create('hold', { payoutAddress: payout }), f.create('waiting', { payoutAddress: payout })];
     await f.show();
     const applied = await filterCommand({ payoutAddress: [payout], inStatusLongerThan: '1h' });
     assert.deepEqual(applied, { payoutAddress: [payout], inStatusLongerThan: HOUR });
     await f.settled();
-    const shown = f.tx.list.records().map((r) => r.id).sort();
+    const shown = f.tx.list
+      .records()
+      .map((r) => r.id)
+      .sort();
     assert.deepEqual(shown, [...stuck].sort(), 'exactly the stuck ones');
     assert.ok(!shown.includes(moving) && !fresh.some((id) => shown.includes(id)));
     const description = String(f.tx.view.view.description ?? '');
@@ -41,7 +56,10 @@ describe('Transactions view: in status longer than', function () {
     await filterCommand({ inStatusLongerThan: '90m' });
     await f.settled();
     assert.equal(f.tx.view.view.description, 'Stuck filter');
-    assert.ok(f.tx.list.records().every((r) => !['finished', 'failed', 'refunded', 'overdue', 'expired'].includes(r.status)), 'only statuses that are not final');
+    assert.ok(
+      f.tx.list.records().every((r) => !['finished', 'failed', 'refunded', 'overdue', 'expired'].includes(r.status)),
+      'only statuses that are not final',
+    );
     assert.ok(stuck.every((id) => f.tx.list.get(id) !== undefined));
   });
 
@@ -61,7 +79,10 @@ describe('Transactions view: in status longer than', function () {
     } finally {
       (vscode.window as { showErrorMessage: unknown }).showErrorMessage = original;
     }
-    assert.deepEqual(shown, ['Enter a duration such as 30m, 1h, 2d or 1h30m (or ISO 8601, PT1H).', 'A duration from 1 second to 366 days.']);
+    assert.deepEqual(shown, [
+      'Enter a duration such as 30m, 1h, 2d or 1h30m (or ISO 8601, PT1H).',
+      'A duration from 1 second to 366 days.',
+    ]);
     assert.deepEqual(f.tx.filter.current, before);
 
     const texts: TextPrompt[] = [];

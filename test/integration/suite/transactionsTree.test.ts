@@ -40,7 +40,8 @@ describe('Transactions view: the tree', () => {
   it('groups the loaded records by status in lifecycle order, with counts, default expansion, labels and stable ids', async () => {
     const { tx } = f;
     const created = new Map<KnownStatus, string>();
-    for (const status of KNOWN_STATUSES) created.set(status, f.create(status, { from: 'btc', to: 'eth', amountExpectedFrom: '0.5' }));
+    for (const status of KNOWN_STATUSES)
+      created.set(status, f.create(status, { from: 'btc', to: 'eth', amountExpectedFrom: '0.5' }));
     await f.show();
     const mark = f.mark();
     const summary = await f.refresh();
@@ -65,7 +66,11 @@ describe('Transactions view: the tree', () => {
       present.map(([status]) => status),
       'only the statuses present, in lifecycle order',
     );
-    for (const status of KNOWN_STATUSES) assert.ok(present.some(([s]) => s === status), `a ${status} group`);
+    for (const status of KNOWN_STATUSES)
+      assert.ok(
+        present.some(([s]) => s === status),
+        `a ${status} group`,
+      );
     assert.deepEqual(roots.at(-1), { kind: 'loadMore' }, '"Load more…" last: the page was full');
 
     let total = 0;
@@ -79,7 +84,9 @@ describe('Transactions view: the tree', () => {
       assert.equal(item.contextValue, `group status:${group.status}`);
       assert.equal(
         item.collapsibleState,
-        IN_PROGRESS.has(group.status) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
+        IN_PROGRESS.has(group.status)
+          ? vscode.TreeItemCollapsibleState.Expanded
+          : vscode.TreeItemCollapsibleState.Collapsed,
         `${group.status} starts ${IN_PROGRESS.has(group.status) ? 'expanded' : 'collapsed'}`,
       );
       const children = tx.view.provider.getChildren(group);
@@ -101,15 +108,32 @@ describe('Transactions view: the tree', () => {
       const item = f.item(node);
       const after = f.sandbox.clock.now();
       const amount = record.amountFrom !== '' && record.amountFrom !== '0' ? record.amountFrom : '0.5';
-      assert.equal(item.label, `${amount} BTC → ETH`, `${status}: the amount received if any, else the amount expected`);
-      const ages = new Set([compactAge(record.createdAt, before, vscode.env.language), compactAge(record.createdAt, after, vscode.env.language)]);
+      assert.equal(
+        item.label,
+        `${amount} BTC → ETH`,
+        `${status}: the amount received if any, else the amount expected`,
+      );
+      const ages = new Set([
+        compactAge(record.createdAt, before, vscode.env.language),
+        compactAge(record.createdAt, after, vscode.env.language),
+      ]);
       const description = String(item.description);
       assert.ok(
         [...ages].some((age) => description === age),
         `${status}: its age in a few characters (the id and the full time: in the tooltip and the accessible label), got ${description}`,
       );
-      const fullAges = [relativeTime(record.createdAt, before, vscode.env.language), relativeTime(record.createdAt, after, vscode.env.language)];
-      assert.ok(fullAges.some((age) => item.accessibilityInformation?.label.includes(id) && item.accessibilityInformation.label.endsWith(`created ${age}`)), item.accessibilityInformation?.label);
+      const fullAges = [
+        relativeTime(record.createdAt, before, vscode.env.language),
+        relativeTime(record.createdAt, after, vscode.env.language),
+      ];
+      assert.ok(
+        fullAges.some(
+          (age) =>
+            item.accessibilityInformation?.label.includes(id) &&
+            item.accessibilityInformation.label.endsWith(`created ${age}`),
+        ),
+        item.accessibilityInformation?.label,
+      );
       assert.equal(item.id, `transaction:${id}`);
       assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.None);
       assert.ok(String(item.contextValue).startsWith(`transaction status:${status} `));
@@ -125,7 +149,14 @@ describe('Transactions view: the tree', () => {
     // Skip Time (and the long-use test) move the sandbox's clock ahead of the wall clock.
     f.api.environment.sandboxClock.advance(20 * MINUTE);
     const now = f.sandbox.clock.now();
-    const id = f.sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600 * MINUTE, createdAt: now - 5 * MINUTE, amountExpectedFrom: '0.5' }).id;
+    const id = f.sandbox.ledger.create({
+      from: 'btc',
+      to: 'eth',
+      outcome: 'finished',
+      stepMs: 600 * MINUTE,
+      createdAt: now - 5 * MINUTE,
+      amountExpectedFrom: '0.5',
+    }).id;
     await f.show();
     await f.refresh();
     const node = f.node(id);
@@ -133,17 +164,30 @@ describe('Transactions view: the tree', () => {
     const later = f.sandbox.clock.now();
     const language = vscode.env.language;
     const ages = [compactAge(node.record.createdAt, now, language), compactAge(node.record.createdAt, later, language)];
-    assert.ok(ages.includes(String(item.description)), `five minutes old on the sandbox's clock (${ages.join(' or ')}), got ${String(item.description)}`);
+    assert.ok(
+      ages.includes(String(item.description)),
+      `five minutes old on the sandbox's clock (${ages.join(' or ')}), got ${String(item.description)}`,
+    );
     const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString);
-    const full = [relativeTime(node.record.createdAt, now, language), relativeTime(node.record.createdAt, later, language)];
-    assert.ok(full.some((age) => tooltip.value.includes(escapeMarkdown(age))), `the tooltip says ${full.join(' or ')}: ${tooltip.value}`);
+    const full = [
+      relativeTime(node.record.createdAt, now, language),
+      relativeTime(node.record.createdAt, later, language),
+    ];
+    assert.ok(
+      full.some((age) => tooltip.value.includes(escapeMarkdown(age))),
+      `the tooltip says ${full.join(' or ')}: ${tooltip.value}`,
+    );
     // No row says a time to come, whatever clock dated it.
     const future = /\bin \d|from now/;
     for (const group of tx.list.groups()) {
       for (const child of group.children) {
         const description = String(f.item(child).description ?? '');
-        assert.doesNotMatch(description, future, `${child.kind === 'transaction' ? child.record.id : child.kind}: ${description}`);
+        assert.doesNotMatch(
+          description,
+          future,
+          `${child.kind === 'transaction' ? child.record.id : child.kind}: ${description}`,
+        );
       }
     }
   });
@@ -164,16 +208,34 @@ describe('Transactions view: the tree', () => {
     assert.equal(tooltip.supportHtml, false);
     const md = tooltip.value;
     assert.ok(md.startsWith('$(pass-filled) **Finished**'), md);
-    for (const field of [id, escapeMarkdown(record.amountFrom), 'LTC', 'XRP', escapeMarkdown(record.payinAddress, 120), escapeMarkdown(record.payoutAddress, 120), escapeMarkdown(record.payoutHash ?? '', 100)]) {
+    for (const field of [
+      id,
+      escapeMarkdown(record.amountFrom),
+      'LTC',
+      'XRP',
+      escapeMarkdown(record.payinAddress, 120),
+      escapeMarkdown(record.payoutAddress, 120),
+      escapeMarkdown(record.payoutHash ?? '', 100),
+    ]) {
       assert.ok(md.includes(field), `the tooltip shows ${field}`);
     }
-    for (const label of ['**Payin:**', '**Payout:**', '**Rate:**', '**Fees:**', '**Payin address:**', '**Payout address:**', '**Payout hash:**', '**Created:**', '**Money sent:**']) {
+    for (const label of [
+      '**Payin:**',
+      '**Payout:**',
+      '**Rate:**',
+      '**Fees:**',
+      '**Payin address:**',
+      '**Payout address:**',
+      '**Payout hash:**',
+      '**Created:**',
+      '**Money sent:**',
+    ]) {
       assert.ok(md.includes(label), `the tooltip has ${label}`);
     }
     assert.ok(!md.includes(']('), 'no links');
   });
 
-  it('shows every time of a tooltip one way: the user\'s locale with UTC beside', async () => {
+  it("shows every time of a tooltip one way: the user's locale with UTC beside", async () => {
     const { tx } = f;
     const finishedId = f.create('finished');
     const expiredId = f.create('expired');
@@ -188,9 +250,20 @@ describe('Transactions view: the tree', () => {
     };
     const finished = await tooltipOf(finishedId);
     assert.ok(finished.record.moneySent > 0);
-    assert.ok(finished.md.includes(`**Created:** ${escapeMarkdown(formatTimeWithUtc(finished.record.createdAt, style))}, `), finished.md);
-    assert.ok(finished.md.includes(`**Money received:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneyReceived, style))}`), finished.md);
-    assert.ok(finished.md.includes(`**Money sent:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneySent, style))}`), finished.md);
+    assert.ok(
+      finished.md.includes(`**Created:** ${escapeMarkdown(formatTimeWithUtc(finished.record.createdAt, style))}, `),
+      finished.md,
+    );
+    assert.ok(
+      finished.md.includes(
+        `**Money received:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneyReceived, style))}`,
+      ),
+      finished.md,
+    );
+    assert.ok(
+      finished.md.includes(`**Money sent:** ${escapeMarkdown(formatTimeWithUtc(finished.record.moneySent, style))}`),
+      finished.md,
+    );
     const expired = await tooltipOf(expiredId);
     const payTill = expired.record.payTill ?? '';
     assert.match(payTill, /^\d{4}-\d{2}-\d{2}T/, 'the service sends payTill as ISO text');
@@ -198,7 +271,11 @@ describe('Transactions view: the tree', () => {
     assert.ok(!expired.md.includes(escapeMarkdown(payTill, 40)), 'not as it arrived');
     for (const md of [finished.md, expired.md]) {
       const plain = md.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-      assert.doesNotMatch(plain, /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/, 'no ISO or "YYYY-MM-DD hh:mm" times beside the locale\'s');
+      assert.doesNotMatch(
+        plain,
+        /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/,
+        'no ISO or "YYYY-MM-DD hh:mm" times beside the locale\'s',
+      );
       assert.ok(plain.includes('UTC'), 'UTC is shown');
     }
   });
@@ -220,13 +297,23 @@ describe('Transactions view: the tree', () => {
       const md = tooltip.value;
       assert.ok(md.includes(escapeMarkdown(HOSTILE_VALUES.markup, 120)), 'the markup shows as text');
       assert.ok(md.includes(escapeMarkdown(HOSTILE_VALUES.commandLink, 40)), 'the command link shows as text');
-      for (const raw of ['<', '](', 'command:', 'javascript:', '\u202e', '\u0000', '\u001b', HOSTILE_VALUES.long.slice(0, 200)]) {
+      for (const raw of [
+        '<',
+        '](',
+        'command:',
+        'javascript:',
+        '\u202e',
+        '\u0000',
+        '\u001b',
+        HOSTILE_VALUES.long.slice(0, 200),
+      ]) {
         assert.ok(!md.includes(raw), `${id}: the tooltip carries ${JSON.stringify(raw.slice(0, 20))}`);
       }
       const item = f.item(node);
       for (const text of [item.label, item.description]) {
         assert.equal(typeof text, 'string');
-        for (const raw of ['<', '\u0000', '\u202e']) assert.ok(!(text as string).includes(raw), `the item shows ${JSON.stringify(raw)}`);
+        for (const raw of ['<', '\u0000', '\u202e'])
+          assert.ok(!(text as string).includes(raw), `the item shows ${JSON.stringify(raw)}`);
       }
     }
   });
@@ -261,14 +348,18 @@ describe('Transactions view: the tree', () => {
     assert.equal(item.command?.command, 'exchangeTx.transactions.loadMore');
 
     const second = f.mark();
-    const more = await vscode.commands.executeCommand<{ count: number; hasMore: boolean }>('exchangeTx.transactions.loadMore');
+    const more = await vscode.commands.executeCommand<{ count: number; hasMore: boolean }>(
+      'exchangeTx.transactions.loadMore',
+    );
     assert.deepEqual([more.count, more.hasMore], [6, true]);
     assert.deepEqual(
       f.treeRequests(second).map((r) => paramsOf(r)),
       [{ payoutAddress: [payout], limit: 3, offset: 3 }],
     );
     const third = f.mark();
-    const last = await vscode.commands.executeCommand<{ count: number; hasMore: boolean }>('exchangeTx.transactions.loadMore');
+    const last = await vscode.commands.executeCommand<{ count: number; hasMore: boolean }>(
+      'exchangeTx.transactions.loadMore',
+    );
     assert.deepEqual([last.count, last.hasMore], [7, false]);
     assert.deepEqual(
       f.treeRequests(third).map((r) => paramsOf(r)),
@@ -304,10 +395,14 @@ describe('Transactions view: the tree', () => {
 
     // The user collapses every group in the real view ("Collapse All" in its title bar).
     const inProgress = f.groups().filter((g) => IN_PROGRESS.has(g.status));
-    await eventually(async () => {
-      await vscode.commands.executeCommand('workbench.actions.treeView.exchangeTx.transactions.collapseAll');
-      return inProgress.every((g) => tx.view.provider.isExpanded(g.status) === false);
-    }, 'the view to report the collapse of every group', 20_000);
+    await eventually(
+      async () => {
+        await vscode.commands.executeCommand('workbench.actions.treeView.exchangeTx.transactions.collapseAll');
+        return inProgress.every((g) => tx.view.provider.isExpanded(g.status) === false);
+      },
+      'the view to report the collapse of every group',
+      20_000,
+    );
     assert.equal(f.item(waiting).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
 
     const nodes = new Map(tx.list.records().map((r) => [r.id, tx.list.get(r.id)]));
@@ -317,7 +412,11 @@ describe('Transactions view: the tree', () => {
       waiting,
       'the same group object',
     );
-    assert.equal(f.item(waiting).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'still collapsed after the refresh');
+    assert.equal(
+      f.item(waiting).collapsibleState,
+      vscode.TreeItemCollapsibleState.Collapsed,
+      'still collapsed after the refresh',
+    );
     assert.equal(f.item(confirming).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     let same = 0;
     for (const record of tx.list.records()) {
@@ -355,7 +454,10 @@ describe('Transactions view: the tree', () => {
     const item = f.item(errorNode);
     assert.equal(item.label, 'Could not refresh');
     assert.equal(item.description, undefined);
-    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('HTTP 500'), 'why, in the tooltip');
+    assert.ok(
+      item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes('HTTP 500'),
+      'why, in the tooltip',
+    );
     assert.equal(item.contextValue, 'error');
     assert.equal(item.command?.command, 'exchangeTx.transactions.refresh');
     assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.isTrusted === false);
@@ -367,7 +469,11 @@ describe('Transactions view: the tree', () => {
       roots.slice(1).flatMap((n) => (n.kind === 'group' ? [n.status] : [])),
       statuses,
     );
-    assert.equal(tx.view.view.message, 'Sandbox faults on: 100% HTTP 5xx. Could not refresh: The service answered HTTP 500. The records shown are older.', 'the faults and why, above the records (the row has room for little)');
+    assert.equal(
+      tx.view.view.message,
+      'Sandbox faults on: 100% HTTP 5xx. Could not refresh: The service answered HTTP 500. The records shown are older.',
+      'the faults and why, above the records (the row has room for little)',
+    );
     assert.equal(failures(), logged + 1, 'one warning in the log');
 
     sandbox.setFaults({ rates: { internalError: 1 } });
@@ -377,8 +483,16 @@ describe('Transactions view: the tree', () => {
     const second = tx.view.provider.getChildren()[0];
     assert.ok(second?.kind === 'error');
     const secondTooltip = f.item(second).tooltip;
-    assert.ok(secondTooltip instanceof vscode.MarkdownString && secondTooltip.value.includes('internal error'), 'why, in the tooltip');
-    assert.ok(tx.view.view.message?.endsWith('Could not refresh: The service reported an internal error. The records shown are older.'), tx.view.view.message);
+    assert.ok(
+      secondTooltip instanceof vscode.MarkdownString && secondTooltip.value.includes('internal error'),
+      'why, in the tooltip',
+    );
+    assert.ok(
+      tx.view.view.message?.endsWith(
+        'Could not refresh: The service reported an internal error. The records shown are older.',
+      ),
+      tx.view.view.message,
+    );
     const attempts = f.treeRequests(mark);
     assert.ok(attempts.length > 1, 'the client retried -32603 before giving up');
     assert.ok(
@@ -414,7 +528,9 @@ describe('Transactions view: the tree', () => {
     const mark = f.mark();
 
     api.environment.sandboxClock.advance(MINUTE);
-    const looked = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    const looked = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, {
+      silent: true,
+    });
     assert.equal(looked.status, 'confirming');
     assert.equal(tx.list.get(id), node, 'the same node');
     assert.equal(node.record.status, 'confirming');

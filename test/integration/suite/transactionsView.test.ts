@@ -34,7 +34,9 @@ const CONTENT: Record<Exclude<WelcomeState, undefined>, string> = {
 };
 
 function welcomeEntries(): WelcomeEntry[] {
-  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as { contributes: { viewsWelcome: WelcomeEntry[] } };
+  const manifest = vscode.extensions.getExtension(EXTENSION_ID)?.packageJSON as {
+    contributes: { viewsWelcome: WelcomeEntry[] };
+  };
   return manifest.contributes.viewsWelcome.filter((entry) => entry.view === 'exchangeTx.transactions');
 }
 
@@ -42,13 +44,17 @@ function welcomeEntries(): WelcomeEntry[] {
 function manifestText(placeholder: string): string {
   const extension = vscode.extensions.getExtension(EXTENSION_ID);
   assert.ok(extension);
-  const strings = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<string, string>;
+  const strings = JSON.parse(fs.readFileSync(path.join(extension.extensionPath, 'package.nls.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const text = strings[placeholder.replace(/^%|%$/g, '')];
   assert.ok(text !== undefined, `${placeholder} is in package.nls.json`);
   return text;
 }
 
-const getStatus = (id: string) => vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', id, { silent: true });
+const getStatus = (id: string) =>
+  vscode.commands.executeCommand<LookupResult>('exchangeTx.getStatus', id, { silent: true });
 
 async function closedPort(): Promise<number> {
   return new Promise<number>((resolve) => {
@@ -86,7 +92,11 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     for (const state of ['idle', 'loading', 'loaded', 'error']) {
       for (const filtered of [true, false]) {
         for (const environment of ['sandbox', 'live', undefined]) {
-          const context = { 'exchangeTx.transactions.state': state, 'exchangeTx.transactions.filtered': filtered, 'exchangeTx.environment': environment };
+          const context = {
+            'exchangeTx.transactions.state': state,
+            'exchangeTx.transactions.filtered': filtered,
+            'exchangeTx.environment': environment,
+          };
           const matching = entries.filter((entry) => evaluateWhen(entry.when, context));
           assert.equal(matching.length, 1, JSON.stringify(context));
         }
@@ -116,7 +126,11 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     const failed = await f.refresh();
     assert.equal(failed.state, 'error');
     assertWelcome('unreachable');
-    assert.equal(tx.view.view.message, 'Sandbox faults on: 100% HTTP 5xx. The service answered HTTP 500.', 'the faults and the reason above the welcome');
+    assert.equal(
+      tx.view.view.message,
+      'Sandbox faults on: 100% HTTP 5xx. The service answered HTTP 500.',
+      'the faults and the reason above the welcome',
+    );
 
     sandbox.setFaults({});
     await vscode.commands.executeCommand('exchangeTx.transactions.filter', { address: ['nosuchaddress0'] });
@@ -139,7 +153,10 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       assert.equal(api.environment.sandbox, undefined, 'the built-in sandbox is stopped');
       await eventually(() => tx.view.welcome === 'empty', 'the empty live service');
       assertWelcome('empty');
-      assert.ok(service.requests.some((r) => r.method === 'getTransactions'), 'asked the live service');
+      assert.ok(
+        service.requests.some((r) => r.method === 'getTransactions'),
+        'asked the live service',
+      );
 
       const id = service.ledger.create().id;
       await f.refresh();
@@ -151,7 +168,10 @@ describe('Transactions view: welcome, visibility and reveal', () => {
 
       // Keys removed: back to the sandbox, which the visible view starts and loads by itself.
       await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
-      await eventually(() => api.environment.kind === 'sandbox' && api.environment.sandbox !== undefined, 'the sandbox started by the view');
+      await eventually(
+        () => api.environment.kind === 'sandbox' && api.environment.sandbox !== undefined,
+        'the sandbox started by the view',
+      );
       await f.settled();
       assert.equal(tx.view.welcome, undefined, "the sandbox's transactions show");
       assert.ok(tx.list.size > 0);
@@ -159,7 +179,10 @@ describe('Transactions view: welcome, visibility and reveal', () => {
 
       // Keys saved while the view is hidden: it waits to be shown, then loads by itself.
       await f.hide();
-      await vscode.commands.executeCommand('exchangeTx.setApiKeys', { privateKey: keys.privateKeyHex, switchToLive: true });
+      await vscode.commands.executeCommand('exchangeTx.setApiKeys', {
+        privateKey: keys.privateKeyHex,
+        switchToLive: true,
+      });
       await eventually(() => api.environment.kind === 'live', 'the live service');
       await eventually(() => tx.view.welcome === 'not-loaded', 'the not-loaded welcome');
       assertWelcome('not-loaded');
@@ -172,7 +195,10 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       );
 
       // A closed port: unreachable, with the reason.
-      await vscode.commands.executeCommand('exchangeTx.editAccount', { account: api.environment.chosen, baseUrl: `http://127.0.0.1:${await closedPort()}` });
+      await vscode.commands.executeCommand('exchangeTx.editAccount', {
+        account: api.environment.chosen,
+        baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      });
       await eventually(() => tx.view.welcome === 'unreachable', 'the unreachable welcome', 20_000);
       assertWelcome('unreachable');
       assert.equal(tx.view.view.message, 'Could not reach the service.');
@@ -200,9 +226,16 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     assert.equal(tx.view.scheduler.nextAt, undefined);
 
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
-    await eventually(() => f.treeRequests(hidden).length >= 1, 'a refresh on showing again, the last one being older than the interval', 15_000);
+    await eventually(
+      () => f.treeRequests(hidden).length >= 1,
+      'a refresh on showing again, the last one being older than the interval',
+      15_000,
+    );
     await setViewSetting('refreshSeconds', 0);
-    await eventually(() => tx.view.scheduler.interval === 0 && tx.view.scheduler.nextAt === undefined, 'an interval of 0 to turn them off');
+    await eventually(
+      () => tx.view.scheduler.interval === 0 && tx.view.scheduler.nextAt === undefined,
+      'an interval of 0 to turn them off',
+    );
   });
 
   it('selects the transaction that "Get Transaction Status…" or a watch found, if it is loaded', async () => {
@@ -253,7 +286,9 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     await f.show();
     await eventually(() => selected().includes(first), 'the deferred reveal');
     assert.deepEqual(selected(), [first]);
-    const failures = api.log.recent.filter((line) => line.includes('could not reveal') && [first, second, moving, later].some((id) => line.includes(id)));
+    const failures = api.log.recent.filter(
+      (line) => line.includes('could not reveal') && [first, second, moving, later].some((id) => line.includes(id)),
+    );
     assert.deepEqual(failures, [], 'no reveal failed');
   });
 });

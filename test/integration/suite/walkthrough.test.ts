@@ -8,8 +8,22 @@ import type { ExchangeTxApi } from '../../../src/extension';
 import type { Sandbox } from '../../../src/sandbox';
 import { generateKeyPairSync } from 'crypto';
 import { registerSecret } from '../../secrets/registry';
-import { addAccount, EXTENSION_ID, eventually, extensionApi, removeAccounts, resetEnvironment } from '../support/extension';
-import { clickInWorkbench, findInWorkbench, savingScreenshots, screenshotOf, useTheme, workbenchPage } from '../support/workbench';
+import {
+  addAccount,
+  EXTENSION_ID,
+  eventually,
+  extensionApi,
+  removeAccounts,
+  resetEnvironment,
+} from '../support/extension';
+import {
+  clickInWorkbench,
+  findInWorkbench,
+  savingScreenshots,
+  screenshotOf,
+  useTheme,
+  workbenchPage,
+} from '../support/workbench';
 
 const WALKTHROUGH = `${EXTENSION_ID}#firstRun`;
 const WALKTHROUGH_TITLE = 'Exchange Tx Basics';
@@ -42,7 +56,11 @@ describe('the walkthrough', function () {
     await vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false);
     await vscode.commands.executeCommand('resetGettingStartedProgress');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
-    await eventually(async () => (await findInWorkbench('.getting-started-step')).count >= 6, 'the walkthrough page', 15_000);
+    await eventually(
+      async () => (await findInWorkbench('.getting-started-step')).count >= 6,
+      'the walkthrough page',
+      15_000,
+    );
   });
   after(async () => {
     api.watch.stopAll();
@@ -53,7 +71,10 @@ describe('the walkthrough', function () {
 
   it('opens with its title and six steps, none done yet', async () => {
     const title = await findInWorkbench('.getting-started-category .category-title, .gettingStartedSlideDetails h2');
-    assert.ok(title.texts.some((t) => t.includes(WALKTHROUGH_TITLE)), `title: ${title.texts.join(' | ')}`);
+    assert.ok(
+      title.texts.some((t) => t.includes(WALKTHROUGH_TITLE)),
+      `title: ${title.texts.join(' | ')}`,
+    );
     // Its title and description whole, wherever the page shows them (and the editor's tab).
     for (const [selector, what] of [
       [`[x-category-title-for="${WALKTHROUGH}"]`, 'the title'],
@@ -70,13 +91,25 @@ describe('the walkthrough', function () {
       assert.deepEqual(await cut(), [], `${what} cut short`);
     }
     const titles = (await findInWorkbench('.getting-started-step .step-title')).texts.map((t) => t.trim());
-    assert.deepEqual(titles, ['Explore the sandbox', 'Look a transaction up', 'Watch one in the status bar', 'Send a request of your own', 'Check pair limits', 'Add your account']);
-    for (const id of ['lookUp', 'watch', 'pairLimits', 'account']) assert.equal(await done(id), false, `${id} is not done`);
+    assert.deepEqual(titles, [
+      'Explore the sandbox',
+      'Look a transaction up',
+      'Watch one in the status bar',
+      'Send a request of your own',
+      'Check pair limits',
+      'Add your account',
+    ]);
+    for (const id of ['lookUp', 'watch', 'pairLimits', 'account'])
+      assert.equal(await done(id), false, `${id} is not done`);
     if (savingScreenshots()) {
       // The page puts a step's image beside its text only when it is wide enough.
       await useTheme('dark');
       await vscode.commands.executeCommand('workbench.action.closeSidebar');
-      await screenshotOf('screenshots/walkthrough', { clip: ['.part.editor'], margin: 0, waitFor: '.getting-started-media img' });
+      await screenshotOf('screenshots/walkthrough', {
+        clip: ['.part.editor'],
+        margin: 0,
+        waitFor: '.getting-started-media img',
+      });
       // The side bar back with another view: the Transactions view opening completes a step.
       await vscode.commands.executeCommand('workbench.view.explorer');
       await useTheme(undefined);
@@ -95,7 +128,9 @@ describe('the walkthrough', function () {
     const id = sandbox.ledger.create({ from: 'btc', to: 'eth', outcome: 'finished', stepMs: 600_000 }).id;
     assert.equal(await done('lookUp'), false);
     // Run from the extension host, as the notification's button runs it: onCommand does not see it.
-    const found = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, { silent: true });
+    const found = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, {
+      silent: true,
+    });
     assert.equal(found.status, 'waiting');
     await eventually(() => done('lookUp'), 'the lookup step done');
   });
@@ -114,7 +149,10 @@ describe('the walkthrough', function () {
     assert.equal(api.pairLimits.loaded?.panel, undefined, 'no panel yet');
     await clickInWorkbench(step('pairLimits'));
     const button = '.getting-started-step.expanded .monaco-button';
-    await eventually(async () => (await findInWorkbench(button)).texts.includes('Show Pair Limits'), 'the step open with its button');
+    await eventually(
+      async () => (await findInWorkbench(button)).texts.includes('Show Pair Limits'),
+      'the step open with its button',
+    );
     await clickInWorkbench(`${button}:has-text("Show Pair Limits")`);
     await eventually(() => api.pairLimits.loaded?.panel !== undefined, 'the Pair Limits panel');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);

@@ -86,7 +86,9 @@ describe('status-bar watch', () => {
     assert.ok(!((unpaid?.moneySent ?? 0) > 0), 'no money sent');
     assert.doesNotMatch(item(overdue).tooltip, /(^|\n)Payout: /m, item(overdue).tooltip);
     assert.ok(item(overdue).tooltip.includes('Expected payout (not paid out): '), item(overdue).tooltip);
-    const told = watch.announcements.filter((a) => [hold, failed, overdue, expired].includes(a.id)).map((a) => a.status);
+    const told = watch.announcements
+      .filter((a) => [hold, failed, overdue, expired].includes(a.id))
+      .map((a) => a.status);
     assert.deepEqual(told.sort(), ['expired', 'failed', 'overdue'], 'hold is not final: no notification for it');
   });
 
@@ -95,7 +97,13 @@ describe('status-bar watch', () => {
     const ids = Array.from({ length: 23 }, () => create(['waiting']));
     await Promise.all(ids.map((id) => watch.watch(id)));
     assert.equal(watch.ids.length, 23);
-    const mine = () => sandbox.requests.filter((r) => r.method === 'getTransactions' && Array.isArray((r.params as { id?: unknown }).id) && ids.includes(((r.params as { id: string[] }).id)[0] ?? ''));
+    const mine = () =>
+      sandbox.requests.filter(
+        (r) =>
+          r.method === 'getTransactions' &&
+          Array.isArray((r.params as { id?: unknown }).id) &&
+          ids.includes((r.params as { id: string[] }).id[0] ?? ''),
+      );
     const before = mine().length;
     await watch.pollNow();
     const poll = mine().slice(before);
@@ -126,7 +134,15 @@ describe('status-bar watch', () => {
     await watch.watch(id);
     const { tooltip } = item(id);
     assert.ok(tooltip.includes('Pay in to'), tooltip);
-    for (const raw of ['<img', '<script', '](command:workbench', 'command:workbench', 'javascript:', '\u202e', '\u0000']) {
+    for (const raw of [
+      '<img',
+      '<script',
+      '](command:workbench',
+      'command:workbench',
+      'javascript:',
+      '\u202e',
+      '\u0000',
+    ]) {
       assert.ok(!tooltip.includes(raw), `the tooltip carries ${JSON.stringify(raw)}`);
     }
     assert.ok(!tooltip.includes(HOSTILE_VALUES.long.slice(0, 200)), 'long values are cut');
@@ -150,7 +166,13 @@ describe('status-bar watch', () => {
     const menu = vscode.commands.executeCommand('exchangeTx.watchActions', id);
     if (workbenchPage()) {
       // The quick pick has no API event: the page says when its rows are there.
-      await eventually(async () => (await findInWorkbench('.quick-input-widget .monaco-list-row')).texts.some((t) => t.includes('Stop Watching')), 'the menu open');
+      await eventually(
+        async () =>
+          (await findInWorkbench('.quick-input-widget .monaco-list-row')).texts.some((t) =>
+            t.includes('Stop Watching'),
+          ),
+        'the menu open',
+      );
     } else {
       await sleep(500);
     }
@@ -163,7 +185,10 @@ describe('status-bar watch', () => {
   it('Watch without an id offers the one under the cursor in the editor first: Enter watches it', async () => {
     const { watch, create } = f;
     const id = create(['waiting']);
-    const document = await vscode.workspace.openTextDocument({ language: 'plaintext', content: `created ${id} for the test\n` });
+    const document = await vscode.workspace.openTextDocument({
+      language: 'plaintext',
+      content: `created ${id} for the test\n`,
+    });
     const editor = await vscode.window.showTextDocument(document);
     editor.selection = new vscode.Selection(0, 10, 0, 10);
     try {

@@ -18,9 +18,15 @@ describe('status-bar watch: polling', () => {
     await watch.watch(id);
     const first = requestsFor(id).length;
     // Compared with a time taken before watching, so however slow the machine, it holds.
-    assert.ok((watch.backoff.nextPollAt ?? 0) >= watched + TEST_INTERVAL_SECONDS * 1000, 'the next poll is an interval away');
+    assert.ok(
+      (watch.backoff.nextPollAt ?? 0) >= watched + TEST_INTERVAL_SECONDS * 1000,
+      'the next poll is an interval away',
+    );
     await setWatchInterval(2);
-    assert.ok((watch.backoff.nextPollAt ?? Infinity) - Date.now() <= 2000, 'the new interval applies to the pending timer');
+    assert.ok(
+      (watch.backoff.nextPollAt ?? Infinity) - Date.now() <= 2000,
+      'the new interval applies to the pending timer',
+    );
     await eventually(() => requestsFor(id).length > first, 'a poll on the 2 s timer');
     api.environment.sandboxClock.advance(MINUTE);
     await eventually(() => !item(id).polling, 'the timer poll that sees failed');
@@ -51,7 +57,11 @@ describe('status-bar watch: polling', () => {
     assert.equal(requestsFor(moving).length, asked, 'no request during the restore');
     await eventually(() => item(moving).text.endsWith('Exchanging'), 'the first poll after the reload, on its timer');
     assert.equal(item(settled).text, `$(pass-filled) ${shortId(settled)} Finished`);
-    assert.equal(watch.announcements.filter((a) => a.id === settled).length, 1, 'a final status is not announced again after a reload');
+    assert.equal(
+      watch.announcements.filter((a) => a.id === settled).length,
+      1,
+      'a final status is not announced again after a reload',
+    );
 
     // Stopping is saved too.
     watch.stop(settled);
@@ -67,7 +77,11 @@ describe('status-bar watch: polling', () => {
     sandbox.setFaults({ rates: { http500: 1 } });
     await watch.pollNow();
     let shown = item(id);
-    assert.equal(shown.text, `$(warning) ${shortId(id)} Waiting`, 'the last known status stays in the bar, with a warning icon');
+    assert.equal(
+      shown.text,
+      `$(warning) ${shortId(id)} Waiting`,
+      'the last known status stays in the bar, with a warning icon',
+    );
     assert.ok(shown.tooltip.includes('Could not update'), shown.tooltip);
     assert.ok(shown.tooltip.includes('HTTP 500'), shown.tooltip);
     assert.ok(shown.tooltip.includes('Waiting for payment'), 'the last known status stays in the tooltip');
@@ -102,12 +116,16 @@ describe('status-bar watch: polling', () => {
     const resets: unknown[] = [];
     const listening = api.environment.onDidReset((state) => resets.push(state));
     try {
-      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', 16, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('exchangeTx')
+        .update('requestTimeoutSeconds', 16, vscode.ConfigurationTarget.Global);
       await eventually(() => resets.length > 0, 'the environment reset');
       await eventually(() => item(id).text.endsWith('Exchanging'), 'the fetch after the reset');
     } finally {
       listening.dispose();
-      await vscode.workspace.getConfiguration('exchangeTx').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace
+        .getConfiguration('exchangeTx')
+        .update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     }
     assert.ok(requestsFor(id).length > asked);
   });

@@ -76,7 +76,13 @@ export interface TestAccount {
 }
 
 /** Adds an account through the command (its test-mode arguments), optionally switching to it. */
-export function addAccount(args: { name: string; baseUrl: string; privateKey: string; apiKey?: string; activate?: boolean }): Thenable<TestAccount> {
+export function addAccount(args: {
+  name: string;
+  baseUrl: string;
+  privateKey: string;
+  apiKey?: string;
+  activate?: boolean;
+}): Thenable<TestAccount> {
   return vscode.commands.executeCommand<TestAccount>('exchangeTx.addAccount', { activate: false, ...args });
 }
 

@@ -65,7 +65,10 @@ export async function useLive(api: ExchangeTxApi, baseUrl: string, privateKeyHex
   if (existing) await api.environment.accounts.remove(existing.id);
   const added = await addAccount({ name, baseUrl, privateKey: privateKeyHex, activate: true });
   if (!added.account) throw new Error(`the test account was not added: ${added.error ?? '?'}`);
-  await waitFor(() => api.environment.kind === 'live' && api.environment.state.baseUrl === baseUrl, 'the live environment');
+  await waitFor(
+    () => api.environment.kind === 'live' && api.environment.state.baseUrl === baseUrl,
+    'the live environment',
+  );
   await settle(api);
   api.store.clear();
 }

@@ -128,7 +128,8 @@ export function useTransactionsFixture(): TransactionsFixture {
     if (filter.active) await filter.clear();
     // Every test starts from an empty list: nothing loaded, nothing under way.
     tx().list.reset();
-    for (const status of ALL_STATUSES) if (view.provider.isExpanded(status) !== undefined) restoreExpansion(view.provider, status);
+    for (const status of ALL_STATUSES)
+      if (view.provider.isExpanded(status) !== undefined) restoreExpansion(view.provider, status);
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
@@ -155,14 +156,21 @@ export function useTransactionsFixture(): TransactionsFixture {
       await vscode.commands.executeCommand('workbench.view.explorer');
       await eventually(() => !tx().view.view.visible, 'the Transactions view to hide');
     },
-    refresh: async () => (await vscode.commands.executeCommand<LoadSummary>('exchangeTx.transactions.refresh')),
+    refresh: async () => await vscode.commands.executeCommand<LoadSummary>('exchangeTx.transactions.refresh'),
     async settled() {
       const { list } = tx();
-      await eventually(() => list.busy === undefined && (list.state === 'loaded' || list.state === 'error'), 'the list to settle', 15_000);
+      await eventually(
+        () => list.busy === undefined && (list.state === 'loaded' || list.state === 'error'),
+        'the list to settle',
+        15_000,
+      );
     },
     mark: () => sandbox().requests.at(-1)?.seq ?? 0,
     treeRequests: (after = 0) =>
-      sandbox().requests.filter((r) => r.seq > after && r.method === 'getTransactions' && (r.params as SeenParams | undefined)?.id === undefined),
+      sandbox().requests.filter(
+        (r) =>
+          r.seq > after && r.method === 'getTransactions' && (r.params as SeenParams | undefined)?.id === undefined,
+      ),
     create(status, options = {}) {
       const { plan, ...rest } = options;
       const type = status === 'expired' ? 'fixed' : 'float';

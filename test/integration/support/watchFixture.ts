@@ -17,7 +17,9 @@ export const TEST_INTERVAL_SECONDS = 60;
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function setWatchInterval(seconds: number | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('exchangeTx').update('watch.intervalSeconds', seconds, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('exchangeTx')
+    .update('watch.intervalSeconds', seconds, vscode.ConfigurationTarget.Global);
 }
 
 export interface WatchFixture {
@@ -69,7 +71,9 @@ export function useWatchFixture(): WatchFixture {
       return ready().api.watch;
     },
     item: (id) => {
-      const found = ready().api.watch.items().find((i) => i.id === id);
+      const found = ready()
+        .api.watch.items()
+        .find((i) => i.id === id);
       assert.ok(found, `an item for ${id}`);
       return found;
     },

@@ -17,7 +17,9 @@ function term(text: string, context: WhenContext): boolean {
   if (comparison) {
     const [, key = '', operator, expected] = comparison;
     const value = context[key];
-    const equal = (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') && String(value) === expected;
+    const equal =
+      (typeof value === 'string' || typeof value === 'boolean' || typeof value === 'number') &&
+      String(value) === expected;
     return operator === '==' ? equal : !equal;
   }
   if (text === 'true' || text === 'false') return text === 'true';

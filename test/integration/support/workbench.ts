@@ -77,7 +77,13 @@ export interface Found {
 /** The visible elements of the workbench page matching `selector`, with their text, `attribute`, and whether the text is cut. */
 export async function findInWorkbench(selector: string, attribute?: string): Promise<Found> {
   const answer = await ask({ kind: 'query', selector, ...(attribute ? { attribute } : {}) });
-  return { count: Number(answer.count), texts: answer.texts as string[], attributes: answer.attributes as (string | null)[], cut: answer.cut as boolean[], boxes: (answer.boxes as Found['boxes'] | undefined) ?? [] };
+  return {
+    count: Number(answer.count),
+    texts: answer.texts as string[],
+    attributes: answer.attributes as (string | null)[],
+    cut: answer.cut as boolean[],
+    boxes: (answer.boxes as Found['boxes'] | undefined) ?? [],
+  };
 }
 
 /**
@@ -102,7 +108,9 @@ const THEMES: Record<Theme, { name: string; kind: vscode.ColorThemeKind }> = {
 
 /** Switches the workbench to the dark or light default theme (undefined: back to the default). */
 export async function useTheme(theme: Theme | undefined): Promise<void> {
-  await vscode.workspace.getConfiguration('workbench').update('colorTheme', theme && THEMES[theme].name, vscode.ConfigurationTarget.Global);
+  await vscode.workspace
+    .getConfiguration('workbench')
+    .update('colorTheme', theme && THEMES[theme].name, vscode.ConfigurationTarget.Global);
   if (!theme) return;
   await eventually(() => vscode.window.activeColorTheme.kind === THEMES[theme].kind, `the ${theme} theme`);
   // The page repaints after telling the extension host.

@@ -15,7 +15,12 @@ import {
 } from '../../../src/features/accounts/accountModel';
 import type { Account } from '../../../src/features/accounts/accountModel';
 
-const prod: Account = { id: 'a1', name: 'Production', baseUrl: 'https://api.changelly.com', hosts: { 'https://api.changelly.com': true } };
+const prod: Account = {
+  id: 'a1',
+  name: 'Production',
+  baseUrl: 'https://api.changelly.com',
+  hosts: { 'https://api.changelly.com': true },
+};
 const staging: Account = { id: 'b2', name: 'Staging', baseUrl: 'http://127.0.0.1:8710', hosts: {} };
 
 describe('accounts: stored list', () => {
@@ -26,7 +31,12 @@ describe('accounts: stored list', () => {
       version: 1,
       active: 'b2',
       accounts: [
-        { id: 'a1', name: 'Production', baseUrl: 'https://api.changelly.com', hosts: { 'https://api.changelly.com': true } },
+        {
+          id: 'a1',
+          name: 'Production',
+          baseUrl: 'https://api.changelly.com',
+          hosts: { 'https://api.changelly.com': true },
+        },
         { id: 'b2', name: 'Staging', baseUrl: 'http://127.0.0.1:8710', hosts: {} },
       ],
     });
@@ -47,13 +57,20 @@ describe('accounts: stored list', () => {
       ],
     };
     const list = readAccounts(stored);
-    assert.deepEqual(list.accounts.map((a) => a.id), ['a1']);
+    assert.deepEqual(
+      list.accounts.map((a) => a.id),
+      ['a1'],
+    );
     const renamed = putAccount(list, { ...prod, name: 'Prod', hosts: {} });
     assert.deepEqual(writeAccounts(renamed), {
       version: 1,
       futureTop: { x: 1 },
       active: 'a1',
-      accounts: [{ colour: 'red', id: 'a1', name: 'Prod', baseUrl: 'https://api.changelly.com', hosts: {} }, { kind: 'oauth', token: 'not ours' }, 'junk'],
+      accounts: [
+        { colour: 'red', id: 'a1', name: 'Prod', baseUrl: 'https://api.changelly.com', hosts: {} },
+        { kind: 'oauth', token: 'not ours' },
+        'junk',
+      ],
     });
   });
 
@@ -67,12 +84,19 @@ describe('accounts: stored list', () => {
   it('reads an active id that is gone as the sandbox, and a duplicate id once', () => {
     const list = readAccounts({ version: 1, active: 'zz', accounts: [prod, { ...prod, name: 'Copy' }] });
     assert.equal(list.active, 'sandbox');
-    assert.deepEqual(list.accounts.map((a) => a.name), ['Production']);
+    assert.deepEqual(
+      list.accounts.map((a) => a.name),
+      ['Production'],
+    );
     assert.equal(list.kept.length, 1);
   });
 
   it('drops host answers that are not origins', () => {
-    const list = readAccounts({ accounts: [{ ...prod, hosts: { 'https://api.changelly.com': true, 'https://x.test/path': true, 'https://y.test': 'yes' } }] });
+    const list = readAccounts({
+      accounts: [
+        { ...prod, hosts: { 'https://api.changelly.com': true, 'https://x.test/path': true, 'https://y.test': 'yes' } },
+      ],
+    });
     assert.deepEqual(list.accounts[0]?.hosts, { 'https://api.changelly.com': true });
   });
 
@@ -80,7 +104,10 @@ describe('accounts: stored list', () => {
     const list = { ...putAccount(putAccount(EMPTY_ACCOUNTS, prod), staging), active: 'a1' };
     const after = dropAccount(list, 'a1');
     assert.equal(after.active, 'sandbox');
-    assert.deepEqual(after.accounts.map((a) => a.id), ['b2']);
+    assert.deepEqual(
+      after.accounts.map((a) => a.id),
+      ['b2'],
+    );
   });
 });
 
@@ -95,7 +122,15 @@ describe('accounts: names, addresses, hosts', () => {
   });
 
   it('allows https anywhere and plain http to this machine only', () => {
-    for (const ok of ['https://api.changelly.com', 'https://api.changelly.com/v2/', 'http://127.0.0.1:8710', 'http://127.1.2.3', 'http://localhost:3000', 'http://[::1]:8080']) assert.equal(urlProblem(ok), undefined, ok);
+    for (const ok of [
+      'https://api.changelly.com',
+      'https://api.changelly.com/v2/',
+      'http://127.0.0.1:8710',
+      'http://127.1.2.3',
+      'http://localhost:3000',
+      'http://[::1]:8080',
+    ])
+      assert.equal(urlProblem(ok), undefined, ok);
     assert.match(urlProblem('http://api.changelly.com') ?? '', /plain http to api\.changelly\.com: use https/);
     assert.match(urlProblem('http://10.0.0.5') ?? '', /plain http/);
     assert.match(urlProblem('http://127.0.0.1.example.com') ?? '', /plain http/);
@@ -117,7 +152,10 @@ describe('accounts: names, addresses, hosts', () => {
 
   it('names a migrated account after its host, uniquely', () => {
     assert.equal(migratedName('https://api.changelly.com/v2', []), 'api.changelly.com');
-    assert.equal(migratedName('https://api.changelly.com', [{ ...prod, name: 'api.changelly.com' }]), 'api.changelly.com (2)');
+    assert.equal(
+      migratedName('https://api.changelly.com', [{ ...prod, name: 'api.changelly.com' }]),
+      'api.changelly.com (2)',
+    );
   });
 });
 
@@ -125,7 +163,11 @@ describe('accounts: where requests go', () => {
   it('uses an account only when it exists, the workspace is trusted and it has keys', () => {
     assert.deepEqual(resolveTarget('sandbox', undefined, true, false), { kind: 'sandbox' });
     assert.deepEqual(resolveTarget('a1', prod, true, true), { kind: 'live' });
-    assert.deepEqual(resolveTarget('a1', prod, false, true), { kind: 'sandbox', reason: 'restricted' }, 'Restricted Mode');
+    assert.deepEqual(
+      resolveTarget('a1', prod, false, true),
+      { kind: 'sandbox', reason: 'restricted' },
+      'Restricted Mode',
+    );
     assert.deepEqual(resolveTarget('a1', prod, true, false), { kind: 'sandbox', reason: 'no-keys' });
     assert.deepEqual(resolveTarget('a1', undefined, true, true), { kind: 'sandbox', reason: 'missing' });
   });

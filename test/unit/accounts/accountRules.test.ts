@@ -50,13 +50,18 @@ describe('accounts: which stored entries read', () => {
       { baseUrl: 'ftp://api.changelly.com' },
       { baseUrl: 'not a url' },
     ];
-    for (const change of bad) assert.deepEqual(readOne({ ...good, ...change }), { ids: [], kept: 1 }, JSON.stringify(change).slice(0, 80));
+    for (const change of bad)
+      assert.deepEqual(readOne({ ...good, ...change }), { ids: [], kept: 1 }, JSON.stringify(change).slice(0, 80));
     assert.deepEqual(readOne({ ...good, id: 'a'.repeat(64) }).ids, ['a'.repeat(64)]);
     assert.deepEqual(readOne({ ...good, id: 'A-9' }).ids, ['A-9']);
     const longest = `https://api.changelly.com/${'p'.repeat(2048 - 'https://api.changelly.com/'.length)}`;
     assert.equal(longest.length, 2048);
     assert.deepEqual(readOne({ ...good, baseUrl: longest }).ids, ['a1'], 'an address of 2,048 characters reads');
-    assert.deepEqual(readOne({ ...good, baseUrl: 'http://api.changelly.com' }).ids, ['a1'], 'any http(s) address reads; the policy is enforced before requests');
+    assert.deepEqual(
+      readOne({ ...good, baseUrl: 'http://api.changelly.com' }).ids,
+      ['a1'],
+      'any http(s) address reads; the policy is enforced before requests',
+    );
   });
 
   it('a name is read trimmed', () => {
@@ -67,13 +72,22 @@ describe('accounts: which stored entries read', () => {
     const hosts = (value: unknown) => readAccounts({ accounts: [{ ...good, hosts: value }] }).accounts[0]?.hosts;
     assert.deepEqual(hosts(['https://a.test']), {});
     assert.deepEqual(hosts('https://a.test'), {});
-    assert.deepEqual(hosts({ 'https://a.test': false, 'https://b.test/': true, 'https://c.test': 1 }), { 'https://a.test': false });
+    assert.deepEqual(hosts({ 'https://a.test': false, 'https://b.test/': true, 'https://c.test': 1 }), {
+      'https://a.test': false,
+    });
     const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`https://h${i}.test`, true]));
-    assert.deepEqual(Object.keys(hosts(many) ?? {}), Array.from({ length: 20 }, (_, i) => `https://h${i}.test`));
+    assert.deepEqual(
+      Object.keys(hosts(many) ?? {}),
+      Array.from({ length: 20 }, (_, i) => `https://h${i}.test`),
+    );
   });
 
   it(`reads the first ${MAX_ACCOUNTS} entries; the rest are neither read nor kept`, () => {
-    const entries = Array.from({ length: MAX_ACCOUNTS + 3 }, (_, i) => ({ ...good, id: `a${i}`, name: `Account ${i}` }));
+    const entries = Array.from({ length: MAX_ACCOUNTS + 3 }, (_, i) => ({
+      ...good,
+      id: `a${i}`,
+      name: `Account ${i}`,
+    }));
     const list = readAccounts({ accounts: entries, active: `a${MAX_ACCOUNTS}` });
     assert.equal(list.accounts.length, MAX_ACCOUNTS);
     assert.equal(list.accounts.at(-1)?.id, `a${MAX_ACCOUNTS - 1}`);
@@ -82,7 +96,15 @@ describe('accounts: which stored entries read', () => {
   });
 
   it('remembers unknown members only for the accounts that have some, and unknown top-level members', () => {
-    const list = readAccounts({ version: 1, active: 'b2', accounts: [{ ...good, colour: 'red' }, { ...good, id: 'b2', name: 'Staging' }], later: [1] });
+    const list = readAccounts({
+      version: 1,
+      active: 'b2',
+      accounts: [
+        { ...good, colour: 'red' },
+        { ...good, id: 'b2', name: 'Staging' },
+      ],
+      later: [1],
+    });
     assert.deepEqual(list.accountExtras, { a1: { colour: 'red' } });
     assert.deepEqual(list.extra, { later: [1] });
     assert.equal(list.active, 'b2');
@@ -95,7 +117,11 @@ describe('accounts: which stored entries read', () => {
     const written = writeAccounts({ ...list, kept: ['junk', { kind: 'oauth' }] });
     const accounts = written.accounts as unknown[];
     assert.equal(accounts.length, MAX_ACCOUNTS + 2);
-    assert.deepEqual(accounts.slice(-3), [{ id: `a${MAX_ACCOUNTS - 1}`, name: `Account ${MAX_ACCOUNTS - 1}`, baseUrl: good.baseUrl, hosts: {} }, 'junk', { kind: 'oauth' }]);
+    assert.deepEqual(accounts.slice(-3), [
+      { id: `a${MAX_ACCOUNTS - 1}`, name: `Account ${MAX_ACCOUNTS - 1}`, baseUrl: good.baseUrl, hosts: {} },
+      'junk',
+      { kind: 'oauth' },
+    ]);
   });
 });
 
@@ -148,7 +174,10 @@ describe('accounts: helpers', () => {
     const hosts = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`https://h${i}.test`, true]));
     const before: Account = { ...good, hosts };
     const after = withHostDecision(before, false);
-    assert.deepEqual(Object.keys(after.hosts), [...Array.from({ length: 19 }, (_, i) => `https://h${i + 1}.test`), 'https://api.changelly.com']);
+    assert.deepEqual(Object.keys(after.hosts), [
+      ...Array.from({ length: 19 }, (_, i) => `https://h${i + 1}.test`),
+      'https://api.changelly.com',
+    ]);
     assert.equal(after.hosts['https://api.changelly.com'], false);
     assert.equal(Object.keys(before.hosts).length, 20, 'the given account keeps its answers');
     const noUrl: Account = { ...good, baseUrl: 'no url' };
@@ -158,16 +187,31 @@ describe('accounts: helpers', () => {
   it('putAccount replaces the account with the same id in place, or adds it last', () => {
     const list = putAccount(putAccount(EMPTY_ACCOUNTS, prod), { ...good, id: 'b2', name: 'Staging' });
     const renamed = putAccount(list, { ...prod, name: 'Prod' });
-    assert.deepEqual(renamed.accounts.map((a) => `${a.id}:${a.name}`), ['a1:Prod', 'b2:Staging']);
-    assert.deepEqual(list.accounts.map((a) => `${a.id}:${a.name}`), ['a1:Production', 'b2:Staging'], 'the list given is not changed');
+    assert.deepEqual(
+      renamed.accounts.map((a) => `${a.id}:${a.name}`),
+      ['a1:Prod', 'b2:Staging'],
+    );
+    assert.deepEqual(
+      list.accounts.map((a) => `${a.id}:${a.name}`),
+      ['a1:Production', 'b2:Staging'],
+      'the list given is not changed',
+    );
   });
 
   it('dropAccount forgets the account and its unknown members; another active account stays active', () => {
-    const list = { ...putAccount(putAccount(EMPTY_ACCOUNTS, prod), { ...good, id: 'b2', name: 'Staging' }), active: 'b2', accountExtras: { a1: { colour: 'red' }, b2: { colour: 'blue' } } };
+    const list = {
+      ...putAccount(putAccount(EMPTY_ACCOUNTS, prod), { ...good, id: 'b2', name: 'Staging' }),
+      active: 'b2',
+      accountExtras: { a1: { colour: 'red' }, b2: { colour: 'blue' } },
+    };
     const after = dropAccount(list, 'a1');
     assert.equal(after.active, 'b2');
     assert.deepEqual(after.accountExtras, { b2: { colour: 'blue' } });
-    assert.deepEqual(list.accountExtras, { a1: { colour: 'red' }, b2: { colour: 'blue' } }, 'the list given is not changed');
+    assert.deepEqual(
+      list.accountExtras,
+      { a1: { colour: 'red' }, b2: { colour: 'blue' } },
+      'the list given is not changed',
+    );
   });
 
   it('an access error names itself', () => {

@@ -17,7 +17,7 @@ function refusal(run: () => unknown): string {
   assert.fail('accepted');
 }
 
-describe('agent tools: the list tool\'s input', () => {
+describe("agent tools: the list tool's input", () => {
   it('reads `since` in each ISO 8601 form, as UTC when no zone is given', () => {
     const at = (iso: string) => Date.parse(iso) * 1000;
     assert.equal(sinceMicros('2026-11-25T10:00:00Z'), at('2026-11-25T10:00:00Z'));
@@ -32,11 +32,38 @@ describe('agent tools: the list tool\'s input', () => {
 
   it('refuses other forms, invalid dates and times outside 2001–2286', () => {
     const form = '"since" must be an ISO 8601 time such as 2026-11-25T10:00:00Z';
-    for (const bad of ['', 'yesterday', '2026-11-25T10', '2026/11/25', '26-11-25', '2026-11-25T10:00:00.1234567890Z', '2026-11-25T10:00:00+2', 'x2026-11-25', '2026-11-25x']) assert.equal(refusal(() => sinceMicros(bad)), form, bad);
-    assert.equal(refusal(() => sinceMicros('2026-13-45T10:00:00Z')), '"since" is not a valid time');
-    assert.equal(refusal(() => sinceMicros('2001-09-09T01:46:39Z')), '"since" must be between 2001 and 2286');
-    assert.equal(refusal(() => sinceMicros('1970-01-01')), '"since" must be between 2001 and 2286');
-    assert.equal(refusal(() => sinceMicros('2286-11-20T17:46:40Z')), '"since" must be between 2001 and 2286');
+    for (const bad of [
+      '',
+      'yesterday',
+      '2026-11-25T10',
+      '2026/11/25',
+      '26-11-25',
+      '2026-11-25T10:00:00.1234567890Z',
+      '2026-11-25T10:00:00+2',
+      'x2026-11-25',
+      '2026-11-25x',
+    ])
+      assert.equal(
+        refusal(() => sinceMicros(bad)),
+        form,
+        bad,
+      );
+    assert.equal(
+      refusal(() => sinceMicros('2026-13-45T10:00:00Z')),
+      '"since" is not a valid time',
+    );
+    assert.equal(
+      refusal(() => sinceMicros('2001-09-09T01:46:39Z')),
+      '"since" must be between 2001 and 2286',
+    );
+    assert.equal(
+      refusal(() => sinceMicros('1970-01-01')),
+      '"since" must be between 2001 and 2286',
+    );
+    assert.equal(
+      refusal(() => sinceMicros('2286-11-20T17:46:40Z')),
+      '"since" must be between 2001 and 2286',
+    );
     assert.equal(sinceMicros('2286-11-20T17:46:39Z'), Date.parse('2286-11-20T17:46:39Z') * 1000);
   });
 
@@ -50,14 +77,37 @@ describe('agent tools: the list tool\'s input', () => {
     assert.equal(durationMs('P366D'), 366 * 86_400_000);
     assert.equal(durationMs('PT1H30M'), 5_400_000);
     const words = '"inStatusLongerThan" must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"';
-    for (const bad of ['h', '1', '1y', '-1h', '1.5h', 'P1H', 'PT1D', 'P1DT', 'PT', 'P', '1h x']) assert.equal(refusal(() => durationMs(bad)), words, bad);
+    for (const bad of ['h', '1', '1y', '-1h', '1.5h', 'P1H', 'PT1D', 'P1DT', 'PT', 'P', '1h x'])
+      assert.equal(
+        refusal(() => durationMs(bad)),
+        words,
+        bad,
+      );
     const bounds = '"inStatusLongerThan" must be between 1 second and 366 days';
-    assert.equal(refusal(() => durationMs('0s')), bounds);
-    assert.equal(refusal(() => durationMs('PT0S')), bounds);
-    assert.equal(refusal(() => durationMs('367d')), bounds);
-    assert.equal(refusal(() => durationMs('P366DT1S')), bounds);
-    assert.equal(refusal(() => durationMs('8785h')), bounds);
-    assert.equal(refusal(() => durationMs('x', 'skip')), '"skip" must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"');
+    assert.equal(
+      refusal(() => durationMs('0s')),
+      bounds,
+    );
+    assert.equal(
+      refusal(() => durationMs('PT0S')),
+      bounds,
+    );
+    assert.equal(
+      refusal(() => durationMs('367d')),
+      bounds,
+    );
+    assert.equal(
+      refusal(() => durationMs('P366DT1S')),
+      bounds,
+    );
+    assert.equal(
+      refusal(() => durationMs('8785h')),
+      bounds,
+    );
+    assert.equal(
+      refusal(() => durationMs('x', 'skip')),
+      '"skip" must be a duration such as "30m", "1h", "2d", "1h30m" or "PT1H"',
+    );
   });
 
   it('lists up to 100, searches up to 300 records for stuck ones, in the statuses that are not final', () => {

@@ -47,7 +47,10 @@ describe('manifest: language-model tools', () => {
   const entries = manifest.contributes.languageModelTools;
 
   it('contributes exactly the agent tools, in order, with their descriptions and schemas', () => {
-    assert.deepEqual(entries.map((e) => e.name), AGENT_TOOLS.map((t) => t.name));
+    assert.deepEqual(
+      entries.map((e) => e.name),
+      AGENT_TOOLS.map((t) => t.name),
+    );
     for (const tool of AGENT_TOOLS) {
       const entry = entries.find((e) => e.name === tool.name);
       assert.ok(entry);
@@ -66,7 +69,10 @@ describe('manifest: language-model tools', () => {
     }
     assert.equal(SANDBOX_ONLY_WHEN, 'exchangeTx.environment != live');
     const [set] = manifest.contributes.languageModelToolSets ?? [];
-    assert.deepEqual(set?.tools, entries.map((e) => e.toolReferenceName));
+    assert.deepEqual(
+      set?.tools,
+      entries.map((e) => e.toolReferenceName),
+    );
     assert.ok(localized(set?.description ?? '').length > 20);
     for (const entry of entries) assert.match(entry.modelDescription, / Not for: .+ Example: \{/s, entry.name);
   });
@@ -87,7 +93,9 @@ describe('manifest: language-model tools', () => {
   });
 
   it('ships the agent guide it contributes as a skill and as chat instructions', () => {
-    const paths = [...(manifest.contributes.chatSkills ?? []), ...(manifest.contributes.chatInstructions ?? [])].map((c) => c.path);
+    const paths = [...(manifest.contributes.chatSkills ?? []), ...(manifest.contributes.chatInstructions ?? [])].map(
+      (c) => c.path,
+    );
     assert.deepEqual(paths, ['./media/agents/exchange-tx/SKILL.md', './media/agents/exchange-tx/SKILL.md']);
     const guide = fs.readFileSync(path.join(root, 'media/agents/exchange-tx/SKILL.md'), 'utf8');
     // A skill's folder is its name; its front matter names it and says when to use it.
@@ -96,7 +104,8 @@ describe('manifest: language-model tools', () => {
     assert.equal(front[1], 'exchange-tx');
     assert.ok((front[2] ?? '').length <= 1024);
     for (const tool of AGENT_TOOLS) assert.ok(guide.includes(`\`${tool.name}\``), `the guide names ${tool.name}`);
-    for (const word of ['getFixRateForAmount', 'createFixTransaction', 'rate id', 'hold', 'payTill']) assert.ok(guide.includes(word), word);
+    for (const word of ['getFixRateForAmount', 'createFixTransaction', 'rate id', 'hold', 'payTill'])
+      assert.ok(guide.includes(word), word);
     const ignore = fs.readFileSync(path.join(root, '.vscodeignore'), 'utf8').split('\n');
     assert.ok(ignore.includes('!media/agents/**'), 'the .vsix keeps media/agents/');
   });

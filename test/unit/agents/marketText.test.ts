@@ -24,7 +24,7 @@ function ok(result: AgentToolResult): Record<string, unknown> {
 
 const up = (s: string) => s.toUpperCase();
 
-describe('agent tools: the market tools\' answers, line by line', function () {
+describe("agent tools: the market tools' answers, line by line", function () {
   let h: Harness;
   let client: ExchangeClient;
   let sandbox: AgentToolContext;
@@ -45,12 +45,33 @@ describe('agent tools: the market tools\' answers, line by line', function () {
   });
 
   it('pair limits: one line a pair, float and fixed bounds in the payin currency; the pairs asked in lower case', async () => {
-    const result = await run('exchangeTx_getPairLimits', sandbox, { pairs: [{ from: 'BTC', to: 'ETH' }, { from: 'Ltc', to: 'xmr' }] });
-    const data = ok(result) as { limits: { from: string; to: string; minAmountFloat: string; maxAmountFloat: string; minAmountFixed: string; maxAmountFixed: string }[]; missing: unknown[] };
-    assert.deepEqual(h.sandbox.requests.at(-1)?.params, [{ from: 'btc', to: 'eth' }, { from: 'ltc', to: 'xmr' }]);
+    const result = await run('exchangeTx_getPairLimits', sandbox, {
+      pairs: [
+        { from: 'BTC', to: 'ETH' },
+        { from: 'Ltc', to: 'xmr' },
+      ],
+    });
+    const data = ok(result) as {
+      limits: {
+        from: string;
+        to: string;
+        minAmountFloat: string;
+        maxAmountFloat: string;
+        minAmountFixed: string;
+        maxAmountFixed: string;
+      }[];
+      missing: unknown[];
+    };
+    assert.deepEqual(h.sandbox.requests.at(-1)?.params, [
+      { from: 'btc', to: 'eth' },
+      { from: 'ltc', to: 'xmr' },
+    ]);
     assert.equal(data.limits.length, 2);
     assert.deepEqual(data.missing, []);
-    const lines = data.limits.map((l) => `${up(l.from)} → ${up(l.to)}: float ${l.minAmountFloat}–${l.maxAmountFloat} ${up(l.from)}, fixed ${l.minAmountFixed}–${l.maxAmountFixed} ${up(l.from)}`);
+    const lines = data.limits.map(
+      (l) =>
+        `${up(l.from)} → ${up(l.to)}: float ${l.minAmountFloat}–${l.maxAmountFloat} ${up(l.from)}, fixed ${l.minAmountFixed}–${l.maxAmountFixed} ${up(l.from)}`,
+    );
     assert.equal(result.text, ['On the sandbox:', ...lines].join('\n'));
     assert.deepEqual(
       data.limits.map((l) => [l.from, l.to]),
@@ -63,8 +84,20 @@ describe('agent tools: the market tools\' answers, line by line', function () {
 
   it('an estimate: amounts, fee and rate on one line, then the limits', async () => {
     const result = await run('exchangeTx_getEstimate', sandbox, { from: 'BTC', to: 'Eth', amountFrom: 0.5 });
-    const e = ok(result).estimate as { from: string; to: string; amountFrom: string; amountTo: string; networkFee?: string; rate?: string; min?: string; max?: string; minFrom?: string; maxFrom?: string };
-    const params = h.sandbox.requests.at(-1)?.params as { from: string; to: string; amountFrom: string }[] | { from: string; to: string; amountFrom: string };
+    const e = ok(result).estimate as {
+      from: string;
+      to: string;
+      amountFrom: string;
+      amountTo: string;
+      networkFee?: string;
+      rate?: string;
+      min?: string;
+      max?: string;
+      minFrom?: string;
+      maxFrom?: string;
+    };
+    const params = h.sandbox.requests.at(-1)?.params as
+      { from: string; to: string; amountFrom: string }[] | { from: string; to: string; amountFrom: string };
     const asked = Array.isArray(params) ? params[0] : params;
     assert.equal(asked?.from, 'btc');
     assert.equal(asked?.to, 'eth');
@@ -81,7 +114,23 @@ describe('agent tools: the market tools\' answers, line by line', function () {
 
   it('a fixed-rate quote: its rate id and expiry, amounts, rate and fee, then the limits; asked in lower case', async () => {
     const result = await run('exchangeTx_getFixedRate', sandbox, { from: 'BTC', to: 'ETH', amountFrom: '0.5' });
-    const data = ok(result) as { quote: { id: string; from: string; to: string; amountFrom: string; amountTo: string; result: string; networkFee?: string; min?: string; max?: string; minFrom?: string; maxFrom?: string; expiredAt: number }; expiresAt: string };
+    const data = ok(result) as {
+      quote: {
+        id: string;
+        from: string;
+        to: string;
+        amountFrom: string;
+        amountTo: string;
+        result: string;
+        networkFee?: string;
+        min?: string;
+        max?: string;
+        minFrom?: string;
+        maxFrom?: string;
+        expiredAt: number;
+      };
+      expiresAt: string;
+    };
     const q = data.quote;
     const params = h.sandbox.requests.at(-1)?.params as { from: string; to: string }[] | { from: string; to: string };
     const asked = Array.isArray(params) ? params[0] : params;
@@ -112,7 +161,16 @@ describe('agent tools: the market tools\' answers, line by line', function () {
     for (const [name, input, field] of [
       ['exchangeTx_getEstimate', { from: 'BTC', to: 'btc', amountFrom: '1' }, 'to'],
       ['exchangeTx_getFixedRate', { from: 'eth', to: 'ETH', amountFrom: '1' }, 'to'],
-      ['exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }, { from: 'LTC', to: 'ltc' }] }, 'pairs[1].to'],
+      [
+        'exchangeTx_getPairLimits',
+        {
+          pairs: [
+            { from: 'btc', to: 'eth' },
+            { from: 'LTC', to: 'ltc' },
+          ],
+        },
+        'pairs[1].to',
+      ],
     ] as const) {
       const result = await run(name, sandbox, input);
       assert.equal(result.isError, true);
@@ -121,15 +179,28 @@ describe('agent tools: the market tools\' answers, line by line', function () {
       assert.equal(error.message, `"${field}" must differ from "from"`, name);
     }
     const both = await run('exchangeTx_getFixedRate', sandbox, { from: 'btc', to: 'eth' });
-    assert.equal((both.data as { error: { message: string } }).error.message, '"amountFrom" give exactly one of amountFrom and amountTo');
+    assert.equal(
+      (both.data as { error: { message: string } }).error.message,
+      '"amountFrom" give exactly one of amountFrom and amountTo',
+    );
     assert.equal(h.sandbox.requests.length, 0);
   });
 
-  it('an address: valid, or not valid with the service\'s reason; the extra id named and asked', async () => {
-    const valid = await run('exchangeTx_validateAddress', sandbox, { currency: 'ETH', address: '0x0123456789abcdef0123456789abcdef01234567' });
+  it("an address: valid, or not valid with the service's reason; the extra id named and asked", async () => {
+    const valid = await run('exchangeTx_validateAddress', sandbox, {
+      currency: 'ETH',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    });
     ok(valid);
-    assert.deepEqual(h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' });
-    const invalid = await run('exchangeTx_validateAddress', sandbox, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
+    assert.deepEqual(h.sandbox.requests.at(-1)?.params, {
+      currency: 'eth',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    });
+    const invalid = await run('exchangeTx_validateAddress', sandbox, {
+      currency: 'eth',
+      address: 'nope',
+      extraId: 'memo 1',
+    });
     const verdict = ok(invalid).verdict as { result: boolean; message?: string };
     assert.deepEqual(h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
     assert.equal(verdict.result, false);

@@ -35,7 +35,10 @@ describe('agent tools: results and failures', () => {
   it('names the target first, in text and data, its label and host made safe and bounded', () => {
     assert.equal(targetLine(SANDBOX), 'On the sandbox:');
     assert.equal(targetLine(ACCOUNT), "On account 'Prod' (api.example.com):");
-    assert.equal(targetLine({ kind: 'account', label: `a\u202e${'l'.repeat(100)}`, host: 'h'.repeat(130) }), `On account 'a${R}${'l'.repeat(78)}…' (${'h'.repeat(120)}…):`);
+    assert.equal(
+      targetLine({ kind: 'account', label: `a\u202e${'l'.repeat(100)}`, host: 'h'.repeat(130) }),
+      `On account 'a${R}${'l'.repeat(78)}…' (${'h'.repeat(120)}…):`,
+    );
     assert.deepEqual(targetData(SANDBOX), { kind: 'sandbox', label: 'Sandbox' });
     assert.deepEqual(targetData(ACCOUNT), { kind: 'account', label: 'Prod', host: 'api.example.com' });
     assert.deepEqual(success({ target: ACCOUNT }, ['one', 'two'], { x: 'a\u2028b' }), {
@@ -45,13 +48,31 @@ describe('agent tools: results and failures', () => {
   });
 
   it('reads an input refusal: invalid input, its field when it has one, nothing sent', () => {
-    assert.deepEqual(failureData(new AgentInputError('ids[1]', 'is required')), { kind: 'invalid-input', message: '"ids[1]" is required', field: 'ids[1]', sent: false });
-    assert.deepEqual(failureData(new AgentInputError('', 'must be an object')), { kind: 'invalid-input', message: 'must be an object', sent: false });
-    const local = new InvalidParameterError('amountFrom', 'Parameter amountFrom is invalid', 'must be a decimal\u202e number');
-    assert.deepEqual(failureData(local), { kind: 'invalid-input', message: `Parameter amountFrom is invalid: must be a decimal${R} number`, field: 'amountFrom', sent: false });
+    assert.deepEqual(failureData(new AgentInputError('ids[1]', 'is required')), {
+      kind: 'invalid-input',
+      message: '"ids[1]" is required',
+      field: 'ids[1]',
+      sent: false,
+    });
+    assert.deepEqual(failureData(new AgentInputError('', 'must be an object')), {
+      kind: 'invalid-input',
+      message: 'must be an object',
+      sent: false,
+    });
+    const local = new InvalidParameterError(
+      'amountFrom',
+      'Parameter amountFrom is invalid',
+      'must be a decimal\u202e number',
+    );
+    assert.deepEqual(failureData(local), {
+      kind: 'invalid-input',
+      message: `Parameter amountFrom is invalid: must be a decimal${R} number`,
+      field: 'amountFrom',
+      sent: false,
+    });
   });
 
-  it('reads the service\'s refusal of a parameter as a service error with its code and meaning', () => {
+  it("reads the service's refusal of a parameter as a service error with its code and meaning", () => {
     const answered = new InvalidParameterError('amountFrom', 'Invalid amount');
     const data = failureData(answered);
     assert.equal(data.kind, answered.kind);
@@ -64,8 +85,19 @@ describe('agent tools: results and failures', () => {
   });
 
   it('reads a control refusal: its code, message, field and HTTP status', () => {
-    assert.deepEqual(failureData(new SandboxControlError('not-found', 'No transaction "x\u2066"', 404, 'id')), { kind: 'sandbox-control', code: 'not-found', message: `No transaction "x${R}"`, field: 'id', httpStatus: 404 });
-    assert.deepEqual(failureData(new SandboxControlError('invalid', 'bad', 400)), { kind: 'sandbox-control', code: 'invalid', message: 'bad', httpStatus: 400 });
+    assert.deepEqual(failureData(new SandboxControlError('not-found', 'No transaction "x\u2066"', 404, 'id')), {
+      kind: 'sandbox-control',
+      code: 'not-found',
+      message: `No transaction "x${R}"`,
+      field: 'id',
+      httpStatus: 404,
+    });
+    assert.deepEqual(failureData(new SandboxControlError('invalid', 'bad', 400)), {
+      kind: 'sandbox-control',
+      code: 'invalid',
+      message: 'bad',
+      httpStatus: 400,
+    });
   });
 
   it('reads HTTP failures with their meaning; a refused key on an account means the account is not allowed', () => {
@@ -73,26 +105,55 @@ describe('agent tools: results and failures', () => {
     assert.deepEqual(gateway, { kind: 'transport', message: 'HTTP 502', httpStatus: 502, ...httpMeaning(502) });
     for (const status of [401, 403]) {
       const refused = failureData(new TransportError(`HTTP ${status}`, status), ACCOUNT);
-      assert.equal(refused.meaning, 'The account is not allowed: the service refused its key or signature (Unauthorized).');
-      assert.equal(refused.action, 'Check the account\'s API key and private key ("Diagnose Keys…" in VS Code); the key may be revoked or not yet enabled for this API.');
+      assert.equal(
+        refused.meaning,
+        'The account is not allowed: the service refused its key or signature (Unauthorized).',
+      );
+      assert.equal(
+        refused.action,
+        'Check the account\'s API key and private key ("Diagnose Keys…" in VS Code); the key may be revoked or not yet enabled for this API.',
+      );
       assert.equal(refused.httpStatus, status);
-      assert.equal(failureData(new TransportError(`HTTP ${status}`, status), SANDBOX).meaning, httpMeaning(status)?.meaning);
+      assert.equal(
+        failureData(new TransportError(`HTTP ${status}`, status), SANDBOX).meaning,
+        httpMeaning(status)?.meaning,
+      );
       assert.equal(failureData(new TransportError(`HTTP ${status}`, status)).meaning, httpMeaning(status)?.meaning);
     }
-    assert.deepEqual(failureData(new TransportError('HTTP 200', 200)), { kind: 'transport', message: 'HTTP 200', httpStatus: 200 });
+    assert.deepEqual(failureData(new TransportError('HTTP 200', 200)), {
+      kind: 'transport',
+      message: 'HTTP 200',
+      httpStatus: 200,
+    });
   });
 
-  it('says a sandbox that is gone, or an account\'s address that does not answer, in words, for each unreachable code', () => {
+  it("says a sandbox that is gone, or an account's address that does not answer, in words, for each unreachable code", () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']) {
       const gone = failureData(new TransportError('connect failed', undefined, { code }), SANDBOX);
       assert.match(gone.meaning ?? '', /^The sandbox is gone: nothing answers at its address/, code);
       assert.match(gone.action ?? '', /^Start the sandbox again .* then call again\.$/, code);
-      assert.match(failureData(new TransportError('connect failed', undefined, { code })).meaning ?? '', /^The sandbox is gone/, 'no target: the sandbox');
-      const account = failureData(new TransportError('connect failed', undefined, { code }), { ...ACCOUNT, host: 'h\u202e' });
-      assert.equal(account.meaning, `Nothing answered at the account's address (h${R}): the service is unreachable from here (network, proxy or address).`);
-      assert.equal(account.action, "Check the network and the account's address, then call again; nothing was changed on the service.");
+      assert.match(
+        failureData(new TransportError('connect failed', undefined, { code })).meaning ?? '',
+        /^The sandbox is gone/,
+        'no target: the sandbox',
+      );
+      const account = failureData(new TransportError('connect failed', undefined, { code }), {
+        ...ACCOUNT,
+        host: 'h\u202e',
+      });
+      assert.equal(
+        account.meaning,
+        `Nothing answered at the account's address (h${R}): the service is unreachable from here (network, proxy or address).`,
+      );
+      assert.equal(
+        account.action,
+        "Check the network and the account's address, then call again; nothing was changed on the service.",
+      );
     }
-    assert.deepEqual(failureData(new TransportError('reset', undefined, { code: 'ECONNRESET' }), SANDBOX), { kind: 'transport', message: 'reset' });
+    assert.deepEqual(failureData(new TransportError('reset', undefined, { code: 'ECONNRESET' }), SANDBOX), {
+      kind: 'transport',
+      message: 'reset',
+    });
     assert.deepEqual(failureData(new TransportError('no code'), SANDBOX), { kind: 'transport', message: 'no code' });
     const timeout = failureData(new TimeoutError(1000), SANDBOX);
     assert.deepEqual(timeout, { kind: 'timeout', message: 'The service did not answer within 1000 ms.' });
@@ -108,7 +169,11 @@ describe('agent tools: results and failures', () => {
     assert.equal(limited.code, -32600);
     assert.equal(limited.message, 'Too many requests');
     assert.deepEqual(failureData(new InsecureEndpointError('example.com', 'plain-http')).sent, false);
-    assert.deepEqual(failureData(new KeyFormatError('unreadable')), { kind: 'key-format', message: 'unreadable', sent: false });
+    assert.deepEqual(failureData(new KeyFormatError('unreadable')), {
+      kind: 'key-format',
+      message: 'unreadable',
+      sent: false,
+    });
     assert.equal(failureData(new KeyMismatchError('x')).sent, false);
     assert.deepEqual(failureData(new CancelledError()), { kind: 'cancelled', message: 'The request was cancelled.' });
     const internal = failureData(new InternalServiceError(-32603, 'oops'));
@@ -117,7 +182,10 @@ describe('agent tools: results and failures', () => {
   });
 
   it('reads anything else by its message only, made safe and bounded', () => {
-    assert.deepEqual(failureData(new TypeError('x is not a function')), { kind: 'error', message: 'x is not a function' });
+    assert.deepEqual(failureData(new TypeError('x is not a function')), {
+      kind: 'error',
+      message: 'x is not a function',
+    });
     assert.deepEqual(failureData('plain\u2028text'), { kind: 'error', message: `plain${R}text` });
     assert.equal(failureData(new Error('e'.repeat(400))).message, `${'e'.repeat(300)}…`);
   });
@@ -126,7 +194,10 @@ describe('agent tools: results and failures', () => {
     const input = failure({ target: SANDBOX }, 'Listing', new AgentInputError('limit', 'must be at most 100'));
     assert.equal(input.isError, true);
     assert.equal(input.text, 'On the sandbox:\nListing failed: "limit" must be at most 100\nNothing was sent.');
-    assert.deepEqual(input.data, { target: { kind: 'sandbox', label: 'Sandbox' }, error: { kind: 'invalid-input', message: '"limit" must be at most 100', field: 'limit', sent: false } });
+    assert.deepEqual(input.data, {
+      target: { kind: 'sandbox', label: 'Sandbox' },
+      error: { kind: 'invalid-input', message: '"limit" must be at most 100', field: 'limit', sent: false },
+    });
     const service = failure({ target: ACCOUNT }, 'Quoting', new InternalServiceError(-32603, 'oops'));
     const lines = service.text.split('\n');
     assert.equal(lines[0], "On account 'Prod' (api.example.com):");
@@ -140,13 +211,20 @@ describe('agent tools: results and failures', () => {
 
   it('refuses a state-changing tool on an account in words and data, nothing sent', () => {
     const refusal = sandboxOnlyRefusal({ target: ACCOUNT }, 'Pay');
-    const message = 'Pay works on the sandbox only: it changes state, and nothing is created or moved on an account. Switch to the sandbox to use it.';
+    const message =
+      'Pay works on the sandbox only: it changes state, and nothing is created or moved on an account. Switch to the sandbox to use it.';
     assert.deepEqual(refusal, {
       text: `On account 'Prod' (api.example.com):\n${message}\nNothing was sent.`,
-      data: { target: { kind: 'account', label: 'Prod', host: 'api.example.com' }, error: { kind: 'sandbox-only', message, sent: false } },
+      data: {
+        target: { kind: 'account', label: 'Prod', host: 'api.example.com' },
+        error: { kind: 'sandbox-only', message, sent: false },
+      },
       isError: true,
     });
-    assert.equal(fullDescription({ description: 'Does.', notFor: 'That.', example: '{}' }), 'Does. Not for: That. Example: {}');
+    assert.equal(
+      fullDescription({ description: 'Does.', notFor: 'That.', example: '{}' }),
+      'Does. Not for: That. Example: {}',
+    );
   });
 });
 
@@ -170,7 +248,8 @@ describe('agent tools: compact lines', () => {
     assert.equal(isoFromMicros(1_795_623_885_000_000), '2026-11-25T16:24:45.000Z');
     assert.equal(isoFromMicros(1_500), '1970-01-01T00:00:00.001Z');
     assert.equal(isoFromMicros(999), '1970-01-01T00:00:00.000Z');
-    for (const bad of [undefined, 0, -1, Number.NaN, Infinity, 1e30]) assert.equal(isoFromMicros(bad), undefined, String(bad));
+    for (const bad of [undefined, 0, -1, Number.NaN, Infinity, 1e30])
+      assert.equal(isoFromMicros(bad), undefined, String(bad));
     assert.equal(isoFromMillis(1_000), '1970-01-01T00:00:01.000Z');
     assert.equal(isoFromMillis(null), undefined);
     assert.equal(isoFromMillis(undefined), undefined);
@@ -178,14 +257,32 @@ describe('agent tools: compact lines', () => {
   });
 
   it('writes a record on one line: expected or received amount, status, pair, creation, payin, pay-till', () => {
-    assert.equal(recordLine(record), 'abcd1234 · waiting · 0.5 BTC expected → ETH (float) · created 2026-11-25T16:24:45.000Z · payin address "bc1qaddress"');
+    assert.equal(
+      recordLine(record),
+      'abcd1234 · waiting · 0.5 BTC expected → ETH (float) · created 2026-11-25T16:24:45.000Z · payin address "bc1qaddress"',
+    );
     assert.equal(recordLine({ ...record, amountFrom: '0' }), recordLine(record), 'nothing received yet');
     assert.equal(
-      recordLine({ ...record, amountFrom: '0.4', status: 'unknown', rawStatus: 'paused\u202e', createdAt: 0, payinExtraId: 'memo', payTill: '2026-11-25T17:00:00Z', type: 'fixed' }),
+      recordLine({
+        ...record,
+        amountFrom: '0.4',
+        status: 'unknown',
+        rawStatus: 'paused\u202e',
+        createdAt: 0,
+        payinExtraId: 'memo',
+        payTill: '2026-11-25T17:00:00Z',
+        type: 'fixed',
+      }),
       `abcd1234 · unknown ("paused${R}") · 0.4 BTC received → ETH (fixed) · created ? · payin address "bc1qaddress" (extra id "memo") · pay till "2026-11-25T17:00:00Z"`,
     );
-    assert.equal(recordLine({ ...record, id: 'i'.repeat(70), currencyFrom: 'c'.repeat(30) }).split(' · ')[0], `${'i'.repeat(64)}…`);
-    assert.match(recordLine({ ...record, currencyFrom: 'c'.repeat(30) }), new RegExp(`0\\.5 ${'C'.repeat(20)}… expected`));
+    assert.equal(
+      recordLine({ ...record, id: 'i'.repeat(70), currencyFrom: 'c'.repeat(30) }).split(' · ')[0],
+      `${'i'.repeat(64)}…`,
+    );
+    assert.match(
+      recordLine({ ...record, currencyFrom: 'c'.repeat(30) }),
+      new RegExp(`0\\.5 ${'C'.repeat(20)}… expected`),
+    );
   });
 
   it('writes a sandbox transaction on one line with what arrived, its pay-till and its next step', () => {
@@ -203,7 +300,10 @@ describe('agent tools: compact lines', () => {
       payTillMs: null,
       next: { status: 'confirming', atMs: 0, at: '2026-11-25T16:30:00.000Z' },
     } as unknown as ControlTransaction;
-    assert.equal(controlLine(tx), 'abcd1234 · waiting · 0.5 BTC → 10 ETH (float) · payin address "bc1qaddress" · next: confirming at 2026-11-25T16:30:00.000Z');
+    assert.equal(
+      controlLine(tx),
+      'abcd1234 · waiting · 0.5 BTC → 10 ETH (float) · payin address "bc1qaddress" · next: confirming at 2026-11-25T16:30:00.000Z',
+    );
     assert.equal(
       controlLine({ ...tx, type: 'fixed', payinExtraId: 'memo', amountFrom: '0.5', payTillMs: 1_000, next: null }),
       'abcd1234 · waiting · 0.5 BTC → 10 ETH (fixed) · payin address "bc1qaddress" (extra id "memo") · received 0.5 · pay till 1970-01-01T00:00:01.000Z · stays in this status',

@@ -41,35 +41,50 @@ describe('agent tools: since when a transaction is in its status', function () {
   });
 
   describe('on an account', () => {
-    it('notes the records at the context\'s time and gives each its first sighting in its status', async () => {
+    it("notes the records at the context's time and gives each its first sighting in its status", async () => {
       const sightings = new Sightings();
       let now = 1_000;
-      const context: AgentToolContext = { client: undefined as unknown as ExchangeClient, target: ACCOUNT, sightings, now: () => now };
+      const context: AgentToolContext = {
+        client: undefined as unknown as ExchangeClient,
+        target: ACCOUNT,
+        sightings,
+        now: () => now,
+      };
       const first = await statusTimes(context, [record('aaaa1', 'waiting'), record('bbbb2', 'hold')]);
       assert.equal(first.nowMs, 1_000);
-      assert.deepEqual([...first.since], [
-        ['aaaa1', { atMs: 1_000, source: 'sighting' }],
-        ['bbbb2', { atMs: 1_000, source: 'sighting' }],
-      ]);
+      assert.deepEqual(
+        [...first.since],
+        [
+          ['aaaa1', { atMs: 1_000, source: 'sighting' }],
+          ['bbbb2', { atMs: 1_000, source: 'sighting' }],
+        ],
+      );
       assert.equal(first.next.size, 0);
       now = 5_000;
       const second = await statusTimes(context, [record('aaaa1', 'waiting'), record('bbbb2', 'failed')]);
       assert.equal(second.nowMs, 5_000);
-      assert.deepEqual([...second.since], [
-        ['aaaa1', { atMs: 1_000, source: 'sighting' }],
-        ['bbbb2', { atMs: 5_000, source: 'sighting' }],
-      ]);
+      assert.deepEqual(
+        [...second.since],
+        [
+          ['aaaa1', { atMs: 1_000, source: 'sighting' }],
+          ['bbbb2', { atMs: 5_000, source: 'sighting' }],
+        ],
+      );
       assert.equal(sightings.since('bbbb2', 'failed'), 5_000);
     });
 
-    it('without sightings knows no time, and without a clock of its own takes the machine\'s', async () => {
+    it("without sightings knows no time, and without a clock of its own takes the machine's", async () => {
       const before = Date.now();
-      const times = await statusTimes({ client: undefined as unknown as ExchangeClient, target: ACCOUNT }, [record('aaaa1', 'waiting')]);
+      const times = await statusTimes({ client: undefined as unknown as ExchangeClient, target: ACCOUNT }, [
+        record('aaaa1', 'waiting'),
+      ]);
       assert.ok(times.nowMs >= before && times.nowMs <= Date.now());
       assert.equal(times.since.size, 0);
       assert.equal(times.next.size, 0);
       const sightings = new Sightings();
-      const seen = await statusTimes({ client: undefined as unknown as ExchangeClient, target: ACCOUNT, sightings }, [record('cccc3', 'hold')]);
+      const seen = await statusTimes({ client: undefined as unknown as ExchangeClient, target: ACCOUNT, sightings }, [
+        record('cccc3', 'hold'),
+      ]);
       assert.ok(seen.nowMs >= before);
       assert.equal(seen.since.get('cccc3')?.atMs, seen.nowMs);
     });
@@ -92,7 +107,7 @@ describe('agent tools: since when a transaction is in its status', function () {
       control.dispose();
     });
 
-    it('reads each record\'s schedule: the step it entered at the sandbox\'s time, its next step, progress per record', async () => {
+    it("reads each record's schedule: the step it entered at the sandbox's time, its next step, progress per record", async () => {
       await control.skip(3_600_000);
       const moving = await control.create({ status: 'confirming', type: 'float', from: 'btc', to: 'eth' });
       const staying = await control.create({ status: 'hold', type: 'float', from: 'btc', to: 'eth' });
@@ -108,14 +123,22 @@ describe('agent tools: since when a transaction is in its status', function () {
         now: () => 1,
         progress: (done, total, message) => progress.push(`${done}/${String(total)} ${message}`),
       };
-      const times = await statusTimes(context, [record(moving.id, 'confirming'), record(staying.id, 'hold'), record(moving.id, 'waiting')]);
+      const times = await statusTimes(context, [
+        record(moving.id, 'confirming'),
+        record(staying.id, 'hold'),
+        record(moving.id, 'waiting'),
+      ]);
       assert.equal(times.nowMs, clock.nowMs, "the sandbox's clock, not the context's");
       const entered = [...moving.schedule].reverse().find((step) => step.status === 'confirming')?.atMs;
       assert.ok(entered !== undefined && entered <= clock.nowMs - 5_000);
       assert.deepEqual(times.since.get(moving.id), { atMs: entered, source: 'sandbox' });
       const held = [...staying.schedule].reverse().find((step) => step.status === 'hold')?.atMs;
       assert.deepEqual(times.since.get(staying.id), { atMs: held, source: 'sandbox' });
-      assert.equal(times.since.size, 2, 'a record whose status is not the sandbox\'s has no time (the third names the first id)');
+      assert.equal(
+        times.since.size,
+        2,
+        "a record whose status is not the sandbox's has no time (the third names the first id)",
+      );
       const next = times.next.get(moving.id);
       assert.equal(next?.status, 'exchanging');
       assert.ok(next !== null && next !== undefined && next.atMs > clock.nowMs);
@@ -127,14 +150,20 @@ describe('agent tools: since when a transaction is in its status', function () {
 
     it('gives a record whose status the schedule has not reached no time', async () => {
       const tx = await control.create({ status: 'waiting', type: 'float', from: 'btc', to: 'eth' });
-      const times = await statusTimes({ client: undefined as unknown as ExchangeClient, target: SANDBOX_TARGET, control }, [record(tx.id, 'finished')]);
+      const times = await statusTimes(
+        { client: undefined as unknown as ExchangeClient, target: SANDBOX_TARGET, control },
+        [record(tx.id, 'finished')],
+      );
       assert.equal(times.since.size, 0);
       assert.equal(times.next.size, 1);
     });
 
     it('asks nothing of the control endpoint for an account target, even with a control client', async () => {
       h.sandbox.clearRequests();
-      const times = await statusTimes({ client: undefined as unknown as ExchangeClient, target: ACCOUNT, control, now: () => 42 }, [record('dddd4', 'waiting')]);
+      const times = await statusTimes(
+        { client: undefined as unknown as ExchangeClient, target: ACCOUNT, control, now: () => 42 },
+        [record('dddd4', 'waiting')],
+      );
       assert.equal(times.nowMs, 42);
       assert.equal(h.sandbox.requests.length, 0);
     });

@@ -41,18 +41,28 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   exchangeTx_getFixedRate: { from: 'btc', to: 'eth', amountFrom: '0.5' },
   exchangeTx_validateAddress: { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' },
   exchangeTx_createSandboxTransaction: {},
-  exchangeTx_createSandboxFixedTransaction: { from: 'btc', to: 'eth', rateId: 'r', amountFrom: '0.5', address: 'a', refundAddress: 'b' },
+  exchangeTx_createSandboxFixedTransaction: {
+    from: 'btc',
+    to: 'eth',
+    rateId: 'r',
+    amountFrom: '0.5',
+    address: 'a',
+    refundAddress: 'b',
+  },
   exchangeTx_paySandboxTransaction: { id: 'abcd1234' },
   exchangeTx_moveSandboxTransaction: { id: 'abcd1234', status: 'hold' },
   exchangeTx_advanceSandbox: { skip: '1h' },
 };
 
-describe('agent tools: the other tools\' words', function () {
+describe("agent tools: the other tools' words", function () {
   let h: Harness;
   let client: ExchangeClient;
   let control: SandboxControlClient;
   let sandbox: AgentToolContext;
-  const account = (): AgentToolContext => ({ client, target: { kind: 'account', label: 'Prod', host: 'api.example.com' } });
+  const account = (): AgentToolContext => ({
+    client,
+    target: { kind: 'account', label: 'Prod', host: 'api.example.com' },
+  });
 
   before(async () => {
     h = await startHarness({ ledgerSize: 0 });
@@ -77,13 +87,37 @@ describe('agent tools: the other tools\' words', function () {
       [{ errorJson: 'nope' }, 'errorJson', 'is not JSON: give the answer\'s body, or its "error" object'],
       [{ errorJson: `${'['.repeat(17)}${']'.repeat(17)}` }, 'errorJson', 'nests too deeply'],
       [{ errorJson: '[1]' }, 'errorJson', 'has no error object with an integer "code" and a string "message"'],
-      [{ errorJson: '{"error":{"code":"1","message":"m"}}' }, 'errorJson', 'has no error object with an integer "code" and a string "message"'],
-      [{ errorJson: '{"error":{"code":1.5,"message":"m"}}' }, 'errorJson', 'has no error object with an integer "code" and a string "message"'],
-      [{ errorJson: '{"error":{"code":1,"message":2}}' }, 'errorJson', 'has no error object with an integer "code" and a string "message"'],
+      [
+        { errorJson: '{"error":{"code":"1","message":"m"}}' },
+        'errorJson',
+        'has no error object with an integer "code" and a string "message"',
+      ],
+      [
+        { errorJson: '{"error":{"code":1.5,"message":"m"}}' },
+        'errorJson',
+        'has no error object with an integer "code" and a string "message"',
+      ],
+      [
+        { errorJson: '{"error":{"code":1,"message":2}}' },
+        'errorJson',
+        'has no error object with an integer "code" and a string "message"',
+      ],
       [{ errorJson: '{"code":1}' }, 'errorJson', 'has no error object with an integer "code" and a string "message"'],
-      [{ errorJson: '{"code":1,"message":"m"}', code: 1 }, 'errorJson', 'goes alone: give errorJson, or code and message, or httpStatus'],
-      [{ errorJson: '{"code":1,"message":"m"}', httpStatus: 500 }, 'errorJson', 'goes alone: give errorJson, or code and message, or httpStatus'],
-      [{ httpStatus: 500, message: 'm' }, 'httpStatus', 'goes alone: give errorJson, or code and message, or httpStatus'],
+      [
+        { errorJson: '{"code":1,"message":"m"}', code: 1 },
+        'errorJson',
+        'goes alone: give errorJson, or code and message, or httpStatus',
+      ],
+      [
+        { errorJson: '{"code":1,"message":"m"}', httpStatus: 500 },
+        'errorJson',
+        'goes alone: give errorJson, or code and message, or httpStatus',
+      ],
+      [
+        { httpStatus: 500, message: 'm' },
+        'httpStatus',
+        'goes alone: give errorJson, or code and message, or httpStatus',
+      ],
       [{ code: 1 }, 'message', 'is required: give errorJson, or code and message, or httpStatus'],
       [{ message: 'm' }, 'code', 'is required: give errorJson, or code and message, or httpStatus'],
       [{}, 'code', 'is required: give errorJson, or code and message, or httpStatus'],
@@ -104,22 +138,42 @@ describe('agent tools: the other tools\' words', function () {
     assert.equal(http.text, `On the sandbox:\nHTTP 503\nMeaning: ${meaning.meaning}\nWhat to do: ${meaning.action}`);
     assert.deepEqual(ok(http), { target: { kind: 'sandbox', label: 'Sandbox' }, httpStatus: 503, ...meaning });
     const fine = await t.run(sandbox, { httpStatus: 200 });
-    assert.equal(fine.text, 'On the sandbox:\nHTTP 200\nMeaning: HTTP 200 is a success status, not an error.\nWhat to do: Read the body: a JSON-RPC error, if any, is in its "error" object.');
+    assert.equal(
+      fine.text,
+      'On the sandbox:\nHTTP 200\nMeaning: HTTP 200 is a success status, not an error.\nWhat to do: Read the body: a JSON-RPC error, if any, is in its "error" object.',
+    );
     const bare = await t.run(sandbox, { errorJson: '{"code":-32601,"message":"Method not found"}' });
     const data = ok(bare) as { code: number; message: string; kind: string; meaning: string; action: string };
-    assert.equal(bare.text, `On the sandbox:\nError -32601: Method not found\nMeaning: ${data.meaning}\nWhat to do: ${data.action}`);
+    assert.equal(
+      bare.text,
+      `On the sandbox:\nError -32601: Method not found\nMeaning: ${data.meaning}\nWhat to do: ${data.action}`,
+    );
     assert.equal(data.code, -32601);
     assert.equal(data.message, 'Method not found');
     const long = await t.run(sandbox, { errorJson: JSON.stringify({ code: -32603, message: 'm'.repeat(3000) }) });
     assert.equal((ok(long) as { message: string }).message.length < 3000, true, 'the message is cut to its bound');
-    const limits = await t.run(sandbox, { errorJson: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid amount for pair btc->eth. Maximum amount is 10', data: { limits: { max: { from: '10' } } } } }) });
+    const limits = await t.run(sandbox, {
+      errorJson: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        error: {
+          code: -32602,
+          message: 'Invalid amount for pair btc->eth. Maximum amount is 10',
+          data: { limits: { max: { from: '10' } } },
+        },
+      }),
+    });
     const withData = ok(limits) as { kind: string; meaning: string };
     assert.equal(withData.kind, 'amount-out-of-range');
     assert.match(withData.meaning, /10/);
   });
 
   it('creates, pays and moves on the sandbox: what each asks of the control endpoint, its lines', async () => {
-    const created = await tool('exchangeTx_createSandboxTransaction').run(sandbox, { from: 'LTC', to: 'XMR', status: 'waiting' });
+    const created = await tool('exchangeTx_createSandboxTransaction').run(sandbox, {
+      from: 'LTC',
+      to: 'XMR',
+      status: 'waiting',
+    });
     const tx = ok(created).transaction as ControlTransaction;
     assert.equal(tx.currencyFrom, 'ltc');
     assert.equal(tx.currencyTo, 'xmr');
@@ -133,15 +187,22 @@ describe('agent tools: the other tools\' words', function () {
     const held = ok(moved).transaction as ControlTransaction;
     assert.equal(held.status, 'hold');
     assert.equal(moved.text, `On the sandbox:\nMoved ${tx.id} to hold.\n${controlLine(held)}`);
-    const expired = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'expired' })).transaction as ControlTransaction;
+    const expired = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'expired' }))
+      .transaction as ControlTransaction;
     assert.equal(expired.type, 'fixed', 'expired is a fixed-rate status');
-    const fixed = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { type: 'fixed' })).transaction as ControlTransaction;
+    const fixed = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { type: 'fixed' }))
+      .transaction as ControlTransaction;
     assert.equal(fixed.type, 'fixed');
   });
 
   it('refuses a create with one currency twice (its defaults too) or a status its type cannot be in', async () => {
     const t = tool('exchangeTx_createSandboxTransaction');
-    assert.deepEqual(refused(await t.run(sandbox, { from: 'ETH' })), { kind: 'invalid-input', field: 'to', message: '"to" must differ from "from" (defaults: btc → eth)', sent: false });
+    assert.deepEqual(refused(await t.run(sandbox, { from: 'ETH' })), {
+      kind: 'invalid-input',
+      field: 'to',
+      message: '"to" must differ from "from" (defaults: btc → eth)',
+      sent: false,
+    });
     assert.equal(refused(await t.run(sandbox, { to: 'btc' })).field, 'to');
     const status = refused(await t.run(sandbox, { type: 'float', status: 'expired' }));
     assert.equal(status.field, 'status');
@@ -166,11 +227,16 @@ describe('agent tools: the other tools\' words', function () {
   it('diagnoses an unknown id on each target in words', async () => {
     const onSandbox = await tool('exchangeTx_diagnoseTransaction').run(sandbox, { id: 'zzzz9999' });
     assert.deepEqual(ok(onSandbox), { target: { kind: 'sandbox', label: 'Sandbox' }, found: false });
-    const what = 'What to do: check the id, and that it was created with this target (a sandbox id is unknown to an account and the other way round; a restarted sandbox forgets what was created in it).';
+    const what =
+      'What to do: check the id, and that it was created with this target (a sandbox id is unknown to an account and the other way round; a restarted sandbox forgets what was created in it).';
     assert.equal(onSandbox.text, `On the sandbox:\nNo transaction "zzzz9999" on the sandbox.\n${what}`);
     const onAccount = await tool('exchangeTx_diagnoseTransaction').run(account(), { id: 'zzzz9999' });
-    assert.equal(onAccount.text, `On account 'Prod' (api.example.com):\nNo transaction "zzzz9999" on this account.\n${what}`);
-    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'finished' })).transaction as ControlTransaction;
+    assert.equal(
+      onAccount.text,
+      `On account 'Prod' (api.example.com):\nNo transaction "zzzz9999" on this account.\n${what}`,
+    );
+    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'finished' }))
+      .transaction as ControlTransaction;
     const found = ok(await tool('exchangeTx_diagnoseTransaction').run(sandbox, { id: tx.id })) as { found: boolean };
     assert.equal(found.found, true);
   });

@@ -88,13 +88,16 @@ describe('agent tools against the sandbox', function () {
         assert.equal(findAgentTool(t.name), t);
         assert.equal(t.changesState, t.confirmation !== undefined, t.name);
       }
-      assert.deepEqual(AGENT_TOOLS.filter((t) => t.changesState).map((t) => t.name), [
-        'exchangeTx_createSandboxTransaction',
-        'exchangeTx_createSandboxFixedTransaction',
-        'exchangeTx_paySandboxTransaction',
-        'exchangeTx_moveSandboxTransaction',
-        'exchangeTx_advanceSandbox',
-      ]);
+      assert.deepEqual(
+        AGENT_TOOLS.filter((t) => t.changesState).map((t) => t.name),
+        [
+          'exchangeTx_createSandboxTransaction',
+          'exchangeTx_createSandboxFixedTransaction',
+          'exchangeTx_paySandboxTransaction',
+          'exchangeTx_moveSandboxTransaction',
+          'exchangeTx_advanceSandbox',
+        ],
+      );
       assert.equal(findAgentTool('nope'), undefined);
     });
 
@@ -104,7 +107,8 @@ describe('agent tools against the sandbox', function () {
       assert.ok(files.length > 5);
       for (const file of files) {
         const text = fs.readFileSync(path.join(folder, file), 'utf8');
-        for (const m of text.matchAll(/\bfrom '([^']+)'/g)) assert.match(m[1] ?? '', /^(\.\/|\.\.\/api\/|\.\.\/shared\/)/, `${file} imports ${m[1]}`);
+        for (const m of text.matchAll(/\bfrom '([^']+)'/g))
+          assert.match(m[1] ?? '', /^(\.\/|\.\.\/api\/|\.\.\/shared\/)/, `${file} imports ${m[1]}`);
       }
     });
 
@@ -154,7 +158,9 @@ describe('agent tools against the sandbox', function () {
       const records = await client.getTransactions({ limit: 12 });
       const ids = records.map((r) => r.id);
       h.sandbox.clearRequests();
-      const result = ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [...ids, 'nosuchid0000', ids[0]], full: true }));
+      const result = ok(
+        await tool('exchangeTx_getTransactions').run(sandbox, { ids: [...ids, 'nosuchid0000', ids[0]], full: true }),
+      );
       const lines = result.text.split('\n');
       assert.equal(lines[0], 'On the sandbox:');
       assert.equal(lines[1], '12 of 13 found.');
@@ -162,12 +168,16 @@ describe('agent tools against the sandbox', function () {
       assert.equal(lines.at(-1), 'Not found: nosuchid0000');
       const d = data(result);
       assert.deepEqual(d.target, { kind: 'sandbox', label: 'Sandbox' });
-      assert.deepEqual((d.records as { id: string }[]).map((r) => r.id), ids);
+      assert.deepEqual(
+        (d.records as { id: string }[]).map((r) => r.id),
+        ids,
+      );
       assert.deepEqual(d.records, records);
       assert.deepEqual(d.notFound, ['nosuchid0000']);
       assert.equal(h.sandbox.requests.length, 2);
       // Compact by default: the fields an agent needs, the creation time as ISO 8601.
-      const compact = data(ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [ids[0]] }))).records as Record<string, unknown>[];
+      const compact = data(ok(await tool('exchangeTx_getTransactions').run(sandbox, { ids: [ids[0]] })))
+        .records as Record<string, unknown>[];
       assert.equal(compact[0]?.id, ids[0]);
       assert.equal(compact[0]?.status, records[0]?.status);
       assert.match(String(compact[0]?.createdAt), /^\d{4}-\d{2}-\d{2}T.*Z$/);
@@ -177,15 +187,30 @@ describe('agent tools against the sandbox', function () {
 
     it('lists recent transactions with the filters sent as the service takes them', async () => {
       const t = tool('exchangeTx_listTransactions');
-      const result = ok(await t.run(sandbox, { status: ['finished', 'refunded'], currency: ['BTC'], since: '2001-09-10T00:00:00Z', limit: 5 }));
-      assert.deepEqual(h.sandbox.requests.at(-1)?.params, { status: ['finished', 'refunded'], currency: ['btc'], since: 1000080000000000, limit: 5 });
+      const result = ok(
+        await t.run(sandbox, {
+          status: ['finished', 'refunded'],
+          currency: ['BTC'],
+          since: '2001-09-10T00:00:00Z',
+          limit: 5,
+        }),
+      );
+      assert.deepEqual(h.sandbox.requests.at(-1)?.params, {
+        status: ['finished', 'refunded'],
+        currency: ['btc'],
+        since: 1000080000000000,
+        limit: 5,
+      });
       const records = data(result).records as { status: string; currencyFrom: string; currencyTo: string }[];
       assert.ok(records.length > 0);
       for (const r of records) {
         assert.ok(r.status === 'finished' || r.status === 'refunded');
         assert.ok(r.currencyFrom === 'btc' || r.currencyTo === 'btc');
       }
-      assert.match(result.text.split('\n')[1] ?? '', /^\d+ transactions? \(status finished\/refunded, currency btc, created since 2001-09-10T00:00:00.000Z\)/);
+      assert.match(
+        result.text.split('\n')[1] ?? '',
+        /^\d+ transactions? \(status finished\/refunded, currency btc, created since 2001-09-10T00:00:00.000Z\)/,
+      );
       assert.equal(result.text.split('\n').length, 2 + records.length);
 
       const all = ok(await t.run(sandbox, undefined));
@@ -211,8 +236,18 @@ describe('agent tools against the sandbox', function () {
     });
 
     it('reads pair limits, naming a pair the service did not answer for', async () => {
-      const result = ok(await tool('exchangeTx_getPairLimits').run(sandbox, { pairs: [{ from: 'BTC', to: 'eth' }, { from: 'ltc', to: 'xmr' }] }));
-      assert.deepEqual(h.sandbox.requests.at(-1)?.params, [{ from: 'btc', to: 'eth' }, { from: 'ltc', to: 'xmr' }]);
+      const result = ok(
+        await tool('exchangeTx_getPairLimits').run(sandbox, {
+          pairs: [
+            { from: 'BTC', to: 'eth' },
+            { from: 'ltc', to: 'xmr' },
+          ],
+        }),
+      );
+      assert.deepEqual(h.sandbox.requests.at(-1)?.params, [
+        { from: 'btc', to: 'eth' },
+        { from: 'ltc', to: 'xmr' },
+      ]);
       const limits = data(result).limits as { from: string; minAmountFloat: string }[];
       assert.ok(limits.length >= 1);
       assert.match(result.text, /^On the sandbox:\nBTC → ETH: float [\d.]+–[\d.]+ BTC, fixed [\d.]+–[\d.]+ BTC/);
@@ -221,15 +256,24 @@ describe('agent tools against the sandbox', function () {
     });
 
     it('estimates a floating-rate exchange, and an amount out of range is an error with its meaning and limits', async () => {
-      const result = ok(await tool('exchangeTx_getEstimate').run(sandbox, { from: 'btc', to: 'eth', amountFrom: '0.5' }));
+      const result = ok(
+        await tool('exchangeTx_getEstimate').run(sandbox, { from: 'btc', to: 'eth', amountFrom: '0.5' }),
+      );
       assert.match(result.text, /^On the sandbox:\n0\.5 BTC → [\d.]+ ETH before the network fee/);
       assert.equal((data(result).estimate as { amountFrom: string }).amountFrom, '0.5');
 
-      const tooMuch = await tool('exchangeTx_getEstimate').run(sandbox, { from: 'btc', to: 'eth', amountFrom: '100000000' });
+      const tooMuch = await tool('exchangeTx_getEstimate').run(sandbox, {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '100000000',
+      });
       const error = errorOf(tooMuch);
       assert.equal(error.kind, 'amount-out-of-range');
       assert.equal(error.code, -32602);
-      assert.match(String(error.meaning), /^The amount is outside the pair's limits \(minimum [\d.]+, maximum [\d.]+ in the payin currency\)\.$/);
+      assert.match(
+        String(error.meaning),
+        /^The amount is outside the pair's limits \(minimum [\d.]+, maximum [\d.]+ in the payin currency\)\.$/,
+      );
       assert.match(tooMuch.text, /^On the sandbox:\nEstimating the exchange failed: error -32602: Invalid amount/);
       assert.match(tooMuch.text, /\nMeaning: The amount is outside/);
       assert.doesNotMatch(tooMuch.text, /Nothing was sent/);
@@ -243,7 +287,10 @@ describe('agent tools against the sandbox', function () {
       assert.ok(result.text.startsWith(`On the sandbox:\nRate id ${JSON.stringify(quote.id)}, expires `), result.text);
       assert.match(result.text, /, expires \d{4}-\d\d-\d\dT[\d:.]+Z \(single-use/);
       assert.deepEqual(h.sandbox.requests.at(-1)?.params, { from: 'btc', to: 'eth', amountTo: '3' });
-      for (const input of [{ from: 'btc', to: 'eth' }, { from: 'btc', to: 'eth', amountFrom: '1', amountTo: '3' }]) {
+      for (const input of [
+        { from: 'btc', to: 'eth' },
+        { from: 'btc', to: 'eth', amountFrom: '1', amountTo: '3' },
+      ]) {
         h.sandbox.clearRequests();
         assert.equal(errorOf(await t.run(sandbox, input)).field, 'amountFrom');
         assert.equal(h.sandbox.requests.length, 0);
@@ -254,7 +301,10 @@ describe('agent tools against the sandbox', function () {
       const t = tool('exchangeTx_validateAddress');
       const good = ok(await t.run(sandbox, { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' }));
       assert.deepEqual((data(good).verdict as { result: boolean }).result, true);
-      assert.match(good.text, /^On the sandbox:\nThe ETH address "0x0123456789abcdef0123456789abcdef01234567" is valid\.$/);
+      assert.match(
+        good.text,
+        /^On the sandbox:\nThe ETH address "0x0123456789abcdef0123456789abcdef01234567" is valid\.$/,
+      );
       const bad = ok(await t.run(sandbox, { currency: 'eth', address: 'not-an-address' }));
       assert.equal((data(bad).verdict as { result: boolean }).result, false);
       assert.match(bad.text, /is NOT valid/);
@@ -262,17 +312,37 @@ describe('agent tools against the sandbox', function () {
 
     it('explains error answers without sending anything: JSON, code and message, HTTP status', async () => {
       const t = tool('exchangeTx_explainError');
-      const fromJson = ok(await t.run(sandbox, { errorJson: '{"jsonrpc":"2.0","id":"1","error":{"code":-32600,"message":"Error: You reached requests limit 10 rps"}}' }));
+      const fromJson = ok(
+        await t.run(sandbox, {
+          errorJson:
+            '{"jsonrpc":"2.0","id":"1","error":{"code":-32600,"message":"Error: You reached requests limit 10 rps"}}',
+        }),
+      );
       assert.equal(data(fromJson).kind, 'rate-limit');
-      assert.match(fromJson.text, /^On the sandbox:\nError -32600: Error: You reached requests limit 10 rps\nMeaning: More than 10 requests a second/);
+      assert.match(
+        fromJson.text,
+        /^On the sandbox:\nError -32600: Error: You reached requests limit 10 rps\nMeaning: More than 10 requests a second/,
+      );
       const fromCode = ok(await t.run(account, { code: -32602, message: 'Invalid currency: xyz not found' }));
       assert.match(fromCode.text, /^On account 'Prod' \(api\.example\.com\):\nError -32602/);
       assert.equal(data(fromCode).kind, 'currency-not-found');
-      const limits = ok(await t.run(sandbox, { errorJson: '{"code":-32602,"message":"Invalid amount for pair btc->eth. Minimum amount is 0.001 btc","data":{"limits":{"min":{"from":"0.001"}}}}' }));
+      const limits = ok(
+        await t.run(sandbox, {
+          errorJson:
+            '{"code":-32602,"message":"Invalid amount for pair btc->eth. Minimum amount is 0.001 btc","data":{"limits":{"min":{"from":"0.001"}}}}',
+        }),
+      );
       assert.match(limits.text, /minimum 0\.001 in the payin currency/);
       const http = ok(await t.run(sandbox, { httpStatus: 401 }));
       assert.match(http.text, /Unauthorized/);
-      for (const input of [{}, { code: -32602 }, { errorJson: 'not json' }, { errorJson: '{"error":{"code":"x"}}' }, { httpStatus: 401, code: 1, message: 'x' }, { errorJson: '['.repeat(100) }]) {
+      for (const input of [
+        {},
+        { code: -32602 },
+        { errorJson: 'not json' },
+        { errorJson: '{"error":{"code":"x"}}' },
+        { httpStatus: 401, code: 1, message: 'x' },
+        { errorJson: '['.repeat(100) },
+      ]) {
         assert.equal(errorOf(await t.run(sandbox, input)).kind, 'invalid-input', JSON.stringify(input));
       }
       assert.equal(h.sandbox.requests.length, 0);
@@ -280,7 +350,10 @@ describe('agent tools against the sandbox', function () {
 
     it('names an account as the target of a read', async () => {
       const result = ok(await tool('exchangeTx_listTransactions').run(account, { limit: 1 }));
-      assert.match(result.text, /^On account 'Prod' \(api\.example\.com\):\n1 transaction\.\n.*\nMore may follow: pass cursor "/);
+      assert.match(
+        result.text,
+        /^On account 'Prod' \(api\.example\.com\):\n1 transaction\.\n.*\nMore may follow: pass cursor "/,
+      );
       assert.deepEqual(data(result).target, { kind: 'account', label: 'Prod', host: 'api.example.com' });
     });
   });
@@ -308,14 +381,17 @@ describe('agent tools against the sandbox', function () {
       assert.equal(fixed.type, 'fixed');
       assert.equal(fixed.status, 'expired');
       h.sandbox.clearRequests();
-      const result = await tool('exchangeTx_createSandboxTransaction').run(sandbox, { type: 'float', status: 'expired' });
+      const result = await tool('exchangeTx_createSandboxTransaction').run(sandbox, {
+        type: 'float',
+        status: 'expired',
+      });
       assert.equal(errorOf(result).field, 'status');
       const same = await tool('exchangeTx_createSandboxTransaction').run(sandbox, { from: 'eth' });
       assert.equal(errorOf(same).field, 'to');
       assert.equal(h.sandbox.requests.length, 0);
     });
 
-    it('turns a refused control action into an error result with the sandbox\'s reason', async () => {
+    it("turns a refused control action into an error result with the sandbox's reason", async () => {
       const result = await tool('exchangeTx_paySandboxTransaction').run(sandbox, { id: 'nosuchid0000' });
       const error = errorOf(result);
       assert.equal(error.kind, 'sandbox-control');
@@ -324,13 +400,32 @@ describe('agent tools against the sandbox', function () {
     });
 
     it('names what will happen in the confirmation, from the input as given', () => {
-      assert.deepEqual(tool('exchangeTx_createSandboxTransaction').confirmation?.({ type: 'fixed', from: 'ltc', to: 'xmr', amountFrom: '2', status: 'hold' }), {
-        title: 'Create a sandbox transaction?',
-        message: 'Creates a fixed-rate 2 LTC → XMR transaction in the local sandbox, in status "hold". Nothing is sent to a real account.',
-      });
-      assert.match(tool('exchangeTx_createSandboxTransaction').confirmation?.(undefined).message ?? '', /floating-rate BTC → ETH transaction .* status "waiting"/);
-      assert.match(tool('exchangeTx_paySandboxTransaction').confirmation?.({ id: 'abcd1234', amount: '0.1' }).message ?? '', /^Pays 0\.1 \(instead of the expected amount\) into the sandbox transaction abcd1234\./);
-      assert.match(tool('exchangeTx_moveSandboxTransaction').confirmation?.({ id: 'abcd1234', status: 'failed' }).message ?? '', /^Moves the sandbox transaction abcd1234 to status "failed"\./);
+      assert.deepEqual(
+        tool('exchangeTx_createSandboxTransaction').confirmation?.({
+          type: 'fixed',
+          from: 'ltc',
+          to: 'xmr',
+          amountFrom: '2',
+          status: 'hold',
+        }),
+        {
+          title: 'Create a sandbox transaction?',
+          message:
+            'Creates a fixed-rate 2 LTC → XMR transaction in the local sandbox, in status "hold". Nothing is sent to a real account.',
+        },
+      );
+      assert.match(
+        tool('exchangeTx_createSandboxTransaction').confirmation?.(undefined).message ?? '',
+        /floating-rate BTC → ETH transaction .* status "waiting"/,
+      );
+      assert.match(
+        tool('exchangeTx_paySandboxTransaction').confirmation?.({ id: 'abcd1234', amount: '0.1' }).message ?? '',
+        /^Pays 0\.1 \(instead of the expected amount\) into the sandbox transaction abcd1234\./,
+      );
+      assert.match(
+        tool('exchangeTx_moveSandboxTransaction').confirmation?.({ id: 'abcd1234', status: 'failed' }).message ?? '',
+        /^Moves the sandbox transaction abcd1234 to status "failed"\./,
+      );
     });
 
     it('refuses every state-changing tool on an account, sending nothing even with a control client at hand', async () => {
@@ -361,8 +456,16 @@ describe('agent tools against the sandbox', function () {
       const secrets = [h.credentials.apiKey, ...pem.split('\n').filter((line) => line.length > 40)];
       h.sandbox.setFaults({ next: ['http503', 'internalError', 'nonJson', 'rateLimited'] });
       const t = tool('exchangeTx_listTransactions');
-      const results = [await t.run(sandbox, {}), await t.run(sandbox, {}), await t.run(sandbox, {}), await t.run(sandbox, {})];
-      assert.deepEqual(results.map((r) => errorOf(r).kind), ['transport', 'internal', 'protocol', 'rate-limit']);
+      const results = [
+        await t.run(sandbox, {}),
+        await t.run(sandbox, {}),
+        await t.run(sandbox, {}),
+        await t.run(sandbox, {}),
+      ];
+      assert.deepEqual(
+        results.map((r) => errorOf(r).kind),
+        ['transport', 'internal', 'protocol', 'rate-limit'],
+      );
       assert.match(results[0]?.text ?? '', /Meaning: The service failed \(HTTP 503\)\./);
       assert.match(results[1]?.text ?? '', /error -32603: Internal Error\nMeaning: A fault on the service's side\./);
       for (const r of results) {
@@ -377,7 +480,10 @@ describe('agent tools against the sandbox', function () {
       const keys = registeredKeys();
       const stranger = h.client({ credentials: loadCredentials(keys.privateKeyHex), retry: { retries: 0 } });
       try {
-        const result = await tool('exchangeTx_getTransactions').run({ client: stranger, target: ACCOUNT }, { ids: ['abcd1234'] });
+        const result = await tool('exchangeTx_getTransactions').run(
+          { client: stranger, target: ACCOUNT },
+          { ids: ['abcd1234'] },
+        );
         const error = errorOf(result);
         assert.equal(error.kind, 'authentication');
         assert.match(String(error.meaning), /refused the key or the signature/);

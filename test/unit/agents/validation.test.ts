@@ -44,7 +44,14 @@ describe('agent tools: the input check', () => {
   });
 
   it('names each value that has the wrong type by what it is', () => {
-    const schema = object({ s: { type: 'string' }, i: { type: 'integer' }, n: { type: 'number' }, b: { type: 'boolean' }, a: { type: 'array' }, o: { type: 'object' } });
+    const schema = object({
+      s: { type: 'string' },
+      i: { type: 'integer' },
+      n: { type: 'number' },
+      b: { type: 'boolean' },
+      a: { type: 'array' },
+      o: { type: 'object' },
+    });
     assert.equal(refusal(schema, { s: null }), 's: "s" must be a string, not null');
     assert.equal(refusal(schema, { s: ['x'] }), 's: "s" must be a string, not an array');
     assert.equal(refusal(schema, { s: { x: 1 } }), 's: "s" must be a string, not an object');
@@ -58,7 +65,14 @@ describe('agent tools: the input check', () => {
     assert.equal(refusal(schema, { a: 'x' }), 'a: "a" must be an array, not a string');
     assert.equal(refusal(schema, { o: ['x'] }), 'o: "o" must be an object, not an array');
     assert.equal(refusal(schema, { o: null }), 'o: "o" must be an object, not null');
-    assert.deepEqual(validateInput(schema, { s: '', i: 2, n: 2.5, b: false, a: [1, 'x'], o: {} }), { s: '', i: 2, n: 2.5, b: false, a: [1, 'x'], o: {} });
+    assert.deepEqual(validateInput(schema, { s: '', i: 2, n: 2.5, b: false, a: [1, 'x'], o: {} }), {
+      s: '',
+      i: 2,
+      n: 2.5,
+      b: false,
+      a: [1, 'x'],
+      o: {},
+    });
   });
 
   it('counts a string in code points against its bounds, and checks its list and its pattern', () => {
@@ -87,7 +101,11 @@ describe('agent tools: the input check', () => {
   });
 
   it('checks numbers: finite, integers safe, and within their bounds inclusive', () => {
-    const schema = object({ n: { type: 'number', minimum: 0.5, maximum: 2 }, i: { type: 'integer', minimum: 1, maximum: 3 }, free: { type: 'number' } });
+    const schema = object({
+      n: { type: 'number', minimum: 0.5, maximum: 2 },
+      i: { type: 'integer', minimum: 1, maximum: 3 },
+      free: { type: 'number' },
+    });
     assert.equal(refusal(schema, { n: Number.NaN }), 'n: "n" must be a finite number');
     assert.equal(refusal(schema, { free: Infinity }), 'free: "free" must be a finite number');
     assert.equal(refusal(schema, { n: 0.4 }), 'n: "n" must be at least 0.5');
@@ -117,7 +135,10 @@ describe('agent tools: the input check', () => {
     assert.equal(refusal(schema, { ids: ['aa', 'b'] }), 'ids[1]: "ids[1]" must have at least 2 characters');
     assert.equal(refusal(schema, { ids: ['aa', 'bb', 'aa'] }), 'ids[2]: "ids[2]" repeats an earlier item');
     assert.equal(refusal(schema, { pairs: [{ from: 'btc' }, {}] }), 'pairs[1].from: "pairs[1].from" is required');
-    assert.equal(refusal(schema, { pairs: [{ from: 'btc', to: 'eth' }] }), 'pairs[0].to: "pairs[0].to" is not a parameter of this tool');
+    assert.equal(
+      refusal(schema, { pairs: [{ from: 'btc', to: 'eth' }] }),
+      'pairs[0].to: "pairs[0].to" is not a parameter of this tool',
+    );
     assert.deepEqual(validateInput(schema, { any: [1, 1, { a: 1 }, { a: 1 }] }), { any: [1, 1, { a: 1 }, { a: 1 }] });
     // An array without an item schema is copied, not shared.
     const given = ['x', 'y'];
@@ -127,8 +148,13 @@ describe('agent tools: the input check', () => {
   });
 
   it('compares items as JSON for repeats, so equal objects repeat and different ones do not', () => {
-    const schema = object({ list: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } }, uniqueItems: true } });
-    assert.equal(refusal(schema, { list: [{ a: 1 }, { a: 2 }, { a: 1 }] }), 'list[2]: "list[2]" repeats an earlier item');
+    const schema = object({
+      list: { type: 'array', items: { type: 'object', properties: { a: { type: 'integer' } } }, uniqueItems: true },
+    });
+    assert.equal(
+      refusal(schema, { list: [{ a: 1 }, { a: 2 }, { a: 1 }] }),
+      'list[2]: "list[2]" repeats an earlier item',
+    );
     assert.deepEqual(validateInput(schema, { list: [{ a: 1 }, { a: 2 }] }), { list: [{ a: 1 }, { a: 2 }] });
   });
 
@@ -136,7 +162,10 @@ describe('agent tools: the input check', () => {
     const schema = object({ id: { type: 'string' }, limit: { type: 'integer' } }, ['id']);
     assert.equal(refusal(schema, { id: 'x', extra: 1 }), 'extra: "extra" is not a parameter of this tool');
     const long = 'k'.repeat(41);
-    assert.equal(refusal(schema, { id: 'x', [long]: 1 }), `${'k'.repeat(40)}…: "${'k'.repeat(40)}…" is not a parameter of this tool`);
+    assert.equal(
+      refusal(schema, { id: 'x', [long]: 1 }),
+      `${'k'.repeat(40)}…: "${'k'.repeat(40)}…" is not a parameter of this tool`,
+    );
     const forty = 'k'.repeat(40);
     assert.equal(refusal(schema, { id: 'x', [forty]: 1 }), `${forty}: "${forty}" is not a parameter of this tool`);
     assert.equal(refusal(schema, {}), 'id: "id" is required');
@@ -145,18 +174,31 @@ describe('agent tools: the input check', () => {
     // A member named like one of Object's own properties is not a parameter either.
     assert.equal(refusal(schema, { id: 'x', toString: 'y' }), 'toString: "toString" is not a parameter of this tool');
     // An object that allows other members keeps them.
-    const open: JsonObjectSchema = { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: false };
+    const open: JsonObjectSchema = {
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      additionalProperties: false,
+    };
     const nested = object({ o: { type: 'object', properties: { id: { type: 'string' } } } });
     assert.deepEqual(validateInput(nested, { o: { id: 'x', other: 2 } }), { o: { id: 'x', other: 2 } });
     assert.equal(refusal(nested, { o: { id: 3 } }), 'o.id: "o.id" must be a string, not a number');
     assert.deepEqual(validateInput(open, { id: 'y' }), { id: 'y' });
     // A schema without properties or required members.
-    assert.deepEqual(validateInput({ type: 'object', additionalProperties: false } as unknown as JsonObjectSchema, {}), {});
-    assert.equal(refusal({ type: 'object', additionalProperties: false } as unknown as JsonObjectSchema, { a: 1 }), 'a: "a" is not a parameter of this tool');
+    assert.deepEqual(
+      validateInput({ type: 'object', additionalProperties: false } as unknown as JsonObjectSchema, {}),
+      {},
+    );
+    assert.equal(
+      refusal({ type: 'object', additionalProperties: false } as unknown as JsonObjectSchema, { a: 1 }),
+      'a: "a" is not a parameter of this tool',
+    );
   });
 
   it('gives back the checked values, the input itself unchanged', () => {
-    const schema = object({ amount: { type: ['string', 'number'], pattern: '^\\d+(\\.\\d+)?$' }, note: { type: 'string' } });
+    const schema = object({
+      amount: { type: ['string', 'number'], pattern: '^\\d+(\\.\\d+)?$' },
+      note: { type: 'string' },
+    });
     const input = { amount: 0.1, note: 'n' };
     const out = validateInput(schema, input);
     assert.deepEqual(out, { amount: '0.1', note: 'n' });
@@ -165,15 +207,29 @@ describe('agent tools: the input check', () => {
   });
 
   it('takes an amount as a decimal string or a JSON number, and refuses anything else', () => {
-    const schema = object({ amount: { type: ['string', 'number'], minLength: 1, maxLength: 5, pattern: '^\\d+(\\.\\d+)?$' } });
+    const schema = object({
+      amount: { type: ['string', 'number'], minLength: 1, maxLength: 5, pattern: '^\\d+(\\.\\d+)?$' },
+    });
     assert.deepEqual(validateInput(schema, { amount: '0.5' }), { amount: '0.5' });
     assert.deepEqual(validateInput(schema, { amount: 2.5e3 }), { amount: '2500' });
-    assert.equal(refusal(schema, { amount: true }), 'amount: "amount" must be a decimal string such as "0.5" or a number, not a boolean');
-    assert.equal(refusal(schema, { amount: null }), 'amount: "amount" must be a decimal string such as "0.5" or a number, not null');
-    assert.equal(refusal(schema, { amount: ['1'] }), 'amount: "amount" must be a decimal string such as "0.5" or a number, not an array');
+    assert.equal(
+      refusal(schema, { amount: true }),
+      'amount: "amount" must be a decimal string such as "0.5" or a number, not a boolean',
+    );
+    assert.equal(
+      refusal(schema, { amount: null }),
+      'amount: "amount" must be a decimal string such as "0.5" or a number, not null',
+    );
+    assert.equal(
+      refusal(schema, { amount: ['1'] }),
+      'amount: "amount" must be a decimal string such as "0.5" or a number, not an array',
+    );
     assert.equal(refusal(schema, { amount: '' }), 'amount: "amount" must not be empty');
     assert.equal(refusal(schema, { amount: 0.00001 }), 'amount: "amount" must have at most 5 characters');
-    assert.equal(refusal(schema, { amount: '1e3' }), 'amount: "amount" does not have the expected form (^\\d+(\\.\\d+)?$)');
+    assert.equal(
+      refusal(schema, { amount: '1e3' }),
+      'amount: "amount" does not have the expected form (^\\d+(\\.\\d+)?$)',
+    );
     assert.equal(refusal(schema, { amount: -1 }), 'amount: "amount" must not be negative');
     assert.equal(refusal(schema, { amount: Infinity }), 'amount: "amount" must be a finite number');
   });
@@ -197,9 +253,21 @@ describe('agent tools: the input check', () => {
     // 15 significant digits are kept, 16 refused, whatever the zeros around them.
     assert.equal(decimalTextOf(0.000123456789012345, 'x'), '0.000123456789012345');
     assert.equal(decimalTextOf(1.23456789012345e-10, 'x'), '0.000000000123456789012345');
-    assert.throws(() => decimalTextOf(0.1234567890123456, 'x'), (e: AgentInputError) => e.field === 'x' && e.message === '"x" has more than 15 significant digits as a JSON number, so its exact digits are lost: send it as a string such as "0.1"');
-    assert.throws(() => decimalTextOf(-0.5, 'y'), (e: AgentInputError) => e.field === 'y' && e.message === '"y" must not be negative');
-    assert.throws(() => decimalTextOf(-Infinity, 'y'), (e: AgentInputError) => e.message === '"y" must be a finite number');
+    assert.throws(
+      () => decimalTextOf(0.1234567890123456, 'x'),
+      (e: AgentInputError) =>
+        e.field === 'x' &&
+        e.message ===
+          '"x" has more than 15 significant digits as a JSON number, so its exact digits are lost: send it as a string such as "0.1"',
+    );
+    assert.throws(
+      () => decimalTextOf(-0.5, 'y'),
+      (e: AgentInputError) => e.field === 'y' && e.message === '"y" must not be negative',
+    );
+    assert.throws(
+      () => decimalTextOf(-Infinity, 'y'),
+      (e: AgentInputError) => e.message === '"y" must be a finite number',
+    );
     // Negative zero is not negative.
     assert.equal(decimalTextOf(-0, 'x'), '0');
   });

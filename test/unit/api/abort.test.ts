@@ -78,6 +78,9 @@ describe('linked signals', () => {
       for (let i = 0; i < 11; i++) linkSignals(plain.signal);
     });
     assert.equal(warnings.length, 1);
-    assert.match(warnings[0], /^MaxListenersExceededWarning: Possible EventTarget memory leak detected\. 11 abort listeners/);
+    assert.match(
+      warnings[0],
+      /^MaxListenersExceededWarning: Possible EventTarget memory leak detected\. 11 abort listeners/,
+    );
   });
 });

@@ -2,20 +2,36 @@ import { strict as assert } from 'assert';
 import * as fc from 'fast-check';
 import { amountLimits, serviceErrorFrom } from '../../../src/api';
 
-describe('amount limits of an error\'s data', () => {
+describe("amount limits of an error's data", () => {
   it('reads the documented shape, keeping the decimal strings as sent', () => {
-    const data = { limits: { max: { from: '12.30000000', to: '449172.45240999997' }, min: { from: '0.0465', to: '1.2' } } };
-    assert.deepEqual(amountLimits(data), { min: { from: '0.0465', to: '1.2' }, max: { from: '12.30000000', to: '449172.45240999997' } });
+    const data = {
+      limits: { max: { from: '12.30000000', to: '449172.45240999997' }, min: { from: '0.0465', to: '1.2' } },
+    };
+    assert.deepEqual(amountLimits(data), {
+      min: { from: '0.0465', to: '1.2' },
+      max: { from: '12.30000000', to: '449172.45240999997' },
+    });
   });
 
   it('reads it from the data of a service error as the transport hands it over', () => {
-    const error = serviceErrorFrom(-32602, 'Invalid amount for pair btc->eth. Maximum amount is 12.3 btc', { limits: { max: { from: '12.3', to: '190.5' }, min: { from: '0.001', to: '0.0155' } } });
-    assert.deepEqual(amountLimits(error.data), { min: { from: '0.001', to: '0.0155' }, max: { from: '12.3', to: '190.5' } });
+    const error = serviceErrorFrom(-32602, 'Invalid amount for pair btc->eth. Maximum amount is 12.3 btc', {
+      limits: { max: { from: '12.3', to: '190.5' }, min: { from: '0.001', to: '0.0155' } },
+    });
+    assert.deepEqual(amountLimits(error.data), {
+      min: { from: '0.001', to: '0.0155' },
+      max: { from: '12.3', to: '190.5' },
+    });
   });
 
   it('reads the similar shapes: bare bounds, estimate field names, one side only, numbers written plainly', () => {
-    assert.deepEqual(amountLimits({ limits: { min: '0.1', max: '20' } }), { min: { from: '0.1' }, max: { from: '20' } });
-    assert.deepEqual(amountLimits({ limits: { minFrom: '0.1', maxFrom: '20', minTo: '3', maxTo: '600' } }), { min: { from: '0.1', to: '3' }, max: { from: '20', to: '600' } });
+    assert.deepEqual(amountLimits({ limits: { min: '0.1', max: '20' } }), {
+      min: { from: '0.1' },
+      max: { from: '20' },
+    });
+    assert.deepEqual(amountLimits({ limits: { minFrom: '0.1', maxFrom: '20', minTo: '3', maxTo: '600' } }), {
+      min: { from: '0.1', to: '3' },
+      max: { from: '20', to: '600' },
+    });
     assert.deepEqual(amountLimits({ limits: { max: { from: '5' } } }), { max: { from: '5' } });
     assert.deepEqual(amountLimits({ limits: { min: { to: '7' } } }), { min: { to: '7' } });
     assert.deepEqual(amountLimits({ limits: { min: { from: 0.5, to: 12 } } }), { min: { from: '0.5', to: '12' } });
@@ -86,7 +102,12 @@ describe('amount limits of an error\'s data', () => {
     const decimal = /^\d+(\.\d+)?$/;
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), fc.jsonValue(), (a, b, c) => {
-        for (const data of [a, { limits: a }, { limits: { min: a, max: b } }, { limits: { min: { from: a, to: b }, max: c } }]) {
+        for (const data of [
+          a,
+          { limits: a },
+          { limits: { min: a, max: b } },
+          { limits: { min: { from: a, to: b }, max: c } },
+        ]) {
           const limits = amountLimits(data);
           if (limits === undefined) continue;
           for (const bound of [limits.min, limits.max]) {

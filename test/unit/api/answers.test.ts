@@ -55,7 +55,10 @@ describe('answers: size cap, stalled and endless bodies', () => {
     // The client closed the connection: the server's endless writer stopped.
     await s.responsesClosed(1);
     assert.ok(s.bytesWritten > 8 * MIB, `the server wrote past the cap (${s.bytesWritten})`);
-    assert.ok(s.bytesWritten < 8 * MIB + SOCKET_BUFFERS, `the server could write only the cap and the socket buffers (${s.bytesWritten})`);
+    assert.ok(
+      s.bytesWritten < 8 * MIB + SOCKET_BUFFERS,
+      `the server could write only the cap and the socket buffers (${s.bytesWritten})`,
+    );
     assert.equal(s.requests.length, 1);
   });
 
@@ -63,22 +66,40 @@ describe('answers: size cap, stalled and endless bodies', () => {
     const s = await serve(endless());
     const t = transport(s, { maxResponseBytes: 64 * 1024 });
     const before = process.memoryUsage();
-    await assert.rejects(t.call('getTransactions', {}), (e: unknown) => e instanceof AnswerTooLargeError && e.maxBytes === 65_536 && e.message === "The service's answer was larger than 64 KiB: the client stopped reading it.");
+    await assert.rejects(
+      t.call('getTransactions', {}),
+      (e: unknown) =>
+        e instanceof AnswerTooLargeError &&
+        e.maxBytes === 65_536 &&
+        e.message === "The service's answer was larger than 64 KiB: the client stopped reading it.",
+    );
     await s.responsesClosed(1);
     const after = process.memoryUsage();
     assert.ok(s.bytesWritten < 64 * 1024 + SOCKET_BUFFERS, `written ${s.bytesWritten}`);
     // Whatever was written, the client kept at most the cap and a chunk of it.
-    assert.ok(after.arrayBuffers - before.arrayBuffers < 16 * MIB, `array buffers grew by ${after.arrayBuffers - before.arrayBuffers}`);
+    assert.ok(
+      after.arrayBuffers - before.arrayBuffers < 16 * MIB,
+      `array buffers grew by ${after.arrayBuffers - before.arrayBuffers}`,
+    );
   });
 
   it('counts the bytes after decompression: a small gzip body that unpacks past the cap is cut off', async () => {
     const packed = zlib.gzipSync(Buffer.alloc(64 * MIB, 0x20));
     assert.ok(packed.length < MIB);
     const s = await serve(({ res }) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': packed.length });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': packed.length,
+      });
       res.end(packed);
     });
-    await assert.rejects(transport(s, { maxResponseBytes: MIB }).call('getTransactions', {}), (e: unknown) => e instanceof AnswerTooLargeError && e.message === "The service's answer was larger than 1 MiB: the client stopped reading it.");
+    await assert.rejects(
+      transport(s, { maxResponseBytes: MIB }).call('getTransactions', {}),
+      (e: unknown) =>
+        e instanceof AnswerTooLargeError &&
+        e.message === "The service's answer was larger than 1 MiB: the client stopped reading it.",
+    );
   });
 
   it('reads an answer of exactly the cap, and a gzip answer under it', async () => {
@@ -108,7 +129,11 @@ describe('answers: size cap, stalled and endless bodies', () => {
 
   it('refuses a cap that is not a positive whole number', () => {
     for (const maxResponseBytes of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      assert.throws(() => new JsonRpcTransport({ baseUrl: 'http://127.0.0.1:1', credentials: testCredentials(), maxResponseBytes }), RangeError, String(maxResponseBytes));
+      assert.throws(
+        () => new JsonRpcTransport({ baseUrl: 'http://127.0.0.1:1', credentials: testCredentials(), maxResponseBytes }),
+        RangeError,
+        String(maxResponseBytes),
+      );
     }
   });
 
@@ -128,7 +153,13 @@ describe('answers: size cap, stalled and endless bodies', () => {
 
     const quiet = await startLocalServer(silent());
     try {
-      await assert.rejects(transport(quiet, { timeoutMs: 200 }).call('getTransactions', {}), (e: unknown) => e instanceof TimeoutError && e.kind === 'timeout' && e.message === 'The service did not answer within 200 ms.');
+      await assert.rejects(
+        transport(quiet, { timeoutMs: 200 }).call('getTransactions', {}),
+        (e: unknown) =>
+          e instanceof TimeoutError &&
+          e.kind === 'timeout' &&
+          e.message === 'The service did not answer within 200 ms.',
+      );
       await quiet.responsesClosed(1);
     } finally {
       await quiet.close();
@@ -136,13 +167,22 @@ describe('answers: size cap, stalled and endless bodies', () => {
   });
 
   it('says the seconds of a longer timeout in whole seconds', () => {
-    assert.equal(new IncompleteAnswerError(15_000, 200).message, "The service's answer started but did not finish within 15 s.");
+    assert.equal(
+      new IncompleteAnswerError(15_000, 200).message,
+      "The service's answer started but did not finish within 15 s.",
+    );
   });
 
   it('retries an incomplete answer like a timeout, and never an oversized one', async () => {
     const log: RequestLogEntry[] = [];
     const stall = await serve(stalled());
-    const client = new ExchangeClient({ baseUrl: stall.url, credentials: testCredentials(), timeoutMs: 150, retry: { retries: 2, baseDelayMs: 1 }, onRequest: (e) => log.push(e) });
+    const client = new ExchangeClient({
+      baseUrl: stall.url,
+      credentials: testCredentials(),
+      timeoutMs: 150,
+      retry: { retries: 2, baseDelayMs: 1 },
+      onRequest: (e) => log.push(e),
+    });
     await assert.rejects(client.getTransactions(), IncompleteAnswerError);
     assert.equal(stall.requests.length, 3);
     assert.deepEqual(
@@ -158,7 +198,13 @@ describe('answers: size cap, stalled and endless bodies', () => {
 
     log.length = 0;
     const flood = await serve(endless());
-    const greedy = new ExchangeClient({ baseUrl: flood.url, credentials: testCredentials(), maxResponseBytes: 256 * 1024, retry: { retries: 3, baseDelayMs: 1 }, onRequest: (e) => log.push(e) });
+    const greedy = new ExchangeClient({
+      baseUrl: flood.url,
+      credentials: testCredentials(),
+      maxResponseBytes: 256 * 1024,
+      retry: { retries: 3, baseDelayMs: 1 },
+      onRequest: (e) => log.push(e),
+    });
     await assert.rejects(greedy.getTransactions(), AnswerTooLargeError);
     assert.equal(flood.requests.length, 1);
     assert.deepEqual(
@@ -173,6 +219,13 @@ describe('answers: size cap, stalled and endless bodies', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
       res.write('{"jsonrpc":"2.0","id":', () => res.destroy());
     });
-    await assert.rejects(transport(s).call('getTransactions', {}), (e: unknown) => e instanceof TransportError && e.code === 'ECONNRESET' && e.transient && e.message === "The service's answer broke off before its end (ECONNRESET).");
+    await assert.rejects(
+      transport(s).call('getTransactions', {}),
+      (e: unknown) =>
+        e instanceof TransportError &&
+        e.code === 'ECONNRESET' &&
+        e.transient &&
+        e.message === "The service's answer broke off before its end (ECONNRESET).",
+    );
   });
 });

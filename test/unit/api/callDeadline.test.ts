@@ -5,7 +5,15 @@
  * since the start). Driven by a test clock: attempts and backoffs move it, nothing waits.
  */
 import { strict as assert } from 'assert';
-import { CancelledError, ExchangeClient, generateKeys, loadCredentials, RetryPolicy, TimeoutError, TransportError } from '../../../src/api';
+import {
+  CancelledError,
+  ExchangeClient,
+  generateKeys,
+  loadCredentials,
+  RetryPolicy,
+  TimeoutError,
+  TransportError,
+} from '../../../src/api';
 import type { RetryClock } from '../../../src/api/retry';
 import { MIN_ATTEMPT_MS } from '../../../src/api/retry';
 import { INTERACTIVE_DEADLINE_MS } from '../../../src/api/client';
@@ -53,7 +61,11 @@ describe('one deadline for all the attempts of a call', () => {
     const service = silentService(clock);
     const error = await failure(policy.run(service.attempt, undefined, undefined, undefined, INTERACTIVE_DEADLINE_MS));
     assert.ok(error instanceof TimeoutError);
-    assert.deepEqual(service.given, [20_000, 4_875], 'the first attempt had the whole deadline, the second what was left after 15 s and a 125 ms backoff');
+    assert.deepEqual(
+      service.given,
+      [20_000, 4_875],
+      'the first attempt had the whole deadline, the second what was left after 15 s and a 125 ms backoff',
+    );
     assert.deepEqual(error.story, { attempts: 2, elapsedMs: 20_000 });
     assert.equal(clock.at, 20_000, 'the user hears after 20 s');
   });

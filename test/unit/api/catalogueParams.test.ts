@@ -29,7 +29,11 @@ describe('catalogue and estimates: params', () => {
   });
 
   it('validateAddress: currency lowercased, address and extra id trimmed', () => {
-    assert.deepEqual(addressParams({ currency: 'BTC', address: ' bc1q ', extraId: ' 7 ' }), { currency: 'btc', address: 'bc1q', extraId: '7' });
+    assert.deepEqual(addressParams({ currency: 'BTC', address: ' bc1q ', extraId: ' 7 ' }), {
+      currency: 'btc',
+      address: 'bc1q',
+      extraId: '7',
+    });
     assert.deepEqual(addressParams({ currency: 'xrp', address: 'r1' }), { currency: 'xrp', address: 'r1' });
     refused(() => addressParams({ currency: 'xrp', address: 'r1', extraId: '' }), 'extraId', 'must not be empty');
     refused(() => addressParams({ currency: 'xrp', address: '' }), 'address', 'must not be empty');
@@ -41,12 +45,22 @@ describe('catalogue and estimates: params', () => {
     assert.deepEqual(exchangeAmountParamsOf({ ...one, userMetadata: ' m ' }), { ...one, userMetadata: 'm' });
     assert.equal((exchangeAmountParamsOf(Array.from({ length: MAX_BULK }, () => one)) as unknown[]).length, 100);
     refused(() => exchangeAmountParamsOf([]), 'params', 'at least one pair is needed');
-    refused(() => exchangeAmountParamsOf(Array.from({ length: MAX_BULK + 1 }, () => one)), 'params', 'at most 100 pairs, got 101');
+    refused(
+      () => exchangeAmountParamsOf(Array.from({ length: MAX_BULK + 1 }, () => one)),
+      'params',
+      'at most 100 pairs, got 101',
+    );
     refused(() => exchangeAmountParamsOf([null as never]), 'params', 'expected an object');
     refused(() => exchangeAmountParamsOf(null as never), 'params', 'expected an object');
     refused(() => exchangeAmountParamsOf({ ...one, userMetadata: '' }), 'userMetadata', 'must not be empty');
-    refused(() => fixRateParamsOf({ from: 'btc', to: 'eth', amountTo: '1', userMetadata: '' }), 'userMetadata', 'must not be empty');
-    assert.deepEqual(fixRateParamsOf([{ from: 'BTC', to: 'eth', amountTo: '2' }]), [{ from: 'btc', to: 'eth', amountTo: '2' }]);
+    refused(
+      () => fixRateParamsOf({ from: 'btc', to: 'eth', amountTo: '1', userMetadata: '' }),
+      'userMetadata',
+      'must not be empty',
+    );
+    assert.deepEqual(fixRateParamsOf([{ from: 'BTC', to: 'eth', amountTo: '2' }]), [
+      { from: 'btc', to: 'eth', amountTo: '2' },
+    ]);
   });
 });
 
@@ -61,17 +75,32 @@ describe('catalogue and decoders: edges', () => {
     const getter = Object.defineProperty({}, 'payin', { get: () => 'from a getter', enumerable: true });
     const [got] = decodeCurrencies([{ ...btc, notifications: getter }]);
     assert.equal('payinNotice' in got, false, 'a getter is never run');
-    assert.deepEqual(Object.keys(decodeCurrencies([btc])[0]).sort(), ['enabled', 'enabledFrom', 'enabledTo', 'fixRateEnabled', 'ticker']);
+    assert.deepEqual(Object.keys(decodeCurrencies([btc])[0]).sort(), [
+      'enabled',
+      'enabledFrom',
+      'enabledTo',
+      'fixRateEnabled',
+      'ticker',
+    ]);
   });
 
   it('names the field of a malformed pair, and says what was expected', () => {
     assert.throws(
-      () => decodePairs([{ from: 'btc', to: 'eth' }, { from: 7, to: 'eth' }]),
-      (e: unknown) => e instanceof ProtocolError && e.field === 'result[1].from' && e.message.startsWith('The service sent an unexpected value for "result[1].from": '),
+      () =>
+        decodePairs([
+          { from: 'btc', to: 'eth' },
+          { from: 7, to: 'eth' },
+        ]),
+      (e: unknown) =>
+        e instanceof ProtocolError &&
+        e.field === 'result[1].from' &&
+        e.message.startsWith('The service sent an unexpected value for "result[1].from": '),
     );
     assert.throws(
       () => parse(v.object({ a: v.string() }), { a: 1 }, 'result'),
-      (e: unknown) => e instanceof ProtocolError && e.message === 'The service sent an unexpected value for "result.a": expected string, received 1',
+      (e: unknown) =>
+        e instanceof ProtocolError &&
+        e.message === 'The service sent an unexpected value for "result.a": expected string, received 1',
     );
   });
 

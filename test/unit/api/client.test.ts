@@ -46,7 +46,10 @@ describe('ExchangeClient against the sandbox', function () {
       assert.ok(record);
       const status = await client.getStatus(record.id);
       assert.equal(status.status, record.status);
-      await assert.rejects(client.getStatus('nosuchid00000'), (e: unknown) => e instanceof InvalidParameterError && e.param === 'id');
+      await assert.rejects(
+        client.getStatus('nosuchid00000'),
+        (e: unknown) => e instanceof InvalidParameterError && e.param === 'id',
+      );
     });
 
     it('getTransactions sends the filters as params, decodes every record and the sandbox applies them', async () => {
@@ -86,7 +89,7 @@ describe('ExchangeClient against the sandbox', function () {
       assert.equal(h.sandbox.requests.length, 3);
       for (const entry of h.sandbox.requests) {
         assert.equal(entry.method, 'getTransactions');
-        assert.ok(((entry.params as { id: string[] }).id).length <= 10);
+        assert.ok((entry.params as { id: string[] }).id.length <= 10);
       }
       assert.ok(!found.has('unknownid0001'));
     });
@@ -106,14 +109,29 @@ describe('ExchangeClient against the sandbox', function () {
       assert.ok(limits);
       assert.deepEqual([limits.from, limits.to], ['btc', 'eth']);
       assert.match(limits.minAmountFloat, /^\d+(\.\d+)?$/);
-      await assert.rejects(client.getPairsParams([{ from: 'btc', to: 'zec' }]), (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'zec' && e.direction === 'both');
-      await assert.rejects(client.getPairsParams([{ from: 'xmr', to: 'btc' }]), (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'xmr' && e.direction === 'input');
-      await assert.rejects(client.getPairsParams([{ from: 'btc', to: 'eos' }]), (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'eos' && e.direction === 'output');
-      await assert.rejects(client.getPairsParams([{ from: 'nope', to: 'btc' }]), (e: unknown) => e instanceof CurrencyNotFoundError && e.currency === 'nope');
+      await assert.rejects(
+        client.getPairsParams([{ from: 'btc', to: 'zec' }]),
+        (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'zec' && e.direction === 'both',
+      );
+      await assert.rejects(
+        client.getPairsParams([{ from: 'xmr', to: 'btc' }]),
+        (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'xmr' && e.direction === 'input',
+      );
+      await assert.rejects(
+        client.getPairsParams([{ from: 'btc', to: 'eos' }]),
+        (e: unknown) => e instanceof CurrencyDisabledError && e.currency === 'eos' && e.direction === 'output',
+      );
+      await assert.rejects(
+        client.getPairsParams([{ from: 'nope', to: 'btc' }]),
+        (e: unknown) => e instanceof CurrencyNotFoundError && e.currency === 'nope',
+      );
     });
 
     it('checks parameters before sending: nothing reaches the service', async () => {
-      await assert.rejects(client.getTransactions({ limit: 500 }), (e: unknown) => e instanceof InvalidParameterError && e.param === 'limit');
+      await assert.rejects(
+        client.getTransactions({ limit: 500 }),
+        (e: unknown) => e instanceof InvalidParameterError && e.param === 'limit',
+      );
       await assert.rejects(client.getStatus(' '), InvalidParameterError);
       await assert.rejects(client.getPairsParams([]), InvalidParameterError);
       assert.equal(h.sandbox.requests.length, 0);
@@ -122,7 +140,10 @@ describe('ExchangeClient against the sandbox', function () {
     it('keeps unknown JSON-RPC errors with code and message', async () => {
       const transport = new JsonRpcTransport({ baseUrl: h.sandbox.url, credentials: h.credentials });
       // A raw call too takes its slot of the key's one limiter: the sandbox counts every request.
-      await assert.rejects(h.limiter.schedule(() => transport.call('getCurrenciesShort', {})), (e: unknown) => e instanceof JsonRpcError && e.code === -32601 && e.serviceMessage === 'Method not found');
+      await assert.rejects(
+        h.limiter.schedule(() => transport.call('getCurrenciesShort', {})),
+        (e: unknown) => e instanceof JsonRpcError && e.code === -32601 && e.serviceMessage === 'Method not found',
+      );
     });
 
     it('accepts the base URL with a trailing /v2/', async () => {
@@ -182,7 +203,11 @@ describe('ExchangeClient against the sandbox', function () {
       this.timeout(30_000);
       const log: RequestLogEntry[] = [];
       // A client whose limiter allows far more than the service: the service must refuse some.
-      const eager = h.client({ limiter: new RateLimiter({ limit: 40 }), onRequest: (e) => log.push(e), retry: { retries: 8, rateLimitDelayMs: 200 } });
+      const eager = h.client({
+        limiter: new RateLimiter({ limit: 40 }),
+        onRequest: (e) => log.push(e),
+        retry: { retries: 8, rateLimitDelayMs: 200 },
+      });
       const results = await Promise.all(Array.from({ length: 20 }, () => eager.getTransactions({ limit: 1 })));
       assert.equal(results.length, 20);
       assert.ok(h.sandbox.requests.some((r) => r.outcome === 'rate-limited'));
@@ -196,14 +221,20 @@ describe('ExchangeClient against the sandbox', function () {
   describe('faults', () => {
     it('a 500 is a transport error with its status and is not retried', async () => {
       h.sandbox.setFaults({ next: ['http500'] });
-      await assert.rejects(client.getTransactions(), (e: unknown) => e instanceof TransportError && e.status === 500 && /HTTP 500/.test(e.message));
+      await assert.rejects(
+        client.getTransactions(),
+        (e: unknown) => e instanceof TransportError && e.status === 500 && /HTTP 500/.test(e.message),
+      );
       assert.equal(h.sandbox.requests.length, 1);
     });
 
     it('502, 503 and -32603 are retried and then succeed', async () => {
       h.sandbox.setFaults({ next: ['http502', 'http503', 'internalError'] });
       assert.equal((await client.getTransactions({ limit: 3 })).length, 3);
-      assert.deepEqual(h.sandbox.requests.map((r) => r.fault ?? 'none'), ['http502', 'http503', 'internalError', 'none']);
+      assert.deepEqual(
+        h.sandbox.requests.map((r) => r.fault ?? 'none'),
+        ['http502', 'http503', 'internalError', 'none'],
+      );
     });
 
     it('a persisting -32603 ends as an internal service error after a bounded number of retries', async () => {
@@ -214,9 +245,15 @@ describe('ExchangeClient against the sandbox', function () {
 
     it('non-JSON and truncated bodies are protocol errors with the HTTP status', async () => {
       h.sandbox.setFaults({ next: ['nonJson'] });
-      await assert.rejects(client.getTransactions(), (e: unknown) => e instanceof ProtocolError && e.status === 200 && /not JSON/.test(e.message));
+      await assert.rejects(
+        client.getTransactions(),
+        (e: unknown) => e instanceof ProtocolError && e.status === 200 && /not JSON/.test(e.message),
+      );
       h.sandbox.setFaults({ next: ['truncated'] });
-      await assert.rejects(client.getTransactions(), (e: unknown) => e instanceof ProtocolError && /truncated/.test(e.message));
+      await assert.rejects(
+        client.getTransactions(),
+        (e: unknown) => e instanceof ProtocolError && /truncated/.test(e.message),
+      );
     });
 
     it('an answer with another id is a protocol error naming the id', async () => {
@@ -256,7 +293,12 @@ describe('ExchangeClient against the sandbox', function () {
     it('hostile strings inside records arrive intact, as plain strings', async () => {
       h.sandbox.setFaults({ hostile: 1 });
       const records = await client.getTransactions({ limit: 20 });
-      const texts = records.flatMap((r) => [r.payinAddress, r.payoutAddress, r.payinExtraId ?? '', r.payoutHashLink ?? '']);
+      const texts = records.flatMap((r) => [
+        r.payinAddress,
+        r.payoutAddress,
+        r.payinExtraId ?? '',
+        r.payoutHashLink ?? '',
+      ]);
       assert.ok(texts.some((t) => Object.values(HOSTILE_VALUES).some((v) => t.includes(v.slice(0, 20)))));
       assert.ok(records.every((r) => typeof r.payinAddress === 'string'));
     });
@@ -280,14 +322,26 @@ describe('ExchangeClient transport edge cases', () => {
   it('a plain-text Unauthorized with HTTP 200 or a 403 is an authentication error', async () => {
     const { interpretAnswer } = await import('../../../src/api/transport');
     assert.throws(() => interpretAnswer('x', 200, 'text/plain', 'Unauthorized'), AuthenticationError);
-    assert.throws(() => interpretAnswer('x', 403, 'text/html', '<h1>Forbidden</h1>'), (e: unknown) => e instanceof AuthenticationError && e.status === 403);
-    assert.throws(() => interpretAnswer('x', 200, 'application/json', '{"jsonrpc":"2.0","id":"x"}'), (e: unknown) => e instanceof ProtocolError && e.field === 'result');
-    assert.throws(() => interpretAnswer('x', 200, 'application/json', '{"jsonrpc":"1.0","id":"x","result":1}'), (e: unknown) => e instanceof ProtocolError && e.field === 'jsonrpc');
+    assert.throws(
+      () => interpretAnswer('x', 403, 'text/html', '<h1>Forbidden</h1>'),
+      (e: unknown) => e instanceof AuthenticationError && e.status === 403,
+    );
+    assert.throws(
+      () => interpretAnswer('x', 200, 'application/json', '{"jsonrpc":"2.0","id":"x"}'),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result',
+    );
+    assert.throws(
+      () => interpretAnswer('x', 200, 'application/json', '{"jsonrpc":"1.0","id":"x","result":1}'),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'jsonrpc',
+    );
   });
 
   it('an unreachable service is a transport error with the network code', async () => {
     const credentials = loadCredentials(registeredKeys().privateKeyHex);
     const closed = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', credentials, retry: { retries: 0 } });
-    await assert.rejects(closed.getStatus('abc123def'), (e: unknown) => e instanceof TransportError && e.code === 'ECONNREFUSED');
+    await assert.rejects(
+      closed.getStatus('abc123def'),
+      (e: unknown) => e instanceof TransportError && e.code === 'ECONNREFUSED',
+    );
   });
 });

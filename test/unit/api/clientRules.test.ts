@@ -3,7 +3,15 @@
 // entries, the limiter held after a rate limit and only then, a shared limiter outliving a
 // disposed client, ids chunked by ten, and a fixed-rate creation never retried after a fault.
 import { strict as assert } from 'assert';
-import { CancelledError, ExchangeClient, ProtocolError, RateLimiter, RateLimitError, TimeoutError, TransportError } from '../../../src/api';
+import {
+  CancelledError,
+  ExchangeClient,
+  ProtocolError,
+  RateLimiter,
+  RateLimitError,
+  TimeoutError,
+  TransportError,
+} from '../../../src/api';
 import type { RequestLogEntry } from '../../../src/api';
 import { isRateLimitAnswer, wasAnswered } from '../../../src/api/client';
 import { startHarness } from './support';
@@ -28,13 +36,19 @@ describe('client rules', () => {
     const rpc = (error: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, error });
     assert.equal(isRateLimitAnswer(rpc({ code: -32600, message: 'Error: You reached requests limit 10 rps' })), true);
     assert.equal(isRateLimitAnswer(rpc({ code: -32600, message: 'Invalid amount: minimal amount is 0.1' })), false);
-    assert.equal(isRateLimitAnswer(rpc({ code: -32600, message: 'You reached requests limit 10 rps', data: { limits: {} } })), false);
+    assert.equal(
+      isRateLimitAnswer(rpc({ code: -32600, message: 'You reached requests limit 10 rps', data: { limits: {} } })),
+      false,
+    );
     assert.equal(isRateLimitAnswer(rpc({ code: -32603, message: 'You reached requests limit 10 rps' })), false);
     assert.equal(isRateLimitAnswer(rpc({ code: -32600 })), false);
     assert.equal(isRateLimitAnswer(rpc({ message: 'You reached requests limit 10 rps' })), false);
     assert.equal(isRateLimitAnswer(rpc({ code: -32600, message: 42 })), false);
     assert.equal(isRateLimitAnswer(rpc(null)), false);
-    assert.equal(isRateLimitAnswer(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'You reached requests limit 10 rps' })), false);
+    assert.equal(
+      isRateLimitAnswer(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'You reached requests limit 10 rps' })),
+      false,
+    );
     assert.equal(isRateLimitAnswer('null'), false);
     assert.equal(isRateLimitAnswer('You reached requests limit 10 rps'), false);
   });
@@ -68,7 +82,11 @@ describe('client rules', () => {
         ],
       );
       const now = performance.now();
-      for (const entry of log) assert.ok(entry.durationMs >= 0 && entry.durationMs <= now, `a duration measured from its start: ${entry.durationMs}`);
+      for (const entry of log)
+        assert.ok(
+          entry.durationMs >= 0 && entry.durationMs <= now,
+          `a duration measured from its start: ${entry.durationMs}`,
+        );
     });
 
     it('holds the limiter after a rate-limit answer, and only then', async () => {
@@ -91,11 +109,21 @@ describe('client rules', () => {
     it('send() says whether the answer was a rate limit, holds the limiter only then, and measures from its start', async () => {
       const limiter = new RateLimiter();
       const client = h.client({ limiter });
-      const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'x1', method: 'getStatus', params: { id: h.sandbox.ledger.visible()[0]?.id } }));
+      const body = Buffer.from(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'x1',
+          method: 'getStatus',
+          params: { id: h.sandbox.ledger.visible()[0]?.id },
+        }),
+      );
       const ordinary = await client.send(body);
       assert.equal(ordinary.rateLimited, false);
       const now = performance.now();
-      assert.ok(ordinary.durationMs >= 0 && ordinary.durationMs <= now && ordinary.queuedMs >= 0 && ordinary.queuedMs <= now, JSON.stringify(ordinary));
+      assert.ok(
+        ordinary.durationMs >= 0 && ordinary.durationMs <= now && ordinary.queuedMs >= 0 && ordinary.queuedMs <= now,
+        JSON.stringify(ordinary),
+      );
       assert.equal(ordinary.bytesSent, body.length);
       const free = limiter.acquire();
       assert.equal(await settledNow(free), true, 'not held after an ordinary answer');
@@ -114,7 +142,10 @@ describe('client rules', () => {
       const client = h.client();
       h.sandbox.setFaults({ next: ['hang'] });
       const controller = new AbortController();
-      const sending = client.send(Buffer.from('{"jsonrpc":"2.0","id":"x2","method":"getStatus","params":{"id":"abc"}}'), { signal: controller.signal });
+      const sending = client.send(
+        Buffer.from('{"jsonrpc":"2.0","id":"x2","method":"getStatus","params":{"id":"abc"}}'),
+        { signal: controller.signal },
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       controller.abort();
       await assert.rejects(sending, CancelledError);
@@ -169,7 +200,14 @@ describe('client rules', () => {
       h.sandbox.clearRequests();
       h.sandbox.setFaults({ next: ['http502'] });
       await assert.rejects(
-        client.createFixTransaction({ from: 'btc', to: 'eth', rateId: quote.id, amountFrom: '0.5', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS }),
+        client.createFixTransaction({
+          from: 'btc',
+          to: 'eth',
+          rateId: quote.id,
+          amountFrom: '0.5',
+          address: ETH_ADDRESS,
+          refundAddress: BTC_ADDRESS,
+        }),
         (e: unknown) => e instanceof TransportError && e.status === 502,
       );
       assert.equal(h.sandbox.requests.filter((r) => r.method === 'createFixTransaction').length, 1);

@@ -22,13 +22,22 @@ function thrown(action: ControlActionName, status: number, text: string, content
   return ['none', ''];
 }
 
-const malformed = (what: string, status = 200): [string, string] => [ProtocolError.name, `The sandbox's control answer has a malformed ${what} (HTTP ${status})`];
+const malformed = (what: string, status = 200): [string, string] => [
+  ProtocolError.name,
+  `The sandbox's control answer has a malformed ${what} (HTTP ${status})`,
+];
 
 describe('sandbox control answers', () => {
   let h: Harness;
   let client: SandboxControlClient;
   /** Real results of each kind, from the sandbox. */
-  let real: { transaction: Record<string, unknown>; clock: Record<string, unknown>; ledger: Record<string, unknown>; snapshot: Record<string, unknown>; restored: Record<string, unknown> };
+  let real: {
+    transaction: Record<string, unknown>;
+    clock: Record<string, unknown>;
+    ledger: Record<string, unknown>;
+    snapshot: Record<string, unknown>;
+    restored: Record<string, unknown>;
+  };
 
   before(async () => {
     h = await startHarness({ ledgerSize: 3 });
@@ -93,48 +102,110 @@ describe('sandbox control answers', () => {
       { next: { ...step, status: 7 } },
       { next: 'later' },
     ];
-    for (const change of broken) assert.deepEqual(thrown('get', 200, ok({ ...real.transaction, ...change })), malformed('transaction'), JSON.stringify(change));
+    for (const change of broken)
+      assert.deepEqual(
+        thrown('get', 200, ok({ ...real.transaction, ...change })),
+        malformed('transaction'),
+        JSON.stringify(change),
+      );
     assert.deepEqual(thrown('pay', 200, ok([real.transaction])), malformed('transaction'));
   });
 
   it('refuses a malformed clock, ledger state, snapshot, restore outcome or fault configuration', () => {
     for (const change of [{ nowMs: '1' }, { now: 1 }, { skippedMs: null }, { skippable: 'yes' }]) {
-      assert.deepEqual(thrown('skip', 200, ok({ ...real.clock, ...change })), malformed('clock'), JSON.stringify(change));
+      assert.deepEqual(
+        thrown('skip', 200, ok({ ...real.clock, ...change })),
+        malformed('clock'),
+        JSON.stringify(change),
+      );
     }
     assert.deepEqual(thrown('clock', 200, ok(null)), malformed('clock'));
-    for (const change of [{ seed: '1' }, { size: null }]) assert.deepEqual(thrown('reset', 200, ok({ ...real.ledger, ...change })), malformed('ledger state'), JSON.stringify(change));
+    for (const change of [{ seed: '1' }, { size: null }])
+      assert.deepEqual(
+        thrown('reset', 200, ok({ ...real.ledger, ...change })),
+        malformed('ledger state'),
+        JSON.stringify(change),
+      );
     assert.deepEqual(thrown('reset', 200, ok({ ...real.ledger, clock: {} })), malformed('clock'));
     assert.deepEqual(thrown('reset', 200, ok([])), malformed('ledger state'));
-    for (const change of [{ transactions: {} }, { version: '1' }]) assert.deepEqual(thrown('snapshot', 200, ok({ ...real.snapshot, ...change })), malformed('snapshot'), JSON.stringify(change));
+    for (const change of [{ transactions: {} }, { version: '1' }])
+      assert.deepEqual(
+        thrown('snapshot', 200, ok({ ...real.snapshot, ...change })),
+        malformed('snapshot'),
+        JSON.stringify(change),
+      );
     assert.deepEqual(thrown('snapshot', 200, ok('x')), malformed('snapshot'));
-    for (const change of [{ restored: '1' }, { dropped: null }]) assert.deepEqual(thrown('restore', 200, ok({ ...real.restored, ...change })), malformed('restore outcome'), JSON.stringify(change));
+    for (const change of [{ restored: '1' }, { dropped: null }])
+      assert.deepEqual(
+        thrown('restore', 200, ok({ ...real.restored, ...change })),
+        malformed('restore outcome'),
+        JSON.stringify(change),
+      );
     assert.deepEqual(thrown('restore', 200, ok(7)), malformed('restore outcome'));
     assert.deepEqual(thrown('restore', 200, ok({ ...real.restored, ledger: null })), malformed('ledger state'));
-    for (const action of ['setFaults', 'clearFaults', 'faults'] as const) assert.deepEqual(thrown(action, 200, ok([])), malformed('fault configuration'));
+    for (const action of ['setFaults', 'clearFaults', 'faults'] as const)
+      assert.deepEqual(thrown(action, 200, ok([])), malformed('fault configuration'));
   });
 
   it('tells every other way an answer fails apart', () => {
-    assert.deepEqual(thrown('get', 401, ''), [AuthenticationError.name, 'The service refused the request (HTTP 401, Unauthorized). Check the API keys.']);
-    assert.deepEqual(thrown('get', 403, '{}'), [AuthenticationError.name, 'The service refused the request (HTTP 403, Forbidden). Check the API keys.']);
-    assert.deepEqual(thrown('get', 200, 'Unauthorized', 'text/plain'), [AuthenticationError.name, 'The service refused the request (HTTP 200, Unauthorized). Check the API keys.']);
-    assert.deepEqual(thrown('get', 200, 'Unauthorized', JSON_TYPE), [ProtocolError.name, "The sandbox's control endpoint answered with a body that is not JSON (HTTP 200)"]);
-    assert.deepEqual(thrown('get', 404, 'Not Found', 'text/plain'), [TransportError.name, 'This address has no sandbox control endpoint (HTTP 404): is it the sandbox of Exchange Tx?']);
-    assert.deepEqual(thrown('get', 413, 'too large', 'text/plain'), [ProtocolError.name, "The sandbox's control endpoint answered with HTTP 413: the request is too large (HTTP 413)"]);
+    assert.deepEqual(thrown('get', 401, ''), [
+      AuthenticationError.name,
+      'The service refused the request (HTTP 401, Unauthorized). Check the API keys.',
+    ]);
+    assert.deepEqual(thrown('get', 403, '{}'), [
+      AuthenticationError.name,
+      'The service refused the request (HTTP 403, Forbidden). Check the API keys.',
+    ]);
+    assert.deepEqual(thrown('get', 200, 'Unauthorized', 'text/plain'), [
+      AuthenticationError.name,
+      'The service refused the request (HTTP 200, Unauthorized). Check the API keys.',
+    ]);
+    assert.deepEqual(thrown('get', 200, 'Unauthorized', JSON_TYPE), [
+      ProtocolError.name,
+      "The sandbox's control endpoint answered with a body that is not JSON (HTTP 200)",
+    ]);
+    assert.deepEqual(thrown('get', 404, 'Not Found', 'text/plain'), [
+      TransportError.name,
+      'This address has no sandbox control endpoint (HTTP 404): is it the sandbox of Exchange Tx?',
+    ]);
+    assert.deepEqual(thrown('get', 413, 'too large', 'text/plain'), [
+      ProtocolError.name,
+      "The sandbox's control endpoint answered with HTTP 413: the request is too large (HTTP 413)",
+    ]);
     assert.deepEqual(thrown('get', 200, '[]'), malformed('body'));
     assert.deepEqual(thrown('get', 200, '{"ok":"yes"}'), malformed('body'));
     assert.deepEqual(thrown('get', 404, '{"ok":false,"error":{"code":"nope","message":"x"}}'), malformed('error', 404));
     assert.deepEqual(thrown('get', 404, '{"ok":false,"error":{"code":"not-found"}}'), malformed('error', 404));
     assert.deepEqual(thrown('get', 404, '{"ok":false}'), malformed('error', 404));
-    assert.deepEqual(thrown('get', 500, ok(real.transaction)), [TransportError.name, "The sandbox's control endpoint answered HTTP 500."]);
+    assert.deepEqual(thrown('get', 500, ok(real.transaction)), [
+      TransportError.name,
+      "The sandbox's control endpoint answered HTTP 500.",
+    ]);
     try {
-      interpretControlAnswer('get', 404, JSON_TYPE, JSON.stringify({ ok: false, error: { code: 'not-found', message: `No transaction ${'x'.repeat(1200)}`, field: 'id' } }));
+      interpretControlAnswer(
+        'get',
+        404,
+        JSON_TYPE,
+        JSON.stringify({
+          ok: false,
+          error: { code: 'not-found', message: `No transaction ${'x'.repeat(1200)}`, field: 'id' },
+        }),
+      );
       assert.fail('no error');
     } catch (error) {
       assert.ok(error instanceof SandboxControlError);
-      assert.deepEqual([error.code, error.status, error.field, error.controlMessage.length], ['not-found', 404, 'id', 1000]);
+      assert.deepEqual(
+        [error.code, error.status, error.field, error.controlMessage.length],
+        ['not-found', 404, 'id', 1000],
+      );
     }
     try {
-      interpretControlAnswer('get', 409, JSON_TYPE, JSON.stringify({ ok: false, error: { code: 'conflict', message: 'final', field: 3 } }));
+      interpretControlAnswer(
+        'get',
+        409,
+        JSON_TYPE,
+        JSON.stringify({ ok: false, error: { code: 'conflict', message: 'final', field: 3 } }),
+      );
       assert.fail('no error');
     } catch (error) {
       assert.ok(error instanceof SandboxControlError);

@@ -3,7 +3,11 @@
 // names, and how the answer's optional and loosely typed members are read.
 import { strict as assert } from 'assert';
 import { InvalidParameterError, ProtocolError } from '../../../src/api';
-import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from '../../../src/api/creation';
+import {
+  createFixTransactionParams,
+  createTransactionParams,
+  decodeCreatedTransaction,
+} from '../../../src/api/creation';
 
 function refusedFor(call: () => unknown, param: string): void {
   assert.throws(call, (e: unknown) => e instanceof InvalidParameterError && e.param === param, `refused for ${param}`);
@@ -11,7 +15,14 @@ function refusedFor(call: () => unknown, param: string): void {
 
 const FLOAT = { from: 'BTC', to: 'eth', amountFrom: '0.5', address: ' 0xabc ' };
 const FIXED = { from: 'btc', to: 'eth', rateId: 'r1', amountTo: '10', address: '0xabc', refundAddress: 'bc1q' };
-const OPTIONAL = { extraId: ' 1 ', refundExtraId: '2', fromAddress: '3', fromExtraId: '4', subaccountId: '5', userMetadata: '{"a":1}' };
+const OPTIONAL = {
+  extraId: ' 1 ',
+  refundExtraId: '2',
+  fromAddress: '3',
+  fromExtraId: '4',
+  subaccountId: '5',
+  userMetadata: '{"a":1}',
+};
 
 describe('create operations: params', () => {
   it('sends what was given, checked and trimmed, and nothing that was not', () => {
@@ -29,7 +40,14 @@ describe('create operations: params', () => {
       subaccountId: '5',
       userMetadata: '{"a":1}',
     });
-    assert.deepEqual(createFixTransactionParams(FIXED), { from: 'btc', to: 'eth', rateId: 'r1', amountTo: '10', address: '0xabc', refundAddress: 'bc1q' });
+    assert.deepEqual(createFixTransactionParams(FIXED), {
+      from: 'btc',
+      to: 'eth',
+      rateId: 'r1',
+      amountTo: '10',
+      address: '0xabc',
+      refundAddress: 'bc1q',
+    });
     assert.deepEqual(createFixTransactionParams({ ...FIXED, ...OPTIONAL }).subaccountId, '5');
   });
 
@@ -38,7 +56,8 @@ describe('create operations: params', () => {
     refusedFor(() => createTransactionParams({ ...FLOAT, address: ' ' }), 'address');
     refusedFor(() => createTransactionParams({ ...FLOAT, amountFrom: '1e3' }), 'amountFrom');
     refusedFor(() => createTransactionParams({ ...FLOAT, to: 'btc' }), 'to');
-    for (const [key] of Object.entries(OPTIONAL)) refusedFor(() => createTransactionParams({ ...FLOAT, [key]: '' }), key);
+    for (const [key] of Object.entries(OPTIONAL))
+      refusedFor(() => createTransactionParams({ ...FLOAT, [key]: '' }), key);
     refusedFor(() => createTransactionParams({ ...FLOAT, refundAddress: '' }), 'refundAddress');
     refusedFor(() => createFixTransactionParams([] as never), 'params');
     refusedFor(() => createFixTransactionParams({ ...FIXED, rateId: '' }), 'rateId');
@@ -67,13 +86,21 @@ describe('create operations: the created transaction', () => {
 
   it('reads the members the answer has, and leaves out the optional ones it lacks', () => {
     assert.deepEqual(decodeCreatedTransaction(answer), { ...answer, amountExpectedTo: '10.25' });
-    assert.deepEqual(decodeCreatedTransaction({ ...answer, networkFee: '0.001', payTill: '2026-11-23T10:00:00.000Z', trackUrl: 'https://example.com/t' }), {
-      ...answer,
-      amountExpectedTo: '10.25',
-      networkFee: '0.001',
-      payTill: '2026-11-23T10:00:00.000Z',
-      trackUrl: 'https://example.com/t',
-    });
+    assert.deepEqual(
+      decodeCreatedTransaction({
+        ...answer,
+        networkFee: '0.001',
+        payTill: '2026-11-23T10:00:00.000Z',
+        trackUrl: 'https://example.com/t',
+      }),
+      {
+        ...answer,
+        amountExpectedTo: '10.25',
+        networkFee: '0.001',
+        payTill: '2026-11-23T10:00:00.000Z',
+        trackUrl: 'https://example.com/t',
+      },
+    );
     const unreadableFee = decodeCreatedTransaction({ ...answer, networkFee: 'n/a' });
     assert.equal('networkFee' in unreadableFee, false, 'a fee that is no decimal is left out, not kept as undefined');
   });
@@ -96,8 +123,17 @@ describe('create operations: the created transaction', () => {
   });
 
   it('refuses an answer without what a client needs, naming the field', () => {
-    assert.throws(() => decodeCreatedTransaction({ ...answer, id: '' }), (e: unknown) => e instanceof ProtocolError && e.field === 'result.id');
-    assert.throws(() => decodeCreatedTransaction({ ...answer, type: 'spot' }), (e: unknown) => e instanceof ProtocolError && e.field === 'result.type');
-    assert.throws(() => decodeCreatedTransaction({ ...answer, amountExpectedFrom: 'x' }), (e: unknown) => e instanceof ProtocolError && e.field === 'result.amountExpectedFrom');
+    assert.throws(
+      () => decodeCreatedTransaction({ ...answer, id: '' }),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result.id',
+    );
+    assert.throws(
+      () => decodeCreatedTransaction({ ...answer, type: 'spot' }),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result.type',
+    );
+    assert.throws(
+      () => decodeCreatedTransaction({ ...answer, amountExpectedFrom: 'x' }),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result.amountExpectedFrom',
+    );
   });
 });

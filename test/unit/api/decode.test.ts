@@ -21,7 +21,18 @@ describe('decoding', () => {
     delete base.refundHashLink;
     delete base.payinExtraIdName;
     const [record] = decodeTransactions([
-      { ...base, amountFrom: '', totalFee: null, status: 'hold*', createdAt: 1_763_700_000, moneyReceived: 1_763_700_100_000, trackUrl: 'https://x', subaccountId: 7, type: 'fixed', payTill: '2026-11-21T10:00:00.000+00:00' },
+      {
+        ...base,
+        amountFrom: '',
+        totalFee: null,
+        status: 'hold*',
+        createdAt: 1_763_700_000,
+        moneyReceived: 1_763_700_100_000,
+        trackUrl: 'https://x',
+        subaccountId: 7,
+        type: 'fixed',
+        payTill: '2026-11-21T10:00:00.000+00:00',
+      },
     ]);
     assert.ok(record);
     assert.equal(record.moneySent, 0);
@@ -55,14 +66,32 @@ describe('decoding', () => {
       [[wireRecord({ id: undefined })], 'result[0].id'],
     ];
     for (const [value, field] of cases) {
-      assert.throws(() => decodeTransactions(value), (e: unknown) => e instanceof ProtocolError && e.field === field && e.message.includes(field), field);
+      assert.throws(
+        () => decodeTransactions(value),
+        (e: unknown) => e instanceof ProtocolError && e.field === field && e.message.includes(field),
+        field,
+      );
     }
-    assert.throws(() => decodeStatus(42), (e: unknown) => e instanceof ProtocolError && e.field === 'result');
-    assert.throws(() => decodePairLimits([{ from: 'btc', to: 'eth', minAmountFloat: '1', maxAmountFloat: '2', minAmountFixed: '1' }]), (e: unknown) => e instanceof ProtocolError && e.field === 'result[0].maxAmountFixed');
+    assert.throws(
+      () => decodeStatus(42),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result',
+    );
+    assert.throws(
+      () =>
+        decodePairLimits([{ from: 'btc', to: 'eth', minAmountFloat: '1', maxAmountFloat: '2', minAmountFixed: '1' }]),
+      (e: unknown) => e instanceof ProtocolError && e.field === 'result[0].maxAmountFixed',
+    );
   });
 
   it('decodes pair limits keeping the decimal strings', () => {
-    const pair = { from: 'btc', to: 'eth', minAmountFloat: '0.0465', maxAmountFloat: '449172.45240999997', minAmountFixed: '0.05', maxAmountFixed: '10' };
+    const pair = {
+      from: 'btc',
+      to: 'eth',
+      minAmountFloat: '0.0465',
+      maxAmountFloat: '449172.45240999997',
+      minAmountFixed: '0.05',
+      maxAmountFixed: '10',
+    };
     assert.deepEqual(decodePairLimits([{ ...pair, extra: true }]), [pair]);
   });
 
@@ -80,32 +109,57 @@ describe('decoding', () => {
     const optional = fc.constantFrom<'absent' | 'null' | 'set'>('absent', 'null', 'set');
     const amount = fc.stringMatching(/^(0|[1-9]\d{0,8})(\.\d{1,18})?$/);
     fc.assert(
-      fc.property(optional, optional, optional, amount, fc.constantFrom('', '1.25'), fc.string(), (sent, refund, fee, amountTo, amountFrom, status) => {
-        const raw = wireRecord({ amountTo, amountFrom, status });
-        const apply = (key: string, mode: string, value: unknown) => {
-          if (mode === 'absent') delete raw[key];
-          else raw[key] = mode === 'null' ? null : value;
-        };
-        apply('moneySent', sent, 1_763_700_900_000_000);
-        apply('refundHash', refund, 'deadbeef');
-        apply('totalFee', fee, '0.5');
-        const [record] = decodeTransactions([raw]);
-        assert.ok(record);
-        assert.equal(record.amountTo, amountTo);
-        assert.equal(record.amountFrom, amountFrom);
-        assert.equal(record.moneySent, sent === 'set' ? 1_763_700_900_000_000 : 0);
-        assert.equal(record.refundHash, refund === 'set' ? 'deadbeef' : null);
-        assert.equal(record.totalFee, fee === 'set' ? '0.5' : null);
-        assert.equal(record.rawStatus, status);
-      }),
+      fc.property(
+        optional,
+        optional,
+        optional,
+        amount,
+        fc.constantFrom('', '1.25'),
+        fc.string(),
+        (sent, refund, fee, amountTo, amountFrom, status) => {
+          const raw = wireRecord({ amountTo, amountFrom, status });
+          const apply = (key: string, mode: string, value: unknown) => {
+            if (mode === 'absent') delete raw[key];
+            else raw[key] = mode === 'null' ? null : value;
+          };
+          apply('moneySent', sent, 1_763_700_900_000_000);
+          apply('refundHash', refund, 'deadbeef');
+          apply('totalFee', fee, '0.5');
+          const [record] = decodeTransactions([raw]);
+          assert.ok(record);
+          assert.equal(record.amountTo, amountTo);
+          assert.equal(record.amountFrom, amountFrom);
+          assert.equal(record.moneySent, sent === 'set' ? 1_763_700_900_000_000 : 0);
+          assert.equal(record.refundHash, refund === 'set' ? 'deadbeef' : null);
+          assert.equal(record.totalFee, fee === 'set' ? '0.5' : null);
+          assert.equal(record.rawStatus, status);
+        },
+      ),
     );
   });
 
   it('property: replacing a required string field by a number is rejected naming that field', () => {
-    const required = ['id', 'rate', 'currencyFrom', 'currencyTo', 'payinAddress', 'payoutAddress', 'amountExpectedFrom', 'amountExpectedTo', 'amountTo', 'networkFee', 'exchangeFee', 'apiExtraFee', 'status'];
+    const required = [
+      'id',
+      'rate',
+      'currencyFrom',
+      'currencyTo',
+      'payinAddress',
+      'payoutAddress',
+      'amountExpectedFrom',
+      'amountExpectedTo',
+      'amountTo',
+      'networkFee',
+      'exchangeFee',
+      'apiExtraFee',
+      'status',
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...required), fc.double(), (key, value) => {
-        assert.throws(() => decodeTransactions([wireRecord({ [key]: value })]), (e: unknown) => e instanceof ProtocolError && e.field === `result[0].${key}`);
+        assert.throws(
+          () => decodeTransactions([wireRecord({ [key]: value })]),
+          (e: unknown) => e instanceof ProtocolError && e.field === `result[0].${key}`,
+        );
       }),
     );
   });

@@ -70,22 +70,39 @@ describe('answers nested 100,000 levels deep', () => {
     answer = `"result":[${recordWith('rate')}]`;
     await assert.rejects(client.getTransactions({ id: ['deep1'] }), (e: unknown) => {
       assert.ok(e instanceof ProtocolError, String(e));
-      assert.equal(e.message, 'The service sent an unexpected value for "result[0].rate": expected string, received Object');
+      assert.equal(
+        e.message,
+        'The service sent an unexpected value for "result[0].rate": expected string, received Object',
+      );
       return true;
     });
     answer = `"result":${DEEP}`;
-    await assert.rejects(client.getStatus('deep1'), (e: unknown) => e instanceof ProtocolError && e.message === 'The service sent an unexpected value for "result": expected string, received Object');
-    await assert.rejects(client.getPairsParams([{ from: 'btc', to: 'eth' }]), (e: unknown) => e instanceof ProtocolError && e.message.startsWith('The service sent an unexpected value for "result"'));
+    await assert.rejects(
+      client.getStatus('deep1'),
+      (e: unknown) =>
+        e instanceof ProtocolError &&
+        e.message === 'The service sent an unexpected value for "result": expected string, received Object',
+    );
+    await assert.rejects(
+      client.getPairsParams([{ from: 'btc', to: 'eth' }]),
+      (e: unknown) =>
+        e instanceof ProtocolError && e.message.startsWith('The service sent an unexpected value for "result"'),
+    );
   });
 
   it('an error with deep data is the typed error of its code and message', async () => {
     answer = `"error":{"code":-32602,"message":"Parameter limit is invalid","data":${DEEP}}`;
-    await assert.rejects(client.getTransactions({ limit: 5 }), (e: unknown) => e instanceof InvalidParameterError && e.param === 'limit');
+    await assert.rejects(
+      client.getTransactions({ limit: 5 }),
+      (e: unknown) => e instanceof InvalidParameterError && e.param === 'limit',
+    );
   });
 
   it('send() hands the deep answer back as text', async () => {
     answer = `"result":${DEEP}`;
-    const exchange = await client.send(Buffer.from('{"jsonrpc":"2.0","id":"d1","method":"getStatus","params":{"id":"deep1"}}'));
+    const exchange = await client.send(
+      Buffer.from('{"jsonrpc":"2.0","id":"d1","method":"getStatus","params":{"id":"deep1"}}'),
+    );
     assert.equal(exchange.status, 200);
     assert.equal(exchange.text, `{"jsonrpc":"2.0","id":"d1","result":${DEEP}}`);
   });

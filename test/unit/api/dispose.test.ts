@@ -46,7 +46,10 @@ describe('ExchangeClient.dispose() against the sandbox: nothing is sent with the
   }
 
   /** A client whose retries wait 200, 400 and 800 ms (no jitter), logging each attempt. */
-  function retrying(log: RequestLogEntry[], extra: Parameters<Harness['client']>[0] = {}): { client: ExchangeClient; firstAttempt: Promise<void> } {
+  function retrying(
+    log: RequestLogEntry[],
+    extra: Parameters<Harness['client']>[0] = {},
+  ): { client: ExchangeClient; firstAttempt: Promise<void> } {
     let attempted: () => void = () => undefined;
     const firstAttempt = new Promise<void>((resolve) => (attempted = resolve));
     const client = h.client({
@@ -142,7 +145,7 @@ describe('ExchangeClient.dispose() against the sandbox: nothing is sent with the
     assert.equal(h.sandbox.requests.length, 0);
   });
 
-  it('a client that made its own limiter disposes it; a caller\'s own signal still cancels only its call', async () => {
+  it("a client that made its own limiter disposes it; a caller's own signal still cancels only its call", async () => {
     const own = h.client({ limiter: undefined, rateLimit: 1 });
     assert.notEqual(own.limiter, h.limiter);
     const first = own.getTransactions({ limit: 1 });

@@ -12,7 +12,9 @@ const BODY_MARKER = 'bodymarker7f3a9c';
 /** Every way an error can be written out: inspected deeply with hidden fields, its JSON, its own properties and its cause. */
 function everyRendering(error: unknown): string {
   assert.ok(error instanceof ExchangeError);
-  const own = Object.fromEntries(Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]]));
+  const own = Object.fromEntries(
+    Object.getOwnPropertyNames(error).map((name) => [name, (error as unknown as Record<string, unknown>)[name]]),
+  );
   return [
     inspect(error, { depth: 20, showHidden: true, getters: true }),
     JSON.stringify(error),
@@ -36,7 +38,16 @@ function assertHoldsNothingOf(error: unknown, request: ReceivedRequest | undefin
   assert.equal((error as { cause?: unknown }).cause, undefined, 'no cause');
   assert.ok(!('cause' in (error as object)), 'no cause property at all');
   const text = everyRendering(error);
-  for (const secret of [apiKey, 'X-Api-Signature', 'x-api-signature', 'X-Api-Key', 'jsonrpc', BODY_MARKER, 'AxiosError', 'ERR_CANCELED']) {
+  for (const secret of [
+    apiKey,
+    'X-Api-Signature',
+    'x-api-signature',
+    'X-Api-Key',
+    'jsonrpc',
+    BODY_MARKER,
+    'AxiosError',
+    'ERR_CANCELED',
+  ]) {
     assert.ok(!text.includes(secret), `the error shows ${secret}: ${text.slice(0, 400)}`);
   }
   if (request) {
@@ -55,7 +66,10 @@ describe('errors carry no request: no signature, key or body in any rendering', 
     server = undefined;
   });
 
-  async function failureFrom(handler: Handler, extra: { timeoutMs?: number; maxResponseBytes?: number } = {}): Promise<{ error: unknown; request: ReceivedRequest | undefined }> {
+  async function failureFrom(
+    handler: Handler,
+    extra: { timeoutMs?: number; maxResponseBytes?: number } = {},
+  ): Promise<{ error: unknown; request: ReceivedRequest | undefined }> {
     server = await startLocalServer(handler);
     const transport = new JsonRpcTransport({ baseUrl: server.url, credentials: testCredentials(), ...extra });
     const error = await thrown(transport.call('getStatus', { id: BODY_MARKER }));
@@ -63,7 +77,11 @@ describe('errors carry no request: no signature, key or body in any rendering', 
   }
 
   it('a refused connection (ECONNREFUSED), through the client with its retries', async () => {
-    const client = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', credentials: testCredentials(), retry: { retries: 0 } });
+    const client = new ExchangeClient({
+      baseUrl: 'http://127.0.0.1:1',
+      credentials: testCredentials(),
+      retry: { retries: 0 },
+    });
     const error = await thrown(client.getStatus(BODY_MARKER));
     assert.ok(error instanceof TransportError && error.code === 'ECONNREFUSED');
     assertHoldsNothingOf(error, undefined);
@@ -89,7 +107,11 @@ describe('errors carry no request: no signature, key or body in any rendering', 
       [() => undefined, { timeoutMs: 100 }, 'timeout'],
       [stalled(), { timeoutMs: 100 }, 'incomplete-answer'],
       [endless(), { maxResponseBytes: 1024 }, 'answer-too-large'],
-      [({ res }) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>'), {}, 'transport'],
+      [
+        ({ res }) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>'),
+        {},
+        'transport',
+      ],
     ];
     for (const [handler, options, kind] of cases) {
       const { error, request } = await failureFrom(handler, options);

@@ -21,7 +21,13 @@ import {
 import type { ExchangeError } from '../../../src/api';
 import { fingerprint } from '../../../src/api/keys';
 
-const row = (e: ExchangeError) => [e.name, e.kind, 'code' in e ? (e as { code?: unknown }).code : undefined, e.message, e.transient];
+const row = (e: ExchangeError) => [
+  e.name,
+  e.kind,
+  'code' in e ? (e as { code?: unknown }).code : undefined,
+  e.message,
+  e.transient,
+];
 
 describe('the error table', () => {
   it('names, kinds, codes, messages and transience of each class', () => {
@@ -45,9 +51,27 @@ describe('the error table', () => {
       ].map(row),
       [
         ['KeyFormatError', 'key-format', undefined, 'bad key', false],
-        ['KeyMismatchError', 'key-mismatch', undefined, 'The API key does not match the private key: the key derived from the private key differs from the one entered.', false],
-        ['AuthenticationError', 'authentication', undefined, 'The service refused the request (HTTP 401, Unauthorized). Check the API keys.', false],
-        ['RateLimitError', 'rate-limit', -32600, "The service's rate limit of 10 requests per second was reached.", true],
+        [
+          'KeyMismatchError',
+          'key-mismatch',
+          undefined,
+          'The API key does not match the private key: the key derived from the private key differs from the one entered.',
+          false,
+        ],
+        [
+          'AuthenticationError',
+          'authentication',
+          undefined,
+          'The service refused the request (HTTP 401, Unauthorized). Check the API keys.',
+          false,
+        ],
+        [
+          'RateLimitError',
+          'rate-limit',
+          -32600,
+          "The service's rate limit of 10 requests per second was reached.",
+          true,
+        ],
         ['InvalidParameterError', 'invalid-parameter', -32602, 'Parameter id is invalid', false],
         ['InvalidParameterError', 'invalid-parameter', -32602, 'Parameter limit is invalid: at most 100', false],
         ['CurrencyDisabledError', 'currency-disabled', -32602, 'Invalid currency: xmr disabled for input', false],
@@ -58,15 +82,28 @@ describe('the error table', () => {
         ['ProtocolError', 'protocol', undefined, 'The answer is not a JSON-RPC object', false],
         ['ProtocolError', 'protocol', undefined, 'The answer is not a JSON-RPC object (HTTP 200)', false],
         ['TransportError', 'transport', undefined, 'The service answered HTTP 500.', false],
-        ['SandboxControlError', 'sandbox-control', 'not-found', 'The sandbox refused the action: No transaction abc.', false],
+        [
+          'SandboxControlError',
+          'sandbox-control',
+          'not-found',
+          'The sandbox refused the action: No transaction abc.',
+          false,
+        ],
       ],
     );
   });
 
   it('a transport error is retried for 502, 503, 504 and a reset, not for 500, 501, 505 or a refusal', () => {
-    const transient = (status?: number, code?: string) => new TransportError('x', status, code === undefined ? undefined : { code }).transient;
-    assert.deepEqual([transient(502), transient(503), transient(504), transient(undefined, 'ECONNRESET')], [true, true, true, true]);
-    assert.deepEqual([transient(500), transient(501), transient(505), transient(undefined, 'ECONNREFUSED'), transient()], [false, false, false, false, false]);
+    const transient = (status?: number, code?: string) =>
+      new TransportError('x', status, code === undefined ? undefined : { code }).transient;
+    assert.deepEqual(
+      [transient(502), transient(503), transient(504), transient(undefined, 'ECONNRESET')],
+      [true, true, true, true],
+    );
+    assert.deepEqual(
+      [transient(500), transient(501), transient(505), transient(undefined, 'ECONNREFUSED'), transient()],
+      [false, false, false, false, false],
+    );
   });
 
   it('fingerprint shows an API key of up to 12 characters whole, a longer one as its first 6 and last 4', () => {

@@ -106,21 +106,34 @@ describe('rate-limit answers in other wordings', () => {
       const error = serviceErrorFrom(-32600, message);
       assert.ok(!(error instanceof RateLimitError), message);
       // The amount errors have their own class; every other -32600 stays a plain JSON-RPC error.
-      assert.ok(/^invalid amount/i.test(message) ? error instanceof AmountOutOfRangeError : error instanceof JsonRpcError, message);
+      assert.ok(
+        /^invalid amount/i.test(message) ? error instanceof AmountOutOfRangeError : error instanceof JsonRpcError,
+        message,
+      );
       assert.ok(!error.transient, message);
     }
-    assert.ok(!(serviceErrorFrom(-32600, 'You reached requests limit 10 rps', { limits: { min: { from: '0.1' } } }) instanceof RateLimitError), 'an error with amount limits is an amount error');
+    assert.ok(
+      !(
+        serviceErrorFrom(-32600, 'You reached requests limit 10 rps', { limits: { min: { from: '0.1' } } }) instanceof
+        RateLimitError
+      ),
+      'an error with amount limits is an amount error',
+    );
     assert.equal(rateLimitOf('Invalid amount: minimal amount is 0.1'), undefined);
     assert.equal(rateLimitOf('Error: You reached requests limit 10 rps'), 10);
   });
 
   it('reads the limit only under -32600', () => {
-    for (const code of [-32602, -32603, -32000]) assert.ok(!(serviceErrorFrom(code, 'Error: You reached requests limit 10 rps') instanceof RateLimitError), String(code));
+    for (const code of [-32602, -32603, -32000])
+      assert.ok(
+        !(serviceErrorFrom(code, 'Error: You reached requests limit 10 rps') instanceof RateLimitError),
+        String(code),
+      );
   });
 });
 
 describe('error data', () => {
-  it('keeps the error object\'s data on every service error class', () => {
+  it("keeps the error object's data on every service error class", () => {
     const data = { limits: { min: { from: '0.1', to: '2.5' } }, extra: [1, 2] };
     const cases: [number, string, new (...args: never[]) => ServiceError][] = [
       [-32600, 'Error: You reached requests limit 10 rps', RateLimitError],

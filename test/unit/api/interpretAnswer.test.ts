@@ -21,31 +21,101 @@ function thrown(status: number, text: string, contentType = JSON_TYPE): [string,
 
 describe('interpretAnswer', () => {
   it('returns the result of an answer to this request, with its status', () => {
-    assert.deepEqual(interpretAnswer(ID, 200, JSON_TYPE, ` {"jsonrpc":"2.0","id":"${ID}","result":[1]} `), { result: [1], status: 200 });
-    assert.deepEqual(interpretAnswer(ID, 299, JSON_TYPE, `{"jsonrpc":"2.0","id":"${ID}","result":null}`), { result: null, status: 299 });
+    assert.deepEqual(interpretAnswer(ID, 200, JSON_TYPE, ` {"jsonrpc":"2.0","id":"${ID}","result":[1]} `), {
+      result: [1],
+      status: 200,
+    });
+    assert.deepEqual(interpretAnswer(ID, 299, JSON_TYPE, `{"jsonrpc":"2.0","id":"${ID}","result":null}`), {
+      result: null,
+      status: 299,
+    });
   });
 
   it('tells every way an answer can fail apart', () => {
     const rows: [number, string, [string, string, string | undefined]][] = [
-      [401, 'Unauthorized', [AuthenticationError.name, 'The service refused the request (HTTP 401, Unauthorized). Check the API keys.', undefined]],
-      [403, '{}', [AuthenticationError.name, 'The service refused the request (HTTP 403, Forbidden). Check the API keys.', undefined]],
+      [
+        401,
+        'Unauthorized',
+        [
+          AuthenticationError.name,
+          'The service refused the request (HTTP 401, Unauthorized). Check the API keys.',
+          undefined,
+        ],
+      ],
+      [
+        403,
+        '{}',
+        [
+          AuthenticationError.name,
+          'The service refused the request (HTTP 403, Forbidden). Check the API keys.',
+          undefined,
+        ],
+      ],
       [199, '', [TransportError.name, 'The service answered HTTP 199.', undefined]],
       [300, '', [TransportError.name, 'The service answered HTTP 300.', undefined]],
       [500, '<html>', [TransportError.name, 'The service answered HTTP 500.', undefined]],
-      [200, '{"jsonrpc":"2.0",', [ProtocolError.name, 'The service answered with a truncated or malformed JSON body (HTTP 200)', undefined]],
-      [200, '[1,', [ProtocolError.name, 'The service answered with a truncated or malformed JSON body (HTTP 200)', undefined]],
-      [200, '<html>ok</html>', [ProtocolError.name, 'The service answered with a body that is not JSON (HTTP 200)', undefined]],
+      [
+        200,
+        '{"jsonrpc":"2.0",',
+        [ProtocolError.name, 'The service answered with a truncated or malformed JSON body (HTTP 200)', undefined],
+      ],
+      [
+        200,
+        '[1,',
+        [ProtocolError.name, 'The service answered with a truncated or malformed JSON body (HTTP 200)', undefined],
+      ],
+      [
+        200,
+        '<html>ok</html>',
+        [ProtocolError.name, 'The service answered with a body that is not JSON (HTTP 200)', undefined],
+      ],
       [200, '[]', [ProtocolError.name, 'The answer is not a JSON-RPC object (HTTP 200)', undefined]],
       [200, 'null', [ProtocolError.name, 'The answer is not a JSON-RPC object (HTTP 200)', undefined]],
-      [200, `{"jsonrpc":"1.0","id":"${ID}","result":1}`, [ProtocolError.name, 'The answer has no "jsonrpc": "2.0" (HTTP 200)', 'jsonrpc']],
-      [200, `{"jsonrpc":"2.0","id":"other","result":1}`, [ProtocolError.name, 'The answer is for another request (its "id" differs) (HTTP 200)', 'id']],
-      [200, `{"jsonrpc":"2.0","id":"other","error":{"code":-32603,"message":"x"}}`, [ProtocolError.name, 'The answer is for another request (its "id" differs) (HTTP 200)', 'id']],
-      [200, `{"jsonrpc":"2.0","id":"${ID}","error":"bad"}`, [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error']],
-      [200, `{"jsonrpc":"2.0","id":"${ID}","error":{"code":"1","message":"x"}}`, [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error']],
-      [200, `{"jsonrpc":"2.0","id":"${ID}","error":{"code":1.5,"message":"x"}}`, [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error']],
-      [200, `{"jsonrpc":"2.0","id":"${ID}","error":{"code":1}}`, [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error']],
-      [200, `{"jsonrpc":"2.0","id":"${ID}"}`, [ProtocolError.name, 'The answer has neither "result" nor "error" (HTTP 200)', 'result']],
-      [200, `{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Parameter id is invalid"}}`, [InvalidParameterError.name, 'Parameter id is invalid', undefined]],
+      [
+        200,
+        `{"jsonrpc":"1.0","id":"${ID}","result":1}`,
+        [ProtocolError.name, 'The answer has no "jsonrpc": "2.0" (HTTP 200)', 'jsonrpc'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"other","result":1}`,
+        [ProtocolError.name, 'The answer is for another request (its "id" differs) (HTTP 200)', 'id'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"other","error":{"code":-32603,"message":"x"}}`,
+        [ProtocolError.name, 'The answer is for another request (its "id" differs) (HTTP 200)', 'id'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"${ID}","error":"bad"}`,
+        [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"${ID}","error":{"code":"1","message":"x"}}`,
+        [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"${ID}","error":{"code":1.5,"message":"x"}}`,
+        [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"${ID}","error":{"code":1}}`,
+        [ProtocolError.name, 'The answer has a malformed "error" object (HTTP 200)', 'error'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":"${ID}"}`,
+        [ProtocolError.name, 'The answer has neither "result" nor "error" (HTTP 200)', 'result'],
+      ],
+      [
+        200,
+        `{"jsonrpc":"2.0","id":null,"error":{"code":-32602,"message":"Parameter id is invalid"}}`,
+        [InvalidParameterError.name, 'Parameter id is invalid', undefined],
+      ],
       [200, `{"jsonrpc":"2.0","id":"${ID}","error":null,"result":2}`, ['none', '', undefined]],
     ];
     for (const [status, text, expected] of rows) {
@@ -65,7 +135,10 @@ describe('JsonRpcTransport options', () => {
     const credentials = testCredentials();
     const make = (extra: object) => new JsonRpcTransport({ baseUrl: 'http://127.0.0.1:1', credentials, ...extra });
     for (const maxResponseBytes of [0, -1, 1.5]) {
-      assert.throws(() => make({ maxResponseBytes }), (e: unknown) => e instanceof RangeError && e.message === 'maxResponseBytes must be a positive whole number');
+      assert.throws(
+        () => make({ maxResponseBytes }),
+        (e: unknown) => e instanceof RangeError && e.message === 'maxResponseBytes must be a positive whole number',
+      );
     }
     assert.doesNotThrow(() => make({ maxResponseBytes: 1 }));
   });

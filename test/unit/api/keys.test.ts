@@ -1,6 +1,15 @@
 import { strict as assert } from 'assert';
 import { createHash, createPublicKey, generateKeyPairSync, verify } from 'crypto';
-import { KeyFormatError, KeyMismatchError, deriveApiKey, fingerprint, generateKeys, loadCredentials, signBody, verifyBody } from '../../../src/api';
+import {
+  KeyFormatError,
+  KeyMismatchError,
+  deriveApiKey,
+  fingerprint,
+  generateKeys,
+  loadCredentials,
+  signBody,
+  verifyBody,
+} from '../../../src/api';
 
 /** A key pair made exactly as the service's own samples make one. */
 function sampleKeys(bits = 2048) {
@@ -29,7 +38,10 @@ describe('keys', () => {
       sample.privateKey.export({ type: 'pkcs1', format: 'pem' }).toString(),
       sample.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64'),
       sample.privateKey.export({ type: 'pkcs1', format: 'der' }).toString('base64'),
-      sample.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64').replace(/(.{64})/g, '$1\n'),
+      sample.privateKey
+        .export({ type: 'pkcs8', format: 'der' })
+        .toString('base64')
+        .replace(/(.{64})/g, '$1\n'),
       sample.privateHex.replace(/(.{64})/g, '$1\n'),
       `  ${sample.privateHex.toUpperCase()}  `,
     ];
@@ -40,29 +52,43 @@ describe('keys', () => {
   it('accepts the matching API key and reports a different one as its own error', () => {
     assert.equal(loadCredentials(sample.privateHex, ` ${sample.apiKey} `).apiKey, sample.apiKey);
     const other = sampleKeys();
-    assert.throws(() => loadCredentials(sample.privateHex, other.apiKey), (e: unknown) => {
-      assert.ok(e instanceof KeyMismatchError);
-      assert.equal(e.derivedApiKey, sample.apiKey);
-      assert.ok(!e.message.includes(sample.privateHex.slice(0, 40)));
-      return true;
-    });
+    assert.throws(
+      () => loadCredentials(sample.privateHex, other.apiKey),
+      (e: unknown) => {
+        assert.ok(e instanceof KeyMismatchError);
+        assert.equal(e.derivedApiKey, sample.apiKey);
+        assert.ok(!e.message.includes(sample.privateHex.slice(0, 40)));
+        return true;
+      },
+    );
   });
 
   it('rejects non-RSA keys saying what was found', () => {
     const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
     const ed = generateKeyPairSync('ed25519').privateKey;
-    assert.throws(() => loadCredentials(ec.export({ type: 'pkcs8', format: 'der' }).toString('hex')), (e: unknown) => e instanceof KeyFormatError && /private key of type EC;/.test(e.message));
-    assert.throws(() => loadCredentials(ed.export({ type: 'pkcs8', format: 'pem' }).toString()), (e: unknown) => e instanceof KeyFormatError && /ED25519/.test(e.message));
+    assert.throws(
+      () => loadCredentials(ec.export({ type: 'pkcs8', format: 'der' }).toString('hex')),
+      (e: unknown) => e instanceof KeyFormatError && /private key of type EC;/.test(e.message),
+    );
+    assert.throws(
+      () => loadCredentials(ed.export({ type: 'pkcs8', format: 'pem' }).toString()),
+      (e: unknown) => e instanceof KeyFormatError && /ED25519/.test(e.message),
+    );
   });
 
   it('rejects RSA keys under 2048 bits saying their size', () => {
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;
-    assert.throws(() => loadCredentials(small.export({ type: 'pkcs8', format: 'der' }).toString('hex')), (e: unknown) => e instanceof KeyFormatError && /1024-bit RSA key/.test(e.message));
+    assert.throws(
+      () => loadCredentials(small.export({ type: 'pkcs8', format: 'der' }).toString('hex')),
+      (e: unknown) => e instanceof KeyFormatError && /1024-bit RSA key/.test(e.message),
+    );
   });
 
   it('rejects public keys, encrypted keys and text that is no key, without echoing the input', () => {
     const publicPem = createPublicKey(sample.privateKey).export({ type: 'spki', format: 'pem' }).toString();
-    const encrypted = sample.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' }).toString();
+    const encrypted = sample.privateKey
+      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })
+      .toString();
     const cases: [string, RegExp][] = [
       [publicPem, /PUBLIC KEY/],
       [encrypted, /encrypted/],
@@ -73,24 +99,40 @@ describe('keys', () => {
       ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', /could not be read/],
     ];
     for (const [input, message] of cases) {
-      assert.throws(() => loadCredentials(input), (e: unknown) => e instanceof KeyFormatError && message.test(e.message) && (input.length < 8 || !e.message.includes(input)));
+      assert.throws(
+        () => loadCredentials(input),
+        (e: unknown) =>
+          e instanceof KeyFormatError && message.test(e.message) && (input.length < 8 || !e.message.includes(input)),
+      );
     }
   });
 
   it('says exactly what it found, for each kind of text that is no usable private key', () => {
     const publicPem = createPublicKey(sample.privateKey).export({ type: 'spki', format: 'pem' }).toString();
     const rsaPublicPem = createPublicKey(sample.privateKey).export({ type: 'pkcs1', format: 'pem' }).toString();
-    const encrypted = sample.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' }).toString();
-    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
-    const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'der' }).toString('hex');
+    const encrypted = sample.privateKey
+      .export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })
+      .toString();
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+      .privateKey.export({ type: 'pkcs8', format: 'der' })
+      .toString('hex');
+    const small = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .privateKey.export({ type: 'pkcs8', format: 'der' })
+      .toString('hex');
     const notKey = 'The text is not a private key: expected hex DER PKCS#8, PEM or base64 DER.';
     const notDer = 'The key bytes are not a DER private key (neither PKCS#8 nor PKCS#1).';
     const cases: [string, string][] = [
       [publicPem, 'Found a PEM "PUBLIC KEY", but a private key is needed.'],
       [rsaPublicPem, 'Found a PEM "RSA PUBLIC KEY", but a private key is needed.'],
-      ['-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----', 'Found a PEM "CERTIFICATE", but a private key is needed.'],
+      [
+        '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+        'Found a PEM "CERTIFICATE", but a private key is needed.',
+      ],
       [encrypted, 'Found an encrypted PEM private key; provide it unencrypted.'],
-      ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----', 'Found a PEM "PRIVATE KEY" block that could not be read as a private key.'],
+      [
+        '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----',
+        'Found a PEM "PRIVATE KEY" block that could not be read as a private key.',
+      ],
       ['-----BEGIN-----\nAAAA\n-----END-----', 'Found a PEM "unknown" block that could not be read as a private key.'],
       [ec, 'Found a private key of type EC; the service needs an RSA key.'],
       [small, 'Found a 1024-bit RSA key; the service needs at least 2048 bits.'],
@@ -104,7 +146,11 @@ describe('keys', () => {
       [`${'A'.repeat(64)}===`, notKey],
     ];
     for (const [input, message] of cases) {
-      assert.throws(() => loadCredentials(input), (e: unknown) => e instanceof KeyFormatError && e.message === message, message);
+      assert.throws(
+        () => loadCredentials(input),
+        (e: unknown) => e instanceof KeyFormatError && e.message === message,
+        message,
+      );
     }
   });
 
@@ -120,7 +166,11 @@ describe('keys', () => {
     const credentials = loadCredentials(sample.privateHex);
     const body = Buffer.from('{"jsonrpc":"2.0","id":"1","method":"getStatus","params":{"id":"abc123def456"}}');
     const signature = signBody(credentials.privateKey, body);
-    const publicKey = createPublicKey({ key: Buffer.from(sample.publicBase64, 'base64'), format: 'der', type: 'pkcs1' });
+    const publicKey = createPublicKey({
+      key: Buffer.from(sample.publicBase64, 'base64'),
+      format: 'der',
+      type: 'pkcs1',
+    });
     assert.ok(verify('sha256', body, publicKey, Buffer.from(signature, 'base64')));
     assert.ok(verifyBody(credentials.publicKey, body, signature));
     const tampered = Buffer.from(body);
@@ -133,7 +183,11 @@ describe('keys', () => {
     const generated = generateKeys();
     assert.match(generated.privateKeyHex, /^[0-9a-f]+$/);
     assert.equal(loadCredentials(generated.privateKeyHex).apiKey, generated.apiKey);
-    const pub = createPublicKey({ key: Buffer.from(generated.publicKeyBase64, 'base64'), format: 'der', type: 'pkcs1' });
+    const pub = createPublicKey({
+      key: Buffer.from(generated.publicKeyBase64, 'base64'),
+      format: 'der',
+      type: 'pkcs1',
+    });
     assert.equal(deriveApiKey(pub), generated.apiKey);
   });
 

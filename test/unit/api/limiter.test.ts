@@ -1,5 +1,13 @@
 import { strict as assert } from 'assert';
-import { CancelledError, RateLimiter, RetryPolicy, RateLimitError, TimeoutError, InvalidParameterError, endpointUrl } from '../../../src/api';
+import {
+  CancelledError,
+  RateLimiter,
+  RetryPolicy,
+  RateLimitError,
+  TimeoutError,
+  InvalidParameterError,
+  endpointUrl,
+} from '../../../src/api';
 
 describe('rate limiter (plain timers)', () => {
   it('grants at most `limit` starts per window, first come first served', async () => {
@@ -17,7 +25,8 @@ describe('rate limiter (plain timers)', () => {
       ),
     );
     assert.deepEqual(order, [0, 1, 2, 3, 4, 5, 6, 7, 8]);
-    for (let i = 3; i < times.length; i++) assert.ok((times[i] ?? 0) - (times[i - 3] ?? 0) >= 199, `start ${i} came too early`);
+    for (let i = 3; i < times.length; i++)
+      assert.ok((times[i] ?? 0) - (times[i - 3] ?? 0) >= 199, `start ${i} came too early`);
   });
 
   it('counts a slot from its answer, so a late answer pushes the next window back', async () => {
@@ -66,10 +75,14 @@ describe('retry policy', () => {
     let calls = 0;
     const delays: number[] = [];
     await assert.rejects(
-      policy.run(async () => {
-        calls++;
-        throw new TimeoutError(10);
-      }, undefined, (e) => delays.push(e.delayMs)),
+      policy.run(
+        async () => {
+          calls++;
+          throw new TimeoutError(10);
+        },
+        undefined,
+        (e) => delays.push(e.delayMs),
+      ),
       TimeoutError,
     );
     assert.equal(calls, 4);
@@ -103,7 +116,12 @@ describe('retry policy', () => {
 
 describe('endpoint address', () => {
   it('accepts the base URL with or without /v2 and trailing slashes', () => {
-    for (const base of ['https://api.changelly.com', 'https://api.changelly.com/', 'https://api.changelly.com/v2', 'https://api.changelly.com/v2/']) {
+    for (const base of [
+      'https://api.changelly.com',
+      'https://api.changelly.com/',
+      'https://api.changelly.com/v2',
+      'https://api.changelly.com/v2/',
+    ]) {
       assert.equal(endpointUrl(base), 'https://api.changelly.com/v2');
     }
     assert.equal(endpointUrl('http://127.0.0.1:4000/proxy/'), 'http://127.0.0.1:4000/proxy/v2');

@@ -15,7 +15,11 @@ describe('rate limiter rules', () => {
 
   it('refuses a limit that is no positive integer', () => {
     for (const limit of [0, -1, 1.5, Number.NaN]) {
-      assert.throws(() => new RateLimiter({ limit }), (e: unknown) => e instanceof RangeError && e.message === 'limit must be a positive integer', String(limit));
+      assert.throws(
+        () => new RateLimiter({ limit }),
+        (e: unknown) => e instanceof RangeError && e.message === 'limit must be a positive integer',
+        String(limit),
+      );
     }
     assert.equal(new RateLimiter({ limit: 1 }).limit, 1);
   });

@@ -15,7 +15,13 @@ describe('rate limiter: calls that ended without an answer', () => {
   /** A limiter of 1 per 50 ms, an arrival bound of 100 ms, on a clock the test sets. */
   function limiterAt() {
     const clock = { now: 0 };
-    const limiter = new RateLimiter({ limit: 1, intervalMs: 50, marginMs: 0, arrivalBoundMs: 100, now: () => clock.now });
+    const limiter = new RateLimiter({
+      limit: 1,
+      intervalMs: 50,
+      marginMs: 0,
+      arrivalBoundMs: 100,
+      now: () => clock.now,
+    });
     return { clock, limiter };
   }
 
@@ -80,9 +86,16 @@ describe('ExchangeClient: a call cancelled on its way', () => {
 
   it('holds its slot until its arrival bound: the next call is not sent a window after the cancel', async () => {
     const clock = { now: 0 };
-    const limiter = new RateLimiter({ limit: 1, intervalMs: 50, marginMs: 0, arrivalBoundMs: 400, now: () => clock.now });
+    const limiter = new RateLimiter({
+      limit: 1,
+      intervalMs: 50,
+      marginMs: 0,
+      arrivalBoundMs: 400,
+      now: () => clock.now,
+    });
     const client = h.client({ limiter });
-    const asked = (limit: number) => h.sandbox.requests.filter((r) => (r.params as { limit?: unknown } | undefined)?.limit === limit).length;
+    const asked = (limit: number) =>
+      h.sandbox.requests.filter((r) => (r.params as { limit?: unknown } | undefined)?.limit === limit).length;
     try {
       const first = new AbortController();
       const cancelled = client.getTransactions({ limit: 1 }, { signal: first.signal }).then(

@@ -17,7 +17,12 @@ import {
   rateLimitOf,
   serviceErrorFrom,
 } from '../../../src/api';
-import type { CreateFixTransactionRequest, CreateTransactionRequest, ExchangeAmountQuery, FixRateQuery } from '../../../src/api';
+import type {
+  CreateFixTransactionRequest,
+  CreateTransactionRequest,
+  ExchangeAmountQuery,
+  FixRateQuery,
+} from '../../../src/api';
 import { decodeAddressVerdict, decodeCurrencies } from '../../../src/api/catalogue';
 import { decodeCreatedTransaction } from '../../../src/api/creation';
 import { decodeExchangeAmounts, decodeFixRates } from '../../../src/api/estimates';
@@ -61,7 +66,19 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       assert.equal(estimate.from, 'btc');
       assert.equal(estimate.to, 'eth');
       assert.equal(estimate.amountFrom, '0.5'); // the sandbox echoes the canonical form
-      for (const field of ['amountTo', 'networkFee', 'rate', 'fee', 'visibleAmount', 'min', 'max', 'minFrom', 'maxFrom', 'minTo', 'maxTo'] as const) {
+      for (const field of [
+        'amountTo',
+        'networkFee',
+        'rate',
+        'fee',
+        'visibleAmount',
+        'min',
+        'max',
+        'minFrom',
+        'maxFrom',
+        'minTo',
+        'maxTo',
+      ] as const) {
         assert.match(estimate[field] ?? '', /^\d+(\.\d+)?$/, field);
       }
       assert.equal(estimate.min, estimate.minFrom);
@@ -96,17 +113,27 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       assert.equal(error.bound, 'min');
       assert.equal(error.amount, inRange?.minFrom);
       assert.deepEqual(error.pair, { from: 'btc', to: 'eth' });
-      assert.deepEqual(error.limits, { min: { from: inRange?.minFrom, to: inRange?.minTo }, max: { from: inRange?.maxFrom, to: inRange?.maxTo } });
+      assert.deepEqual(error.limits, {
+        min: { from: inRange?.minFrom, to: inRange?.minTo },
+        max: { from: inRange?.maxFrom, to: inRange?.maxTo },
+      });
       assert.equal(h.sandbox.requests.length, 1);
     });
 
     it('an amount above the maximum is an AmountOutOfRangeError (max) with its limits; also for fixed quotes and float creation', async () => {
       const [fixed] = await client.getFixRateForAmount({ from: 'btc', to: 'eth', amountFrom: '0.5' });
       const tooMuch = '99999999';
-      const check = (e: unknown): boolean => e instanceof AmountOutOfRangeError && e.bound === 'max' && e.limits?.max?.from === e.amount;
+      const check = (e: unknown): boolean =>
+        e instanceof AmountOutOfRangeError && e.bound === 'max' && e.limits?.max?.from === e.amount;
       await assert.rejects(client.getExchangeAmount({ from: 'btc', to: 'eth', amountFrom: tooMuch }), check);
-      await assert.rejects(client.getFixRateForAmount({ from: 'btc', to: 'eth', amountFrom: tooMuch }), (e: unknown) => check(e) && (e as AmountOutOfRangeError).amount === fixed?.maxFrom);
-      await assert.rejects(client.createTransaction({ from: 'btc', to: 'eth', amountFrom: tooMuch, address: ETH_ADDRESS }), check);
+      await assert.rejects(
+        client.getFixRateForAmount({ from: 'btc', to: 'eth', amountFrom: tooMuch }),
+        (e: unknown) => check(e) && (e as AmountOutOfRangeError).amount === fixed?.maxFrom,
+      );
+      await assert.rejects(
+        client.createTransaction({ from: 'btc', to: 'eth', amountFrom: tooMuch, address: ETH_ADDRESS }),
+        check,
+      );
     });
   });
 
@@ -126,7 +153,14 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       assert.deepEqual(lastParams(), { from: 'btc', to: 'eth', amountTo: '10' });
       assert.equal(byTo?.amountTo, '10');
 
-      const request: CreateFixTransactionRequest = { from: 'btc', to: 'eth', rateId: byFrom.id, amountFrom: byFrom.amountFrom, address: ETH_ADDRESS, refundAddress: BTC_ADDRESS };
+      const request: CreateFixTransactionRequest = {
+        from: 'btc',
+        to: 'eth',
+        rateId: byFrom.id,
+        amountFrom: byFrom.amountFrom,
+        address: ETH_ADDRESS,
+        refundAddress: BTC_ADDRESS,
+      };
       const created = await client.createFixTransaction(request);
       assert.equal(created.type, 'fixed');
       assert.equal(created.status, 'new');
@@ -140,19 +174,37 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       assert.equal((await client.getStatus(created.id)).status, 'waiting');
 
       h.sandbox.clearRequests();
-      await assert.rejects(client.createFixTransaction(request), (e: unknown) => e instanceof JsonRpcError && /rateId was expired or already used/.test(e.serviceMessage));
+      await assert.rejects(
+        client.createFixTransaction(request),
+        (e: unknown) => e instanceof JsonRpcError && /rateId was expired or already used/.test(e.serviceMessage),
+      );
       assert.equal(h.sandbox.requests.length, 1, 'a refused create is not retried');
     });
 
     it('a currency refused for fixed rates is the typed currency error', async () => {
-      await assert.rejects(client.getFixRateForAmount({ from: 'doge', to: 'btc', amountFrom: '100' }), (e: unknown) => e instanceof CurrencyDisabledError || e instanceof JsonRpcError);
+      await assert.rejects(
+        client.getFixRateForAmount({ from: 'doge', to: 'btc', amountFrom: '100' }),
+        (e: unknown) => e instanceof CurrencyDisabledError || e instanceof JsonRpcError,
+      );
     });
   });
 
   describe('createTransaction', () => {
     it('creates a float transaction: decoded, sent with exactly the given members, waiting afterwards', async () => {
-      const created = await client.createTransaction({ from: 'ETH', to: 'btc', amountFrom: '1.25', address: BTC_ADDRESS, refundAddress: ETH_ADDRESS });
-      assert.deepEqual(lastParams(), { from: 'eth', to: 'btc', amountFrom: '1.25', address: BTC_ADDRESS, refundAddress: ETH_ADDRESS });
+      const created = await client.createTransaction({
+        from: 'ETH',
+        to: 'btc',
+        amountFrom: '1.25',
+        address: BTC_ADDRESS,
+        refundAddress: ETH_ADDRESS,
+      });
+      assert.deepEqual(lastParams(), {
+        from: 'eth',
+        to: 'btc',
+        amountFrom: '1.25',
+        address: BTC_ADDRESS,
+        refundAddress: ETH_ADDRESS,
+      });
       assert.equal(created.type, 'float');
       assert.equal(created.status, 'new');
       assert.equal(created.amountExpectedFrom, '1.25');
@@ -165,7 +217,10 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
     });
 
     it('an implausible payout address is the service error, sent once', async () => {
-      await assert.rejects(client.createTransaction({ from: 'eth', to: 'btc', amountFrom: '1', address: 'not-an-address' }), (e: unknown) => e instanceof JsonRpcError && e.serviceMessage === 'Error: Invalid address');
+      await assert.rejects(
+        client.createTransaction({ from: 'eth', to: 'btc', amountFrom: '1', address: 'not-an-address' }),
+        (e: unknown) => e instanceof JsonRpcError && e.serviceMessage === 'Error: Invalid address',
+      );
       assert.equal(h.sandbox.requests.length, 1);
     });
   });
@@ -204,8 +259,15 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
     it('validateAddress answers valid and invalid as results', async () => {
       assert.deepEqual(await client.validateAddress({ currency: 'BTC', address: BTC_ADDRESS }), { result: true });
       assert.deepEqual(lastParams(), { currency: 'btc', address: BTC_ADDRESS });
-      assert.deepEqual(await client.validateAddress({ currency: 'btc', address: ETH_ADDRESS }), { result: false, message: 'Invalid address' });
-      const xrp = await client.validateAddress({ currency: 'xrp', address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe', extraId: 'x' });
+      assert.deepEqual(await client.validateAddress({ currency: 'btc', address: ETH_ADDRESS }), {
+        result: false,
+        message: 'Invalid address',
+      });
+      const xrp = await client.validateAddress({
+        currency: 'xrp',
+        address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+        extraId: 'x',
+      });
       assert.equal(xrp.result, false);
     });
   });
@@ -213,9 +275,21 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
   describe('local checks refuse before sending', () => {
     const amountFrom = '0.5';
     const float: CreateTransactionRequest = { from: 'eth', to: 'btc', amountFrom, address: BTC_ADDRESS };
-    const fixed: CreateFixTransactionRequest = { from: 'btc', to: 'eth', rateId: 'r', amountFrom, address: ETH_ADDRESS, refundAddress: BTC_ADDRESS };
+    const fixed: CreateFixTransactionRequest = {
+      from: 'btc',
+      to: 'eth',
+      rateId: 'r',
+      amountFrom,
+      address: ETH_ADDRESS,
+      refundAddress: BTC_ADDRESS,
+    };
     const asString = (value: unknown): string => value as string;
-    const pair = (extra: Partial<ExchangeAmountQuery>): ExchangeAmountQuery => ({ from: 'btc', to: 'eth', amountFrom, ...extra });
+    const pair = (extra: Partial<ExchangeAmountQuery>): ExchangeAmountQuery => ({
+      from: 'btc',
+      to: 'eth',
+      amountFrom,
+      ...extra,
+    });
     const quote = (extra: Partial<FixRateQuery>): FixRateQuery => ({ from: 'btc', to: 'eth', ...extra });
     const cases: readonly [string, string, (c: ExchangeClient) => Promise<unknown>][] = [
       ['a JS number amount', 'amountFrom', (c) => c.getExchangeAmount(pair({ amountFrom: asString(0.5) }))],
@@ -228,7 +302,11 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       ['an empty ticker', 'from', (c) => c.getExchangeAmount(pair({ from: ' ' }))],
       ['the same currency twice', 'to', (c) => c.getExchangeAmount(pair({ to: 'BTC' }))],
       ['an empty bulk', 'params', (c) => c.getExchangeAmount([])],
-      ['a bulk over the bound', 'params', (c) => c.getExchangeAmount(Array.from({ length: MAX_BULK + 1 }, () => pair({})))],
+      [
+        'a bulk over the bound',
+        'params',
+        (c) => c.getExchangeAmount(Array.from({ length: MAX_BULK + 1 }, () => pair({}))),
+      ],
       ['a bad element of a bulk', 'amountFrom', (c) => c.getExchangeAmount([pair({}), pair({ amountFrom: '1.' })])],
       ['both amounts of a quote', 'amountFrom', (c) => c.getFixRateForAmount(quote({ amountFrom, amountTo: '1' }))],
       ['neither amount of a quote', 'amountFrom', (c) => c.getFixRateForAmount(quote({}))],
@@ -237,7 +315,11 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
       ['float: an empty refund address', 'refundAddress', (c) => c.createTransaction({ ...float, refundAddress: '' })],
       ['float: a number amount', 'amountFrom', (c) => c.createTransaction({ ...float, amountFrom: asString(1) })],
       ['fixed: no rate ID', 'rateId', (c) => c.createFixTransaction({ ...fixed, rateId: '' })],
-      ['fixed: no refund address', 'refundAddress', (c) => c.createFixTransaction({ ...fixed, refundAddress: asString(undefined) })],
+      [
+        'fixed: no refund address',
+        'refundAddress',
+        (c) => c.createFixTransaction({ ...fixed, refundAddress: asString(undefined) }),
+      ],
       ['fixed: both amounts', 'amountFrom', (c) => c.createFixTransaction({ ...fixed, amountTo: '1' })],
       ['fixed: neither amount', 'amountFrom', (c) => c.createFixTransaction({ ...fixed, amountFrom: undefined })],
       ['pairs: an unknown rate type', 'txType', (c) => c.getPairs({ txType: asString('swap') as 'float' })],
@@ -247,7 +329,10 @@ describe('ExchangeClient: estimates, creation, catalogue against the sandbox', f
     ];
     for (const [name, param, run] of cases) {
       it(`${name}: InvalidParameterError(${param}), nothing sent`, async () => {
-        await assert.rejects(run(client), (e: unknown) => e instanceof InvalidParameterError && e.param === param && e.detail !== undefined);
+        await assert.rejects(
+          run(client),
+          (e: unknown) => e instanceof InvalidParameterError && e.param === param && e.detail !== undefined,
+        );
         assert.equal(h.sandbox.requests.length, 0);
       });
     }
@@ -304,9 +389,16 @@ describe('amount errors: both wordings, never a rate limit', () => {
     it('the older -32600 wording is an AmountOutOfRangeError, sent once (not retried as a rate limit)', async () => {
       answer = () => ({ error: { code: -32600, message: 'Invalid amount: minimal amount is 0.0816' } });
       const before = server.requests.length;
-      const client = new ExchangeClient({ baseUrl: server.url, credentials: testCredentials(), retry: { baseDelayMs: 1, rateLimitDelayMs: 1 } });
+      const client = new ExchangeClient({
+        baseUrl: server.url,
+        credentials: testCredentials(),
+        retry: { baseDelayMs: 1, rateLimitDelayMs: 1 },
+      });
       try {
-        await assert.rejects(client.getExchangeAmount({ from: 'eth', to: 'btc', amountFrom: '0.01' }), (e: unknown) => e instanceof AmountOutOfRangeError && e.bound === 'min' && e.amount === '0.0816');
+        await assert.rejects(
+          client.getExchangeAmount({ from: 'eth', to: 'btc', amountFrom: '0.01' }),
+          (e: unknown) => e instanceof AmountOutOfRangeError && e.bound === 'min' && e.amount === '0.0816',
+        );
         assert.equal(server.requests.length - before, 1);
       } finally {
         client.dispose();
@@ -316,7 +408,11 @@ describe('amount errors: both wordings, never a rate limit', () => {
     it('property: decimal strings round-trip exactly, sent as written and read back as sent', async () => {
       answer = ({ params }) => {
         const p = params as { from: string; to: string; amountFrom: string };
-        return { result: [{ from: p.from, to: p.to, amountFrom: p.amountFrom, amountTo: p.amountFrom, networkFee: p.amountFrom }] };
+        return {
+          result: [
+            { from: p.from, to: p.to, amountFrom: p.amountFrom, amountTo: p.amountFrom, networkFee: p.amountFrom },
+          ],
+        };
       };
       const client = new ExchangeClient({ baseUrl: server.url, credentials: testCredentials(), rateLimit: 1000 });
       const decimal = fc.stringMatching(/^\d{1,30}(\.\d{1,30})?$/);
@@ -325,7 +421,9 @@ describe('amount errors: both wordings, never a rate limit', () => {
           fc.asyncProperty(decimal, async (text) => {
             assert.equal(checkAmount('amountFrom', text), text);
             const [estimate] = await client.getExchangeAmount({ from: 'btc', to: 'eth', amountFrom: text });
-            const sent = JSON.parse(server.requests.at(-1)?.body.toString('utf8') ?? '{}') as { params: { amountFrom: string } };
+            const sent = JSON.parse(server.requests.at(-1)?.body.toString('utf8') ?? '{}') as {
+              params: { amountFrom: string };
+            };
             assert.equal(sent.params.amountFrom, text);
             assert.equal(estimate?.amountFrom, text);
             assert.equal(estimate?.amountTo, text);
@@ -346,14 +444,22 @@ describe('decoders of the further operations', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,40}(\.\d{1,20})?$/), (text) => {
         assert.equal(decodeExchangeAmounts([{ ...estimate, amountTo: text, minFrom: text }])[0]?.amountTo, text);
-        assert.equal(decodeFixRates([{ ...estimate, id: 'x', result: text, expiredAt: 1_763_700_000 }])[0]?.result, text);
+        assert.equal(
+          decodeFixRates([{ ...estimate, id: 'x', result: text, expiredAt: 1_763_700_000 }])[0]?.result,
+          text,
+        );
       }),
     );
   });
 
   it('ignores unknown fields, tolerates absent limits and numbers for amounts, reads expiredAt seconds as microseconds', () => {
-    assert.deepEqual(decodeExchangeAmounts([{ ...estimate, surprise: { nested: true }, min: null, rate: 12.5 }]), [{ ...estimate, rate: '12.5' }]);
-    assert.deepEqual(decodeFixRates([{ ...estimate, id: 'a%#$@~(', result: '20', expiredAt: 1_763_700_060 }])[0]?.expiredAt, 1_763_700_060_000_000);
+    assert.deepEqual(decodeExchangeAmounts([{ ...estimate, surprise: { nested: true }, min: null, rate: 12.5 }]), [
+      { ...estimate, rate: '12.5' },
+    ]);
+    assert.deepEqual(
+      decodeFixRates([{ ...estimate, id: 'a%#$@~(', result: '20', expiredAt: 1_763_700_060 }])[0]?.expiredAt,
+      1_763_700_060_000_000,
+    );
     assert.deepEqual(decodeAddressVerdict({ result: true, extra: 1 }), { result: true });
   });
 
@@ -370,7 +476,11 @@ describe('decoders of the further operations', () => {
       [[{ ticker: 'btc' }], 'result[0].enabled', decodeCurrencies],
     ];
     for (const [value, field, decode] of cases) {
-      assert.throws(() => decode(value), (e: unknown) => e instanceof ProtocolError && e.field === field, field);
+      assert.throws(
+        () => decode(value),
+        (e: unknown) => e instanceof ProtocolError && e.field === field,
+        field,
+      );
     }
   });
 
@@ -399,8 +509,21 @@ describe('decoders of the further operations', () => {
     assert.equal(created.trackUrl, undefined);
     assert.equal(created.currencyFrom, 'eth');
     assert.equal(created.createdAt, 1_763_700_000_123_456);
-    assert.equal(decodeCreatedTransaction({ ...created, createdAt: '2024-09-17T02:31:54.173Z' }).createdAt, Date.parse('2024-09-17T02:31:54.173Z') * 1000);
-    const [currency] = decodeCurrencies([{ ticker: 'BTC', enabled: true, fullname: 'Bitcoin', coin: 'BTC', network: 'bitcoin', image: HOSTILE_VALUES.long, notifications: { payin: HOSTILE_VALUES.commandLink } }]);
+    assert.equal(
+      decodeCreatedTransaction({ ...created, createdAt: '2024-09-17T02:31:54.173Z' }).createdAt,
+      Date.parse('2024-09-17T02:31:54.173Z') * 1000,
+    );
+    const [currency] = decodeCurrencies([
+      {
+        ticker: 'BTC',
+        enabled: true,
+        fullname: 'Bitcoin',
+        coin: 'BTC',
+        network: 'bitcoin',
+        image: HOSTILE_VALUES.long,
+        notifications: { payin: HOSTILE_VALUES.commandLink },
+      },
+    ]);
     assert.deepEqual(currency, {
       ticker: 'btc',
       fullName: 'Bitcoin',

@@ -1,7 +1,17 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { InvalidParameterError, KNOWN_STATUSES } from '../../../src/api';
-import { checkAmount, checkId, checkObject, checkPairOf, compact, oneAmount, optionalText, pairParams, transactionParams } from '../../../src/api/params';
+import {
+  checkAmount,
+  checkId,
+  checkObject,
+  checkPairOf,
+  compact,
+  oneAmount,
+  optionalText,
+  pairParams,
+  transactionParams,
+} from '../../../src/api/params';
 import type { TransactionQuery } from '../../../src/api';
 
 function rejects(fn: () => unknown, param: string): void {
@@ -16,13 +26,22 @@ function rejects(fn: () => unknown, param: string): void {
 describe('parameter checks', () => {
   it('defaults limit to 10 and sends only what was given', () => {
     assert.deepEqual(transactionParams({}), { limit: 10 });
-    assert.deepEqual(transactionParams({ currency: ['BTC', ' Eth '], status: 'waiting', since: 1_700_000_000_000_000, offset: 20, limit: 100 }), {
-      currency: ['btc', 'eth'],
-      status: 'waiting',
-      since: 1_700_000_000_000_000,
-      offset: 20,
-      limit: 100,
-    });
+    assert.deepEqual(
+      transactionParams({
+        currency: ['BTC', ' Eth '],
+        status: 'waiting',
+        since: 1_700_000_000_000_000,
+        offset: 20,
+        limit: 100,
+      }),
+      {
+        currency: ['btc', 'eth'],
+        status: 'waiting',
+        since: 1_700_000_000_000_000,
+        offset: 20,
+        limit: 100,
+      },
+    );
   });
 
   it('rejects each bad parameter with the service error for that parameter', () => {
@@ -53,7 +72,10 @@ describe('parameter checks', () => {
 
   it('sends a subaccount filter, one or up to 10', () => {
     assert.deepEqual(transactionParams({ subaccountId: 'sub1' }), { subaccountId: 'sub1', limit: 10 });
-    assert.deepEqual(transactionParams({ subaccountId: ['sub1', 'sub2'] }), { subaccountId: ['sub1', 'sub2'], limit: 10 });
+    assert.deepEqual(transactionParams({ subaccountId: ['sub1', 'sub2'] }), {
+      subaccountId: ['sub1', 'sub2'],
+      limit: 10,
+    });
   });
 
   it('accepts a status list of any length and exactly 10 ids', () => {
@@ -75,16 +97,20 @@ describe('parameter checks', () => {
   it('property: array filters pass with 1–10 values and fail beyond, tickers always lowercased', () => {
     const value = fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim().length > 0);
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 20 }), fc.constantFrom('id', 'currency', 'address', 'payoutAddress'), (values, key) => {
-        const query: TransactionQuery = { [key]: values };
-        if (values.length > 10) {
-          rejects(() => transactionParams(query), key);
-          return;
-        }
-        const sent = transactionParams(query)[key] as string[];
-        assert.equal(sent.length, values.length);
-        if (key === 'currency') for (const t of sent) assert.equal(t, t.toLowerCase());
-      }),
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 20 }),
+        fc.constantFrom('id', 'currency', 'address', 'payoutAddress'),
+        (values, key) => {
+          const query: TransactionQuery = { [key]: values };
+          if (values.length > 10) {
+            rejects(() => transactionParams(query), key);
+            return;
+          }
+          const sent = transactionParams(query)[key] as string[];
+          assert.equal(sent.length, values.length);
+          if (key === 'currency') for (const t of sent) assert.equal(t, t.toLowerCase());
+        },
+      ),
     );
   });
 
@@ -151,7 +177,13 @@ describe('parameter checks', () => {
     assert.equal(optionalText('extraId', undefined), undefined);
     assert.equal(optionalText('extraId', ' 12 '), '12');
     assert.deepEqual(compact({ a: '1', b: undefined, c: '' }), { a: '1', c: '' });
-    assert.deepEqual(transactionParams({ id: ' abc ', address: ['x1', ' y2 '], extraId: ' 7 ', offset: 0 }), { id: 'abc', address: ['x1', 'y2'], extraId: '7', limit: 10, offset: 0 });
+    assert.deepEqual(transactionParams({ id: ' abc ', address: ['x1', ' y2 '], extraId: ' 7 ', offset: 0 }), {
+      id: 'abc',
+      address: ['x1', 'y2'],
+      extraId: '7',
+      limit: 10,
+      offset: 0,
+    });
     assert.deepEqual(transactionParams({ status: ['waiting', 'hold'] }).status, ['waiting', 'hold']);
   });
 });

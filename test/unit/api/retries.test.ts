@@ -55,8 +55,17 @@ describe('retries through the client: the sandbox fault modes', () => {
       h.sandbox.setFaults({ next: [fault] });
       const records = await client.getTransactions({ limit: 2 });
       assert.equal(records.length, 2);
-      assert.deepEqual(h.sandbox.requests.map((r) => r.fault ?? 'none'), [fault, 'none']);
-      assert.deepEqual(log.map((e) => [e.attempt, e.outcome === 'ok' ? 'ok' : 'failed']), [[1, 'failed'], [2, 'ok']]);
+      assert.deepEqual(
+        h.sandbox.requests.map((r) => r.fault ?? 'none'),
+        [fault, 'none'],
+      );
+      assert.deepEqual(
+        log.map((e) => [e.attempt, e.outcome === 'ok' ? 'ok' : 'failed']),
+        [
+          [1, 'failed'],
+          [2, 'ok'],
+        ],
+      );
       client.dispose();
     });
   }
@@ -74,7 +83,10 @@ describe('retries through the client: the sandbox fault modes', () => {
       const client = h.client({ timeoutMs: 300, retry: QUICK });
       h.sandbox.setFaults({ rates: { [fault]: 1 } });
       await assert.rejects(client.getTransactions({ limit: 1 }), check);
-      assert.deepEqual(h.sandbox.requests.map((r) => r.fault), [fault, fault, fault, fault]);
+      assert.deepEqual(
+        h.sandbox.requests.map((r) => r.fault),
+        [fault, fault, fault, fault],
+      );
       client.dispose();
     });
   }
@@ -91,18 +103,29 @@ describe('retries through the client: the sandbox fault modes', () => {
       const client = h.client({ retry: QUICK });
       h.sandbox.setFaults({ next: [fault] });
       await assert.rejects(client.getTransactions({ limit: 1 }), check);
-      assert.deepEqual(h.sandbox.requests.map((r) => r.fault), [fault]);
+      assert.deepEqual(
+        h.sandbox.requests.map((r) => r.fault),
+        [fault],
+      );
       client.dispose();
     });
   }
 
   it('a create call is retried after a rate-limit answer, never after a -32603 or a 502 (it may exist already)', async () => {
     const client = h.client({ retry: QUICK });
-    const request = { from: 'btc', to: 'eth', amountFrom: '0.5', address: '0x0123456789abcdef0123456789abcdef01234567' };
+    const request = {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.5',
+      address: '0x0123456789abcdef0123456789abcdef01234567',
+    };
     h.sandbox.setFaults({ next: ['rateLimited'] });
     const created = await client.createTransaction(request);
     assert.equal(created.status, 'new');
-    assert.deepEqual(h.sandbox.requests.map((r) => r.fault ?? 'none'), ['rateLimited', 'none']);
+    assert.deepEqual(
+      h.sandbox.requests.map((r) => r.fault ?? 'none'),
+      ['rateLimited', 'none'],
+    );
     for (const [fault, check] of [
       ['internalError', (e: unknown) => e instanceof InternalServiceError],
       ['http502', (e: unknown) => e instanceof TransportError && e.status === 502],
@@ -110,7 +133,10 @@ describe('retries through the client: the sandbox fault modes', () => {
       h.sandbox.clearRequests();
       h.sandbox.setFaults({ next: [fault] });
       await assert.rejects(client.createTransaction(request), check);
-      assert.deepEqual(h.sandbox.requests.map((r) => r.fault), [fault]);
+      assert.deepEqual(
+        h.sandbox.requests.map((r) => r.fault),
+        [fault],
+      );
     }
     client.dispose();
   });
@@ -126,7 +152,9 @@ describe('retries through the client: faults the sandbox does not make, from a l
   /** A proper getStatus answer to this request. */
   function answer({ request, res }: Exchange): void {
     const { id } = JSON.parse(request.body.toString('utf8')) as { id: string };
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: 'finished' }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id, result: 'finished' }));
   }
 
   /** Answers the first `failures` requests with `fault`, then properly. */
@@ -144,7 +172,10 @@ describe('retries through the client: faults the sandbox does not make, from a l
     return new ExchangeClient({ baseUrl: s.url, credentials: testCredentials(), timeoutMs, retry: QUICK });
   }
 
-  const gateway = (status: number) => ({ res }: Exchange) => res.writeHead(status, { 'content-type': 'text/html' }).end(`<h1>${status}</h1>`);
+  const gateway =
+    (status: number) =>
+    ({ res }: Exchange) =>
+      res.writeHead(status, { 'content-type': 'text/html' }).end(`<h1>${status}</h1>`);
   /** The connection closed before any answer: the client sees ECONNRESET. */
   const reset = ({ res }: Exchange) => res.socket?.destroy();
   /** The status line, headers and part of the body, then the connection closes. */
@@ -162,8 +193,18 @@ describe('retries through the client: faults the sandbox does not make, from a l
     ['HTTP 504', gateway(504), (e) => e instanceof TransportError && e.status === 504, 15_000],
     ['HTTP 502', gateway(502), (e) => e instanceof TransportError && e.status === 502, 15_000],
     ['HTTP 503', gateway(503), (e) => e instanceof TransportError && e.status === 503, 15_000],
-    ['a connection reset before the answer', reset, (e) => e instanceof TransportError && e.code === 'ECONNRESET', 15_000],
-    ['a connection reset in the middle of the body', brokenOff, (e) => e instanceof TransportError && e.code === 'ECONNRESET', 15_000],
+    [
+      'a connection reset before the answer',
+      reset,
+      (e) => e instanceof TransportError && e.code === 'ECONNRESET',
+      15_000,
+    ],
+    [
+      'a connection reset in the middle of the body',
+      brokenOff,
+      (e) => e instanceof TransportError && e.code === 'ECONNRESET',
+      15_000,
+    ],
     ['an answer that stalled past the timeout', stalledOnce, (e) => e instanceof IncompleteAnswerError, 300],
   ];
 
@@ -196,7 +237,9 @@ describe('retries through the client: faults the sandbox does not make, from a l
       'an unknown JSON-RPC error',
       ({ request, res }) => {
         const { id } = JSON.parse(request.body.toString('utf8')) as { id: string };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Server error' } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: 'Server error' } }));
       },
       (e) => e instanceof JsonRpcError && e.code === -32000,
     ],
@@ -214,8 +257,16 @@ describe('retries through the client: faults the sandbox does not make, from a l
 
   it('a refused connection (ECONNREFUSED: nothing listens) is not retried', async () => {
     const attempts: number[] = [];
-    const c = new ExchangeClient({ baseUrl: 'http://127.0.0.1:1', credentials: testCredentials(), retry: QUICK, onRequest: (e) => attempts.push(e.attempt) });
-    await assert.rejects(c.getStatus('abc123def'), (e: unknown) => e instanceof TransportError && e.code === 'ECONNREFUSED');
+    const c = new ExchangeClient({
+      baseUrl: 'http://127.0.0.1:1',
+      credentials: testCredentials(),
+      retry: QUICK,
+      onRequest: (e) => attempts.push(e.attempt),
+    });
+    await assert.rejects(
+      c.getStatus('abc123def'),
+      (e: unknown) => e instanceof TransportError && e.code === 'ECONNREFUSED',
+    );
     assert.deepEqual(attempts, [1]);
     c.dispose();
   });

@@ -4,7 +4,14 @@
  * retrying (a cancelled signal, a caller's narrower rule), and its cancellable sleep.
  */
 import { strict as assert } from 'assert';
-import { CancelledError, InternalServiceError, RateLimitError, RetryPolicy, TimeoutError, TransportError } from '../../../src/api';
+import {
+  CancelledError,
+  InternalServiceError,
+  RateLimitError,
+  RetryPolicy,
+  TimeoutError,
+  TransportError,
+} from '../../../src/api';
 import { sleep } from '../../../src/api/retry';
 
 describe('retry policy: defaults and backoff, written out', () => {
@@ -14,10 +21,22 @@ describe('retry policy: defaults and backoff, written out', () => {
     assert.equal(low.retries, 3);
     const timeout = new TimeoutError(1);
     const rate = new RateLimitError(10, 'Error: You reached requests limit 10 rps');
-    assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => low.delayFor(timeout, n)), [125, 250, 500, 1000, 2000, 4000, 4000, 4000]);
-    assert.deepEqual([1, 2, 3, 4, 5, 6, 7].map((n) => high.delayFor(timeout, n)), [250, 500, 1000, 2000, 4000, 8000, 8000]);
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((n) => low.delayFor(rate, n)), [250, 500, 1000, 2000, 4000, 4000]);
-    assert.deepEqual([1, 2, 3, 4, 5].map((n) => high.delayFor(rate, n)), [500, 1000, 2000, 4000, 8000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => low.delayFor(timeout, n)),
+      [125, 250, 500, 1000, 2000, 4000, 4000, 4000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((n) => high.delayFor(timeout, n)),
+      [250, 500, 1000, 2000, 4000, 8000, 8000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => low.delayFor(rate, n)),
+      [250, 500, 1000, 2000, 4000, 4000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map((n) => high.delayFor(rate, n)),
+      [500, 1000, 2000, 4000, 8000],
+    );
   });
 
   it('equal jitter: half the ceiling fixed, half drawn, rounded', () => {
@@ -42,52 +61,80 @@ describe('retry policy: defaults and backoff, written out', () => {
       (e) => events.push([e.attempt, e.delayMs, e.error.kind]),
     );
     assert.equal(value, 'answer of attempt 3');
-    assert.deepEqual(events, [[1, 1, 'transport'], [2, 2, 'timeout']]);
+    assert.deepEqual(events, [
+      [1, 1, 'transport'],
+      [2, 2, 'timeout'],
+    ]);
   });
 
   it('retries = 0 tries once', async () => {
     let calls = 0;
-    await assert.rejects(new RetryPolicy({ retries: 0 }).run(async () => {
-      calls++;
-      throw new TimeoutError(1);
-    }), TimeoutError);
+    await assert.rejects(
+      new RetryPolicy({ retries: 0 }).run(async () => {
+        calls++;
+        throw new TimeoutError(1);
+      }),
+      TimeoutError,
+    );
     assert.equal(calls, 1);
   });
 
-  it('a caller\'s rule narrows what is retried (a create call: rate limits only)', async () => {
+  it("a caller's rule narrows what is retried (a create call: rate limits only)", async () => {
     const policy = new RetryPolicy({ baseDelayMs: 1, rateLimitDelayMs: 1 });
     const onlyRateLimits = (e: unknown) => e instanceof RateLimitError;
     let calls = 0;
-    await assert.rejects(policy.run(async () => {
-      calls++;
-      throw new InternalServiceError(-32603, 'Internal Error');
-    }, undefined, undefined, onlyRateLimits), InternalServiceError);
+    await assert.rejects(
+      policy.run(
+        async () => {
+          calls++;
+          throw new InternalServiceError(-32603, 'Internal Error');
+        },
+        undefined,
+        undefined,
+        onlyRateLimits,
+      ),
+      InternalServiceError,
+    );
     assert.equal(calls, 1);
     calls = 0;
-    assert.equal(await policy.run(async () => {
-      if (++calls === 1) throw new RateLimitError(10, 'x');
-      return 'created';
-    }, undefined, undefined, onlyRateLimits), 'created');
+    assert.equal(
+      await policy.run(
+        async () => {
+          if (++calls === 1) throw new RateLimitError(10, 'x');
+          return 'created';
+        },
+        undefined,
+        undefined,
+        onlyRateLimits,
+      ),
+      'created',
+    );
     assert.equal(calls, 2);
   });
 
   it('an error that is not an ExchangeError is not retried', async () => {
     let calls = 0;
-    await assert.rejects(new RetryPolicy({ baseDelayMs: 1 }).run(async () => {
-      calls++;
-      throw new Error('a bug');
-    }), /a bug/);
+    await assert.rejects(
+      new RetryPolicy({ baseDelayMs: 1 }).run(async () => {
+        calls++;
+        throw new Error('a bug');
+      }),
+      /a bug/,
+    );
     assert.equal(calls, 1);
   });
 
   it('stops retrying once the signal is aborted: the error of the attempt, no further attempt', async () => {
     const controller = new AbortController();
     let calls = 0;
-    await assert.rejects(new RetryPolicy({ baseDelayMs: 1 }).run(async () => {
-      calls++;
-      controller.abort();
-      throw new TimeoutError(1);
-    }, controller.signal), TimeoutError);
+    await assert.rejects(
+      new RetryPolicy({ baseDelayMs: 1 }).run(async () => {
+        calls++;
+        controller.abort();
+        throw new TimeoutError(1);
+      }, controller.signal),
+      TimeoutError,
+    );
     assert.equal(calls, 1);
   });
 

@@ -27,7 +27,11 @@ describe('ExchangeClient.send: a body as written, the answer as it arrived', () 
   });
 
   it('gives the service its own say on bad params: the -32602 comes back as text, not as a thrown error', async () => {
-    const answer = await h.client().send(Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'x', method: 'getTransactions', params: { limit: 1000 } })));
+    const answer = await h
+      .client()
+      .send(
+        Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'x', method: 'getTransactions', params: { limit: 1000 } })),
+      );
     assert.equal(answer.status, 200);
     const parsed = JSON.parse(answer.text) as { error: { code: number } };
     assert.equal(parsed.error.code, -32602);
@@ -46,7 +50,9 @@ describe('ExchangeClient.send: a body as written, the answer as it arrived', () 
   });
 
   it('reports the headers it sent with the key and the signature as fingerprints only', async () => {
-    const answer = await h.client().send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"getTransactions","params":{"limit":1}}'));
+    const answer = await h
+      .client()
+      .send(Buffer.from('{"jsonrpc":"2.0","id":1,"method":"getTransactions","params":{"limit":1}}'));
     assert.equal(answer.sent['X-Api-Key'], fingerprint(h.credentials.apiKey));
     assert.notEqual(answer.sent['X-Api-Key'], h.credentials.apiKey);
     assert.ok(answer.sent['X-Api-Signature'].length <= 12, 'a fingerprint, not the signature');

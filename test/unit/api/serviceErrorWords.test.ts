@@ -1,7 +1,16 @@
 // Which service messages are read as which typed error, at the edges: a message is matched whole
 // (nothing before or after it), under its own code only, and a rate limit of 1 is a limit of 1.
 import { strict as assert } from 'assert';
-import { AmountOutOfRangeError, CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, JsonRpcError, RateLimitError, rateLimitOf, serviceErrorFrom } from '../../../src/api';
+import {
+  AmountOutOfRangeError,
+  CurrencyDisabledError,
+  CurrencyNotFoundError,
+  InvalidParameterError,
+  JsonRpcError,
+  RateLimitError,
+  rateLimitOf,
+  serviceErrorFrom,
+} from '../../../src/api';
 
 const kindOf = (code: number, message: string): string => serviceErrorFrom(code, message).constructor.name;
 
@@ -10,9 +19,18 @@ describe('service error words', () => {
     assert.equal(kindOf(-32602, 'Parameter id is invalid'), InvalidParameterError.name);
     assert.equal(kindOf(-32602, 'Note: Parameter id is invalid'), JsonRpcError.name);
     assert.equal(kindOf(-32602, 'Parameter id is invalid, really'), JsonRpcError.name);
-    assert.equal(kindOf(-32602, 'Invalid currency: xmr is temporary disabled on API as input currency'), CurrencyDisabledError.name);
-    assert.equal(kindOf(-32602, 'Invalid currency: xmr is temporary disabled on API as input currency!'), JsonRpcError.name);
-    assert.equal(kindOf(-32602, 'x Invalid currency: xmr is temporary disabled on API as input currency'), JsonRpcError.name);
+    assert.equal(
+      kindOf(-32602, 'Invalid currency: xmr is temporary disabled on API as input currency'),
+      CurrencyDisabledError.name,
+    );
+    assert.equal(
+      kindOf(-32602, 'Invalid currency: xmr is temporary disabled on API as input currency!'),
+      JsonRpcError.name,
+    );
+    assert.equal(
+      kindOf(-32602, 'x Invalid currency: xmr is temporary disabled on API as input currency'),
+      JsonRpcError.name,
+    );
     assert.equal(kindOf(-32602, 'Invalid currency: zec temporary disabled'), CurrencyDisabledError.name);
     assert.equal(kindOf(-32602, 'x Invalid currency: zec temporary disabled'), JsonRpcError.name);
     assert.equal(kindOf(-32602, 'Invalid currency: qqq not found'), CurrencyNotFoundError.name);

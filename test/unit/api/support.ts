@@ -24,14 +24,26 @@ export interface Harness {
 export async function startHarness(options: SandboxOptions = {}): Promise<Harness> {
   const credentials = testCredentials();
   // Seeded, so what the tests create is the same every run (without a seed the sandbox's ids are random).
-  const sandbox = await startSandbox({ onSignature: noteSignature, clock: new ManualClock(), seed: DEFAULT_SEED, ...options });
+  const sandbox = await startSandbox({
+    onSignature: noteSignature,
+    clock: new ManualClock(),
+    seed: DEFAULT_SEED,
+    ...options,
+  });
   sandbox.registerKey(credentials);
   const limiter = new RateLimiter();
   return {
     sandbox,
     credentials,
     limiter,
-    client: (extra = {}) => new ExchangeClient({ baseUrl: sandbox.url, credentials, limiter, retry: { baseDelayMs: 5, rateLimitDelayMs: 50 }, ...extra }),
+    client: (extra = {}) =>
+      new ExchangeClient({
+        baseUrl: sandbox.url,
+        credentials,
+        limiter,
+        retry: { baseDelayMs: 5, rateLimitDelayMs: 50 },
+        ...extra,
+      }),
   };
 }
 

@@ -11,7 +11,10 @@ const KEY = '3f9a1c0b7e2d4c6a8b0e1f2a3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d';
 
 /** Whether any MIN_FRAGMENT letters and digits of the key in a row remain in the text (fillers removed). */
 function leaks(text: string, key = KEY): boolean {
-  const run = text.replace(/\\u[0-9a-f]{4}|\\[nrt]/gi, '').replace(/[^a-z0-9]/gi, '').toLowerCase();
+  const run = text
+    .replace(/\\u[0-9a-f]{4}|\\[nrt]/gi, '')
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase();
   for (let i = 0; i + MIN_FRAGMENT <= key.length; i++) if (run.includes(key.slice(i, i + MIN_FRAGMENT))) return true;
   return false;
 }
@@ -44,7 +47,13 @@ describe('valueRedactor: the API key cut out by value', () => {
   });
 
   it('leaves ordinary text, ids, hashes and short parts of the key alone', () => {
-    const texts = ['Transaction "a1b2c3d4e5f6" is waiting since 2026-11-26T10:00:00.000Z.', `a part: ${KEY.slice(0, MIN_FRAGMENT - 1)}`, 'f'.repeat(64), '0x' + 'ab'.repeat(32), ''];
+    const texts = [
+      'Transaction "a1b2c3d4e5f6" is waiting since 2026-11-26T10:00:00.000Z.',
+      `a part: ${KEY.slice(0, MIN_FRAGMENT - 1)}`,
+      'f'.repeat(64),
+      '0x' + 'ab'.repeat(32),
+      '',
+    ];
     for (const text of texts) assert.equal(redact(text), text);
     assert.equal(valueRedactor([])('anything'), 'anything');
     assert.equal(valueRedactor(['short'])('short'), 'short');
@@ -52,11 +61,18 @@ describe('valueRedactor: the API key cut out by value', () => {
 
   it('never leaves MIN_FRAGMENT characters of the key in a row, whatever surrounds them (property)', () => {
     fc.assert(
-      fc.property(fc.string(), fc.integer({ min: 0, max: KEY.length - MIN_FRAGMENT }), fc.integer({ min: MIN_FRAGMENT, max: KEY.length }), fc.string(), fc.constantFrom(' ', '\n', '', '\u200b', '\\n'), (before, start, length, after, sep) => {
-        const part = KEY.slice(start, start + length);
-        const out = redact(`${before}${[...part].join(sep)}${after}`);
-        return !leaks(out);
-      }),
+      fc.property(
+        fc.string(),
+        fc.integer({ min: 0, max: KEY.length - MIN_FRAGMENT }),
+        fc.integer({ min: MIN_FRAGMENT, max: KEY.length }),
+        fc.string(),
+        fc.constantFrom(' ', '\n', '', '\u200b', '\\n'),
+        (before, start, length, after, sep) => {
+          const part = KEY.slice(start, start + length);
+          const out = redact(`${before}${[...part].join(sep)}${after}`);
+          return !leaks(out);
+        },
+      ),
     );
   });
 });

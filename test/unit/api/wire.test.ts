@@ -6,7 +6,16 @@ import * as v from 'valibot';
 import { TransportError } from '../../../src/api';
 import { endpointUrl, isLoopbackHost, sandboxControlUrl } from '../../../src/api/endpoint';
 import { formatBytes, formatSeconds } from '../../../src/api/units';
-import { amount, MAX_TEXT_LENGTH, nullableText, optionalAmount, optionalBoolean, optionalCount, optionalText, text } from '../../../src/api/wire';
+import {
+  amount,
+  MAX_TEXT_LENGTH,
+  nullableText,
+  optionalAmount,
+  optionalBoolean,
+  optionalCount,
+  optionalText,
+  text,
+} from '../../../src/api/wire';
 
 const read = <S extends v.GenericSchema>(schema: S, value: unknown): v.InferOutput<S> => v.parse(schema, value);
 
@@ -32,7 +41,23 @@ describe('wire values', () => {
     assert.equal(read(optionalCount, 6), 6);
     assert.equal(read(optionalCount, '12'), 12);
     assert.equal(read(optionalCount, '123456789012345'), 123456789012345);
-    for (const bad of ['1234567890123456', '-1', '1.5', ' 1', '1 ', 'x1', '', '1e3', '0x10', -1, 1.5, Number.MAX_SAFE_INTEGER + 1, true, null, undefined]) {
+    for (const bad of [
+      '1234567890123456',
+      '-1',
+      '1.5',
+      ' 1',
+      '1 ',
+      'x1',
+      '',
+      '1e3',
+      '0x10',
+      -1,
+      1.5,
+      Number.MAX_SAFE_INTEGER + 1,
+      true,
+      null,
+      undefined,
+    ]) {
       assert.equal(read(optionalCount, bad), undefined, String(bad));
     }
   });
@@ -63,18 +88,38 @@ describe('the sandbox control endpoint address', () => {
     assert.equal(sandboxControlUrl('http://127.0.0.1:8123/v2/'), 'http://127.0.0.1:8123/sandbox/control');
     assert.equal(sandboxControlUrl('http://localhost:8123/base//?q=1#h'), 'http://localhost:8123/base/sandbox/control');
     assert.equal(sandboxControlUrl(' http://[::1]:8123/v2 '), 'http://[::1]:8123/sandbox/control');
-    assert.equal(sandboxControlUrl('http://127.0.0.1:8123/v2//'), 'http://127.0.0.1:8123/sandbox/control', 'every trailing slash goes');
-    assert.equal(sandboxControlUrl('http://127.0.0.1:8123/v2x'), 'http://127.0.0.1:8123/v2x/sandbox/control', '/v2 only as the last segment');
+    assert.equal(
+      sandboxControlUrl('http://127.0.0.1:8123/v2//'),
+      'http://127.0.0.1:8123/sandbox/control',
+      'every trailing slash goes',
+    );
+    assert.equal(
+      sandboxControlUrl('http://127.0.0.1:8123/v2x'),
+      'http://127.0.0.1:8123/v2x/sandbox/control',
+      '/v2 only as the last segment',
+    );
     assert.throws(
       () => sandboxControlUrl('https://api.example.com/v2'),
-      (e: unknown) => e instanceof TransportError && e.message === "The sandbox's control endpoint is only on this machine (127.0.0.1 or localhost), not on api.example.com.",
+      (e: unknown) =>
+        e instanceof TransportError &&
+        e.message ===
+          "The sandbox's control endpoint is only on this machine (127.0.0.1 or localhost), not on api.example.com.",
     );
   });
 });
 
 describe('units in messages', () => {
   it('bytes in the largest unit reached, with at most two decimals; seconds with at most three', () => {
-    assert.deepEqual([0, 1, 2, 1023, 1024, 1536, 1024 * 1024, 8 * 1024 * 1024 + 1].map(formatBytes), ['0 bytes', '1 byte', '2 bytes', '1023 bytes', '1 KiB', '1.5 KiB', '1 MiB', '8 MiB']);
+    assert.deepEqual([0, 1, 2, 1023, 1024, 1536, 1024 * 1024, 8 * 1024 * 1024 + 1].map(formatBytes), [
+      '0 bytes',
+      '1 byte',
+      '2 bytes',
+      '1023 bytes',
+      '1 KiB',
+      '1.5 KiB',
+      '1 MiB',
+      '8 MiB',
+    ]);
     assert.deepEqual([15_000, 200, 1234.6].map(formatSeconds), ['15 s', '0.2 s', '1.235 s']);
   });
 });
@@ -88,7 +133,9 @@ describe('the service address', () => {
   });
 
   it('isLoopbackHost: localhost, ::1 with or without brackets, 127.0.0.0/8 as dotted quads; nothing else', () => {
-    for (const host of ['localhost', 'LOCALHOST', '::1', '[::1]', '127.0.0.1', '127.255.0.9']) assert.equal(isLoopbackHost(host), true, host);
-    for (const host of ['localhost.example.com', '128.0.0.1', '127.0.0.1.example.com', '::2', '0.0.0.0', '']) assert.equal(isLoopbackHost(host), false, host);
+    for (const host of ['localhost', 'LOCALHOST', '::1', '[::1]', '127.0.0.1', '127.255.0.9'])
+      assert.equal(isLoopbackHost(host), true, host);
+    for (const host of ['localhost.example.com', '128.0.0.1', '127.0.0.1.example.com', '::2', '0.0.0.0', ''])
+      assert.equal(isLoopbackHost(host), false, host);
   });
 });

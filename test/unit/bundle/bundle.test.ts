@@ -35,7 +35,11 @@ describe('production bundle', function () {
   it(`dist/extension.js is at most 100 KiB, and so is everything activation loads with it`, () => {
     const main = build.outputs['dist/extension.js'];
     assert.ok(main, 'dist/extension.js was built');
-    assert.equal(main.bytes, fs.statSync(build.file('dist/extension.js')).size, 'the metafile gives the size of the file on disk');
+    assert.equal(
+      main.bytes,
+      fs.statSync(build.file('dist/extension.js')).size,
+      'the metafile gives the size of the file on disk',
+    );
     assert.ok(main.bytes <= BUDGET, `dist/extension.js is ${(main.bytes / KIB).toFixed(1)} KiB`);
     const total = atActivation.reduce((sum, file) => sum + (build.outputs[file]?.bytes ?? 0), 0);
     assert.ok(total <= BUDGET, `activation loads ${(total / KIB).toFixed(1)} KiB: ${atActivation.join(', ')}`);
@@ -44,17 +48,56 @@ describe('production bundle', function () {
   it('activation loads no code of the sandbox; the sandbox is its own file, loaded on first use', () => {
     const sandboxCode = sourcesOf(build, atActivation).filter((source) => source.startsWith('src/sandbox/'));
     assert.deepEqual(sandboxCode, []);
-    assert.ok(sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'), 'dist/lazy/sandbox.js holds the sandbox');
-    const later = new Set(atActivation.flatMap((file) => (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path)));
+    assert.ok(
+      sourcesOf(build, ['dist/lazy/sandbox.js']).includes('src/sandbox/server.ts'),
+      'dist/lazy/sandbox.js holds the sandbox',
+    );
+    const later = new Set(
+      atActivation.flatMap((file) =>
+        (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path),
+      ),
+    );
     // What activation's files load on first use (the Transactions filter's questions and the rows' tooltips are loaded by the view's file, dist/lazy/transactions.js).
-    assert.deepEqual([...later].sort(), ['dist/lazy/accountCommands.js', 'dist/lazy/agentTools.js', 'dist/lazy/client.js', 'dist/lazy/details.js', 'dist/lazy/errorMessages.js', 'dist/lazy/faultPresets.js', 'dist/lazy/forward.js', 'dist/lazy/hoverContent.js', 'dist/lazy/lookup.js', 'dist/lazy/pairLimits.js', 'dist/lazy/requests.js', 'dist/lazy/sandbox.js', 'dist/lazy/sandboxCommands.js', 'dist/lazy/sandboxControl.js', 'dist/lazy/statusPresentation.js', 'dist/lazy/transactions.js', 'dist/lazy/watch.js']);
-    const viewLater = new Set((build.outputs['dist/lazy/transactions.js']?.imports ?? []).filter((i) => i.kind === 'dynamic-import').map((i) => i.path));
-    assert.ok(viewLater.has('dist/lazy/filterFlow.js') && viewLater.has('dist/lazy/tooltip.js'), `the view's file loads the filter's questions and the tooltips on first use: ${[...viewLater].join(', ')}`);
+    assert.deepEqual([...later].sort(), [
+      'dist/lazy/accountCommands.js',
+      'dist/lazy/agentTools.js',
+      'dist/lazy/client.js',
+      'dist/lazy/details.js',
+      'dist/lazy/errorMessages.js',
+      'dist/lazy/faultPresets.js',
+      'dist/lazy/forward.js',
+      'dist/lazy/hoverContent.js',
+      'dist/lazy/lookup.js',
+      'dist/lazy/pairLimits.js',
+      'dist/lazy/requests.js',
+      'dist/lazy/sandbox.js',
+      'dist/lazy/sandboxCommands.js',
+      'dist/lazy/sandboxControl.js',
+      'dist/lazy/statusPresentation.js',
+      'dist/lazy/transactions.js',
+      'dist/lazy/watch.js',
+    ]);
+    const viewLater = new Set(
+      (build.outputs['dist/lazy/transactions.js']?.imports ?? [])
+        .filter((i) => i.kind === 'dynamic-import')
+        .map((i) => i.path),
+    );
+    assert.ok(
+      viewLater.has('dist/lazy/filterFlow.js') && viewLater.has('dist/lazy/tooltip.js'),
+      `the view's file loads the filter's questions and the tooltips on first use: ${[...viewLater].join(', ')}`,
+    );
   });
 
   it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {
     const loaded = sourcesOf(build, atActivation);
-    for (const part of ['src/api/client.ts', 'src/api/transport.ts', 'node_modules/axios/', 'src/features/requests/requestDocument.ts', 'src/features/requests/requestSender.ts', 'node_modules/jsonc-parser/']) {
+    for (const part of [
+      'src/api/client.ts',
+      'src/api/transport.ts',
+      'node_modules/axios/',
+      'src/features/requests/requestDocument.ts',
+      'src/features/requests/requestSender.ts',
+      'node_modules/jsonc-parser/',
+    ]) {
       assert.deepEqual(
         loaded.filter((source) => source.startsWith(part)),
         [],
@@ -62,12 +105,19 @@ describe('production bundle', function () {
       );
     }
     const client = sourcesOf(build, loadedWith(build, 'dist/lazy/client.js'));
-    assert.ok(client.includes('src/api/transport.ts') && client.includes('node_modules/axios/lib/adapters/http.js'), 'dist/lazy/client.js holds the client on axios');
-    assert.ok(sourcesOf(build, loadedWith(build, 'dist/lazy/requests.js')).includes('src/features/requests/requestSender.ts'));
+    assert.ok(
+      client.includes('src/api/transport.ts') && client.includes('node_modules/axios/lib/adapters/http.js'),
+      'dist/lazy/client.js holds the client on axios',
+    );
+    assert.ok(
+      sourcesOf(build, loadedWith(build, 'dist/lazy/requests.js')).includes('src/features/requests/requestSender.ts'),
+    );
   });
 
   it('one copy of each source: code both sides use is in one shared file (an error class is one class)', () => {
-    const extensionFiles = Object.keys(build.outputs).filter((file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')));
+    const extensionFiles = Object.keys(build.outputs).filter(
+      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
+    );
     const counts = new Map<string, number>();
     for (const source of sourcesOf(build, extensionFiles)) counts.set(source, (counts.get(source) ?? 0) + 1);
     assert.deepEqual(
@@ -78,9 +128,20 @@ describe('production bundle', function () {
   });
 
   it("ships none of axios's redirect, proxy, xhr and fetch helpers", () => {
-    const extensionFiles = Object.keys(build.outputs).filter((file) => file === 'dist/extension.js' || file.startsWith('dist/lazy/'));
+    const extensionFiles = Object.keys(build.outputs).filter(
+      (file) => file === 'dist/extension.js' || file.startsWith('dist/lazy/'),
+    );
     const shipped = sourcesOf(build, extensionFiles);
-    for (const unused of ['follow-redirects', 'debug', 'supports-color', 'proxy-from-env', 'https-proxy-agent', 'agent-base', 'form-data', 'mime-types']) {
+    for (const unused of [
+      'follow-redirects',
+      'debug',
+      'supports-color',
+      'proxy-from-env',
+      'https-proxy-agent',
+      'agent-base',
+      'form-data',
+      'mime-types',
+    ]) {
       assert.deepEqual(
         shipped.filter((source) => source.includes(`node_modules/${unused}/`)),
         [],
@@ -97,7 +158,10 @@ describe('production bundle', function () {
   });
 
   it('the .vsix takes every file the extension loads', () => {
-    const kept = fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8').split('\n').map((line) => line.trim());
+    const kept = fs
+      .readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     assert.ok(kept.includes('!dist/extension.js'));
     assert.ok(kept.includes('!dist/lazy/*.js'));
     const lazy = Object.keys(build.outputs).filter((file) => file.startsWith('dist/lazy/') && file.endsWith('.js'));

@@ -61,7 +61,12 @@ describe('the bundled client (dist/lazy/client.js)', function () {
   after(() => server.close());
 
   const client = (prefix: string, extra: Record<string, unknown> = {}) =>
-    new ExchangeClient({ baseUrl: `${server.url}/${prefix}`, credentials: testCredentials(), retry: { retries: 0 }, ...extra });
+    new ExchangeClient({
+      baseUrl: `${server.url}/${prefix}`,
+      credentials: testCredentials(),
+      retry: { retries: 0 },
+      ...extra,
+    });
 
   it('answers a call', async () => {
     const c = client('ok');
@@ -85,7 +90,12 @@ describe('the bundled client (dist/lazy/client.js)', function () {
 
   it('does not read proxy variables: with HTTP_PROXY set, the request still goes straight to the service', async () => {
     const proxy = await startLocalServer(({ res }) => res.destroy());
-    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, http_proxy: process.env.http_proxy, NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy };
+    const saved = {
+      HTTP_PROXY: process.env.HTTP_PROXY,
+      http_proxy: process.env.http_proxy,
+      NO_PROXY: process.env.NO_PROXY,
+      no_proxy: process.env.no_proxy,
+    };
     process.env.HTTP_PROXY = proxy.url;
     process.env.http_proxy = proxy.url;
     delete process.env.NO_PROXY;

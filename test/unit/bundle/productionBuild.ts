@@ -29,10 +29,18 @@ let built: ProductionBuild | undefined;
 export function productionBuild(): ProductionBuild {
   if (built) return built;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bundle-'));
-  const run = spawnSync(process.execPath, ['esbuild.js', '--production', '--outdir', dir], { cwd: repoRoot, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`the production build failed (exit ${run.status ?? 'signal'}):\n${run.stdout}${run.stderr}`);
+  const run = spawnSync(process.execPath, ['esbuild.js', '--production', '--outdir', dir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (run.status !== 0)
+    throw new Error(`the production build failed (exit ${run.status ?? 'signal'}):\n${run.stdout}${run.stderr}`);
   const meta = JSON.parse(fs.readFileSync(path.join(dir, 'meta.json'), 'utf8')) as { outputs: Record<string, Output> };
-  const result: ProductionBuild = { dir, outputs: meta.outputs, file: (name) => path.join(dir, name.replace(/^dist\//, '')) };
+  const result: ProductionBuild = {
+    dir,
+    outputs: meta.outputs,
+    file: (name) => path.join(dir, name.replace(/^dist\//, '')),
+  };
   built = result;
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return result;
@@ -45,7 +53,8 @@ export function loadedWith(build: ProductionBuild, entry: string): string[] {
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     if (seen.has(next)) continue;
     seen.add(next);
-    for (const i of build.outputs[next]?.imports ?? []) if (!i.external && i.kind === 'import-statement') queue.push(i.path);
+    for (const i of build.outputs[next]?.imports ?? [])
+      if (!i.external && i.kind === 'import-statement') queue.push(i.path);
   }
   return [...seen];
 }

@@ -21,8 +21,14 @@ function documentation(): string[] {
 }
 
 /** Names of notes kept outside the repository (spelt in parts so this file does not name them). */
-const OUTSIDE_NOTES = [['SERVICE', 'md'], ['exchange-api-v2', 'md'], ['more-operations', 'md']].map(([name, ext]) => `${name}.${ext}`);
-const OUTSIDE_NOTE = new RegExp(`\\b(${OUTSIDE_NOTES.map((n) => n.replace(/[.-]/g, '\\$&')).join('|')})|\\bmore-operations\\s*§`);
+const OUTSIDE_NOTES = [
+  ['SERVICE', 'md'],
+  ['exchange-api-v2', 'md'],
+  ['more-operations', 'md'],
+].map(([name, ext]) => `${name}.${ext}`);
+const OUTSIDE_NOTE = new RegExp(
+  `\\b(${OUTSIDE_NOTES.map((n) => n.replace(/[.-]/g, '\\$&')).join('|')})|\\bmore-operations\\s*§`,
+);
 
 /** Text files under a folder (what a pointer could be written in). */
 function textFilesUnder(dir: string): string[] {
@@ -35,14 +41,22 @@ function textFilesUnder(dir: string): string[] {
 describe('Links in the documentation', () => {
   it('reads links and anchors as GitHub does', () => {
     assert.deepEqual(
-      linksOf('See [a](a.md#x) and ![b](media/b.png "title").\n```\n[not](a link.md)\n```\nand `[no](code.md)`, [c](https://x.y/z).').map((l) => l.target),
+      linksOf(
+        'See [a](a.md#x) and ![b](media/b.png "title").\n```\n[not](a link.md)\n```\nand `[no](code.md)`, [c](https://x.y/z).',
+      ).map((l) => l.target),
       ['a.md#x', 'media/b.png', 'https://x.y/z'],
     );
     assert.equal(slugOf('The `hold*` mark'), 'the-hold-mark');
     assert.equal(slugOf("Net or gross: a fixed quote's `amountTo`"), 'net-or-gross-a-fixed-quotes-amountto');
     assert.equal(slugOf('getPairsParams (deprecated)'), 'getpairsparams-deprecated');
-    assert.equal(slugOf('The currency catalogue (`src/sandbox/catalogue.json`)'), 'the-currency-catalogue-srcsandboxcataloguejson');
-    assert.deepEqual([...anchorsOf('# A\n## B c\n```\n# not\n```\n### B c\n## The `hold*` mark\n')], ['a', 'b-c', 'b-c-1', 'the-hold-mark']);
+    assert.equal(
+      slugOf('The currency catalogue (`src/sandbox/catalogue.json`)'),
+      'the-currency-catalogue-srcsandboxcataloguejson',
+    );
+    assert.deepEqual(
+      [...anchorsOf('# A\n## B c\n```\n# not\n```\n### B c\n## The `hold*` mark\n')],
+      ['a', 'b-c', 'b-c-1', 'the-hold-mark'],
+    );
   });
 
   it('finds a missing file and a missing heading', () => {
@@ -50,7 +64,10 @@ describe('Links in the documentation', () => {
     try {
       fs.writeFileSync(path.join(dir, 'other.md'), '# Here\n');
       const file = path.join(dir, 'page.md');
-      fs.writeFileSync(file, '# Top\n[ok](other.md#here) [self](#top) [dir](./)\n[gone](missing.md) [bad](other.md#there) [bad self](#nowhere)\n');
+      fs.writeFileSync(
+        file,
+        '# Top\n[ok](other.md#here) [self](#top) [dir](./)\n[gone](missing.md) [bad](other.md#there) [bad self](#nowhere)\n',
+      );
       const problems = brokenLinks(file);
       assert.equal(problems.length, 3, problems.join('\n'));
       assert.match(problems[0] ?? '', /missing\.md: no such file/);
@@ -63,14 +80,24 @@ describe('Links in the documentation', () => {
 
   it('every relative link of README, CONTRIBUTING, docs/ and the sandbox rules reaches a file and heading', () => {
     const files = documentation();
-    assert.ok(files.some((f) => f.endsWith(path.join('docs', 'service', 'README.md'))), 'docs/service/README.md exists');
-    const problems = files.flatMap((f) => brokenLinks(f)).map((p) => path.relative(root, p.split(':')[0] ?? '') + p.slice(p.indexOf(':')));
+    assert.ok(
+      files.some((f) => f.endsWith(path.join('docs', 'service', 'README.md'))),
+      'docs/service/README.md exists',
+    );
+    const problems = files
+      .flatMap((f) => brokenLinks(f))
+      .map((p) => path.relative(root, p.split(':')[0] ?? '') + p.slice(p.indexOf(':')));
     assert.deepEqual(problems, []);
   });
 
   it('nothing in src/, test/ or docs/ points at notes outside the repository', () => {
-    assert.ok(OUTSIDE_NOTE.test(`see ${OUTSIDE_NOTES[0] ?? ''}`) && OUTSIDE_NOTE.test(['more-operations', '§9'].join(' ')), 'the pattern catches a pointer');
-    const files = ['src', 'test', 'docs'].flatMap((d) => textFilesUnder(path.join(root, d))).concat(path.join(root, 'README.md'), path.join(root, 'CONTRIBUTING.md'));
+    assert.ok(
+      OUTSIDE_NOTE.test(`see ${OUTSIDE_NOTES[0] ?? ''}`) && OUTSIDE_NOTE.test(['more-operations', '§9'].join(' ')),
+      'the pattern catches a pointer',
+    );
+    const files = ['src', 'test', 'docs']
+      .flatMap((d) => textFilesUnder(path.join(root, d)))
+      .concat(path.join(root, 'README.md'), path.join(root, 'CONTRIBUTING.md'));
     const hits = files.flatMap((f) =>
       fs
         .readFileSync(f, 'utf8')

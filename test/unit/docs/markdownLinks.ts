@@ -38,7 +38,8 @@ export function linksOf(text: string): MarkdownLink[] {
   withoutCode(text)
     .split('\n')
     .forEach((line, i) => {
-      for (const m of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push({ line: i + 1, target: m[1] ?? '' });
+      for (const m of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g))
+        links.push({ line: i + 1, target: m[1] ?? '' });
     });
   return links;
 }
@@ -78,7 +79,10 @@ function isExternal(target: string): boolean {
  * What is wrong with each relative link of one Markdown file: a target that does not exist, or an
  * anchor that no heading of the Markdown file it points into has. Empty when all is well.
  */
-export function brokenLinks(file: string, readText: (file: string) => string = (f) => fs.readFileSync(f, 'utf8')): string[] {
+export function brokenLinks(
+  file: string,
+  readText: (file: string) => string = (f) => fs.readFileSync(f, 'utf8'),
+): string[] {
   const problems: string[] = [];
   const text = readText(file);
   for (const { line, target } of linksOf(text)) {
@@ -93,7 +97,8 @@ export function brokenLinks(file: string, readText: (file: string) => string = (
       continue;
     }
     if (anchor === undefined || anchor === '' || !resolved.endsWith('.md') || !fs.statSync(resolved).isFile()) continue;
-    if (!anchorsOf(resolved === file ? text : readText(resolved)).has(anchor)) problems.push(`${where}: no heading with that anchor`);
+    if (!anchorsOf(resolved === file ? text : readText(resolved)).has(anchor))
+      problems.push(`${where}: no heading with that anchor`);
   }
   return problems;
 }

@@ -7,7 +7,13 @@ import { strict as assert } from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadCredentials, SandboxControlClient } from '../../../src/api';
-import { ACCOUNT_ENV, defaultStateFolder, ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import {
+  ACCOUNT_ENV,
+  defaultStateFolder,
+  ForwardCliError,
+  parseForwardCli,
+  SANDBOX_ENV,
+} from '../../../src/forward/cliArgs';
 import * as fs from 'fs';
 import * as os from 'os';
 import { startSandbox, SkippableClock } from '../../../src/sandbox';
@@ -62,18 +68,37 @@ describe('forward CLI', () => {
       assert.equal(parseForwardCli([], SANDBOX).stateFile, undefined);
       for (const bad of ['0', '11', '2.5', 'x']) assert.match(refusal(['--max-rps', bad]), /--max-rps must be/, bad);
       assert.match(refusal(['--state', ' ']), /--state needs/);
-      for (const url of ['https://api.changelly.com', 'http://10.0.0.5:8710', 'http://127.0.0.1.example.com:8710', 'file:///etc/passwd', 'nonsense']) {
+      for (const url of [
+        'https://api.changelly.com',
+        'http://10.0.0.5:8710',
+        'http://127.0.0.1.example.com:8710',
+        'file:///etc/passwd',
+        'nonsense',
+      ]) {
         assert.match(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), /must be the sandbox on this machine/, url);
       }
-      for (const url of ['http://localhost:8710', 'http://[::1]:8710', 'http://127.0.0.2:1']) assert.equal(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), 'accepted', url);
-      assert.match(refusal(['--secret-env', 'S', '--rotate-secret'], { ...SANDBOX, S: 'x'.repeat(20) }), /--rotate-secret/);
+      for (const url of ['http://localhost:8710', 'http://[::1]:8710', 'http://127.0.0.2:1'])
+        assert.equal(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), 'accepted', url);
+      assert.match(
+        refusal(['--secret-env', 'S', '--rotate-secret'], { ...SANDBOX, S: 'x'.repeat(20) }),
+        /--rotate-secret/,
+      );
     });
 
-    it('puts the default state file in the user\'s data folder, per platform', () => {
-      assert.equal(defaultStateFolder({ XDG_DATA_HOME: '/d' }, 'linux', '/h'), path.join('/d', 'exchange-tx', 'forward'));
+    it("puts the default state file in the user's data folder, per platform", () => {
+      assert.equal(
+        defaultStateFolder({ XDG_DATA_HOME: '/d' }, 'linux', '/h'),
+        path.join('/d', 'exchange-tx', 'forward'),
+      );
       assert.equal(defaultStateFolder({}, 'linux', '/h'), path.join('/h', '.local', 'share', 'exchange-tx', 'forward'));
-      assert.equal(defaultStateFolder({}, 'darwin', '/h'), path.join('/h', 'Library', 'Application Support', 'exchange-tx', 'forward'));
-      assert.equal(defaultStateFolder({ LOCALAPPDATA: 'C:/L' }, 'win32', '/h'), path.join('C:/L', 'exchange-tx', 'forward'));
+      assert.equal(
+        defaultStateFolder({}, 'darwin', '/h'),
+        path.join('/h', 'Library', 'Application Support', 'exchange-tx', 'forward'),
+      );
+      assert.equal(
+        defaultStateFolder({ LOCALAPPDATA: 'C:/L' }, 'win32', '/h'),
+        path.join('C:/L', 'exchange-tx', 'forward'),
+      );
     });
   });
 
@@ -81,7 +106,10 @@ describe('forward CLI', () => {
     this.timeout(40_000);
     const started = Date.now();
     // Waits end with the test (so the CLI is stopped and its output shown), not with mocha's timeout.
-    const waitFor = (condition: () => boolean): Promise<void> => until(() => condition() || Date.now() - started > 30_000, 20).then(() => assert.ok(condition(), 'waited in vain'));
+    const waitFor = (condition: () => boolean): Promise<void> =>
+      until(() => condition() || Date.now() - started > 30_000, 20).then(() =>
+        assert.ok(condition(), 'waited in vain'),
+      );
     const clock = new SkippableClock();
     const sandbox = await startSandbox({ clock, ledgerSize: 10 });
     const keys = registeredKeys();
@@ -93,10 +121,30 @@ describe('forward CLI', () => {
     const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
     const cli = path.resolve(__dirname, '../../../src/forward/cli.js');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forward-cli-'));
-    const child = spawn(process.execPath, [cli, '--to', receiver.url, '--secret-env', 'HOOK_SECRET', '--interval', '1000', '--state', path.join(dir, 'state.json')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { PATH: process.env.PATH ?? '', [SANDBOX_ENV.url]: sandbox.url, [SANDBOX_ENV.privateKey]: keys.privateKeyHex, [SANDBOX_ENV.apiKey]: credentials.apiKey, HOOK_SECRET: secret },
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        cli,
+        '--to',
+        receiver.url,
+        '--secret-env',
+        'HOOK_SECRET',
+        '--interval',
+        '1000',
+        '--state',
+        path.join(dir, 'state.json'),
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          [SANDBOX_ENV.url]: sandbox.url,
+          [SANDBOX_ENV.privateKey]: keys.privateKeyHex,
+          [SANDBOX_ENV.apiKey]: credentials.apiKey,
+          HOOK_SECRET: secret,
+        },
+      },
+    );
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -111,7 +159,10 @@ describe('forward CLI', () => {
       await control.move(tx.id, 'confirming');
       await waitFor(() => receiver.accepted.some((e) => e.transaction.id === tx.id && e.to === 'confirming'));
       const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
-      assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), ['null>waiting', 'waiting>confirming']);
+      assert.deepEqual(
+        mine.map((e) => `${e.from}>${e.to}`),
+        ['null>waiting', 'waiting>confirming'],
+      );
       await waitFor(() => out.includes(`${mine[1].id}  ${tx.id} waiting -> confirming  HTTP 200  delivered`));
     } catch (error) {
       throw new Error(`${String(error)}; the CLI printed:\n${out}`);

@@ -5,7 +5,14 @@
  */
 import { strict as assert } from 'assert';
 import * as path from 'path';
-import { accountIdentity, ACCOUNT_ENV, defaultStateFolder, ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import {
+  accountIdentity,
+  ACCOUNT_ENV,
+  defaultStateFolder,
+  ForwardCliError,
+  parseForwardCli,
+  SANDBOX_ENV,
+} from '../../../src/forward/cliArgs';
 import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError, needsAllowance } from '../../../src/forward/target';
 
@@ -21,7 +28,10 @@ function refusal(argv: string[], env: NodeJS.ProcessEnv = SANDBOX): string {
   return 'accepted';
 }
 
-function targetRefusal(url: string, allowedHost?: string): { message: string; reason: string; host: string | undefined } | 'accepted' {
+function targetRefusal(
+  url: string,
+  allowedHost?: string,
+): { message: string; reason: string; host: string | undefined } | 'accepted' {
   try {
     checkHookUrl(url, allowedHost === undefined ? undefined : { allowedHost });
   } catch (error) {
@@ -32,9 +42,25 @@ function targetRefusal(url: string, allowedHost?: string): { message: string; re
 }
 
 describe('forward CLI arguments, option by option', () => {
-  it('reads every option\'s value', () => {
+  it("reads every option's value", () => {
     const s = parseForwardCli(
-      ['--to', 'https://hooks.example.com:8443/in', '--allow-host', 'hooks.example.com:8443', '--secret-env', 'S', '--interval', '2500', '--lookback', '60000', '--emit-initial', '--state', ' st.json ', '--max-rps', '10'],
+      [
+        '--to',
+        'https://hooks.example.com:8443/in',
+        '--allow-host',
+        'hooks.example.com:8443',
+        '--secret-env',
+        'S',
+        '--interval',
+        '2500',
+        '--lookback',
+        '60000',
+        '--emit-initial',
+        '--state',
+        ' st.json ',
+        '--max-rps',
+        '10',
+      ],
       { ...SANDBOX, S: '  sixteen-chars-ok  ', [SANDBOX_ENV.apiKey]: ' api-key ' },
     );
     assert.equal(s.help, false);
@@ -70,30 +96,52 @@ describe('forward CLI arguments, option by option', () => {
     assert.equal(s.help, true);
     assert.equal(s.baseUrl, '');
     assert.equal(s.privateKey, '');
-    assert.equal(parseForwardCli(['--help'], { [SANDBOX_ENV.url]: 'https://api.changelly.com' }).baseUrl, '', 'nor is a sandbox URL elsewhere checked');
+    assert.equal(
+      parseForwardCli(['--help'], { [SANDBOX_ENV.url]: 'https://api.changelly.com' }).baseUrl,
+      '',
+      'nor is a sandbox URL elsewhere checked',
+    );
   });
 
-  it('reads an account\'s URL trimmed, the service by default, from anywhere', () => {
+  it("reads an account's URL trimmed, the service by default, from anywhere", () => {
     const env = { [ACCOUNT_ENV.privateKey]: ' k ', [ACCOUNT_ENV.url]: ' https://api.example.com ' };
     const s = parseForwardCli(['--account'], env);
     assert.equal(s.baseUrl, 'https://api.example.com');
     assert.equal(s.privateKey, 'k');
     assert.equal(s.apiKey, undefined);
-    assert.equal(parseForwardCli(['--account'], { ...env, [ACCOUNT_ENV.url]: '  ' }).baseUrl, 'https://api.changelly.com');
+    assert.equal(
+      parseForwardCli(['--account'], { ...env, [ACCOUNT_ENV.url]: '  ' }).baseUrl,
+      'https://api.changelly.com',
+    );
   });
 
   it('says which variable is missing and why', () => {
-    assert.equal(refusal(['--account'], { [ACCOUNT_ENV.privateKey]: '  ' }), 'EXCHANGE_TX_PRIVATE_KEY is not set: the account key to poll with (--account).');
-    assert.equal(refusal([], { [SANDBOX_ENV.url]: 'http://127.0.0.1:1' }), 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY is not set: the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account.');
-    assert.equal(refusal([], {}), 'EXCHANGE_TX_SANDBOX_URL is not set: the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account.');
+    assert.equal(
+      refusal(['--account'], { [ACCOUNT_ENV.privateKey]: '  ' }),
+      'EXCHANGE_TX_PRIVATE_KEY is not set: the account key to poll with (--account).',
+    );
+    assert.equal(
+      refusal([], { [SANDBOX_ENV.url]: 'http://127.0.0.1:1' }),
+      'EXCHANGE_TX_SANDBOX_PRIVATE_KEY is not set: the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account.',
+    );
+    assert.equal(
+      refusal([], {}),
+      'EXCHANGE_TX_SANDBOX_URL is not set: the sandbox to poll (run "Copy Sandbox Connection" and export its lines), or use --account.',
+    );
     assert.equal(refusal(['--secret-env', 'S'], { ...SANDBOX, S: ' ' }), 'S is not set: it is named by --secret-env.');
     assert.equal(refusal(['--secret-env', 'S']), 'S is not set: it is named by --secret-env.');
   });
 
   it('takes a secret of 16 characters, not 15', () => {
     assert.equal(parseForwardCli(['--secret-env', 'S'], { ...SANDBOX, S: 'x'.repeat(16) }).secret, 'x'.repeat(16));
-    assert.equal(refusal(['--secret-env', 'S'], { ...SANDBOX, S: 'x'.repeat(15) }), 'The secret in S must be at least 16 characters.');
-    assert.equal(refusal(['--secret-env', 'S', '--rotate-secret'], { ...SANDBOX, S: 'x'.repeat(16) }), '--rotate-secret rotates the secret kept in the state file; with --secret-env, change the variable instead.');
+    assert.equal(
+      refusal(['--secret-env', 'S'], { ...SANDBOX, S: 'x'.repeat(15) }),
+      'The secret in S must be at least 16 characters.',
+    );
+    assert.equal(
+      refusal(['--secret-env', 'S', '--rotate-secret'], { ...SANDBOX, S: 'x'.repeat(16) }),
+      '--rotate-secret rotates the secret kept in the state file; with --secret-env, change the variable instead.',
+    );
   });
 
   it('takes whole numbers of ms from the minimum up to 12 digits', () => {
@@ -109,7 +157,8 @@ describe('forward CLI arguments, option by option', () => {
   it('takes --max-rps from 1 to 10 as one or two digits', () => {
     assert.equal(parseForwardCli(['--max-rps', '1'], SANDBOX).maxRps, 1);
     assert.equal(parseForwardCli(['--max-rps', '10'], SANDBOX).maxRps, 10);
-    for (const bad of ['010', '3x', 'x3', '0', '11', '']) assert.equal(refusal([`--max-rps=${bad}`]), '--max-rps must be a whole number from 1 to 10.', bad);
+    for (const bad of ['010', '3x', 'x3', '0', '11', ''])
+      assert.equal(refusal([`--max-rps=${bad}`]), '--max-rps must be a whole number from 1 to 10.', bad);
   });
 
   it('refuses a blank --state, a positional argument, an unknown option, and says why', () => {
@@ -126,15 +175,31 @@ describe('forward CLI arguments, option by option', () => {
   it('takes a sandbox URL on this machine over http or https only, and says so', () => {
     assert.equal(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: 'https://127.0.0.1:8710' }), 'accepted');
     for (const url of ['ftp://127.0.0.1:8710', 'ws://localhost:1']) {
-      assert.equal(refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }), 'EXCHANGE_TX_SANDBOX_URL must be the sandbox on this machine (http://127.0.0.1:PORT); for another service use --account.', url);
+      assert.equal(
+        refusal([], { ...SANDBOX, [SANDBOX_ENV.url]: url }),
+        'EXCHANGE_TX_SANDBOX_URL must be the sandbox on this machine (http://127.0.0.1:PORT); for another service use --account.',
+        url,
+      );
     }
   });
 
-  it('puts state files under the user\'s data folder, a blank XDG_DATA_HOME as none', () => {
-    assert.equal(defaultStateFolder({ XDG_DATA_HOME: '  ' }, 'linux', '/h'), path.join('/h', '.local', 'share', 'exchange-tx', 'forward'));
-    assert.equal(defaultStateFolder({ XDG_DATA_HOME: ' /d ' }, 'linux', '/h'), path.join('/d', 'exchange-tx', 'forward'));
-    assert.equal(defaultStateFolder({}, 'win32', 'C:/Users/u'), path.join('C:/Users/u', 'AppData', 'Local', 'exchange-tx', 'forward'));
-    assert.equal(defaultStateFolder({ XDG_DATA_HOME: '/d' }, 'darwin', '/h'), path.join('/h', 'Library', 'Application Support', 'exchange-tx', 'forward'));
+  it("puts state files under the user's data folder, a blank XDG_DATA_HOME as none", () => {
+    assert.equal(
+      defaultStateFolder({ XDG_DATA_HOME: '  ' }, 'linux', '/h'),
+      path.join('/h', '.local', 'share', 'exchange-tx', 'forward'),
+    );
+    assert.equal(
+      defaultStateFolder({ XDG_DATA_HOME: ' /d ' }, 'linux', '/h'),
+      path.join('/d', 'exchange-tx', 'forward'),
+    );
+    assert.equal(
+      defaultStateFolder({}, 'win32', 'C:/Users/u'),
+      path.join('C:/Users/u', 'AppData', 'Local', 'exchange-tx', 'forward'),
+    );
+    assert.equal(
+      defaultStateFolder({ XDG_DATA_HOME: '/d' }, 'darwin', '/h'),
+      path.join('/h', 'Library', 'Application Support', 'exchange-tx', 'forward'),
+    );
   });
 
   it('names an account by its address without trailing slashes, and its key', () => {
@@ -147,18 +212,45 @@ describe('forward CLI arguments, option by option', () => {
 describe('hook targets, refusal by refusal', () => {
   it('takes a URL with spaces around it', () => {
     assert.equal(checkHookUrl('  http://127.0.0.1:3000/hooks \n').href, 'http://127.0.0.1:3000/hooks');
-    assert.equal(checkHookUrl('https://hooks.example.com/x', { allowedHost: 'hooks.example.com' }).host, 'hooks.example.com');
+    assert.equal(
+      checkHookUrl('https://hooks.example.com/x', { allowedHost: 'hooks.example.com' }).host,
+      'hooks.example.com',
+    );
   });
 
   it('says why each one is refused, naming the host when a host is at fault', () => {
-    assert.deepEqual(targetRefusal('nope'), { message: 'Not a valid URL (expected e.g. http://127.0.0.1:3000/hooks).', reason: 'invalid', host: undefined });
-    assert.deepEqual(targetRefusal('ftp://127.0.0.1/x'), { message: 'The URL must use http or https, not ftp:', reason: 'invalid', host: undefined });
+    assert.deepEqual(targetRefusal('nope'), {
+      message: 'Not a valid URL (expected e.g. http://127.0.0.1:3000/hooks).',
+      reason: 'invalid',
+      host: undefined,
+    });
+    assert.deepEqual(targetRefusal('ftp://127.0.0.1/x'), {
+      message: 'The URL must use http or https, not ftp:',
+      reason: 'invalid',
+      host: undefined,
+    });
     for (const url of ['http://user@127.0.0.1/x', 'http://:pw@127.0.0.1/x']) {
-      assert.deepEqual(targetRefusal(url), { message: 'The URL must not hold a user name or password.', reason: 'invalid', host: undefined }, url);
+      assert.deepEqual(
+        targetRefusal(url),
+        { message: 'The URL must not hold a user name or password.', reason: 'invalid', host: undefined },
+        url,
+      );
     }
-    assert.deepEqual(targetRefusal('http://127.0.0.1/x#f'), { message: 'The URL must not have a #fragment.', reason: 'invalid', host: undefined });
-    assert.deepEqual(targetRefusal('http://10.0.0.5:81/x'), { message: 'Plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not to 10.0.0.5:81; use https.', reason: 'plain-http', host: '10.0.0.5:81' });
-    assert.deepEqual(targetRefusal('https://10.0.0.5/x'), { message: '10.0.0.5 is not this machine: events go to another host only when it is explicitly allowed.', reason: 'host', host: '10.0.0.5' });
+    assert.deepEqual(targetRefusal('http://127.0.0.1/x#f'), {
+      message: 'The URL must not have a #fragment.',
+      reason: 'invalid',
+      host: undefined,
+    });
+    assert.deepEqual(targetRefusal('http://10.0.0.5:81/x'), {
+      message: 'Plain http is allowed only to this machine (127.0.0.1, ::1, localhost), not to 10.0.0.5:81; use https.',
+      reason: 'plain-http',
+      host: '10.0.0.5:81',
+    });
+    assert.deepEqual(targetRefusal('https://10.0.0.5/x'), {
+      message: '10.0.0.5 is not this machine: events go to another host only when it is explicitly allowed.',
+      reason: 'host',
+      host: '10.0.0.5',
+    });
     const error = new HookTargetError('m', 'invalid');
     assert.equal(error.name, 'HookTargetError');
   });

@@ -146,7 +146,7 @@ describe('forward CLI durability (SIGKILL, SIGTERM, restart)', function () {
     const kept = JSON.parse(fs.readFileSync(state, 'utf8')) as { entries: { state: string; event: { id: string } }[] };
     const keptIds = kept.entries.filter((e) => e.state === 'waiting').map((e) => e.event.id);
     assert.equal(keptIds.length, waiting);
-    assert.equal((fs.statSync(state).mode & 0o777).toString(8), '600', 'the state file is the owner\'s only');
+    assert.equal((fs.statSync(state).mode & 0o777).toString(8), '600', "the state file is the owner's only");
     await receiver.open(port);
     run = startForwarder(args, env);
     try {

@@ -46,12 +46,23 @@ describe('delivery queue bounds', () => {
       else response.writeHead(204).end();
     });
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: [SECRET],
+      backoff: FAST,
+      onAttempt: (a) => attempts.push(a),
+    });
     try {
       queue.enqueue(event(1), 'tx1');
       await queue.idle();
       assert.deepEqual(server.hits, ['/hooks', '/hooks']);
-      assert.deepEqual(attempts.map((a) => [a.status, a.delivered]), [[302, false], [204, true]]);
+      assert.deepEqual(
+        attempts.map((a) => [a.status, a.delivered]),
+        [
+          [302, false],
+          [204, true],
+        ],
+      );
     } finally {
       queue.dispose();
       await server.close();
@@ -65,11 +76,23 @@ describe('delivery queue bounds', () => {
       if (n > 1) response.writeHead(200).end();
     });
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, timeoutMs: 200, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: [SECRET],
+      backoff: FAST,
+      timeoutMs: 200,
+      onAttempt: (a) => attempts.push(a),
+    });
     try {
       queue.enqueue(event(1), 'tx1');
       await queue.idle();
-      assert.deepEqual(attempts.map((a) => [a.error, a.delivered]), [['timeout', false], [undefined, true]]);
+      assert.deepEqual(
+        attempts.map((a) => [a.error, a.delivered]),
+        [
+          ['timeout', false],
+          [undefined, true],
+        ],
+      );
     } finally {
       queue.dispose();
       await server.close();
@@ -115,9 +138,18 @@ describe('delivery queue bounds', () => {
         response.writeHead(200).end();
       });
     });
-    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], backoff: FAST, maxStored: 3, concurrency: 1 });
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: [SECRET],
+      backoff: FAST,
+      maxStored: 3,
+      concurrency: 1,
+    });
     try {
-      assert.deepEqual([1, 2, 3, 4, 5].map((n) => queue.enqueue(event(n), 'one')), [true, true, true, false, false]);
+      assert.deepEqual(
+        [1, 2, 3, 4, 5].map((n) => queue.enqueue(event(n), 'one')),
+        [true, true, true, false, false],
+      );
       assert.equal(queue.refused, 2);
       assert.equal(queue.enqueue(event(6), 'one', true), true, 'a forced event (a gap) is never refused');
       assert.equal(queue.stored, 4);
@@ -132,9 +164,25 @@ describe('delivery queue bounds', () => {
   });
 
   it('backs off exponentially with jitter, up to the cap', () => {
-    const low = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: [SECRET], backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0 });
-    const high = new DeliveryQueue({ url: new URL('http://127.0.0.1:9/'), secrets: [SECRET], backoff: { baseMs: 100, maxMs: 1000 }, random: () => 0.999999 });
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((f) => low.delayAfter(f)), [50, 100, 200, 400, 500, 500]);
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((f) => high.delayAfter(f)), [100, 200, 400, 800, 1000, 1000]);
+    const low = new DeliveryQueue({
+      url: new URL('http://127.0.0.1:9/'),
+      secrets: [SECRET],
+      backoff: { baseMs: 100, maxMs: 1000 },
+      random: () => 0,
+    });
+    const high = new DeliveryQueue({
+      url: new URL('http://127.0.0.1:9/'),
+      secrets: [SECRET],
+      backoff: { baseMs: 100, maxMs: 1000 },
+      random: () => 0.999999,
+    });
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((f) => low.delayAfter(f)),
+      [50, 100, 200, 400, 500, 500],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((f) => high.delayAfter(f)),
+      [100, 200, 400, 800, 1000, 1000],
+    );
   });
 });

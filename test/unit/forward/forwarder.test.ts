@@ -45,13 +45,28 @@ describe('status forwarder (real sandbox, real receiver)', () => {
     await harness.sandbox.stop();
   });
 
-  function forwarding(extra: { emitInitial?: boolean; intervalMs?: number } = {}): { forwarder: StatusForwarder; queue: DeliveryQueue; attempts: DeliveryAttempt[] } {
+  function forwarding(extra: { emitInitial?: boolean; intervalMs?: number } = {}): {
+    forwarder: StatusForwarder;
+    queue: DeliveryQueue;
+    attempts: DeliveryAttempt[];
+  } {
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: checkHookUrl(receiver.url), secrets: [secret], backoff: FAST, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url: checkHookUrl(receiver.url),
+      secrets: [secret],
+      backoff: FAST,
+      onAttempt: (a) => attempts.push(a),
+    });
     const clock = harness.sandbox.clock as ManualClock;
-    const sink = { add: (event: OutboundEvent, lane: string, force?: boolean) => queue.add(event, lane, force), commit: () => queue.kick() };
+    const sink = {
+      add: (event: OutboundEvent, lane: string, force?: boolean) => queue.add(event, lane, force),
+      commit: () => queue.kick(),
+    };
     const forwarder = new StatusForwarder({ source: client, account: 'test', sink, now: () => clock.now(), ...extra });
-    stops.push(() => forwarder.stop(), () => queue.dispose());
+    stops.push(
+      () => forwarder.stop(),
+      () => queue.dispose(),
+    );
     return { forwarder, queue, attempts };
   }
 
@@ -71,7 +86,15 @@ describe('status forwarder (real sandbox, real receiver)', () => {
     const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
     assert.deepEqual(
       mine.map((e) => `${e.from}>${e.to}`),
-      ['null>waiting', 'waiting>confirming', 'confirming>exchanging', 'exchanging>hold', 'hold>exchanging', 'exchanging>sending', 'sending>finished'],
+      [
+        'null>waiting',
+        'waiting>confirming',
+        'confirming>exchanging',
+        'exchanging>hold',
+        'hold>exchanging',
+        'exchanging>sending',
+        'sending>finished',
+      ],
     );
     assert.equal(new Set(mine.map((e) => e.id)).size, mine.length);
     assert.ok(receiver.arrivals.every((a) => a.verified && a.contentType === 'application/json'));
@@ -102,12 +125,18 @@ describe('status forwarder (real sandbox, real receiver)', () => {
       await forwarder.pollNow();
     }
     await until(() => attempts.filter((a) => !a.delivered).length >= 3);
-    assert.ok(attempts.every((a) => !a.delivered && a.status === undefined && a.lane === tx.id), 'later events of the transaction wait behind the first; the queue waits for the receiver');
+    assert.ok(
+      attempts.every((a) => !a.delivered && a.status === undefined && a.lane === tx.id),
+      'later events of the transaction wait behind the first; the queue waits for the receiver',
+    );
     assert.equal(new Set(attempts.map((a) => a.event.id)).size, 1, 'only the first event was tried');
     assert.equal(queue.pending, 4);
     await receiver.open(port);
     await queue.idle();
-    assert.deepEqual(receiver.accepted.map((e) => e.to), ['waiting', 'confirming', 'exchanging', 'sending']);
+    assert.deepEqual(
+      receiver.accepted.map((e) => e.to),
+      ['waiting', 'confirming', 'exchanging', 'sending'],
+    );
     assert.equal(receiver.arrivals.length, 4);
   });
 
@@ -120,9 +149,15 @@ describe('status forwarder (real sandbox, real receiver)', () => {
     await control.move(tx.id, 'confirming');
     await forwarder.pollNow();
     await queue.idle();
-    assert.deepEqual(receiver.arrivals.map((a) => `${a.event.to}:${a.answered}`), ['waiting:500', 'waiting:503', 'waiting:500', 'waiting:200', 'confirming:200']);
+    assert.deepEqual(
+      receiver.arrivals.map((a) => `${a.event.to}:${a.answered}`),
+      ['waiting:500', 'waiting:503', 'waiting:500', 'waiting:200', 'confirming:200'],
+    );
     assert.equal(new Set(receiver.arrivals.slice(0, 4).map((a) => a.event.id)).size, 1);
-    assert.deepEqual(attempts.map((a) => a.attempt), [1, 2, 3, 4, 1]);
+    assert.deepEqual(
+      attempts.map((a) => a.attempt),
+      [1, 2, 3, 4, 1],
+    );
     assert.ok(attempts.slice(0, 3).every((a) => a.retryInMs !== undefined && a.retryInMs <= FAST.maxMs));
   });
 
@@ -148,7 +183,13 @@ describe('status forwarder (real sandbox, real receiver)', () => {
 
 describe('hook targets', () => {
   it('take loopback http and https by default', () => {
-    for (const url of ['http://127.0.0.1:3000/hooks', 'https://localhost/x', 'http://[::1]:8080/', 'http://127.0.0.2/h']) assert.equal(checkHookUrl(url).href.length > 0, true, url);
+    for (const url of [
+      'http://127.0.0.1:3000/hooks',
+      'https://localhost/x',
+      'http://[::1]:8080/',
+      'http://127.0.0.2/h',
+    ])
+      assert.equal(checkHookUrl(url).href.length > 0, true, url);
   });
 
   it('refuse another host without the allowance, plain http to it even with one, credentials, fragments and other schemes', () => {

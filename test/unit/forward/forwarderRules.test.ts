@@ -25,7 +25,9 @@ describe('forwarder rules (real sandbox)', () => {
   let client: ExchangeClient;
   let control: SandboxControlClient;
   let queries: TransactionQuery[];
-  let source: { getTransactions(q: TransactionQuery, o?: RequestOptions): ReturnType<ExchangeClient['getTransactions']> };
+  let source: {
+    getTransactions(q: TransactionQuery, o?: RequestOptions): ReturnType<ExchangeClient['getTransactions']>;
+  };
   beforeEach(async () => {
     harness = await startHarness({ ledgerSize: 0 });
     client = harness.client();
@@ -66,7 +68,14 @@ describe('forwarder rules (real sandbox)', () => {
     const events: { event: OutboundEvent; lane: string; force: boolean | undefined }[] = [];
     const polls: PollOutcome[] = [];
     const { sink, commits } = sinkOf(events);
-    const forwarder = new StatusForwarder({ source, account: 'acc', sink, lookbackMs: 3600_000, now: () => clock.now(), onPoll: (p) => polls.push(p) });
+    const forwarder = new StatusForwarder({
+      source,
+      account: 'acc',
+      sink,
+      lookbackMs: 3600_000,
+      now: () => clock.now(),
+      onPoll: (p) => polls.push(p),
+    });
     try {
       await forwarder.pollNow();
       assert.equal(forwarder.events, 0, 'the first poll learns');
@@ -78,7 +87,10 @@ describe('forwarder rules (real sandbox)', () => {
       const state = forwarder.state;
       assert.equal(state.started, true);
       assert.equal(state.tracked.size, 12);
-      assert.deepEqual([...state.tracked.values()].map((t) => [t.status, t.changes, t.final]), made.map(() => ['waiting', 0, false]));
+      assert.deepEqual(
+        [...state.tracked.values()].map((t) => [t.status, t.changes, t.final]),
+        made.map(() => ['waiting', 0, false]),
+      );
       const newest = Math.max(...[...state.tracked.values()].map((t) => t.createdAt));
       assert.equal(state.cursor, newest);
       assert.deepEqual(polls, [{ events: 0, requests: 2, nextInMs: 5000 }]);
@@ -89,8 +101,17 @@ describe('forwarder rules (real sandbox)', () => {
       assert.equal(queries.length, 4);
       assert.deepEqual(queries[0], { since: newest, limit: 100, offset: 0 });
       // The newest is in the answer since the cursor (createdAt >= since); the other eleven are asked by id.
-      const asked = [queries[2], queries[3]].map((q: TransactionQuery) => ({ ids: [...(q.id as string[])], limit: q.limit }));
-      assert.deepEqual(asked.map((q) => [q.ids.length, q.limit]), [[10, 10], [1, 1]]);
+      const asked = [queries[2], queries[3]].map((q: TransactionQuery) => ({
+        ids: [...(q.id as string[])],
+        limit: q.limit,
+      }));
+      assert.deepEqual(
+        asked.map((q) => [q.ids.length, q.limit]),
+        [
+          [10, 10],
+          [1, 1],
+        ],
+      );
       const askedIds = asked.flatMap((q) => q.ids);
       assert.equal(new Set(askedIds).size, 11);
       assert.ok(askedIds.every((id) => made.some((t) => t.id === id)));
@@ -98,7 +119,10 @@ describe('forwarder rules (real sandbox)', () => {
       // Oldest first, each from the status last known, with the id its change count gives.
       const created = (id: string) => state.tracked.get(id)?.createdAt ?? 0;
       const oldestFirst = made.map((t) => t.id).sort((a, b) => created(a) - created(b) || (a < b ? -1 : 1));
-      assert.deepEqual(events.map((e) => e.lane), oldestFirst);
+      assert.deepEqual(
+        events.map((e) => e.lane),
+        oldestFirst,
+      );
       const first = events[0].event as StatusEvent<Record<string, unknown>>;
       assert.equal(first.id, statusEventId('acc', oldestFirst[0], 'waiting', 'finished', 0));
       assert.deepEqual([first.from, first.to, first.transaction.status], ['waiting', 'finished', 'finished']);
@@ -108,7 +132,11 @@ describe('forwarder rules (real sandbox)', () => {
       await forwarder.pollNow();
       assert.equal(queries.length, 2);
       assert.equal(forwarder.polls, 3);
-      assert.deepEqual(polls.map((p) => p.requests), [2, 4, 2], 'each poll counts its own requests');
+      assert.deepEqual(
+        polls.map((p) => p.requests),
+        [2, 4, 2],
+        'each poll counts its own requests',
+      );
     } finally {
       forwarder.stop();
     }
@@ -128,23 +156,40 @@ describe('forwarder rules (real sandbox)', () => {
       },
       commit: () => undefined,
     };
-    const forwarder = new StatusForwarder({ source, account: 'acc', sink, now: () => clock.now(), onGap: (r) => gaps.push(r) });
+    const forwarder = new StatusForwarder({
+      source,
+      account: 'acc',
+      sink,
+      now: () => clock.now(),
+      onGap: (r) => gaps.push(r),
+    });
     try {
       await forwarder.pollNow();
       const tx = await control.create();
       await forwarder.pollNow();
       await forwarder.pollNow();
-      assert.deepEqual(events.map((e) => [e.lane, e.force, isGapEvent(e.event) ? e.event.reason : 'change']), [['gap:0', true, 'queue-full']], 'one gap while it stays full');
+      assert.deepEqual(
+        events.map((e) => [e.lane, e.force, isGapEvent(e.event) ? e.event.reason : 'change']),
+        [['gap:0', true, 'queue-full']],
+        'one gap while it stays full',
+      );
       assert.deepEqual(gaps, ['queue-full']);
       assert.equal(forwarder.state.gaps, 1);
       assert.equal(forwarder.state.tracked.has(tx.id), false, 'the change is not recorded');
       room = 1;
       await forwarder.pollNow();
-      assert.deepEqual(events.slice(1).map((e) => [e.lane, (e.event as StatusEvent).from, (e.event as StatusEvent).to]), [[tx.id, null, 'waiting']]);
+      assert.deepEqual(
+        events.slice(1).map((e) => [e.lane, (e.event as StatusEvent).from, (e.event as StatusEvent).to]),
+        [[tx.id, null, 'waiting']],
+      );
       room = 0;
       await control.move(tx.id, 'confirming');
       await forwarder.pollNow();
-      assert.deepEqual(events.slice(2).map((e) => e.lane), ['gap:1'], 'full again: a new gap');
+      assert.deepEqual(
+        events.slice(2).map((e) => e.lane),
+        ['gap:1'],
+        'full again: a new gap',
+      );
     } finally {
       forwarder.stop();
     }
@@ -154,11 +199,21 @@ describe('forwarder rules (real sandbox)', () => {
     const tx = await control.create();
     const events: { event: OutboundEvent; lane: string; force: boolean | undefined }[] = [];
     const { sink } = sinkOf(events);
-    const forwarder = new StatusForwarder({ source, account: 'acc', sink, emitInitial: true, lookbackMs: 100 * YEAR, now: () => 1000 });
+    const forwarder = new StatusForwarder({
+      source,
+      account: 'acc',
+      sink,
+      emitInitial: true,
+      lookbackMs: 100 * YEAR,
+      now: () => 1000,
+    });
     try {
       await forwarder.pollNow();
       assert.equal(queries[0].since, 1_000_000_000_000_000);
-      assert.deepEqual(events.map((e) => [e.lane, (e.event as StatusEvent).from]), [[tx.id, null]]);
+      assert.deepEqual(
+        events.map((e) => [e.lane, (e.event as StatusEvent).from]),
+        [[tx.id, null]],
+      );
       assert.equal(forwarder.state.tracked.get(tx.id)?.changes, 1);
     } finally {
       forwarder.stop();
@@ -168,15 +223,24 @@ describe('forwarder rules (real sandbox)', () => {
   it('backs off after failed polls, and says a rate limit is one', async () => {
     const polls: PollOutcome[] = [];
     const { sink } = sinkOf([]);
-    const forwarder = new StatusForwarder({ source, account: 'acc', sink, intervalMs: 2000, onPoll: (p) => polls.push(p) });
+    const forwarder = new StatusForwarder({
+      source,
+      account: 'acc',
+      sink,
+      intervalMs: 2000,
+      onPoll: (p) => polls.push(p),
+    });
     try {
       await harness.sandbox.stop();
       await forwarder.pollNow();
       await forwarder.pollNow();
-      assert.deepEqual(polls.map((p) => [p.events, p.requests, p.nextInMs, p.rateLimited, p.error !== undefined]), [
-        [0, 1, 4000, false, true],
-        [0, 1, 8000, false, true],
-      ]);
+      assert.deepEqual(
+        polls.map((p) => [p.events, p.requests, p.nextInMs, p.rateLimited, p.error !== undefined]),
+        [
+          [0, 1, 4000, false, true],
+          [0, 1, 8000, false, true],
+        ],
+      );
       assert.equal(forwarder.state.started, false, 'a failed first poll learns nothing');
       assert.equal(forwarder.polls, 2);
       assert.ok(MAX_BACKOFF_MS >= 8000);
@@ -198,7 +262,11 @@ describe('forwarder rules (real sandbox)', () => {
     await pending;
     assert.deepEqual([polls.length, stopped.polls, stopped.state.started], [0, 0, false]);
     // Without onPoll or onGap, a failed poll and a gap still settle.
-    const full = new StatusForwarder({ source, account: 'acc', sink: { add: (_e, _l, force) => force === true, commit: () => undefined } });
+    const full = new StatusForwarder({
+      source,
+      account: 'acc',
+      sink: { add: (_e, _l, force) => force === true, commit: () => undefined },
+    });
     try {
       await full.pollNow();
       await control.create();
@@ -214,9 +282,16 @@ describe('forwarder rules (real sandbox)', () => {
 
   it('bounds its interval and request share; one poll at a time; start once; nothing after stop', async () => {
     const { sink } = sinkOf([]);
-    const make = (maxRps: number | undefined, intervalMs?: number, timers?: SchedulerTimers) => new StatusForwarder({ source, account: 'acc', sink, maxRps, intervalMs, timers });
-    assert.deepEqual([0.5, 2.7, 10, 20, undefined].map((r) => make(r).maxRps), [1, 2, 10, 10, 5]);
-    assert.deepEqual([1, 999, 1000, 7000, undefined].map((i) => make(5, i).intervalMs), [1000, 1000, 1000, 7000, 5000]);
+    const make = (maxRps: number | undefined, intervalMs?: number, timers?: SchedulerTimers) =>
+      new StatusForwarder({ source, account: 'acc', sink, maxRps, intervalMs, timers });
+    assert.deepEqual(
+      [0.5, 2.7, 10, 20, undefined].map((r) => make(r).maxRps),
+      [1, 2, 10, 10, 5],
+    );
+    assert.deepEqual(
+      [1, 999, 1000, 7000, undefined].map((i) => make(5, i).intervalMs),
+      [1000, 1000, 1000, 7000, 5000],
+    );
     const set: number[] = [];
     const timers: SchedulerTimers = { set: (_cb, ms) => set.push(ms), clear: () => undefined };
     const forwarder = make(5, 3000, timers);

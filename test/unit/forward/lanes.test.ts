@@ -47,7 +47,12 @@ class TestTime {
   };
 }
 
-function change(tx: string, from: string | null, to: string, earlier: number): StatusEvent<{ id: string; status: string }> {
+function change(
+  tx: string,
+  from: string | null,
+  to: string,
+  earlier: number,
+): StatusEvent<{ id: string; status: string }> {
   return makeStatusEvent({ account: 'test', earlierChanges: earlier }, tx, from, to, { id: tx, status: to }, 0);
 }
 
@@ -109,7 +114,11 @@ describe('delivery in order per transaction, not per queue', () => {
       assert.equal(parked[1].attempts, 0, 'the later event was never sent before the earlier one');
       await queue.idle(); // failed events do not count as waiting
       receiver.refuse.delete('bad');
-      assert.equal(queue.resend(bad2.id), true, 'Resend on the later event resends the transaction from its failed event');
+      assert.equal(
+        queue.resend(bad2.id),
+        true,
+        'Resend on the later event resends the transaction from its failed event',
+      );
       await until(() => receiver.handled.includes(bad2.id));
       await queue.idle();
       assert.deepEqual(
@@ -129,7 +138,15 @@ describe('delivery in order per transaction, not per queue', () => {
   it('Resend All Failed sends every parked transaction again; the counts never show done work as waiting', async () => {
     const time = new TestTime();
     const seen: [number, number][] = [];
-    const queue: DeliveryQueue = new DeliveryQueue({ url: new URL(receiver.url), secrets: [SECRET], now: time.now, timers: time.timers, maxAttempts: 2, concurrency: 1, onAttempt: (a) => void (a.delivered && seen.push([queue.pending, queue.delivered])) });
+    const queue: DeliveryQueue = new DeliveryQueue({
+      url: new URL(receiver.url),
+      secrets: [SECRET],
+      now: time.now,
+      timers: time.timers,
+      maxAttempts: 2,
+      concurrency: 1,
+      onAttempt: (a) => void (a.delivered && seen.push([queue.pending, queue.delivered])),
+    });
     try {
       for (const tx of ['a', 'b']) receiver.refuse.add(tx);
       queue.enqueue(change('a', null, 'waiting', 0), 'a');
@@ -154,7 +171,13 @@ describe('delivery in order per transaction, not per queue', () => {
   it('starts no more attempts than maxPerSecond in any second', async function () {
     this.timeout(60_000);
     const arrivals: number[] = [];
-    const queue = new DeliveryQueue({ url: new URL(receiver.url), secrets: [SECRET], maxPerSecond: 4, concurrency: 8, onAttempt: () => arrivals.push(Date.now()) });
+    const queue = new DeliveryQueue({
+      url: new URL(receiver.url),
+      secrets: [SECRET],
+      maxPerSecond: 4,
+      concurrency: 8,
+      onAttempt: () => arrivals.push(Date.now()),
+    });
     try {
       for (let i = 0; i < 16; i++) queue.enqueue(change(`t${i}`, null, 'waiting', 0), `t${i}`);
       await queue.idle();
@@ -166,14 +189,21 @@ describe('delivery in order per transaction, not per queue', () => {
   });
 });
 
-describe('the forwarder\'s request budget', () => {
+describe("the forwarder's request budget", () => {
   it('polls (several pages each time) at no more than maxRps requests in any second', async function () {
     this.timeout(120_000);
     const harness = await startHarness({ ledgerSize: 400 });
     const client: ExchangeClient = harness.client();
     const control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
     const events: OutboundEvent[] = [];
-    const forwarder = new StatusForwarder({ source: client, account: 'test', maxRps: 3, emitInitial: true, lookbackMs: 365 * 24 * 60 * MINUTE, sink: { add: (e) => events.push(e) > 0, commit: () => undefined } });
+    const forwarder = new StatusForwarder({
+      source: client,
+      account: 'test',
+      maxRps: 3,
+      emitInitial: true,
+      lookbackMs: 365 * 24 * 60 * MINUTE,
+      sink: { add: (e) => events.push(e) > 0, commit: () => undefined },
+    });
     try {
       harness.sandbox.clearRequests();
       for (let i = 0; i < 4; i++) await forwarder.pollNow();

@@ -16,7 +16,9 @@ interface Seen {
   body: string;
 }
 
-async function serve(handler: (request: http.IncomingMessage, response: http.ServerResponse) => void): Promise<{ url: URL; seen: Seen[]; close: () => Promise<void> }> {
+async function serve(
+  handler: (request: http.IncomingMessage, response: http.ServerResponse) => void,
+): Promise<{ url: URL; seen: Seen[]; close: () => Promise<void> }> {
   const seen: Seen[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -44,7 +46,14 @@ describe('posting one event', () => {
   it('POSTs the bytes with their length and the headers given, on a connection of its own', async () => {
     const server = await serve((_q, r) => r.writeHead(202).end('accepted'));
     try {
-      const result = await post(server.url, BODY, { 'content-type': 'application/json', 'x-one': 'a' }, 5000, 1024, never);
+      const result = await post(
+        server.url,
+        BODY,
+        { 'content-type': 'application/json', 'x-one': 'a' },
+        5000,
+        1024,
+        never,
+      );
       assert.deepEqual(result, { status: 202, answer: 'accepted' });
       assert.equal(server.seen.length, 1);
       const [seen] = server.seen;
@@ -82,10 +91,11 @@ describe('posting one event', () => {
 
   it('stops reading past the bound and counts the status without waiting for the end; at the bound it waits', async () => {
     // The receiver writes its answer and then holds the connection open.
-    const holding = (bytes: number) => serve((_q, r) => {
-      r.writeHead(200);
-      r.write('x'.repeat(bytes));
-    });
+    const holding = (bytes: number) =>
+      serve((_q, r) => {
+        r.writeHead(200);
+        r.write('x'.repeat(bytes));
+      });
     const past = await holding(101);
     try {
       assert.deepEqual(await post(past.url, BODY, {}, 60_000, 100, never), { status: 200, answer: 'x'.repeat(101) });
@@ -94,7 +104,11 @@ describe('posting one event', () => {
     }
     const at = await holding(100);
     try {
-      assert.deepEqual(await post(at.url, BODY, {}, 300, 100, never), { status: undefined, error: 'timeout' }, 'an answer within its bound is read to its end');
+      assert.deepEqual(
+        await post(at.url, BODY, {}, 300, 100, never),
+        { status: undefined, error: 'timeout' },
+        'an answer within its bound is read to its end',
+      );
     } finally {
       await at.close();
     }

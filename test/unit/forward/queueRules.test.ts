@@ -50,7 +50,9 @@ interface Hit {
   body: Buffer;
 }
 
-async function serve(answer: (hit: Hit) => number | 'hold'): Promise<{ url: URL; hits: Hit[]; open: () => number; peak: () => number; close: () => Promise<void> }> {
+async function serve(
+  answer: (hit: Hit) => number | 'hold',
+): Promise<{ url: URL; hits: Hit[]; open: () => number; peak: () => number; close: () => Promise<void> }> {
   const hits: Hit[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -85,12 +87,21 @@ async function serve(answer: (hit: Hit) => number | 'hold'): Promise<{ url: URL;
 }
 
 describe('delivery queue rules', () => {
-  it('signs each attempt at the queue\'s time, records the answer, and tells each attempt', async () => {
+  it("signs each attempt at the queue's time, records the answer, and tells each attempt", async () => {
     const time = new TestTime();
     const server = await serve((hit) => (server.hits.filter((h) => h.id === hit.id).length === 1 ? 500 : 200));
     const attempts: DeliveryAttempt[] = [];
     const entriesAt: QueueEntry[][] = [];
-    const queue = new DeliveryQueue({ url: server.url, secrets: () => [SECRET], now: time.now, timers: time.timers, random: () => 0, backoff: { baseMs: 1000, maxMs: 8000 }, onAttempt: (a) => attempts.push(a), onChange: () => entriesAt.push(queue.entries().map((e) => ({ ...e }))) });
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: () => [SECRET],
+      now: time.now,
+      timers: time.timers,
+      random: () => 0,
+      backoff: { baseMs: 1000, maxMs: 8000 },
+      onAttempt: (a) => attempts.push(a),
+      onChange: () => entriesAt.push(queue.entries().map((e) => ({ ...e }))),
+    });
     try {
       const event = change('tx1');
       assert.equal(queue.enqueue(event, 'tx1'), true);
@@ -100,10 +111,41 @@ describe('delivery queue rules', () => {
       assert.equal(hit.headers['user-agent'], 'exchange-tx-forwarder');
       assert.equal(hit.headers['webhook-id'], event.id);
       assert.equal(hit.headers['webhook-timestamp'], String(Math.floor(BASE / 1000)));
-      assert.equal(verifyStatusEvent({ secret: SECRET, header: hit.headers['x-exchange-tx-signature'], body: hit.body, nowSeconds: Math.floor(BASE / 1000) }).ok, true);
-      assert.deepEqual(attempts[0], { event, lane: 'tx1', attempt: 1, status: 500, delivered: false, parked: false, atMs: BASE, retryInMs: 500 });
+      assert.equal(
+        verifyStatusEvent({
+          secret: SECRET,
+          header: hit.headers['x-exchange-tx-signature'],
+          body: hit.body,
+          nowSeconds: Math.floor(BASE / 1000),
+        }).ok,
+        true,
+      );
+      assert.deepEqual(attempts[0], {
+        event,
+        lane: 'tx1',
+        attempt: 1,
+        status: 500,
+        delivered: false,
+        parked: false,
+        atMs: BASE,
+        retryInMs: 500,
+      });
       const failing = queue.entries()[0];
-      assert.deepEqual({ ...failing }, { event, lane: 'tx1', seq: 1, state: 'waiting', attempts: 1, nextAtMs: BASE + 500, failingSinceMs: BASE, lastStatus: 500, lastAnswer: 'answer 500', lastAtMs: BASE });
+      assert.deepEqual(
+        { ...failing },
+        {
+          event,
+          lane: 'tx1',
+          seq: 1,
+          state: 'waiting',
+          attempts: 1,
+          nextAtMs: BASE + 500,
+          failingSinceMs: BASE,
+          lastStatus: 500,
+          lastAnswer: 'answer 500',
+          lastAtMs: BASE,
+        },
+      );
       assert.equal(queue.pending, 1);
       assert.equal(queue.failedAttempts, 1);
       time.advance(499);
@@ -111,7 +153,15 @@ describe('delivery queue rules', () => {
       assert.equal(server.hits.length, 1, 'not before its backoff');
       time.advance(1);
       await queue.idle();
-      assert.deepEqual(attempts[1], { event, lane: 'tx1', attempt: 2, status: 200, delivered: true, parked: false, atMs: BASE + 500 });
+      assert.deepEqual(attempts[1], {
+        event,
+        lane: 'tx1',
+        attempt: 2,
+        status: 200,
+        delivered: true,
+        parked: false,
+        atMs: BASE + 500,
+      });
       assert.equal(server.hits[1].headers['webhook-timestamp'], String(Math.floor((BASE + 500) / 1000)));
       const done = queue.entries()[0];
       assert.equal(done.state, 'delivered');
@@ -137,8 +187,15 @@ describe('delivery queue rules', () => {
       }
       queue.dispose();
       assert.equal(queue.add(change('z'), 'z'), false, 'a stopped queue takes nothing');
-      assert.deepEqual(queue.entries().map((e) => e.lane), ['c', 'b'], 'the newest two delivered, newest first');
-      assert.deepEqual(queue.snapshot().map((e) => e.lane), ['b', 'c']);
+      assert.deepEqual(
+        queue.entries().map((e) => e.lane),
+        ['c', 'b'],
+        'the newest two delivered, newest first',
+      );
+      assert.deepEqual(
+        queue.snapshot().map((e) => e.lane),
+        ['b', 'c'],
+      );
       assert.equal(queue.resend(queue.entries()[0].event.id), false, 'a stopped queue resends nothing');
     } finally {
       queue.dispose();
@@ -150,7 +207,14 @@ describe('delivery queue rules', () => {
     const server = await serve(() => 'hold');
     const time = new TestTime();
     const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], now: time.now, timers: time.timers });
-    const plain = (e: QueueEntry) => ({ event: e.event, lane: e.lane, seq: e.seq, state: e.state, attempts: 0, nextAtMs: 0 });
+    const plain = (e: QueueEntry) => ({
+      event: e.event,
+      lane: e.lane,
+      seq: e.seq,
+      state: e.state,
+      attempts: 0,
+      nextAtMs: 0,
+    });
     const waiting = plain({ event: change('w'), lane: 'w', seq: 7, state: 'waiting', attempts: 0, nextAtMs: 0 });
     const failed = plain({ event: change('f'), lane: 'f', seq: 3, state: 'failed', attempts: 0, nextAtMs: 0 });
     const delivered = plain({ event: change('d'), lane: 'd', seq: 5, state: 'delivered', attempts: 0, nextAtMs: 0 });
@@ -158,7 +222,10 @@ describe('delivery queue rules', () => {
     const other = new DeliveryQueue({ url: server.url, secrets: [SECRET], onChange: () => changes++ });
     try {
       queue.restore([waiting, delivered, failed]);
-      assert.deepEqual(queue.snapshot().map((e) => e.seq), [3, 7, 5]);
+      assert.deepEqual(
+        queue.snapshot().map((e) => e.seq),
+        [3, 7, 5],
+      );
       assert.equal(queue.pending, 1);
       assert.equal(queue.failed, 1);
       assert.equal(queue.stored, 2);
@@ -167,10 +234,23 @@ describe('delivery queue rules', () => {
       assert.equal(queue.resend('no such id'), false);
       assert.equal(queue.resend(waiting.event.id), false, 'a waiting event is not resent');
       assert.equal(queue.add(change('f', 1), 'f'), true);
-      assert.deepEqual(queue.entries().filter((e) => e.lane === 'f').map((e) => e.state), ['failed', 'failed'], 'a new event of a parked transaction waits behind it, failed too');
+      assert.deepEqual(
+        queue
+          .entries()
+          .filter((e) => e.lane === 'f')
+          .map((e) => e.state),
+        ['failed', 'failed'],
+        'a new event of a parked transaction waits behind it, failed too',
+      );
       assert.equal(queue.resend(delivered.event.id), true);
       const again = queue.entries().filter((e) => e.event.id === delivered.event.id);
-      assert.deepEqual(again.map((e) => [e.state, e.seq]), [['waiting', 10], ['delivered', 5]]);
+      assert.deepEqual(
+        again.map((e) => [e.state, e.seq]),
+        [
+          ['waiting', 10],
+          ['delivered', 5],
+        ],
+      );
       queue.add(change('m'), 'm');
       assert.equal(queue.snapshot().find((e) => e.lane === 'm')?.seq, 11, 'numbered after the resent one');
       other.restore([]);
@@ -186,7 +266,17 @@ describe('delivery queue rules', () => {
     const time = new TestTime();
     const server = await serve(() => 503);
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], now: time.now, timers: time.timers, maxAttempts: 1000, maxFailingMs: 4000, random: () => 0, backoff: { baseMs: 1000, maxMs: 1000 }, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: [SECRET],
+      now: time.now,
+      timers: time.timers,
+      maxAttempts: 1000,
+      maxFailingMs: 4000,
+      random: () => 0,
+      backoff: { baseMs: 1000, maxMs: 1000 },
+      onAttempt: (a) => attempts.push(a),
+    });
     try {
       queue.enqueue(change('p'), 'p');
       queue.add(change('p', 1), 'p');
@@ -195,7 +285,11 @@ describe('delivery queue rules', () => {
         time.advance(1000);
       }
       await until(() => attempts.length === 5);
-      assert.deepEqual(attempts.map((a) => a.parked), [false, false, false, false, true], 'parked once it failed for 4 s, not before');
+      assert.deepEqual(
+        attempts.map((a) => a.parked),
+        [false, false, false, false, true],
+        'parked once it failed for 4 s, not before',
+      );
       assert.equal(attempts[4].retryInMs, undefined);
       assert.equal(queue.failed, 2);
       assert.equal(queue.pending, 0);
@@ -216,7 +310,15 @@ describe('delivery queue rules', () => {
     const url = server.url;
     await server.close();
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url, secrets: [SECRET], now: time.now, timers: time.timers, random: () => 0, backoff: { baseMs: 1000, maxMs: 60_000 }, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url,
+      secrets: [SECRET],
+      now: time.now,
+      timers: time.timers,
+      random: () => 0,
+      backoff: { baseMs: 1000, maxMs: 60_000 },
+      onAttempt: (a) => attempts.push(a),
+    });
     try {
       queue.enqueue(change('x'), 'x');
       await until(() => attempts.length === 1);
@@ -227,11 +329,17 @@ describe('delivery queue rules', () => {
       time.advance(500);
       // Both lanes are tried once the wait is over; each unanswered attempt doubles the wait.
       await until(() => attempts.length === 3);
-      assert.deepEqual(attempts.slice(1).map((a) => a.retryInMs), [1000, 2000]);
+      assert.deepEqual(
+        attempts.slice(1).map((a) => a.retryInMs),
+        [1000, 2000],
+      );
       const before = attempts.length;
       queue.retryNow();
       await until(() => attempts.length > before);
-      assert.equal(queue.entries().every((e) => e.lastError === 'ECONNREFUSED' && e.lastStatus === undefined), true);
+      assert.equal(
+        queue.entries().every((e) => e.lastError === 'ECONNREFUSED' && e.lastStatus === undefined),
+        true,
+      );
     } finally {
       queue.dispose();
     }
@@ -258,7 +366,7 @@ describe('delivery queue rules', () => {
       held.dispose();
       await idle;
       assert.equal(held.disposed, true);
-      assert.equal(held.pending, 1, 'the cut attempt\'s event still waits');
+      assert.equal(held.pending, 1, "the cut attempt's event still waits");
       assert.equal(held.entries()[0].attempts, 0);
     } finally {
       await holding.close();
@@ -269,7 +377,18 @@ describe('delivery queue rules', () => {
     const time = new TestTime();
     const silent = await serve(() => 'hold');
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({ url: silent.url, secrets: [SECRET], now: time.now, timers: time.timers, timeoutMs: 100, maxAttempts: 2, maxStored: 1, random: () => 0, backoff: { baseMs: 1000, maxMs: 1000 }, onAttempt: (a) => attempts.push(a) });
+    const queue = new DeliveryQueue({
+      url: silent.url,
+      secrets: [SECRET],
+      now: time.now,
+      timers: time.timers,
+      timeoutMs: 100,
+      maxAttempts: 2,
+      maxStored: 1,
+      random: () => 0,
+      backoff: { baseMs: 1000, maxMs: 1000 },
+      onAttempt: (a) => attempts.push(a),
+    });
     try {
       assert.equal(queue.add(change('t'), 't'), true);
       assert.equal(queue.add(change('u'), 'u'), false, 'refused at the bound');
@@ -279,7 +398,13 @@ describe('delivery queue rules', () => {
       time.advance(1000);
       await until(() => attempts.filter((a) => a.lane === 't').length === 2);
       const mine = attempts.filter((a) => a.lane === 't');
-      assert.deepEqual(mine.map((a) => [a.error, a.parked]), [['timeout', false], ['timeout', true]]);
+      assert.deepEqual(
+        mine.map((a) => [a.error, a.parked]),
+        [
+          ['timeout', false],
+          ['timeout', true],
+        ],
+      );
     } finally {
       queue.dispose();
       await silent.close();
@@ -302,8 +427,22 @@ describe('delivery queue rules', () => {
     queue.add(change('a'), 'a');
     queue.add(change('b'), 'b');
     queue.add(change('a', 1), 'a');
-    assert.deepEqual(queue.entries().map((e) => [e.lane, e.seq]), [['a', 1], ['b', 2], ['a', 3]]);
-    assert.deepEqual(queue.snapshot().map((e) => [e.lane, e.seq]), [['a', 1], ['b', 2], ['a', 3]]);
+    assert.deepEqual(
+      queue.entries().map((e) => [e.lane, e.seq]),
+      [
+        ['a', 1],
+        ['b', 2],
+        ['a', 3],
+      ],
+    );
+    assert.deepEqual(
+      queue.snapshot().map((e) => [e.lane, e.seq]),
+      [
+        ['a', 1],
+        ['b', 2],
+        ['a', 3],
+      ],
+    );
     queue.dispose();
   });
 

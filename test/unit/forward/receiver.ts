@@ -41,9 +41,18 @@ export class Receiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks);
-        const verified = verifyStatusEvent({ secret: this.secret, header: request.headers['x-exchange-tx-signature'], body }).ok;
+        const verified = verifyStatusEvent({
+          secret: this.secret,
+          header: request.headers['x-exchange-tx-signature'],
+          body,
+        }).ok;
         const answered = verified ? (this.answers.shift() ?? 200) : 401;
-        this.arrivals.push({ event: JSON.parse(body.toString('utf8')) as StatusEvent<Record<string, unknown>>, verified, answered, contentType: request.headers['content-type'] });
+        this.arrivals.push({
+          event: JSON.parse(body.toString('utf8')) as StatusEvent<Record<string, unknown>>,
+          verified,
+          answered,
+          contentType: request.headers['content-type'],
+        });
         response.writeHead(answered, { 'content-type': 'text/plain' }).end(answered < 300 ? 'ok' : 'no');
       });
     });

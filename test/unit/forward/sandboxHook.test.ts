@@ -58,13 +58,25 @@ describe('sandbox status-change events (setHook, replay)', () => {
     }
     expected.push(`${previous}>hold`);
     assert.ok(expected.length >= 6, expected.join(' '));
-    assert.deepEqual(mine.map((e) => `${e.from}>${e.to}`), expected);
+    assert.deepEqual(
+      mine.map((e) => `${e.from}>${e.to}`),
+      expected,
+    );
     const times = schedule.filter((s, i) => i === 0 || schedule[i - 1].status !== s.status).map((s) => s.atMs);
     times.push(moved.schedule[moved.schedule.length - 1].atMs);
-    assert.deepEqual(mine.map((e) => e.at), times.map((ms) => new Date(ms).toISOString()));
-    assert.ok(mine.every((e) => e.transaction.status === e.to), 'each record as the service answers it at the time of the step');
+    assert.deepEqual(
+      mine.map((e) => e.at),
+      times.map((ms) => new Date(ms).toISOString()),
+    );
+    assert.ok(
+      mine.every((e) => e.transaction.status === e.to),
+      'each record as the service answers it at the time of the step',
+    );
     assert.equal(new Set(mine.map((e) => e.id)).size, mine.length);
-    assert.ok(receiver.arrivals.every((a) => a.verified && a.answered === 200), 'each once, verified');
+    assert.ok(
+      receiver.arrivals.every((a) => a.verified && a.answered === 200),
+      'each once, verified',
+    );
     const hook = await control.hook();
     assert.equal(hook.delivered, receiver.arrivals.length);
     assert.equal(hook.pending, 0);
@@ -84,7 +96,10 @@ describe('sandbox status-change events (setHook, replay)', () => {
     await receiver.open(port);
     await harness.sandbox.hooks.idle();
     const mine = receiver.arrivals.filter((a) => a.event.transaction.id === tx.id);
-    assert.deepEqual(mine.map((a) => `${a.event.to}:${a.answered}`), ['waiting:500', 'waiting:200', 'confirming:200', 'exchanging:200']);
+    assert.deepEqual(
+      mine.map((a) => `${a.event.to}:${a.answered}`),
+      ['waiting:500', 'waiting:200', 'confirming:200', 'exchanging:200'],
+    );
     assert.equal(mine[0].event.id, mine[1].event.id);
   });
 
@@ -102,7 +117,10 @@ describe('sandbox status-change events (setHook, replay)', () => {
     const again = receiver.accepted.slice(-2);
     assert.deepEqual(again, [first, second]);
     assert.equal((await refusal(control.replay({ eventId: `evt_${'0'.repeat(32)}` }))).field, 'eventId');
-    assert.equal((await refusal(control.run({ action: 'replay', eventId: first.id, transactionId: tx.id }))).code, 'invalid');
+    assert.equal(
+      (await refusal(control.run({ action: 'replay', eventId: first.id, transactionId: tx.id }))).code,
+      'invalid',
+    );
   });
 
   it('sends to this machine only, refuses a short secret, and stops on clearHook', async () => {

@@ -24,7 +24,10 @@ interface Running {
 }
 
 async function startSandboxProcess(args: string[]): Promise<Running> {
-  const child = spawn(process.execPath, [SANDBOX_CLI, '--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '' } });
+  const child = spawn(process.execPath, [SANDBOX_CLI, '--port', '0', '--quiet', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '' },
+  });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -63,7 +66,11 @@ describe('the sandbox hook across a restart (--state-file)', function () {
       const port = receiver.port;
       await receiver.close();
       await control.move(tx.id, 'exchanging');
-      await until(() => fs.existsSync(path.join(dir, 'ledger.json.hook.json')) && fs.readFileSync(path.join(dir, 'ledger.json.hook.json'), 'utf8').includes('"to":"exchanging"'));
+      await until(
+        () =>
+          fs.existsSync(path.join(dir, 'ledger.json.hook.json')) &&
+          fs.readFileSync(path.join(dir, 'ledger.json.hook.json'), 'utf8').includes('"to":"exchanging"'),
+      );
       const waiting = (await control.hook()).pending;
       assert.ok(waiting >= 1, 'an event waits for the receiver');
       control.dispose();
@@ -110,7 +117,10 @@ describe('the sandbox hook across a restart (--state-file)', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sandbox = await startSandboxProcess(['--key-file', path.join(dir, 'key')]);
-    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: loadCredentials(fs.readFileSync(path.join(dir, 'key'), 'utf8').trim()) });
+    const control = new SandboxControlClient({
+      baseUrl: sandbox.url,
+      credentials: loadCredentials(fs.readFileSync(path.join(dir, 'key'), 'utf8').trim()),
+    });
     try {
       const address = server.address();
       assert.ok(address !== null && typeof address === 'object');

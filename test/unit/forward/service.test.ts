@@ -68,7 +68,14 @@ async function receiver(file: () => string): Promise<{ url: URL; arrivals: Arriv
       const body = Buffer.concat(chunks);
       const event = JSON.parse(body.toString('utf8')) as { id: string; to: string };
       const stored = fs.existsSync(file()) ? (JSON.parse(fs.readFileSync(file(), 'utf8')) as StoredState) : undefined;
-      arrivals.push({ id: event.id, to: event.to, legacy: String(request.headers['x-exchange-tx-signature']), standard: String(request.headers['webhook-signature']), timestamp: String(request.headers['webhook-timestamp']), onDisk: stored?.entries.map((e) => ({ id: e.event.id, state: e.state })) ?? [] });
+      arrivals.push({
+        id: event.id,
+        to: event.to,
+        legacy: String(request.headers['x-exchange-tx-signature']),
+        standard: String(request.headers['webhook-signature']),
+        timestamp: String(request.headers['webhook-timestamp']),
+        onDisk: stored?.entries.map((e) => ({ id: e.event.id, state: e.state })) ?? [],
+      });
       response.writeHead(200).end('ok');
     });
   });
@@ -105,7 +112,7 @@ describe('forward service: when the state is written', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes a poll\'s events before sending any; delivered marks within one save timer; at stop at once, never after', async () => {
+  it("writes a poll's events before sending any; delivered marks within one save timer; at stop at once, never after", async () => {
     const file = path.join(dir, 'state.json');
     const timers = new HeldTimers();
     const hook = await receiver(() => file);
@@ -136,7 +143,7 @@ describe('forward service: when the state is written', () => {
       assert.equal(service.forwarder.intervalMs, 3000);
       assert.equal(service.forwarder.maxRps, 2);
       service.start();
-      assert.deepEqual(timers.delays(), [0], 'the forwarder polls at once, on the service\'s timers');
+      assert.deepEqual(timers.delays(), [0], "the forwarder polls at once, on the service's timers");
       timers.fire();
       await until(() => polls.length === 1);
       assert.equal(polls[0].error, undefined);
@@ -154,7 +161,10 @@ describe('forward service: when the state is written', () => {
       assert.ok(changes > 0);
       // The delivered marks: one save timer of SAVE_DELAY_MS for all of them (and the next poll's).
       assert.deepEqual(timers.delays().sort(), [SAVE_DELAY_MS, 3000].sort());
-      assert.ok(readState(file).entries.some((e) => e.state === 'waiting'), 'not written yet');
+      assert.ok(
+        readState(file).entries.some((e) => e.state === 'waiting'),
+        'not written yet',
+      );
       const saves = service.saves;
       for (const [handle, t] of timers.pending) {
         if (t.ms !== SAVE_DELAY_MS) continue;
@@ -162,11 +172,17 @@ describe('forward service: when the state is written', () => {
         t.callback();
       }
       assert.equal(service.saves, saves + 1);
-      assert.ok(readState(file).entries.every((e) => e.state === 'delivered'), 'the delivered marks are written');
+      assert.ok(
+        readState(file).entries.every((e) => e.state === 'delivered'),
+        'the delivered marks are written',
+      );
       // A resend changes the queue: one save scheduled; stop clears it and writes at once.
       assert.equal(service.resend(hook.arrivals[0].id), true);
       assert.equal(service.resendAllFailed(), 0);
-      assert.deepEqual(timers.delays().filter((ms) => ms === SAVE_DELAY_MS), [SAVE_DELAY_MS]);
+      assert.deepEqual(
+        timers.delays().filter((ms) => ms === SAVE_DELAY_MS),
+        [SAVE_DELAY_MS],
+      );
       const heldSave = [...timers.pending.values()].find((t) => t.ms === SAVE_DELAY_MS);
       const before = service.saves;
       const left = service.stop();
@@ -186,11 +202,18 @@ describe('forward service: when the state is written', () => {
     }
   });
 
-  it('signs with both secrets during a rotation, by the service\'s clock, and writes the new identity at once', async () => {
+  it("signs with both secrets during a rotation, by the service's clock, and writes the new identity at once", async () => {
     const file = path.join(dir, 'rot.json');
     const hook = await receiver(() => file);
     let nowMs = Date.UTC(2030, 0, 1);
-    const service = new ForwardService({ source: NO_SOURCE, account: 'acc', url: hook.url, stateFile: new StateFile(file), secrets: { current: OLD }, now: () => nowMs });
+    const service = new ForwardService({
+      source: NO_SOURCE,
+      account: 'acc',
+      url: hook.url,
+      stateFile: new StateFile(file),
+      secrets: { current: OLD },
+      now: () => nowMs,
+    });
     const send = async (n: number): Promise<Arrival> => {
       const event = makeStatusEvent({ account: 'acc', earlierChanges: n }, 'tx', null, 'waiting', { id: 'tx' }, nowMs);
       service.queue.enqueue(event, 'tx');
@@ -205,12 +228,16 @@ describe('forward service: when the state is written', () => {
       assert.equal(readState(file).secrets, undefined, 'the secret stays out of the file unless asked');
       assert.equal(service.secrets.current, SECRET);
       const during = await send(0);
-      assert.equal(during.timestamp, String(Math.floor(nowMs / 1000)), 'the queue signs at the service\'s time');
+      assert.equal(during.timestamp, String(Math.floor(nowMs / 1000)), "the queue signs at the service's time");
       assert.equal(during.standard.split(' ').length, 2, 'both secrets sign');
       assert.equal(during.legacy.split(',v1=').length, 3);
       nowMs += ROTATION_OVERLAP_MS;
       const after = await send(1);
-      assert.equal(after.standard.split(' ').length, 1, 'the old one no longer signs once its day is over (the service\'s clock)');
+      assert.equal(
+        after.standard.split(' ').length,
+        1,
+        "the old one no longer signs once its day is over (the service's clock)",
+      );
       await service.pollNow();
       assert.equal(service.forwarder.polls, 1, 'pollNow polls');
     } finally {
@@ -219,17 +246,39 @@ describe('forward service: when the state is written', () => {
     }
   });
 
-  it('says whose the file is when it refuses it, and queues the gap of an unreadable file at the service\'s time', () => {
+  it("says whose the file is when it refuses it, and queues the gap of an unreadable file at the service's time", () => {
     const file = path.join(dir, 'mine.json');
-    new ForwardService({ source: NO_SOURCE, account: 'one', url: new URL('http://127.0.0.1:9/h'), stateFile: new StateFile(file), secrets: { current: SECRET } }).stop();
+    new ForwardService({
+      source: NO_SOURCE,
+      account: 'one',
+      url: new URL('http://127.0.0.1:9/h'),
+      stateFile: new StateFile(file),
+      secrets: { current: SECRET },
+    }).stop();
     assert.throws(
-      () => new ForwardService({ source: NO_SOURCE, account: 'two', url: new URL('http://127.0.0.1:9/h'), stateFile: new StateFile(file), secrets: { current: SECRET } }),
-      (error: unknown) => error instanceof ForwardStateError && error.message === `The state file ${file} belongs to another account or service; use another --state file.`,
+      () =>
+        new ForwardService({
+          source: NO_SOURCE,
+          account: 'two',
+          url: new URL('http://127.0.0.1:9/h'),
+          stateFile: new StateFile(file),
+          secrets: { current: SECRET },
+        }),
+      (error: unknown) =>
+        error instanceof ForwardStateError &&
+        error.message === `The state file ${file} belongs to another account or service; use another --state file.`,
     );
     const bad = path.join(dir, 'bad.json');
     fs.writeFileSync(bad, 'not json');
     const at = Date.UTC(2031, 5, 6);
-    const service = new ForwardService({ source: NO_SOURCE, account: 'one', url: new URL('http://127.0.0.1:9/h'), stateFile: new StateFile(bad), secrets: { current: SECRET }, now: () => at });
+    const service = new ForwardService({
+      source: NO_SOURCE,
+      account: 'one',
+      url: new URL('http://127.0.0.1:9/h'),
+      stateFile: new StateFile(bad),
+      secrets: { current: SECRET },
+      now: () => at,
+    });
     try {
       assert.equal(service.stateProblem, 'not JSON');
       const [entry] = service.entries();

@@ -8,12 +8,27 @@ import { strict as assert } from 'assert';
 import { Webhook } from 'standardwebhooks';
 import { attemptLine } from '../../../src/forward/cliLine';
 import { safeText } from '../../../src/forward/safeText';
-import { encodeStatusEvent, generateEventSecret, makeGapEvent, makeStatusEvent, signatureHeaders, standardKey, verifyStatusEvent } from '../../../src/shared/statusEvents';
+import {
+  encodeStatusEvent,
+  generateEventSecret,
+  makeGapEvent,
+  makeStatusEvent,
+  signatureHeaders,
+  standardKey,
+  verifyStatusEvent,
+} from '../../../src/shared/statusEvents';
 
 /** Signed now: the library refuses a timestamp more than 5 minutes old, so never one taken when the file loaded. */
 function delivery(secrets: string[]) {
   const now = Math.floor(Date.now() / 1000);
-  const event = makeStatusEvent({ account: 'acc', earlierChanges: 2 }, 'tx1', 'waiting', 'confirming', { id: 'tx1', status: 'confirming' }, Date.now());
+  const event = makeStatusEvent(
+    { account: 'acc', earlierChanges: 2 },
+    'tx1',
+    'waiting',
+    'confirming',
+    { id: 'tx1', status: 'confirming' },
+    Date.now(),
+  );
   const body = encodeStatusEvent(event);
   return { event, body, now, headers: signatureHeaders(secrets, event.id, body, now) };
 }
@@ -29,7 +44,10 @@ describe('Standard Webhooks signatures', () => {
     assert.equal(verified.id, event.id);
     assert.equal(verified.to, 'confirming');
     // The legacy header of the same delivery verifies too.
-    assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok, true);
+    assert.equal(
+      verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok,
+      true,
+    );
   });
 
   it('are refused by the library for another body, another id, another secret', () => {
@@ -47,7 +65,10 @@ describe('Standard Webhooks signatures', () => {
     assert.equal(headers['webhook-signature'].split(' ').length, 2);
     for (const secret of [older, newer]) {
       assert.doesNotThrow(() => new Webhook(secret).verify(body.toString('utf8'), headers));
-      assert.equal(verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok, true);
+      assert.equal(
+        verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok,
+        true,
+      );
     }
   });
 
@@ -81,14 +102,34 @@ describe('safe text for terminals and logs', () => {
     assert.equal(safeText(true), 'true');
     assert.equal(safeText(10n), '10');
     assert.equal(safeText({ a: '\u001b' }), '{"a":"\\u{5c}u001b"}');
-    assert.equal(safeText(() => 1), '');
+    assert.equal(
+      safeText(() => 1),
+      '',
+    );
   });
 });
 
-describe('the CLI\'s attempt lines', () => {
+describe("the CLI's attempt lines", () => {
   it('escape what the service and the receiver wrote: one line, no escape sequence, no forged outcome', () => {
-    const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx\u001b]0;pwned\u0007', 'waiting', 'finished\n2026-01-01T00:00:00.000Z  evt_x  tx waiting -> finished  HTTP 200  delivered', {}, 0);
-    const line = attemptLine({ event, lane: 'tx\u001b]0;pwned\u0007', attempt: 1, status: undefined, error: 'ECONN\u001b[2J', delivered: false, parked: false, atMs: 0, retryInMs: 500 });
+    const event = makeStatusEvent(
+      { account: 'a', earlierChanges: 0 },
+      'tx\u001b]0;pwned\u0007',
+      'waiting',
+      'finished\n2026-01-01T00:00:00.000Z  evt_x  tx waiting -> finished  HTTP 200  delivered',
+      {},
+      0,
+    );
+    const line = attemptLine({
+      event,
+      lane: 'tx\u001b]0;pwned\u0007',
+      attempt: 1,
+      status: undefined,
+      error: 'ECONN\u001b[2J',
+      delivered: false,
+      parked: false,
+      atMs: 0,
+      retryInMs: 500,
+    });
     // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     assert.ok(!/[\u0000-\u001f\u007f-\u009f]/.test(line), line);
     assert.ok(line.includes('tx\\u{1b}]0;pwned\\u{7}'));
@@ -97,19 +138,34 @@ describe('the CLI\'s attempt lines', () => {
   });
 });
 
-describe('the CLI\'s attempt lines, every outcome', () => {
+describe("the CLI's attempt lines, every outcome", () => {
   const base = { lane: 'tx1', status: 200, delivered: true, parked: false, atMs: Date.UTC(2026, 0, 2, 3, 4, 5) };
   it('says delivered, the status, the change and the attempt past the first', () => {
     const event = makeStatusEvent({ account: 'a', earlierChanges: 0 }, 'tx1', null, 'waiting', {}, 0);
-    assert.equal(attemptLine({ ...base, event, attempt: 1 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered`);
-    assert.equal(attemptLine({ ...base, event, attempt: 3 }), `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered (attempt 3)`);
+    assert.equal(
+      attemptLine({ ...base, event, attempt: 1 }),
+      `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered`,
+    );
+    assert.equal(
+      attemptLine({ ...base, event, attempt: 3 }),
+      `2026-01-02T03:04:05.000Z  ${event.id}  tx1 (new) -> waiting  HTTP 200  delivered (attempt 3)`,
+    );
   });
 
   it('says parked, no answer, and a gap', () => {
     const event = makeStatusEvent({ account: 'a', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', {}, 0);
-    assert.match(attemptLine({ ...base, event, attempt: 10, status: 500, delivered: false, parked: true }), /tx1 waiting -> confirming {2}HTTP 500 {2}failed: parked \(kept; resent at the next start\) \(attempt 10\)$/);
-    assert.match(attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }), / {2}no answer {2}not delivered, retry in 1\.2 s$/);
+    assert.match(
+      attemptLine({ ...base, event, attempt: 10, status: 500, delivered: false, parked: true }),
+      /tx1 waiting -> confirming {2}HTTP 500 {2}failed: parked \(kept; resent at the next start\) \(attempt 10\)$/,
+    );
+    assert.match(
+      attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }),
+      / {2}no answer {2}not delivered, retry in 1\.2 s$/,
+    );
     const gap = makeGapEvent('a', 'queue-full', 0, 0);
-    assert.match(attemptLine({ ...base, event: gap, lane: 'gap:0', attempt: 1 }), new RegExp(`${gap.id} {2}gap \\(queue-full\\): resynchronise {2}HTTP 200 {2}delivered$`));
+    assert.match(
+      attemptLine({ ...base, event: gap, lane: 'gap:0', attempt: 1 }),
+      new RegExp(`${gap.id} {2}gap \\(queue-full\\): resynchronise {2}HTTP 200 {2}delivered$`),
+    );
   });
 });

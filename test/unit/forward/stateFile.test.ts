@@ -10,7 +10,15 @@ import * as os from 'os';
 import * as path from 'path';
 import { ForwardService, ForwardStateError } from '../../../src/forward/service';
 import type { StoredState } from '../../../src/forward/stateFile';
-import { forwarderStateOf, encodeTracked, rotateSecrets, ROTATION_OVERLAP_MS, secretId, signingSecrets, StateFile } from '../../../src/forward/stateFile';
+import {
+  forwarderStateOf,
+  encodeTracked,
+  rotateSecrets,
+  ROTATION_OVERLAP_MS,
+  secretId,
+  signingSecrets,
+  StateFile,
+} from '../../../src/forward/stateFile';
 import { isGapEvent, makeStatusEvent } from '../../../src/shared/statusEvents';
 
 const SECRET = 'state-test-secret-0123456789';
@@ -22,7 +30,14 @@ describe('forward state file', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   function service(file: string, account = 'acc', keep = false): ForwardService {
-    return new ForwardService({ source: NO_SOURCE, account, url: new URL('http://127.0.0.1:9/hooks'), stateFile: new StateFile(file), secrets: (kept) => kept ?? { current: SECRET }, keepSecretsInFile: keep });
+    return new ForwardService({
+      source: NO_SOURCE,
+      account,
+      url: new URL('http://127.0.0.1:9/hooks'),
+      stateFile: new StateFile(file),
+      secrets: (kept) => kept ?? { current: SECRET },
+      keepSecretsInFile: keep,
+    });
   }
 
   it('writes what it knows and reads it back, owner-only, in a folder made for it', () => {
@@ -63,14 +78,24 @@ describe('forward state file', () => {
   it('sets an unusable file aside, starts afresh and queues a gap event', () => {
     for (const [name, text] of [
       ['notjson', '{"version":1,'],
-      ['badshape', JSON.stringify({ version: 1, account: 'acc', tracked: { tx: ['x', 'not a number', 1, 0] }, entries: [] })],
+      [
+        'badshape',
+        JSON.stringify({ version: 1, account: 'acc', tracked: { tx: ['x', 'not a number', 1, 0] }, entries: [] }),
+      ],
       ['oldversion', JSON.stringify({ version: 0, account: 'acc', tracked: {}, entries: [] })],
       ['badentry', JSON.stringify({ version: 1, account: 'acc', tracked: {}, entries: [{ event: {}, lane: 1 }] })],
     ]) {
       const file = path.join(dir, `${name}.json`);
       fs.writeFileSync(file, text);
       const gaps: string[] = [];
-      const s = new ForwardService({ source: NO_SOURCE, account: 'acc', url: new URL('http://127.0.0.1:9/hooks'), stateFile: new StateFile(file), secrets: { current: SECRET }, onGap: (r) => gaps.push(r) });
+      const s = new ForwardService({
+        source: NO_SOURCE,
+        account: 'acc',
+        url: new URL('http://127.0.0.1:9/hooks'),
+        stateFile: new StateFile(file),
+        secrets: { current: SECRET },
+        onGap: (r) => gaps.push(r),
+      });
       assert.ok(s.stateProblem, name);
       assert.deepEqual(gaps, ['state-unreadable'], name);
       const entries = s.entries();
@@ -94,7 +119,10 @@ describe('forward state file', () => {
     const now = 1_800_000_000_000;
     const rotated = rotateSecrets({ current: 'old-secret-0123456789' }, 'new-secret-0123456789', now);
     assert.deepEqual(signingSecrets(rotated, now), ['new-secret-0123456789', 'old-secret-0123456789']);
-    assert.deepEqual(signingSecrets(rotated, now + ROTATION_OVERLAP_MS - 1), ['new-secret-0123456789', 'old-secret-0123456789']);
+    assert.deepEqual(signingSecrets(rotated, now + ROTATION_OVERLAP_MS - 1), [
+      'new-secret-0123456789',
+      'old-secret-0123456789',
+    ]);
     assert.deepEqual(signingSecrets(rotated, now + ROTATION_OVERLAP_MS), ['new-secret-0123456789']);
     assert.deepEqual(signingSecrets({ current: 'only-secret-0123456789' }, now), ['only-secret-0123456789']);
     assert.equal(secretId('a'), secretId('a'));

@@ -9,7 +9,16 @@ import * as os from 'os';
 import * as path from 'path';
 import { secretId, StateFile, STATE_VERSION } from '../../../src/forward/stateFile';
 
-const GOOD = { version: STATE_VERSION, account: 'acc', secretId: undefined, cursor: 5, started: true, gaps: 0, tracked: { t: ['waiting', 1, 2, 0] }, entries: [{ event: { id: 'e' }, lane: 't', seq: 1, state: 'waiting', attempts: 0, nextAtMs: 0 }] };
+const GOOD = {
+  version: STATE_VERSION,
+  account: 'acc',
+  secretId: undefined,
+  cursor: 5,
+  started: true,
+  gaps: 0,
+  tracked: { t: ['waiting', 1, 2, 0] },
+  entries: [{ event: { id: 'e' }, lane: 't', seq: 1, state: 'waiting', attempts: 0, nextAtMs: 0 }],
+};
 
 describe('forward state file shapes', () => {
   let dir: string;
@@ -33,7 +42,10 @@ describe('forward state file shapes', () => {
       ['no tracked transactions', { ...GOOD, tracked: [] }],
       ['no tracked transactions', { ...GOOD, tracked: null }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: 'x' } }],
-      ['a tracked transaction is malformed', { ...GOOD, tracked: { t: { 0: 'waiting', 1: 1, 2: 2, 3: 0, length: 4 } } }],
+      [
+        'a tracked transaction is malformed',
+        { ...GOOD, tracked: { t: { 0: 'waiting', 1: 1, 2: 2, 3: 0, length: 4 } } },
+      ],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: ['waiting', 1, 2] } }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: [1, 1, 2, 0] } }],
       ['a tracked transaction is malformed', { ...GOOD, tracked: { t: ['waiting', 1.5, 2, 0] } }],
@@ -59,7 +71,18 @@ describe('forward state file shapes', () => {
   });
 
   it('takes each accepted form back as written', () => {
-    for (const value of [GOOD, { ...GOOD, tracked: { t: ['finished', 3, 2.5, 1] } }, { ...GOOD, entries: [{ ...GOOD.entries[0], state: 'failed' }, { ...GOOD.entries[0], seq: 2, state: 'delivered' }] }, { ...GOOD, secrets: { current: 'x'.repeat(20) } }]) {
+    for (const value of [
+      GOOD,
+      { ...GOOD, tracked: { t: ['finished', 3, 2.5, 1] } },
+      {
+        ...GOOD,
+        entries: [
+          { ...GOOD.entries[0], state: 'failed' },
+          { ...GOOD.entries[0], seq: 2, state: 'delivered' },
+        ],
+      },
+      { ...GOOD, secrets: { current: 'x'.repeat(20) } },
+    ]) {
       const { result } = load(value);
       assert.equal(result.problem, undefined);
       assert.deepEqual(result.state, JSON.parse(JSON.stringify(value)));

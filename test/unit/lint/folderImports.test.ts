@@ -26,7 +26,10 @@ function lint(cases: readonly Case[]): string[][] {
     const out = cases.map((c) => linter.verify(c.code, config, { filename: ${JSON.stringify(ROOT)} + '/' + c.file }).map((m) => m.ruleId + ': ' + m.message));
     process.stdout.write(JSON.stringify(out));
   `;
-  const text = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], { cwd: ROOT, encoding: 'utf8' });
+  const text = execFileSync(process.execPath, ['--input-type=module', '-e', script, JSON.stringify(cases)], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   return JSON.parse(text) as string[][];
 }
 
@@ -34,17 +37,31 @@ describe('the lint rule of what each folder may import', function () {
   this.timeout(60_000);
 
   it('refuses what the folder map does not allow, with the folder rule in words', () => {
-    const [vscodeInApi, featureInStore, fsInStore, valueOfApiInShared, nodeInWebview, otherFeature, exportFrom, dynamicImport] = lint([
+    const [
+      vscodeInApi,
+      featureInStore,
+      fsInStore,
+      valueOfApiInShared,
+      nodeInWebview,
+      otherFeature,
+      exportFrom,
+      dynamicImport,
+    ] = lint([
       { file: 'src/api/demo.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode.version;" },
       { file: 'src/store/demo.ts', code: "import { tagged } from '../features/log';\nexport const t = tagged;" },
       { file: 'src/store/demo.ts', code: "import { readFileSync } from 'fs';\nexport const r = readFileSync;" },
       { file: 'src/shared/demo.ts', code: "import { ExchangeError } from '../api';\nexport const e = ExchangeError;" },
       { file: 'src/webview/demo.ts', code: "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;" },
-      { file: 'src/features/watch/demo.ts', code: "import type { TransactionsApi } from '../transactions';\nexport type T = TransactionsApi;" },
+      {
+        file: 'src/features/watch/demo.ts',
+        code: "import type { TransactionsApi } from '../transactions';\nexport type T = TransactionsApi;",
+      },
       { file: 'src/agents/demo.ts', code: "export { SandboxServer } from '../sandbox/server';" },
       { file: 'src/forward/demo.ts', code: "export const load = () => import('../features/log');" },
     ]);
-    assert.deepEqual(vscodeInApi, ['exchange-tx/folder-imports: vscode is not for src/api: src/api is pure Node: src/shared, Node, axios and valibot; never vscode.']);
+    assert.deepEqual(vscodeInApi, [
+      'exchange-tx/folder-imports: vscode is not for src/api: src/api is pure Node: src/shared, Node, axios and valibot; never vscode.',
+    ]);
     assert.match(featureInStore.join(), /src\/features is not for src\/store/);
     assert.match(fsInStore.join(), /Node's fs is not for src\/store/);
     assert.match(valueOfApiInShared.join(), /src\/api is not for src\/shared: .*types of src\/api/);
@@ -56,12 +73,30 @@ describe('the lint rule of what each folder may import', function () {
 
   it('allows what the map allows: its own folder, the folders below, types where the map says so, the packages named', () => {
     const results = lint([
-      { file: 'src/api/demo.ts', code: "import { echo } from '../shared/echo';\nimport axios from 'axios';\nimport { createHash } from 'crypto';\nimport { x } from './client';\nexport const all = [echo, axios, createHash, x];" },
-      { file: 'src/shared/demo.ts', code: "import type { ExchangeError } from '../api';\nimport { type RawTransaction } from '../api/types';\nexport type E = ExchangeError | RawTransaction;" },
-      { file: 'src/sandbox/demo.ts', code: "import { checkHookUrl } from '../forward/hookTarget';\nimport writeFileAtomic from 'write-file-atomic';\nexport const all = [checkHookUrl, writeFileAtomic];" },
-      { file: 'src/webview/demo.ts', code: "import type { ExchangeError } from '../api';\nimport '@vscode-elements/elements/dist/vscode-button/index.js';\nexport type E = ExchangeError;" },
-      { file: 'src/features/lookup/demo.ts', code: "import * as vscode from 'vscode';\nimport type { EnvironmentService } from '../accounts/environmentService';\nimport { tagged } from '../log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentService;" },
-      { file: 'src/extension.ts', code: "import { registerWatch } from './features/watch/registerWatch';\nexport const r = registerWatch;" },
+      {
+        file: 'src/api/demo.ts',
+        code: "import { echo } from '../shared/echo';\nimport axios from 'axios';\nimport { createHash } from 'crypto';\nimport { x } from './client';\nexport const all = [echo, axios, createHash, x];",
+      },
+      {
+        file: 'src/shared/demo.ts',
+        code: "import type { ExchangeError } from '../api';\nimport { type RawTransaction } from '../api/types';\nexport type E = ExchangeError | RawTransaction;",
+      },
+      {
+        file: 'src/sandbox/demo.ts',
+        code: "import { checkHookUrl } from '../forward/hookTarget';\nimport writeFileAtomic from 'write-file-atomic';\nexport const all = [checkHookUrl, writeFileAtomic];",
+      },
+      {
+        file: 'src/webview/demo.ts',
+        code: "import type { ExchangeError } from '../api';\nimport '@vscode-elements/elements/dist/vscode-button/index.js';\nexport type E = ExchangeError;",
+      },
+      {
+        file: 'src/features/lookup/demo.ts',
+        code: "import * as vscode from 'vscode';\nimport type { EnvironmentService } from '../accounts/environmentService';\nimport { tagged } from '../log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentService;",
+      },
+      {
+        file: 'src/extension.ts',
+        code: "import { registerWatch } from './features/watch/registerWatch';\nexport const r = registerWatch;",
+      },
       { file: 'test/unit/demo.test.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode;" },
     ]);
     assert.deepEqual(results, [[], [], [], [], [], [], []]);

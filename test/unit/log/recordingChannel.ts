@@ -9,5 +9,13 @@ export function recordingChannel(): Logger & { readonly lines: string[]; readonl
     lines.push(text);
     leveled.push(`${level} ${text}`);
   };
-  return { lines, leveled, trace: at('trace'), debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  return {
+    lines,
+    leveled,
+    trace: at('trace'),
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+  };
 }

@@ -21,18 +21,24 @@ describe('redact', () => {
   });
 
   it('replaces a PEM block, header to footer, by one marker and keeps the text around it', () => {
-    const text = 'key: -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEF\nAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY----- end';
+    const text =
+      'key: -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEF\nAASCBKcwggSjAgEAAoIBAQC7\n-----END PRIVATE KEY----- end';
     assert.equal(redact(text), 'key: [redacted key] end');
   });
 
   it('replaces an RSA PEM block and one whose footer is missing (cut off: everything after the header goes)', () => {
-    assert.equal(redact('a -----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY----- b'), 'a [redacted key] b');
+    assert.equal(
+      redact('a -----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY----- b'),
+      'a [redacted key] b',
+    );
     assert.equal(redact('a -----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkq and the rest'), 'a [redacted key]');
   });
 
   it('replaces two PEM blocks separately, keeping what is between them', () => {
     assert.equal(
-      redact('-----BEGIN PUBLIC KEY-----\nx\n-----END PUBLIC KEY----- and -----BEGIN PRIVATE KEY-----\ny\n-----END PRIVATE KEY-----'),
+      redact(
+        '-----BEGIN PUBLIC KEY-----\nx\n-----END PUBLIC KEY----- and -----BEGIN PRIVATE KEY-----\ny\n-----END PRIVATE KEY-----',
+      ),
       '[redacted key] and [redacted key]',
     );
   });
@@ -45,7 +51,10 @@ describe('redact', () => {
   it('keeps a base64 run of 79 characters (an API key of 44 is not a long secret)', () => {
     const run79 = BASE64_80.slice(0, 79);
     assert.equal(redact(`x ${run79} y`), `x ${run79} y`);
-    assert.equal(redact('api key Q2hhbmdlbGx5IGlzIGEgc2ltdWxhdGVkIHNlcnZpY2U='), 'api key Q2hhbmdlbGx5IGlzIGEgc2ltdWxhdGVkIHNlcnZpY2U=');
+    assert.equal(
+      redact('api key Q2hhbmdlbGx5IGlzIGEgc2ltdWxhdGVkIHNlcnZpY2U='),
+      'api key Q2hhbmdlbGx5IGlzIGEgc2ltdWxhdGVkIHNlcnZpY2U=',
+    );
   });
 
   it('replaces a hex run of 64 digits or more, upper or lower case, and keeps one of 63', () => {
@@ -73,7 +82,10 @@ describe('redact', () => {
     ] as const;
     for (const [name, secret, expected] of cases) {
       // Compared without assert.equal, whose failure message would print the secret.
-      assert.ok(redact(`before ${secret} after`) === expected, `${name}: redact() did not give ${JSON.stringify(expected)}`);
+      assert.ok(
+        redact(`before ${secret} after`) === expected,
+        `${name}: redact() did not give ${JSON.stringify(expected)}`,
+      );
     }
   });
 });

@@ -5,23 +5,52 @@ import { recordingChannel } from './recordingChannel';
 
 describe('request log lines', () => {
   it('a first attempt that succeeded: method, params as JSON, ok, duration', () => {
-    assert.equal(describeRequest({ method: 'getStatus', params: { id: 'pgj49c80p572minj' }, attempt: 1, durationMs: 42, outcome: 'ok' }), 'getStatus {"id":"pgj49c80p572minj"} → ok in 42 ms');
+    assert.equal(
+      describeRequest({
+        method: 'getStatus',
+        params: { id: 'pgj49c80p572minj' },
+        attempt: 1,
+        durationMs: 42,
+        outcome: 'ok',
+      }),
+      'getStatus {"id":"pgj49c80p572minj"} → ok in 42 ms',
+    );
   });
 
   it('a later attempt that failed: the kind and message, and the attempt number', () => {
     assert.equal(
-      describeRequest({ method: 'getTransactions', params: { limit: 10 }, attempt: 2, durationMs: 1003, outcome: 'transport', message: 'ECONNRESET' }),
+      describeRequest({
+        method: 'getTransactions',
+        params: { limit: 10 },
+        attempt: 2,
+        durationMs: 1003,
+        outcome: 'transport',
+        message: 'ECONNRESET',
+      }),
       'getTransactions {"limit":10} → transport: ECONNRESET in 1003 ms (attempt 2)',
     );
-    assert.equal(describeRequest({ method: 'getStatus', params: [], attempt: 3, durationMs: 5, outcome: 'error' }), 'getStatus [] → error:  in 5 ms (attempt 3)');
+    assert.equal(
+      describeRequest({ method: 'getStatus', params: [], attempt: 3, durationMs: 5, outcome: 'error' }),
+      'getStatus [] → error:  in 5 ms (attempt 3)',
+    );
   });
 
   it('requestLogger writes successes at debug level and failures at warn level', () => {
     const channel = recordingChannel();
     const log = requestLogger(channel);
     log({ method: 'getStatus', params: {}, attempt: 1, durationMs: 1, outcome: 'ok' });
-    log({ method: 'getStatus', params: {}, attempt: 1, durationMs: 2, outcome: 'invalid-parameter', message: 'Invalid id' });
-    assert.deepEqual(channel.leveled, ['debug getStatus {} → ok in 1 ms', 'warn getStatus {} → invalid-parameter: Invalid id in 2 ms']);
+    log({
+      method: 'getStatus',
+      params: {},
+      attempt: 1,
+      durationMs: 2,
+      outcome: 'invalid-parameter',
+      message: 'Invalid id',
+    });
+    assert.deepEqual(channel.leveled, [
+      'debug getStatus {} → ok in 1 ms',
+      'warn getStatus {} → invalid-parameter: Invalid id in 2 ms',
+    ]);
   });
 
   it('RecentLog keeps each line with its level, an error given as text too', () => {

@@ -4,7 +4,13 @@ import { choiceList, MAX_PER_SOURCE } from '../../../src/features/lookup/choiceL
 
 describe('the transactions offered before a free-text id', () => {
   it('the one in the editor, then the selected one, the watched, looked up and loaded ones, each id once', () => {
-    const list = choiceList({ view: ['a1', 'b2', 'c3'], watched: ['b2', 'd4'], selected: ['c3'], recent: ['d4', 'e5'], editor: ['f6'] });
+    const list = choiceList({
+      view: ['a1', 'b2', 'c3'],
+      watched: ['b2', 'd4'],
+      selected: ['c3'],
+      recent: ['d4', 'e5'],
+      editor: ['f6'],
+    });
     assert.deepEqual(list, [
       { id: 'f6', source: 'editor' },
       { id: 'c3', source: 'selected' },

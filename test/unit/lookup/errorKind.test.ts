@@ -32,14 +32,32 @@ describe('error kinds shown to the user', () => {
       [new AnswerTooLargeError(8 * 1024 * 1024, 200), 'too-large'],
       [new InsecureEndpointError('api.example.com', 'plain-http'), 'insecure-endpoint'],
       [new InsecureEndpointError('api.example.com', 'credentials'), 'insecure-endpoint'],
-      [new TransportError('The service answered with a redirect (HTTP 302); requests are never sent on to another address.', 302), 'network'],
-      [new TransportError('Could not reach the service (ECONNREFUSED).', undefined, { code: 'ECONNREFUSED' }), 'network'],
+      [
+        new TransportError(
+          'The service answered with a redirect (HTTP 302); requests are never sent on to another address.',
+          302,
+        ),
+        'network',
+      ],
+      [
+        new TransportError('Could not reach the service (ECONNREFUSED).', undefined, { code: 'ECONNREFUSED' }),
+        'network',
+      ],
       [new TransportError('The service answered HTTP 500.', 500), 'network'],
       [new ProtocolError('The answer is not JSON', 200), 'protocol'],
       [new InternalServiceError(-32603, 'Internal Error'), 'internal'],
       [new JsonRpcError(-32601, 'Method not found'), 'service'],
       [new CurrencyNotFoundError('xyz', 'Invalid currency: xyz not found'), 'service'],
-      [new AmountOutOfRangeError(-32602, 'Invalid amount for pair btc->eth. Minimum amount is 0.001 btc', 'min', '0.001', undefined), 'service'],
+      [
+        new AmountOutOfRangeError(
+          -32602,
+          'Invalid amount for pair btc->eth. Minimum amount is 0.001 btc',
+          'min',
+          '0.001',
+          undefined,
+        ),
+        'service',
+      ],
       [new KeyFormatError('bad key'), 'service'],
       [new AccountAccessError('declined', 'Signed requests for account "A" to host x.test are not allowed.'), 'access'],
       [new AccountAccessError('missing', 'That account no longer exists.'), 'access'],
@@ -52,8 +70,14 @@ describe('error kinds shown to the user', () => {
   it('never reads the message: a rate-limit text in another class is not a rate limit', () => {
     assert.equal(classifyError(new JsonRpcError(-32600, 'Error: You reached requests limit 10 rps')), 'service');
     assert.equal(classifyError(new TransportError('Parameter id is invalid')), 'network');
-    assert.equal(classifyError(new TransportError("The service's answer was larger than 8 MiB: the client stopped reading it.")), 'network');
-    assert.equal(classifyError(new Error('Refused to send a signed request over plain http to api.example.com')), 'other');
+    assert.equal(
+      classifyError(new TransportError("The service's answer was larger than 8 MiB: the client stopped reading it.")),
+      'network',
+    );
+    assert.equal(
+      classifyError(new Error('Refused to send a signed request over plain http to api.example.com')),
+      'other',
+    );
   });
 
   it('tells the new transport failures apart from a timeout and from a network error', () => {

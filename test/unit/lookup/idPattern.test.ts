@@ -1,6 +1,13 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { compileIdPattern, compileUnchecked, DEFAULT_ID_PATTERN, findIdAt, matchesIdPattern, searchIdAt } from '../../../src/features/lookup/idPattern';
+import {
+  compileIdPattern,
+  compileUnchecked,
+  DEFAULT_ID_PATTERN,
+  findIdAt,
+  matchesIdPattern,
+  searchIdAt,
+} from '../../../src/features/lookup/idPattern';
 import { idFromArgument, idProblem, trimId } from '../../../src/shared/transactionId';
 
 /** Every id the cursor finds on each character of `line`. */
@@ -17,11 +24,15 @@ describe('transaction id pattern', () => {
     const manifest = JSON.parse(await readFile('package.json', 'utf8')) as {
       contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
     };
-    assert.equal(manifest.contributes.configuration.properties['exchangeTx.hover.idPattern']?.default, DEFAULT_ID_PATTERN);
+    assert.equal(
+      manifest.contributes.configuration.properties['exchangeTx.hover.idPattern']?.default,
+      DEFAULT_ID_PATTERN,
+    );
   });
 
   it('matches 8–32 lowercase letters and digits with at least one of each', () => {
-    for (const id of ['abc12345', 'jt8v5hq2w4ks9d', '1a2b3c4d', `${'a'.repeat(31)}1`]) assert.ok(matchesIdPattern(id, defaults), id);
+    for (const id of ['abc12345', 'jt8v5hq2w4ks9d', '1a2b3c4d', `${'a'.repeat(31)}1`])
+      assert.ok(matchesIdPattern(id, defaults), id);
     for (const text of ['abcdefgh', '12345678', 'abc1234', `${'a'.repeat(32)}1`, 'ABC12345', 'abc-12345', 'Abc12345'])
       assert.ok(!matchesIdPattern(text, defaults), text);
   });
@@ -29,7 +40,11 @@ describe('transaction id pattern', () => {
   it('finds the id under the cursor between word boundaries, with its range', () => {
     const line = 'tx = "jt8v5hq2w4ks9d"; // see abc12345';
     assert.deepEqual(findIdAt(line, 6, defaults), { id: 'jt8v5hq2w4ks9d', start: 6, end: 20 });
-    assert.deepEqual(findIdAt(line, 20, defaults), { id: 'jt8v5hq2w4ks9d', start: 6, end: 20 }, 'just after the last character');
+    assert.deepEqual(
+      findIdAt(line, 20, defaults),
+      { id: 'jt8v5hq2w4ks9d', start: 6, end: 20 },
+      'just after the last character',
+    );
     assert.equal(findIdAt(line, 2, defaults), undefined);
     assert.equal(findIdAt(line, 26, defaults), undefined, 'the comment marker');
     assert.equal(findIdAt(line, line.length, defaults)?.id, 'abc12345');
@@ -61,7 +76,11 @@ describe('transaction id pattern', () => {
 
   it('searches only 64 characters each side of the cursor', () => {
     const line = `abc12345 ${'-'.repeat(200)} jt8v5hq2w4ks9d ${'-'.repeat(200)}`;
-    assert.deepEqual(findIdAt(line, 213, defaults), { id: 'jt8v5hq2w4ks9d', start: 210, end: 224 }, 'the id under the cursor');
+    assert.deepEqual(
+      findIdAt(line, 213, defaults),
+      { id: 'jt8v5hq2w4ks9d', start: 210, end: 224 },
+      'the id under the cursor',
+    );
     assert.equal(findIdAt(line, 203, defaults), undefined, 'the cursor on the dashes, an id 200 characters away');
     // What the pattern sees: a lookbehind finds its key 30 characters back, not 200.
     const keyed = compileIdPattern('(?<=KEY=.*)[a-z0-9]{8}');
@@ -82,7 +101,10 @@ describe('transaction id pattern', () => {
     assert.equal(findIdAt(line, 20, catastrophic), undefined);
     // The pattern itself still works where it finds its match at once.
     assert.deepEqual(searchIdAt('aab', 1, catastrophic), { match: { id: 'aab', start: 0, end: 3 }, timedOut: false });
-    assert.deepEqual(searchIdAt('x abc12345 y', 4, defaults), { match: { id: 'abc12345', start: 2, end: 10 }, timedOut: false });
+    assert.deepEqual(searchIdAt('x abc12345 y', 4, defaults), {
+      match: { id: 'abc12345', start: 2, end: 10 },
+      timedOut: false,
+    });
   });
 
   it('refuses patterns that could backtrack for ages, saying why, and uses the default', () => {
@@ -139,7 +161,8 @@ describe('ids from command arguments and input', () => {
     assert.equal(idFromArgument('abc12345'), 'abc12345');
     assert.equal(idFromArgument('  "abc12345" '), 'abc12345');
     assert.equal(idFromArgument({ id: '`abc12345`', label: 'x' }), 'abc12345');
-    for (const none of [undefined, null, 42, '', '  ', {}, { id: 7 }, { path: '/x', scheme: 'file' }]) assert.equal(idFromArgument(none), undefined);
+    for (const none of [undefined, null, 42, '', '  ', {}, { id: 7 }, { path: '/x', scheme: 'file' }])
+      assert.equal(idFromArgument(none), undefined);
   });
 
   it('trims matching quotes only', () => {

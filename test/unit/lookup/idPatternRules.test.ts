@@ -4,7 +4,14 @@
  * (not a timeout), and a whole text that is more than an id.
  */
 import { strict as assert } from 'assert';
-import { compileIdPattern, DEFAULT_ID_PATTERN, findIdAt, ID_SEARCH_WINDOW, matchesIdPattern, searchIdAt } from '../../../src/features/lookup/idPattern';
+import {
+  compileIdPattern,
+  DEFAULT_ID_PATTERN,
+  findIdAt,
+  ID_SEARCH_WINDOW,
+  matchesIdPattern,
+  searchIdAt,
+} from '../../../src/features/lookup/idPattern';
 
 describe('id search rules', () => {
   it('no setting, a blank one and the default text itself give the built-in pattern, without an error', () => {
@@ -27,7 +34,10 @@ describe('id search rules', () => {
   });
 
   it('a search that finds nothing says so, and that it did not time out', () => {
-    assert.deepEqual(searchIdAt('no id here', 3, compileIdPattern('ord_[a-z0-9]+')), { match: undefined, timedOut: false });
+    assert.deepEqual(searchIdAt('no id here', 3, compileIdPattern('ord_[a-z0-9]+')), {
+      match: undefined,
+      timedOut: false,
+    });
     assert.deepEqual(searchIdAt('no id here', 3, compileIdPattern(undefined)), { match: undefined, timedOut: false });
   });
 

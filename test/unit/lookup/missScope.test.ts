@@ -13,7 +13,11 @@ describe('where a hover answers a miss', () => {
     assert.equal(namesDocument(defaults, 'typescript', '/w/src/app.ts'), false);
     assert.equal(namesDocument(defaults, 'json', '/w/package.json'), false);
     assert.equal(namesDocument(defaults, 'plaintext', '/w/notes.txt'), false);
-    assert.equal(namesDocument(defaults, 'plaintext', '/w/catalog'), false, 'a name ending in "log" is not a .log file');
+    assert.equal(
+      namesDocument(defaults, 'plaintext', '/w/catalog'),
+      false,
+      'a name ending in "log" is not a .log file',
+    );
   });
 
   it('a language ID names that language only; a pattern names file endings', () => {

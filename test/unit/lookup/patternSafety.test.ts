@@ -96,11 +96,36 @@ describe('id pattern safety analysis', () => {
     assert.equal(patternRisk('(a+)+b')?.reason, 'the pattern repeats a group that itself repeats: (a+)+');
     assert.equal(patternRisk('(a|aa)+b')?.reason, 'the pattern repeats a group with alternatives: (a|aa)+');
     assert.equal(patternRisk('(a)(\\1)+')?.reason, 'the pattern repeats a group with a back-reference: (\\1)+');
-    assert.equal(patternRisk('a*a*a*a*a*b')?.reason, 'the pattern has 5 unbounded repetitions (*, + or {n,}), more than 3');
+    assert.equal(
+      patternRisk('a*a*a*a*a*b')?.reason,
+      'the pattern has 5 unbounded repetitions (*, + or {n,}), more than 3',
+    );
   });
 
   it('reads any pattern that compiles without throwing (property)', () => {
-    const piece = fc.constantFrom('a', '(', ')', '(?:', '(?=', '(?<=', '(?<n>', '[', ']', '^', '\\', '|', '*', '+', '?', '{2}', '{1,', '}', '\\1', '\\k<n>', '.');
+    const piece = fc.constantFrom(
+      'a',
+      '(',
+      ')',
+      '(?:',
+      '(?=',
+      '(?<=',
+      '(?<n>',
+      '[',
+      ']',
+      '^',
+      '\\',
+      '|',
+      '*',
+      '+',
+      '?',
+      '{2}',
+      '{1,',
+      '}',
+      '\\1',
+      '\\k<n>',
+      '.',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 16 }), (pieces) => {
         const source = pieces.join('');

@@ -22,7 +22,10 @@ describe('time bound', () => {
       { timedOut: true },
     );
     assert.ok(turns > 0);
-    assert.deepEqual(runBounded(() => 42, AMPLE_MS), { timedOut: false, value: 42 });
+    assert.deepEqual(
+      runBounded(() => 42, AMPLE_MS),
+      { timedOut: false, value: 42 },
+    );
   });
 
   it('throws what the work throws', () => {
@@ -33,7 +36,10 @@ describe('time bound', () => {
         }, AMPLE_MS),
       (error: unknown) => error instanceof RangeError && error.message === 'bad',
     );
-    assert.deepEqual(runBounded(() => 'still fine', AMPLE_MS), { timedOut: false, value: 'still fine' });
+    assert.deepEqual(
+      runBounded(() => 'still fine', AMPLE_MS),
+      { timedOut: false, value: 'still fine' },
+    );
   });
 
   it('throws null and undefined as they are, too (work may throw anything)', () => {

@@ -6,7 +6,11 @@ import { McpCliError, parseMcpCli, selectTools } from '../../../src/mcp/cliArgs'
 import { REDACTED, redactorOf } from '../../../src/mcp/redact';
 import { registeredKeys } from '../../secrets/registry';
 
-const SANDBOX = { EXCHANGE_TX_SANDBOX_URL: 'http://127.0.0.1:8710', EXCHANGE_TX_SANDBOX_API_KEY: 'api', EXCHANGE_TX_SANDBOX_PRIVATE_KEY: 'key' };
+const SANDBOX = {
+  EXCHANGE_TX_SANDBOX_URL: 'http://127.0.0.1:8710',
+  EXCHANGE_TX_SANDBOX_API_KEY: 'api',
+  EXCHANGE_TX_SANDBOX_PRIVATE_KEY: 'key',
+};
 
 describe('MCP server command line', () => {
   it('serves a sandbox started here by default, or the running one the variables give', () => {
@@ -22,30 +26,53 @@ describe('MCP server command line', () => {
 
   it('serves an account with --account: the live service by default, its key from EXCHANGE_TX_PRIVATE_KEY only', () => {
     const env = { EXCHANGE_TX_PRIVATE_KEY: ' live ', ...SANDBOX };
-    assert.deepEqual(parseMcpCli(['--account'], env), { mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'account', privateKey: 'live', apiKey: undefined, tools: undefined, readOnly: false });
-    assert.deepEqual(parseMcpCli(['--account', '--url', 'http://127.0.0.1:3000', '--name', 'Prod'], { ...env, EXCHANGE_TX_API_KEY: 'k' }), {
+    assert.deepEqual(parseMcpCli(['--account'], env), {
       mode: 'account',
-      baseUrl: 'http://127.0.0.1:3000/',
-      name: 'Prod',
+      baseUrl: 'https://api.changelly.com/',
+      name: 'account',
       privateKey: 'live',
-      apiKey: 'k',
+      apiKey: undefined,
       tools: undefined,
       readOnly: false,
     });
+    assert.deepEqual(
+      parseMcpCli(['--account', '--url', 'http://127.0.0.1:3000', '--name', 'Prod'], {
+        ...env,
+        EXCHANGE_TX_API_KEY: 'k',
+      }),
+      {
+        mode: 'account',
+        baseUrl: 'http://127.0.0.1:3000/',
+        name: 'Prod',
+        privateKey: 'live',
+        apiKey: 'k',
+        tools: undefined,
+        readOnly: false,
+      },
+    );
   });
 
   it('selects tools with --tools (with or without the prefix, any case) and --read-only, also for a sandbox', () => {
     const names = ['exchangeTx_diagnoseTransaction', 'exchangeTx_listTransactions', 'exchangeTx_paySandboxTransaction'];
     const changes = (name: string): boolean => name.includes('Sandbox');
-    const settings = parseMcpCli(['--tools', 'DiagnoseTransaction, exchangeTx_paySandboxTransaction', '--read-only'], {});
+    const settings = parseMcpCli(
+      ['--tools', 'DiagnoseTransaction, exchangeTx_paySandboxTransaction', '--read-only'],
+      {},
+    );
     assert.ok(settings.mode === 'sandbox');
     assert.deepEqual(settings.tools, ['DiagnoseTransaction', 'exchangeTx_paySandboxTransaction']);
     assert.equal(settings.readOnly, true);
     assert.deepEqual(selectTools(names, settings, changes), ['exchangeTx_diagnoseTransaction']);
     assert.deepEqual(selectTools(names, { tools: undefined, readOnly: true }, changes), names.slice(0, 2));
-    assert.deepEqual(selectTools(names, { tools: ['listtransactions'], readOnly: false }, changes), ['exchangeTx_listTransactions']);
+    assert.deepEqual(selectTools(names, { tools: ['listtransactions'], readOnly: false }, changes), [
+      'exchangeTx_listTransactions',
+    ]);
     assert.deepEqual(selectTools(names, { tools: undefined, readOnly: false }, changes), names);
-    assert.throws(() => selectTools(names, { tools: [`nope${'x'.repeat(500)}`], readOnly: false }, changes), (error: Error) => error instanceof McpCliError && error.message.length < 400 && /there is no tool/.test(error.message));
+    assert.throws(
+      () => selectTools(names, { tools: [`nope${'x'.repeat(500)}`], readOnly: false }, changes),
+      (error: Error) =>
+        error instanceof McpCliError && error.message.length < 400 && /there is no tool/.test(error.message),
+    );
     assert.throws(() => parseMcpCli(['--tools', ' , '], {}), McpCliError);
   });
 
@@ -66,7 +93,8 @@ describe('MCP server command line', () => {
     for (const [argv, env, message] of refused) {
       assert.throws(
         () => parseMcpCli(argv, env),
-        (error: unknown) => error instanceof McpCliError && message.test(error.message) && !error.message.includes('secret-password'),
+        (error: unknown) =>
+          error instanceof McpCliError && message.test(error.message) && !error.message.includes('secret-password'),
         argv.join(' '),
       );
     }
@@ -80,12 +108,24 @@ describe('MCP server command line', () => {
       [garbage, undefined],
       [keys.privateKeyHex, other.apiKey],
     ] as const) {
-      const error = await bind({ mode: 'account', baseUrl: 'https://api.changelly.com/', name: 'a', privateKey, apiKey, tools: undefined, readOnly: false }, () => undefined).then(
+      const error = await bind(
+        {
+          mode: 'account',
+          baseUrl: 'https://api.changelly.com/',
+          name: 'a',
+          privateKey,
+          apiKey,
+          tools: undefined,
+          readOnly: false,
+        },
+        () => undefined,
+      ).then(
         () => undefined,
         (e: unknown) => e,
       );
       assert.ok(error instanceof McpCliError, String(error));
-      for (const secret of [garbage, keys.privateKeyHex, keys.apiKey, other.apiKey]) assert.ok(!error.message.includes(secret), error.message);
+      for (const secret of [garbage, keys.privateKeyHex, keys.apiKey, other.apiKey])
+        assert.ok(!error.message.includes(secret), error.message);
       assert.match(error.message, /EXCHANGE_TX_PRIVATE_KEY/);
     }
   });
@@ -100,7 +140,8 @@ describe('MCP server command line', () => {
       assert.equal(redact(`before ${form} after`), `before ${REDACTED} after`);
     }
     const pemOut = redact(pem);
-    for (const line of pem.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----'))) assert.ok(!pemOut.includes(line));
+    for (const line of pem.split('\n').filter((l) => l.length > 20 && !l.startsWith('-----')))
+      assert.ok(!pemOut.includes(line));
     assert.equal(redact('nothing secret here: 0123456789'), 'nothing secret here: 0123456789');
   });
 });

@@ -32,7 +32,11 @@ const HOUR = 3_600_000;
 const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 function envOf(sandbox: Sandbox, key: { hex: string; apiKey: string }): Record<string, string> {
-  return { EXCHANGE_TX_SANDBOX_URL: sandbox.url, EXCHANGE_TX_SANDBOX_API_KEY: key.apiKey, EXCHANGE_TX_SANDBOX_PRIVATE_KEY: key.hex };
+  return {
+    EXCHANGE_TX_SANDBOX_URL: sandbox.url,
+    EXCHANGE_TX_SANDBOX_API_KEY: key.apiKey,
+    EXCHANGE_TX_SANDBOX_PRIVATE_KEY: key.hex,
+  };
 }
 
 function size(result: CallToolResult): number {
@@ -60,14 +64,24 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
 
   before(async () => {
     productionBuild();
-    sandbox = await startSandbox({ seed: 7, ledgerSize: 150, clock: new ManualClock(Date.parse('2026-11-20T10:00:00Z')), keys: [loadCredentials(key.privateKeyHex)], onSignature: noteSignature });
+    sandbox = await startSandbox({
+      seed: 7,
+      ledgerSize: 150,
+      clock: new ManualClock(Date.parse('2026-11-20T10:00:00Z')),
+      keys: [loadCredentials(key.privateKeyHex)],
+      onSignature: noteSignature,
+    });
     served = await serve([], envOf(sandbox, { hex: key.privateKeyHex, apiKey: key.apiKey }), LATEST_PROTOCOL_VERSION);
     tools = (await served.client.listTools()).tools;
   });
   after(async () => {
     await served.close();
     await sandbox.stop();
-    assert.deepEqual(served.errors.map((e) => e.message), [], 'stdout carried the protocol only');
+    assert.deepEqual(
+      served.errors.map((e) => e.message),
+      [],
+      'stdout carried the protocol only',
+    );
   });
 
   it('speaks the newest protocol revision the SDK knows, to a client pinned to it', () => {
@@ -76,7 +90,10 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
   });
 
   it('lists every tool with an output schema and the right hints', () => {
-    assert.deepEqual(tools.map((t) => t.name), AGENT_TOOLS.map((t) => t.name));
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      AGENT_TOOLS.map((t) => t.name),
+    );
     for (const tool of tools) {
       const core = AGENT_TOOLS.find((t) => t.name === tool.name);
       assert.ok(core && tool.outputSchema, tool.name);
@@ -87,22 +104,47 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
       assert.equal(tool.annotations?.idempotentHint, !core.changesState, tool.name);
     }
     const destructive = tools.filter((t) => t.annotations?.destructiveHint === true).map((t) => t.name);
-    assert.deepEqual(destructive, ['exchangeTx_paySandboxTransaction', 'exchangeTx_moveSandboxTransaction', 'exchangeTx_advanceSandbox']);
+    assert.deepEqual(destructive, [
+      'exchangeTx_paySandboxTransaction',
+      'exchangeTx_moveSandboxTransaction',
+      'exchangeTx_advanceSandbox',
+    ]);
   });
 
   it('answers "why is it stuck?" for a transaction in each status: since when, meaning, next step, advice', async () => {
-    const statuses: KnownStatus[] = ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired'];
+    const statuses: KnownStatus[] = [
+      'waiting',
+      'confirming',
+      'exchanging',
+      'sending',
+      'hold',
+      'finished',
+      'failed',
+      'refunded',
+      'overdue',
+      'expired',
+    ];
     for (const status of statuses) {
-      const tx = sandbox.control({ action: 'create', status, type: status === 'expired' ? 'fixed' : 'float' }) as ControlTransaction;
+      const tx = sandbox.control({
+        action: 'create',
+        status,
+        type: status === 'expired' ? 'fixed' : 'float',
+      }) as ControlTransaction;
       sandbox.control({ action: 'skip', ms: 3000 });
       const { text, data } = readResult(await call('exchangeTx_diagnoseTransaction', { id: tx.id }));
       const entered = [...tx.schedule].reverse().find((step) => step.status === status);
       assert.ok(entered);
       const since = new Date(entered.atMs).toISOString();
-      assert.ok(text.includes(`Transaction "${tx.id}" is ${status} since ${since} (3 s; the sandbox's schedule, exact).`), text);
+      assert.ok(
+        text.includes(`Transaction "${tx.id}" is ${status} since ${since} (3 s; the sandbox's schedule, exact).`),
+        text,
+      );
       assert.ok(text.includes(`Meaning: ${STATUS_FACTS[status].meaning}`), text);
       assert.ok(text.includes(`Next (ours): ${STATUS_FACTS[status].next}`), text);
-      assert.match(text, /\nWhat to do: .+\((our advice, not the service's|the service's documentation: https:\/\/docs\.changelly\.com\/.+)\)/);
+      assert.match(
+        text,
+        /\nWhat to do: .+\((our advice, not the service's|the service's documentation: https:\/\/docs\.changelly\.com\/.+)\)/,
+      );
       assert.match(text, /\nFor a support request: transaction id /);
       assert.equal((data.diagnosis as { since: { at: string } }).since.at, since);
     }
@@ -110,26 +152,41 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
     const some = sandbox.control({ action: 'create', status: 'hold' }) as ControlTransaction;
     const resource = await served.client.readResource({ uri: `exchange-tx://transaction/${some.id}` });
     assert.match(textOf(resource.contents[0]), new RegExp(`Transaction "${some.id}" is hold since`));
-    assert.equal((JSON.parse(textOf(resource.contents[1])) as { diagnosis: { status: string } }).diagnosis.status, 'hold');
+    assert.equal(
+      (JSON.parse(textOf(resource.contents[1])) as { diagnosis: { status: string } }).diagnosis.status,
+      'hold',
+    );
   });
 
   it('finds exactly the transactions seeded stuck, reporting progress as it pages', async () => {
-    const own = await startSandbox({ ledgerSize: 0, clock: new ManualClock(Date.parse('2026-11-20T10:00:00Z')), keys: [loadCredentials(key.privateKeyHex)], onSignature: noteSignature });
+    const own = await startSandbox({
+      ledgerSize: 0,
+      clock: new ManualClock(Date.parse('2026-11-20T10:00:00Z')),
+      keys: [loadCredentials(key.privateKeyHex)],
+      onSignature: noteSignature,
+    });
     const mine = await serve([], envOf(own, { hex: key.privateKeyHex, apiKey: key.apiKey }));
     try {
       const stuck = [0, 1, 2].map(() => (own.control({ action: 'create', status: 'hold' }) as ControlTransaction).id);
       own.control({ action: 'skip', ms: 3 * HOUR });
       const fresh = [0, 1].map(() => (own.control({ action: 'create', status: 'hold' }) as ControlTransaction).id);
       const progress: string[] = [];
-      const result = (await mine.client.callTool({ name: 'exchangeTx_listTransactions', arguments: { status: ['hold'], inStatusLongerThan: '2h' } }, undefined, {
-        onprogress: (p) => progress.push(String(p.message)),
-      })) as CallToolResult;
+      const result = (await mine.client.callTool(
+        { name: 'exchangeTx_listTransactions', arguments: { status: ['hold'], inStatusLongerThan: '2h' } },
+        undefined,
+        {
+          onprogress: (p) => progress.push(String(p.message)),
+        },
+      )) as CallToolResult;
       const { data } = readResult(result);
       assert.deepEqual((data.records as { id: string }[]).map((r) => r.id).sort(), [...stuck].sort());
       assert.ok(!fresh.some((id) => (data.records as { id: string }[]).some((r) => r.id === id)));
       // The SDK's client handles a notification a tick later than the response, so the last ones may come after it: at least one arrives.
       assert.ok(progress.length > 0, 'progress notifications');
-      assert.ok(progress.every((m) => /^(schedule of \d+ of \d+|examined \d+ transactions, \d+ stuck)$/.test(m)), progress.join(' | '));
+      assert.ok(
+        progress.every((m) => /^(schedule of \d+ of \d+|examined \d+ transactions, \d+ stuck)$/.test(m)),
+        progress.join(' | '),
+      );
     } finally {
       await mine.close();
       await own.stop();
@@ -160,37 +217,67 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
 
   it('lists and reads its resources and prompts', async () => {
     const { resources } = await served.client.listResources();
-    assert.deepEqual(resources.map((r) => r.uri), ['exchange-tx://status-guide']);
+    assert.deepEqual(
+      resources.map((r) => r.uri),
+      ['exchange-tx://status-guide'],
+    );
     const { resourceTemplates } = await served.client.listResourceTemplates();
-    assert.deepEqual(resourceTemplates.map((r) => r.uriTemplate), ['exchange-tx://transaction/{id}']);
+    assert.deepEqual(
+      resourceTemplates.map((r) => r.uriTemplate),
+      ['exchange-tx://transaction/{id}'],
+    );
     const guide = await served.client.readResource({ uri: 'exchange-tx://status-guide' });
     const markdown = textOf(guide.contents[0]);
     for (const status of Object.keys(STATUS_FACTS)) assert.ok(markdown.includes(`## ${status}`), status);
     assert.match(markdown, /https:\/\/docs\.changelly\.com\/usage\/kyc-aml/);
-    await assert.rejects(served.client.readResource({ uri: `exchange-tx://nothing/${'x'.repeat(500)}` }), (error: Error) => error.message.length < 400);
+    await assert.rejects(
+      served.client.readResource({ uri: `exchange-tx://nothing/${'x'.repeat(500)}` }),
+      (error: Error) => error.message.length < 400,
+    );
     const { prompts } = await served.client.listPrompts();
-    assert.deepEqual(prompts.map((p) => p.name), ['diagnose-transaction', 'integrate-fixed-rate-flow']);
+    assert.deepEqual(
+      prompts.map((p) => p.name),
+      ['diagnose-transaction', 'integrate-fixed-rate-flow'],
+    );
     const diagnose = await served.client.getPrompt({ name: 'diagnose-transaction', arguments: { id: 'abcd1234' } });
     assert.match(JSON.stringify(diagnose.messages), /exchangeTx_diagnoseTransaction with \{\\"id\\": \\"abcd1234\\"\}/);
-    const fixed = await served.client.getPrompt({ name: 'integrate-fixed-rate-flow', arguments: { from: 'ltc', to: 'xmr', amountFrom: '2' } });
+    const fixed = await served.client.getPrompt({
+      name: 'integrate-fixed-rate-flow',
+      arguments: { from: 'ltc', to: 'xmr', amountFrom: '2' },
+    });
     assert.match(JSON.stringify(fixed.messages), /exchangeTx_createSandboxFixedTransaction/);
     await assert.rejects(served.client.getPrompt({ name: 'diagnose-transaction', arguments: { id: '<bad id>' } }));
   });
 
-  it('bounds what an unknown tool\'s error repeats of its name', async () => {
+  it("bounds what an unknown tool's error repeats of its name", async () => {
     const name = `exchangeTx_${'x'.repeat(5000)}`;
-    await assert.rejects(served.client.callTool({ name, arguments: {} }), (error: Error) => /no tool named/.test(error.message) && error.message.length < 400 && !error.message.includes('x'.repeat(100)));
+    await assert.rejects(
+      served.client.callTool({ name, arguments: {} }),
+      (error: Error) =>
+        /no tool named/.test(error.message) && error.message.length < 400 && !error.message.includes('x'.repeat(100)),
+    );
   });
 
   it('serves the sandbox read-only with --read-only, and a selection with --tools', async () => {
     const readOnly = await serve(['--read-only'], envOf(sandbox, { hex: key.privateKeyHex, apiKey: key.apiKey }));
-    const selected = await serve(['--tools', 'diagnoseTransaction,LISTTRANSACTIONS'], envOf(sandbox, { hex: key.privateKeyHex, apiKey: key.apiKey }));
+    const selected = await serve(
+      ['--tools', 'diagnoseTransaction,LISTTRANSACTIONS'],
+      envOf(sandbox, { hex: key.privateKeyHex, apiKey: key.apiKey }),
+    );
     try {
       const names = (await readOnly.client.listTools()).tools.map((t) => t.name);
-      assert.deepEqual(names, AGENT_TOOLS.filter((t) => !t.changesState).map((t) => t.name));
-      const refused = (await readOnly.client.callTool({ name: 'exchangeTx_createSandboxTransaction', arguments: {} }).catch((error: Error) => error)) as Error;
+      assert.deepEqual(
+        names,
+        AGENT_TOOLS.filter((t) => !t.changesState).map((t) => t.name),
+      );
+      const refused = (await readOnly.client
+        .callTool({ name: 'exchangeTx_createSandboxTransaction', arguments: {} })
+        .catch((error: Error) => error)) as Error;
       assert.match(refused.message, /no tool named/);
-      assert.deepEqual((await selected.client.listTools()).tools.map((t) => t.name), ['exchangeTx_diagnoseTransaction', 'exchangeTx_listTransactions']);
+      assert.deepEqual(
+        (await selected.client.listTools()).tools.map((t) => t.name),
+        ['exchangeTx_diagnoseTransaction', 'exchangeTx_listTransactions'],
+      );
     } finally {
       await readOnly.close();
       await selected.close();
@@ -198,11 +285,18 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
   });
 
   it('says what a sandbox that is gone means and what to do next', async () => {
-    const gone = await startSandbox({ ledgerSize: 5, keys: [loadCredentials(key.privateKeyHex)], onSignature: noteSignature });
+    const gone = await startSandbox({
+      ledgerSize: 5,
+      keys: [loadCredentials(key.privateKeyHex)],
+      onSignature: noteSignature,
+    });
     const bound = await serve([], envOf(gone, { hex: key.privateKeyHex, apiKey: key.apiKey }));
     try {
       await gone.stop();
-      const result = (await bound.client.callTool({ name: 'exchangeTx_listTransactions', arguments: {} })) as CallToolResult;
+      const result = (await bound.client.callTool({
+        name: 'exchangeTx_listTransactions',
+        arguments: {},
+      })) as CallToolResult;
       assert.equal(result.isError, true);
       const text = texts(result)[0] ?? '';
       assert.match(text, /Meaning: The sandbox is gone: nothing answers at its address/);
@@ -222,8 +316,16 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
         const result = await call(name, input);
         const [text = '', json = ''] = texts(result);
         assert.ok(!UNSAFE.test(text), `${name}: unsafe character in the text`);
-        assert.ok(!UNSAFE.test(JSON.stringify(JSON.parse(json), (_k, v: unknown) => v)) && !UNSAFE.test(collectStrings(JSON.parse(json)).join('')), `${name}: unsafe character in the JSON`);
-        assert.ok(text.includes('<img src=x onerror=alert(1)>') === false || /"[^"\n]*<img src=x onerror=alert\(1\)>/.test(text), 'markup only inside quoted data');
+        assert.ok(
+          !UNSAFE.test(JSON.stringify(JSON.parse(json), (_k, v: unknown) => v)) &&
+            !UNSAFE.test(collectStrings(JSON.parse(json)).join('')),
+          `${name}: unsafe character in the JSON`,
+        );
+        assert.ok(
+          text.includes('<img src=x onerror=alert(1)>') === false ||
+            /"[^"\n]*<img src=x onerror=alert\(1\)>/.test(text),
+          'markup only inside quoted data',
+        );
       }
     } finally {
       sandbox.setFaults({});
@@ -263,11 +365,15 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
     });
 
     it('leaves no signature and no API key in results or on stderr', async () => {
-      const bound = await serve(['--account', '--url', url, '--name', 'Echo'], { EXCHANGE_TX_PRIVATE_KEY: account.privateKeyHex, EXCHANGE_TX_API_KEY: account.apiKey });
+      const bound = await serve(['--account', '--url', url, '--name', 'Echo'], {
+        EXCHANGE_TX_PRIVATE_KEY: account.privateKeyHex,
+        EXCHANGE_TX_API_KEY: account.apiKey,
+      });
       const results: CallToolResult[] = [];
       try {
         for (let i = 0; i < 9; i++) {
-          const name = ['exchangeTx_listTransactions', 'exchangeTx_diagnoseTransaction', 'exchangeTx_getEstimate'][i % 3] ?? '';
+          const name =
+            ['exchangeTx_listTransactions', 'exchangeTx_diagnoseTransaction', 'exchangeTx_getEstimate'][i % 3] ?? '';
           const input = [{}, { id: 'abcd1234' }, { from: 'btc', to: 'eth', amountFrom: 0.1 }][i % 3] ?? {};
           const result = (await bound.client.callTool({ name, arguments: input })) as CallToolResult;
           assert.equal(result.isError, true, name);
@@ -279,7 +385,8 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
       assert.ok(signatures.length >= 9 && signatures.every((s) => s.length > 300));
       const everything = `${JSON.stringify(results)}\n${bound.stderr()}`;
       for (const signature of signatures) {
-        for (let start = 0; start + 40 <= signature.length; start += 20) assert.ok(!everything.includes(signature.slice(start, start + 40)), 'a piece of a signature got out');
+        for (let start = 0; start + 40 <= signature.length; start += 20)
+          assert.ok(!everything.includes(signature.slice(start, start + 40)), 'a piece of a signature got out');
       }
       assert.ok(!everything.includes(account.apiKey), 'the API key got out');
       assert.ok(!everything.includes(account.apiKey.slice(0, 24)), 'a piece of the API key got out');

@@ -19,8 +19,19 @@ describe('MCP server binding in process (real sandboxes)', function () {
   let service: Sandbox;
 
   before(async () => {
-    sandbox = await startSandbox({ seed: 9, ledgerSize: 0, clock: new SkippableClock(), keys: [loadCredentials(sandboxKey.privateKeyHex)], onSignature: noteSignature });
-    service = await startSandbox({ seed: 10, ledgerSize: 0, keys: [loadCredentials(accountKey.privateKeyHex)], onSignature: noteSignature });
+    sandbox = await startSandbox({
+      seed: 9,
+      ledgerSize: 0,
+      clock: new SkippableClock(),
+      keys: [loadCredentials(sandboxKey.privateKeyHex)],
+      onSignature: noteSignature,
+    });
+    service = await startSandbox({
+      seed: 10,
+      ledgerSize: 0,
+      keys: [loadCredentials(accountKey.privateKeyHex)],
+      onSignature: noteSignature,
+    });
   });
   after(async () => {
     await sandbox.stop();
@@ -30,7 +41,18 @@ describe('MCP server binding in process (real sandboxes)', function () {
   describe('the binding', () => {
     it('logs a retried request with its attempt and message, never the key', async () => {
       const log: string[] = [];
-      const binding = await bind({ mode: 'account', baseUrl: service.url, name: 'Prod', privateKey: accountKey.privateKeyHex, apiKey: undefined, tools: undefined, readOnly: false }, (line) => log.push(line));
+      const binding = await bind(
+        {
+          mode: 'account',
+          baseUrl: service.url,
+          name: 'Prod',
+          privateKey: accountKey.privateKeyHex,
+          apiKey: undefined,
+          tools: undefined,
+          readOnly: false,
+        },
+        (line) => log.push(line),
+      );
       try {
         service.setFaults({ next: ['http502'] });
         await binding.context.client.getCurrenciesFull();
@@ -46,65 +68,107 @@ describe('MCP server binding in process (real sandboxes)', function () {
 
     it('without a running sandbox, starts one here with a key of its own, with a skippable clock, and stops it on close', async () => {
       const log: string[] = [];
-      const binding = await bind({ mode: 'sandbox', running: undefined, tools: undefined, readOnly: false }, (line) => log.push(line));
+      const binding = await bind({ mode: 'sandbox', running: undefined, tools: undefined, readOnly: false }, (line) =>
+        log.push(line),
+      );
       let closed = false;
       try {
-      const url = /^a sandbox started here at (http:\/\/127\.0\.0\.1:\d+)$/.exec(binding.description)?.[1];
-      assert.ok(url, binding.description);
-      assert.deepEqual(binding.context.target, { kind: 'sandbox', label: 'Sandbox' });
-      const control = binding.context.control;
-      assert.ok(control);
-      const before = await control.clock();
-      const after = await control.skip(60_000);
-      assert.ok(after.nowMs >= before.nowMs + 60_000, 'its clock can be skipped');
-      await binding.context.client.getCurrenciesFull();
-      assert.deepEqual(
-        log.map((line) => line.replace(/\d+ ms/, 'N ms')),
-        ['getCurrenciesFull: ok in N ms'],
-      );
-      await binding.close();
-      closed = true;
-      const refused = await fetch(url).then(
-        () => 'answered',
-        () => 'refused',
-      );
-      assert.equal(refused, 'refused', 'the sandbox started here is stopped');
+        const url = /^a sandbox started here at (http:\/\/127\.0\.0\.1:\d+)$/.exec(binding.description)?.[1];
+        assert.ok(url, binding.description);
+        assert.deepEqual(binding.context.target, { kind: 'sandbox', label: 'Sandbox' });
+        const control = binding.context.control;
+        assert.ok(control);
+        const before = await control.clock();
+        const after = await control.skip(60_000);
+        assert.ok(after.nowMs >= before.nowMs + 60_000, 'its clock can be skipped');
+        await binding.context.client.getCurrenciesFull();
+        assert.deepEqual(
+          log.map((line) => line.replace(/\d+ ms/, 'N ms')),
+          ['getCurrenciesFull: ok in N ms'],
+        );
+        await binding.close();
+        closed = true;
+        const refused = await fetch(url).then(
+          () => 'answered',
+          () => 'refused',
+        );
+        assert.equal(refused, 'refused', 'the sandbox started here is stopped');
       } finally {
         if (!closed) await binding.close();
       }
     });
 
     it('refuses a sandbox key that does not read, naming the sandbox variable', async () => {
-      const error = await bind({ mode: 'sandbox', running: { url: sandbox.url, privateKey: 'not a key at all', apiKey: undefined }, tools: undefined, readOnly: false }, () => undefined).then(
+      const error = await bind(
+        {
+          mode: 'sandbox',
+          running: { url: sandbox.url, privateKey: 'not a key at all', apiKey: undefined },
+          tools: undefined,
+          readOnly: false,
+        },
+        () => undefined,
+      ).then(
         () => undefined,
         (e: unknown) => e,
       );
       assert.ok(error instanceof Error);
       assert.match(error.message, /^EXCHANGE_TX_SANDBOX_PRIVATE_KEY: /);
-      const other = await bind({ mode: 'sandbox', running: { url: sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: accountKey.apiKey }, tools: undefined, readOnly: false }, () => undefined).then(
+      const other = await bind(
+        {
+          mode: 'sandbox',
+          running: { url: sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: accountKey.apiKey },
+          tools: undefined,
+          readOnly: false,
+        },
+        () => undefined,
+      ).then(
         () => undefined,
         (e: unknown) => e,
       );
       assert.ok(other instanceof Error);
-      assert.equal(other.message, 'EXCHANGE_TX_SANDBOX_API_KEY does not belong to the key in EXCHANGE_TX_SANDBOX_PRIVATE_KEY');
+      assert.equal(
+        other.message,
+        'EXCHANGE_TX_SANDBOX_API_KEY does not belong to the key in EXCHANGE_TX_SANDBOX_PRIVATE_KEY',
+      );
     });
   });
 
   describe('results as MCP content', () => {
     it('gives the text alone without data, no structuredContent for JSON that is not an object, isError only when true', () => {
       const same = (text: string) => text;
-      assert.deepEqual(toCallToolResult({ text: 't', data: undefined }, same), { content: [{ type: 'text', text: 't' }] });
-      assert.deepEqual(toCallToolResult({ text: 't', data: [1, 2] }, same), { content: [{ type: 'text', text: 't' }, { type: 'text', text: '[1,2]' }] });
-      assert.deepEqual(toCallToolResult({ text: 't', data: null }, same), { content: [{ type: 'text', text: 't' }, { type: 'text', text: 'null' }] });
-      assert.deepEqual(toCallToolResult({ text: 't', data: { a: 1 }, isError: false }, same), { content: [{ type: 'text', text: 't' }, { type: 'text', text: '{"a":1}' }], structuredContent: { a: 1 } });
-      assert.deepEqual(toCallToolResult({ text: 't', data: { a: 'x' }, isError: true }, (s) => s.replace('x', 'y').replace('t', 'u')), {
-        content: [
-          { type: 'text', text: 'u' },
-          { type: 'text', text: '{"a":"y"}' },
-        ],
-        structuredContent: { a: 'y' },
-        isError: true,
+      assert.deepEqual(toCallToolResult({ text: 't', data: undefined }, same), {
+        content: [{ type: 'text', text: 't' }],
       });
+      assert.deepEqual(toCallToolResult({ text: 't', data: [1, 2] }, same), {
+        content: [
+          { type: 'text', text: 't' },
+          { type: 'text', text: '[1,2]' },
+        ],
+      });
+      assert.deepEqual(toCallToolResult({ text: 't', data: null }, same), {
+        content: [
+          { type: 'text', text: 't' },
+          { type: 'text', text: 'null' },
+        ],
+      });
+      assert.deepEqual(toCallToolResult({ text: 't', data: { a: 1 }, isError: false }, same), {
+        content: [
+          { type: 'text', text: 't' },
+          { type: 'text', text: '{"a":1}' },
+        ],
+        structuredContent: { a: 1 },
+      });
+      assert.deepEqual(
+        toCallToolResult({ text: 't', data: { a: 'x' }, isError: true }, (s) => s.replace('x', 'y').replace('t', 'u')),
+        {
+          content: [
+            { type: 'text', text: 'u' },
+            { type: 'text', text: '{"a":"y"}' },
+          ],
+          structuredContent: { a: 'y' },
+          isError: true,
+        },
+      );
     });
   });
 });

@@ -15,13 +15,20 @@ describe('MCP server bundle', function () {
   it('dist/mcp.js holds the server with the SDK; no file of the extension holds any of it', () => {
     const build = productionBuild();
     const server = sourcesOf(build, ['dist/mcp.js']);
-    for (const part of ['node_modules/@modelcontextprotocol/sdk/', 'src/mcp/server.ts', 'src/agents/index.ts', 'src/api/client.ts']) {
+    for (const part of [
+      'node_modules/@modelcontextprotocol/sdk/',
+      'src/mcp/server.ts',
+      'src/agents/index.ts',
+      'src/api/client.ts',
+    ]) {
       assert.ok(
         server.some((source) => source.startsWith(part)),
         `dist/mcp.js holds ${part}`,
       );
     }
-    const extensionFiles = Object.keys(build.outputs).filter((file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')));
+    const extensionFiles = Object.keys(build.outputs).filter(
+      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
+    );
     const shipped = sourcesOf(build, extensionFiles);
     assert.deepEqual(
       shipped.filter((source) => SDK_PARTS.some((part) => source.startsWith(part))),
@@ -30,8 +37,11 @@ describe('MCP server bundle', function () {
     assert.ok(shipped.includes('src/features/agents/mcpProvider.ts'), 'the provider is in the extension');
   });
 
-  it('the .vsix takes dist/mcp.js (the provider runs it from the extension\'s folder)', () => {
-    const kept = fs.readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8').split('\n').map((line) => line.trim());
+  it("the .vsix takes dist/mcp.js (the provider runs it from the extension's folder)", () => {
+    const kept = fs
+      .readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8')
+      .split('\n')
+      .map((line) => line.trim());
     assert.ok(kept.includes('!dist/mcp.js'));
     assert.ok(kept.includes('!package.json'), 'beside it, the manifest it reads its version from');
   });

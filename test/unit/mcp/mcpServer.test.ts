@@ -27,7 +27,11 @@ function makeKey(): Key {
   const keys = registeredKeys();
   const credentials = loadCredentials(keys.privateKeyHex);
   const der = credentials.privateKey.export({ format: 'der', type: 'pkcs8' });
-  return { hex: keys.privateKeyHex, apiKey: keys.apiKey, forms: [keys.privateKeyHex, der.toString('base64'), keys.apiKey] };
+  return {
+    hex: keys.privateKeyHex,
+    apiKey: keys.apiKey,
+    forms: [keys.privateKeyHex, der.toString('base64'), keys.apiKey],
+  };
 }
 
 interface Served {
@@ -51,7 +55,12 @@ function baseEnv(): Record<string, string> {
 
 async function serve(args: readonly string[], env: Readonly<Record<string, string>>): Promise<Served> {
   const script = productionBuild().file('dist/mcp.js');
-  const transport = new StdioClientTransport({ command: process.execPath, args: [script, ...args], env: { ...baseEnv(), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [script, ...args],
+    env: { ...baseEnv(), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const client = new Client({ name: 'exchange-tx-test', version: '1.0.0' });
@@ -84,7 +93,9 @@ function assertNoKey(text: string, keys: readonly Key[], where: string): void {
 
 /** The schemas as the core declares them, as JSON. */
 function coreSchemas(): Record<string, unknown> {
-  return Object.fromEntries(AGENT_TOOLS.map((tool) => [tool.name, JSON.parse(JSON.stringify(tool.inputSchema)) as unknown]));
+  return Object.fromEntries(
+    AGENT_TOOLS.map((tool) => [tool.name, JSON.parse(JSON.stringify(tool.inputSchema)) as unknown]),
+  );
 }
 
 const STATE_CHANGING = AGENT_TOOLS.filter((tool) => tool.changesState).map((tool) => tool.name);
@@ -101,8 +112,19 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
 
   before(async () => {
     productionBuild();
-    sandbox = await startSandbox({ seed: 5, ledgerSize: 40, clock: new SkippableClock(), keys: [loadCredentials(sandboxKey.hex)], onSignature: noteSignature });
-    service = await startSandbox({ seed: 6, ledgerSize: 40, keys: [loadCredentials(accountKey.hex)], onSignature: noteSignature });
+    sandbox = await startSandbox({
+      seed: 5,
+      ledgerSize: 40,
+      clock: new SkippableClock(),
+      keys: [loadCredentials(sandboxKey.hex)],
+      onSignature: noteSignature,
+    });
+    service = await startSandbox({
+      seed: 6,
+      ledgerSize: 40,
+      keys: [loadCredentials(accountKey.hex)],
+      onSignature: noteSignature,
+    });
   });
 
   after(async () => {
@@ -111,17 +133,28 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
   });
 
   it('there are tools to serve, read-only and state-changing', () => {
-    assert.ok(READ_ONLY.length > 0 && STATE_CHANGING.length > 0, `${READ_ONLY.length} read-only, ${STATE_CHANGING.length} state-changing`);
+    assert.ok(
+      READ_ONLY.length > 0 && STATE_CHANGING.length > 0,
+      `${READ_ONLY.length} read-only, ${STATE_CHANGING.length} state-changing`,
+    );
   });
 
   describe('bound to a running sandbox ("Copy Sandbox Connection"\'s variables)', () => {
     let served: Served;
     before(async () => {
-      served = await serve([], { EXCHANGE_TX_SANDBOX_URL: sandbox.url, EXCHANGE_TX_SANDBOX_API_KEY: sandboxKey.apiKey, EXCHANGE_TX_SANDBOX_PRIVATE_KEY: sandboxKey.hex });
+      served = await serve([], {
+        EXCHANGE_TX_SANDBOX_URL: sandbox.url,
+        EXCHANGE_TX_SANDBOX_API_KEY: sandboxKey.apiKey,
+        EXCHANGE_TX_SANDBOX_PRIVATE_KEY: sandboxKey.hex,
+      });
     });
     after(async () => {
       await served.close();
-      assert.deepEqual(served.errors.map((e) => e.message), [], 'stdout carried the protocol only');
+      assert.deepEqual(
+        served.errors.map((e) => e.message),
+        [],
+        'stdout carried the protocol only',
+      );
       assertNoKey(served.stderr(), keys, 'stderr');
     });
 
@@ -136,7 +169,12 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
         const core = AGENT_TOOLS.find((t) => t.name === tool.name);
         assert.equal(tool.title, core?.title);
         assert.equal(tool.annotations?.readOnlyHint, !core?.changesState, tool.name);
-        if (core?.changesState) assert.match(tool.description ?? '', /Over MCP: served only for the sandbox.*without asking for a confirmation/s, tool.name);
+        if (core?.changesState)
+          assert.match(
+            tool.description ?? '',
+            /Over MCP: served only for the sandbox.*without asking for a confirmation/s,
+            tool.name,
+          );
         else assert.equal(tool.description, core?.description);
       }
       assert.match(served.client.getInstructions() ?? '', /sandbox/);
@@ -144,7 +182,10 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
 
     it('runs every tool on the sandbox: the state-changing ones change its ledger', async () => {
       const results: CallToolResult[] = [];
-      const run = async (name: string, input: Record<string, unknown>): Promise<{ text: string; data: Record<string, unknown> }> => {
+      const run = async (
+        name: string,
+        input: Record<string, unknown>,
+      ): Promise<{ text: string; data: Record<string, unknown> }> => {
         const result = await call(served, name, input);
         results.push(result);
         assert.notEqual(result.isError, true, `${name}: ${texts(result).join('\n')}`);
@@ -171,7 +212,10 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
       await run('exchangeTx_getPairLimits', { pairs: [{ from: 'btc', to: 'eth' }] });
       await run('exchangeTx_getEstimate', { from: 'btc', to: 'eth', amountFrom: '1' });
       await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: '1' });
-      await run('exchangeTx_validateAddress', { currency: 'eth', address: '0x52908400098527886E0F7030069857D2E4169EE7' });
+      await run('exchangeTx_validateAddress', {
+        currency: 'eth',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      });
       await run('exchangeTx_diagnoseTransaction', { id });
       const quote = await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: 0.5 });
       const fixed = await run('exchangeTx_createSandboxFixedTransaction', {
@@ -186,12 +230,30 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
       await run('exchangeTx_advanceSandbox', { id: fixedId, toStatus: 'finished' });
       assert.equal(sandbox.ledger.statusOf(fixedId), 'finished', 'run to finished');
 
-      const called = new Set(['exchangeTx_diagnoseTransaction', 'exchangeTx_createSandboxFixedTransaction', 'exchangeTx_advanceSandbox', 'exchangeTx_createSandboxTransaction', 'exchangeTx_paySandboxTransaction', 'exchangeTx_moveSandboxTransaction', 'exchangeTx_getTransactions', 'exchangeTx_listTransactions', 'exchangeTx_explainError', 'exchangeTx_getPairLimits', 'exchangeTx_getEstimate', 'exchangeTx_getFixedRate', 'exchangeTx_validateAddress']);
-      assert.deepEqual(AGENT_TOOLS.map((tool) => tool.name).filter((name) => !called.has(name)), [], 'every tool is called');
+      const called = new Set([
+        'exchangeTx_diagnoseTransaction',
+        'exchangeTx_createSandboxFixedTransaction',
+        'exchangeTx_advanceSandbox',
+        'exchangeTx_createSandboxTransaction',
+        'exchangeTx_paySandboxTransaction',
+        'exchangeTx_moveSandboxTransaction',
+        'exchangeTx_getTransactions',
+        'exchangeTx_listTransactions',
+        'exchangeTx_explainError',
+        'exchangeTx_getPairLimits',
+        'exchangeTx_getEstimate',
+        'exchangeTx_getFixedRate',
+        'exchangeTx_validateAddress',
+      ]);
+      assert.deepEqual(
+        AGENT_TOOLS.map((tool) => tool.name).filter((name) => !called.has(name)),
+        [],
+        'every tool is called',
+      );
       for (const result of results) assertNoKey(JSON.stringify(result), keys, 'a result');
     });
 
-    it('passes a tool\'s error result on as isError, and answers an unknown tool with a protocol error', async () => {
+    it("passes a tool's error result on as isError, and answers an unknown tool with a protocol error", async () => {
       const result = await call(served, 'exchangeTx_getTransactions', { ids: [] });
       assert.equal(result.isError, true, texts(result).join('\n'));
       assertNoKey(JSON.stringify(result), keys, 'an error result');
@@ -215,7 +277,11 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
     });
     after(async () => {
       await served.close();
-      assert.deepEqual(served.errors.map((e) => e.message), [], 'stdout carried the protocol only');
+      assert.deepEqual(
+        served.errors.map((e) => e.message),
+        [],
+        'stdout carried the protocol only',
+      );
       assertNoKey(served.stderr(), keys, 'stderr');
     });
 
@@ -246,7 +312,10 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
       const listed = await call(served, 'exchangeTx_listTransactions', {});
       assert.notEqual(listed.isError, true, texts(listed).join('\n'));
       assert.match(readResult(listed).text, /^On account 'Prod' \(127\.0\.0\.1:\d+\):/);
-      assert.ok(service.requests.length > 0 && service.requests.every((entry) => entry.outcome === 'ok'), 'the account answered, signed with its key');
+      assert.ok(
+        service.requests.length > 0 && service.requests.every((entry) => entry.outcome === 'ok'),
+        'the account answered, signed with its key',
+      );
       assert.equal(sandbox.requests.length, 0, 'nothing went to the sandbox');
       assertNoKey(JSON.stringify(listed), keys, 'a result');
     });
@@ -264,6 +333,9 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
     } finally {
       await served.close();
     }
-    assert.deepEqual(served.errors.map((e) => e.message), []);
+    assert.deepEqual(
+      served.errors.map((e) => e.message),
+      [],
+    );
   });
 });

@@ -62,7 +62,10 @@ class PinnedTransport implements Transport {
 
   send(message: JSONRPCMessage, _options?: TransportSendOptions): Promise<void> {
     const request = message as { method?: string; params?: Record<string, unknown> };
-    const pinned = request.method === 'initialize' ? ({ ...message, params: { ...request.params, protocolVersion: this.version } } as JSONRPCMessage) : message;
+    const pinned =
+      request.method === 'initialize'
+        ? ({ ...message, params: { ...request.params, protocolVersion: this.version } } as JSONRPCMessage)
+        : message;
     return this.inner.send(pinned);
   }
 
@@ -71,9 +74,18 @@ class PinnedTransport implements Transport {
   }
 }
 
-export async function serve(args: readonly string[], env: Readonly<Record<string, string>>, pinned?: string): Promise<Served> {
+export async function serve(
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  pinned?: string,
+): Promise<Served> {
   const script = productionBuild().file('dist/mcp.js');
-  const stdio = new StdioClientTransport({ command: process.execPath, args: [script, ...args], env: { ...baseEnv(), ...env }, stderr: 'pipe' });
+  const stdio = new StdioClientTransport({
+    command: process.execPath,
+    args: [script, ...args],
+    env: { ...baseEnv(), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   stdio.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const transport = pinned === undefined ? stdio : new PinnedTransport(stdio, pinned);
@@ -81,7 +93,13 @@ export async function serve(args: readonly string[], env: Readonly<Record<string
   const errors: Error[] = [];
   client.onerror = (error) => errors.push(error);
   await client.connect(transport);
-  return { client, stderr: () => stderr, errors, negotiated: () => (transport instanceof PinnedTransport ? transport.negotiated : undefined), close: () => client.close() };
+  return {
+    client,
+    stderr: () => stderr,
+    errors,
+    negotiated: () => (transport instanceof PinnedTransport ? transport.negotiated : undefined),
+    close: () => client.close(),
+  };
 }
 
 export function texts(result: CallToolResult): string[] {

@@ -13,7 +13,7 @@ describe('MCP key redactor', () => {
   const keys = registeredKeys();
   const credentials = loadCredentials(keys.privateKeyHex);
 
-  it('replaces each body line of the key\'s PEM forms and keeps the armour lines', () => {
+  it("replaces each body line of the key's PEM forms and keeps the armour lines", () => {
     const redact = redactorOf([credentials]);
     for (const type of ['pkcs8', 'pkcs1'] as const) {
       const pem = String(credentials.privateKey.export({ format: 'pem', type })).trimEnd();
@@ -46,7 +46,10 @@ describe('MCP key redactor', () => {
   it('leaves texts under 16 characters, and everything that is no secret, as it is', () => {
     const redact = redactorOf([], ['fifteen chars!!', 'sixteen chars!!!']);
     assert.equal(redact('fifteen chars!! and sixteen chars!!!'), `fifteen chars!! and ${REDACTED}`);
-    assert.equal(redactorOf([credentials])('Stryker was here, and nothing secret: 0123456789abcdef'), 'Stryker was here, and nothing secret: 0123456789abcdef');
+    assert.equal(
+      redactorOf([credentials])('Stryker was here, and nothing secret: 0123456789abcdef'),
+      'Stryker was here, and nothing secret: 0123456789abcdef',
+    );
     assert.equal(redactorOf([])('plain text'), 'plain text');
     assert.equal(redactorOf([credentials])(`${keys.apiKey}${keys.apiKey}`), `${REDACTED}${REDACTED}`);
   });

@@ -14,7 +14,13 @@ import {
   TransportError,
 } from '../../../src/api';
 import type { PairLimits } from '../../../src/api';
-import { blamedPairs, describeOutcome, fetchPairLimits, halves, isPairError } from '../../../src/features/pairLimits/fetchPairLimits';
+import {
+  blamedPairs,
+  describeOutcome,
+  fetchPairLimits,
+  halves,
+  isPairError,
+} from '../../../src/features/pairLimits/fetchPairLimits';
 import type { FetchPairs, PairLimitsReport, PairOutcome } from '../../../src/features/pairLimits/fetchPairLimits';
 import { currencyRefusal, findCurrency, pairLimits } from '../../../src/sandbox';
 import { pairKey } from '../../../src/shared/pairLimitsProtocol';
@@ -55,7 +61,8 @@ describe('fetchPairLimits against the sandbox', () => {
   let h: Harness;
   let client: ExchangeClient;
   /** The groups the sandbox was asked for, from its own request log. */
-  const askedAt = (): CurrencyPairKey[][] => h.sandbox.requests.filter((r) => r.method === 'getPairsParams').map((r) => r.params as CurrencyPairKey[]);
+  const askedAt = (): CurrencyPairKey[][] =>
+    h.sandbox.requests.filter((r) => r.method === 'getPairsParams').map((r) => r.params as CurrencyPairKey[]);
   const fetch: FetchPairs = (pairs) => client.getPairsParams(pairs);
 
   before(async () => {
@@ -70,7 +77,15 @@ describe('fetchPairLimits against the sandbox', () => {
   });
 
   it('asks once for a list of accepted pairs and keeps the exact decimal strings', async () => {
-    const pairs = [p('btc', 'eth'), p('eth', 'btc'), p('xrp', 'usdt'), p('sol', 'ada'), p('btc', 'xmr'), p('eos', 'btc'), p('atom', 'dot')];
+    const pairs = [
+      p('btc', 'eth'),
+      p('eth', 'btc'),
+      p('xrp', 'usdt'),
+      p('sol', 'ada'),
+      p('btc', 'xmr'),
+      p('eos', 'btc'),
+      p('atom', 'dot'),
+    ];
     const report = await fetchPairLimits(fetch, pairs);
     assert.equal(report.failure, undefined);
     assert.equal(report.calls, 1);
@@ -116,7 +131,8 @@ describe('fetchPairLimits against the sandbox', () => {
     assert.equal(askedAt().length, report.calls, 'the sandbox saw as many calls as reported');
     assert.equal(report.outcomes.size, pairs.length);
 
-    for (const pair of [p('btc', 'eth'), p('xrp', 'usdt'), p('btc', 'xmr'), p('sol', 'ada')]) assert.deepEqual(limitsOf(report, pair), sandboxLimits(pair));
+    for (const pair of [p('btc', 'eth'), p('xrp', 'usdt'), p('btc', 'xmr'), p('sol', 'ada')])
+      assert.deepEqual(limitsOf(report, pair), sandboxLimits(pair));
 
     const disabled = (pair: CurrencyPairKey, currency: string, direction: 'input' | 'output' | 'both') => {
       const error = errorOf(report, pair);
@@ -138,12 +154,25 @@ describe('fetchPairLimits against the sandbox', () => {
       assert.equal(error.currency, 'abc');
       assert.equal(error.serviceMessage, 'Invalid currency: abc not found');
     }
-    assert.equal((errorOf(report, p('xmr', 'btc')) as CurrencyDisabledError).serviceMessage, 'Invalid currency: xmr is temporary disabled on API as input currency');
-    assert.equal((errorOf(report, p('ltc', 'eos')) as CurrencyDisabledError).serviceMessage, 'Invalid currency: eos is temporary disabled on API as output currency');
-    assert.equal((errorOf(report, p('zec', 'eth')) as CurrencyDisabledError).serviceMessage, 'Invalid currency: zec temporary disabled');
+    assert.equal(
+      (errorOf(report, p('xmr', 'btc')) as CurrencyDisabledError).serviceMessage,
+      'Invalid currency: xmr is temporary disabled on API as input currency',
+    );
+    assert.equal(
+      (errorOf(report, p('ltc', 'eos')) as CurrencyDisabledError).serviceMessage,
+      'Invalid currency: eos is temporary disabled on API as output currency',
+    );
+    assert.equal(
+      (errorOf(report, p('zec', 'eth')) as CurrencyDisabledError).serviceMessage,
+      'Invalid currency: zec temporary disabled',
+    );
 
     const last = askedAt().at(-1);
-    assert.deepEqual(last, [p('btc', 'eth'), p('xrp', 'usdt'), p('btc', 'xmr'), p('sol', 'ada')], 'the last call holds only the accepted pairs');
+    assert.deepEqual(
+      last,
+      [p('btc', 'eth'), p('xrp', 'usdt'), p('btc', 'xmr'), p('sol', 'ada')],
+      'the last call holds only the accepted pairs',
+    );
   });
 
   it('a list of refused pairs only costs one call per refused currency', async () => {
@@ -179,7 +208,9 @@ describe('fetchPairLimits against the sandbox', () => {
         assert.equal(report.outcomes.size, pairs.length);
         const refusedCurrencies = new Set<string>();
         for (const pair of pairs) {
-          const refusals = [currencyRefusal(pair.from, 'from'), currencyRefusal(pair.to, 'to')].filter((r): r is string => r !== undefined);
+          const refusals = [currencyRefusal(pair.from, 'from'), currencyRefusal(pair.to, 'to')].filter(
+            (r): r is string => r !== undefined,
+          );
           if (currencyRefusal(pair.from, 'from')) refusedCurrencies.add(pair.from);
           if (currencyRefusal(pair.to, 'to')) refusedCurrencies.add(pair.to);
           const settled = outcome(report, pair);
@@ -187,10 +218,16 @@ describe('fetchPairLimits against the sandbox', () => {
             assert.deepEqual(limitsOf(report, pair), sandboxLimits(pair));
           } else {
             assert.ok('error' in settled, `${pairKey(pair)} refused`);
-            assert.ok(refusals.includes(settled.error.serviceMessage), `${pairKey(pair)}: ${settled.error.serviceMessage} is one of ${refusals.join(' | ')}`);
+            assert.ok(
+              refusals.includes(settled.error.serviceMessage),
+              `${pairKey(pair)}: ${settled.error.serviceMessage} is one of ${refusals.join(' | ')}`,
+            );
           }
         }
-        assert.ok(report.calls <= refusedCurrencies.size + 1, `${report.calls} calls, ${refusedCurrencies.size} refused currencies`);
+        assert.ok(
+          report.calls <= refusedCurrencies.size + 1,
+          `${report.calls} calls, ${refusedCurrencies.size} refused currencies`,
+        );
         assert.equal(askedAt().length, report.calls);
       }),
       { numRuns: 40 },
@@ -201,9 +238,15 @@ describe('fetchPairLimits against the sandbox', () => {
     const pairs = [p('btc', 'eth'), p('ltc', 'btc'), p('xrp', 'usdt')];
     const reversed = await fetchPairLimits(async (group) => [...(await client.getPairsParams(group))].reverse(), pairs);
     for (const pair of pairs) assert.deepEqual(limitsOf(reversed, pair), sandboxLimits(pair));
-    const upper = await fetchPairLimits(async (group) => (await client.getPairsParams(group)).map((l) => ({ ...l, from: l.from.toUpperCase() })), pairs);
+    const upper = await fetchPairLimits(
+      async (group) => (await client.getPairsParams(group)).map((l) => ({ ...l, from: l.from.toUpperCase() })),
+      pairs,
+    );
     for (const pair of pairs) assert.deepEqual(limitsOf(upper, pair).to, pair.to, 'matched case-insensitively');
-    const short = await fetchPairLimits(async (group) => (await client.getPairsParams(group)).filter((l) => l.from !== 'ltc'), pairs);
+    const short = await fetchPairLimits(
+      async (group) => (await client.getPairsParams(group)).filter((l) => l.from !== 'ltc'),
+      pairs,
+    );
     assert.equal(short.calls, 1);
     assert.deepEqual(short.outcomes.get('ltc/btc'), { missing: true });
     assert.equal(describeOutcome(short.outcomes.get('ltc/btc')), 'missing');
@@ -221,7 +264,10 @@ describe('fetchPairLimits against the sandbox', () => {
       };
     }
     const pool = ['btc', 'eth', 'ltc', 'usdt', 'xrp', 'sol', 'ada', 'trx', 'doge', 'bch'];
-    const goodPairs = (n: number) => Array.from({ length: n }, (_, i) => p(pool[i % pool.length] ?? 'btc', pool[(i + 1 + Math.floor(i / pool.length)) % pool.length] ?? 'eth'));
+    const goodPairs = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        p(pool[i % pool.length] ?? 'btc', pool[(i + 1 + Math.floor(i / pool.length)) % pool.length] ?? 'eth'),
+      );
 
     it('splits the group in halves until the refused pair is alone', async () => {
       const pairs = goodPairs(8);
@@ -247,7 +293,8 @@ describe('fetchPairLimits against the sandbox', () => {
       const report = await fetchPairLimits(fetch, pairs);
       assert.equal(report.failure, undefined);
       assert.equal(describeOutcome(report.outcomes.get('/eth')), 'invalid:from');
-      for (const pair of [p('btc', 'eth'), p('ltc', 'btc'), p('xrp', 'usdt')]) assert.deepEqual(limitsOf(report, pair), sandboxLimits(pair));
+      for (const pair of [p('btc', 'eth'), p('ltc', 'btc'), p('xrp', 'usdt')])
+        assert.deepEqual(limitsOf(report, pair), sandboxLimits(pair));
       assert.ok(askedAt().every((group) => group.every((pair) => pair.from !== '')));
       assert.ok(report.calls <= 2 * pairs.length - 1);
     });
@@ -261,7 +308,9 @@ describe('fetchPairLimits against the sandbox', () => {
       }
       await fc.assert(
         fc.asyncProperty(
-          fc.integer({ min: 1, max: 16 }).chain((n) => fc.tuple(fc.constant(n), fc.subarray(Array.from({ length: n }, (_, i) => i)))),
+          fc
+            .integer({ min: 1, max: 16 })
+            .chain((n) => fc.tuple(fc.constant(n), fc.subarray(Array.from({ length: n }, (_, i) => i)))),
           async ([n, poisonedIndexes]) => {
             const pairs = goodPairs(n);
             const poisoned = poisonedIndexes.map((i) => pairs[i] ?? p('x', 'y'));
@@ -295,7 +344,11 @@ describe('fetchPairLimits against the sandbox', () => {
     const pairs = [p('btc', 'eth'), p('ltc', 'btc')];
 
     it('keys the sandbox does not know: authentication refused, one call, nothing settled', async () => {
-      const stranger = new ExchangeClient({ baseUrl: h.sandbox.url, credentials: loadCredentials(registeredKeys().privateKeyHex), retry: { baseDelayMs: 5 } });
+      const stranger = new ExchangeClient({
+        baseUrl: h.sandbox.url,
+        credentials: loadCredentials(registeredKeys().privateKeyHex),
+        retry: { baseDelayMs: 5 },
+      });
       const report = await fetchPairLimits((group) => stranger.getPairsParams(group), pairs);
       assert.ok(report.failure instanceof AuthenticationError, String(report.failure));
       assert.equal(report.failure.status, 401);
@@ -336,7 +389,11 @@ describe('fetchPairLimits against the sandbox', () => {
           server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
         });
       });
-      const nowhere = new ExchangeClient({ baseUrl: `http://127.0.0.1:${port}`, credentials: h.credentials, retry: { baseDelayMs: 5 } });
+      const nowhere = new ExchangeClient({
+        baseUrl: `http://127.0.0.1:${port}`,
+        credentials: h.credentials,
+        retry: { baseDelayMs: 5 },
+      });
       const report = await fetchPairLimits((group) => nowhere.getPairsParams(group), pairs);
       assert.ok(report.failure instanceof TransportError, String(report.failure));
       assert.equal(report.calls, 1);
@@ -384,14 +441,26 @@ describe('blamedPairs and halves', () => {
   const group = [p('xmr', 'btc'), p('btc', 'xmr'), p('eth', 'ltc'), p('ltc', 'xmr'), p('xmr', 'eth')];
 
   it('blames the pairs with the currency on the side it is refused on', () => {
-    const input = new CurrencyDisabledError('xmr', 'input', 'Invalid currency: xmr is temporary disabled on API as input currency');
+    const input = new CurrencyDisabledError(
+      'xmr',
+      'input',
+      'Invalid currency: xmr is temporary disabled on API as input currency',
+    );
     assert.deepEqual(blamedPairs(input, group), [p('xmr', 'btc'), p('xmr', 'eth')]);
-    const output = new CurrencyDisabledError('xmr', 'output', 'Invalid currency: xmr is temporary disabled on API as output currency');
+    const output = new CurrencyDisabledError(
+      'xmr',
+      'output',
+      'Invalid currency: xmr is temporary disabled on API as output currency',
+    );
     assert.deepEqual(blamedPairs(output, group), [p('btc', 'xmr'), p('ltc', 'xmr')]);
     const both = new CurrencyDisabledError('xmr', 'both', 'Invalid currency: xmr temporary disabled');
     assert.deepEqual(blamedPairs(both, group), [p('xmr', 'btc'), p('btc', 'xmr'), p('ltc', 'xmr'), p('xmr', 'eth')]);
     const unknown = new CurrencyNotFoundError('XMR', 'Invalid currency: XMR not found');
-    assert.deepEqual(blamedPairs(unknown, group), [p('xmr', 'btc'), p('btc', 'xmr'), p('ltc', 'xmr'), p('xmr', 'eth')], 'compared lowercase');
+    assert.deepEqual(
+      blamedPairs(unknown, group),
+      [p('xmr', 'btc'), p('btc', 'xmr'), p('ltc', 'xmr'), p('xmr', 'eth')],
+      'compared lowercase',
+    );
   });
 
   it('blames nothing when the error names nothing in the group', () => {

@@ -3,10 +3,20 @@
 // the batching counted at the sandbox's own request log; getPairsParams switched off in the
 // sandbox ("method not found") learnt once and never asked again.
 import { strict as assert } from 'assert';
-import { AmountOutOfRangeError, CurrencyDisabledError, InternalServiceError, JsonRpcError, ProtocolError } from '../../../src/api';
+import {
+  AmountOutOfRangeError,
+  CurrencyDisabledError,
+  InternalServiceError,
+  JsonRpcError,
+  ProtocolError,
+} from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import { fetchEstimateLimits } from '../../../src/features/pairLimits/fetchEstimateLimits';
-import type { EstimateCall, EstimateOutcome, EstimateReport } from '../../../src/features/pairLimits/fetchEstimateLimits';
+import type {
+  EstimateCall,
+  EstimateOutcome,
+  EstimateReport,
+} from '../../../src/features/pairLimits/fetchEstimateLimits';
 import { isMethodNotFound, LimitsMemory, loadLimits } from '../../../src/features/pairLimits/loadLimits';
 import type { LimitSources } from '../../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../../src/features/pairLimits/pairRows';
@@ -44,7 +54,8 @@ describe('pair limits from three sources, against the sandbox', () => {
   let h: Harness;
   let client: ExchangeClient;
   /** What the sandbox received, per method, in order: the params of each request. */
-  const received = (method: string): unknown[] => h.sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
+  const received = (method: string): unknown[] =>
+    h.sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
   const sources = (): LimitSources => ({
     pairsParams: (pairs) => client.getPairsParams(pairs),
     exchangeAmount: (queries) => client.getExchangeAmount(queries),
@@ -109,7 +120,10 @@ describe('pair limits from three sources, against the sandbox', () => {
     assert.equal(dogeFixed.error.serviceMessage, 'Invalid currency: doge temporary disabled for fix rate transactions');
     for (const estimate of [report.float, report.fixed]) {
       const xmr = outcome(estimate, XMR_BTC);
-      assert.ok('error' in xmr && xmr.error instanceof CurrencyDisabledError && xmr.error.direction === 'input', 'getPairsParams’ refusal stands for both');
+      assert.ok(
+        'error' in xmr && xmr.error instanceof CurrencyDisabledError && xmr.error.direction === 'input',
+        'getPairsParams’ refusal stands for both',
+      );
     }
 
     // The rows the panel makes of it.
@@ -127,11 +141,27 @@ describe('pair limits from three sources, against the sandbox', () => {
       minAmountFixed: '493',
       maxAmountFixed: '2791370',
       float: { state: 'limits', via: 'result', ...FLOAT['doge/btc'] },
-      fixed: { state: 'failed', kind: 'refused', reason: 'The service does not accept this pair; its answer is below.', detail: 'Invalid currency: doge temporary disabled for fix rate transactions' },
+      fixed: {
+        state: 'failed',
+        kind: 'refused',
+        reason: 'The service does not accept this pair; its answer is below.',
+        detail: 'Invalid currency: doge temporary disabled for fix rate transactions',
+      },
     });
     const xmrRow = pairRow(XMR_BTC, outcomesOf(XMR_BTC), undefined, englishL10n);
-    const xmrReason = { kind: 'currency-disabled', reason: 'xmr is temporarily disabled as an input currency (it cannot be sent).', detail: 'Invalid currency: xmr is temporary disabled on API as input currency' } as const;
-    assert.deepEqual(xmrRow, { from: 'xmr', to: 'btc', state: 'failed', ...xmrReason, float: { state: 'failed', ...xmrReason }, fixed: { state: 'failed', ...xmrReason } });
+    const xmrReason = {
+      kind: 'currency-disabled',
+      reason: 'xmr is temporarily disabled as an input currency (it cannot be sent).',
+      detail: 'Invalid currency: xmr is temporary disabled on API as input currency',
+    } as const;
+    assert.deepEqual(xmrRow, {
+      from: 'xmr',
+      to: 'btc',
+      state: 'failed',
+      ...xmrReason,
+      float: { state: 'failed', ...xmrReason },
+      fixed: { state: 'failed', ...xmrReason },
+    });
   });
 
   it('when getPairsParams is "method not found": says so once, never asks it again, and reads limits from results or amount errors', async () => {
@@ -158,8 +188,19 @@ describe('pair limits from three sources, against the sandbox', () => {
     assert.deepEqual(outcome(first.float, XRP_USDT), { limits: FLOAT['xrp/usdt'], via: 'amount-error' });
     assert.deepEqual(outcome(first.fixed, XRP_USDT), { limits: FIXED['xrp/usdt'], via: 'amount-error' });
     assert.deepEqual(
-      pairRow(XRP_USDT, { pairsParams: 'gone', float: outcome(first.float, XRP_USDT), fixed: outcome(first.fixed, XRP_USDT) }, undefined, englishL10n),
-      { from: 'xrp', to: 'usdt', state: 'unavailable', float: { state: 'limits', via: 'amount-error', ...FLOAT['xrp/usdt'] }, fixed: { state: 'limits', via: 'amount-error', ...FIXED['xrp/usdt'] } },
+      pairRow(
+        XRP_USDT,
+        { pairsParams: 'gone', float: outcome(first.float, XRP_USDT), fixed: outcome(first.fixed, XRP_USDT) },
+        undefined,
+        englishL10n,
+      ),
+      {
+        from: 'xrp',
+        to: 'usdt',
+        state: 'unavailable',
+        float: { state: 'limits', via: 'amount-error', ...FLOAT['xrp/usdt'] },
+        fixed: { state: 'limits', via: 'amount-error', ...FIXED['xrp/usdt'] },
+      },
     );
 
     h.sandbox.clearRequests();
@@ -181,7 +222,7 @@ describe('pair limits from three sources, against the sandbox', () => {
       ],
     ]);
     assert.deepEqual(outcome(second.float, XRP_USDT), { limits: FLOAT['xrp/usdt'], via: 'result' });
-    assert.deepEqual(h.sandbox.requests.map((r) => r.method).sort(), ["getExchangeAmount", "getFixRateForAmount"]);
+    assert.deepEqual(h.sandbox.requests.map((r) => r.method).sort(), ['getExchangeAmount', 'getFixRateForAmount']);
 
     // A new memory (another environment) asks getPairsParams again.
     h.sandbox.setDisabledMethods([]);
@@ -209,17 +250,27 @@ describe('pair limits from three sources, against the sandbox', () => {
     h.sandbox.setFaults({ rates: { internalError: 1 } });
     const report = await loadLimits(sources(), [BTC_ETH], new LimitsMemory());
     assert.ok(report.failure instanceof InternalServiceError);
-    assert.equal(received('getExchangeAmount').length + received('getFixRateForAmount').length, 0, 'no estimate asked after getPairsParams failed');
+    assert.equal(
+      received('getExchangeAmount').length + received('getFixRateForAmount').length,
+      0,
+      'no estimate asked after getPairsParams failed',
+    );
     h.sandbox.setFaults({});
     h.sandbox.setDisabledMethods(['getPairsParams', 'getFixRateForAmount']);
     const partly = await loadLimits(sources(), [BTC_ETH], new LimitsMemory());
     assert.ok(isMethodNotFound(partly.failure), 'an estimate operation the service lacks is a whole-list failure');
-    assert.deepEqual(outcome(partly.float, BTC_ETH), { limits: FLOAT['btc/eth'], via: 'result' }, 'the other estimate still gives its limits');
+    assert.deepEqual(
+      outcome(partly.float, BTC_ETH),
+      { limits: FLOAT['btc/eth'], via: 'result' },
+      'the other estimate still gives its limits',
+    );
   });
 
   it('a pair whose estimate cannot be read (hostile strings in its amounts) has that as its outcome; the others keep their limits', async () => {
     // A seed under which, at half the pairs, btc/eth's estimates are hostile and xrp/usdt's are not.
-    const seed = [...Array(1000).keys()].find((s) => isHostile('pair:btc/eth', 0.5, s) && !isHostile('pair:xrp/usdt', 0.5, s));
+    const seed = [...Array(1000).keys()].find(
+      (s) => isHostile('pair:btc/eth', 0.5, s) && !isHostile('pair:xrp/usdt', 0.5, s),
+    );
     assert.ok(seed !== undefined);
     h.sandbox.setFaults({ hostile: 0.5, seed });
     const report = await loadLimits(sources(), [BTC_ETH, XRP_USDT], new LimitsMemory());
@@ -235,23 +286,37 @@ describe('pair limits from three sources, against the sandbox', () => {
     const btc = outcome(report.fixed, BTC_ETH);
     assert.ok('unreadable' in btc, 'btc/eth is unreadable');
     assert.equal(btc.unreadable.field, 'result[0].result');
-    const row = pairRow(BTC_ETH, { pairsParams: 'gone', float: outcome(report.float, BTC_ETH), fixed: btc }, undefined, englishL10n);
-    assert.deepEqual(row.float, { state: 'failed', kind: 'missing', reason: 'The service answered without limits for this pair.', detail: '' });
+    const row = pairRow(
+      BTC_ETH,
+      { pairsParams: 'gone', float: outcome(report.float, BTC_ETH), fixed: btc },
+      undefined,
+      englishL10n,
+    );
+    assert.deepEqual(row.float, {
+      state: 'failed',
+      kind: 'missing',
+      reason: 'The service answered without limits for this pair.',
+      detail: '',
+    });
     assert.deepEqual(row.fixed, {
       state: 'failed',
       kind: 'unreadable',
       reason: 'The service\'s answer for this pair could not be read ("result[0].result" is malformed).',
-      detail: 'The service sent an unexpected value for "result[0].result": received "**bold** _em_ `code` <b>html</b> | pipe | &amp; &lt;"',
+      detail:
+        'The service sent an unexpected value for "result[0].result": received "**bold** _em_ `code` <b>html</b> | pipe | &amp; &lt;"',
     });
   });
 
   it('an answer that is no JSON-RPC answer at all still stops the load for the whole list', async () => {
     for (const fault of ['nonJson', 'truncated', 'wrongId'] as const) {
       h.sandbox.setFaults({ next: [fault] });
-      const report = await fetchEstimateLimits((queries) => client.getExchangeAmount(queries), [
-        { ...BTC_ETH, amountFrom: '0.5' },
-        { ...XRP_USDT, amountFrom: '100' },
-      ]);
+      const report = await fetchEstimateLimits(
+        (queries) => client.getExchangeAmount(queries),
+        [
+          { ...BTC_ETH, amountFrom: '0.5' },
+          { ...XRP_USDT, amountFrom: '100' },
+        ],
+      );
       assert.ok(report.failure instanceof ProtocolError, `${fault}: a protocol error`);
       assert.deepEqual(report.calls, { bulk: 1, single: 0 }, `${fault}: no pair asked alone`);
       assert.equal(report.outcomes.size, 0);
@@ -261,19 +326,30 @@ describe('pair limits from three sources, against the sandbox', () => {
   it('reads the older amount error, which has no data.limits but names one bound', async () => {
     // The sandbox answers only in the current wording; the older one (-32600) comes from the service's README.
     const call: EstimateCall = (queries) =>
-      Array.isArray(queries) ? Promise.resolve([]) : Promise.reject(new AmountOutOfRangeError(-32600, 'Invalid amount: minimal amount is 0.1', 'min', '0.1', undefined));
+      Array.isArray(queries)
+        ? Promise.resolve([])
+        : Promise.reject(
+            new AmountOutOfRangeError(-32600, 'Invalid amount: minimal amount is 0.1', 'min', '0.1', undefined),
+          );
     const report = await fetchEstimateLimits(call, [{ ...BTC_ETH, amountFrom: '0.01' }]);
     assert.deepEqual(outcome(report, BTC_ETH), { limits: { minFrom: '0.1' }, via: 'amount-error' });
-    const bare: EstimateCall = (queries) => (Array.isArray(queries) ? Promise.resolve([]) : Promise.reject(new AmountOutOfRangeError(-32602, 'Invalid amount', undefined, undefined, undefined)));
+    const bare: EstimateCall = (queries) =>
+      Array.isArray(queries)
+        ? Promise.resolve([])
+        : Promise.reject(new AmountOutOfRangeError(-32602, 'Invalid amount', undefined, undefined, undefined));
     const none = outcome(await fetchEstimateLimits(bare, [{ ...BTC_ETH, amountFrom: '0.01' }]), BTC_ETH);
-    assert.ok('error' in none && none.error instanceof AmountOutOfRangeError, 'an amount error without any bound is the pair’s refusal');
+    assert.ok(
+      'error' in none && none.error instanceof AmountOutOfRangeError,
+      'an amount error without any bound is the pair’s refusal',
+    );
   });
 
   it('splits a bulk call refused as a whole for a pair into single calls', async () => {
     const calls: unknown[] = [];
     const call: EstimateCall = (queries) => {
       calls.push(queries);
-      if (Array.isArray(queries)) return Promise.reject(new CurrencyDisabledError('zec', 'both', 'Invalid currency: zec temporary disabled'));
+      if (Array.isArray(queries))
+        return Promise.reject(new CurrencyDisabledError('zec', 'both', 'Invalid currency: zec temporary disabled'));
       return client.getExchangeAmount(queries);
     };
     const report = await fetchEstimateLimits(call, [

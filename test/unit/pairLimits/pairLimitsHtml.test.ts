@@ -39,12 +39,16 @@ function tags(html: string): Tag[] {
 
 function unescape(text: string): string {
   const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"' };
-  return text.replace(/&(#\d+|amp|lt|gt|quot);/g, (_, entity: string) => (entity.startsWith('#') ? String.fromCharCode(Number(entity.slice(1))) : (named[entity] ?? '')));
+  return text.replace(/&(#\d+|amp|lt|gt|quot);/g, (_, entity: string) =>
+    entity.startsWith('#') ? String.fromCharCode(Number(entity.slice(1))) : (named[entity] ?? ''),
+  );
 }
 
 /** The policy of a page, by directive. */
 function policy(html: string): Map<string, string[]> {
-  const meta = tags(html).find((t) => t.name === 'meta' && t.attributes.get('http-equiv') === 'Content-Security-Policy');
+  const meta = tags(html).find(
+    (t) => t.name === 'meta' && t.attributes.get('http-equiv') === 'Content-Security-Policy',
+  );
   assert.ok(meta, 'a CSP meta tag');
   const directives = new Map<string, string[]>();
   for (const part of (meta.attributes.get('content') ?? '').split(';')) {
@@ -69,9 +73,16 @@ describe('pair limits page HTML', () => {
     assert.deepEqual(csp.get('base-uri'), ["'none'"]);
     assert.deepEqual(csp.get('form-action'), ["'none'"]);
     for (const values of csp.values()) {
-      for (const value of values) assert.ok(!["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'blob:', "'strict-dynamic'"].includes(value), value);
+      for (const value of values)
+        assert.ok(
+          !["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'blob:', "'strict-dynamic'"].includes(value),
+          value,
+        );
     }
-    assert.equal(contentSecurityPolicy(resources.cspSource, nonce), [...csp].map(([k, v]) => [k, ...v].join(' ')).join('; '));
+    assert.equal(
+      contentSecurityPolicy(resources.cspSource, nonce),
+      [...csp].map(([k, v]) => [k, ...v].join(' ')).join('; '),
+    );
   });
 
   it('every script and stylesheet carries the nonce and comes from the bundle; no inline script or style', () => {
@@ -92,7 +103,8 @@ describe('pair limits page HTML', () => {
     assert.ok(!all.some((t) => t.name === 'style'), 'no style element');
     for (const tag of all) {
       assert.ok(!tag.attributes.has('style'), `no style attribute on <${tag.name}>`);
-      for (const name of tag.attributes.keys()) assert.ok(!name.startsWith('on'), `no handler attribute ${name} on <${tag.name}>`);
+      for (const name of tag.attributes.keys())
+        assert.ok(!name.startsWith('on'), `no handler attribute ${name} on <${tag.name}>`);
     }
     assert.deepEqual(
       all.filter((t) => !t.closing).map((t) => t.name),
@@ -115,7 +127,18 @@ describe('pair limits page HTML', () => {
   });
 
   it('refuses a nonce that is not base64 of at least 96 bits', () => {
-    for (const bad of ['', 'abc', 'A'.repeat(15), `${'A'.repeat(20)}"`, `${'A'.repeat(20)}' 'unsafe-inline`, `${'A'.repeat(20)}; script-src *`, `${'A'.repeat(20)}===`, `${'A'.repeat(20)}\n`, '<script>alert(1)</script>AAAAAAAA', `"; ${'A'.repeat(20)}`]) {
+    for (const bad of [
+      '',
+      'abc',
+      'A'.repeat(15),
+      `${'A'.repeat(20)}"`,
+      `${'A'.repeat(20)}' 'unsafe-inline`,
+      `${'A'.repeat(20)}; script-src *`,
+      `${'A'.repeat(20)}===`,
+      `${'A'.repeat(20)}\n`,
+      '<script>alert(1)</script>AAAAAAAA',
+      `"; ${'A'.repeat(20)}`,
+    ]) {
       assert.throws(() => pageHtml(resources, { nonce: bad, title: 'x', lang: 'en' }), /nonce/, JSON.stringify(bad));
     }
     assert.doesNotThrow(() => pageHtml(resources, { nonce: 'A'.repeat(16), title: 'x', lang: 'en' }));
@@ -131,17 +154,43 @@ describe('pair limits page HTML', () => {
     const title = '</title><script>alert("t")</script>&amp;';
     const page = pageHtml(hostile, { nonce, title, lang: 'en"><script>alert(4)</script>' });
     const all = tags(page);
-    assert.equal(all.filter((t) => t.name === 'script' && !t.closing).length, 1, 'no script element but the page’s own');
+    assert.equal(
+      all.filter((t) => t.name === 'script' && !t.closing).length,
+      1,
+      'no script element but the page’s own',
+    );
     assert.ok(!all.some((t) => t.name === 'img'));
-    for (const tag of all) for (const name of tag.attributes.keys()) assert.ok(!name.startsWith('on'), `no handler attribute ${name} on <${tag.name}>`);
-    assert.equal(all.find((t) => t.name === 'script')?.attributes.get('src'), hostile.script, 'the URI is one attribute value, intact');
+    for (const tag of all)
+      for (const name of tag.attributes.keys())
+        assert.ok(!name.startsWith('on'), `no handler attribute ${name} on <${tag.name}>`);
+    assert.equal(
+      all.find((t) => t.name === 'script')?.attributes.get('src'),
+      hostile.script,
+      'the URI is one attribute value, intact',
+    );
     const links = all.filter((t) => t.name === 'link').map((t) => t.attributes.get('href'));
     assert.deepEqual(links, [hostile.codicons, hostile.style]);
     assert.equal(unescape(all.find((t) => t.name === 'title')?.after ?? ''), title, 'the title is text');
-    assert.equal(all.find((t) => t.name === 'html')?.attributes.get('lang'), 'en', 'a language that is no BCP 47 tag falls back to en');
+    assert.equal(
+      all.find((t) => t.name === 'html')?.attributes.get('lang'),
+      'en',
+      'a language that is no BCP 47 tag falls back to en',
+    );
     assert.equal(pageHtml(resources, { nonce, title: 't', lang: 'pt-BR' }).includes('lang="pt-BR"'), true);
-    for (const [given, used] of [['de', 'de'], ['zh-Hant-TW', 'zh-Hant-TW'], ['x-en', 'en'], ['en-', 'en'], ['deutsch', 'en']] as const) {
-      assert.equal(tags(pageHtml(resources, { nonce, title: 't', lang: given })).find((t) => t.name === 'html')?.attributes.get('lang'), used, given);
+    for (const [given, used] of [
+      ['de', 'de'],
+      ['zh-Hant-TW', 'zh-Hant-TW'],
+      ['x-en', 'en'],
+      ['en-', 'en'],
+      ['deutsch', 'en'],
+    ] as const) {
+      assert.equal(
+        tags(pageHtml(resources, { nonce, title: 't', lang: given }))
+          .find((t) => t.name === 'html')
+          ?.attributes.get('lang'),
+        used,
+        given,
+      );
     }
   });
 

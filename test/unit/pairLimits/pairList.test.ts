@@ -26,7 +26,11 @@ describe('PairList', () => {
     await list.add(p('ltc', 'btc'));
     assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
     assert.deepEqual(list.used, [p('ltc', 'btc'), p('btc', 'eth')]);
-    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc')] }, 'stored as plain JSON, versioned');
+    assert.deepEqual(
+      memento.raw(PAIRS_KEY),
+      { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc')] },
+      'stored as plain JSON, versioned',
+    );
     assert.deepEqual(list.suggestions, [], 'pairs in the list are no suggestions');
   });
 
@@ -75,7 +79,11 @@ describe('PairList', () => {
     for (const pair of pairs) await list.add(pair);
     assert.equal(list.used.length, MAX_RECENT);
     assert.deepEqual(list.used, pairs.slice(-MAX_RECENT).reverse());
-    assert.equal((memento.raw(RECENT_KEY) as { items: unknown[] }).items.length, MAX_RECENT, 'the stored list is bounded too');
+    assert.equal(
+      (memento.raw(RECENT_KEY) as { items: unknown[] }).items.length,
+      MAX_RECENT,
+      'the stored list is bounded too',
+    );
     for (const pair of pairs) await list.remove(pair);
     assert.deepEqual(list.suggestions, pairs.slice(-MAX_RECENT).reverse());
   });
@@ -136,17 +144,29 @@ describe('PairList', () => {
     assert.deepEqual(list.pairs, [p('btc', 'eth'), p('ltc', 'btc')]);
     assert.deepEqual(list.suggestions, [p('xmr', 'btc')]);
     await list.add(p('sol', 'ada'));
-    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('btc', 'eth'), p('ltc', 'btc'), p('sol', 'ada')] });
-    assert.deepEqual(memento.raw(RECENT_KEY), { version: 1, items: [p('sol', 'ada'), p('ltc', 'btc'), p('xmr', 'btc')] });
+    assert.deepEqual(memento.raw(PAIRS_KEY), {
+      version: 1,
+      items: [p('btc', 'eth'), p('ltc', 'btc'), p('sol', 'ada')],
+    });
+    assert.deepEqual(memento.raw(RECENT_KEY), {
+      version: 1,
+      items: [p('sol', 'ada'), p('ltc', 'btc'), p('xmr', 'btc')],
+    });
   });
 
   it('keeps the entries and the fields it does not understand when it writes the list back', async () => {
     const future = { base: 'xmr', quote: 'btc', network: 'main' };
     const networked = { from: { ticker: 'usdt', network: 'trc20' }, to: 'btc' };
-    await memento.update(PAIRS_KEY, { version: 1, items: [{ from: 'btc', to: 'eth', note: 'mine' }, future, 'eth/btc', networked] });
+    await memento.update(PAIRS_KEY, {
+      version: 1,
+      items: [{ from: 'btc', to: 'eth', note: 'mine' }, future, 'eth/btc', networked],
+    });
     assert.deepEqual(list.pairs, [p('btc', 'eth')], 'only the entries it understands are used');
     await list.add(p('ltc', 'btc'));
-    assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [{ from: 'btc', to: 'eth', note: 'mine' }, p('ltc', 'btc'), future, 'eth/btc', networked] });
+    assert.deepEqual(memento.raw(PAIRS_KEY), {
+      version: 1,
+      items: [{ from: 'btc', to: 'eth', note: 'mine' }, p('ltc', 'btc'), future, 'eth/btc', networked],
+    });
     await list.remove(p('btc', 'eth'));
     assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [p('ltc', 'btc'), future, 'eth/btc', networked] });
     await list.clear();
@@ -177,25 +197,35 @@ describe('PairList', () => {
     await memento.update(PAIRS_KEY, { version: 1, items: [...pairs, { future: 1 }, { future: 2 }] });
     await list.add(p('eth', 'btc'));
     assert.deepEqual(memento.raw(PAIRS_KEY), { version: 1, items: [...pairs, p('eth', 'btc'), { future: 1 }] });
-    await memento.update(PAIRS_KEY, { version: 1, items: [...Array.from({ length: 30 }, (_, i) => ({ future: i })), p('btc', 'eth')] });
+    await memento.update(PAIRS_KEY, {
+      version: 1,
+      items: [...Array.from({ length: 30 }, (_, i) => ({ future: i })), p('btc', 'eth')],
+    });
     assert.deepEqual(list.pairs, [], `at most ${MAX_PAIRS} entries are read`);
   });
 
   it('readPairs: any stored value gives valid, distinct, normalized pairs, at most the maximum (property)', () => {
-    const ticker = fc.oneof(fc.constantFrom('btc', 'ETH', ' ltc ', 'b c', '', 'x'.repeat(40), 'usdt_20'), fc.string({ maxLength: 8 }));
+    const ticker = fc.oneof(
+      fc.constantFrom('btc', 'ETH', ' ltc ', 'b c', '', 'x'.repeat(40), 'usdt_20'),
+      fc.string({ maxLength: 8 }),
+    );
     const entry = fc.oneof(fc.record({ from: ticker, to: ticker }), fc.anything());
     fc.assert(
-      fc.property(fc.oneof(fc.array(entry, { maxLength: 40 }), fc.anything()), fc.integer({ min: 0, max: 35 }), (stored, max) => {
-        const pairs = readPairs(stored, max);
-        assert.ok(pairs.length <= max);
-        assert.equal(new Set(pairs.map(pairKey)).size, pairs.length);
-        for (const pair of pairs) {
-          assert.deepEqual(Object.keys(pair), ['from', 'to']);
-          assert.deepEqual(normalizeTicker(pair.from), { ticker: pair.from });
-          assert.deepEqual(normalizeTicker(pair.to), { ticker: pair.to });
-          assert.notEqual(pair.from, pair.to);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.array(entry, { maxLength: 40 }), fc.anything()),
+        fc.integer({ min: 0, max: 35 }),
+        (stored, max) => {
+          const pairs = readPairs(stored, max);
+          assert.ok(pairs.length <= max);
+          assert.equal(new Set(pairs.map(pairKey)).size, pairs.length);
+          for (const pair of pairs) {
+            assert.deepEqual(Object.keys(pair), ['from', 'to']);
+            assert.deepEqual(normalizeTicker(pair.from), { ticker: pair.from });
+            assert.deepEqual(normalizeTicker(pair.to), { ticker: pair.to });
+            assert.notEqual(pair.from, pair.to);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

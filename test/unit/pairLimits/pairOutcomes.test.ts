@@ -10,10 +10,28 @@ import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
 describe('describeOutcome', () => {
   it('names each kind of outcome', () => {
     assert.equal(describeOutcome(undefined), 'unsettled');
-    assert.equal(describeOutcome({ limits: { from: 'btc', to: 'eth', minAmountFloat: '0.001', maxAmountFloat: '2', minAmountFixed: '0.002', maxAmountFixed: '1' } }), 'limits');
+    assert.equal(
+      describeOutcome({
+        limits: {
+          from: 'btc',
+          to: 'eth',
+          minAmountFloat: '0.001',
+          maxAmountFloat: '2',
+          minAmountFixed: '0.002',
+          maxAmountFixed: '1',
+        },
+      }),
+      'limits',
+    );
     assert.equal(describeOutcome({ missing: true }), 'missing');
-    assert.equal(describeOutcome({ error: new CurrencyDisabledError('xmr', 'input', 'Currency xmr is disabled for input') }), 'disabled:xmr:input');
-    assert.equal(describeOutcome({ error: new CurrencyNotFoundError('zzz', 'Currency zzz not found') }), 'not-found:zzz');
+    assert.equal(
+      describeOutcome({ error: new CurrencyDisabledError('xmr', 'input', 'Currency xmr is disabled for input') }),
+      'disabled:xmr:input',
+    );
+    assert.equal(
+      describeOutcome({ error: new CurrencyNotFoundError('zzz', 'Currency zzz not found') }),
+      'not-found:zzz',
+    );
     assert.equal(describeOutcome({ error: new InvalidParameterError('to') }), 'invalid:to');
     assert.equal(describeOutcome({ error: new JsonRpcError(-32000, 'Pair is not available') }), 'refused:-32000');
   });
@@ -24,7 +42,10 @@ describe('describeOutcome', () => {
       groups.push(group.map((p) => `${p.from}/${p.to}`));
       return Promise.reject(new CurrencyNotFoundError('xmr', 'Currency xmr not found'));
     };
-    const report = await fetchPairLimits(fetch, [{ from: 'xmr', to: 'btc' }, { from: 'eth', to: 'xmr' }]);
+    const report = await fetchPairLimits(fetch, [
+      { from: 'xmr', to: 'btc' },
+      { from: 'eth', to: 'xmr' },
+    ]);
     assert.deepEqual(groups, [['xmr/btc', 'eth/xmr']]);
     assert.equal(report.calls, 1);
     assert.deepEqual([...report.outcomes.keys()], ['xmr/btc', 'eth/xmr']);

@@ -10,14 +10,26 @@ describe('pair limits: the probe amount', () => {
     assert.equal(probeAmount({ min: '0.05', max: '0.1' }), '0.1', 'twice the minimum may be the maximum itself');
     assert.equal(probeAmount({ min: '3', max: '5' }), '3', 'twice the minimum is above the maximum: the minimum');
     assert.equal(probeAmount({ min: '0.30', max: '0.6000' }), '0.6');
-    assert.equal(probeAmount({ min: '123456789012345678901234567890.123456789', max: '999999999999999999999999999999999' }), '246913578024691357802469135780.246913578');
+    assert.equal(
+      probeAmount({ min: '123456789012345678901234567890.123456789', max: '999999999999999999999999999999999' }),
+      '246913578024691357802469135780.246913578',
+    );
   });
 
   it('is the maximum when only that is known, and 1 when nothing usable is', () => {
     assert.equal(probeAmount({ max: '2.5' }), '2.5');
     assert.equal(probeAmount({ min: '0', max: '7' }), '7');
     assert.equal(DEFAULT_PROBE, '1');
-    for (const bounds of [undefined, {}, { min: '' }, { min: '-1' }, { min: '1e-5' }, { min: 'NaN', max: 'x' }, { min: '0', max: '0.000' }, { min: ' 1 2 ' }]) {
+    for (const bounds of [
+      undefined,
+      {},
+      { min: '' },
+      { min: '-1' },
+      { min: '1e-5' },
+      { min: 'NaN', max: 'x' },
+      { min: '0', max: '0.000' },
+      { min: ' 1 2 ' },
+    ]) {
       assert.equal(probeAmount(bounds), '1', JSON.stringify(bounds));
     }
   });

@@ -16,7 +16,14 @@ import {
   rowFailed,
   rowHasLimits,
 } from '../../../src/shared/pairLimitsProtocol';
-import type { EstimateCell, HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../../src/shared/pairLimitsProtocol';
+import type {
+  EstimateCell,
+  HostMessage,
+  PairRow,
+  UiStrings,
+  ViewState,
+  WebviewMessage,
+} from '../../../src/shared/pairLimitsProtocol';
 
 /** The longest text the page may send in a field (raw input included). */
 const MAX_INPUT = 200;
@@ -24,16 +31,46 @@ const MAX_INPUT = 200;
 const strings = (): Record<string, string> => Object.fromEntries(UI_STRING_KEYS.map((key) => [key, `text of ${key}`]));
 
 const P = { float: { state: 'pending' }, fixed: { state: 'pending' } } as const;
-const floatLimits: EstimateCell = { state: 'limits', via: 'result', minFrom: '0.000609', maxFrom: '10.40721699267', minTo: '0.0123', maxTo: '210.5' };
-const fixedRefused: EstimateCell = { state: 'failed', kind: 'refused', reason: 'doge is disabled for fixed rates', detail: 'Invalid currency: doge temporary disabled for fix rate transactions' };
+const floatLimits: EstimateCell = {
+  state: 'limits',
+  via: 'result',
+  minFrom: '0.000609',
+  maxFrom: '10.40721699267',
+  minTo: '0.0123',
+  maxTo: '210.5',
+};
+const fixedRefused: EstimateCell = {
+  state: 'failed',
+  kind: 'refused',
+  reason: 'doge is disabled for fixed rates',
+  detail: 'Invalid currency: doge temporary disabled for fix rate transactions',
+};
 
 const state = (overrides: Partial<ViewState> = {}): ViewState => ({
   environment: 'sandbox',
   pairsParams: 'available',
   loading: false,
   rows: [
-    { from: 'btc', to: 'eth', state: 'limits', minAmountFloat: '0.000609', maxAmountFloat: '10.40721699267', minAmountFixed: '0.000764', maxAmountFixed: '3.7514', float: floatLimits, fixed: { ...floatLimits, via: 'amount-error', maxTo: '' } },
-    { from: 'xmr', to: 'btc', state: 'failed', kind: 'currency-disabled', reason: 'xmr is disabled', detail: 'Invalid currency: xmr is temporary disabled on API as input currency', ...P },
+    {
+      from: 'btc',
+      to: 'eth',
+      state: 'limits',
+      minAmountFloat: '0.000609',
+      maxAmountFloat: '10.40721699267',
+      minAmountFixed: '0.000764',
+      maxAmountFixed: '3.7514',
+      float: floatLimits,
+      fixed: { ...floatLimits, via: 'amount-error', maxTo: '' },
+    },
+    {
+      from: 'xmr',
+      to: 'btc',
+      state: 'failed',
+      kind: 'currency-disabled',
+      reason: 'xmr is disabled',
+      detail: 'Invalid currency: xmr is temporary disabled on API as input currency',
+      ...P,
+    },
     { from: 'ltc', to: 'eth', state: 'pending', ...P },
     { from: 'doge', to: 'eth', state: 'unavailable', float: floatLimits, fixed: fixedRefused },
   ],
@@ -69,7 +106,19 @@ describe('pair limits protocol: messages', () => {
 
   it('accepts every valid message of the extension, as it is', () => {
     for (const message of hostMessages) assert.deepEqual(parseHostMessage(message), message, message.type);
-    assert.ok(parseHostMessage({ type: 'state', state: state({ environment: 'live', loading: true, rows: [], recent: [], error: 'Could not reach the live service', updated: null }) }));
+    assert.ok(
+      parseHostMessage({
+        type: 'state',
+        state: state({
+          environment: 'live',
+          loading: true,
+          rows: [],
+          recent: [],
+          error: 'Could not reach the live service',
+          updated: null,
+        }),
+      }),
+    );
   });
 
   it('the two directions do not accept each other’s messages', () => {
@@ -78,21 +127,59 @@ describe('pair limits protocol: messages', () => {
   });
 
   it('refuses an unknown or missing type, and anything that is not an object', () => {
-    for (const junk of [undefined, null, 0, 'ready', [], [{ type: 'ready' }], {}, { type: 'READY' }, { type: 'ready ' }, { type: 'eval' }, { type: 1 }, { kind: 'ready' }]) {
+    for (const junk of [
+      undefined,
+      null,
+      0,
+      'ready',
+      [],
+      [{ type: 'ready' }],
+      {},
+      { type: 'READY' },
+      { type: 'ready ' },
+      { type: 'eval' },
+      { type: 1 },
+      { kind: 'ready' },
+    ]) {
       assert.equal(parseWebviewMessage(junk), undefined, JSON.stringify(junk));
       assert.equal(parseHostMessage(junk), undefined, JSON.stringify(junk));
     }
   });
 
   it('refuses extra fields (strict objects), at the top and inside', () => {
-    for (const message of webviewMessages) assert.equal(parseWebviewMessage({ ...message, extra: 1 }), undefined, message.type);
-    for (const message of hostMessages) assert.equal(parseHostMessage({ ...message, extra: 1 }), undefined, message.type);
+    for (const message of webviewMessages)
+      assert.equal(parseWebviewMessage({ ...message, extra: 1 }), undefined, message.type);
+    for (const message of hostMessages)
+      assert.equal(parseHostMessage({ ...message, extra: 1 }), undefined, message.type);
     const [first, ...rest] = state().rows;
-    assert.equal(parseHostMessage({ type: 'state', state: { ...state(), rows: [{ ...first, note: 'x' }, ...rest] } }), undefined, 'extra field in a row');
-    assert.equal(parseHostMessage({ type: 'state', state: { ...state(), recent: [{ from: 'a', to: 'b', at: 1 }] } }), undefined, 'extra field in a suggestion');
-    assert.equal(parseHostMessage({ type: 'state', state: { ...state(), keys: 'x' } }), undefined, 'extra field in the state');
-    assert.equal(parseHostMessage({ type: 'init', strings: { ...strings(), script: '<script>' } }), undefined, 'extra page text');
-    assert.equal(parseHostMessage({ type: 'state', state: { ...state(), rows: [{ from: 'a', to: 'b', state: 'pending', minAmountFloat: '1' }] } }), undefined, 'limits on a pending row');
+    assert.equal(
+      parseHostMessage({ type: 'state', state: { ...state(), rows: [{ ...first, note: 'x' }, ...rest] } }),
+      undefined,
+      'extra field in a row',
+    );
+    assert.equal(
+      parseHostMessage({ type: 'state', state: { ...state(), recent: [{ from: 'a', to: 'b', at: 1 }] } }),
+      undefined,
+      'extra field in a suggestion',
+    );
+    assert.equal(
+      parseHostMessage({ type: 'state', state: { ...state(), keys: 'x' } }),
+      undefined,
+      'extra field in the state',
+    );
+    assert.equal(
+      parseHostMessage({ type: 'init', strings: { ...strings(), script: '<script>' } }),
+      undefined,
+      'extra page text',
+    );
+    assert.equal(
+      parseHostMessage({
+        type: 'state',
+        state: { ...state(), rows: [{ from: 'a', to: 'b', state: 'pending', minAmountFloat: '1' }] },
+      }),
+      undefined,
+      'limits on a pending row',
+    );
   });
 
   it('refuses missing fields', () => {
@@ -114,8 +201,33 @@ describe('pair limits protocol: messages', () => {
       delete partial[key];
       assert.equal(parseHostMessage({ type: 'state', state: partial }), undefined, `state without ${key}`);
     }
-    assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'limits', minAmountFloat: '1', maxAmountFloat: '2', minAmountFixed: '1' } as unknown as PairRow] }) }), undefined);
-    assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'failed', kind: 'refused', reason: 'r' } as unknown as PairRow] }) }), undefined);
+    assert.equal(
+      parseHostMessage({
+        type: 'state',
+        state: state({
+          rows: [
+            {
+              from: 'btc',
+              to: 'eth',
+              state: 'limits',
+              minAmountFloat: '1',
+              maxAmountFloat: '2',
+              minAmountFixed: '1',
+            } as unknown as PairRow,
+          ],
+        }),
+      }),
+      undefined,
+    );
+    assert.equal(
+      parseHostMessage({
+        type: 'state',
+        state: state({
+          rows: [{ from: 'btc', to: 'eth', state: 'failed', kind: 'refused', reason: 'r' } as unknown as PairRow],
+        }),
+      }),
+      undefined,
+    );
   });
 
   it('refuses fields of the wrong type or outside their values', () => {
@@ -144,19 +256,100 @@ describe('pair limits protocol: messages', () => {
       { type: 'state', state: { ...state(), error: undefined } },
       { type: 'state', state: { ...state(), updated: 12 } },
       { type: 'state', state: { ...state(), rows: {} } },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'failed', kind: 'exploded', reason: 'r', detail: '' } as unknown as PairRow] }) },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'done', ...P } as unknown as PairRow] }) },
+      {
+        type: 'state',
+        state: state({
+          rows: [
+            {
+              from: 'btc',
+              to: 'eth',
+              state: 'failed',
+              kind: 'exploded',
+              reason: 'r',
+              detail: '',
+            } as unknown as PairRow,
+          ],
+        }),
+      },
+      {
+        type: 'state',
+        state: state({ rows: [{ from: 'btc', to: 'eth', state: 'done', ...P } as unknown as PairRow] }),
+      },
       { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending' } as unknown as PairRow] }) },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending', float: { state: 'limits', minFrom: '1' }, fixed: P.fixed } as unknown as PairRow] }) },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'pending', float: { ...floatLimits, via: 'guess' }, fixed: P.fixed } as unknown as PairRow] }) },
+      {
+        type: 'state',
+        state: state({
+          rows: [
+            {
+              from: 'btc',
+              to: 'eth',
+              state: 'pending',
+              float: { state: 'limits', minFrom: '1' },
+              fixed: P.fixed,
+            } as unknown as PairRow,
+          ],
+        }),
+      },
+      {
+        type: 'state',
+        state: state({
+          rows: [
+            {
+              from: 'btc',
+              to: 'eth',
+              state: 'pending',
+              float: { ...floatLimits, via: 'guess' },
+              fixed: P.fixed,
+            } as unknown as PairRow,
+          ],
+        }),
+      },
       { type: 'state', state: state({ pairsParams: 'retired' } as unknown as ViewState) },
       { type: 'state', state: { ...state(), pairsParams: undefined } },
-      { type: 'state', state: state({ rows: [{ from: 'btc', to: 'eth', state: 'limits', minAmountFloat: 1, maxAmountFloat: '2', minAmountFixed: '1', maxAmountFixed: '2', ...P } as unknown as PairRow] }) },
+      {
+        type: 'state',
+        state: state({
+          rows: [
+            {
+              from: 'btc',
+              to: 'eth',
+              state: 'limits',
+              minAmountFloat: 1,
+              maxAmountFloat: '2',
+              minAmountFixed: '1',
+              maxAmountFixed: '2',
+              ...P,
+            } as unknown as PairRow,
+          ],
+        }),
+      },
     ];
     for (const message of wrongHost) assert.equal(parseHostMessage(message), undefined, JSON.stringify(message));
     for (const kind of FAILURE_KINDS) {
-      assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'a', to: 'b', state: 'failed', kind, reason: 'r', detail: '', ...P }] }) }), kind);
-      assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ from: 'a', to: 'b', state: 'unavailable', float: { state: 'failed', kind, reason: 'r', detail: '' }, fixed: P.fixed }] }) }), kind);
+      assert.ok(
+        parseHostMessage({
+          type: 'state',
+          state: state({ rows: [{ from: 'a', to: 'b', state: 'failed', kind, reason: 'r', detail: '', ...P }] }),
+        }),
+        kind,
+      );
+      assert.ok(
+        parseHostMessage({
+          type: 'state',
+          state: state({
+            rows: [
+              {
+                from: 'a',
+                to: 'b',
+                state: 'unavailable',
+                float: { state: 'failed', kind, reason: 'r', detail: '' },
+                fixed: P.fixed,
+              },
+            ],
+          }),
+        }),
+        kind,
+      );
     }
   });
 
@@ -164,25 +357,56 @@ describe('pair limits protocol: messages', () => {
     const at = (n: number) => 'a'.repeat(n);
     for (const type of ['add', 'remove', 'copy'] as const) {
       assert.ok(parseWebviewMessage({ type, from: at(MAX_INPUT), to: 'eth' }), `${type} at the bound`);
-      assert.equal(parseWebviewMessage({ type, from: at(MAX_INPUT + 1), to: 'eth' }), undefined, `${type} from over the bound`);
-      assert.equal(parseWebviewMessage({ type, from: 'btc', to: at(MAX_INPUT + 1) }), undefined, `${type} to over the bound`);
+      assert.equal(
+        parseWebviewMessage({ type, from: at(MAX_INPUT + 1), to: 'eth' }),
+        undefined,
+        `${type} from over the bound`,
+      );
+      assert.equal(
+        parseWebviewMessage({ type, from: 'btc', to: at(MAX_INPUT + 1) }),
+        undefined,
+        `${type} to over the bound`,
+      );
     }
     assert.ok(parseWebviewMessage({ type: 'problem', text: at(MAX_VALUE_LENGTH) }));
     assert.equal(parseWebviewMessage({ type: 'problem', text: at(MAX_VALUE_LENGTH + 1) }), undefined);
     assert.ok(parseHostMessage({ type: 'notice', severity: 'info', text: at(MAX_VALUE_LENGTH) }));
     assert.equal(parseHostMessage({ type: 'notice', severity: 'info', text: at(MAX_VALUE_LENGTH + 1) }), undefined);
-    assert.equal(parseHostMessage({ type: 'init', strings: { ...strings(), deprecated: at(MAX_VALUE_LENGTH + 1) } }), undefined);
-    const long = { from: 'btc', to: 'eth', state: 'failed', kind: 'refused', reason: 'r', detail: at(MAX_VALUE_LENGTH + 1), ...P } as const;
-    const longEstimate = { from: 'btc', to: 'eth', state: 'unavailable', float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH + 1) }, fixed: P.fixed } as const;
+    assert.equal(
+      parseHostMessage({ type: 'init', strings: { ...strings(), deprecated: at(MAX_VALUE_LENGTH + 1) } }),
+      undefined,
+    );
+    const long = {
+      from: 'btc',
+      to: 'eth',
+      state: 'failed',
+      kind: 'refused',
+      reason: 'r',
+      detail: at(MAX_VALUE_LENGTH + 1),
+      ...P,
+    } as const;
+    const longEstimate = {
+      from: 'btc',
+      to: 'eth',
+      state: 'unavailable',
+      float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH + 1) },
+      fixed: P.fixed,
+    } as const;
     assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [longEstimate] }) }), undefined);
-    assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ ...longEstimate, float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH) } }] }) }));
+    assert.ok(
+      parseHostMessage({
+        type: 'state',
+        state: state({ rows: [{ ...longEstimate, float: { ...floatLimits, minTo: at(MAX_VALUE_LENGTH) } }] }),
+      }),
+    );
     assert.equal(parseHostMessage({ type: 'state', state: state({ rows: [long] }) }), undefined);
     assert.ok(parseHostMessage({ type: 'state', state: state({ rows: [{ ...long, detail: at(MAX_VALUE_LENGTH) }] }) }));
     assert.equal(parseHostMessage({ type: 'state', state: state({ error: at(MAX_VALUE_LENGTH + 1) }) }), undefined);
   });
 
   it(`holds at most ${MAX_PAIRS} rows and ${MAX_PAIRS} suggestions`, () => {
-    const rows = (n: number): PairRow[] => Array.from({ length: n }, (_, i) => ({ from: `c${i}`, to: 'btc', state: 'pending', ...P }));
+    const rows = (n: number): PairRow[] =>
+      Array.from({ length: n }, (_, i) => ({ from: `c${i}`, to: 'btc', state: 'pending', ...P }));
     assert.ok(parseHostMessage({ type: 'state', state: state({ rows: rows(MAX_PAIRS) }) }));
     assert.equal(parseHostMessage({ type: 'state', state: state({ rows: rows(MAX_PAIRS + 1) }) }), undefined);
     const recent = (n: number) => rows(n).map(({ from, to }) => ({ from, to }));
@@ -209,16 +433,45 @@ const webviewMessage: fc.Arbitrary<WebviewMessage> = fc.oneof(
 
 const estimate: fc.Arbitrary<EstimateCell> = fc.oneof(
   fc.record({ state: fc.constant('pending' as const) }),
-  fc.record({ state: fc.constant('failed' as const), kind: fc.constantFrom(...FAILURE_KINDS), reason: value, detail: value }),
-  fc.record({ state: fc.constant('limits' as const), via: fc.constantFrom('result' as const, 'amount-error' as const), minFrom: value, maxFrom: value, minTo: value, maxTo: value }),
+  fc.record({
+    state: fc.constant('failed' as const),
+    kind: fc.constantFrom(...FAILURE_KINDS),
+    reason: value,
+    detail: value,
+  }),
+  fc.record({
+    state: fc.constant('limits' as const),
+    via: fc.constantFrom('result' as const, 'amount-error' as const),
+    minFrom: value,
+    maxFrom: value,
+    minTo: value,
+    maxTo: value,
+  }),
 );
 const estimates = { float: estimate, fixed: estimate };
 
 const row: fc.Arbitrary<PairRow> = fc.oneof(
   fc.record({ from: value, to: value, state: fc.constant('pending' as const), ...estimates }),
   fc.record({ from: value, to: value, state: fc.constant('unavailable' as const), ...estimates }),
-  fc.record({ from: value, to: value, state: fc.constant('failed' as const), kind: fc.constantFrom(...FAILURE_KINDS), reason: value, detail: value, ...estimates }),
-  fc.record({ from: value, to: value, state: fc.constant('limits' as const), minAmountFloat: value, maxAmountFloat: value, minAmountFixed: value, maxAmountFixed: value, ...estimates }),
+  fc.record({
+    from: value,
+    to: value,
+    state: fc.constant('failed' as const),
+    kind: fc.constantFrom(...FAILURE_KINDS),
+    reason: value,
+    detail: value,
+    ...estimates,
+  }),
+  fc.record({
+    from: value,
+    to: value,
+    state: fc.constant('limits' as const),
+    minAmountFloat: value,
+    maxAmountFloat: value,
+    minAmountFixed: value,
+    maxAmountFixed: value,
+    ...estimates,
+  }),
 );
 
 const viewState: fc.Arbitrary<ViewState> = fc.record({
@@ -231,13 +484,20 @@ const viewState: fc.Arbitrary<ViewState> = fc.record({
   updated: fc.option(value, { nil: null }),
 });
 
-const uiStrings = fc.record(Object.fromEntries(UI_STRING_KEYS.map((key) => [key, value])) as Record<keyof UiStrings, fc.Arbitrary<string>>);
+const uiStrings = fc.record(
+  Object.fromEntries(UI_STRING_KEYS.map((key) => [key, value])) as Record<keyof UiStrings, fc.Arbitrary<string>>,
+);
 
 const hostMessage: fc.Arbitrary<HostMessage> = fc.oneof(
   fc.record({ type: fc.constant('init' as const), strings: uiStrings }),
   fc.record({ type: fc.constant('state' as const), state: viewState }),
   fc.record(
-    { type: fc.constant('notice' as const), severity: fc.constantFrom('info' as const, 'error' as const), text: value, field: fc.constantFrom('from' as const, 'to' as const) },
+    {
+      type: fc.constant('notice' as const),
+      severity: fc.constantFrom('info' as const, 'error' as const),
+      text: value,
+      field: fc.constantFrom('from' as const, 'to' as const),
+    },
     { requiredKeys: ['type', 'severity', 'text'] },
   ),
 );
@@ -265,7 +525,24 @@ describe('pair limits protocol: properties', () => {
     fc.assert(
       fc.property(
         fc.oneof(webviewMessage, hostMessage),
-        fc.string({ minLength: 1, maxLength: 12 }).filter((k) => !['type', 'from', 'to', 'rows', 'failed', 'text', 'strings', 'state', 'severity', 'field', '__proto__'].includes(k)),
+        fc
+          .string({ minLength: 1, maxLength: 12 })
+          .filter(
+            (k) =>
+              ![
+                'type',
+                'from',
+                'to',
+                'rows',
+                'failed',
+                'text',
+                'strings',
+                'state',
+                'severity',
+                'field',
+                '__proto__',
+              ].includes(k),
+          ),
         fc.jsonValue(),
         (message, key, extra) => {
           const wire = { ...message, [key]: extra };
@@ -278,14 +555,43 @@ describe('pair limits protocol: properties', () => {
 
   it('arbitrary junk never throws: it parses to undefined or to a valid message', () => {
     const junk = fc.oneof(
-      fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true }),
-      fc.record({ type: fc.constantFrom('ready', 'add', 'remove', 'refresh', 'copy', 'rendered', 'problem', 'init', 'state', 'notice'), from: fc.anything(), to: fc.anything(), rows: fc.anything(), text: fc.anything(), state: fc.anything() }, { requiredKeys: ['type'] }),
+      fc.anything({
+        withBoxedValues: true,
+        withMap: true,
+        withSet: true,
+        withNullPrototype: true,
+        withTypedArray: true,
+        withSparseArray: true,
+      }),
+      fc.record(
+        {
+          type: fc.constantFrom(
+            'ready',
+            'add',
+            'remove',
+            'refresh',
+            'copy',
+            'rendered',
+            'problem',
+            'init',
+            'state',
+            'notice',
+          ),
+          from: fc.anything(),
+          to: fc.anything(),
+          rows: fc.anything(),
+          text: fc.anything(),
+          state: fc.anything(),
+        },
+        { requiredKeys: ['type'] },
+      ),
     );
     fc.assert(
       fc.property(junk, (data) => {
         const fromPage = parseWebviewMessage(data);
         const fromHost = parseHostMessage(data);
-        if (fromPage !== undefined) assert.deepEqual(parseWebviewMessage(JSON.parse(JSON.stringify(fromPage))), fromPage);
+        if (fromPage !== undefined)
+          assert.deepEqual(parseWebviewMessage(JSON.parse(JSON.stringify(fromPage))), fromPage);
         if (fromHost !== undefined) assert.deepEqual(parseHostMessage(JSON.parse(JSON.stringify(fromHost))), fromHost);
       }),
       { numRuns: 500 },
@@ -308,7 +614,21 @@ describe('pair limits protocol: tickers and pairs', () => {
     assert.deepEqual(normalizeTicker(' \t '), { problem: 'empty' });
     assert.deepEqual(normalizeTicker('a'.repeat(MAX_TICKER_LENGTH)), { ticker: 'a'.repeat(MAX_TICKER_LENGTH) });
     assert.deepEqual(normalizeTicker('a'.repeat(MAX_TICKER_LENGTH + 1)), { problem: 'too-long' });
-    for (const bad of ['b c', 'btc/eth', '-btc', 'btc-', '_btc', 'btc_', 'bitcoin!', 'ёth', 'btc\u200b', 'é', '<b>', 'btc.e', '₿']) {
+    for (const bad of [
+      'b c',
+      'btc/eth',
+      '-btc',
+      'btc-',
+      '_btc',
+      'btc_',
+      'bitcoin!',
+      'ёth',
+      'btc\u200b',
+      'é',
+      '<b>',
+      'btc.e',
+      '₿',
+    ]) {
       assert.deepEqual(normalizeTicker(bad), { problem: 'characters' }, JSON.stringify(bad));
     }
   });
@@ -334,14 +654,26 @@ describe('pair limits protocol: tickers and pairs', () => {
     assert.deepEqual(checkNewPair(' LTC', 'Btc ', existing), { pair: { from: 'ltc', to: 'btc' } });
     assert.deepEqual(checkNewPair('', 'eth', existing), { problem: 'empty', side: 'from' });
     assert.deepEqual(checkNewPair('btc', '', existing), { problem: 'empty', side: 'to' });
-    assert.deepEqual(checkNewPair('b$c', 'x y', existing), { problem: 'characters', side: 'from' }, 'from is checked first');
+    assert.deepEqual(
+      checkNewPair('b$c', 'x y', existing),
+      { problem: 'characters', side: 'from' },
+      'from is checked first',
+    );
     assert.deepEqual(checkNewPair('btc', 'x'.repeat(33), existing), { problem: 'too-long', side: 'to' });
     assert.deepEqual(checkNewPair('eth', ' ETH', existing), { problem: 'same', side: 'to' });
     assert.deepEqual(checkNewPair('BTC', 'eth ', existing), { problem: 'duplicate' });
-    assert.deepEqual(checkNewPair('eth', 'btc', existing), { pair: { from: 'eth', to: 'btc' } }, 'the reverse pair is another pair');
+    assert.deepEqual(
+      checkNewPair('eth', 'btc', existing),
+      { pair: { from: 'eth', to: 'btc' } },
+      'the reverse pair is another pair',
+    );
     const full = Array.from({ length: MAX_PAIRS }, (_, i) => ({ from: `c${i}`, to: 'btc' }));
     assert.deepEqual(checkNewPair('eth', 'btc', full), { problem: 'too-many' });
-    assert.deepEqual(checkNewPair('c3', 'btc', full), { problem: 'duplicate' }, 'a duplicate is told as such even in a full list');
+    assert.deepEqual(
+      checkNewPair('c3', 'btc', full),
+      { problem: 'duplicate' },
+      'a duplicate is told as such even in a full list',
+    );
     assert.deepEqual(checkNewPair('eth', 'btc', full.slice(1)), { pair: { from: 'eth', to: 'btc' } });
   });
 
@@ -363,7 +695,10 @@ describe('pair limits protocol: tickers and pairs', () => {
     assert.equal(fill('{0}!', '{0}'), '{0}!', 'the argument is not filled in again');
     fc.assert(
       fc.property(fc.string(), fc.string(), (template, arg) => {
-        assert.equal(fill(template, arg), template.replaceAll('{0}', () => arg));
+        assert.equal(
+          fill(template, arg),
+          template.replaceAll('{0}', () => arg),
+        );
         if (!template.includes('{0}')) assert.equal(fill(template, arg), template);
       }),
     );
@@ -378,16 +713,35 @@ describe('pair limits protocol: values and rows', () => {
     assert.equal(boundValue(''), '');
   });
 
-  const limits: EstimateCell = { state: 'limits', via: 'result', minFrom: '0.01', maxFrom: '2', minTo: '0.2', maxTo: '40' };
+  const limits: EstimateCell = {
+    state: 'limits',
+    via: 'result',
+    minFrom: '0.01',
+    maxFrom: '2',
+    minTo: '0.2',
+    maxTo: '40',
+  };
   const failed: EstimateCell = { state: 'failed', kind: 'refused', reason: 'refused', detail: '' };
   const pending: EstimateCell = { state: 'pending' };
   const pairsParams = {
-    limits: { state: 'limits', minAmountFloat: '0.01', maxAmountFloat: '2', minAmountFixed: '0.02', maxAmountFixed: '1' },
+    limits: {
+      state: 'limits',
+      minAmountFloat: '0.01',
+      maxAmountFloat: '2',
+      minAmountFixed: '0.02',
+      maxAmountFixed: '1',
+    },
     failed: { state: 'failed', kind: 'currency-disabled', reason: 'disabled', detail: '' },
     pending: { state: 'pending' },
     unavailable: { state: 'unavailable' },
   } as const;
-  const row = (state: keyof typeof pairsParams, float: EstimateCell, fixed: EstimateCell): PairRow => ({ from: 'btc', to: 'eth', float, fixed, ...pairsParams[state] });
+  const row = (state: keyof typeof pairsParams, float: EstimateCell, fixed: EstimateCell): PairRow => ({
+    from: 'btc',
+    to: 'eth',
+    float,
+    fixed,
+    ...pairsParams[state],
+  });
 
   it('a row has limits when any of its three sources gave some', () => {
     assert.equal(rowHasLimits(row('limits', pending, pending)), true);

@@ -1,13 +1,23 @@
 import { strict as assert } from 'assert';
-import { MAX_ANSWER_DEPTH, MAX_SHOWN_CHARS, renderAnswer, renderAnswerOrRaw, wrapComment } from '../../../src/features/requests/answerText';
+import {
+  MAX_ANSWER_DEPTH,
+  MAX_SHOWN_CHARS,
+  renderAnswer,
+  renderAnswerOrRaw,
+  wrapComment,
+} from '../../../src/features/requests/answerText';
 import { assertGolden } from '../support/golden';
 import { answerBase } from './fixtures';
 
 const base = answerBase;
 /** The header of a result sent at the fixtures' time, before any line about the answer itself. */
-const HEADER = renderAnswer({ ...base, text: '{"result":1}' }).text.split('\n').filter((line) => line.startsWith('//'));
+const HEADER = renderAnswer({ ...base, text: '{"result":1}' })
+  .text.split('\n')
+  .filter((line) => line.startsWith('//'));
 /** The line about an answer too deep to pretty-print, wrapped as the header's lines are. */
-const TOO_DEEP = wrapComment('// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.');
+const TOO_DEEP = wrapComment(
+  '// The answer nests arrays and objects deeper than 64 levels: it is shown as it arrived, not pretty-printed.',
+);
 
 /** `levels` objects, one in the other, around 1. */
 function nested(levels: number): string {
@@ -67,14 +77,22 @@ describe('answer documents: nesting depth', () => {
     const answer = renderAnswer({ ...base, text });
     const lines = answer.text.split('\n');
     const header = lines.slice(0, lines.indexOf(''));
-    assert.deepEqual(header.slice(HEADER.length), [...TOO_DEEP, ...wrapComment('// The answer is 2200036 characters long; the first 2097152 are shown.')]);
+    assert.deepEqual(header.slice(HEADER.length), [
+      ...TOO_DEEP,
+      ...wrapComment('// The answer is 2200036 characters long; the first 2097152 are shown.'),
+    ]);
     assert.equal(lines[header.length + 1], text.slice(0, 2_097_152));
     assert.equal(answer.outcome, 'result');
   });
 
   it('shows an answer whose rendering fails as it arrived, with its status and why: never as no answer', () => {
     // A sent time that cannot be written makes the renderer throw.
-    const input = { ...base, sentAt: new Date(Number.NaN), status: 200, text: '{"jsonrpc":"2.0","id":"1","result":"finished"}' };
+    const input = {
+      ...base,
+      sentAt: new Date(Number.NaN),
+      status: 200,
+      text: '{"jsonrpc":"2.0","id":"1","result":"finished"}',
+    };
     assert.throws(() => renderAnswer(input), RangeError);
     const answer = renderAnswerOrRaw(input);
     assertGolden('requests/answer/not-rendered', answer.text);

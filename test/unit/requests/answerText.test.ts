@@ -14,27 +14,43 @@ describe('answer documents', () => {
     assert.equal(answer.ok, true);
     assertGolden('requests/answer/result', answer.text);
     assert.ok(answer.text.includes('// X-Api-Key: abcdef…wxyz\n'), 'the fingerprints, as the client redacted them');
-    assert.equal(answer.text.slice(answer.text.indexOf('{')), '{\n  "jsonrpc": "2.0",\n  "id": "1",\n  "result": "finished"\n}\n');
+    assert.equal(
+      answer.text.slice(answer.text.indexOf('{')),
+      '{\n  "jsonrpc": "2.0",\n  "id": "1",\n  "result": "finished"\n}\n',
+    );
   });
 
   it('decodes every error kind: its code, its meaning in this service and what to do', () => {
     const cases: [number, string, unknown, RegExp][] = [
       [-32600, 'Error: You reached requests limit 10 rps', undefined, /More than 10 requests a second/],
       [-32602, 'Parameter limit is invalid', undefined, /refused the parameter "limit"/],
-      [-32602, 'Invalid currency: xmr is temporary disabled on API as output currency', undefined, /xmr is temporarily disabled as output currency/],
+      [
+        -32602,
+        'Invalid currency: xmr is temporary disabled on API as output currency',
+        undefined,
+        /xmr is temporarily disabled as output currency/,
+      ],
       [-32602, 'Invalid currency: foo temporary disabled', undefined, /foo is temporarily disabled entirely/],
       [-32602, 'Invalid currency: zzz not found', undefined, /zzz is not listed/],
       [-32603, 'Internal Error', undefined, /fault on the service's side/],
       [-32601, 'Method not found', undefined, /does not know this method/],
       [-32700, 'Parse error', undefined, /could not parse the body/],
       [-32600, 'Invalid Request', undefined, /envelope is not valid/],
-      [-32602, 'Invalid amount for pair btc->eth. Minimum amount is 0.001 btc', { limits: { min: { from: '0.001', to: '0.03' }, max: { from: '5', to: '150' } } }, /outside the pair's limits \(minimum 0\.001, maximum 5/],
+      [
+        -32602,
+        'Invalid amount for pair btc->eth. Minimum amount is 0.001 btc',
+        { limits: { min: { from: '0.001', to: '0.03' }, max: { from: '5', to: '150' } } },
+        /outside the pair's limits \(minimum 0\.001, maximum 5/,
+      ],
       [-32600, 'Invalid amount: minimal amount is 0.5', undefined, /outside the pair's limits/],
       [-1, 'Strange', undefined, /does not know \(code -1\)/],
     ];
     const texts: string[] = [];
     for (const [code, message, data, meaning] of cases) {
-      const answer = renderAnswer({ ...base, text: JSON.stringify({ jsonrpc: '2.0', id: '1', error: { code, message, data } }) });
+      const answer = renderAnswer({
+        ...base,
+        text: JSON.stringify({ jsonrpc: '2.0', id: '1', error: { code, message, data } }),
+      });
       assert.equal(answer.outcome, `error ${code}`);
       assert.equal(answer.ok, false);
       assert.match(answer.text, new RegExp(`^// Error ${code}: `, 'm'));
@@ -58,9 +74,21 @@ describe('answer documents', () => {
   });
 
   it('keeps hostile text from breaking out of a header line or reordering what is shown', () => {
-    const answer = renderAnswer({ ...base, method: 'x\n{"forged": true}', text: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'line\nbreak \u202e' }, x: 'a\u202eb' }) });
+    const answer = renderAnswer({
+      ...base,
+      method: 'x\n{"forged": true}',
+      text: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: -1, message: 'line\nbreak \u202e' },
+        x: 'a\u202eb',
+      }),
+    });
     const header = answer.text.split('\n').filter((line) => line.startsWith('//'));
-    assert.ok(answer.text.split('\n').every((line) => line.startsWith('//') || !line.includes('forged')), 'the method stays in its comment line');
+    assert.ok(
+      answer.text.split('\n').every((line) => line.startsWith('//') || !line.includes('forged')),
+      'the method stays in its comment line',
+    );
     assert.ok(header.some((line) => line.includes('line break')));
     assert.ok(!answer.text.includes('\u202e'), 'no bidi control anywhere');
     assert.match(answer.text, /a\\u202eb/);

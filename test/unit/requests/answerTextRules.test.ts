@@ -14,7 +14,10 @@ const base = answerBase;
 /** The header's lines (the `//` lines before the body). */
 function headerOf(text: string): string[] {
   const lines = text.split('\n');
-  return lines.slice(0, lines.findIndex((line) => !line.startsWith('//')));
+  return lines.slice(
+    0,
+    lines.findIndex((line) => !line.startsWith('//')),
+  );
 }
 
 describe('answer documents, line by line', () => {
@@ -25,7 +28,10 @@ describe('answer documents, line by line', () => {
 
   it('says how long the rate limit held the request, when it did, on a line of its own when the first is full', () => {
     const answer = renderAnswer({ ...base, queuedMs: 250, text: '{"result":1}' });
-    assert.deepEqual(headerOf(answer.text).slice(0, 2), ['// getStatus → HTTP 200 in 12 ms (held 250', '//   ms by the rate limit first)']);
+    assert.deepEqual(headerOf(answer.text).slice(0, 2), [
+      '// getStatus → HTTP 200 in 12 ms (held 250',
+      '//   ms by the rate limit first)',
+    ]);
   });
 
   it('keeps a name to one line: control characters become one space, the ends are trimmed, the length bounded', () => {
@@ -33,7 +39,12 @@ describe('answer documents, line by line', () => {
     assert.equal(flat.text.split('\n')[0], '// get Status → HTTP 200 in 12 ms');
     // A name of 80 characters is kept whole, over lines of the header's width; one of 81 is cut to 80.
     const exact = renderAnswer({ ...base, method: 'b'.repeat(80), text: '{"result":1}' });
-    assert.ok(headerOf(exact.text).map((line) => line.replace(/^\/\/ +/, '')).join('').includes(`${'b'.repeat(80)}→`));
+    assert.ok(
+      headerOf(exact.text)
+        .map((line) => line.replace(/^\/\/ +/, ''))
+        .join('')
+        .includes(`${'b'.repeat(80)}→`),
+    );
     const long = renderAnswer({ ...base, method: 'a'.repeat(81), text: '{"result":1}' });
     assertGolden('requests/answer/long-method', long.text);
     assert.ok(!long.text.includes('a'.repeat(80)), 'cut to 79 and an ellipsis');
@@ -78,7 +89,10 @@ describe('answer documents, line by line', () => {
   it('adds what the HTTP status means to a result that came with a failing status', () => {
     const answer = renderAnswer({ ...base, status: 500, text: '{"result":1}' });
     const header = headerOf(answer.text);
-    assert.deepEqual(header.slice(-2), ['// Meaning: The service failed (HTTP 500).', '// What to do: Send again later.']);
+    assert.deepEqual(header.slice(-2), [
+      '// Meaning: The service failed (HTTP 500).',
+      '// What to do: Send again later.',
+    ]);
     assert.equal(answer.outcome, 'result');
     assert.equal(answer.ok, false);
   });
@@ -116,8 +130,23 @@ describe('answer documents, line by line', () => {
 
   it('keeps every header line within the width the editor shows beside a request', () => {
     const inputs = [
-      { ...base, queuedMs: 1234, target: 'My production account with a long name', host: 'api.example.com:443', text: '{"result":1}' },
-      { ...base, text: JSON.stringify({ error: { code: -32602, message: `Invalid ${'x'.repeat(200)} parameter`, data: { limits: { min: { from: '0.000609' }, max: { from: '10.40721699267' } } } } }) },
+      {
+        ...base,
+        queuedMs: 1234,
+        target: 'My production account with a long name',
+        host: 'api.example.com:443',
+        text: '{"result":1}',
+      },
+      {
+        ...base,
+        text: JSON.stringify({
+          error: {
+            code: -32602,
+            message: `Invalid ${'x'.repeat(200)} parameter`,
+            data: { limits: { min: { from: '0.000609' }, max: { from: '10.40721699267' } } },
+          },
+        }),
+      },
       { ...base, status: 401, contentType: 'text/html; charset=iso-8859-1', text: '<h1>Unauthorized</h1>' },
       { ...base, method: 'm'.repeat(200), contentType: 'text/plain', text: 'z'.repeat(MAX_SHOWN_CHARS + 1) },
     ];

@@ -10,17 +10,30 @@ describe('answer header lines, wrapped', () => {
   });
 
   it('breaks a longer one at spaces, each further line indented under the text', () => {
-    assert.deepEqual(wrapComment("// Meaning: The amount is outside the pair's limits (minimum 0.000609, maximum 10.40721699267 in the payin currency)."), [
-      "// Meaning: The amount is outside the pair's",
-      '//   limits (minimum 0.000609, maximum',
-      '//   10.40721699267 in the payin currency).',
-    ]);
+    assert.deepEqual(
+      wrapComment(
+        "// Meaning: The amount is outside the pair's limits (minimum 0.000609, maximum 10.40721699267 in the payin currency).",
+      ),
+      [
+        "// Meaning: The amount is outside the pair's",
+        '//   limits (minimum 0.000609, maximum',
+        '//   10.40721699267 in the payin currency).',
+      ],
+    );
   });
 
   it('splits a word longer than a line across lines, never half of a surrogate pair', () => {
-    assert.deepEqual(wrapComment(`// ${'a'.repeat(50)}`, 20), ['// aaaaaaaaaaaaaaaaa', '//   aaaaaaaaaaaaaaa', '//   aaaaaaaaaaaaaaa', '//   aaa']);
+    assert.deepEqual(wrapComment(`// ${'a'.repeat(50)}`, 20), [
+      '// aaaaaaaaaaaaaaaaa',
+      '//   aaaaaaaaaaaaaaa',
+      '//   aaaaaaaaaaaaaaa',
+      '//   aaa',
+    ]);
     const emoji = wrapComment(`// ${'😀'.repeat(12)}`, 20);
-    assert.ok(emoji.every((line) => !/[\ud800-\udbff]$/.test(line) && !/^\/\/ +[\udc00-\udfff]/.test(line)), emoji.join('|'));
+    assert.ok(
+      emoji.every((line) => !/[\ud800-\udbff]$/.test(line) && !/^\/\/ +[\udc00-\udfff]/.test(line)),
+      emoji.join('|'),
+    );
   });
 
   it('loses nothing: the words of every line, in order, are the words of the one', () => {
@@ -28,8 +41,17 @@ describe('answer header lines, wrapped', () => {
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 30 }), fc.integer({ min: 12, max: 80 }), (words, width) => {
         const lines = wrapComment(`// ${words.join(' ')}`, width);
-        assert.ok(lines.every((line) => line.length <= width && line.startsWith('//')), lines.join('\n'));
-        assert.equal(lines.map((line) => line.replace(/^\/\/ +/, '')).join('').replace(/ /g, ''), words.join(''));
+        assert.ok(
+          lines.every((line) => line.length <= width && line.startsWith('//')),
+          lines.join('\n'),
+        );
+        assert.equal(
+          lines
+            .map((line) => line.replace(/^\/\/ +/, ''))
+            .join('')
+            .replace(/ /g, ''),
+          words.join(''),
+        );
       }),
     );
   });

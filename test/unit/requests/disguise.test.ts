@@ -14,15 +14,38 @@ describe('disguised request documents', () => {
     const text = `{\n  "method": "getStatus",\n  "params": { "id": "abc" },${' '.repeat(400)}"method": "createFixTransaction"\n}`;
     const [request] = parseRequests(text).requests;
     assert.equal(request?.method, 'createFixTransaction', 'what the parser (and JSON.parse) keeps');
-    assert.equal(request?.problem, '"method" is written twice in the request: only the last one would be sent. Keep one.');
+    assert.equal(
+      request?.problem,
+      '"method" is written twice in the request: only the last one would be sent. Keep one.',
+    );
     assert.throws(() => request && prepareRequest(request), /written twice/);
   });
 
   it('refuses a member written twice at any depth, naming where', () => {
-    assert.equal(problemOf('{"method":"createTransaction","params":{"address":"a","amountFrom":"1","address":"b"}}'), '"address" is written twice in "params": only the last one would be sent. Keep one.');
-    assert.equal(problemOf('[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]', 1), '"to" is written twice in "params[0]": only the last one would be sent. Keep one.');
-    assert.equal(problemOf('[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]', 0), undefined, 'the other request is fine');
-    assert.equal(problemOf('{"method":"getStatus","params":{"id":"a"},"x":{"id":"a"}}'), undefined, 'the same name in two objects is no duplicate');
+    assert.equal(
+      problemOf('{"method":"createTransaction","params":{"address":"a","amountFrom":"1","address":"b"}}'),
+      '"address" is written twice in "params": only the last one would be sent. Keep one.',
+    );
+    assert.equal(
+      problemOf(
+        '[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]',
+        1,
+      ),
+      '"to" is written twice in "params[0]": only the last one would be sent. Keep one.',
+    );
+    assert.equal(
+      problemOf(
+        '[{"method":"getStatus"},{"method":"getPairsParams","params":[{"from":"btc","to":"eth","to":"xmr"}]}]',
+        0,
+      ),
+      undefined,
+      'the other request is fine',
+    );
+    assert.equal(
+      problemOf('{"method":"getStatus","params":{"id":"a"},"x":{"id":"a"}}'),
+      undefined,
+      'the same name in two objects is no duplicate',
+    );
   });
 
   it('walks a deeply nested request without recursion, finding a duplicate at the bottom', () => {
@@ -34,9 +57,18 @@ describe('disguised request documents', () => {
 
   it('refuses invisible characters, naming the line and the code point; tabs and newlines are fine', () => {
     assert.equal(problemOf('{\n\t"method": "getStatus",\r\n\t"params": {"id": "a"}\n}'), undefined);
-    assert.equal(problemOf('{\n  "method": "getStatus",\n  "params": {"id": "ab\u202Ecd"}\n}'), 'Line 3 holds an invisible character (U+202E): what is sent would not be what you read. Remove it.');
-    assert.equal(problemOf('{"method": "getStatus\u200B"}'), 'Line 1 holds an invisible character (U+200B): what is sent would not be what you read. Remove it.');
-    assert.equal(problemOf('{"method": "getStatus", "params": {"id": "a\u00A0b"}}'), 'Line 1 holds an invisible character (U+00A0): what is sent would not be what you read. Remove it.');
+    assert.equal(
+      problemOf('{\n  "method": "getStatus",\n  "params": {"id": "ab\u202Ecd"}\n}'),
+      'Line 3 holds an invisible character (U+202E): what is sent would not be what you read. Remove it.',
+    );
+    assert.equal(
+      problemOf('{"method": "getStatus\u200B"}'),
+      'Line 1 holds an invisible character (U+200B): what is sent would not be what you read. Remove it.',
+    );
+    assert.equal(
+      problemOf('{"method": "getStatus", "params": {"id": "a\u00A0b"}}'),
+      'Line 1 holds an invisible character (U+00A0): what is sent would not be what you read. Remove it.',
+    );
   });
 
   it(`refuses a line longer than ${MAX_REQUEST_LINE} characters, and takes one of exactly that length`, () => {
@@ -47,8 +79,15 @@ describe('disguised request documents', () => {
     };
     assert.equal(line(300).length, 300);
     assert.equal(problemOf(line(300)), undefined);
-    assert.equal(problemOf(line(301)), 'Line 1 is 301 columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.');
-    assert.equal(problemOf(`// ${'x'.repeat(400)}\n{"method": "getStatus"}`), undefined, 'a long line outside the request');
+    assert.equal(
+      problemOf(line(301)),
+      'Line 1 is 301 columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.',
+    );
+    assert.equal(
+      problemOf(`// ${'x'.repeat(400)}\n{"method": "getStatus"}`),
+      undefined,
+      'a long line outside the request',
+    );
     assert.equal(problemOf(`{"method": "getStatus"}\n\n  ${' '.repeat(400)}`), undefined, 'after it');
   });
 
@@ -59,7 +98,11 @@ describe('disguised request documents', () => {
     assert.equal(displayColumns('abcdefgh\t'), 16);
     assert.equal(displayColumns('\u4E2D\u6587'), 4, 'CJK characters are two columns wide');
     assert.equal(displayColumns('\u{1F600}'), 2, 'an emoji too, counted once though two UTF-16 units');
-    assert.equal(displayColumns('e\u0301'), 2, 'a combining mark is counted as a column of its own: wider, never narrower');
+    assert.equal(
+      displayColumns('e\u0301'),
+      2,
+      'a combining mark is counted as a column of its own: wider, never narrower',
+    );
   });
 
   it('refuses a line of 292 characters that tabs pad to about 1000 columns, hiding a second member', () => {
@@ -70,18 +113,48 @@ describe('disguised request documents', () => {
     const text = `${line}\n`;
     const columns = displayColumns(line);
     assert.ok(columns > 950, `${columns} columns`);
-    assert.equal(problemOf(text), `Line 1 is ${columns} columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.`);
-    assert.equal(problemOf(`{\n\t"method": "getStatus",\n\t\t"params": {"id": "a"}\n}`), undefined, 'tabs that indent are fine');
+    assert.equal(
+      problemOf(text),
+      `Line 1 is ${columns} columns wide, more than 300: part of the request would be out of sight. Format the document (Shift+Alt+F) or break the line.`,
+    );
+    assert.equal(
+      problemOf(`{\n\t"method": "getStatus",\n\t\t"params": {"id": "a"}\n}`),
+      undefined,
+      'tabs that indent are fine',
+    );
   });
 
   it('refuses a "method" member anywhere but the top level of a request, naming where', () => {
-    const decoy = ['{', '  "params": {', '    "method": "getStatus",', '    "id": "abc"', '  },', ...Array.from({ length: 80 }, () => ''), '  "method": "createTransaction"', '}'].join('\n');
+    const decoy = [
+      '{',
+      '  "params": {',
+      '    "method": "getStatus",',
+      '    "id": "abc"',
+      '  },',
+      ...Array.from({ length: 80 }, () => ''),
+      '  "method": "createTransaction"',
+      '}',
+    ].join('\n');
     const [request] = parseRequests(decoy).requests;
     assert.equal(request?.method, 'createTransaction');
-    assert.equal(request?.problem, '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.');
+    assert.equal(
+      request?.problem,
+      '"method" is written inside "params": only the request\'s own "method" is sent, and this one could be read as it. Remove it.',
+    );
     assert.throws(() => request && prepareRequest(request), /written inside/);
-    assert.equal(problemOf('{"method":"getPairsParams","params":[{"from":"btc","to":"eth"},{"x":{"method":"y"}}]}'), '"method" is written inside "params[1].x": only the request\'s own "method" is sent, and this one could be read as it. Remove it.');
-    assert.equal(problemOf('[{"method":"getStatus","params":{"id":"a"}},{"method":"getStatus","params":{"id":"b"}}]', 1), undefined, 'each request of an array has its own top level');
-    assert.equal(problemOf('{"method":"getStatus","params":{"id":"a","note":"the method is getStatus"}}'), undefined, 'only a member named method counts');
+    assert.equal(
+      problemOf('{"method":"getPairsParams","params":[{"from":"btc","to":"eth"},{"x":{"method":"y"}}]}'),
+      '"method" is written inside "params[1].x": only the request\'s own "method" is sent, and this one could be read as it. Remove it.',
+    );
+    assert.equal(
+      problemOf('[{"method":"getStatus","params":{"id":"a"}},{"method":"getStatus","params":{"id":"b"}}]', 1),
+      undefined,
+      'each request of an array has its own top level',
+    );
+    assert.equal(
+      problemOf('{"method":"getStatus","params":{"id":"a","note":"the method is getStatus"}}'),
+      undefined,
+      'only a member named method counts',
+    );
   });
 });

@@ -5,7 +5,13 @@
  * on values JSON cannot write.
  */
 import { strict as assert } from 'assert';
-import { historyEntries, MAX_ANSWER_CHARS, MAX_REQUEST_CHARS, summarizeParams, withEntry } from '../../../src/features/requests/historyModel';
+import {
+  historyEntries,
+  MAX_ANSWER_CHARS,
+  MAX_REQUEST_CHARS,
+  summarizeParams,
+  withEntry,
+} from '../../../src/features/requests/historyModel';
 import type { HistoryEntry } from '../../../src/features/requests/historyModel';
 import { historyEntry } from './fixtures';
 
@@ -35,7 +41,10 @@ describe('history entries, field by field', () => {
     const first = withEntry(undefined, entry(1, { answer: 'a'.repeat(70_000) }));
     assert.equal(historyEntries(first)[0]?.answer, cut);
     const later = withEntry(withEntry(first, entry(2)), entry(3));
-    assert.deepEqual(historyEntries(later).map((e) => e.id), ['e3', 'e2', 'e1']);
+    assert.deepEqual(
+      historyEntries(later).map((e) => e.id),
+      ['e3', 'e2', 'e1'],
+    );
     assert.equal(historyEntries(later)[2]?.answer, cut);
     assert.equal((itemsOf(later)[2] as HistoryEntry).answer, cut);
   });
@@ -43,18 +52,38 @@ describe('history entries, field by field', () => {
   it('cuts a stored text that is too long though it ends like a note, counting all of it', () => {
     const forged = `${'b'.repeat(MAX_ANSWER_CHARS + 5)}\n// … cut: the whole text was 9 characters.\n`;
     const stored = { version: 1, items: [entry(1, { answer: forged })] };
-    assert.equal(historyEntries(stored)[0]?.answer, `${'b'.repeat(MAX_ANSWER_CHARS)}\n// … cut: the whole text was ${forged.length} characters.\n`);
+    assert.equal(
+      historyEntries(stored)[0]?.answer,
+      `${'b'.repeat(MAX_ANSWER_CHARS)}\n// … cut: the whole text was ${forged.length} characters.\n`,
+    );
   });
 
   it('reads a language other than plaintext as jsonc', () => {
-    const stored = { version: 1, items: [{ ...entry(1), language: 'html' }, { ...entry(2), language: undefined }, entry(3, { language: 'plaintext' })] };
-    assert.deepEqual(historyEntries(stored).map((e) => e.language), ['jsonc', 'jsonc', 'plaintext']);
+    const stored = {
+      version: 1,
+      items: [
+        { ...entry(1), language: 'html' },
+        { ...entry(2), language: undefined },
+        entry(3, { language: 'plaintext' }),
+      ],
+    };
+    assert.deepEqual(
+      historyEntries(stored).map((e) => e.language),
+      ['jsonc', 'jsonc', 'plaintext'],
+    );
   });
 
   it('keeps entries of another shape as they are: no object, no string id, or no number time', () => {
     const stored = { version: 1, items: [null, { id: 7, at: 1 }, { id: 'x', at: 'yesterday' }, 'junk', entry(1)] };
     assert.deepEqual(historyEntries(stored), [entry(1)]);
-    assert.deepEqual(itemsOf(withEntry(stored, entry(2))), [entry(2), entry(1), null, { id: 7, at: 1 }, { id: 'x', at: 'yesterday' }, 'junk']);
+    assert.deepEqual(itemsOf(withEntry(stored, entry(2))), [
+      entry(2),
+      entry(1),
+      null,
+      { id: 7, at: 1 },
+      { id: 'x', at: 'yesterday' },
+      'junk',
+    ]);
   });
 
   it('drops an entry of its own shape with any wrong field', () => {
@@ -68,7 +97,11 @@ describe('history entries, field by field', () => {
     ];
     for (const bad of wrong) {
       const stored = { version: 1, items: [bad, entry(9)] };
-      assert.deepEqual(historyEntries(stored).map((e) => e.id), ['e9'], JSON.stringify(bad));
+      assert.deepEqual(
+        historyEntries(stored).map((e) => e.id),
+        ['e9'],
+        JSON.stringify(bad),
+      );
       assert.deepEqual(itemsOf(withEntry(stored, entry(10))), [entry(10), entry(9)], JSON.stringify(bad));
     }
   });
@@ -88,7 +121,10 @@ describe('summarizeParams', () => {
   });
 
   it('gives an empty text for what JSON cannot write', () => {
-    assert.equal(summarizeParams(() => 1), '');
+    assert.equal(
+      summarizeParams(() => 1),
+      '',
+    );
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     assert.equal(summarizeParams(circular), '');

@@ -1,8 +1,21 @@
 import { strict as assert } from 'assert';
 import type { JsonValue } from '../../../src/features/requests/operations';
-import { OPERATIONS, SANDBOX_TRANSACTION_ID, findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
+import {
+  OPERATIONS,
+  SANDBOX_TRANSACTION_ID,
+  findOperation,
+  isKnownMethod,
+  templateFor,
+} from '../../../src/features/requests/operations';
 import type { Sandbox } from '../../../src/sandbox';
-import { CURRENCIES, DEFAULT_SEED, DEPRECATED_METHODS, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
+import {
+  CURRENCIES,
+  DEFAULT_SEED,
+  DEPRECATED_METHODS,
+  METHODS,
+  ManualClock,
+  RATE_ID_REFUSAL,
+} from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
@@ -59,8 +72,11 @@ describe('request operations: the table', () => {
     );
   });
 
-  it("agrees with the sandbox on which methods are deprecated and what replaces them", () => {
-    assert.deepEqual(Object.fromEntries(OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated])), DEPRECATED_METHODS);
+  it('agrees with the sandbox on which methods are deprecated and what replaces them', () => {
+    assert.deepEqual(
+      Object.fromEntries(OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated])),
+      DEPRECATED_METHODS,
+    );
   });
 
   it('moves money only in the two create operations (createSubaccount does not)', () => {
@@ -75,8 +91,10 @@ describe('request operations: the table', () => {
       OPERATIONS.filter((op) => op.creates).map((op) => op.name),
       OPERATIONS.filter((op) => /^(create|update)/.test(op.name)).map((op) => op.name),
     );
-    for (const name of ['createTransaction', 'createFixTransaction', 'createSubaccount']) assert.equal(OPERATIONS.find((op) => op.name === name)?.creates, true, name);
-    for (const op of OPERATIONS.filter((o) => o.movesMoney)) assert.equal(op.creates, true, `${op.name}: moving money creates`);
+    for (const name of ['createTransaction', 'createFixTransaction', 'createSubaccount'])
+      assert.equal(OPERATIONS.find((op) => op.name === name)?.creates, true, name);
+    for (const op of OPERATIONS.filter((o) => o.movesMoney))
+      assert.equal(op.creates, true, `${op.name}: moving money creates`);
   });
 
   it('says inSandbox exactly for the operations the sandbox implements', () => {
@@ -88,7 +106,18 @@ describe('request operations: the table', () => {
 
   it('knows the operations by their exact names only', () => {
     for (const name of SPEC_NAMES) assert.ok(isKnownMethod(name), name);
-    for (const name of ['getstatus', 'GetStatus', 'getStatus ', '', 'getCurrenciesShort', 'getPartnerBalance', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+    for (const name of [
+      'getstatus',
+      'GetStatus',
+      'getStatus ',
+      '',
+      'getCurrenciesShort',
+      'getPartnerBalance',
+      'toString',
+      'constructor',
+      '__proto__',
+      'hasOwnProperty',
+    ]) {
       assert.equal(isKnownMethod(name), false, JSON.stringify(name));
     }
   });
@@ -107,7 +136,11 @@ describe('request operations: templates', () => {
       assert.ok(isValid(document), JSON.stringify(errorsOf(document)));
       const first = Array.isArray(op.params) ? (op.params as readonly JsonValue[])[0] : op.params;
       const names = Object.keys(first as object);
-      for (const name of names) assert.ok(template.hints.some((hint) => hint.startsWith(`${name}: `)), `${op.name}: no hint for ${name}`);
+      for (const name of names)
+        assert.ok(
+          template.hints.some((hint) => hint.startsWith(`${name}: `)),
+          `${op.name}: no hint for ${name}`,
+        );
       assert.equal(template.hints.length, names.length + (op.deprecated ? 1 : 0));
       if (op.deprecated) assert.match(template.hints[0], /^Deprecated: use /);
     });
@@ -117,10 +150,12 @@ describe('request operations: templates', () => {
     const template = templateFor('getPartnerBalance');
     assert.deepEqual(JSON.parse(template.text), { method: 'getPartnerBalance', params: {} });
     assert.ok(isValid(JSON.parse(template.text)));
-    assert.deepEqual(template.hints, ['"getPartnerBalance" is not an operation of the specification; it is sent as written.']);
+    assert.deepEqual(template.hints, [
+      '"getPartnerBalance" is not an operation of the specification; it is sent as written.',
+    ]);
   });
 
-  it('asks for the user\'s own addresses in the templates that create a transaction', () => {
+  it("asks for the user's own addresses in the templates that create a transaction", () => {
     for (const name of ['createTransaction', 'createFixTransaction']) {
       const hints = templateFor(name).hints.join('\n');
       assert.match(hints, /address: Your payout address .* replace the example/);
@@ -146,7 +181,11 @@ describe('request operations: templates against the real sandbox', () => {
         assert.equal((await rpc(sandbox, op.name, op.params)).error?.message, RATE_ID_REFUSAL);
         const quote = await rpc(sandbox, 'getFixRateForAmount', findOperation('getFixRateForAmount')?.params);
         const [first] = quote.result as { id: string; amountFrom: string }[];
-        assert.equal(first.amountFrom, (op.params as { amountFrom: string }).amountFrom, 'the quote is for the template\'s amount');
+        assert.equal(
+          first.amountFrom,
+          (op.params as { amountFrom: string }).amountFrom,
+          "the quote is for the template's amount",
+        );
         params = { ...(op.params as Record<string, JsonValue>), rateId: first.id };
       }
       if (op.name === 'updateSubaccount') {
@@ -194,7 +233,10 @@ describe('request operations: templates against the real sandbox', () => {
           assert.deepEqual(answer.result, { result: true });
           break;
         case 'getCurrencies':
-          assert.ok(Array.isArray(answer.result) && answer.result.includes('btc') && answer.result.includes('eth'), JSON.stringify(answer.result));
+          assert.ok(
+            Array.isArray(answer.result) && answer.result.includes('btc') && answer.result.includes('eth'),
+            JSON.stringify(answer.result),
+          );
           break;
         case 'getMinAmount':
           assert.match(String(answer.result), /^\d+(\.\d+)?$/);
@@ -211,7 +253,10 @@ describe('request operations: templates against the real sandbox', () => {
           break;
         case 'getFixRateBulk': {
           const quotes = answer.result as { id: string; from: string; to: string }[];
-          assert.ok(quotes.some((q) => q.from === 'btc' && q.to === 'eth'), 'btc->eth among every pair');
+          assert.ok(
+            quotes.some((q) => q.from === 'btc' && q.to === 'eth'),
+            'btc->eth among every pair',
+          );
           break;
         }
         default:

@@ -14,7 +14,9 @@ describe('a pasted key that is an account key', () => {
   ];
 
   it('is found by its API key, pasted as hex or as PEM', () => {
-    const pem = createPrivateKey({ key: Buffer.from(production.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
+    const pem = createPrivateKey({ key: Buffer.from(production.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' })
+      .export({ format: 'pem', type: 'pkcs8' })
+      .toString();
     assert.equal(accountWithKey(loadCredentials(production.privateKeyHex).apiKey, saved), 'Production');
     assert.equal(accountWithKey(loadCredentials(pem).apiKey, saved), 'Production');
     assert.equal(accountWithKey(loadCredentials(other.privateKeyHex).apiKey, saved), 'Staging');

@@ -51,7 +51,13 @@ export function runProcess(command: string, args: readonly string[], options: Ru
     child.on('error', reject);
     child.on('close', (code, signal) => {
       const stdoutBytes = Buffer.concat(out);
-      resolve({ code, signal, stdout: stdoutBytes.toString('utf8'), stdoutBytes, stderr: Buffer.concat(err).toString('utf8') });
+      resolve({
+        code,
+        signal,
+        stdout: stdoutBytes.toString('utf8'),
+        stdoutBytes,
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
     });
   });
 }
@@ -66,7 +72,12 @@ export function childEnv(extra: Readonly<Record<string, string>> = {}): NodeJS.P
 }
 
 export function quietly(command: string, args: readonly string[]): { ok: boolean; stdout: string } {
-  const result = spawnSync(command, args, { encoding: 'utf8', timeout: 15_000, stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
+  const result = spawnSync(command, args, {
+    encoding: 'utf8',
+    timeout: 15_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: childEnv(),
+  });
   return { ok: result.status === 0 && !result.error, stdout: result.stdout ?? '' };
 }
 
@@ -83,7 +94,8 @@ export function curlUnavailable(): string | undefined {
   const curl = quietly('curl', ['--version']);
   if (!curl.ok) return 'curl is not installed';
   const [major = 0, minor = 0] = (/^curl (\d+)\.(\d+)/.exec(curl.stdout)?.slice(1) ?? []).map(Number);
-  if (major < 7 || (major === 7 && minor < 55)) return `curl ${major}.${minor} is older than 7.55 (headers from a file)`;
+  if (major < 7 || (major === 7 && minor < 55))
+    return `curl ${major}.${minor} is older than 7.55 (headers from a file)`;
   return undefined;
 }
 
@@ -95,7 +107,8 @@ export function findPython(withCryptography: boolean): { readonly executable: st
   const found = quietly('python3', ['-c', 'import sys; print(sys.executable)']);
   const executable = found.stdout.trim();
   if (!found.ok || executable === '') return { reason: 'python3 is not installed' };
-  if (withCryptography && !quietly(executable, ['-c', 'import cryptography']).ok) return { reason: "python3's cryptography module is not installed (pip install cryptography)" };
+  if (withCryptography && !quietly(executable, ['-c', 'import cryptography']).ok)
+    return { reason: "python3's cryptography module is not installed (pip install cryptography)" };
   return { executable };
 }
 

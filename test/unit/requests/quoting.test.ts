@@ -7,7 +7,14 @@ import { strict as assert } from 'assert';
 import * as fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
-import { isInvisible, jsString, pythonString, QuotingError, shellQuote, wellFormed } from '../../../src/features/requests/quoting';
+import {
+  isInvisible,
+  jsString,
+  pythonString,
+  QuotingError,
+  shellQuote,
+  wellFormed,
+} from '../../../src/features/requests/quoting';
 import { bashUnavailable, childEnv, findPython, runProcess, temporaryFolder } from './processes';
 
 const HOSTILE: readonly string[] = [
@@ -21,7 +28,7 @@ const HOSTILE: readonly string[] = [
   '$(touch PWNED)',
   '`touch PWNED`',
   '${HOME}',
-  '$HOME $1 $@ $$ $? $\'x\'',
+  "$HOME $1 $@ $$ $? $'x'",
   '!! !$ ^a^b',
   '%s %n %% %b \\x41 \\u0041 \\U00000041 \\N{BULLET}',
   '\n',
@@ -50,7 +57,29 @@ const HOSTILE: readonly string[] = [
 /** Strings built from the characters quoting gets wrong, mixed with any code point. */
 const tricky = fc.string({
   unit: fc.oneof(
-    fc.constantFrom("'", '"', '\\', '$', '`', '!', '%', '{', '}', '\n', '\r', '\t', ' ', '\u202e', '\u2028', '\u200b', '\u00a0', 'é', '😀', 'x', '0'),
+    fc.constantFrom(
+      "'",
+      '"',
+      '\\',
+      '$',
+      '`',
+      '!',
+      '%',
+      '{',
+      '}',
+      '\n',
+      '\r',
+      '\t',
+      ' ',
+      '\u202e',
+      '\u2028',
+      '\u200b',
+      '\u00a0',
+      'é',
+      '😀',
+      'x',
+      '0',
+    ),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
   ),
   maxLength: 40,
@@ -75,7 +104,8 @@ describe('snippet quoting', function () {
     it('writes no control, format or separator character as such', () => {
       for (const text of [...HOSTILE, ...GENERATED].filter((t) => !t.includes('\u0000'))) {
         for (const literal of [shellQuote(text), jsString(text), pythonString(text)]) {
-          for (const char of literal) assert.ok(!isInvisible(char), `U+${(char.codePointAt(0) ?? 0).toString(16)} written as such`);
+          for (const char of literal)
+            assert.ok(!isInvisible(char), `U+${(char.codePointAt(0) ?? 0).toString(16)} written as such`);
         }
       }
     });
@@ -126,7 +156,10 @@ describe('snippet quoting', function () {
 
     it('node: each literal gives back the bytes', async () => {
       const file = path.join(folder.path, 'quoting.js');
-      fs.writeFileSync(file, `for (const s of [\n${texts.map(jsString).join(',\n')}\n]) process.stdout.write(Buffer.from(s, 'utf8').toString('hex') + '\\n');\n`);
+      fs.writeFileSync(
+        file,
+        `for (const s of [\n${texts.map(jsString).join(',\n')}\n]) process.stdout.write(Buffer.from(s, 'utf8').toString('hex') + '\\n');\n`,
+      );
       const outcome = await runProcess(process.execPath, [file], { cwd: folder.path });
       assert.equal(outcome.code, 0, outcome.stderr.slice(0, 500));
       assert.deepEqual(outcome.stdout.split('\n').slice(0, -1), expectedHex(texts));
@@ -140,7 +173,10 @@ describe('snippet quoting', function () {
       }
       const executable = python.executable;
       const file = path.join(folder.path, 'quoting.py');
-      fs.writeFileSync(file, `import sys\nfor s in [\n${texts.map(pythonString).join(',\n')}\n]:\n    sys.stdout.write(s.encode("utf-8").hex() + "\\n")\n`);
+      fs.writeFileSync(
+        file,
+        `import sys\nfor s in [\n${texts.map(pythonString).join(',\n')}\n]:\n    sys.stdout.write(s.encode("utf-8").hex() + "\\n")\n`,
+      );
       const outcome = await runProcess(executable, [file], { cwd: folder.path });
       assert.equal(outcome.code, 0, outcome.stderr.slice(0, 500));
       assert.deepEqual(outcome.stdout.split('\n').slice(0, -1), expectedHex(texts));

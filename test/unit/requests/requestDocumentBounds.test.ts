@@ -1,5 +1,9 @@
 import { strict as assert } from 'assert';
-import { MAX_REQUEST_DOCUMENT_BYTES, parseRequests, unreadReason } from '../../../src/features/requests/requestDocument';
+import {
+  MAX_REQUEST_DOCUMENT_BYTES,
+  parseRequests,
+  unreadReason,
+} from '../../../src/features/requests/requestDocument';
 import { findUnknownMethods } from '../../../src/features/requests/unknownMethods';
 
 /** A request document of exactly `bytes` UTF-8 bytes: one request and a note of 2-byte characters ("é"). */
@@ -16,8 +20,10 @@ function nested(levels: number): string {
   return `{"method": "getStatus", "params": ${'{"a":\n'.repeat(levels - 1)}1${'}'.repeat(levels - 1)}}`;
 }
 
-const TOO_LARGE = 'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
-const TOO_DEEP = 'This request document nests arrays and objects deeper than 64 levels: requests are not read from it. Flatten its values or split it.';
+const TOO_LARGE =
+  'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
+const TOO_DEEP =
+  'This request document nests arrays and objects deeper than 64 levels: requests are not read from it. Flatten its values or split it.';
 
 describe('request documents: bounds', () => {
   it('reads documents of up to 1 MiB, counted in UTF-8 bytes', () => {
@@ -27,8 +33,14 @@ describe('request documents: bounds', () => {
     const parsed = parseRequests(text);
     assert.equal(parsed.unread, undefined);
     assert.equal(parsed.problem, undefined);
-    assert.deepEqual(parsed.requests.map((r) => r.method), ['getStats']);
-    assert.deepEqual(findUnknownMethods(text).map((found) => found.method), ['getStats']);
+    assert.deepEqual(
+      parsed.requests.map((r) => r.method),
+      ['getStats'],
+    );
+    assert.deepEqual(
+      findUnknownMethods(text).map((found) => found.method),
+      ['getStats'],
+    );
   });
 
   it('does not read a document of 1 MiB and one byte: no request, no warning on its methods, one message', () => {
@@ -40,7 +52,8 @@ describe('request documents: bounds', () => {
   });
 
   it('does not read a document of 9.6 MiB holding 100,000 requests', () => {
-    const request = '{"method": "getStatus", "params": {"id": "abcdefghijklmnop"}, "n": 12345678901234567890123456789012345678901234567},\n';
+    const request =
+      '{"method": "getStatus", "params": {"id": "abcdefghijklmnop"}, "n": 12345678901234567890123456789012345678901234567},\n';
     const text = `[${request.repeat(100_000)}{}]`;
     assert.ok(Buffer.byteLength(text) > 9.5 * 1_048_576);
     assert.deepEqual(parseRequests(text), { requests: [], problem: TOO_LARGE, unread: 'too-large' });

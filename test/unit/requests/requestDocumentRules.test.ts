@@ -26,7 +26,12 @@ describe('request document rules', () => {
   });
 
   it('accepts a string, a number, null or no id, and nothing else', () => {
-    for (const text of ['{"method": "m", "id": "abc"}', '{"method": "m", "id": 7}', '{"method": "m", "id": null}', '{"method": "m"}']) {
+    for (const text of [
+      '{"method": "m", "id": "abc"}',
+      '{"method": "m", "id": 7}',
+      '{"method": "m", "id": null}',
+      '{"method": "m"}',
+    ]) {
       const request = only(text);
       assert.equal(request.method, 'm', text);
       assert.equal(request.problem, undefined, text);
@@ -48,14 +53,23 @@ describe('request document rules', () => {
     assert.deepEqual(parseRequests(''), { requests: [], problem: 'The document is empty.' });
     assert.deepEqual(parseRequests(' \n\t '), { requests: [], problem: 'The document is empty.' });
     assert.deepEqual(parseRequests('}'), { requests: [], problem: 'The document is not JSON.' });
-    assert.deepEqual(parseRequests('"text"'), { requests: [], problem: 'A request document holds a JSON-RPC request object or an array of them.' });
+    assert.deepEqual(parseRequests('"text"'), {
+      requests: [],
+      problem: 'A request document holds a JSON-RPC request object or an array of them.',
+    });
     assert.deepEqual(parseRequests('[]'), { requests: [], problem: undefined });
   });
 
   it('counts both braces of a request as inside it', () => {
     const text = '[{"method":"a"},{"method":"b"}]';
     const { requests } = parseRequests(text);
-    assert.deepEqual(requests.map((r) => [r.start, r.end]), [[1, 15], [16, 30]]);
+    assert.deepEqual(
+      requests.map((r) => [r.start, r.end]),
+      [
+        [1, 15],
+        [16, 30],
+      ],
+    );
     assert.equal(requestAt(requests, 1)?.index, 0, 'on the opening brace');
     assert.equal(requestAt(requests, 15)?.index, 0, 'just after the closing brace');
     assert.equal(requestAt(requests, 16)?.index, 1);
@@ -64,7 +78,10 @@ describe('request document rules', () => {
   });
 
   it('keeps a written string id, and makes a fresh one for a null id', () => {
-    assert.equal(prepareRequest(only('{"method": "m", "id": "mine"}'), () => 'made').body, '{"jsonrpc":"2.0","id":"mine","method":"m"}');
+    assert.equal(
+      prepareRequest(only('{"method": "m", "id": "mine"}'), () => 'made').body,
+      '{"jsonrpc":"2.0","id":"mine","method":"m"}',
+    );
     const nullId = prepareRequest(only('{"id": null, "method": "m", "params": [1]}'), () => 'made');
     assert.equal(nullId.body, '{"jsonrpc":"2.0","id":"made","method":"m","params":[1]}');
     assert.equal(nullId.id, 'made');
@@ -79,15 +96,31 @@ describe('request document rules', () => {
   });
 
   it('always sends "jsonrpc": "2.0", whatever the request object holds', () => {
-    const request: DocumentRequest = { index: 0, start: 0, end: 0, method: 'm', value: { jsonrpc: '1.0', method: 'm' }, problem: undefined };
+    const request: DocumentRequest = {
+      index: 0,
+      start: 0,
+      end: 0,
+      method: 'm',
+      value: { jsonrpc: '1.0', method: 'm' },
+      problem: undefined,
+    };
     assert.equal(prepareRequest(request, () => 'made').body, '{"jsonrpc":"2.0","id":"made","method":"m"}');
   });
 
   it('refuses a request with a problem, even one with a method, and one without a method', () => {
     const wrongVersion = only('{"method": "m", "jsonrpc": "1.0"}');
     assert.equal(wrongVersion.method, 'm');
-    assert.throws(() => prepareRequest(wrongVersion, () => 'made'), { message: '"jsonrpc" must be "2.0" (or be left out).' });
-    const noMethod: DocumentRequest = { index: 0, start: 0, end: 0, method: undefined, value: { params: {} }, problem: undefined };
+    assert.throws(() => prepareRequest(wrongVersion, () => 'made'), {
+      message: '"jsonrpc" must be "2.0" (or be left out).',
+    });
+    const noMethod: DocumentRequest = {
+      index: 0,
+      start: 0,
+      end: 0,
+      method: undefined,
+      value: { params: {} },
+      problem: undefined,
+    };
     assert.throws(() => prepareRequest(noMethod, () => 'made'), { message: 'This request cannot be sent.' });
     const notObject: DocumentRequest = { index: 0, start: 0, end: 0, method: 'm', value: [1], problem: undefined };
     assert.throws(() => prepareRequest(notObject, () => 'made'), { message: 'This request cannot be sent.' });

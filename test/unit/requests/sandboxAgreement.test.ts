@@ -52,7 +52,12 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
     { label: 'a list of ids', params: { id: [SANDBOX_TRANSACTION_ID] }, sandbox: invalid('id') },
     { label: 'params as an array', params: [{ id: SANDBOX_TRANSACTION_ID }], sandbox: invalid('id') },
     { label: 'params as a string', params: SANDBOX_TRANSACTION_ID, sandbox: invalid('id') },
-    { label: 'an extra member', params: { id: SANDBOX_TRANSACTION_ID, verbose: true }, sandbox: OK, schema: STRICTER_CLOSED },
+    {
+      label: 'an extra member',
+      params: { id: SANDBOX_TRANSACTION_ID, verbose: true },
+      sandbox: OK,
+      schema: STRICTER_CLOSED,
+    },
     {
       label: 'an id that does not exist',
       params: { id: 'nosuchid123x' },
@@ -63,7 +68,21 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
   ],
   getTransactions: [
     { label: 'no filter', params: {}, sandbox: OK },
-    { label: 'every filter at once', params: { id: 'abc123x', status: 'finished', currency: 'btc', address: 'a', payoutAddress: 'b', extraId: '1', since: 1000000000000000, limit: 5, offset: 1 }, sandbox: OK },
+    {
+      label: 'every filter at once',
+      params: {
+        id: 'abc123x',
+        status: 'finished',
+        currency: 'btc',
+        address: 'a',
+        payoutAddress: 'b',
+        extraId: '1',
+        since: 1000000000000000,
+        limit: 5,
+        offset: 1,
+      },
+      sandbox: OK,
+    },
     { label: '10 ids', params: { id: ten }, sandbox: OK },
     { label: '11 ids', params: { id: eleven }, sandbox: invalid('id') },
     { label: 'an empty id list', params: { id: [] }, sandbox: invalid('id') },
@@ -71,13 +90,40 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
     { label: 'a number in the id list', params: { id: ['abc123x', 7] }, sandbox: invalid('id') },
     { label: 'a blank id', params: { id: '  ' }, sandbox: OK, client: CLIENT_TRIMS },
     { label: 'a status', params: { status: 'hold' }, sandbox: OK },
-    { label: '12 statuses (no maximum)', params: { status: ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired', 'waiting', 'hold'] }, sandbox: OK },
+    {
+      label: '12 statuses (no maximum)',
+      params: {
+        status: [
+          'waiting',
+          'confirming',
+          'exchanging',
+          'sending',
+          'hold',
+          'finished',
+          'failed',
+          'refunded',
+          'overdue',
+          'expired',
+          'waiting',
+          'hold',
+        ],
+      },
+      sandbox: OK,
+    },
     { label: 'status "hold*"', params: { status: 'hold*' }, sandbox: invalid('status') },
     { label: 'status "new"', params: { status: 'new' }, sandbox: invalid('status') },
     { label: 'an empty status list', params: { status: [] }, sandbox: invalid('status') },
     { label: 'an unknown status in a list', params: { status: ['finished', 'done'] }, sandbox: invalid('status') },
-    { label: '10 currencies', params: { currency: ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol'] }, sandbox: OK },
-    { label: '11 currencies', params: { currency: ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada'] }, sandbox: invalid('currency') },
+    {
+      label: '10 currencies',
+      params: { currency: ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol'] },
+      sandbox: OK,
+    },
+    {
+      label: '11 currencies',
+      params: { currency: ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada'] },
+      sandbox: invalid('currency'),
+    },
     { label: 'an empty currency', params: { currency: '' }, sandbox: invalid('currency') },
     { label: 'an uppercase currency', params: { currency: 'BTC' }, sandbox: OK, schema: STRICTER_LOWERCASE },
     { label: '11 addresses', params: { address: eleven }, sandbox: invalid('address') },
@@ -92,7 +138,11 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
     { label: 'since in milliseconds', params: { since: 1736942400000 }, sandbox: invalid('since') },
     { label: 'since with 15 digits', params: { since: 999999999999999 }, sandbox: invalid('since') },
     { label: 'since as a string', params: { since: '1736942400000000' }, sandbox: invalid('since') },
-    { label: 'since beyond the safe integers', params: { since: Number.MAX_SAFE_INTEGER + 1 }, sandbox: invalid('since') },
+    {
+      label: 'since beyond the safe integers',
+      params: { since: Number.MAX_SAFE_INTEGER + 1 },
+      sandbox: invalid('since'),
+    },
     { label: 'limit 1', params: { limit: 1 }, sandbox: OK },
     { label: 'limit 100', params: { limit: 100 }, sandbox: OK },
     { label: 'limit 0', params: { limit: 0 }, sandbox: invalid('limit') },
@@ -108,7 +158,14 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
   ],
   getPairsParams: [
     { label: 'one pair', params: [{ from: 'btc', to: 'eth' }], sandbox: OK },
-    { label: 'two pairs', params: [{ from: 'btc', to: 'eth' }, { from: 'ltc', to: 'xrp' }], sandbox: OK },
+    {
+      label: 'two pairs',
+      params: [
+        { from: 'btc', to: 'eth' },
+        { from: 'ltc', to: 'xrp' },
+      ],
+      sandbox: OK,
+    },
     { label: 'an empty array', params: [], sandbox: invalid('params') },
     { label: 'a pair as an object', params: { from: 'btc', to: 'eth' }, sandbox: invalid('params') },
     { label: 'a pair without from', params: [{ to: 'eth' }], sandbox: invalid('from') },
@@ -119,13 +176,18 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
     { label: 'null instead of a pair', params: [null], sandbox: invalid('from') },
     { label: 'a bad second pair', params: [{ from: 'btc', to: 'eth' }, { from: 'btc' }], sandbox: invalid('to') },
     { label: 'an uppercase ticker', params: [{ from: 'BTC', to: 'eth' }], sandbox: OK, schema: STRICTER_LOWERCASE },
-    { label: 'a pair with an extra member', params: [{ from: 'btc', to: 'eth', txType: 'float' }], sandbox: OK, schema: STRICTER_CLOSED },
+    {
+      label: 'a pair with an extra member',
+      params: [{ from: 'btc', to: 'eth', txType: 'float' }],
+      sandbox: OK,
+      schema: STRICTER_CLOSED,
+    },
     {
       label: 'a currency the service does not list',
       params: [{ from: 'nosuchcoin', to: 'eth' }],
       sandbox: { refusal: /^Invalid currency: nosuchcoin not found$/ },
-      schema: { accepts: true, why: 'the schema cannot know the service\'s currencies' },
-      client: { accepts: true, why: 'the client cannot know the service\'s currencies' },
+      schema: { accepts: true, why: "the schema cannot know the service's currencies" },
+      client: { accepts: true, why: "the client cannot know the service's currencies" },
     },
     {
       label: 'a disabled currency',
@@ -188,8 +250,18 @@ describe('request schema agrees with the sandbox on the three operations it impl
         assert.ok(list.filter((c) => accepts(c.sandbox)).length >= 2, 'cases the sandbox answers');
         assert.ok(list.filter((c) => 'invalid' in c.sandbox).length >= 5, 'cases the sandbox refuses');
         for (const c of list) {
-          if (c.schema) assert.notEqual(c.schema.accepts, accepts(c.sandbox), `${c.label}: a schema override that agrees with the sandbox is noise`);
-          if (c.client) assert.notEqual(c.client.accepts, accepts(c.sandbox), `${c.label}: a client override that agrees with the sandbox is noise`);
+          if (c.schema)
+            assert.notEqual(
+              c.schema.accepts,
+              accepts(c.sandbox),
+              `${c.label}: a schema override that agrees with the sandbox is noise`,
+            );
+          if (c.client)
+            assert.notEqual(
+              c.client.accepts,
+              accepts(c.sandbox),
+              `${c.label}: a client override that agrees with the sandbox is noise`,
+            );
         }
         // The rule of the brief: every shape refusal of the sandbox (`Parameter … is invalid`) is a schema refusal,
         // except an unknown transaction ID (existence, not shape).

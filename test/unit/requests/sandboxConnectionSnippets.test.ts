@@ -16,10 +16,17 @@ import { keyVariableFor, snippet } from '../../../src/features/requests/snippets
 import type { Sandbox } from '../../../src/sandbox';
 import { registeredKeys } from '../../secrets/registry';
 import { testSandbox } from '../sandbox/helpers';
-import { bashUnavailable, childEnv, holdsAny, keyPieces, runProcess, temporaryFolder, writePrivateFile } from './processes';
+import {
+  bashUnavailable,
+  childEnv,
+  holdsAny,
+  keyPieces,
+  runProcess,
+  temporaryFolder,
+  writePrivateFile,
+} from './processes';
 import type { ProcessResult } from './processes';
 import { runnerFor } from './snippetRunner';
-
 
 describe('the copied sandbox connection and the copied snippets, together', function () {
   this.timeout(60_000);
@@ -28,7 +35,12 @@ describe('the copied sandbox connection and the copied snippets, together', func
   let accountKeys: GeneratedKeys;
   let sandbox: Sandbox;
   let folder: ReturnType<typeof temporaryFolder>;
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 'from-the-shell', method: 'getTransactions', params: { limit: 2 } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 'from-the-shell',
+    method: 'getTransactions',
+    params: { limit: 2 },
+  });
 
   before(async function () {
     const bash = bashUnavailable();
@@ -42,7 +54,10 @@ describe('the copied sandbox connection and the copied snippets, together', func
     sandbox = await testSandbox({ ledgerSize: 10, keys: [credentials] });
     folder = temporaryFolder('exchange-tx-connection-');
     // What Copy Sandbox Connection puts on the clipboard, saved as the developer would.
-    writePrivateFile(path.join(folder.path, 'sandbox.env'), connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keys.privateKeyHex }, 'env'));
+    writePrivateFile(
+      path.join(folder.path, 'sandbox.env'),
+      connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keys.privateKeyHex }, 'env'),
+    );
   });
 
   after(async () => {
@@ -52,7 +67,7 @@ describe('the copied sandbox connection and the copied snippets, together', func
 
   beforeEach(() => sandbox.clearRequests());
 
-  it('reads the sandbox key from the variable Copy Sandbox Connection writes, and an account\'s from another', () => {
+  it("reads the sandbox key from the variable Copy Sandbox Connection writes, and an account's from another", () => {
     assert.equal(keyVariableFor('sandbox'), 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY');
     assert.equal(keyVariableFor('live'), 'EXCHANGE_TX_PRIVATE_KEY');
   });
@@ -61,19 +76,37 @@ describe('the copied sandbox connection and the copied snippets, together', func
    * Runs the snippet of `kind` for `target` in a bash that first exports `sandbox.env` when asked;
    * `extra` are variables the shell already has. Neither key variable is inherited from this process.
    */
-  async function runInShell(kind: SnippetKind, target: 'sandbox' | 'live', exportEnvFile: boolean, extra: Readonly<Record<string, string>> = {}): Promise<ProcessResult | undefined> {
+  async function runInShell(
+    kind: SnippetKind,
+    target: 'sandbox' | 'live',
+    exportEnvFile: boolean,
+    extra: Readonly<Record<string, string>> = {},
+  ): Promise<ProcessResult | undefined> {
     const found = runnerFor(kind);
     if ('reason' in found) {
       console.log(`      (${kind} not run: ${found.reason})`);
       return undefined;
     }
     const file = path.join(folder.path, found.file);
-    fs.writeFileSync(file, snippet(kind, { url: `${sandbox.url}/v2`, body, keySource: { kind: 'env', name: keyVariableFor(target) } }));
+    fs.writeFileSync(
+      file,
+      snippet(kind, { url: `${sandbox.url}/v2`, body, keySource: { kind: 'env', name: keyVariableFor(target) } }),
+    );
     const env = childEnv(extra);
-    for (const name of ['EXCHANGE_TX_SANDBOX_PRIVATE_KEY', 'EXCHANGE_TX_SANDBOX_URL', 'EXCHANGE_TX_SANDBOX_API_KEY', 'EXCHANGE_TX_PRIVATE_KEY']) if (!(name in extra)) delete env[name];
+    for (const name of [
+      'EXCHANGE_TX_SANDBOX_PRIVATE_KEY',
+      'EXCHANGE_TX_SANDBOX_URL',
+      'EXCHANGE_TX_SANDBOX_API_KEY',
+      'EXCHANGE_TX_PRIVATE_KEY',
+    ])
+      if (!(name in extra)) delete env[name];
     const script = `${exportEnvFile ? 'set -a; . ./sandbox.env; set +a; ' : ''}exec "$0" "$1"`;
     try {
-      return await runProcess('bash', ['-c', script, found.command, file], { cwd: folder.path, env, timeoutMs: 30_000 });
+      return await runProcess('bash', ['-c', script, found.command, file], {
+        cwd: folder.path,
+        env,
+        timeoutMs: 30_000,
+      });
     } finally {
       fs.rmSync(file, { force: true });
     }
@@ -95,7 +128,10 @@ describe('the copied sandbox connection and the copied snippets, together', func
         [['getTransactions', 'ok', true]],
         'one request, signed with the copied key',
       );
-      assert.ok(!holdsAny(outcome.stdout + outcome.stderr, keyPieces(keys.privateKeyHex)), 'no piece of the key in the output');
+      assert.ok(
+        !holdsAny(outcome.stdout + outcome.stderr, keyPieces(keys.privateKeyHex)),
+        'no piece of the key in the output',
+      );
     });
   }
 

@@ -4,7 +4,17 @@ import { OPERATIONS } from '../../../src/features/requests/operations';
 import * as sandbox from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import type { SchemaNode } from './schema';
-import { definition, errorsOf, expandSnippet, isValid, newAjv, paramsValid, resolve, schema, validator } from './schema';
+import {
+  definition,
+  errorsOf,
+  expandSnippet,
+  isValid,
+  newAjv,
+  paramsValid,
+  resolve,
+  schema,
+  validator,
+} from './schema';
 
 type Case = readonly [label: string, params: unknown, valid: boolean];
 
@@ -13,7 +23,11 @@ function cases(method: string, list: readonly Case[]): void {
   for (const [label, params, valid] of list) {
     it(`${valid ? 'accepts' : 'rejects'} ${label}`, () => {
       const document = params === undefined ? { method } : { method, params };
-      assert.equal(isValid(document), valid, `${JSON.stringify(document)}: ${JSON.stringify(errorsOf(document).map((e) => `${e.instancePath} ${e.message ?? ''}`))}`);
+      assert.equal(
+        isValid(document),
+        valid,
+        `${JSON.stringify(document)}: ${JSON.stringify(errorsOf(document).map((e) => `${e.instancePath} ${e.message ?? ''}`))}`,
+      );
     });
   }
 }
@@ -26,7 +40,8 @@ function without(object: Record<string, unknown>, key: string): Record<string, u
 }
 
 const ids = (n: number): string[] => Array.from({ length: n }, (_, i) => `tx${i}abc1`);
-const tickers = (n: number): string[] => ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot'].slice(0, n);
+const tickers = (n: number): string[] =>
+  ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot'].slice(0, n);
 const names = OPERATIONS.map((op) => op.name);
 const methodSchema = definition('method');
 const knownBranch = (methodSchema.anyOf as SchemaNode[])[0];
@@ -36,7 +51,11 @@ function conditions(): Map<string, SchemaNode> {
   const found = new Map<string, SchemaNode>();
   for (const rule of definition('request').allOf as SchemaNode[]) {
     const ifNode = rule.if as { properties: { method: { const: string } }; required: string[] };
-    assert.deepEqual(ifNode.required, ['method'], 'each condition needs the method present (an absent one would match every if)');
+    assert.deepEqual(
+      ifNode.required,
+      ['method'],
+      'each condition needs the method present (an absent one would match every if)',
+    );
     const name = ifNode.properties.method.const;
     assert.ok(!found.has(name), `two conditions for ${name}`);
     found.set(name, rule.then as SchemaNode);
@@ -58,7 +77,9 @@ function objectSchemas(node: SchemaNode): SchemaNode[] {
 function patterns(node: unknown): string[] {
   if (Array.isArray(node)) return node.flatMap(patterns);
   if (typeof node !== 'object' || node === null) return [];
-  return Object.entries(node).flatMap(([key, value]) => (key === 'pattern' && typeof value === 'string' ? [value] : patterns(value)));
+  return Object.entries(node).flatMap(([key, value]) =>
+    key === 'pattern' && typeof value === 'string' ? [value] : patterns(value),
+  );
 }
 
 describe('request schema: the document and the envelope', () => {
@@ -86,18 +107,26 @@ describe('request schema: the document and the envelope', () => {
     ['an unknown method with object params', { method: 'getFixRateFor', params: { from: 'BTC', anything: 1 } }, true],
     ['an unknown method with array params', { method: 'getPartnerBalance', params: [] }, true],
     ['an unknown method whose name differs from a known one only in case', { method: 'getstatus', params: {} }, true],
-    ['an unknown method with null params (JSON-RPC params are structured)', { method: 'somethingNew', params: null }, false],
+    [
+      'an unknown method with null params (JSON-RPC params are structured)',
+      { method: 'somethingNew', params: null },
+      false,
+    ],
     ['an unknown method with string params', { method: 'somethingNew', params: 'x' }, false],
   ];
   for (const [label, document, valid] of list) {
-    it(`${valid ? 'accepts' : 'rejects'} ${label}`, () => assert.equal(isValid(document), valid, JSON.stringify(document)));
+    it(`${valid ? 'accepts' : 'rejects'} ${label}`, () =>
+      assert.equal(isValid(document), valid, JSON.stringify(document)));
   }
 
   /** The known methods whose params may be left out: they have no required parameter (docs/service/interface.md#the-envelope, the service's own samples). */
   const PARAMS_OPTIONAL = OPERATIONS.filter((op) => op.paramsOptional).map((op) => op.name);
 
   it('requires params for every known method except those the operations table lets leave them out (getCurrencies…)', () => {
-    assert.ok(PARAMS_OPTIONAL.includes('getCurrencies') && PARAMS_OPTIONAL.length < names.length, PARAMS_OPTIONAL.join(', '));
+    assert.ok(
+      PARAMS_OPTIONAL.includes('getCurrencies') && PARAMS_OPTIONAL.length < names.length,
+      PARAMS_OPTIONAL.join(', '),
+    );
     for (const name of names) assert.equal(paramsValid(name, undefined), PARAMS_OPTIONAL.includes(name), name);
   });
 
@@ -121,7 +150,21 @@ describe('request schema: getStatus', () => {
 describe('request schema: getTransactions', () => {
   cases('getTransactions', [
     ['no filter', {}, true],
-    ['every filter at once', { id: 'a1b2c3d4', status: 'finished', currency: 'btc', address: 'bc1qx', payoutAddress: '0xabc', extraId: '123', since: 1736942400000000, limit: 50, offset: 100 }, true],
+    [
+      'every filter at once',
+      {
+        id: 'a1b2c3d4',
+        status: 'finished',
+        currency: 'btc',
+        address: 'bc1qx',
+        payoutAddress: '0xabc',
+        extraId: '123',
+        since: 1736942400000000,
+        limit: 50,
+        offset: 100,
+      },
+      true,
+    ],
     ['params as an array', [{ limit: 10 }], false],
     ['an unknown member', { limt: 10 }, false],
   ]);
@@ -213,7 +256,14 @@ describe('request schema: getTransactions', () => {
 describe('request schema: getPairsParams', () => {
   cases('getPairsParams', [
     ['one pair', [{ from: 'btc', to: 'eth' }], true],
-    ['several pairs', [{ from: 'btc', to: 'eth' }, { from: 'eth', to: 'usdt' }], true],
+    [
+      'several pairs',
+      [
+        { from: 'btc', to: 'eth' },
+        { from: 'eth', to: 'usdt' },
+      ],
+      true,
+    ],
     ['an empty array', [], false],
     ['one pair as an object (not in an array)', { from: 'btc', to: 'eth' }, false],
     ['a pair without to', [{ from: 'btc' }], false],
@@ -251,7 +301,14 @@ describe('request schema: getExchangeAmount', () => {
   const pair = { from: 'btc', to: 'eth' };
   cases('getExchangeAmount', [
     ['one estimate', { ...pair, amountFrom: '0.1' }, true],
-    ['a bulk array', [{ ...pair, amountFrom: '0.1' }, { from: 'eth', to: 'btc', amountFrom: '2' }], true],
+    [
+      'a bulk array',
+      [
+        { ...pair, amountFrom: '0.1' },
+        { from: 'eth', to: 'btc', amountFrom: '2' },
+      ],
+      true,
+    ],
     ['an empty bulk array', [], false],
     ['no amountFrom', pair, false],
     ['no from', { to: 'eth', amountFrom: '0.1' }, false],
@@ -272,8 +329,22 @@ describe('request schema: getFixRateForAmount', () => {
     ['amountTo', { ...pair, amountTo: '2.5' }, true],
     ['both amountFrom and amountTo', { ...pair, amountFrom: '0.1', amountTo: '2.5' }, false],
     ['neither amountFrom nor amountTo', pair, false],
-    ['a bulk array mixing amountFrom and amountTo', [{ ...pair, amountFrom: '0.1' }, { ...pair, amountTo: '3' }], true],
-    ['a bulk array with one element giving both', [{ ...pair, amountFrom: '0.1' }, { ...pair, amountFrom: '1', amountTo: '3' }], false],
+    [
+      'a bulk array mixing amountFrom and amountTo',
+      [
+        { ...pair, amountFrom: '0.1' },
+        { ...pair, amountTo: '3' },
+      ],
+      true,
+    ],
+    [
+      'a bulk array with one element giving both',
+      [
+        { ...pair, amountFrom: '0.1' },
+        { ...pair, amountFrom: '1', amountTo: '3' },
+      ],
+      false,
+    ],
     ['an empty bulk array', [], false],
     ['amountTo as a number', { ...pair, amountTo: 2.5 }, false],
     ['an unknown member', { ...pair, amountFrom: '0.1', rateId: 'x' }, false],
@@ -283,7 +354,15 @@ describe('request schema: getFixRateForAmount', () => {
 
 describe('request schema: createTransaction', () => {
   const required = { from: 'btc', to: 'eth', amountFrom: '0.1', address: '0x0123456789abcdef0123456789abcdef01234567' };
-  const optional = { extraId: '1', refundAddress: 'bc1qx', refundExtraId: '2', fromAddress: 'bc1qy', fromExtraId: '3', subaccountId: 's1', userMetadata: '{}' };
+  const optional = {
+    extraId: '1',
+    refundAddress: 'bc1qx',
+    refundExtraId: '2',
+    fromAddress: 'bc1qy',
+    fromExtraId: '3',
+    subaccountId: 's1',
+    userMetadata: '{}',
+  };
   cases('createTransaction', [
     ['the required parameters', required, true],
     ['every parameter', { ...required, ...optional }, true],
@@ -304,8 +383,25 @@ describe('request schema: createFixTransaction', () => {
     ['the required parameters with amountTo', { ...required, amountTo: '2' }, true],
     ['both amounts', { ...required, amountFrom: '0.1', amountTo: '2' }, false],
     ['neither amount', required, false],
-    ...Object.keys(required).map((name): Case => [`a request without ${name}`, without({ ...required, amountFrom: '0.1' }, name), false]),
-    ['every optional parameter', { ...required, amountFrom: '0.1', extraId: '1', refundExtraId: '2', fromAddress: 'a', fromExtraId: '3', subaccountId: 's', userMetadata: '{}' }, true],
+    ...Object.keys(required).map((name): Case => [
+      `a request without ${name}`,
+      without({ ...required, amountFrom: '0.1' }, name),
+      false,
+    ]),
+    [
+      'every optional parameter',
+      {
+        ...required,
+        amountFrom: '0.1',
+        extraId: '1',
+        refundExtraId: '2',
+        fromAddress: 'a',
+        fromExtraId: '3',
+        subaccountId: 's',
+        userMetadata: '{}',
+      },
+      true,
+    ],
     ['an unknown member', { ...required, amountFrom: '0.1', rate: '1' }, false],
     ['an amount written "1e-3"', { ...required, amountFrom: '1e-3' }, false],
   ]);
@@ -350,13 +446,15 @@ describe('request schema: its method list and annotations', () => {
   it('gives every property what completion needs to insert `"name": ` and a value (a type, or values to offer)', () => {
     // VS Code's JSON language service inserts only `"name"` for a property whose schema has neither
     // a type nor values (enum, const, default, examples, defaultSnippets): the `: ` is left out.
-    const merged = (node: SchemaNode): SchemaNode => (typeof node.$ref === 'string' ? { ...resolve(node), ...node } : node);
+    const merged = (node: SchemaNode): SchemaNode =>
+      typeof node.$ref === 'string' ? { ...resolve(node), ...node } : node;
     const bare: string[] = [];
     for (const [name, raw] of Object.entries(schema.definitions as Record<string, SchemaNode>)) {
       for (const [key, property] of Object.entries((merged(raw).properties ?? {}) as Record<string, SchemaNode>)) {
         const p = merged(property);
         const values = ['enum', 'const', 'default', 'examples', 'defaultSnippets'].some((k) => p[k] !== undefined);
-        if (!values && p.type === undefined && p.properties === undefined && p.items === undefined) bare.push(`${name}.${key}`);
+        if (!values && p.type === undefined && p.properties === undefined && p.items === undefined)
+          bare.push(`${name}.${key}`);
       }
     }
     assert.deepEqual(bare, []);
@@ -366,27 +464,37 @@ describe('request schema: its method list and annotations', () => {
   });
 
   it('says what an amount or a ticker of another type should be, in words', () => {
-    assert.equal(definition('amount').errorMessage, 'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).');
+    assert.equal(
+      definition('amount').errorMessage,
+      'Expected an amount as a string, e.g. "0.1" (a JSON number would lose digits).',
+    );
     assert.equal(definition('ticker').errorMessage, 'Expected a ticker: a lowercase string, e.g. "btc".');
   });
 
   it('offers exactly the operations of OPERATIONS, in order, as enum and examples, with their descriptions', () => {
     assert.deepEqual(knownBranch.enum, names);
     assert.deepEqual(methodSchema.examples, names);
-    assert.deepEqual(knownBranch.enumDescriptions, OPERATIONS.map((op) => op.description));
+    assert.deepEqual(
+      knownBranch.enumDescriptions,
+      OPERATIONS.map((op) => op.description),
+    );
     const markdown = knownBranch.markdownEnumDescriptions as string[];
     assert.equal(markdown.length, names.length);
     markdown.forEach((text, i) => assert.match(text, /`params`/, names[i]));
   });
 
-  it('checks params per method: one condition for each operation, each naming that operation\'s params definition', () => {
+  it("checks params per method: one condition for each operation, each naming that operation's params definition", () => {
     const found = conditions();
     assert.deepEqual([...found.keys()], names);
     for (const [name, then] of found) {
       const params = (then.properties as { params: SchemaNode }).params;
       assert.equal(params.$ref, `#/definitions/params.${name}`);
       assert.ok(resolve(params), name);
-      assert.deepEqual(then.required ?? [], OPERATIONS.find((op) => op.name === name)?.paramsOptional ? [] : ['params'], name);
+      assert.deepEqual(
+        then.required ?? [],
+        OPERATIONS.find((op) => op.name === name)?.paramsOptional ? [] : ['params'],
+        name,
+      );
     }
   });
 
@@ -415,7 +523,9 @@ describe('request schema: its method list and annotations', () => {
       const params = definition(`params.${op.name}`);
       assert.ok(params.description, `params of ${op.name}`);
       for (const object of objectSchemas(params)) {
-        for (const [name, property] of Object.entries((object.properties as Record<string, SchemaNode> | undefined) ?? {})) {
+        for (const [name, property] of Object.entries(
+          (object.properties as Record<string, SchemaNode> | undefined) ?? {},
+        )) {
           const text = property.description ?? resolve(property).description;
           assert.ok(typeof text === 'string' && text.length > 10, `${op.name}.${name} has no description`);
         }
@@ -425,8 +535,13 @@ describe('request schema: its method list and annotations', () => {
 
   it('gives every hint of OPERATIONS to a parameter the schema knows', () => {
     for (const op of OPERATIONS.filter((o) => o.closedParams)) {
-      const known = new Set(objectSchemas(definition(`params.${op.name}`)).flatMap((o) => Object.keys((o.properties as object | undefined) ?? {})));
-      for (const name of Object.keys(op.hints)) assert.ok(known.has(name), `${op.name}: hint for unknown parameter ${name}`);
+      const known = new Set(
+        objectSchemas(definition(`params.${op.name}`)).flatMap((o) =>
+          Object.keys((o.properties as object | undefined) ?? {}),
+        ),
+      );
+      for (const name of Object.keys(op.hints))
+        assert.ok(known.has(name), `${op.name}: hint for unknown parameter ${name}`);
     }
   });
 
@@ -450,7 +565,10 @@ describe('request schema: its method list and annotations', () => {
 
   it('offers a snippet per operation for a new request, each valid once its placeholders are filled', () => {
     const snippets = definition('request').defaultSnippets as { label: string; body: { method: string } }[];
-    assert.deepEqual(snippets.map((s) => s.label), names);
+    assert.deepEqual(
+      snippets.map((s) => s.label),
+      names,
+    );
     for (const snippet of snippets) {
       assert.equal(snippet.body.method, snippet.label);
       const filled = expandSnippet(snippet.body);
@@ -462,7 +580,8 @@ describe('request schema: its method list and annotations', () => {
     for (const op of OPERATIONS) {
       const snippets = (definition(`params.${op.name}`).defaultSnippets as { body: unknown }[] | undefined) ?? [];
       assert.ok(snippets.length > 0, op.name);
-      for (const snippet of snippets) assert.ok(paramsValid(op.name, expandSnippet(snippet.body)), `${op.name}: ${JSON.stringify(snippet.body)}`);
+      for (const snippet of snippets)
+        assert.ok(paramsValid(op.name, expandSnippet(snippet.body)), `${op.name}: ${JSON.stringify(snippet.body)}`);
     }
   });
 
@@ -475,7 +594,7 @@ describe('request schema: its method list and annotations', () => {
     }
   });
 
-  it('compiles as JSON Schema draft-07 in Ajv\'s strict mode', () => {
+  it("compiles as JSON Schema draft-07 in Ajv's strict mode", () => {
     assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
     assert.doesNotThrow(() => validator());
   });

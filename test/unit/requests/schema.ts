@@ -86,6 +86,7 @@ export function expandSnippet(body: unknown): unknown {
       .replace(/\$(\d+)/g, 'x$1');
   }
   if (Array.isArray(body)) return body.map(expandSnippet);
-  if (typeof body === 'object' && body !== null) return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, expandSnippet(v)]));
+  if (typeof body === 'object' && body !== null)
+    return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, expandSnippet(v)]));
   return body;
 }

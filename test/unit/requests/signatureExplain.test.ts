@@ -9,7 +9,12 @@ import type { KeyObject } from 'crypto';
 import { KeyFormatError } from '../../../src/api/errors';
 import type { GeneratedKeys } from '../../../src/api/keys';
 import type { KeyTextFormat } from '../../../src/features/requests/signatureExplain';
-import { explainSignature, MAX_HEX_BYTES, MAX_TEXT_BYTES, renderExplanation } from '../../../src/features/requests/signatureExplain';
+import {
+  explainSignature,
+  MAX_HEX_BYTES,
+  MAX_TEXT_BYTES,
+  renderExplanation,
+} from '../../../src/features/requests/signatureExplain';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { holdsAny, keyPieces, piecesOf } from './processes';
 
@@ -26,7 +31,10 @@ describe('explain signature', () => {
     publicKey = createPublicKey({ key: Buffer.from(keys.publicKeyBase64, 'base64'), format: 'der', type: 'pkcs1' });
   });
 
-  function explain(keyText: string, body: string | Buffer): ReturnType<typeof explainSignature> & { readonly signature: string } {
+  function explain(
+    keyText: string,
+    body: string | Buffer,
+  ): ReturnType<typeof explainSignature> & { readonly signature: string } {
     const result = explainSignature(keyText, body);
     assert.ok(result.signature !== undefined, 'a signature unless it is withheld');
     noteSignature(result.signature);
@@ -34,7 +42,8 @@ describe('explain signature', () => {
   }
 
   it("withholds the signature of an account's key: not in the result, not in the text, the API key by its fingerprint", () => {
-    const body = '{"jsonrpc":"2.0","id":"1","method":"createTransaction","params":{"from":"btc","to":"eth","amountFrom":"1","address":"0xabc"}}';
+    const body =
+      '{"jsonrpc":"2.0","id":"1","method":"createTransaction","params":{"from":"btc","to":"eth","amountFrom":"1","address":"0xabc"}}';
     const real = sign('sha256', Buffer.from(body, 'utf8'), privateKey).toString('base64');
     noteSignature(real);
     const result = explainSignature(keys.privateKeyHex, body, { withSignature: false });
@@ -85,9 +94,18 @@ describe('explain signature', () => {
     assert.equal(result.bytes.validUtf8, true);
     assert.equal(result.bytes.sha256Hex, createHash('sha256').update(bytes).digest('hex'));
     assert.equal(result.bytes.sha256Base64, createHash('sha256').update(bytes).digest('base64'));
-    assert.ok(verify('sha256', bytes, publicKey, Buffer.from(result.signature, 'base64')), 'verifies with the public key');
-    assert.ok(result.signature === sign('sha256', bytes, privateKey).toString('base64'), 'the PKCS#1 v1.5 signature Node makes');
-    assert.ok(!verify('sha256', Buffer.concat([bytes, Buffer.from(' ')]), publicKey, Buffer.from(result.signature, 'base64')), 'of these bytes only');
+    assert.ok(
+      verify('sha256', bytes, publicKey, Buffer.from(result.signature, 'base64')),
+      'verifies with the public key',
+    );
+    assert.ok(
+      result.signature === sign('sha256', bytes, privateKey).toString('base64'),
+      'the PKCS#1 v1.5 signature Node makes',
+    );
+    assert.ok(
+      !verify('sha256', Buffer.concat([bytes, Buffer.from(' ')]), publicKey, Buffer.from(result.signature, 'base64')),
+      'of these bytes only',
+    );
     assert.equal(result.verified, true);
   });
 
@@ -102,7 +120,12 @@ describe('explain signature', () => {
   });
 
   it('bounds the hex and the text it shows, while the length and hash cover every byte', () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 'big', method: 'getStatus', params: { id: 'x'.repeat(MAX_TEXT_BYTES) } });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'big',
+      method: 'getStatus',
+      params: { id: 'x'.repeat(MAX_TEXT_BYTES) },
+    });
     const bytes = Buffer.from(body, 'utf8');
     const result = explain(keys.privateKeyHex, body);
     assert.equal(result.bytes.length, bytes.length);
@@ -133,7 +156,7 @@ describe('explain signature', () => {
     assert.ok(text.includes('⟨U+202E⟩'));
     const lines = text.split('\n');
     const open = lines.findIndex((line) => /^`{5,}text$/.test(line));
-    assert.ok(open >= 0, 'a fence longer than the body\'s run of four backticks');
+    assert.ok(open >= 0, "a fence longer than the body's run of four backticks");
     const fence = (lines[open] ?? '').replace('text', '');
     assert.equal(lines[open + 2], fence, 'the fence closes right after the body');
     assert.match(text, /^00000000 {2}7b 22 6a 73 6f 6e 72 70 {2}63 22 3a 22 32 2e 30 22 {2}\|\{"jsonrpc":"2\.0"\|$/m);
@@ -149,7 +172,11 @@ describe('explain signature', () => {
         ['empty text', '', /not a private key/],
         ['garbage', 'zq-garbage-Xy7!-not-a-key-at-all', /not a private key/],
         ['random hex', 'ab'.repeat(300), /not a DER private key/],
-        ['a public key', publicKey.export({ format: 'pem', type: 'spki' }).toString(), /PUBLIC KEY.*private key is needed/],
+        [
+          'a public key',
+          publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+          /PUBLIC KEY.*private key is needed/,
+        ],
         ['a truncated PEM', lines.slice(0, 10).join('\n'), /could not be read as a private key/],
         ['a PEM with damaged base64', pem.replace(/[A-Za-z]{20}/, '!!!!!!!!!!!!!!!!!!!!'), /could not be read/],
         ['a truncated hex key', keys.privateKeyHex.slice(0, 1000), /not a DER private key/],
@@ -168,7 +195,8 @@ describe('explain signature', () => {
             assert.match(error.message, message, what);
             assert.equal((error as Error & { cause?: unknown }).cause, undefined, `${what}: no cause`);
             const material = text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
-            if (material.length >= 16) assert.ok(!holdsAny(error.message, piecesOf(material, 16)), `${what}: quotes the key text`);
+            if (material.length >= 16)
+              assert.ok(!holdsAny(error.message, piecesOf(material, 16)), `${what}: quotes the key text`);
             else if (material.length > 0) assert.ok(!error.message.includes(material), `${what}: quotes the text`);
             assert.ok(!holdsAny(error.message, pieces), `${what}: quotes the private key`);
             return true;

@@ -94,7 +94,14 @@ describe('explain signature rules', () => {
 
   it('renders a cut, invalid and unverified body exactly, saying what is cut', () => {
     const result: SignatureExplanation = {
-      ...withBytes({ length: 70000, text: 'ab\ufffd', textTruncated: true, validUtf8: false, hex: '6162ff', hexTruncated: true }),
+      ...withBytes({
+        length: 70000,
+        text: 'ab\ufffd',
+        textTruncated: true,
+        validUtf8: false,
+        hex: '6162ff',
+        hexTruncated: true,
+      }),
       key: { format: 'pem-pkcs1', formatName: 'PEM, PKCS#1 ("RSA PRIVATE KEY")', bits: 4096 },
       verified: false,
     };
@@ -160,10 +167,17 @@ describe('explain signature rules', () => {
 
   it('dumps 16 bytes a line, two-digit cells, printable ASCII from space to tilde, and no line for no byte', () => {
     const full = renderExplanation(withBytes({ length: 16, hex: '000a1f2021417e7f80ff3039617a2e09' }));
-    assert.ok(full.includes('As hex (16 bytes):\n\n```\n00000000  00 0a 1f 20 21 41 7e 7f  80 ff 30 39 61 7a 2e 09  |... !A~...09az..|\n```\n'), full);
+    assert.ok(
+      full.includes(
+        'As hex (16 bytes):\n\n```\n00000000  00 0a 1f 20 21 41 7e 7f  80 ff 30 39 61 7a 2e 09  |... !A~...09az..|\n```\n',
+      ),
+      full,
+    );
     const twoLines = renderExplanation(withBytes({ length: 17, hex: '4142434445464748494a4b4c4d4e4f5051' }));
     assert.ok(
-      twoLines.includes(`\`\`\`\n00000000  41 42 43 44 45 46 47 48  49 4a 4b 4c 4d 4e 4f 50  |ABCDEFGHIJKLMNOP|\n00000010  51${' '.repeat(48)}|Q|\n\`\`\`\n`),
+      twoLines.includes(
+        `\`\`\`\n00000000  41 42 43 44 45 46 47 48  49 4a 4b 4c 4d 4e 4f 50  |ABCDEFGHIJKLMNOP|\n00000010  51${' '.repeat(48)}|Q|\n\`\`\`\n`,
+      ),
       twoLines,
     );
     const empty = renderExplanation(withBytes({ length: 0, text: '', hex: '' }));
@@ -181,7 +195,10 @@ describe('explain signature rules', () => {
       const at2048 = explain(keyHex, 'x'.repeat(2048)).bytes;
       assert.deepEqual([at2048.length, at2048.hexTruncated, at2048.textTruncated], [2048, false, false]);
       const over2048 = explain(keyHex, 'x'.repeat(2049)).bytes;
-      assert.deepEqual([over2048.length, over2048.hexTruncated, over2048.textTruncated, over2048.hex.length], [2049, true, false, 4096]);
+      assert.deepEqual(
+        [over2048.length, over2048.hexTruncated, over2048.textTruncated, over2048.hex.length],
+        [2049, true, false, 4096],
+      );
       const at65536 = explain(keyHex, 'x'.repeat(65536)).bytes;
       assert.deepEqual([at65536.length, at65536.textTruncated, at65536.text.length], [65536, false, 65536]);
       const over65536 = explain(keyHex, 'x'.repeat(65537)).bytes;
@@ -194,8 +211,14 @@ describe('explain signature rules', () => {
       let found: readonly [string, 'base64-der-pkcs8' | 'base64-der-pkcs1'] | undefined;
       for (let attempt = 0; attempt < 100 && found === undefined; attempt++) {
         const der = Buffer.from(attempt === 0 ? keyHex : registeredKeys().privateKeyHex, 'hex');
-        const pkcs1 = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'der', type: 'pkcs1' });
-        for (const [bytes, format] of [[der, 'base64-der-pkcs8'], [pkcs1, 'base64-der-pkcs1']] as const) {
+        const pkcs1 = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({
+          format: 'der',
+          type: 'pkcs1',
+        });
+        for (const [bytes, format] of [
+          [der, 'base64-der-pkcs8'],
+          [pkcs1, 'base64-der-pkcs1'],
+        ] as const) {
           const text = bytes.toString('base64').replace(/=+$/, '');
           if (found === undefined && text.length % 2 === 0 && /[0-9a-fA-F]$/.test(text)) found = [text, format];
         }

@@ -22,4 +22,3 @@ export function runnerFor(kind: SnippetKind): Runner | { readonly reason: string
     }
   }
 }
-

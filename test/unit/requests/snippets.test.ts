@@ -29,7 +29,9 @@ const KEY_VARIABLE = 'EXCHANGE_TX_SNIPPET_KEY';
 
 /** Starts `server` on a free port of this machine, and gives the port. */
 function listenLocal(server: http.Server): Promise<number> {
-  return new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 function rpcBody(id: string, method: string, params: unknown): string {
@@ -42,7 +44,7 @@ const HOSTILE_TEXT = [
   '$(touch MARKER) `touch MARKER` ${HOME} $HOME !! \\ \\\\ %s %n %% \\x41 \\u0041',
   'line one\nline two\r\ttabbed',
   'ünïcødé 中文 😀 \u202e\u2066RTL\u2069 \u200bzero\u200d width\u00a0nbsp\u2028sep\ufeff',
-  "'; echo INJECTED; '\"; echo INJECTED; \"",
+  '\'; echo INJECTED; \'"; echo INJECTED; "',
 ].join(' | ');
 
 describe('request snippets', () => {
@@ -73,7 +75,11 @@ describe('request snippets', () => {
       for (const info of SNIPPET_KINDS) assert.match(info.fileExtension, /^\.[a-z]+$/);
     });
 
-    const base: SnippetInput = { url: 'https://api.example.com/v2', body: '{}', keySource: { kind: 'env', name: 'KEY' } };
+    const base: SnippetInput = {
+      url: 'https://api.example.com/v2',
+      body: '{}',
+      keySource: { kind: 'env', name: 'KEY' },
+    };
     const refused: readonly [string, SnippetInput][] = [
       ['an address that is no URL', { ...base, url: 'not a url' }],
       ['a file: address', { ...base, url: 'file:///etc/passwd' }],
@@ -99,18 +105,33 @@ describe('request snippets', () => {
   });
 
   describe('input checks in words', () => {
-    const base: SnippetInput = { url: 'https://api.example.com/v2', body: '{}', keySource: { kind: 'env', name: 'KEY' } };
+    const base: SnippetInput = {
+      url: 'https://api.example.com/v2',
+      body: '{}',
+      keySource: { kind: 'env', name: 'KEY' },
+    };
     const refusals: readonly [SnippetInput, string][] = [
       [{ ...base, url: 'not a url' }, 'The request address is not a URL.'],
       [{ ...base, url: 'ftp://api.example.com/v2' }, 'The request address must be an http: or https: URL.'],
       [{ ...base, apiKey: 'abc def' }, 'The API key is not base64 text.'],
-      [{ ...base, keySource: { kind: 'env', name: '1KEY' } }, 'The environment variable name must be letters, digits and underscores, not starting with a digit.'],
-      [{ ...base, keySource: { kind: 'file', path: '' } }, 'The private key file path is empty or holds a NUL character.'],
+      [
+        { ...base, keySource: { kind: 'env', name: '1KEY' } },
+        'The environment variable name must be letters, digits and underscores, not starting with a digit.',
+      ],
+      [
+        { ...base, keySource: { kind: 'file', path: '' } },
+        'The private key file path is empty or holds a NUL character.',
+      ],
     ];
 
     it('says what is wrong with the input', () => {
       for (const [input, message] of refusals) {
-        assert.throws(() => snippet('node', input), (error: unknown) => error instanceof SnippetInputError && error.name === 'SnippetInputError' && error.message === message, message);
+        assert.throws(
+          () => snippet('node', input),
+          (error: unknown) =>
+            error instanceof SnippetInputError && error.name === 'SnippetInputError' && error.message === message,
+          message,
+        );
       }
     });
 
@@ -121,7 +142,10 @@ describe('request snippets', () => {
 
     it('starts with what it needs and where the key is read from', () => {
       const file: SnippetKeySource = { kind: 'file', path: 'key.pem' };
-      const head = (kind: SnippetKind, keySource: SnippetKeySource) => snippet(kind, { ...base, keySource }).split('\n').slice(0, 6);
+      const head = (kind: SnippetKind, keySource: SnippetKeySource) =>
+        snippet(kind, { ...base, keySource })
+          .split('\n')
+          .slice(0, 6);
       assert.deepEqual(head('curl', file), [
         '#!/usr/bin/env bash',
         '# Exchange Tx: a signed JSON-RPC request. Needs bash, curl 7.55+ and openssl.',
@@ -159,14 +183,17 @@ describe('request snippets', () => {
       for (const { kind } of SNIPPET_KINDS) {
         for (const keySource of sources) {
           for (const apiKey of [undefined, credentials.apiKey]) {
-            texts.push({ name: `${kind} ${keySource.kind}${apiKey ? ' with API key' : ''}`, text: snippet(kind, { url: 'https://api.example.com/v2', body, apiKey, keySource }) });
+            texts.push({
+              name: `${kind} ${keySource.kind}${apiKey ? ' with API key' : ''}`,
+              text: snippet(kind, { url: 'https://api.example.com/v2', body, apiKey, keySource }),
+            });
           }
         }
       }
       return texts;
     }
 
-    it('never holds the private key (no 32-character piece of its hex or base64, PKCS#8 or PKCS#1) nor the body\'s signature', () => {
+    it("never holds the private key (no 32-character piece of its hex or base64, PKCS#8 or PKCS#1) nor the body's signature", () => {
       const pieces = keyPieces(keys.privateKeyHex);
       const signature = signBody(credentials.privateKey, Buffer.from(body, 'utf8'));
       const signaturePieces = piecesOf(signature);
@@ -174,7 +201,8 @@ describe('request snippets', () => {
       for (const { name, text } of allTexts()) {
         assert.ok(!holdsAny(text, pieces), `${name}: holds a piece of the private key`);
         assert.ok(!holdsAny(text, signaturePieces), `${name}: holds a piece of the signature`);
-        for (const pemBody of pemBodies) assert.ok(!holdsAny(text, piecesOf(pemBody)), `${name}: holds a piece of the PEM`);
+        for (const pemBody of pemBodies)
+          assert.ok(!holdsAny(text, piecesOf(pemBody)), `${name}: holds a piece of the PEM`);
         assert.ok(!/PRIVATE KEY-----/.test(text), `${name}: holds a PEM header`);
       }
     });
@@ -197,8 +225,13 @@ describe('request snippets', () => {
     it('keeps every invisible or control character of the body out of the text as such', () => {
       const tricky = rpcBody('t', 'getTransactions', { extraId: 'a\u202eb\u200bc\u2028d\u0007e\u00a0f\ufeff' });
       for (const { kind } of SNIPPET_KINDS) {
-        const text = snippet(kind, { url: 'https://api.example.com/v2', body: tricky, keySource: sources[1] ?? { kind: 'env', name: 'K' } });
-        for (const char of ['\u202e', '\u200b', '\u2028', '\u0007', '\u00a0', '\ufeff']) assert.ok(!text.includes(char), `${kind}: U+${(char.codePointAt(0) ?? 0).toString(16)}`);
+        const text = snippet(kind, {
+          url: 'https://api.example.com/v2',
+          body: tricky,
+          keySource: sources[1] ?? { kind: 'env', name: 'K' },
+        });
+        for (const char of ['\u202e', '\u200b', '\u2028', '\u0007', '\u00a0', '\ufeff'])
+          assert.ok(!text.includes(char), `${kind}: U+${(char.codePointAt(0) ?? 0).toString(16)}`);
       }
     });
   });
@@ -232,7 +265,11 @@ describe('request snippets', () => {
 
       beforeEach(() => sandbox.clearRequests());
 
-      async function run(input: Omit<SnippetInput, 'url'>, env: Readonly<Record<string, string>> = {}, url = `${sandbox.url}/v2`): Promise<ProcessResult> {
+      async function run(
+        input: Omit<SnippetInput, 'url'>,
+        env: Readonly<Record<string, string>> = {},
+        url = `${sandbox.url}/v2`,
+      ): Promise<ProcessResult> {
         const file = path.join(folder.path, runner.file);
         fs.writeFileSync(file, snippet(info.kind, { ...input, url }));
         try {
@@ -275,26 +312,45 @@ describe('request snippets', () => {
       it('signs and sends with the key in a PEM file (PKCS#1), checking the given API key', async () => {
         const file = path.join(folder.path, 'key-rsa.pem');
         writePrivateFile(file, pemPkcs1);
-        assertAccepted(await run({ body: simple, apiKey: credentials.apiKey, keySource: { kind: 'file', path: file } }), simple);
+        assertAccepted(
+          await run({ body: simple, apiKey: credentials.apiKey, keySource: { kind: 'file', path: file } }),
+          simple,
+        );
       });
 
       it('signs and sends with a PEM key in an environment variable', async () => {
-        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pemPkcs8 }), simple);
+        assertAccepted(
+          await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pemPkcs8 }),
+          simple,
+        );
       });
 
       it('signs and sends with a hex DER key (as the service issues it) in an environment variable', async () => {
         const wrapped = keys.privateKeyHex.replace(/(.{64})/g, '$1\n');
-        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: wrapped }), simple);
+        assertAccepted(
+          await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: wrapped }),
+          simple,
+        );
       });
 
       it('signs and sends with a hex DER PKCS#1 key in an environment variable', async () => {
-        const pkcs1Hex = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' }).export({ format: 'der', type: 'pkcs1' }).toString('hex');
-        assertAccepted(await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pkcs1Hex }), simple);
+        const pkcs1Hex = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' })
+          .export({ format: 'der', type: 'pkcs1' })
+          .toString('hex');
+        assertAccepted(
+          await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: pkcs1Hex }),
+          simple,
+        );
       });
 
       it('refuses a private key that is not RSA, and sends nothing', async () => {
-        const ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: ecPem });
+        const ecPem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .privateKey.export({ format: 'pem', type: 'pkcs8' })
+          .toString();
+        const outcome = await run(
+          { body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } },
+          { [KEY_VARIABLE]: ecPem },
+        );
         assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
         assert.match(outcome.stderr, /The private key is not an RSA key\.\n$/);
         assert.equal(outcome.stdout, '');
@@ -302,9 +358,17 @@ describe('request snippets', () => {
       });
 
       it('refuses a hex key of an odd length, and sends nothing', async () => {
-        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: `${keys.privateKeyHex}a` });
+        const outcome = await run(
+          { body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } },
+          { [KEY_VARIABLE]: `${keys.privateKeyHex}a` },
+        );
         assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
-        assert.match(outcome.stderr, info.kind === 'curl' ? /^The private key hex has an odd length\.\n$/ : /The private key is neither PEM nor hex\.\n$/);
+        assert.match(
+          outcome.stderr,
+          info.kind === 'curl'
+            ? /^The private key hex has an odd length\.\n$/
+            : /The private key is neither PEM nor hex\.\n$/,
+        );
         assert.equal(outcome.stdout, '');
         assert.equal(sandbox.requests.length, 0);
       });
@@ -313,14 +377,21 @@ describe('request snippets', () => {
         const closed = http.createServer();
         const port = await listenLocal(closed);
         await new Promise<void>((resolve) => closed.close(() => resolve()));
-        const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
+        const outcome = await run(
+          { body: simple, keySource: { kind: 'file', path: pemFile } },
+          {},
+          `http://127.0.0.1:${port}/v2`,
+        );
         assert.equal(outcome.code, 2, outcome.stderr.slice(0, 600));
         assert.equal(outcome.stdout, '');
         assert.notEqual(outcome.stderr.trim(), '', 'a reason on stderr');
       });
 
       it('reads a key file given as ~/… from the home folder of whoever runs it', async () => {
-        assertAccepted(await run({ body: simple, keySource: { kind: 'file', path: '~/key.pem' } }, { HOME: folder.path }), simple);
+        assertAccepted(
+          await run({ body: simple, keySource: { kind: 'file', path: '~/key.pem' } }, { HOME: folder.path }),
+          simple,
+        );
       });
 
       it('sends a hostile body byte for byte and runs none of it (key from a file and from a variable)', async () => {
@@ -329,7 +400,10 @@ describe('request snippets', () => {
         const body = rpcBody(text, 'getTransactions', { extraId: text, address: `${text}'`, limit: 5 });
         assertAccepted(await run({ body, keySource: { kind: 'file', path: pemFile } }), body);
         sandbox.clearRequests();
-        assertAccepted(await run({ body, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: keys.privateKeyHex }), body);
+        assertAccepted(
+          await run({ body, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: keys.privateKeyHex }),
+          body,
+        );
         assert.equal(fs.existsSync(marker), false, 'no command in the body ran');
       });
 
@@ -338,7 +412,7 @@ describe('request snippets', () => {
         assertAccepted(await run({ body, keySource: { kind: 'file', path: pemFile } }), body);
       });
 
-      it('refuses a key that is not the account\'s (API key given) and sends nothing', async () => {
+      it("refuses a key that is not the account's (API key given) and sends nothing", async () => {
         const outcome = await run({ body: simple, apiKey: other.apiKey, keySource: { kind: 'file', path: pemFile } });
         assert.equal(outcome.code, 2);
         assert.match(outcome.stderr, /does not belong to the account/);
@@ -346,14 +420,20 @@ describe('request snippets', () => {
       });
 
       it('says which variable to set when it is missing, and sends nothing', async () => {
-        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: '' });
+        const outcome = await run(
+          { body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } },
+          { [KEY_VARIABLE]: '' },
+        );
         assert.equal(outcome.code, 2);
         assert.match(outcome.stderr, new RegExp(`Set ${KEY_VARIABLE} to your private key`));
         assert.equal(sandbox.requests.length, 0);
       });
 
       it('says so when the variable holds no key, and sends nothing', async () => {
-        const outcome = await run({ body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } }, { [KEY_VARIABLE]: 'not a key at all' });
+        const outcome = await run(
+          { body: simple, keySource: { kind: 'env', name: KEY_VARIABLE } },
+          { [KEY_VARIABLE]: 'not a key at all' },
+        );
         assert.equal(outcome.code, 2);
         assert.match(outcome.stderr, /neither PEM nor hex/);
         assert.equal(sandbox.requests.length, 0);
@@ -375,7 +455,11 @@ describe('request snippets', () => {
         await listenLocal(elsewhere);
         const port = await listenLocal(redirecting);
         try {
-          const outcome = await run({ body: simple, keySource: { kind: 'file', path: pemFile } }, {}, `http://127.0.0.1:${port}/v2`);
+          const outcome = await run(
+            { body: simple, keySource: { kind: 'file', path: pemFile } },
+            {},
+            `http://127.0.0.1:${port}/v2`,
+          );
           assert.equal(outcome.code, 1, outcome.stderr.slice(0, 600));
           assert.equal(outcome.stdout.split('\n')[0], 'HTTP 307');
           assert.equal(reached, 0, 'the signed request went nowhere else');

@@ -19,8 +19,16 @@ describe('the suggestion for an unknown method name', () => {
   });
 
   it('suggests the nearer of two operations, the first one when both are as near', () => {
-    assert.equal(suggestMethod('createFTransaction'), 'createTransaction', '1 edit from it, 2 from createFixTransaction');
-    assert.equal(suggestMethod('createFiTransaction'), 'createFixTransaction', '1 edit from it, 2 from createTransaction');
+    assert.equal(
+      suggestMethod('createFTransaction'),
+      'createTransaction',
+      '1 edit from it, 2 from createFixTransaction',
+    );
+    assert.equal(
+      suggestMethod('createFiTransaction'),
+      'createFixTransaction',
+      '1 edit from it, 2 from createTransaction',
+    );
     assert.equal(suggestMethod('createFyTransaction'), 'createTransaction', '2 edits from each');
   });
 });

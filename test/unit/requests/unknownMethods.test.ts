@@ -5,14 +5,18 @@ import { findUnknownMethods, suggestMethod, unknownMethodMessage } from '../../.
 import { isValid } from './schema';
 
 /** The text each range covers. */
-const covered = (text: string, found: readonly UnknownMethod[]): string[] => found.map((u) => text.slice(u.offset, u.offset + u.length));
+const covered = (text: string, found: readonly UnknownMethod[]): string[] =>
+  found.map((u) => text.slice(u.offset, u.offset + u.length));
 
 describe('unknown methods in a request document', () => {
   it('says nothing about a known method, in an object or in an array', () => {
     for (const op of OPERATIONS) {
       assert.deepEqual(findUnknownMethods(JSON.stringify({ method: op.name, params: op.params })), [], op.name);
     }
-    assert.deepEqual(findUnknownMethods(JSON.stringify(OPERATIONS.map((op) => ({ method: op.name, params: op.params })))), []);
+    assert.deepEqual(
+      findUnknownMethods(JSON.stringify(OPERATIONS.map((op) => ({ method: op.name, params: op.params })))),
+      [],
+    );
   });
 
   it('reports an unknown method with the range of its value (quotes included) and the message', () => {
@@ -22,7 +26,10 @@ describe('unknown methods in a request document', () => {
     assert.deepEqual(covered(text, found), ['"getPartnerBalance"']);
     assert.equal(found[0].offset, text.indexOf('"getPartnerBalance"'));
     assert.equal(found[0].method, 'getPartnerBalance');
-    assert.equal(found[0].message, "Unknown method 'getPartnerBalance': the service may still know it (it grows); it is sent as written.");
+    assert.equal(
+      found[0].message,
+      "Unknown method 'getPartnerBalance': the service may still know it (it grows); it is sent as written.",
+    );
     assert.equal(found[0].message, unknownMethodMessage('getPartnerBalance'));
     assert.equal(found[0].suggestion, undefined, 'getPartnerBalance is no slip for a known operation');
   });
@@ -34,7 +41,16 @@ describe('unknown methods in a request document', () => {
   });
 
   it('reports each unknown method of an array in document order, and only those', () => {
-    const text = JSON.stringify([{ method: 'getStatus', params: { id: 'a' } }, { method: 'getPartnerBalance', params: {} }, { method: 'getTransactions', params: {} }, { method: 'getstatus', params: {} }], null, 2);
+    const text = JSON.stringify(
+      [
+        { method: 'getStatus', params: { id: 'a' } },
+        { method: 'getPartnerBalance', params: {} },
+        { method: 'getTransactions', params: {} },
+        { method: 'getstatus', params: {} },
+      ],
+      null,
+      2,
+    );
     const found = findUnknownMethods(text);
     assert.deepEqual(
       found.map((u) => u.method),
@@ -45,7 +61,8 @@ describe('unknown methods in a request document', () => {
   });
 
   it('suggests the known operation a name is a slip for', () => {
-    const text = '[{"method":"getStatsu"},{"method":"GetTransactions"},{"method":" getPairs "},{"method":"validateAdress"},{"method":"getPartnerBalance"}]';
+    const text =
+      '[{"method":"getStatsu"},{"method":"GetTransactions"},{"method":" getPairs "},{"method":"validateAdress"},{"method":"getPartnerBalance"}]';
     assert.deepEqual(
       findUnknownMethods(text).map((u) => u.suggestion),
       ['getStatus', 'getTransactions', 'getPairs', 'validateAddress', undefined],
@@ -89,6 +106,7 @@ describe('unknown methods in a request document', () => {
     assert.deepEqual(covered(text, findUnknownMethods(text)), ['"nope"']);
     const broken = '[{ "method": "nope", "params": { "id": ';
     assert.deepEqual(covered(broken, findUnknownMethods(broken)), ['"nope"']);
-    for (const nothing of ['', '   ', '"getStatus"', '42', 'null', '[', '{']) assert.deepEqual(findUnknownMethods(nothing), [], JSON.stringify(nothing));
+    for (const nothing of ['', '   ', '"getStatus"', '42', 'null', '[', '{'])
+      assert.deepEqual(findUnknownMethods(nothing), [], JSON.stringify(nothing));
   });
 });

@@ -18,8 +18,16 @@ interface UploadEnd {
 }
 
 /** Sends a chunked body that never ends, as fast as the connection takes it, until an answer or the connection ends it. */
-function endlessUpload(baseUrl: string, path: string, headers: Readonly<Record<string, string>> = {}): Promise<UploadEnd> {
-  const req = http.request(new URL(path, baseUrl), { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...headers } });
+function endlessUpload(
+  baseUrl: string,
+  path: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<UploadEnd> {
+  const req = http.request(new URL(path, baseUrl), {
+    method: 'POST',
+    agent: false,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   const chunk = Buffer.alloc(READ_CHUNK, 0x20);
   let written = 0;
   let done = false;
@@ -62,11 +70,20 @@ describe('sandbox body limit', () => {
   });
 
   it('reads a body of exactly the limit, and refuses one byte more with 413', async () => {
-    const envelope = JSON.stringify({ jsonrpc: '2.0', id: 'edge', method: 'getStatus', params: { id: 'nosuchid12345' } });
+    const envelope = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'edge',
+      method: 'getStatus',
+      params: { id: 'nosuchid12345' },
+    });
     const atLimit = envelope + ' '.repeat(MiB - envelope.length);
     const answer = await postSigned(sandbox, testKeys().a, atLimit);
     assert.equal(answer.status, 200);
-    assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id: 'edge', error: { code: -32602, message: 'Parameter id is invalid' } });
+    assert.deepEqual(JSON.parse(answer.text), {
+      jsonrpc: '2.0',
+      id: 'edge',
+      error: { code: -32602, message: 'Parameter id is invalid' },
+    });
     const over = await postSigned(sandbox, testKeys().a, `${atLimit} `);
     assert.equal(over.status, 413);
     assert.deepEqual(
@@ -81,7 +98,9 @@ describe('sandbox body limit', () => {
 
   it('refuses a Content-Length over the limit at once, without waiting for the body, and closes the connection', async () => {
     const raw = await openSocket(sandbox.url);
-    raw.socket.write(requestHead(sandbox.url, ['Content-Type: application/json', `Content-Length: ${MAX_BODY_BYTES + 1}`]));
+    raw.socket.write(
+      requestHead(sandbox.url, ['Content-Type: application/json', `Content-Length: ${MAX_BODY_BYTES + 1}`]),
+    );
     const { text } = await raw.closed;
     const [head, body] = text.split('\r\n\r\n');
     assert.match(head, /^HTTP\/1\.1 413 Payload Too Large\r\n/);
@@ -89,7 +108,10 @@ describe('sandbox body limit', () => {
     assert.match(head, /\r\nconnection: close\r\n/i);
     assert.equal(body, 'Payload Too Large');
     const entry = sandbox.requests.at(-1);
-    assert.deepEqual([entry?.outcome, entry?.httpStatus, entry?.bodyBytes, entry?.params], ['too-large', 413, 0, undefined]);
+    assert.deepEqual(
+      [entry?.outcome, entry?.httpStatus, entry?.bodyBytes, entry?.params],
+      ['too-large', 413, 0, undefined],
+    );
   });
 
   it('answers Expect: 100-continue with 413 for a body over the limit, and with 100 Continue for one within it', async () => {
@@ -98,7 +120,9 @@ describe('sandbox body limit', () => {
     assert.match((await refused.closed).text, /^HTTP\/1\.1 413 Payload Too Large\r\n/);
 
     const { a } = testKeys();
-    const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: 'c1', method: 'getTransactions', params: { limit: 1 } }));
+    const body = Buffer.from(
+      JSON.stringify({ jsonrpc: '2.0', id: 'c1', method: 'getTransactions', params: { limit: 1 } }),
+    );
     const accepted = await openSocket(sandbox.url);
     const head = requestHead(sandbox.url, [
       'Content-Type: application/json',
@@ -117,7 +141,10 @@ describe('sandbox body limit', () => {
     assert.equal((JSON.parse(text.split('\r\n\r\n')[2] ?? '') as { id: string }).id, 'c1');
   });
 
-  for (const [label, path] of [['/v2', '/v2'], ['another path', '/elsewhere']] as const) {
+  for (const [label, path] of [
+    ['/v2', '/v2'],
+    ['another path', '/elsewhere'],
+  ] as const) {
     it(`cuts an endless upload to ${label} as soon as it passes the limit`, async () => {
       const { a } = testKeys();
       const end = await endlessUpload(sandbox.url, path, { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'irrelevant' });
@@ -125,7 +152,10 @@ describe('sandbox body limit', () => {
       // What the client got rid of also sits in the two sides' socket buffers; it is bounded, not endless.
       assert.ok(end.written < 64 * MiB, `${end.written} bytes written`);
       const entry = sandbox.requests.at(-1);
-      assert.deepEqual([entry?.outcome, entry?.httpStatus, entry?.path, entry?.params], ['too-large', 413, path, undefined]);
+      assert.deepEqual(
+        [entry?.outcome, entry?.httpStatus, entry?.path, entry?.params],
+        ['too-large', 413, path, undefined],
+      );
       const read = entry?.bodyBytes ?? 0;
       assert.ok(read > MAX_BODY_BYTES && read <= MAX_BODY_BYTES + READ_CHUNK, `read ${read} bytes`);
     });
@@ -133,7 +163,11 @@ describe('sandbox body limit', () => {
 
   it('keeps answering other requests after cutting an upload', async () => {
     await endlessUpload(sandbox.url, '/v2');
-    const answer = await postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'getTransactions', params: { limit: 1 } }));
+    const answer = await postSigned(
+      sandbox,
+      testKeys().a,
+      JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'getTransactions', params: { limit: 1 } }),
+    );
     assert.equal(answer.status, 200);
   });
 });

@@ -9,7 +9,19 @@ import { CURRENCIES, isPlausibleAddress, isPlausibleExtraId } from '../../../src
 import { Random } from '../../../src/sandbox/random';
 import { rpc, rpcError, result, testSandbox } from './helpers';
 
-type CurrencyRecord = { ticker: string; name: string; enabled: boolean; enabledFrom: boolean; enabledTo: boolean; fixRateEnabled: boolean; fixedTime: number; extraIdName?: string; addressUrl: string; transactionUrl: string; blockchainPrecision: number };
+type CurrencyRecord = {
+  ticker: string;
+  name: string;
+  enabled: boolean;
+  enabledFrom: boolean;
+  enabledTo: boolean;
+  fixRateEnabled: boolean;
+  fixedTime: number;
+  extraIdName?: string;
+  addressUrl: string;
+  transactionUrl: string;
+  blockchainPrecision: number;
+};
 type Pair = { from: string; to: string };
 
 describe('sandbox: getCurrenciesFull', () => {
@@ -21,11 +33,26 @@ describe('sandbox: getCurrenciesFull', () => {
 
   it('lists every currency, disabled ones included, with its states', async () => {
     const list = await result<CurrencyRecord[]>(sandbox, 'getCurrenciesFull', {});
-    assert.deepEqual(list.map((c) => c.ticker), CURRENCIES.map((c) => c.ticker));
+    assert.deepEqual(
+      list.map((c) => c.ticker),
+      CURRENCIES.map((c) => c.ticker),
+    );
     const by = new Map(list.map((c) => [c.ticker, c]));
-    assert.deepEqual(by.get('zec'), { ...by.get('zec'), enabled: false, enabledFrom: false, enabledTo: false, fixRateEnabled: false });
+    assert.deepEqual(by.get('zec'), {
+      ...by.get('zec'),
+      enabled: false,
+      enabledFrom: false,
+      enabledTo: false,
+      fixRateEnabled: false,
+    });
     assert.deepEqual(by.get('xmr'), { ...by.get('xmr'), enabled: true, enabledFrom: false, enabledTo: true });
-    assert.deepEqual(by.get('eos'), { ...by.get('eos'), enabled: true, enabledFrom: true, enabledTo: false, extraIdName: 'memo' });
+    assert.deepEqual(by.get('eos'), {
+      ...by.get('eos'),
+      enabled: true,
+      enabledFrom: true,
+      enabledTo: false,
+      extraIdName: 'memo',
+    });
     assert.equal(by.get('doge')?.fixRateEnabled, false);
     assert.equal(by.get('btc')?.fixedTime, 1_200_000);
     assert.equal(by.get('btc')?.name, 'BTC');
@@ -36,19 +63,38 @@ describe('sandbox: getCurrenciesFull', () => {
 
   it('takes [] too, and refuses params that are no object', async () => {
     assert.equal((await result<unknown[]>(sandbox, 'getCurrenciesFull', [])).length, CURRENCIES.length);
-    assert.deepEqual(await rpcError(sandbox, 'getCurrenciesFull', 'all'), { code: -32602, message: 'Parameter params is invalid' });
+    assert.deepEqual(await rpcError(sandbox, 'getCurrenciesFull', 'all'), {
+      code: -32602,
+      message: 'Parameter params is invalid',
+    });
   });
 
   it('agrees with the errors: a disabled side is refused by the estimate, an enabled one is not', async () => {
     const list = await result<CurrencyRecord[]>(sandbox, 'getCurrenciesFull', {});
     for (const c of list) {
-      const asFrom = await rpc(sandbox, 'getExchangeAmount', { from: c.ticker, to: c.ticker === 'btc' ? 'eth' : 'btc', amountFrom: '1' });
+      const asFrom = await rpc(sandbox, 'getExchangeAmount', {
+        from: c.ticker,
+        to: c.ticker === 'btc' ? 'eth' : 'btc',
+        amountFrom: '1',
+      });
       const refusedAsFrom = /^Invalid currency/.test(asFrom.error?.message ?? '');
       assert.equal(refusedAsFrom, !c.enabledFrom, `${c.ticker} as input`);
-      const asTo = await rpc(sandbox, 'getExchangeAmount', { from: c.ticker === 'btc' ? 'eth' : 'btc', to: c.ticker, amountFrom: '1' });
+      const asTo = await rpc(sandbox, 'getExchangeAmount', {
+        from: c.ticker === 'btc' ? 'eth' : 'btc',
+        to: c.ticker,
+        amountFrom: '1',
+      });
       assert.equal(/^Invalid currency/.test(asTo.error?.message ?? ''), !c.enabledTo, `${c.ticker} as output`);
-      const fixed = await rpc(sandbox, 'getFixRateForAmount', { from: c.ticker === 'btc' ? 'eth' : 'btc', to: c.ticker, amountFrom: '1' });
-      assert.equal(/^Invalid currency/.test(fixed.error?.message ?? ''), !(c.enabledTo && c.fixRateEnabled), `${c.ticker} fixed`);
+      const fixed = await rpc(sandbox, 'getFixRateForAmount', {
+        from: c.ticker === 'btc' ? 'eth' : 'btc',
+        to: c.ticker,
+        amountFrom: '1',
+      });
+      assert.equal(
+        /^Invalid currency/.test(fixed.error?.message ?? ''),
+        !(c.enabledTo && c.fixRateEnabled),
+        `${c.ticker} fixed`,
+      );
     }
   });
 });
@@ -66,7 +112,9 @@ describe('sandbox: getPairs', () => {
     assert.equal(new Set(keys).size, keys.length);
     const currencies = await result<CurrencyRecord[]>(sandbox, 'getCurrenciesFull', {});
     const by = new Map(currencies.map((c) => [c.ticker, c]));
-    const expected = currencies.flatMap((a) => currencies.filter((b) => a !== b && a.enabledFrom && b.enabledTo).map((b) => `${a.ticker}->${b.ticker}`));
+    const expected = currencies.flatMap((a) =>
+      currencies.filter((b) => a !== b && a.enabledFrom && b.enabledTo).map((b) => `${a.ticker}->${b.ticker}`),
+    );
     assert.deepEqual(keys, expected);
     const fixed = await result<Pair[]>(sandbox, 'getPairs', { txType: 'fixed' });
     assert.ok(fixed.length > 0 && fixed.length < all.length);
@@ -78,14 +126,25 @@ describe('sandbox: getPairs', () => {
     const fromBtc = await result<Pair[]>(sandbox, 'getPairs', { from: 'btc' });
     assert.ok(fromBtc.length > 5 && fromBtc.every((p) => p.from === 'btc'));
     assert.deepEqual(await result(sandbox, 'getPairs', { from: 'btc', to: 'eth' }), [{ from: 'btc', to: 'eth' }]);
-    const joined = await result<Pair[]>(sandbox, 'getPairs', [{ from: 'btc', to: 'eth' }, { from: 'btc', to: 'eth' }, { from: 'eth', to: 'btc' }]);
-    assert.deepEqual(joined, [{ from: 'btc', to: 'eth' }, { from: 'eth', to: 'btc' }]);
+    const joined = await result<Pair[]>(sandbox, 'getPairs', [
+      { from: 'btc', to: 'eth' },
+      { from: 'btc', to: 'eth' },
+      { from: 'eth', to: 'btc' },
+    ]);
+    assert.deepEqual(joined, [
+      { from: 'btc', to: 'eth' },
+      { from: 'eth', to: 'btc' },
+    ]);
   });
 
   const refused: [string, unknown, string][] = [
     ['an unknown currency', { from: 'nope' }, 'Invalid currency: nope not found'],
     ['a disabled currency', { to: 'zec' }, 'Invalid currency: zec temporary disabled'],
-    ['an output-only currency as from', { from: 'xmr' }, 'Invalid currency: xmr is temporary disabled on API as input currency'],
+    [
+      'an output-only currency as from',
+      { from: 'xmr' },
+      'Invalid currency: xmr is temporary disabled on API as input currency',
+    ],
     ['an unknown txType', { txType: 'both' }, 'Parameter txType is invalid'],
     ['a number as from', { from: 1 }, 'Parameter from is invalid'],
     ['an empty array', [], 'Parameter params is invalid'],
@@ -103,7 +162,11 @@ describe('sandbox: getPairs', () => {
       const limits = (probe.error as { data?: { limits: { min: { from: string } } } } | undefined)?.data?.limits;
       const amountFrom = probe.error ? limits?.min.from : '1000';
       assert.ok(amountFrom, JSON.stringify(probe));
-      assert.equal((await result<unknown[]>(sandbox, 'getExchangeAmount', { ...p, amountFrom })).length, 1, `${p.from}->${p.to}`);
+      assert.equal(
+        (await result<unknown[]>(sandbox, 'getExchangeAmount', { ...p, amountFrom })).length,
+        1,
+        `${p.from}->${p.to}`,
+      );
     }
   });
 });
@@ -132,8 +195,12 @@ describe('sandbox: validateAddress', () => {
     ['zec', 't1Rv4exT7bqhZqi2j7xz8bUHDMxwosrjADU', undefined, true],
   ];
   for (const [currency, address, extraId, valid, message] of cases) {
-    it(`${currency} ${JSON.stringify(address)}${extraId !== undefined ? ` + ${extraId}` : ''}: ${valid ? 'valid' : message ?? ''}`, async () => {
-      const answer = await result(sandbox, 'validateAddress', { currency, address, ...(extraId !== undefined ? { extraId } : {}) });
+    it(`${currency} ${JSON.stringify(address)}${extraId !== undefined ? ` + ${extraId}` : ''}: ${valid ? 'valid' : (message ?? '')}`, async () => {
+      const answer = await result(sandbox, 'validateAddress', {
+        currency,
+        address,
+        ...(extraId !== undefined ? { extraId } : {}),
+      });
       assert.deepEqual(answer, valid ? { result: true } : { result: false, message });
     });
   }
@@ -142,7 +209,11 @@ describe('sandbox: validateAddress', () => {
     ['an unknown currency', { currency: 'nope', address: 'x' }, 'Invalid currency: nope not found'],
     ['no currency', { address: 'x' }, 'Parameter currency is invalid'],
     ['no address', { currency: 'btc' }, 'Parameter address is invalid'],
-    ['a number as extraId', { currency: 'xrp', address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', extraId: 5 }, 'Parameter extraId is invalid'],
+    [
+      'a number as extraId',
+      { currency: 'xrp', address: 'rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh', extraId: 5 },
+      'Parameter extraId is invalid',
+    ],
     ['params as an array', [{ currency: 'btc', address: 'x' }], 'Parameter params is invalid'],
   ];
   for (const [label, params, message] of refused) {
@@ -154,7 +225,11 @@ describe('sandbox: validateAddress', () => {
   it('agrees with createTransaction: an address validateAddress refuses is refused there too', async () => {
     const bad = await result<{ result: boolean }>(sandbox, 'validateAddress', { currency: 'eth', address: '0x0123' });
     assert.equal(bad.result, false);
-    assert.equal((await rpcError(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: '0x0123' })).message, 'Error: Invalid address');
+    assert.equal(
+      (await rpcError(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: '0x0123' }))
+        .message,
+      'Error: Invalid address',
+    );
   });
 
   it('property: the addresses and extra ids the sandbox generates for each currency are plausible', () => {

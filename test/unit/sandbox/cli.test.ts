@@ -22,10 +22,33 @@ describe('sandbox CLI', () => {
   });
 
   it('reads every flag', () => {
-    const s = parseCli(
-      ['--port', '0', '--seed', '7', '--size', '50', '--rate-limit', '0', '--latency', '100', '--jitter', '20', '--fault-rate', '0.7',
-        '--hang', '0.05', '--slow', '0.1', '--slow-ms', '20000', '--hostile', '0.2', '--private-key', 'abcd', '--quiet'],
-    );
+    const s = parseCli([
+      '--port',
+      '0',
+      '--seed',
+      '7',
+      '--size',
+      '50',
+      '--rate-limit',
+      '0',
+      '--latency',
+      '100',
+      '--jitter',
+      '20',
+      '--fault-rate',
+      '0.7',
+      '--hang',
+      '0.05',
+      '--slow',
+      '0.1',
+      '--slow-ms',
+      '20000',
+      '--hostile',
+      '0.2',
+      '--private-key',
+      'abcd',
+      '--quiet',
+    ]);
     assert.equal(s.port, 0);
     assert.equal(s.seed, 7);
     assert.equal(s.size, 50);
@@ -54,7 +77,15 @@ describe('sandbox CLI', () => {
   });
 
   it('refuses unknown flags and bad values', () => {
-    for (const argv of [['--nope'], ['--port', 'x'], ['--port', '70000'], ['--fault-rate', '2'], ['--size', '-1'], ['--latency', ''], ['extra']]) {
+    for (const argv of [
+      ['--nope'],
+      ['--port', 'x'],
+      ['--port', '70000'],
+      ['--fault-rate', '2'],
+      ['--size', '-1'],
+      ['--latency', ''],
+      ['extra'],
+    ]) {
       assert.throws(() => parseCli(argv), CliError, argv.join(' '));
     }
   });
@@ -69,11 +100,19 @@ describe('sandbox CLI', () => {
       const privateKey = /Private key:\s+([0-9a-f]+)/.exec(out)?.[1];
       assert.ok(url && apiKey && privateKey, out);
       assert.equal(loadCredentials(privateKey).apiKey, apiKey, 'the API key belongs to the private key');
-      assert.ok(out.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key above.`), out);
+      assert.ok(
+        out.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key above.`),
+        out,
+      );
       assert.doesNotMatch(out, /exchangeTx\.baseUrl|Set API Keys/);
-      const curl = /curl -s (\S+) .*-H 'X-Api-Key: ([^']+)' -H 'X-Api-Signature: ([^']+)' --data-raw '([^']+)'/.exec(out);
+      const curl = /curl -s (\S+) .*-H 'X-Api-Key: ([^']+)' -H 'X-Api-Signature: ([^']+)' --data-raw '([^']+)'/.exec(
+        out,
+      );
       assert.ok(curl, out);
-      const answer = await post(url, curl[4], { path: curl[1], headers: { 'X-Api-Key': curl[2], 'X-Api-Signature': curl[3] } });
+      const answer = await post(url, curl[4], {
+        path: curl[1],
+        headers: { 'X-Api-Key': curl[2], 'X-Api-Signature': curl[3] },
+      });
       assert.equal(answer.status, 200, answer.text);
       assert.equal((JSON.parse(answer.text) as { result: unknown[] }).result.length, 2);
       const command = /^ {2}URL=(\S+) SANDBOX_PRIVATE_KEY=([0-9a-f]+) node -e '([^']+)' (\S+)$/m.exec(out);
@@ -88,7 +127,10 @@ describe('sandbox CLI', () => {
 
   it('answers a method given to --disable-method with -32601 Method not found, and says so', async function () {
     this.timeout(15_000);
-    const cli = await startCli(['--port', '0', '--size', '0', '--quiet', '--print-key', '--disable-method', 'getPairsParams'], {});
+    const cli = await startCli(
+      ['--port', '0', '--size', '0', '--quiet', '--print-key', '--disable-method', 'getPairsParams'],
+      {},
+    );
     try {
       const out = cli.output();
       const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
@@ -97,11 +139,21 @@ describe('sandbox CLI', () => {
       assert.ok(out.includes('answering getPairsParams with -32601 "Method not found"'), out);
       const credentials = loadCredentials(privateKey);
       const call = async (method: string, params: unknown): Promise<unknown> => {
-        const answer = await postSigned({ url }, credentials, JSON.stringify({ jsonrpc: '2.0', id: 'c1', method, params }));
+        const answer = await postSigned(
+          { url },
+          credentials,
+          JSON.stringify({ jsonrpc: '2.0', id: 'c1', method, params }),
+        );
         return JSON.parse(answer.text);
       };
-      assert.deepEqual(await call('getPairsParams', [{ from: 'btc', to: 'eth' }]), { jsonrpc: '2.0', id: 'c1', error: { code: -32601, message: 'Method not found' } });
-      const estimate = (await call('getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' })) as { result?: unknown[] };
+      assert.deepEqual(await call('getPairsParams', [{ from: 'btc', to: 'eth' }]), {
+        jsonrpc: '2.0',
+        id: 'c1',
+        error: { code: -32601, message: 'Method not found' },
+      });
+      const estimate = (await call('getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' })) as {
+        result?: unknown[];
+      };
       assert.equal(estimate.result?.length, 1);
     } finally {
       assert.equal(await cli.stop(), 0);
@@ -125,7 +177,10 @@ describe('sandbox CLI', () => {
     try {
       const keyFile = path.join(folder, 'sandbox-key.hex');
       const stateFile = path.join(folder, 'ledger.json');
-      const first = await startCli(['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile], {});
+      const first = await startCli(
+        ['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile],
+        {},
+      );
       let id: string;
       let url: string;
       try {
@@ -146,18 +201,31 @@ describe('sandbox CLI', () => {
       } finally {
         assert.equal(await first.stop(), 0);
       }
-      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { version: number; skippedMs: number; transactions: { id: string }[] };
+      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as {
+        version: number;
+        skippedMs: number;
+        transactions: { id: string }[];
+      };
       assert.equal(saved.version, 1);
       assert.equal(saved.skippedMs, 60_000);
-      assert.deepEqual(saved.transactions.map((t) => t.id), [id]);
+      assert.deepEqual(
+        saved.transactions.map((t) => t.id),
+        [id],
+      );
 
-      const second = await startCli(['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile], {});
+      const second = await startCli(
+        ['--port', '0', '--size', '5', '--quiet', '--key-file', keyFile, '--state-file', stateFile],
+        {},
+      );
       try {
         const out = second.output();
         assert.ok(out.includes(`Private key:  in ${keyFile}\n`), out);
         assert.ok(out.includes(`State:        ${stateFile}: 1 transactions restored`), out);
         const again = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
-        const control = new SandboxControlClient({ baseUrl: again, credentials: loadCredentials(fs.readFileSync(keyFile, 'utf8').trim()) });
+        const control = new SandboxControlClient({
+          baseUrl: again,
+          credentials: loadCredentials(fs.readFileSync(keyFile, 'utf8').trim()),
+        });
         assert.equal((await control.get(id)).status, 'hold');
         assert.ok((await control.clock()).skippedMs >= 60_000, 'the skip is restored with the ledger');
         control.dispose();
@@ -179,18 +247,29 @@ describe('sandbox CLI', () => {
       const out = cli.output();
       assert.equal(await cli.stop(), 0);
       assert.equal(fs.readFileSync(stateFile, 'utf8'), '{"version": 99}', 'nothing changed, nothing written');
-      assert.ok(out.includes(`State:        ${stateFile} was not restored (The snapshot's version is not 1.); a new ledger is used`), out);
+      assert.ok(
+        out.includes(
+          `State:        ${stateFile} was not restored (The snapshot's version is not 1.); a new ledger is used`,
+        ),
+        out,
+      );
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
 
   const given: [string, () => { text: string; argv: string[]; env: Record<string, string> }][] = [
-    ['hex in SANDBOX_PRIVATE_KEY', () => ({ text: testKeys().aHex, argv: [], env: { SANDBOX_PRIVATE_KEY: testKeys().aHex } })],
-    ['PEM in --private-key', () => {
-      const pem = testKeys().a.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
-      return { text: pem, argv: [`--private-key=${pem}`], env: {} };
-    }],
+    [
+      'hex in SANDBOX_PRIVATE_KEY',
+      () => ({ text: testKeys().aHex, argv: [], env: { SANDBOX_PRIVATE_KEY: testKeys().aHex } }),
+    ],
+    [
+      'PEM in --private-key',
+      () => {
+        const pem = testKeys().a.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+        return { text: pem, argv: [`--private-key=${pem}`], env: {} };
+      },
+    ],
   ];
   for (const [label, make] of given) {
     it(`prints neither a key it was given (${label}) nor anything signed with it, and its command reads the key from the environment`, async function () {
@@ -203,8 +282,14 @@ describe('sandbox CLI', () => {
         const printed = cli.output();
         const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(printed)?.[1];
         assert.ok(url, printed);
-        assert.ok(printed.includes(`API key:      ${apiKey.slice(0, 6)}…${apiKey.slice(-4)} (derived from it)`), printed);
-        assert.ok(printed.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key you gave.`), printed);
+        assert.ok(
+          printed.includes(`API key:      ${apiKey.slice(0, 6)}…${apiKey.slice(-4)} (derived from it)`),
+          printed,
+        );
+        assert.ok(
+          printed.includes(`Run "Exchange Tx: Add Account…" with the base URL ${url} and the private key you gave.`),
+          printed,
+        );
         const command = /^ {2}URL=(\S+) node -e '([^']+)' (\S+)$/m.exec(printed);
         assert.ok(command, printed);
         assert.equal(command[1], url);
@@ -217,7 +302,8 @@ describe('sandbox CLI', () => {
       assert.match(out, /getStatus {2}ok {2}\(HTTP 200\)/, 'the signed command was answered (the CLI logged it)');
       assert.ok(!out.includes(apiKey), 'the full API key is not printed');
       const secret = key.text.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
-      for (let i = 0; i + 40 <= secret.length; i++) assert.ok(!out.includes(secret.slice(i, i + 40)), `a piece of the key at ${i} is printed`);
+      for (let i = 0; i + 40 <= secret.length; i++)
+        assert.ok(!out.includes(secret.slice(i, i + 40)), `a piece of the key at ${i} is printed`);
       assert.doesNotMatch(out, /[A-Za-z0-9+/]{342}={0,2}/, 'no base64 signature (344 characters) is printed');
       assert.doesNotMatch(out, /[A-Za-z0-9+/=]{64,}/, 'no long base64 or hex run at all');
       assert.doesNotMatch(out, /curl|X-Api-Signature:/);
@@ -238,7 +324,10 @@ interface RunningCli {
 async function startCli(argv: readonly string[], env: Readonly<Record<string, string>>): Promise<RunningCli> {
   const cli = path.resolve(__dirname, '../../../src/sandbox/cli.js');
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'SANDBOX_PRIVATE_KEY'));
-  const child = spawn(process.execPath, [cli, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...inherited, ...env } });
+  const child = spawn(process.execPath, [cli, ...argv], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...inherited, ...env },
+  });
   let out = '';
   let waiting: (() => void) | undefined;
   const take = (chunk: Buffer): void => {
@@ -272,11 +361,16 @@ async function startCli(argv: readonly string[], env: Readonly<Record<string, st
 function runSigner(source: string, id: string, env: Readonly<Record<string, string>>): Promise<string> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'SANDBOX_PRIVATE_KEY'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', source, id], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...inherited, ...env } });
+    const child = spawn(process.execPath, ['-e', source, id], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...inherited, ...env },
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`the one-liner exited with ${code}: ${out}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`the one-liner exited with ${code}: ${out}`)),
+    );
   });
 }
 

@@ -51,7 +51,8 @@ async function answeredKeepAlive(baseUrl: string): Promise<RawSocket> {
   return raw;
 }
 
-const call = (sandbox: Sandbox, timeoutMs?: number): ReturnType<typeof postSigned> => postSigned(sandbox, testKeys().a, BODY, { timeoutMs });
+const call = (sandbox: Sandbox, timeoutMs?: number): ReturnType<typeof postSigned> =>
+  postSigned(sandbox, testKeys().a, BODY, { timeoutMs });
 
 /**
  * A local program holding `count` idle connections to the sandbox: it sends nothing, and opens a
@@ -95,7 +96,13 @@ class IdleFlood {
 describe('sandbox connection bounds', () => {
   describe('options', () => {
     it('defaults to 64 connections and 5 s for headers, requests, keep-alive and idleness', async () => {
-      assert.deepEqual(DEFAULT_CONNECTION_BOUNDS, { maxConnections: 64, headersTimeoutMs: 5000, requestTimeoutMs: 5000, keepAliveTimeoutMs: 5000, idleTimeoutMs: 5000 });
+      assert.deepEqual(DEFAULT_CONNECTION_BOUNDS, {
+        maxConnections: 64,
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 5000,
+        keepAliveTimeoutMs: 5000,
+        idleTimeoutMs: 5000,
+      });
       const sandbox = await testSandbox({ ledgerSize: 0 });
       try {
         assert.deepEqual(sandbox.connections, DEFAULT_CONNECTION_BOUNDS);
@@ -105,13 +112,37 @@ describe('sandbox connection bounds', () => {
     });
 
     it('takes any of them alone; a longer headers timeout raises the request timeout with it', () => {
-      assert.deepEqual(resolveBounds({ headersTimeoutMs: 300 }), { maxConnections: 64, headersTimeoutMs: 300, requestTimeoutMs: 5000, keepAliveTimeoutMs: 5000, idleTimeoutMs: 5000 });
-      assert.deepEqual(resolveBounds({ headersTimeoutMs: 9000 }), { maxConnections: 64, headersTimeoutMs: 9000, requestTimeoutMs: 9000, keepAliveTimeoutMs: 5000, idleTimeoutMs: 5000 });
-      assert.deepEqual(resolveBounds({ maxConnections: 2, idleTimeoutMs: 100 }), { maxConnections: 2, headersTimeoutMs: 5000, requestTimeoutMs: 5000, keepAliveTimeoutMs: 5000, idleTimeoutMs: 100 });
+      assert.deepEqual(resolveBounds({ headersTimeoutMs: 300 }), {
+        maxConnections: 64,
+        headersTimeoutMs: 300,
+        requestTimeoutMs: 5000,
+        keepAliveTimeoutMs: 5000,
+        idleTimeoutMs: 5000,
+      });
+      assert.deepEqual(resolveBounds({ headersTimeoutMs: 9000 }), {
+        maxConnections: 64,
+        headersTimeoutMs: 9000,
+        requestTimeoutMs: 9000,
+        keepAliveTimeoutMs: 5000,
+        idleTimeoutMs: 5000,
+      });
+      assert.deepEqual(resolveBounds({ maxConnections: 2, idleTimeoutMs: 100 }), {
+        maxConnections: 2,
+        headersTimeoutMs: 5000,
+        requestTimeoutMs: 5000,
+        keepAliveTimeoutMs: 5000,
+        idleTimeoutMs: 100,
+      });
     });
 
     it('refuses bounds that are not positive integers, and a headers timeout over the request timeout', () => {
-      for (const bad of [{ maxConnections: 0 }, { idleTimeoutMs: -1 }, { keepAliveTimeoutMs: 1.5 }, { requestTimeoutMs: Number.NaN }, { headersTimeoutMs: 600, requestTimeoutMs: 300 }]) {
+      for (const bad of [
+        { maxConnections: 0 },
+        { idleTimeoutMs: -1 },
+        { keepAliveTimeoutMs: 1.5 },
+        { requestTimeoutMs: Number.NaN },
+        { headersTimeoutMs: 600, requestTimeoutMs: 300 },
+      ]) {
         assert.throws(() => resolveBounds(bad), RangeError, JSON.stringify(bad));
       }
     });
@@ -130,7 +161,10 @@ describe('sandbox connection bounds', () => {
       extra.socket.write(signedRequest(sandbox.url, 'close'));
       assert.match((await extra.closed).text, /^HTTP\/1\.1 200 OK\r\n/);
       assert.equal((await held[0].closed).text, '', 'the oldest idle connection was closed, unanswered');
-      assert.deepEqual(sandbox.requests.map((e) => e.outcome), ['ok']);
+      assert.deepEqual(
+        sandbox.requests.map((e) => e.outcome),
+        ['ok'],
+      );
 
       held[1].socket.write(signedRequest(sandbox.url, 'close'));
       assert.match((await held[1].closed).text, /^HTTP\/1\.1 200 OK\r\n/, 'the younger ones were kept');
@@ -149,8 +183,15 @@ describe('sandbox connection bounds', () => {
       await until(() => /\}$/.test(second.received()));
       const third = await openSocket(sandbox.url);
       const oldest = await signed[0].closed;
-      assert.equal(oldest.text.split('HTTP/1.1 ').length - 1, 1, 'with every one signed, the oldest went (after its one answer)');
-      assert.deepEqual([signed[1].socket.destroyed, second.socket.destroyed, third.socket.destroyed], [false, false, false]);
+      assert.equal(
+        oldest.text.split('HTTP/1.1 ').length - 1,
+        1,
+        'with every one signed, the oldest went (after its one answer)',
+      );
+      assert.deepEqual(
+        [signed[1].socket.destroyed, second.socket.destroyed, third.socket.destroyed],
+        [false, false, false],
+      );
       third.socket.write(signedRequest(sandbox.url, 'close'));
       assert.match((await third.closed).text, /^HTTP\/1\.1 200 OK\r\n/);
       for (const raw of [signed[1], second]) raw.socket.destroy();
@@ -186,7 +227,14 @@ describe('sandbox connection bounds', () => {
         );
       }
       assert.equal(status, 200);
-      assert.deepEqual(hanging.map((raw) => [raw.socket.destroyed, raw.received()]), [[false, ''], [false, '']], 'the hanging ones are still open, unanswered');
+      assert.deepEqual(
+        hanging.map((raw) => [raw.socket.destroyed, raw.received()]),
+        [
+          [false, ''],
+          [false, ''],
+        ],
+        'the hanging ones are still open, unanswered',
+      );
       for (const raw of hanging) raw.socket.destroy();
     });
 
@@ -227,11 +275,17 @@ describe('sandbox connection bounds', () => {
           assert.equal(records.length, 1, `call ${i + 1}`);
         }
         const together = await Promise.all([1, 2, 3].map(() => client.getTransactions({ limit: 2 })));
-        assert.deepEqual(together.map((r) => r.length), [2, 2, 2]);
+        assert.deepEqual(
+          together.map((r) => r.length),
+          [2, 2, 2],
+        );
       } finally {
         client.dispose();
       }
-      assert.deepEqual(sandbox.requests.map((e) => e.outcome), ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
+      assert.deepEqual(
+        sandbox.requests.map((e) => e.outcome),
+        ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+      );
       assert.ok(flood.closedByServer >= 1, 'idle connections of the flood were closed to make way');
     });
   });

@@ -48,9 +48,19 @@ describe('sandbox control endpoint', () => {
 
   describe('clock', () => {
     it('reads the sandbox clock and skips it ahead; the ledger moves with it', async () => {
-      assert.deepEqual(await control.clock(), { nowMs: START, now: '2025-01-15T12:00:00.000+00:00', skippedMs: 0, skippable: true });
+      assert.deepEqual(await control.clock(), {
+        nowMs: START,
+        now: '2025-01-15T12:00:00.000+00:00',
+        skippedMs: 0,
+        skippable: true,
+      });
       const tx = await control.create();
-      assert.deepEqual(await control.skip(24 * 60 * MINUTE), { nowMs: START + 86_400_000, now: '2025-01-16T12:00:00.000+00:00', skippedMs: 86_400_000, skippable: true });
+      assert.deepEqual(await control.skip(24 * 60 * MINUTE), {
+        nowMs: START + 86_400_000,
+        now: '2025-01-16T12:00:00.000+00:00',
+        skippedMs: 86_400_000,
+        skippable: true,
+      });
       assert.equal(clock.now(), START + 86_400_000);
       assert.equal(await status(sandbox, tx.id), 'overdue');
     });
@@ -71,7 +81,10 @@ describe('sandbox control endpoint', () => {
       const tx = await control.create();
       assert.equal(tx.type, 'float');
       assert.equal(tx.status, 'waiting');
-      assert.deepEqual([tx.currencyFrom, tx.currencyTo, tx.amountExpectedFrom, tx.amountExpectedTo], ['btc', 'eth', '0.001218', '0.02486515']);
+      assert.deepEqual(
+        [tx.currencyFrom, tx.currencyTo, tx.amountExpectedFrom, tx.amountExpectedTo],
+        ['btc', 'eth', '0.001218', '0.02486515'],
+      );
       assert.deepEqual(statuses(tx), ['waiting@0', 'overdue@86400']);
       assert.deepEqual(tx.next && [tx.next.status, tx.next.at], ['overdue', '2025-01-16T12:00:00.000+00:00']);
       assert.equal(tx.payTillMs, null);
@@ -81,8 +94,15 @@ describe('sandbox control endpoint', () => {
       assert.equal(wire.refundAddress, '');
     });
 
-    it('creates a fixed one with the payin currency\'s payment window and the given addresses', async () => {
-      const tx = await control.create({ type: 'fixed', from: 'BTC', to: 'eth', amountFrom: '0.01', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS });
+    it("creates a fixed one with the payin currency's payment window and the given addresses", async () => {
+      const tx = await control.create({
+        type: 'fixed',
+        from: 'BTC',
+        to: 'eth',
+        amountFrom: '0.01',
+        address: ETH_ADDRESS,
+        refundAddress: BTC_ADDRESS,
+      });
       assert.deepEqual(statuses(tx), ['waiting@0', 'expired@1200']);
       assert.equal(tx.payTillMs, START + 20 * MINUTE);
       assert.equal(tx.amountExpectedFrom, '0.01');
@@ -93,7 +113,17 @@ describe('sandbox control endpoint', () => {
     });
 
     it('creates a transaction in any state, expired ones fixed by default', async () => {
-      for (const wanted of ['confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired'] as const) {
+      for (const wanted of [
+        'confirming',
+        'exchanging',
+        'sending',
+        'hold',
+        'finished',
+        'failed',
+        'refunded',
+        'overdue',
+        'expired',
+      ] as const) {
         const tx = await control.create({ status: wanted });
         assert.equal(tx.status, wanted);
         assert.equal(tx.type, wanted === 'expired' ? 'fixed' : 'float');
@@ -105,22 +135,46 @@ describe('sandbox control endpoint', () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ from: 'nope' }, 'from', 'Invalid currency: nope not found'],
         [{ from: 'btc', to: 'btc' }, 'to', 'from and to must be different currencies.'],
-        [{ type: 'fixed', from: 'doge' }, 'from', 'Invalid currency: doge temporary disabled for fix rate transactions'],
-        [{ amountFrom: '0.0001' }, 'amountFrom', 'amountFrom must be within the float limits of btc->eth: 0.000609 to 10.40721699267 btc.'],
-        [{ amountFrom: '0.000000001' }, 'amountFrom', 'amountFrom must be a positive decimal string with at most 8 decimals (btc).'],
+        [
+          { type: 'fixed', from: 'doge' },
+          'from',
+          'Invalid currency: doge temporary disabled for fix rate transactions',
+        ],
+        [
+          { amountFrom: '0.0001' },
+          'amountFrom',
+          'amountFrom must be within the float limits of btc->eth: 0.000609 to 10.40721699267 btc.',
+        ],
+        [
+          { amountFrom: '0.000000001' },
+          'amountFrom',
+          'amountFrom must be a positive decimal string with at most 8 decimals (btc).',
+        ],
         [{ amountFrom: 1 }, 'amountFrom', 'amountFrom must be a decimal string such as "0.5".'],
         [{ address: BTC_ADDRESS }, 'address', 'address is not a plausible eth address.'],
         [{ refundAddress: ETH_ADDRESS }, 'refundAddress', 'refundAddress is not a plausible btc address.'],
         [{ type: 'fixed', status: 'overdue' }, 'status', 'A fixed-rate transaction cannot be overdue.'],
-        [{ status: 'new' }, 'status', 'status must be one of waiting, confirming, exchanging, sending, hold, finished, failed, refunded, overdue, expired.'],
+        [
+          { status: 'new' },
+          'status',
+          'status must be one of waiting, confirming, exchanging, sending, hold, finished, failed, refunded, overdue, expired.',
+        ],
         [{ type: 'swap' }, 'type', 'type must be "float" or "fixed".'],
-        [{ amount: '1' }, 'amount', 'Unknown field "amount"; this action takes "action", "type", "from", "to", "amountFrom", "address", "extraId", "refundAddress", "refundExtraId", "status".'],
+        [
+          { amount: '1' },
+          'amount',
+          'Unknown field "amount"; this action takes "action", "type", "from", "to", "amountFrom", "address", "extraId", "refundAddress", "refundExtraId", "status".',
+        ],
         [{ address: 'bc1\u202eevil' }, 'address', 'address must be an address (printable text, up to 256 characters).'],
       ];
       const size = sandbox.ledger.size;
       for (const [fields, field, message] of cases) {
         const error = await refusal(control.run({ action: 'create', ...fields }));
-        assert.deepEqual([error.code, error.field, error.controlMessage, error.status], ['invalid', field, message, 400], JSON.stringify(fields));
+        assert.deepEqual(
+          [error.code, error.field, error.controlMessage, error.status],
+          ['invalid', field, message, 400],
+          JSON.stringify(fields),
+        );
       }
       assert.equal(sandbox.ledger.size, size, 'nothing was created');
     });
@@ -131,7 +185,13 @@ describe('sandbox control endpoint', () => {
       const created = await control.create();
       clock.advance(5 * MINUTE);
       const paid = await control.pay(created.id);
-      assert.deepEqual(statuses(paid), ['waiting@0', 'confirming@300', 'exchanging@360', 'sending@390', 'finished@420']);
+      assert.deepEqual(statuses(paid), [
+        'waiting@0',
+        'confirming@300',
+        'exchanging@360',
+        'sending@390',
+        'finished@420',
+      ]);
       assert.equal(await status(sandbox, created.id), 'confirming');
       const seen: string[] = [];
       for (let i = 0; i < 5; i++) {
@@ -147,7 +207,7 @@ describe('sandbox control endpoint', () => {
       assert.equal(wire.moneyReceived > 0 && wire.moneySent !== undefined && wire.moneySent > 0, true);
     });
 
-    it('another amount gets the service\'s reaction (ours): exchanged as received, failed, held, refunded', async () => {
+    it("another amount gets the service's reaction (ours): exchanged as received, failed, held, refunded", async () => {
       const cases: [Record<string, string>, string, string[]][] = [
         [{}, '0.002', ['waiting@0', 'confirming@0', 'exchanging@60', 'sending@90', 'finished@120']],
         [{}, '0.0001', ['waiting@0', 'confirming@0', 'failed@60']],
@@ -170,7 +230,14 @@ describe('sandbox control endpoint', () => {
     it('refuses a transaction that is not waiting, an unknown one and a bad amount', async () => {
       const tx = await control.create({ status: 'finished' });
       const notWaiting = await refusal(control.pay(tx.id));
-      assert.deepEqual([notWaiting.code, notWaiting.status, notWaiting.controlMessage], ['conflict', 409, `Transaction ${tx.id} is finished: only a waiting transaction can be paid (move it to waiting first).`]);
+      assert.deepEqual(
+        [notWaiting.code, notWaiting.status, notWaiting.controlMessage],
+        [
+          'conflict',
+          409,
+          `Transaction ${tx.id} is finished: only a waiting transaction can be paid (move it to waiting first).`,
+        ],
+      );
       const unknown = await refusal(control.pay('nosuchtx123'));
       assert.deepEqual([unknown.code, unknown.status, unknown.field], ['not-found', 404, 'id']);
       const waiting = await control.create();
@@ -204,7 +271,9 @@ describe('sandbox control endpoint', () => {
     });
 
     it('moves a seeded transaction too, and a fixed one back to waiting opens a new payment window', async () => {
-      const seeded = sandbox.ledger.all().find((t) => t.type === 'fixed' && sandbox.ledger.statusOf(t.id) === 'expired');
+      const seeded = sandbox.ledger
+        .all()
+        .find((t) => t.type === 'fixed' && sandbox.ledger.statusOf(t.id) === 'expired');
       assert.ok(seeded);
       clock.advance(10 * MINUTE);
       const moved = await control.move(seeded.id, 'waiting');
@@ -220,7 +289,13 @@ describe('sandbox control endpoint', () => {
       const a = await refusal(control.move(fixed.id, 'overdue'));
       assert.deepEqual([a.code, a.status, a.field], ['conflict', 409, 'status']);
       const b = await refusal(control.move(float.id, 'expired'));
-      assert.deepEqual([b.code, b.controlMessage], ['conflict', 'A float-rate transaction cannot become expired (that is for fixed-rate ones); its unpaid end is overdue.']);
+      assert.deepEqual(
+        [b.code, b.controlMessage],
+        [
+          'conflict',
+          'A float-rate transaction cannot become expired (that is for fixed-rate ones); its unpaid end is overdue.',
+        ],
+      );
       const c = await refusal(control.run({ action: 'move', id: float.id, status: 'hold*' as 'hold' }));
       assert.deepEqual([c.code, c.field], ['invalid', 'status']);
       const d = await refusal(control.move('../../etc', 'hold'));
@@ -240,7 +315,11 @@ describe('sandbox control endpoint', () => {
     it('sets faults of /v2 answers (never of control answers), reads and clears them', async () => {
       const set = await control.setFaults({ rates: { http503: 1 }, latencyMs: 0 });
       assert.deepEqual(set, { rates: { http503: 1 }, latencyMs: 0, next: [] });
-      const answer = await postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getStatus', params: { id: 'x1' } }));
+      const answer = await postSigned(
+        sandbox,
+        testKeys().a,
+        JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getStatus', params: { id: 'x1' } }),
+      );
       assert.equal(answer.status, 503);
       assert.deepEqual(await control.faults(), { rates: { http503: 1 }, latencyMs: 0, next: [] });
       assert.equal((await control.clock()).nowMs, START);
@@ -279,9 +358,16 @@ describe('sandbox control endpoint', () => {
       assert.ok(seeded);
       await control.move(seeded.id, 'hold');
       const state = await control.reset();
-      assert.deepEqual(state, { seed: 1, size: 20, clock: { nowMs: START, now: '2025-01-15T12:00:00.000+00:00', skippedMs: 0, skippable: true } });
+      assert.deepEqual(state, {
+        seed: 1,
+        size: 20,
+        clock: { nowMs: START, now: '2025-01-15T12:00:00.000+00:00', skippedMs: 0, skippable: true },
+      });
       assert.equal((await refusal(control.get(tx.id))).code, 'not-found');
-      assert.deepEqual((await rpc(sandbox, 'getStatus', { id: tx.id })).error, { code: -32602, message: 'Parameter id is invalid' });
+      assert.deepEqual((await rpc(sandbox, 'getStatus', { id: tx.id })).error, {
+        code: -32602,
+        message: 'Parameter id is invalid',
+      });
       assert.notEqual((await control.get(seeded.id)).status, 'hold');
       const other = await control.reset(7);
       assert.equal(other.seed, 7);
@@ -292,15 +378,25 @@ describe('sandbox control endpoint', () => {
   describe('refusals of the request itself', () => {
     const body = JSON.stringify({ action: 'clock', nonce: randomUUID(), at: Date.now() });
     /** A raw control body with a new nonce and the time (what the client adds), after `text`'s members. */
-    const fresh = (text: string): string => text.replace(/\}$/, `${text === '{}' ? '' : ','}"nonce":"${randomUUID()}","at":${Date.now()}}`);
+    const fresh = (text: string): string =>
+      text.replace(/\}$/, `${text === '{}' ? '' : ','}"nonce":"${randomUUID()}","at":${Date.now()}}`);
 
     it('answers an unsigned, unknown-key or badly signed request 401 Unauthorized, as /v2 does', async () => {
       const unsigned = await post(sandbox.url, body, { path: SANDBOX_CONTROL_PATH });
       const otherKey = await postSigned(sandbox, testKeys().b, body, { path: SANDBOX_CONTROL_PATH });
-      const wrongBody = await postSigned(sandbox, testKeys().a, body, { path: SANDBOX_CONTROL_PATH, headers: { 'X-Api-Signature': Buffer.alloc(256, 1).toString('base64') } });
+      const wrongBody = await postSigned(sandbox, testKeys().a, body, {
+        path: SANDBOX_CONTROL_PATH,
+        headers: { 'X-Api-Signature': Buffer.alloc(256, 1).toString('base64') },
+      });
       const signedOther = await post(sandbox.url, body, {
         path: SANDBOX_CONTROL_PATH,
-        headers: { 'X-Api-Key': testKeys().a.apiKey, 'X-Api-Signature': (await import('../../../src/api/keys')).signBody(testKeys().a.privateKey, Buffer.from(`${body} `)) },
+        headers: {
+          'X-Api-Key': testKeys().a.apiKey,
+          'X-Api-Signature': (await import('../../../src/api/keys')).signBody(
+            testKeys().a.privateKey,
+            Buffer.from(`${body} `),
+          ),
+        },
       });
       for (const answer of [unsigned, otherKey, wrongBody, signedOther]) {
         assert.equal(answer.status, 401);
@@ -316,12 +412,27 @@ describe('sandbox control endpoint', () => {
       const cases: [string, number, string, string][] = [
         ['{"action":', 400, 'invalid', 'The body is not JSON; send an object such as {"action": "clock"}.'],
         ['[]', 400, 'invalid', 'The request must be a JSON object such as {"action": "clock"}.'],
-        ['{}', 400, 'unknown-action', 'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.'],
-        ['{"action":"explode"}', 400, 'unknown-action', '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.'],
+        [
+          '{}',
+          400,
+          'unknown-action',
+          'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.',
+        ],
+        [
+          '{"action":"explode"}',
+          400,
+          'unknown-action',
+          '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.',
+        ],
         ['{"action":"clock","extra":1}', 400, 'invalid', 'Unknown field "extra"; this action takes "action".'],
       ];
       for (const [text, code, errorCode, message] of cases) {
-        const answer = await postSigned(sandbox, testKeys().a, text.startsWith('{') && text.endsWith('}') ? fresh(text) : text, { path: SANDBOX_CONTROL_PATH });
+        const answer = await postSigned(
+          sandbox,
+          testKeys().a,
+          text.startsWith('{') && text.endsWith('}') ? fresh(text) : text,
+          { path: SANDBOX_CONTROL_PATH },
+        );
         assert.equal(answer.status, code, text);
         assert.match(answer.contentType, /^application\/json/);
         const parsed = JSON.parse(answer.text) as { ok: boolean; error: { code: string; message: string } };
@@ -341,7 +452,10 @@ describe('sandbox control endpoint', () => {
     });
 
     it('the client refuses an address that is not on this machine before signing anything', () => {
-      assert.throws(() => new SandboxControlClient({ baseUrl: 'https://api.example.com', credentials: testKeys().a }), TransportError);
+      assert.throws(
+        () => new SandboxControlClient({ baseUrl: 'https://api.example.com', credentials: testKeys().a }),
+        TransportError,
+      );
       assert.throws(() => new SandboxControlClient({ baseUrl: 'http://10.0.0.1:8710', credentials: testKeys().a }));
       const local = new SandboxControlClient({ baseUrl: 'http://localhost:8710/v2/', credentials: testKeys().a });
       assert.equal(local.url, 'http://localhost:8710/sandbox/control');

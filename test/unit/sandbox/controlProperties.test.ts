@@ -6,14 +6,30 @@
  */
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { ControlRefusal, Ledger, ManualClock, restoreLedger, runControl, SnapshotError, toSnapshot } from '../../../src/sandbox';
+import {
+  ControlRefusal,
+  Ledger,
+  ManualClock,
+  restoreLedger,
+  runControl,
+  SnapshotError,
+  toSnapshot,
+} from '../../../src/sandbox';
 import { FaultInjector } from '../../../src/sandbox/faults';
 import { validatePlan } from '../../../src/sandbox/lifecycle';
 import { SandboxState } from '../../../src/sandbox/state';
 import type { LedgerSnapshot } from '../../../src/shared/sandboxControl';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 
-const PAID: ReadonlySet<string> = new Set(['confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded']);
+const PAID: ReadonlySet<string> = new Set([
+  'confirming',
+  'exchanging',
+  'sending',
+  'hold',
+  'finished',
+  'failed',
+  'refunded',
+]);
 
 function freshState(): { state: SandboxState; clock: ManualClock } {
   const clock = new ManualClock();
@@ -30,9 +46,21 @@ type Step =
 const step: fc.Arbitrary<Step> = fc.oneof(
   // The unpaid end of its type (a fixed one cannot be overdue, a float one expired).
   fc
-    .record({ kind: fc.constant('create' as const), type: fc.constantFrom('float' as const, 'fixed' as const), status: fc.constantFrom(...KNOWN_STATUSES) })
-    .map((c): Step => ({ ...c, status: c.status === 'overdue' || c.status === 'expired' ? (c.type === 'float' ? 'overdue' : 'expired') : c.status })),
-  fc.record({ kind: fc.constant('pay' as const), pick: fc.nat(), amount: fc.option(fc.constantFrom('0.0001', '0.001', '0.002', '0.01', '11', '100'), { nil: undefined }) }),
+    .record({
+      kind: fc.constant('create' as const),
+      type: fc.constantFrom('float' as const, 'fixed' as const),
+      status: fc.constantFrom(...KNOWN_STATUSES),
+    })
+    .map((c): Step => ({
+      ...c,
+      status:
+        c.status === 'overdue' || c.status === 'expired' ? (c.type === 'float' ? 'overdue' : 'expired') : c.status,
+    })),
+  fc.record({
+    kind: fc.constant('pay' as const),
+    pick: fc.nat(),
+    amount: fc.option(fc.constantFrom('0.0001', '0.001', '0.002', '0.01', '11', '100'), { nil: undefined }),
+  }),
   fc.record({ kind: fc.constant('move' as const), pick: fc.nat(), status: fc.constantFrom(...KNOWN_STATUSES) }),
   fc.record({ kind: fc.constant('skip' as const), ms: fc.integer({ min: 1, max: 2 * 24 * 60 * 60_000 }) }),
 );
@@ -65,7 +93,8 @@ function assertConsistent(ledger: Ledger): void {
     assert.equal(record.moneyReceived > 0, PAID.has(record.status), `${tx.id} ${record.status} moneyReceived`);
     assert.equal(record.status === 'finished', record.totalFee !== null);
     assert.equal(tx.type === 'fixed', record.payTill !== undefined);
-    if (record.status === 'expired') assert.equal(tx.payTillMs !== null && tx.payTillMs <= now, true, 'expired at or after payTill');
+    if (record.status === 'expired')
+      assert.equal(tx.payTillMs !== null && tx.payTillMs <= now, true, 'expired at or after payTill');
   }
 }
 
@@ -106,8 +135,12 @@ describe('sandbox control properties', () => {
         const restored = restoreLedger(snapshot, clock);
         assert.equal(restored.dropped, 0);
         assert.equal(restored.restored, snapshot.transactions.length);
-        assert.deepEqual(restored.ledger.visible().map((tx) => tx.id), state.ledger.visible().map((tx) => tx.id));
-        for (const tx of state.ledger.visible()) assert.deepEqual(restored.ledger.record(tx.id), state.ledger.record(tx.id));
+        assert.deepEqual(
+          restored.ledger.visible().map((tx) => tx.id),
+          state.ledger.visible().map((tx) => tx.id),
+        );
+        for (const tx of state.ledger.visible())
+          assert.deepEqual(restored.ledger.record(tx.id), state.ledger.record(tx.id));
       }),
       { numRuns: 40 },
     );
@@ -119,9 +152,32 @@ describe('sandbox control properties', () => {
     const good = toSnapshot(state.ledger, 0);
     const mutated = fc.oneof(
       fc.anything(),
-      fc.record({ version: fc.constant(1), seed: fc.anything(), size: fc.anything(), startedAtMs: fc.anything(), transactions: fc.anything() }),
-      fc.record({ version: fc.constant(1), seed: fc.constant(3), size: fc.constant(10), startedAtMs: fc.constant(good.startedAtMs), skippedMs: fc.anything(),
-        transactions: fc.array(fc.oneof(fc.anything(), fc.constant(good.transactions[0]).chain((tx) => fc.record({ key: fc.constantFrom(...Object.keys(tx)), value: fc.anything() }).map(({ key, value }) => ({ ...tx, [key]: value }))))) }),
+      fc.record({
+        version: fc.constant(1),
+        seed: fc.anything(),
+        size: fc.anything(),
+        startedAtMs: fc.anything(),
+        transactions: fc.anything(),
+      }),
+      fc.record({
+        version: fc.constant(1),
+        seed: fc.constant(3),
+        size: fc.constant(10),
+        startedAtMs: fc.constant(good.startedAtMs),
+        skippedMs: fc.anything(),
+        transactions: fc.array(
+          fc.oneof(
+            fc.anything(),
+            fc
+              .constant(good.transactions[0])
+              .chain((tx) =>
+                fc
+                  .record({ key: fc.constantFrom(...Object.keys(tx)), value: fc.anything() })
+                  .map(({ key, value }) => ({ ...tx, [key]: value })),
+              ),
+          ),
+        ),
+      }),
     );
     fc.assert(
       fc.property(mutated, (snapshot) => {
@@ -159,6 +215,7 @@ describe('sandbox control properties', () => {
       [{ version: 1, seed: 1, size: 10_001 }, "The snapshot's size must be a whole number from 0 to 10000."],
       [{ version: 1, seed: 1, size: 1, startedAtMs: Number.MAX_VALUE }, 'The snapshot has no valid start time.'],
     ];
-    for (const [snapshot, message] of cases) assert.throws(() => restoreLedger(snapshot, clock), { name: 'SnapshotError', message });
+    for (const [snapshot, message] of cases)
+      assert.throws(() => restoreLedger(snapshot, clock), { name: 'SnapshotError', message });
   });
 });

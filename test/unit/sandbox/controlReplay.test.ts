@@ -37,10 +37,18 @@ describe('sandbox control: replayed and stale bodies are refused', () => {
     for (let i = 0; i < 3; i++) {
       const again = await send(body);
       assert.equal(again.status, 409);
-      assert.deepEqual(again.body.error, { code: 'conflict', message: 'This control request was already carried out: each one carries a new nonce.', field: 'nonce' });
+      assert.deepEqual(again.body.error, {
+        code: 'conflict',
+        message: 'This control request was already carried out: each one carries a new nonce.',
+        field: 'nonce',
+      });
     }
     assert.equal(sandbox.ledger.size, size, 'the replays created nothing');
-    assert.equal((await send(JSON.stringify({ action: 'create', nonce: randomUUID(), at: Date.now() }))).status, 200, 'a new nonce is accepted');
+    assert.equal(
+      (await send(JSON.stringify({ action: 'create', nonce: randomUUID(), at: Date.now() }))).status,
+      200,
+      'a new nonce is accepted',
+    );
   });
 
   it('refuses a body made too long ago or too far ahead, and one without a nonce or a time', async () => {
@@ -58,7 +66,13 @@ describe('sandbox control: replayed and stale bodies are refused', () => {
       assert.equal(answer.status, 400, JSON.stringify(request));
       assert.equal(answer.body.error?.code, 'invalid');
       assert.equal(answer.body.error?.field, field, JSON.stringify(request));
-      assert.match(answer.body.error?.message ?? '', kind === 'stale' ? /^at is more than 120 s away from the sandbox's time/ : /^Each control request carries "nonce"/, JSON.stringify(request));
+      assert.match(
+        answer.body.error?.message ?? '',
+        kind === 'stale'
+          ? /^at is more than 120 s away from the sandbox's time/
+          : /^Each control request carries "nonce"/,
+        JSON.stringify(request),
+      );
     }
   });
 
@@ -82,10 +96,18 @@ describe('sandbox control: replayed and stale bodies are refused', () => {
     assert.equal(nonces.accept('b'.repeat(16), now - CONTROL_FRESHNESS_MS - 1), 'stale');
     assert.equal(nonces.accept('c'.repeat(16), now + 1), 'ok');
     assert.equal(nonces.accept('d'.repeat(16), now + 2), 'ok');
-    assert.equal(nonces.accept('e'.repeat(16), now + 3), 'full', 'a full memory refuses rather than forgets a nonce still fresh');
+    assert.equal(
+      nonces.accept('e'.repeat(16), now + 3),
+      'full',
+      'a full memory refuses rather than forgets a nonce still fresh',
+    );
     now += CONTROL_FRESHNESS_MS + 10;
     assert.equal(nonces.accept('e'.repeat(16), now), 'ok', 'the old ones are stale now: forgotten, room again');
     assert.equal(nonces.size, 1);
-    assert.equal(nonces.accept('a'.repeat(16), now - CONTROL_FRESHNESS_MS - 10), 'stale', 'a forgotten nonce cannot come back: its time is stale');
+    assert.equal(
+      nonces.accept('a'.repeat(16), now - CONTROL_FRESHNESS_MS - 10),
+      'stale',
+      'a forgotten nonce cannot come back: its time is stale',
+    );
   });
 });

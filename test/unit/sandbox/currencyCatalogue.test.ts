@@ -16,7 +16,18 @@ import { pairLimits } from '../../../src/sandbox/pairs';
 import { limitsOf } from '../../../src/sandbox/rates';
 import { rpc, result, testSandbox } from './helpers';
 
-type CurrencyRecord = { ticker: string; fullName: string; protocol: string; blockchain: string; blockchainPrecision: number; extraIdName?: string; enabledFrom: boolean; enabledTo: boolean; fixRateEnabled: boolean; contractAddress?: string };
+type CurrencyRecord = {
+  ticker: string;
+  fullName: string;
+  protocol: string;
+  blockchain: string;
+  blockchainPrecision: number;
+  extraIdName?: string;
+  enabledFrom: boolean;
+  enabledTo: boolean;
+  fixRateEnabled: boolean;
+  contractAddress?: string;
+};
 
 /** Fractional digits of a decimal string. */
 const decimalsOf = (amount: string): number => amount.split('.')[1]?.length ?? 0;
@@ -42,12 +53,36 @@ describe('sandbox: the currency catalogue', () => {
   it('keeps the seventeen first currencies, in their order, and seeds the ledger from them only', () => {
     assert.deepEqual(
       CURRENCIES.slice(0, 17).map((c) => c.ticker),
-      ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol', 'ada', 'dot', 'atom', 'xmr', 'eos', 'zec', 'dash'],
+      [
+        'btc',
+        'eth',
+        'ltc',
+        'xrp',
+        'xlm',
+        'usdt',
+        'trx',
+        'doge',
+        'bch',
+        'sol',
+        'ada',
+        'dot',
+        'atom',
+        'xmr',
+        'eos',
+        'zec',
+        'dash',
+      ],
     );
-    assert.deepEqual(SEEDED_CURRENCIES, CURRENCIES.slice(0, 17).map((c) => c.ticker));
+    assert.deepEqual(
+      SEEDED_CURRENCIES,
+      CURRENCIES.slice(0, 17).map((c) => c.ticker),
+    );
     const ledger = new Ledger({ seed: 1, size: 400, clock: new ManualClock() });
     const used = new Set(ledger.all().flatMap((tx) => [tx.currencyFrom, tx.currencyTo]));
-    assert.deepEqual([...used].filter((t) => !SEEDED_CURRENCIES.includes(t)), []);
+    assert.deepEqual(
+      [...used].filter((t) => !SEEDED_CURRENCIES.includes(t)),
+      [],
+    );
   });
 
   it("answers getCurrenciesFull with the service's tickers, networks and precisions", async () => {
@@ -80,13 +115,19 @@ describe('sandbox: the currency catalogue', () => {
     ];
     for (const [ticker, protocol, blockchain, precision] of facts) {
       const c = by.get(ticker);
-      assert.deepEqual(c && { protocol: c.protocol, blockchain: c.blockchain, blockchainPrecision: c.blockchainPrecision }, { protocol, blockchain, blockchainPrecision: precision }, ticker);
+      assert.deepEqual(
+        c && { protocol: c.protocol, blockchain: c.blockchain, blockchainPrecision: c.blockchainPrecision },
+        { protocol, blockchain, blockchainPrecision: precision },
+        ticker,
+      );
     }
     assert.equal(by.get('usdt20')?.fullName, 'Tether USD (ERC20)');
     assert.equal(by.get('usdt20')?.contractAddress, '0xdac17f958d2ee523a2206206994597c13d831ec7');
     assert.equal(by.get('usdtrx')?.contractAddress, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
     assert.deepEqual(
-      ['xrp', 'xlm', 'eos', 'iost', 'steem', 'stx', 'atom', 'ton', 'hbar', 'btc', 'usdt20'].map((t) => by.get(t)?.extraIdName ?? null),
+      ['xrp', 'xlm', 'eos', 'iost', 'steem', 'stx', 'atom', 'ton', 'hbar', 'btc', 'usdt20'].map(
+        (t) => by.get(t)?.extraIdName ?? null,
+      ),
       ['destination tag', 'memo', 'memo', 'memo', 'memo', 'memo', 'memo', 'memo', 'memo', null, null],
     );
     assert.equal(by.get('waves')?.enabledFrom, false, 'some are disabled as input');
@@ -98,9 +139,15 @@ describe('sandbox: the currency catalogue', () => {
     const doc = catalogue as { explorers: unknown; currencies: Record<string, unknown>[] };
     const btc = doc.currencies[0];
     assert.throws(() => readCatalogue({ ...doc, currencies: [btc, btc] }), /btc is listed twice/);
-    assert.throws(() => readCatalogue({ ...doc, currencies: [{ ...btc, addressFormat: 'nosuch' }] }), /unknown address format nosuch/);
+    assert.throws(
+      () => readCatalogue({ ...doc, currencies: [{ ...btc, addressFormat: 'nosuch' }] }),
+      /unknown address format nosuch/,
+    );
     assert.throws(() => readCatalogue({ ...doc, currencies: [{ ...btc, ticker: 'BTC' }] }), /lowercase/);
-    assert.throws(() => readCatalogue({ ...doc, currencies: [{ ...btc, enabledFrom: false, enabledTo: false }] }), /disabled on both sides/);
+    assert.throws(
+      () => readCatalogue({ ...doc, currencies: [{ ...btc, enabledFrom: false, enabledTo: false }] }),
+      /disabled on both sides/,
+    );
     assert.equal(readCatalogue(doc).length, CURRENCIES.length);
   });
 
@@ -112,11 +159,13 @@ describe('sandbox: the currency catalogue', () => {
         pairs++;
         const r = pairLimits(from, to);
         const where = `${from.ticker}->${to.ticker}`;
-        for (const bound of [r.minAmountFloat, r.maxAmountFloat, r.minAmountFixed, r.maxAmountFixed]) assert.ok(Number(bound) > 0, where);
+        for (const bound of [r.minAmountFloat, r.maxAmountFloat, r.minAmountFixed, r.maxAmountFixed])
+          assert.ok(Number(bound) > 0, where);
         assert.ok(Number(r.minAmountFloat) < Number(r.maxAmountFloat), where);
         assert.ok(Number(r.minAmountFixed) < Number(r.maxAmountFixed), where);
         // The float maximum keeps the service's long tail (up to 11 decimals); the others fit the payin.
-        for (const bound of [r.minAmountFloat, r.minAmountFixed, r.maxAmountFixed]) assert.ok(decimalsOf(bound) <= from.blockchainPrecision, `${where}: ${bound}`);
+        for (const bound of [r.minAmountFloat, r.minAmountFixed, r.maxAmountFixed])
+          assert.ok(decimalsOf(bound) <= from.blockchainPrecision, `${where}: ${bound}`);
         for (const type of ['float', 'fixed'] as const) {
           const l = limitsOf(type, from, to);
           assert.ok(l.minTo > 0n && l.minTo < l.maxTo, `${where} ${type}`);
@@ -126,7 +175,7 @@ describe('sandbox: the currency catalogue', () => {
     assert.ok(pairs > 20_000, `${pairs} pairs`);
   });
 
-  it('property: an amount at the currency\'s precision is accepted, one digit more is refused (over HTTP)', async () => {
+  it("property: an amount at the currency's precision is accepted, one digit more is refused (over HTTP)", async () => {
     const payins = CURRENCIES.filter(usableFrom);
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...payins), fc.integer({ min: 1, max: 9 }), async (from, last) => {
@@ -139,9 +188,17 @@ describe('sandbox: the currency catalogue', () => {
         const digits = accepted(from);
         const atPrecision = digits === 0 ? `${whole}` : `${whole}.${'0'.repeat(digits - 1)}${last}`;
         assert.equal(decimalsOf(atPrecision), digits);
-        const ok = await rpc(sandbox, 'getExchangeAmount', { from: from.ticker, to: to.ticker, amountFrom: atPrecision });
+        const ok = await rpc(sandbox, 'getExchangeAmount', {
+          from: from.ticker,
+          to: to.ticker,
+          amountFrom: atPrecision,
+        });
         assert.equal(ok.error, undefined, `${from.ticker} ${atPrecision}: ${JSON.stringify(ok.error)}`);
-        const tooPrecise = await rpc(sandbox, 'getExchangeAmount', { from: from.ticker, to: to.ticker, amountFrom: `${atPrecision}${digits === 0 ? '.' : ''}${last}` });
+        const tooPrecise = await rpc(sandbox, 'getExchangeAmount', {
+          from: from.ticker,
+          to: to.ticker,
+          amountFrom: `${atPrecision}${digits === 0 ? '.' : ''}${last}`,
+        });
         assert.deepEqual(tooPrecise.error, { code: -32602, message: 'Parameter amountFrom is invalid' }, from.ticker);
       }),
       { numRuns: 40 },
@@ -151,10 +208,23 @@ describe('sandbox: the currency catalogue', () => {
   it('takes ETH amounts with 18 decimals and USDT (ERC20) with 6, not 7', async () => {
     const eth = await rpc(sandbox, 'getExchangeAmount', { from: 'eth', to: 'btc', amountFrom: '0.123456789012345678' });
     assert.equal(eth.error, undefined, JSON.stringify(eth.error));
-    assert.deepEqual((await rpc(sandbox, 'getExchangeAmount', { from: 'eth', to: 'btc', amountFrom: '0.1234567890123456789' })).error, { code: -32602, message: 'Parameter amountFrom is invalid' });
-    assert.equal((await rpc(sandbox, 'getExchangeAmount', { from: 'usdt20', to: 'btc', amountFrom: '100.123456' })).error, undefined);
-    assert.deepEqual((await rpc(sandbox, 'getExchangeAmount', { from: 'usdt20', to: 'btc', amountFrom: '100.1234567' })).error, { code: -32602, message: 'Parameter amountFrom is invalid' });
-    assert.equal((await rpc(sandbox, 'getExchangeAmount', { from: 'usdtrx', to: 'eth', amountFrom: '100' })).error, undefined, 'real tickers are found');
+    assert.deepEqual(
+      (await rpc(sandbox, 'getExchangeAmount', { from: 'eth', to: 'btc', amountFrom: '0.1234567890123456789' })).error,
+      { code: -32602, message: 'Parameter amountFrom is invalid' },
+    );
+    assert.equal(
+      (await rpc(sandbox, 'getExchangeAmount', { from: 'usdt20', to: 'btc', amountFrom: '100.123456' })).error,
+      undefined,
+    );
+    assert.deepEqual(
+      (await rpc(sandbox, 'getExchangeAmount', { from: 'usdt20', to: 'btc', amountFrom: '100.1234567' })).error,
+      { code: -32602, message: 'Parameter amountFrom is invalid' },
+    );
+    assert.equal(
+      (await rpc(sandbox, 'getExchangeAmount', { from: 'usdtrx', to: 'eth', amountFrom: '100' })).error,
+      undefined,
+      'real tickers are found',
+    );
   });
 
   // The protocol families: one address each that passes, and one that does not.
@@ -185,7 +255,10 @@ describe('sandbox: the currency catalogue', () => {
   ];
   for (const [currency, address, valid] of addresses) {
     it(`validateAddress ${currency} ${address}: ${valid ? 'valid' : 'Invalid address'}`, async () => {
-      assert.deepEqual(await result(sandbox, 'validateAddress', { currency, address }), valid ? { result: true } : { result: false, message: 'Invalid address' });
+      assert.deepEqual(
+        await result(sandbox, 'validateAddress', { currency, address }),
+        valid ? { result: true } : { result: false, message: 'Invalid address' },
+      );
     });
   }
 
@@ -208,14 +281,27 @@ describe('sandbox: the currency catalogue', () => {
   ];
   for (const [currency, address, extraId, valid] of extraIds) {
     it(`validateAddress ${currency} with extra id ${JSON.stringify(extraId.length > 40 ? `${extraId.length} characters` : extraId)}: ${valid ? 'valid' : 'Invalid extra id'}`, async () => {
-      assert.deepEqual(await result(sandbox, 'validateAddress', { currency, address, extraId }), valid ? { result: true } : { result: false, message: 'Invalid extra id' });
+      assert.deepEqual(
+        await result(sandbox, 'validateAddress', { currency, address, extraId }),
+        valid ? { result: true } : { result: false, message: 'Invalid extra id' },
+      );
     });
   }
 
   it('the create operations check addresses by the same formats: a TRON address is refused for an ERC20 payout', async () => {
-    const refused = await rpc(sandbox, 'createTransaction', { from: 'btc', to: 'usdt20', amountFrom: '0.1', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    const refused = await rpc(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'usdt20',
+      amountFrom: '0.1',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
     assert.deepEqual(refused.error, { code: -32602, message: 'Error: Invalid address' });
-    const created = await rpc(sandbox, 'createTransaction', { from: 'btc', to: 'usdtrx', amountFrom: '0.1', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    const created = await rpc(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'usdtrx',
+      amountFrom: '0.1',
+      address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
     assert.equal(created.error, undefined, JSON.stringify(created.error));
   });
 });

@@ -34,17 +34,30 @@ describe('sandbox: disabled methods', () => {
     assert.equal((await rpc(sandbox, 'getPairsParams', pair)).error, undefined);
     sandbox.setDisabledMethods(['getPairsParams', 'getFixRateForAmount']);
     assert.equal((await rpc(sandbox, 'getPairsParams', pair)).error?.code, -32601);
-    assert.equal((await rpc(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '1' })).error?.code, -32601);
-    assert.equal((await rpc(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' })).error, undefined);
+    assert.equal(
+      (await rpc(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '1' })).error?.code,
+      -32601,
+    );
+    assert.equal(
+      (await rpc(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' })).error,
+      undefined,
+    );
     assert.throws(() => sandbox.setDisabledMethods(['getPairParams']), /not a method of the sandbox: getPairParams/);
-    assert.deepEqual(sandbox.disabledMethods, ['getPairsParams', 'getFixRateForAmount'], 'a refused set changes nothing');
+    assert.deepEqual(
+      sandbox.disabledMethods,
+      ['getPairsParams', 'getFixRateForAmount'],
+      'a refused set changes nothing',
+    );
     sandbox.setDisabledMethods([]);
     assert.equal((await rpc(sandbox, 'getPairsParams', pair)).error, undefined);
   });
 
   it('is the --disable-method flag of the CLI (repeatable, checked against the methods served)', () => {
     assert.deepEqual(parseCli([]).disabledMethods, []);
-    assert.deepEqual(parseCli(['--disable-method', 'getPairsParams', '--disable-method', 'getStatus']).disabledMethods, ['getPairsParams', 'getStatus']);
+    assert.deepEqual(
+      parseCli(['--disable-method', 'getPairsParams', '--disable-method', 'getStatus']).disabledMethods,
+      ['getPairsParams', 'getStatus'],
+    );
     assert.throws(() => parseCli(['--disable-method', 'nope']), CliError);
     assert.throws(() => parseCli(['--disable-method']), CliError);
   });

@@ -26,7 +26,10 @@ export function nodeClient(): DocsClient {
 /** A python3 with PyCryptodome (as Crypto, or Debian's Cryptodome) and requests, or why there is none. */
 export function pythonClient(): DocsClient | { readonly reason: string } {
   for (const python of ['python3', '/usr/bin/python3']) {
-    const check = quietly(python, ['-c', 'import requests\ntry:\n import Crypto.Signature\nexcept ImportError:\n import Cryptodome.Signature']);
+    const check = quietly(python, [
+      '-c',
+      'import requests\ntry:\n import Crypto.Signature\nexcept ImportError:\n import Cryptodome.Signature',
+    ]);
     if (check.ok) return { command: python, script: path.join(DOCS_CLIENTS, 'client.py') };
   }
   return { reason: 'no python3 with PyCryptodome and requests (Debian: python3-pycryptodome python3-requests)' };
@@ -34,13 +37,27 @@ export function pythonClient(): DocsClient | { readonly reason: string } {
 
 interface Answer {
   readonly status: number;
-  readonly body: { readonly jsonrpc?: unknown; readonly id?: unknown; readonly result?: unknown; readonly error?: unknown };
+  readonly body: {
+    readonly jsonrpc?: unknown;
+    readonly id?: unknown;
+    readonly result?: unknown;
+    readonly error?: unknown;
+  };
 }
 
 /** One call of `method` by the client; asserts it ran. */
-export async function docsCall(client: DocsClient, url: string, keyHex: string, method: string, params?: unknown): Promise<Answer> {
+export async function docsCall(
+  client: DocsClient,
+  url: string,
+  keyHex: string,
+  method: string,
+  params?: unknown,
+): Promise<Answer> {
   const args = [client.script, method, ...(params === undefined ? [] : [JSON.stringify(params)])];
-  const run = await runProcess(client.command, args, { cwd: DOCS_CLIENTS, env: childEnv({ DOCS_URL: url, DOCS_PRIVATE_KEY: keyHex }) });
+  const run = await runProcess(client.command, args, {
+    cwd: DOCS_CLIENTS,
+    env: childEnv({ DOCS_URL: url, DOCS_PRIVATE_KEY: keyHex }),
+  });
   assert.equal(run.code, 0, `${method}: ${run.stderr}`);
   const printed = JSON.parse(run.stdout) as { status: number; body: string };
   return { status: printed.status, body: JSON.parse(printed.body) as Answer['body'] };
@@ -73,11 +90,28 @@ export async function everyMethod(client: DocsClient, url: string, keyHex: strin
   assert.ok(bulk.some((q) => q.from === 'btc' && q.to === 'eth'));
   const [quote] = (await ok('getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' })) as { id: string }[];
   await ok('validateAddress', { currency: 'eth', address: ETH });
-  const { subaccountId } = (await ok('createSubaccount', { email: `docs-${tag}@example.com` })) as { subaccountId: string };
-  assert.deepEqual(await ok('updateSubaccount', { subaccountId, email: `docs-new-${tag}@example.com` }), { subaccountId });
-  const float = (await ok('createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: ETH, subaccountId })) as { id: string; trackUrl?: unknown };
+  const { subaccountId } = (await ok('createSubaccount', { email: `docs-${tag}@example.com` })) as {
+    subaccountId: string;
+  };
+  assert.deepEqual(await ok('updateSubaccount', { subaccountId, email: `docs-new-${tag}@example.com` }), {
+    subaccountId,
+  });
+  const float = (await ok('createTransaction', {
+    from: 'btc',
+    to: 'eth',
+    amountFrom: '0.1',
+    address: ETH,
+    subaccountId,
+  })) as { id: string; trackUrl?: unknown };
   assert.equal(typeof float.trackUrl, 'string');
-  await ok('createFixTransaction', { from: 'btc', to: 'eth', rateId: quote?.id, amountFrom: '0.1', address: ETH, refundAddress: BTC });
+  await ok('createFixTransaction', {
+    from: 'btc',
+    to: 'eth',
+    rateId: quote?.id,
+    amountFrom: '0.1',
+    address: ETH,
+    refundAddress: BTC,
+  });
   assert.equal(await ok('getStatus', { id: float.id }), 'waiting');
   const records = (await ok('getTransactions', { id: float.id, limit: 1 })) as { id: string }[];
   assert.equal(records[0]?.id, float.id);

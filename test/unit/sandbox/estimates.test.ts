@@ -10,8 +10,38 @@ import { CURRENCIES, findCurrency, limitsOf, pairLimits } from '../../../src/san
 import { rpc, rpcError, result, testSandbox } from './helpers';
 
 const DECIMAL = /^(?:0|[1-9]\d*)(?:\.\d*[1-9])?$/;
-const FIELDS = ['from', 'to', 'networkFee', 'amountFrom', 'amountTo', 'max', 'maxFrom', 'maxTo', 'min', 'minFrom', 'minTo', 'visibleAmount', 'rate', 'fee'];
-const FIX_FIELDS = ['id', 'result', 'from', 'to', 'networkFee', 'max', 'maxFrom', 'maxTo', 'min', 'minFrom', 'minTo', 'amountFrom', 'amountTo', 'expiredAt'];
+const FIELDS = [
+  'from',
+  'to',
+  'networkFee',
+  'amountFrom',
+  'amountTo',
+  'max',
+  'maxFrom',
+  'maxTo',
+  'min',
+  'minFrom',
+  'minTo',
+  'visibleAmount',
+  'rate',
+  'fee',
+];
+const FIX_FIELDS = [
+  'id',
+  'result',
+  'from',
+  'to',
+  'networkFee',
+  'max',
+  'maxFrom',
+  'maxTo',
+  'min',
+  'minFrom',
+  'minTo',
+  'amountFrom',
+  'amountTo',
+  'expiredAt',
+];
 
 type Rec = Record<string, string | number>;
 
@@ -27,7 +57,14 @@ function fracDigits(text: string): number {
 
 /** Pairs the estimates accept (both sides usable, different tickers). */
 const USABLE_PAIRS = CURRENCIES.flatMap((a) =>
-  CURRENCIES.filter((b) => a !== b && a.availability !== 'disabled' && a.availability !== 'no-input' && b.availability !== 'disabled' && b.availability !== 'no-output').map((b) => [a, b] as const),
+  CURRENCIES.filter(
+    (b) =>
+      a !== b &&
+      a.availability !== 'disabled' &&
+      a.availability !== 'no-input' &&
+      b.availability !== 'disabled' &&
+      b.availability !== 'no-output',
+  ).map((b) => [a, b] as const),
 );
 const FIXED_PAIRS = USABLE_PAIRS.filter(([a, b]) => a.fixRateEnabled && b.fixRateEnabled);
 
@@ -79,7 +116,9 @@ describe('sandbox: getExchangeAmount', () => {
     assert.equal(error.code, -32602);
     const [min] = await limitStrings('float');
     assert.equal(error.message, `Invalid amount for pair btc->eth. Minimum amount is ${min.from} btc`);
-    assert.deepEqual(error.data, { limits: { min: { from: min.from, to: min.to }, max: (await limitStrings('float'))[1] } });
+    assert.deepEqual(error.data, {
+      limits: { min: { from: min.from, to: min.to }, max: (await limitStrings('float'))[1] },
+    });
     assert.ok(l.minFrom > 0n);
   });
 
@@ -91,7 +130,10 @@ describe('sandbox: getExchangeAmount', () => {
   });
 
   it('refuses zero as below the minimum', async () => {
-    assert.match((await rpcError(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '0' })).message, /Minimum amount is/);
+    assert.match(
+      (await rpcError(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '0' })).message,
+      /Minimum amount is/,
+    );
   });
 
   const invalid: [string, unknown, string][] = [
@@ -99,7 +141,11 @@ describe('sandbox: getExchangeAmount', () => {
     ['an empty to', { from: 'btc', to: '', amountFrom: '1' }, 'to'],
     ['the same currency twice', { from: 'btc', to: 'btc', amountFrom: '1' }, 'to'],
     ['no amountFrom', { from: 'btc', to: 'eth' }, 'amountFrom'],
-    ['a number that JSON writes with an exponent as amountFrom', { from: 'btc', to: 'eth', amountFrom: 1e-7 }, 'amountFrom'],
+    [
+      'a number that JSON writes with an exponent as amountFrom',
+      { from: 'btc', to: 'eth', amountFrom: 1e-7 },
+      'amountFrom',
+    ],
     ['a negative amountFrom', { from: 'btc', to: 'eth', amountFrom: '-1' }, 'amountFrom'],
     ['an exponent', { from: 'btc', to: 'eth', amountFrom: '1e-1' }, 'amountFrom'],
     ['more decimals than the currency', { from: 'btc', to: 'eth', amountFrom: '0.123456789' }, 'amountFrom'],
@@ -109,7 +155,10 @@ describe('sandbox: getExchangeAmount', () => {
   ];
   for (const [label, params, param] of invalid) {
     it(`refuses ${label}: Parameter ${param} is invalid`, async () => {
-      assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', params), { code: -32602, message: `Parameter ${param} is invalid` });
+      assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', params), {
+        code: -32602,
+        message: `Parameter ${param} is invalid`,
+      });
     });
   }
 
@@ -121,7 +170,10 @@ describe('sandbox: getExchangeAmount', () => {
   ];
   for (const [from, to, message] of refusals) {
     it(`refuses ${from}->${to}: ${message}`, async () => {
-      assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', { from, to, amountFrom: '1' }), { code: -32602, message });
+      assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', { from, to, amountFrom: '1' }), {
+        code: -32602,
+        message,
+      });
     });
   }
 
@@ -134,7 +186,10 @@ describe('sandbox: getExchangeAmount', () => {
       { from: 'eth', to: 'usdt', amountFrom: '1' },
       { from: 'ltc', to: 'btc' },
     ]);
-    assert.deepEqual(records.map((r) => `${r.from}->${r.to}`), ['btc->eth', 'eth->usdt']);
+    assert.deepEqual(
+      records.map((r) => `${r.from}->${r.to}`),
+      ['btc->eth', 'eth->usdt'],
+    );
   });
 
   it('answers an empty array when every pair of a bulk request is bad', async () => {
@@ -144,10 +199,15 @@ describe('sandbox: getExchangeAmount', () => {
   it('refuses a bulk request of more than 100 pairs', async () => {
     const many = Array.from({ length: 101 }, () => ({ from: 'btc', to: 'eth', amountFrom: '0.1' }));
     assert.equal((await result<unknown[]>(sandbox, 'getExchangeAmount', many.slice(0, 100))).length, 100);
-    assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', many), { code: -32602, message: 'Parameter params is invalid' });
+    assert.deepEqual(await rpcError(sandbox, 'getExchangeAmount', many), {
+      code: -32602,
+      message: 'Parameter params is invalid',
+    });
   });
 
-  async function limitStrings(type: 'float' | 'fixed'): Promise<[{ from: string; to: string }, { from: string; to: string }]> {
+  async function limitStrings(
+    type: 'float' | 'fixed',
+  ): Promise<[{ from: string; to: string }, { from: string; to: string }]> {
     const l = limitsOf(type, CURRENCIES[0], CURRENCIES[1]);
     const s = (x: bigint): string => {
       const whole = x / 10n ** 18n;
@@ -168,7 +228,11 @@ describe('sandbox: getExchangeAmount', () => {
           return amountBetween(l.minFrom, l.maxFrom, a.decimals).map((amount) => ({ a, b, amount }));
         }),
         async ({ a, b, amount }) => {
-          const [r] = await result<Rec[]>(sandbox, 'getExchangeAmount', { from: a.ticker, to: b.ticker, amountFrom: amount });
+          const [r] = await result<Rec[]>(sandbox, 'getExchangeAmount', {
+            from: a.ticker,
+            to: b.ticker,
+            amountFrom: amount,
+          });
           for (const f of FIELDS.slice(2)) assert.match(String(r[f]), DECIMAL, f);
           assert.equal(big(r.amountFrom), big(amount));
           assert.ok(fracDigits(String(r.amountTo)) <= b.decimals && fracDigits(String(r.fee)) <= b.decimals);
@@ -192,16 +256,29 @@ describe('sandbox: getExchangeAmount', () => {
         fc.constantFrom(...USABLE_PAIRS).chain(([a, b]) => {
           const l = limitsOf('float', a, b);
           const unit = 10n ** BigInt(18 - a.decimals);
-          const below = amountBetween(0n, l.minFrom - 1n, a.decimals).map((amount) => ({ amount, side: 'min' as const }));
-          const above = amountBetween(l.maxFrom + 1n, l.maxFrom * 10n + unit, a.decimals).map((amount) => ({ amount, side: 'max' as const }));
+          const below = amountBetween(0n, l.minFrom - 1n, a.decimals).map((amount) => ({
+            amount,
+            side: 'min' as const,
+          }));
+          const above = amountBetween(l.maxFrom + 1n, l.maxFrom * 10n + unit, a.decimals).map((amount) => ({
+            amount,
+            side: 'max' as const,
+          }));
           return fc.oneof(below, above).map((x) => ({ a, b, l, ...x }));
         }),
         async ({ a, b, l, amount, side }) => {
           const answer = await rpc(sandbox, 'getExchangeAmount', { from: a.ticker, to: b.ticker, amountFrom: amount });
-          const error = answer.error as { code: number; message: string; data?: { limits: { min: { from: string; to: string }; max: { from: string; to: string } } } };
+          const error = answer.error as {
+            code: number;
+            message: string;
+            data?: { limits: { min: { from: string; to: string }; max: { from: string; to: string } } };
+          };
           assert.equal(error.code, -32602);
           const bound = side === 'min' ? error.data?.limits.min.from : error.data?.limits.max.from;
-          assert.equal(error.message, `Invalid amount for pair ${a.ticker}->${b.ticker}. ${side === 'min' ? 'Minimum' : 'Maximum'} amount is ${bound} ${a.ticker}`);
+          assert.equal(
+            error.message,
+            `Invalid amount for pair ${a.ticker}->${b.ticker}. ${side === 'min' ? 'Minimum' : 'Maximum'} amount is ${bound} ${a.ticker}`,
+          );
           assert.equal(big(error.data?.limits.min.from ?? '0'), l.minFrom);
           assert.equal(big(error.data?.limits.max.from ?? '0'), l.maxFrom);
           assert.equal(big(error.data?.limits.min.to ?? '0'), l.minTo);
@@ -233,7 +310,8 @@ describe('sandbox: getFixRateForAmount', () => {
     const limits = pairLimits(CURRENCIES[0], CURRENCIES[1]);
     assert.equal(r.minFrom, limits.minAmountFixed, 'the fixed limits are those of getPairsParams');
     assert.equal(r.maxFrom, limits.maxAmountFixed);
-    for (const f of FIX_FIELDS.slice(1)) if (f !== 'from' && f !== 'to' && f !== 'expiredAt') assert.match(String(r[f]), DECIMAL, f);
+    for (const f of FIX_FIELDS.slice(1))
+      if (f !== 'from' && f !== 'to' && f !== 'expiredAt') assert.match(String(r[f]), DECIMAL, f);
   });
 
   it('quotes amountTo: the payin is rounded up so the payout is at least the amount asked', async () => {
@@ -253,12 +331,18 @@ describe('sandbox: getFixRateForAmount', () => {
     ['neither amountFrom nor amountTo', {}],
   ] as const) {
     it(`refuses ${label}: Parameter amountFrom is invalid`, async () => {
-      assert.deepEqual(await rpcError(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', ...extra }), { code: -32602, message: 'Parameter amountFrom is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', ...extra }), {
+        code: -32602,
+        message: 'Parameter amountFrom is invalid',
+      });
     });
   }
 
   it('refuses a malformed amountTo', async () => {
-    assert.deepEqual(await rpcError(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountTo: '2,5' }), { code: -32602, message: 'Parameter amountTo is invalid' });
+    assert.deepEqual(await rpcError(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountTo: '2,5' }), {
+      code: -32602,
+      message: 'Parameter amountTo is invalid',
+    });
   });
 
   it('refuses a currency disabled for fixed rates, which the float estimate accepts', async () => {
@@ -266,13 +350,20 @@ describe('sandbox: getFixRateForAmount', () => {
       code: -32602,
       message: 'Invalid currency: doge temporary disabled for fix rate transactions',
     });
-    assert.equal((await result<unknown[]>(sandbox, 'getExchangeAmount', { from: 'doge', to: 'btc', amountFrom: '1000' })).length, 1);
+    assert.equal(
+      (await result<unknown[]>(sandbox, 'getExchangeAmount', { from: 'doge', to: 'btc', amountFrom: '1000' })).length,
+      1,
+    );
   });
 
   it('refuses amountTo outside [minTo, maxTo] with the payin bound and data.limits', async () => {
     const l = limitsOf('fixed', CURRENCIES[0], CURRENCIES[1]);
     const answer = await rpc(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountTo: '0.00000001' });
-    const error = answer.error as { code: number; message: string; data?: { limits: { min: { from: string; to: string } } } };
+    const error = answer.error as {
+      code: number;
+      message: string;
+      data?: { limits: { min: { from: string; to: string } } };
+    };
     assert.equal(error.code, -32602);
     assert.match(error.message, /^Invalid amount for pair btc->eth\. Minimum amount is [\d.]+ btc$/);
     assert.equal(big(error.data?.limits.min.from ?? '0'), l.minFrom);
@@ -285,7 +376,10 @@ describe('sandbox: getFixRateForAmount', () => {
       { from: 'btc', to: 'eth', amountFrom: '0.1', amountTo: '1' },
       { from: 'eth', to: 'btc', amountTo: '0.1' },
     ]);
-    assert.deepEqual(records.map((r) => `${r.from}->${r.to}`), ['btc->eth', 'eth->btc']);
+    assert.deepEqual(
+      records.map((r) => `${r.from}->${r.to}`),
+      ['btc->eth', 'eth->btc'],
+    );
     assert.notEqual(records[0].id, records[1].id);
   });
 
@@ -295,17 +389,36 @@ describe('sandbox: getFixRateForAmount', () => {
         fc.constantFrom(...FIXED_PAIRS).chain(([a, b]) => {
           const l = limitsOf('fixed', a, b);
           return fc.oneof(
-            amountBetween(l.minFrom, l.maxFrom, a.decimals).map((amount) => ({ a, b, l, side: 'amountFrom' as const, amount })),
-            amountBetween(l.minTo, l.maxTo, b.decimals).map((amount) => ({ a, b, l, side: 'amountTo' as const, amount })),
+            amountBetween(l.minFrom, l.maxFrom, a.decimals).map((amount) => ({
+              a,
+              b,
+              l,
+              side: 'amountFrom' as const,
+              amount,
+            })),
+            amountBetween(l.minTo, l.maxTo, b.decimals).map((amount) => ({
+              a,
+              b,
+              l,
+              side: 'amountTo' as const,
+              amount,
+            })),
           );
         }),
         async ({ a, b, l, side, amount }) => {
-          const [r] = await result<Rec[]>(sandbox, 'getFixRateForAmount', { from: a.ticker, to: b.ticker, [side]: amount });
+          const [r] = await result<Rec[]>(sandbox, 'getFixRateForAmount', {
+            from: a.ticker,
+            to: b.ticker,
+            [side]: amount,
+          });
           assert.equal(big(r[side]), big(amount));
           assert.match(String(r.amountFrom), DECIMAL);
           assert.match(String(r.amountTo), DECIMAL);
           assert.ok(fracDigits(String(r.amountFrom)) <= a.decimals && fracDigits(String(r.amountTo)) <= b.decimals);
-          assert.ok(l.minFrom <= big(r.amountFrom) && big(r.amountFrom) <= l.maxFrom, `amountFrom ${String(r.amountFrom)} within limits`);
+          assert.ok(
+            l.minFrom <= big(r.amountFrom) && big(r.amountFrom) <= l.maxFrom,
+            `amountFrom ${String(r.amountFrom)} within limits`,
+          );
         },
       ),
       { numRuns: 60 },
@@ -319,15 +432,30 @@ describe('sandbox: getFixRateForAmount', () => {
           const l = limitsOf('fixed', a, b);
           return fc.oneof(
             amountBetween(0n, l.minFrom - 1n, a.decimals).map((amount) => ({ a, b, l, side: 'min' as const, amount })),
-            amountBetween(l.maxFrom + 1n, l.maxFrom * 3n, a.decimals).map((amount) => ({ a, b, l, side: 'max' as const, amount })),
+            amountBetween(l.maxFrom + 1n, l.maxFrom * 3n, a.decimals).map((amount) => ({
+              a,
+              b,
+              l,
+              side: 'max' as const,
+              amount,
+            })),
           );
         }),
         async ({ a, b, l, side, amount }) => {
-          const error = await rpcError(sandbox, 'getFixRateForAmount', { from: a.ticker, to: b.ticker, amountFrom: amount });
+          const error = await rpcError(sandbox, 'getFixRateForAmount', {
+            from: a.ticker,
+            to: b.ticker,
+            amountFrom: amount,
+          });
           const bound = side === 'min' ? l.minFrom : l.maxFrom;
-          const m = /^Invalid amount for pair (\w+)->(\w+)\. (Minimum|Maximum) amount is ([\d.]+) (\w+)$/.exec(error.message);
+          const m = /^Invalid amount for pair (\w+)->(\w+)\. (Minimum|Maximum) amount is ([\d.]+) (\w+)$/.exec(
+            error.message,
+          );
           assert.ok(m, error.message);
-          assert.deepEqual([m[1], m[2], m[3], m[5]], [a.ticker, b.ticker, side === 'min' ? 'Minimum' : 'Maximum', a.ticker]);
+          assert.deepEqual(
+            [m[1], m[2], m[3], m[5]],
+            [a.ticker, b.ticker, side === 'min' ? 'Minimum' : 'Maximum', a.ticker],
+          );
           assert.equal(big(m[4]), bound);
         },
       ),

@@ -7,7 +7,12 @@ import { post, postSigned, result, rpc, rpcError, testKeys, testSandbox } from '
 import { until } from '../support/until';
 
 const call = (sandbox: Sandbox, id = 'f1', timeoutMs?: number): Promise<RawAnswer> =>
-  postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id, method: 'getTransactions', params: { limit: 3 } }), { timeoutMs });
+  postSigned(
+    sandbox,
+    testKeys().a,
+    JSON.stringify({ jsonrpc: '2.0', id, method: 'getTransactions', params: { limit: 3 } }),
+    { timeoutMs },
+  );
 
 describe('sandbox fault injection', () => {
   let sandbox: Sandbox;
@@ -48,16 +53,27 @@ describe('sandbox fault injection', () => {
   });
 
   it('answers -32603 Internal Error, or the proper answer under another id', async () => {
-    assert.deepEqual(JSON.parse((await once('internalError')).text), { jsonrpc: '2.0', id: 'f1', error: { code: -32603, message: 'Internal Error' } });
+    assert.deepEqual(JSON.parse((await once('internalError')).text), {
+      jsonrpc: '2.0',
+      id: 'f1',
+      error: { code: -32603, message: 'Internal Error' },
+    });
     const proper = JSON.parse((await call(sandbox)).text) as { id: string; result: unknown };
     const wrong = JSON.parse((await once('wrongId')).text) as { id: string; result: unknown };
     assert.notEqual(wrong.id, 'f1');
     assert.deepEqual(wrong.result, proper.result);
   });
 
-  it('answers the service\'s rate-limit error, which the client reads as one', async () => {
-    const body = JSON.parse((await once('rateLimited')).text) as { id: string; error: { code: number; message: string } };
-    assert.deepEqual(body, { jsonrpc: '2.0', id: 'f1', error: { code: -32600, message: 'Error: You reached requests limit 10 rps' } });
+  it("answers the service's rate-limit error, which the client reads as one", async () => {
+    const body = JSON.parse((await once('rateLimited')).text) as {
+      id: string;
+      error: { code: number; message: string };
+    };
+    assert.deepEqual(body, {
+      jsonrpc: '2.0',
+      id: 'f1',
+      error: { code: -32600, message: 'Error: You reached requests limit 10 rps' },
+    });
     assert.equal(rateLimitOf(body.error.message), 10);
   });
 
@@ -66,14 +82,22 @@ describe('sandbox fault injection', () => {
     const started = performance.now();
     await assert.rejects(call(sandbox, 'h1', 300), (error: Error) => error.name === 'AbortError');
     assert.ok(performance.now() - started >= 290);
-    assert.deepEqual([sandbox.requests.at(-1)?.outcome, sandbox.requests.at(-1)?.fault, sandbox.requests.at(-1)?.httpStatus], ['fault', 'hang', undefined]);
+    assert.deepEqual(
+      [sandbox.requests.at(-1)?.outcome, sandbox.requests.at(-1)?.fault, sandbox.requests.at(-1)?.httpStatus],
+      ['fault', 'hang', undefined],
+    );
     sandbox.setFaults({ next: ['hang', 'slow'] });
     const arrived = sandbox.requests.length + 2;
     const pending = [call(sandbox, 'h2'), call(sandbox, 'h3')];
     // Both requests are in (the sandbox logs a request as it takes it): one hangs, one is due in 60 s.
     await until(() => sandbox.requests.length >= arrived);
     const events: string[] = [];
-    const settled = pending.map((p) => p.then(() => events.push('answered'), () => events.push('closed')));
+    const settled = pending.map((p) =>
+      p.then(
+        () => events.push('answered'),
+        () => events.push('closed'),
+      ),
+    );
     await sandbox.stop();
     events.push('stopped');
     await Promise.all(settled);
@@ -115,8 +139,18 @@ describe('sandbox fault injection', () => {
       assert.match(r.id, /^[a-z0-9]{12,16}$/, 'ids stay valid');
       assert.equal(r.status, sandbox.ledger.statusOf(r.id));
     }
-    const values = records.flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string')).join('\n');
-    for (const s of ['<img src=x onerror=alert(1)>', '<script>', '](command:', 'javascript:', '\u0000', '\u001b', '\u202e']) {
+    const values = records
+      .flatMap((r) => Object.values(r).filter((v): v is string => typeof v === 'string'))
+      .join('\n');
+    for (const s of [
+      '<img src=x onerror=alert(1)>',
+      '<script>',
+      '](command:',
+      'javascript:',
+      '\u0000',
+      '\u001b',
+      '\u202e',
+    ]) {
       assert.ok(values.includes(s), JSON.stringify(s));
     }
     sandbox.setFaults({ hostile: 0.3 });
@@ -126,11 +160,20 @@ describe('sandbox fault injection', () => {
     const hostile = first.filter((r) => r.payinAddress === HOSTILE_VALUES.markup).length;
     assert.ok(hostile > 0 && hostile < 30, `${hostile} of 30`);
     sandbox.setFaults({});
-    assert.ok((await result<WireRecord[]>(sandbox, 'getTransactions', { limit: 30 })).every((r) => r.payinAddress !== HOSTILE_VALUES.markup));
+    assert.ok(
+      (await result<WireRecord[]>(sandbox, 'getTransactions', { limit: 30 })).every(
+        (r) => r.payinAddress !== HOSTILE_VALUES.markup,
+      ),
+    );
   });
 
   it('puts hostile strings into the amounts of a stable share of pair limits, tickers kept', async () => {
-    const pairs = CURRENCIES.filter((c) => c.availability === 'enabled').flatMap((a, i, all) => all.filter((b) => b !== a).slice(i % 3, (i % 3) + 3).map((b) => ({ from: a.ticker, to: b.ticker })));
+    const pairs = CURRENCIES.filter((c) => c.availability === 'enabled').flatMap((a, i, all) =>
+      all
+        .filter((b) => b !== a)
+        .slice(i % 3, (i % 3) + 3)
+        .map((b) => ({ from: a.ticker, to: b.ticker })),
+    );
     assert.ok(pairs.length >= 20, `${pairs.length} pairs`);
     const proper = await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
     sandbox.setFaults({ hostile: 1 });
@@ -153,11 +196,28 @@ describe('sandbox fault injection', () => {
 
     sandbox.setFaults({ hostile: 0.4 });
     const first = await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
-    assert.deepEqual(await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', [...pairs].reverse()), [...first].reverse(), 'the same pairs are hostile every time, whatever the order');
+    assert.deepEqual(
+      await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', [...pairs].reverse()),
+      [...first].reverse(),
+      'the same pairs are hostile every time, whatever the order',
+    );
     const isHostile = (r: PairLimitsRecord): boolean => r.minAmountFloat === HOSTILE_VALUES.markup;
     const count = first.filter(isHostile).length;
     assert.ok(count > 0 && count < pairs.length, `${count} of ${pairs.length}`);
-    first.forEach((r, i) => assert.deepEqual(r, isHostile(r) ? { ...proper[i], minAmountFloat: r.minAmountFloat, maxAmountFloat: r.maxAmountFloat, minAmountFixed: r.minAmountFixed, maxAmountFixed: r.maxAmountFixed } : proper[i]));
+    first.forEach((r, i) =>
+      assert.deepEqual(
+        r,
+        isHostile(r)
+          ? {
+              ...proper[i],
+              minAmountFloat: r.minAmountFloat,
+              maxAmountFloat: r.maxAmountFloat,
+              minAmountFixed: r.minAmountFixed,
+              maxAmountFixed: r.maxAmountFixed,
+            }
+          : proper[i],
+      ),
+    );
     sandbox.setFaults({});
     assert.deepEqual(await result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs), proper);
   });
@@ -196,7 +256,21 @@ describe('sandbox fault injection', () => {
   });
 
   it('lists every kind, reports the configuration, and refuses a bad one', () => {
-    assert.deepEqual([...FAULT_KINDS], ['http500', 'http502', 'http503', 'nonJson', 'truncated', 'internalError', 'wrongId', 'hang', 'slow', 'rateLimited']);
+    assert.deepEqual(
+      [...FAULT_KINDS],
+      [
+        'http500',
+        'http502',
+        'http503',
+        'nonJson',
+        'truncated',
+        'internalError',
+        'wrongId',
+        'hang',
+        'slow',
+        'rateLimited',
+      ],
+    );
     sandbox.setFaults({ latencyMs: 5, next: ['hang', 'slow'], rates: { nonJson: 0.5 } });
     assert.deepEqual(sandbox.faults.next, ['hang', 'slow']);
     assert.equal(sandbox.faults.rates?.nonJson, 0.5);

@@ -40,9 +40,12 @@ describe('sandbox under a flood of refused requests', () => {
     for (let round = 0; round < 10; round++) {
       await Promise.all(
         Array.from({ length: 30 }, () =>
-          post(url, body, { headers: { 'X-Api-Key': randomBytes(32).toString('base64'), 'X-Api-Signature': randomBytes(256).toString('base64') } }).then((answer) =>
-            assert.equal(answer.status, 401),
-          ),
+          post(url, body, {
+            headers: {
+              'X-Api-Key': randomBytes(32).toString('base64'),
+              'X-Api-Signature': randomBytes(256).toString('base64'),
+            },
+          }).then((answer) => assert.equal(answer.status, 401)),
         ),
       );
     }
@@ -50,7 +53,9 @@ describe('sandbox under a flood of refused requests', () => {
     assert.deepEqual(limiter.keys, [], 'no junk key reached the limiter');
     assert.equal(log.entries.length, 50);
     assert.equal(log.entries[0]?.seq, 251, 'the last 50 of 300');
-    assert.ok(log.entries.every((e) => e.outcome === 'unauthorized' && e.params === undefined && e.method === undefined));
+    assert.ok(
+      log.entries.every((e) => e.outcome === 'unauthorized' && e.params === undefined && e.method === undefined),
+    );
 
     assert.equal((await postSigned({ url }, testKeys().a, body)).status, 200);
     assert.deepEqual(limiter.keys, [testKeys().a.apiKey], 'a signed request is what the limiter counts');
@@ -60,7 +65,11 @@ describe('sandbox under a flood of refused requests', () => {
     assert.equal(MAX_LOGGED_TEXT, 128);
     await post(url, '{}', { headers: { 'X-Api-Key': 'k'.repeat(10_000), 'X-Api-Signature': 'x' } });
     await post(url, '{}', { path: `/${'p'.repeat(10_000)}` });
-    await postSigned({ url }, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 'm', method: 'm'.repeat(10_000), params: {} }));
+    await postSigned(
+      { url },
+      testKeys().a,
+      JSON.stringify({ jsonrpc: '2.0', id: 'm', method: 'm'.repeat(10_000), params: {} }),
+    );
     const [unauthorized, notFound, unknownMethod] = log.entries.slice(-3);
     assert.equal(unauthorized?.apiKey, `${'k'.repeat(128)}…`);
     assert.equal(notFound?.path, `/${'p'.repeat(127)}…`);

@@ -16,7 +16,11 @@ let cached: { a: Credentials; b: Credentials; aHex: string } | undefined;
 export function testKeys(): { a: Credentials; b: Credentials; aHex: string } {
   if (!cached) {
     const a = registeredKeys();
-    cached = { a: loadCredentials(a.privateKeyHex), b: loadCredentials(registeredKeys().privateKeyHex), aHex: a.privateKeyHex };
+    cached = {
+      a: loadCredentials(a.privateKeyHex),
+      b: loadCredentials(registeredKeys().privateKeyHex),
+      aHex: a.privateKeyHex,
+    };
   }
   return cached;
 }
@@ -68,11 +72,20 @@ export function post(baseUrl: string, body: Buffer | string, options: PostOption
 }
 
 /** Signs `body` (the exact bytes) with `credentials` and posts it. */
-export function postSigned(sandbox: Pick<Sandbox, 'url'>, credentials: Credentials, body: Buffer | string, options: PostOptions = {}): Promise<RawAnswer> {
+export function postSigned(
+  sandbox: Pick<Sandbox, 'url'>,
+  credentials: Credentials,
+  body: Buffer | string,
+  options: PostOptions = {},
+): Promise<RawAnswer> {
   const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   return post(sandbox.url, bytes, {
     ...options,
-    headers: { 'X-Api-Key': credentials.apiKey, 'X-Api-Signature': signBody(credentials.privateKey, bytes), ...options.headers },
+    headers: {
+      'X-Api-Key': credentials.apiKey,
+      'X-Api-Signature': signBody(credentials.privateKey, bytes),
+      ...options.headers,
+    },
   });
 }
 
@@ -86,7 +99,13 @@ export interface RpcAnswer {
 let counter = 0;
 
 /** A signed JSON-RPC call; returns the parsed answer (asserting HTTP 200 JSON). */
-export async function rpc(sandbox: Sandbox, method: string, params: unknown, credentials = testKeys().a, id: string | number = `t${++counter}`): Promise<RpcAnswer> {
+export async function rpc(
+  sandbox: Sandbox,
+  method: string,
+  params: unknown,
+  credentials = testKeys().a,
+  id: string | number = `t${++counter}`,
+): Promise<RpcAnswer> {
   const answer = await postSigned(sandbox, credentials, JSON.stringify({ jsonrpc: '2.0', id, method, params }));
   if (answer.status !== 200 || !answer.contentType.includes('application/json')) {
     throw new Error(`expected HTTP 200 JSON, got ${answer.status} ${answer.contentType}: ${answer.text.slice(0, 200)}`);
@@ -104,7 +123,11 @@ export async function result<T>(sandbox: Sandbox, method: string, params: unknow
 }
 
 /** The error of a call that must fail. */
-export async function rpcError(sandbox: Sandbox, method: string, params: unknown): Promise<{ code: number; message: string }> {
+export async function rpcError(
+  sandbox: Sandbox,
+  method: string,
+  params: unknown,
+): Promise<{ code: number; message: string }> {
   const answer = await rpc(sandbox, method, params);
   if (!answer.error) throw new Error(`expected an error, got ${JSON.stringify(answer.result).slice(0, 200)}`);
   return answer.error;
@@ -116,7 +139,14 @@ export async function rpcError(sandbox: Sandbox, method: string, params: unknown
  * gives random ids, as a sandbox started without a seed has.
  */
 export async function testSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  return startSandbox({ onSignature: noteSignature, clock: new ManualClock(), rateLimit: false, keys: [testKeys().a], seed: DEFAULT_SEED, ...options });
+  return startSandbox({
+    onSignature: noteSignature,
+    clock: new ManualClock(),
+    rateLimit: false,
+    keys: [testKeys().a],
+    seed: DEFAULT_SEED,
+    ...options,
+  });
 }
 
 export interface RawSocket {
@@ -136,7 +166,9 @@ export function openSocket(baseUrl: string): Promise<RawSocket> {
   socket.on('data', (chunk: Buffer) => chunks.push(chunk));
   socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
   const received = (): string => Buffer.concat(chunks).toString('latin1');
-  const closed = new Promise<{ text: string; error: string | undefined }>((resolve) => socket.on('close', () => resolve({ text: received(), error })));
+  const closed = new Promise<{ text: string; error: string | undefined }>((resolve) =>
+    socket.on('close', () => resolve({ text: received(), error })),
+  );
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve({ socket, received, closed }));
     socket.once('error', reject);

@@ -74,7 +74,8 @@ describe('sandbox ledger', () => {
 
   it('uses realistic tickers, lowercase, and extra ids where the currency needs one', () => {
     const tickers = new Set(CURRENCIES.map((c) => c.ticker));
-    for (const t of ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol']) assert.ok(tickers.has(t), t);
+    for (const t of ['btc', 'eth', 'ltc', 'xrp', 'xlm', 'usdt', 'trx', 'doge', 'bch', 'sol'])
+      assert.ok(tickers.has(t), t);
     for (const r of all) {
       assert.ok(tickers.has(r.currencyFrom) && tickers.has(r.currencyTo));
       assert.notEqual(r.currencyFrom, r.currencyTo);
@@ -85,7 +86,8 @@ describe('sandbox ledger', () => {
       if (r.currencyFrom === 'xlm') assert.equal(r.payinExtraIdName, 'memo');
       if (r.currencyFrom === 'btc') assert.equal(r.payinExtraId, null);
       if (r.currencyFrom === 'eth') assert.match(r.payinAddress, /^0x[0-9a-f]{40}$/);
-      if (r.currencyTo === 'eth' && r.payoutHash !== null) assert.equal(r.payoutHashLink, `https://etherscan.io/tx/${r.payoutHash}`);
+      if (r.currencyTo === 'eth' && r.payoutHash !== null)
+        assert.equal(r.payoutHashLink, `https://etherscan.io/tx/${r.payoutHash}`);
     }
     assert.ok(all.some((r) => r.currencyFrom === 'xrp'));
   });
@@ -96,13 +98,33 @@ describe('sandbox ledger', () => {
       assert.ok(r.type === 'float' || r.type === 'fixed');
       assert.ok(Number.isSafeInteger(r.moneyReceived));
       assert.ok(Number.isSafeInteger(r.moneySent));
-      for (const key of ['rate', 'amountExpectedFrom', 'amountExpectedTo', 'networkFee', 'exchangeFee', 'apiExtraFee', 'amountTo'] as const) {
+      for (const key of [
+        'rate',
+        'amountExpectedFrom',
+        'amountExpectedTo',
+        'networkFee',
+        'exchangeFee',
+        'apiExtraFee',
+        'amountTo',
+      ] as const) {
         assert.match(r[key], /^\d+(\.\d+)?$/, `${key} ${r[key]}`);
       }
       assert.match(r.amountFrom, /^(\d+(\.\d+)?)?$/);
       assert.match(r.payinConfirmations, /^\d+$/);
       for (const key of ['payinAddress', 'payoutAddress', 'refundAddress'] as const) assert.ok(r[key].length > 0);
-      for (const key of ['payinExtraId', 'payinExtraIdName', 'payinHash', 'payoutExtraId', 'payoutExtraIdName', 'payoutHash', 'payoutHashLink', 'refundExtraId', 'refundHash', 'refundHashLink', 'totalFee'] as const) {
+      for (const key of [
+        'payinExtraId',
+        'payinExtraIdName',
+        'payinHash',
+        'payoutExtraId',
+        'payoutExtraIdName',
+        'payoutHash',
+        'payoutHashLink',
+        'refundExtraId',
+        'refundHash',
+        'refundHashLink',
+        'totalFee',
+      ] as const) {
         assert.ok(key in r, key);
         assert.ok(r[key] === null || typeof r[key] === 'string', key);
       }
@@ -113,8 +135,9 @@ describe('sandbox ledger', () => {
     }
   });
 
-  it('writes null refund hashes and extra id names as null on every record, as the service\'s samples do', () => {
-    for (const r of all.filter((x) => x.status !== 'refunded')) assert.deepEqual([r.refundHash, r.refundHashLink], [null, null], r.id);
+  it("writes null refund hashes and extra id names as null on every record, as the service's samples do", () => {
+    for (const r of all.filter((x) => x.status !== 'refunded'))
+      assert.deepEqual([r.refundHash, r.refundHashLink], [null, null], r.id);
     for (const r of all.filter((x) => x.payinExtraId === null)) assert.equal(r.payinExtraIdName, null, r.id);
     for (const r of all.filter((x) => x.payoutExtraId === null)) assert.equal(r.payoutExtraIdName, null, r.id);
     for (const r of all.filter((x) => x.status === 'refunded')) assert.match(r.refundHashLink ?? '', /^https:\/\//);
@@ -139,7 +162,9 @@ describe('sandbox ledger', () => {
     clock.advance(20 * 60_000);
     const after = moving.visible().map((tx) => moving.statusOf(tx.id));
     assert.ok(before.some((s, i) => s !== after[i]));
-    assert.ok(after.filter((s) => s === 'waiting' || s === 'confirming' || s === 'exchanging' || s === 'sending').length < 4);
+    assert.ok(
+      after.filter((s) => s === 'waiting' || s === 'confirming' || s === 'exchanging' || s === 'sending').length < 4,
+    );
   });
 
   it('adds transactions with create() and refuses bad plans', () => {
@@ -158,10 +183,26 @@ describe('sandbox ledger', () => {
     assert.throws(() => own.create({ type: 'float', outcome: 'expired' }), /only fixed/);
     assert.throws(() => own.create({ plan: [{ status: 'confirming', afterMs: 0 }] }), /starts with a waiting/);
     assert.throws(
-      () => own.create({ plan: [{ status: 'waiting', afterMs: 0 }, { status: 'finished', afterMs: 5 }, { status: 'sending', afterMs: 9 }] }),
+      () =>
+        own.create({
+          plan: [
+            { status: 'waiting', afterMs: 0 },
+            { status: 'finished', afterMs: 5 },
+            { status: 'sending', afterMs: 9 },
+          ],
+        }),
       /nothing can follow finished/,
     );
-    assert.throws(() => own.create({ plan: [{ status: 'waiting', afterMs: 10 }, { status: 'confirming', afterMs: 5 }] }), /starts with a waiting|decrease/);
+    assert.throws(
+      () =>
+        own.create({
+          plan: [
+            { status: 'waiting', afterMs: 10 },
+            { status: 'confirming', afterMs: 5 },
+          ],
+        }),
+      /starts with a waiting|decrease/,
+    );
   });
 
   it('keeps exact decimal amounts: amountTo + totalFee = amountFrom × rate, rounded to the payout currency', () => {
@@ -178,7 +219,10 @@ describe('sandbox ledger', () => {
       const sum = to * 10n ** BigInt(digits - ts) + fee * 10n ** BigInt(digits - fes);
       const gross = from * rate; // scale fs + rs
       const grossAtDigits = Number(gross) / 10 ** (fs + rs - digits);
-      assert.ok(Math.abs(Number(sum) - grossAtDigits) <= 2, `${r.id}: ${r.amountTo} + ${r.totalFee} vs ${r.amountFrom} × ${r.rate}`);
+      assert.ok(
+        Math.abs(Number(sum) - grossAtDigits) <= 2,
+        `${r.id}: ${r.amountTo} + ${r.totalFee} vs ${r.amountFrom} × ${r.rate}`,
+      );
     }
   });
 });

@@ -167,7 +167,10 @@ describe('sandbox lifecycle invariants (property)', () => {
             assert.equal(sent, r.totalFee !== null);
             assert.equal(sent, r.payoutHash !== null);
             assert.equal(sent, r.amountTo !== '0');
-            assert.equal(sent, typeof r.moneySent === 'number' && r.moneySent >= r.moneyReceived && r.moneyReceived > 0);
+            assert.equal(
+              sent,
+              typeof r.moneySent === 'number' && r.moneySent >= r.moneyReceived && r.moneyReceived > 0,
+            );
             assert.equal(r.status === 'refunded', typeof r.refundHash === 'string');
             assert.ok(Number(r.payinConfirmations) <= 20);
             const index = path.indexOf(r.status);

@@ -12,7 +12,8 @@ describe('sandbox getPairsParams', () => {
   });
   after(() => sandbox.stop());
 
-  const limits = (pairs: unknown): Promise<PairLimitsRecord[]> => result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
+  const limits = (pairs: unknown): Promise<PairLimitsRecord[]> =>
+    result<PairLimitsRecord[]>(sandbox, 'getPairsParams', pairs);
 
   it('answers one record per pair, in request order, with four exact decimal strings', async () => {
     const pairs = [
@@ -27,7 +28,14 @@ describe('sandbox getPairsParams', () => {
       pairs.map((p) => [p.from, p.to]),
     );
     for (const r of records) {
-      assert.deepEqual(Object.keys(r), ['from', 'to', 'minAmountFloat', 'maxAmountFloat', 'minAmountFixed', 'maxAmountFixed']);
+      assert.deepEqual(Object.keys(r), [
+        'from',
+        'to',
+        'minAmountFloat',
+        'maxAmountFloat',
+        'minAmountFixed',
+        'maxAmountFixed',
+      ]);
       for (const key of ['minAmountFloat', 'maxAmountFloat', 'minAmountFixed', 'maxAmountFixed'] as const) {
         assert.equal(typeof r[key], 'string');
         assert.match(r[key], DECIMAL);
@@ -36,7 +44,10 @@ describe('sandbox getPairsParams', () => {
       assert.ok(Number(r.minAmountFixed) < Number(r.maxAmountFixed));
     }
     assert.deepEqual(records[0], records[3]);
-    assert.ok(records.some((r) => r.maxAmountFloat.split('.')[1]?.length === 11), 'long tails as the service writes them');
+    assert.ok(
+      records.some((r) => r.maxAmountFloat.split('.')[1]?.length === 11),
+      'long tails as the service writes them',
+    );
   });
 
   it('gives the same values on every run, whatever the seed', async () => {
@@ -72,11 +83,23 @@ describe('sandbox getPairsParams', () => {
     const noOutput = CURRENCIES.filter((c) => c.availability === 'no-output').map((c) => c.ticker);
     assert.ok(disabled.length >= 1 && noInput.length >= 1 && noOutput.length >= 1);
     const error = (message: string): { code: number; message: string } => ({ code: -32602, message });
-    assert.deepEqual(await rpcError(sandbox, 'getPairsParams', [{ from: 'abc', to: 'btc' }]), error('Invalid currency: abc not found'));
-    assert.deepEqual(await rpcError(sandbox, 'getPairsParams', [{ from: 'btc', to: 'XYZ' }]), error('Invalid currency: xyz not found'));
+    assert.deepEqual(
+      await rpcError(sandbox, 'getPairsParams', [{ from: 'abc', to: 'btc' }]),
+      error('Invalid currency: abc not found'),
+    );
+    assert.deepEqual(
+      await rpcError(sandbox, 'getPairsParams', [{ from: 'btc', to: 'XYZ' }]),
+      error('Invalid currency: xyz not found'),
+    );
     for (const t of disabled) {
-      assert.deepEqual(await rpcError(sandbox, 'getPairsParams', [{ from: t, to: 'btc' }]), error(`Invalid currency: ${t} temporary disabled`));
-      assert.deepEqual(await rpcError(sandbox, 'getPairsParams', [{ from: 'btc', to: t }]), error(`Invalid currency: ${t} temporary disabled`));
+      assert.deepEqual(
+        await rpcError(sandbox, 'getPairsParams', [{ from: t, to: 'btc' }]),
+        error(`Invalid currency: ${t} temporary disabled`),
+      );
+      assert.deepEqual(
+        await rpcError(sandbox, 'getPairsParams', [{ from: 'btc', to: t }]),
+        error(`Invalid currency: ${t} temporary disabled`),
+      );
     }
     for (const t of noInput) {
       assert.deepEqual(
@@ -107,14 +130,20 @@ describe('sandbox getPairsParams', () => {
       { from: noInput.ticker, to: 'btc' },
       { from: 'eth', to: 'nope' },
     ]);
-    assert.equal(reversed.message, `Invalid currency: ${noInput.ticker} is temporary disabled on API as input currency`);
+    assert.equal(
+      reversed.message,
+      `Invalid currency: ${noInput.ticker} is temporary disabled on API as input currency`,
+    );
     const both = await rpcError(sandbox, 'getPairsParams', [{ from: 'nope', to: disabled.ticker }]);
     assert.equal(both.message, 'Invalid currency: nope not found');
   });
 
   it('refuses a missing, empty or malformed params with the parameter named', async () => {
     const bad = async (params: unknown, param: string): Promise<void> =>
-      assert.deepEqual(await rpcError(sandbox, 'getPairsParams', params), { code: -32602, message: `Parameter ${param} is invalid` });
+      assert.deepEqual(await rpcError(sandbox, 'getPairsParams', params), {
+        code: -32602,
+        message: `Parameter ${param} is invalid`,
+      });
     await bad([], 'params');
     await bad({ from: 'btc', to: 'eth' }, 'params');
     await bad('btc', 'params');

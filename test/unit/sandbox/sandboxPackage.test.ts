@@ -40,7 +40,11 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
     project = path.join(work, 'project');
     fs.mkdirSync(project);
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const install = await runProcess(npm, ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: project, env: childEnv(), timeoutMs: 120_000 });
+    const install = await runProcess(
+      npm,
+      ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball],
+      { cwd: project, env: childEnv(), timeoutMs: 120_000 },
+    );
     assert.equal(install.code, 0, install.stderr);
   });
 
@@ -55,10 +59,18 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
   it('is one bundle, a README and the licence, and depends on nothing', () => {
     assert.match(path.basename(tarball), /^exchange-tx-sandbox-\d+\.\d+\.\d+\.tgz$/);
     const installed = path.join(project, 'node_modules', PACKAGE_NAME);
-    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     assert.deepEqual(manifest.bin, { [BIN_NAME]: `bin/${BIN_NAME}.js` });
-    for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies']) assert.equal(manifest[key], undefined, key);
-    assert.deepEqual(fs.readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')), [PACKAGE_NAME], 'nothing else installed');
+    for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'])
+      assert.equal(manifest[key], undefined, key);
+    assert.deepEqual(
+      fs.readdirSync(path.join(project, 'node_modules')).filter((name) => !name.startsWith('.')),
+      [PACKAGE_NAME],
+      'nothing else installed',
+    );
     assert.deepEqual(fs.readdirSync(installed).sort(), ['LICENSE', 'README.md', 'bin', 'package.json']);
     const readme = fs.readFileSync(path.join(installed, 'README.md'), 'utf8');
     assert.match(readme, /npx exchange-tx-sandbox/);
@@ -66,17 +78,22 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
     assert.ok(code.startsWith('#!/usr/bin/env node\n'));
     const required = new Set([...code.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
     const builtins = new Set(builtinModules);
-    for (const name of required) assert.ok(builtins.has(name.replace(/^node:/, '')), `requires only Node's own modules, not ${name}`);
+    for (const name of required)
+      assert.ok(builtins.has(name.replace(/^node:/, '')), `requires only Node's own modules, not ${name}`);
     assert.doesNotMatch(code, /require\("vscode"\)/);
   });
 
   it('starts from its bin with --json: one line with the URL and a key that signs for it, once it answers', async () => {
     const bin = path.join(project, 'node_modules', '.bin', BIN_NAME);
-    child = spawn(bin, ['--port', '0', '--print-key', '--json', '--quiet'], { cwd: project, env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    child = spawn(bin, ['--port', '0', '--print-key', '--json', '--quiet'], {
+      cwd: project,
+      env: childEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const [first] = (await once(readline.createInterface({ input: child.stdout }), 'line')) as [string];
     line = JSON.parse(first) as JsonLine;
     assert.match(line.url, /^http:\/\/127\.0\.0\.1:\d+$/);
-    assert.equal(loadCredentials(line.privateKey).apiKey, line.apiKey, 'the API key is the private key\'s');
+    assert.equal(loadCredentials(line.privateKey).apiKey, line.apiKey, "the API key is the private key's");
     assert.equal(line.seed, 1);
     const answer = await fetch(`${line.url}/v2`, { method: 'POST', body: '{}' });
     assert.equal(answer.status, 401, 'up: an unsigned request is refused');

@@ -64,11 +64,21 @@ describe('sandbox HTTP, authentication and envelope', () => {
     const signature = signBody(a.privateKey, bytes);
     const tampered = Buffer.from(bytes);
     tampered[tampered.indexOf('1')] = '2'.charCodeAt(0);
-    assertUnauthorized(await post(sandbox.url, tampered, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signature } }));
-    assertUnauthorized(await post(sandbox.url, bytes, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signBody(b.privateKey, bytes) } }));
-    assertUnauthorized(await post(sandbox.url, bytes, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'not base64 at all!' } }));
+    assertUnauthorized(
+      await post(sandbox.url, tampered, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signature } }),
+    );
+    assertUnauthorized(
+      await post(sandbox.url, bytes, {
+        headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signBody(b.privateKey, bytes) },
+      }),
+    );
+    assertUnauthorized(
+      await post(sandbox.url, bytes, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'not base64 at all!' } }),
+    );
     const reserialized = JSON.stringify(JSON.parse(BODY), null, 2);
-    assertUnauthorized(await post(sandbox.url, reserialized, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signature } }));
+    assertUnauthorized(
+      await post(sandbox.url, reserialized, { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': signature } }),
+    );
   });
 
   it('verifies the raw bytes as sent: pretty-printed or unusual bodies pass when they are what was signed', async () => {
@@ -77,7 +87,10 @@ describe('sandbox HTTP, authentication and envelope', () => {
     assert.equal(answer.status, 200);
     assert.equal((JSON.parse(answer.text) as { result: unknown[] }).result.length, 2);
     const unicode = JSON.stringify({ jsonrpc: '2.0', id: 'ü✓', method: 'getStatus', params: { id: 'naïve-ïd' } });
-    const error = JSON.parse((await postSigned(sandbox, testKeys().a, unicode)).text) as { id: string; error: { message: string } };
+    const error = JSON.parse((await postSigned(sandbox, testKeys().a, unicode)).text) as {
+      id: string;
+      error: { message: string };
+    };
     assert.equal(error.id, 'ü✓');
     assert.equal(error.error.message, 'Parameter id is invalid');
   });
@@ -103,7 +116,11 @@ describe('sandbox HTTP, authentication and envelope', () => {
     for (const text of ['{"jsonrpc":"2.0",', 'hello', '']) {
       const answer = await postSigned(sandbox, testKeys().a, text);
       assert.equal(answer.status, 200);
-      assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      assert.deepEqual(JSON.parse(answer.text), {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error' },
+      });
     }
   });
 
@@ -122,7 +139,11 @@ describe('sandbox HTTP, authentication and envelope', () => {
     for (const [body, id] of cases) {
       const answer = await postSigned(sandbox, testKeys().a, JSON.stringify(body));
       assert.equal(answer.status, 200);
-      assert.deepEqual(JSON.parse(answer.text), { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } }, JSON.stringify(body));
+      assert.deepEqual(
+        JSON.parse(answer.text),
+        { jsonrpc: '2.0', id, error: { code: -32600, message: 'Invalid Request' } },
+        JSON.stringify(body),
+      );
     }
   });
 
@@ -149,7 +170,13 @@ describe('sandbox HTTP, authentication and envelope', () => {
 
   it('answers 404 text/plain for other paths and HTTP methods, and 413 for huge bodies', async () => {
     const { a } = testKeys();
-    for (const [path, method] of [['/', 'POST'], ['/v1', 'POST'], ['/v2/extra', 'POST'], ['/v2', 'GET'], ['/v2', 'PUT']]) {
+    for (const [path, method] of [
+      ['/', 'POST'],
+      ['/v1', 'POST'],
+      ['/v2/extra', 'POST'],
+      ['/v2', 'GET'],
+      ['/v2', 'PUT'],
+    ]) {
       const answer = await postSigned(sandbox, a, method === 'GET' ? '' : BODY, { path, method });
       assert.equal(answer.status, 404, `${method} ${path}`);
       assert.match(answer.contentType, /^text\/plain/);
@@ -157,7 +184,12 @@ describe('sandbox HTTP, authentication and envelope', () => {
     }
     assert.equal((await postSigned(sandbox, a, BODY, { path: '/v2/' })).status, 200);
     assert.equal((await postSigned(sandbox, a, BODY, { path: '/v2?x=1' })).status, 200);
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 'h', method: 'getStatus', params: { id: 'x'.repeat(1_100_000) } });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'h',
+      method: 'getStatus',
+      params: { id: 'x'.repeat(1_100_000) },
+    });
     assert.equal((await postSigned(sandbox, a, huge)).status, 413);
   });
 
@@ -178,10 +210,13 @@ describe('sandbox HTTP, authentication and envelope', () => {
     assert.equal(first.httpStatus, 200);
     assert.ok(first.at >= before && first.at <= performance.now());
     assert.equal(typeof first.id, 'string');
-    assert.deepEqual([second.outcome, second.errorCode, second.errorMessage], ['error', -32602, 'Parameter id is invalid']);
+    assert.deepEqual(
+      [second.outcome, second.errorCode, second.errorMessage],
+      ['error', -32602, 'Parameter id is invalid'],
+    );
     assert.deepEqual([third.outcome, third.errorCode], ['error', -32601]);
     assert.deepEqual([fourth.outcome, fourth.httpStatus, fourth.apiKey], ['unauthorized', 401, undefined]);
-    assert.ok(log.every((e, i) => i === 0 || e.seq === log[i - 1].seq + 1 && e.at >= log[i - 1].at));
+    assert.ok(log.every((e, i) => i === 0 || (e.seq === log[i - 1].seq + 1 && e.at >= log[i - 1].at)));
     sandbox.clearRequests();
     assert.equal(sandbox.requests.length, 0);
   });
@@ -189,9 +224,12 @@ describe('sandbox HTTP, authentication and envelope', () => {
   it('keeps params only of requests run as an operation, and nothing from an unauthenticated body', async () => {
     const { a, b } = testKeys();
     const secret = { id: 'secret-looking-param' };
-    const envelope = (method: string, id: string): string => JSON.stringify({ jsonrpc: '2.0', id, method, params: secret });
+    const envelope = (method: string, id: string): string =>
+      JSON.stringify({ jsonrpc: '2.0', id, method, params: secret });
     await postSigned(sandbox, b, envelope('getStatus', 'u1'));
-    await post(sandbox.url, envelope('getStatus', 'u2'), { headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'forged' } });
+    await post(sandbox.url, envelope('getStatus', 'u2'), {
+      headers: { 'X-Api-Key': a.apiKey, 'X-Api-Signature': 'forged' },
+    });
     await postSigned(sandbox, a, envelope('getStatus', 'n1'), { path: '/elsewhere' });
     await postSigned(sandbox, a, '{"jsonrpc":"2.0","id":"p1","method":"getStatus","params":');
     await postSigned(sandbox, a, JSON.stringify({ jsonrpc: '1.0', id: 'v1', method: 'getStatus', params: secret }));

@@ -38,7 +38,13 @@ class DripFlood {
     this.opened++;
     const raw = await openSocket(this.baseUrl);
     this.open.add(raw);
-    raw.socket.write(requestHead(this.baseUrl, ['Content-Type: application/json', 'Content-Length: 100000', `X-Api-Key: ${testKeys().a.apiKey}`]));
+    raw.socket.write(
+      requestHead(this.baseUrl, [
+        'Content-Type: application/json',
+        'Content-Length: 100000',
+        `X-Api-Key: ${testKeys().a.apiKey}`,
+      ]),
+    );
     const timer = setInterval(() => {
       if (!raw.socket.destroyed) raw.socket.write(' ');
     }, this.everyMs);
@@ -74,7 +80,10 @@ describe('sandbox slow senders (a head, then a body dripped a byte at a time)', 
   it('64 of them, reopened as they are cut, do not lock signed clients out: 20 of 20 calls succeed', async () => {
     // The built-in sandbox's own bounds: 64 connections, 5 s for a head and for a whole request.
     sandbox = await testSandbox({ ledgerSize: 5 });
-    assert.deepEqual([sandbox.connections.maxConnections, sandbox.connections.headersTimeoutMs, sandbox.connections.requestTimeoutMs], [64, 5000, 5000]);
+    assert.deepEqual(
+      [sandbox.connections.maxConnections, sandbox.connections.headersTimeoutMs, sandbox.connections.requestTimeoutMs],
+      [64, 5000, 5000],
+    );
     flood = new DripFlood(sandbox.url, 64, 100);
     await flood.start();
     const client = new ExchangeClient({ baseUrl: sandbox.url, credentials: testKeys().a, retry: { retries: 0 } });
@@ -93,13 +102,22 @@ describe('sandbox slow senders (a head, then a body dripped a byte at a time)', 
     } finally {
       client.dispose();
     }
-    assert.deepEqual(outcomes, Array.from({ length: 20 }, () => 'ok'));
+    assert.deepEqual(
+      outcomes,
+      Array.from({ length: 20 }, () => 'ok'),
+    );
     assert.ok(flood.closedByServer >= 1, 'the slow senders were cut');
-    assert.ok(sandbox.requests.every((e) => e.outcome === 'ok'), 'no dripped request ever became a request of the log');
+    assert.ok(
+      sandbox.requests.every((e) => e.outcome === 'ok'),
+      'no dripped request ever became a request of the log',
+    );
   });
 
   it('a connection dripping its body is cut at the request timeout even when nobody else wants in', async () => {
-    sandbox = await testSandbox({ ledgerSize: 0, connections: { headersTimeoutMs: 200, requestTimeoutMs: 400, idleTimeoutMs: 60_000 } });
+    sandbox = await testSandbox({
+      ledgerSize: 0,
+      connections: { headersTimeoutMs: 200, requestTimeoutMs: 400, idleTimeoutMs: 60_000 },
+    });
     flood = new DripFlood(sandbox.url, 1, 20);
     await flood.start();
     const dripping = flood;

@@ -54,7 +54,8 @@ describe('sandbox traffic', () => {
     sandbox = await testSandbox({ ledgerSize: 0, traffic: DEFAULT_TRAFFIC_PER_HOUR });
     control = controlOf(sandbox);
     for (let step = 0; step <= 12; step++) {
-      for (const status of NOT_FINAL) assert.ok((await countIn(sandbox, status)) > 0, `${status} is empty after ${step / 2} h`);
+      for (const status of NOT_FINAL)
+        assert.ok((await countIn(sandbox, status)) > 0, `${status} is empty after ${step / 2} h`);
       await control.skip(HALF_HOUR);
     }
   });
@@ -65,7 +66,8 @@ describe('sandbox traffic', () => {
     control = controlOf(sandbox);
     assert.ok(6 < RELAYS_PER_HOUR);
     for (let step = 0; step < 40; step++) {
-      for (const status of NOT_FINAL) assert.ok((await countIn(sandbox, status)) > 0, `${status} is empty after ${step * 7} min`);
+      for (const status of NOT_FINAL)
+        assert.ok((await countIn(sandbox, status)) > 0, `${status} is empty after ${step * 7} min`);
       await control.skip(7 * MINUTE);
     }
   });
@@ -96,7 +98,13 @@ describe('sandbox traffic', () => {
     sandbox = await testSandbox({ ledgerSize: 50, traffic: 300, ledgerBound: 200 });
     control = controlOf(sandbox);
     const own = [(await control.create({ status: 'finished' })).id, (await control.create({ status: 'failed' })).id];
-    const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS });
+    const created = await result<{ id: string }>(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      address: ETH_ADDRESS,
+      refundAddress: BTC_ADDRESS,
+    });
     own.push(created.id);
     await control.move(created.id, 'refunded');
     let retiredSome = false;
@@ -106,8 +114,13 @@ describe('sandbox traffic', () => {
       for (const id of own) assert.ok(ids.includes(id), `own ${id} is kept after ${step / 2 + 0.5} h`);
       // Over the bound only with nothing left to retire: the rest is not settled yet, or the user's own.
       const ledger = sandbox.ledger;
-      const retirable = ledger.all().filter((tx) => !ledger.isOwn(tx) && FINAL_STATUSES.has(ledger.statusOf(tx.id) ?? 'waiting'));
-      assert.ok(ids.length <= 200 || retirable.length === 0, `${ids.length} transactions, ${retirable.length} of them retirable`);
+      const retirable = ledger
+        .all()
+        .filter((tx) => !ledger.isOwn(tx) && FINAL_STATUSES.has(ledger.statusOf(tx.id) ?? 'waiting'));
+      assert.ok(
+        ids.length <= 200 || retirable.length === 0,
+        `${ids.length} transactions, ${retirable.length} of them retirable`,
+      );
       retiredSome ||= ids.length < 50 + 3 + 150 * (step + 1);
     }
     assert.ok(retiredSome, 'settled ones were retired');
@@ -122,7 +135,11 @@ describe('sandbox traffic', () => {
     const moved = seen[0];
     await control.move(moved, 'hold');
     const snapshot = await control.snapshot();
-    assert.deepEqual(snapshot.transactions.map((t) => t.id), [moved], 'only the changed arrival is kept in full');
+    assert.deepEqual(
+      snapshot.transactions.map((t) => t.id),
+      [moved],
+      'only the changed arrival is kept in full',
+    );
     await control.restore(snapshot);
     const again = (await result<WireRecord[]>(sandbox, 'getTransactions', { limit: 20 })).map((r) => r.id);
     assert.deepEqual(again, seen);
@@ -134,7 +151,13 @@ describe('sandbox traffic', () => {
     sandbox = await testSandbox({ ledgerSize: 20, traffic: 60 });
     control = controlOf(sandbox);
     const mine = await control.create({ status: 'exchanging' });
-    const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS });
+    const created = await result<{ id: string }>(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      address: ETH_ADDRESS,
+      refundAddress: BTC_ADDRESS,
+    });
     const arrival = sandbox.ledger.all().find((tx) => tx.traffic === true);
     assert.ok(arrival, 'traffic arrived');
     await control.move(arrival.id, 'hold');
@@ -144,8 +167,18 @@ describe('sandbox traffic', () => {
     assert.ok(ids.includes(mine.id) && ids.includes(created.id), 'own ones kept');
     assert.equal(await result<string>(sandbox, 'getStatus', { id: mine.id }), 'exchanging');
     // The changed arrival is not the user's own: not kept as it was (the traffic makes it anew).
-    assert.deepEqual(sandbox.ledger.ownTransactions().map((tx) => tx.id).sort(), [mine.id, created.id].sort());
-    assert.equal(sandbox.ledger.get(arrival.id)?.plan.at(-1)?.status === 'hold' && sandbox.ledger.get(arrival.id)?.plan.length === 2, false);
+    assert.deepEqual(
+      sandbox.ledger
+        .ownTransactions()
+        .map((tx) => tx.id)
+        .sort(),
+      [mine.id, created.id].sort(),
+    );
+    assert.equal(
+      sandbox.ledger.get(arrival.id)?.plan.at(-1)?.status === 'hold' &&
+        sandbox.ledger.get(arrival.id)?.plan.length === 2,
+      false,
+    );
     const cleared = await control.reset(undefined, undefined, false);
     assert.equal(cleared.kept, 0);
     const after = await allIds(sandbox);

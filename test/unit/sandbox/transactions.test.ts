@@ -15,7 +15,8 @@ describe('sandbox getTransactions and getStatus', () => {
   });
   after(() => sandbox.stop());
 
-  const query = (params: Record<string, unknown>): Promise<WireRecord[]> => result<WireRecord[]>(sandbox, 'getTransactions', params);
+  const query = (params: Record<string, unknown>): Promise<WireRecord[]> =>
+    result<WireRecord[]>(sandbox, 'getTransactions', params);
   const ids = (records: WireRecord[]): string[] => records.map((r) => r.id);
 
   it('returns the 10 newest by default, newest first (createdAt descending, then id)', async () => {
@@ -38,7 +39,11 @@ describe('sandbox getTransactions and getStatus', () => {
   it('filters by id, a string or up to 10', async () => {
     const some = ids(all).slice(20, 30);
     assert.deepEqual(ids(await query({ id: some[3] })), [some[3]]);
-    assert.deepEqual(ids(await query({ id: [...some].reverse(), limit: 100 })), some, 'newest first, whatever the order asked');
+    assert.deepEqual(
+      ids(await query({ id: [...some].reverse(), limit: 100 })),
+      some,
+      'newest first, whatever the order asked',
+    );
     assert.deepEqual(await query({ id: 'doesnotexist1' }), []);
   });
 
@@ -48,14 +53,30 @@ describe('sandbox getTransactions and getStatus', () => {
       const got = await query({ status, limit: 100 });
       assert.deepEqual(ids(got), ids(expected).slice(0, 100), status);
     }
-    const many = ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'failed', 'refunded', 'overdue', 'expired', 'finished', 'waiting', 'hold'];
+    const many = [
+      'waiting',
+      'confirming',
+      'exchanging',
+      'sending',
+      'hold',
+      'failed',
+      'refunded',
+      'overdue',
+      'expired',
+      'finished',
+      'waiting',
+      'hold',
+    ];
     assert.equal((await query({ status: many, limit: 100 })).length, 100);
     const two = await query({ status: ['failed', 'refunded'], limit: 100 });
     assert.deepEqual(ids(two), ids(all.filter((r) => r.status === 'failed' || r.status === 'refunded')));
   });
 
   it('filters by payin currency (lowercase or not), address, payoutAddress and extraId', async () => {
-    assert.deepEqual(ids(await query({ currency: 'BTC', limit: 100 })), ids(all.filter((r) => r.currencyFrom === 'btc')));
+    assert.deepEqual(
+      ids(await query({ currency: 'BTC', limit: 100 })),
+      ids(all.filter((r) => r.currencyFrom === 'btc')),
+    );
     assert.deepEqual(
       ids(await query({ currency: ['eth', 'xrp'], limit: 100 })),
       ids(all.filter((r) => r.currencyFrom === 'eth' || r.currencyFrom === 'xrp')),
@@ -64,7 +85,10 @@ describe('sandbox getTransactions and getStatus', () => {
     assert.deepEqual(ids(await query({ address: target.payinAddress })), [target.id]);
     assert.deepEqual(ids(await query({ address: [all[1].payinAddress, target.payinAddress] })), [all[1].id, target.id]);
     assert.deepEqual(ids(await query({ payoutAddress: target.payoutAddress })), [target.id]);
-    assert.deepEqual(ids(await query({ payoutAddress: [target.payoutAddress, all[3].payoutAddress] })), [all[3].id, target.id]);
+    assert.deepEqual(ids(await query({ payoutAddress: [target.payoutAddress, all[3].payoutAddress] })), [
+      all[3].id,
+      target.id,
+    ]);
     const tagged = all.find((r) => r.payinExtraId !== null);
     assert.ok(tagged);
     assert.deepEqual(ids(await query({ extraId: tagged.payinExtraId })), [tagged.id]);
@@ -82,12 +106,24 @@ describe('sandbox getTransactions and getStatus', () => {
     const target = all.find((r) => r.status === 'finished' && r.currencyFrom === 'btc');
     assert.ok(target);
     const got = await query({ status: 'finished', currency: 'btc', since: target.createdAt, limit: 100 });
-    const expected = all.filter((r) => r.status === 'finished' && r.currencyFrom === 'btc' && r.createdAt >= target.createdAt);
+    const expected = all.filter(
+      (r) => r.status === 'finished' && r.currencyFrom === 'btc' && r.createdAt >= target.createdAt,
+    );
     assert.deepEqual(ids(got), ids(expected));
     assert.ok(got.length >= 1);
     assert.deepEqual(await query({ id: target.id, status: 'waiting' }), []);
     assert.deepEqual(await query({ address: target.payinAddress, currency: 'eth' }), []);
-    assert.deepEqual(ids(await query({ id: target.id, address: target.payinAddress, payoutAddress: target.payoutAddress, currency: 'btc' })), [target.id]);
+    assert.deepEqual(
+      ids(
+        await query({
+          id: target.id,
+          address: target.payinAddress,
+          payoutAddress: target.payoutAddress,
+          currency: 'btc',
+        }),
+      ),
+      [target.id],
+    );
     const paged = await query({ status: 'finished', limit: 3, offset: 2 });
     assert.deepEqual(ids(paged), ids(all.filter((r) => r.status === 'finished').slice(2, 5)));
   });
@@ -132,20 +168,30 @@ describe('sandbox getTransactions and getStatus', () => {
     ];
     for (const [param, params] of cases) {
       it(`${param}: ${JSON.stringify(params).slice(0, 60)}`, async () => {
-        assert.deepEqual(await rpcError(sandbox, 'getTransactions', params), { code: -32602, message: `Parameter ${param} is invalid` });
+        assert.deepEqual(await rpcError(sandbox, 'getTransactions', params), {
+          code: -32602,
+          message: `Parameter ${param} is invalid`,
+        });
       });
     }
     it('accepts the bounds: 10 ids, limit 1 and 100, offset 0, 16-digit since', async () => {
       assert.deepEqual(await query({ id: eleven.slice(1), limit: 100, offset: 0, since: 1000000000000000 }), []);
       assert.equal((await query({ limit: 1 })).length, 1);
-      assert.equal((await query({ status: ['waiting'], unknownMember: true })).length > 0, true, 'unknown members are ignored');
+      assert.equal(
+        (await query({ status: ['waiting'], unknownMember: true })).length > 0,
+        true,
+        'unknown members are ignored',
+      );
     });
   });
 
   it('getStatus answers the status of an id, and -32602 Parameter id is invalid for a bad or unknown id', async () => {
     for (const r of all.slice(0, 40)) assert.equal(await result(sandbox, 'getStatus', { id: r.id }), r.status);
     for (const params of [{ id: 'nosuchtx12345' }, { id: '' }, { id: 7 }, {}, { id: null }]) {
-      assert.deepEqual(await rpcError(sandbox, 'getStatus', params), { code: -32602, message: 'Parameter id is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'getStatus', params), {
+        code: -32602,
+        message: 'Parameter id is invalid',
+      });
     }
     assert.deepEqual(await rpcError(sandbox, 'getStatus', ['x']), { code: -32602, message: 'Parameter id is invalid' });
   });

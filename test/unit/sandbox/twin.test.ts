@@ -35,19 +35,42 @@ describe('sandbox as the twin of the service', () => {
     });
 
     it('runs methods with no required parameter without params, and names the missing required one otherwise', async () => {
-      const without = async (method: string): Promise<{ result?: unknown; error?: { code: number; message: string } }> =>
-        JSON.parse((await postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 1, method }))).text) as { result?: unknown; error?: { code: number; message: string } };
+      const without = async (
+        method: string,
+      ): Promise<{ result?: unknown; error?: { code: number; message: string } }> =>
+        JSON.parse(
+          (await postSigned(sandbox, testKeys().a, JSON.stringify({ jsonrpc: '2.0', id: 1, method }))).text,
+        ) as { result?: unknown; error?: { code: number; message: string } };
       for (const method of ['getCurrenciesFull', 'getTransactions', 'getPairs', 'createSubaccount', 'getFixRateBulk']) {
         assert.equal((await without(method)).error, undefined, method);
       }
       assert.deepEqual((await without('getStatus')).error, { code: -32602, message: 'Parameter id is invalid' });
-      assert.deepEqual((await without('getExchangeAmount')).error, { code: -32602, message: 'Parameter from is invalid' });
-      assert.deepEqual((await without('createTransaction')).error, { code: -32602, message: 'Parameter from is invalid' });
-      assert.deepEqual((await without('validateAddress')).error, { code: -32602, message: 'Parameter currency is invalid' });
+      assert.deepEqual((await without('getExchangeAmount')).error, {
+        code: -32602,
+        message: 'Parameter from is invalid',
+      });
+      assert.deepEqual((await without('createTransaction')).error, {
+        code: -32602,
+        message: 'Parameter from is invalid',
+      });
+      assert.deepEqual((await without('validateAddress')).error, {
+        code: -32602,
+        message: 'Parameter currency is invalid',
+      });
       assert.deepEqual((await without('getMinAmount')).error, { code: -32602, message: 'Parameter from is invalid' });
-      assert.deepEqual((await without('getPairsParams')).error, { code: -32602, message: 'Parameter params is invalid' });
-      assert.deepEqual((await without('updateSubaccount')).error, { code: -32602, message: 'Parameter subaccountId is invalid' });
-      assert.deepEqual((await without('getFixRateBulks')).error, { code: -32601, message: 'Method not found' }, 'an unknown method stays unknown');
+      assert.deepEqual((await without('getPairsParams')).error, {
+        code: -32602,
+        message: 'Parameter params is invalid',
+      });
+      assert.deepEqual((await without('updateSubaccount')).error, {
+        code: -32602,
+        message: 'Parameter subaccountId is invalid',
+      });
+      assert.deepEqual(
+        (await without('getFixRateBulks')).error,
+        { code: -32601, message: 'Method not found' },
+        'an unknown method stays unknown',
+      );
     });
   });
 
@@ -61,25 +84,43 @@ describe('sandbox as the twin of the service', () => {
       );
       for (const ticker of ['btc', 'eth', 'usdt']) assert.ok(tickers.includes(ticker), ticker);
       for (const ticker of ['zec', 'dash']) assert.ok(!tickers.includes(ticker), `${ticker} is disabled`);
-      assert.deepEqual(await rpcError(sandbox, 'getCurrencies', 'btc'), { code: -32602, message: 'Parameter params is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'getCurrencies', 'btc'), {
+        code: -32602,
+        message: 'Parameter params is invalid',
+      });
     });
   });
 
   describe('getMinAmount (deprecated, served)', () => {
     it("answers the pair's floating-rate minimum as a decimal string, as getPairsParams and getExchangeAmount give it", async () => {
       const min = await result<string>(sandbox, 'getMinAmount', { from: 'btc', to: 'eth' });
-      const [limits] = await result<{ minAmountFloat: string }[]>(sandbox, 'getPairsParams', [{ from: 'btc', to: 'eth' }]);
+      const [limits] = await result<{ minAmountFloat: string }[]>(sandbox, 'getPairsParams', [
+        { from: 'btc', to: 'eth' },
+      ]);
       assert.equal(typeof min, 'string');
       assert.match(min, /^\d+(\.\d+)?$/);
       assert.equal(min, limits.minAmountFloat);
-      const [estimate] = await result<{ minFrom: string }[]>(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '1' });
+      const [estimate] = await result<{ minFrom: string }[]>(sandbox, 'getExchangeAmount', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '1',
+      });
       assert.equal(min, estimate.minFrom);
     });
 
     it('refuses a pair as the estimates do', async () => {
-      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'btc' }), { code: -32602, message: 'Parameter to is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'nope', to: 'eth' }), { code: -32602, message: 'Invalid currency: nope not found' });
-      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'zec', to: 'eth' }), { code: -32602, message: 'Invalid currency: zec temporary disabled' });
+      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'btc' }), {
+        code: -32602,
+        message: 'Parameter to is invalid',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'nope', to: 'eth' }), {
+        code: -32602,
+        message: 'Invalid currency: nope not found',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'getMinAmount', { from: 'zec', to: 'eth' }), {
+        code: -32602,
+        message: 'Invalid currency: zec temporary disabled',
+      });
     });
   });
 
@@ -87,9 +128,26 @@ describe('sandbox as the twin of the service', () => {
     it('getFixRate quotes the pair with a rate ID expiring at the whole second 60 s on', async () => {
       clock.set(NOW + 250);
       const [quote] = await result<Record<string, unknown>[]>(sandbox, 'getFixRate', { from: 'btc', to: 'eth' });
-      assert.deepEqual(Object.keys(quote).sort(), ['expiredAt', 'from', 'id', 'max', 'maxFrom', 'maxTo', 'min', 'minFrom', 'minTo', 'networkFee', 'result', 'to']);
+      assert.deepEqual(Object.keys(quote).sort(), [
+        'expiredAt',
+        'from',
+        'id',
+        'max',
+        'maxFrom',
+        'maxTo',
+        'min',
+        'minFrom',
+        'minTo',
+        'networkFee',
+        'result',
+        'to',
+      ]);
       assert.equal(quote.expiredAt, 1_736_942_460);
-      const [forAmount] = await result<{ result: string; expiredAt: number }[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
+      const [forAmount] = await result<{ result: string; expiredAt: number }[]>(sandbox, 'getFixRateForAmount', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.1',
+      });
       assert.equal(forAmount.expiredAt, 1_736_942_430);
       assert.equal(quote.result, forAmount.result, 'the same fixed rate');
     });
@@ -107,36 +165,77 @@ describe('sandbox as the twin of the service', () => {
     });
 
     it("creates a fixed transaction from a getFixRate rate ID for any amount within the pair's fixed limits, once, until it expires", async () => {
-      const [quote] = await result<{ id: string; minFrom: string; maxFrom: string; result: string }[]>(sandbox, 'getFixRate', { from: 'btc', to: 'eth' });
+      const [quote] = await result<{ id: string; minFrom: string; maxFrom: string; result: string }[]>(
+        sandbox,
+        'getFixRate',
+        { from: 'btc', to: 'eth' },
+      );
       clock.advance(59_000);
-      const params = { from: 'btc', to: 'eth', rateId: quote.id, amountFrom: '0.5', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS };
-      const created = await result<{ amountExpectedFrom: string; amountExpectedTo: string; type: string }>(sandbox, 'createFixTransaction', params);
+      const params = {
+        from: 'btc',
+        to: 'eth',
+        rateId: quote.id,
+        amountFrom: '0.5',
+        address: ETH_ADDRESS,
+        refundAddress: BTC_ADDRESS,
+      };
+      const created = await result<{ amountExpectedFrom: string; amountExpectedTo: string; type: string }>(
+        sandbox,
+        'createFixTransaction',
+        params,
+      );
       assert.equal(created.type, 'fixed');
       assert.equal(created.amountExpectedFrom, '0.5');
       assert.equal((await rpcError(sandbox, 'createFixTransaction', params)).message, RATE_ID_REFUSAL, 'single use');
 
       const [late] = await result<{ id: string }[]>(sandbox, 'getFixRate', { from: 'btc', to: 'eth' });
       clock.advance(60_000);
-      assert.equal((await rpcError(sandbox, 'createFixTransaction', { ...params, rateId: late.id })).message, RATE_ID_REFUSAL, 'expired after 1 min');
+      assert.equal(
+        (await rpcError(sandbox, 'createFixTransaction', { ...params, rateId: late.id })).message,
+        RATE_ID_REFUSAL,
+        'expired after 1 min',
+      );
 
       const [small] = await result<{ id: string }[]>(sandbox, 'getFixRate', { from: 'btc', to: 'eth' });
-      const below = await rpcError(sandbox, 'createFixTransaction', { ...params, rateId: small.id, amountFrom: '0.00000001' });
+      const below = await rpcError(sandbox, 'createFixTransaction', {
+        ...params,
+        rateId: small.id,
+        amountFrom: '0.00000001',
+      });
       assert.match(below.message, /^Invalid amount for pair btc->eth\. Minimum amount is /);
     });
 
     it('refuses a getFixRateForAmount rate ID 30 s after it was issued', async () => {
-      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
+      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.1',
+      });
       clock.advance(30_000);
-      const error = await rpcError(sandbox, 'createFixTransaction', { from: 'btc', to: 'eth', rateId: quote.id, amountFrom: '0.1', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS });
+      const error = await rpcError(sandbox, 'createFixTransaction', {
+        from: 'btc',
+        to: 'eth',
+        rateId: quote.id,
+        amountFrom: '0.1',
+        address: ETH_ADDRESS,
+        refundAddress: BTC_ADDRESS,
+      });
       assert.equal(error.message, RATE_ID_REFUSAL);
     });
 
     it('takes the lifetimes from the rateIdLifetimeMs option, and refuses a bad one', async () => {
-      const custom = await testSandbox({ ledgerSize: 0, rateIdLifetimeMs: { getFixRateForAmount: 5_000, getFixRate: 120_000 } });
+      const custom = await testSandbox({
+        ledgerSize: 0,
+        rateIdLifetimeMs: { getFixRateForAmount: 5_000, getFixRate: 120_000 },
+      });
       try {
         (custom.clock as ManualClock).set(NOW);
         assert.deepEqual(custom.rateIdLifetimes, { getFixRateForAmount: 5_000, getFixRate: 120_000 });
-        const [forAmount] = await result<{ expiredAt: number }[]>(custom, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
+        const [forAmount] = await result<{ expiredAt: number }[]>(custom, 'getFixRateForAmount', {
+          from: 'btc',
+          to: 'eth',
+          amountFrom: '0.1',
+        });
         const [pair] = await result<{ expiredAt: number }[]>(custom, 'getFixRate', { from: 'btc', to: 'eth' });
         assert.deepEqual([forAmount.expiredAt, pair.expiredAt], [1_736_942_405, 1_736_942_520]);
       } finally {
@@ -150,42 +249,100 @@ describe('sandbox as the twin of the service', () => {
 
   describe('subaccounts', () => {
     it('createSubaccount answers {subaccountId}; the create methods keep it on the record and getTransactions filters by it', async () => {
-      const { subaccountId } = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', { email: 'user@example.com' });
-      assert.match(subaccountId, /^[A-Za-z0-9_-]{8}$/, 'as the service\'s sample FhbRm-Ox');
+      const { subaccountId } = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', {
+        email: 'user@example.com',
+      });
+      assert.match(subaccountId, /^[A-Za-z0-9_-]{8}$/, "as the service's sample FhbRm-Ox");
       const other = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', {});
       assert.notEqual(other.subaccountId, subaccountId);
 
-      const float = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS, subaccountId });
-      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' });
-      const fixed = await result<{ id: string }>(sandbox, 'createFixTransaction', { from: 'btc', to: 'eth', rateId: quote.id, amountFrom: '0.1', address: ETH_ADDRESS, refundAddress: BTC_ADDRESS, subaccountId });
-      await result(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS, subaccountId: other.subaccountId });
+      const float = await result<{ id: string }>(sandbox, 'createTransaction', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.5',
+        address: ETH_ADDRESS,
+        subaccountId,
+      });
+      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.1',
+      });
+      const fixed = await result<{ id: string }>(sandbox, 'createFixTransaction', {
+        from: 'btc',
+        to: 'eth',
+        rateId: quote.id,
+        amountFrom: '0.1',
+        address: ETH_ADDRESS,
+        refundAddress: BTC_ADDRESS,
+        subaccountId,
+      });
+      await result(sandbox, 'createTransaction', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.5',
+        address: ETH_ADDRESS,
+        subaccountId: other.subaccountId,
+      });
       await result(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS });
 
-      const mine = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', { subaccountId, limit: 100 });
+      const mine = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', {
+        subaccountId,
+        limit: 100,
+      });
       assert.deepEqual(mine.map((r) => r.id).sort(), [float.id, fixed.id].sort());
       assert.ok(mine.every((r) => r.subaccountId === subaccountId));
-      const both = await result<unknown[]>(sandbox, 'getTransactions', { subaccountId: [subaccountId, other.subaccountId], limit: 100 });
+      const both = await result<unknown[]>(sandbox, 'getTransactions', {
+        subaccountId: [subaccountId, other.subaccountId],
+        limit: 100,
+      });
       assert.equal(both.length, 3);
       assert.deepEqual(await result(sandbox, 'getTransactions', { subaccountId: 'nobody' }), []);
     });
 
     it('refuses a malformed email, subaccountId or subaccountId filter, naming it', async () => {
-      assert.deepEqual(await rpcError(sandbox, 'createSubaccount', { email: 'not an address' }), { code: -32602, message: 'Parameter email is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'createSubaccount', { email: 7 }), { code: -32602, message: 'Parameter email is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'createSubaccount', { email: 'not an address' }), {
+        code: -32602,
+        message: 'Parameter email is invalid',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'createSubaccount', { email: 7 }), {
+        code: -32602,
+        message: 'Parameter email is invalid',
+      });
       const create = { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS };
-      assert.deepEqual(await rpcError(sandbox, 'createTransaction', { ...create, subaccountId: 7 }), { code: -32602, message: 'Parameter subaccountId is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'createTransaction', { ...create, subaccountId: 'two words' }), { code: -32602, message: 'Parameter subaccountId is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'getTransactions', { subaccountId: [] }), { code: -32602, message: 'Parameter subaccountId is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'getTransactions', { subaccountId: Array.from({ length: 11 }, (_, i) => `s${i}`) }), { code: -32602, message: 'Parameter subaccountId is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'createTransaction', { ...create, subaccountId: 7 }), {
+        code: -32602,
+        message: 'Parameter subaccountId is invalid',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'createTransaction', { ...create, subaccountId: 'two words' }), {
+        code: -32602,
+        message: 'Parameter subaccountId is invalid',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'getTransactions', { subaccountId: [] }), {
+        code: -32602,
+        message: 'Parameter subaccountId is invalid',
+      });
+      assert.deepEqual(
+        await rpcError(sandbox, 'getTransactions', { subaccountId: Array.from({ length: 11 }, (_, i) => `s${i}`) }),
+        { code: -32602, message: 'Parameter subaccountId is invalid' },
+      );
     });
 
     it('keeps the subaccount of a transaction through a snapshot', async () => {
       const { subaccountId } = await result<{ subaccountId: string }>(sandbox, 'createSubaccount', {});
-      const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.5', address: ETH_ADDRESS, subaccountId });
+      const created = await result<{ id: string }>(sandbox, 'createTransaction', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: '0.5',
+        address: ETH_ADDRESS,
+        subaccountId,
+      });
       const snapshot = JSON.parse(JSON.stringify(sandbox.toSnapshot())) as unknown;
       sandbox.control({ action: 'reset' });
       assert.deepEqual(sandbox.restore(snapshot), { restored: 1, dropped: 0 });
-      const [record] = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', { subaccountId });
+      const [record] = await result<{ id: string; subaccountId?: string }[]>(sandbox, 'getTransactions', {
+        subaccountId,
+      });
       assert.deepEqual([record.id, record.subaccountId], [created.id, subaccountId]);
     });
   });
@@ -195,7 +352,8 @@ describe('sandbox as the twin of the service', () => {
       const records = await result<Record<string, unknown>[]>(sandbox, 'getTransactions', { limit: 20 });
       assert.equal(records.length, 20);
       for (const record of records) {
-        for (const field of ['trackUrl', 'changellyFee', 'apiExtraFee', 'totalFee', 'canPush', 'canRefund']) assert.ok(field in record, `${String(record.id)}: ${field}`);
+        for (const field of ['trackUrl', 'changellyFee', 'apiExtraFee', 'totalFee', 'canPush', 'canRefund'])
+          assert.ok(field in record, `${String(record.id)}: ${field}`);
         assert.equal(record.trackUrl, `https://changelly.com/track/${String(record.id)}`);
         assert.equal(record.changellyFee, '0.25');
         assert.equal(typeof record.canPush, 'boolean');
@@ -211,10 +369,17 @@ describe('the rate limit answer echoes the id, and our client still knows it', (
       const first = await rpc(h.sandbox, 'getCurrencies', {}, h.credentials, 'first');
       assert.equal(first.error, undefined);
       const refused = await rpc(h.sandbox, 'getCurrencies', {}, h.credentials, 'second');
-      assert.deepEqual(refused, { jsonrpc: '2.0', id: 'second', error: { code: -32600, message: 'Error: You reached requests limit 1 rps' } });
+      assert.deepEqual(refused, {
+        jsonrpc: '2.0',
+        id: 'second',
+        error: { code: -32600, message: 'Error: You reached requests limit 1 rps' },
+      });
 
       const client = h.client({ retry: { retries: 0 } });
-      await assert.rejects(client.getTransactions({ limit: 1 }), (e: unknown) => e instanceof RateLimitError && e.limit === 1);
+      await assert.rejects(
+        client.getTransactions({ limit: 1 }),
+        (e: unknown) => e instanceof RateLimitError && e.limit === 1,
+      );
       const sent = await h.client().send(Buffer.from('{"jsonrpc":"2.0","id":"raw","method":"getCurrencies"}'));
       assert.equal(sent.rateLimited, true);
       assert.equal((JSON.parse(sent.text) as { id: unknown }).id, 'raw');

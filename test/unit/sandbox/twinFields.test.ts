@@ -15,10 +15,40 @@ const ETH = '0x0123456789abcdef0123456789abcdef01234567';
 const BTC = 'bc1qexampleexampleexampleexampleexampleace';
 /** Every field of the service's sample records (docs "Get transactions"; docs/service/interface.md#the-transaction-record). */
 const RECORD_FIELDS = [
-  'id', 'trackUrl', 'createdAt', 'type', 'moneyReceived', 'moneySent', 'rate', 'payinConfirmations', 'status', 'currencyFrom', 'currencyTo',
-  'payinAddress', 'payinExtraId', 'payinExtraIdName', 'payinHash', 'payoutAddress', 'payoutExtraId', 'payoutExtraIdName', 'payoutHash',
-  'payoutHashLink', 'refundAddress', 'refundExtraId', 'refundHash', 'refundHashLink', 'amountExpectedFrom', 'amountExpectedTo', 'amountFrom',
-  'amountTo', 'networkFee', 'changellyFee', 'apiExtraFee', 'totalFee', 'canPush', 'canRefund',
+  'id',
+  'trackUrl',
+  'createdAt',
+  'type',
+  'moneyReceived',
+  'moneySent',
+  'rate',
+  'payinConfirmations',
+  'status',
+  'currencyFrom',
+  'currencyTo',
+  'payinAddress',
+  'payinExtraId',
+  'payinExtraIdName',
+  'payinHash',
+  'payoutAddress',
+  'payoutExtraId',
+  'payoutExtraIdName',
+  'payoutHash',
+  'payoutHashLink',
+  'refundAddress',
+  'refundExtraId',
+  'refundHash',
+  'refundHashLink',
+  'amountExpectedFrom',
+  'amountExpectedTo',
+  'amountFrom',
+  'amountTo',
+  'networkFee',
+  'changellyFee',
+  'apiExtraFee',
+  'totalFee',
+  'canPush',
+  'canRefund',
 ];
 
 describe('sandbox: faithful to the last field', () => {
@@ -32,9 +62,25 @@ describe('sandbox: faithful to the last field', () => {
   after(() => sandbox.stop());
 
   it('answers createTransaction and createFixTransaction with the trackUrl their records carry', async () => {
-    const float = await result<{ id: string; trackUrl: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: ETH });
-    const [quote] = await result<{ id: string }[]>(sandbox, 'getFixRateForAmount', { from: 'btc', to: 'eth', amountTo: '2' });
-    const fixed = await result<{ id: string; trackUrl: string }>(sandbox, 'createFixTransaction', { from: 'btc', to: 'eth', rateId: quote.id, amountTo: '2', address: ETH, refundAddress: BTC });
+    const float = await result<{ id: string; trackUrl: string }>(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      address: ETH,
+    });
+    const [quote] = await result<{ id: string }[]>(sandbox, 'getFixRateForAmount', {
+      from: 'btc',
+      to: 'eth',
+      amountTo: '2',
+    });
+    const fixed = await result<{ id: string; trackUrl: string }>(sandbox, 'createFixTransaction', {
+      from: 'btc',
+      to: 'eth',
+      rateId: quote.id,
+      amountTo: '2',
+      address: ETH,
+      refundAddress: BTC,
+    });
     for (const created of [float, fixed]) {
       assert.equal(created.trackUrl, `https://changelly.com/track/${created.id}`);
       const [record] = await result<{ trackUrl: string }[]>(sandbox, 'getTransactions', { id: created.id });
@@ -43,10 +89,18 @@ describe('sandbox: faithful to the last field', () => {
   });
 
   it('writes every field of the sample records on every record, null or 0 where there is nothing yet', async () => {
-    const created = await result<{ id: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: '0.1', address: ETH });
+    const created = await result<{ id: string }>(sandbox, 'createTransaction', {
+      from: 'btc',
+      to: 'eth',
+      amountFrom: '0.1',
+      address: ETH,
+    });
     const records = await result<Record<string, unknown>[]>(sandbox, 'getTransactions', { limit: 100 });
     const seen = new Set<unknown>();
-    for (const r of [...records, ...(await result<Record<string, unknown>[]>(sandbox, 'getTransactions', { id: created.id }))]) {
+    for (const r of [
+      ...records,
+      ...(await result<Record<string, unknown>[]>(sandbox, 'getTransactions', { id: created.id })),
+    ]) {
       for (const field of RECORD_FIELDS) assert.ok(field in r, `${String(r.id)} (${String(r.status)}) has ${field}`);
       if (r.status !== 'finished') assert.equal(r.moneySent, 0, `${String(r.status)}: moneySent 0 until sent`);
       if (r.status !== 'refunded') assert.deepEqual([r.refundHash, r.refundHashLink], [null, null]);
@@ -63,19 +117,37 @@ describe('sandbox: faithful to the last field', () => {
         await result(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: 0.1 }),
         await result(sandbox, 'getExchangeAmount', { from: 'btc', to: 'eth', amountFrom: '0.1' }),
       );
-      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', { from: 'eth', to: 'btc', amountFrom: 2 });
+      const [quote] = await result<{ id: string; amountFrom: string }[]>(sandbox, 'getFixRateForAmount', {
+        from: 'eth',
+        to: 'btc',
+        amountFrom: 2,
+      });
       assert.equal(quote.amountFrom, '2');
-      const fixed = await result<{ amountExpectedFrom: string }>(sandbox, 'createFixTransaction', { from: 'eth', to: 'btc', rateId: quote.id, amountFrom: 2, address: BTC, refundAddress: ETH });
+      const fixed = await result<{ amountExpectedFrom: string }>(sandbox, 'createFixTransaction', {
+        from: 'eth',
+        to: 'btc',
+        rateId: quote.id,
+        amountFrom: 2,
+        address: BTC,
+        refundAddress: ETH,
+      });
       assert.equal(fixed.amountExpectedFrom, '2');
-      const float = await result<{ amountExpectedFrom: string }>(sandbox, 'createTransaction', { from: 'btc', to: 'eth', amountFrom: 0.25, address: ETH });
+      const float = await result<{ amountExpectedFrom: string }>(sandbox, 'createTransaction', {
+        from: 'btc',
+        to: 'eth',
+        amountFrom: 0.25,
+        address: ETH,
+      });
       assert.equal(float.amountExpectedFrom, '0.25', 'echoed as a decimal string');
     });
 
-    it('refuses a number JSON writes with an exponent, beyond the currency\'s decimals, or negative', async () => {
+    it("refuses a number JSON writes with an exponent, beyond the currency's decimals, or negative", async () => {
       // The raw body: 1e-7 and 1e21 as the JSON text a client would send.
       for (const text of ['1e-7', '1E+21', '-0.1', '0.123456789']) {
         const body = `{"jsonrpc":"2.0","id":"n","method":"getExchangeAmount","params":{"from":"btc","to":"eth","amountFrom":${text}}}`;
-        const answer = JSON.parse((await postSigned(sandbox, testKeys().a, body)).text) as { error?: { code: number; message: string } };
+        const answer = JSON.parse((await postSigned(sandbox, testKeys().a, body)).text) as {
+          error?: { code: number; message: string };
+        };
         assert.deepEqual(answer.error, { code: -32602, message: 'Parameter amountFrom is invalid' }, text);
       }
     });
@@ -84,13 +156,28 @@ describe('sandbox: faithful to the last field', () => {
   describe('amount errors, as the current v2 documentation gives them ("Errors" page)', () => {
     it('-32602 "Invalid amount for pair {from}->{to}. Maximum|Minimum amount is {x} {from}" with data.limits', async () => {
       const raw = async (amountFrom: string) => {
-        const body = JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'getExchangeAmount', params: { from: 'btc', to: 'ltc', amountFrom } });
-        return JSON.parse((await postSigned(sandbox, testKeys().a, body)).text) as { error: { code: number; message: string; data: { limits: { min: { from: string; to: string }; max: { from: string; to: string } } } } };
+        const body = JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'a',
+          method: 'getExchangeAmount',
+          params: { from: 'btc', to: 'ltc', amountFrom },
+        });
+        return JSON.parse((await postSigned(sandbox, testKeys().a, body)).text) as {
+          error: {
+            code: number;
+            message: string;
+            data: { limits: { min: { from: string; to: string }; max: { from: string; to: string } } };
+          };
+        };
       };
       const high = (await raw('100000')).error;
       assert.equal(high.code, -32602);
-      assert.equal(high.message, `Invalid amount for pair btc->ltc. Maximum amount is ${high.data.limits.max.from} btc`);
-      for (const side of [high.data.limits.min, high.data.limits.max]) assert.match(`${side.from} ${side.to}`, /^\d+(\.\d+)? \d+(\.\d+)?$/);
+      assert.equal(
+        high.message,
+        `Invalid amount for pair btc->ltc. Maximum amount is ${high.data.limits.max.from} btc`,
+      );
+      for (const side of [high.data.limits.min, high.data.limits.max])
+        assert.match(`${side.from} ${side.to}`, /^\d+(\.\d+)? \d+(\.\d+)?$/);
       const low = (await raw('0.00000001')).error;
       assert.equal(low.message, `Invalid amount for pair btc->ltc. Minimum amount is ${low.data.limits.min.from} btc`);
       assert.deepEqual(low.data.limits, high.data.limits);
@@ -99,8 +186,15 @@ describe('sandbox: faithful to the last field', () => {
 
   describe('getFixRateBulk', () => {
     it('quotes every fixed-rate pair of the main currencies, each with its own rate ID that creates a transaction', async () => {
-      const quotes = await result<{ id: string; from: string; to: string; result: string; minFrom: string; expiredAt: number }[]>(sandbox, 'getFixRateBulk', undefined);
-      const usable = SEEDED_CURRENCIES.filter((t) => currencyRefusal(t, 'from') === undefined && currencyRefusal(t, 'to') === undefined && findCurrency(t)?.fixRateEnabled);
+      const quotes = await result<
+        { id: string; from: string; to: string; result: string; minFrom: string; expiredAt: number }[]
+      >(sandbox, 'getFixRateBulk', undefined);
+      const usable = SEEDED_CURRENCIES.filter(
+        (t) =>
+          currencyRefusal(t, 'from') === undefined &&
+          currencyRefusal(t, 'to') === undefined &&
+          findCurrency(t)?.fixRateEnabled,
+      );
       assert.equal(quotes.length, usable.length * (usable.length - 1));
       assert.equal(new Set(quotes.map((q) => q.id)).size, quotes.length, 'a rate ID each');
       assert.ok(!quotes.some((q) => q.from === 'doge' || q.to === 'doge'), 'doge takes no fixed rate');
@@ -109,18 +203,38 @@ describe('sandbox: faithful to the last field', () => {
       assert.ok(btcEth);
       assert.equal(btcEth.result, fix[0]?.result);
       assert.equal(btcEth.expiredAt, Math.floor((clock.now() + 60_000) / 1000), 'lives as a getFixRate rate ID: 1 min');
-      const created = await result<{ amountExpectedFrom: string }>(sandbox, 'createFixTransaction', { from: 'btc', to: 'eth', rateId: btcEth.id, amountFrom: btcEth.minFrom, address: ETH, refundAddress: BTC });
+      const created = await result<{ amountExpectedFrom: string }>(sandbox, 'createFixTransaction', {
+        from: 'btc',
+        to: 'eth',
+        rateId: btcEth.id,
+        amountFrom: btcEth.minFrom,
+        address: ETH,
+        refundAddress: BTC,
+      });
       assert.equal(created.amountExpectedFrom, btcEth.minFrom);
       for (const params of [{}, []]) {
         const again = await result<{ id: string; from: string; to: string }[]>(sandbox, 'getFixRateBulk', params);
-        assert.deepEqual(again.map((q) => `${q.from}->${q.to}`), quotes.map((q) => `${q.from}->${q.to}`), 'the same pairs, in the same order');
-        assert.ok(again.every((q, i) => q.id !== quotes[i]?.id), 'with new rate IDs');
+        assert.deepEqual(
+          again.map((q) => `${q.from}->${q.to}`),
+          quotes.map((q) => `${q.from}->${q.to}`),
+          'the same pairs, in the same order',
+        );
+        assert.ok(
+          again.every((q, i) => q.id !== quotes[i]?.id),
+          'with new rate IDs',
+        );
       }
     });
 
     it('refuses params other than none, an object or []', async () => {
-      assert.deepEqual(await rpcError(sandbox, 'getFixRateBulk', [{ from: 'btc', to: 'eth' }]), { code: -32602, message: 'Parameter params is invalid' });
-      assert.deepEqual(await rpcError(sandbox, 'getFixRateBulk', 'btc'), { code: -32602, message: 'Parameter params is invalid' });
+      assert.deepEqual(await rpcError(sandbox, 'getFixRateBulk', [{ from: 'btc', to: 'eth' }]), {
+        code: -32602,
+        message: 'Parameter params is invalid',
+      });
+      assert.deepEqual(await rpcError(sandbox, 'getFixRateBulk', 'btc'), {
+        code: -32602,
+        message: 'Parameter params is invalid',
+      });
     });
   });
 });

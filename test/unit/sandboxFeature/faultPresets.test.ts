@@ -1,5 +1,11 @@
 import { strict as assert } from 'assert';
-import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from '../../../src/features/sandbox/faultPresets';
+import {
+  describeFaults,
+  FAULT_PRESETS,
+  faultsOf,
+  presetIdsOf,
+  presetsIn,
+} from '../../../src/features/sandbox/faultPresets';
 import type { FaultPresetId } from '../../../src/features/sandbox/faultPresets';
 import { startSandbox } from '../../../src/sandbox';
 import { noteSignature } from '../../secrets/registry';

@@ -16,7 +16,12 @@ describe('fault words', () => {
     assert.deepEqual(describeFaults({ rates: { http500: 0.1, http502: 0.05, http503: 0.05 } }), ['20% HTTP 5xx']);
     assert.deepEqual(describeFaults({ rates: { http503: 0.1 } }), ['10% HTTP 5xx']);
     assert.deepEqual(describeFaults({ rates: { internalError: 0.2 } }), ['20% -32603']);
-    assert.deepEqual(describeFaults({ rates: { slow: 0.4, wrongId: 0.3, truncated: 0.2, nonJson: 0.1 } }), ['10% nonJson', '20% truncated', '30% wrongId', '40% slow']);
+    assert.deepEqual(describeFaults({ rates: { slow: 0.4, wrongId: 0.3, truncated: 0.2, nonJson: 0.1 } }), [
+      '10% nonJson',
+      '20% truncated',
+      '30% wrongId',
+      '40% slow',
+    ]);
     assert.deepEqual(describeFaults({ rates: { nonJson: 0, hang: 0 } }), []);
   });
 
@@ -28,8 +33,22 @@ describe('fault words', () => {
 
   it('everything at once, one phrase per kind in that order', () => {
     assert.deepEqual(
-      describeFaults({ latencyMs: 50, rates: { hang: 0.1, http502: 0.2, internalError: 0.3, rateLimited: 0.4, truncated: 0.5 }, hostile: 0.5, next: ['slow'] }),
-      ['latency 50 ms', '10% hanging', '20% HTTP 5xx', '30% -32603', '40% rate-limit answers', '50% truncated', '50% hostile records', '1 queued'],
+      describeFaults({
+        latencyMs: 50,
+        rates: { hang: 0.1, http502: 0.2, internalError: 0.3, rateLimited: 0.4, truncated: 0.5 },
+        hostile: 0.5,
+        next: ['slow'],
+      }),
+      [
+        'latency 50 ms',
+        '10% hanging',
+        '20% HTTP 5xx',
+        '30% -32603',
+        '40% rate-limit answers',
+        '50% truncated',
+        '50% hostile records',
+        '1 queued',
+      ],
     );
   });
 

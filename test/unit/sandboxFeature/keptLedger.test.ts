@@ -8,14 +8,26 @@ import { strict as assert } from 'assert';
 import * as net from 'net';
 import { SandboxControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
-import { LEDGER_STATE_KEY, MAX_SET_ASIDE, restoreKeptLedger, SET_ASIDE_LEDGERS_KEY, setAsideLedgers } from '../../../src/features/sandbox/keptLedger';
+import {
+  LEDGER_STATE_KEY,
+  MAX_SET_ASIDE,
+  restoreKeptLedger,
+  SET_ASIDE_LEDGERS_KEY,
+  setAsideLedgers,
+} from '../../../src/features/sandbox/keptLedger';
 import { testKeys, testSandbox } from '../sandbox/helpers';
 import { MapMemento } from '../support/mapMemento';
 import { recordingChannel } from '../log/recordingChannel';
 
 const AT = new Date(Date.UTC(2025, 5, 1, 8, 30, 0));
 /** A snapshot of a later release's format: this sandbox refuses it. */
-const NEWER = { version: 2, seed: 7, size: 3, startedAtMs: 1, transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }] };
+const NEWER = {
+  version: 2,
+  seed: 7,
+  size: 3,
+  startedAtMs: 1,
+  transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }],
+};
 
 /** A port nothing listens on (taken and released). */
 function closedPort(): Promise<number> {
@@ -47,7 +59,8 @@ describe('the kept sandbox ledger at the next start', () => {
     await sandbox.stop();
   });
 
-  const restore = () => restoreKeptLedger({ state, log, restore: (snapshot) => control.restore(snapshot), now: () => AT });
+  const restore = () =>
+    restoreKeptLedger({ state, log, restore: (snapshot) => control.restore(snapshot), now: () => AT });
 
   it('a ledger the sandbox refuses is set aside with the time and the reason, not deleted; the sandbox keeps a fresh ledger', async () => {
     await state.update(LEDGER_STATE_KEY, NEWER);
@@ -58,11 +71,19 @@ describe('the kept sandbox ledger at the next start', () => {
     assert.equal(state.raw(LEDGER_STATE_KEY), undefined, 'the next start does not try it again');
     assert.deepEqual(state.raw(SET_ASIDE_LEDGERS_KEY), {
       version: 1,
-      items: [{ setAsideAt: '2025-06-01T08:30:00.000Z', reason: "The sandbox refused the action: The snapshot's version is not 1.", snapshot: NEWER }],
+      items: [
+        {
+          setAsideAt: '2025-06-01T08:30:00.000Z',
+          reason: "The sandbox refused the action: The snapshot's version is not 1.",
+          snapshot: NEWER,
+        },
+      ],
     });
     assert.deepEqual(
       log.lines.filter((line) => line.includes('set aside')),
-      ["the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted (global state exchangeTx.sandbox.ledger.setAside, 2025-06-01T08:30:00.000Z); this sandbox starts with a new ledger"],
+      [
+        "the kept sandbox ledger could not be restored (The sandbox refused the action: The snapshot's version is not 1.): it is set aside, not deleted (global state exchangeTx.sandbox.ledger.setAside, 2025-06-01T08:30:00.000Z); this sandbox starts with a new ledger",
+      ],
     );
     assert.deepEqual(
       sandbox.ledger.all().map((t) => t.id),
@@ -74,9 +95,15 @@ describe('the kept sandbox ledger at the next start', () => {
   it('a restore request that fails (nothing answers) sets the ledger aside too: a bad timeout or a broken connection never deletes it', async () => {
     const good = await control.snapshot();
     await state.update(LEDGER_STATE_KEY, good);
-    const unreachable = new SandboxControlClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, credentials: testKeys().a });
+    const unreachable = new SandboxControlClient({
+      baseUrl: `http://127.0.0.1:${await closedPort()}`,
+      credentials: testKeys().a,
+    });
     try {
-      assert.equal(await restoreKeptLedger({ state, log, restore: (snapshot) => unreachable.restore(snapshot), now: () => AT }), 'set-aside');
+      assert.equal(
+        await restoreKeptLedger({ state, log, restore: (snapshot) => unreachable.restore(snapshot), now: () => AT }),
+        'set-aside',
+      );
     } finally {
       unreachable.dispose();
     }
@@ -111,10 +138,23 @@ describe('the kept sandbox ledger at the next start', () => {
   });
 
   it(`keeps the ${MAX_SET_ASIDE} most recent set-aside ledgers, newest first`, async () => {
-    const times = ['2025-06-01T08:00:00.000Z', '2025-06-02T08:00:00.000Z', '2025-06-03T08:00:00.000Z', '2025-06-04T08:00:00.000Z'];
+    const times = [
+      '2025-06-01T08:00:00.000Z',
+      '2025-06-02T08:00:00.000Z',
+      '2025-06-03T08:00:00.000Z',
+      '2025-06-04T08:00:00.000Z',
+    ];
     for (const [i, time] of times.entries()) {
       await state.update(LEDGER_STATE_KEY, { ...NEWER, seed: i });
-      assert.equal(await restoreKeptLedger({ state, log, restore: (snapshot) => control.restore(snapshot), now: () => new Date(time) }), 'set-aside');
+      assert.equal(
+        await restoreKeptLedger({
+          state,
+          log,
+          restore: (snapshot) => control.restore(snapshot),
+          now: () => new Date(time),
+        }),
+        'set-aside',
+      );
     }
     assert.deepEqual(
       setAsideLedgers(state).map((entry) => [entry.setAsideAt, (entry.snapshot as { seed: number }).seed]),
@@ -132,7 +172,14 @@ describe('the kept sandbox ledger at the next start', () => {
     assert.equal(await restore(), 'set-aside');
     assert.deepEqual(state.raw(SET_ASIDE_LEDGERS_KEY), {
       version: 1,
-      items: [{ setAsideAt: '2025-06-01T08:30:00.000Z', reason: "The sandbox refused the action: The snapshot's version is not 1.", snapshot: NEWER }, { from: 'a newer release' }],
+      items: [
+        {
+          setAsideAt: '2025-06-01T08:30:00.000Z',
+          reason: "The sandbox refused the action: The snapshot's version is not 1.",
+          snapshot: NEWER,
+        },
+        { from: 'a newer release' },
+      ],
       note: 'kept',
     });
   });
@@ -141,8 +188,14 @@ describe('the kept sandbox ledger at the next start', () => {
     const failing = new MapMemento();
     await failing.update(LEDGER_STATE_KEY, NEWER);
     const original = failing.update.bind(failing);
-    failing.update = (key: string, value: unknown) => (key === SET_ASIDE_LEDGERS_KEY ? Promise.reject(new Error('storage full')) : original(key, value));
-    const result = await restoreKeptLedger({ state: failing, log, restore: (snapshot) => control.restore(snapshot), now: () => AT });
+    failing.update = (key: string, value: unknown) =>
+      key === SET_ASIDE_LEDGERS_KEY ? Promise.reject(new Error('storage full')) : original(key, value);
+    const result = await restoreKeptLedger({
+      state: failing,
+      log,
+      restore: (snapshot) => control.restore(snapshot),
+      now: () => AT,
+    });
     assert.equal(result, 'not-set-aside');
     assert.deepEqual(failing.raw(LEDGER_STATE_KEY), NEWER);
     assert.ok(log.lines.some((line) => line.includes('nor set aside (storage full)')));

@@ -1,7 +1,15 @@
 import { strict as assert } from 'assert';
 import { AmountOutOfRangeError } from '../../../src/api';
 import { exampleAddress, exampleTickers } from '../../../src/features/sandbox/exampleAddresses';
-import { AddressRefusedError, createFromDraft, loadPairs, loadPairsFrom, loadPayins, orderPairs, probeLimits } from '../../../src/features/sandbox/newTransactionCore';
+import {
+  AddressRefusedError,
+  createFromDraft,
+  loadPairs,
+  loadPairsFrom,
+  loadPayins,
+  orderPairs,
+  probeLimits,
+} from '../../../src/features/sandbox/newTransactionCore';
 import type { CreationStep } from '../../../src/features/sandbox/newTransactionCore';
 import { CURRENCIES } from '../../../src/sandbox';
 import { startHarness } from '../api/support';
@@ -28,7 +36,11 @@ describe('sandbox New Transaction: the real operations', function () {
     assert.equal(find('doge', 'btc')?.fixed, false, 'DOGE takes no fixed rate');
     assert.equal(find('dot', 'btc'), undefined, 'DOT is no payin');
     assert.equal(find('btc', 'atom'), undefined, 'ATOM is no payout');
-    assert.equal(pairs.some((p) => p.from === 'zec' || p.to === 'zec'), false, 'ZEC is disabled');
+    assert.equal(
+      pairs.some((p) => p.from === 'zec' || p.to === 'zec'),
+      false,
+      'ZEC is disabled',
+    );
   });
 
   it('offers the pairs sorted by payin, then payout ticker, the pair chosen before first', async () => {
@@ -62,7 +74,10 @@ describe('sandbox New Transaction: the real operations', function () {
     const btc = await loadPairsFrom(client, 'btc', currencies, { from: 'btc', to: 'usdtrx' });
     assert.deepEqual(methods().sort(), ['getPairs', 'getPairs']);
     assert.equal(`${btc[0]?.from}>${btc[0]?.to}`, 'btc>usdtrx', 'the pair chosen before first');
-    const expected = orderPairs(all.filter((p) => p.from === 'btc'), { from: 'btc', to: 'usdtrx' });
+    const expected = orderPairs(
+      all.filter((p) => p.from === 'btc'),
+      { from: 'btc', to: 'usdtrx' },
+    );
     assert.deepEqual(btc, expected, 'the same choices (fixed or not, currencies) as in the whole list');
     assert.equal(btc.find((p) => p.to === 'atom')?.toCurrency?.ticker, undefined, 'ATOM is no payout');
   });
@@ -77,7 +92,11 @@ describe('sandbox New Transaction: the real operations', function () {
   it('creates a float transaction: addresses checked, estimated, created; it waits for its payin', async () => {
     harness.sandbox.clearRequests();
     const steps: CreationStep[] = [];
-    const created = await createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: ETH }, (step) => steps.push(step));
+    const created = await createFromDraft(
+      harness.client(),
+      { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: ETH },
+      (step) => steps.push(step),
+    );
     assert.deepEqual(steps, ['addresses', 'estimate', 'create']);
     assert.deepEqual(methods(), ['validateAddress', 'getExchangeAmount', 'createTransaction']);
     assert.equal(created.status, 'new');
@@ -88,7 +107,14 @@ describe('sandbox New Transaction: the real operations', function () {
 
   it('creates a fixed transaction through a rate ID, with its refund address', async () => {
     harness.sandbox.clearRequests();
-    const created = await createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.5', address: BTC, refundAddress: ETH });
+    const created = await createFromDraft(harness.client(), {
+      from: 'eth',
+      to: 'btc',
+      type: 'fixed',
+      amount: '0.5',
+      address: BTC,
+      refundAddress: ETH,
+    });
     assert.deepEqual(methods(), ['validateAddress', 'validateAddress', 'getFixRateForAmount', 'createFixTransaction']);
     assert.equal(created.type, 'fixed');
     assert.equal(created.refundAddress, ETH);
@@ -99,43 +125,86 @@ describe('sandbox New Transaction: the real operations', function () {
     const before = harness.sandbox.ledger.all().length;
     await assert.rejects(
       createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.0001', address: ETH }),
-      (error: unknown) => error instanceof AmountOutOfRangeError && error.limits?.min?.from === '0.000609' && error.limits.max?.from === '10.40721699267',
+      (error: unknown) =>
+        error instanceof AmountOutOfRangeError &&
+        error.limits?.min?.from === '0.000609' &&
+        error.limits.max?.from === '10.40721699267',
     );
     await assert.rejects(
-      createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'fixed', amount: '4', address: ETH, refundAddress: BTC }),
-      (error: unknown) => error instanceof AmountOutOfRangeError && error.bound === 'max' && error.limits?.max?.from === '3.7514',
+      createFromDraft(harness.client(), {
+        from: 'btc',
+        to: 'eth',
+        type: 'fixed',
+        amount: '4',
+        address: ETH,
+        refundAddress: BTC,
+      }),
+      (error: unknown) =>
+        error instanceof AmountOutOfRangeError && error.bound === 'max' && error.limits?.max?.from === '3.7514',
     );
     assert.equal(harness.sandbox.ledger.all().length, before);
   });
 
   it('a refused address stops before the estimate and names the field', async () => {
     harness.sandbox.clearRequests();
-    await assert.rejects(createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: BTC }), (error: unknown) => error instanceof AddressRefusedError && error.field === 'address' && error.currency === 'eth');
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'btc', to: 'eth', type: 'float', amount: '0.01', address: BTC }),
+      (error: unknown) => error instanceof AddressRefusedError && error.field === 'address' && error.currency === 'eth',
+    );
     assert.deepEqual(methods(), ['validateAddress']);
     await assert.rejects(
-      createFromDraft(harness.client(), { from: 'eth', to: 'xrp', type: 'float', amount: '0.1', address: 'rqZJU7meAdVrW9xjDM5PWZPqjFH1vCCJVR', extraId: 'not a tag' }),
+      createFromDraft(harness.client(), {
+        from: 'eth',
+        to: 'xrp',
+        type: 'float',
+        amount: '0.1',
+        address: 'rqZJU7meAdVrW9xjDM5PWZPqjFH1vCCJVR',
+        extraId: 'not a tag',
+      }),
       (error: unknown) => error instanceof AddressRefusedError && error.field === 'extraId',
     );
     await assert.rejects(
-      createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'float', amount: '0.1', address: BTC, refundAddress: BTC }),
-      (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress' && error.currency === 'eth',
+      createFromDraft(harness.client(), {
+        from: 'eth',
+        to: 'btc',
+        type: 'float',
+        amount: '0.1',
+        address: BTC,
+        refundAddress: BTC,
+      }),
+      (error: unknown) =>
+        error instanceof AddressRefusedError && error.field === 'refundAddress' && error.currency === 'eth',
     );
-    await assert.rejects(createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.1', address: BTC }), (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress');
+    await assert.rejects(
+      createFromDraft(harness.client(), { from: 'eth', to: 'btc', type: 'fixed', amount: '0.1', address: BTC }),
+      (error: unknown) => error instanceof AddressRefusedError && error.field === 'refundAddress',
+    );
   });
 
   it('has an example address (and extra id) the sandbox accepts for every one of its currencies, by ticker or by network', async () => {
     const tickers = CURRENCIES.map((c) => c.ticker);
-    assert.ok(exampleTickers().every((t) => tickers.includes(t)), 'no example for a currency the sandbox does not know');
+    assert.ok(
+      exampleTickers().every((t) => tickers.includes(t)),
+      'no example for a currency the sandbox does not know',
+    );
     const client = harness.client();
     for (const currency of await client.getCurrenciesFull()) {
       const example = exampleAddress(currency.ticker, currency.blockchain);
       assert.ok(example, currency.ticker);
-      const verdict = await client.validateAddress({ currency: currency.ticker, address: example.address, ...(example.extraId ? { extraId: example.extraId } : {}) });
+      const verdict = await client.validateAddress({
+        currency: currency.ticker,
+        address: example.address,
+        ...(example.extraId ? { extraId: example.extraId } : {}),
+      });
       assert.deepEqual(verdict, { result: true }, currency.ticker);
     }
     assert.equal(exampleAddress('BTC')?.address, BTC);
     assert.equal(exampleAddress('toString'), undefined);
-    assert.equal(exampleAddress('usdtrx', 'tron')?.address, exampleAddress('trx')?.address, 'a token takes the example of its chain');
+    assert.equal(
+      exampleAddress('usdtrx', 'tron')?.address,
+      exampleAddress('trx')?.address,
+      'a token takes the example of its chain',
+    );
     assert.equal(exampleAddress('nosuch', '__proto__'), undefined);
   });
 });

@@ -1,5 +1,11 @@
 import { strict as assert } from 'assert';
-import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from '../../../src/features/sandbox/paymentText';
+import {
+  controlIdOf,
+  paymentAmountOf,
+  paymentKind,
+  paymentProblem,
+  targetStatusOf,
+} from '../../../src/features/sandbox/paymentText';
 import { fitted } from '../../../src/features/sandbox/snapshotBound';
 import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/sandboxControl';
 
@@ -21,16 +27,32 @@ describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {
     assert.equal(paymentAmountOf({ id: 'abc123def456', amount: '0.5' }, undefined), '0.5');
     assert.equal(paymentAmountOf('abc123def456', '0.25'), '0.25');
     assert.equal(paymentAmountOf('abc123def456', { amount: '1e5' }), undefined);
-    assert.equal(paymentAmountOf({ id: 'abc123def456', amountFrom: '2' }, undefined), undefined, 'a record is no payment');
+    assert.equal(
+      paymentAmountOf({ id: 'abc123def456', amountFrom: '2' }, undefined),
+      undefined,
+      'a record is no payment',
+    );
     assert.equal(targetStatusOf('abc123def456', 'hold'), 'hold');
     assert.equal(targetStatusOf({ id: 'abc123def456', status: 'refunded' }, undefined), 'refunded');
-    assert.equal(targetStatusOf({ id: 'abc123def456', status: 'waiting', currencyFrom: 'btc' }, undefined), undefined, "a record's own status is where it stands");
+    assert.equal(
+      targetStatusOf({ id: 'abc123def456', status: 'waiting', currencyFrom: 'btc' }, undefined),
+      undefined,
+      "a record's own status is where it stands",
+    );
     assert.equal(targetStatusOf('abc123def456', 'paid'), undefined);
   });
 
   it('keeps a snapshot under the byte bound by dropping the oldest transactions', () => {
-    const tx = (id: string): SnapshotTransaction => ({ id, payinAddress: 'x'.repeat(1000) }) as unknown as SnapshotTransaction;
-    const snapshot: LedgerSnapshot = { version: 1, seed: 1, size: 300, startedAtMs: 0, skippedMs: 0, transactions: ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10'].map(tx) };
+    const tx = (id: string): SnapshotTransaction =>
+      ({ id, payinAddress: 'x'.repeat(1000) }) as unknown as SnapshotTransaction;
+    const snapshot: LedgerSnapshot = {
+      version: 1,
+      seed: 1,
+      size: 300,
+      startedAtMs: 0,
+      skippedMs: 0,
+      transactions: ['n1', 'n2', 'n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10'].map(tx),
+    };
     assert.equal(fitted(snapshot, 100_000), snapshot, 'a small one as it is');
     const cut = fitted(snapshot, 5_000);
     assert.deepEqual(

@@ -1,5 +1,12 @@
 import { strict as assert } from 'assert';
-import { amountProblem, compareDecimal, defaultAmount, draftFromArgument, limitsOfError, limitsOfEstimate } from '../../../src/features/sandbox/transactionDraft';
+import {
+  amountProblem,
+  compareDecimal,
+  defaultAmount,
+  draftFromArgument,
+  limitsOfError,
+  limitsOfEstimate,
+} from '../../../src/features/sandbox/transactionDraft';
 
 describe('sandbox New Transaction: the draft', () => {
   it('compares decimal strings exactly, whatever their scales', () => {
@@ -39,21 +46,34 @@ describe('sandbox New Transaction: the draft', () => {
   });
 
   it('takes a whole draft from an argument, and nothing that is not one', () => {
-    assert.deepEqual(draftFromArgument({ from: 'BTC', to: 'eth', amount: '0.01', address: ' 0xabc ', refundAddress: 'bc1q', extra: 'ignored' }), {
-      from: 'btc',
-      to: 'eth',
-      type: 'float',
-      amount: '0.01',
-      address: '0xabc',
-      refundAddress: 'bc1q',
-    });
+    assert.deepEqual(
+      draftFromArgument({
+        from: 'BTC',
+        to: 'eth',
+        amount: '0.01',
+        address: ' 0xabc ',
+        refundAddress: 'bc1q',
+        extra: 'ignored',
+      }),
+      {
+        from: 'btc',
+        to: 'eth',
+        type: 'float',
+        amount: '0.01',
+        address: '0xabc',
+        refundAddress: 'bc1q',
+      },
+    );
     assert.equal(draftFromArgument({ from: 'btc', to: 'eth', type: 'swap', amount: '1', address: 'a' }), undefined);
     assert.equal(draftFromArgument({ from: 'btc', to: 'eth', amount: '1' }), undefined);
     assert.equal(draftFromArgument({ from: 'btc', to: 'eth', amount: '1', address: 'a\u0000b' }), undefined);
     assert.equal(draftFromArgument({ from: 'btc', to: 'eth', amount: '1', address: 'x'.repeat(257) }), undefined);
     assert.equal(draftFromArgument(['btc', 'eth']), undefined);
     assert.equal(draftFromArgument('btc'), undefined);
-    const getter = Object.defineProperty({ from: 'btc', to: 'eth', amount: '1' }, 'address', { get: () => 'a', enumerable: true });
+    const getter = Object.defineProperty({ from: 'btc', to: 'eth', amount: '1' }, 'address', {
+      get: () => 'a',
+      enumerable: true,
+    });
     assert.equal(draftFromArgument(getter), undefined, 'no getter runs');
   });
 });

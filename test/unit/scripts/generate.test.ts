@@ -40,7 +40,8 @@ describe('generated files (npm run generate)', () => {
     });
     afterEach(() => fs.rmSync(copy, { recursive: true, force: true }));
 
-    const run = (...args: string[]) => spawnSync(process.execPath, [script, '--root', copy, ...args], { encoding: 'utf8' });
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [script, '--root', copy, ...args], { encoding: 'utf8' });
 
     it('passes on files that are up to date', () => {
       const result = run('--check');
@@ -50,7 +51,10 @@ describe('generated files (npm run generate)', () => {
     it('fails naming a stale file, and writes nothing; a run then rewrites it to what the table says', () => {
       const readme = path.join(copy, 'README.md');
       const before = fs.readFileSync(readme, 'utf8');
-      const edited = before.replace('| `exchangeTx.requestTimeoutSeconds` | 15 |', '| `exchangeTx.requestTimeoutSeconds` | 30 |');
+      const edited = before.replace(
+        '| `exchangeTx.requestTimeoutSeconds` | 15 |',
+        '| `exchangeTx.requestTimeoutSeconds` | 30 |',
+      );
       assert.notEqual(edited, before);
       fs.writeFileSync(readme, edited);
       const checked = run('--check');
@@ -66,7 +70,9 @@ describe('generated files (npm run generate)', () => {
 
     it('puts back a setting removed from package.json', () => {
       const manifestFile = path.join(copy, 'package.json');
-      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { contributes: { configuration: { properties: Record<string, unknown> } } };
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+        contributes: { configuration: { properties: Record<string, unknown> } };
+      };
       delete manifest.contributes.configuration.properties['exchangeTx.sandbox.port'];
       fs.writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
       const checked = run('--check');
@@ -82,9 +88,14 @@ describe('generated files (npm run generate)', () => {
 
     it('gives every setting and tool its text, keeps the other keys where they are, and drops a generated key no table has', () => {
       const texts = generatedNls();
-      for (const key of Object.keys(SETTING_RULES)) assert.ok(texts.has(`config.${key.slice('exchangeTx.'.length)}`), key);
-      for (const { command, title } of COMMANDS) assert.equal(texts.get(`command.${command.slice('exchangeTx.'.length)}`), title, command);
-      const withStale = current.replace('{\n', '{\n  "config.gone": "A setting no longer read",\n  "languageModelTools.gone.displayName": "Gone",\n');
+      for (const key of Object.keys(SETTING_RULES))
+        assert.ok(texts.has(`config.${key.slice('exchangeTx.'.length)}`), key);
+      for (const { command, title } of COMMANDS)
+        assert.equal(texts.get(`command.${command.slice('exchangeTx.'.length)}`), title, command);
+      const withStale = current.replace(
+        '{\n',
+        '{\n  "config.gone": "A setting no longer read",\n  "languageModelTools.gone.displayName": "Gone",\n',
+      );
       assert.equal(nlsText(withStale), current);
     });
 
@@ -92,16 +103,27 @@ describe('generated files (npm run generate)', () => {
       const parsed = JSON.parse(current) as Record<string, string>;
       const key = 'config.sandbox.port';
       const without = Object.fromEntries(Object.entries(parsed).filter(([k]) => k !== key));
-      const rewritten = Object.keys(JSON.parse(nlsText(`${JSON.stringify(without, null, 2)}\n`)) as Record<string, string>);
-      const lastConfig = Object.keys(without).filter((k) => k.startsWith('config.')).pop() ?? '';
+      const rewritten = Object.keys(
+        JSON.parse(nlsText(`${JSON.stringify(without, null, 2)}\n`)) as Record<string, string>,
+      );
+      const lastConfig =
+        Object.keys(without)
+          .filter((k) => k.startsWith('config.'))
+          .pop() ?? '';
       assert.equal(rewritten[rewritten.indexOf(lastConfig) + 1], key);
       assert.equal(rewritten.length, Object.keys(parsed).length);
     });
   });
 
   it('refuses a Markdown file without its markers, naming the file and the markers', () => {
-    assert.throws(() => replaceBetweenMarkers('# Title\n', 'settings', '| a |', 'README.md'), /README\.md lacks the markers <!-- generated:settings -->/);
-    assert.equal(replaceBetweenMarkers('a\n<!-- generated:x from y -->\nold\n<!-- /generated:x -->\nb\n', 'x', 'new', 'f'), 'a\n<!-- generated:x from y -->\nnew\n<!-- /generated:x -->\nb\n');
+    assert.throws(
+      () => replaceBetweenMarkers('# Title\n', 'settings', '| a |', 'README.md'),
+      /README\.md lacks the markers <!-- generated:settings -->/,
+    );
+    assert.equal(
+      replaceBetweenMarkers('a\n<!-- generated:x from y -->\nold\n<!-- /generated:x -->\nb\n', 'x', 'new', 'f'),
+      'a\n<!-- generated:x from y -->\nnew\n<!-- /generated:x -->\nb\n',
+    );
   });
 
   it('refuses a request schema without the params definition of an operation, naming it', () => {

@@ -5,14 +5,25 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { desktopLine, paletteName, START_PREFIX, startedLines, startPayload, startSettings, walkthroughTitle } from '../../../scripts/startText';
+import {
+  desktopLine,
+  paletteName,
+  START_PREFIX,
+  startedLines,
+  startPayload,
+  startSettings,
+  walkthroughTitle,
+} from '../../../scripts/startText';
 import { say, setSayPrefix } from '../../runner/processes';
 
 describe('npm start: its lines', () => {
   it('says what started, the address to open and how to stop', () => {
     const url = 'http://127.0.0.1:8080/?folder=%2Fhome%2Fplayground';
     const lines = startedLines({ codeServerVersion: '4.100.3', vscodeVersion: '1.100.3', url });
-    assert.ok(lines.some((l) => l.includes('Exchange Tx is running in VS Code 1.100.3 (code-server 4.100.3)')), lines.join('\n'));
+    assert.ok(
+      lines.some((l) => l.includes('Exchange Tx is running in VS Code 1.100.3 (code-server 4.100.3)')),
+      lines.join('\n'),
+    );
     assert.ok(lines.includes(`  ${url}`), 'the address on its own line, to copy');
     assert.ok(lines.some((l) => l.includes('sandbox')));
     assert.ok(lines.some((l) => l.includes('Ctrl+C')));
@@ -39,11 +50,17 @@ describe('npm start: its lines', () => {
 });
 
 describe('npm start: the names it gives and what it opens', () => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { commands: { command: string }[] } };
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'),
+  ) as { contributes: { commands: { command: string }[] } };
 
   it('names commands as the Command Palette shows them, read from the manifest', () => {
     assert.equal(paletteName('exchangeTx.sandbox.copyConnection'), 'Exchange Tx: Copy Sandbox Connection');
-    const lines = startedLines({ codeServerVersion: '4.100.3', vscodeVersion: '1.100.3', url: 'http://127.0.0.1:8080/' }).join('\n');
+    const lines = startedLines({
+      codeServerVersion: '4.100.3',
+      vscodeVersion: '1.100.3',
+      url: 'http://127.0.0.1:8080/',
+    }).join('\n');
     const named = [...lines.matchAll(/"(Exchange Tx: [^"]+)"/g)].map((m) => m[1] ?? '');
     assert.ok(named.length >= 2, lines);
     const titles = manifest.contributes.commands.map((c) => paletteName(c.command));

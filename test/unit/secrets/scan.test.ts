@@ -11,8 +11,14 @@ import { readZip } from '../../secrets/zip';
 
 const keys = generateKeys();
 const der = Buffer.from(keys.privateKeyHex, 'hex');
-const pem = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
-const signature = sign('sha256', Buffer.from('{"id":1}'), createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })).toString('base64');
+const pem = createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
+  .export({ format: 'pem', type: 'pkcs8' })
+  .toString();
+const signature = sign(
+  'sha256',
+  Buffer.from('{"id":1}'),
+  createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }),
+).toString('base64');
 const needles = new SecretNeedles([
   { kind: 'private-key', value: keys.privateKeyHex },
   { kind: 'api-key', value: keys.apiKey },
@@ -38,7 +44,10 @@ describe('secret scan', () => {
     for (const plant of plants) {
       const hits = scanText(`${clean}${plant}\n${clean}`, needles, 'log');
       assert.ok(hits.length > 0, `not found: ${plant.slice(0, 30)}…`);
-      assert.ok(hits.every((h) => !h.what.includes(keys.privateKeyHex.slice(0, 16))), 'a hit never repeats the secret');
+      assert.ok(
+        hits.every((h) => !h.what.includes(keys.privateKeyHex.slice(0, 16))),
+        'a hit never repeats the secret',
+      );
     }
   });
 
@@ -46,8 +55,16 @@ describe('secret scan', () => {
     assert.match(scanText(`X-Api-Key: ${keys.apiKey}`, needles, 'out')[0]?.what ?? '', /API key/);
     assert.match(scanText(`X-Api-Signature: ${signature}\n`, new SecretNeedles([]), 'out')[0]?.what ?? '', /signature/);
     assert.match(scanText(pem, new SecretNeedles([]), 'out')[0]?.what ?? '', /PEM private key/);
-    assert.match(scanText(JSON.stringify({ pem }), new SecretNeedles([]), 'out')[0]?.what ?? '', /PEM private key/, 'escaped line breaks too');
-    assert.deepEqual(scanText("if (text.includes('-----BEGIN RSA PRIVATE KEY-----')) read(text);", new SecretNeedles([]), 'code'), [], 'a bare header in code is no key');
+    assert.match(
+      scanText(JSON.stringify({ pem }), new SecretNeedles([]), 'out')[0]?.what ?? '',
+      /PEM private key/,
+      'escaped line breaks too',
+    );
+    assert.deepEqual(
+      scanText("if (text.includes('-----BEGIN RSA PRIVATE KEY-----')) read(text);", new SecretNeedles([]), 'code'),
+      [],
+      'a bare header in code is no key',
+    );
   });
 
   it('reads the files inside a zip archive (stored and deflated)', () => {
@@ -87,7 +104,10 @@ describe('secret scan', () => {
     end.writeUInt32LE(offset, 16);
     const zip = Buffer.concat([...locals, directory, end]);
     const read = readZip(zip);
-    assert.deepEqual(read.map((e) => e.name), ['extension/readme.md', 'extension/dist/leak.js']);
+    assert.deepEqual(
+      read.map((e) => e.name),
+      ['extension/readme.md', 'extension/dist/leak.js'],
+    );
     assert.equal(read[0]?.data.toString(), 'hello');
 
     // The command line: exit 1 naming the entry, exit 0 on a clean folder.

@@ -35,7 +35,11 @@ describe('error texts bound what they repeat', () => {
     assert.equal(echo('getStatus'), 'getStatus');
     assert.equal(echo('a'.repeat(80)), 'a'.repeat(80));
     assert.equal(echo('a'.repeat(81)), `${'a'.repeat(80)}… (81 characters)`);
-    assert.equal(echo('\u{1F600}'.repeat(81)), `${'\u{1F600}'.repeat(80)}… (81 characters)`, 'never cuts a character in half');
+    assert.equal(
+      echo('\u{1F600}'.repeat(81)),
+      `${'\u{1F600}'.repeat(80)}… (81 characters)`,
+      'never cuts a character in half',
+    );
     assert.equal(echo(HUGE).length, 80 + '… (100000 characters)'.length);
   });
 

@@ -4,7 +4,15 @@
  * control and bidirectional characters replaced, lengths capped.
  */
 import { strict as assert } from 'assert';
-import { escapeMarkdown, pairLabel, prettyJson, sanitize, shortId, ticker, visibleText } from '../../../src/shared/format';
+import {
+  escapeMarkdown,
+  pairLabel,
+  prettyJson,
+  sanitize,
+  shortId,
+  ticker,
+  visibleText,
+} from '../../../src/shared/format';
 import { typedRecord } from '../support/wireRecord';
 import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
 
@@ -15,8 +23,14 @@ describe('escapeMarkdown', () => {
   });
 
   it('makes a link, an image and a command link inert', () => {
-    assert.equal(escapeMarkdown('[click](command:exchangeTx.clearApiKeys)'), '&#91;click&#93;&#40;command&#58;exchangeTx&#46;clearApiKeys&#41;');
-    assert.equal(escapeMarkdown('![x](https://e.test/a.png)'), '&#33;&#91;x&#93;&#40;https&#58;//e&#46;test/a&#46;png&#41;');
+    assert.equal(
+      escapeMarkdown('[click](command:exchangeTx.clearApiKeys)'),
+      '&#91;click&#93;&#40;command&#58;exchangeTx&#46;clearApiKeys&#41;',
+    );
+    assert.equal(
+      escapeMarkdown('![x](https://e.test/a.png)'),
+      '&#33;&#91;x&#93;&#40;https&#58;//e&#46;test/a&#46;png&#41;',
+    );
   });
 
   it('makes emphasis, code, headings, lists, tables and icons inert', () => {
@@ -52,7 +66,10 @@ describe('escapeMarkdown', () => {
 
 describe('sanitize', () => {
   it('replaces C0, DEL, C1, LRM/RLM and the bidirectional embeddings, overrides and isolates', () => {
-    assert.equal(sanitize('a\u0000b\u001Fc\u007Fd\u009Fe\u200Ef\u200Fg\u202Ah\u202Ei\u2066j\u2069k'), 'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi\uFFFDj\uFFFDk');
+    assert.equal(
+      sanitize('a\u0000b\u001Fc\u007Fd\u009Fe\u200Ef\u200Fg\u202Ah\u202Ei\u2066j\u2069k'),
+      'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi\uFFFDj\uFFFDk',
+    );
   });
 
   it('keeps everything else, Markdown signs included (it is for plain text)', () => {
@@ -73,7 +90,10 @@ describe('visibleText and prettyJson', () => {
   });
 
   it('prettyJson indents by two and writes bidirectional controls and line separators as escapes', () => {
-    assert.equal(prettyJson({ a: 'x\u202Ey', b: ['\u2028', '\u2029'] }), '{\n  "a": "x\\u202ey",\n  "b": [\n    "\\u2028",\n    "\\u2029"\n  ]\n}');
+    assert.equal(
+      prettyJson({ a: 'x\u202Ey', b: ['\u2028', '\u2029'] }),
+      '{\n  "a": "x\\u202ey",\n  "b": [\n    "\\u2028",\n    "\\u2029"\n  ]\n}',
+    );
     assert.equal(prettyJson(undefined), 'null');
     assert.equal(prettyJson('<\n>'), '"<\\n>"');
   });
@@ -81,7 +101,10 @@ describe('visibleText and prettyJson', () => {
 
 describe('escapeHtml', () => {
   it('writes the five special characters as numeric entities and nothing else', () => {
-    assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;amp;&#60;/a&#62;');
+    assert.equal(
+      escapeHtml(`<a href="x" title='y'>&amp;</a>`),
+      '&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;amp;&#60;/a&#62;',
+    );
     assert.equal(escapeHtml('plain text, 1.5 BTC → ETH'), 'plain text, 1.5 BTC → ETH');
   });
 });
@@ -94,7 +117,8 @@ describe('ids', () => {
 });
 
 describe('tickers and pair labels', () => {
-  const record = (overrides: Record<string, unknown>) => typedRecord({ currencyFrom: 'btc', currencyTo: 'usdt20', ...overrides });
+  const record = (overrides: Record<string, unknown>) =>
+    typedRecord({ currencyFrom: 'btc', currencyTo: 'usdt20', ...overrides });
 
   it('ticker writes a currency code in capitals', () => {
     assert.equal(ticker('usdt20'), 'USDT20');

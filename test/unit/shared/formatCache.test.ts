@@ -5,7 +5,14 @@
  * formatters does not grow with the number of items formatted.
  */
 import { strict as assert } from 'assert';
-import { clockTime, formatTime, formatTimeWithUtc, localTime, relativeTime, timeWithUtc } from '../../../src/shared/format';
+import {
+  clockTime,
+  formatTime,
+  formatTimeWithUtc,
+  localTime,
+  relativeTime,
+  timeWithUtc,
+} from '../../../src/shared/format';
 import type { TimeStyle } from '../../../src/shared/format';
 
 /** Every locale the time tests show today, and one Intl refuses. */
@@ -16,7 +23,14 @@ const MS = Date.UTC(2026, 10, 25, 16, 24, 45, 779);
 const TIMES = [MS, MS - 17 * 3_600_000, MS + 9 * 3_600_000, MS - 400 * 86_400_000, Date.UTC(2027, 0, 1, 0, 0, 1)];
 
 // The former code: a new formatter for every call.
-const DATE_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+};
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', second: '2-digit' };
 function freshLocale(locale: string): string {
   try {
@@ -37,7 +51,8 @@ const freshLocal = (ms: number, style: TimeStyle) => spaced(fresh(style, DATE_TI
 function freshWithUtc(ms: number, style: TimeStyle): string {
   const local = freshLocal(ms, style);
   const utcStyle = { ...style, timeZone: 'UTC' };
-  if (local === freshLocal(ms, utcStyle)) return spaced(fresh(utcStyle, { ...DATE_TIME, timeZoneName: 'short' }).format(ms));
+  if (local === freshLocal(ms, utcStyle))
+    return spaced(fresh(utcStyle, { ...DATE_TIME, timeZoneName: 'short' }).format(ms));
   const day: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric' };
   const sameDay = fresh(style, day).format(ms) === fresh(utcStyle, day).format(ms);
   return `${local} (${spaced(fresh(utcStyle, { ...(sameDay ? CLOCK : DATE_TIME), timeZoneName: 'short' }).format(ms))})`;
@@ -95,8 +110,15 @@ describe('formatters made once per style: the same text as before', () => {
     formatAll(10);
     const made = { date: 0, relative: 0 };
     const { DateTimeFormat, RelativeTimeFormat } = Intl;
-    Intl.DateTimeFormat = new Proxy(DateTimeFormat, { construct: (target, args: ConstructorParameters<typeof DateTimeFormat>) => (made.date++, new target(...args)) });
-    (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = new Proxy(RelativeTimeFormat, { construct: (target, args: ConstructorParameters<typeof RelativeTimeFormat>) => (made.relative++, new target(...args)) });
+    Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
+      construct: (target, args: ConstructorParameters<typeof DateTimeFormat>) => (made.date++, new target(...args)),
+    });
+    (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = new Proxy(RelativeTimeFormat, {
+      construct: (target, args: ConstructorParameters<typeof RelativeTimeFormat>) => (
+        made.relative++,
+        new target(...args)
+      ),
+    });
     try {
       formatAll(2_000);
       relativeTime(MS * 1000, MS, 'pt-br');

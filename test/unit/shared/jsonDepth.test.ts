@@ -49,12 +49,34 @@ describe('JSON nesting depth, counted without parsing', () => {
   });
 
   it('property: never below the depth of the tree jsonc-parser builds, broken texts included', () => {
-    const piece = fc.constantFrom('[', ']', '{', '}', '"', '\\', '\n', '/', '*', ',', ':', '1', 'a', ' ', '"k":', '//', '/*', '*/');
+    const piece = fc.constantFrom(
+      '[',
+      ']',
+      '{',
+      '}',
+      '"',
+      '\\',
+      '\n',
+      '/',
+      '*',
+      ',',
+      ':',
+      '1',
+      'a',
+      ' ',
+      '"k":',
+      '//',
+      '/*',
+      '*/',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 60 }).map((pieces) => pieces.join('')), (text) => {
-        const depth = treeDepth(parseTree(text, [], { allowTrailingComma: true, disallowComments: false }));
-        if (depth > 0) assert.equal(nestsDeeperThan(text, depth - 1), true, JSON.stringify(text));
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 60 }).map((pieces) => pieces.join('')),
+        (text) => {
+          const depth = treeDepth(parseTree(text, [], { allowTrailingComma: true, disallowComments: false }));
+          if (depth > 0) assert.equal(nestsDeeperThan(text, depth - 1), true, JSON.stringify(text));
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -29,7 +29,11 @@ describe('setting values', () => {
       ['null', null, 'null from the workspace settings is not a number from 1 to 120; using 15'],
       ['a boolean', true, 'true from the workspace settings is not a number from 1 to 120; using 15'],
       ['an array', [30], '[30] from the workspace settings is not a number from 1 to 120; using 15'],
-      ['an object', { seconds: 30 }, '{"seconds":30} from the workspace settings is not a number from 1 to 120; using 15'],
+      [
+        'an object',
+        { seconds: 30 },
+        '{"seconds":30} from the workspace settings is not a number from 1 to 120; using 15',
+      ],
     ];
     for (const [name, raw, problem] of cases) {
       it(`${name}: the default 15, and why`, () => {
@@ -57,12 +61,17 @@ describe('setting values', () => {
         source: 'default',
         problem: '2.5 from the user settings is not a whole number from 1 to 100; using 50',
       });
-      assert.deepEqual(checkSetting('exchangeTx.transactions.pageSize', { globalValue: 100 }), { value: 100, source: 'global' });
+      assert.deepEqual(checkSetting('exchangeTx.transactions.pageSize', { globalValue: 100 }), {
+        value: 100,
+        source: 'global',
+      });
     });
 
     it('exchangeTx.sandbox.port: a fraction, a negative number, one above 65535 are refused', () => {
-      for (const raw of [8080.5, -1, 65536]) assert.equal(isValid(SETTING_RULES['exchangeTx.sandbox.port'], raw), false, String(raw));
-      for (const raw of [0, 8080, 65535]) assert.equal(isValid(SETTING_RULES['exchangeTx.sandbox.port'], raw), true, String(raw));
+      for (const raw of [8080.5, -1, 65536])
+        assert.equal(isValid(SETTING_RULES['exchangeTx.sandbox.port'], raw), false, String(raw));
+      for (const raw of [0, 8080, 65535])
+        assert.equal(isValid(SETTING_RULES['exchangeTx.sandbox.port'], raw), true, String(raw));
     });
   });
 
@@ -75,9 +84,16 @@ describe('setting values', () => {
         [{}, '{} from the workspace folder settings is not true or false; using true'],
       ];
       for (const [raw, problem] of cases) {
-        assert.deepEqual(checkSetting('exchangeTx.hover.enabled', { workspaceFolderValue: raw }), { value: true, source: 'default', problem });
+        assert.deepEqual(checkSetting('exchangeTx.hover.enabled', { workspaceFolderValue: raw }), {
+          value: true,
+          source: 'default',
+          problem,
+        });
       }
-      assert.deepEqual(checkSetting('exchangeTx.hover.enabled', { workspaceFolderValue: false }), { value: false, source: 'workspaceFolder' });
+      assert.deepEqual(checkSetting('exchangeTx.hover.enabled', { workspaceFolderValue: false }), {
+        value: false,
+        source: 'workspaceFolder',
+      });
     });
 
     it('a list of strings refuses a string, a list holding a number or null, and null', () => {
@@ -89,22 +105,42 @@ describe('setting values', () => {
         [{ 0: 'log' }, '{"0":"log"} from the workspace settings is not a list of strings; using []'],
       ];
       for (const [raw, problem] of cases) {
-        assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: raw }), { value: [], source: 'default', problem });
+        assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: raw }), {
+          value: [],
+          source: 'default',
+          problem,
+        });
       }
-      assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: ['log', 'json'] }), { value: ['log', 'json'], source: 'workspace' });
-      assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: [] }), { value: [], source: 'workspace' });
+      assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: ['log', 'json'] }), {
+        value: ['log', 'json'],
+        source: 'workspace',
+      });
+      assert.deepEqual(checkSetting('exchangeTx.hover.languages', { workspaceValue: [] }), {
+        value: [],
+        source: 'workspace',
+      });
     });
 
     it("a string with the manifest's pattern refuses another string, a number and null", () => {
       const cases: [unknown, string][] = [
-        ['ftp://example.com', '"ftp://example.com" from the user settings is not a string matching ^https?://; using "https://api.changelly.com"'],
+        [
+          'ftp://example.com',
+          '"ftp://example.com" from the user settings is not a string matching ^https?://; using "https://api.changelly.com"',
+        ],
         [443, '443 from the user settings is not a string matching ^https?://; using "https://api.changelly.com"'],
         [null, 'null from the user settings is not a string matching ^https?://; using "https://api.changelly.com"'],
       ];
       for (const [raw, problem] of cases) {
-        assert.deepEqual(checkSetting('exchangeTx.baseUrl', { globalValue: raw }), { value: 'https://api.changelly.com', source: 'default', problem });
+        assert.deepEqual(checkSetting('exchangeTx.baseUrl', { globalValue: raw }), {
+          value: 'https://api.changelly.com',
+          source: 'default',
+          problem,
+        });
       }
-      assert.deepEqual(checkSetting('exchangeTx.baseUrl', { globalValue: 'http://127.0.0.1:8080' }), { value: 'http://127.0.0.1:8080', source: 'global' });
+      assert.deepEqual(checkSetting('exchangeTx.baseUrl', { globalValue: 'http://127.0.0.1:8080' }), {
+        value: 'http://127.0.0.1:8080',
+        source: 'global',
+      });
     });
 
     it('a string enum takes one of its values only', () => {
@@ -122,11 +158,27 @@ describe('setting values', () => {
   describe('which scope applies', () => {
     it("the strongest scope that sets a value, language-specific values first, as VS Code's get() does", () => {
       const rule = SETTING_RULES[TIMEOUT];
-      const all = { globalValue: 1, workspaceValue: 2, workspaceFolderValue: 3, globalLanguageValue: 4, workspaceLanguageValue: 5, workspaceFolderLanguageValue: 6 };
+      const all = {
+        globalValue: 1,
+        workspaceValue: 2,
+        workspaceFolderValue: 3,
+        globalLanguageValue: 4,
+        workspaceLanguageValue: 5,
+        workspaceFolderLanguageValue: 6,
+      };
       assert.deepEqual(effectiveValue(all, rule), { raw: 6, source: 'workspaceFolderLanguage' });
-      assert.deepEqual(effectiveValue({ ...all, workspaceFolderLanguageValue: undefined }, rule), { raw: 5, source: 'workspaceLanguage' });
-      assert.deepEqual(effectiveValue({ globalValue: 1, workspaceValue: 2, workspaceFolderValue: 3, globalLanguageValue: 4 }, rule), { raw: 4, source: 'globalLanguage' });
-      assert.deepEqual(effectiveValue({ globalValue: 1, workspaceValue: 2, workspaceFolderValue: 3 }, rule), { raw: 3, source: 'workspaceFolder' });
+      assert.deepEqual(effectiveValue({ ...all, workspaceFolderLanguageValue: undefined }, rule), {
+        raw: 5,
+        source: 'workspaceLanguage',
+      });
+      assert.deepEqual(
+        effectiveValue({ globalValue: 1, workspaceValue: 2, workspaceFolderValue: 3, globalLanguageValue: 4 }, rule),
+        { raw: 4, source: 'globalLanguage' },
+      );
+      assert.deepEqual(effectiveValue({ globalValue: 1, workspaceValue: 2, workspaceFolderValue: 3 }, rule), {
+        raw: 3,
+        source: 'workspaceFolder',
+      });
       assert.deepEqual(effectiveValue({ globalValue: 1, workspaceValue: 2 }, rule), { raw: 2, source: 'workspace' });
       assert.deepEqual(effectiveValue({ globalValue: 1 }, rule), { raw: 1, source: 'global' });
     });
@@ -137,13 +189,30 @@ describe('setting values', () => {
         source: 'default',
         problem: '"abc" from the workspace settings is not a number from 1 to 120; using 15',
       });
-      assert.equal(checkSetting('exchangeTx.watch.intervalSeconds', { globalValue: 60, workspaceLanguageValue: 1 }).problem, "1 from the workspace's language-specific settings is not a number from 2 to 3600; using 10");
+      assert.equal(
+        checkSetting('exchangeTx.watch.intervalSeconds', { globalValue: 60, workspaceLanguageValue: 1 }).problem,
+        "1 from the workspace's language-specific settings is not a number from 2 to 3600; using 10",
+      );
     });
 
     it("a user-only (application) setting reads the user's value only: a workspace's is neither used nor checked", () => {
-      assert.deepEqual(checkSetting('exchangeTx.sandbox.port', { globalValue: 8080, workspaceValue: 'abc', workspaceFolderValue: 9090 }), { value: 8080, source: 'global' });
-      assert.deepEqual(checkSetting('exchangeTx.sandbox.stableKey', { workspaceValue: true }), { value: false, source: 'default' });
-      assert.deepEqual(checkSetting('exchangeTx.sandbox.stableKey', { globalValue: 'yes' }), { value: false, source: 'default', problem: '"yes" from the user settings is not true or false; using false' });
+      assert.deepEqual(
+        checkSetting('exchangeTx.sandbox.port', {
+          globalValue: 8080,
+          workspaceValue: 'abc',
+          workspaceFolderValue: 9090,
+        }),
+        { value: 8080, source: 'global' },
+      );
+      assert.deepEqual(checkSetting('exchangeTx.sandbox.stableKey', { workspaceValue: true }), {
+        value: false,
+        source: 'default',
+      });
+      assert.deepEqual(checkSetting('exchangeTx.sandbox.stableKey', { globalValue: 'yes' }), {
+        value: false,
+        source: 'default',
+        problem: '"yes" from the user settings is not true or false; using false',
+      });
     });
   });
 
@@ -159,7 +228,9 @@ describe('setting values', () => {
       scope?: string;
     }
     // Generated from the table (test/unit/generated.test.ts checks package.json is what it writes).
-    const manifest = JSON.parse(manifestText(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8'))) as {
+    const manifest = JSON.parse(
+      manifestText(fs.readFileSync(path.resolve(__dirname, '..', '..', '..', '..', 'package.json'), 'utf8')),
+    ) as {
       contributes: { configuration: { properties: Record<string, DeclaredSetting> } };
     };
     const declared = manifest.contributes.configuration.properties;
@@ -169,7 +240,11 @@ describe('setting values', () => {
         const setting = declared[key];
         assert.ok(setting, `${key} is not in the manifest`);
         const userOnly = setting.scope === 'application' || setting.scope === 'machine';
-        assert.equal(rule.userOnly === true, userOnly, `${key}: read from the user settings only exactly when its scope is application or machine`);
+        assert.equal(
+          rule.userOnly === true,
+          userOnly,
+          `${key}: read from the user settings only exactly when its scope is application or machine`,
+        );
         assert.deepEqual(rule.default, setting.default, `${key}: default`);
         switch (rule.kind) {
           case 'number':
@@ -202,7 +277,8 @@ describe('setting values', () => {
     });
 
     it("the manifest's defaults are valid by their own rules, and the constants the code keeps beside them agree", () => {
-      for (const [key, rule] of Object.entries(SETTING_RULES) as [SettingKey, SettingRule][]) assert.ok(isValid(rule, rule.default), key);
+      for (const [key, rule] of Object.entries(SETTING_RULES) as [SettingKey, SettingRule][])
+        assert.ok(isValid(rule, rule.default), key);
       assert.equal(SETTING_RULES['exchangeTx.hover.idPattern'].default, DEFAULT_ID_PATTERN);
       assert.equal(SETTING_RULES['exchangeTx.baseUrl'].default, DEFAULT_BASE_URL);
     });

@@ -29,7 +29,12 @@ describe('SkippableClock', () => {
     const clock = new SkippableClock();
     clock.advance(1_000);
     for (const bad of [-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY]) {
-      assert.throws(() => clock.advance(bad), (e: unknown) => e instanceof RangeError && e.message === 'advance() takes a non-negative number of milliseconds', String(bad));
+      assert.throws(
+        () => clock.advance(bad),
+        (e: unknown) =>
+          e instanceof RangeError && e.message === 'advance() takes a non-negative number of milliseconds',
+        String(bad),
+      );
     }
     assert.equal(clock.skippedMs, 1_000);
   });

@@ -4,21 +4,60 @@
  * set, or one added to it, fails here by name.
  */
 import { strict as assert } from 'assert';
-import { ALL_STATUSES, ATTENTION_STATUSES, FINAL_STATUSES, KNOWN_STATUSES, isFinalStatus, isKnownStatus, normalizeStatus } from '../../../src/shared/status';
+import {
+  ALL_STATUSES,
+  ATTENTION_STATUSES,
+  FINAL_STATUSES,
+  KNOWN_STATUSES,
+  isFinalStatus,
+  isKnownStatus,
+  normalizeStatus,
+} from '../../../src/shared/status';
 
 describe('statuses', () => {
   it('knows the ten statuses of the specification, in lifecycle order, and unknown last', () => {
-    assert.deepEqual([...KNOWN_STATUSES], ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired']);
-    assert.deepEqual([...ALL_STATUSES], ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'finished', 'failed', 'refunded', 'overdue', 'expired', 'unknown']);
+    assert.deepEqual(
+      [...KNOWN_STATUSES],
+      [
+        'waiting',
+        'confirming',
+        'exchanging',
+        'sending',
+        'hold',
+        'finished',
+        'failed',
+        'refunded',
+        'overdue',
+        'expired',
+      ],
+    );
+    assert.deepEqual(
+      [...ALL_STATUSES],
+      [
+        'waiting',
+        'confirming',
+        'exchanging',
+        'sending',
+        'hold',
+        'finished',
+        'failed',
+        'refunded',
+        'overdue',
+        'expired',
+        'unknown',
+      ],
+    );
   });
 
   it('finished, failed, refunded, overdue and expired are final', () => {
-    for (const status of ['finished', 'failed', 'refunded', 'overdue', 'expired'] as const) assert.equal(isFinalStatus(status), true, status);
+    for (const status of ['finished', 'failed', 'refunded', 'overdue', 'expired'] as const)
+      assert.equal(isFinalStatus(status), true, status);
     assert.deepEqual([...FINAL_STATUSES].sort(), ['expired', 'failed', 'finished', 'overdue', 'refunded']);
   });
 
   it('waiting, confirming, exchanging, sending, hold and unknown are not final', () => {
-    for (const status of ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'unknown'] as const) assert.equal(isFinalStatus(status), false, status);
+    for (const status of ['waiting', 'confirming', 'exchanging', 'sending', 'hold', 'unknown'] as const)
+      assert.equal(isFinalStatus(status), false, status);
   });
 
   it('hold, failed, overdue and expired need attention; nothing else does', () => {
@@ -34,7 +73,18 @@ describe('statuses', () => {
   });
 
   it('anything else is unknown, including look-alikes and the word unknown itself', () => {
-    for (const raw of ['', 'done', 'finish', 'finished!', '*hold', 'ho ld', 'unknown', 'new', 'constructor', 'toString']) {
+    for (const raw of [
+      '',
+      'done',
+      'finish',
+      'finished!',
+      '*hold',
+      'ho ld',
+      'unknown',
+      'new',
+      'constructor',
+      'toString',
+    ]) {
       assert.equal(normalizeStatus(raw), 'unknown', JSON.stringify(raw));
     }
   });

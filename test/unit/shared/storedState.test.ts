@@ -5,15 +5,30 @@ import type { ListCodec } from '../../../src/shared/storedState';
 
 /** A list of counts as a store of this version keeps them: whole numbers ≥ 1; other numbers are wrong; anything else is another version's. */
 const counts: ListCodec<number> = {
-  read: (entry) => (typeof entry !== 'number' ? 'unknown' : Number.isSafeInteger(entry) && entry >= 1 ? { value: entry } : 'invalid'),
+  read: (entry) =>
+    typeof entry !== 'number' ? 'unknown' : Number.isSafeInteger(entry) && entry >= 1 ? { value: entry } : 'invalid',
   key: (value) => String(value),
   write: (value) => value,
 };
 
 describe('stored state', () => {
   it('an envelope is an object with a whole version of 1 or more', () => {
-    for (const value of [{ version: 1 }, { version: 2, items: [] }, { version: 7, filter: {} }]) assert.ok(isVersioned(value), JSON.stringify(value));
-    for (const value of [undefined, null, 1, 'x', [], [1], {}, { version: 0 }, { version: -1 }, { version: 1.5 }, { version: '1' }, { items: [] }])
+    for (const value of [{ version: 1 }, { version: 2, items: [] }, { version: 7, filter: {} }])
+      assert.ok(isVersioned(value), JSON.stringify(value));
+    for (const value of [
+      undefined,
+      null,
+      1,
+      'x',
+      [],
+      [1],
+      {},
+      { version: 0 },
+      { version: -1 },
+      { version: 1.5 },
+      { version: '1' },
+      { items: [] },
+    ])
       assert.ok(!isVersioned(value), JSON.stringify(value));
   });
 
@@ -40,8 +55,17 @@ describe('stored state', () => {
 
   it('anything else is an empty list, and an envelope without a list of items has none', () => {
     for (const value of [undefined, null, 42, 'x', { items: [1] }, { version: 0, items: [1] }])
-      assert.deepEqual(readStoredList(value, counts, 10), { version: 0, known: [], unknown: [], extra: {} }, JSON.stringify(value));
-    assert.deepEqual(readStoredList({ version: 1, items: { a: 1 }, x: 1 }, counts, 10), { version: 1, known: [], unknown: [], extra: { x: 1 } });
+      assert.deepEqual(
+        readStoredList(value, counts, 10),
+        { version: 0, known: [], unknown: [], extra: {} },
+        JSON.stringify(value),
+      );
+    assert.deepEqual(readStoredList({ version: 1, items: { a: 1 }, x: 1 }, counts, 10), {
+      version: 1,
+      known: [],
+      unknown: [],
+      extra: { x: 1 },
+    });
   });
 
   it('reads at most the bound, unknown entries included', () => {
@@ -54,26 +78,50 @@ describe('stored state', () => {
     const old = readStoredList([1, 'x', 2], counts, 10);
     assert.deepEqual(storedListJson(old, [2, 9], counts, 10), { version: 1, items: [2, 9, 'x'] });
     const newer = readStoredList({ version: 4, items: ['x', 1, 'y'], sort: { by: 'name' } }, counts, 10);
-    assert.deepEqual(storedListJson(newer, [1, 2], counts, 3), { version: 4, items: [1, 2, 'x'], sort: { by: 'name' } });
-    assert.deepEqual(storedListJson(newer, [1, 2, 3, 4], counts, 3), { version: 4, items: [1, 2, 3], sort: { by: 'name' } });
+    assert.deepEqual(storedListJson(newer, [1, 2], counts, 3), {
+      version: 4,
+      items: [1, 2, 'x'],
+      sort: { by: 'name' },
+    });
+    assert.deepEqual(storedListJson(newer, [1, 2, 3, 4], counts, 3), {
+      version: 4,
+      items: [1, 2, 3],
+      sort: { by: 'name' },
+    });
   });
 
   it('writes nothing (removes the key) when nothing is left', () => {
     assert.equal(storedListJson(readStoredList([1, 2], counts, 10), [], counts, 10), undefined);
-    assert.deepEqual(storedListJson(readStoredList({ version: 1, items: [], keep: true }, counts, 10), [], counts, 10), { version: 1, items: [], keep: true });
+    assert.deepEqual(
+      storedListJson(readStoredList({ version: 1, items: [], keep: true }, counts, 10), [], counts, 10),
+      { version: 1, items: [], keep: true },
+    );
   });
 
   it('an envelope is plain JSON with the version first, whatever the extra fields held', () => {
-    const json = envelopeJson(1, 'filter', { status: ['hold'], skip: undefined }, { version: 9, filter: 'no', note: 'kept' });
+    const json = envelopeJson(
+      1,
+      'filter',
+      { status: ['hold'], skip: undefined },
+      { version: 9, filter: 'no', note: 'kept' },
+    );
     assert.deepEqual(json, { version: 1, filter: { status: ['hold'] }, note: 'kept' });
     assert.deepEqual(Object.keys(json), ['version', 'filter', 'note']);
   });
 
   it('writing back what was read keeps every entry it does not understand, within the bound (property)', () => {
-    const entry = fc.oneof(fc.integer({ min: -5, max: 20 }), fc.string({ maxLength: 4 }), fc.constant(null), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { noNullPrototype: true }));
+    const entry = fc.oneof(
+      fc.integer({ min: -5, max: 20 }),
+      fc.string({ maxLength: 4 }),
+      fc.constant(null),
+      fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { noNullPrototype: true }),
+    );
     const stored = fc.oneof(
       fc.array(entry, { maxLength: 15 }),
-      fc.record({ version: fc.integer({ min: 1, max: 5 }), items: fc.array(entry, { maxLength: 15 }), other: fc.jsonValue() }, { requiredKeys: ['version', 'items'] }),
+      fc.record(
+        { version: fc.integer({ min: 1, max: 5 }), items: fc.array(entry, { maxLength: 15 }), other: fc.jsonValue() },
+        { requiredKeys: ['version', 'items'] },
+      ),
     );
     fc.assert(
       fc.property(stored, fc.integer({ min: 0, max: 12 }), (generated, max) => {

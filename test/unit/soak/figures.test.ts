@@ -2,7 +2,12 @@ import { strict as assert } from 'assert';
 import { brokenInvariants, densestSecond, maxPerWindow } from '../../soak/figures';
 import type { HostReport, SeenRequest } from '../../soak/figures';
 
-const request = (at: number, extra: Partial<SeenRequest> = {}): SeenRequest => ({ at, method: 'getTransactions', outcome: 'ok', ...extra });
+const request = (at: number, extra: Partial<SeenRequest> = {}): SeenRequest => ({
+  at,
+  method: 'getTransactions',
+  outcome: 'ok',
+  ...extra,
+});
 
 function report(extra: Partial<HostReport> = {}): HostReport {
   const kept = { before: 3, after: 3, failureShown: true };
@@ -45,7 +50,11 @@ describe('soak figures', () => {
         requests: [...eleven, request(600, { outcome: 'rate-limited', method: undefined })],
         unhandledRejections: ['Error: boom'],
         lost: ['the watch of abc no longer shows its status (waiting)'],
-        lastGood: { view: { before: 50, after: 0, failureShown: true }, watch: { before: 0, after: 0, failureShown: true }, panel: { before: 5, after: 5, failureShown: false } },
+        lastGood: {
+          view: { before: 50, after: 0, failureShown: true },
+          watch: { before: 0, after: 0, failureShown: true },
+          panel: { before: 5, after: 5, failureShown: false },
+        },
       }),
       [
         { severity: 'error', text: 'Could not refresh' },
@@ -67,11 +76,18 @@ describe('soak figures', () => {
   });
 
   it('an empty soak is no pass', () => {
-    assert.deepEqual(brokenInvariants(report({ requests: [] }), [], true), ['no request reached the sandbox: nothing was soaked']);
+    assert.deepEqual(brokenInvariants(report({ requests: [] }), [], true), [
+      'no request reached the sandbox: nothing was soaked',
+    ]);
   });
 
   it('lists the busiest second with each request, from its first', () => {
-    const requests = [request(0), request(2000), request(2100, { outcome: 'fault', fault: 'hang' }), request(2999.6, { method: undefined, outcome: 'rate-limited' })];
+    const requests = [
+      request(0),
+      request(2000),
+      request(2100, { outcome: 'fault', fault: 'hang' }),
+      request(2999.6, { method: undefined, outcome: 'rate-limited' }),
+    ];
     assert.deepEqual(densestSecond(requests), [
       '  the busiest second at the sandbox:',
       '    +0 ms getTransactions ok',

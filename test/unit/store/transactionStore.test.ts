@@ -22,7 +22,12 @@ describe('TransactionStore against the sandbox', () => {
   beforeEach(() => {
     now = 1_000_000;
     const client = h.client();
-    store = new TransactionStore({ source: () => Promise.resolve(client), ttlMs: 5000, notFoundTtlMs: 30_000, now: () => now });
+    store = new TransactionStore({
+      source: () => Promise.resolve(client),
+      ttlMs: 5000,
+      notFoundTtlMs: 30_000,
+      now: () => now,
+    });
     h.sandbox.setFaults({});
     h.sandbox.clearRequests();
   });

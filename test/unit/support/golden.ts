@@ -26,7 +26,9 @@ export interface GoldenOptions {
 }
 
 /** What changes from run to run in every text: the port of a sandbox or a receiver on this machine. */
-const DEFAULT_REPLACEMENTS: readonly (readonly [RegExp, string])[] = [[/\b(127\.0\.0\.1|localhost):\d{2,5}\b/g, '$1:PORT']];
+const DEFAULT_REPLACEMENTS: readonly (readonly [RegExp, string])[] = [
+  [/\b(127\.0\.0\.1|localhost):\d{2,5}\b/g, '$1:PORT'],
+];
 
 /** The repository's folder: the nearest folder up from here with a package.json (source or compiled). */
 function repositoryRoot(): string {
@@ -38,7 +40,8 @@ function repositoryRoot(): string {
 
 /** The file of a golden text: `test/golden/<name>.txt`. */
 export function goldenPath(name: string): string {
-  if (!/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i.test(name)) throw new Error(`a golden file's name is folders and a name of letters, digits, "-" and "_": ${name}`);
+  if (!/^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i.test(name))
+    throw new Error(`a golden file's name is folders and a name of letters, digits, "-" and "_": ${name}`);
   return path.join(repositoryRoot(), 'test', 'golden', `${name}.txt`);
 }
 
@@ -58,7 +61,8 @@ export function lineDiff(expected: string, actual: string): string {
   const common = new Array<number>((a.length + 1) * width).fill(0);
   const at = (i: number, j: number): number => common[i * width + j] ?? 0;
   for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) common[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
+    for (let j = b.length - 1; j >= 0; j--)
+      common[i * width + j] = a[i] === b[j] ? at(i + 1, j + 1) + 1 : Math.max(at(i + 1, j), at(i, j + 1));
   }
   const rows: { mark: ' ' | '-' | '+'; line: string }[] = [];
   let i = 0;
@@ -96,8 +100,11 @@ export function assertGolden(name: string, text: string, options: GoldenOptions 
     fs.writeFileSync(file, actual);
     return;
   }
-  if (!fs.existsSync(file)) assert.fail(`no golden file ${shortName}: run the test with ${UPDATE_GOLDEN_ENV}=1 to write it, then check it`);
+  if (!fs.existsSync(file))
+    assert.fail(`no golden file ${shortName}: run the test with ${UPDATE_GOLDEN_ENV}=1 to write it, then check it`);
   const expected = fs.readFileSync(file, 'utf8');
   if (expected === actual) return;
-  assert.fail(`the text differs from ${shortName} (- the file, + now); if the change is meant, run the test with ${UPDATE_GOLDEN_ENV}=1 and check the file's diff:\n${lineDiff(expected, actual)}`);
+  assert.fail(
+    `the text differs from ${shortName} (- the file, + now); if the change is meant, run the test with ${UPDATE_GOLDEN_ENV}=1 and check the file's diff:\n${lineDiff(expected, actual)}`,
+  );
 }

@@ -24,7 +24,8 @@ import { recordIn } from '../support/wireRecord';
 
 /** The fixed clock of these tests: 2026-11-21T12:00:00Z. */
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
-const micros = (...utc: [number, number, number, number?, number?, number?]) => Date.UTC(utc[0], utc[1] - 1, utc[2], utc[3] ?? 0, utc[4] ?? 0, utc[5] ?? 0) * 1000;
+const micros = (...utc: [number, number, number, number?, number?, number?]) =>
+  Date.UTC(utc[0], utc[1] - 1, utc[2], utc[3] ?? 0, utc[4] ?? 0, utc[5] ?? 0) * 1000;
 
 function problemOf(value: unknown): FilterProblem {
   try {
@@ -49,13 +50,17 @@ describe('transactions filter model', () => {
 
     it('status: text or a list, several at once, in lifecycle order, each once', () => {
       assert.deepEqual(parseFilter({ status: 'finished, waiting' }, NOW), { status: ['waiting', 'finished'] });
-      assert.deepEqual(parseFilter({ status: ['expired', 'hold', 'hold', 'confirming'] }, NOW), { status: ['confirming', 'hold', 'expired'] });
+      assert.deepEqual(parseFilter({ status: ['expired', 'hold', 'hold', 'confirming'] }, NOW), {
+        status: ['confirming', 'hold', 'expired'],
+      });
       assert.deepEqual(parseFilter({ status: [...KNOWN_STATUSES].reverse() }, NOW), { status: [...KNOWN_STATUSES] });
       assert.deepEqual(parseFilter({ status: ' refunded ' }, NOW), { status: ['refunded'] });
     });
 
     it('currency: up to 10 tickers, lowercased, each once', () => {
-      assert.deepEqual(parseFilter({ currency: 'BTC eth;USDT20,  bnb-bsc' }, NOW), { currency: ['btc', 'eth', 'usdt20', 'bnb-bsc'] });
+      assert.deepEqual(parseFilter({ currency: 'BTC eth;USDT20,  bnb-bsc' }, NOW), {
+        currency: ['btc', 'eth', 'usdt20', 'bnb-bsc'],
+      });
       assert.deepEqual(parseFilter({ currency: ['BTC', 'btc', 'Btc'] }, NOW), { currency: ['btc'] });
       assert.deepEqual(parseFilter({ currency: tickers(10) }, NOW).currency, tickers(10));
       // Eleven typed, ten once duplicates go: accepted.
@@ -65,7 +70,9 @@ describe('transactions filter model', () => {
     it('payin and payout addresses: up to 10 each, trimmed, case kept, each once', () => {
       const payin = ['bc1qAbC', '  0xDeF  ', 'bc1qAbC'];
       assert.deepEqual(parseFilter({ address: payin }, NOW), { address: ['bc1qAbC', '0xDeF'] });
-      assert.deepEqual(parseFilter({ payoutAddress: 'T9yD14Nj, rEb8TK3g' }, NOW), { payoutAddress: ['T9yD14Nj', 'rEb8TK3g'] });
+      assert.deepEqual(parseFilter({ payoutAddress: 'T9yD14Nj, rEb8TK3g' }, NOW), {
+        payoutAddress: ['T9yD14Nj', 'rEb8TK3g'],
+      });
       assert.equal(parseFilter({ address: tickers(10, 'addr') }, NOW).address?.length, 10);
       assert.equal(parseFilter({ payoutAddress: tickers(10, 'addr') }, NOW).payoutAddress?.length, 10);
       // In a list, a value keeps its inner spaces (only typed text is split).
@@ -82,29 +89,56 @@ describe('transactions filter model', () => {
         assert.deepEqual(parseFilter({ since: { preset } }, NOW), { since: { preset } });
       }
       assert.deepEqual(parseFilter({ since: '2026-11-20' }, NOW), { since: { micros: micros(2026, 11, 20) } });
-      assert.deepEqual(parseFilter({ since: '2026-11-20 14:30' }, NOW), { since: { micros: micros(2026, 11, 20, 14, 30) } });
-      assert.deepEqual(parseFilter({ since: { preset: '2026-11-20T08:00:05Z' } }, NOW), { since: { micros: micros(2026, 11, 20, 8, 0, 5) } });
-      assert.deepEqual(parseFilter({ since: 1_763_700_000_123_456 }, NOW), { since: { micros: 1_763_700_000_123_456 } });
-      assert.deepEqual(parseFilter({ since: { micros: 1_763_700_000_123_456 } }, NOW), { since: { micros: 1_763_700_000_123_456 } });
+      assert.deepEqual(parseFilter({ since: '2026-11-20 14:30' }, NOW), {
+        since: { micros: micros(2026, 11, 20, 14, 30) },
+      });
+      assert.deepEqual(parseFilter({ since: { preset: '2026-11-20T08:00:05Z' } }, NOW), {
+        since: { micros: micros(2026, 11, 20, 8, 0, 5) },
+      });
+      assert.deepEqual(parseFilter({ since: 1_763_700_000_123_456 }, NOW), {
+        since: { micros: 1_763_700_000_123_456 },
+      });
+      assert.deepEqual(parseFilter({ since: { micros: 1_763_700_000_123_456 } }, NOW), {
+        since: { micros: 1_763_700_000_123_456 },
+      });
     });
 
     it('empty values mean "any": the field is left out', () => {
-      const filter = parseFilter({ status: '', currency: [], address: ' , ; ', payoutAddress: ['  '], extraId: '   ', since: null }, NOW);
+      const filter = parseFilter(
+        { status: '', currency: [], address: ' , ; ', payoutAddress: ['  '], extraId: '   ', since: null },
+        NOW,
+      );
       assert.deepEqual(filter, {});
     });
 
     it('every field at once', () => {
       const filter = parseFilter(
-        { status: ['sending', 'waiting'], currency: 'LTC', address: 'bc1q', payoutAddress: ['0xabc'], extraId: '7', since: 'week', ignored: 'yes' },
+        {
+          status: ['sending', 'waiting'],
+          currency: 'LTC',
+          address: 'bc1q',
+          payoutAddress: ['0xabc'],
+          extraId: '7',
+          since: 'week',
+          ignored: 'yes',
+        },
         NOW,
       );
-      assert.deepEqual(filter, { status: ['waiting', 'sending'], currency: ['ltc'], address: ['bc1q'], payoutAddress: ['0xabc'], extraId: '7', since: { preset: 'week' } });
+      assert.deepEqual(filter, {
+        status: ['waiting', 'sending'],
+        currency: ['ltc'],
+        address: ['bc1q'],
+        payoutAddress: ['0xabc'],
+        extraId: '7',
+        since: { preset: 'week' },
+      });
     });
   });
 
   describe('parseFilter: refused values, with the problem', () => {
     it('a value that is no object', () => {
-      for (const value of ['status', 42, true, ['waiting']]) assert.deepEqual(problemOf(value), { field: 'status', reason: 'type' });
+      for (const value of ['status', 42, true, ['waiting']])
+        assert.deepEqual(problemOf(value), { field: 'status', reason: 'type' });
     });
 
     it('wrong types per field', () => {
@@ -128,15 +162,34 @@ describe('transactions filter model', () => {
     });
 
     it('more than 10 values (after duplicates are dropped)', () => {
-      assert.deepEqual(problemOf({ currency: tickers(11) }), { field: 'currency', reason: 'too-many', max: 10, count: 11 });
-      assert.deepEqual(problemOf({ address: tickers(12, 'a').join(' ') }), { field: 'address', reason: 'too-many', max: 10, count: 12 });
-      assert.deepEqual(problemOf({ payoutAddress: tickers(11, 'p') }), { field: 'payoutAddress', reason: 'too-many', max: 10, count: 11 });
+      assert.deepEqual(problemOf({ currency: tickers(11) }), {
+        field: 'currency',
+        reason: 'too-many',
+        max: 10,
+        count: 11,
+      });
+      assert.deepEqual(problemOf({ address: tickers(12, 'a').join(' ') }), {
+        field: 'address',
+        reason: 'too-many',
+        max: 10,
+        count: 12,
+      });
+      assert.deepEqual(problemOf({ payoutAddress: tickers(11, 'p') }), {
+        field: 'payoutAddress',
+        reason: 'too-many',
+        max: 10,
+        count: 11,
+      });
     });
 
     it('a currency that is no ticker (reported lowercased)', () => {
       assert.deepEqual(problemOf({ currency: 'btc B$C' }), { field: 'currency', reason: 'ticker', value: 'b$c' });
       assert.deepEqual(problemOf({ currency: ['-btc'] }), { field: 'currency', reason: 'ticker', value: '-btc' });
-      assert.deepEqual(problemOf({ currency: ['a'.repeat(21)] }), { field: 'currency', reason: 'ticker', value: 'a'.repeat(21) });
+      assert.deepEqual(problemOf({ currency: ['a'.repeat(21)] }), {
+        field: 'currency',
+        reason: 'ticker',
+        value: 'a'.repeat(21),
+      });
       // Too many is told before a bad ticker.
       assert.equal(problemOf({ currency: [...tickers(10), '$$'] }).reason, 'too-many');
     });
@@ -148,7 +201,11 @@ describe('transactions filter model', () => {
       assert.deepEqual(problemOf({ since: '2026-12-01' }), { field: 'since', reason: 'future' });
       assert.deepEqual(problemOf({ since: '1999-12-31' }), { field: 'since', reason: 'date-range' });
       assert.deepEqual(problemOf({ since: 1_763_700_000 }), { field: 'since', reason: 'date-range' }, 'seconds');
-      assert.deepEqual(problemOf({ since: 1_763_700_000_000 }), { field: 'since', reason: 'date-range' }, 'milliseconds');
+      assert.deepEqual(
+        problemOf({ since: 1_763_700_000_000 }),
+        { field: 'since', reason: 'date-range' },
+        'milliseconds',
+      );
       assert.deepEqual(problemOf({ since: { micros: 1.5e15 + 0.5 } }), { field: 'since', reason: 'date-range' });
       assert.deepEqual(problemOf({ since: 1e16 }), { field: 'since', reason: 'date-range' });
       assert.deepEqual(problemOf({ since: Number.NaN }), { field: 'since', reason: 'date-range' });
@@ -184,7 +241,11 @@ describe('transactions filter model', () => {
           for (const value of values) assert.match(value, /^[^\s,;]+$/);
           for (const token of text.split(/[\s,;]+/)) if (token !== '') assert.ok(values.includes(token), token);
           const firstSeen = values.map((value) => text.search(new RegExp(`(^|[\\s,;])${value}($|[\\s,;])`)));
-          assert.deepEqual([...firstSeen].sort((a, b) => a - b), firstSeen, 'in order of first appearance');
+          assert.deepEqual(
+            [...firstSeen].sort((a, b) => a - b),
+            firstSeen,
+            'in order of first appearance',
+          );
         }),
       );
     });
@@ -194,8 +255,17 @@ describe('transactions filter model', () => {
     it('an empty list is "any"; the client’s own check applies after the length and ticker checks', () => {
       assert.equal(listProblem('currency', []), undefined);
       assert.equal(listProblem('address', ['a', 'b']), undefined);
-      assert.deepEqual(listProblem('address', ['ok', '  ']), { field: 'address', reason: 'service', detail: 'Parameter address is invalid: must not be empty' });
-      assert.deepEqual(listProblem('payoutAddress', tickers(11)), { field: 'payoutAddress', reason: 'too-many', max: 10, count: 11 });
+      assert.deepEqual(listProblem('address', ['ok', '  ']), {
+        field: 'address',
+        reason: 'service',
+        detail: 'Parameter address is invalid: must not be empty',
+      });
+      assert.deepEqual(listProblem('payoutAddress', tickers(11)), {
+        field: 'payoutAddress',
+        reason: 'too-many',
+        max: 10,
+        count: 11,
+      });
       assert.deepEqual(listProblem('currency', ['BTC']), undefined, 'tickers are checked case-blind');
     });
   });
@@ -218,13 +288,36 @@ describe('transactions filter model', () => {
     });
 
     it('refuses dates that do not exist and times out of range', () => {
-      const bad = ['2026-02-30', '2026-02-29', '2025-04-31', '2026-13-01', '2026-00-10', '2026-11-00', '2026-11-21 24:00', '2026-11-21 23:60', '2026-11-21 10:00:60'];
-      for (const text of bad) assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-format' }, text);
+      const bad = [
+        '2026-02-30',
+        '2026-02-29',
+        '2025-04-31',
+        '2026-13-01',
+        '2026-00-10',
+        '2026-11-00',
+        '2026-11-21 24:00',
+        '2026-11-21 23:60',
+        '2026-11-21 10:00:60',
+      ];
+      for (const text of bad)
+        assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-format' }, text);
     });
 
     it('refuses other shapes: offsets, short years, words, missing parts', () => {
-      const bad = ['', 'today', '26-11-20', '2026-11', '2026/11/20', '20261120', '2026-11-20T10', '2026-11-20 10:00+02:00', '2026-11-20 1:00', '2026-11-20 10:00 CET'];
-      for (const text of bad) assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-format' }, text);
+      const bad = [
+        '',
+        'today',
+        '26-11-20',
+        '2026-11',
+        '2026/11/20',
+        '20261120',
+        '2026-11-20T10',
+        '2026-11-20 10:00+02:00',
+        '2026-11-20 1:00',
+        '2026-11-20 10:00 CET',
+      ];
+      for (const text of bad)
+        assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-format' }, text);
     });
 
     it('refuses the future, to the second; now itself is fine', () => {
@@ -246,7 +339,8 @@ describe('transactions filter model', () => {
     });
 
     it('a well-formed date of the years 0–99 is out of range, not badly written', () => {
-      for (const text of ['0000-01-01', '0050-06-15', '0099-12-31 23:59']) assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-range' }, text);
+      for (const text of ['0000-01-01', '0050-06-15', '0099-12-31 23:59'])
+        assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-range' }, text);
       assert.deepEqual(parseSinceDate('0099-02-30', NOW), { field: 'since', reason: 'date-format' });
     });
   });
@@ -257,7 +351,8 @@ describe('transactions filter model', () => {
       assert.equal(sinceMicros({ preset: 'day' }, NOW), micros(2026, 11, 20, 12));
       assert.equal(sinceMicros({ preset: 'week' }, NOW), micros(2026, 11, 14, 12));
       assert.equal(sinceMicros({ preset: 'month' }, NOW), micros(2026, 10, 22, 12));
-      for (const preset of Object.keys(SINCE_PRESETS) as SincePreset[]) assert.equal(String(sinceMicros({ preset }, NOW)).length, 16);
+      for (const preset of Object.keys(SINCE_PRESETS) as SincePreset[])
+        assert.equal(String(sinceMicros({ preset }, NOW)).length, 16);
     });
 
     it('moves with the clock; a fixed time does not', () => {
@@ -347,22 +442,51 @@ describe('transactions filter model', () => {
 
   describe('readSavedFilter', () => {
     it('anything unreadable is no filter', () => {
-      const garbage: unknown[] = ['waiting', 42, [], ['status'], { status: 'nope' }, { currency: tickers(11) }, { since: '2999-01-01' }, { since: 'soon' }, { extraId: {} }];
+      const garbage: unknown[] = [
+        'waiting',
+        42,
+        [],
+        ['status'],
+        { status: 'nope' },
+        { currency: tickers(11) },
+        { since: '2999-01-01' },
+        { since: 'soon' },
+        { extraId: {} },
+      ];
       for (const value of garbage) assert.deepEqual(readSavedFilter(value, NOW), {}, JSON.stringify(value));
     });
 
     it('a saved filter reads back', () => {
-      assert.deepEqual(readSavedFilter({ status: ['hold'], since: { preset: 'hour' } }, NOW), { status: ['hold'], since: { preset: 'hour' } });
+      assert.deepEqual(readSavedFilter({ status: ['hold'], since: { preset: 'hour' } }, NOW), {
+        status: ['hold'],
+        since: { preset: 'hour' },
+      });
     });
 
     it('a bad field drops only that field', () => {
-      assert.deepEqual(readSavedFilter({ status: ['hold', 'nope'], currency: ['btc'], since: { preset: 'hour' } }, NOW), { currency: ['btc'], since: { preset: 'hour' } });
-      assert.deepEqual(readSavedFilter({ status: ['waiting'], currency: tickers(11), extraId: {}, since: '2999-01-01', address: ['bc1q'] }, NOW), {
-        status: ['waiting'],
-        address: ['bc1q'],
+      assert.deepEqual(
+        readSavedFilter({ status: ['hold', 'nope'], currency: ['btc'], since: { preset: 'hour' } }, NOW),
+        { currency: ['btc'], since: { preset: 'hour' } },
+      );
+      assert.deepEqual(
+        readSavedFilter(
+          { status: ['waiting'], currency: tickers(11), extraId: {}, since: '2999-01-01', address: ['bc1q'] },
+          NOW,
+        ),
+        {
+          status: ['waiting'],
+          address: ['bc1q'],
+        },
+      );
+      assert.deepEqual(
+        readSavedFilter({ extraId: 'memo', payoutAddress: 12, future: { network: 'bsc' } }, NOW),
+        { extraId: 'memo' },
+        'unknown fields are not read',
+      );
+      assert.deepEqual(readFilterFields({ status: 'nope', currency: 'btc', since: 'soon', future: 1 }, NOW), {
+        filter: { currency: ['btc'] },
+        unread: ['status', 'since'],
       });
-      assert.deepEqual(readSavedFilter({ extraId: 'memo', payoutAddress: 12, future: { network: 'bsc' } }, NOW), { extraId: 'memo' }, 'unknown fields are not read');
-      assert.deepEqual(readFilterFields({ status: 'nope', currency: 'btc', since: 'soon', future: 1 }, NOW), { filter: { currency: ['btc'] }, unread: ['status', 'since'] });
     });
   });
 
@@ -378,7 +502,11 @@ describe('transactions filter model', () => {
 
     it('withField replaces one field and clears it with undefined, [] or ""; the original stays', () => {
       const filter: TransactionFilter = { status: ['waiting'], currency: ['btc'], extraId: 'x' };
-      assert.deepEqual(withField(filter, 'currency', ['eth', 'ltc']), { status: ['waiting'], currency: ['eth', 'ltc'], extraId: 'x' });
+      assert.deepEqual(withField(filter, 'currency', ['eth', 'ltc']), {
+        status: ['waiting'],
+        currency: ['eth', 'ltc'],
+        extraId: 'x',
+      });
       assert.deepEqual(withField(filter, 'since', { preset: 'day' }), { ...filter, since: { preset: 'day' } });
       assert.deepEqual(withField(filter, 'status', undefined), { currency: ['btc'], extraId: 'x' });
       assert.deepEqual(withField(filter, 'currency', []), { status: ['waiting'], extraId: 'x' });
@@ -421,17 +549,34 @@ describe('transactions filter model', () => {
 
     it('filterQuery of any valid filter passes the client’s own parameter check, with any page', () => {
       fc.assert(
-        fc.property(validFilter, clock, fc.integer({ min: 1, max: 100 }), fc.nat({ max: 1_000_000 }), (filter, now, limit, offset) => {
-          const params = transactionParams({ ...filterQuery(filter, now), limit, offset });
-          assert.equal(params.limit, limit);
-          for (const field of ['status', 'currency', 'address', 'payoutAddress'] as const) assert.deepEqual(params[field], filter[field]);
-        }),
+        fc.property(
+          validFilter,
+          clock,
+          fc.integer({ min: 1, max: 100 }),
+          fc.nat({ max: 1_000_000 }),
+          (filter, now, limit, offset) => {
+            const params = transactionParams({ ...filterQuery(filter, now), limit, offset });
+            assert.equal(params.limit, limit);
+            for (const field of ['status', 'currency', 'address', 'payoutAddress'] as const)
+              assert.deepEqual(params[field], filter[field]);
+          },
+        ),
       );
     });
 
     it('parseFilter of anything either gives a filter the client accepts or throws a FilterError', () => {
-      const value = fc.oneof(fc.string(), fc.array(fc.string(), { maxLength: 12 }), fc.integer(), fc.double(), fc.constant(null), fc.anything({ maxDepth: 2 }));
-      const input = fc.record({ status: value, currency: value, address: value, payoutAddress: value, extraId: value, since: value }, { requiredKeys: [] });
+      const value = fc.oneof(
+        fc.string(),
+        fc.array(fc.string(), { maxLength: 12 }),
+        fc.integer(),
+        fc.double(),
+        fc.constant(null),
+        fc.anything({ maxDepth: 2 }),
+      );
+      const input = fc.record(
+        { status: value, currency: value, address: value, payoutAddress: value, extraId: value, since: value },
+        { requiredKeys: [] },
+      );
       fc.assert(
         fc.property(fc.oneof(input, fc.anything()), (candidate) => {
           let filter: TransactionFilter;

@@ -4,7 +4,13 @@
  * only from the object itself.
  */
 import { strict as assert } from 'assert';
-import { FilterError, isEmptyFilter, parseFilter, parseSinceDate, readFilterFields } from '../../../src/features/transactions/filterModel';
+import {
+  FilterError,
+  isEmptyFilter,
+  parseFilter,
+  parseSinceDate,
+  readFilterFields,
+} from '../../../src/features/transactions/filterModel';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 
@@ -26,7 +32,17 @@ describe('transactions filter rules', () => {
     assert.equal(parseSinceDate('2026-11-21T14:30:05Z', NOW), 1_795_271_405_000_000);
     assert.equal(parseSinceDate('2026-11-21 14:30:59 UTC', NOW), 1_795_271_459_000_000);
     assert.equal(parseSinceDate('2026-11-21', NOW), 1_795_219_200_000_000);
-    for (const text of ['x2026-11-21', '2026-11-21x', '2026-11-31', '2026-02-29', '2026-13-01', '2026-11-21 24:00', '2026-11-21 14:60', '2026-11-21 14:30:60', '2026-11-21 23:59:60']) {
+    for (const text of [
+      'x2026-11-21',
+      '2026-11-21x',
+      '2026-11-31',
+      '2026-02-29',
+      '2026-13-01',
+      '2026-11-21 24:00',
+      '2026-11-21 14:60',
+      '2026-11-21 14:30:60',
+      '2026-11-21 23:59:60',
+    ]) {
       assert.deepEqual(parseSinceDate(text, NOW), { field: 'since', reason: 'date-format' }, text);
     }
     assert.deepEqual(parseSinceDate('2026-11-24', NOW), { field: 'since', reason: 'future' });
@@ -39,7 +55,9 @@ describe('transactions filter rules', () => {
 
   it('since as microseconds, as a number or an object', () => {
     assert.deepEqual(parseFilter({ since: 1_795_219_200_000_000 }, NOW), { since: { micros: 1_795_219_200_000_000 } });
-    assert.deepEqual(parseFilter({ since: { micros: 1_795_219_200_000_000 } }, NOW), { since: { micros: 1_795_219_200_000_000 } });
+    assert.deepEqual(parseFilter({ since: { micros: 1_795_219_200_000_000 } }, NOW), {
+      since: { micros: 1_795_219_200_000_000 },
+    });
     assert.deepEqual(parseFilter({ since: { preset: 'week' } }, NOW), { since: { preset: 'week' } });
   });
 
@@ -52,6 +70,9 @@ describe('transactions filter rules', () => {
   it('readFilterFields reads only the object’s own fields, and names each one that does not read', () => {
     const inherited = Object.create({ status: ['waiting'] }) as Record<string, unknown>;
     assert.deepEqual(readFilterFields(inherited, NOW), { filter: {}, unread: [] });
-    assert.deepEqual(readFilterFields({ status: ['waiting', 'paused'], currency: ['btc'], since: 'tomorrow' }, NOW), { filter: { currency: ['btc'] }, unread: ['status', 'since'] });
+    assert.deepEqual(readFilterFields({ status: ['waiting', 'paused'], currency: ['btc'], since: 'tomorrow' }, NOW), {
+      filter: { currency: ['btc'] },
+      unread: ['status', 'since'],
+    });
   });
 });

@@ -22,12 +22,20 @@ describe('FilterState', () => {
 
   it('set applies, saves (keeping what this version does not know) and then fires', async () => {
     const memento = new MapMemento();
-    await memento.update(FILTER_STATE_KEY, { version: 1, filter: { status: ['waiting'], colour: 'red' }, note: 'later' });
+    await memento.update(FILTER_STATE_KEY, {
+      version: 1,
+      filter: { status: ['waiting'], colour: 'red' },
+      note: 'later',
+    });
     const state = new FilterState(memento);
     const fired: TransactionFilter[] = [];
     state.onDidChange((filter) => {
       fired.push(filter);
-      assert.deepEqual(memento.raw(FILTER_STATE_KEY), { version: 1, filter: { colour: 'red', status: ['finished'] }, note: 'later' }, 'saved before it fires');
+      assert.deepEqual(
+        memento.raw(FILTER_STATE_KEY),
+        { version: 1, filter: { colour: 'red', status: ['finished'] }, note: 'later' },
+        'saved before it fires',
+      );
     });
     await state.set({ status: ['finished'] });
     assert.deepEqual(state.current, { status: ['finished'] });

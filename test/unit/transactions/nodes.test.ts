@@ -21,19 +21,31 @@ describe('transactions tree nodes', () => {
     it('is the same for the same thing whatever it holds now (the tree keeps expansion and selection)', () => {
       const [a, b] = ledgerRecords();
       assert.ok(a && b);
-      assert.equal(treeItemId({ kind: 'group', status: 'finished', children: [] }), treeItemId({ kind: 'group', status: 'finished', children: [{ kind: 'transaction', id: a.id, record: a }] }));
-      assert.equal(treeItemId({ kind: 'transaction', id: a.id, record: a }), treeItemId({ kind: 'transaction', id: a.id, record: { ...a, status: 'finished' } }));
-      assert.equal(treeItemId({ kind: 'error', error: 1, operation: 'refresh', at: 1 }), treeItemId({ kind: 'error', error: 2, operation: 'loadMore', at: 2 }));
+      assert.equal(
+        treeItemId({ kind: 'group', status: 'finished', children: [] }),
+        treeItemId({ kind: 'group', status: 'finished', children: [{ kind: 'transaction', id: a.id, record: a }] }),
+      );
+      assert.equal(
+        treeItemId({ kind: 'transaction', id: a.id, record: a }),
+        treeItemId({ kind: 'transaction', id: a.id, record: { ...a, status: 'finished' } }),
+      );
+      assert.equal(
+        treeItemId({ kind: 'error', error: 1, operation: 'refresh', at: 1 }),
+        treeItemId({ kind: 'error', error: 2, operation: 'loadMore', at: 2 }),
+      );
     });
 
     it('never gives two different nodes the same id (property)', () => {
       const node: fc.Arbitrary<TreeNode> = fc.oneof(
         fc.constantFrom(...ALL_STATUSES).map((status): TreeNode => ({ kind: 'group', status, children: [] })),
-        fc.string({ minLength: 1 }).map((id): TreeNode => ({ kind: 'transaction', id, record: { ...recordIn('finished'), id } })),
+        fc
+          .string({ minLength: 1 })
+          .map((id): TreeNode => ({ kind: 'transaction', id, record: { ...recordIn('finished'), id } })),
         fc.constant<TreeNode>({ kind: 'loadMore' }),
         fc.constant<TreeNode>({ kind: 'error', error: undefined, operation: 'refresh', at: 0 }),
       );
-      const identity = (n: TreeNode) => (n.kind === 'group' ? `g ${n.status}` : n.kind === 'transaction' ? `t ${n.id}` : n.kind);
+      const identity = (n: TreeNode) =>
+        n.kind === 'group' ? `g ${n.status}` : n.kind === 'transaction' ? `t ${n.id}` : n.kind;
       fc.assert(
         fc.property(node, node, (a, b) => {
           assert.equal(treeItemId(a) === treeItemId(b), identity(a) === identity(b));
@@ -70,7 +82,17 @@ describe('transactions tree nodes', () => {
     });
 
     it('refuses credentials in the address, what is no absolute URL, null, and anything over 2,000 characters', () => {
-      for (const link of ['https://user:secret@explorer.test/tx', 'https://user@explorer.test/tx', 'https://:pw@explorer.test/', '/tx/1', '//explorer.test/tx', 'explorer.test/tx', 'not a link', '', null]) {
+      for (const link of [
+        'https://user:secret@explorer.test/tx',
+        'https://user@explorer.test/tx',
+        'https://:pw@explorer.test/',
+        '/tx/1',
+        '//explorer.test/tx',
+        'explorer.test/tx',
+        'not a link',
+        '',
+        null,
+      ]) {
         assert.equal(safeLink(link), undefined, String(link));
       }
       const base = 'https://explorer.test/';
@@ -80,7 +102,13 @@ describe('transactions tree nodes', () => {
     });
 
     it('anything it lets through is an http(s) URL without credentials (property)', () => {
-      const link = fc.oneof(fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.string(), fc.constantFrom('javascript:', 'data:', 'file:', 'https://u:p@x.test/').chain((prefix) => fc.string().map((rest) => prefix + rest)));
+      const link = fc.oneof(
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        fc.string(),
+        fc
+          .constantFrom('javascript:', 'data:', 'file:', 'https://u:p@x.test/')
+          .chain((prefix) => fc.string().map((rest) => prefix + rest)),
+      );
       fc.assert(
         fc.property(link, (text) => {
           const safe = safeLink(text);
@@ -98,21 +126,42 @@ describe('transactions tree nodes', () => {
     it('a settled record with a payout link: transaction, status, final, payin-address, payout-link', () => {
       const record = recordIn('finished');
       assert.ok(record.payoutHashLink !== null && record.refundHashLink === null);
-      assert.deepEqual(tokens(contextTokens(record)), ['transaction', 'status:finished', 'final', 'payin-address', 'payout-link']);
+      assert.deepEqual(tokens(contextTokens(record)), [
+        'transaction',
+        'status:finished',
+        'final',
+        'payin-address',
+        'payout-link',
+      ]);
     });
 
     it('a refunded record: refund-link, no payout-link', () => {
       const record = recordIn('refunded');
       assert.ok(record.refundHashLink !== null);
-      assert.deepEqual(tokens(contextTokens({ ...record, payoutHashLink: null })), ['transaction', 'status:refunded', 'final', 'payin-address', 'refund-link']);
+      assert.deepEqual(tokens(contextTokens({ ...record, payoutHashLink: null })), [
+        'transaction',
+        'status:refunded',
+        'final',
+        'payin-address',
+        'refund-link',
+      ]);
     });
 
     it('a record still moving is active, without links', () => {
       for (const status of ['waiting', 'confirming', 'exchanging', 'sending', 'hold'] as const) {
         const record = recordIn(status);
-        assert.deepEqual(tokens(contextTokens(record)), ['transaction', `status:${status}`, 'active', 'payin-address'], status);
+        assert.deepEqual(
+          tokens(contextTokens(record)),
+          ['transaction', `status:${status}`, 'active', 'payin-address'],
+          status,
+        );
       }
-      assert.deepEqual(tokens(contextTokens({ ...recordIn('waiting'), status: 'unknown' })), ['transaction', 'status:unknown', 'active', 'payin-address']);
+      assert.deepEqual(tokens(contextTokens({ ...recordIn('waiting'), status: 'unknown' })), [
+        'transaction',
+        'status:unknown',
+        'active',
+        'payin-address',
+      ]);
     });
 
     it('no payin-address token for an empty or blank address', () => {
@@ -122,7 +171,11 @@ describe('transactions tree nodes', () => {
     });
 
     it('links only when safe: a javascript: or command: link gives no token', () => {
-      const record = { ...recordIn('finished'), payoutHashLink: HOSTILE_VALUES.javascriptLink, refundHashLink: HOSTILE_VALUES.commandUri };
+      const record = {
+        ...recordIn('finished'),
+        payoutHashLink: HOSTILE_VALUES.javascriptLink,
+        refundHashLink: HOSTILE_VALUES.commandUri,
+      };
       assert.deepEqual(tokens(contextTokens(record)), ['transaction', 'status:finished', 'final', 'payin-address']);
       const both = { ...recordIn('finished'), refundHashLink: 'https://explorer.test/tx/r' };
       assert.deepEqual(tokens(contextTokens(both)).slice(-2), ['payout-link', 'refund-link']);

@@ -12,7 +12,10 @@ interface Subject {
   readonly runs: () => number;
 }
 
-function subject(outcomes: () => RefreshOutcome | Promise<RefreshOutcome> = () => 'ok', intervalMs = INTERVAL): Subject {
+function subject(
+  outcomes: () => RefreshOutcome | Promise<RefreshOutcome> = () => 'ok',
+  intervalMs = INTERVAL,
+): Subject {
   const timers = new FakeTimers();
   let runs = 0;
   const s = new RefreshScheduler({
@@ -129,7 +132,16 @@ describe('RefreshScheduler', () => {
     s.setVisible(true);
     await timers.advance(0);
     await timers.advance(60_000 + 120_000 + 240_000 + 300_000 + 300_000 + 30_000);
-    assert.deepEqual(timers.delays, [0, 60_000, 120_000, 240_000, MAX_REFRESH_BACKOFF_MS, MAX_REFRESH_BACKOFF_MS, 30_000, 30_000]);
+    assert.deepEqual(timers.delays, [
+      0,
+      60_000,
+      120_000,
+      240_000,
+      MAX_REFRESH_BACKOFF_MS,
+      MAX_REFRESH_BACKOFF_MS,
+      30_000,
+      30_000,
+    ]);
     assert.equal(MAX_REFRESH_BACKOFF_MS, 300_000);
     s.dispose();
   });
@@ -266,24 +278,32 @@ describe('RefreshScheduler', () => {
 
   it('for any outcomes: one timer at most, each wait the interval doubled per failure in a row, capped (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom<RefreshOutcome>('ok', 'failed', 'skipped'), { minLength: 1, maxLength: 20 }), fc.integer({ min: 1000, max: 600_000 }), async (script, interval) => {
-        const queue = [...script];
-        const { s, timers } = subject(() => queue.shift() ?? 'ok', interval);
-        s.setVisible(true);
-        const expected = [0];
-        let failures = 0;
-        for (const outcome of script) {
-          if (outcome === 'ok') failures = 0;
-          if (outcome === 'failed') failures++;
-          expected.push(failures === 0 ? interval : Math.min(Math.max(interval, MAX_REFRESH_BACKOFF_MS), interval * 2 ** failures));
-        }
-        for (let i = 0; i < script.length; i++) {
-          assert.equal(timers.pending.size, 1);
-          await timers.advance(timers.delays.at(-1) ?? 0);
-        }
-        assert.deepEqual(timers.delays, expected);
-        s.dispose();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<RefreshOutcome>('ok', 'failed', 'skipped'), { minLength: 1, maxLength: 20 }),
+        fc.integer({ min: 1000, max: 600_000 }),
+        async (script, interval) => {
+          const queue = [...script];
+          const { s, timers } = subject(() => queue.shift() ?? 'ok', interval);
+          s.setVisible(true);
+          const expected = [0];
+          let failures = 0;
+          for (const outcome of script) {
+            if (outcome === 'ok') failures = 0;
+            if (outcome === 'failed') failures++;
+            expected.push(
+              failures === 0
+                ? interval
+                : Math.min(Math.max(interval, MAX_REFRESH_BACKOFF_MS), interval * 2 ** failures),
+            );
+          }
+          for (let i = 0; i < script.length; i++) {
+            assert.equal(timers.pending.size, 1);
+            await timers.advance(timers.delays.at(-1) ?? 0);
+          }
+          assert.deepEqual(timers.delays, expected);
+          s.dispose();
+        },
+      ),
       { numRuns: 60 },
     );
   });

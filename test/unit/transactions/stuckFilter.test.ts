@@ -8,7 +8,14 @@
 import { strict as assert } from 'assert';
 import { SandboxControlClient } from '../../../src/api';
 import { longerInStatus, OPEN_STATUSES } from '../../../src/agents/statusSince';
-import { FilterError, filterJson, filterQuery, parseFilter, parseLongerThan, readSavedFilter } from '../../../src/features/transactions/filterModel';
+import {
+  FilterError,
+  filterJson,
+  filterQuery,
+  parseFilter,
+  parseLongerThan,
+  readSavedFilter,
+} from '../../../src/features/transactions/filterModel';
 import type { TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { TransactionList } from '../../../src/features/transactions/transactionList';
 import { TransactionStore } from '../../../src/store/transactionStore';
@@ -36,7 +43,10 @@ describe('Transactions filter: in status longer than', () => {
     for (const [value, reason] of problems) {
       assert.throws(
         () => parseFilter({ inStatusLongerThan: value }, NOW),
-        (error: unknown) => error instanceof FilterError && error.problem.field === 'inStatusLongerThan' && error.problem.reason === reason,
+        (error: unknown) =>
+          error instanceof FilterError &&
+          error.problem.field === 'inStatusLongerThan' &&
+          error.problem.reason === reason,
         JSON.stringify(value),
       );
     }
@@ -48,7 +58,7 @@ describe('Transactions filter: in status longer than', () => {
     assert.deepEqual(readSavedFilter({ status: ['hold'], inStatusLongerThan: 'never' }, NOW), { status: ['hold'] });
   });
 
-  it('asks for the statuses that are not final unless some are chosen (the list tool\'s rule)', () => {
+  it("asks for the statuses that are not final unless some are chosen (the list tool's rule)", () => {
     assert.deepEqual(filterQuery({ inStatusLongerThan: HOUR }, NOW), { status: [...OPEN_STATUSES] });
     assert.deepEqual(filterQuery({ inStatusLongerThan: HOUR, status: ['finished'] }, NOW), { status: ['finished'] });
     assert.deepEqual(filterQuery({}, NOW), {});
@@ -66,23 +76,46 @@ describe('Transactions filter: in status longer than', () => {
 
     it('shows exactly the transactions seeded stuck, and drops one once it moves on', async () => {
       const client = h.client({ limiter: undefined, rateLimit: 1000 });
-      const control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
+      const control = new SandboxControlClient({
+        baseUrl: h.sandbox.url,
+        credentials: h.credentials,
+        limiter: h.limiter,
+      });
       const store = new TransactionStore({ source: () => Promise.resolve(client) });
       let filter: TransactionFilter = {};
       const list = new TransactionList({
         query: (query, options) => store.query(query, options),
         pageSize: () => 50,
         filter: () => filter,
-        longerInStatus: async (records, ms, options) => (await longerInStatus({ client, control, target: { kind: 'sandbox', label: 'Sandbox' }, ...(options.signal ? { signal: options.signal } : {}) }, records, ms)).matches,
+        longerInStatus: async (records, ms, options) =>
+          (
+            await longerInStatus(
+              {
+                client,
+                control,
+                target: { kind: 'sandbox', label: 'Sandbox' },
+                ...(options.signal ? { signal: options.signal } : {}),
+              },
+              records,
+              ms,
+            )
+          ).matches,
       });
       store.onDidChangeRecord((record) => list.applyRecord(record));
       try {
-        const stuck = [await control.create({ status: 'hold' }), await control.create({ status: 'hold' }), await control.create({ status: 'waiting' })];
+        const stuck = [
+          await control.create({ status: 'hold' }),
+          await control.create({ status: 'hold' }),
+          await control.create({ status: 'waiting' }),
+        ];
         await control.skip(2 * HOUR);
         const fresh = [await control.create({ status: 'hold' }), await control.create({ status: 'confirming' })];
         filter = { inStatusLongerThan: HOUR };
         await list.refresh();
-        const shown = list.records().map((r) => r.id).sort();
+        const shown = list
+          .records()
+          .map((r) => r.id)
+          .sort();
         // The waiting one is overdue by now (a final status): not stuck.
         const expected = [];
         for (const tx of stuck) {
@@ -93,13 +126,25 @@ describe('Transactions filter: in status longer than', () => {
         assert.ok(!shown.some((id) => fresh.some((f) => f.id === id)));
         filter = { inStatusLongerThan: HOUR, status: ['hold'] };
         await list.refresh();
-        assert.deepEqual(list.records().map((r) => r.id).sort(), stuck.slice(0, 2).map((t) => t.id).sort());
+        assert.deepEqual(
+          list
+            .records()
+            .map((r) => r.id)
+            .sort(),
+          stuck
+            .slice(0, 2)
+            .map((t) => t.id)
+            .sort(),
+        );
         // One moves on: it has been in its new status for no time, so it leaves the list.
         const [first] = stuck;
         assert.ok(first);
         await control.move(first.id, 'exchanging');
         await store.refresh([first.id]);
-        assert.deepEqual(list.records().map((r) => r.id), [stuck[1]?.id]);
+        assert.deepEqual(
+          list.records().map((r) => r.id),
+          [stuck[1]?.id],
+        );
       } finally {
         list.dispose();
         store.dispose();

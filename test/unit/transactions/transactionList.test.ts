@@ -31,7 +31,11 @@ interface Fixture {
 
 function fixture(h: Harness, clock: ManualClock, overrides: Partial<TransactionListOptions> = {}): Fixture {
   // The sandbox of these tests has no rate limit: a client of its own, limited far above it; fast retries.
-  const client = h.client({ limiter: undefined, rateLimit: 1000, retry: { retries: 2, baseDelayMs: 1, rateLimitDelayMs: 1 } });
+  const client = h.client({
+    limiter: undefined,
+    rateLimit: 1000,
+    retry: { retries: 2, baseDelayMs: 1, rateLimitDelayMs: 1 },
+  });
   const store = new TransactionStore({ source: () => Promise.resolve(client), now: () => clock.now() });
   const settings: { pageSize: number; filter: TransactionFilter } = { pageSize: 50, filter: {} };
   const list = new TransactionList({
@@ -78,7 +82,8 @@ async function loadAll(list: TransactionList): Promise<void> {
   assert.equal(list.error, undefined);
 }
 
-const groupOf = (list: TransactionList, status: TransactionStatus): GroupNode | undefined => list.groups().find((g) => g.status === status);
+const groupOf = (list: TransactionList, status: TransactionStatus): GroupNode | undefined =>
+  list.groups().find((g) => g.status === status);
 
 describe('TransactionList', () => {
   describe('windowPages', () => {
@@ -142,7 +147,8 @@ describe('TransactionList', () => {
         expectedOrder,
       );
       assert.equal(groups.length, 10, 'the sandbox holds every known status');
-      for (const group of groups) assert.equal(group.children.length, held.filter((r) => r.status === group.status).length, group.status);
+      for (const group of groups)
+        assert.equal(group.children.length, held.filter((r) => r.status === group.status).length, group.status);
       assert.deepEqual(f.list.roots(), groups, 'no error, no "Load more" at the end');
     });
 
@@ -157,7 +163,10 @@ describe('TransactionList', () => {
           group.status,
         );
         const times = group.children.map((n) => n.record.createdAt);
-        assert.deepEqual([...times].sort((a, b) => b - a), times);
+        assert.deepEqual(
+          [...times].sort((a, b) => b - a),
+          times,
+        );
       }
     });
 
@@ -428,10 +437,20 @@ describe('TransactionList', () => {
 
       const sample = f.list.records()[0];
       assert.ok(sample);
-      f.filter = { address: [sample.payinAddress], payoutAddress: [sample.payoutAddress], since: { micros: sample.createdAt } };
+      f.filter = {
+        address: [sample.payinAddress],
+        payoutAddress: [sample.payoutAddress],
+        since: { micros: sample.createdAt },
+      };
       f.list.reset();
       await f.list.refresh();
-      assert.deepEqual(h.sandbox.requests.at(-1)?.params, { address: [sample.payinAddress], payoutAddress: [sample.payoutAddress], since: sample.createdAt, offset: 0, limit: 50 });
+      assert.deepEqual(h.sandbox.requests.at(-1)?.params, {
+        address: [sample.payinAddress],
+        payoutAddress: [sample.payoutAddress],
+        since: sample.createdAt,
+        offset: 0,
+        limit: 50,
+      });
       assert.deepEqual(
         f.list.records().map((r) => r.id),
         [sample.id],
@@ -447,7 +466,11 @@ describe('TransactionList', () => {
       await f.list.loadMore();
       assert.equal((h.sandbox.requests.at(-1)?.params as { since: number }).since, since);
       await f.list.refresh();
-      assert.equal((h.sandbox.requests.at(-1)?.params as { since: number }).since, since + 60_000_000, 'a refresh resolves it again');
+      assert.equal(
+        (h.sandbox.requests.at(-1)?.params as { since: number }).since,
+        since + 60_000_000,
+        'a refresh resolves it again',
+      );
     });
 
     describe('records changed elsewhere', () => {
@@ -499,7 +522,11 @@ describe('TransactionList', () => {
         assert.equal(f.list.parentOf(waiting), group);
         const order = f.list.records().map((r) => r.id);
         const positions = group.children.map((n) => order.indexOf(n.id));
-        assert.deepEqual([...positions].sort((a, b) => a - b), positions, 'in service order within its new group');
+        assert.deepEqual(
+          [...positions].sort((a, b) => a - b),
+          positions,
+          'in service order within its new group',
+        );
       });
 
       it('a status the client does not know goes to the last group', async () => {
@@ -534,7 +561,13 @@ describe('TransactionList', () => {
         const now = clock.advance(10 * 60_000);
         // Six waiting transactions, newest first; only the newest moves on, a second from now.
         const created = Array.from({ length: 6 }, (_, i) =>
-          ledger.create({ createdAt: now - i * 1000, plan: [{ status: 'waiting', afterMs: 0 }, { status: 'confirming', afterMs: i === 0 ? 1000 : 24 * 60 * 60_000 }] }),
+          ledger.create({
+            createdAt: now - i * 1000,
+            plan: [
+              { status: 'waiting', afterMs: 0 },
+              { status: 'confirming', afterMs: i === 0 ? 1000 : 24 * 60 * 60_000 },
+            ],
+          }),
         );
         f.pageSize = 3;
         f.filter = { status: ['waiting'] };

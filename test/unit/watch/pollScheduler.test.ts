@@ -4,7 +4,11 @@ import { MAX_BACKOFF_MS, PollScheduler, backoffDelay } from '../../../src/featur
 import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
 import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 
-function scheduler(timers: FakeTimers, outcomes: () => PollOutcome | Promise<PollOutcome>, intervalMs = 10_000): { s: PollScheduler; runs: () => number } {
+function scheduler(
+  timers: FakeTimers,
+  outcomes: () => PollOutcome | Promise<PollOutcome>,
+  intervalMs = 10_000,
+): { s: PollScheduler; runs: () => number } {
   let runs = 0;
   const s = new PollScheduler({
     intervalMs,
@@ -83,7 +87,13 @@ describe('PollScheduler', () => {
   it('counts a poll that throws as failed and reports the error', async () => {
     const timers = new FakeTimers();
     const errors: unknown[] = [];
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: () => Promise.reject(new Error('boom')), onError: (e) => errors.push(e) });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.reject(new Error('boom')),
+      onError: (e) => errors.push(e),
+    });
     await s.pollNow();
     await s.pollNow();
     assert.equal(s.failures, 2);
@@ -133,7 +143,12 @@ describe('PollScheduler', () => {
     const timers = new FakeTimers();
     const gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: async () => (runs++, await gate.promise, 'ok') });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: async () => (runs++, await gate.promise, 'ok'),
+    });
     s.schedule(0);
     await timers.advance(0);
     assert.equal(runs, 1);
@@ -194,7 +209,12 @@ describe('PollScheduler', () => {
     const timers = new FakeTimers();
     const gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: async () => (runs++, await gate.promise, 'ok') });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: async () => (runs++, await gate.promise, 'ok'),
+    });
     const running = s.pollNow();
     s.dispose();
     gate.resolve();
@@ -209,36 +229,40 @@ describe('PollScheduler', () => {
 
   it('for any sequence of outcomes: one poll at a time, at most one timer, the wait as backoffDelay says (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom<PollOutcome>('ok', 'failed'), { minLength: 1, maxLength: 25 }), fc.integer({ min: 1000, max: 60_000 }), async (script, interval) => {
-        const timers = new FakeTimers();
-        const queue = [...script];
-        let failures = 0;
-        let active = 0;
-        const s = new PollScheduler({
-          intervalMs: interval,
-          timers,
-          now: () => timers.now,
-          run: async () => {
-            active++;
-            assert.equal(active, 1);
-            await settle();
-            active--;
-            return queue.shift() ?? 'idle';
-          },
-        });
-        const expected: number[] = [];
-        for (const outcome of script) {
-          failures = outcome === 'ok' ? 0 : failures + 1;
-          expected.push(backoffDelay(interval, failures));
-        }
-        await s.pollNow();
-        while (timers.pending.size > 0) {
-          assert.equal(timers.pending.size, 1);
-          await timers.advance(MAX_BACKOFF_MS + interval);
-        }
-        assert.deepEqual(timers.delays, expected);
-        s.dispose();
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom<PollOutcome>('ok', 'failed'), { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 1000, max: 60_000 }),
+        async (script, interval) => {
+          const timers = new FakeTimers();
+          const queue = [...script];
+          let failures = 0;
+          let active = 0;
+          const s = new PollScheduler({
+            intervalMs: interval,
+            timers,
+            now: () => timers.now,
+            run: async () => {
+              active++;
+              assert.equal(active, 1);
+              await settle();
+              active--;
+              return queue.shift() ?? 'idle';
+            },
+          });
+          const expected: number[] = [];
+          for (const outcome of script) {
+            failures = outcome === 'ok' ? 0 : failures + 1;
+            expected.push(backoffDelay(interval, failures));
+          }
+          await s.pollNow();
+          while (timers.pending.size > 0) {
+            assert.equal(timers.pending.size, 1);
+            await timers.advance(MAX_BACKOFF_MS + interval);
+          }
+          assert.deepEqual(timers.delays, expected);
+          s.dispose();
+        },
+      ),
       { numRuns: 50 },
     );
   });

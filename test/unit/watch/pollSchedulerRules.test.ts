@@ -17,7 +17,13 @@ describe('PollScheduler rules', () => {
 
   it('takes its backoff cap from the options', async () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({ intervalMs: 1000, maxBackoffMs: 3000, timers, now: () => timers.now, run: () => Promise.resolve<PollOutcome>('failed') });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      maxBackoffMs: 3000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.resolve<PollOutcome>('failed'),
+    });
     await s.pollNow();
     await s.pollNow();
     await s.pollNow();
@@ -30,7 +36,12 @@ describe('PollScheduler rules', () => {
   it('says its interval, whether a poll runs now, and when the next is due', async () => {
     const timers = new FakeTimers();
     const gate = deferred();
-    const s = new PollScheduler({ intervalMs: 10_000, timers, now: () => timers.now, run: async () => (await gate.promise, 'ok') });
+    const s = new PollScheduler({
+      intervalMs: 10_000,
+      timers,
+      now: () => timers.now,
+      run: async () => (await gate.promise, 'ok'),
+    });
     assert.equal(s.interval, 10_000);
     assert.equal(s.polling, false);
     assert.equal(s.nextPollAt, undefined);
@@ -49,7 +60,12 @@ describe('PollScheduler rules', () => {
   it('schedule() while a poll runs sets no timer; the poll sets the next when it ends', async () => {
     const timers = new FakeTimers();
     const gate = deferred();
-    const s = new PollScheduler({ intervalMs: 10_000, timers, now: () => timers.now, run: async () => (await gate.promise, 'ok') });
+    const s = new PollScheduler({
+      intervalMs: 10_000,
+      timers,
+      now: () => timers.now,
+      run: async () => (await gate.promise, 'ok'),
+    });
     const running = s.pollNow();
     s.schedule(100);
     assert.deepEqual(timers.delays, []);
@@ -61,7 +77,12 @@ describe('PollScheduler rules', () => {
 
   it('schedule() keeps a timer due as soon or sooner, and sets none after dispose', () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({ intervalMs: 10_000, timers, now: () => timers.now, run: () => Promise.resolve<PollOutcome>('ok') });
+    const s = new PollScheduler({
+      intervalMs: 10_000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.resolve<PollOutcome>('ok'),
+    });
     s.schedule(100);
     s.schedule(100);
     s.schedule(5000);
@@ -76,7 +97,12 @@ describe('PollScheduler rules', () => {
   it('setInterval() with the same interval, or with no timer pending, sets no timer', async () => {
     const timers = new FakeTimers();
     const script: PollOutcome[] = ['ok', 'idle'];
-    const s = new PollScheduler({ intervalMs: 10_000, timers, now: () => timers.now, run: () => Promise.resolve(script.shift() ?? 'idle') });
+    const s = new PollScheduler({
+      intervalMs: 10_000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.resolve(script.shift() ?? 'idle'),
+    });
     await s.pollNow();
     s.setInterval(10_000);
     assert.deepEqual(timers.delays, [10_000]);
@@ -91,7 +117,12 @@ describe('PollScheduler rules', () => {
   it('an idle poll leaves the failure count as it was', async () => {
     const timers = new FakeTimers();
     const script: PollOutcome[] = ['failed', 'idle'];
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: () => Promise.resolve(script.shift() ?? 'idle') });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.resolve(script.shift() ?? 'idle'),
+    });
     await s.pollNow();
     await s.pollNow();
     assert.equal(s.failures, 1);
@@ -100,7 +131,12 @@ describe('PollScheduler rules', () => {
 
   it('a poll that throws with no onError given still resolves', async () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: () => Promise.reject(new Error('boom')) });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: () => Promise.reject(new Error('boom')),
+    });
     await s.pollNow();
     assert.equal(s.failures, 1);
     s.dispose();
@@ -110,7 +146,12 @@ describe('PollScheduler rules', () => {
     const timers = new FakeTimers();
     let gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({ intervalMs: 1000, timers, now: () => timers.now, run: async () => (runs++, await gate.promise, 'ok') });
+    const s = new PollScheduler({
+      intervalMs: 1000,
+      timers,
+      now: () => timers.now,
+      run: async () => (runs++, await gate.promise, 'ok'),
+    });
     const first = s.pollNow();
     const queued = s.pollNow();
     const firstGate = gate;

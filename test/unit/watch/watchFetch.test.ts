@@ -8,7 +8,10 @@ const record = (id: string) => typedRecord({ id, status: 'waiting' });
 describe('fetchWatched', () => {
   it('asks once for all the ids and returns what the service knows', async () => {
     const calls: string[][] = [];
-    const found = await fetchWatched(async (ids) => (calls.push([...ids]), new Map([['aaaa1', record('aaaa1')]])), ['aaaa1', 'bbbb2']);
+    const found = await fetchWatched(
+      async (ids) => (calls.push([...ids]), new Map([['aaaa1', record('aaaa1')]])),
+      ['aaaa1', 'bbbb2'],
+    );
     assert.deepEqual(calls, [['aaaa1', 'bbbb2']]);
     assert.deepEqual([...found.keys()], ['aaaa1']);
   });
@@ -31,8 +34,14 @@ describe('fetchWatched', () => {
   });
 
   it('any other failure fails the poll', async () => {
-    await assert.rejects(fetchWatched(() => Promise.reject(new TransportError('HTTP 500', 500)), ['aaaa1', 'bbbb2']), TransportError);
-    await assert.rejects(fetchWatched(() => Promise.reject(new InvalidParameterError('limit')), ['aaaa1', 'bbbb2']), InvalidParameterError);
+    await assert.rejects(
+      fetchWatched(() => Promise.reject(new TransportError('HTTP 500', 500)), ['aaaa1', 'bbbb2']),
+      TransportError,
+    );
+    await assert.rejects(
+      fetchWatched(() => Promise.reject(new InvalidParameterError('limit')), ['aaaa1', 'bbbb2']),
+      InvalidParameterError,
+    );
   });
 
   it('a single refused id is asked once only', async () => {

@@ -20,10 +20,19 @@ export interface ForwardProcess {
   readonly exited: Promise<number | null>;
 }
 
-export function startForwarder(args: string[], env: { url: string; privateKeyHex: string; apiKey: string; secret: string }): ForwardProcess {
+export function startForwarder(
+  args: string[],
+  env: { url: string; privateKeyHex: string; apiKey: string; secret: string },
+): ForwardProcess {
   const child = spawn(process.execPath, [CLI, ...args, '--secret-env', 'HOOK_SECRET'], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', [SANDBOX_ENV.url]: env.url, [SANDBOX_ENV.privateKey]: env.privateKeyHex, [SANDBOX_ENV.apiKey]: env.apiKey, HOOK_SECRET: env.secret },
+    env: {
+      PATH: process.env.PATH ?? '',
+      [SANDBOX_ENV.url]: env.url,
+      [SANDBOX_ENV.privateKey]: env.privateKeyHex,
+      [SANDBOX_ENV.apiKey]: env.apiKey,
+      HOOK_SECRET: env.secret,
+    },
   });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -71,7 +80,14 @@ export class DedupingReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks);
-        if (!verifyStatusEvent({ secret: this.secret, header: request.headers['x-exchange-tx-signature'], body, toleranceSeconds: this.toleranceSeconds }).ok) {
+        if (
+          !verifyStatusEvent({
+            secret: this.secret,
+            header: request.headers['x-exchange-tx-signature'],
+            body,
+            toleranceSeconds: this.toleranceSeconds,
+          }).ok
+        ) {
           this.unverified++;
           response.writeHead(401).end();
           return;

@@ -4,7 +4,8 @@
  * its ISO 8601 UTC text beside: `"createdAt": 1732551885000000, // 2024-11-25T16:24:45Z`. The
  * values stay as they were, so the document still parses to the record. Pure: no `vscode`.
  */
-import { dateFromMicros, isoUtc, prettyJson, wrapCommentLine } from '../../shared/format';
+import { dateFromMicros, isoUtc, prettyJson } from '../../shared/format';
+import { wrapCommentLine } from '../../shared/commentWrap';
 
 /**
  * The widest comment line under the record, `//` included (ours): a details document opens in the

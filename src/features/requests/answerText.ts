@@ -6,7 +6,8 @@
  * redacted from the client).
  */
 import type { SentHeaders } from '../../api';
-import { prettyJson, timeWithUtc, visibleText, wrapCommentLine } from '../../shared/format';
+import { prettyJson, timeWithUtc, visibleText } from '../../shared/format';
+import { wrapCommentLine } from '../../shared/commentWrap';
 import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from './errorMeaning';

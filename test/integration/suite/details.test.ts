@@ -62,7 +62,12 @@ describe('transaction details document', () => {
       lines.some((line) => line.startsWith('// Status confirming: The payin was received')),
       'the status notes under the record',
     );
-    assert.ok(lines.some((line) => /^\/\/ What to do: .+\(our advice, not the service's\)$/.test(line)));
+    // A note wraps to fit the editor (a further line starts '//   '): read each note whole.
+    const notes = document
+      .getText()
+      .replace(/\n\/\/ {3}/g, ' ')
+      .split('\n');
+    assert.ok(notes.some((line) => /^\/\/ What to do: .+\(our advice, not the service's\)$/.test(line)));
   });
 
   it('takes an object with an id, as tree items give it', async () => {

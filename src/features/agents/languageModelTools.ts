@@ -38,15 +38,18 @@ function targetName(target: AgentTarget): string {
 type Redact = (text: string) => string;
 
 /**
- * The result as two text parts, its text and its JSON, with the connection's API key cut out by
- * value (`byValue`: the accounts layer's closure, the key never here) and anything shaped like a
- * signature or a key.
+ * The result as two text parts, its text and its JSON (each string in it cut on its own, so the JSON
+ * stays JSON), with the connection's API key cut out by value (`byValue`: the accounts layer's
+ * closure, the key never here) and anything shaped like a signature or a key.
  */
 function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
   const clean = (text: string) => redactSecrets(byValue(text));
   return new vscode.LanguageModelToolResult([
     new vscode.LanguageModelTextPart(clean(result.text)),
-    new vscode.LanguageModelTextPart(clean(JSON.stringify(result.data))),
+    // Each string cut on its own: cutting the JSON text could take a quote or an escape with the key and break it.
+    new vscode.LanguageModelTextPart(
+      JSON.stringify(result.data, (_key, value: unknown) => (typeof value === 'string' ? clean(value) : value)),
+    ),
   ]);
 }
 

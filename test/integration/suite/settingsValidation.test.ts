@@ -99,9 +99,14 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
       startedAtMs: 1,
       transactions: [{ id: 'kept1234abcd', note: 'from a newer release' }],
     };
-    await api.environment.restartSandbox();
+    // The kept ledger is written while the sandbox still runs (nothing left to save, so its stop
+    // keeps what is written): whatever starts the next sandbox after the restart (a view's refresh
+    // on the reset event, a watch, this test) finds it. Written after the restart, a start between
+    // the two would have restored the previous ledger first (seen on VS Code 1.139).
+    await api.environment.sandboxHost.saveNow();
     await state().update(LEDGER_KEY, unrestorable);
     const linesBefore = api.log.written;
+    await api.environment.restartSandbox();
 
     const next = await useBuiltInSandbox(api);
 

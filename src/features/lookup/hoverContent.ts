@@ -1,7 +1,7 @@
 /**
  * What the hover over a transaction id shows: the status with its icon, the key fields of the
- * record, for one that is not final its diagnosis short (since when, next, what to do: the
- * agents' diagnosis text) and command links to watch it and show its details. Every text that came from the
+ * record, for one that is not final its diagnosis short above them (since when, next, what to do:
+ * the agents' diagnosis text) and command links to watch it and show its details. Every text that came from the
  * service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
  * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
  * Payment and Move to Status… too), and HTML is off.
@@ -107,9 +107,22 @@ export function recordHover(
   md.appendMarkdown(
     `$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`,
   );
+  // The diagnosis first: what a user hovering a stuck id wants is in the hover's first lines, never
+  // under its fold (VS Code bounds a hover's height; the record is whole in Show Details).
+  const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
+  if (brief) {
+    const parts: [string, string][] = [
+      [vscode.l10n.t('In this status'), brief.since],
+      [vscode.l10n.t('Next'), brief.next],
+    ];
+    if (brief.todo !== undefined) parts.push([vscode.l10n.t('What to do'), brief.todo]);
+    md.appendMarkdown(
+      `$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`,
+    );
+  }
+  const rate = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
   const lines: [string, string][] = [
-    [vscode.l10n.t('Pair'), esc(pairLabel(record))],
-    [vscode.l10n.t('Type'), record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate')],
+    [vscode.l10n.t('Pair'), `${esc(pairLabel(record))} · ${rate}`],
     [
       vscode.l10n.t('Expected'),
       amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo),
@@ -136,17 +149,6 @@ export function recordHover(
     lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
   md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   md.appendMarkdown('\n\n');
-  const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
-  if (brief) {
-    const parts: [string, string][] = [
-      [vscode.l10n.t('In this status'), brief.since],
-      [vscode.l10n.t('Next'), brief.next],
-    ];
-    if (brief.todo !== undefined) parts.push([vscode.l10n.t('What to do'), brief.todo]);
-    md.appendMarkdown(
-      `$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`,
-    );
-  }
   // Watch only while it moves: a settled transaction would leave the status bar a minute later.
   const watch = isFinalStatus(record.status)
     ? ''

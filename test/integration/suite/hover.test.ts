@@ -60,7 +60,6 @@ describe('hover over a transaction id', () => {
     assert.ok(value.includes(id));
     for (const label of [
       '**Pair:**',
-      '**Type:**',
       '**Expected:**',
       '**Actual:**',
       '**Created:**',
@@ -69,6 +68,7 @@ describe('hover over a transaction id', () => {
     ])
       assert.ok(value.includes(label), label);
     assert.ok(value.includes(' BTC → '), 'the pair');
+    assert.match(value, /\*\*Pair:\*\* [^\n]* · floating rate/, 'the rate type on the pair line');
     const args = encodeURIComponent(JSON.stringify([id]));
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.showDetails?${args})`));

@@ -97,6 +97,8 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
     );
     assert.match(text, /\*\*Next:\*\* after the check: exchanging/);
     assert.match(text, /\*\*What to do:\*\* Ask the user to contact the service's security team.*kyc-aml/);
+    // Above the record's lines: the hover's height is bounded, and these are what a stuck id asks.
+    assert.ok(text.indexOf('**What to do:**') < text.indexOf('**Pair:**'), text);
     const done = await control.create({ status: 'finished' });
     const finished = await hoverOf(api, done.id);
     assert.ok(!finished.includes('In this status'), finished);

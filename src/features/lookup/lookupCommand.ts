@@ -24,6 +24,7 @@ import type { IdPatternSetting } from './settings';
 import type { TransactionChoices } from './transactionChoices';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
+import { withInteractiveProgress } from '../lateProgress';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */
@@ -116,26 +117,14 @@ export class LookupCommand {
   private async lookUp(id: string, silent: boolean, signal: AbortSignal | undefined): Promise<LookupResult> {
     const { store, environment, messages, log } = this.deps;
     const where = environment.kind;
-    const controller = new AbortController();
-    const abort = () => controller.abort();
-    if (signal?.aborted) abort();
-    signal?.addEventListener('abort', abort, { once: true });
+    const title = vscode.l10n.t('Looking up transaction {0}…', id);
+    const look = (given: AbortSignal | undefined) => store.lookup(id, { maxAgeMs: 0, signal: given });
     try {
-      const record = await vscode.window.withProgress(
-        {
-          location: silent ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Looking up transaction {0}…', id),
-          cancellable: !silent,
-        },
-        async (_progress, token) => {
-          const subscription = token.onCancellationRequested(abort);
-          try {
-            return await store.lookup(id, { maxAgeMs: 0, signal: controller.signal });
-          } finally {
-            subscription.dispose();
-          }
-        },
-      );
+      // Silent (a caller's own lookup): the status bar only. Else a notification, cancellable,
+      // only when the answer takes more than a second.
+      const record = silent
+        ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => look(signal))
+        : await withInteractiveProgress(title, look, signal ? { signal } : {});
       if (!record) {
         log.info(`${id}: not found in the ${where}`);
         const message = notFound({ id, environment: where });
@@ -163,8 +152,6 @@ export class LookupCommand {
       log.warn(`${id}: lookup failed (${message.kind}): ${errorText(error)}`);
       messages.present(message, { silent });
       return { id, error: message.kind, message };
-    } finally {
-      signal?.removeEventListener('abort', abort);
     }
   }
 

@@ -29,6 +29,7 @@ import { unreadDocumentMessage } from './unreadDocument';
 import { userTimeStyle } from '../timeStyle';
 import { echo } from '../../shared/echo';
 import { errorText } from '../../shared/errorText';
+import { withInteractiveProgress } from '../lateProgress';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -221,19 +222,11 @@ export class RequestSender {
           return { sent: false, problem: 'not-confirmed' };
         }
       }
-      const exchange = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Sending {0} to {1}…', named, target),
-          cancellable: true,
-        },
-        (_progress, token): Promise<RawExchange> => {
-          const controller = new AbortController();
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          return client.send(Buffer.from(prepared.body, 'utf8'), { signal: controller.signal }).finally(() => {
-            subscription.dispose();
-          });
-        },
+      // A quick answer shows no notification (one would stay over the answer for 800 ms); a slow
+      // one gets a cancellable notification after a second.
+      const exchange = await withInteractiveProgress(
+        vscode.l10n.t('Sending {0} to {1}…', named, target),
+        (signal): Promise<RawExchange> => client.send(Buffer.from(prepared.body, 'utf8'), { signal }),
       );
       sending = { exchange };
     } catch (error) {

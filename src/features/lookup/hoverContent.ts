@@ -1,8 +1,8 @@
 /**
- * What the hover over a transaction id shows: the status with its icon, the key fields of the
- * record, for one that is not final its diagnosis short above them (since when, next, what to do:
- * the agents' diagnosis text) and command links to watch it and show its details. Every text that came from the
- * service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
+ * What the hover over a transaction id shows, in this order (VS Code bounds a hover's height: what
+ * is acted on comes first): the status with its icon; for one that is not final its diagnosis
+ * short (since when, next, what to do: the agents' diagnosis text); command links to watch it and
+ * show its details; the key fields of the record. Every text that came from the service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
  * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
  * Payment and Move to Status… too), and HTML is off.
  */
@@ -147,8 +147,8 @@ export function recordHover(
     lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
   if (record.payoutHash !== null && record.payoutHash !== '')
     lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
-  md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
-  md.appendMarkdown('\n\n');
+  // The actions above the record's fields, which are whole in Show Details: within the hover's
+  // bounded height with the diagnosis, no scroll to reach them.
   // Watch only while it moves: a settled transaction would leave the status bar a minute later.
   const watch = isFinalStatus(record.status)
     ? ''
@@ -165,6 +165,8 @@ export function recordHover(
       `  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`,
     );
   }
+  md.appendMarkdown('\n\n');
+  md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
   return md;
 }
 

@@ -69,6 +69,10 @@ describe('hover over a transaction id', () => {
       assert.ok(value.includes(label), label);
     assert.ok(value.includes(' BTC → '), 'the pair');
     assert.match(value, /\*\*Pair:\*\* [^\n]* · floating rate/, 'the rate type on the pair line');
+    assert.ok(
+      value.indexOf('](command:exchangeTx.showDetails') < value.indexOf('**Pair:**'),
+      "the actions above the record's fields",
+    );
     const args = encodeURIComponent(JSON.stringify([id]));
     assert.ok(value.includes(`](command:exchangeTx.watch?${args})`));
     assert.ok(value.includes(`](command:exchangeTx.showDetails?${args})`));

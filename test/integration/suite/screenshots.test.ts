@@ -245,8 +245,13 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
       `the hover fits the walkthrough's picture: ${JSON.stringify(hover.boxes)}`,
     );
     assert.ok(
-      hover.texts.some((t) => t.indexOf('In this status') >= 0 && t.indexOf('In this status') < t.indexOf('Pair')),
-      `the diagnosis comes first: ${hover.texts.join('\n')}`,
+      hover.texts.some(
+        (t) =>
+          t.indexOf('In this status') >= 0 &&
+          t.indexOf('In this status') < t.indexOf('Show Details') &&
+          t.indexOf('Show Details') < t.indexOf('Pair'),
+      ),
+      `the diagnosis comes first, then the actions, then the record: ${hover.texts.join('\n')}`,
     );
     await inThemes(async (theme) => {
       await vscode.commands.executeCommand('editor.action.showHover');

@@ -4,15 +4,20 @@
  */
 import * as vscode from 'vscode';
 import { withLateProgress } from '../shared/lateProgress';
-import type { LateProgressOptions, LateProgressShell } from '../shared/lateProgress';
+import type { LateProgressOptions, LateProgressShell, StepReport } from '../shared/lateProgress';
 
 const shell: LateProgressShell = {
-  quiet: (title, work) => vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => work),
-  notify: (title, until, onCancel) => {
+  quiet: (title, work, follow) =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, (progress) => {
+      follow((message) => progress.report({ message }));
+      return work;
+    }),
+  notify: (title, until, onCancel, follow) => {
     void vscode.window.withProgress<void>(
-      { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-      (_progress, token): Promise<void> => {
-        const subscription = token.onCancellationRequested(onCancel);
+      { location: vscode.ProgressLocation.Notification, title, cancellable: onCancel !== undefined },
+      (progress, token): Promise<void> => {
+        follow((message) => progress.report({ message }));
+        const subscription = token.onCancellationRequested(() => onCancel?.());
         return until.finally(() => {
           subscription.dispose();
         });
@@ -26,7 +31,7 @@ const shell: LateProgressShell = {
 /** Runs interactive work with a quiet sign at once and a cancellable notification only when it is slow. */
 export function withInteractiveProgress<T>(
   title: string,
-  work: (signal: AbortSignal) => Promise<T>,
+  work: (signal: AbortSignal, report: StepReport) => Promise<T>,
   options?: LateProgressOptions,
 ): Promise<T> {
   return withLateProgress(shell, title, work, options);

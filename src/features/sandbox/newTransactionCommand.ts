@@ -26,6 +26,7 @@ import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from '
 import { BACK, inputStep, pickStep } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
 import { errorText } from '../../shared/errorText';
+import { withInteractiveProgress } from '../lateProgress';
 
 export { BACK } from './stepPrompts';
 export type { Back, StepCounter } from './stepPrompts';
@@ -351,26 +352,10 @@ export class NewTransactionCommand {
     let created: CreatedTransaction;
     try {
       const client = await this.deps.environment.sandboxClient();
-      created = await vscode.window.withProgress(
-        {
-          location: vscode.ProgressLocation.Notification,
-          title: vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText),
-          cancellable: true,
-        },
-        async (progress, token) => {
-          const controller = new AbortController();
-          const subscription = token.onCancellationRequested(() => controller.abort());
-          try {
-            return await createFromDraft(
-              client,
-              draft,
-              (step) => progress.report({ message: stepText(step) }),
-              controller.signal,
-            );
-          } finally {
-            subscription.dispose();
-          }
-        },
+      // Quick on the sandbox: no notification over the result unless it takes more than a second.
+      created = await withInteractiveProgress(
+        vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText),
+        (signal, report) => createFromDraft(client, draft, (step) => report(stepText(step)), signal),
       );
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
@@ -460,7 +445,8 @@ export class NewTransactionCommand {
     return { error: text };
   }
 
-  private withProgress<T>(title: string, work: () => Promise<T>): Thenable<T> {
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title }, work);
+  /** A load between two steps: a notification (without Cancel) only when it takes more than a second. */
+  private withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
+    return withInteractiveProgress(title, work, { cancellable: false });
   }
 }

@@ -17,7 +17,7 @@ import type {
   StepCounter,
 } from '../../../src/features/sandbox/newTransactionCommand';
 import { BACK } from '../../../src/features/sandbox/newTransactionCommand';
-import { findInWorkbench, workbenchPage } from '../support/workbench';
+import { findInWorkbench, savingScreenshots, workbenchPage } from '../support/workbench';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { startSandbox } from '../../../src/sandbox';
@@ -134,6 +134,8 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const sandbox = await useBuiltInSandbox(api);
     sandbox.clearRequests();
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
+    // The setup's own messages (reset, faults) are not what the picture shows.
+    await vscode.commands.executeCommand('notifications.clearAll');
     const result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction', {
       from: 'btc',
       to: 'eth',
@@ -164,6 +166,18 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await api.watch.pollNow();
     const item = api.watch.items().find((i) => i.id === id);
     assert.equal(item?.status, 'waiting');
+    // The message that says what was made, whole (the pictures are made on the oldest VS Code,
+    // whose smoke-test driver shows toasts).
+    if (savingScreenshots())
+      await eventually(
+        async () =>
+          (await findInWorkbench('.notification-toast')).texts.some((t) =>
+            t.includes('Created the sandbox transaction'),
+          ),
+        'the notification of the new transaction',
+      );
+    // Past the toast's fade-in.
+    if (savingScreenshots()) await new Promise((resolve) => setTimeout(resolve, 800));
     await screenshot('sandbox-new-transaction');
   });
 

@@ -10,17 +10,24 @@ import { FakeTimers, settle } from '../support/fakeTimers';
 
 interface Shown {
   readonly quiet: string[];
-  readonly notified: { title: string; until: Promise<void>; cancel: () => void }[];
+  /** The steps the quiet sign showed. */
+  readonly quietSteps: string[];
+  readonly notified: { title: string; until: Promise<void>; cancel: (() => void) | undefined; steps: string[] }[];
 }
 
 function shellOn(timers: FakeTimers): { shell: LateProgressShell; shown: Shown } {
-  const shown: Shown = { quiet: [], notified: [] };
+  const shown: Shown = { quiet: [], quietSteps: [], notified: [] };
   const shell: LateProgressShell = {
-    quiet: (title, work) => {
+    quiet: (title, work, follow) => {
       shown.quiet.push(title);
+      follow((step) => shown.quietSteps.push(step));
       return work;
     },
-    notify: (title, until, cancel) => shown.notified.push({ title, until, cancel }),
+    notify: (title, until, cancel, follow) => {
+      const steps: string[] = [];
+      shown.notified.push({ title, until, cancel, steps });
+      follow((step) => steps.push(step));
+    },
     setTimer: (callback, ms) => timers.set(callback, ms),
     clearTimer: (handle) => timers.clear(handle),
   };
@@ -88,7 +95,7 @@ describe('interactive progress (a notification only when slow)', () => {
     const result = withLateProgress(shell, 't', work, { notifyAfterMs: 50 });
     await timers.advance(50);
     assert.equal(signal()?.aborted, false);
-    shown.notified[0]?.cancel();
+    shown.notified[0]?.cancel?.();
     assert.equal(signal()?.aborted, true);
     await assert.rejects(result, /stopped/);
     await shown.notified[0]?.until;
@@ -109,5 +116,37 @@ describe('interactive progress (a notification only when slow)', () => {
     assert.equal(second.signal()?.aborted, true);
     await timers.advance(10 * NOTIFY_AFTER_MS);
     assert.equal(shown.notified.length, 0);
+  });
+
+  it('shows each step the work reports; a notification opened late starts at the latest step', async () => {
+    const timers = new FakeTimers();
+    const { shell, shown } = shellOn(timers);
+    let report: (step: string) => void = () => undefined;
+    let finish: () => void = () => undefined;
+    const result = withLateProgress(shell, 'Sandbox: new float transaction BTC → ETH', (_signal, given) => {
+      report = given;
+      given('Checking the addresses…');
+      return new Promise<void>((resolve) => (finish = resolve));
+    });
+    report('Asking for the rate…');
+    assert.deepEqual(shown.quietSteps, ['Checking the addresses…', 'Asking for the rate…']);
+    await timers.advance(NOTIFY_AFTER_MS);
+    report('Creating…');
+    assert.deepEqual(shown.notified[0]?.steps, ['Asking for the rate…', 'Creating…']);
+    assert.deepEqual(shown.quietSteps, ['Checking the addresses…', 'Asking for the rate…', 'Creating…']);
+    finish();
+    await result;
+  });
+
+  it('work that cannot stop gets a notification without Cancel', async () => {
+    const timers = new FakeTimers();
+    const { shell, shown } = shellOn(timers);
+    const { work, finish } = controllable();
+    const result = withLateProgress(shell, "Reading the pair's limits…", work, { cancellable: false });
+    await timers.advance(NOTIFY_AFTER_MS);
+    assert.equal(shown.notified.length, 1);
+    assert.equal(shown.notified[0]?.cancel, undefined);
+    finish('limits');
+    assert.equal(await result, 'limits');
   });
 });

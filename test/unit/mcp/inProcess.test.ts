@@ -13,7 +13,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS, findAgentTool } from '../../../src/agents';
 import type { AgentTool } from '../../../src/agents';
-import { loadCredentials } from '../../../src/api/keys';
 import { bind } from '../../../src/mcp/binding';
 import type { McpBinding } from '../../../src/mcp/binding';
 import { REDACTED } from '../../../src/mcp/redact';
@@ -32,10 +31,8 @@ import {
   targetText,
   toMcpTool,
 } from '../../../src/mcp/server';
-import type { Sandbox } from '../../../src/sandbox';
-import { SkippableClock, startSandbox } from '../../../src/sandbox';
 import { statusGuideMarkdown } from '../../../src/agents/statusGuide';
-import { noteSignature, registeredKeys } from '../../secrets/registry';
+import { sandboxAndService } from '../support/sandboxAndService';
 
 const STATE_CHANGING = AGENT_TOOLS.filter((tool) => tool.changesState).map((tool) => tool.name);
 /** A tool to copy for tools of the tests' own (its input schema; any object as output; its run replaced). */
@@ -99,30 +96,8 @@ async function mcpError(promise: Promise<unknown>): Promise<McpError> {
 
 describe('MCP server in process (the SDK client over its in-memory transport, real sandboxes)', function () {
   this.timeout(60_000);
-  const sandboxKey = registeredKeys();
-  const accountKey = registeredKeys();
-  let sandbox: Sandbox;
-  let service: Sandbox;
-
-  before(async () => {
-    sandbox = await startSandbox({
-      seed: 7,
-      ledgerSize: 30,
-      clock: new SkippableClock(),
-      keys: [loadCredentials(sandboxKey.privateKeyHex)],
-      onSignature: noteSignature,
-    });
-    service = await startSandbox({
-      seed: 8,
-      ledgerSize: 30,
-      keys: [loadCredentials(accountKey.privateKeyHex)],
-      onSignature: noteSignature,
-    });
-  });
-  after(async () => {
-    await sandbox.stop();
-    await service.stop();
-  });
+  const both = sandboxAndService({ seeds: [7, 8], ledgerSize: 30 });
+  const { sandboxKey, accountKey } = both;
 
   describe('bound to a running sandbox', () => {
     let binding: McpBinding;
@@ -134,7 +109,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
       binding = await bind(
         {
           mode: 'sandbox',
-          running: { url: sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: sandboxKey.apiKey },
+          running: { url: both.sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: sandboxKey.apiKey },
           tools: undefined,
           readOnly: false,
         },
@@ -148,7 +123,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
     });
 
     it("tells the client its name, title, version, capabilities and the sandbox's instructions", () => {
-      assert.equal(binding.description, `the sandbox at ${sandbox.url}`);
+      assert.equal(binding.description, `the sandbox at ${both.sandbox.url}`);
       assert.deepEqual(binding.context.target, { kind: 'sandbox', label: 'Sandbox' });
       assert.ok(binding.context.control, 'a control client beside the client');
       assert.deepEqual(c.client.getServerVersion(), { name: MCP_SERVER_NAME, title: 'Exchange Tx', version: '9.8.7' });
@@ -267,7 +242,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
       assert.deepEqual(guide.contents, [
         { uri: 'exchange-tx://status-guide', mimeType: 'text/markdown', text: statusGuideMarkdown() },
       ]);
-      const id = sandbox.ledger.visible()[0]?.id ?? '';
+      const id = both.sandbox.ledger.visible()[0]?.id ?? '';
       const uri = `exchange-tx://transaction/${id}`;
       const read = await c.client.readResource({ uri });
       assert.equal(read.contents.length, 2);
@@ -300,7 +275,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
         AGENT_TOOLS.filter((t) => t.name !== 'exchangeTx_diagnoseTransaction'),
       );
       try {
-        const id = sandbox.ledger.visible()[0]?.id ?? '';
+        const id = both.sandbox.ledger.visible()[0]?.id ?? '';
         const unserved = await mcpError(without.client.readResource({ uri: `exchange-tx://transaction/${id}` }));
         assert.equal(unserved.code, ErrorCode.InvalidParams);
         assert.match(
@@ -413,7 +388,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
       binding = await bind(
         {
           mode: 'account',
-          baseUrl: `${service.url}/v2`,
+          baseUrl: `${both.service.url}/v2`,
           name: 'Prod',
           privateKey: accountKey.privateKeyHex,
           apiKey: accountKey.apiKey,
@@ -423,7 +398,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
         (line) => bindLog.push(line),
       );
       c = await connect(binding, []);
-      service.clearRequests();
+      both.service.clearRequests();
     });
     afterEach(async () => {
       await c.close();
@@ -431,7 +406,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
     });
 
     it('is bound read-only to the account, with sightings, and says so', () => {
-      const host = new URL(service.url).host;
+      const host = new URL(both.service.url).host;
       assert.equal(binding.description, `the account "Prod" at ${host} (read-only tools)`);
       assert.deepEqual(binding.context.target, { kind: 'account', label: 'Prod', host });
       assert.equal(binding.context.control, undefined);
@@ -465,7 +440,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
         });
         assert.equal(
           refusalText(tool, binding.context.target),
-          `${name} changes state (it creates, pays or moves a transaction) and is not run on the account "Prod" at ${new URL(service.url).host}: ` +
+          `${name} changes state (it creates, pays or moves a transaction) and is not run on the account "Prod" at ${new URL(both.service.url).host}: ` +
             'this MCP server cannot ask the user to confirm, so such tools are served only for the sandbox. Use the Exchange Tx extension in VS Code (it asks first) or the sandbox.',
         );
       }
@@ -473,14 +448,14 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
         c.log,
         STATE_CHANGING.map((name) => `refused ${name}: it changes state and the target is an account`),
       );
-      assert.equal(service.requests.length, 0);
+      assert.equal(both.service.requests.length, 0);
     });
 
     it('reads from the account with its key, logging each request without it; the prompts leave the sandbox out', async () => {
       const result = await call(c, 'exchangeTx_listTransactions', { limit: 2 });
       assert.notEqual(result.isError, true, texts(result).join('\n'));
       assert.match(texts(result)[0] ?? '', /^On account 'Prod' \(127\.0\.0\.1:\d+\):/);
-      assert.ok(service.requests.length > 0 && service.requests.every((entry) => entry.outcome === 'ok'));
+      assert.ok(both.service.requests.length > 0 && both.service.requests.every((entry) => entry.outcome === 'ok'));
       assert.ok(
         bindLog.length > 0 &&
           bindLog.every((line) => /^[a-zA-Z]+( \(attempt \d+\))?: [a-z-]+ in \d+ ms( \(.*\))?$/.test(line)),

@@ -1,18 +1,17 @@
 /**
- * The market tools' answers line by line against a real sandbox over real HTTP: the text is
- * written out from the data the same call gave (every amount, ticker, fee, rate, limit and the
- * quote's expiry in its place), what was asked of the sandbox (tickers lowercased), and an extra
- * id and a reason when the service gives one.
+ * The market tools' answers against a real, seeded sandbox over real HTTP: the text compared whole
+ * with a golden file (test/golden/agents/market/), and written out from the data the same call
+ * gave (every amount, fee, rate, limit and the quote's id and expiry in it); what was asked of the
+ * sandbox (tickers lowercased), and an extra id and a reason when the service gives one.
  */
 import { strict as assert } from 'assert';
 import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
+import { assertGolden } from '../support/golden';
 import { agentSandbox, namedTool, okData as ok } from '../support/agentSandbox';
 
 function run(name: string, context: AgentToolContext, input: unknown): Promise<AgentToolResult> {
   return namedTool(name).run(context, input);
 }
-
-const up = (s: string) => s.toUpperCase();
 
 describe("agent tools: the market tools' answers, line by line", function () {
   const s = agentSandbox();
@@ -41,11 +40,12 @@ describe("agent tools: the market tools' answers, line by line", function () {
     ]);
     assert.equal(data.limits.length, 2);
     assert.deepEqual(data.missing, []);
-    const lines = data.limits.map(
-      (l) =>
-        `${up(l.from)} → ${up(l.to)}: float ${l.minAmountFloat}–${l.maxAmountFloat} ${up(l.from)}, fixed ${l.minAmountFixed}–${l.maxAmountFixed} ${up(l.from)}`,
-    );
-    assert.equal(result.text, ['On the sandbox:', ...lines].join('\n'));
+    assertGolden('agents/market/pair-limits', result.text);
+    data.limits.forEach((l, i) => {
+      const line = result.text.split('\n')[i + 1] ?? '';
+      for (const amount of [l.minAmountFloat, l.maxAmountFloat, l.minAmountFixed, l.maxAmountFixed])
+        assert.ok(line.includes(`${amount}`), `${amount} on ${line}`);
+    });
     assert.deepEqual(
       data.limits.map((l) => [l.from, l.to]),
       [
@@ -79,10 +79,8 @@ describe("agent tools: the market tools' answers, line by line", function () {
     const min = e.minFrom ?? e.min;
     const max = e.maxFrom ?? e.max;
     assert.ok(min !== undefined && max !== undefined, JSON.stringify(e));
-    assert.equal(
-      result.text,
-      `On the sandbox:\n0.5 BTC → ${e.amountTo} ETH before the network fee of ${e.networkFee} ETH (rate ${e.rate}).\nLimits: min ${min} max ${max} BTC`,
-    );
+    assertGolden('agents/market/estimate', result.text);
+    for (const value of [e.amountTo, e.networkFee, e.rate, min, max]) assert.ok(result.text.includes(value), value);
   });
 
   it('a fixed-rate quote: its rate id and expiry, amounts, rate and fee, then the limits; asked in lower case', async () => {
@@ -113,15 +111,9 @@ describe("agent tools: the market tools' answers, line by line", function () {
     assert.ok(q.networkFee !== undefined);
     const min = q.minFrom ?? q.min;
     const max = q.maxFrom ?? q.max;
-    assert.equal(
-      result.text,
-      [
-        'On the sandbox:',
-        `Rate id ${JSON.stringify(q.id)}, expires ${data.expiresAt} (single-use: pass it to createFixTransaction before then).`,
-        `0.5 BTC → ${q.amountTo} ETH at the fixed rate ${q.result}, network fee ${q.networkFee} ETH.`,
-        `Limits: min ${String(min)} max ${String(max)} BTC`,
-      ].join('\n'),
-    );
+    assertGolden('agents/market/fixed-rate-quote', result.text);
+    for (const value of [JSON.stringify(q.id), data.expiresAt, q.amountTo, q.result, q.networkFee, min, max])
+      assert.ok(result.text.includes(String(value)), String(value));
     const byPayout = await run('exchangeTx_getFixedRate', s.context, { from: 'btc', to: 'eth', amountTo: 2 });
     ok(byPayout);
     const payoutParams = s.h.sandbox.requests.at(-1)?.params as Record<string, unknown>[] | Record<string, unknown>;

@@ -1,6 +1,7 @@
 /**
  * The other tools' words, exactly, against a real sandbox over real HTTP: explainError's refusals
- * and answers, the sandbox create/pay/move lines and what they ask of the control endpoint,
+ * and answers, the sandbox create/pay/move lines and what they ask of the control endpoint (the
+ * answers and the lines compared whole with golden files, test/golden/agents/words/),
  * the lookup's "not found" line, the diagnosis of an unknown id on each target, and every tool
  * cancelled by its caller's signal (the signal reaches each request).
  */
@@ -10,6 +11,7 @@ import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
 import { controlLine } from '../../../src/agents/lines';
 import { httpMeaning } from '../../../src/api/errorMeaning';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import { assertGolden } from '../support/golden';
 import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 
 function refused(result: AgentToolResult): { field?: string; message: string; kind: string; sent?: boolean } {
@@ -101,19 +103,17 @@ describe("agent tools: the other tools' words", function () {
     const meaning = httpMeaning(503);
     assert.ok(meaning);
     const http = await t.run(s.context, { httpStatus: 503 });
-    assert.equal(http.text, `On the sandbox:\nHTTP 503\nMeaning: ${meaning.meaning}\nWhat to do: ${meaning.action}`);
     assert.deepEqual(ok(http), { target: { kind: 'sandbox', label: 'Sandbox' }, httpStatus: 503, ...meaning });
     const fine = await t.run(s.context, { httpStatus: 200 });
-    assert.equal(
-      fine.text,
-      'On the sandbox:\nHTTP 200\nMeaning: HTTP 200 is a success status, not an error.\nWhat to do: Read the body: a JSON-RPC error, if any, is in its "error" object.',
-    );
     const bare = await t.run(s.context, { errorJson: '{"code":-32601,"message":"Method not found"}' });
     const data = ok(bare) as { code: number; message: string; kind: string; meaning: string; action: string };
-    assert.equal(
-      bare.text,
-      `On the sandbox:\nError -32601: Method not found\nMeaning: ${data.meaning}\nWhat to do: ${data.action}`,
-    );
+    assertGolden('agents/words/explain-error', [http.text, fine.text, bare.text].join('\n\n'));
+    for (const [result, told] of [
+      [http, meaning],
+      [bare, data],
+    ] as const) {
+      assert.ok(result.text.includes(`Meaning: ${told.meaning}\nWhat to do: ${told.action}`), result.text);
+    }
     assert.equal(data.code, -32601);
     assert.equal(data.message, 'Method not found');
     const long = await t.run(s.context, { errorJson: JSON.stringify({ code: -32603, message: 'm'.repeat(3000) }) });
@@ -144,15 +144,20 @@ describe("agent tools: the other tools' words", function () {
     assert.equal(tx.currencyFrom, 'ltc');
     assert.equal(tx.currencyTo, 'xmr');
     assert.equal(tx.type, 'float');
-    assert.equal(created.text, `On the sandbox:\nCreated ${tx.id}.\n${controlLine(tx)}`);
     const paid = await tool('exchangeTx_paySandboxTransaction').run(s.context, { id: tx.id, amount: 1.5 });
     const after = ok(paid).transaction as ControlTransaction;
     assert.equal(after.amountFrom, '1.5');
-    assert.equal(paid.text, `On the sandbox:\nPaid ${tx.id}.\n${controlLine(after)}`);
     const moved = await tool('exchangeTx_moveSandboxTransaction').run(s.context, { id: tx.id, status: 'hold' });
     const held = ok(moved).transaction as ControlTransaction;
     assert.equal(held.status, 'hold');
-    assert.equal(moved.text, `On the sandbox:\nMoved ${tx.id} to hold.\n${controlLine(held)}`);
+    assertGolden('agents/words/create-pay-move', [created.text, paid.text, moved.text].join('\n\n'));
+    for (const [result, record] of [
+      [created, tx],
+      [paid, after],
+      [moved, held],
+    ] as const) {
+      assert.ok(result.text.endsWith(`\n${controlLine(record)}`), 'its line from the record');
+    }
     const expired = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, { status: 'expired' }))
       .transaction as ControlTransaction;
     assert.equal(expired.type, 'fixed', 'expired is a fixed-rate status');

@@ -9,6 +9,7 @@ import type { AgentToolResult } from '../../../src/agents';
 import { durationText } from '../../../src/agents/diagnosis';
 import { controlLine } from '../../../src/agents/lines';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import { assertGolden } from '../support/golden';
 import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 
 function confirm(name: string, input: unknown): { title: string; message: string } {
@@ -126,14 +127,10 @@ describe("agent tools: the sandbox tools' words", function () {
         amountFrom: '0.5',
         refundExtraId: 'r1',
       });
-      const extra = tx.payinExtraId ? ` (extra id ${JSON.stringify(tx.payinExtraId)})` : '';
-      const till = tx.payTill ? ` before ${tx.payTill}` : '';
-      assert.ok(till !== '', 'a fixed-rate transaction has a payTill');
-      assert.equal(
-        result.text,
-        `On the sandbox:\nCreated ${JSON.stringify(tx.id)}: pay ${tx.amountExpectedFrom} BTC to ${JSON.stringify(tx.payinAddress)}${extra}${till}; ${tx.amountExpectedTo} ETH before the network fee.\n` +
-          'Pay it with exchangeTx_paySandboxTransaction, then exchangeTx_advanceSandbox to run it to finished.',
-      );
+      assert.ok(tx.payTill, 'a fixed-rate transaction has a payTill');
+      assertGolden('agents/sandbox/fixed-create', result.text);
+      for (const value of [tx.id, tx.amountExpectedFrom, tx.payinAddress, tx.payTill, tx.amountExpectedTo])
+        assert.ok(result.text.includes(value), `${value} in the text`);
     });
 
     it('refuses a fixed-rate create without exactly one amount, or with one currency twice, sending nothing', async () => {
@@ -195,7 +192,7 @@ describe("agent tools: the sandbox tools' words", function () {
       assert.equal(data.transaction.status, 'exchanging');
       assert.equal(data.steps[0], 'paid the expected amount (now confirming)');
       assert.ok(
-        data.steps.slice(1).every((s) => /^skipped the clock .+ \(now (confirming|exchanging)\)$/.test(s)),
+        data.steps.slice(1).every((step) => /^skipped the clock .+ \(now (confirming|exchanging)\)$/.test(step)),
         data.steps.join('; '),
       );
       assert.equal(
@@ -225,7 +222,7 @@ describe("agent tools: the sandbox tools' words", function () {
         await tool('exchangeTx_advanceSandbox').run(s.context, { id: waiting.id, toStatus: 'overdue' }),
       ) as { transaction: ControlTransaction; steps: string[] };
       assert.equal(overdue.transaction.status, 'overdue');
-      assert.ok(!overdue.steps.some((s) => s.startsWith('paid')), 'a transaction run to overdue is not paid');
+      assert.ok(!overdue.steps.some((step) => step.startsWith('paid')), 'a transaction run to overdue is not paid');
     });
 
     it('refuses skip with an id, an id without a status and a status without an id, naming the field', async () => {

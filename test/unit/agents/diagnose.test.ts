@@ -7,9 +7,7 @@
  */
 import { strict as assert } from 'assert';
 import Ajv from 'ajv';
-import { SandboxControlClient } from '../../../src/api';
-import type { ExchangeClient } from '../../../src/api';
-import { AGENT_TOOLS, findAgentTool, SANDBOX_TARGET, Sightings } from '../../../src/agents';
+import { AGENT_TOOLS, SANDBOX_TARGET, Sightings } from '../../../src/agents';
 import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
 import { MAX_RESULT_CHARS, resultSize } from '../../../src/agents/bounded';
 import { STATUS_FACTS } from '../../../src/agents/statusGuide';
@@ -17,46 +15,16 @@ import type { ControlTransaction } from '../../../src/shared/sandboxControl';
 import { movableStatuses } from '../../../src/shared/sandboxControl';
 import type { KnownStatus } from '../../../src/shared/status';
 import { startHarness } from '../api/support';
-import type { Harness } from '../api/support';
-
-function tool(name: string) {
-  const found = findAgentTool(name);
-  assert.ok(found, `no tool ${name}`);
-  return found;
-}
-
-function ok(result: AgentToolResult): Record<string, unknown> {
-  assert.notEqual(result.isError, true, result.text);
-  return result.data as Record<string, unknown>;
-}
+import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 
 const HOUR = 3_600_000;
 
 describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds, the fixed-rate flow', function () {
-  let h: Harness;
-  let client: ExchangeClient;
-  let control: SandboxControlClient;
-  let sandbox: AgentToolContext;
+  const s = agentSandbox();
   const ajv = new Ajv({ strict: false, allErrors: true });
 
-  before(async () => {
-    h = await startHarness({ ledgerSize: 0 });
-  });
-  after(async () => {
-    await h.sandbox.stop();
-  });
-  beforeEach(() => {
-    client = h.client({ retry: { retries: 0 } });
-    control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
-    sandbox = { client, target: SANDBOX_TARGET, control };
-  });
-  afterEach(() => {
-    client.dispose();
-    control.dispose();
-  });
-
   /** Runs a tool and checks its data against its output schema. */
-  async function run(name: string, input: unknown, context: AgentToolContext = sandbox): Promise<AgentToolResult> {
+  async function run(name: string, input: unknown, context: AgentToolContext = s.context): Promise<AgentToolResult> {
     const t = tool(name);
     const result = await t.run(context, input);
     const validate = ajv.compile(t.outputSchema);
@@ -77,7 +45,7 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
     for (const status of statuses) {
       const type = status === 'expired' ? 'fixed' : 'float';
       const tx = await created({ status, type, from: 'btc', to: 'eth' });
-      await control.skip(5_000);
+      await s.control.skip(5_000);
       const result = await run('exchangeTx_diagnoseTransaction', { id: tx.id });
       const d = ok(result).diagnosis as Record<string, unknown> & {
         since: Record<string, unknown>;
@@ -120,7 +88,7 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
     const tx = await created({ status: 'confirming' });
     let now = Date.parse('2030-01-01T00:00:00Z');
     const account: AgentToolContext = {
-      client,
+      client: s.client,
       target: { kind: 'account', label: 'Prod', host: 'api.example.com' },
       sightings: new Sightings(),
       now: () => now,
@@ -156,20 +124,20 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
   });
 
   it("finds exactly the transactions seeded stuck: in their status for longer than the duration, on the sandbox's clock", async () => {
-    h.sandbox.control({ action: 'reset' });
+    s.h.sandbox.control({ action: 'reset' });
     // hold stays until moved: two seeded stuck, and a confirming one that moves on by itself within the skip.
     const stuck = [
       await created({ status: 'hold' }),
       await created({ status: 'hold' }),
       await created({ status: 'confirming' }),
     ];
-    await control.skip(2 * HOUR);
+    await s.control.skip(2 * HOUR);
     const fresh = [await created({ status: 'hold' }), await created({ status: 'waiting', type: 'fixed' })];
     const progress: string[] = [];
     const result = await run(
       'exchangeTx_listTransactions',
       { status: ['hold'], inStatusLongerThan: '1h' },
-      { ...sandbox, progress: (_d, _t, message) => progress.push(message) },
+      { ...s.context, progress: (_d, _t, message) => progress.push(message) },
     );
     const records = ok(result).records as { id: string; inStatusSince: string; inStatusSinceExact: boolean }[];
     assert.deepEqual(
@@ -203,9 +171,9 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
   it('takes amounts as JSON numbers: the decimal text they were written as, or a clear refusal', async () => {
     const estimate = ok(await run('exchangeTx_getEstimate', { from: 'BTC', to: 'ETH', amountFrom: 0.1 }));
     assert.equal((estimate.estimate as { amountFrom: string }).amountFrom, '0.1');
-    assert.match(JSON.stringify(h.sandbox.requests.at(-1)?.params), /"amountFrom":"0\.1"/);
+    assert.match(JSON.stringify(s.h.sandbox.requests.at(-1)?.params), /"amountFrom":"0\.1"/);
     ok(await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: 1e-3 }));
-    assert.match(JSON.stringify(h.sandbox.requests.at(-1)?.params), /"amountFrom":"0\.001"/);
+    assert.match(JSON.stringify(s.h.sandbox.requests.at(-1)?.params), /"amountFrom":"0\.001"/);
     const refused = await run('exchangeTx_getEstimate', {
       from: 'btc',
       to: 'eth',
@@ -248,7 +216,7 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
       id: string;
     };
     const address =
-      (await client.getTransactions({ limit: 1 }))[0]?.payoutAddress ?? '0x4c2f03db328eee7a13599bda435b25b18f33c249';
+      (await s.client.getTransactions({ limit: 1 }))[0]?.payoutAddress ?? '0x4c2f03db328eee7a13599bda435b25b18f33c249';
     const refund = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
     const createdFixed = await run('exchangeTx_createSandboxFixedTransaction', {
       from: 'btc',
@@ -259,7 +227,7 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
       refundAddress: refund,
     });
     const tx = ok(createdFixed).transaction as { id: string; payTill: string };
-    assert.equal((h.sandbox.requests.at(-1) as { method?: string } | undefined)?.method, 'createFixTransaction');
+    assert.equal((s.h.sandbox.requests.at(-1) as { method?: string } | undefined)?.method, 'createFixTransaction');
     assert.ok(tx.payTill);
     const advanced = await run('exchangeTx_advanceSandbox', { id: tx.id, toStatus: 'finished' });
     const moved = ok(advanced).transaction as ControlTransaction;

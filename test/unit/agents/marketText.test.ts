@@ -1,51 +1,23 @@
 /**
- * The market tools' answers line by line against a real sandbox over real HTTP: the text is
- * written out from the data the same call gave (every amount, ticker, fee, rate, limit and the
- * quote's expiry in its place), what was asked of the sandbox (tickers lowercased), and an extra
- * id and a reason when the service gives one.
+ * The market tools' answers against a real, seeded sandbox over real HTTP: the text compared whole
+ * with a golden file (test/golden/agents/market/), and written out from the data the same call
+ * gave (every amount, fee, rate, limit and the quote's id and expiry in it); what was asked of the
+ * sandbox (tickers lowercased), and an extra id and a reason when the service gives one.
  */
 import { strict as assert } from 'assert';
-import type { ExchangeClient } from '../../../src/api';
-import { findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
 import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
-import { startHarness } from '../api/support';
-import type { Harness } from '../api/support';
+import { assertGolden } from '../support/golden';
+import { agentSandbox, namedTool, okData as ok } from '../support/agentSandbox';
 
 function run(name: string, context: AgentToolContext, input: unknown): Promise<AgentToolResult> {
-  const tool = findAgentTool(name);
-  assert.ok(tool, name);
-  return tool.run(context, input);
+  return namedTool(name).run(context, input);
 }
-
-function ok(result: AgentToolResult): Record<string, unknown> {
-  assert.notEqual(result.isError, true, result.text);
-  return result.data as Record<string, unknown>;
-}
-
-const up = (s: string) => s.toUpperCase();
 
 describe("agent tools: the market tools' answers, line by line", function () {
-  let h: Harness;
-  let client: ExchangeClient;
-  let sandbox: AgentToolContext;
-
-  before(async () => {
-    h = await startHarness({ ledgerSize: 0 });
-  });
-  after(async () => {
-    await h.sandbox.stop();
-  });
-  beforeEach(() => {
-    client = h.client({ retry: { retries: 0 } });
-    sandbox = { client, target: SANDBOX_TARGET };
-    h.sandbox.clearRequests();
-  });
-  afterEach(() => {
-    client.dispose();
-  });
+  const s = agentSandbox();
 
   it('pair limits: one line a pair, float and fixed bounds in the payin currency; the pairs asked in lower case', async () => {
-    const result = await run('exchangeTx_getPairLimits', sandbox, {
+    const result = await run('exchangeTx_getPairLimits', s.context, {
       pairs: [
         { from: 'BTC', to: 'ETH' },
         { from: 'Ltc', to: 'xmr' },
@@ -62,17 +34,18 @@ describe("agent tools: the market tools' answers, line by line", function () {
       }[];
       missing: unknown[];
     };
-    assert.deepEqual(h.sandbox.requests.at(-1)?.params, [
+    assert.deepEqual(s.h.sandbox.requests.at(-1)?.params, [
       { from: 'btc', to: 'eth' },
       { from: 'ltc', to: 'xmr' },
     ]);
     assert.equal(data.limits.length, 2);
     assert.deepEqual(data.missing, []);
-    const lines = data.limits.map(
-      (l) =>
-        `${up(l.from)} → ${up(l.to)}: float ${l.minAmountFloat}–${l.maxAmountFloat} ${up(l.from)}, fixed ${l.minAmountFixed}–${l.maxAmountFixed} ${up(l.from)}`,
-    );
-    assert.equal(result.text, ['On the sandbox:', ...lines].join('\n'));
+    assertGolden('agents/market/pair-limits', result.text);
+    data.limits.forEach((l, i) => {
+      const line = result.text.split('\n')[i + 1] ?? '';
+      for (const amount of [l.minAmountFloat, l.maxAmountFloat, l.minAmountFixed, l.maxAmountFixed])
+        assert.ok(line.includes(`${amount}`), `${amount} on ${line}`);
+    });
     assert.deepEqual(
       data.limits.map((l) => [l.from, l.to]),
       [
@@ -83,7 +56,7 @@ describe("agent tools: the market tools' answers, line by line", function () {
   });
 
   it('an estimate: amounts, fee and rate on one line, then the limits', async () => {
-    const result = await run('exchangeTx_getEstimate', sandbox, { from: 'BTC', to: 'Eth', amountFrom: 0.5 });
+    const result = await run('exchangeTx_getEstimate', s.context, { from: 'BTC', to: 'Eth', amountFrom: 0.5 });
     const e = ok(result).estimate as {
       from: string;
       to: string;
@@ -96,7 +69,7 @@ describe("agent tools: the market tools' answers, line by line", function () {
       minFrom?: string;
       maxFrom?: string;
     };
-    const params = h.sandbox.requests.at(-1)?.params as
+    const params = s.h.sandbox.requests.at(-1)?.params as
       { from: string; to: string; amountFrom: string }[] | { from: string; to: string; amountFrom: string };
     const asked = Array.isArray(params) ? params[0] : params;
     assert.equal(asked?.from, 'btc');
@@ -106,14 +79,12 @@ describe("agent tools: the market tools' answers, line by line", function () {
     const min = e.minFrom ?? e.min;
     const max = e.maxFrom ?? e.max;
     assert.ok(min !== undefined && max !== undefined, JSON.stringify(e));
-    assert.equal(
-      result.text,
-      `On the sandbox:\n0.5 BTC → ${e.amountTo} ETH before the network fee of ${e.networkFee} ETH (rate ${e.rate}).\nLimits: min ${min} max ${max} BTC`,
-    );
+    assertGolden('agents/market/estimate', result.text);
+    for (const value of [e.amountTo, e.networkFee, e.rate, min, max]) assert.ok(result.text.includes(value), value);
   });
 
   it('a fixed-rate quote: its rate id and expiry, amounts, rate and fee, then the limits; asked in lower case', async () => {
-    const result = await run('exchangeTx_getFixedRate', sandbox, { from: 'BTC', to: 'ETH', amountFrom: '0.5' });
+    const result = await run('exchangeTx_getFixedRate', s.context, { from: 'BTC', to: 'ETH', amountFrom: '0.5' });
     const data = ok(result) as {
       quote: {
         id: string;
@@ -132,7 +103,7 @@ describe("agent tools: the market tools' answers, line by line", function () {
       expiresAt: string;
     };
     const q = data.quote;
-    const params = h.sandbox.requests.at(-1)?.params as { from: string; to: string }[] | { from: string; to: string };
+    const params = s.h.sandbox.requests.at(-1)?.params as { from: string; to: string }[] | { from: string; to: string };
     const asked = Array.isArray(params) ? params[0] : params;
     assert.equal(asked?.from, 'btc');
     assert.equal(asked?.to, 'eth');
@@ -140,18 +111,12 @@ describe("agent tools: the market tools' answers, line by line", function () {
     assert.ok(q.networkFee !== undefined);
     const min = q.minFrom ?? q.min;
     const max = q.maxFrom ?? q.max;
-    assert.equal(
-      result.text,
-      [
-        'On the sandbox:',
-        `Rate id ${JSON.stringify(q.id)}, expires ${data.expiresAt} (single-use: pass it to createFixTransaction before then).`,
-        `0.5 BTC → ${q.amountTo} ETH at the fixed rate ${q.result}, network fee ${q.networkFee} ETH.`,
-        `Limits: min ${String(min)} max ${String(max)} BTC`,
-      ].join('\n'),
-    );
-    const byPayout = await run('exchangeTx_getFixedRate', sandbox, { from: 'btc', to: 'eth', amountTo: 2 });
+    assertGolden('agents/market/fixed-rate-quote', result.text);
+    for (const value of [JSON.stringify(q.id), data.expiresAt, q.amountTo, q.result, q.networkFee, min, max])
+      assert.ok(result.text.includes(String(value)), String(value));
+    const byPayout = await run('exchangeTx_getFixedRate', s.context, { from: 'btc', to: 'eth', amountTo: 2 });
     ok(byPayout);
-    const payoutParams = h.sandbox.requests.at(-1)?.params as Record<string, unknown>[] | Record<string, unknown>;
+    const payoutParams = s.h.sandbox.requests.at(-1)?.params as Record<string, unknown>[] | Record<string, unknown>;
     const payout = Array.isArray(payoutParams) ? payoutParams[0] : payoutParams;
     assert.equal(payout?.amountTo, '2');
     assert.equal(payout?.amountFrom, undefined);
@@ -172,37 +137,37 @@ describe("agent tools: the market tools' answers, line by line", function () {
         'pairs[1].to',
       ],
     ] as const) {
-      const result = await run(name, sandbox, input);
+      const result = await run(name, s.context, input);
       assert.equal(result.isError, true);
       const error = (result.data as { error: { field: string; message: string } }).error;
       assert.equal(error.field, field, name);
       assert.equal(error.message, `"${field}" must differ from "from"`, name);
     }
-    const both = await run('exchangeTx_getFixedRate', sandbox, { from: 'btc', to: 'eth' });
+    const both = await run('exchangeTx_getFixedRate', s.context, { from: 'btc', to: 'eth' });
     assert.equal(
       (both.data as { error: { message: string } }).error.message,
       '"amountFrom" give exactly one of amountFrom and amountTo',
     );
-    assert.equal(h.sandbox.requests.length, 0);
+    assert.equal(s.h.sandbox.requests.length, 0);
   });
 
   it("an address: valid, or not valid with the service's reason; the extra id named and asked", async () => {
-    const valid = await run('exchangeTx_validateAddress', sandbox, {
+    const valid = await run('exchangeTx_validateAddress', s.context, {
       currency: 'ETH',
       address: '0x0123456789abcdef0123456789abcdef01234567',
     });
     ok(valid);
-    assert.deepEqual(h.sandbox.requests.at(-1)?.params, {
+    assert.deepEqual(s.h.sandbox.requests.at(-1)?.params, {
       currency: 'eth',
       address: '0x0123456789abcdef0123456789abcdef01234567',
     });
-    const invalid = await run('exchangeTx_validateAddress', sandbox, {
+    const invalid = await run('exchangeTx_validateAddress', s.context, {
       currency: 'eth',
       address: 'nope',
       extraId: 'memo 1',
     });
     const verdict = ok(invalid).verdict as { result: boolean; message?: string };
-    assert.deepEqual(h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
+    assert.deepEqual(s.h.sandbox.requests.at(-1)?.params, { currency: 'eth', address: 'nope', extraId: 'memo 1' });
     assert.equal(verdict.result, false);
     const reason = verdict.message ? `: ${JSON.stringify(verdict.message)}` : '.';
     assert.equal(invalid.text, `On the sandbox:\nThe ETH address "nope" with extra id "memo 1" is NOT valid${reason}`);

@@ -31,6 +31,7 @@ import { AgentInputError, decimalTextOf } from '../../../src/agents/validation';
 import { getPrompt, readResource, ResourceError } from '../../../src/mcp/resources';
 import { echoedName, toMcpTool } from '../../../src/mcp/server';
 import { typedRecord } from '../support/wireRecord';
+import { assertGolden } from '../support/golden';
 
 const RECORD = typedRecord({
   id: 'abcd1234',
@@ -355,6 +356,7 @@ describe('agent tools: pure parts', () => {
     );
     assert.equal(notes.length, 3 + STATUS_FACTS.hold.advice.length);
     const markdown = statusGuideMarkdown();
+    assertGolden('agents/status-guide', markdown);
     assert.ok(markdown.startsWith('# Transaction statuses'));
     assert.equal(markdown.match(/^## /gm)?.length, Object.keys(STATUS_FACTS).length);
   });

@@ -5,31 +5,17 @@
  * runs and refusals.
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
-import type { ExchangeClient } from '../../../src/api';
-import { findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
-import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
+import type { AgentToolResult } from '../../../src/agents';
 import { durationText } from '../../../src/agents/diagnosis';
 import { controlLine } from '../../../src/agents/lines';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
-import { startHarness } from '../api/support';
-import type { Harness } from '../api/support';
-
-function tool(name: string) {
-  const found = findAgentTool(name);
-  assert.ok(found, name);
-  return found;
-}
+import { assertGolden } from '../support/golden';
+import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 
 function confirm(name: string, input: unknown): { title: string; message: string } {
   const c = tool(name).confirmation?.(input);
   assert.ok(c, name);
   return c;
-}
-
-function ok(result: AgentToolResult): Record<string, unknown> {
-  assert.notEqual(result.isError, true, result.text);
-  return result.data as Record<string, unknown>;
 }
 
 function refusal(result: AgentToolResult): { field?: string; message: string } {
@@ -105,36 +91,16 @@ describe("agent tools: the sandbox tools' words", function () {
   });
 
   describe('against a real sandbox', () => {
-    let h: Harness;
-    let client: ExchangeClient;
-    let control: SandboxControlClient;
-    let sandbox: AgentToolContext;
-
-    before(async () => {
-      h = await startHarness({ ledgerSize: 0 });
-    });
-    after(async () => {
-      await h.sandbox.stop();
-    });
-    beforeEach(() => {
-      client = h.client({ retry: { retries: 0 } });
-      control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
-      sandbox = { client, target: SANDBOX_TARGET, control };
-      h.sandbox.clearRequests();
-    });
-    afterEach(() => {
-      client.dispose();
-      control.dispose();
-    });
+    const s = agentSandbox();
 
     it("creates a fixed-rate transaction with a quote's rate id: what it sends, its line from the record", async () => {
       const quote = ok(
-        await tool('exchangeTx_getFixedRate').run(sandbox, { from: 'btc', to: 'eth', amountFrom: '0.5' }),
+        await tool('exchangeTx_getFixedRate').run(s.context, { from: 'btc', to: 'eth', amountFrom: '0.5' }),
       ).quote as { id: string };
-      h.sandbox.clearRequests();
+      s.h.sandbox.clearRequests();
       const address = '0x0123456789abcdef0123456789abcdef01234567';
       const refund = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
-      const result = await tool('exchangeTx_createSandboxFixedTransaction').run(sandbox, {
+      const result = await tool('exchangeTx_createSandboxFixedTransaction').run(s.context, {
         from: 'BTC',
         to: 'Eth',
         rateId: quote.id,
@@ -151,7 +117,7 @@ describe("agent tools: the sandbox tools' words", function () {
         payinExtraId: string | null;
         payTill: string | null;
       };
-      const params = h.sandbox.requests.at(-1)?.params as Record<string, unknown>;
+      const params = s.h.sandbox.requests.at(-1)?.params as Record<string, unknown>;
       assert.deepEqual(params, {
         from: 'btc',
         to: 'eth',
@@ -161,40 +127,36 @@ describe("agent tools: the sandbox tools' words", function () {
         amountFrom: '0.5',
         refundExtraId: 'r1',
       });
-      const extra = tx.payinExtraId ? ` (extra id ${JSON.stringify(tx.payinExtraId)})` : '';
-      const till = tx.payTill ? ` before ${tx.payTill}` : '';
-      assert.ok(till !== '', 'a fixed-rate transaction has a payTill');
-      assert.equal(
-        result.text,
-        `On the sandbox:\nCreated ${JSON.stringify(tx.id)}: pay ${tx.amountExpectedFrom} BTC to ${JSON.stringify(tx.payinAddress)}${extra}${till}; ${tx.amountExpectedTo} ETH before the network fee.\n` +
-          'Pay it with exchangeTx_paySandboxTransaction, then exchangeTx_advanceSandbox to run it to finished.',
-      );
+      assert.ok(tx.payTill, 'a fixed-rate transaction has a payTill');
+      assertGolden('agents/sandbox/fixed-create', result.text);
+      for (const value of [tx.id, tx.amountExpectedFrom, tx.payinAddress, tx.payTill, tx.amountExpectedTo])
+        assert.ok(result.text.includes(value), `${value} in the text`);
     });
 
     it('refuses a fixed-rate create without exactly one amount, or with one currency twice, sending nothing', async () => {
       const t = tool('exchangeTx_createSandboxFixedTransaction');
       const base = { from: 'btc', to: 'eth', rateId: 'r', address: 'a', refundAddress: 'b' };
-      assert.deepEqual(refusal(await t.run(sandbox, base)), {
+      assert.deepEqual(refusal(await t.run(s.context, base)), {
         kind: 'invalid-input',
         field: 'amountFrom',
         message: '"amountFrom" give exactly one of amountFrom and amountTo (the one the quote was for)',
         sent: false,
       });
-      assert.equal(refusal(await t.run(sandbox, { ...base, amountFrom: '1', amountTo: '2' })).field, 'amountFrom');
-      assert.deepEqual(refusal(await t.run(sandbox, { ...base, to: 'BTC', amountFrom: '1' })), {
+      assert.equal(refusal(await t.run(s.context, { ...base, amountFrom: '1', amountTo: '2' })).field, 'amountFrom');
+      assert.deepEqual(refusal(await t.run(s.context, { ...base, to: 'BTC', amountFrom: '1' })), {
         kind: 'invalid-input',
         field: 'to',
         message: '"to" must differ from "from"',
         sent: false,
       });
-      assert.equal(h.sandbox.requests.length, 0);
+      assert.equal(s.h.sandbox.requests.length, 0);
     });
 
     it('sends the payout amount and the extra ids when given', async () => {
-      const quote = ok(await tool('exchangeTx_getFixedRate').run(sandbox, { from: 'btc', to: 'eth', amountTo: '2' }))
+      const quote = ok(await tool('exchangeTx_getFixedRate').run(s.context, { from: 'btc', to: 'eth', amountTo: '2' }))
         .quote as { id: string };
-      h.sandbox.clearRequests();
-      await tool('exchangeTx_createSandboxFixedTransaction').run(sandbox, {
+      s.h.sandbox.clearRequests();
+      await tool('exchangeTx_createSandboxFixedTransaction').run(s.context, {
         from: 'btc',
         to: 'eth',
         rateId: quote.id,
@@ -203,7 +165,7 @@ describe("agent tools: the sandbox tools' words", function () {
         extraId: 'x1',
         refundAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
       });
-      const params = h.sandbox.requests.at(-1)?.params as Record<string, unknown>;
+      const params = s.h.sandbox.requests.at(-1)?.params as Record<string, unknown>;
       assert.equal(params.amountTo, '2');
       assert.equal(params.extraId, 'x1');
       assert.equal('amountFrom' in params, false);
@@ -211,8 +173,8 @@ describe("agent tools: the sandbox tools' words", function () {
     });
 
     it('skips the clock and says by how much and where it now is', async () => {
-      const before = await control.clock();
-      const result = await tool('exchangeTx_advanceSandbox').run(sandbox, { skip: '90m' });
+      const before = await s.control.clock();
+      const result = await tool('exchangeTx_advanceSandbox').run(s.context, { skip: '90m' });
       const data = ok(result) as { steps: string[]; clock: { now: string; skippedMs: number } };
       assert.deepEqual(data.steps, ['skipped 1 h 30 min']);
       assert.equal(data.clock.skippedMs, before.skippedMs + 5_400_000);
@@ -223,29 +185,29 @@ describe("agent tools: the sandbox tools' words", function () {
     });
 
     it('runs a transaction to a status: paying it, skipping the clock step by step; says when it was there already', async () => {
-      const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, {}))
+      const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, {}))
         .transaction as ControlTransaction;
-      const result = await tool('exchangeTx_advanceSandbox').run(sandbox, { id: tx.id, toStatus: 'exchanging' });
+      const result = await tool('exchangeTx_advanceSandbox').run(s.context, { id: tx.id, toStatus: 'exchanging' });
       const data = ok(result) as { transaction: ControlTransaction; steps: string[] };
       assert.equal(data.transaction.status, 'exchanging');
       assert.equal(data.steps[0], 'paid the expected amount (now confirming)');
       assert.ok(
-        data.steps.slice(1).every((s) => /^skipped the clock .+ \(now (confirming|exchanging)\)$/.test(s)),
+        data.steps.slice(1).every((step) => /^skipped the clock .+ \(now (confirming|exchanging)\)$/.test(step)),
         data.steps.join('; '),
       );
       assert.equal(
         result.text,
         `On the sandbox:\nReached exchanging: ${data.steps.join('; ')}.\n${controlLine(data.transaction)}`,
       );
-      const again = await tool('exchangeTx_advanceSandbox').run(sandbox, { id: tx.id, toStatus: 'exchanging' });
+      const again = await tool('exchangeTx_advanceSandbox').run(s.context, { id: tx.id, toStatus: 'exchanging' });
       assert.match(again.text, /^On the sandbox:\nReached exchanging: it was there already\.\n/);
       assert.deepEqual((ok(again) as { steps: string[] }).steps, []);
     });
 
     it('moves a transaction to a status its schedule does not reach, saying so', async () => {
-      const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'confirming' }))
+      const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, { status: 'confirming' }))
         .transaction as ControlTransaction;
-      const result = await tool('exchangeTx_advanceSandbox').run(sandbox, { id: tx.id, toStatus: 'hold' });
+      const result = await tool('exchangeTx_advanceSandbox').run(s.context, { id: tx.id, toStatus: 'hold' });
       const data = ok(result) as { transaction: ControlTransaction; steps: string[] };
       assert.equal(data.transaction.status, 'hold');
       assert.equal(
@@ -254,33 +216,33 @@ describe("agent tools: the sandbox tools' words", function () {
           ? 'moved it to hold (its schedule does not reach it from where it was)'
           : 'moved it to hold (its schedule does not reach it from there)',
       );
-      const waiting = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, {}))
+      const waiting = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, {}))
         .transaction as ControlTransaction;
       const overdue = ok(
-        await tool('exchangeTx_advanceSandbox').run(sandbox, { id: waiting.id, toStatus: 'overdue' }),
+        await tool('exchangeTx_advanceSandbox').run(s.context, { id: waiting.id, toStatus: 'overdue' }),
       ) as { transaction: ControlTransaction; steps: string[] };
       assert.equal(overdue.transaction.status, 'overdue');
-      assert.ok(!overdue.steps.some((s) => s.startsWith('paid')), 'a transaction run to overdue is not paid');
+      assert.ok(!overdue.steps.some((step) => step.startsWith('paid')), 'a transaction run to overdue is not paid');
     });
 
     it('refuses skip with an id, an id without a status and a status without an id, naming the field', async () => {
       const t = tool('exchangeTx_advanceSandbox');
-      assert.deepEqual(refusal(await t.run(sandbox, { skip: '1h', id: 'abcd1234' })), {
+      assert.deepEqual(refusal(await t.run(s.context, { skip: '1h', id: 'abcd1234' })), {
         kind: 'invalid-input',
         field: 'skip',
         message: '"skip" goes alone: give skip, or id and toStatus',
         sent: false,
       });
-      assert.equal(refusal(await t.run(sandbox, { skip: '1h', toStatus: 'hold' })).field, 'skip');
-      assert.deepEqual(refusal(await t.run(sandbox, { id: 'abcd1234' })), {
+      assert.equal(refusal(await t.run(s.context, { skip: '1h', toStatus: 'hold' })).field, 'skip');
+      assert.deepEqual(refusal(await t.run(s.context, { id: 'abcd1234' })), {
         kind: 'invalid-input',
         field: 'toStatus',
         message: '"toStatus" is required: give id and toStatus, or skip',
         sent: false,
       });
-      assert.equal(refusal(await t.run(sandbox, { toStatus: 'hold' })).field, 'id');
-      assert.equal(refusal(await t.run(sandbox, {})).field, 'id');
-      assert.equal(refusal(await t.run(sandbox, { skip: 'soon' })).field, 'skip');
+      assert.equal(refusal(await t.run(s.context, { toStatus: 'hold' })).field, 'id');
+      assert.equal(refusal(await t.run(s.context, {})).field, 'id');
+      assert.equal(refusal(await t.run(s.context, { skip: 'soon' })).field, 'skip');
     });
   });
 });

@@ -1,30 +1,18 @@
 /**
  * The other tools' words, exactly, against a real sandbox over real HTTP: explainError's refusals
- * and answers, the sandbox create/pay/move lines and what they ask of the control endpoint,
+ * and answers, the sandbox create/pay/move lines and what they ask of the control endpoint (the
+ * answers and the lines compared whole with golden files, test/golden/agents/words/),
  * the lookup's "not found" line, the diagnosis of an unknown id on each target, and every tool
  * cancelled by its caller's signal (the signal reaches each request).
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
-import type { ExchangeClient } from '../../../src/api';
-import { AGENT_TOOLS, findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
+import { AGENT_TOOLS } from '../../../src/agents';
 import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
 import { controlLine } from '../../../src/agents/lines';
 import { httpMeaning } from '../../../src/api/errorMeaning';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
-import { startHarness } from '../api/support';
-import type { Harness } from '../api/support';
-
-function tool(name: string) {
-  const found = findAgentTool(name);
-  assert.ok(found, name);
-  return found;
-}
-
-function ok(result: AgentToolResult): Record<string, unknown> {
-  assert.notEqual(result.isError, true, result.text);
-  return result.data as Record<string, unknown>;
-}
+import { assertGolden } from '../support/golden';
+import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 
 function refused(result: AgentToolResult): { field?: string; message: string; kind: string; sent?: boolean } {
   assert.equal(result.isError, true, result.text);
@@ -55,30 +43,10 @@ const INPUTS: Record<string, Record<string, unknown>> = {
 };
 
 describe("agent tools: the other tools' words", function () {
-  let h: Harness;
-  let client: ExchangeClient;
-  let control: SandboxControlClient;
-  let sandbox: AgentToolContext;
+  const s = agentSandbox();
   const account = (): AgentToolContext => ({
-    client,
+    client: s.client,
     target: { kind: 'account', label: 'Prod', host: 'api.example.com' },
-  });
-
-  before(async () => {
-    h = await startHarness({ ledgerSize: 0 });
-  });
-  after(async () => {
-    await h.sandbox.stop();
-  });
-  beforeEach(() => {
-    client = h.client({ retry: { retries: 0 } });
-    control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
-    sandbox = { client, target: SANDBOX_TARGET, control };
-    h.sandbox.clearRequests();
-  });
-  afterEach(() => {
-    client.dispose();
-    control.dispose();
   });
 
   it('explainError refuses what it cannot read, each with its field and words', async () => {
@@ -123,36 +91,34 @@ describe("agent tools: the other tools' words", function () {
       [{}, 'code', 'is required: give errorJson, or code and message, or httpStatus'],
     ];
     for (const [input, field, words] of cases) {
-      const error = refused(await t.run(sandbox, input));
+      const error = refused(await t.run(s.context, input));
       assert.equal(error.field, field, JSON.stringify(input));
       assert.equal(error.message, `"${field}" ${words}`, JSON.stringify(input));
     }
-    assert.equal(h.sandbox.requests.length, 0);
+    assert.equal(s.h.sandbox.requests.length, 0);
   });
 
   it('explainError answers an HTTP status, a JSON-RPC error object alone and with its data', async () => {
     const t = tool('exchangeTx_explainError');
     const meaning = httpMeaning(503);
     assert.ok(meaning);
-    const http = await t.run(sandbox, { httpStatus: 503 });
-    assert.equal(http.text, `On the sandbox:\nHTTP 503\nMeaning: ${meaning.meaning}\nWhat to do: ${meaning.action}`);
+    const http = await t.run(s.context, { httpStatus: 503 });
     assert.deepEqual(ok(http), { target: { kind: 'sandbox', label: 'Sandbox' }, httpStatus: 503, ...meaning });
-    const fine = await t.run(sandbox, { httpStatus: 200 });
-    assert.equal(
-      fine.text,
-      'On the sandbox:\nHTTP 200\nMeaning: HTTP 200 is a success status, not an error.\nWhat to do: Read the body: a JSON-RPC error, if any, is in its "error" object.',
-    );
-    const bare = await t.run(sandbox, { errorJson: '{"code":-32601,"message":"Method not found"}' });
+    const fine = await t.run(s.context, { httpStatus: 200 });
+    const bare = await t.run(s.context, { errorJson: '{"code":-32601,"message":"Method not found"}' });
     const data = ok(bare) as { code: number; message: string; kind: string; meaning: string; action: string };
-    assert.equal(
-      bare.text,
-      `On the sandbox:\nError -32601: Method not found\nMeaning: ${data.meaning}\nWhat to do: ${data.action}`,
-    );
+    assertGolden('agents/words/explain-error', [http.text, fine.text, bare.text].join('\n\n'));
+    for (const [result, told] of [
+      [http, meaning],
+      [bare, data],
+    ] as const) {
+      assert.ok(result.text.includes(`Meaning: ${told.meaning}\nWhat to do: ${told.action}`), result.text);
+    }
     assert.equal(data.code, -32601);
     assert.equal(data.message, 'Method not found');
-    const long = await t.run(sandbox, { errorJson: JSON.stringify({ code: -32603, message: 'm'.repeat(3000) }) });
+    const long = await t.run(s.context, { errorJson: JSON.stringify({ code: -32603, message: 'm'.repeat(3000) }) });
     assert.equal((ok(long) as { message: string }).message.length < 3000, true, 'the message is cut to its bound');
-    const limits = await t.run(sandbox, {
+    const limits = await t.run(s.context, {
       errorJson: JSON.stringify({
         jsonrpc: '2.0',
         id: 1,
@@ -169,7 +135,7 @@ describe("agent tools: the other tools' words", function () {
   });
 
   it('creates, pays and moves on the sandbox: what each asks of the control endpoint, its lines', async () => {
-    const created = await tool('exchangeTx_createSandboxTransaction').run(sandbox, {
+    const created = await tool('exchangeTx_createSandboxTransaction').run(s.context, {
       from: 'LTC',
       to: 'XMR',
       status: 'waiting',
@@ -178,54 +144,60 @@ describe("agent tools: the other tools' words", function () {
     assert.equal(tx.currencyFrom, 'ltc');
     assert.equal(tx.currencyTo, 'xmr');
     assert.equal(tx.type, 'float');
-    assert.equal(created.text, `On the sandbox:\nCreated ${tx.id}.\n${controlLine(tx)}`);
-    const paid = await tool('exchangeTx_paySandboxTransaction').run(sandbox, { id: tx.id, amount: 1.5 });
+    const paid = await tool('exchangeTx_paySandboxTransaction').run(s.context, { id: tx.id, amount: 1.5 });
     const after = ok(paid).transaction as ControlTransaction;
     assert.equal(after.amountFrom, '1.5');
-    assert.equal(paid.text, `On the sandbox:\nPaid ${tx.id}.\n${controlLine(after)}`);
-    const moved = await tool('exchangeTx_moveSandboxTransaction').run(sandbox, { id: tx.id, status: 'hold' });
+    const moved = await tool('exchangeTx_moveSandboxTransaction').run(s.context, { id: tx.id, status: 'hold' });
     const held = ok(moved).transaction as ControlTransaction;
     assert.equal(held.status, 'hold');
-    assert.equal(moved.text, `On the sandbox:\nMoved ${tx.id} to hold.\n${controlLine(held)}`);
-    const expired = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'expired' }))
+    assertGolden('agents/words/create-pay-move', [created.text, paid.text, moved.text].join('\n\n'));
+    for (const [result, record] of [
+      [created, tx],
+      [paid, after],
+      [moved, held],
+    ] as const) {
+      assert.ok(result.text.endsWith(`\n${controlLine(record)}`), 'its line from the record');
+    }
+    const expired = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, { status: 'expired' }))
       .transaction as ControlTransaction;
     assert.equal(expired.type, 'fixed', 'expired is a fixed-rate status');
-    const fixed = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { type: 'fixed' }))
+    const fixed = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, { type: 'fixed' }))
       .transaction as ControlTransaction;
     assert.equal(fixed.type, 'fixed');
   });
 
   it('refuses a create with one currency twice (its defaults too) or a status its type cannot be in', async () => {
     const t = tool('exchangeTx_createSandboxTransaction');
-    assert.deepEqual(refused(await t.run(sandbox, { from: 'ETH' })), {
+    assert.deepEqual(refused(await t.run(s.context, { from: 'ETH' })), {
       kind: 'invalid-input',
       field: 'to',
       message: '"to" must differ from "from" (defaults: btc → eth)',
       sent: false,
     });
-    assert.equal(refused(await t.run(sandbox, { to: 'btc' })).field, 'to');
-    const status = refused(await t.run(sandbox, { type: 'float', status: 'expired' }));
+    assert.equal(refused(await t.run(s.context, { to: 'btc' })).field, 'to');
+    const status = refused(await t.run(s.context, { type: 'float', status: 'expired' }));
     assert.equal(status.field, 'status');
     assert.match(status.message, /^"status" is not a status a float transaction can be in$/);
-    assert.equal(h.sandbox.requests.length, 0);
+    assert.equal(s.h.sandbox.requests.length, 0);
   });
 
   it('says which ids were not found', async () => {
-    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, {})).transaction as ControlTransaction;
-    const result = await tool('exchangeTx_getTransactions').run(sandbox, { ids: [tx.id, 'zzzz9999', 'yyyy8888'] });
+    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, {}))
+      .transaction as ControlTransaction;
+    const result = await tool('exchangeTx_getTransactions').run(s.context, { ids: [tx.id, 'zzzz9999', 'yyyy8888'] });
     const data = ok(result) as { notFound: string[]; omitted?: unknown };
     assert.deepEqual(data.notFound, ['zzzz9999', 'yyyy8888']);
     assert.equal('omitted' in data, false);
     const lines = result.text.split('\n');
     assert.equal(lines[1], '1 of 3 found.');
     assert.equal(lines.at(-1), 'Not found: zzzz9999, yyyy8888');
-    const all = await tool('exchangeTx_getTransactions').run(sandbox, { ids: [tx.id] });
+    const all = await tool('exchangeTx_getTransactions').run(s.context, { ids: [tx.id] });
     assert.ok(!all.text.includes('Not found'));
     assert.equal(all.text.split('\n').length, 3);
   });
 
   it('diagnoses an unknown id on each target in words', async () => {
-    const onSandbox = await tool('exchangeTx_diagnoseTransaction').run(sandbox, { id: 'zzzz9999' });
+    const onSandbox = await tool('exchangeTx_diagnoseTransaction').run(s.context, { id: 'zzzz9999' });
     assert.deepEqual(ok(onSandbox), { target: { kind: 'sandbox', label: 'Sandbox' }, found: false });
     const what =
       'What to do: check the id, and that it was created with this target (a sandbox id is unknown to an account and the other way round; a restarted sandbox forgets what was created in it).';
@@ -235,9 +207,9 @@ describe("agent tools: the other tools' words", function () {
       onAccount.text,
       `On account 'Prod' (api.example.com):\nNo transaction "zzzz9999" on this account.\n${what}`,
     );
-    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(sandbox, { status: 'finished' }))
+    const tx = ok(await tool('exchangeTx_createSandboxTransaction').run(s.context, { status: 'finished' }))
       .transaction as ControlTransaction;
-    const found = ok(await tool('exchangeTx_diagnoseTransaction').run(sandbox, { id: tx.id })) as { found: boolean };
+    const found = ok(await tool('exchangeTx_diagnoseTransaction').run(s.context, { id: tx.id })) as { found: boolean };
     assert.equal(found.found, true);
   });
 
@@ -247,11 +219,11 @@ describe("agent tools: the other tools' words", function () {
       if (t.name === 'exchangeTx_explainError') continue;
       const input = INPUTS[t.name];
       assert.ok(input, `an input for ${t.name}`);
-      h.sandbox.clearRequests();
-      const result = await t.run({ ...sandbox, signal: aborted }, input);
+      s.h.sandbox.clearRequests();
+      const result = await t.run({ ...s.context, signal: aborted }, input);
       assert.equal(result.isError, true, `${t.name}: ${result.text}`);
       assert.equal(refused(result).kind, 'cancelled', t.name);
-      assert.equal(h.sandbox.requests.length, 0, t.name);
+      assert.equal(s.h.sandbox.requests.length, 0, t.name);
     }
   });
 });

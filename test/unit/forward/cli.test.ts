@@ -7,31 +7,14 @@ import { strict as assert } from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadCredentials, SandboxControlClient } from '../../../src/api';
-import {
-  ACCOUNT_ENV,
-  defaultStateFolder,
-  ForwardCliError,
-  parseForwardCli,
-  SANDBOX_ENV,
-} from '../../../src/forward/cliArgs';
+import { ACCOUNT_ENV, defaultStateFolder, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
 import * as fs from 'fs';
 import * as os from 'os';
 import { startSandbox, SkippableClock } from '../../../src/sandbox';
 import { registeredKeys } from '../../secrets/registry';
 import { until } from '../support/until';
 import { Receiver } from './receiver';
-
-const SANDBOX = { [SANDBOX_ENV.url]: 'http://127.0.0.1:8710', [SANDBOX_ENV.privateKey]: 'abcd' };
-
-function refusal(argv: string[], env: NodeJS.ProcessEnv = SANDBOX): string {
-  try {
-    parseForwardCli(argv, env);
-  } catch (error) {
-    if (error instanceof ForwardCliError) return error.message;
-    throw error;
-  }
-  return 'accepted';
-}
+import { refusal, SANDBOX } from '../support/forwardCli';
 
 describe('forward CLI', () => {
   describe('command line', () => {

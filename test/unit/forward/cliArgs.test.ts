@@ -9,24 +9,12 @@ import {
   accountIdentity,
   ACCOUNT_ENV,
   defaultStateFolder,
-  ForwardCliError,
   parseForwardCli,
   SANDBOX_ENV,
 } from '../../../src/forward/cliArgs';
 import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError, needsAllowance } from '../../../src/forward/target';
-
-const SANDBOX = { [SANDBOX_ENV.url]: 'http://127.0.0.1:8710', [SANDBOX_ENV.privateKey]: 'abcd' };
-
-function refusal(argv: string[], env: NodeJS.ProcessEnv = SANDBOX): string {
-  try {
-    parseForwardCli(argv, env);
-  } catch (error) {
-    if (error instanceof ForwardCliError) return error.message;
-    throw error;
-  }
-  return 'accepted';
-}
+import { refusal, SANDBOX } from '../support/forwardCli';
 
 function targetRefusal(
   url: string,

@@ -14,38 +14,13 @@ import type { QueueEntry } from '../../../src/forward/delivery';
 import { StatusForwarder } from '../../../src/forward/forwarder';
 import type { OutboundEvent, StatusEvent } from '../../../src/shared/statusEvents';
 import { makeStatusEvent } from '../../../src/shared/statusEvents';
-import type { SchedulerTimers } from '../../../src/shared/timers';
 import { peakInWindow, startHarness } from '../api/support';
 import { until } from '../support/until';
 import { DedupingReceiver } from './support/forwardProcess';
+import { TestTime } from '../support/testTime';
 
 const SECRET = 'lanes-test-secret-0123456789';
 const MINUTE = 60_000;
-
-/** Test time: now() is virtual and moves only with advance(), which fires the timers it passes. */
-class TestTime {
-  offset = 0;
-  readonly base = Date.now();
-  private readonly pending = new Map<number, { due: number; callback: () => void }>();
-  private next = 1;
-  now = (): number => this.base + this.offset;
-  advance(ms: number): void {
-    this.offset += ms;
-    for (const [handle, timer] of [...this.pending].sort((a, b) => a[1].due - b[1].due)) {
-      if (timer.due > this.offset) continue;
-      this.pending.delete(handle);
-      setImmediate(timer.callback);
-    }
-  }
-  readonly timers: SchedulerTimers = {
-    set: (callback, ms) => {
-      const handle = this.next++;
-      this.pending.set(handle, { due: this.offset + ms, callback });
-      return handle;
-    },
-    clear: (handle) => void this.pending.delete(handle as number),
-  };
-}
 
 function change(
   tx: string,
@@ -67,7 +42,7 @@ describe('delivery in order per transaction, not per queue', () => {
 
   it('a transaction refused for 10 minutes holds back no other; parked as failed, resent after the fix with its ids, in order', async function () {
     this.timeout(120_000);
-    const time = new TestTime();
+    const time = new TestTime(Date.now());
     const counts: string[] = [];
     const queue: DeliveryQueue = new DeliveryQueue({
       url: new URL(receiver.url),
@@ -136,7 +111,7 @@ describe('delivery in order per transaction, not per queue', () => {
   });
 
   it('Resend All Failed sends every parked transaction again; the counts never show done work as waiting', async () => {
-    const time = new TestTime();
+    const time = new TestTime(Date.now());
     const seen: [number, number][] = [];
     const queue: DeliveryQueue = new DeliveryQueue({
       url: new URL(receiver.url),

@@ -10,38 +10,14 @@ import type { AddressInfo } from 'net';
 import type { DeliveryAttempt, QueueEntry } from '../../../src/forward/delivery';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import { makeStatusEvent, verifyStatusEvent } from '../../../src/shared/statusEvents';
-import type { SchedulerTimers } from '../../../src/shared/timers';
 import { until } from '../support/until';
+import { TestTime } from '../support/testTime';
 
 const SECRET = 'queue-rules-secret-0123456789';
 const BASE = Date.UTC(2030, 0, 1);
 
 function change(tx: string, n = 0) {
   return makeStatusEvent({ account: 'a', earlierChanges: n }, tx, null, 'waiting', { id: tx }, 0);
-}
-
-/** A clock that moves only when told; timers run when it passes them. */
-class TestTime {
-  offset = 0;
-  private readonly pending = new Map<number, { due: number; callback: () => void }>();
-  private next = 1;
-  now = (): number => BASE + this.offset;
-  advance(ms: number): void {
-    this.offset += ms;
-    for (const [handle, t] of [...this.pending]) {
-      if (t.due > this.offset) continue;
-      this.pending.delete(handle);
-      setImmediate(t.callback);
-    }
-  }
-  readonly timers: SchedulerTimers = {
-    set: (callback, ms) => {
-      const handle = this.next++;
-      this.pending.set(handle, { due: this.offset + ms, callback });
-      return handle;
-    },
-    clear: (handle) => void this.pending.delete(handle as number),
-  };
 }
 
 interface Hit {
@@ -88,7 +64,7 @@ async function serve(
 
 describe('delivery queue rules', () => {
   it("signs each attempt at the queue's time, records the answer, and tells each attempt", async () => {
-    const time = new TestTime();
+    const time = new TestTime(BASE);
     const server = await serve((hit) => (server.hits.filter((h) => h.id === hit.id).length === 1 ? 500 : 200));
     const attempts: DeliveryAttempt[] = [];
     const entriesAt: QueueEntry[][] = [];
@@ -205,7 +181,7 @@ describe('delivery queue rules', () => {
 
   it('restores a snapshot in its order, counts it, numbers what comes next after it, and resends a delivered event once more', async () => {
     const server = await serve(() => 'hold');
-    const time = new TestTime();
+    const time = new TestTime(BASE);
     const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], now: time.now, timers: time.timers });
     const plain = (e: QueueEntry) => ({
       event: e.event,
@@ -263,7 +239,7 @@ describe('delivery queue rules', () => {
   });
 
   it('parks an event failing for maxFailingMs with what follows it, and Resend All Failed counts them', async () => {
-    const time = new TestTime();
+    const time = new TestTime(BASE);
     const server = await serve(() => 503);
     const attempts: DeliveryAttempt[] = [];
     const queue = new DeliveryQueue({
@@ -305,7 +281,7 @@ describe('delivery queue rules', () => {
   });
 
   it('holds every lane back while the receiver does not answer, with one growing backoff; retryNow tries at once', async () => {
-    const time = new TestTime();
+    const time = new TestTime(BASE);
     const server = await serve(() => 200);
     const url = server.url;
     await server.close();
@@ -374,7 +350,7 @@ describe('delivery queue rules', () => {
   });
 
   it('counts a timeout against the event (parked at maxAttempts, not before), a 300 as not delivered, and add refuses at the bound unless forced', async () => {
-    const time = new TestTime();
+    const time = new TestTime(BASE);
     const silent = await serve(() => 'hold');
     const attempts: DeliveryAttempt[] = [];
     const queue = new DeliveryQueue({

@@ -20,7 +20,7 @@ import { loadCredentials } from '../../../src/api/keys';
 import type { Sandbox } from '../../../src/sandbox';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 import type { ControlTransaction } from '../../../src/shared/sandboxControl';
-import type { KnownStatus } from '../../../src/shared/status';
+import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { productionBuild } from '../bundle/productionBuild';
 import type { Served } from './mcpSupport';
@@ -112,19 +112,7 @@ describe('MCP server for agents (dist/mcp.js, the SDK client, real sandboxes)', 
   });
 
   it('answers "why is it stuck?" for a transaction in each status: since when, meaning, next step, advice', async () => {
-    const statuses: KnownStatus[] = [
-      'waiting',
-      'confirming',
-      'exchanging',
-      'sending',
-      'hold',
-      'finished',
-      'failed',
-      'refunded',
-      'overdue',
-      'expired',
-    ];
-    for (const status of statuses) {
+    for (const status of KNOWN_STATUSES) {
       const tx = sandbox.control({
         action: 'create',
         status,

@@ -4,39 +4,14 @@
  * sandbox key refused by its variable's name; and a tool's result as MCP content.
  */
 import { strict as assert } from 'assert';
-import { loadCredentials } from '../../../src/api/keys';
 import { bind } from '../../../src/mcp/binding';
 import { toCallToolResult } from '../../../src/mcp/server';
-import type { Sandbox } from '../../../src/sandbox';
-import { SkippableClock, startSandbox } from '../../../src/sandbox';
-import { noteSignature, registeredKeys } from '../../secrets/registry';
+import { sandboxAndService } from '../support/sandboxAndService';
 
 describe('MCP server binding in process (real sandboxes)', function () {
   this.timeout(60_000);
-  const sandboxKey = registeredKeys();
-  const accountKey = registeredKeys();
-  let sandbox: Sandbox;
-  let service: Sandbox;
-
-  before(async () => {
-    sandbox = await startSandbox({
-      seed: 9,
-      ledgerSize: 0,
-      clock: new SkippableClock(),
-      keys: [loadCredentials(sandboxKey.privateKeyHex)],
-      onSignature: noteSignature,
-    });
-    service = await startSandbox({
-      seed: 10,
-      ledgerSize: 0,
-      keys: [loadCredentials(accountKey.privateKeyHex)],
-      onSignature: noteSignature,
-    });
-  });
-  after(async () => {
-    await sandbox.stop();
-    await service.stop();
-  });
+  const both = sandboxAndService({ seeds: [9, 10], ledgerSize: 0 });
+  const { sandboxKey, accountKey } = both;
 
   describe('the binding', () => {
     it('logs a retried request with its attempt and message, never the key', async () => {
@@ -44,7 +19,7 @@ describe('MCP server binding in process (real sandboxes)', function () {
       const binding = await bind(
         {
           mode: 'account',
-          baseUrl: service.url,
+          baseUrl: both.service.url,
           name: 'Prod',
           privateKey: accountKey.privateKeyHex,
           apiKey: undefined,
@@ -54,14 +29,14 @@ describe('MCP server binding in process (real sandboxes)', function () {
         (line) => log.push(line),
       );
       try {
-        service.setFaults({ next: ['http502'] });
+        both.service.setFaults({ next: ['http502'] });
         await binding.context.client.getCurrenciesFull();
         assert.equal(log.length, 2, log.join('\n'));
         assert.match(log[0] ?? '', /^getCurrenciesFull: [a-z-]+ in \d+ ms \(.+\)$/);
         assert.doesNotMatch(log[0] ?? '', /attempt/);
         assert.match(log[1] ?? '', /^getCurrenciesFull \(attempt 2\): ok in \d+ ms$/);
       } finally {
-        service.setFaults({});
+        both.service.setFaults({});
         await binding.close();
       }
     });
@@ -102,7 +77,7 @@ describe('MCP server binding in process (real sandboxes)', function () {
       const error = await bind(
         {
           mode: 'sandbox',
-          running: { url: sandbox.url, privateKey: 'not a key at all', apiKey: undefined },
+          running: { url: both.sandbox.url, privateKey: 'not a key at all', apiKey: undefined },
           tools: undefined,
           readOnly: false,
         },
@@ -116,7 +91,7 @@ describe('MCP server binding in process (real sandboxes)', function () {
       const other = await bind(
         {
           mode: 'sandbox',
-          running: { url: sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: accountKey.apiKey },
+          running: { url: both.sandbox.url, privateKey: sandboxKey.privateKeyHex, apiKey: accountKey.apiKey },
           tools: undefined,
           readOnly: false,
         },

@@ -1,4 +1,6 @@
 import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
 import type { JsonValue } from '../../../src/features/requests/operations';
 import {
   OPERATIONS,
@@ -20,6 +22,12 @@ import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
 
+/**
+ * The methods of the service's documentation, in the order the table keeps them. Written out here,
+ * not taken from METHODS (src/sandbox/methods.ts) or OPERATIONS: the tests below check those
+ * tables against it, and a table compared with itself cannot fail. The list itself is checked
+ * against docs/service/methods.md's headings below.
+ */
 const SPEC_NAMES = [
   // the base methods (docs/service/methods.md)
   'getStatus',
@@ -42,6 +50,8 @@ const SPEC_NAMES = [
   'updateSubaccount',
   'getFixRateBulk',
 ];
+/** The methods found in the service's documentation after docs/service/methods.md was written. */
+const FOUND_SINCE = ['updateSubaccount', 'getFixRateBulk'];
 
 describe('request operations: the table', () => {
   it('holds every method of docs/service/methods.md once, the base methods first', () => {
@@ -53,6 +63,14 @@ describe('request operations: the table', () => {
       OPERATIONS.map((op) => op.source),
       SPEC_NAMES.map((_, i) => (i < 3 ? 'base' : i < 10 ? 'exchange' : 'further')),
     );
+  });
+
+  it('names in SPEC_NAMES each method with a heading of docs/service/methods.md, and besides them the two of src/sandbox/RULES.md', () => {
+    const methodsDoc = fs.readFileSync(path.join(__dirname, '../../../../docs/service/methods.md'), 'utf8');
+    const documented = [...methodsDoc.matchAll(/^## ([a-z][A-Za-z]+)(?: \(deprecated\))?$/gm)].map((m) => m[1]);
+    assert.deepEqual([...documented].sort(), SPEC_NAMES.filter((name) => !FOUND_SINCE.includes(name)).sort());
+    const rules = fs.readFileSync(path.join(__dirname, '../../../../src/sandbox/RULES.md'), 'utf8');
+    for (const name of FOUND_SINCE) assert.ok(rules.includes(`\`${name}\``), name);
   });
 
   it('has a one-line description per operation', () => {

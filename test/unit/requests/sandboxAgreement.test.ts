@@ -15,6 +15,7 @@ import type { CurrencyPair } from '../../../src/api/types';
 import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operations';
 import type { Sandbox } from '../../../src/sandbox';
 import { DEFAULT_SEED } from '../../../src/sandbox';
+import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { paramsValid } from './schema';
 
@@ -93,20 +94,7 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
     {
       label: '12 statuses (no maximum)',
       params: {
-        status: [
-          'waiting',
-          'confirming',
-          'exchanging',
-          'sending',
-          'hold',
-          'finished',
-          'failed',
-          'refunded',
-          'overdue',
-          'expired',
-          'waiting',
-          'hold',
-        ],
+        status: [...KNOWN_STATUSES, 'waiting', 'hold'],
       },
       sandbox: OK,
     },

@@ -1,6 +1,7 @@
 /**
- * "Explain signature", rule by rule: the exact Markdown rendered for hand-made results (one byte,
- * truncated and not verified), the text with invisible characters shown, the hex dump's layout and
+ * "Explain signature", rule by rule: the Markdown rendered for hand-made results (one byte,
+ * truncated and not verified), compared whole with golden files (test/golden/requests/
+ * signature-explain/); the text with invisible characters shown, the hex dump's layout and
  * printable range, where the text and hex are cut, and a base64 key written without its padding.
  */
 import { strict as assert } from 'assert';
@@ -8,6 +9,7 @@ import { createPrivateKey } from 'crypto';
 import type { SignatureExplanation } from '../../../src/features/requests/signatureExplain';
 import { explainSignature, renderExplanation } from '../../../src/features/requests/signatureExplain';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
+import { assertGolden } from '../support/golden';
 
 const SMALL: SignatureExplanation = {
   key: { format: 'hex-der-pkcs8', formatName: 'hex of DER, PKCS#8 (as the service issues keys)', bits: 2048 },
@@ -39,57 +41,7 @@ function explain(keyText: string, body: string | Buffer): SignatureExplanation {
 
 describe('explain signature rules', () => {
   it('renders a one-byte body, verified, exactly', () => {
-    assert.equal(
-      renderExplanation(SMALL),
-      [
-        '# How this request body is signed',
-        '',
-        '## 1. The private key',
-        '',
-        '- Format: hex of DER, PKCS#8 (as the service issues keys)',
-        '- Size: RSA, 2048 bits',
-        '',
-        '## 2. The API key (`X-Api-Key`)',
-        '',
-        'base64 of the SHA-256 of the public key in DER PKCS#1:',
-        '',
-        '```',
-        'QVBJ',
-        '```',
-        '',
-        '## 3. The bytes signed',
-        '',
-        'The exact bytes sent as the request body: 1 byte of UTF-8 text. Any change, even a space or a line break, changes the signature.',
-        '',
-        '- SHA-256 (hex): `HEX`',
-        '- SHA-256 (base64): `B64`',
-        '',
-        'As text (all of them; invisible characters shown as ⟨U+XXXX⟩):',
-        '',
-        '```text',
-        'x',
-        '```',
-        '',
-        'As hex (1 byte):',
-        '',
-        '```',
-        `00000000  78${' '.repeat(48)}|x|`,
-        '```',
-        '',
-        '## 4. The signature (`X-Api-Signature`)',
-        '',
-        'RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256) of the bytes above, in base64. It authorizes exactly this body: do not share it.',
-        '',
-        '```',
-        'U0lH',
-        '```',
-        '',
-        '## 5. Local check',
-        '',
-        'The signature verifies with the public key derived from this private key.',
-        '',
-      ].join('\n'),
-    );
+    assertGolden('requests/signature-explain/one-byte-verified', renderExplanation(SMALL));
   });
 
   it('renders a cut, invalid and unverified body exactly, saying what is cut', () => {
@@ -105,59 +57,7 @@ describe('explain signature rules', () => {
       key: { format: 'pem-pkcs1', formatName: 'PEM, PKCS#1 ("RSA PRIVATE KEY")', bits: 4096 },
       verified: false,
     };
-    assert.equal(
-      renderExplanation(result),
-      [
-        '# How this request body is signed',
-        '',
-        '## 1. The private key',
-        '',
-        '- Format: PEM, PKCS#1 ("RSA PRIVATE KEY")',
-        '- Size: RSA, 4096 bits',
-        '',
-        '## 2. The API key (`X-Api-Key`)',
-        '',
-        'base64 of the SHA-256 of the public key in DER PKCS#1:',
-        '',
-        '```',
-        'QVBJ',
-        '```',
-        '',
-        '## 3. The bytes signed',
-        '',
-        'The exact bytes sent as the request body: 70000 bytes (not valid UTF-8: shown with U+FFFD where a sequence is invalid). Any change, even a space or a line break, changes the signature.',
-        '',
-        '- SHA-256 (hex): `HEX`',
-        '- SHA-256 (base64): `B64`',
-        '',
-        'As text (the first 65536 bytes; invisible characters shown as ⟨U+XXXX⟩):',
-        '',
-        '```text',
-        'ab\ufffd',
-        '```',
-        '',
-        'As hex (the first 2048 bytes of 70000 bytes):',
-        '',
-        '```',
-        `00000000  61 62 ff${' '.repeat(42)}|ab.|`,
-        '```',
-        '',
-        'The hex stops after 2048 bytes; the length and SHA-256 above cover all 70000 bytes.',
-        '',
-        '## 4. The signature (`X-Api-Signature`)',
-        '',
-        'RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256) of the bytes above, in base64. It authorizes exactly this body: do not share it.',
-        '',
-        '```',
-        'U0lH',
-        '```',
-        '',
-        '## 5. Local check',
-        '',
-        'The signature does NOT verify with the public key derived from this private key.',
-        '',
-      ].join('\n'),
-    );
+    assertGolden('requests/signature-explain/cut-invalid-unverified', renderExplanation(result));
   });
 
   it('shows invisible characters as code points, four hex digits at least, but keeps tabs and newlines', () => {

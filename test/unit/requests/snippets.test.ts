@@ -3,7 +3,7 @@
  * python3 against a sandbox that knows the key, with the key in a PEM file or an environment
  * variable, and with bodies that would break naive quoting. The sandbox must accept each request
  * (its log shows the method, the params byte for byte and the key). No snippet holds the key or a
- * signature.
+ * signature. Each kind's whole text is compared with a golden file (test/golden/requests/snippets/).
  */
 import { strict as assert } from 'assert';
 import { createPrivateKey, generateKeyPairSync } from 'crypto';
@@ -13,13 +13,14 @@ import type { AddressInfo } from 'net';
 import * as path from 'path';
 import type { Credentials, GeneratedKeys } from '../../../src/api/keys';
 import { loadCredentials, signBody } from '../../../src/api/keys';
-import type { SnippetInput, SnippetKeySource, SnippetKind } from '../../../src/features/requests/snippets';
+import type { SnippetInput, SnippetKeySource } from '../../../src/features/requests/snippets';
 import { SNIPPET_KINDS, snippet, SnippetInputError, snippetLabel } from '../../../src/features/requests/snippets';
 import { QuotingError } from '../../../src/features/requests/quoting';
 import type { Sandbox } from '../../../src/sandbox';
 import { SecretNeedles, scanText } from '../../secrets/scan';
 import { registeredKeys } from '../../secrets/registry';
 import { testSandbox } from '../sandbox/helpers';
+import { assertGolden } from '../support/golden';
 import { childEnv, holdsAny, keyPieces, piecesOf, runProcess, temporaryFolder, writePrivateFile } from './processes';
 import type { ProcessResult } from './processes';
 import { runnerFor } from './snippetRunner';
@@ -140,34 +141,13 @@ describe('request snippets', () => {
       assert.ok(text.includes('"c2lnbmVk+/=="'), 'the trimmed key, quoted');
     });
 
-    it('starts with what it needs and where the key is read from', () => {
+    it('writes each kind whole, saying first what it needs and where the key is read from', () => {
       const file: SnippetKeySource = { kind: 'file', path: 'key.pem' };
-      const head = (kind: SnippetKind, keySource: SnippetKeySource) =>
-        snippet(kind, { ...base, keySource })
-          .split('\n')
-          .slice(0, 6);
-      assert.deepEqual(head('curl', file), [
-        '#!/usr/bin/env bash',
-        '# Exchange Tx: a signed JSON-RPC request. Needs bash, curl 7.55+ and openssl.',
-        '# The body below is signed here, byte for byte, with your private key, read from',
-        '# the file named in key_file below (PEM, or hex of DER PKCS#8/PKCS#1).',
-        '# Neither the key nor a signature is written into this script.',
-        'set -euo pipefail',
-      ]);
-      assert.equal(head('node', file)[2], '// the file named in keyFile below (PEM, or hex of DER PKCS#8/PKCS#1).');
-      assert.deepEqual(head('node', { kind: 'env', name: 'MY_KEY' }).slice(0, 4), [
-        '// Exchange Tx: a signed JSON-RPC request. Needs Node.js 18 or later, no packages.',
-        '// The body below is signed here, byte for byte, with your private key, read from',
-        '// the environment variable MY_KEY (PEM, or hex of DER PKCS#8/PKCS#1).',
-        '// Neither the key nor a signature is written into this script.',
-      ]);
-      assert.deepEqual(head('python', file).slice(0, 5), [
-        '#!/usr/bin/env python3',
-        '# Exchange Tx: a signed JSON-RPC request. Needs Python 3 and the cryptography package.',
-        '# The body below is signed here, byte for byte, with your private key, read from',
-        '# the file named in KEY_FILE below (PEM, or hex of DER PKCS#8/PKCS#1).',
-        '# Neither the key nor a signature is written into this script.',
-      ]);
+      const env: SnippetKeySource = { kind: 'env', name: 'MY_KEY' };
+      assertGolden('requests/snippets/curl-key-file', snippet('curl', { ...base, keySource: file }));
+      assertGolden('requests/snippets/node-key-file', snippet('node', { ...base, keySource: file }));
+      assertGolden('requests/snippets/node-key-env', snippet('node', { ...base, keySource: env }));
+      assertGolden('requests/snippets/python-key-file', snippet('python', { ...base, keySource: file }));
     });
   });
 

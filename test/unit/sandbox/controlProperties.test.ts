@@ -21,15 +21,10 @@ import { SandboxState } from '../../../src/sandbox/state';
 import type { LedgerSnapshot } from '../../../src/shared/sandboxControl';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 
-const PAID: ReadonlySet<string> = new Set([
-  'confirming',
-  'exchanging',
-  'sending',
-  'hold',
-  'finished',
-  'failed',
-  'refunded',
-]);
+/** The statuses a payment was received in: all but waiting for it and the two where none came. */
+const PAID: ReadonlySet<string> = new Set(
+  KNOWN_STATUSES.filter((status) => status !== 'waiting' && status !== 'overdue' && status !== 'expired'),
+);
 
 function freshState(): { state: SandboxState; clock: ManualClock } {
   const clock = new ManualClock();

@@ -74,7 +74,6 @@ export {
 export type { Outcome, PlanStep, Progress, TransactionType } from './lifecycle';
 export {
   DEFAULT_LIMIT,
-  DEPRECATED_METHODS,
   FLOAT_PAYMENT_WINDOW_MS,
   MAX_BULK,
   MAX_FILTER_VALUES,

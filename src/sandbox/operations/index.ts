@@ -34,13 +34,6 @@ export const CHANGING_METHODS: ReadonlySet<MethodName> = new Set<MethodName>([
   'updateSubaccount',
 ]);
 
-/** The methods the service documents as deprecated, with what replaces each (docs/service/interface.md#versioning-and-deprecation). */
-export const DEPRECATED_METHODS: Readonly<Partial<Record<MethodName, string>>> = {
-  getPairsParams: 'getExchangeAmount / getFixRateForAmount',
-  getMinAmount: 'getExchangeAmount',
-  getFixRate: 'getFixRateForAmount',
-};
-
 /** Replacements of records on their way out (the hostile fault), per kind of record. */
 export interface Decorators {
   readonly record?: (record: WireRecord) => WireRecord;

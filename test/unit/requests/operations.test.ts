@@ -10,14 +10,7 @@ import {
   templateFor,
 } from '../../../src/features/requests/operations';
 import type { Sandbox } from '../../../src/sandbox';
-import {
-  CURRENCIES,
-  DEFAULT_SEED,
-  DEPRECATED_METHODS,
-  METHODS,
-  ManualClock,
-  RATE_ID_REFUSAL,
-} from '../../../src/sandbox';
+import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { errorsOf, isValid } from './schema';
@@ -90,11 +83,19 @@ describe('request operations: the table', () => {
     );
   });
 
-  it('agrees with the sandbox on which methods are deprecated and what replaces them', () => {
+  it('marks deprecated exactly the methods docs/service/methods.md heads as deprecated, each with what replaces it', () => {
+    const methodsDoc = fs.readFileSync(path.join(__dirname, '../../../../docs/service/methods.md'), 'utf8');
+    const deprecated = [...methodsDoc.matchAll(/^## ([a-z][A-Za-z]+) \(deprecated\)$/gm)].map((m) => m[1]);
     assert.deepEqual(
-      Object.fromEntries(OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => [op.name, op.deprecated])),
-      DEPRECATED_METHODS,
+      OPERATIONS.filter((op) => op.deprecated !== undefined).map((op) => op.name),
+      deprecated,
     );
+    for (const op of OPERATIONS.filter((o) => o.deprecated !== undefined))
+      for (const replacement of op.deprecated?.split(' / ') ?? [])
+        assert.ok(
+          OPERATIONS.some((o) => o.name === replacement && o.deprecated === undefined),
+          `${op.name}: ${replacement}`,
+        );
   });
 
   it('moves money only in the two create operations (createSubaccount does not)', () => {

@@ -9,26 +9,21 @@
  * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
  * removal) when the table is drawn again.
  */
+import { checkNewPair, pairKey } from '../shared/currencyPairs';
 import {
   BOUND_HEADINGS,
-  checkNewPair,
   columnsOf,
-  fill,
   LIMIT_COLUMNS,
-  pairKey,
   RATE_HEADINGS,
   RATES,
   rowFailed,
   rowHasLimits,
-} from '../shared/pairLimitsProtocol';
-import type {
-  CurrencyPairKey,
-  HostMessage,
-  PairRow,
-  UiStrings,
-  ViewState,
-  WebviewMessage,
-} from '../shared/pairLimitsProtocol';
+} from '../shared/pairLimitsRows';
+import { fill } from '../shared/pairLimitsStrings';
+import type { CurrencyPairKey } from '../shared/currencyPairs';
+import type { HostMessage, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import type { PairRow } from '../shared/pairLimitsRows';
+import type { UiStrings } from '../shared/pairLimitsStrings';
 import { el, setText, shown, vsc } from './dom';
 import { integerWidths, rateCells, reasonCell } from './limitCells';
 import type { Widths } from './limitCells';

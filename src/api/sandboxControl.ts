@@ -10,14 +10,13 @@
 import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
 import { CONTROL_ERROR_CODES, CONTROL_ERROR_STATUS } from '../shared/sandboxControl';
+import type { ControlRequest, CreateAction } from '../shared/controlRequests';
 import type {
   ClockState,
   ControlActionName,
   ControlErrorCode,
-  ControlRequest,
   ControlResults,
   ControlTransaction,
-  CreateAction,
   FaultOptions,
   LedgerSnapshot,
   LedgerState,

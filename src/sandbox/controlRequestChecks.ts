@@ -1,5 +1,5 @@
 /**
- * The checks of a control request (src/shared/sandboxControl.ts), untrusted JSON: the action it
+ * The checks of a control request (src/shared/controlRequests.ts), untrusted JSON: the action it
  * names and each field's type and bounds; an unknown field is refused (a typo in a CI script must
  * not pass silently), and every refusal is a ControlRefusal naming the field at fault. The actions
  * themselves are run by control.ts.

@@ -3,7 +3,7 @@
  * move it to a status. Refused on an account (nothing is sent); each names what it will do for
  * the user's confirmation.
  */
-import type { CreateAction } from '../shared/sandboxControl';
+import type { CreateAction } from '../shared/controlRequests';
 import { movableStatuses } from '../shared/sandboxControl';
 import { sanitize, ticker } from '../shared/format';
 import type { KnownStatus } from '../shared/status';

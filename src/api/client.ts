@@ -3,21 +3,18 @@
  * and decoders in params.ts, estimates.ts, creation.ts, catalogue.ts), each checked before sending, every call
  * through one shared rate limiter and bounded retries, every answer decoded and validated.
  */
-import type { AxiosInstance } from 'axios';
 import { lifetimeController, linkSignals } from './abort';
+import type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './clientOptions';
 import { addressParams, decodeAddressVerdict, decodeCurrencies, decodePairs, pairsParams } from './catalogue';
 import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from './creation';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
 import { CancelledError, ExchangeError, RateLimitError, TransportError } from './errors';
 import { decodeExchangeAmounts, decodeFixRates, exchangeAmountParamsOf, fixRateParamsOf } from './estimates';
-import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
 import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
 import { RetryPolicy } from './retry';
-import type { RetryOptions } from './retry';
 import { rateLimitOf } from './serviceErrors';
 import { JsonRpcTransport } from './transport';
-import type { HttpAnswer } from './transport';
 import type {
   AddressQuery,
   AddressVerdict,
@@ -38,78 +35,16 @@ import type {
 } from './types';
 import { errorText } from '../shared/errorText';
 
-/** One attempt of one call, as a log line would tell it. Holds no keys or signatures. */
 /** Loaded with the client (the extension makes a connection's redactor beside its client). */
 export { valueRedactor } from './valueRedactor';
-
-export interface RequestLogEntry {
-  readonly method: string;
-  readonly params: unknown;
-  readonly attempt: number;
-  readonly durationMs: number;
-  /** `ok`, or the kind of error. */
-  readonly outcome: 'ok' | ExchangeError['kind'] | 'error';
-  readonly message?: string;
-}
-
-export interface ExchangeClientOptions {
-  readonly baseUrl: string;
-  readonly credentials: Credentials;
-  readonly timeoutMs?: number;
-  /** Answers larger than this are cut off with an AnswerTooLargeError (default 8 MiB). */
-  readonly maxResponseBytes?: number;
-  /**
-   * Share one limiter between clients of the same key; by default each client has its own. A
-   * shared limiter is not disposed with the client: its owner disposes it.
-   */
-  readonly limiter?: RateLimiter;
-  /** Requests per second when the client makes its own limiter; the service allows 10. */
-  readonly rateLimit?: number;
-  readonly retry?: RetryOptions;
-  /**
-   * The time one call may take with all its retries, unless the call says otherwise
-   * ({@link RequestOptions.deadlineMs}): {@link INTERACTIVE_DEADLINE_MS}, or one attempt's timeout
-   * when that is longer (a user who set a long timeout gets at least one whole attempt).
-   */
-  readonly deadlineMs?: number;
-  readonly onRequest?: (entry: RequestLogEntry) => void;
-  /** For tests and tools: a prepared axios instance. */
-  readonly http?: AxiosInstance;
-}
-
-export interface RequestOptions {
-  readonly signal?: AbortSignal;
-  /**
-   * The time this call may take with all its retries, in ms (default: the client's, 20 s). Background
-   * polling, which keeps its own pace and tells no one while it waits, passes `Infinity`: then only
-   * the number of retries and each attempt's timeout bound it.
-   */
-  readonly deadlineMs?: number;
-}
+/** Named from here for the Transactions view (src/features), which reads it from this file. */
+export type { RequestOptions } from './clientOptions';
 
 /**
  * Ours: an interactive call (a lookup, a hover, a command) tells the user something within about
  * 20 s, whatever its retries: they share this deadline.
  */
 export const INTERACTIVE_DEADLINE_MS = 20_000;
-
-export interface PageOptions extends RequestOptions {
-  /** Records per request, 1–100 (default 100). */
-  readonly pageSize?: number;
-  /** Stop after this many records. */
-  readonly maxRecords?: number;
-}
-
-/** One body sent as written and its answer as it arrived (see {@link ExchangeClient.send}). */
-export interface RawExchange extends HttpAnswer {
-  /** From just before the body was sent to the answer's end, in milliseconds. */
-  readonly durationMs: number;
-  /** How long the rate limiter held the request back first. */
-  readonly queuedMs: number;
-  readonly bytesSent: number;
-  /** Whether the answer is the service's rate-limit error (the key's limiter holds after it). */
-  readonly rateLimited: boolean;
-}
 
 /**
  * Whether a failed request had its answer (or at least its status line) back: then it had reached

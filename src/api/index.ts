@@ -2,7 +2,7 @@
 export { amountLimits } from './amountLimits';
 export type { AmountBound, AmountLimits } from './amountLimits';
 export { ExchangeClient } from './client';
-export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './client';
+export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './clientOptions';
 export type { HttpAnswer, SentHeaders } from './transport';
 export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
 export * from './errors';

@@ -17,13 +17,15 @@
  *
  * The queue keeps no file itself: its owner writes `snapshot()` when `onChange` says it changed,
  * and gives it back with `restore` after a restart. State changes happen before `onAttempt` and
- * `onChange` are called, so a count read there is already true. Pure Node, no `vscode`.
+ * `onChange` are called, so a count read there is already true. The entries and their counts are
+ * kept lane by lane in deliveryLanes.ts. Pure Node, no `vscode`.
  */
 import { RateLimiter } from '../api/limiter';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
 import type { OutboundEvent } from '../shared/statusEvents';
 import { encodeStatusEvent, signatureHeaders } from '../shared/statusEvents';
+import { DeliveryLanes } from './deliveryLanes';
 import type { DeliveryOptions, EntryState, QueueEntry } from './deliveryTypes';
 import {
   DEFAULT_BACKOFF,
@@ -42,8 +44,7 @@ export * from './deliveryTypes';
 export class DeliveryQueue {
   readonly url: URL;
   private readonly secrets: () => readonly string[];
-  private readonly lanes = new Map<string, QueueEntry[]>();
-  private readonly recent: QueueEntry[] = [];
+  private readonly lanes = new DeliveryLanes(() => this.options.keepDelivered ?? DEFAULT_KEEP_DELIVERED);
   private readonly inFlight = new Set<string>();
   private readonly limiter: RateLimiter | undefined;
   private readonly timers: SchedulerTimers;
@@ -54,8 +55,6 @@ export class DeliveryQueue {
   private wakeTimer: unknown;
   private idleWaiters: (() => void)[] = [];
   private nextSeq = 1;
-  private waitingCount = 0;
-  private failedCount = 0;
   /** The receiver gave no answer this many times in a row: the whole queue waits. */
   private unanswered = 0;
   private downUntilMs = 0;
@@ -84,17 +83,17 @@ export class DeliveryQueue {
 
   /** Events waiting to be delivered (the ones being attempted included; failed ones not). */
   get pending(): number {
-    return this.waitingCount;
+    return this.lanes.waiting;
   }
 
   /** Events parked as failed (and those of their transactions behind them). */
   get failed(): number {
-    return this.failedCount;
+    return this.lanes.failed;
   }
 
   /** Events not delivered yet: waiting and failed. */
   get stored(): number {
-    return this.waitingCount + this.failedCount;
+    return this.lanes.waiting + this.lanes.failed;
   }
 
   get disposed(): boolean {
@@ -114,7 +113,7 @@ export class DeliveryQueue {
     const list = this.lanes.get(lane);
     // A transaction parked as failed stays in order: its new events wait behind, failed too.
     const state: EntryState = list !== undefined && list.some((e) => e.state === 'failed') ? 'failed' : 'waiting';
-    this.insert({ event, lane, seq: this.nextSeq++, state, attempts: 0, nextAtMs: 0 });
+    this.lanes.insert({ event, lane, seq: this.nextSeq++, state, attempts: 0, nextAtMs: 0 });
     return true;
   }
 
@@ -134,22 +133,20 @@ export class DeliveryQueue {
   restore(entries: readonly QueueEntry[]): void {
     for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
       this.nextSeq = Math.max(this.nextSeq, entry.seq + 1);
-      if (entry.state === 'delivered') this.keep({ ...entry });
-      else this.insert({ ...entry });
+      if (entry.state === 'delivered') this.lanes.keep({ ...entry });
+      else this.lanes.insert({ ...entry });
     }
     this.changed();
   }
 
   /** Every entry (plain data, for the state file): the undelivered ones in order, then the kept delivered ones. */
   snapshot(): QueueEntry[] {
-    const open = [...this.lanes.values()].flat().sort((a, b) => a.seq - b.seq);
-    return [...open, ...this.recent].map((e) => ({ ...e }));
+    return this.lanes.snapshot();
   }
 
   /** For the events list: waiting and failed first (oldest first), then the delivered ones (newest first). */
   entries(): readonly QueueEntry[] {
-    const open = [...this.lanes.values()].flat().sort((a, b) => a.seq - b.seq);
-    return [...open, ...[...this.recent].reverse()];
+    return this.lanes.entries();
   }
 
   /**
@@ -161,14 +158,14 @@ export class DeliveryQueue {
     for (const [lane, list] of this.lanes) {
       if (!list.some((e) => e.event.id === eventId)) continue;
       if (!list.some((e) => e.state === 'failed')) return false;
-      this.unpark(lane);
+      this.lanes.unpark(lane);
       this.changed();
       this.pump();
       return true;
     }
-    const done = this.recent.find((e) => e.event.id === eventId);
+    const done = this.lanes.delivered(eventId);
     if (!done || this.disposed) return false;
-    this.insert({
+    this.lanes.insert({
       event: done.event,
       lane: done.lane,
       seq: this.nextSeq++,
@@ -183,8 +180,8 @@ export class DeliveryQueue {
 
   /** Every failed event back to waiting; how many. */
   resendAllFailed(): number {
-    const before = this.failedCount;
-    for (const [lane, list] of this.lanes) if (list.some((e) => e.state === 'failed')) this.unpark(lane);
+    const before = this.lanes.failed;
+    for (const [lane, list] of this.lanes) if (list.some((e) => e.state === 'failed')) this.lanes.unpark(lane);
     if (before > 0) {
       this.changed();
       this.pump();
@@ -220,43 +217,8 @@ export class DeliveryQueue {
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
   }
 
-  private insert(entry: QueueEntry): void {
-    const list = this.lanes.get(entry.lane);
-    if (list) list.push(entry);
-    else this.lanes.set(entry.lane, [entry]);
-    if (entry.state === 'failed') this.failedCount++;
-    else this.waitingCount++;
-  }
-
-  private keep(entry: QueueEntry): void {
-    this.recent.push(entry);
-    const max = this.options.keepDelivered ?? DEFAULT_KEEP_DELIVERED;
-    if (this.recent.length > max) this.recent.splice(0, this.recent.length - max);
-  }
-
-  private unpark(lane: string): void {
-    for (const entry of this.lanes.get(lane) ?? []) {
-      if (entry.state !== 'failed') continue;
-      entry.state = 'waiting';
-      entry.attempts = 0;
-      entry.nextAtMs = 0;
-      delete entry.failingSinceMs;
-      this.failedCount--;
-      this.waitingCount++;
-    }
-  }
-
-  private park(lane: string): void {
-    for (const entry of this.lanes.get(lane) ?? []) {
-      if (entry.state !== 'waiting') continue;
-      entry.state = 'failed';
-      this.waitingCount--;
-      this.failedCount++;
-    }
-  }
-
   private isIdle(): boolean {
-    return this.disposed || (this.waitingCount === 0 && this.inFlight.size === 0);
+    return this.disposed || (this.lanes.waiting === 0 && this.inFlight.size === 0);
   }
 
   private settleIdle(): void {
@@ -335,12 +297,7 @@ export class DeliveryQueue {
     if (delivered) {
       this.unanswered = 0;
       this.delivered++;
-      entry.state = 'delivered';
-      this.waitingCount--;
-      const list = this.lanes.get(entry.lane);
-      list?.shift();
-      if (list?.length === 0) this.lanes.delete(entry.lane);
-      this.keep(entry);
+      this.lanes.deliver(entry);
     } else {
       this.failedAttempts++;
       const answered = result.status !== undefined || result.error === 'timeout';
@@ -352,7 +309,7 @@ export class DeliveryQueue {
           entry.attempts >= (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) ||
           atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)
         ) {
-          this.park(entry.lane);
+          this.lanes.park(entry.lane);
           parked = true;
         } else {
           retryInMs = this.delayAfter(entry.attempts);

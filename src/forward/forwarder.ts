@@ -20,7 +20,7 @@
  * is full, a change is not recorded (the next poll finds it again) and one gap event is sent.
  */
 import type { TransactionQuery, TransactionRecord } from '../api/types';
-import type { RequestOptions } from '../api/client';
+import type { RequestOptions } from '../api/clientOptions';
 import { RateLimitError } from '../api/errors';
 import { RateLimiter } from '../api/limiter';
 import type { KnownStatus, TransactionStatus } from '../shared/status';

@@ -6,7 +6,7 @@
  * account, so a live key is never signed toward a local port.
  */
 import { ExchangeClient } from '../api/client';
-import type { RequestLogEntry } from '../api/client';
+import type { RequestLogEntry } from '../api/clientOptions';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
 import { SandboxControlClient } from '../api/sandboxControl';

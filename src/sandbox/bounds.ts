@@ -14,7 +14,7 @@ export interface ConnectionBounds {
   /**
    * Connections open at once (default 64). A connection arriving at the bound closes the oldest
    * idle one (no request in progress; one that never had a signed request first); it is itself
-   * closed only when every open connection has a request in progress (server.ts).
+   * closed only when every open connection has a request in progress (connectionPool.ts).
    */
   readonly maxConnections: number;
   /** Time to receive a request's headers, counted from the connection or the previous answer (default 5000 ms). */

@@ -3,27 +3,33 @@
  * endpoint (`POST /sandbox/control`, see server.ts) and anything else that drives the sandbox.
  * The request is untrusted JSON: every field is checked for its type and bounds, an unknown field
  * is refused (a typo in a CI script must not pass silently), and every refusal is a
- * ControlRefusal naming the field at fault.
+ * ControlRefusal naming the field at fault (the checks: controlRequestChecks.ts).
  */
-import { echo } from '../shared/echo';
-import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../shared/sandboxControl';
-import type {
-  ClockState,
-  ControlActionName,
-  ControlResults,
-  FaultKind,
-  FaultOptions,
-  LedgerState,
-} from '../shared/sandboxControl';
-import type { KnownStatus } from '../shared/status';
-import { isKnownStatus } from '../shared/status';
+import { CONTROL_LIMITS } from '../shared/sandboxControl';
+import type { ClockState, ControlActionName, ControlResults, LedgerState } from '../shared/sandboxControl';
 import type { Clock } from './clock';
 import { canSkip } from './clock';
 import { ControlRefusal } from './controlRefusal';
+import type { Fields } from './controlRequestChecks';
+import {
+  actionOf,
+  AMOUNT,
+  EVENT_ID,
+  ID,
+  invalid,
+  onlyFields,
+  optionalText,
+  readCreate,
+  readFaults,
+  readId,
+  readInteger,
+  readStatus,
+  requiredText,
+  TEXT,
+} from './controlRequestChecks';
 import type { FaultInjector } from './faults';
 import { Ledger } from './ledger';
 import { controlView, createInState, moveTransaction, payTransaction } from './ledgerActions';
-import type { CreateInStateOptions } from './ledgerActions';
 import type { HookEmitter } from './hookEmitter';
 import { HookRefusal } from './hookEmitter';
 import { isoWithOffset } from './records';
@@ -42,160 +48,6 @@ export interface ControlTarget {
   readonly hooks?: HookEmitter;
 }
 
-type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function invalid(field: string, message: string): ControlRefusal {
-  return new ControlRefusal('invalid', message, field);
-}
-
-/** Refuses any member of `fields` not in `allowed` (a misspelt field would otherwise do nothing). */
-function onlyFields(fields: Fields, allowed: readonly string[], prefix = ''): void {
-  for (const name of Object.keys(fields)) {
-    if (!allowed.includes(name))
-      throw invalid(
-        `${prefix}${echo(name, 40)}`,
-        `Unknown field "${prefix}${echo(name, 40)}"; this action takes ${allowed.map((a) => `"${prefix}${a}"`).join(', ')}.`,
-      );
-  }
-}
-
-function optionalText(fields: Fields, name: string, pattern: RegExp, what: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !pattern.test(value)) throw invalid(name, `${name} must be ${what}.`);
-  return value;
-}
-
-function requiredText(fields: Fields, name: string, pattern: RegExp, what: string): string {
-  const value = optionalText(fields, name, pattern, what);
-  if (value === undefined) throw invalid(name, `${name} is required: ${what}.`);
-  return value;
-}
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const TICKER = /^[A-Za-z0-9]{1,16}$/;
-const AMOUNT = /^\d{1,30}(\.\d{1,30})?$/;
-/** Printable, no control or bidi characters, at most 256. */
-// eslint-disable-next-line no-control-regex
-const TEXT = /^[^\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]{1,256}$/;
-
-function readId(fields: Fields): string {
-  return requiredText(fields, 'id', ID, 'a transaction id (letters, digits, "-" or "_", up to 64)');
-}
-
-function readStatus(fields: Fields, required: boolean): KnownStatus | undefined {
-  const value = fields.status;
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'string' || !isKnownStatus(value)) {
-    throw invalid(
-      'status',
-      'status must be one of waiting, confirming, exchanging, sending, hold, finished, failed, refunded, overdue, expired.',
-    );
-  }
-  return value;
-}
-
-function readInteger(fields: Fields, name: string, min: number, max: number, required: boolean): number | undefined {
-  const value = fields[name];
-  if (value === undefined && !required) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw invalid(name, `${name} must be a whole number from ${min} to ${max}.`);
-  }
-  return value;
-}
-
-function readCreate(fields: Fields): CreateInStateOptions {
-  onlyFields(fields, [
-    'action',
-    'type',
-    'from',
-    'to',
-    'amountFrom',
-    'address',
-    'extraId',
-    'refundAddress',
-    'refundExtraId',
-    'status',
-  ]);
-  const type = fields.type;
-  if (type !== undefined && type !== 'float' && type !== 'fixed')
-    throw invalid('type', 'type must be "float" or "fixed".');
-  return {
-    type,
-    from: optionalText(fields, 'from', TICKER, 'a currency ticker'),
-    to: optionalText(fields, 'to', TICKER, 'a currency ticker'),
-    amountFrom: optionalText(fields, 'amountFrom', AMOUNT, 'a decimal string such as "0.5"'),
-    address: optionalText(fields, 'address', TEXT, 'an address (printable text, up to 256 characters)'),
-    extraId: optionalText(fields, 'extraId', TEXT, 'an extra id (printable text, up to 256 characters)'),
-    refundAddress: optionalText(fields, 'refundAddress', TEXT, 'an address (printable text, up to 256 characters)'),
-    refundExtraId: optionalText(fields, 'refundExtraId', TEXT, 'an extra id (printable text, up to 256 characters)'),
-    status: readStatus(fields, false),
-  };
-}
-
-function readShare(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 1)
-    throw invalid(field, `${field} must be a share from 0 to 1.`);
-  return value;
-}
-
-function readDelay(value: unknown, field: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > CONTROL_LIMITS.maxDelayMs) {
-    throw invalid(field, `${field} must be a number of ms from 0 to ${CONTROL_LIMITS.maxDelayMs}.`);
-  }
-  return value;
-}
-
-function isFaultKind(value: unknown): value is FaultKind {
-  return typeof value === 'string' && (FAULT_KINDS as readonly string[]).includes(value);
-}
-
-/** Fault options checked member by member (the injector's own check comes after). */
-export function readFaults(value: unknown): FaultOptions {
-  if (!isRecord(value)) throw invalid('faults', 'faults must be an object (e.g. {"rates": {"http500": 0.2}}).');
-  onlyFields(value, ['latencyMs', 'latencyJitterMs', 'rates', 'next', 'slowMs', 'hostile', 'seed'], 'faults.');
-  const faults: { -readonly [K in keyof FaultOptions]: FaultOptions[K] } = {};
-  if (value.latencyMs !== undefined) faults.latencyMs = readDelay(value.latencyMs, 'faults.latencyMs');
-  if (value.latencyJitterMs !== undefined)
-    faults.latencyJitterMs = readDelay(value.latencyJitterMs, 'faults.latencyJitterMs');
-  if (value.slowMs !== undefined) faults.slowMs = readDelay(value.slowMs, 'faults.slowMs');
-  if (value.hostile !== undefined) faults.hostile = readShare(value.hostile, 'faults.hostile');
-  if (value.seed !== undefined) {
-    if (typeof value.seed !== 'number' || !Number.isSafeInteger(value.seed))
-      throw invalid('faults.seed', 'faults.seed must be a whole number.');
-    faults.seed = value.seed;
-  }
-  if (value.rates !== undefined) {
-    if (!isRecord(value.rates))
-      throw invalid('faults.rates', `faults.rates must be an object of shares by fault: ${FAULT_KINDS.join(', ')}.`);
-    const rates: Partial<Record<FaultKind, number>> = {};
-    for (const [kind, share] of Object.entries(value.rates)) {
-      if (!isFaultKind(kind))
-        throw invalid(
-          `faults.rates.${echo(kind, 40)}`,
-          `Unknown fault "${echo(kind, 40)}"; faults are ${FAULT_KINDS.join(', ')}.`,
-        );
-      rates[kind] = readShare(share, `faults.rates.${kind}`);
-    }
-    faults.rates = rates;
-  }
-  if (value.next !== undefined) {
-    const next = value.next;
-    if (!Array.isArray(next) || next.length > CONTROL_LIMITS.maxQueuedFaults || !next.every(isFaultKind)) {
-      throw invalid(
-        'faults.next',
-        `faults.next must be a list of at most ${CONTROL_LIMITS.maxQueuedFaults} faults among ${FAULT_KINDS.join(', ')}.`,
-      );
-    }
-    faults.next = next;
-  }
-  return faults;
-}
-
 export function clockState(clock: Clock): ClockState {
   const nowMs = clock.now();
   return {
@@ -210,27 +62,10 @@ function ledgerState(target: ControlTarget): LedgerState {
   return { seed: target.ledger.seed, size: target.ledger.size, clock: clockState(target.clock) };
 }
 
-function isAction(value: unknown): value is ControlActionName {
-  return typeof value === 'string' && (CONTROL_ACTIONS as readonly string[]).includes(value);
-}
-
-/** The action named by a request, or a refusal. */
-export function actionOf(request: unknown): ControlActionName {
-  if (!isRecord(request)) throw invalid('action', 'The request must be a JSON object such as {"action": "clock"}.');
-  const action = request.action;
-  if (!isAction(action)) {
-    const named = typeof action === 'string' ? `"${echo(action, 40)}" is not an action` : 'action is required';
-    throw new ControlRefusal('unknown-action', `${named}; actions are ${CONTROL_ACTIONS.join(', ')}.`, 'action');
-  }
-  return action;
-}
-
 function hooksOf(target: ControlTarget): HookEmitter {
   if (!target.hooks) throw new ControlRefusal('conflict', 'This sandbox sends no events.', 'action');
   return target.hooks;
 }
-
-const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 
 /**
  * Runs one control request against `target`; throws a ControlRefusal for anything it refuses.

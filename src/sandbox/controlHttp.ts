@@ -7,7 +7,8 @@
  */
 import { CONTROL_ERROR_STATUS, CONTROL_FRESHNESS_MS, CONTROL_NONCE } from '../shared/sandboxControl';
 import type { ControlAnswer, ControlErrorBody } from '../shared/sandboxControl';
-import { actionOf, runControl } from './control';
+import { runControl } from './control';
+import { actionOf } from './controlRequestChecks';
 import type { ControlTarget } from './control';
 import type { ControlNonces } from './controlNonces';
 import { ControlRefusal } from './controlRefusal';

@@ -11,18 +11,17 @@ import type { Clock } from './clock';
 import { findCurrency, requireCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
 import { makeId, makeTransaction } from './factory';
-import type { Outcome, Pace, PlanStep, Progress, TransactionType } from './lifecycle';
+import type { Outcome, Progress, TransactionType } from './lifecycle';
 import { buildPlan, pathFor, progressAt, validatePlan } from './lifecycle';
 import { Issuer } from './ids';
 import { Random } from './random';
 import { RateBook } from './rates';
 import type { WireRecord } from './records';
 import { toWireRecord } from './records';
+import { seededTransactions } from './seededLedger';
 
 export const DEFAULT_SEED = 1;
 export const DEFAULT_LEDGER_SIZE = 300;
-const DAY = 24 * 60 * 60_000;
-const HISTORY_DAYS = 30;
 
 export interface LedgerOptions {
   readonly clock: Clock;
@@ -68,64 +67,6 @@ export interface CreateTransactionOptions {
   readonly subaccountId?: string | null;
 }
 
-const LIVE_WEIGHTS: Record<Outcome, number> = { finished: 70, failed: 5, refunded: 5, hold: 5, overdue: 8, expired: 7 };
-const HISTORY_WEIGHTS: Record<Outcome, number> = {
-  finished: 55,
-  failed: 7,
-  refunded: 6,
-  hold: 4,
-  overdue: 15,
-  expired: 13,
-};
-/**
- * The currencies seeded transactions are drawn from, with their weights, in catalogue order: the
- * first seventeen of the catalogue, whatever is added after them (our rule), so a seed gives the
- * same ledger as the catalogue grows. Created transactions may use any currency.
- */
-export const SEEDED_CURRENCIES: readonly string[] = [
-  'btc',
-  'eth',
-  'ltc',
-  'xrp',
-  'xlm',
-  'usdt',
-  'trx',
-  'doge',
-  'bch',
-  'sol',
-  'ada',
-  'dot',
-  'atom',
-  'xmr',
-  'eos',
-  'zec',
-  'dash',
-];
-export const TICKER_WEIGHTS: Record<string, number> = Object.fromEntries(
-  SEEDED_CURRENCIES.map((ticker) => [
-    ticker,
-    { btc: 9, eth: 8, usdt: 8, ltc: 5, xrp: 4, trx: 4, sol: 4, doge: 3, xlm: 3 }[ticker] ?? 1,
-  ]),
-);
-
-/** The statuses guaranteed at the start: four live ones caught mid-way, then six settled ones. */
-const GUARANTEED: readonly { live: boolean; status: KnownStatus; outcome: Outcome }[] = [
-  { live: true, status: 'waiting', outcome: 'finished' },
-  { live: true, status: 'confirming', outcome: 'finished' },
-  { live: true, status: 'exchanging', outcome: 'finished' },
-  { live: true, status: 'sending', outcome: 'finished' },
-  { live: false, status: 'hold', outcome: 'hold' },
-  { live: false, status: 'finished', outcome: 'finished' },
-  { live: false, status: 'failed', outcome: 'failed' },
-  { live: false, status: 'refunded', outcome: 'refunded' },
-  { live: false, status: 'overdue', outcome: 'overdue' },
-  { live: false, status: 'expired', outcome: 'expired' },
-];
-
-function shift(plan: readonly PlanStep[], byMs: number): PlanStep[] {
-  return plan.map((s) => ({ status: s.status, atMs: s.atMs + byMs }));
-}
-
 /** Newest first: `createdAt` descending, then id ascending. */
 export function newestFirst(a: LedgerTransaction, b: LedgerTransaction): number {
   return b.createdAtUs - a.createdAtUs || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -160,7 +101,12 @@ export class Ledger {
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
     this.seededSize = size;
-    this.seedTransactions(size, Random.derive(this.seed, 'ledger'));
+    const seeded = seededTransactions(size, Random.derive(this.seed, 'ledger'), this.startedAtMs);
+    for (const tx of seeded) {
+      this.byId.set(tx.id, tx);
+      this.seededIds.add(tx.id);
+    }
+    this.sorted = seeded.sort(newestFirst);
   }
 
   /** Number of transactions, including any not created yet at the clock's time. */
@@ -324,46 +270,5 @@ export class Ledger {
     this.touched.add(tx.id);
     this.sorted.push(tx);
     this.sorted.sort(newestFirst);
-  }
-
-  private seedTransactions(size: number, rng: Random): void {
-    const liveCount = Math.min(size, Math.max(10, Math.round(size * 0.05)));
-    const made: LedgerTransaction[] = [];
-    for (let i = 0; i < size; i++) {
-      const guaranteed = GUARANTEED[i];
-      const live = guaranteed ? guaranteed.live : i < GUARANTEED.length + liveCount - 4;
-      const outcome = guaranteed?.outcome ?? rng.weighted(live ? LIVE_WEIGHTS : HISTORY_WEIGHTS);
-      const type: TransactionType =
-        outcome === 'overdue' ? 'float' : outcome === 'expired' ? 'fixed' : rng.chance(0.35) ? 'fixed' : 'float';
-      const pace: Pace = live ? 'live' : 'history';
-      const relative = buildPlan(pathFor(outcome, rng), 0, pace, rng);
-      let createdAtMs: number;
-      if (live) {
-        // Catch the plan mid-way: inside the guaranteed status, or any step before the last.
-        const index = guaranteed
-          ? relative.findIndex((s) => s.status === guaranteed.status)
-          : rng.int(0, relative.length - 2);
-        const step = relative[index];
-        const next = relative[index + 1];
-        createdAtMs = this.startedAtMs - Math.floor(rng.float(step.atMs, next.atMs));
-      } else {
-        const span = relative[relative.length - 1].atMs;
-        createdAtMs = this.startedAtMs - span - rng.int(60_000, Math.max(60_000, HISTORY_DAYS * DAY - span));
-      }
-      const [from, to] = this.pickPair(rng);
-      const id = makeId(rng, (candidate) => this.byId.has(candidate));
-      const tx = makeTransaction(rng, { id, createdAtMs, type, from, to, plan: shift(relative, createdAtMs) });
-      this.byId.set(id, tx);
-      this.seededIds.add(id);
-      made.push(tx);
-    }
-    this.sorted = made.sort(newestFirst);
-  }
-
-  private pickPair(rng: Random): [string, string] {
-    const from = rng.weighted(TICKER_WEIGHTS);
-    let to = rng.weighted(TICKER_WEIGHTS);
-    while (to === from) to = rng.weighted(TICKER_WEIGHTS);
-    return [from, to];
   }
 }

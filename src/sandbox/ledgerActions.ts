@@ -11,7 +11,8 @@
  *  - overdue is for float transactions only, expired for fixed ones (docs/service/interface.md#statuses).
  */
 import { movableStatuses } from '../shared/sandboxControl';
-import type { ControlTransaction, CreateAction, ScheduleStep } from '../shared/sandboxControl';
+import type { CreateAction } from '../shared/controlRequests';
+import type { ControlTransaction, ScheduleStep } from '../shared/sandboxControl';
 import type { KnownStatus } from '../shared/status';
 import { ControlRefusal } from './controlRefusal';
 import type { Currency } from './currencies';

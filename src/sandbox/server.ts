@@ -19,17 +19,8 @@
  * one (a parse error, and a body with no usable id, are answered with id null).
  *
  * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
- * answer is held back on purpose), and at most `maxConnections` are open at once. A connection that
- * arrives at the bound does not simply lose: the sandbox closes the oldest *idle* connection to make
- * room (idle: no request in progress on it, i.e. it has not yet sent a whole request, or it is
- * waiting between keep-alive requests), first among those that never had a request with a valid
- * signature, then among those that did. A connection with a request in progress (its body in,
- * until its answer is out, held-back answers and hangs included) is never closed for a newcomer;
- * only when every connection has one is the newcomer closed as it arrives. So a local program that
- * opens sockets and sends nothing cannot lock signed clients out: it only churns its own sockets.
- * A connection still receiving a request's body is not busy: it may be closed for a newcomer like
- * an idle one, and `requestTimeoutMs` cuts it (HTTP 408) however slowly it keeps sending, so 64
- * slow senders cannot lock signed clients out either (test/unit/sandbox/slowSenders.test.ts).
+ * answer is held back on purpose), and at most `maxConnections` are open at once, a newcomer at
+ * the bound taking the place of the oldest idle one (connectionPool.ts).
  */
 import * as http from 'http';
 import type { Socket } from 'net';
@@ -38,13 +29,14 @@ import { checkingIntervalMs } from './bounds';
 import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
 import { answerControl } from './controlHttp';
 import { ControlNonces } from './controlNonces';
+import type { Connection } from './connectionPool';
+import { ConnectionPool } from './connectionPool';
 import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
-import { isHostile, makeHostile, makeHostileLimits, pairHostileKey } from './hostile';
-import { hostileResult } from './hostileResults';
 import type { KeyRing } from './keyring';
 import type { RateIdLifetimes } from './operations';
-import { isMethod, runOperation } from './operations';
+import { isMethod } from './operations';
+import { operationAnswer } from './operationAnswer';
 import type { HttpAnswer, RpcId } from './protocol';
 import {
   errorBody,
@@ -56,8 +48,6 @@ import {
   PARSE_ERROR,
   rateLimitMessage,
   readEnvelope,
-  resultBody,
-  RpcFailure,
   textAnswer,
 } from './protocol';
 import type { SlidingWindowLimiter } from './rateLimit';
@@ -84,14 +74,6 @@ export interface ServerParts {
 
 type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
 
-/** What the server knows of one open connection (kept in the order the connections arrived). */
-interface Connection {
-  /** Requests whose head is in and whose answer is not yet out (several when pipelined). */
-  inProgress: number;
-  /** Whether a request on it had a valid signature. */
-  signed: boolean;
-}
-
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -100,7 +82,7 @@ function header(req: http.IncomingMessage, name: string): string | undefined {
 export class SandboxServer {
   private readonly server: http.Server;
   /** Every open connection, oldest first. */
-  private readonly connections = new Map<Socket, Connection>();
+  private readonly connections: ConnectionPool;
   private readonly timers = new Set<NodeJS.Timeout>();
   /** The control requests' nonces seen (a replayed control body is refused). */
   private readonly controlNonces = new ControlNonces();
@@ -108,6 +90,7 @@ export class SandboxServer {
 
   constructor(private readonly parts: ServerParts) {
     const { bounds } = parts;
+    this.connections = new ConnectionPool(bounds);
     this.server = http.createServer(
       {
         headersTimeout: bounds.headersTimeoutMs,
@@ -118,43 +101,14 @@ export class SandboxServer {
       (req, res) => this.receive(req, res),
     );
     // Idle connections are destroyed (the idle timeout is lifted while an answer is held back on
-    // purpose, see finish()); the bound on connections is kept by admit().
+    // purpose, see finish()); the bound on connections is kept by the pool's admit().
     this.server.timeout = bounds.idleTimeoutMs;
     // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
     // when the body it announces is within the limit.
     this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) =>
       this.receive(req, res, true),
     );
-    this.server.on('connection', (socket: Socket) => this.admit(socket));
-  }
-
-  /**
-   * Takes a new connection; at the bound, first closes the oldest idle one (one that never had a
-   * signed request before one that did), or closes the newcomer when every connection is busy.
-   */
-  private admit(socket: Socket): void {
-    if (this.connections.size >= this.parts.bounds.maxConnections) {
-      const victim = this.idlest();
-      if (!victim) {
-        socket.destroy();
-        return;
-      }
-      this.connections.delete(victim);
-      victim.destroy();
-    }
-    this.connections.set(socket, { inProgress: 0, signed: false });
-    socket.on('close', () => this.connections.delete(socket));
-  }
-
-  /** The oldest connection with no request in progress, preferring one that never had a signed request. */
-  private idlest(): Socket | undefined {
-    let signedIdle: Socket | undefined;
-    for (const [socket, connection] of this.connections) {
-      if (connection.inProgress > 0) continue;
-      if (!connection.signed) return socket;
-      signedIdle ??= socket;
-    }
-    return signedIdle;
+    this.server.on('connection', (socket: Socket) => this.connections.admit(socket));
   }
 
   /** Listens on 127.0.0.1 and resolves with the port. */
@@ -175,7 +129,7 @@ export class SandboxServer {
       for (const timer of this.timers) clearTimeout(timer);
       this.timers.clear();
       this.server.close(() => resolve());
-      for (const socket of this.connections.keys()) socket.destroy();
+      for (const socket of this.connections.sockets()) socket.destroy();
       this.server.closeAllConnections();
     });
     return this.stopping;
@@ -327,28 +281,18 @@ export class SandboxServer {
     const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
 
     const decision = faults.draw();
-    const share = faults.hostileShare;
-    const seed = faults.seed;
-    let proper: string;
-    let failure: RpcFailure | undefined;
-    try {
-      const context = {
-        ledger: this.parts.state.ledger,
+    const { proper, failure } = operationAnswer(
+      {
+        state: this.parts.state,
         atMs: draft.ledgerTime,
         rateIdLifetimes: this.parts.rateIdLifetimes,
-      };
-      const result = runOperation(context, envelope.method, envelope.params, {
-        record: (r) => (isHostile(r.id, share, seed) ? makeHostile(r) : r),
-        limits: (l) => (isHostile(pairHostileKey(l), share, seed) ? makeHostileLimits(l) : l),
-      });
-      proper = resultBody(
-        id,
-        share > 0 ? hostileResult(envelope.method, result, (key) => isHostile(key, share, seed)) : result,
-      );
-    } catch (error) {
-      failure = error instanceof RpcFailure ? error : new RpcFailure(INTERNAL_ERROR, 'Internal Error');
-      proper = errorBody(id, failure.code, failure.message, failure.data);
-    }
+        hostileShare: faults.hostileShare,
+        seed: faults.seed,
+      },
+      id,
+      envelope.method,
+      envelope.params,
+    );
     const details = failure ? { errorCode: failure.code, errorMessage: failure.message } : {};
     if (decision.fault === null) {
       this.finish(res, seen, failure ? 'error' : 'ok', jsonAnswer(proper), details, decision.delayMs);

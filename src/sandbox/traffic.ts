@@ -21,7 +21,7 @@ import { requireCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
 import { makeId, makeTransaction } from './factory';
 import type { Ledger } from './ledger';
-import { TICKER_WEIGHTS } from './ledger';
+import { TICKER_WEIGHTS } from './seededLedger';
 import type { PlanStep, TransactionType } from './lifecycle';
 import { FLOAT_PAYMENT_WINDOW_MS } from './operations/create';
 import { Random } from './random';

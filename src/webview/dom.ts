@@ -5,7 +5,7 @@
  * through the CSSOM, which the content security policy allows).
  */
 import { sanitize } from '../shared/format';
-import { MAX_VALUE_LENGTH } from '../shared/pairLimitsProtocol';
+import { MAX_VALUE_LENGTH } from '../shared/currencyPairs';
 
 /** Attributes the page may set; values are text. */
 type AttributeName =

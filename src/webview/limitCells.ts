@@ -3,8 +3,10 @@
  * aligned on their points (the getPairsParams figure beneath each while the service has it), or
  * why a source has none.
  */
-import { BOUND_HEADINGS, columnsOf, fill, LIMIT_COLUMNS, RATE_HEADINGS } from '../shared/pairLimitsProtocol';
-import type { EstimateCell, LimitColumn, PairRow, Rate, UiStrings } from '../shared/pairLimitsProtocol';
+import { BOUND_HEADINGS, columnsOf, LIMIT_COLUMNS, RATE_HEADINGS } from '../shared/pairLimitsRows';
+import { fill } from '../shared/pairLimitsStrings';
+import type { EstimateCell, LimitColumn, PairRow, Rate } from '../shared/pairLimitsRows';
+import type { UiStrings } from '../shared/pairLimitsStrings';
 import { el, setAttributes, shown, vsc } from './dom';
 
 type Column = LimitColumn;

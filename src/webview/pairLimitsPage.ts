@@ -9,29 +9,19 @@
  * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
  * removal) when the table is drawn again.
  */
-import {
-  BOUND_HEADINGS,
-  checkNewPair,
-  columnsOf,
-  fill,
-  LIMIT_COLUMNS,
-  pairKey,
-  RATE_HEADINGS,
-  RATES,
-  rowFailed,
-  rowHasLimits,
-} from '../shared/pairLimitsProtocol';
-import type {
-  CurrencyPairKey,
-  HostMessage,
-  PairRow,
-  UiStrings,
-  ViewState,
-  WebviewMessage,
-} from '../shared/pairLimitsProtocol';
+import { checkNewPair, pairKey } from '../shared/currencyPairs';
+import { BOUND_HEADINGS, columnsOf, LIMIT_COLUMNS, RATE_HEADINGS, RATES, rowFailed } from '../shared/pairLimitsRows';
+import { fill } from '../shared/pairLimitsStrings';
+import type { CurrencyPairKey } from '../shared/currencyPairs';
+import type { HostMessage, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
+import type { PairRow } from '../shared/pairLimitsRows';
+import type { UiStrings } from '../shared/pairLimitsStrings';
 import { el, setText, shown, vsc } from './dom';
-import { integerWidths, rateCells, reasonCell } from './limitCells';
+import { integerWidths } from './limitCells';
 import type { Widths } from './limitCells';
+import { pairRow } from './pairRow';
+import type { RowControl } from './rowFocus';
+import { activeRowControl, focusControl, neighbourOf, rowControl } from './rowFocus';
 
 /** What the page needs of `acquireVsCodeApi()`. */
 export interface HostChannel {
@@ -79,7 +69,7 @@ export class PairLimitsPage {
   /** The pair just asked for: the fields are cleared once it shows in the list. */
   private adding: string | undefined;
   /** Where focus goes after the next drawing of the table. */
-  private focusAfter: { key: string; action: string } | 'from' | undefined;
+  private focusAfter: RowControl | 'from' | undefined;
 
   constructor(
     private readonly root: HTMLElement,
@@ -273,7 +263,7 @@ export class PairLimitsPage {
   private render(state: ViewState): void {
     const strings = this.strings;
     if (!strings) return;
-    const active = this.activeControl();
+    const active = activeRowControl(this.body);
     setText(this.badge, state.environment === 'live' ? strings.live : strings.sandbox);
     const gone = state.pairsParams === 'gone';
     setText(this.bannerText, gone ? strings.pairsParamsGone : strings.deprecated);
@@ -340,67 +330,18 @@ export class PairLimitsPage {
 
   private row(row: PairRow, loading: boolean, widths: Readonly<Widths>, strings: UiStrings): HTMLTableRowElement {
     const key = pairKey(row);
-    // Shown as text, tooltips and labels included: control and bidi characters made visible.
-    const label = shown(`${row.from} → ${row.to}`);
-    const cells: HTMLTableCellElement[] = [
-      el('th', { scope: 'row', class: 'ticker' }, row.from),
-      el('td', { class: 'ticker' }, row.to),
-    ];
-    if (rowFailed(row) && row.state === 'failed') {
-      // Refused by every source for the same reason (a currency): one cell says why.
-      cells.push(reasonCell(row.reason, row.detail, LIMIT_COLUMNS.length));
-    } else {
-      for (const rate of RATES) cells.push(...rateCells(row, rate, loading, widths, strings));
-    }
-    const actions = el('td', { class: 'actions' });
-    if (rowHasLimits(row)) {
-      const copy = vsc('vscode-toolbar-button', {
-        icon: 'copy',
-        label: fill(strings.copyPair, label),
-        title: fill(strings.copyPair, label),
-        'data-action': 'copy',
-        'data-key': key,
-      });
-      copy.addEventListener('click', () => this.post({ type: 'copy', from: row.from, to: row.to }));
-      actions.append(copy);
-    }
-    const remove = vsc('vscode-toolbar-button', {
-      icon: 'close',
-      label: fill(strings.removePair, label),
-      title: fill(strings.removePair, label),
-      'data-action': 'remove',
-      'data-key': key,
+    return pairRow(row, loading, widths, strings, {
+      copy: () => this.post({ type: 'copy', from: row.from, to: row.to }),
+      remove: () => {
+        this.focusAfter = neighbourOf(this.state?.rows ?? [], key);
+        this.post({ type: 'remove', from: row.from, to: row.to });
+      },
     });
-    remove.addEventListener('click', () => {
-      this.focusAfter = this.neighbourOf(key);
-      this.post({ type: 'remove', from: row.from, to: row.to });
-    });
-    actions.append(remove);
-    cells.push(actions);
-    const tr = el('tr', { class: `row-${row.state}`, 'data-key': key }, ...cells);
-    return tr;
   }
 
   // -- focus ---------------------------------------------------------------------------------
 
-  /** The row control that has focus, to give it back after drawing. */
-  private activeControl(): { key: string; action: string } | undefined {
-    const active = document.activeElement;
-    if (!(active instanceof HTMLElement) || !this.body.contains(active)) return undefined;
-    const key = active.getAttribute('data-key');
-    const action = active.getAttribute('data-action');
-    return key !== null && action !== null ? { key, action } : undefined;
-  }
-
-  /** After removing `key`: the remove button of the next row, or the previous one, or the form. */
-  private neighbourOf(key: string): { key: string; action: string } | 'from' {
-    const keys = (this.state?.rows ?? []).map(pairKey);
-    const index = keys.indexOf(key);
-    const next = keys[index + 1] ?? keys[index - 1];
-    return next === undefined ? 'from' : { key: next, action: 'remove' };
-  }
-
-  private restoreFocus(active: { key: string; action: string } | undefined): void {
+  private restoreFocus(active: RowControl | undefined): void {
     const target = this.focusAfter ?? active;
     this.focusAfter = undefined;
     if (target === undefined) return;
@@ -408,25 +349,8 @@ export class PairLimitsPage {
       this.fromField.focus();
       return;
     }
-    const candidates = Array.from(this.body.querySelectorAll<HTMLElement>('[data-action]'));
-    const match =
-      candidates.find(
-        (c) => c.getAttribute('data-key') === target.key && c.getAttribute('data-action') === target.action,
-      ) ?? candidates.find((c) => c.getAttribute('data-key') === target.key);
+    const match = rowControl(this.body, target);
     if (match) focusControl(match);
     else this.fromField.focus();
   }
-}
-
-/**
- * Focuses a control; a toolbar button's own `<button>` sits in its shadow root, which a button just
- * made has not drawn yet (its host takes no focus): then the focus waits for its first update.
- */
-function focusControl(control: HTMLElement): void {
-  const inner = (): HTMLElement | null | undefined => control.shadowRoot?.querySelector('button');
-  const drawn = inner();
-  if (drawn) return drawn.focus();
-  const update = (control as Partial<{ updateComplete: Promise<unknown> }>).updateComplete;
-  if (update) void update.then(() => inner()?.focus());
-  else control.focus();
 }

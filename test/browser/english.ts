@@ -8,7 +8,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Localizer } from '../../src/features/pairLimits/pageStrings';
 import { pageStrings } from '../../src/features/pairLimits/pageStrings';
-import type { UiStrings } from '../../src/shared/pairLimitsProtocol';
+import type { UiStrings } from '../../src/shared/pairLimitsStrings';
 
 /** The repository root (this file runs from out/test/browser/). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');

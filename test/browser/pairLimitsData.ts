@@ -10,8 +10,12 @@ import type { LimitSources, LimitsReport } from '../../src/features/pairLimits/l
 import { pairRow } from '../../src/features/pairLimits/pairRows';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
-import { boundValue, pairKey, PENDING_ESTIMATES } from '../../src/shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, UiStrings, ViewState } from '../../src/shared/pairLimitsProtocol';
+import { boundValue, pairKey } from '../../src/shared/currencyPairs';
+import { PENDING_ESTIMATES } from '../../src/shared/pairLimitsRows';
+import type { CurrencyPairKey } from '../../src/shared/currencyPairs';
+import type { HostMessage, ViewState } from '../../src/shared/pairLimitsProtocol';
+import type { PairRow } from '../../src/shared/pairLimitsRows';
+import type { UiStrings } from '../../src/shared/pairLimitsStrings';
 import { startHarness } from '../unit/api/support';
 import { english, englishL10n, englishPageStrings } from './english';
 

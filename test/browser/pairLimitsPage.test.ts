@@ -9,15 +9,12 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { HOSTILE_VALUES } from '../../src/sandbox';
 import { sanitize } from '../../src/shared/format';
-import {
-  fill,
-  MAX_VALUE_LENGTH,
-  pairKey,
-  PENDING_ESTIMATES,
-  rowFailed,
-  rowHasLimits,
-} from '../../src/shared/pairLimitsProtocol';
-import type { HostMessage, PairRow, UiStrings, ViewState, WebviewMessage } from '../../src/shared/pairLimitsProtocol';
+import { MAX_VALUE_LENGTH, pairKey } from '../../src/shared/currencyPairs';
+import { PENDING_ESTIMATES, rowFailed, rowHasLimits } from '../../src/shared/pairLimitsRows';
+import { fill } from '../../src/shared/pairLimitsStrings';
+import type { HostMessage, ViewState, WebviewMessage } from '../../src/shared/pairLimitsProtocol';
+import type { PairRow } from '../../src/shared/pairLimitsRows';
+import type { UiStrings } from '../../src/shared/pairLimitsStrings';
 import { english, REPO_ROOT } from './english';
 import type { PairLimitsTab } from './pageHarness';
 import { BrowserHarness } from './pageHarness';

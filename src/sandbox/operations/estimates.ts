@@ -9,7 +9,7 @@ import type { Currency } from '../currencies';
 import { findCurrency } from '../currencies';
 import * as dec from '../decimal';
 import type { Ledger } from '../ledger';
-import { SEEDED_CURRENCIES } from '../ledger';
+import { SEEDED_CURRENCIES } from '../seededLedger';
 import { currencyRefusal } from '../pairs';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
 import type { Limits, RateIdMethod, RateType } from '../rates';

@@ -17,15 +17,11 @@ import type { PairLimitsController, PairLimitsPanel } from '../../../src/feature
 import { findCurrency, limitsOf, pairLimits, startSandbox } from '../../../src/sandbox';
 import type { Currency, Sandbox } from '../../../src/sandbox';
 import { limitFields } from '../../../src/sandbox/rates';
-import { MAX_PAIRS, pairKey, PENDING_ESTIMATES } from '../../../src/shared/pairLimitsProtocol';
-import type {
-  CurrencyPairKey,
-  EstimateCell,
-  HostMessage,
-  LimitsRow,
-  PairRow,
-  ViewState,
-} from '../../../src/shared/pairLimitsProtocol';
+import { MAX_PAIRS, pairKey } from '../../../src/shared/currencyPairs';
+import { PENDING_ESTIMATES } from '../../../src/shared/pairLimitsRows';
+import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
+import type { HostMessage, ViewState } from '../../../src/shared/pairLimitsProtocol';
+import type { EstimateCell, LimitsRow, PairRow } from '../../../src/shared/pairLimitsRows';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
 

@@ -3,7 +3,8 @@
 // with its own error, written out. Also the one-shot sandboxControl() and snapshot/restore.
 import { strict as assert } from 'assert';
 import { AuthenticationError, ProtocolError, SandboxControlError, TransportError } from '../../../src/api';
-import { interpretControlAnswer, sandboxControl, SandboxControlClient } from '../../../src/api/sandboxControl';
+import { interpretControlAnswer } from '../../../src/api/controlAnswer';
+import { sandboxControl, SandboxControlClient } from '../../../src/api/sandboxControl';
 import type { ControlActionName } from '../../../src/shared/sandboxControl';
 import { startHarness } from './support';
 import type { Harness } from './support';

@@ -8,7 +8,7 @@
 import { strict as assert } from 'assert';
 import type { ExchangeClient, TransactionQuery } from '../../../src/api';
 import { SandboxControlClient } from '../../../src/api';
-import type { RequestOptions } from '../../../src/api/client';
+import type { RequestOptions } from '../../../src/api/clientOptions';
 import type { PollOutcome } from '../../../src/forward/forwarder';
 import { MAX_BACKOFF_MS, MOVING, StatusForwarder } from '../../../src/forward/forwarder';
 import type { ManualClock } from '../../../src/sandbox';

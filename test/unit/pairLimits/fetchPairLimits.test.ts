@@ -23,8 +23,8 @@ import {
 } from '../../../src/features/pairLimits/fetchPairLimits';
 import type { FetchPairs, PairLimitsReport, PairOutcome } from '../../../src/features/pairLimits/fetchPairLimits';
 import { currencyRefusal, findCurrency, pairLimits } from '../../../src/sandbox';
-import { pairKey } from '../../../src/shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
+import { pairKey } from '../../../src/shared/currencyPairs';
+import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 import { startHarness } from '../api/support';
 import { registeredKeys } from '../../secrets/registry';
 import type { Harness } from '../api/support';

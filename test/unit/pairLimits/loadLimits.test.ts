@@ -20,8 +20,8 @@ import type {
 import { isMethodNotFound, LimitsMemory, loadLimits } from '../../../src/features/pairLimits/loadLimits';
 import type { LimitSources } from '../../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../../src/features/pairLimits/pairRows';
-import { pairKey } from '../../../src/shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
+import { pairKey } from '../../../src/shared/currencyPairs';
+import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 import { isHostile } from '../../../src/sandbox/hostile';
 import { englishL10n } from '../../browser/english';
 import { startHarness } from '../api/support';

@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { MAX_RECENT, PAIRS_KEY, PairList, RECENT_KEY } from '../../../src/features/pairLimits/pairList';
 import { readPairs } from '../../../src/features/pairLimits/pairListState';
-import { MAX_PAIRS, normalizeTicker, pairKey } from '../../../src/shared/pairLimitsProtocol';
+import { MAX_PAIRS, normalizeTicker, pairKey } from '../../../src/shared/currencyPairs';
 import { MapMemento } from '../support/mapMemento';
 
 const p = (from: string, to: string) => ({ from, to });

@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, JsonRpcError } from '../../../src/api';
 import { describeOutcome, fetchPairLimits } from '../../../src/features/pairLimits/fetchPairLimits';
-import type { CurrencyPairKey } from '../../../src/shared/pairLimitsProtocol';
+import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 
 describe('describeOutcome', () => {
   it('names each kind of outcome', () => {

@@ -13,7 +13,7 @@ import {
 } from '../../../src/api';
 import type { EstimateOutcome } from '../../../src/features/pairLimits/fetchEstimateLimits';
 import { estimateCell, pairRow, pendingRow, refusedEverywhere } from '../../../src/features/pairLimits/pairRows';
-import type { EstimateCell, PairRow } from '../../../src/shared/pairLimitsProtocol';
+import type { EstimateCell, PairRow } from '../../../src/shared/pairLimitsRows';
 import { englishL10n } from '../../browser/english';
 
 const BTC_ETH = { from: 'btc', to: 'eth' } as const;

@@ -1,29 +1,20 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import {
-  FAILURE_KINDS,
   MAX_PAIRS,
   MAX_TICKER_LENGTH,
   MAX_VALUE_LENGTH,
-  UI_STRING_KEYS,
   boundValue,
   checkNewPair,
-  fill,
   normalizeTicker,
   pairKey,
-  parseHostMessage,
-  parseWebviewMessage,
-  rowFailed,
-  rowHasLimits,
-} from '../../../src/shared/pairLimitsProtocol';
-import type {
-  EstimateCell,
-  HostMessage,
-  PairRow,
-  UiStrings,
-  ViewState,
-  WebviewMessage,
-} from '../../../src/shared/pairLimitsProtocol';
+} from '../../../src/shared/currencyPairs';
+import { parseHostMessage, parseWebviewMessage } from '../../../src/shared/pairLimitsProtocol';
+import { FAILURE_KINDS, rowFailed, rowHasLimits } from '../../../src/shared/pairLimitsRows';
+import { UI_STRING_KEYS, fill } from '../../../src/shared/pairLimitsStrings';
+import type { HostMessage, ViewState, WebviewMessage } from '../../../src/shared/pairLimitsProtocol';
+import type { EstimateCell, PairRow } from '../../../src/shared/pairLimitsRows';
+import type { UiStrings } from '../../../src/shared/pairLimitsStrings';
 
 /** The longest text the page may send in a field (raw input included). */
 const MAX_INPUT = 200;

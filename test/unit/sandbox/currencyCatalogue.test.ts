@@ -11,7 +11,7 @@ import { CURRENCIES, findCurrency, Ledger, ManualClock } from '../../../src/sand
 import type { Currency } from '../../../src/sandbox/currencies';
 import { readCatalogue } from '../../../src/sandbox/currencies';
 import catalogue from '../../../src/sandbox/catalogue.json';
-import { SEEDED_CURRENCIES } from '../../../src/sandbox/ledger';
+import { SEEDED_CURRENCIES } from '../../../src/sandbox/seededLedger';
 import { pairLimits } from '../../../src/sandbox/pairs';
 import { limitsOf } from '../../../src/sandbox/rates';
 import { rpc, result, testSandbox } from './helpers';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import type { Sandbox } from '../../../src/sandbox';
 import { findCurrency, ManualClock } from '../../../src/sandbox';
-import { SEEDED_CURRENCIES } from '../../../src/sandbox/ledger';
+import { SEEDED_CURRENCIES } from '../../../src/sandbox/seededLedger';
 import { currencyRefusal } from '../../../src/sandbox/pairs';
 import { postSigned, result, rpcError, testKeys, testSandbox } from './helpers';
 

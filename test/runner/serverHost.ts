@@ -57,7 +57,13 @@ const WORKBENCH_CHATTER = [
  * The profile's user settings: no AI features (VS Code 1.13x starts its chat and agent host
  * otherwise, with nothing to talk to), no start-up editor. Unknown keys are ignored by older ones.
  */
-const USER_SETTINGS = { 'chat.disableAIFeatures': true, 'workbench.startupEditor': 'none' };
+// Telemetry off as well as by the flag: code-server's walkthrough page shows its usage-data footer
+// unless the setting says so, and the walkthrough's picture is of what VS Code shows.
+const USER_SETTINGS = {
+  'chat.disableAIFeatures': true,
+  'workbench.startupEditor': 'none',
+  'telemetry.telemetryLevel': 'off',
+};
 
 interface WorkbenchLog {
   relativePath: string;

@@ -14,7 +14,7 @@ import type { Account } from './accountModel';
 import { hostOf } from './accountModel';
 import { AccountInputError } from './accountStore';
 import type { EnvironmentService } from './environmentService';
-import { legacyBaseUrl } from './environmentService';
+import { legacyBaseUrl } from '../settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';

@@ -4,7 +4,8 @@
  * clock for an account's.
  */
 import type { EnvironmentService } from './environmentService';
+import type { SandboxClockSource } from './environmentDeps';
 
-export function recordClockNow(environment: Pick<EnvironmentService, 'kind' | 'sandboxClock'>): number {
-  return environment.kind === 'sandbox' ? environment.sandboxClock.now() : Date.now();
+export function recordClockNow(environment: Pick<EnvironmentService, 'kind'>, sandbox: SandboxClockSource): number {
+  return environment.kind === 'sandbox' ? sandbox.clock.now() : Date.now();
 }

@@ -11,6 +11,7 @@ import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { AccountSightings } from '../accounts/accountSightings';
 import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 
 /** The status notes the details document shows (it loads them with this file, on first use). */
@@ -18,6 +19,8 @@ export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
 
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
+  /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
+  readonly sandboxHost: SandboxStarter;
   readonly log: Logger;
   /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
   readonly sightings?: Pick<AccountSightings, 'of'>;
@@ -134,7 +137,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
         : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
-      control = await this.deps.environment.sandboxControl();
+      control = (await this.deps.sandboxHost.start()).control;
     const sightings =
       connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
     const context: AgentToolContext = {

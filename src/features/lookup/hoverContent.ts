@@ -27,7 +27,7 @@ import {
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import { errorText } from '../../shared/errorText';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import type { EnvironmentKind, SandboxStarter } from '../accounts/environmentDeps';
 import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
 
@@ -77,13 +77,15 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
  */
 export async function hoverFacts(
   record: TransactionRecord,
-  environment: EnvironmentService,
+  target: { readonly environment: EnvironmentService; readonly sandbox: SandboxStarter },
   sightings: Pick<AccountSightings, 'of'> | undefined,
   signal: AbortSignal,
   log: Logger,
 ): Promise<DiagnosisFacts | undefined> {
   try {
-    const times = await statusTimes(await timesContext(environment, sightings, signal), [record]);
+    const times = await statusTimes(await timesContext(target.environment, target.sandbox, sightings, signal), [
+      record,
+    ]);
     const since = times.since.get(record.id);
     const next = times.next.get(record.id);
     return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };

@@ -13,6 +13,7 @@ import type { CreatedTransaction } from '../../api/types';
 import { sanitize, ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxClients } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
@@ -77,6 +78,8 @@ export interface NewTransactionResult {
 
 export interface NewTransactionDeps {
   readonly environment: EnvironmentService;
+  /** The sandbox's client whatever the environment: never an account's. */
+  readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
 }
@@ -189,7 +192,7 @@ export class NewTransactionCommand {
     const title = vscode.l10n.t('Sandbox: New Transaction');
     // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
     // questions are open can never send this flow's requests there.
-    const client = await this.deps.environment.sandboxClient();
+    const client = await this.deps.clients.sandboxClient();
     if (step === 'pair') {
       const last = draft.pair;
       const pair = await askPair(this.prompts, client, {
@@ -350,7 +353,7 @@ export class NewTransactionCommand {
     const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
     let created: CreatedTransaction;
     try {
-      const client = await this.deps.environment.sandboxClient();
+      const client = await this.deps.clients.sandboxClient();
       created = await vscode.window.withProgress(
         {
           location: vscode.ProgressLocation.Notification,

@@ -126,14 +126,20 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const accounts = new AccountStore(context.globalState, context.secrets);
   const questions: AccountQuestions = { prompts: modalPrompts };
   const approval = new HostApproval({
-    decideHost: (id, allowed) => accounts.decideHost(id, allowed),
+    accounts,
+    trust: vscode.workspace,
     questions,
-    declinedText: (name, host) =>
-      vscode.l10n.t(
-        'Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.',
-        name,
-        host,
-      ),
+    words: {
+      declined: (name, host) =>
+        vscode.l10n.t(
+          'Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.',
+          name,
+          host,
+        ),
+      missing: () => vscode.l10n.t('That account no longer exists.'),
+      restricted: () => vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'),
+      noKeys: (name) => vscode.l10n.t('The account "{0}" has no usable API keys.', name),
+    },
     log: tagged(log, 'environment'),
   });
   const environment = new EnvironmentService({ accounts, sandboxHost, clients, approval, log });

@@ -14,7 +14,8 @@ import { RateLimiter } from '../../api';
 import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
 import { loadClient } from './loadClient';
 import type { ClientCode } from './loadClient';
-import type { AccountSummary } from './accountModel';
+import { accountSummary } from './accountModel';
+import type { Account, AccountSummary } from './accountModel';
 import type { Connection } from './environmentDeps';
 
 /** One rate limiter per API key, made on first need, kept until disposed. */
@@ -84,20 +85,22 @@ export class ClientPool {
   }
 
   /**
-   * The kept connection of the account `id` when it was made for `made` (its address and key);
-   * one made for anything else is ended.
+   * A connection of an account not in use, kept for the address and key it was made with (a reset
+   * for the account in use does not see another account's new key or address, so the kept one is
+   * checked against them here; one made for anything else is ended). A new one is made once
+   * `approve` resolved: it throws when the account may not be used.
    */
-  otherAccount(id: string, made: string): Connection | undefined {
-    const kept = this.otherAccounts.get(id);
+  async otherAccount(account: Account, credentials: Credentials, approve: () => Promise<void>): Promise<Connection> {
+    const made = `${account.baseUrl}|${credentials.apiKey}`;
+    const kept = this.otherAccounts.get(account.id);
     if (kept?.made === made) return kept.connection;
     kept?.connection.client.dispose();
-    this.otherAccounts.delete(id);
-    return undefined;
-  }
-
-  /** Keeps the connection of an account not in use, for `made` (until anything changes). */
-  keepOtherAccount(id: string, made: string, connection: Connection): void {
-    this.otherAccounts.set(id, { made, connection });
+    this.otherAccounts.delete(account.id);
+    const code = await loadClient();
+    await approve();
+    const connection = this.open(code, account.baseUrl, credentials, accountSummary(account), this.deps.timeoutMs());
+    this.otherAccounts.set(account.id, { made, connection });
+    return connection;
   }
 
   /**

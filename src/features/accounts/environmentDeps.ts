@@ -52,6 +52,8 @@ export type SandboxRunning = Pick<SandboxHost, 'sandbox'>;
 export type SandboxClockSource = Pick<SandboxHost, 'clock'>;
 /** Replaces the sandbox's faults (starting it if needed). */
 export type SandboxFaults = Pick<SandboxHost, 'setFaults'>;
+/** "Sandbox: Reset": a new ledger (the environment drops the records of the old one). */
+export type SandboxLedgerReset = Pick<SandboxHost, 'resetLedger'>;
 
 /** The client of "sandbox only" work, whatever the environment: `ClientPool.sandboxClient`. */
 export interface SandboxClients {

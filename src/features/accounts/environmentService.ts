@@ -1,15 +1,17 @@
 /**
- * Where requests go, and the one client (with its account's rate limiter) for it.
+ * Where requests go: the user's choice (the built-in sandbox or an account) and what it resolves
+ * to, and the connection for it.
  *
- * - **sandbox**: the built-in simulation from `src/sandbox`, started in this process on 127.0.0.1
- *   on first use (its life is `SandboxHost`'s, in features/sandbox/sandboxHost.ts).
- * - **an account** (`live`): the account's address with its key, from user-level storage only.
- *   Used only in a trusted workspace, only with usable keys, only to an address the endpoint
- *   policy allows (https, or http to this machine), and only after the user said yes, once per
- *   account and host, to "Send signed requests for account X to host Y?".
+ * - **sandbox**: the built-in simulation, started in this process on 127.0.0.1 on first use (its
+ *   life is `SandboxHost`'s, features/sandbox/sandboxHost.ts).
+ * - **an account** (`live`): its address with its key, from user-level storage only. Used only in
+ *   a trusted workspace, only with usable keys, and only after `HostApproval` allowed its address
+ *   and the user said yes, once per account and host, to "Send signed requests for account X to
+ *   host Y?".
  *
- * Whenever where requests go or how they are signed changes, the old client is disposed (its
- * queued calls and retries end: nothing more is signed with the old key) and `onDidReset` fires.
+ * Whenever where requests go or how they are signed changes, the clients of the old connection
+ * end (`ClientPool`: their queued calls and retries end, nothing more is signed with the old key)
+ * and `onDidReset` fires. The parts are built in src/extension.ts and given to the constructor.
  */
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
@@ -77,6 +79,10 @@ export class EnvironmentService implements vscode.Disposable {
     this.trust = deps.trust ?? vscode.workspace;
     this.disposables.push(
       this.sandboxHost.onDidChange(() => this.changed.fire(this.state)),
+      // "Sandbox: Reset": records fetched from the old ledger are dropped.
+      this.sandboxHost.onDidResetLedger(() => {
+        if (this.kind === 'sandbox') this.reset_.fire(this.state);
+      }),
       this.changed,
       this.reset_,
       this.accounts,
@@ -94,16 +100,11 @@ export class EnvironmentService implements vscode.Disposable {
    * client() waits for it (it is the first reset), so no request goes out before the accounts
    * were read.
    */
-  initialize(): Promise<void> {
-    const done = this.resetting.then(async () => {
+  async initialize(): Promise<void> {
+    await this.queued(async () => {
       await this.migrateLegacyKeys();
-      await this.resetNow('accounts or settings changed');
+      return this.resetNow('accounts or settings changed');
     });
-    this.resetting = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    return done;
   }
 
   private async migrateLegacyKeys(): Promise<void> {
@@ -184,48 +185,18 @@ export class EnvironmentService implements vscode.Disposable {
     if (this.disposed) throw new Error('The extension is shutting down.');
     await this.resetting;
     if (this.kind === 'live' && this.resolvedAccount?.id === id) return this.connection();
-    const account = this.accounts.get(id);
-    if (!account) throw new AccountAccessError('missing', vscode.l10n.t('That account no longer exists.'));
-    if (!this.trust.isTrusted)
-      throw new AccountAccessError(
-        'declined',
-        vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'),
-      );
-    const credentials = await this.accounts.credentials(account.id);
-    if (!credentials)
-      throw new AccountAccessError(
-        'declined',
-        vscode.l10n.t('The account "{0}" has no usable API keys.', account.name),
-      );
-    // Kept for the address and key it was made with: a reset for the account in use does not see
-    // another account's new key or address, so the kept client is checked against them here.
-    const made = `${account.baseUrl}|${credentials.apiKey}`;
-    const kept = this.clients.otherAccount(id, made);
-    if (kept) return kept;
-    const code = await loadClient();
-    const connectionKey = this.connectionKey;
-    await this.deps.approval.approve(account, options.ask !== false);
-    if (this.connectionKey !== connectionKey) throw new CancelledError();
-    const connection = this.clients.open(
-      code,
-      account.baseUrl,
-      credentials,
-      accountSummary(account),
-      requestTimeoutMs(),
-    );
-    this.clients.keepOtherAccount(id, made, connection);
-    return connection;
+    const { account, credentials } = await this.deps.approval.usable(id);
+    return this.clients.otherAccount(account, credentials, async () => {
+      const connectionKey = this.connectionKey;
+      await this.deps.approval.approve(account, options.ask !== false);
+      // The user may have switched while the question was open.
+      if (this.connectionKey !== connectionKey) throw new CancelledError();
+    });
   }
 
   /** Where requests go now, as a watch remembers it: `sandbox` or the account's id. */
   get target(): string {
     return this.kind === 'live' && this.resolvedAccount ? this.resolvedAccount.id : 'sandbox';
-  }
-
-  /** "Sandbox" or the account's name (a removed account says so). */
-  targetLabel(target: string): string {
-    if (target === 'sandbox') return vscode.l10n.t('Sandbox');
-    return this.accounts.get(target)?.name ?? vscode.l10n.t('a removed account');
   }
 
   dispose(): void {
@@ -274,17 +245,6 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   /**
-   * "Sandbox: Reset": the built-in sandbox starts a new ledger (no faults; the user's own
-   * transactions kept in it when asked), through its control endpoint; records fetched from the
-   * old one are dropped. Resolves with how many own transactions were kept.
-   */
-  async resetSandbox(keepOwn = false): Promise<number> {
-    const kept = await this.sandboxHost.resetLedger(keepOwn);
-    if (this.kind === 'sandbox') this.reset_.fire(this.state);
-    return kept;
-  }
-
-  /**
    * Stops the built-in sandbox as a reload does (its ledger kept; its port and key pair of this
    * window forgotten); the next use starts a new one, on the port of the setting (any free one
    * without it) and with a new key unless a stable key is set. Records fetched from the old one
@@ -316,7 +276,12 @@ export class EnvironmentService implements vscode.Disposable {
    * still dropping the old client (its caller would go on with stale records).
    */
   private reset(reason: string): Promise<EnvironmentState> {
-    const next = this.resetting.then(() => this.resetNow(reason));
+    return this.queued(() => this.resetNow(reason));
+  }
+
+  /** Runs `work` after the resets before it; the next waits for it, whatever its outcome. */
+  private queued(work: () => Promise<EnvironmentState>): Promise<EnvironmentState> {
+    const next = this.resetting.then(work);
     this.resetting = next.then(
       () => undefined,
       () => undefined,

@@ -11,7 +11,13 @@
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClients, SandboxFaults, SandboxRunning, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  SandboxClients,
+  SandboxFaults,
+  SandboxLedgerReset,
+  SandboxRunning,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
@@ -64,7 +70,7 @@ export interface SandboxApi {
 export interface SandboxCommandDeps {
   readonly environment: EnvironmentService;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
-  readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults;
+  readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
   /** The sandbox's client for New Transaction. */
   readonly clients: SandboxClients;
   readonly store: TransactionStore;
@@ -137,7 +143,7 @@ export function sandboxCommandHandlers(
       const own = (await sandboxHost.start()).sandbox.ledger.ownTransactions().length;
       const keepOwn = given ?? (await askReset(own));
       if (keepOwn === undefined) return undefined;
-      const kept = await environment.resetSandbox(keepOwn);
+      const kept = await sandboxHost.resetLedger(keepOwn);
       notify(
         kept > 0
           ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept)

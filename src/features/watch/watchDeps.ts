@@ -1,4 +1,5 @@
 /** What the status-bar watch is given at activation. */
+import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxClients } from '../accounts/environmentDeps';
@@ -31,7 +32,11 @@ export function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
     get target() {
       return environment.target;
     },
-    targetLabel: (target) => environment.targetLabel(target),
+    // "Sandbox" or the account's name (a removed account says so).
+    targetLabel: (target) =>
+      target === 'sandbox'
+        ? vscode.l10n.t('Sandbox')
+        : (environment.accounts.get(target)?.name ?? vscode.l10n.t('a removed account')),
     recordsOn: async (target, ids, options) => {
       // An account is used only when its host was allowed before: a poll asks the user nothing.
       const client =

@@ -118,21 +118,43 @@ describe('ClientPool: the clients and the limiter of each key', () => {
     assert.notEqual(await pool.sandboxClient(), rekeyed, 'a new one after that');
   });
 
-  it('keeps an other account’s connection for what it was made for, until it changes or the current connection ends', () => {
-    const { a } = testKeys();
-    const made = `${first.url}|${a.apiKey}`;
-    const connection = pool.open(clientCode, first.url, a, ACCOUNT, 5000);
-    pool.keepOtherAccount('a1', made, connection);
-    assert.equal(pool.otherAccount('a1', made), connection);
-    assert.equal(pool.otherAccount('a2', made), undefined, 'another account has none');
-    assert.equal(pool.otherAccount('a1', `${second.url}|${a.apiKey}`), undefined, 'a new address: not kept');
-    assert.equal(connection.client.disposed, true, 'the client of the old address is ended');
-    assert.equal(pool.otherAccount('a1', made), undefined, 'and forgotten');
-    const again = pool.open(clientCode, first.url, a, ACCOUNT, 5000);
-    pool.keepOtherAccount('a1', made, again);
+  it('keeps an other account’s connection for its address and key, made only after the approval, until anything changes', async () => {
+    const { a, b } = testKeys();
+    const account = { id: 'a1', name: 'Main', baseUrl: first.url, hosts: {} };
+    let approvals = 0;
+    const approve = () => {
+      approvals++;
+      return Promise.resolve();
+    };
+    const connection = await pool.otherAccount(account, a, approve);
+    assert.equal(approvals, 1);
+    assert.equal(connection.kind, 'live');
+    assert.equal(connection.account?.id, 'a1');
+    assert.ok((await connection.client.getPairs()).length > 0, 'it sends to the account’s address');
+    assert.equal(await pool.otherAccount(account, a, approve), connection, 'kept');
+    assert.equal(approvals, 1, 'a kept connection needs no new approval');
+    const rekeyed = await pool.otherAccount(account, b, approve);
+    assert.notEqual(rekeyed, connection, 'a new key: a new connection');
+    assert.equal(connection.client.disposed, true, 'the one of the old key is ended');
+    const moved = await pool.otherAccount({ ...account, baseUrl: second.url }, b, approve);
+    assert.equal(rekeyed.client.disposed, true, 'a new address: the one of the old address is ended');
     pool.disposeCurrent();
-    assert.equal(pool.otherAccount('a1', made), undefined, 'a change forgets the other accounts’ clients');
-    assert.equal(again.client.disposed, true);
+    assert.equal(moved.client.disposed, true, 'a change ends the other accounts’ clients');
+    assert.notEqual(
+      await pool.otherAccount({ ...account, baseUrl: second.url }, b, approve),
+      moved,
+      'and forgets them',
+    );
+    assert.equal(approvals, 4);
+  });
+
+  it('makes no connection for an other account when the approval throws, and keeps none', async () => {
+    const { a } = testKeys();
+    const account = { id: 'a1', name: 'Main', baseUrl: first.url, hosts: {} };
+    const refused = () => Promise.reject(new Error('not allowed'));
+    await assert.rejects(pool.otherAccount(account, a, refused), /not allowed/);
+    await assert.rejects(pool.otherAccount(account, a, refused), /not allowed/, 'nothing was kept');
+    assert.equal(first.requests.length, 0);
   });
 
   it('ends everything at shutdown: the clients, the limiters’ waiting callers, and refuses a new sandbox client', async () => {

@@ -11,6 +11,7 @@ import { withHostDecision } from '../../../src/features/accounts/accountModel';
 import { AccountAccessError } from '../../../src/features/accounts/accessError';
 import { HostApproval } from '../../../src/features/accounts/hostApproval';
 import { recordingChannel } from '../log/recordingChannel';
+import { testKeys } from '../sandbox/helpers';
 
 const MAIN: Account = { id: 'a1', name: 'Main', baseUrl: 'https://api.example.com', hosts: {} };
 const OTHER: Account = { id: 'a2', name: 'Other', baseUrl: 'https://api.example.com', hosts: {} };
@@ -23,12 +24,19 @@ function setUp(answers: (boolean | undefined)[]) {
   ]);
   const asked: string[] = [];
   const log = recordingChannel();
+  const trust = { isTrusted: true };
   const approval = new HostApproval({
-    decideHost: (id, allowed) => {
-      const account = accounts.get(id);
-      if (account) accounts.set(id, withHostDecision(account, allowed));
-      return Promise.resolve();
+    accounts: {
+      get: (id) => accounts.get(id),
+      // Main has usable keys, Other none.
+      credentials: (id) => Promise.resolve(id === MAIN.id ? testKeys().a : undefined),
+      decideHost: (id, allowed) => {
+        const account = accounts.get(id);
+        if (account) accounts.set(id, withHostDecision(account, allowed));
+        return Promise.resolve();
+      },
     },
+    trust,
     questions: {
       prompts: {
         confirmHost: (name, host) => {
@@ -37,17 +45,26 @@ function setUp(answers: (boolean | undefined)[]) {
         },
       },
     },
-    declinedText: (name, host) => `not allowed: ${name} to ${host}`,
+    words: {
+      declined: (name, host) => `not allowed: ${name} to ${host}`,
+      missing: () => 'no such account',
+      restricted: () => 'restricted',
+      noKeys: (name) => `no keys: ${name}`,
+    },
     log,
   });
   const account = (id: string): Account => accounts.get(id) ?? assert.fail(`no account ${id}`);
-  return { approval, asked, log, account };
+  return { approval, asked, log, account, trust };
 }
 
-async function declined(promise: Promise<void>, text = 'not allowed: Main to api.example.com'): Promise<void> {
+async function declined(
+  promise: Promise<unknown>,
+  text = 'not allowed: Main to api.example.com',
+  reason = 'declined',
+): Promise<void> {
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof AccountAccessError);
-    assert.equal(error.reason, 'declined');
+    assert.equal(error.reason, reason);
     assert.equal(error.message, text);
     return true;
   });
@@ -114,5 +131,17 @@ describe('HostApproval: signed requests to an account’s host only after the us
     await declined(approval.approve(account('a1'), false));
     assert.deepEqual(asked, []);
     assert.deepEqual(account('a1').hosts, {});
+  });
+
+  it('gives an account not in use with its keys only when it exists, the workspace is trusted and its keys are usable', async () => {
+    const { approval, asked, trust } = setUp([]);
+    const usable = await approval.usable('a1');
+    assert.equal(usable.account.id, 'a1');
+    assert.equal(usable.credentials.apiKey, testKeys().a.apiKey);
+    await declined(approval.usable('gone'), 'no such account', 'missing');
+    await declined(approval.usable('a2'), 'no keys: Other');
+    trust.isTrusted = false;
+    await declined(approval.usable('a1'), 'restricted');
+    assert.deepEqual(asked, [], 'nothing is asked');
   });
 });

@@ -4,9 +4,11 @@
  * src/extension.ts: `EnvironmentService`, `ClientPool`, `HostApproval`, `SandboxHost`). Types
  * only: no `vscode` value, no code.
  */
+import type * as vscode from 'vscode';
 import type { ExchangeClient } from '../../api';
 import type { AccountSummary, Resolution } from './accountModel';
 import type { SandboxHost } from '../sandbox/sandboxHost';
+import type { AccountStore } from './accountStore';
 
 export type EnvironmentKind = 'sandbox' | 'live';
 
@@ -58,4 +60,53 @@ export type SandboxLedgerReset = Pick<SandboxHost, 'resetLedger'>;
 /** The client of "sandbox only" work, whatever the environment: `ClientPool.sandboxClient`. */
 export interface SandboxClients {
   sandboxClient(): Promise<ExchangeClient>;
+}
+
+/*
+ * The environment as the features reach it: the members of `EnvironmentService` each feature
+ * uses, by idea. A feature's deps name the intersection it needs.
+ */
+
+/** Where requests go now: the sandbox or an account. */
+export interface EnvironmentKindSource {
+  readonly kind: EnvironmentKind;
+}
+
+/** What is shown about where requests go, and when that changes. */
+export interface EnvironmentView extends EnvironmentKindSource {
+  readonly state: EnvironmentState;
+  readonly onDidChange: vscode.Event<EnvironmentState>;
+}
+
+/** Fires after where requests go or how they are signed changed: records fetched before are stale. */
+export interface EnvironmentResets {
+  readonly onDidReset: vscode.Event<EnvironmentState>;
+}
+
+/** The connection for where requests go now (made on first need), with what it is for. */
+export interface CurrentConnection {
+  connection(): Promise<Connection>;
+}
+
+/** The client for where requests go now. */
+export interface CurrentClient {
+  client(): Promise<ExchangeClient>;
+}
+
+/** Where requests go now, as a watch or an event remembers it: `sandbox` or the account's id. */
+export interface CurrentTarget {
+  readonly target: string;
+}
+
+/** A connection of an account although another target may be in use (asked about its host unless `ask` is false). */
+export interface AccountConnections {
+  accountConnection(id: string, options?: { readonly ask?: boolean }): Promise<Connection>;
+}
+
+/** The user's accounts and the choice among them. */
+export interface EnvironmentChoice {
+  readonly accounts: AccountStore;
+  /** What the user chose: `sandbox` or an account's id. */
+  readonly chosen: string;
+  choose(target: string): Promise<void>;
 }

@@ -6,8 +6,13 @@
 import * as vscode from 'vscode';
 import type * as FaultPresets from '../sandbox/faultPresets';
 import { lazyModule } from '../lazyModule';
-import type { EnvironmentService } from './environmentService';
-import type { EnvironmentState, SandboxRunning, SandboxStarter } from './environmentDeps';
+import type {
+  EnvironmentChoice,
+  EnvironmentState,
+  EnvironmentView,
+  SandboxRunning,
+  SandboxStarter,
+} from './environmentDeps';
 import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
@@ -43,7 +48,7 @@ type Pick = vscode.QuickPickItem & { readonly target: string };
 
 export function registerEnvironment(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  environment: EnvironmentChoice & EnvironmentView,
   sandboxHost: SandboxStarter & SandboxRunning,
   showLog: () => void,
 ): vscode.StatusBarItem {

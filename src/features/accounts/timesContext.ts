@@ -5,15 +5,14 @@
  */
 import type { AgentToolContext } from '../../agents/types';
 import type { AccountSightings } from './accountSightings';
-import type { EnvironmentService } from './environmentService';
-import type { SandboxStarter } from './environmentDeps';
+import type { CurrentConnection, SandboxStarter } from './environmentDeps';
 
 /**
  * What since-times are read with on the target in use (src/agents/statusSince.ts): on the
  * sandbox its control endpoint (each schedule, its clock), on an account its sightings.
  */
 export async function timesContext(
-  environment: Pick<EnvironmentService, 'connection'>,
+  environment: CurrentConnection,
   sandbox: SandboxStarter,
   sightings: Pick<AccountSightings, 'of'> | undefined,
   signal?: AbortSignal,

@@ -10,15 +10,14 @@ import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../a
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { AccountSightings } from '../accounts/accountSightings';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxStarter } from '../accounts/environmentDeps';
+import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 
 /** The status notes the details document shows (it loads them with this file, on first use). */
 export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
 
 export interface AgentToolsDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentConnection & EnvironmentView;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
   readonly sandboxHost: SandboxStarter;
   readonly log: Logger;
@@ -26,7 +25,7 @@ export interface AgentToolsDeps {
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
-function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
+function targetOf(environment: Pick<EnvironmentView, 'kind' | 'state'>): AgentTarget {
   const account = environment.state.account;
   if (environment.kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
   return { kind: 'sandbox', label: 'Sandbox' };

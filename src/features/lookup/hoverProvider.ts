@@ -10,8 +10,12 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClockSource, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  CurrentConnection,
+  EnvironmentKindSource,
+  SandboxClockSource,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { isFinalStatus } from '../../shared/status';
@@ -40,7 +44,7 @@ const errorWords = lazyModule(() => import('./errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & CurrentConnection;
   readonly sandboxHost: SandboxStarter & SandboxClockSource;
   readonly pattern: IdPatternSetting;
   readonly log: Logger;

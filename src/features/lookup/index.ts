@@ -7,8 +7,12 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import { registerDetails } from '../details/registerDetails';
 import type { RecordDocuments } from '../details/detailsProvider';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClockSource, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  CurrentConnection,
+  EnvironmentKindSource,
+  SandboxClockSource,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter, moreTransactionActions } from './userMessages';
@@ -24,7 +28,7 @@ import type { AccountSightings } from '../accounts/accountSightings';
 
 export interface LookupDependencies {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & CurrentConnection;
   /** The built-in sandbox: its clock (the records' ages) and its control (since when in a status). */
   readonly sandboxHost: SandboxStarter & SandboxClockSource;
   readonly log: Logger;

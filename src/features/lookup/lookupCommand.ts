@@ -11,8 +11,7 @@ import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClockSource } from '../accounts/environmentDeps';
+import type { EnvironmentKindSource, SandboxClockSource } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { statusLook } from '../statusPresentation';
@@ -46,7 +45,7 @@ export interface LookupResult {
 
 export interface LookupDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource;
   readonly sandboxHost: SandboxClockSource;
   readonly pattern: IdPatternSetting;
   readonly messages: MessagePresenter;

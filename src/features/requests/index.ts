@@ -9,9 +9,16 @@
  * runs.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { AccountQuestions } from '../accounts/accountPrompts';
-import type { SandboxClients, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  AccountConnections,
+  CurrentClient,
+  CurrentConnection,
+  EnvironmentChoice,
+  EnvironmentView,
+  SandboxClients,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter } from '../lookup/userMessages';
@@ -29,7 +36,11 @@ import { errorText } from '../../shared/errorText';
 export { openUntitledRequest } from './requestFiles';
 
 export interface RequestsDependencies {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView &
+    CurrentConnection &
+    CurrentClient &
+    AccountConnections &
+    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
   /** The questions before a money-moving request and for Send Again (tests replace them). */
   readonly questions: AccountQuestions;
   /** The sandbox's client whatever the environment. */

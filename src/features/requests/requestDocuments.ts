@@ -7,9 +7,17 @@
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../accounts/accountModel';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { AccountQuestions } from '../accounts/accountPrompts';
-import type { Connection, SandboxClients, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  AccountConnections,
+  Connection,
+  CurrentClient,
+  CurrentConnection,
+  EnvironmentChoice,
+  EnvironmentView,
+  SandboxClients,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { AnswerDocuments } from './answerDocuments';
@@ -38,7 +46,11 @@ export type RequestDocumentCommand =
 
 /** What index.ts hands over: the parts the main bundle made at activation. */
 export interface RequestDocumentParts {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView &
+    CurrentConnection &
+    CurrentClient &
+    AccountConnections &
+    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
   /** The sandbox's client whatever the environment (Send Again of a sandbox entry). */
   readonly clients: SandboxClients;
   /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */

@@ -8,9 +8,8 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { AccountQuestions } from '../accounts/accountPrompts';
-import type { Connection } from '../accounts/environmentDeps';
+import type { Connection, CurrentConnection, EnvironmentView } from '../accounts/environmentDeps';
 import { hostOf } from '../accounts/accountModel';
 import { targetName } from '../accounts/environmentNames';
 import { classifyError } from '../lookup/errorKind';
@@ -54,7 +53,7 @@ export interface SendResult {
 }
 
 export interface SenderDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentConnection & Pick<EnvironmentView, 'state'>;
   /** The money-moving question (tests replace it). */
   readonly questions: AccountQuestions;
   readonly answers: AnswerDocuments;

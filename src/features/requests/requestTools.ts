@@ -6,8 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxStarter } from '../accounts/environmentDeps';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 import { signingKey } from './signingKey';
 import { classifyError } from '../lookup/errorKind';
 import { plainText } from '../lookup/errorMessages';
@@ -24,7 +23,7 @@ import type { SnippetKeySource, SnippetKind } from './snippets';
 import { errorText } from '../../shared/errorText';
 
 export interface ToolsDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
   /** The built-in sandbox's key when requests go there (started if needed). */
   readonly sandboxHost: SandboxStarter;
   readonly answers: AnswerDocuments;

@@ -5,8 +5,7 @@
  * documents, not at activation.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { EnvironmentKind, SandboxStarter } from '../accounts/environmentDeps';
+import type { EnvironmentChoice, EnvironmentKind, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 
 export interface SigningKey {
   readonly text: string | undefined;
@@ -17,7 +16,7 @@ export interface SigningKey {
 
 /** The chosen account's key unless the workspace is restricted, else the built-in sandbox's (started if needed). */
 export async function signingKey(
-  environment: Pick<EnvironmentService, 'chosen' | 'state' | 'accounts'>,
+  environment: Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>,
   sandbox: SandboxStarter,
 ): Promise<SigningKey> {
   const chosen = environment.chosen;

@@ -12,8 +12,7 @@ import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
 import { sanitize, ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClients } from '../accounts/environmentDeps';
+import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
@@ -77,7 +76,7 @@ export interface NewTransactionResult {
 }
 
 export interface NewTransactionDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The sandbox's client whatever the environment: never an account's. */
   readonly clients: SandboxClients;
   readonly store: TransactionStore;

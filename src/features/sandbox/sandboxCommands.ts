@@ -10,8 +10,9 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type {
+  EnvironmentChoice,
+  EnvironmentKindSource,
   SandboxClients,
   SandboxFaults,
   SandboxLedgerReset,
@@ -68,7 +69,7 @@ export interface SandboxApi {
 }
 
 export interface SandboxCommandDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
   /** The sandbox's client for New Transaction. */

@@ -15,8 +15,7 @@ import { userTimeStyle } from '../timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxStarter } from '../accounts/environmentDeps';
+import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
@@ -91,7 +90,7 @@ export interface ControlResult {
 }
 
 export interface TransactionControlDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource;
   /** The sandbox's control endpoint (the sandbox started if needed). */
   readonly sandboxHost: SandboxStarter;
   readonly store: TransactionStore;

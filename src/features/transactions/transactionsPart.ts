@@ -5,8 +5,13 @@
  */
 import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClockSource, SandboxRunning, SandboxStarter } from '../accounts/environmentDeps';
+import type {
+  CurrentConnection,
+  EnvironmentView,
+  SandboxClockSource,
+  SandboxRunning,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { FilterState } from './filterState';
@@ -32,7 +37,7 @@ export interface TransactionsSeams {
 
 export interface TransactionsDependencies {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView & CurrentConnection;
   /** The built-in sandbox: its faults and clock (the view), its control ("in status longer than"). */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxClockSource;
   readonly log: Logger;

@@ -10,8 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
+import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
@@ -52,7 +51,7 @@ export interface TransactionsViewDeps {
   readonly list: TransactionList;
   readonly filter: FilterState;
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView;
   /** The built-in sandbox: its faults (said in the view) and its clock (the records' ages). */
   readonly sandboxHost: SandboxRunning & SandboxClockSource;
   readonly log: Logger;

@@ -1,8 +1,13 @@
 /** What the status-bar watch is given at activation. */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxClients } from '../accounts/environmentDeps';
+import type {
+  AccountConnections,
+  CurrentTarget,
+  EnvironmentChoice,
+  EnvironmentResets,
+  SandboxClients,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import type { AccountSightings } from '../accounts/accountSightings';
@@ -10,7 +15,7 @@ import type { StatusWatchDeps } from './statusWatch';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentTarget & AccountConnections & EnvironmentResets & Pick<EnvironmentChoice, 'accounts'>;
   /** The sandbox's client, whatever the environment (a watch made on the sandbox polls there). */
   readonly clients: SandboxClients;
   readonly log: Logger;

@@ -6,11 +6,16 @@ import * as vscode from 'vscode';
 import { AccountSightings } from './features/accounts/accountSightings';
 import { registerAccountCommands } from './features/accounts/registerAccountCommands';
 import { registerEnvironment } from './features/accounts/environmentStatus';
+import { AccountStore } from './features/accounts/accountStore';
+import { modalPrompts } from './features/accounts/accountPrompts';
+import type { AccountQuestions } from './features/accounts/accountPrompts';
+import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
+import { HostApproval } from './features/accounts/hostApproval';
 import { registerAgentTools } from './features/agents/registerAgentTools';
 import type { AgentToolsApi } from './features/agents/registerAgentTools';
-import { RecentLog, tagged } from './features/log';
-import { watchSettings } from './features/settings';
+import { RecentLog, requestLogger, tagged } from './features/log';
+import { requestTimeoutMs, watchSettings } from './features/settings';
 import { registerForward } from './features/forward/registerForward';
 import type { ForwardHandle } from './features/forward/registerForward';
 import { registerLookup } from './features/lookup';
@@ -23,6 +28,7 @@ import { registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
 import { registerRequests } from './features/requests';
 import { registerSandboxCommands } from './features/sandbox/registerSandboxCommands';
+import { SandboxHost } from './features/sandbox/sandboxHost';
 import type { SandboxCommandsHandle } from './features/sandbox/registerSandboxCommands';
 import type { RequestsApi } from './features/requests';
 import { registerTransactions } from './features/transactions';
@@ -39,6 +45,10 @@ export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
   /** "Get Transaction Status…" (loaded on first use: read it after `loaded()`). */
   readonly lookup: LookupCommand;
   readonly environment: EnvironmentService;
+  /** The built-in sandbox's life: the one way to reach it (start, the running one, its clock, faults, stop). */
+  readonly sandboxHost: SandboxHost;
+  /** The questions about accounts: the host question, the money-moving one, Send Again's (tests replace `prompts`). */
+  readonly questions: AccountQuestions;
   readonly store: TransactionStore;
   readonly log: RecentLog;
   /** The transactions watched in the status bar (loaded on first use: read it after `loaded()`). */
@@ -98,7 +108,41 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
   step('log');
-  const environment = new EnvironmentService(context.globalState, context.secrets, log);
+  // One limiter per API key, shared by the sandbox's control client and every client of the key.
+  const limiters = new KeyLimiters();
+  const sandboxHost = new SandboxHost({
+    secrets: context.secrets,
+    state: context.globalState,
+    log: tagged(log, 'sandbox'),
+    limiterFor: (apiKey) => limiters.for(apiKey),
+    timeoutMs: requestTimeoutMs,
+  });
+  const clients = new ClientPool({
+    limiters,
+    sandbox: sandboxHost,
+    timeoutMs: requestTimeoutMs,
+    onRequest: requestLogger(tagged(log, 'request')),
+  });
+  const accounts = new AccountStore(context.globalState, context.secrets);
+  const questions: AccountQuestions = { prompts: modalPrompts };
+  const approval = new HostApproval({
+    accounts,
+    trust: vscode.workspace,
+    questions,
+    words: {
+      declined: (name, host) =>
+        vscode.l10n.t(
+          'Signed requests for account "{0}" to host {1} are not allowed. Choose the account again to be asked again.',
+          name,
+          host,
+        ),
+      missing: () => vscode.l10n.t('That account no longer exists.'),
+      restricted: () => vscode.l10n.t('This workspace is in Restricted Mode: accounts are off.'),
+      noKeys: (name) => vscode.l10n.t('The account "{0}" has no usable API keys.', name),
+    },
+    log: tagged(log, 'environment'),
+  });
+  const environment = new EnvironmentService({ accounts, sandboxHost, clients, approval, log });
   const store = new TransactionStore({ source: () => environment.client() });
   // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
   const sightings = new AccountSightings(context.globalState);
@@ -115,7 +159,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
   if (context.extensionMode === vscode.ExtensionMode.Test)
-    environment.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
+    sandboxHost.secretWitness = (kind, value) => sandboxSecrets.set(value, kind);
   // Not awaited: reading the accounts and keys (SecretStorage) finishes after activation; requests wait for it.
   const ready = environment
     .initialize()
@@ -123,13 +167,14 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('accounts read (started)');
   registerAccountCommands(context, environment, tagged(log, 'accounts'));
   step('accounts');
-  const environmentItem = registerEnvironment(context, environment, () => channel.show(true));
+  const environmentItem = registerEnvironment(context, environment, sandboxHost, () => channel.show(true));
   step('status item');
-  const lookup = registerLookup(context, { store, environment, log, sightings });
+  const lookup = registerLookup(context, { store, environment, sandboxHost, log, sightings });
   step('lookup');
   const watchPart = registerWatch(context, {
     store,
     environment,
+    clients,
     log: tagged(log, 'watch'),
     sightings,
     idInEditor: () => lookup.idInEditor(),
@@ -139,6 +184,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const transactionsPart = registerTransactions(context, {
     store,
     environment,
+    sandboxHost,
     sightings,
     log: tagged(log, 'transactions'),
     choices: lookup.choices,
@@ -146,18 +192,20 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
   step('pair limits');
-  const requests = registerRequests(context, { environment, log });
+  const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
   step('requests');
   const sandbox = registerSandboxCommands(context, {
     environment,
+    sandboxHost,
+    clients,
     store,
     log: tagged(log, 'sandbox'),
     choices: lookup.choices,
   });
   step('sandbox commands');
-  const agentTools = registerAgentTools(context, { environment, sightings, log: tagged(log, 'agents') });
+  const agentTools = registerAgentTools(context, { environment, sandboxHost, sightings, log: tagged(log, 'agents') });
   step('agent tools');
-  const mcp = registerMcpProvider(context, environment, tagged(log, 'mcp'));
+  const mcp = registerMcpProvider(context, sandboxHost, tagged(log, 'mcp'));
   step('mcp');
   const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
@@ -171,6 +219,8 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
       : undefined;
   return {
     environment,
+    sandboxHost,
+    questions,
     environmentItem,
     store,
     log,

@@ -10,6 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
+import { DEFAULT_BASE_URL } from '../shared/connectionNames';
 import { checkSetting, SETTING_RULES } from '../shared/settingValues';
 import type { CheckedSetting, SettingKey, SettingValue } from '../shared/settingValues';
 
@@ -60,4 +61,18 @@ function tell(key: SettingKey, line: string): void {
   if (lines.has(line)) return;
   lines.add(line);
   log.warn(line);
+}
+
+/**
+ * `exchangeTx.baseUrl` as the user (never a workspace) set it: the address the previous version
+ * used, and the default address of a new account.
+ */
+export function legacyBaseUrl(): string {
+  const value = readSetting('exchangeTx.baseUrl').trim();
+  return value || DEFAULT_BASE_URL;
+}
+
+/** `exchangeTx.requestTimeoutSeconds` in ms (1–120 s; a wrong value gives the default, said in the log). */
+export function requestTimeoutMs(): number {
+  return readSetting('exchangeTx.requestTimeoutSeconds') * 1000;
 }

@@ -183,7 +183,7 @@ export async function run(): Promise<void> {
   await vscode.workspace
     .getConfiguration('exchangeTx.sandbox')
     .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
-  const sandbox = await api.environment.ensureSandbox();
+  const sandbox = (await api.sandboxHost.start()).sandbox;
   sandbox.setFaults(CALM);
 
   // The probe: one error notification the driver must see, or its count proves nothing.

@@ -7,14 +7,14 @@
  * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
  * another extension, or a command link, cannot change keys or addresses by calling a command.
  */
+import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
 import type { Logger } from '../log';
 import type { Account } from './accountModel';
 import { hostOf } from './accountModel';
 import { AccountInputError } from './accountStore';
-import type { EnvironmentService } from './environmentService';
-import { legacyBaseUrl } from './environmentService';
+import { legacyBaseUrl } from '../settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';
@@ -64,7 +64,7 @@ interface AccountPick extends vscode.QuickPickItem {
 
 /** Quick pick rows of the accounts: name, host and key fingerprint. */
 export async function accountItems(
-  environment: EnvironmentService,
+  environment: EnvironmentChoice & EnvironmentView,
   accounts: readonly Account[],
 ): Promise<AccountPick[]> {
   return Promise.all(
@@ -85,7 +85,10 @@ export async function accountItems(
   );
 }
 
-async function pickAccount(environment: EnvironmentService, title: string): Promise<Account | undefined> {
+async function pickAccount(
+  environment: EnvironmentChoice & EnvironmentView,
+  title: string,
+): Promise<Account | undefined> {
   const accounts = environment.accounts.accounts;
   if (accounts.length === 0) {
     void vscode.window.showInformationMessage(
@@ -111,7 +114,7 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
 
 export function accountCommandHandlers(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  environment: EnvironmentChoice & EnvironmentView,
   log: Logger,
 ): AccountCommandHandlers {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;

@@ -29,6 +29,20 @@ export interface Account {
   readonly hosts: Readonly<Record<string, boolean>>;
 }
 
+/** An account as shown and as a connection names it: no key, no answers. */
+export interface AccountSummary {
+  readonly id: string;
+  readonly name: string;
+  /** `host[:port]` of its address. */
+  readonly host: string;
+  readonly baseUrl: string;
+}
+
+/** What is shown of an account. */
+export function accountSummary(account: Account): AccountSummary {
+  return { id: account.id, name: account.name, host: hostOf(account.baseUrl), baseUrl: account.baseUrl };
+}
+
 export interface AccountList {
   readonly accounts: readonly Account[];
   /** `sandbox`, or the id of an account in `accounts`. */

@@ -117,6 +117,11 @@ export const modalPrompts: AccountPrompts = {
   },
 };
 
+/** The questions in use: the modal ones, or those a test put in their place. */
+export interface AccountQuestions {
+  prompts: AccountPrompts;
+}
+
 /** Where a trust decision comes from; the workspace's by default. */
 export interface WorkspaceTrust {
   readonly isTrusted: boolean;

@@ -1,6 +1,6 @@
 /** The environments in words, for messages: "the sandbox" or "the live service". */
 import * as vscode from 'vscode';
-import type { EnvironmentKind, EnvironmentState } from './environmentService';
+import type { EnvironmentKind, EnvironmentState } from './environmentDeps';
 
 /** "the sandbox" or "the live service". */
 export function environmentName(environment: EnvironmentKind): string {

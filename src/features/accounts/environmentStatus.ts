@@ -6,7 +6,13 @@
 import * as vscode from 'vscode';
 import type * as FaultPresets from '../sandbox/faultPresets';
 import { lazyModule } from '../lazyModule';
-import type { EnvironmentService, EnvironmentState } from './environmentService';
+import type {
+  EnvironmentChoice,
+  EnvironmentState,
+  EnvironmentView,
+  SandboxRunning,
+  SandboxStarter,
+} from './environmentDeps';
 import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
@@ -42,7 +48,8 @@ type Pick = vscode.QuickPickItem & { readonly target: string };
 
 export function registerEnvironment(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  environment: EnvironmentChoice & EnvironmentView,
+  sandboxHost: SandboxStarter & SandboxRunning,
   showLog: () => void,
 ): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
@@ -53,7 +60,7 @@ export function registerEnvironment(
   const loadPresets = lazyModule(() => import('../sandbox/faultPresets'));
   const render = () => {
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
-    const running = environment.sandbox;
+    const running = sandboxHost.sandbox;
     if (running && !presets) {
       void loadPresets().then((code) => {
         presets = code;
@@ -144,7 +151,7 @@ export function registerEnvironment(
     }),
     vscode.commands.registerCommand('exchangeTx.exploreSandbox', async () => {
       await environment.choose('sandbox');
-      const sandbox = await environment.ensureSandbox();
+      const { sandbox } = await sandboxHost.start();
       const lookup = vscode.l10n.t('Get Transaction Status…');
       const moving = sandbox.ledger
         .visible()

@@ -3,8 +3,8 @@
  * built-in sandbox's (real time that tests and Skip Time move ahead) for sandbox records, the wall
  * clock for an account's.
  */
-import type { EnvironmentService } from './environmentService';
+import type { EnvironmentKindSource, SandboxClockSource } from './environmentDeps';
 
-export function recordClockNow(environment: Pick<EnvironmentService, 'kind' | 'sandboxClock'>): number {
-  return environment.kind === 'sandbox' ? environment.sandboxClock.now() : Date.now();
+export function recordClockNow(environment: EnvironmentKindSource, sandbox: SandboxClockSource): number {
+  return environment.kind === 'sandbox' ? sandbox.clock.now() : Date.now();
 }

@@ -2,9 +2,9 @@
  * The account commands, registered at activation; their work (accountCommands.ts, with the key
  * prompts) is loaded when one of them first runs, from its own file of the bundle.
  */
+import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
 import * as vscode from 'vscode';
 import type { Logger } from '../log';
-import type { EnvironmentService } from './environmentService';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { ACCOUNT_COMMANDS } from './accountCommandNames';
 
@@ -13,7 +13,7 @@ export type { AccountCommand, AccountCommandHandlers } from './accountCommandNam
 
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  environment: EnvironmentChoice & EnvironmentView,
   log: Logger,
 ): void {
   let loading: Promise<AccountCommandHandlers> | undefined;

@@ -5,14 +5,15 @@
  */
 import type { AgentToolContext } from '../../agents/types';
 import type { AccountSightings } from './accountSightings';
-import type { EnvironmentService } from './environmentService';
+import type { CurrentConnection, SandboxStarter } from './environmentDeps';
 
 /**
  * What since-times are read with on the target in use (src/agents/statusSince.ts): on the
  * sandbox its control endpoint (each schedule, its clock), on an account its sightings.
  */
 export async function timesContext(
-  environment: Pick<EnvironmentService, 'connection' | 'sandboxControl'>,
+  environment: CurrentConnection,
+  sandbox: SandboxStarter,
   sightings: Pick<AccountSightings, 'of'> | undefined,
   signal?: AbortSignal,
 ): Promise<AgentToolContext> {
@@ -25,5 +26,5 @@ export async function timesContext(
       target: { kind: 'account', label: account.name, host: account.host },
       ...(sightings ? { sightings: sightings.of(account.id) } : {}),
     };
-  return { ...base, target: { kind: 'sandbox', label: 'Sandbox' }, control: await environment.sandboxControl() };
+  return { ...base, target: { kind: 'sandbox', label: 'Sandbox' }, control: (await sandbox.start()).control };
 }

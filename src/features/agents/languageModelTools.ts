@@ -10,20 +10,22 @@ import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../a
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { AccountSightings } from '../accounts/accountSightings';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 
 /** The status notes the details document shows (it loads them with this file, on first use). */
 export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
 
 export interface AgentToolsDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentConnection & EnvironmentView;
+  /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
+  readonly sandboxHost: SandboxStarter;
   readonly log: Logger;
   /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
-function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
+function targetOf(environment: Pick<EnvironmentView, 'kind' | 'state'>): AgentTarget {
   const account = environment.state.account;
   if (environment.kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
   return { kind: 'sandbox', label: 'Sandbox' };
@@ -134,7 +136,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
         : { kind: 'sandbox', label: 'Sandbox' };
     let control: SandboxControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
-      control = await this.deps.environment.sandboxControl();
+      control = (await this.deps.sandboxHost.start()).control;
     const sightings =
       connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
     const context: AgentToolContext = {

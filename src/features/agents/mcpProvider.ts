@@ -11,7 +11,7 @@
  * leaves the extension working without the server (a warning in the log).
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import { ENV_NAMES } from '../sandbox/connectionText';
 import { errorText } from '../../shared/errorText';
@@ -80,12 +80,12 @@ function definitionClass(): McpStdioDefinitionClass | undefined {
  * (if it is not running) and adds its connection to the environment.
  */
 export function createMcpProvider(options: {
-  readonly environment: EnvironmentService;
+  readonly sandboxHost: SandboxStarter;
   readonly extensionUri: vscode.Uri;
   readonly version: string;
   readonly Definition: McpStdioDefinitionClass;
 }): McpDefinitionProvider {
-  const { environment, Definition } = options;
+  const { sandboxHost, Definition } = options;
   const script = vscode.Uri.joinPath(options.extensionUri, 'dist', 'mcp.js').fsPath;
   // The extension host's Node: on desktop an Electron binary, which runs as Node with ELECTRON_RUN_AS_NODE.
   const baseEnv = { ELECTRON_RUN_AS_NODE: '1' };
@@ -94,7 +94,7 @@ export function createMcpProvider(options: {
       new Definition(vscode.l10n.t('Exchange Tx Sandbox'), process.execPath, [script], { ...baseEnv }, options.version),
     ],
     resolveMcpServerDefinition: async (server) => {
-      const { sandbox, credentials, keyText } = await environment.runningSandbox();
+      const { sandbox, credentials, keyText } = await sandboxHost.start();
       server.env = {
         ...server.env,
         ...baseEnv,
@@ -110,7 +110,7 @@ export function createMcpProvider(options: {
 /** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
 export function registerMcpProvider(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  sandboxHost: SandboxStarter,
   log: Logger,
 ): McpProviderHandle | undefined {
   const lm = vscode.lm;
@@ -118,7 +118,7 @@ export function registerMcpProvider(
   if (!hasFinalMcpApi(vscode.version) || !hasMcpApi(lm) || !Definition) return undefined;
   const version = (context.extension.packageJSON as { readonly version?: unknown }).version;
   const provider = createMcpProvider({
-    environment,
+    sandboxHost,
     extensionUri: context.extensionUri,
     version: typeof version === 'string' ? version : '0.0.0',
     Definition,

@@ -3,10 +3,10 @@
  * (`exchange-tx-record:/<id>.json`; each time also as ISO text in a comment beside it), served by a content provider from the store and refreshed
  * whenever the store sees the record change.
  */
+import type { EnvironmentKindSource } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { MessagePresenter, UserMessage } from '../lookup/userMessages';
 import { actions } from '../lookup/userMessages';
@@ -63,7 +63,7 @@ export interface DetailsResult {
 
 export interface DetailsDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource;
   readonly messages: MessagePresenter;
   readonly log: Logger;
   /** Without an id argument: the id in the editor, else one asked for (unless silent). */

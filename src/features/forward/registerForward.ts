@@ -13,10 +13,10 @@
  * shown once, kept until rotated). Activation registers the commands, the status bar item and a
  * view whose provider only reads a running session: the forwarding code loads on first use.
  */
+import type { CurrentConnection, CurrentTarget, EnvironmentResets } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { AccountSightings } from '../accounts/accountSightings';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import { RecentLog } from '../log';
 import { readSetting } from '../settings';
@@ -39,7 +39,7 @@ const VIEW_ID = 'exchangeTx.forwardedEvents';
 type SessionModule = typeof SessionCode;
 
 export interface ForwardDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentConnection & EnvironmentResets & CurrentTarget;
   /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
   /** The store the views and watches read: what forwarding fetches updates it (while its target is in use). */

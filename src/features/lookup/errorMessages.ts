@@ -14,7 +14,7 @@ import {
   TransportError,
 } from '../../api';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentDeps';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
 import { lookupWaitText, waitStory } from '../waitText';

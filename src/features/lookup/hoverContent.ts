@@ -12,7 +12,6 @@ import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
 import { statusTimes } from '../../agents/statusSince';
 import type { AccountSightings } from '../accounts/accountSightings';
 import { timesContext } from '../accounts/timesContext';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
@@ -27,7 +26,7 @@ import {
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import { errorText } from '../../shared/errorText';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../accounts/environmentDeps';
 import { statusLook } from '../statusPresentation';
 import { environmentName } from '../accounts/environmentNames';
 
@@ -77,13 +76,15 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
  */
 export async function hoverFacts(
   record: TransactionRecord,
-  environment: EnvironmentService,
+  target: { readonly environment: CurrentConnection; readonly sandbox: SandboxStarter },
   sightings: Pick<AccountSightings, 'of'> | undefined,
   signal: AbortSignal,
   log: Logger,
 ): Promise<DiagnosisFacts | undefined> {
   try {
-    const times = await statusTimes(await timesContext(environment, sightings, signal), [record]);
+    const times = await statusTimes(await timesContext(target.environment, target.sandbox, sightings, signal), [
+      record,
+    ]);
     const since = times.since.get(record.id);
     const next = times.next.get(record.id);
     return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };

@@ -10,7 +10,12 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type {
+  CurrentConnection,
+  EnvironmentKindSource,
+  SandboxClockSource,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { isFinalStatus } from '../../shared/status';
@@ -39,7 +44,8 @@ const errorWords = lazyModule(() => import('./errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & CurrentConnection;
+  readonly sandboxHost: SandboxStarter & SandboxClockSource;
   readonly pattern: IdPatternSetting;
   readonly log: Logger;
   /** The first sightings per account: since when a transaction of an account is in its status. */
@@ -75,9 +81,21 @@ export class IdHoverProvider implements vscode.HoverProvider {
         );
       const facts = isFinalStatus(record.status)
         ? undefined
-        : await hoverFacts(record, this.deps.environment, this.deps.sightings, controller.signal, this.deps.log);
+        : await hoverFacts(
+            record,
+            { environment: this.deps.environment, sandbox: this.deps.sandboxHost },
+            this.deps.sightings,
+            controller.signal,
+            this.deps.log,
+          );
       return new vscode.Hover(
-        recordHover(record, environment, recordClockNow(this.deps.environment), undefined, facts),
+        recordHover(
+          record,
+          environment,
+          recordClockNow(this.deps.environment, this.deps.sandboxHost),
+          undefined,
+          facts,
+        ),
         range,
       );
     } catch (error) {

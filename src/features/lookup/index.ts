@@ -7,7 +7,12 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import { registerDetails } from '../details/registerDetails';
 import type { RecordDocuments } from '../details/detailsProvider';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type {
+  CurrentConnection,
+  EnvironmentKindSource,
+  SandboxClockSource,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter, moreTransactionActions } from './userMessages';
@@ -23,7 +28,9 @@ import type { AccountSightings } from '../accounts/accountSightings';
 
 export interface LookupDependencies {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & CurrentConnection;
+  /** The built-in sandbox: its clock (the records' ages) and its control (since when in a status). */
+  readonly sandboxHost: SandboxStarter & SandboxClockSource;
   readonly log: Logger;
   /** The first sightings per account (the hover's "since when" on an account). */
   readonly sightings?: AccountSightings;
@@ -54,12 +61,21 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
   let lookup: LookupCommand | undefined;
   const load = lazyModule(async () => {
     const { LookupCommand } = await import('./lookupCommand');
-    lookup = new LookupCommand({ store: deps.store, environment: deps.environment, pattern, messages, log, choices });
+    lookup = new LookupCommand({
+      store: deps.store,
+      environment: deps.environment,
+      sandboxHost: deps.sandboxHost,
+      pattern,
+      messages,
+      log,
+      choices,
+    });
     return lookup;
   });
   const hover = new IdHoverProvider({
     store: deps.store,
     environment: deps.environment,
+    sandboxHost: deps.sandboxHost,
     pattern,
     log,
     ...(deps.sightings ? { sightings: deps.sightings } : {}),

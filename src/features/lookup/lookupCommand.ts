@@ -11,7 +11,7 @@ import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { EnvironmentKindSource, SandboxClockSource } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import { statusLook } from '../statusPresentation';
@@ -46,7 +46,8 @@ export interface LookupResult {
 
 export interface LookupDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource;
+  readonly sandboxHost: SandboxClockSource;
   readonly pattern: IdPatternSetting;
   readonly messages: MessagePresenter;
   readonly log: Logger;
@@ -140,7 +141,7 @@ export class LookupCommand {
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
         setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
       });
-      const message = statusMessage(id, record, recordClockNow(environment));
+      const message = statusMessage(id, record, recordClockNow(environment, this.deps.sandboxHost));
       messages.present(message, { silent });
       return { id, status: record.status, record, message };
     } catch (error) {

@@ -1,8 +1,8 @@
 /** What the pair-limits feature needs from the rest of the extension (its own file: index.ts and the lazily loaded createController.ts both use it). */
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 
 export interface PairLimitsDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView & EnvironmentResets & CurrentClient;
   readonly log: Logger;
 }

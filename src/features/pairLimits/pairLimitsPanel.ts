@@ -11,6 +11,7 @@
  * the list, asks the service (through the environment's client and its one rate limiter) and sends
  * rows. Keys never go near the page.
  */
+import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
 import {
   parseWebviewMessage,
@@ -27,7 +28,6 @@ import type {
   ViewState,
   WebviewMessage,
 } from '../../shared/pairLimitsProtocol';
-import type { EnvironmentService } from '../accounts/environmentService';
 import type { Logger } from '../log';
 import type { EstimateOutcome, EstimateReport } from './fetchEstimateLimits';
 import { describeOutcome } from './fetchPairLimits';
@@ -47,7 +47,7 @@ const KEEP_MESSAGES = 200;
 
 export interface PairLimitsPanelDeps {
   readonly extensionUri: vscode.Uri;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView & EnvironmentResets & CurrentClient;
   readonly list: PairList;
   readonly log: Logger;
   /** Told of every message posted to the page. */

@@ -16,7 +16,7 @@ import { clockTime, sanitize } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
 import { environmentName, environmentNameStart } from '../accounts/environmentNames';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentDeps';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';

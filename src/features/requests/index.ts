@@ -9,7 +9,16 @@
  * runs.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { AccountQuestions } from '../accounts/accountPrompts';
+import type {
+  AccountConnections,
+  CurrentClient,
+  CurrentConnection,
+  EnvironmentChoice,
+  EnvironmentView,
+  SandboxClients,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import { tagged } from '../log';
 import type { Logger } from '../log';
 import { MessagePresenter } from '../lookup/userMessages';
@@ -27,7 +36,17 @@ import { errorText } from '../../shared/errorText';
 export { openUntitledRequest } from './requestFiles';
 
 export interface RequestsDependencies {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView &
+    CurrentConnection &
+    CurrentClient &
+    AccountConnections &
+    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  /** The questions before a money-moving request and for Send Again (tests replace them). */
+  readonly questions: AccountQuestions;
+  /** The sandbox's client whatever the environment. */
+  readonly clients: SandboxClients;
+  /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */
+  readonly sandboxHost: SandboxStarter;
   readonly log: Logger;
 }
 
@@ -76,7 +95,17 @@ export function registerRequests(context: vscode.ExtensionContext, deps: Request
   let loading: Promise<RequestDocuments> | undefined;
   const load = (): Promise<RequestDocuments> => {
     const started = (loading ??= import('./requestDocuments').then((code) =>
-      code.startRequestDocuments(context, { environment: deps.environment, log, messages, answers, history, entryOf }),
+      code.startRequestDocuments(context, {
+        environment: deps.environment,
+        questions: deps.questions,
+        clients: deps.clients,
+        sandboxHost: deps.sandboxHost,
+        log,
+        messages,
+        answers,
+        history,
+        entryOf,
+      }),
     ));
     started.catch((error: unknown) => {
       log.error(`the code of request documents did not load: ${errorText(error)}`);

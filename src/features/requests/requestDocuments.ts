@@ -7,7 +7,17 @@
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../accounts/accountModel';
-import type { Connection, EnvironmentService } from '../accounts/environmentService';
+import type { AccountQuestions } from '../accounts/accountPrompts';
+import type {
+  AccountConnections,
+  Connection,
+  CurrentClient,
+  CurrentConnection,
+  EnvironmentChoice,
+  EnvironmentView,
+  SandboxClients,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { AnswerDocuments } from './answerDocuments';
@@ -36,7 +46,16 @@ export type RequestDocumentCommand =
 
 /** What index.ts hands over: the parts the main bundle made at activation. */
 export interface RequestDocumentParts {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView &
+    CurrentConnection &
+    CurrentClient &
+    AccountConnections &
+    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  /** The sandbox's client whatever the environment (Send Again of a sandbox entry). */
+  readonly clients: SandboxClients;
+  /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */
+  readonly sandboxHost: SandboxStarter;
+  readonly questions: AccountQuestions;
   readonly log: Logger;
   readonly messages: MessagePresenter;
   readonly answers: AnswerDocuments;
@@ -71,10 +90,10 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
 }
 
 export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
-  const { environment, log, messages, answers, history, entryOf } = parts;
-  const sender = new RequestSender({ environment, answers, history, messages, log });
+  const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
+  const sender = new RequestSender({ environment, questions, answers, history, messages, log });
   const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
-  const tools = new RequestTools({ environment, answers, messages, log });
+  const tools = new RequestTools({ environment, sandboxHost, answers, messages, log });
   registerUnknownMethodWarnings(context);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
   // Explain Signature and Diagnose Keys open as the Markdown preview: its extension is started now,
@@ -189,11 +208,11 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
         ? `${state.account.name} (${state.account.host})`
         : vscode.l10n.t('Sandbox');
     const entryAvailable = entry.environment === 'sandbox' || account !== undefined;
-    const choice = await environment.prompts.chooseResendTarget({ method, entryTarget, currentTarget, entryAvailable });
+    const choice = await questions.prompts.chooseResendTarget({ method, entryTarget, currentTarget, entryAvailable });
     if (choice === undefined || (choice === 'entry' && !entryAvailable)) return 'cancelled';
     if (choice === 'current') return undefined;
     if (account) return () => environment.accountConnection(account.id);
-    return async () => ({ kind: 'sandbox', client: await environment.sandboxClient(), account: undefined });
+    return async () => ({ kind: 'sandbox', client: await clients.sandboxClient(), account: undefined });
   };
 
   const run = async (command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown> => {

@@ -4,8 +4,8 @@
  * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
  * what it skips. They follow the active environment and the document's problems.
  */
+import type { EnvironmentView } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
 import { targetName } from '../accounts/environmentNames';
 import { parseRequests } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
@@ -19,7 +19,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
 
   /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
   constructor(
-    private readonly environment: EnvironmentService,
+    private readonly environment: EnvironmentView,
     private readonly problemsOf: (
       document: vscode.TextDocument,
       request: DocumentRequest,

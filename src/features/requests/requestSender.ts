@@ -8,7 +8,8 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
-import type { Connection, EnvironmentService } from '../accounts/environmentService';
+import type { AccountQuestions } from '../accounts/accountPrompts';
+import type { Connection, CurrentConnection, EnvironmentView } from '../accounts/environmentDeps';
 import { hostOf } from '../accounts/accountModel';
 import { targetName } from '../accounts/environmentNames';
 import { classifyError } from '../lookup/errorKind';
@@ -53,7 +54,9 @@ export interface SendResult {
 }
 
 export interface SenderDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentConnection & Pick<EnvironmentView, 'state'>;
+  /** The money-moving question (tests replace it). */
+  readonly questions: AccountQuestions;
   readonly answers: AnswerDocuments;
   readonly history: HistoryStore;
   readonly messages: MessagePresenter;
@@ -210,7 +213,7 @@ export class RequestSender {
       target = targetName(connection);
       // The one place every request to an account passes (lens, keybinding, as written, History).
       if (connection.kind === 'live' && createsOnAccount(prepared.method)) {
-        const yes = await environment.prompts.confirmMoneyMoving({
+        const yes = await this.deps.questions.prompts.confirmMoneyMoving({
           method: prepared.method,
           accountName: connection.account?.name ?? target,
           host,

@@ -6,7 +6,8 @@
  */
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import { signingKey } from './signingKey';
 import { classifyError } from '../lookup/errorKind';
 import { plainText } from '../lookup/errorMessages';
 import type { MessagePresenter } from '../lookup/errorMessages';
@@ -22,7 +23,9 @@ import type { SnippetKeySource, SnippetKind } from './snippets';
 import { errorText } from '../../shared/errorText';
 
 export interface ToolsDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  /** The built-in sandbox's key when requests go there (started if needed). */
+  readonly sandboxHost: SandboxStarter;
   readonly answers: AnswerDocuments;
   readonly messages: MessagePresenter;
   readonly log: Logger;
@@ -68,7 +71,7 @@ export class RequestTools {
         )?.snippet;
     if (!kind) return undefined;
     // Where it goes first: the variable offered for the key depends on it.
-    const { baseUrl, kind: where } = await this.deps.environment.signingKey();
+    const { baseUrl, kind: where } = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!baseUrl) return undefined;
     const variable = keyVariableFor(where);
     const keySource =
@@ -129,7 +132,7 @@ export class RequestTools {
     at: readonly unknown[] = [],
   ): Promise<ExplainResult> {
     const prepared = prepareRequest(request);
-    const key = await this.deps.environment.signingKey();
+    const key = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!key.text) {
       const error = vscode.l10n.t('The account "{0}" has no key to sign with.', key.target);
       this.deps.messages.present(
@@ -262,7 +265,7 @@ export class RequestTools {
     options: { readonly silent?: boolean } = {},
   ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
     const steps: DiagnosisStep[] = [];
-    const key = await this.deps.environment.signingKey();
+    const key = await signingKey(this.deps.environment, this.deps.sandboxHost);
     const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
     let usable = false;
     if (!key.text) {

@@ -8,7 +8,7 @@
  * sandbox really has and the key it really uses (connectionLife).
  */
 import * as vscode from 'vscode';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, ENV_NAMES, isConnectionFormat } from './connectionText';
@@ -66,7 +66,7 @@ function lifeNote(life: ConnectionLife): string {
 /** The command's work (registered at activation by registerSandboxCommands.ts). */
 export function copyConnectionHandler(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
+  sandboxHost: SandboxStarter,
   log: Logger,
 ): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;
@@ -95,7 +95,7 @@ export function copyConnectionHandler(
       )?.format;
     }
     if (!format) return undefined;
-    const { sandbox, credentials, keyText, portTaken, keyKept } = await environment.runningSandbox();
+    const { sandbox, credentials, keyText, portTaken, keyKept } = await sandboxHost.start();
     await vscode.env.clipboard.writeText(
       connectionText({ url: sandbox.url, apiKey: credentials.apiKey, privateKey: keyText }, format),
     );

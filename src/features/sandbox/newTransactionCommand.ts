@@ -12,7 +12,7 @@ import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
 import { sanitize, ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
@@ -77,7 +77,9 @@ export interface NewTransactionResult {
 }
 
 export interface NewTransactionDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
+  /** The sandbox's client whatever the environment: never an account's. */
+  readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
 }
@@ -190,7 +192,7 @@ export class NewTransactionCommand {
     const title = vscode.l10n.t('Sandbox: New Transaction');
     // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
     // questions are open can never send this flow's requests there.
-    const client = await this.deps.environment.sandboxClient();
+    const client = await this.deps.clients.sandboxClient();
     if (step === 'pair') {
       const last = draft.pair;
       const pair = await askPair(this.prompts, client, {
@@ -351,7 +353,7 @@ export class NewTransactionCommand {
     const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
     let created: CreatedTransaction;
     try {
-      const client = await this.deps.environment.sandboxClient();
+      const client = await this.deps.clients.sandboxClient();
       // Quick on the sandbox: no notification over the result unless it takes more than a second.
       created = await withInteractiveProgress(
         vscode.l10n.t('Sandbox: new {0} transaction {1}', draft.type, pairText),

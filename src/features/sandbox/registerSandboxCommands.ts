@@ -39,7 +39,7 @@ export function registerSandboxCommands(
     // The running sandbox follows its traffic setting (a new start reads it anyway).
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('exchangeTx.sandbox.trafficPerHour'))
-        deps.environment.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
+        deps.sandboxHost.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
     }),
   );
   return { load: async () => (await load()).api };

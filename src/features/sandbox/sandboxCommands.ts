@@ -10,7 +10,15 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type {
+  EnvironmentChoice,
+  EnvironmentKindSource,
+  SandboxClients,
+  SandboxFaults,
+  SandboxLedgerReset,
+  SandboxRunning,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
@@ -61,7 +69,11 @@ export interface SandboxApi {
 }
 
 export interface SandboxCommandDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
+  /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
+  readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
+  /** The sandbox's client for New Transaction. */
+  readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
   /** The known transactions Simulate Payment and Move to Status offer before the input box. */
@@ -77,7 +89,7 @@ export function sandboxCommandHandlers(
   context: vscode.ExtensionContext,
   deps: SandboxCommandDeps,
 ): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
-  const { environment, log } = deps;
+  const { environment, sandboxHost, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
   const control = new TransactionControl(deps);
   let lastNotice: string | undefined;
@@ -87,7 +99,7 @@ export function sandboxCommandHandlers(
   };
   const apply = async (ids: readonly FaultPresetId[]): Promise<string[]> => {
     const faults = faultsOf(ids);
-    await environment.setSandboxFaults(faults);
+    await sandboxHost.setFaults(faults);
     const words = describeFaults(faults);
     log.info(words.length > 0 ? `sandbox faults: ${words.join(', ')}` : 'sandbox faults cleared');
     return words;
@@ -96,7 +108,7 @@ export function sandboxCommandHandlers(
     'exchangeTx.sandbox.faults': async (arg?: unknown) => {
       // Faults touch only the local sandbox: any caller may set them with an argument.
       if (arg !== undefined) return apply(presetIdsOf(arg));
-      const current = new Set(presetsIn(await (await environment.sandboxControl()).faults()));
+      const current = new Set(presetsIn(await (await sandboxHost.start()).control.faults()));
       const items: PresetItem[] = FAULT_PRESETS.map((preset) => ({
         id: preset.id,
         label: preset.label,
@@ -119,7 +131,7 @@ export function sandboxCommandHandlers(
     },
     'exchangeTx.sandbox.clearFaults': async () => {
       // Say what happened: clearing is otherwise invisible (the palette may have run it for "Faults…").
-      const before = describeFaults(await (await environment.sandboxControl()).faults());
+      const before = describeFaults(await (await sandboxHost.start()).control.faults());
       const words = await apply([]);
       notify(
         before.length > 0 ? vscode.l10n.t('Sandbox faults cleared.') : vscode.l10n.t('No sandbox faults were on.'),
@@ -129,10 +141,10 @@ export function sandboxCommandHandlers(
     'exchangeTx.sandbox.reset': async (arg?: unknown) => {
       // Only the extension's tests may skip the question, with {keepOwn}: it deletes what the user made.
       const given = context.extensionMode === vscode.ExtensionMode.Test ? keepOwnOf(arg) : undefined;
-      const own = (await environment.ensureSandbox()).ledger.ownTransactions().length;
+      const own = (await sandboxHost.start()).sandbox.ledger.ownTransactions().length;
       const keepOwn = given ?? (await askReset(own));
       if (keepOwn === undefined) return undefined;
-      const kept = await environment.resetSandbox(keepOwn);
+      const kept = await sandboxHost.resetLedger(keepOwn);
       notify(
         kept > 0
           ? vscode.l10n.t('Sandbox reset: a new ledger; your own transactions kept: {0}.', kept)
@@ -147,7 +159,7 @@ export function sandboxCommandHandlers(
     },
     'exchangeTx.sandbox.simulatePayment': (arg?: unknown, second?: unknown) => control.simulatePayment(arg, second),
     'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second),
-    'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, environment, deps.log),
+    'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, sandboxHost, deps.log),
   };
   return {
     handlers,

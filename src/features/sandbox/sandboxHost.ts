@@ -96,6 +96,7 @@ export interface SandboxHostDeps {
 
 export class SandboxHost implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Sandbox | undefined>();
+  private readonly ledgerReset = new vscode.EventEmitter<void>();
   private starting: Promise<RunningSandbox> | undefined;
   private current: RunningSandbox | undefined;
   private disposed = false;
@@ -116,6 +117,8 @@ export class SandboxHost implements vscode.Disposable {
   readonly clock = new SkippableClock();
   /** Fires when the sandbox started or stopped, or its faults changed. */
   readonly onDidChange = this.changed.event;
+  /** Fires after "Sandbox: Reset" gave it a new ledger: records fetched from the old one are stale. */
+  readonly onDidResetLedger = this.ledgerReset.event;
   /**
    * Set only when the extension runs its tests: told the sandbox's keys and every signature it
    * receives, so the test run's secret scan can look for them.
@@ -214,6 +217,7 @@ export class SandboxHost implements vscode.Disposable {
     else await this.deps.state.update(LEDGER_STATE_KEY, undefined);
     this.log.info(`sandbox reset: a new ledger${kept > 0 ? `, with the ${kept} own transactions kept` : ''}`);
     this.changed.fire(sandbox);
+    this.ledgerReset.fire();
     return kept;
   }
 
@@ -241,6 +245,7 @@ export class SandboxHost implements vscode.Disposable {
     await this.stop();
     this.cancelSave();
     this.changed.dispose();
+    this.ledgerReset.dispose();
   }
 
   dispose(): void {

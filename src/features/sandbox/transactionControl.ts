@@ -15,7 +15,7 @@ import { userTimeStyle } from '../timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
@@ -90,7 +90,9 @@ export interface ControlResult {
 }
 
 export interface TransactionControlDeps {
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentKindSource;
+  /** The sandbox's control endpoint (the sandbox started if needed). */
+  readonly sandboxHost: SandboxStarter;
   readonly store: TransactionStore;
   readonly log: Logger;
   readonly choices?: TransactionChoices;
@@ -210,7 +212,7 @@ export class TransactionControl {
     const id = controlIdOf(arg) ?? (await this.prompts.id(this.lastId));
     if (!id) return undefined;
     try {
-      const control = await environment.sandboxControl();
+      const control = (await this.deps.sandboxHost.start()).control;
       const tx = await control.get(id);
       this.lastId = id;
       const done = await action(control, tx);
@@ -231,4 +233,4 @@ export class TransactionControl {
   }
 }
 
-type SandboxControlLike = Awaited<ReturnType<EnvironmentService['sandboxControl']>>;
+type SandboxControlLike = Awaited<ReturnType<SandboxStarter['start']>>['control'];

@@ -10,7 +10,7 @@ import { sanitize } from '../../shared/format';
 import { idFromArgument } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../log';
-import type { EnvironmentKind } from '../accounts/environmentService';
+import type { EnvironmentKind } from '../accounts/environmentDeps';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';
 import type { FilterPrompts } from './filterFlow';

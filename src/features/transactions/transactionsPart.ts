@@ -5,7 +5,13 @@
  */
 import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type {
+  CurrentConnection,
+  EnvironmentView,
+  SandboxClockSource,
+  SandboxRunning,
+  SandboxStarter,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { FilterState } from './filterState';
@@ -31,7 +37,9 @@ export interface TransactionsSeams {
 
 export interface TransactionsDependencies {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView & CurrentConnection;
+  /** The built-in sandbox: its faults and clock (the view), its control ("in status longer than"). */
+  readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxClockSource;
   readonly log: Logger;
   /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
   readonly choices?: TransactionChoices;
@@ -48,8 +56,13 @@ function longerInStatusOn(deps: TransactionsDependencies): NonNullable<Transacti
   return async (records, ms, options) => {
     // Loaded with the first use of the filter (with its questions), not with the view.
     const { longerInStatus, timesContext } = await import('./filterFlow');
-    return (await longerInStatus(await timesContext(deps.environment, deps.sightings, options.signal), records, ms))
-      .matches;
+    return (
+      await longerInStatus(
+        await timesContext(deps.environment, deps.sandboxHost, deps.sightings, options.signal),
+        records,
+        ms,
+      )
+    ).matches;
   };
 }
 
@@ -81,6 +94,7 @@ export function startTransactions(
     filter,
     store: deps.store,
     environment: deps.environment,
+    sandboxHost: deps.sandboxHost,
     log: deps.log,
     createView: seams.createView,
   });

@@ -10,7 +10,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
 import type { Logger } from '../log';
 import type { FilterState } from './filterState';
@@ -51,7 +51,9 @@ export interface TransactionsViewDeps {
   readonly list: TransactionList;
   readonly filter: FilterState;
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: EnvironmentView;
+  /** The built-in sandbox: its faults (said in the view) and its clock (the records' ages). */
+  readonly sandboxHost: SandboxRunning & SandboxClockSource;
   readonly log: Logger;
   /** The tree view showing the provider (made at activation, before this code loads); default: a new one. */
   readonly createView?: (provider: TransactionsProvider) => vscode.TreeView<TreeNode>;
@@ -70,7 +72,9 @@ export class TransactionsView implements vscode.Disposable {
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
     // Sandbox records are dated by the sandbox's clock (which tests and Skip Time move ahead).
-    this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () => recordClockNow(environment));
+    this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () =>
+      recordClockNow(environment, deps.sandboxHost),
+    );
     this.view =
       deps.createView?.(this.provider) ??
       vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
@@ -200,7 +204,7 @@ export class TransactionsView implements vscode.Disposable {
       (filter.active && list.size > 0 ? vscode.l10n.t('Filter: {0}', filterDescription(filter.current)) : undefined);
     // Injected faults explain failures and gaps: the view says they are on, first.
     const environment = this.deps.environment;
-    const faults = environment.kind === 'sandbox' ? describeFaults(environment.sandbox?.faults ?? {}) : [];
+    const faults = environment.kind === 'sandbox' ? describeFaults(this.deps.sandboxHost.sandbox?.faults ?? {}) : [];
     const faultText = faults.length > 0 ? vscode.l10n.t('Sandbox faults on: {0}.', faults.join(', ')) : undefined;
     const message = [faultText, shown].filter((part): part is string => part !== undefined).join(' ');
     this.view.message = message === '' ? undefined : message;

@@ -1,6 +1,13 @@
 /** What the status-bar watch is given at activation. */
+import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentService } from '../accounts/environmentService';
+import type {
+  AccountConnections,
+  CurrentTarget,
+  EnvironmentChoice,
+  EnvironmentResets,
+  SandboxClients,
+} from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import type { AccountSightings } from '../accounts/accountSightings';
@@ -8,7 +15,9 @@ import type { StatusWatchDeps } from './statusWatch';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentService;
+  readonly environment: CurrentTarget & AccountConnections & EnvironmentResets & Pick<EnvironmentChoice, 'accounts'>;
+  /** The sandbox's client, whatever the environment (a watch made on the sandbox polls there). */
+  readonly clients: SandboxClients;
   readonly log: Logger;
   /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
   readonly idInEditor?: () => string | undefined;
@@ -23,14 +32,23 @@ export interface WatchDeps {
  * sighting of that account (on the one in use the store notes what the watch fetches through it).
  */
 export function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
-  const { environment, sightings } = deps;
+  const { environment, clients, sightings } = deps;
   return {
     get target() {
       return environment.target;
     },
-    targetLabel: (target) => environment.targetLabel(target),
+    // "Sandbox" or the account's name (a removed account says so).
+    targetLabel: (target) =>
+      target === 'sandbox'
+        ? vscode.l10n.t('Sandbox')
+        : (environment.accounts.get(target)?.name ?? vscode.l10n.t('a removed account')),
     recordsOn: async (target, ids, options) => {
-      const found = await environment.recordsOn(target, ids, options);
+      // An account is used only when its host was allowed before: a poll asks the user nothing.
+      const client =
+        target === 'sandbox'
+          ? await clients.sandboxClient()
+          : (await environment.accountConnection(target, { ask: false })).client;
+      const found = await client.getTransactionsByIds(ids, options);
       sightings?.note(target, [...found.values()]);
       return found;
     },

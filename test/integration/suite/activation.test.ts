@@ -48,10 +48,11 @@ describe('extension activation', () => {
 
   it('does no network work on activation: no sandbox started, no request sent, the status bar says sandbox', async () => {
     const api = (await ourExtension().activate()) as {
-      environment: { sandbox: unknown; kind: string };
+      environment: { kind: string };
+      sandboxHost: { sandbox: unknown };
       log: { recent: readonly string[] };
     };
-    assert.equal(api.environment.sandbox, undefined, 'the sandbox starts on first need, not on activation');
+    assert.equal(api.sandboxHost.sandbox, undefined, 'the sandbox starts on first need, not on activation');
     assert.equal(api.environment.kind, 'sandbox');
     assert.ok(!api.log.recent.some((line) => line.includes('[request]')), 'no request was logged');
   });

@@ -71,9 +71,7 @@ describe('agent tools (vscode.lm)', function () {
   });
 
   it('answers each read tool on the sandbox with the target first and the record as JSON', async () => {
-    const created = await (
-      await api.environment.sandboxControl()
-    ).create({ from: 'btc', to: 'eth', amountFrom: '0.5' });
+    const created = await (await api.sandboxHost.start()).control.create({ from: 'btc', to: 'eth', amountFrom: '0.5' });
     const lookup = await invoke('exchangeTx_getTransactions', { ids: [created.id, 'nosuchid0000'] });
     assert.match(
       lookup.text,
@@ -285,7 +283,7 @@ describe('agent tools (vscode.lm)', function () {
       const [first] = await (await api.environment.client()).getTransactions({ limit: 1 });
       assert.ok(first);
       service.clearRequests();
-      const builtIn = api.environment.sandbox?.requests.length ?? 0;
+      const builtIn = api.sandboxHost.sandbox?.requests.length ?? 0;
       const inputs: Record<string, object> = {
         exchangeTx_createSandboxTransaction: { from: 'btc', to: 'eth' },
         exchangeTx_paySandboxTransaction: { id: first.id },
@@ -313,7 +311,7 @@ describe('agent tools (vscode.lm)', function () {
       }
       assert.equal(service.requests.length, 0, 'nothing reached the account');
       assert.equal(
-        api.environment.sandbox?.requests.length ?? 0,
+        api.sandboxHost.sandbox?.requests.length ?? 0,
         builtIn,
         'nothing reached the built-in sandbox either',
       );
@@ -331,7 +329,7 @@ describe('agent tools (vscode.lm)', function () {
     sandbox = await useBuiltInSandbox(api);
     const restorePage = await withSetting('transactions.pageSize', 5);
     try {
-      const control = await api.environment.sandboxControl();
+      const control = (await api.sandboxHost.start()).control;
       for (let i = 0; i < 20; i++) await control.create({ from: 'btc', to: 'eth' });
       await vscode.commands.executeCommand('exchangeTx.transactions.focus');
       const ids = (await (await api.environment.client()).getTransactions({ limit: 20 })).map((r) => r.id);

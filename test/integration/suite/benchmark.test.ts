@@ -28,7 +28,7 @@ describe('benchmark figures', () => {
     // First paint: the view opened right away and loaded against the sandbox, which nothing has
     // started yet (only this suite runs; with no account, showing the view starts the sandbox);
     // painted when VS Code first asks the provider for a row.
-    assert.equal(api.environment.sandbox, undefined, 'the sandbox is not running yet');
+    assert.equal(api.sandboxHost.sandbox, undefined, 'the sandbox is not running yet');
     const painter = api.transactions.view.provider;
     const getTreeItem = painter.getTreeItem.bind(painter);
     let paintedAt: number | undefined;
@@ -52,8 +52,8 @@ describe('benchmark figures', () => {
     // 1,000 records in the extension's own sandbox: its seeded ones and more, of every outcome,
     // spread over the last hours so some are still moving.
     await resetEnvironment(api);
-    const sandbox = await api.environment.ensureSandbox();
-    const now = api.environment.sandboxClock.now();
+    const sandbox = (await api.sandboxHost.start()).sandbox;
+    const now = api.sandboxHost.clock.now();
     for (let i = sandbox.ledger.visible().length; i < RECORDS + 50; i++) {
       sandbox.ledger.create({ createdAt: now - i * 17_000, outcome: OUTCOMES[i % OUTCOMES.length] });
     }

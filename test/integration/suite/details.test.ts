@@ -39,7 +39,7 @@ describe('transaction details document', () => {
     assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
     assert.equal(shown.status, 'waiting');
 
-    api.environment.sandboxClock.advance(90_000);
+    api.sandboxHost.clock.advance(90_000);
     const fresh = await api.store.lookup(id, { maxAgeMs: 0 });
     assert.equal(fresh?.status, 'confirming');
     await waitFor(

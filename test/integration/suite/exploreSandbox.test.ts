@@ -40,7 +40,7 @@ describe('Explore the Sandbox', function () {
 
   it('names a transaction that is moving right now, and offers to look it up', async () => {
     await vscode.commands.executeCommand('exchangeTx.exploreSandbox');
-    const sandbox = await api.environment.ensureSandbox();
+    const sandbox = (await api.sandboxHost.start()).sandbox;
     assert.equal(sandbox.traffic, 60, 'the traffic setting reached the sandbox');
     await vscode.commands.executeCommand('notifications.showList');
     const said = async () => (await findInWorkbench(item)).texts.find((t) => t.includes('sample transactions'));

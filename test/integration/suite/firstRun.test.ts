@@ -42,7 +42,7 @@ const prose = (welcome: string) => welcome.split('\n')[0] ?? '';
 
 describe('first run: the sandbox without a click', () => {
   let api: ExchangeTxApi;
-  const running = () => api.environment.sandbox;
+  const running = () => api.sandboxHost.sandbox;
 
   before(async () => {
     api = await lookupApi();

@@ -193,7 +193,7 @@ describe('Forward Status Changes', function () {
       await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
       const session = api.forward.session;
       assert.ok(session);
-      await api.environment.resetSandbox();
+      await api.sandboxHost.resetLedger();
       await eventually(() => api.forward.session === undefined, 'forwarding to stop');
       assert.ok(session.stopped);
       assert.ok(api.forward.events.recent.some((line) => line.includes('stopped: the environment changed')));

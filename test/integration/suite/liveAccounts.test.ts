@@ -87,7 +87,7 @@ describe('accounts', function () {
   it('starts in the sandbox when there is no account, and says so', async () => {
     assert.equal(api.environment.accounts.accounts.length, 0);
     assert.equal(api.environment.kind, 'sandbox');
-    const sandbox = await api.environment.ensureSandbox();
+    const sandbox = (await api.sandboxHost.start()).sandbox;
     const record = await api.store.lookup(firstId(sandbox), { maxAgeMs: 0 });
     assert.equal(record?.id, firstId(sandbox));
     assert.equal(api.environment.state.baseUrl, sandbox.url);
@@ -174,7 +174,7 @@ describe('accounts', function () {
       activate: true,
     });
     await eventually(() => api.environment.kind === 'live', 'the account in use');
-    assert.equal(api.environment.sandbox, undefined, 'the built-in sandbox stopped, being unused');
+    assert.equal(api.sandboxHost.sandbox, undefined, 'the built-in sandbox stopped, being unused');
     service.clearRequests();
     assert.equal((await api.store.lookup(firstId(service), { maxAgeMs: 0 }))?.id, firstId(service));
     assert.deepEqual(hostQuestions, [{ account: 'Prod', host: new URL(service.url).host }]);
@@ -195,7 +195,7 @@ describe('accounts', function () {
 
   it('sends nothing to a host the user said no to, until the account is chosen again', async () => {
     const answers: (boolean | undefined)[] = [false];
-    api.environment.prompts = {
+    api.questions.prompts = {
       ...recordedSendPrompts,
       confirmHost: (account, host) => (hostQuestions.push({ account, host }), Promise.resolve(answers.shift())),
     };
@@ -258,7 +258,7 @@ describe('accounts', function () {
   });
 
   it('drops the records of the previous environment when it changes', async () => {
-    const sandbox = await api.environment.ensureSandbox();
+    const sandbox = (await api.sandboxHost.start()).sandbox;
     const id = firstId(sandbox);
     await api.store.lookup(id);
     assert.ok(api.store.peek(id));
@@ -367,7 +367,7 @@ describe('accounts', function () {
       assert.equal((await api.store.lookup(firstId(service), { maxAgeMs: 0 }))?.id, firstId(service));
       assert.equal(service.requests.length, 1);
       // A new account's default address is the user's, never the workspace's.
-      const { legacyBaseUrl } = await import('../../../src/features/accounts/environmentService');
+      const { legacyBaseUrl } = await import('../../../src/features/settings');
       assert.equal(legacyBaseUrl(), 'https://api.changelly.com');
       assert.equal(evil.hits(), 0, "nothing reached the workspace's address");
     } finally {

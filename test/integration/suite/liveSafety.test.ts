@@ -333,7 +333,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     ]);
     // Choosing the account stopped the sandbox; the one running now got it.
     assert.equal(
-      api.environment.sandbox?.requests.filter((r) => r.method === 'createTransaction').length,
+      api.sandboxHost.sandbox?.requests.filter((r) => r.method === 'createTransaction').length,
       1,
       'to the sandbox, as before',
     );
@@ -376,7 +376,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
       );
       assert.equal(service.requests.length, 0, 'nothing reached the account');
       if (result?.id !== undefined)
-        assert.ok(api.environment.sandbox?.ledger.get(result.id), 'what was created, was created in the sandbox');
+        assert.ok(api.sandboxHost.sandbox?.ledger.get(result.id), 'what was created, was created in the sandbox');
     } finally {
       commands.newTransaction.prompts = kept;
     }
@@ -398,7 +398,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
       await eventually(() => item(inSandbox)?.status !== undefined, 'the sandbox watch answered after the switch');
       assert.equal(
         item(inSandbox)?.status,
-        api.environment.sandbox?.ledger.statusOf(inSandbox),
+        api.sandboxHost.sandbox?.ledger.statusOf(inSandbox),
         'polled on the sandbox, not "Not found" on the account',
       );
       assert.equal(service.requests.length, 0, 'the sandbox id was not asked of the account');

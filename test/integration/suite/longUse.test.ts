@@ -113,7 +113,7 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
 
   it('keeps every status alive, every item true and the view matching the sandbox at each half hour', async () => {
     assert.equal(sandbox.traffic, 60, 'the traffic setting reached the sandbox');
-    const control = await api.environment.sandboxControl();
+    const control = (await api.sandboxHost.start()).control;
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
     await api.transactions.view.refresh();
 

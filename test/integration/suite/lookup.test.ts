@@ -50,7 +50,7 @@ describe('Get Transaction Status… (sandbox)', () => {
     assert.equal(result.message?.severity, 'info');
     assert.equal(
       result.message?.text,
-      `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, api.environment.sandboxClock.now(), vscode.env.language)})`,
+      `Transaction ${id}: Finished (${pairLabel(record)}, created ${relativeTime(record.createdAt, api.sandboxHost.clock.now(), vscode.env.language)})`,
     );
     assert.deepEqual(result.message?.actions, [
       { title: 'Details', command: 'exchangeTx.showDetails', args: [id] },

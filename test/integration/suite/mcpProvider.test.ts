@@ -74,7 +74,7 @@ describe('MCP server definition provider', function () {
 
       const resolved = await api.mcp.provider.resolveMcpServerDefinition(definition, token);
       assert.ok(resolved);
-      const sandbox = api.environment.sandbox;
+      const sandbox = api.sandboxHost.sandbox;
       assert.ok(sandbox, 'resolving started the built-in sandbox');
       assert.equal(resolved.env.EXCHANGE_TX_SANDBOX_URL, sandbox.url);
       assert.equal(resolved.env.ELECTRON_RUN_AS_NODE, '1');

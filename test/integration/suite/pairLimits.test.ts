@@ -177,12 +177,12 @@ describe('Pair Limits panel', function () {
   });
   beforeEach(async () => {
     await resetEnvironment(api);
-    sandbox = await api.environment.ensureSandbox();
+    sandbox = (await api.sandboxHost.start()).sandbox;
     sandbox.clearRequests();
   });
   afterEach(async () => {
     await controller.list.clear();
-    api.environment.sandbox?.setFaults({});
+    api.sandboxHost.sandbox?.setFaults({});
     await resetEnvironment(api);
     if (controller.panel) await controller.panel.whenIdle();
   });
@@ -569,7 +569,7 @@ describe('Pair Limits panel', function () {
   });
 
   describe('without getPairsParams (the sandbox answers it "method not found")', () => {
-    afterEach(() => api.environment.sandbox?.setDisabledMethods([]));
+    afterEach(() => api.sandboxHost.sandbox?.setDisabledMethods([]));
 
     it('says so once, never asks it again, and shows the limits of getExchangeAmount and getFixRateForAmount', async () => {
       const estimates = (method: string) => sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
@@ -577,7 +577,7 @@ describe('Pair Limits panel', function () {
       // A new sandbox is a new environment: the panel knows nothing of any limits there yet.
       await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
       await panel.whenIdle();
-      sandbox = await api.environment.ensureSandbox();
+      sandbox = (await api.sandboxHost.start()).sandbox;
       sandbox.setDisabledMethods(['getPairsParams']);
       const pairs = [p('btc', 'eth'), p('xrp', 'usdt'), p('xmr', 'btc')];
       for (const pair of pairs) await controller.list.add(pair);
@@ -669,7 +669,7 @@ describe('Pair Limits panel', function () {
       await panel.whenIdle();
       assert.equal(panel.state.pairsParams, 'available', 'forgotten with the old environment');
       await send(panel, { type: 'refresh' });
-      const fresh = api.environment.sandbox;
+      const fresh = api.sandboxHost.sandbox;
       assert.ok(fresh, 'the sandbox runs');
       assert.ok(
         fresh.requests.some((r) => r.method === 'getPairsParams' && r.outcome === 'ok'),

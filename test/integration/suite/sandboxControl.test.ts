@@ -95,7 +95,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
   it('ignores presets it does not know from another caller', async () => {
     await useBuiltInSandbox(api);
     assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['rm -rf', { hang: 1 }]), []);
-    assert.deepEqual(api.environment.sandbox?.faults.rates ?? {}, {});
+    assert.deepEqual(api.sandboxHost.sandbox?.faults.rates ?? {}, {});
   });
 
   it('resets the sandbox through its control endpoint: a new ledger, no faults, the records of the old one dropped', async () => {
@@ -111,7 +111,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.ok(api.store.peek(id));
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
     // The creation's snapshot is kept in the background; it is not part of what Reset sends.
-    await api.environment.sandboxHost.saveNow();
+    await api.sandboxHost.saveNow();
     sandbox.clearRequests();
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
     assert.deepEqual(
@@ -125,7 +125,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     assert.equal(api.store.peek(id), undefined, 'records of the old ledger are dropped');
     assert.equal(sandbox.ledger.get(id), undefined, 'the created transaction is gone');
     assert.deepEqual(sandbox.faults.rates ?? {}, {});
-    assert.equal(api.environment.sandbox, sandbox, 'the same sandbox (same address and key) goes on');
+    assert.equal(api.sandboxHost.sandbox, sandbox, 'the same sandbox (same address and key) goes on');
     await eventually(() => !/Sandbox faults/.test(tooltip()), 'the tooltip without faults');
   });
 
@@ -157,8 +157,8 @@ describe('driving the built-in sandbox: faults and reset', function () {
     });
     const id = created.id ?? '';
     const moved = sandbox.ledger.visible().find((tx) => !sandbox.ledger.isOwn(tx))?.id ?? '';
-    await (await api.environment.sandboxControl()).move(moved, 'hold');
-    await api.environment.sandboxHost.saveNow();
+    await (await api.sandboxHost.start()).control.move(moved, 'hold');
+    await api.sandboxHost.saveNow();
 
     assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: true }), true);
     assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger; your own transactions kept: 1.');

@@ -376,7 +376,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
       await api.environment.client();
       assert.equal(api.environment.kind, 'live');
       await eventually(
-        () => api.environment.sandbox === undefined,
+        () => api.sandboxHost.sandbox === undefined,
         'the built-in sandbox stopped while the account is used',
       );
       return await useBuiltInSandbox(api);
@@ -501,7 +501,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     assert.deepEqual(choices, ['Pay the expected amount: 0.01 BTC', 'Pay another amount…']);
     assert.deepEqual(paid, { id, status: 'confirming', next: 'exchanging' });
     await watchShows(id, 'confirming');
-    api.environment.sandboxClock.advance(125_000);
+    api.sandboxHost.clock.advance(125_000);
     await api.watch.pollNow();
     await watchShows(id, 'finished');
   });
@@ -516,7 +516,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
     assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
     await watchShows(id, 'confirming');
-    api.environment.sandboxClock.advance(61_000);
+    api.sandboxHost.clock.advance(61_000);
     await api.watch.pollNow();
     await watchShows(id, 'failed');
   });
@@ -556,7 +556,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   it('keeps the ledger, with the transactions created and moved in it, for the next sandbox (a reload); Reset forgets it', async () => {
     const id = await watchedNew();
     await vscode.commands.executeCommand('exchangeTx.sandbox.moveToStatus', id, 'hold');
-    await api.environment.sandboxHost.saveNow();
+    await api.sandboxHost.saveNow();
     const kept = api.testHooks?.globalState.get<{ version: number; transactions: { id: string }[] }>(
       'exchangeTx.sandbox.ledger',
     );

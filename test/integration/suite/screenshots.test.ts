@@ -106,7 +106,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     if (!workbenchPage()) this.skip();
     api = await extensionApi();
     await resetEnvironment(api);
-    sandbox = await api.environment.ensureSandbox();
+    sandbox = (await api.sandboxHost.start()).sandbox;
     // Newer VS Code opens the secondary side bar (Chat) beside the editors by default, which takes
     // about 300 px of a 1400 px window: the widths checked here are those of the editor area the
     // older version gives, the same on both (a user closes that bar with one click).

@@ -47,8 +47,8 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
 
   it('a non-numeric request timeout and a negative watch interval in the workspace: the defaults, said in the log; requests work; the kept ledger is restored', async () => {
     await useBuiltInSandbox(api);
-    const created = await (await api.environment.sandboxHost.start()).control.create();
-    await api.environment.sandboxHost.saveNow();
+    const created = await (await api.sandboxHost.start()).control.create();
+    await api.sandboxHost.saveNow();
     assert.ok(
       state()
         .get<KeptLedger>(LEDGER_KEY)
@@ -103,7 +103,7 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     // keeps what is written): whatever starts the next sandbox after the restart (a view's refresh
     // on the reset event, a watch, this test) finds it. Written after the restart, a start between
     // the two would have restored the previous ledger first (seen on VS Code 1.139).
-    await api.environment.sandboxHost.saveNow();
+    await api.sandboxHost.saveNow();
     await state().update(LEDGER_KEY, unrestorable);
     const linesBefore = api.log.written;
     await api.environment.restartSandbox();

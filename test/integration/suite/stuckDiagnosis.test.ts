@@ -81,7 +81,7 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
 
   it('hovers a transaction that is not final with since when (the schedule, exact), next and what to do; a final one without', async () => {
     await useBuiltInSandbox(api);
-    const control = await api.environment.sandboxControl();
+    const control = (await api.sandboxHost.start()).control;
     const held = await control.create({ status: 'hold' });
     await control.skip(5_000);
     const entered = [...held.schedule].reverse().find((step) => step.status === 'hold');
@@ -106,7 +106,7 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
 
   it('puts what forwarding fetched into the store: the view shows the status forwarding reported, without a refresh', async () => {
     await useBuiltInSandbox(api);
-    const control = await api.environment.sandboxControl();
+    const control = (await api.sandboxHost.start()).control;
     const tx = await control.create({ status: 'exchanging', from: 'btc', to: 'eth' });
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
     await api.transactions.view.refresh();

@@ -336,7 +336,7 @@ describe('Transactions view: filters', () => {
     await f.show();
     await apply({ status: ['waiting'] });
     assert.ok(tx.list.get(id), 'loaded while waiting');
-    api.environment.sandboxClock.advance(60_000);
+    api.sandboxHost.clock.advance(60_000);
     await vscode.commands.executeCommand('exchangeTx.getStatus', id, { silent: true });
     assert.equal(tx.list.get(id), undefined, 'no longer matches the filter');
     assert.ok(tx.list.records().every((r) => r.status === 'waiting'));

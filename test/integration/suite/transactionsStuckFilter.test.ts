@@ -19,7 +19,7 @@ describe('Transactions view: in status longer than', function () {
 
   it('finds exactly the transactions seeded stuck on the sandbox clock, says so short and whole, and keeps it', async () => {
     const payout = `stuck${Date.now()}`;
-    const control = await f.api.environment.sandboxControl();
+    const control = (await f.api.sandboxHost.start()).control;
     // Stuck after the skip: two on hold (it stays until moved) and one sending with no next step.
     const stuck = [
       f.create('hold', { payoutAddress: payout }),

@@ -147,7 +147,7 @@ describe('Transactions view: the tree', () => {
   it("measures a row's age on the sandbox's clock when it is ahead of the wall clock, never as a future age", async () => {
     const { tx } = f;
     // Skip Time (and the long-use test) move the sandbox's clock ahead of the wall clock.
-    f.api.environment.sandboxClock.advance(20 * MINUTE);
+    f.api.sandboxHost.clock.advance(20 * MINUTE);
     const now = f.sandbox.clock.now();
     const id = f.sandbox.ledger.create({
       from: 'btc',
@@ -527,7 +527,7 @@ describe('Transactions view: the tree', () => {
     assert.equal(parentStatus(node), 'waiting');
     const mark = f.mark();
 
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     const looked = await vscode.commands.executeCommand<{ status?: string }>('exchangeTx.getStatus', id, {
       silent: true,
     });
@@ -538,7 +538,7 @@ describe('Transactions view: the tree', () => {
     assert.ok(!f.groups().some((g) => g.status === 'waiting' && g.children.includes(node)), 'no longer under Waiting');
     assert.ok(f.groups().some((g) => g.status === 'confirming' && g.children.includes(node)));
 
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     try {
       await api.watch.watch(id);
       assert.equal(node.record.status, 'exchanging');

@@ -150,7 +150,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       service.registerKey(keys.publicKeyBase64);
       await f.show();
       await useLive(api, service.url, keys.privateKeyHex);
-      assert.equal(api.environment.sandbox, undefined, 'the built-in sandbox is stopped');
+      assert.equal(api.sandboxHost.sandbox, undefined, 'the built-in sandbox is stopped');
       await eventually(() => tx.view.welcome === 'empty', 'the empty live service');
       assertWelcome('empty');
       assert.ok(
@@ -169,7 +169,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       // Keys removed: back to the sandbox, which the visible view starts and loads by itself.
       await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
       await eventually(
-        () => api.environment.kind === 'sandbox' && api.environment.sandbox !== undefined,
+        () => api.environment.kind === 'sandbox' && api.sandboxHost.sandbox !== undefined,
         'the sandbox started by the view',
       );
       await f.settled();
@@ -265,7 +265,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     }
 
     // Looked up because it moved on: selected in its new group.
-    api.environment.sandboxClock.advance(60_000);
+    api.sandboxHost.clock.advance(60_000);
     assert.equal((await getStatus(moving)).status, 'confirming');
     await eventually(() => selected().includes(moving), 'the moved transaction to be selected');
     assert.deepEqual(selected(), [moving]);

@@ -46,7 +46,7 @@ describe('the walkthrough', function () {
     if (!workbenchPage()) this.skip();
     api = await extensionApi();
     await resetEnvironment(api);
-    sandbox = await api.environment.ensureSandbox();
+    sandbox = (await api.sandboxHost.start()).sandbox;
     api.watch.stopAll();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Other suites ran the steps' commands already: start from nothing done (their lookups set the key too).

@@ -28,7 +28,7 @@ describe('status-bar watch', () => {
     ];
     for (const [i, [text, label]] of expected.entries()) {
       if (i > 0) {
-        api.environment.sandboxClock.advance(MINUTE);
+        api.sandboxHost.clock.advance(MINUTE);
         await watch.pollNow();
       }
       const shown = item(id);
@@ -47,7 +47,7 @@ describe('status-bar watch', () => {
 
     // Settled: no more requests for it, however often the watch polls.
     const asked = requestsFor(id).length;
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     await watch.pollNow();
     await watch.pollNow();
     assert.equal(requestsFor(id).length, asked);
@@ -65,7 +65,7 @@ describe('status-bar watch', () => {
     const overdue = create(['waiting', 'overdue']);
     const expired = create(['waiting', 'expired'], 'fixed');
     await Promise.all([hold, failed, overdue, expired].map((id) => watch.watch(id)));
-    api.environment.sandboxClock.advance(2 * MINUTE);
+    api.sandboxHost.clock.advance(2 * MINUTE);
     await watch.pollNow();
 
     const cases: [string, string, string, boolean][] = [
@@ -81,7 +81,7 @@ describe('status-bar watch', () => {
       assert.equal(shown.polling, polling, `${text} polling`);
     }
     // Nothing was paid out of an unpaid one (`amountTo` "0"): its tooltip claims no payout, as the view's does not.
-    const unpaid = f.sandbox.ledger.record(overdue, api.environment.sandboxClock.now());
+    const unpaid = f.sandbox.ledger.record(overdue, api.sandboxHost.clock.now());
     assert.equal(unpaid?.amountTo, '0');
     assert.ok(!((unpaid?.moneySent ?? 0) > 0), 'no money sent');
     assert.doesNotMatch(item(overdue).tooltip, /(^|\n)Payout: /m, item(overdue).tooltip);

@@ -28,7 +28,7 @@ describe('status-bar watch: polling', () => {
       'the new interval applies to the pending timer',
     );
     await eventually(() => requestsFor(id).length > first, 'a poll on the 2 s timer');
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     await eventually(() => !item(id).polling, 'the timer poll that sees failed');
     const asked = requestsFor(id).length;
     assert.equal(watch.backoff.nextPollAt, undefined, 'no timer once nothing is left to poll');
@@ -41,11 +41,11 @@ describe('status-bar watch: polling', () => {
     const { api, watch, item, requestsFor, create } = f;
     const moving = create(['waiting', 'confirming', 'exchanging']);
     const settled = create(['waiting', 'finished']);
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     await watch.watch(settled);
     await watch.watch(moving);
     assert.equal(watch.announcements.filter((a) => a.id === settled).length, 1);
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
 
     const asked = requestsFor(moving).length;
     api.store.clear(); // a reloaded window starts with an empty cache
@@ -94,7 +94,7 @@ describe('status-bar watch: polling', () => {
     assert.equal(watch.announcements.filter((a) => a.id === id).length, 0);
 
     sandbox.setFaults({});
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     await watch.pollNow();
     shown = item(id);
     assert.equal(shown.text, `$(sync~spin) ${shortId(id)} Confirming`);
@@ -106,11 +106,11 @@ describe('status-bar watch: polling', () => {
     const { api, watch, item, requestsFor, create } = f;
     const id = create(['waiting', 'confirming', 'exchanging']);
     await watch.watch(id);
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     await api.store.lookup(id, { maxAgeMs: 0 }); // as the hover or the lookup command does
     assert.equal(item(id).text, `$(sync~spin) ${shortId(id)} Confirming`);
 
-    api.environment.sandboxClock.advance(MINUTE);
+    api.sandboxHost.clock.advance(MINUTE);
     const asked = requestsFor(id).length;
     // A new request timeout is a new connection: the environment resets and the store is cleared.
     const resets: unknown[] = [];

@@ -41,7 +41,7 @@ export const recordedSendPrompts: Pick<AccountPrompts, 'confirmMoneyMoving' | 'c
 
 /** Answers the host question yes (a modal would block the test host), recording it; the other questions as recordedSendPrompts. */
 export function allowHosts(api: ExchangeTxApi): void {
-  api.environment.prompts = {
+  api.questions.prompts = {
     ...recordedSendPrompts,
     confirmHost: (account, host) => {
       hostQuestions.push({ account, host });
@@ -66,7 +66,7 @@ export async function resetEnvironment(api: ExchangeTxApi): Promise<void> {
   await removeAccounts(api);
   await vscode.workspace.getConfiguration('exchangeTx').update('baseUrl', undefined, vscode.ConfigurationTarget.Global);
   await api.environment.refresh();
-  api.environment.sandbox?.setFaults({});
+  api.sandboxHost.sandbox?.setFaults({});
 }
 
 export interface TestAccount {

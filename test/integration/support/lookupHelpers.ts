@@ -48,7 +48,7 @@ export async function useBuiltInSandbox(api: ExchangeTxApi): Promise<Sandbox> {
   allowHosts(api);
   await api.environment.choose('sandbox');
   await settle(api);
-  const sandbox = await api.environment.ensureSandbox();
+  const sandbox = (await api.sandboxHost.start()).sandbox;
   sandbox.setFaults({});
   api.store.clear();
   return sandbox;

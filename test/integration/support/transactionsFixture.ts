@@ -106,7 +106,7 @@ export function useTransactionsFixture(): TransactionsFixture {
     return api;
   };
   const sandbox = (): Sandbox => {
-    const running = ready().environment.sandbox;
+    const running = ready().sandboxHost.sandbox;
     assert.ok(running, 'the sandbox is running');
     return running;
   };
@@ -122,7 +122,7 @@ export function useTransactionsFixture(): TransactionsFixture {
     const { actions, filter, view } = tx();
     if (original) actions.open = original;
     actions.prompts = undefined;
-    ready().environment.sandbox?.setFaults({});
+    ready().sandboxHost.sandbox?.setFaults({});
     await setViewSetting('pageSize', undefined);
     await setViewSetting('refreshSeconds', 0);
     if (filter.active) await filter.clear();

@@ -48,7 +48,7 @@ export function useWatchFixture(): WatchFixture {
   before(async () => {
     api = await extensionApi();
     await resetEnvironment(api);
-    sandbox = await api.environment.ensureSandbox();
+    sandbox = (await api.sandboxHost.start()).sandbox;
     await setWatchInterval(TEST_INTERVAL_SECONDS);
   });
   afterEach(async () => {
@@ -88,7 +88,7 @@ export function useWatchFixture(): WatchFixture {
       return ready().sandbox.ledger.create({ plan, ...(type ? { type } : {}) }).id;
     },
     advance: (ms) => {
-      ready().api.environment.sandboxClock.advance(ms);
+      ready().api.sandboxHost.clock.advance(ms);
     },
   };
 }

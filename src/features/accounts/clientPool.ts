@@ -1,0 +1,142 @@
+/**
+ * The clients requests are sent with, and the rate limiter of each API key. Pure of `vscode`:
+ * unit-tested in plain Node against a real sandbox.
+ *
+ * - One limiter per API key (`KeyLimiters`), kept across clients and switches, so a new client
+ *   inherits the recent calls of its key; the sandbox's control client shares it.
+ * - The clients of the current connection are disposed together when it changes (their queued
+ *   calls and retries end: nothing more is signed with the old key), and with them the clients of
+ *   accounts not in use.
+ * - The client of "sandbox only" work (New Transaction) is the built-in sandbox's whatever the
+ *   environment, never an account's; ended when the sandbox stops.
+ */
+import { RateLimiter } from '../../api';
+import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
+import { loadClient } from './loadClient';
+import type { ClientCode } from './loadClient';
+import { accountSummary } from './accountModel';
+import type { Account, AccountSummary } from './accountModel';
+import type { Connection } from './environmentDeps';
+
+/** One rate limiter per API key, made on first need, kept until disposed. */
+export class KeyLimiters {
+  private readonly limiters = new Map<string, RateLimiter>();
+
+  /** The limiter of `apiKey` (the same one for every client of the key). */
+  for(apiKey: string): RateLimiter {
+    let limiter = this.limiters.get(apiKey);
+    if (!limiter) {
+      limiter = new RateLimiter();
+      this.limiters.set(apiKey, limiter);
+    }
+    return limiter;
+  }
+
+  dispose(): void {
+    for (const limiter of this.limiters.values()) limiter.dispose();
+  }
+}
+
+/** The built-in sandbox as the sandbox-only client needs it: started if needed. */
+export interface SandboxStart {
+  start(): Promise<{ readonly sandbox: { readonly url: string }; readonly credentials: Credentials }>;
+}
+
+export interface ClientPoolDeps {
+  readonly limiters: KeyLimiters;
+  readonly sandbox: SandboxStart;
+  /** The request timeout for a new client, in ms. */
+  readonly timeoutMs: () => number;
+  /** Told of every request a client sends (the log). */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export class ClientPool {
+  /** Every client made for the current connection (disposed together when it changes). */
+  private current: ExchangeClient[] = [];
+  /** The client of "sandbox only" work, whatever the environment: never an account's. */
+  private sandboxOnly: { readonly url: string; readonly apiKey: string; readonly client: ExchangeClient } | undefined;
+  /** Clients of accounts not in use (a watch made there, Send Again), kept until anything changes. */
+  private readonly otherAccounts = new Map<string, { readonly made: string; readonly connection: Connection }>();
+  private disposed = false;
+
+  constructor(private readonly deps: ClientPoolDeps) {}
+
+  /**
+   * A connection to `baseUrl` signed with `credentials`, counted with the current connection's
+   * clients: `account` is what it signs for (undefined for the sandbox).
+   */
+  open(
+    code: ClientCode,
+    baseUrl: string,
+    credentials: Credentials,
+    account: AccountSummary | undefined,
+    timeoutMs: number,
+  ): Connection {
+    const client = this.make(code, baseUrl, credentials, timeoutMs);
+    this.current.push(client);
+    return { kind: account ? 'live' : 'sandbox', client, account, redact: code.valueRedactor([credentials.apiKey]) };
+  }
+
+  /** Ends every client of the current connection and of other accounts (the sandbox-only one stays). */
+  disposeCurrent(): void {
+    this.otherAccounts.clear();
+    for (const client of this.current.splice(0)) client.dispose();
+  }
+
+  /**
+   * A connection of an account not in use, kept for the address and key it was made with (a reset
+   * for the account in use does not see another account's new key or address, so the kept one is
+   * checked against them here; one made for anything else is ended). A new one is made once
+   * `approve` resolved: it throws when the account may not be used.
+   */
+  async otherAccount(account: Account, credentials: Credentials, approve: () => Promise<void>): Promise<Connection> {
+    const made = `${account.baseUrl}|${credentials.apiKey}`;
+    const kept = this.otherAccounts.get(account.id);
+    if (kept?.made === made) return kept.connection;
+    kept?.connection.client.dispose();
+    this.otherAccounts.delete(account.id);
+    const code = await loadClient();
+    await approve();
+    const connection = this.open(code, account.baseUrl, credentials, accountSummary(account), this.deps.timeoutMs());
+    this.otherAccounts.set(account.id, { made, connection });
+    return connection;
+  }
+
+  /**
+   * A client of the built-in sandbox whatever the environment (started if needed): work that
+   * belongs to the sandbox (New Transaction) uses it, so a switch to an account while it runs can
+   * never send its requests there. A new one when the sandbox's address or key changed.
+   */
+  async sandboxClient(): Promise<ExchangeClient> {
+    if (this.disposed) throw new Error('The extension is shutting down.');
+    const code = await loadClient();
+    const { sandbox, credentials } = await this.deps.sandbox.start();
+    const kept = this.sandboxOnly;
+    if (kept && kept.url === sandbox.url && kept.apiKey === credentials.apiKey) return kept.client;
+    kept?.client.dispose();
+    const client = this.make(code, sandbox.url, credentials, this.deps.timeoutMs());
+    this.sandboxOnly = { url: sandbox.url, apiKey: credentials.apiKey, client };
+    return client;
+  }
+
+  /** Ends the sandbox-only client (the sandbox stops). */
+  endSandboxClient(): void {
+    this.sandboxOnly?.client.dispose();
+    this.sandboxOnly = undefined;
+  }
+
+  /** A client signing with `credentials`, with the limiter of its key. */
+  private make(code: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+    const limiter = this.deps.limiters.for(credentials.apiKey);
+    return new code.ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
+  }
+
+  /** Ends every client and every limiter. */
+  dispose(): void {
+    this.disposed = true;
+    this.disposeCurrent();
+    this.endSandboxClient();
+    this.deps.limiters.dispose();
+  }
+}

@@ -1,0 +1,96 @@
+/**
+ * Whether an account may be used: for one not in use, that it exists, the workspace is trusted and
+ * its keys are usable (`usable`); for any, before signed requests go to its host, the address
+ * policy first (https, or
+ * http to this machine: `checkEndpoint`), then the user's answer to "Send signed requests for
+ * account X to host Y?", asked once per account and host. A yes or a no is kept with the account
+ * (`decideHost`); a dismissed question is not asked again in this session until the account is
+ * chosen again (`askAgain`), nor is a no. Pure of `vscode`: the question and the words come in
+ * (tests answer the question; the rest is real).
+ */
+import { checkEndpoint } from '../../api';
+import type { Credentials } from '../../api';
+import type { Logger } from '../log';
+import type { Account } from './accountModel';
+import { hostDecision, hostOf, originOf } from './accountModel';
+import { AccountAccessError } from './accessError';
+import type { AccountPrompts } from './accountPrompts';
+
+/** Why an account is not used, in the user's language. */
+export interface ApprovalWords {
+  /** Signed requests for `accountName` to `host` are not allowed. */
+  declined(accountName: string, host: string): string;
+  /** The account no longer exists. */
+  missing(): string;
+  /** The workspace is in Restricted Mode. */
+  restricted(): string;
+  /** The account has no usable keys. */
+  noKeys(accountName: string): string;
+}
+
+export interface HostApprovalDeps {
+  /** The accounts: each one's keys, and where the user's answer for its origin is kept (undefined: forgotten, ask again). */
+  readonly accounts: {
+    get(id: string): Account | undefined;
+    credentials(id: string): Promise<Credentials | undefined>;
+    decideHost(id: string, allowed: boolean | undefined): Promise<void>;
+  };
+  /** Whether the workspace is trusted (accounts are off in Restricted Mode). */
+  readonly trust: { readonly isTrusted: boolean };
+  /** The questions asked of the user (read when asking: tests replace them). */
+  readonly questions: { readonly prompts: Pick<AccountPrompts, 'confirmHost'> };
+  readonly words: ApprovalWords;
+  readonly log: Logger;
+}
+
+export class HostApproval {
+  /** Hosts the user dismissed the question for in this session (`id|origin`): not asked again until chosen again. */
+  private readonly dismissed = new Set<string>();
+
+  constructor(private readonly deps: HostApprovalDeps) {}
+
+  /** The account `id` with its keys, when it exists, the workspace is trusted and its keys are usable; throws an AccountAccessError otherwise. */
+  async usable(id: string): Promise<{ readonly account: Account; readonly credentials: Credentials }> {
+    const { accounts, words } = this.deps;
+    const account = accounts.get(id);
+    if (!account) throw new AccountAccessError('missing', words.missing());
+    if (!this.deps.trust.isTrusted) throw new AccountAccessError('declined', words.restricted());
+    const credentials = await accounts.credentials(account.id);
+    if (!credentials) throw new AccountAccessError('declined', words.noKeys(account.name));
+    return { account, credentials };
+  }
+
+  /**
+   * Checks the address and the user's answer for its host; asks once (never when `ask` is false).
+   * Throws when not allowed: an InsecureEndpointError (or a TransportError for no URL at all)
+   * before anything is asked, else an AccountAccessError ('declined').
+   */
+  async approve(account: Account, ask = true): Promise<void> {
+    // Throws before anything is asked or sent.
+    checkEndpoint(account.baseUrl);
+    const host = hostOf(account.baseUrl);
+    const declined = () => new AccountAccessError('declined', this.deps.words.declined(account.name, host));
+    const decision = hostDecision(account);
+    if (decision === true) return;
+    const key = dismissalKey(account);
+    if (decision === false || this.dismissed.has(key) || !ask) throw declined();
+    const answer = await this.deps.questions.prompts.confirmHost(account.name, host);
+    if (answer === undefined) {
+      this.dismissed.add(key);
+      throw declined();
+    }
+    await this.deps.accounts.decideHost(account.id, answer);
+    this.deps.log.info(`${answer ? 'allowed' : 'refused'} signed requests for "${account.name}" to ${host}`);
+    if (!answer) throw declined();
+  }
+
+  /** The user chose the account again: its host is asked about again if the question was dismissed or answered no. */
+  async askAgain(account: Account): Promise<void> {
+    this.dismissed.delete(dismissalKey(account));
+    if (hostDecision(account) === false) await this.deps.accounts.decideHost(account.id, undefined);
+  }
+}
+
+function dismissalKey(account: Account): string {
+  return `${account.id}|${originOf(account.baseUrl) ?? ''}`;
+}

@@ -202,6 +202,9 @@ export class RequestSender {
     // Sending and rendering fail apart: a failure to send has no answer to show; an answer that
     // came back is shown (as it arrived, if it cannot be rendered), never as "no answer".
     let sending: { readonly exchange: RawExchange } | { readonly noAnswer: AnswerText };
+    // Whether the user pressed Cancel: any other end of a send (the client ended because where
+    // requests go changed meanwhile) is said, never silent.
+    let stoppedByUser = false;
     try {
       // The connection decides where it goes (an account without keys falls back to the sandbox);
       // what is asked and shown names that connection, not the state a switch may have changed.
@@ -229,12 +232,26 @@ export class RequestSender {
       // one gets a cancellable notification after a second.
       const exchange = await withInteractiveProgress(
         vscode.l10n.t('Sending {0} to {1}…', named, target),
-        (signal): Promise<RawExchange> => client.send(Buffer.from(prepared.body, 'utf8'), { signal }),
+        (signal): Promise<RawExchange> => {
+          signal.addEventListener('abort', () => (stoppedByUser = true), { once: true });
+          return client.send(Buffer.from(prepared.body, 'utf8'), { signal });
+        },
       );
       sending = { exchange };
     } catch (error) {
       const failure = classifyError(error);
-      if (failure === 'cancelled') return { sent: false, problem: 'cancelled' };
+      if (failure === 'cancelled') {
+        if (!stoppedByUser) {
+          const problem = vscode.l10n.t(
+            '{0} to {1} was not sent: where requests go changed while it was on its way. Send it again.',
+            named,
+            target,
+          );
+          log.warn(`${named} to ${target}: not sent, its connection ended (${errorText(error)})`);
+          this.deps.messages.present({ severity: 'warning', text: plainText(problem), actions: [] }, options);
+        }
+        return { sent: false, problem: 'cancelled' };
+      }
       const message = plainText(errorText(error));
       log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {

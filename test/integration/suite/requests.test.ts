@@ -254,6 +254,27 @@ describe('request documents', function () {
     assert.equal(sandbox.requests.length, 0, 'nothing was sent');
   });
 
+  it('says so when a request on its way is ended because where requests go changed (never silent); nothing is kept', async () => {
+    const document = await open({ method: 'getStatus', params: { id: firstId(sandbox) } });
+    sandbox.setFaults({ next: ['hang'] });
+    const before = api.requests.messages.lastMessage;
+    const pending = send(document);
+    await eventually(() => sandbox.requests.some((r) => r.method === 'getStatus'), 'the request at the sandbox');
+    // The sandbox restarts as a reload does: the client of the request on its way is ended.
+    await api.environment.restartSandbox();
+    const result = await pending;
+    assert.deepEqual(result, { sent: false, problem: 'cancelled' });
+    const said = api.requests.messages.lastMessage;
+    assert.notEqual(said, before);
+    assert.equal(said?.severity, 'warning');
+    assert.match(
+      said?.text ?? '',
+      /^getStatus to Sandbox was not sent: where requests go changed while it was on its way/,
+    );
+    assert.equal(api.requests.history.entries.length, 0, 'no History entry for what got no answer');
+    sandbox = await useBuiltInSandbox(api);
+  });
+
   it('keeps a History: newest first, opened again, sent again with the same bytes, compared, cleared', async () => {
     const id = firstId(sandbox);
     const first = await send(await open({ method: 'getStatus', params: { id } }));

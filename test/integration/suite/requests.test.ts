@@ -278,7 +278,10 @@ describe('request documents', function () {
   it('keeps a History: newest first, opened again, sent again with the same bytes, compared, cleared', async () => {
     const id = firstId(sandbox);
     const first = await send(await open({ method: 'getStatus', params: { id } }));
+    // Said whole when not sent (seen once in a full run, after the account tests before it).
+    assert.equal(first.sent, true, `${JSON.stringify(first)} ${api.requests.messages.lastMessage?.text ?? ''}`);
     const second = await send(await open({ method: 'getTransactions', params: { limit: 1 } }));
+    assert.equal(second.sent, true, `${JSON.stringify(second)} ${api.requests.messages.lastMessage?.text ?? ''}`);
     const entries = api.requests.history.entries;
     assert.deepEqual(
       entries.map((e) => e.method),

@@ -16,30 +16,30 @@ import { registerAgentTools } from './features/agents/registerAgentTools';
 import type { AgentToolsApi } from './features/agents/registerAgentTools';
 import { RecentLog, requestLogger, tagged } from './features/log';
 import { requestTimeoutMs, watchSettings } from './features/settings';
-import { registerForward } from './features/forward/registerForward';
-import type { ForwardHandle } from './features/forward/registerForward';
-import { registerLookup } from './features/lookup';
+import { register as registerForward } from './features/forward';
+import type { ForwardHandle } from './features/forward';
+import { register as registerLookup } from './features/lookup';
 import { registerMcpProvider } from './features/agents/mcpProvider';
 import type { McpProviderHandle } from './features/agents/mcpProvider';
-import type { LookupApi } from './features/lookup';
+import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
 import type { RecordDocuments } from './features/details/detailsProvider';
-import { registerPairLimits } from './features/pairLimits';
+import { register as registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
-import { registerRequests } from './features/requests';
-import { registerSandboxCommands } from './features/sandbox/registerSandboxCommands';
+import { register as registerRequests } from './features/requests';
+import { register as registerSandbox } from './features/sandbox';
 import { SandboxHost } from './features/sandbox/sandboxHost';
-import type { SandboxCommandsHandle } from './features/sandbox/registerSandboxCommands';
-import type { RequestsApi } from './features/requests';
-import { registerTransactions } from './features/transactions';
+import type { SandboxHandle } from './features/sandbox';
+import type { RequestsHandle } from './features/requests';
+import { register as registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
-import { registerWatch } from './features/watch/registerWatch';
+import { register as registerWatch } from './features/watch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 import { errorText } from './shared/errorText';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
-export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
+export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** The details documents (loaded on first use: read it after `loaded()`). */
   readonly details: RecordDocuments;
   /** "Get Transaction Status…" (loaded on first use: read it after `loaded()`). */
@@ -60,9 +60,9 @@ export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
   /** The status bar item naming the sandbox or the account in use. */
   readonly environmentItem: vscode.StatusBarItem;
   /** Request documents: the sender, the answer documents, the History. */
-  readonly requests: RequestsApi;
+  readonly requests: RequestsHandle;
   /** Driving the built-in sandbox from the editor. */
-  readonly sandbox: SandboxCommandsHandle;
+  readonly sandbox: SandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
   readonly agentTools: AgentToolsApi;
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
@@ -194,7 +194,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('pair limits');
   const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
   step('requests');
-  const sandbox = registerSandboxCommands(context, {
+  const sandbox = registerSandbox(context, {
     environment,
     sandboxHost,
     clients,

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import { registerDetails } from '../details/registerDetails';
+import { register as registerDetails } from '../details';
 import type { RecordDocuments } from '../details/detailsProvider';
 import type {
   CurrentConnection,
@@ -26,7 +26,7 @@ import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
 import type { AccountSightings } from '../accounts/accountSightings';
 
-export interface LookupDependencies {
+export interface LookupDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentKindSource & CurrentConnection;
   /** The built-in sandbox: its clock (the records' ages) and its control (since when in a status). */
@@ -37,7 +37,7 @@ export interface LookupDependencies {
 }
 
 /** What the lookup features hand to the test API. */
-export interface LookupApi {
+export interface LookupHandle {
   /** "Get Transaction Status…", once loaded (by its first run, or `load()`). */
   readonly lookup: LookupCommand | undefined;
   readonly hover: IdHoverProvider;
@@ -53,7 +53,7 @@ export interface LookupApi {
   loadDetails(): Promise<RecordDocuments>;
 }
 
-export function registerLookup(context: vscode.ExtensionContext, deps: LookupDependencies): LookupApi {
+export function register(context: vscode.ExtensionContext, deps: LookupDeps): LookupHandle {
   const log = tagged(deps.log, 'lookup');
   const pattern = new IdPatternSetting(log);
   const messages = new MessagePresenter();

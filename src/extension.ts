@@ -23,6 +23,7 @@ import { registerMcpProvider } from './features/agents/mcpProvider';
 import type { McpProviderHandle } from './features/agents/mcpProvider';
 import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
+import { register as registerDetails } from './features/details';
 import type { RecordDocuments } from './features/details/detailsProvider';
 import { register as registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
@@ -171,6 +172,14 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('status item');
   const lookup = registerLookup(context, { store, environment, sandboxHost, log, sightings });
   step('lookup');
+  const details = registerDetails(context, {
+    store,
+    environment,
+    messages: lookup.messages,
+    log: tagged(log, 'details'),
+    chooseId: async (silent) => (await lookup.load()).chooseId(silent, vscode.l10n.t('Show Transaction Details')),
+  });
+  step('details');
   const watchPart = registerWatch(context, {
     store,
     environment,
@@ -226,7 +235,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     log,
     hover: lookup.hover,
     get details() {
-      return loadedPart(lookup.details, 'details documents');
+      return loadedPart(details.current, 'details documents');
     },
     choices: lookup.choices,
     get lookup() {
@@ -249,11 +258,11 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     activationStartedAt: started,
     ready,
     loaded: async () => {
-      await Promise.all([lookup.load(), lookup.loadDetails(), watchPart.load(), transactionsPart.load()]);
+      await Promise.all([lookup.load(), details.load(), watchPart.load(), transactionsPart.load()]);
     },
     get partsLoaded() {
       return [
-        ...(lookup.details ? ['details'] : []),
+        ...(details.current ? ['details'] : []),
         ...(lookup.lookup ? ['lookup'] : []),
         ...(transactionsPart.current ? ['transactions'] : []),
         ...(watchPart.current ? ['watch'] : []),

@@ -4,23 +4,20 @@
  */
 import * as vscode from 'vscode';
 import { AccountSightings } from './features/accounts/accountSightings';
-import { registerAccountCommands } from './features/accounts/registerAccountCommands';
-import { registerEnvironment } from './features/accounts/environmentStatus';
+import { register as registerAccounts } from './features/accounts';
 import { AccountStore } from './features/accounts/accountStore';
 import { modalPrompts } from './features/accounts/accountPrompts';
 import type { AccountQuestions } from './features/accounts/accountPrompts';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';
-import { registerAgentTools } from './features/agents/registerAgentTools';
-import type { AgentToolsApi } from './features/agents/registerAgentTools';
+import { register as registerAgents } from './features/agents';
+import type { AgentsHandle } from './features/agents';
 import { RecentLog, requestLogger, tagged } from './features/log';
 import { requestTimeoutMs, watchSettings } from './features/settings';
 import { register as registerForward } from './features/forward';
 import type { ForwardHandle } from './features/forward';
 import { register as registerLookup } from './features/lookup';
-import { registerMcpProvider } from './features/agents/mcpProvider';
-import type { McpProviderHandle } from './features/agents/mcpProvider';
 import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
 import { register as registerDetails } from './features/details';
@@ -65,9 +62,9 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** Driving the built-in sandbox from the editor. */
   readonly sandbox: SandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
-  readonly agentTools: AgentToolsApi;
+  readonly agentTools: AgentsHandle['agentTools'];
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
-  readonly mcp: McpProviderHandle | undefined;
+  readonly mcp: AgentsHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
   readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
@@ -166,10 +163,13 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     .initialize()
     .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
   step('accounts read (started)');
-  registerAccountCommands(context, environment, tagged(log, 'accounts'));
+  const accountsPart = registerAccounts(context, {
+    environment,
+    sandboxHost,
+    log: tagged(log, 'accounts'),
+    showLog: () => channel.show(true),
+  });
   step('accounts');
-  const environmentItem = registerEnvironment(context, environment, sandboxHost, () => channel.show(true));
-  step('status item');
   const lookup = registerLookup(context, { store, environment, sandboxHost, log, sightings });
   step('lookup');
   const details = registerDetails(context, {
@@ -211,11 +211,9 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     log: tagged(log, 'sandbox'),
     choices: lookup.choices,
   });
-  step('sandbox commands');
-  const agentTools = registerAgentTools(context, { environment, sandboxHost, sightings, log: tagged(log, 'agents') });
-  step('agent tools');
-  const mcp = registerMcpProvider(context, sandboxHost, tagged(log, 'mcp'));
-  step('mcp');
+  step('sandbox');
+  const agents = registerAgents(context, { environment, sandboxHost, sightings, log });
+  step('agents');
   const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
 
@@ -230,7 +228,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     environment,
     sandboxHost,
     questions,
-    environmentItem,
+    ...accountsPart,
     store,
     log,
     hover: lookup.hover,
@@ -250,8 +248,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     pairLimits,
     requests,
     sandbox,
-    agentTools,
-    mcp,
+    ...agents,
     forward,
     activationMs,
     activationSteps,

@@ -26,7 +26,7 @@ const FEATURE_IMPORTS_TODAY = {
   agents: ['accounts', 'sandbox'],
   details: ['accounts', 'agents', 'lookup'],
   forward: ['accounts'],
-  lookup: ['accounts', 'details'],
+  lookup: ['accounts'],
   pairLimits: ['accounts'],
   requests: ['accounts', 'lookup', 'sandbox'],
   sandbox: ['accounts', 'lookup', 'transactions'],

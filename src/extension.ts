@@ -4,42 +4,40 @@
  */
 import * as vscode from 'vscode';
 import { AccountSightings } from './features/accounts/accountSightings';
-import { registerAccountCommands } from './features/accounts/registerAccountCommands';
-import { registerEnvironment } from './features/accounts/environmentStatus';
+import { register as registerAccounts } from './features/accounts';
 import { AccountStore } from './features/accounts/accountStore';
 import { modalPrompts } from './features/accounts/accountPrompts';
 import type { AccountQuestions } from './features/accounts/accountPrompts';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';
-import { registerAgentTools } from './features/agents/registerAgentTools';
-import type { AgentToolsApi } from './features/agents/registerAgentTools';
+import { register as registerAgents } from './features/agents';
+import type { AgentsHandle } from './features/agents';
 import { RecentLog, requestLogger, tagged } from './features/log';
 import { requestTimeoutMs, watchSettings } from './features/settings';
-import { registerForward } from './features/forward/registerForward';
-import type { ForwardHandle } from './features/forward/registerForward';
-import { registerLookup } from './features/lookup';
-import { registerMcpProvider } from './features/agents/mcpProvider';
-import type { McpProviderHandle } from './features/agents/mcpProvider';
-import type { LookupApi } from './features/lookup';
+import { register as registerForward } from './features/forward';
+import type { ForwardHandle } from './features/forward';
+import { register as registerLookup } from './features/lookup';
+import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
+import { register as registerDetails } from './features/details';
 import type { RecordDocuments } from './features/details/detailsProvider';
-import { registerPairLimits } from './features/pairLimits';
+import { register as registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
-import { registerRequests } from './features/requests';
-import { registerSandboxCommands } from './features/sandbox/registerSandboxCommands';
+import { register as registerRequests } from './features/requests';
+import { register as registerSandbox } from './features/sandbox';
 import { SandboxHost } from './features/sandbox/sandboxHost';
-import type { SandboxCommandsHandle } from './features/sandbox/registerSandboxCommands';
-import type { RequestsApi } from './features/requests';
-import { registerTransactions } from './features/transactions';
+import type { SandboxHandle } from './features/sandbox';
+import type { RequestsHandle } from './features/requests';
+import { register as registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
-import { registerWatch } from './features/watch/registerWatch';
+import { register as registerWatch } from './features/watch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 import { errorText } from './shared/errorText';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
-export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
+export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** The details documents (loaded on first use: read it after `loaded()`). */
   readonly details: RecordDocuments;
   /** "Get Transaction Status…" (loaded on first use: read it after `loaded()`). */
@@ -60,13 +58,13 @@ export interface ExchangeTxApi extends Pick<LookupApi, 'hover' | 'choices'> {
   /** The status bar item naming the sandbox or the account in use. */
   readonly environmentItem: vscode.StatusBarItem;
   /** Request documents: the sender, the answer documents, the History. */
-  readonly requests: RequestsApi;
+  readonly requests: RequestsHandle;
   /** Driving the built-in sandbox from the editor. */
-  readonly sandbox: SandboxCommandsHandle;
+  readonly sandbox: SandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
-  readonly agentTools: AgentToolsApi;
+  readonly agentTools: AgentsHandle['agentTools'];
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
-  readonly mcp: McpProviderHandle | undefined;
+  readonly mcp: AgentsHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
   readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
@@ -165,12 +163,23 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     .initialize()
     .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
   step('accounts read (started)');
-  registerAccountCommands(context, environment, tagged(log, 'accounts'));
+  const accountsPart = registerAccounts(context, {
+    environment,
+    sandboxHost,
+    log: tagged(log, 'accounts'),
+    showLog: () => channel.show(true),
+  });
   step('accounts');
-  const environmentItem = registerEnvironment(context, environment, sandboxHost, () => channel.show(true));
-  step('status item');
   const lookup = registerLookup(context, { store, environment, sandboxHost, log, sightings });
   step('lookup');
+  const details = registerDetails(context, {
+    store,
+    environment,
+    messages: lookup.messages,
+    log: tagged(log, 'details'),
+    chooseId: async (silent) => (await lookup.load()).chooseId(silent, vscode.l10n.t('Show Transaction Details')),
+  });
+  step('details');
   const watchPart = registerWatch(context, {
     store,
     environment,
@@ -194,7 +203,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('pair limits');
   const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
   step('requests');
-  const sandbox = registerSandboxCommands(context, {
+  const sandbox = registerSandbox(context, {
     environment,
     sandboxHost,
     clients,
@@ -202,11 +211,9 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     log: tagged(log, 'sandbox'),
     choices: lookup.choices,
   });
-  step('sandbox commands');
-  const agentTools = registerAgentTools(context, { environment, sandboxHost, sightings, log: tagged(log, 'agents') });
-  step('agent tools');
-  const mcp = registerMcpProvider(context, sandboxHost, tagged(log, 'mcp'));
-  step('mcp');
+  step('sandbox');
+  const agents = registerAgents(context, { environment, sandboxHost, sightings, log });
+  step('agents');
   const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
 
@@ -221,12 +228,12 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     environment,
     sandboxHost,
     questions,
-    environmentItem,
+    ...accountsPart,
     store,
     log,
     hover: lookup.hover,
     get details() {
-      return loadedPart(lookup.details, 'details documents');
+      return loadedPart(details.current, 'details documents');
     },
     choices: lookup.choices,
     get lookup() {
@@ -241,19 +248,18 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     pairLimits,
     requests,
     sandbox,
-    agentTools,
-    mcp,
+    ...agents,
     forward,
     activationMs,
     activationSteps,
     activationStartedAt: started,
     ready,
     loaded: async () => {
-      await Promise.all([lookup.load(), lookup.loadDetails(), watchPart.load(), transactionsPart.load()]);
+      await Promise.all([lookup.load(), details.load(), watchPart.load(), transactionsPart.load()]);
     },
     get partsLoaded() {
       return [
-        ...(lookup.details ? ['details'] : []),
+        ...(details.current ? ['details'] : []),
         ...(lookup.lookup ? ['lookup'] : []),
         ...(transactionsPart.current ? ['transactions'] : []),
         ...(watchPart.current ? ['watch'] : []),

@@ -48,9 +48,15 @@ type Pick = vscode.QuickPickItem & { readonly target: string };
 
 export function registerEnvironment(
   context: vscode.ExtensionContext,
-  environment: EnvironmentChoice & EnvironmentView,
-  sandboxHost: SandboxStarter & SandboxRunning,
-  showLog: () => void,
+  {
+    environment,
+    sandboxHost,
+    showLog,
+  }: {
+    readonly environment: EnvironmentChoice & EnvironmentView;
+    readonly sandboxHost: SandboxStarter & SandboxRunning;
+    readonly showLog: () => void;
+  },
 ): vscode.StatusBarItem {
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Exchange Tx Account');

@@ -13,8 +13,7 @@ export type { AccountCommand, AccountCommandHandlers } from './accountCommandNam
 
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  environment: EnvironmentChoice & EnvironmentView,
-  log: Logger,
+  { environment, log }: { readonly environment: EnvironmentChoice & EnvironmentView; readonly log: Logger },
 ): void {
   let loading: Promise<AccountCommandHandlers> | undefined;
   const load = (): Promise<AccountCommandHandlers> => {

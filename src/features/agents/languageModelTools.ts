@@ -1,6 +1,6 @@
 /**
  * The agent tools (src/agents) as VS Code language-model tools, loaded on the first call of any
- * (registerAgentTools.ts registers them at activation by name). Each call goes to the connection in use (the
+ * (index.ts registers them at activation by name). Each call goes to the connection in use (the
  * sandbox or the account, through the same client and rate limiter as the views); a tool that
  * creates or moves asks for confirmation on the sandbox and is refused on an account before
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
@@ -11,6 +11,7 @@ import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { AccountSightings } from '../accounts/accountSightings';
 import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import { tagged } from '../log';
 import type { Logger } from '../log';
 
 /** The status notes the details document shows (it loads them with this file, on first use). */
@@ -20,6 +21,7 @@ export interface AgentToolsDeps {
   readonly environment: CurrentConnection & EnvironmentView;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
   readonly sandboxHost: SandboxStarter;
+  /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
   /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
   readonly sightings?: Pick<AccountSightings, 'of'>;
@@ -150,7 +152,8 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   }
 }
 
-/** The implementation of every agent tool, by name (loaded on the first call of any). */
+/** The implementation of every agent tool, by name (loaded on the first call of any); they log tagged `[agents]`. */
 export function agentToolsByName(deps: AgentToolsDeps): Map<string, LanguageModelAgentTool> {
-  return new Map(AGENT_TOOLS.map((tool) => [tool.name, new LanguageModelAgentTool(tool, deps)]));
+  const own = { ...deps, log: tagged(deps.log, 'agents') };
+  return new Map(AGENT_TOOLS.map((tool) => [tool.name, new LanguageModelAgentTool(tool, own)]));
 }

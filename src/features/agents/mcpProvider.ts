@@ -12,6 +12,7 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../accounts/environmentDeps';
+import { tagged } from '../log';
 import type { Logger } from '../log';
 import { ENV_NAMES } from '../sandbox/connectionText';
 import { errorText } from '../../shared/errorText';
@@ -107,11 +108,10 @@ export function createMcpProvider(options: {
   };
 }
 
-/** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
+/** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. `log`: the extension's (it says `[mcp]`). */
 export function registerMcpProvider(
   context: vscode.ExtensionContext,
-  sandboxHost: SandboxStarter,
-  log: Logger,
+  { sandboxHost, log }: { readonly sandboxHost: SandboxStarter; readonly log: Logger },
 ): McpProviderHandle | undefined {
   const lm = vscode.lm;
   const Definition = definitionClass();
@@ -126,7 +126,7 @@ export function registerMcpProvider(
   try {
     context.subscriptions.push(lm.registerMcpServerDefinitionProvider(MCP_PROVIDER_ID, provider));
   } catch (error) {
-    log.warn(`the MCP server is not offered: ${errorText(error)}`);
+    tagged(log, 'mcp').warn(`the MCP server is not offered: ${errorText(error)}`);
     return undefined;
   }
   return { id: MCP_PROVIDER_ID, provider };

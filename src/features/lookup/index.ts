@@ -1,12 +1,12 @@
 /**
- * The three ways to look a transaction up: "Get Transaction Status…", the hover over an id, and
- * the details document (with "Copy Transaction ID"). One call registers them all; the lookup
- * command's code (lookupCommand.ts, with the words of its errors) loads the first time it runs.
+ * Looking a transaction up: "Get Transaction Status…", the hover over an id, "Copy Transaction ID"
+ * and the status notification's "More…". One call registers them all; the lookup command's code
+ * (lookupCommand.ts, with the words of its errors) loads the first time it runs. The details
+ * document registers itself (src/features/details) and is handed this feature's messages and its
+ * command's choice of an id.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import { registerDetails } from '../details/registerDetails';
-import type { RecordDocuments } from '../details/detailsProvider';
 import type {
   CurrentConnection,
   EnvironmentKindSource,
@@ -26,7 +26,7 @@ import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
 import type { AccountSightings } from '../accounts/accountSightings';
 
-export interface LookupDependencies {
+export interface LookupDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentKindSource & CurrentConnection;
   /** The built-in sandbox: its clock (the records' ages) and its control (since when in a status). */
@@ -37,23 +37,21 @@ export interface LookupDependencies {
 }
 
 /** What the lookup features hand to the test API. */
-export interface LookupApi {
+export interface LookupHandle {
   /** "Get Transaction Status…", once loaded (by its first run, or `load()`). */
   readonly lookup: LookupCommand | undefined;
   readonly hover: IdHoverProvider;
-  /** The details documents, once loaded (by the first one asked for, or `loadDetails()`). */
-  readonly details: RecordDocuments | undefined;
   /** The known transactions a command offers when given none (features add their sources). */
   readonly choices: TransactionChoices;
   /** The id selected or under the cursor in the editor (what the lookup and Watch offer first). */
   idInEditor(): string | undefined;
+  /** Where the lookup's messages are presented (the details documents present theirs there too). */
+  readonly messages: MessagePresenter;
   /** Loads the lookup command's code (once). */
   load(): Promise<LookupCommand>;
-  /** Loads the details documents' code (once). */
-  loadDetails(): Promise<RecordDocuments>;
 }
 
-export function registerLookup(context: vscode.ExtensionContext, deps: LookupDependencies): LookupApi {
+export function register(context: vscode.ExtensionContext, deps: LookupDeps): LookupHandle {
   const log = tagged(deps.log, 'lookup');
   const pattern = new IdPatternSetting(log);
   const messages = new MessagePresenter();
@@ -79,13 +77,6 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
     pattern,
     log,
     ...(deps.sightings ? { sightings: deps.sightings } : {}),
-  });
-  const details = registerDetails(context, {
-    store: deps.store,
-    environment: deps.environment,
-    messages,
-    log: tagged(deps.log, 'details'),
-    chooseId: async (silent) => (await load()).chooseId(silent, vscode.l10n.t('Show Transaction Details')),
   });
   context.subscriptions.push(
     pattern,
@@ -119,12 +110,9 @@ export function registerLookup(context: vscode.ExtensionContext, deps: LookupDep
       return lookup;
     },
     hover,
-    get details() {
-      return details.current;
-    },
     choices,
     idInEditor: () => idInEditor(pattern),
+    messages,
     load,
-    loadDetails: () => details.load(),
   };
 }

@@ -18,7 +18,7 @@ export interface PairLimitsHandle {
   load(): Promise<PairLimitsController>;
 }
 
-export function registerPairLimits(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsHandle {
+export function register(context: vscode.ExtensionContext, deps: PairLimitsDeps): PairLimitsHandle {
   let loading: Promise<PairLimitsController> | undefined;
   let loaded: PairLimitsController | undefined;
   const load = (): Promise<PairLimitsController> => {

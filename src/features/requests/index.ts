@@ -35,7 +35,7 @@ import { errorText } from '../../shared/errorText';
 
 export { openUntitledRequest } from './requestFiles';
 
-export interface RequestsDependencies {
+export interface RequestsDeps {
   readonly environment: EnvironmentView &
     CurrentConnection &
     CurrentClient &
@@ -51,7 +51,7 @@ export interface RequestsDependencies {
 }
 
 /** What the request features hand to the test API. */
-export interface RequestsApi {
+export interface RequestsHandle {
   readonly answers: AnswerDocuments;
   readonly history: HistoryStore;
   readonly messages: MessagePresenter;
@@ -73,7 +73,7 @@ const LOADED_COMMANDS: readonly RequestDocumentCommand[] = [
   'exchangeTx.history.resend',
 ];
 
-export function registerRequests(context: vscode.ExtensionContext, deps: RequestsDependencies): RequestsApi {
+export function register(context: vscode.ExtensionContext, deps: RequestsDeps): RequestsHandle {
   const log = tagged(deps.log, 'requests');
   const messages = new MessagePresenter();
   const answers = new AnswerDocuments();

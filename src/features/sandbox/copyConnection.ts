@@ -63,7 +63,7 @@ function lifeNote(life: ConnectionLife): string {
   }
 }
 
-/** The command's work (registered at activation by registerSandboxCommands.ts). */
+/** The command's work (registered at activation by index.ts). */
 export function copyConnectionHandler(
   context: vscode.ExtensionContext,
   sandboxHost: SandboxStarter,

@@ -1,4 +1,4 @@
-/** The sandbox commands' names (registerSandboxCommands.ts registers them, the lazily loaded sandboxCommands.ts implements them). */
+/** The sandbox commands' names (index.ts registers them, the lazily loaded sandboxCommands.ts implements them). */
 export const SANDBOX_COMMANDS = [
   'exchangeTx.sandbox.faults',
   'exchangeTx.sandbox.clearFaults',

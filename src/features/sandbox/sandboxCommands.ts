@@ -6,7 +6,7 @@
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
  * (transactionControl.ts). Loaded, from its own file of the bundle, when one of these commands
- * first runs (registerSandboxCommands.ts registers them at activation).
+ * first runs (index.ts registers them at activation).
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -68,7 +68,7 @@ export interface SandboxApi {
   readonly lastNotice: string | undefined;
 }
 
-export interface SandboxCommandDeps {
+export interface SandboxDeps {
   readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
@@ -87,7 +87,7 @@ export type SandboxCommandHandlers = Readonly<
 /** The commands' work, and what the test API gets of it. */
 export function sandboxCommandHandlers(
   context: vscode.ExtensionContext,
-  deps: SandboxCommandDeps,
+  deps: SandboxDeps,
 ): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
   const { environment, sandboxHost, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);

@@ -8,12 +8,12 @@
 import * as vscode from 'vscode';
 import { lazyModule } from '../lazyModule';
 import type { TreeNode } from './nodes';
-import type { TransactionsApi, TransactionsDependencies } from './transactionsPart';
+import type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 import type { TransactionsProvider } from './transactionsProvider';
 import { VIEW_ID } from './viewId';
 
 export type { RevealResult, WelcomeState } from './transactionsView';
-export type { TransactionsApi, TransactionsDependencies } from './transactionsPart';
+export type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 
 /** The view's commands (package.json), registered at activation; their work loads with the view's code. */
 export const TRANSACTION_COMMANDS: readonly string[] = [
@@ -35,10 +35,7 @@ export interface TransactionsHandle {
   load(): Promise<TransactionsApi>;
 }
 
-export function registerTransactions(
-  context: vscode.ExtensionContext,
-  deps: TransactionsDependencies,
-): TransactionsHandle {
+export function register(context: vscode.ExtensionContext, deps: TransactionsDeps): TransactionsHandle {
   const handlers = new Map<string, (arg?: unknown) => unknown>();
   const changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined | void>();
   let provider: TransactionsProvider | undefined;

@@ -35,7 +35,7 @@ export interface TransactionsSeams {
   readonly register: CommandRegistrar;
 }
 
-export interface TransactionsDependencies {
+export interface TransactionsDeps {
   readonly store: TransactionStore;
   readonly environment: EnvironmentView & CurrentConnection;
   /** The built-in sandbox: its faults and clock (the view), its control ("in status longer than"). */
@@ -52,7 +52,7 @@ export interface TransactionsDependencies {
  * (src/agents/statusSince.ts): on the sandbox exact from each schedule and on its clock, on an
  * account from the first sightings kept for it ("at least since").
  */
-function longerInStatusOn(deps: TransactionsDependencies): NonNullable<TransactionListOptions['longerInStatus']> {
+function longerInStatusOn(deps: TransactionsDeps): NonNullable<TransactionListOptions['longerInStatus']> {
   return async (records, ms, options) => {
     // Loaded with the first use of the filter (with its questions), not with the view.
     const { longerInStatus, timesContext } = await import('./filterFlow');
@@ -79,7 +79,7 @@ export interface TransactionsApi {
 
 export function startTransactions(
   context: vscode.ExtensionContext,
-  deps: TransactionsDependencies,
+  deps: TransactionsDeps,
   seams: TransactionsSeams,
 ): TransactionsApi {
   const filter = new FilterState(context.workspaceState);

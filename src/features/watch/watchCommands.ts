@@ -1,5 +1,5 @@
 /**
- * The status-bar watch's work, loaded on first use (registerWatch.ts registers the commands at
+ * The status-bar watch's work, loaded on first use (index.ts registers the commands at
  * activation and loads this when one runs, or right after activation when watches were saved):
  * "Watch Transaction in Status Bar…", "Stop Watching Transaction…", the item's click menu, and
  * `exchangeTx.watch.intervalSeconds`. Without an id, Watch asks for one, offering the id selected
@@ -87,7 +87,7 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work, run by the handlers registerWatch.ts registers at activation. */
+/** The commands' work, run by the handlers index.ts registers at activation. */
 export interface WatchCommands {
   watch(arg?: unknown): Promise<string | undefined>;
   stopWatching(arg?: unknown): Promise<string[]>;

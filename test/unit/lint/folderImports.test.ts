@@ -95,7 +95,7 @@ describe('the lint rule of what each folder may import', function () {
       },
       {
         file: 'src/extension.ts',
-        code: "import { registerWatch } from './features/watch/registerWatch';\nexport const r = registerWatch;",
+        code: "import { register } from './features/watch';\nexport const r = register;",
       },
       { file: 'test/unit/demo.test.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode;" },
     ]);

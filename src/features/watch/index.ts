@@ -24,7 +24,7 @@ export interface WatchHandle {
 }
 
 /** Registers the watch's commands; loads the watch now if watches were saved, else on first use. */
-export function registerWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchHandle {
+export function register(context: vscode.ExtensionContext, deps: WatchDeps): WatchHandle {
   let current: WatchPart | undefined;
   const part = lazyModule(async () => {
     const { startWatch } = await import('./watchCommands');

@@ -4,22 +4,20 @@
  * when one of them first runs, from its own file of the bundle.
  */
 import * as vscode from 'vscode';
-import type { SandboxApi, SandboxCommandDeps, SandboxCommandHandlers } from './sandboxCommands';
+import type { SandboxApi, SandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
 import { readSetting } from '../settings';
 import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
 export { SANDBOX_COMMANDS } from './sandboxCommandNames';
 export type { SandboxCommand } from './sandboxCommandNames';
+export type { SandboxDeps };
 
 /** What the test API gets: the commands' objects, loaded on demand. */
-export interface SandboxCommandsHandle {
+export interface SandboxHandle {
   load(): Promise<SandboxApi>;
 }
 
-export function registerSandboxCommands(
-  context: vscode.ExtensionContext,
-  deps: SandboxCommandDeps,
-): SandboxCommandsHandle {
+export function register(context: vscode.ExtensionContext, deps: SandboxDeps): SandboxHandle {
   let loading: Promise<{ readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi }> | undefined;
   const load = () => {
     const started = (loading ??= import('./sandboxCommands').then((code) =>

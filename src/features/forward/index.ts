@@ -64,7 +64,7 @@ function accountKey(account: { readonly id: string } | undefined): string {
   return account === undefined ? 'sandbox' : `account:${account.id}`;
 }
 
-export function registerForward(context: vscode.ExtensionContext, deps: ForwardDeps): ForwardHandle {
+export function register(context: vscode.ExtensionContext, deps: ForwardDeps): ForwardHandle {
   const channel = vscode.window.createOutputChannel('Exchange Tx: Forwarded Events', { log: true });
   const events = new RecentLog(channel);
   const item = vscode.window.createStatusBarItem('exchangeTx.forwarding', vscode.StatusBarAlignment.Left, -2);

@@ -10,6 +10,7 @@ import type { DetailsDeps, DetailsOptions, RecordDocuments } from './detailsProv
 import { RECORD_SCHEME } from './recordScheme';
 
 export { RECORD_SCHEME };
+export type { DetailsDeps };
 
 /** The details documents as activation holds them: loaded on first use. */
 export interface DetailsHandle {
@@ -19,7 +20,7 @@ export interface DetailsHandle {
   load(): Promise<RecordDocuments>;
 }
 
-export function registerDetails(context: vscode.ExtensionContext, deps: DetailsDeps): DetailsHandle {
+export function register(context: vscode.ExtensionContext, deps: DetailsDeps): DetailsHandle {
   const changed = new vscode.EventEmitter<vscode.Uri>();
   let current: RecordDocuments | undefined;
   const load = lazyModule(async () => {

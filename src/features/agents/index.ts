@@ -1,14 +1,24 @@
 /**
- * Registers the language-model tools at activation by the names the manifest contributes, each
- * loading the tools' code (languageModelTools.ts with src/agents, its own file of the bundle) on
- * the first call of any: activation stays small and does no work for them.
+ * The tools for coding agents at activation: the language-model tools, registered by the names the
+ * manifest contributes, each loading the tools' code (languageModelTools.ts with src/agents, its
+ * own file of the bundle) on the first call of any, so activation stays small and does no work for
+ * them; and the MCP server definition provider (mcpProvider.ts), which starts nothing until VS Code
+ * starts the server.
  */
 import * as vscode from 'vscode';
 import type { AgentToolsDeps, LanguageModelAgentTool } from './languageModelTools';
+import type { McpProviderHandle } from './mcpProvider';
+import { registerMcpProvider } from './mcpProvider';
 
-/** What the test API gets: the registered implementations by tool name. */
-export interface AgentToolsApi {
-  readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>>;
+/** What the tools and the MCP provider use; `log` is the extension's (the tools say `[agents]`, the provider `[mcp]`). */
+export type AgentsDeps = AgentToolsDeps;
+
+/** What the test API gets: the tools' registered implementations, the MCP provider. */
+export interface AgentsHandle {
+  /** The registered implementations by tool name. */
+  readonly agentTools: { readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>> };
+  /** The MCP server definition provider (VS Code 1.101+; undefined where the host has no MCP API). */
+  readonly mcp: McpProviderHandle | undefined;
 }
 
 /** The tool names of the manifest's `languageModelTools`. */
@@ -49,7 +59,7 @@ class LazyAgentTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function registerAgentTools(context: vscode.ExtensionContext, deps: AgentToolsDeps): AgentToolsApi {
+export function register(context: vscode.ExtensionContext, deps: AgentsDeps): AgentsHandle {
   let loading: Promise<ReadonlyMap<string, LanguageModelAgentTool>> | undefined;
   const load = (): Promise<ReadonlyMap<string, LanguageModelAgentTool>> => {
     const started = (loading ??= import('./languageModelTools').then((code) => code.agentToolsByName(deps)));
@@ -64,5 +74,8 @@ export function registerAgentTools(context: vscode.ExtensionContext, deps: Agent
     implementations.set(name, implementation);
     context.subscriptions.push(vscode.lm.registerTool(name, implementation));
   }
-  return { implementations };
+  return {
+    agentTools: { implementations },
+    mcp: registerMcpProvider(context, deps),
+  };
 }

@@ -1,0 +1,94 @@
+import { strict as assert } from 'assert';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as ts from 'typescript';
+
+/**
+ * One shape for a feature (CONTRIBUTING.md, "The shape of a feature"): every folder of
+ * src/features has an index.ts exporting `register(context: vscode.ExtensionContext, deps:
+ * <Name>Deps): <Name>Handle`, both types exported from it, and src/extension.ts calls each
+ * feature's register (what it imports of a feature's index is that function alone).
+ */
+const ROOT = path.resolve(__dirname, '../../../..');
+const FEATURES = path.join(ROOT, 'src', 'features');
+
+const features = fs
+  .readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+function sourceOf(file: string): ts.SourceFile {
+  return ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+function exported(node: ts.Node): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+}
+
+/** The names a module exports: its exported declarations and its `export { … }` lists. */
+function exportedNames(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause))
+      for (const element of statement.exportClause.elements) names.add(element.name.text);
+    else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isClassDeclaration(statement)) &&
+      statement.name &&
+      exported(statement)
+    )
+      names.add(statement.name.text);
+  }
+  return names;
+}
+
+describe('the shape of a feature', () => {
+  it('finds the feature folders', () => {
+    assert.ok(features.length >= 10, features.join(', '));
+  });
+
+  for (const feature of features) {
+    const name = feature[0].toUpperCase() + feature.slice(1);
+    it(`src/features/${feature}/index.ts exports register(context, deps: ${name}Deps): ${name}Handle`, () => {
+      const file = path.join(FEATURES, feature, 'index.ts');
+      assert.ok(fs.existsSync(file), `src/features/${feature} has an index.ts`);
+      const source = sourceOf(file);
+      const register = source.statements.find(
+        (s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === 'register' && exported(s),
+      );
+      assert.ok(register, 'it exports a function register');
+      const text = (node: ts.Node | undefined) => node?.getText(source);
+      assert.deepEqual(
+        register.parameters.map((p) => `${text(p.name)}: ${text(p.type)}`),
+        ['context: vscode.ExtensionContext', `deps: ${name}Deps`],
+      );
+      assert.equal(text(register.type), `${name}Handle`);
+      const names = exportedNames(source);
+      assert.ok(names.has(`${name}Deps`) && names.has(`${name}Handle`), `it exports ${name}Deps and ${name}Handle`);
+    });
+  }
+
+  it("src/extension.ts registers every feature through its index's register (the parts it builds come from their files)", () => {
+    const source = sourceOf(path.join(ROOT, 'src', 'extension.ts'));
+    const registered: string[] = [];
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+      const match = /^\.\/features\/([^/]+)(\/.*)?$/.exec(statement.moduleSpecifier.text);
+      if (!match || !features.includes(match[1] ?? '')) continue;
+      const clause = statement.importClause;
+      if (clause?.isTypeOnly) continue;
+      const values =
+        clause?.namedBindings && ts.isNamedImports(clause.namedBindings)
+          ? clause.namedBindings.elements.filter((e) => !e.isTypeOnly).map((e) => (e.propertyName ?? e.name).text)
+          : [];
+      if (match[2] === undefined) {
+        assert.deepEqual(values, ['register'], statement.getText(source));
+        registered.push(match[1] ?? '');
+      }
+    }
+    assert.deepEqual(registered.sort(), features);
+  });
+});

@@ -20,11 +20,11 @@
  *
  * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
  * answer is held back on purpose), and at most `maxConnections` are open at once, a newcomer at
- * the bound taking the place of the oldest idle one (connectionPool.ts).
+ * the bound taking the place of the oldest idle one (connectionPool.ts). What the server is given
+ * is serverParts.ts.
  */
 import * as http from 'http';
 import type { Socket } from 'net';
-import type { ConnectionBounds } from './bounds';
 import { checkingIntervalMs } from './bounds';
 import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
 import { answerControl } from './controlHttp';
@@ -33,8 +33,6 @@ import type { Connection } from './connectionPool';
 import { ConnectionPool } from './connectionPool';
 import type { FaultKind } from './faults';
 import { faultAnswer } from './faults';
-import type { KeyRing } from './keyring';
-import type { RateIdLifetimes } from './operations';
 import { isMethod } from './operations';
 import { operationAnswer } from './operationAnswer';
 import type { HttpAnswer, RpcId } from './protocol';
@@ -50,27 +48,12 @@ import {
   readEnvelope,
   textAnswer,
 } from './protocol';
-import type { SlidingWindowLimiter } from './rateLimit';
-import type { RequestLog, RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
-import type { SandboxState } from './state';
+import type { RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
+import type { ServerParts } from './serverParts';
+
+export type { ServerParts } from './serverParts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-export interface ServerParts {
-  /** The ledger (replaceable by the control actions), the clock and the faults. */
-  readonly state: SandboxState;
-  readonly keys: KeyRing;
-  /** null: no rate limit. */
-  readonly limiter: SlidingWindowLimiter | null;
-  readonly log: RequestLog;
-  readonly bounds: ConnectionBounds;
-  /** Told each valid signature received (a test run notes them for its secret scan). */
-  readonly onSignature?: (signature: string) => void;
-  /** Methods answered with -32601 `Method not found` as if the sandbox did not serve them. */
-  readonly disabled?: { has(method: string): boolean };
-  /** How long rate IDs live, per issuing method (default: the documented 30 s and 1 min). */
-  readonly rateIdLifetimes?: RateIdLifetimes;
-}
 
 type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
 

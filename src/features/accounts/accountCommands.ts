@@ -6,6 +6,7 @@
  * Arguments that would save, replace or delete keys or change where an account's requests go
  * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
  * another extension, or a command link, cannot change keys or addresses by calling a command.
+ * Their arguments and results are accountCommandArgs.ts, the pick of an account accountPicks.ts.
  */
 import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
 import * as vscode from 'vscode';
@@ -13,97 +14,21 @@ import { fingerprint } from '../../api';
 import type { Logger } from '../log';
 import type { Account } from './accountModel';
 import { hostOf } from './accountModel';
+import type { AccountResult, AddAccountArgs, SetKeysArgs } from './accountCommandArgs';
+import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';
 
-export interface AddAccountArgs {
-  readonly name: string;
-  readonly baseUrl: string;
-  readonly privateKey: string;
-  readonly apiKey?: string;
-  /** Switch to the new account at once. */
-  readonly activate?: boolean;
-}
-
-export interface SetKeysArgs {
-  /** The private key text (hex DER PKCS#8, PEM or base64 DER). */
-  readonly privateKey?: string;
-  /** The API key, checked against the one derived from the private key. */
-  readonly apiKey?: string;
-  /** The account (default: the chosen one). */
-  readonly account?: string;
-  /** Answer to "Switch to this account?": true switches, false stays. */
-  readonly switchToLive?: boolean;
-}
-
-export interface EditAccountArgs {
-  readonly account: string;
-  readonly name?: string;
-  readonly baseUrl?: string;
-}
-
-export interface AccountResult {
-  /** The account added or changed. */
-  readonly account?: string;
-  /** The derived API key (public), when keys were saved. */
-  readonly apiKey?: string;
-  /** Why nothing was saved: `cancelled`, or the message the user saw. */
-  readonly error?: string;
-}
+export type { AccountResult, AddAccountArgs, EditAccountArgs, SetKeysArgs } from './accountCommandArgs';
+// Switch Account's list of accounts loads with this file (environmentStatus.ts).
+export { accountItems } from './accountPicks';
 
 const CANCELLED: AccountResult = { error: 'cancelled' };
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-interface AccountPick extends vscode.QuickPickItem {
-  readonly id: string;
-}
-
-/** Quick pick rows of the accounts: name, host and key fingerprint. */
-export async function accountItems(
-  environment: EnvironmentChoice & EnvironmentView,
-  accounts: readonly Account[],
-): Promise<AccountPick[]> {
-  return Promise.all(
-    accounts.map(async (account) => {
-      const keys = await environment.accounts.keys(account.id);
-      const key = keys.credentials
-        ? vscode.l10n.t('API key {0}', fingerprint(keys.credentials.apiKey))
-        : keys.state === 'unusable'
-          ? vscode.l10n.t('saved key unreadable')
-          : vscode.l10n.t('no keys');
-      return {
-        id: account.id,
-        label: `$(cloud) ${account.name}`,
-        description: hostOf(account.baseUrl),
-        detail: `${key}${environment.chosen === account.id ? ` · ${vscode.l10n.t('in use')}` : ''}`,
-      };
-    }),
-  );
-}
-
-async function pickAccount(
-  environment: EnvironmentChoice & EnvironmentView,
-  title: string,
-): Promise<Account | undefined> {
-  const accounts = environment.accounts.accounts;
-  if (accounts.length === 0) {
-    void vscode.window.showInformationMessage(
-      vscode.l10n.t('There are no accounts yet. Add one with "Exchange Tx: Add Account…".'),
-    );
-    return undefined;
-  }
-  const chosen = environment.accounts.get(environment.chosen);
-  if (accounts.length === 1 && chosen) return chosen;
-  const picked = await vscode.window.showQuickPick(await accountItems(environment, accounts), {
-    title,
-    placeHolder: vscode.l10n.t('Choose an account'),
-  });
-  return picked ? environment.accounts.get(picked.id) : undefined;
-}
 
 function failure(log: Logger, what: string, error: unknown): AccountResult {
   const message = error instanceof AccountInputError ? error.message : keyError(error);

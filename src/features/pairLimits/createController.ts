@@ -7,7 +7,7 @@ import type * as vscode from 'vscode';
 import { tagged } from '../log';
 import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PairList } from './pairList';
-import { PairLimitsController } from './pairLimitsPanel';
+import { PairLimitsController } from './pairLimitsController';
 
 export function createPairLimitsController(
   context: vscode.ExtensionContext,

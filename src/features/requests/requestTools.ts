@@ -2,17 +2,19 @@
  * The tools beside Send: "Copy as…" (a cURL, Node or Python snippet that signs the request itself
  * with the user's key from a file or an environment variable: never the key, never a signature),
  * "Explain Signature" (what is signed and how, verified locally, in a read-only document that is
- * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix).
+ * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix:
+ * keyDiagnosis.ts).
  */
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
 import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 import { signingKey } from './signingKey';
-import { classifyError } from '../lookup/errorKind';
 import { plainText } from '../lookup/errorMessages';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { Logger } from '../log';
 import type { AnswerDocuments } from './answerDocuments';
+import { diagnoseKeys } from './keyDiagnosis';
+import type { DiagnosisStep } from './keyDiagnosis';
 import { accountWithKey } from './pastedKey';
 import type { SavedKey } from './pastedKey';
 import { prepareRequest } from './requestDocument';
@@ -21,6 +23,8 @@ import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKeySource, SnippetKind } from './snippets';
 import { errorText } from '../../shared/errorText';
+
+export type { DiagnosisStep } from './keyDiagnosis';
 
 export interface ToolsDeps {
   readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
@@ -44,12 +48,6 @@ export interface ExplainResult {
   readonly text?: string;
   readonly body?: string;
   readonly error?: string;
-}
-
-export interface DiagnosisStep {
-  readonly step: string;
-  readonly ok: boolean;
-  readonly detail: string;
 }
 
 function isSnippetKind(value: unknown): value is SnippetKind {
@@ -257,136 +255,10 @@ export class RequestTools {
     return { uri, text, body };
   }
 
-  /**
-   * Checks each step of signing with the active key and sends one harmless call
-   * (`getTransactions` with limit 1): key format, API key, local signature, the host, the answer.
-   */
-  async diagnose(
+  /** "Diagnose Keys…" (keyDiagnosis.ts). */
+  diagnose(
     options: { readonly silent?: boolean } = {},
   ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
-    const steps: DiagnosisStep[] = [];
-    const key = await signingKey(this.deps.environment, this.deps.sandboxHost);
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
-    let usable = false;
-    if (!key.text) {
-      steps.push({
-        step: vscode.l10n.t('Key'),
-        ok: false,
-        detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target),
-      });
-    } else {
-      try {
-        const explained = explainSignature(key.text, body);
-        steps.push({
-          step: vscode.l10n.t('Key format'),
-          ok: true,
-          detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits),
-        });
-        steps.push({
-          step: vscode.l10n.t('API key'),
-          ok: true,
-          detail: vscode.l10n.t(
-            'Derived from the key: {0}… (the X-Api-Key the service must know for this key)',
-            explained.apiKey.slice(0, 6),
-          ),
-        });
-        steps.push({
-          step: vscode.l10n.t('Local signature'),
-          ok: explained.verified,
-          detail: explained.verified
-            ? vscode.l10n.t("A signature of the body verifies with the key's public half.")
-            : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.'),
-        });
-        usable = explained.verified;
-      } catch (error) {
-        steps.push({
-          step: vscode.l10n.t('Key format'),
-          ok: false,
-          detail: vscode.l10n.t(
-            '{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).',
-            plainText(errorText(error)),
-          ),
-        });
-      }
-    }
-    if (usable) steps.push(await this.probe(body));
-    const lines = [
-      `# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`,
-      '',
-      `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`,
-      '',
-    ];
-    // Words, not emoji: the preview has no codicons, and an emoji is an empty box where no emoji font is installed.
-    for (const s of steps)
-      lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
-    const failed = steps.find((s) => !s.ok);
-    lines.push(
-      '',
-      failed
-        ? vscode.l10n.t('The first failed step is "{0}".', failed.step)
-        : vscode.l10n.t('Every step passed: the service accepts this key.'),
-    );
-    const text = `${lines.join('\n')}\n`;
-    const uri = this.deps.answers.newUri('keys', 'markdown', undefined, 'diagnosis');
-    this.deps.answers.put(uri, text);
-    if (!options.silent) await this.deps.answers.show(uri, 'markdown', { focus: true });
-    return { steps, uri, text };
-  }
-
-  private async probe(body: string): Promise<DiagnosisStep> {
-    const step = vscode.l10n.t('The service');
-    try {
-      const client = await this.deps.environment.client();
-      const answer = await client.send(Buffer.from(body, 'utf8'));
-      if (answer.status === 401 || answer.status === 403) {
-        return {
-          step,
-          ok: false,
-          detail: vscode.l10n.t(
-            "HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account's API key, and that it is the account (host) it was issued for.",
-            answer.status,
-          ),
-        };
-      }
-      if (answer.status < 200 || answer.status > 299)
-        return {
-          step,
-          ok: false,
-          detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status),
-        };
-      if (answer.rateLimited) {
-        return {
-          step,
-          ok: false,
-          detail: vscode.l10n.t(
-            'The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.',
-          ),
-        };
-      }
-      if (/"result"\s*:/.test(answer.text))
-        return {
-          step,
-          ok: true,
-          detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs),
-        };
-      return {
-        step,
-        ok: false,
-        detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)),
-      };
-    } catch (error) {
-      const kind = classifyError(error);
-      const message = plainText(errorText(error));
-      if (kind === 'network' || kind === 'timeout')
-        return {
-          step,
-          ok: false,
-          detail: vscode.l10n.t(
-            "The host could not be reached: {0} Fix: check the account's address and the network.",
-            message,
-          ),
-        };
-      return { step, ok: false, detail: message };
-    }
+    return diagnoseKeys(this.deps, options);
   }
 }

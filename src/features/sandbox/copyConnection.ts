@@ -12,7 +12,8 @@ import type { SandboxStarter } from '../accounts/environmentDeps';
 import type { Logger } from '../log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, ENV_NAMES, isConnectionFormat } from './connectionText';
-import { portSetting, stableKeySetting } from './sandboxHost';
+import { stableKeySetting } from './sandboxKey';
+import { portSetting } from './sandboxPort';
 
 interface FormatItem extends vscode.QuickPickItem {
   readonly format: ConnectionFormat;

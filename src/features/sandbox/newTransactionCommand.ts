@@ -4,8 +4,9 @@
  * then the real operations (addresses checked, estimate, create) with progress; the transaction is
  * then revealed in the Transactions view, ready to watch. A refusal (an amount out of range, an
  * address) says why and offers to edit exactly that, with everything typed kept. The prompts are
- * an interface, so tests drive the same flow; a whole draft as the argument skips them. Each
- * question says its step ("2/5") and, past the first, has Back (what was typed is kept).
+ * an interface (newTransactionPrompts.ts), so tests drive the same flow; a whole draft as the
+ * argument skips them. Each question says its step ("2/5") and, past the first, has Back (what was
+ * typed is kept). Its words are newTransactionText.ts.
  */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
@@ -17,13 +18,15 @@ import type { Logger } from '../log';
 import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
 import { exampleAddress } from './exampleAddresses';
-import type { AddressField, CreationStep, PairChoice } from './newTransactionCore';
+import type { PairChoice } from './newTransactionCore';
 import { AddressRefusedError, createFromDraft, probeLimits } from './newTransactionCore';
-import { askPair, windowPairPrompts } from './pairStep';
-import type { PairPrompts } from './pairStep';
-import type { AmountProblem, PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
+import { stepOf, windowPrompts } from './newTransactionPrompts';
+import type { KindItem, NewTransactionPrompts, Step } from './newTransactionPrompts';
+import { addressRefusedText, amountProblemText, amountRefusedText, range, stepText } from './newTransactionText';
+import { askPair } from './pairStep';
+import type { PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
-import { BACK, inputStep, pickStep } from './stepPrompts';
+import { BACK } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../lateProgress';
@@ -31,39 +34,10 @@ import { withInteractiveProgress } from '../lateProgress';
 export { BACK } from './stepPrompts';
 export type { Back, StepCounter } from './stepPrompts';
 export type { CurrencyItem, PairItem } from './pairStep';
+export { stepOf, windowPrompts } from './newTransactionPrompts';
+export type { InputPrompt, KindItem, NewTransactionPrompts } from './newTransactionPrompts';
 
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
-
-export interface KindItem extends vscode.QuickPickItem {
-  readonly rate: RateKind;
-}
-export interface InputPrompt extends StepCounter {
-  readonly title: string;
-  readonly prompt: string;
-  readonly value: string;
-  /** undefined when the text is acceptable, else what is wrong. */
-  readonly validate: (text: string) => string | undefined;
-}
-
-/** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. The pair is asked in two (pairStep.ts). */
-export interface NewTransactionPrompts extends PairPrompts {
-  kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<RateKind | Back | undefined>;
-  text(prompt: InputPrompt): Promise<string | Back | undefined>;
-  /** A refusal with the one action that edits what was refused: true when the user took it. */
-  refused(message: string, action: string): Promise<boolean>;
-}
-
-export const windowPrompts: NewTransactionPrompts = {
-  ...windowPairPrompts,
-  async kind(items, title, steps) {
-    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate'), ...steps });
-    return chosen === BACK ? BACK : chosen?.rate;
-  },
-  text: (prompt) => inputStep(prompt),
-  async refused(message, action) {
-    return (await vscode.window.showErrorMessage(message, action)) === action;
-  },
-};
 
 /** What the command did, for tests and callers. */
 export interface NewTransactionResult {
@@ -84,25 +58,6 @@ export interface NewTransactionDeps {
   readonly log: Logger;
 }
 
-type Step = 'pair' | 'amount' | 'address' | 'refund';
-
-/**
- * "Step k of n" of a question: pair, rate (only when the pair may be fixed), amount, payout
- * address, refund address; an extra ID shares its address's step. Before the pair is chosen the
- * rate counts.
- */
-export function stepOf(question: Step | 'kind', pair: { readonly fixed: boolean } | undefined): StepCounter {
-  const noRate = pair !== undefined && !pair.fixed ? 1 : 0;
-  const order: Record<Step | 'kind', number> = {
-    pair: 1,
-    kind: 2,
-    amount: 3 - noRate,
-    address: 4 - noRate,
-    refund: 5 - noRate,
-  };
-  return { step: order[question], totalSteps: 5 - noRate };
-}
-
 /** What the user typed so far; kept across a refusal. */
 interface Draft {
   pair?: PairChoice;
@@ -114,47 +69,6 @@ interface Draft {
   refundAddress?: string;
   refundExtraId?: string;
 }
-
-const range = (limits: PayinLimits | undefined, currency: string): string => {
-  const min = limits?.min;
-  const max = limits?.max;
-  const unit = ticker(currency);
-  if (min !== undefined && max !== undefined) return vscode.l10n.t('{0} to {1} {2}', min, max, unit);
-  if (min !== undefined) return vscode.l10n.t('at least {0} {1}', min, unit);
-  if (max !== undefined) return vscode.l10n.t('at most {0} {1}', max, unit);
-  return vscode.l10n.t('limits unknown');
-};
-
-function amountProblemText(problem: AmountProblem, currency: string): string {
-  switch (problem.kind) {
-    case 'format':
-      return vscode.l10n.t('A plain decimal such as 0.5 (no sign, exponent or spaces).');
-    case 'zero':
-      return vscode.l10n.t('The amount must be more than zero.');
-    case 'precision':
-      return vscode.l10n.t('{0} has at most {1} decimals.', ticker(currency), problem.digits);
-    case 'below':
-      return vscode.l10n.t('The minimum for this pair is {0} {1}.', problem.min, ticker(currency));
-    case 'above':
-      return vscode.l10n.t('The maximum for this pair is {0} {1}.', problem.max, ticker(currency));
-  }
-}
-
-const fieldName = (field: AddressField): string =>
-  field === 'address'
-    ? vscode.l10n.t('payout address')
-    : field === 'extraId'
-      ? vscode.l10n.t('payout extra ID')
-      : field === 'refundAddress'
-        ? vscode.l10n.t('refund address')
-        : vscode.l10n.t('refund extra ID');
-
-const stepText = (step: CreationStep): string =>
-  step === 'addresses'
-    ? vscode.l10n.t('Checking the addresses…')
-    : step === 'estimate'
-      ? vscode.l10n.t('Estimating…')
-      : vscode.l10n.t('Creating the transaction…');
 
 export class NewTransactionCommand {
   /** The prompts (tests script them). */
@@ -409,14 +323,7 @@ export class NewTransactionCommand {
     const { log } = this.deps;
     if (error instanceof AmountOutOfRangeError) {
       const limits = limitsOfError(error.limits);
-      const message = vscode.l10n.t(
-        'The sandbox refused {0} {1}: the {2} → {3} limits are {4}.',
-        draft.amount,
-        ticker(draft.from),
-        ticker(draft.from),
-        ticker(draft.to),
-        range(limits, draft.from),
-      );
+      const message = amountRefusedText(draft, limits);
       log.info(`new transaction refused: ${sanitize(error.serviceMessage)}`);
       if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount'))))
         return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
@@ -427,12 +334,7 @@ export class NewTransactionCommand {
       const why = error.serviceMessage
         ? sanitize(error.serviceMessage, 120)
         : vscode.l10n.t('required for a fixed rate');
-      const message = vscode.l10n.t(
-        'The sandbox refused the {0} for {1}: {2}.',
-        fieldName(error.field),
-        ticker(error.currency),
-        why,
-      );
+      const message = addressRefusedText(error.field, error.currency, why);
       log.info(`new transaction refused: the ${error.field} (${why})`);
       const step: Step = error.field === 'address' || error.field === 'extraId' ? 'address' : 'refund';
       if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Address')))) return this.ask(typed, step);

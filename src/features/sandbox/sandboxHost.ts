@@ -18,10 +18,11 @@
  * payment, a move, a skip of the clock) and when the extension stops, and restored at the next
  * start. "Sandbox: Reset" (a new ledger) forgets it, but for the user's own transactions if kept. A kept ledger that cannot be restored is set
  * aside, never deleted (`keptLedger.ts`). Everything after the start goes through the
- * signed control endpoint, as a developer's own scripts would.
+ * signed control endpoint, as a developer's own scripts would. Which port it takes is
+ * sandboxPort.ts, which key pair sandboxKey.ts.
  */
 import * as vscode from 'vscode';
-import { generateKeysAsync, loadCredentials } from '../../api';
+import { loadCredentials } from '../../api';
 import type { Credentials, RateLimiter } from '../../api';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import { SkippableClock } from '../../shared/skippableClock';
@@ -32,11 +33,13 @@ import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../settings';
+import { listen } from './sandboxPort';
+import { windowKeyPair } from './sandboxKey';
 import { errorText } from '../../shared/errorText';
 
-/** Where the stable key pair is kept (hex of DER PKCS#8). */
-export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
 export { LEDGER_STATE_KEY } from './keptLedger';
+export { STABLE_KEY_SECRET, stableKeySetting } from './sandboxKey';
+export { portSetting } from './sandboxPort';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** Requests after which the ledger differs from its snapshot. */
@@ -67,21 +70,6 @@ export interface RunningSandbox {
 }
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
-
-/** The port setting: 0 (any free port) or 1024–65535. */
-export function portSetting(): number {
-  const value = readSetting('exchangeTx.sandbox.port');
-  return value >= 1024 ? value : 0;
-}
-
-/** Whether the key pair is kept across reloads (the user's setting only). */
-export function stableKeySetting(): boolean {
-  return readSetting('exchangeTx.sandbox.stableKey');
-}
-
-function isAddressInUse(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
-}
 
 /** What the host needs from the extension. */
 export interface SandboxHostDeps {
@@ -258,7 +246,12 @@ export class SandboxHost implements vscode.Disposable {
     code.catch(() => undefined);
     // The first request follows the start: its client's code loads meanwhile too.
     loadClient().catch(() => undefined);
-    const { text: keyText, kept: keyKept } = await this.keyText();
+    const { text: keyText, kept: keyKept } = await windowKeyPair(
+      this.windowKey,
+      this.deps.secrets,
+      this.log,
+      (text) => (this.windowKey = text),
+    );
     const credentials = loadCredentials(keyText);
     const witness = this.secretWitness;
     witness?.('private-key', keyText);
@@ -275,7 +268,7 @@ export class SandboxHost implements vscode.Disposable {
       traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
     };
     const [{ startSandbox }, { SandboxControlClient }] = await code;
-    const { sandbox, taken } = await this.listen((port) => startSandbox({ ...options, port }));
+    const { sandbox, taken } = await listen((port) => startSandbox({ ...options, port }), this.windowPort, this.log);
     this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {
       await sandbox.stop();
@@ -296,39 +289,6 @@ export class SandboxHost implements vscode.Disposable {
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
     return running;
-  }
-
-  /**
-   * Starts the sandbox on the port it had in this window if it had one, else on the port of the
-   * setting; a taken port falls back to the next (the setting's, then any free one), said in the
-   * log. `taken` is the fixed port of the setting that was taken when this window's port was chosen.
-   */
-  private async listen(
-    start: (port: number) => Promise<Sandbox>,
-  ): Promise<{ sandbox: Sandbox; taken: number | undefined }> {
-    const fixed = portSetting();
-    const previous = this.windowPort;
-    if (previous) {
-      try {
-        return { sandbox: await start(previous.port), taken: previous.taken };
-      } catch (error) {
-        if (!isAddressInUse(error)) throw error;
-        const next =
-          fixed !== 0 && fixed !== previous.port ? `port ${fixed} of the setting, or a free one,` : 'a free port';
-        this.log.warn(
-          `port ${previous.port}, the sandbox's port in this window, is taken now: the sandbox takes ${next} instead (a connection copied before no longer reaches it)`,
-        );
-      }
-    }
-    if (fixed !== 0 && fixed !== previous?.port) {
-      try {
-        return { sandbox: await start(fixed), taken: undefined };
-      } catch (error) {
-        if (!isAddressInUse(error)) throw error;
-        this.log.warn(`port ${fixed} is taken: the sandbox takes a free port instead`);
-      }
-    }
-    return { sandbox: await start(0), taken: fixed !== 0 ? fixed : undefined };
   }
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
@@ -357,41 +317,5 @@ export class SandboxHost implements vscode.Disposable {
   private cancelSave(): void {
     if (this.saveTimer !== undefined) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-  }
-
-  /**
-   * The key pair of this window's sandbox when it had one (kept in memory for the window's life),
-   * else the kept one when the setting asks for it (made and kept the first time), else a new one.
-   * `kept`: whether it is the pair kept in SecretStorage, so a reload keeps it too.
-   */
-  private async keyText(): Promise<{ text: string; kept: boolean }> {
-    const own = this.windowKey;
-    if (!stableKeySetting()) {
-      const text = own ?? (await generateKeysAsync()).privateKeyHex;
-      this.windowKey = text;
-      return { text, kept: false };
-    }
-    let kept = await this.deps.secrets.get(STABLE_KEY_SECRET);
-    if (kept) {
-      try {
-        loadCredentials(kept);
-      } catch {
-        this.log.warn('the kept sandbox key could not be read: a new one replaces it');
-        kept = undefined;
-      }
-    }
-    if (kept) {
-      if (own === undefined || own === kept) {
-        this.windowKey = kept;
-        return { text: kept, kept: true };
-      }
-      // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
-      return { text: own, kept: false };
-    }
-    const fresh = own ?? (await generateKeysAsync()).privateKeyHex;
-    await this.deps.secrets.store(STABLE_KEY_SECRET, fresh);
-    this.windowKey = fresh;
-    this.log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
-    return { text: fresh, kept: true };
   }
 }

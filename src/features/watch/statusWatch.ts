@@ -3,15 +3,14 @@
  * `getTransactions` per 10 ids, through the one limiter), one poll at a time, backing off on
  * errors. Polling stops at a final status (told once; the item shows it for a minute, then the
  * watch ends: finalLinger.ts) or when the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
- * the workspace state and restored on activation, the first poll on a timer.
+ * the workspace state and restored on activation, the first poll on a timer. A watch's own state
+ * and status bar item are watchEntry.ts.
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
-import { shortId } from '../../shared/format';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
-import type { TransactionStore } from '../../store/transactionStore';
-import type { Logger } from '../log';
+import type { StatusWatchDeps } from './watchDeps';
 import { fetchWatched } from './watchFetch';
 import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
@@ -19,59 +18,17 @@ import { isPlausibleId } from '../../shared/transactionId';
 import { FinalLinger } from './finalLinger';
 import { ANNOUNCED_KEY, MAX_WATCHED, parseStoredIds, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
 import { readStoredTargets, saveWatches } from './watchStorage';
-import { describeWatch, notifyFinal, readItem } from './watchPresentation';
-import type { WatchView } from './watchPresentation';
+import { notifyFinal, readItem } from './watchPresentation';
+import { isDone, newEntry, patch, showEntry, watchItem } from './watchEntry';
+import type { Entry } from './watchEntry';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 import { errorText } from '../../shared/errorText';
 
 // The workspace-state keys live in watchIds.ts (activation reads the saved ids without loading this file).
 export { ANNOUNCED_KEY, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
 
-export interface StatusWatchDeps {
-  readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
-  readonly environment: {
-    /** Where requests go now: `sandbox` or the account's id. */
-    readonly target: string;
-    /** "Sandbox" or the account's name. */
-    targetLabel(target: string): string;
-    /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
-    recordsOn(
-      target: string,
-      ids: readonly string[],
-      options?: { readonly deadlineMs?: number },
-    ): Promise<Map<string, TransactionRecord>>;
-    readonly onDidReset: vscode.Event<unknown>;
-  };
-  readonly memento: vscode.Memento;
-  readonly log: Logger;
-  readonly intervalMs: number;
-  readonly restoreDelayMs?: number;
-}
-
 export type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
-
-interface Entry {
-  readonly id: string;
-  /** Where it is watched: `sandbox` or the account's id, as when it was watched. */
-  target: string;
-  readonly item: vscode.StatusBarItem;
-  record: TransactionRecord | undefined;
-  notFound: boolean;
-  error: Error | undefined;
-  loading: boolean;
-  checkedAt: number | undefined;
-  retryAt: number | undefined;
-  announced: boolean;
-}
-
-/** Sets some of an entry's state (type-checked, unlike a bare Object.assign). */
-function patch(entry: Entry, changes: Partial<Omit<Entry, 'id' | 'item' | 'target'>>): void {
-  Object.assign(entry, changes);
-}
-
-function isDone(entry: Entry): boolean {
-  return entry.notFound || (entry.record !== undefined && isFinalStatus(entry.record.status));
-}
+export type { StatusWatchDeps } from './watchDeps';
 
 export class StatusWatch implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
@@ -215,29 +172,8 @@ export class StatusWatch implements vscode.Disposable {
 
   private add(id: string, announced: boolean, target: string): Entry {
     // Left-aligned, after the environment item, in the order they were added.
-    const item = vscode.window.createStatusBarItem(
-      `exchangeTx.watch.${id}`,
-      vscode.StatusBarAlignment.Left,
-      -1 - ++this.order / 1000,
-    );
-    item.name = vscode.l10n.t('Exchange Tx: Watched Transaction {0}', shortId(id));
-    item.command = {
-      title: vscode.l10n.t('Watched Transaction Actions'),
-      command: 'exchangeTx.watchActions',
-      arguments: [id],
-    };
-    const entry: Entry = {
-      id,
-      target,
-      item,
-      record: undefined,
-      notFound: false,
-      error: undefined,
-      loading: false,
-      checkedAt: undefined,
-      retryAt: undefined,
-      announced,
-    };
+    const item = watchItem(id, -1 - ++this.order / 1000);
+    const entry = newEntry(id, target, item, announced);
     this.entries.set(id, entry);
     // A record the store already holds (of the target in use) shows at once (a final one settles the watch at once).
     const cached = target === this.deps.environment.target ? this.deps.store.peek(id) : undefined;
@@ -386,12 +322,7 @@ export class StatusWatch implements vscode.Disposable {
 
   private render(entry: Entry): void {
     if (this.disposed) return;
-    const view: WatchView = { ...entry, polling: !isDone(entry), leavesAt: this.linger.leavesAt(entry.id) };
-    const look = describeWatch(view, this.deps.environment.targetLabel(entry.target));
-    entry.item.text = look.text;
-    entry.item.tooltip = look.tooltip;
-    entry.item.backgroundColor = look.backgroundColor;
-    entry.item.accessibilityInformation = { label: look.accessibilityLabel };
+    showEntry(entry, this.linger.leavesAt(entry.id), this.deps.environment.targetLabel(entry.target));
   }
 
   private persist(): void {

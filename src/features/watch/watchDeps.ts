@@ -1,5 +1,6 @@
-/** What the status-bar watch is given at activation. */
+/** What the status-bar watch is given at activation, and what its watches (statusWatch.ts) are given. */
 import * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
 import type {
   AccountConnections,
@@ -11,7 +12,6 @@ import type {
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import type { AccountSightings } from '../accounts/accountSightings';
-import type { StatusWatchDeps } from './statusWatch';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -25,6 +25,27 @@ export interface WatchDeps {
   readonly choices?: TransactionChoices;
   /** Where what the watch sees of an account's records is noted (first sightings per account). */
   readonly sightings?: Pick<AccountSightings, 'note'>;
+}
+
+export interface StatusWatchDeps {
+  readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
+  readonly environment: {
+    /** Where requests go now: `sandbox` or the account's id. */
+    readonly target: string;
+    /** "Sandbox" or the account's name. */
+    targetLabel(target: string): string;
+    /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
+    recordsOn(
+      target: string,
+      ids: readonly string[],
+      options?: { readonly deadlineMs?: number },
+    ): Promise<Map<string, TransactionRecord>>;
+    readonly onDidReset: vscode.Event<unknown>;
+  };
+  readonly memento: vscode.Memento;
+  readonly log: Logger;
+  readonly intervalMs: number;
+  readonly restoreDelayMs?: number;
 }
 
 /**

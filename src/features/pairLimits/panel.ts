@@ -1,0 +1,373 @@
+/**
+ * One open Pair Limits panel: it shows the limits of the user's pairs from the estimate operations
+ * (`getExchangeAmount`, `getFixRateForAmount`) beside those of the deprecated `getPairsParams`
+ * (loadLimits.ts); when the service no longer has getPairsParams, it says so once and goes on
+ * with the estimates alone.
+ *
+ * The panel talks to its page only through the typed protocol of `src/shared/pairLimitsProtocol`:
+ * it checks every message the page sends, answers `ready` with the page's words and the state, and
+ * sends the state again after each change. The page names pairs; the panel validates them, keeps
+ * the list, asks the service (through the environment's client and its one rate limiter) and sends
+ * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
+ * (pairLimitsController.ts).
+ */
+import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
+import * as vscode from 'vscode';
+import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import type { Logger } from '../log';
+import { LimitsMemory, loadLimits } from './loadLimits';
+import type { LimitsReport } from './loadLimits';
+import { copiedLimits, summarize } from './limitsRecords';
+import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
+import type { PairList } from './pairList';
+import { pendingRow, refusedEverywhere } from './pairRows';
+import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
+import { bundleFolder, webviewOptions } from './panelOptions';
+import { errorText } from '../../shared/errorText';
+
+/** Messages kept for tests and diagnostics. */
+const KEEP_MESSAGES = 200;
+
+export interface PairLimitsPanelDeps {
+  readonly extensionUri: vscode.Uri;
+  readonly environment: EnvironmentView & EnvironmentResets & CurrentClient;
+  readonly list: PairList;
+  readonly log: Logger;
+  /** Told of every message posted to the page. */
+  readonly onPost?: (message: HostMessage) => void;
+}
+
+export class PairLimitsPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly rowsByKey = new Map<string, PairRow>();
+  private loading = false;
+  private error: string | null = null;
+  private updated: string | null = null;
+  /** Set by each load; a load whose generation is no longer current drops its result. */
+  private generation = 0;
+  private abort: AbortController | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private pageReady = false;
+  /** Whether the rows were fetched (or are being fetched) for the current environment. */
+  private loaded = false;
+  private disposed = false;
+  private readonly disposed_ = new vscode.EventEmitter<void>();
+  private readonly sent: HostMessage[] = [];
+  private readonly problems_: string[] = [];
+  private lastRendered_: { rows: number; failed: number } | undefined;
+  private dropped_ = 0;
+  /** The latest nonce, to check that each rendering got a fresh one. */
+  private nonce_ = '';
+  /** What one load leaves for the next in this environment (getPairsParams gone, the last bounds). */
+  private memory = new LimitsMemory();
+
+  readonly onDidDispose = this.disposed_.event;
+
+  constructor(
+    readonly webviewPanel: vscode.WebviewPanel,
+    private readonly deps: PairLimitsPanelDeps,
+  ) {
+    const webview = webviewPanel.webview;
+    webview.options = webviewOptions(deps.extensionUri);
+    webviewPanel.title = uiStrings().title;
+    this.disposables.push(
+      this.disposed_,
+      webviewPanel.onDidDispose(() => this.dispose()),
+      webview.onDidReceiveMessage((data: unknown) => {
+        this.receive(data).catch((error: unknown) =>
+          deps.log.error(`handling a message of the page failed: ${errorText(error)}`),
+        );
+      }),
+      deps.environment.onDidReset(() => this.environmentReset()),
+      deps.environment.onDidChange(() => this.postState()),
+    );
+    for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
+    this.render();
+  }
+
+  // -- what tests and the controller read ------------------------------------------------------
+
+  /** The rows as the page shows them, in list order. */
+  get rows(): readonly PairRow[] {
+    return this.deps.list.pairs.map((pair) => this.rowsByKey.get(pairKey(pair)) ?? pendingRow(pair));
+  }
+
+  get state(): ViewState {
+    return {
+      environment: this.deps.environment.kind,
+      pairsParams: this.memory.pairsParamsGone ? 'gone' : 'available',
+      loading: this.loading,
+      rows: this.rows,
+      recent: this.deps.list.suggestions,
+      error: this.error,
+      updated: this.updated,
+    };
+  }
+
+  /** The messages sent to the page, oldest first (the last 200). */
+  get posted(): readonly HostMessage[] {
+    return this.sent;
+  }
+
+  /** What the page reported it could not do (dropped messages, blocked resources). */
+  get problems(): readonly string[] {
+    return this.problems_;
+  }
+
+  /** What the page last said it shows. */
+  get lastRendered(): { readonly rows: number; readonly failed: number } | undefined {
+    return this.lastRendered_;
+  }
+
+  /** Messages from the page that were not part of the protocol. */
+  get dropped(): number {
+    return this.dropped_;
+  }
+
+  /** Whether the page said `ready` (since it was last loaded). */
+  get ready(): boolean {
+    return this.pageReady;
+  }
+
+  get nonce(): string {
+    return this.nonce_;
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  /** Resolves when no fetch is running. */
+  async whenIdle(): Promise<void> {
+    for (;;) {
+      const running = this.running;
+      await running;
+      if (running === this.running) return;
+    }
+  }
+
+  // -- the page --------------------------------------------------------------------------------
+
+  /** Sets the page's HTML with a fresh nonce; the page says `ready` once loaded. */
+  render(): void {
+    const webview = this.webviewPanel.webview;
+    const folder = bundleFolder(this.deps.extensionUri);
+    const uri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(folder, file)).toString();
+    this.nonce_ = newNonce();
+    this.pageReady = false;
+    webview.html = pageHtml(
+      {
+        cspSource: webview.cspSource,
+        script: uri(WEBVIEW_FILES.script),
+        style: uri(WEBVIEW_FILES.style),
+        codicons: uri(WEBVIEW_FILES.codicons),
+      },
+      { nonce: this.nonce_, title: uiStrings().title, lang: vscode.env.language },
+    );
+  }
+
+  /** Handles a message as if the page had sent it (the page's own messages come here too). */
+  async receive(data: unknown): Promise<void> {
+    if (this.disposed) return;
+    const message = parseWebviewMessage(data);
+    if (!message) {
+      this.dropped_++;
+      this.deps.log.warn('dropped a message from the page that is not part of the protocol');
+      return;
+    }
+    await this.handle(message);
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.pageReady = true;
+        this.post({ type: 'init', strings: uiStrings() });
+        this.postState();
+        if (!this.loaded && this.deps.list.pairs.length > 0) await this.load();
+        return;
+      case 'add':
+        return this.add(message.from, message.to);
+      case 'remove':
+        return this.remove({ from: message.from, to: message.to });
+      case 'refresh':
+        return this.load();
+      case 'copy':
+        return this.copy({ from: message.from, to: message.to });
+      case 'rendered':
+        this.lastRendered_ = { rows: message.rows, failed: message.failed };
+        return;
+      case 'problem':
+        this.problems_.push(message.text);
+        if (this.problems_.length > KEEP_MESSAGES) this.problems_.shift();
+        this.deps.log.warn(`the page reports: ${message.text}`);
+        return;
+    }
+  }
+
+  private post(message: HostMessage): void {
+    if (this.disposed) return;
+    this.sent.push(message);
+    if (this.sent.length > KEEP_MESSAGES) this.sent.shift();
+    this.deps.onPost?.(message);
+    if (this.pageReady) void this.webviewPanel.webview.postMessage(message);
+  }
+
+  private postState(): void {
+    this.post({ type: 'state', state: this.state });
+  }
+
+  // -- actions ---------------------------------------------------------------------------------
+
+  private async add(from: string, to: string): Promise<void> {
+    const check = checkNewPair(from, to, this.deps.list.pairs);
+    if ('problem' in check) {
+      this.post({
+        type: 'notice',
+        severity: 'error',
+        text: problemText(check.problem),
+        ...(check.side ? { field: check.side } : {}),
+      });
+      return;
+    }
+    await this.deps.list.add(check.pair);
+    this.rowsByKey.set(pairKey(check.pair), pendingRow(check.pair));
+    this.deps.log.info(`added ${pairKey(check.pair)}`);
+    await this.load();
+  }
+
+  private async remove(pair: CurrencyPairKey): Promise<void> {
+    const key = pairKey({ from: pair.from.toLowerCase(), to: pair.to.toLowerCase() });
+    const match = this.deps.list.pairs.find((p) => pairKey(p) === key);
+    if (!match) return;
+    await this.deps.list.remove(match);
+    this.rowsByKey.delete(key);
+    this.deps.log.info(`removed ${key}`);
+    this.postState();
+  }
+
+  private async copy(pair: CurrencyPairKey): Promise<void> {
+    // Only a row of the list as it is now (rows of pairs no longer in it are not the page's to ask for).
+    const key = pairKey({ from: pair.from.toLowerCase(), to: pair.to.toLowerCase() });
+    const row = this.rows.find((r) => pairKey(r) === key);
+    if (!row || !rowHasLimits(row)) return;
+    await vscode.env.clipboard.writeText(copiedLimits(row));
+    this.post({ type: 'notice', severity: 'info', text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)) });
+  }
+
+  /** Fetches every pair of the list (one call when none is refused); a newer load supersedes it. */
+  load(): Promise<void> {
+    const next = this.loadNow();
+    this.running = next;
+    return next;
+  }
+
+  private async loadNow(): Promise<void> {
+    const generation = ++this.generation;
+    this.abort?.abort();
+    const abort = new AbortController();
+    this.abort = abort;
+    const pairs = this.deps.list.pairs;
+    this.loaded = true;
+    if (pairs.length === 0) {
+      this.loading = false;
+      this.error = null;
+      this.postState();
+      return;
+    }
+    this.loading = true;
+    this.postState();
+    const environment = this.deps.environment.kind;
+    const memory = this.memory;
+    const started = performance.now();
+    let report: LimitsReport | { readonly failure: unknown };
+    try {
+      const client = await this.deps.environment.client();
+      const options = { signal: abort.signal };
+      report = await loadLimits(
+        {
+          pairsParams: (group) => client.getPairsParams(group, options),
+          exchangeAmount: (queries) => client.getExchangeAmount(queries, options),
+          fixRate: (queries) => client.getFixRateForAmount(queries, options),
+        },
+        pairs,
+        memory,
+      );
+    } catch (error) {
+      report = { failure: error };
+    }
+    if (generation !== this.generation || this.disposed || memory !== this.memory) return;
+    this.abort = undefined;
+    this.loading = false;
+    const loaded = 'float' in report ? report : undefined;
+    for (const pair of pairs) {
+      const key = pairKey(pair);
+      const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
+      this.rowsByKey.set(
+        key,
+        rowFor(
+          pair,
+          { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) },
+          this.rowsByKey.get(key),
+        ),
+      );
+    }
+    // A pair every source refused (an unknown currency, a parameter) is not offered again as used before.
+    if (loaded) {
+      for (const pair of pairs) {
+        const row = this.rowsByKey.get(pairKey(pair));
+        if (row && refusedEverywhere(row) && (await this.deps.list.forgetUsed(pair)))
+          this.deps.log.info(`${pairKey(pair)} refused by the service: not kept among the pairs used before`);
+      }
+      if (generation !== this.generation || this.disposed) return;
+    }
+    const ms = Math.round(performance.now() - started);
+    if (loaded?.pairsParamsGoneNow)
+      this.deps.log.info(
+        'the service answered getPairsParams with "method not found": not asked again here; limits from the estimates alone',
+      );
+    const summary = loaded ? summarize(pairs, loaded) : '';
+    if (report.failure === undefined) {
+      this.error = null;
+      this.updated = updatedText(new Date());
+      this.deps.log.info(`${pairs.length} ${pairs.length === 1 ? 'pair' : 'pairs'} in ${ms} ms: ${summary}`);
+    } else {
+      this.error = failureText(report.failure, environment);
+      const message = report.failure instanceof Error ? report.failure.message : JSON.stringify(report.failure);
+      this.deps.log.warn(`loading the pair limits failed after ${ms} ms: ${message}; ${summary}`);
+    }
+    this.postState();
+  }
+
+  private environmentReset(): void {
+    this.generation++;
+    this.abort?.abort();
+    this.abort = undefined;
+    this.loading = false;
+    this.error = null;
+    this.updated = null;
+    this.loaded = false;
+    // Another service may still have getPairsParams, and its limits are its own.
+    this.memory = new LimitsMemory();
+    // No row of the old environment survives, not even of a pair that is out of the list now.
+    this.rowsByKey.clear();
+    for (const pair of this.deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
+    this.postState();
+    if (this.pageReady && this.webviewPanel.visible && this.deps.list.pairs.length > 0) void this.load();
+  }
+
+  reveal(): void {
+    this.webviewPanel.reveal();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.generation++;
+    this.abort?.abort();
+    this.disposed_.fire();
+    for (const d of this.disposables) d.dispose();
+    this.webviewPanel.dispose();
+  }
+}

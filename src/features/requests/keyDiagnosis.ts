@@ -1,0 +1,160 @@
+/**
+ * "Diagnose Keys…": each step of signing with the active key checked here (key format, API key,
+ * local signature), then one harmless call (`getTransactions` with limit 1) to the host, and which
+ * step failed, with the fix, in a Markdown document.
+ */
+import * as vscode from 'vscode';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import { classifyError } from '../lookup/errorKind';
+import { plainText } from '../lookup/errorMessages';
+import { errorText } from '../../shared/errorText';
+import type { AnswerDocuments } from './answerDocuments';
+import { explainSignature } from './signatureExplain';
+import { signingKey } from './signingKey';
+
+export interface DiagnosisStep {
+  readonly step: string;
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/** What the diagnosis needs: the key (signingKey.ts), the client of where requests go, the answer documents. */
+export interface DiagnosisDeps {
+  readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  readonly sandboxHost: SandboxStarter;
+  readonly answers: AnswerDocuments;
+}
+
+/**
+ * Checks each step of signing with the active key and sends one harmless call
+ * (`getTransactions` with limit 1): key format, API key, local signature, the host, the answer.
+ */
+export async function diagnoseKeys(
+  deps: DiagnosisDeps,
+  options: { readonly silent?: boolean },
+): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
+  const steps: DiagnosisStep[] = [];
+  const key = await signingKey(deps.environment, deps.sandboxHost);
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
+  let usable = false;
+  if (!key.text) {
+    steps.push({
+      step: vscode.l10n.t('Key'),
+      ok: false,
+      detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target),
+    });
+  } else {
+    try {
+      const explained = explainSignature(key.text, body);
+      steps.push({
+        step: vscode.l10n.t('Key format'),
+        ok: true,
+        detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits),
+      });
+      steps.push({
+        step: vscode.l10n.t('API key'),
+        ok: true,
+        detail: vscode.l10n.t(
+          'Derived from the key: {0}… (the X-Api-Key the service must know for this key)',
+          explained.apiKey.slice(0, 6),
+        ),
+      });
+      steps.push({
+        step: vscode.l10n.t('Local signature'),
+        ok: explained.verified,
+        detail: explained.verified
+          ? vscode.l10n.t("A signature of the body verifies with the key's public half.")
+          : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.'),
+      });
+      usable = explained.verified;
+    } catch (error) {
+      steps.push({
+        step: vscode.l10n.t('Key format'),
+        ok: false,
+        detail: vscode.l10n.t(
+          '{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).',
+          plainText(errorText(error)),
+        ),
+      });
+    }
+  }
+  if (usable) steps.push(await probe(deps.environment, body));
+  const lines = [
+    `# ${vscode.l10n.t('Diagnose Keys: {0}', key.target)}`,
+    '',
+    `${vscode.l10n.t('Address')}: ${key.baseUrl ?? '—'}`,
+    '',
+  ];
+  // Words, not emoji: the preview has no codicons, and an emoji is an empty box where no emoji font is installed.
+  for (const s of steps)
+    lines.push(`- **${s.ok ? vscode.l10n.t('Passed') : vscode.l10n.t('FAILED')}** · ${s.step}: ${s.detail}`);
+  const failed = steps.find((s) => !s.ok);
+  lines.push(
+    '',
+    failed
+      ? vscode.l10n.t('The first failed step is "{0}".', failed.step)
+      : vscode.l10n.t('Every step passed: the service accepts this key.'),
+  );
+  const text = `${lines.join('\n')}\n`;
+  const uri = deps.answers.newUri('keys', 'markdown', undefined, 'diagnosis');
+  deps.answers.put(uri, text);
+  if (!options.silent) await deps.answers.show(uri, 'markdown', { focus: true });
+  return { steps, uri, text };
+}
+
+async function probe(environment: CurrentClient, body: string): Promise<DiagnosisStep> {
+  const step = vscode.l10n.t('The service');
+  try {
+    const client = await environment.client();
+    const answer = await client.send(Buffer.from(body, 'utf8'));
+    if (answer.status === 401 || answer.status === 403) {
+      return {
+        step,
+        ok: false,
+        detail: vscode.l10n.t(
+          "HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account's API key, and that it is the account (host) it was issued for.",
+          answer.status,
+        ),
+      };
+    }
+    if (answer.status < 200 || answer.status > 299)
+      return {
+        step,
+        ok: false,
+        detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status),
+      };
+    if (answer.rateLimited) {
+      return {
+        step,
+        ok: false,
+        detail: vscode.l10n.t(
+          'The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.',
+        ),
+      };
+    }
+    if (/"result"\s*:/.test(answer.text))
+      return {
+        step,
+        ok: true,
+        detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs),
+      };
+    return {
+      step,
+      ok: false,
+      detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)),
+    };
+  } catch (error) {
+    const kind = classifyError(error);
+    const message = plainText(errorText(error));
+    if (kind === 'network' || kind === 'timeout')
+      return {
+        step,
+        ok: false,
+        detail: vscode.l10n.t(
+          "The host could not be reached: {0} Fix: check the account's address and the network.",
+          message,
+        ),
+      };
+    return { step, ok: false, detail: message };
+  }
+}

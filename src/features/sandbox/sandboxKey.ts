@@ -1,0 +1,54 @@
+/** The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key setting). */
+import type * as vscode from 'vscode';
+import { generateKeysAsync, loadCredentials } from '../../api';
+import type { Logger } from '../log';
+import { readSetting } from '../settings';
+
+/** Where the stable key pair is kept (hex of DER PKCS#8). */
+export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
+
+/** Whether the key pair is kept across reloads (the user's setting only). */
+export function stableKeySetting(): boolean {
+  return readSetting('exchangeTx.sandbox.stableKey');
+}
+
+/**
+ * The key pair of this window's sandbox when it had one (kept in memory for the window's life),
+ * else the kept one when the setting asks for it (made and kept the first time), else a new one.
+ * `kept`: whether it is the pair kept in SecretStorage, so a reload keeps it too. `own`: this window's pair, if any.
+ */
+export async function windowKeyPair(
+  own: string | undefined,
+  secrets: vscode.SecretStorage,
+  log: Logger,
+  /** Notes the window's key pair (for the next start in this window). */
+  remember: (text: string) => void,
+): Promise<{ text: string; kept: boolean }> {
+  if (!stableKeySetting()) {
+    const text = own ?? (await generateKeysAsync()).privateKeyHex;
+    remember(text);
+    return { text, kept: false };
+  }
+  let kept = await secrets.get(STABLE_KEY_SECRET);
+  if (kept) {
+    try {
+      loadCredentials(kept);
+    } catch {
+      log.warn('the kept sandbox key could not be read: a new one replaces it');
+      kept = undefined;
+    }
+  }
+  if (kept) {
+    if (own === undefined || own === kept) {
+      remember(kept);
+      return { text: kept, kept: true };
+    }
+    // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
+    return { text: own, kept: false };
+  }
+  const fresh = own ?? (await generateKeysAsync()).privateKeyHex;
+  await secrets.store(STABLE_KEY_SECRET, fresh);
+  remember(fresh);
+  log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
+  return { text: fresh, kept: true };
+}

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../shared/status';
-import { ATTENTION_STATUSES, isFinalStatus } from '../shared/status';
+import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../shared/status';
 
 export interface StatusLook {
   /** A sentence-like label (tooltips, notifications, the hover). */
@@ -34,18 +34,7 @@ export function statusLook(status: TransactionStatus, rawStatus?: string): Statu
   return look;
 }
 
-const KNOWN_LOOKS: ReadonlySet<string> = new Set([
-  'waiting',
-  'confirming',
-  'exchanging',
-  'sending',
-  'hold',
-  'finished',
-  'failed',
-  'refunded',
-  'overdue',
-  'expired',
-]);
+const KNOWN_LOOKS: ReadonlySet<string> = new Set<string>(KNOWN_STATUSES);
 const isKnownLook = (status: string) => KNOWN_LOOKS.has(status);
 
 function makeLook(status: TransactionStatus, rawStatus?: string): StatusLook {

@@ -12,6 +12,7 @@
  * `Unauthorized` (text/plain) as on `/v2`; a body over MAX_CONTROL_BODY_BYTES is HTTP 413.
  */
 import type { KnownStatus } from './status';
+import { KNOWN_STATUSES } from './status';
 
 export const SANDBOX_CONTROL_PATH = '/sandbox/control';
 /** The largest control request read (a snapshot to restore is the largest). */
@@ -101,19 +102,7 @@ export const CONTROL_LIMITS = {
 
 /** Statuses a transaction of this type may be moved to (overdue is float's end, expired fixed's). */
 export function movableStatuses(type: ControlTransactionType): KnownStatus[] {
-  const all: KnownStatus[] = [
-    'waiting',
-    'confirming',
-    'exchanging',
-    'sending',
-    'hold',
-    'finished',
-    'failed',
-    'refunded',
-    'overdue',
-    'expired',
-  ];
-  return all.filter((status) => (type === 'float' ? status !== 'expired' : status !== 'overdue'));
+  return KNOWN_STATUSES.filter((status) => (type === 'float' ? status !== 'expired' : status !== 'overdue'));
 }
 
 // ---- Answers --------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ export {
   floatRate,
   limitsOf,
 } from './rates';
-export type { Limits, RateIdMethod, RateType } from './rates';
+export type { Limits, RateIdMethod } from './rates';
 export { isPlausibleAddress, isPlausibleExtraId } from './currencies';
 export type { PairLimitsRecord } from './pairs';
 export { pairLimits, currencyRefusal } from './pairs';

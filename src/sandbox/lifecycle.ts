@@ -15,8 +15,10 @@
 import type { KnownStatus } from '../shared/status';
 import { KNOWN_STATUSES } from '../shared/status';
 import type { Random } from './random';
+import type { TransactionType } from '../api/types';
 
-export type TransactionType = 'float' | 'fixed';
+/** A transaction's rate type: the client's (src/api/types.ts), written there once. */
+export type { TransactionType };
 
 /** Where a transaction's plan ends. */
 export type Outcome = 'finished' | 'failed' | 'refunded' | 'hold' | 'overdue' | 'expired';

@@ -17,6 +17,7 @@
  *    single-use.
  */
 import type { Currency } from './currencies';
+import type { TransactionType } from './lifecycle';
 import * as dec from './decimal';
 import { pairLimits } from './pairs';
 import type { Random } from './random';
@@ -39,8 +40,6 @@ export const RATE_ID_LIFETIME_MS = RATE_ID_LIFETIMES_MS.getFixRateForAmount;
 /** Quotes kept at most; the oldest are dropped first (the sandbox runs inside the editor). */
 export const MAX_QUOTES = 10_000;
 
-export type RateType = 'float' | 'fixed';
-
 /** The limits of a pair for one type, as exact decimals. */
 export interface Limits {
   readonly minFrom: dec.Fixed;
@@ -61,12 +60,12 @@ export function fixedRate(from: Currency, to: Currency): dec.Fixed {
   return dec.roundSignificant(dec.mul(floatRate(from, to), dec.parse('0.99')), 10);
 }
 
-export function rateOf(type: RateType, from: Currency, to: Currency): dec.Fixed {
+export function rateOf(type: TransactionType, from: Currency, to: Currency): dec.Fixed {
   return type === 'float' ? floatRate(from, to) : fixedRate(from, to);
 }
 
 /** The limits of a pair for `type`: those of getPairsParams in the payin currency, converted at the rate. */
-export function limitsOf(type: RateType, from: Currency, to: Currency): Limits {
+export function limitsOf(type: TransactionType, from: Currency, to: Currency): Limits {
   const record = pairLimits(from, to);
   const minFrom = dec.parse(type === 'float' ? record.minAmountFloat : record.minAmountFixed);
   const maxFrom = dec.parse(type === 'float' ? record.maxAmountFloat : record.maxAmountFixed);

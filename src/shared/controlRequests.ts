@@ -3,7 +3,8 @@
  * the fields it takes; ControlRequest is any of them. What each answers is in sandboxControl.ts
  * (ControlResults).
  */
-import type { ControlTransactionType, FaultOptions } from './sandboxControl';
+import type { TransactionType } from '../api/types';
+import type { FaultOptions } from './sandboxControl';
 import type { KnownStatus } from './status';
 
 /**
@@ -13,7 +14,7 @@ import type { KnownStatus } from './status';
 export interface CreateAction {
   readonly action: 'create';
   /** Default `float`; `fixed` when `status` is `expired`. */
-  readonly type?: ControlTransactionType;
+  readonly type?: TransactionType;
   /** Payin ticker, default `btc`. */
   readonly from?: string;
   /** Payout ticker, default `eth`. */

@@ -11,6 +11,7 @@
  * with the HTTP status of its code (CONTROL_ERROR_STATUS). A refused signature is HTTP 401
  * `Unauthorized` (text/plain) as on `/v2`; a body over MAX_CONTROL_BODY_BYTES is HTTP 413.
  */
+import type { TransactionType } from '../api/types';
 import type { KnownStatus } from './status';
 import { KNOWN_STATUSES } from './status';
 
@@ -46,8 +47,6 @@ export const CONTROL_ACTIONS = [
   'replay',
 ] as const;
 export type ControlActionName = (typeof CONTROL_ACTIONS)[number];
-
-export type ControlTransactionType = 'float' | 'fixed';
 
 /** The faults the sandbox can inject into `/v2` answers (never into control answers). */
 export const FAULT_KINDS = [
@@ -101,7 +100,7 @@ export const CONTROL_LIMITS = {
 } as const;
 
 /** Statuses a transaction of this type may be moved to (overdue is float's end, expired fixed's). */
-export function movableStatuses(type: ControlTransactionType): KnownStatus[] {
+export function movableStatuses(type: TransactionType): KnownStatus[] {
   return KNOWN_STATUSES.filter((status) => (type === 'float' ? status !== 'expired' : status !== 'overdue'));
 }
 
@@ -117,7 +116,7 @@ export interface ScheduleStep {
 /** A transaction as the control endpoint shows it: where it stands now and what comes next. */
 export interface ControlTransaction {
   readonly id: string;
-  readonly type: ControlTransactionType;
+  readonly type: TransactionType;
   readonly status: KnownStatus;
   readonly currencyFrom: string;
   readonly currencyTo: string;
@@ -259,7 +258,7 @@ export interface SnapshotTransaction {
   readonly id: string;
   readonly createdAtMs: number;
   readonly createdAtUs: number;
-  readonly type: ControlTransactionType;
+  readonly type: TransactionType;
   readonly currencyFrom: string;
   readonly currencyTo: string;
   readonly payinAddress: string;

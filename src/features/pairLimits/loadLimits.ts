@@ -23,8 +23,6 @@ import { fetchPairLimits } from './fetchPairLimits';
 import type { FetchPairs, PairLimitsReport } from './fetchPairLimits';
 import { probeAmount } from './probeAmount';
 
-export type RateKind = Rate;
-
 export interface LimitSources {
   readonly pairsParams: FetchPairs;
   readonly exchangeAmount: EstimateCall;
@@ -36,7 +34,7 @@ export class LimitsMemory {
   /** The service answered getPairsParams with "method not found". */
   pairsParamsGone = false;
   /** The last bounds each estimate gave per pair, for the next probes. */
-  readonly lastBounds = new Map<string, Partial<Record<RateKind, EstimateBounds>>>();
+  readonly lastBounds = new Map<string, Partial<Record<Rate, EstimateBounds>>>();
 }
 
 export interface LimitsReport {
@@ -47,7 +45,7 @@ export interface LimitsReport {
   readonly float: EstimateReport;
   readonly fixed: EstimateReport;
   /** The probes asked about, per operation (for the log and the tests). */
-  readonly probes: Readonly<Record<RateKind, readonly Probe[]>>;
+  readonly probes: Readonly<Record<Rate, readonly Probe[]>>;
   /** The first error that stopped a source, not blamed on any pair. */
   readonly failure?: unknown;
 }
@@ -63,7 +61,7 @@ const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single:
 function pairsParamsBounds(
   report: PairLimitsReport | 'gone',
   key: string,
-  rate: RateKind,
+  rate: Rate,
 ): { min?: string; max?: string } | undefined {
   if (report === 'gone') return undefined;
   const outcome = report.outcomes.get(key);
@@ -75,7 +73,7 @@ function pairsParamsBounds(
 /** The probe of a pair for one rate: from the estimate's last bounds, else getPairsParams', else the default. */
 function probeOf(
   pair: CurrencyPairKey,
-  rate: RateKind,
+  rate: Rate,
   memory: LimitsMemory,
   pairsParams: PairLimitsReport | 'gone',
 ): Probe {

@@ -24,7 +24,8 @@ import { stepOf, windowPrompts } from './newTransactionPrompts';
 import type { KindItem, NewTransactionPrompts, Step } from './newTransactionPrompts';
 import { addressRefusedText, amountProblemText, amountRefusedText, range, stepText } from './newTransactionText';
 import { askPair } from './pairStep';
-import type { PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
+import type { PayinLimits, TransactionDraft } from './transactionDraft';
+import type { TransactionType } from '../../api';
 import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
 import { BACK } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
@@ -43,7 +44,7 @@ export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 export interface NewTransactionResult {
   readonly id?: string;
   readonly status?: string;
-  readonly type?: RateKind;
+  readonly type?: TransactionType;
   readonly revealed?: RevealResult;
   /** Why nothing was created: `not-sandbox`, `amount-out-of-range`, an address field, or another error's message. */
   readonly error?: string;
@@ -61,7 +62,7 @@ export interface NewTransactionDeps {
 /** What the user typed so far; kept across a refusal. */
 interface Draft {
   pair?: PairChoice;
-  type?: RateKind;
+  type?: TransactionType;
   limits?: PayinLimits;
   amount?: string;
   address?: string;

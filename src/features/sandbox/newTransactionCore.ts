@@ -8,7 +8,8 @@
 import { AmountOutOfRangeError } from '../../api';
 import type { ExchangeClient } from '../../api';
 import type { CreatedTransaction, CurrencyInfo } from '../../api/types';
-import type { PayinLimits, RateKind, TransactionDraft } from './transactionDraft';
+import type { PayinLimits, TransactionDraft } from './transactionDraft';
+import type { TransactionType } from '../../api';
 import { limitsOfError, limitsOfEstimate } from './transactionDraft';
 
 /** The operations used, so tests and callers can hand any client that has them. */
@@ -113,7 +114,7 @@ export async function probeLimits(
   client: SandboxOperations,
   from: string,
   to: string,
-  type: RateKind,
+  type: TransactionType,
 ): Promise<PayinLimits> {
   try {
     const [estimate] =

@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import { windowPairPrompts } from './pairStep';
 import type { PairPrompts } from './pairStep';
-import type { RateKind } from './transactionDraft';
+import type { TransactionType } from '../../api';
 import { BACK, inputStep, pickStep } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
 
 export interface KindItem extends vscode.QuickPickItem {
-  readonly rate: RateKind;
+  readonly rate: TransactionType;
 }
 export interface InputPrompt extends StepCounter {
   readonly title: string;
@@ -22,7 +22,7 @@ export interface InputPrompt extends StepCounter {
 
 /** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. The pair is asked in two (pairStep.ts). */
 export interface NewTransactionPrompts extends PairPrompts {
-  kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<RateKind | Back | undefined>;
+  kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<TransactionType | Back | undefined>;
   text(prompt: InputPrompt): Promise<string | Back | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */
   refused(message: string, action: string): Promise<boolean>;

@@ -5,14 +5,12 @@
  * whole draft at once). Amounts stay exact decimal strings (compared as scaled bigints, never as
  * binary floats). Pure: no `vscode`; the words are English, the command localizes its own.
  */
-import type { AmountLimits, EstimateLimits } from '../../api';
-
-export type RateKind = 'float' | 'fixed';
+import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
 
 export interface TransactionDraft {
   readonly from: string;
   readonly to: string;
-  readonly type: RateKind;
+  readonly type: TransactionType;
   /** Payin amount, an exact decimal string. */
   readonly amount: string;
   /** Payout address (in `to`). */

@@ -9,6 +9,7 @@
  * at `payTill` (creation + the payin currency's `fixedTime`), on the sandbox's clock.
  */
 import type { Currency } from '../currencies';
+import type { TransactionType } from '../lifecycle';
 import { isPlausibleAddress, isPlausibleExtraId } from '../currencies';
 import * as dec from '../decimal';
 import type { LedgerTransaction } from '../factory';
@@ -37,7 +38,7 @@ export const RATE_ID_REFUSAL =
 /** A created transaction as the create operations answer it. */
 export interface CreatedTransaction {
   id: string;
-  type: 'float' | 'fixed';
+  type: TransactionType;
   status: 'new';
   payinAddress: string;
   payinExtraId: string | null;

@@ -12,7 +12,8 @@ import type { Ledger } from '../ledger';
 import { SEEDED_CURRENCIES } from '../seededLedger';
 import { currencyRefusal } from '../pairs';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
-import type { Limits, RateIdMethod, RateType } from '../rates';
+import type { Limits, RateIdMethod } from '../rates';
+import type { TransactionType } from '../lifecycle';
 import { errorLimits, fixedRate, floatEstimate, limitFields, limitsOf, RATE_ID_LIFETIMES_MS } from '../rates';
 import { checkUserMetadata, isObject, readAmount, readOneAmount, readPair } from './params';
 
@@ -127,7 +128,7 @@ export function fixRateForAmount(
   const { from, to } = readPair(params, true);
   const amount = readOneAmount(params, from, to);
   checkUserMetadata(params);
-  const type: RateType = 'fixed';
+  const type: TransactionType = 'fixed';
   const limits = limitsOf(type, from, to);
   const result = fixedRate(from, to);
   let amountFrom: dec.Fixed;

@@ -3,6 +3,7 @@
  * (docs/service/methods.md#getpairsparams-deprecated, #getminamount-deprecated, #getpairs).
  */
 import type { Currency } from '../currencies';
+import type { TransactionType } from '../lifecycle';
 import { CURRENCIES, findCurrency } from '../currencies';
 import type { PairLimitsRecord } from '../pairs';
 import { currencyRefusal, pairLimits } from '../pairs';
@@ -67,7 +68,7 @@ const usableFrom = (c: Currency): boolean => c.availability === 'enabled' || c.a
 const usableTo = (c: Currency): boolean => c.availability === 'enabled' || c.availability === 'no-input';
 
 /** Every pair the estimate and create operations accept for `txType` (both types when absent), in catalogue order. */
-export function allPairs(txType?: 'float' | 'fixed'): Pair[] {
+export function allPairs(txType?: TransactionType): Pair[] {
   const out: Pair[] = [];
   for (const a of CURRENCIES) {
     for (const b of CURRENCIES) {

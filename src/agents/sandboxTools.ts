@@ -4,6 +4,7 @@
  * the user's confirmation.
  */
 import type { CreateAction } from '../shared/controlRequests';
+import { CREATE_FIELDS } from '../shared/controlRequests';
 import { movableStatuses } from '../shared/sandboxControl';
 import { sanitize, ticker } from '../shared/format';
 import type { KnownStatus } from '../shared/status';
@@ -30,18 +31,6 @@ function shown(value: unknown, fallback: string): string {
 }
 
 type CreateInput = Omit<CreateAction, 'action'>;
-
-const CREATE_FIELDS = [
-  'type',
-  'from',
-  'to',
-  'amountFrom',
-  'address',
-  'extraId',
-  'refundAddress',
-  'refundExtraId',
-  'status',
-] as const;
 
 export const createSandboxTransactionTool: AgentTool = sandboxTool<CreateInput>({
   name: 'exchangeTx_createSandboxTransaction',

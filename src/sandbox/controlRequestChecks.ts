@@ -10,6 +10,7 @@ import type { ControlActionName, FaultKind, FaultOptions } from '../shared/sandb
 import type { KnownStatus } from '../shared/status';
 import { isKnownStatus } from '../shared/status';
 import { ControlRefusal } from './controlRefusal';
+import { CREATE_FIELDS } from '../shared/controlRequests';
 import type { CreateInStateOptions } from './ledgerActions';
 
 export type Fields = Record<string, unknown>;
@@ -85,18 +86,7 @@ export function readInteger(
 }
 
 export function readCreate(fields: Fields): CreateInStateOptions {
-  onlyFields(fields, [
-    'action',
-    'type',
-    'from',
-    'to',
-    'amountFrom',
-    'address',
-    'extraId',
-    'refundAddress',
-    'refundExtraId',
-    'status',
-  ]);
+  onlyFields(fields, ['action', ...CREATE_FIELDS]);
   const type = fields.type;
   if (type !== undefined && type !== 'float' && type !== 'fixed')
     throw invalid('type', 'type must be "float" or "fixed".');

@@ -30,6 +30,19 @@ export interface CreateAction {
   readonly status?: KnownStatus;
 }
 
+/** The fields of a create besides `action`, written once: what the sandbox accepts, what the agents' tool passes on. */
+export const CREATE_FIELDS = [
+  'type',
+  'from',
+  'to',
+  'amountFrom',
+  'address',
+  'extraId',
+  'refundAddress',
+  'refundExtraId',
+  'status',
+] as const satisfies readonly (keyof Omit<CreateAction, 'action'>)[];
+
 /**
  * Pays a waiting transaction: `amount` (default: its `amountExpectedFrom`) arrives now on the
  * sandbox clock. The expected amount moves it on to finished; another amount gets the service's

@@ -106,13 +106,12 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
   step('log');
-  // One limiter per API key, shared by the sandbox's control client and every client of the key.
+  // One limiter per API key, shared by every client of the key.
   const limiters = new KeyLimiters();
   const sandboxHost = new SandboxHost({
     secrets: context.secrets,
     state: context.globalState,
     log: tagged(log, 'sandbox'),
-    limiterFor: (apiKey) => limiters.for(apiKey),
     timeoutMs: requestTimeoutMs,
   });
   const clients = new ClientPool({

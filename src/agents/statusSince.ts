@@ -38,10 +38,17 @@ export async function statusTimes(
   const next = new Map<string, ScheduleStep | null>();
   const control = context.target.kind === 'sandbox' ? context.control : undefined;
   if (control) {
-    const nowMs = (await control.clock({ signal: context.signal })).nowMs;
+    // The clock is asked alongside the first schedule, not before it (a hover waits for both).
+    const clock = control.clock({ signal: context.signal });
+    clock.catch(() => undefined);
+    const head = records[0];
+    const first = head === undefined ? undefined : control.get(head.id, { signal: context.signal });
+    first?.catch(() => undefined);
+    const nowMs = (await clock).nowMs;
     let done = 0;
     for (const record of records) {
-      const tx = await control.get(record.id, { signal: context.signal });
+      const tx =
+        done === 0 && first !== undefined ? await first : await control.get(record.id, { signal: context.signal });
       const at = enteredAt(tx.schedule, tx.status, nowMs);
       if (at !== undefined && tx.status === record.status) since.set(record.id, { atMs: at, source: 'sandbox' });
       next.set(record.id, tx.next);

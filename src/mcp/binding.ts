@@ -98,8 +98,9 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
     credentials,
     onRequest: (entry) => log(redact(requestLine(entry))),
   });
-  // The control client shares the key's limiter: together they stay within 10 requests per second.
-  const control = new SandboxControlClient({ baseUrl: url, credentials, limiter: client.limiter });
+  // The control endpoint is not rate-limited by the sandbox (it is not the service's): the control
+  // client has its own limiter, so a tool's control calls never wait behind the key's requests.
+  const control = new SandboxControlClient({ baseUrl: url, credentials });
   return {
     context: { client, control, target: { kind: 'sandbox', label: 'Sandbox' } },
     redact,

@@ -23,7 +23,7 @@
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { Credentials, RateLimiter } from '../../api';
+import type { Credentials } from '../../api';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../accounts/loadClient';
@@ -77,8 +77,6 @@ export interface SandboxHostDeps {
   /** Global storage, for the ledger's snapshot. */
   readonly state: vscode.Memento;
   readonly log: Logger;
-  /** The rate limiter of an API key (shared with the service client of the same key). */
-  readonly limiterFor: (apiKey: string) => RateLimiter;
   readonly timeoutMs: () => number;
 }
 
@@ -274,12 +272,10 @@ export class SandboxHost implements vscode.Disposable {
       await sandbox.stop();
       throw new Error('The extension is shutting down.');
     }
-    const control = new SandboxControlClient({
-      baseUrl: sandbox.url,
-      credentials,
-      limiter: this.deps.limiterFor(credentials.apiKey),
-      timeoutMs: this.deps.timeoutMs(),
-    });
+    // The control endpoint is the sandbox's own, not the service's: the sandbox counts none of its
+    // requests against the key's 10 per second (server.ts), so they wait in a limiter of their own,
+    // never behind the key's requests (a hover's diagnosis after a burst of lookups).
+    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials, timeoutMs: this.deps.timeoutMs() });
     await this.restore(control);
     // Restoring is no change to keep.
     this.cancelSave();

@@ -322,15 +322,24 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
   if (requests !== undefined) {
     const floorMs = (requests / RATE) * 1000;
     const t = timing('pairLimits');
-    if (t) {
-      const ratio = Math.max(t.first, t.warm) / floorMs;
+    const blank = timing('blankWebview');
+    if (t && blank) {
+      // A webview's own load is VS Code's, the same for any extension's panel: what Pair Limits adds
+      // to a bare webview's (warm: the first bare one can wait out a closed webview, see the docs)
+      // is held to the floor of its requests.
+      const past = Math.max(t.first, t.warm) - blank.warm;
+      const ratio = Math.max(0, past) / floorMs;
       rows.push(
+        {
+          figure: `a bare webview panel: made → its script's first message, ms first / warm`,
+          value: `${blank.first.toFixed(0)} / ${blank.warm.toFixed(0)}`,
+        },
         budgeted(
-          `Pair Limits open with six pairs: ${requests} requests, floor ${floorMs} ms; ms first / warm, ratio`,
-          `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}, ${ratio.toFixed(2)}×`,
+          `Pair Limits open with six pairs: ${requests} requests, floor ${floorMs} ms; ms first / warm; past a bare webview (warm), ratio to the floor`,
+          `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}; ${past.toFixed(0)} ms, ${ratio.toFixed(2)}×`,
           ratio,
           1.2,
-          '≤ 1.2× floor',
+          '≤ 1.2× floor past a bare webview',
         ),
       );
     }

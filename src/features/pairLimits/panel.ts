@@ -84,6 +84,9 @@ export class PairLimitsPanel implements vscode.Disposable {
     );
     for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
     this.render();
+    // The limits are fetched while the page loads, not after it says `ready`: the page is sent the
+    // state at `ready` (rows loaded by then, or still loading), and every change after that.
+    if (webviewPanel.visible && deps.list.pairs.length > 0) void this.load();
   }
 
   // -- what tests and the controller read ------------------------------------------------------

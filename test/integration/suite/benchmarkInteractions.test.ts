@@ -145,6 +145,27 @@ describe('benchmark figures: interactions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
 
+    // A bare webview panel: made, its page loaded and its script's first message received. What
+    // any webview costs in this host before its own page does anything (VS Code's part of Pair
+    // Limits' time, the same for every extension).
+    let blank: vscode.WebviewPanel | undefined;
+    figures.blankWebview = await timed(2, async () => {
+      if (blank) await new Promise((resolve) => setTimeout(resolve, 2000));
+      blank?.dispose();
+      const started = performance.now();
+      const panel = vscode.window.createWebviewPanel('exchangeTx.benchBlank', 'Blank', vscode.ViewColumn.Active, {
+        enableScripts: true,
+      });
+      blank = panel;
+      const said = new Promise<void>((resolve) => panel.webview.onDidReceiveMessage(() => resolve()));
+      const nonce = 'YmVuY2hibGFua3dlYnZpZXc=';
+      panel.webview.html = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'nonce-${nonce}'"></head><body><p>blank</p><script nonce="${nonce}">acquireVsCodeApi().postMessage('ready');</script></body></html>`;
+      await said;
+      return performance.now() - started;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    blank?.dispose();
+
     // Pair Limits opened with six pairs in its list: from the command to the page drawing six rows.
     const controller = await api.pairLimits.load();
     await controller.list.clear();

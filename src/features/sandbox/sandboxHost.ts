@@ -34,7 +34,7 @@ import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../settings';
 import { listen } from './sandboxPort';
-import { windowKeyPair } from './sandboxKey';
+import { makeSpareKey, windowKeyPair } from './sandboxKey';
 import { errorText } from '../../shared/errorText';
 
 export { LEDGER_STATE_KEY } from './keptLedger';
@@ -42,6 +42,8 @@ export { STABLE_KEY_SECRET, stableKeySetting } from './sandboxKey';
 export { portSetting } from './sandboxPort';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
+/** How long after the sandbox started the next window's spare key pair is made. */
+const SPARE_KEY_DELAY_MS = 5_000;
 /** Requests after which the ledger differs from its snapshot. */
 const CHANGING = new Set([
   'createTransaction',
@@ -84,6 +86,8 @@ export class SandboxHost implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Sandbox | undefined>();
   private readonly ledgerReset = new vscode.EventEmitter<void>();
   private starting: Promise<RunningSandbox> | undefined;
+  /** Makes the next window's spare key pair once this window's sandbox started. */
+  private spareTimer: NodeJS.Timeout | undefined;
   private current: RunningSandbox | undefined;
   private disposed = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -228,6 +232,7 @@ export class SandboxHost implements vscode.Disposable {
 
   async shutdown(): Promise<void> {
     this.disposed = true;
+    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
     await this.stop();
     this.cancelSave();
     this.changed.dispose();
@@ -284,6 +289,14 @@ export class SandboxHost implements vscode.Disposable {
     this.current = running;
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
+    // The next window's key pair, made while this one is in use (a few seconds on, off the first answers' way).
+    this.spareTimer ??= setTimeout(() => {
+      this.spareTimer = undefined;
+      if (this.disposed) return;
+      makeSpareKey(this.deps.secrets).catch((error: unknown) =>
+        this.log.debug(`no spare sandbox key pair made: ${errorText(error)}`),
+      );
+    }, SPARE_KEY_DELAY_MS);
     return running;
   }
 

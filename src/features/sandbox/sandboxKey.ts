@@ -7,6 +7,34 @@ import { readSetting } from '../settings';
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
 
+/**
+ * A key pair made ahead for the next window's sandbox (hex of DER PKCS#8): making one takes 0.1 to
+ * 0.4 s of RSA, which the first row of the Transactions view would otherwise wait for. It has never
+ * been used or shown; the window that takes it deletes it, so each window's sandbox still has a
+ * pair of its own, and a new one is made ahead once its sandbox started.
+ */
+export const SPARE_KEY_SECRET = 'exchangeTx.sandbox.spareKey';
+
+/** The spare key pair, taken (deleted from SecretStorage), or undefined when there is none that reads. */
+async function takeSpareKey(secrets: vscode.SecretStorage): Promise<string | undefined> {
+  const spare = await secrets.get(SPARE_KEY_SECRET);
+  if (spare === undefined) return undefined;
+  // Not waited for: another window taking the same pair at the same moment only shares a local key.
+  void Promise.resolve(secrets.delete(SPARE_KEY_SECRET)).catch(() => undefined);
+  try {
+    loadCredentials(spare);
+    return spare;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Makes the next window's spare key pair, off the main thread, unless one is there or the pair is kept. */
+export async function makeSpareKey(secrets: vscode.SecretStorage): Promise<void> {
+  if (stableKeySetting() || (await secrets.get(SPARE_KEY_SECRET)) !== undefined) return;
+  await secrets.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
+}
+
 /** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
   return readSetting('exchangeTx.sandbox.stableKey');
@@ -25,7 +53,7 @@ export async function windowKeyPair(
   remember: (text: string) => void,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {
-    const text = own ?? (await generateKeysAsync()).privateKeyHex;
+    const text = own ?? (await takeSpareKey(secrets)) ?? (await generateKeysAsync()).privateKeyHex;
     remember(text);
     return { text, kept: false };
   }

@@ -7,7 +7,7 @@
 import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/errors';
 import { errorMeaning, httpMeaning } from '../api/errorMeaning';
 import type { Meaning } from '../api/errorMeaning';
-import { SandboxControlError } from '../api/sandboxControlError';
+import { ControlError } from '../api/controlError';
 import { safeData, safeText as sanitize } from './safeText';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
@@ -105,7 +105,7 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     // The client's own check, before sending (the service's answer has no detail).
     return { kind: 'invalid-input', message: sanitize(error.message, 300), field: error.param, sent: false };
   }
-  if (error instanceof SandboxControlError) {
+  if (error instanceof ControlError) {
     return {
       kind: error.kind,
       code: error.code,

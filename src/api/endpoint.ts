@@ -4,7 +4,7 @@
  * or password in it. Pure, so the UI can check an address as the user types it; the transport
  * applies the same check before it signs or sends anything.
  */
-import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
+import { SANDBOX_CONTROL_PATH } from '../shared/controlProtocol';
 import { InsecureEndpointError, TransportError } from './errors';
 
 /** 127.0.0.0/8 as the URL parser writes it (it turns `127.1`, `0x7f.0.0.1`, `2130706433` into dotted quads). */
@@ -57,7 +57,7 @@ export function endpointUrl(baseUrl: string): string {
  * URL as {@link endpointUrl} takes it. Only on this machine: the control endpoint exists only on a
  * local sandbox, so nothing signed for it is sent anywhere else (a TransportError says so).
  */
-export function sandboxControlUrl(baseUrl: string): string {
+export function controlEndpointUrl(baseUrl: string): string {
   const url = checkEndpoint(baseUrl);
   if (!isLoopbackHost(url.hostname))
     throw new TransportError(

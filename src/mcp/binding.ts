@@ -9,7 +9,7 @@ import { ExchangeClient } from '../api/client';
 import type { RequestLogEntry } from '../api/clientOptions';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
-import { SandboxControlClient } from '../api/sandboxControl';
+import { ControlClient } from '../api/controlClient';
 import { Sightings } from '../agents/sightings';
 import type { AgentToolContext } from '../agents/types';
 import { SkippableClock, startSandbox } from '../sandbox';
@@ -99,7 +99,7 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
     onRequest: (entry) => log(redact(requestLine(entry))),
   });
   // The control client shares the key's limiter: together they stay within 10 requests per second.
-  const control = new SandboxControlClient({ baseUrl: url, credentials, limiter: client.limiter });
+  const control = new ControlClient({ baseUrl: url, credentials, limiter: client.limiter });
   return {
     context: { client, control, target: { kind: 'sandbox', label: 'Sandbox' } },
     redact,

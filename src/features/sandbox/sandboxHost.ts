@@ -24,10 +24,10 @@
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import type { Credentials, RateLimiter } from '../../api';
-import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../accounts/loadClient';
-import { loadSandbox, loadSandboxControl } from './loadSandbox';
+import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
@@ -59,7 +59,7 @@ const CHANGING = new Set([
 export interface RunningSandbox {
   readonly sandbox: Sandbox;
   /** The signed client of its control endpoint (disposed when the sandbox stops). */
-  readonly control: SandboxControlClient;
+  readonly control: ControlClient;
   readonly credentials: Credentials;
   /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
   readonly keyText: string;
@@ -242,7 +242,7 @@ export class SandboxHost implements vscode.Disposable {
 
   private async launch(): Promise<RunningSandbox> {
     // The key is found off the main thread while the sandbox's and the control client's code load.
-    const code = Promise.all([loadSandbox(), loadSandboxControl()]);
+    const code = Promise.all([loadSandbox(), loadControlClient()]);
     code.catch(() => undefined);
     // The first request follows the start: its client's code loads meanwhile too.
     loadClient().catch(() => undefined);
@@ -267,14 +267,14 @@ export class SandboxHost implements vscode.Disposable {
       onRequest,
       traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
     };
-    const [{ startSandbox }, { SandboxControlClient }] = await code;
+    const [{ startSandbox }, { ControlClient }] = await code;
     const { sandbox, taken } = await listen((port) => startSandbox({ ...options, port }), this.windowPort, this.log);
     this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {
       await sandbox.stop();
       throw new Error('The extension is shutting down.');
     }
-    const control = new SandboxControlClient({
+    const control = new ControlClient({
       baseUrl: sandbox.url,
       credentials,
       limiter: this.deps.limiterFor(credentials.apiKey),
@@ -292,7 +292,7 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
-  private async restore(control: SandboxControlClient): Promise<void> {
+  private async restore(control: ControlClient): Promise<void> {
     await restoreKeptLedger({
       state: this.deps.state,
       log: this.log,

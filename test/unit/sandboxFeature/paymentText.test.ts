@@ -7,7 +7,7 @@ import {
   targetStatusOf,
 } from '../../../src/features/sandbox/paymentText';
 import { fitted } from '../../../src/features/sandbox/snapshotBound';
-import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/sandboxControl';
+import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/controlProtocol';
 
 describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {
   it('says how a payment compares with the expected amount, exactly', () => {

@@ -1,12 +1,13 @@
 /**
- * The error of a refused sandbox control action, apart from the control client so that the
- * editor can tell it without loading the client's code (and axios) at activation.
+ * The error of an action the sandbox's control endpoint refused, apart from the control client so
+ * that the editor can tell it without loading the client's code (and axios) at activation. Its
+ * `kind` stays `sandbox-control`: the agent tools hand it on as data.
  */
-import type { ControlErrorCode } from '../shared/sandboxControl';
+import type { ControlErrorCode } from '../shared/controlProtocol';
 import { ExchangeError } from './errors';
 
 /** The control endpoint refused an action: its code (`not-found`, `conflict`…), message and field. */
-export class SandboxControlError extends ExchangeError {
+export class ControlError extends ExchangeError {
   readonly kind = 'sandbox-control';
   constructor(
     readonly code: ControlErrorCode,

@@ -4,9 +4,9 @@
  * error result with what the error means and what to do (the meanings the request answers use),
  * never a stack, a key or a signature: only the typed error's own fields are read.
  */
-import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/errors';
-import { errorMeaning, httpMeaning } from '../api/errorMeaning';
-import type { Meaning } from '../api/errorMeaning';
+import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/exchangeErrors';
+import { errorMeaning, httpMeaning } from '../api/serviceErrorMeaning';
+import type { Meaning } from '../api/serviceErrorMeaning';
 import { ControlError } from '../api/controlError';
 import { safeData, safeText as sanitize } from './safeText';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';

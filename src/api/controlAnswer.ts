@@ -19,7 +19,7 @@ import type {
   RestoreOutcome,
 } from '../shared/controlProtocol';
 import { isKnownStatus } from '../shared/status';
-import { AuthenticationError, ProtocolError, TransportError } from './errors';
+import { AuthenticationError, ProtocolError, TransportError } from './exchangeErrors';
 import { ControlError } from './controlError';
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -27,7 +27,7 @@ import type {
 import type { KnownStatus } from '../shared/status';
 import { lifetimeController, linkSignals } from './abort';
 import { interpretControlAnswer } from './controlAnswer';
-import { CancelledError } from './errors';
+import { CancelledError } from './exchangeErrors';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
 import { ControlError } from './controlError';

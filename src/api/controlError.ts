@@ -4,7 +4,7 @@
  * `kind` stays `sandbox-control`: the agent tools hand it on as data.
  */
 import type { ControlErrorCode } from '../shared/controlProtocol';
-import { ExchangeError } from './errors';
+import { ExchangeError } from './exchangeErrors';
 
 /** The control endpoint refused an action: its code (`not-found`, `conflict`…), message and field. */
 export class ControlError extends ExchangeError {

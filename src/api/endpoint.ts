@@ -5,7 +5,7 @@
  * applies the same check before it signs or sends anything.
  */
 import { SANDBOX_CONTROL_PATH } from '../shared/controlProtocol';
-import { InsecureEndpointError, TransportError } from './errors';
+import { InsecureEndpointError, TransportError } from './exchangeErrors';
 
 /** 127.0.0.0/8 as the URL parser writes it (it turns `127.1`, `0x7f.0.0.1`, `2130706433` into dotted quads). */
 const LOOPBACK_V4 = /^127\.(?:\d{1,3})\.(?:\d{1,3})\.(?:\d{1,3})$/;

@@ -5,7 +5,7 @@ export { ExchangeClient } from './client';
 export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './clientOptions';
 export type { HttpAnswer, SentHeaders } from './transport';
 export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
-export * from './errors';
+export * from './exchangeErrors';
 export {
   deriveApiKey,
   fingerprint,
@@ -22,7 +22,7 @@ export type { RateLimiterOptions } from './limiter';
 export { DEFAULT_LIMIT, isMicroseconds, MAX_FILTER_VALUES, MAX_LIMIT } from './params';
 export { RetryPolicy } from './retry';
 export type { RetryOptions } from './retry';
-export { amountErrorOf, DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrors';
+export { amountErrorOf, DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrorReading';
 export { MAX_BULK } from './estimates';
 export { MAX_AMOUNT_LENGTH } from './params';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transport';

@@ -17,7 +17,7 @@ import { readBody, networkCode } from './body';
 import { endpointUrl, controlEndpointUrl } from './endpoint';
 import type { Credentials } from './keys';
 import { fingerprint, signBody } from './keys';
-import type { ExchangeError } from './errors';
+import type { ExchangeError } from './exchangeErrors';
 import {
   AnswerTooLargeError,
   AuthenticationError,
@@ -26,8 +26,8 @@ import {
   ProtocolError,
   TimeoutError,
   TransportError,
-} from './errors';
-import { serviceErrorFrom } from './serviceErrors';
+} from './exchangeErrors';
+import { serviceErrorFrom } from './serviceErrorReading';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The largest answer read by default: far above any page of 100 records, far below harm. */

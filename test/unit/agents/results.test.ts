@@ -21,8 +21,8 @@ import {
   RateLimitError,
   TimeoutError,
   TransportError,
-} from '../../../src/api/errors';
-import { httpMeaning } from '../../../src/api/errorMeaning';
+} from '../../../src/api/exchangeErrors';
+import { httpMeaning } from '../../../src/api/serviceErrorMeaning';
 import { ControlError } from '../../../src/api/controlError';
 import type { TransactionRecord } from '../../../src/api/types';
 import type { ControlTransaction } from '../../../src/shared/controlProtocol';

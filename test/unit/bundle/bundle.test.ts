@@ -124,7 +124,7 @@ describe('production bundle', function () {
       [...counts].filter(([, count]) => count > 1).map(([source]) => source),
       [],
     );
-    assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/errors.ts').length, 1);
+    assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/exchangeErrors.ts').length, 1);
   });
 
   it("ships none of axios's redirect, proxy, xhr and fetch helpers", () => {

@@ -3,7 +3,7 @@
  * src/shared/controlProtocol.ts). The same transport as the service's calls: the JSON body is
  * serialized once, those bytes are signed with the sandbox's key and sent, the answer is read
  * bounded; the address must be on this machine. Every call goes through a rate limiter (the
- * account's, when shared, so control calls and service calls together stay within its limit).
+ * API key's, when shared, so control calls and service calls together stay within its limit).
  * Control actions change state, so nothing is retried. Each body carries a new `nonce` and the
  * time it was made (`at`): the sandbox refuses one sent again; its answer is read by
  * controlAnswer.ts. No sandbox code is imported here.

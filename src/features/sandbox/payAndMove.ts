@@ -21,7 +21,7 @@ import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environm
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
-import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
+import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
 
 export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
@@ -174,7 +174,7 @@ export class PayAndMove {
 
   async moveToStatus(arg?: unknown, second?: unknown): Promise<PayAndMoveResult | undefined> {
     return this.act(arg, async (control, tx) => {
-      let status = targetStatusOf(arg, second);
+      let status = commandStatusOf(arg, second);
       if (!status) {
         // Where it stands now is said in the title, not offered as a move.
         const items: StatusItem[] = movableStatuses(tx.type)
@@ -211,7 +211,7 @@ export class PayAndMove {
       );
       return { error: 'not-sandbox' };
     }
-    const id = controlIdOf(arg) ?? (await this.prompts.id(this.lastId));
+    const id = commandIdOf(arg) ?? (await this.prompts.id(this.lastId));
     if (!id) return undefined;
     try {
       const control = (await this.deps.sandboxHost.start()).control;

@@ -33,7 +33,7 @@ const extensionEntries = [
   { in: 'src/extension.ts', out: 'extension' },
   { in: 'src/sandbox/index.ts', out: 'lazy/sandbox' },
   { in: 'src/api/client.ts', out: 'lazy/client' },
-  { in: 'src/api/sandboxControl.ts', out: 'lazy/sandboxControl' },
+  { in: 'src/api/controlClient.ts', out: 'lazy/controlClient' },
   { in: 'src/features/requests/requestDocuments.ts', out: 'lazy/requests' },
   { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
   { in: 'src/features/sandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
@@ -187,7 +187,7 @@ const barrelWithoutClient = {
       if (args.path !== barrel) return undefined;
       const lines = fs.readFileSync(barrel, 'utf8').split('\n');
       const kept = lines.filter(
-        (line) => !/^export \{[^}]*\} from '\.\/(client|transport|estimates|retry|sandboxControl)';/.test(line),
+        (line) => !/^export \{[^}]*\} from '\.\/(client|transport|estimates|retry|controlClient)';/.test(line),
       );
       return { contents: kept.join('\n'), loader: 'ts' };
     });

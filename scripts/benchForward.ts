@@ -17,7 +17,7 @@ import { DEFAULT_MAX_RPS } from '../src/forward/forwarder';
 import { ForwardService } from '../src/forward/service';
 import { StateFile } from '../src/forward/stateFile';
 import { ManualClock, startSandbox } from '../src/sandbox';
-import type { ControlTransaction } from '../src/shared/sandboxControl';
+import type { ControlTransaction } from '../src/shared/controlProtocol';
 import { generateEventSecret } from '../src/shared/statusEvents';
 
 interface Row {

@@ -4,7 +4,7 @@
  * input is checked against the schema (and the tool's own cross-field rules) before anything is
  * sent; whatever fails becomes an error result, never a thrown error.
  */
-import type { SandboxControlClient } from '../api/sandboxControl';
+import type { ControlClient } from '../api/controlClient';
 import { failure, targetData, targetLine } from './results';
 import { resultSchema } from './outputSchemas';
 import type { AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema } from './types';
@@ -12,7 +12,7 @@ import { validateInput } from './validation';
 
 /** The context of a state-changing tool: the sandbox, with its control client. */
 export interface SandboxToolContext extends AgentToolContext {
-  readonly control: SandboxControlClient;
+  readonly control: ControlClient;
 }
 
 interface ToolSpec<I> {

@@ -1,10 +1,10 @@
 /**
  * Explains an error answer of the service: a JSON-RPC error (code and message, or the answer's
- * JSON) or an HTTP status, with the meanings the request answers show (src/api/errorMeaning.ts).
+ * JSON) or an HTTP status, with the meanings the request answers show (src/api/serviceErrorMeaning.ts).
  * Sends nothing.
  */
-import { errorMeaning, httpMeaning } from '../api/errorMeaning';
-import { serviceErrorFrom } from '../api/serviceErrors';
+import { errorMeaning, httpMeaning } from '../api/serviceErrorMeaning';
+import { serviceErrorFrom } from '../api/serviceErrorReading';
 import { sanitize } from '../shared/format';
 import { nestsDeeperThan } from '../shared/jsonDepth';
 import { readTool } from './defineTool';

@@ -3,7 +3,7 @@
  * service string made safe (safeText.ts) and free text quoted as data, amounts as sent.
  */
 import type { TransactionRecord } from '../api/types';
-import type { ControlTransaction } from '../shared/sandboxControl';
+import type { ControlTransaction } from '../shared/controlProtocol';
 import { ticker } from '../shared/format';
 import { amountText, quoted, safeText } from './safeText';
 

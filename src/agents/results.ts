@@ -4,10 +4,10 @@
  * error result with what the error means and what to do (the meanings the request answers use),
  * never a stack, a key or a signature: only the typed error's own fields are read.
  */
-import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/errors';
-import { errorMeaning, httpMeaning } from '../api/errorMeaning';
-import type { Meaning } from '../api/errorMeaning';
-import { SandboxControlError } from '../api/sandboxControlError';
+import { ExchangeError, InvalidParameterError, ServiceError, TransportError } from '../api/exchangeErrors';
+import { errorMeaning, httpMeaning } from '../api/serviceErrorMeaning';
+import type { Meaning } from '../api/serviceErrorMeaning';
+import { ControlError } from '../api/controlError';
 import { safeData, safeText as sanitize } from './safeText';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
@@ -105,7 +105,7 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     // The client's own check, before sending (the service's answer has no detail).
     return { kind: 'invalid-input', message: sanitize(error.message, 300), field: error.param, sent: false };
   }
-  if (error instanceof SandboxControlError) {
+  if (error instanceof ControlError) {
     return {
       kind: error.kind,
       code: error.code,

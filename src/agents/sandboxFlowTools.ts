@@ -5,7 +5,7 @@
  * its normal steps (pay it when it waits, then skip the clock to each next step of its schedule;
  * a status off its schedule is reached by a move from the step before it). Sandbox only.
  */
-import type { ControlTransaction } from '../shared/sandboxControl';
+import type { ControlTransaction } from '../shared/controlProtocol';
 import type { KnownStatus } from '../shared/status';
 import { ticker } from '../shared/format';
 import { sandboxTool } from './defineTool';

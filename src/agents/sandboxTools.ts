@@ -5,7 +5,7 @@
  */
 import type { CreateAction } from '../shared/controlRequests';
 import { CREATE_FIELDS } from '../shared/controlRequests';
-import { movableStatuses } from '../shared/sandboxControl';
+import { movableStatuses } from '../shared/controlProtocol';
 import { sanitize, ticker } from '../shared/format';
 import type { KnownStatus } from '../shared/status';
 import { sandboxTool } from './defineTool';

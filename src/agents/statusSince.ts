@@ -4,7 +4,7 @@
  * account from the first sighting kept for it ("at least since"). Pure Node.
  */
 import type { TransactionRecord } from '../api/types';
-import type { ScheduleStep } from '../shared/sandboxControl';
+import type { ScheduleStep } from '../shared/controlProtocol';
 import { OPEN_STATUSES } from '../shared/status';
 import type { SinceFact } from './diagnosis';
 import type { AgentToolContext } from './types';

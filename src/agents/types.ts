@@ -4,7 +4,7 @@
  * is called (against the sandbox or an account, through that target's client). Pure Node.
  */
 import type { ExchangeClient } from '../api/client';
-import type { SandboxControlClient } from '../api/sandboxControl';
+import type { ControlClient } from '../api/controlClient';
 import type { Sightings } from './sightings';
 
 /** Where a tool's requests go: the built-in sandbox, or an account (its name and `host[:port]`). */
@@ -17,7 +17,7 @@ export interface AgentToolContext {
   readonly client: ExchangeClient;
   readonly target: AgentTarget;
   /** The sandbox's control client: present only when `target.kind === 'sandbox'`. */
-  readonly control?: SandboxControlClient;
+  readonly control?: ControlClient;
   readonly signal?: AbortSignal;
   /** When records were first seen in their status, kept for the account (absent: not kept). */
   readonly sightings?: Sightings;

@@ -8,12 +8,12 @@ import type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, 
 import { addressParams, decodeAddressVerdict, decodeCurrencies, decodePairs, pairsParams } from './catalogue';
 import { createFixTransactionParams, createTransactionParams, decodeCreatedTransaction } from './creation';
 import { decodePairLimits, decodeStatus, decodeTransactions } from './decode';
-import { CancelledError, ExchangeError, RateLimitError, TransportError } from './errors';
+import { CancelledError, ExchangeError, RateLimitError, TransportError } from './exchangeErrors';
 import { decodeExchangeAmounts, decodeFixRates, exchangeAmountParamsOf, fixRateParamsOf } from './estimates';
 import { RateLimiter } from './limiter';
 import { checkId, MAX_FILTER_VALUES, MAX_LIMIT, pairParams, transactionParams } from './params';
 import { RetryPolicy } from './retry';
-import { rateLimitOf } from './serviceErrors';
+import { rateLimitOf } from './serviceErrorReading';
 import { JsonRpcTransport } from './transport';
 import type {
   AddressQuery,

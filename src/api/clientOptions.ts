@@ -3,7 +3,7 @@
  * tells of each attempt and of a body sent as written.
  */
 import type { AxiosInstance } from 'axios';
-import type { ExchangeError } from './errors';
+import type { ExchangeError } from './exchangeErrors';
 import type { Credentials } from './keys';
 import type { RateLimiter } from './limiter';
 import type { RetryOptions } from './retry';

@@ -1,10 +1,10 @@
 /**
- * Reading a control answer of the sandbox (protocol in src/shared/sandboxControl.ts): its result,
- * each member checked for its type, or the error it carries as a SandboxControlError; an answer
- * that is not the protocol's is a ProtocolError, a refused key an AuthenticationError. The client
- * that sends the requests is sandboxControl.ts.
+ * Reading an answer of the sandbox's control endpoint (protocol in src/shared/controlProtocol.ts):
+ * its result, each member checked for its type, or the error it carries as a ControlError; an
+ * answer that is not the protocol's is a ProtocolError, a refused key an AuthenticationError. The
+ * client that sends the requests is controlClient.ts.
  */
-import { CONTROL_ERROR_CODES } from '../shared/sandboxControl';
+import { CONTROL_ERROR_CODES } from '../shared/controlProtocol';
 import type {
   ClockState,
   ControlActionName,
@@ -17,10 +17,10 @@ import type {
   LedgerSnapshot,
   LedgerState,
   RestoreOutcome,
-} from '../shared/sandboxControl';
+} from '../shared/controlProtocol';
 import { isKnownStatus } from '../shared/status';
-import { AuthenticationError, ProtocolError, TransportError } from './errors';
-import { SandboxControlError } from './sandboxControlError';
+import { AuthenticationError, ProtocolError, TransportError } from './exchangeErrors';
+import { ControlError } from './controlError';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -145,7 +145,7 @@ function isErrorCode(value: unknown): value is ControlErrorCode {
   return typeof value === 'string' && (CONTROL_ERROR_CODES as readonly string[]).includes(value);
 }
 
-/** Reads a control answer: its result, or the error it carries as a SandboxControlError. */
+/** Reads a control answer: its result, or the error it carries as a ControlError. */
 export function interpretControlAnswer<A extends ControlActionName>(
   action: A,
   status: number,
@@ -176,7 +176,7 @@ export function interpretControlAnswer<A extends ControlActionName>(
     if (!isRecord(error) || !isErrorCode(error.code) || typeof error.message !== 'string')
       throw malformed('error', status);
     const field = typeof error.field === 'string' ? error.field : undefined;
-    throw new SandboxControlError(error.code, error.message.slice(0, 1000), status, field);
+    throw new ControlError(error.code, error.message.slice(0, 1000), status, field);
   }
   if (status !== 200) throw new TransportError(`The sandbox's control endpoint answered HTTP ${status}.`, status);
   return RESULT_CHECKS[action](body.result, status);

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { echo } from '../shared/echo';
 import { normalizeStatus } from '../shared/status';
-import { ProtocolError } from './errors';
+import { ProtocolError } from './exchangeErrors';
 import type { PairLimits, StatusResult, TransactionRecord } from './types';
 
 /** Unix time in seconds, milliseconds or microseconds → microseconds (0 stays 0). */

@@ -4,8 +4,8 @@
  * or password in it. Pure, so the UI can check an address as the user types it; the transport
  * applies the same check before it signs or sends anything.
  */
-import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
-import { InsecureEndpointError, TransportError } from './errors';
+import { SANDBOX_CONTROL_PATH } from '../shared/controlProtocol';
+import { InsecureEndpointError, TransportError } from './exchangeErrors';
 
 /** 127.0.0.0/8 as the URL parser writes it (it turns `127.1`, `0x7f.0.0.1`, `2130706433` into dotted quads). */
 const LOOPBACK_V4 = /^127\.(?:\d{1,3})\.(?:\d{1,3})\.(?:\d{1,3})$/;
@@ -57,7 +57,7 @@ export function endpointUrl(baseUrl: string): string {
  * URL as {@link endpointUrl} takes it. Only on this machine: the control endpoint exists only on a
  * local sandbox, so nothing signed for it is sent anywhere else (a TransportError says so).
  */
-export function sandboxControlUrl(baseUrl: string): string {
+export function controlEndpointUrl(baseUrl: string): string {
   const url = checkEndpoint(baseUrl);
   if (!isLoopbackHost(url.hostname))
     throw new TransportError(

@@ -5,7 +5,7 @@ export { ExchangeClient } from './client';
 export type { ExchangeClientOptions, PageOptions, RawExchange, RequestLogEntry, RequestOptions } from './clientOptions';
 export type { HttpAnswer, SentHeaders } from './transport';
 export { checkEndpoint, endpointUrl, isLoopbackHost } from './endpoint';
-export * from './errors';
+export * from './exchangeErrors';
 export {
   deriveApiKey,
   fingerprint,
@@ -22,7 +22,7 @@ export type { RateLimiterOptions } from './limiter';
 export { DEFAULT_LIMIT, isMicroseconds, MAX_FILTER_VALUES, MAX_LIMIT } from './params';
 export { RetryPolicy } from './retry';
 export type { RetryOptions } from './retry';
-export { amountErrorOf, DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrors';
+export { amountErrorOf, DEFAULT_RATE_LIMIT, rateLimitOf, serviceErrorFrom } from './serviceErrorReading';
 export { MAX_BULK } from './estimates';
 export { MAX_AMOUNT_LENGTH } from './params';
 export { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUT_MS } from './transport';
@@ -30,6 +30,6 @@ export { formatBytes, formatSeconds } from './units';
 export type * from './types';
 export { isFinalStatus, normalizeStatus, KNOWN_STATUSES, ALL_STATUSES } from '../shared/status';
 export type { KnownStatus, TransactionStatus } from '../shared/status';
-export { interpretControlAnswer, SandboxControlClient, sandboxControl } from './sandboxControl';
-export { SandboxControlError } from './sandboxControlError';
-export type { ControlCallOptions, SandboxControlOptions } from './sandboxControl';
+export { ControlClient, interpretControlAnswer, sendControl } from './controlClient';
+export { ControlError } from './controlError';
+export type { ControlCallOptions, ControlClientOptions } from './controlClient';

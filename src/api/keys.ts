@@ -13,7 +13,7 @@ import {
   verify as rsaVerify,
 } from 'crypto';
 import type { KeyObject } from 'crypto';
-import { KeyFormatError, KeyMismatchError } from './errors';
+import { KeyFormatError, KeyMismatchError } from './exchangeErrors';
 
 /** Smallest RSA modulus the client accepts, in bits. */
 export const MIN_RSA_BITS = 2048;

@@ -14,7 +14,7 @@
  * Fixed-window limiters (such as p-queue's `interval`) let twice the limit through across a
  * window edge, which a service counting over a sliding second answers with -32600.
  */
-import { CancelledError } from './errors';
+import { CancelledError } from './exchangeErrors';
 
 export interface RateLimiterOptions {
   /** Starts allowed per window; the service allows 10 per second. */

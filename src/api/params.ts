@@ -5,7 +5,7 @@
  */
 import { isKnownStatus } from '../shared/status';
 import type { KnownStatus } from '../shared/status';
-import { InvalidParameterError } from './errors';
+import { InvalidParameterError } from './exchangeErrors';
 import type { CurrencyPair, TransactionQuery } from './types';
 import { echo } from '../shared/echo';
 

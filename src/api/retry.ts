@@ -6,7 +6,7 @@
  * is given what is left of it, and no retry starts when too little is left to be worth it. The
  * error a call ends with carries its story (attempts, time from the start).
  */
-import { CancelledError, ExchangeError, RateLimitError } from './errors';
+import { CancelledError, ExchangeError, RateLimitError } from './exchangeErrors';
 
 export interface RetryOptions {
   /** Retries after the first attempt. */

@@ -14,10 +14,10 @@ import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
 import type { Readable } from 'stream';
 import { readBody, networkCode } from './body';
-import { endpointUrl, sandboxControlUrl } from './endpoint';
+import { endpointUrl, controlEndpointUrl } from './endpoint';
 import type { Credentials } from './keys';
 import { fingerprint, signBody } from './keys';
-import type { ExchangeError } from './errors';
+import type { ExchangeError } from './exchangeErrors';
 import {
   AnswerTooLargeError,
   AuthenticationError,
@@ -26,8 +26,8 @@ import {
   ProtocolError,
   TimeoutError,
   TransportError,
-} from './errors';
-import { serviceErrorFrom } from './serviceErrors';
+} from './exchangeErrors';
+import { serviceErrorFrom } from './serviceErrorReading';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The largest answer read by default: far above any page of 100 records, far below harm. */
@@ -42,7 +42,7 @@ export interface TransportOptions {
   /** For tests and tools: a prepared axios instance. */
   readonly http?: AxiosInstance;
   /** Where bodies go: the service's `/v2` (default) or a local sandbox's control endpoint. */
-  readonly endpoint?: 'rpc' | 'sandboxControl';
+  readonly endpoint?: 'rpc' | 'control';
 }
 
 export interface CallOptions {
@@ -92,8 +92,7 @@ export class JsonRpcTransport {
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
-    this.url =
-      options.endpoint === 'sandboxControl' ? sandboxControlUrl(options.baseUrl) : endpointUrl(options.baseUrl);
+    this.url = options.endpoint === 'control' ? controlEndpointUrl(options.baseUrl) : endpointUrl(options.baseUrl);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);

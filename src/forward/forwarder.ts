@@ -21,7 +21,7 @@
  */
 import type { TransactionQuery, TransactionRecord } from '../api/types';
 import type { RequestOptions } from '../api/clientOptions';
-import { RateLimitError } from '../api/errors';
+import { RateLimitError } from '../api/exchangeErrors';
 import { RateLimiter } from '../api/limiter';
 import type { KnownStatus, TransactionStatus } from '../shared/status';
 import { isFinalStatus } from '../shared/status';

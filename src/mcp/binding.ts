@@ -9,7 +9,7 @@ import { ExchangeClient } from '../api/client';
 import type { RequestLogEntry } from '../api/clientOptions';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
-import { SandboxControlClient } from '../api/sandboxControl';
+import { ControlClient } from '../api/controlClient';
 import { Sightings } from '../agents/sightings';
 import type { AgentToolContext } from '../agents/types';
 import { SkippableClock, startSandbox } from '../sandbox';
@@ -100,7 +100,7 @@ export async function bind(settings: ServeSettings, log: (line: string) => void)
   });
   // The control endpoint is not rate-limited by the sandbox (it is not the service's): the control
   // client has its own limiter, so a tool's control calls never wait behind the key's requests.
-  const control = new SandboxControlClient({ baseUrl: url, credentials });
+  const control = new ControlClient({ baseUrl: url, credentials });
   return {
     context: { client, control, target: { kind: 'sandbox', label: 'Sandbox' } },
     redact,

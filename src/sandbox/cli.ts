@@ -8,7 +8,7 @@
 import * as fs from 'fs';
 import type { Credentials } from '../api/keys';
 import { fingerprint, generateKeys, loadCredentials, signBody } from '../api/keys';
-import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
+import { SANDBOX_CONTROL_PATH } from '../shared/controlProtocol';
 import { CliError, parseCli, USAGE } from './cliArgs';
 import type { CliSettings } from './cliArgs';
 import { loadOrCreateKeyFile, readStateFile, writeStateFile } from './cliFiles';

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
-import type { LedgerSnapshot } from '../shared/sandboxControl';
+import type { LedgerSnapshot } from '../shared/controlProtocol';
 import { errorText } from '../shared/errorText';
 
 /** A state file larger than this is not read (a snapshot is bounded far below it). */

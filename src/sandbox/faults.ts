@@ -5,15 +5,15 @@
  * by the shares in `rates` (checked in FAULT_KINDS order; a sum above 1 is cut at 1). Latency is
  * added to every such answer. Hostile records are decided per record id or pair (hostile.ts).
  */
-import { FAULT_KINDS } from '../shared/sandboxControl';
-import type { FaultKind, FaultOptions } from '../shared/sandboxControl';
+import { FAULT_KINDS } from '../shared/controlProtocol';
+import type { FaultKind, FaultOptions } from '../shared/controlProtocol';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { hashString, Random } from './random';
 import type { HttpAnswer, RpcId } from './protocol';
 import { errorBody, INTERNAL_ERROR, INVALID_REQUEST, jsonAnswer, rateLimitMessage, textAnswer } from './protocol';
 
-export { FAULT_KINDS } from '../shared/sandboxControl';
-export type { FaultKind, FaultOptions } from '../shared/sandboxControl';
+export { FAULT_KINDS } from '../shared/controlProtocol';
+export type { FaultKind, FaultOptions } from '../shared/controlProtocol';
 
 export const DEFAULT_SLOW_MS = 60_000;
 

@@ -24,7 +24,7 @@ import * as fs from 'fs';
 import writeFileAtomic from 'write-file-atomic';
 import type { StatusEvent } from '../shared/statusEvents';
 import { makeStatusEvent } from '../shared/statusEvents';
-import type { HookEventSummary, HookState } from '../shared/sandboxControl';
+import type { HookEventSummary, HookState } from '../shared/controlProtocol';
 import { DeliveryQueue } from '../forward/delivery';
 import type { DeliveryOptions, QueueEntry } from '../forward/delivery';
 import { checkHookUrl } from '../forward/target';

@@ -15,10 +15,10 @@ import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
 import { DisabledMethods } from './disabledMethods';
 import type { ControlRequest } from '../shared/controlRequests';
-import type { ControlActionName, ControlResults, LedgerSnapshot } from '../shared/sandboxControl';
+import type { ControlActionName, ControlResults, LedgerSnapshot } from '../shared/controlProtocol';
 import type { Clock } from './clock';
 import { canSkip, systemClock } from './clock';
-import { runControl } from './control';
+import { runControl } from './controlEndpoint/actions';
 import { HookEmitter } from './hookEmitter';
 import { Issuer, randomIssuerSeed } from './ids';
 import type { FaultOptions } from './faults';
@@ -42,10 +42,10 @@ export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
 export { canSkip, ManualClock, SkippableClock, systemClock } from './clock';
 export type { Clock, SkippingClock } from './clock';
-export { runControl } from './control';
+export { runControl } from './controlEndpoint/actions';
 export { HookEmitter } from './hookEmitter';
-export type { ControlTarget } from './control';
-export { ControlRefusal } from './controlRefusal';
+export type { ControlledState } from './controlEndpoint/actions';
+export { ControlRefusal } from './controlEndpoint/refusal';
 export {
   controlView,
   createInState,

@@ -10,11 +10,11 @@
  *    refunded, overdue and expired are final;
  *  - overdue is for float transactions only, expired for fixed ones (docs/service/interface.md#statuses).
  */
-import { movableStatuses } from '../shared/sandboxControl';
+import { movableStatuses } from '../shared/controlProtocol';
 import type { CreateAction } from '../shared/controlRequests';
-import type { ControlTransaction, ScheduleStep } from '../shared/sandboxControl';
+import type { ControlTransaction, ScheduleStep } from '../shared/controlProtocol';
 import type { KnownStatus } from '../shared/status';
-import { ControlRefusal } from './controlRefusal';
+import { ControlRefusal } from './controlEndpoint/refusal';
 import type { Currency } from './currencies';
 import { isPlausibleAddress, isPlausibleExtraId, requireCurrency } from './currencies';
 import * as dec from './decimal';

@@ -26,9 +26,9 @@
 import * as http from 'http';
 import type { Socket } from 'net';
 import { checkingIntervalMs } from './bounds';
-import { SANDBOX_CONTROL_PATH } from '../shared/sandboxControl';
-import { answerControl } from './controlHttp';
-import { ControlNonces } from './controlNonces';
+import { SANDBOX_CONTROL_PATH } from '../shared/controlProtocol';
+import { answerControl } from './controlEndpoint/httpAnswer';
+import { ControlNonces } from './controlEndpoint/nonces';
 import type { Connection } from './connectionPool';
 import { ConnectionPool } from './connectionPool';
 import type { FaultKind } from './faults';
@@ -192,7 +192,7 @@ export class SandboxServer {
 
   /**
    * `POST /sandbox/control`: the same signature check as `/v2` (401 `Unauthorized`), then the
-   * nonce and time (a replayed or stale body is refused), then the control action (controlHttp.ts). No rate limit (it is not the service's) and no faults (the
+   * nonce and time (a replayed or stale body is refused), then the control action (controlEndpoint/httpAnswer.ts). No rate limit (it is not the service's) and no faults (the
    * control must work while the service is "down").
    */
   private handleControl(

@@ -6,8 +6,8 @@
  * malformed (counting it) and throws a SnapshotError only when nothing usable is there (not an
  * object, another version, a bad seed, size or start). It never throws anything else.
  */
-import { CONTROL_LIMITS, SNAPSHOT_VERSION } from '../shared/sandboxControl';
-import type { LedgerSnapshot, SnapshotStep, SnapshotTransaction } from '../shared/sandboxControl';
+import { CONTROL_LIMITS, SNAPSHOT_VERSION } from '../shared/controlProtocol';
+import type { LedgerSnapshot, SnapshotStep, SnapshotTransaction } from '../shared/controlProtocol';
 import { isKnownStatus } from '../shared/status';
 import type { Clock } from './clock';
 import { canSkip } from './clock';

@@ -3,13 +3,13 @@
  * a restore), with the clock, the fault injector, the seeding it was made with and its traffic.
  */
 import type { Clock } from './clock';
-import type { ControlTarget } from './control';
+import type { ControlledState } from './controlEndpoint/actions';
 import type { FaultInjector } from './faults';
 import type { HookEmitter } from './hookEmitter';
 import type { Ledger } from './ledger';
 import type { Traffic } from './traffic';
 
-export class SandboxState implements ControlTarget {
+export class SandboxState implements ControlledState {
   private current: Ledger;
   /** The status-change events (set once the sandbox is made). */
   hooks?: HookEmitter;

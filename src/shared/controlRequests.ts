@@ -1,10 +1,10 @@
 /**
- * The requests of the sandbox's control protocol (sandboxControl.ts): one per action, each with
- * the fields it takes; ControlRequest is any of them. What each answers is in sandboxControl.ts
+ * The requests of the control protocol (controlProtocol.ts): one per action, each with the fields
+ * it takes; ControlRequest is any of them. What each answers is in controlProtocol.ts
  * (ControlResults).
  */
 import type { TransactionType } from '../api/types';
-import type { FaultOptions } from './sandboxControl';
+import type { FaultOptions } from './controlProtocol';
 import type { KnownStatus } from './status';
 
 /**

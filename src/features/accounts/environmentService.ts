@@ -26,7 +26,7 @@ import { accountSummary, hostOf, resolveTarget } from './accountModel';
 import type { AccountStore } from './accountStore';
 import type { ClientPool } from './clientPool';
 import type { Connection, EnvironmentKind, EnvironmentState } from './environmentDeps';
-import { AccountAccessError } from './accessError';
+import { AccountAccessError } from './accountAccessError';
 import type { WorkspaceTrust } from './accountPrompts';
 import type { HostApproval } from './hostApproval';
 import { errorText } from '../../shared/errorText';

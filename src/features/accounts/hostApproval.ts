@@ -13,7 +13,7 @@ import type { Credentials } from '../../api';
 import type { Logger } from '../log';
 import type { Account } from './accountModel';
 import { hostDecision, hostOf, originOf } from './accountModel';
-import { AccountAccessError } from './accessError';
+import { AccountAccessError } from './accountAccessError';
 import type { AccountPrompts } from './accountPrompts';
 
 /** Why an account is not used, in the user's language. */

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
-import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { ControlClient } from '../../api/controlClient';
 import type { AccountSightings } from '../accounts/accountSightings';
 import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
 import { tagged } from '../log';
@@ -136,7 +136,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
       connection.kind === 'live' && connection.account
         ? { kind: 'account', label: connection.account.name, host: connection.account.host }
         : { kind: 'sandbox', label: 'Sandbox' };
-    let control: SandboxControlClient | undefined;
+    let control: ControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
       control = (await this.deps.sandboxHost.start()).control;
     const sightings =

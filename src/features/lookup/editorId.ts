@@ -1,7 +1,7 @@
 /** The transaction id the user points at in the editor: what the lookup and Watch offer first. */
 import * as vscode from 'vscode';
 import { idProblem, trimId } from '../../shared/transactionId';
-import type { IdPatternSetting } from './settings';
+import type { IdPatternSetting } from './hoverSettings';
 
 /** A plausible selected text, else the id under the cursor (by the id pattern), else undefined. */
 export function idInEditor(pattern: Pick<IdPatternSetting, 'find'>): string | undefined {

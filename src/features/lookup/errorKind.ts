@@ -15,8 +15,8 @@ import {
   RateLimitError,
   TimeoutError,
   TransportError,
-} from '../../api/errors';
-import { AccountAccessError } from '../accounts/accessError';
+} from '../../api/exchangeErrors';
+import { AccountAccessError } from '../accounts/accountAccessError';
 
 export type ErrorKind =
   /** The service does not know the id (`Parameter id is invalid`, or no record). */

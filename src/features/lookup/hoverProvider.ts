@@ -21,8 +21,8 @@ import type { Logger } from '../log';
 import { isFinalStatus } from '../../shared/status';
 import type { AccountSightings } from '../accounts/accountSightings';
 import { lazyModule } from '../lazyModule';
-import type { IdPatternSetting } from './settings';
-import { answersMissesIn, hoverEnabledFor } from './settings';
+import type { IdPatternSetting } from './hoverSettings';
+import { answersMissesIn, hoverEnabledFor } from './hoverSettings';
 import { errorText } from '../../shared/errorText';
 
 /** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */

@@ -21,7 +21,7 @@ import { idInEditor } from './editorId';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
 import { idFromArgument } from '../../shared/transactionId';
 import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
-import { IdPatternSetting } from './settings';
+import { IdPatternSetting } from './hoverSettings';
 import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../revealTransaction';
 import type { AccountSightings } from '../accounts/accountSightings';

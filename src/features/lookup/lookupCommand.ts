@@ -20,7 +20,7 @@ import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMess
 import { actions, describeError, notFound, plainText } from './errorMessages';
 import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
-import type { IdPatternSetting } from './settings';
+import type { IdPatternSetting } from './hoverSettings';
 import type { TransactionChoices } from './transactionChoices';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';

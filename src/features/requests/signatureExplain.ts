@@ -8,7 +8,7 @@
  * never log it, copy it or keep it. Errors never carry any part of the key text.
  */
 import { createHash, createPrivateKey } from 'crypto';
-import { KeyFormatError } from '../../api/errors';
+import { KeyFormatError } from '../../api/exchangeErrors';
 import { fingerprint, loadCredentials, signBody, verifyBody } from '../../api/keys';
 import type { Credentials } from '../../api/keys';
 import { isInvisible } from './quoting';

@@ -9,7 +9,7 @@
  * not understand are kept. No `vscode` import besides types: tested in plain Node.
  */
 import type * as vscode from 'vscode';
-import type { RestoreOutcome } from '../../shared/sandboxControl';
+import type { RestoreOutcome } from '../../shared/controlProtocol';
 import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../log';

@@ -3,7 +3,7 @@
  * (`dist/lazy/sandbox.js`, see esbuild.js), so activation neither reads nor compiles it: only the
  * types of `src/sandbox` are known here before then.
  */
-import type * as ControlModule from '../../api/sandboxControl';
+import type * as ControlModule from '../../api/controlClient';
 import type * as SandboxModule from '../../sandbox';
 
 export type SandboxCode = typeof SandboxModule;
@@ -19,13 +19,13 @@ export function loadSandbox(): Promise<SandboxCode> {
   return load;
 }
 
-export type SandboxControlCode = typeof ControlModule;
+export type ControlClientCode = typeof ControlModule;
 
-let loadingControl: Promise<SandboxControlCode> | undefined;
+let loadingControl: Promise<ControlClientCode> | undefined;
 
 /** The signed client of the sandbox's control endpoint (with the transport it shares with the client), loaded once. */
-export function loadSandboxControl(): Promise<SandboxControlCode> {
-  const load = (loadingControl ??= import('../../api/sandboxControl'));
+export function loadControlClient(): Promise<ControlClientCode> {
+  const load = (loadingControl ??= import('../../api/controlClient'));
   load.catch(() => {
     if (loadingControl === load) loadingControl = undefined;
   });

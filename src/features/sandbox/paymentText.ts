@@ -32,7 +32,7 @@ function member(value: unknown, key: string): unknown {
 }
 
 /** The id of a command's first argument, when it is a plausible one. */
-export function controlIdOf(arg: unknown): string | undefined {
+export function commandIdOf(arg: unknown): string | undefined {
   const id = idFromArgument(arg);
   return id !== undefined && isPlausibleId(id) ? id : undefined;
 }
@@ -47,7 +47,7 @@ export function paymentAmountOf(arg: unknown, second: unknown): string | undefin
  * The status given with the command: the second argument, or `status` of a first argument that is
  * only `{id, status}` (a record's own `status` is where it stands, not where to move it).
  */
-export function targetStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
+export function commandStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
   const plain =
     typeof arg === 'object' &&
     arg !== null &&

@@ -5,7 +5,7 @@
  * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (transactionControl.ts). Loaded, from its own file of the bundle, when one of these commands
+ * (payAndMove.ts). Loaded, from its own file of the bundle, when one of these commands
  * first runs (index.ts registers them at activation).
  */
 import * as vscode from 'vscode';
@@ -23,7 +23,7 @@ import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
-import { TransactionControl } from './transactionControl';
+import { PayAndMove } from './payAndMove';
 import type { SandboxCommand } from './sandboxCommandNames';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
 import type { FaultPresetId } from './faultPresets';
@@ -63,7 +63,7 @@ export interface SandboxApi {
   /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
   readonly newTransaction: NewTransactionCommand;
   /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
-  readonly control: TransactionControl;
+  readonly payAndMove: PayAndMove;
   /** The last information message a sandbox command showed (for tests). */
   readonly lastNotice: string | undefined;
 }
@@ -91,7 +91,7 @@ export function sandboxCommandHandlers(
 ): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
   const { environment, sandboxHost, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
-  const control = new TransactionControl(deps);
+  const payAndMove = new PayAndMove(deps);
   let lastNotice: string | undefined;
   const notify = (text: string): void => {
     lastNotice = text;
@@ -154,18 +154,18 @@ export function sandboxCommandHandlers(
     },
     'exchangeTx.sandbox.newTransaction': async (arg?: unknown) => {
       const result = await newTransaction.run(arg);
-      if (result?.id) control.lastId = result.id;
+      if (result?.id) payAndMove.lastId = result.id;
       return result;
     },
-    'exchangeTx.sandbox.simulatePayment': (arg?: unknown, second?: unknown) => control.simulatePayment(arg, second),
-    'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => control.moveToStatus(arg, second),
+    'exchangeTx.sandbox.simulatePayment': (arg?: unknown, second?: unknown) => payAndMove.simulatePayment(arg, second),
+    'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => payAndMove.moveToStatus(arg, second),
     'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, sandboxHost, deps.log),
   };
   return {
     handlers,
     api: {
       newTransaction,
-      control,
+      payAndMove,
       get lastNotice() {
         return lastNotice;
       },

@@ -24,10 +24,10 @@
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import type { Credentials } from '../../api';
-import type { SandboxControlClient } from '../../api/sandboxControl';
+import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../accounts/loadClient';
-import { loadSandbox, loadSandboxControl } from './loadSandbox';
+import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../log';
 import { fitted } from './snapshotBound';
@@ -61,7 +61,7 @@ const CHANGING = new Set([
 export interface RunningSandbox {
   readonly sandbox: Sandbox;
   /** The signed client of its control endpoint (disposed when the sandbox stops). */
-  readonly control: SandboxControlClient;
+  readonly control: ControlClient;
   readonly credentials: Credentials;
   /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
   readonly keyText: string;
@@ -245,7 +245,7 @@ export class SandboxHost implements vscode.Disposable {
 
   private async launch(): Promise<RunningSandbox> {
     // The key is found off the main thread while the sandbox's and the control client's code load.
-    const code = Promise.all([loadSandbox(), loadSandboxControl()]);
+    const code = Promise.all([loadSandbox(), loadControlClient()]);
     code.catch(() => undefined);
     // The first request follows the start: its client's code loads meanwhile too.
     loadClient().catch(() => undefined);
@@ -270,7 +270,7 @@ export class SandboxHost implements vscode.Disposable {
       onRequest,
       traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
     };
-    const [{ startSandbox }, { SandboxControlClient }] = await code;
+    const [{ startSandbox }, { ControlClient }] = await code;
     const { sandbox, taken } = await listen((port) => startSandbox({ ...options, port }), this.windowPort, this.log);
     this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {
@@ -280,7 +280,7 @@ export class SandboxHost implements vscode.Disposable {
     // The control endpoint is the sandbox's own, not the service's: the sandbox counts none of its
     // requests against the key's 10 per second (server.ts), so they wait in a limiter of their own,
     // never behind the key's requests (a hover's diagnosis after a burst of lookups).
-    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials, timeoutMs: this.deps.timeoutMs() });
+    const control = new ControlClient({ baseUrl: sandbox.url, credentials, timeoutMs: this.deps.timeoutMs() });
     await this.restore(control);
     // Restoring is no change to keep.
     this.cancelSave();
@@ -301,7 +301,7 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
-  private async restore(control: SandboxControlClient): Promise<void> {
+  private async restore(control: ControlClient): Promise<void> {
     await restoreKeptLedger({
       state: this.deps.state,
       log: this.log,

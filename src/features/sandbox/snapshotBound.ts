@@ -3,8 +3,8 @@
  * restored through one control request, so its JSON stays under MAX_CONTROL_BODY_BYTES (the
  * sandbox already keeps at most CONTROL_LIMITS.maxSnapshotTransactions, newest first). Pure.
  */
-import { MAX_CONTROL_BODY_BYTES } from '../../shared/sandboxControl';
-import type { LedgerSnapshot } from '../../shared/sandboxControl';
+import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
+import type { LedgerSnapshot } from '../../shared/controlProtocol';
 
 /** The snapshot within `maxBytes` of JSON: the oldest transactions (at the end) go first. */
 export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {

@@ -4,7 +4,7 @@
  * the client's own parameter checks) and turned into the query the service gets. Pure: no
  * `vscode`; the words shown to the user live in filterText.ts.
  */
-import { InvalidParameterError } from '../../api/errors';
+import { InvalidParameterError } from '../../api/exchangeErrors';
 import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
 import { isKnownStatus, KNOWN_STATUSES, OPEN_STATUSES } from '../../shared/status';

@@ -6,7 +6,7 @@
  * service per node. Pure: no `vscode`, so it is unit-tested and benchmarked in plain Node.
  */
 import type { RequestOptions } from '../../api/client';
-import { CancelledError } from '../../api/errors';
+import { CancelledError } from '../../api/exchangeErrors';
 import { MAX_LIMIT } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
 import { Emitter } from '../../shared/events';

@@ -4,7 +4,7 @@
  * tokens; the tooltip is made on hover), "Load more…" and the error of the last failed load.
  */
 import * as vscode from 'vscode';
-import { ExchangeError, TransportError } from '../../api/errors';
+import { ExchangeError, TransportError } from '../../api/exchangeErrors';
 import { clockTime, escapeMarkdown, pairLabel, relativeTime, sanitize } from '../../shared/format';
 import { compactAge } from '../../shared/compactAge';
 import { userTimeStyle } from '../timeStyle';

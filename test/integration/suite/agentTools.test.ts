@@ -11,7 +11,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import { AGENT_TOOLS } from '../../../src/agents';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import { noteSignature, registeredKeys } from '../../secrets/registry';

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { ForwardPrompts } from '../../../src/features/forward/forwardPrompts';
 import type { Sandbox } from '../../../src/sandbox';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';

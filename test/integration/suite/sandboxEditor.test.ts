@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { CopyConnectionResult } from '../../../src/features/sandbox/copyConnection';
 import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
-import type { ControlPrompts, ControlResult } from '../../../src/features/sandbox/transactionControl';
+import type { PayAndMovePrompts, PayAndMoveResult } from '../../../src/features/sandbox/payAndMove';
 import type { KnownStatus } from '../../../src/shared/status';
 import type {
   InputPrompt,
@@ -104,20 +104,20 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   let api: ExchangeTxApi;
   let dir: string;
   let prompts: NewTransactionPrompts;
-  let controlPrompts: ControlPrompts;
+  let payAndMovePrompts: PayAndMovePrompts;
   let commands: SandboxApi;
 
   before(async () => {
     api = await extensionApi();
     commands = await api.sandbox.load();
     prompts = commands.newTransaction.prompts;
-    controlPrompts = commands.control.prompts;
+    payAndMovePrompts = commands.payAndMove.prompts;
     await resetEnvironment(api);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-backend-'));
   });
   afterEach(() => {
     commands.newTransaction.prompts = prompts;
-    commands.control.prompts = controlPrompts;
+    commands.payAndMove.prompts = payAndMovePrompts;
     api.watch.stopAll();
   });
   after(async () => {
@@ -490,14 +490,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const id = await watchedNew();
     assert.equal(watched(id)?.status, 'waiting');
     const choices: string[] = [];
-    commands.control.prompts = {
-      ...controlPrompts,
+    commands.payAndMove.prompts = {
+      ...payAndMovePrompts,
       amountChoice: (items) => {
         choices.push(...items.map((i) => i.label));
         return Promise.resolve('expected');
       },
     };
-    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', id);
+    const paid = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', id);
     assert.deepEqual(choices, ['Pay the expected amount: 0.01 BTC', 'Pay another amount…']);
     assert.deepEqual(paid, { id, status: 'confirming', next: 'exchanging' });
     await watchShows(id, 'confirming');
@@ -508,12 +508,12 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
     const id = await watchedNew();
-    commands.control.prompts = {
-      ...controlPrompts,
+    commands.payAndMove.prompts = {
+      ...payAndMovePrompts,
       amountChoice: () => Promise.resolve('other'),
       amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected'),
     };
-    const paid = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.simulatePayment', { id });
+    const paid = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', { id });
     assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
     await watchShows(id, 'confirming');
     api.sandboxHost.clock.advance(61_000);
@@ -523,12 +523,12 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   it('Move to Status… moves to any status of its type, from an argument or the pick, and the watch follows', async () => {
     const id = await watchedNew();
-    const moved = await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', id, 'hold');
+    const moved = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', id, 'hold');
     assert.deepEqual(moved, { id, status: 'hold' });
     await watchShows(id, 'hold');
     const offered: string[] = [];
-    commands.control.prompts = {
-      ...controlPrompts,
+    commands.payAndMove.prompts = {
+      ...payAndMovePrompts,
       status: (items, title) => {
         offered.push(...items.map((i) => i.status));
         assert.equal(title, `Move ${id} (now On hold) to Status`);
@@ -537,7 +537,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     };
     // From the tree: the command gets the node.
     const node = { kind: 'transaction', id, record: api.store.peek(id) };
-    assert.deepEqual(await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', node), {
+    assert.deepEqual(await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', node), {
       id,
       status: 'refunded',
     });
@@ -548,7 +548,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     );
     await watchShows(id, 'refunded');
     assert.deepEqual(
-      await vscode.commands.executeCommand<ControlResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'),
+      await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', 'nosuchid123', 'hold'),
       { error: 'not-found' },
     );
   });

@@ -3,7 +3,7 @@
 // quick pick accepted here with VS Code's own command, as Enter would, before any free-text id.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import type { ControlResult } from '../../../src/features/sandbox/transactionControl';
+import type { PayAndMoveResult } from '../../../src/features/sandbox/payAndMove';
 import { eventually } from '../support/extension';
 import { sleep } from '../support/lookupHelpers';
 import { useTransactionsFixture } from '../support/transactionsFixture';
@@ -73,13 +73,13 @@ describe('palette commands that take a transaction: the selected one and the kno
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     const commands = await f.api.sandbox.load();
-    const prompts = commands.control.prompts;
-    commands.control.prompts = { ...prompts, status: () => Promise.resolve('hold') };
+    const prompts = commands.payAndMove.prompts;
+    commands.payAndMove.prompts = { ...prompts, status: () => Promise.resolve('hold') };
     try {
-      const moved = await runAndAccept<ControlResult>('exchangeTx.sandbox.moveToStatus');
+      const moved = await runAndAccept<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus');
       assert.deepEqual(moved, { id: selected, status: 'hold' });
     } finally {
-      commands.control.prompts = prompts;
+      commands.payAndMove.prompts = prompts;
     }
 
     const looked = f.create('sending');

@@ -21,7 +21,7 @@ import {
   writeAccounts,
 } from '../../../src/features/accounts/accountModel';
 import type { Account } from '../../../src/features/accounts/accountModel';
-import { AccountAccessError } from '../../../src/features/accounts/accessError';
+import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
 
 const good = { id: 'a1', name: 'Production', baseUrl: 'https://api.changelly.com', hosts: {} };
 

@@ -8,7 +8,7 @@ import { strict as assert } from 'assert';
 import { InsecureEndpointError } from '../../../src/api';
 import type { Account } from '../../../src/features/accounts/accountModel';
 import { withHostDecision } from '../../../src/features/accounts/accountModel';
-import { AccountAccessError } from '../../../src/features/accounts/accessError';
+import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
 import { HostApproval } from '../../../src/features/accounts/hostApproval';
 import { recordingChannel } from '../log/recordingChannel';
 import { testKeys } from '../sandbox/helpers';

@@ -21,11 +21,11 @@ import {
   RateLimitError,
   TimeoutError,
   TransportError,
-} from '../../../src/api/errors';
-import { httpMeaning } from '../../../src/api/errorMeaning';
-import { SandboxControlError } from '../../../src/api/sandboxControlError';
+} from '../../../src/api/exchangeErrors';
+import { httpMeaning } from '../../../src/api/serviceErrorMeaning';
+import { ControlError } from '../../../src/api/controlError';
 import type { TransactionRecord } from '../../../src/api/types';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 
 const SANDBOX: AgentTarget = { kind: 'sandbox', label: 'Sandbox' };
 const ACCOUNT: AgentTarget = { kind: 'account', label: 'Prod', host: 'api.example.com' };
@@ -85,14 +85,14 @@ describe('agent tools: results and failures', () => {
   });
 
   it('reads a control refusal: its code, message, field and HTTP status', () => {
-    assert.deepEqual(failureData(new SandboxControlError('not-found', 'No transaction "x\u2066"', 404, 'id')), {
+    assert.deepEqual(failureData(new ControlError('not-found', 'No transaction "x\u2066"', 404, 'id')), {
       kind: 'sandbox-control',
       code: 'not-found',
       message: `No transaction "x${R}"`,
       field: 'id',
       httpStatus: 404,
     });
-    assert.deepEqual(failureData(new SandboxControlError('invalid', 'bad', 400)), {
+    assert.deepEqual(failureData(new ControlError('invalid', 'bad', 400)), {
       kind: 'sandbox-control',
       code: 'invalid',
       message: 'bad',

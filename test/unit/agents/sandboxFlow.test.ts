@@ -8,7 +8,7 @@ import { strict as assert } from 'assert';
 import type { AgentToolResult } from '../../../src/agents';
 import { durationText } from '../../../src/agents/diagnosis';
 import { controlLine } from '../../../src/agents/lines';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { assertGolden } from '../support/golden';
 import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 

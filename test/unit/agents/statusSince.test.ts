@@ -4,13 +4,13 @@
  * with progress per record; on an account the first sightings, noted at the context's time.
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import { SANDBOX_TARGET, Sightings } from '../../../src/agents';
 import type { AgentToolContext } from '../../../src/agents';
 import { enteredAt, statusTimes } from '../../../src/agents/statusSince';
 import type { TransactionRecord } from '../../../src/api/types';
-import type { ScheduleStep } from '../../../src/shared/sandboxControl';
+import type { ScheduleStep } from '../../../src/shared/controlProtocol';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
 
@@ -92,7 +92,7 @@ describe('agent tools: since when a transaction is in its status', function () {
 
   describe('on the sandbox', () => {
     let h: Harness;
-    let control: SandboxControlClient;
+    let control: ControlClient;
 
     before(async () => {
       h = await startHarness({ ledgerSize: 0 });
@@ -101,7 +101,7 @@ describe('agent tools: since when a transaction is in its status', function () {
       await h.sandbox.stop();
     });
     beforeEach(() => {
-      control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
+      control = new ControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
     });
     afterEach(() => {
       control.dispose();

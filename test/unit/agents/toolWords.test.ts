@@ -9,8 +9,8 @@ import { strict as assert } from 'assert';
 import { AGENT_TOOLS } from '../../../src/agents';
 import type { AgentToolContext, AgentToolResult } from '../../../src/agents';
 import { controlLine } from '../../../src/agents/lines';
-import { httpMeaning } from '../../../src/api/errorMeaning';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import { httpMeaning } from '../../../src/api/serviceErrorMeaning';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { assertGolden } from '../support/golden';
 import { agentSandbox, namedTool as tool, okData as ok } from '../support/agentSandbox';
 

@@ -8,11 +8,11 @@ import { strict as assert } from 'assert';
 import Ajv from 'ajv';
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadCredentials, SandboxControlClient } from '../../../src/api';
+import { loadCredentials, ControlClient } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import { AGENT_TOOLS, findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from '../../../src/agents';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
 import { registeredKeys } from '../../secrets/registry';
@@ -43,7 +43,7 @@ function ok(result: AgentToolResult): AgentToolResult {
 describe('agent tools against the sandbox', function () {
   let h: Harness;
   let client: ExchangeClient;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let sandbox: AgentToolContext;
   let account: AgentToolContext;
 
@@ -56,7 +56,7 @@ describe('agent tools against the sandbox', function () {
   beforeEach(() => {
     h.sandbox.setFaults({});
     client = h.client({ retry: { retries: 0 } });
-    control = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
+    control = new ControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials, limiter: h.limiter });
     sandbox = { client, target: SANDBOX_TARGET, control };
     // An account target: the same sandbox behind it, to prove that nothing is sent.
     account = { client, target: ACCOUNT };

@@ -1,11 +1,11 @@
 // How the sandbox control client reads an answer: the results of real control actions (taken
 // from a running sandbox) pass, and each way an answer or its result can be malformed fails
-// with its own error, written out. Also the one-shot sandboxControl() and snapshot/restore.
+// with its own error, written out. Also the one-shot sendControl() and snapshot/restore.
 import { strict as assert } from 'assert';
-import { AuthenticationError, ProtocolError, SandboxControlError, TransportError } from '../../../src/api';
+import { AuthenticationError, ProtocolError, ControlError, TransportError } from '../../../src/api';
 import { interpretControlAnswer } from '../../../src/api/controlAnswer';
-import { sandboxControl, SandboxControlClient } from '../../../src/api/sandboxControl';
-import type { ControlActionName } from '../../../src/shared/sandboxControl';
+import { sendControl, ControlClient } from '../../../src/api/controlClient';
+import type { ControlActionName } from '../../../src/shared/controlProtocol';
 import { startHarness } from './support';
 import type { Harness } from './support';
 
@@ -30,7 +30,7 @@ const malformed = (what: string, status = 200): [string, string] => [
 
 describe('sandbox control answers', () => {
   let h: Harness;
-  let client: SandboxControlClient;
+  let client: ControlClient;
   /** Real results of each kind, from the sandbox. */
   let real: {
     transaction: Record<string, unknown>;
@@ -42,7 +42,7 @@ describe('sandbox control answers', () => {
 
   before(async () => {
     h = await startHarness({ ledgerSize: 3 });
-    client = new SandboxControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials });
+    client = new ControlClient({ baseUrl: h.sandbox.url, credentials: h.credentials });
     const transaction = await client.create({ from: 'btc', to: 'eth' });
     const snapshot = await client.snapshot();
     real = {
@@ -69,7 +69,7 @@ describe('sandbox control answers', () => {
     const restored = await client.restore(snapshot);
     assert.deepEqual([restored.restored, restored.dropped], [2, 0]);
     assert.equal((await client.get(created.id)).currencyFrom, 'ltc');
-    const faults = await sandboxControl({ baseUrl: h.sandbox.url, credentials: h.credentials }, { action: 'faults' });
+    const faults = await sendControl({ baseUrl: h.sandbox.url, credentials: h.credentials }, { action: 'faults' });
     assert.deepEqual(faults, { rates: {}, next: [] });
   });
 
@@ -194,7 +194,7 @@ describe('sandbox control answers', () => {
       );
       assert.fail('no error');
     } catch (error) {
-      assert.ok(error instanceof SandboxControlError);
+      assert.ok(error instanceof ControlError);
       assert.deepEqual(
         [error.code, error.status, error.field, error.controlMessage.length],
         ['not-found', 404, 'id', 1000],
@@ -209,7 +209,7 @@ describe('sandbox control answers', () => {
       );
       assert.fail('no error');
     } catch (error) {
-      assert.ok(error instanceof SandboxControlError);
+      assert.ok(error instanceof ControlError);
       assert.equal(error.field, undefined, 'a field that is no string is left out');
     }
   });

@@ -15,7 +15,7 @@ import {
   KeyMismatchError,
   ProtocolError,
   RateLimitError,
-  SandboxControlError,
+  ControlError,
   TransportError,
 } from '../../../src/api';
 import type { ExchangeError } from '../../../src/api';
@@ -47,7 +47,7 @@ describe('the error table', () => {
         new ProtocolError('The answer is not a JSON-RPC object'),
         new ProtocolError('The answer is not a JSON-RPC object', 200),
         new TransportError('The service answered HTTP 500.', 500),
-        new SandboxControlError('not-found', 'No transaction abc.', 404, 'id'),
+        new ControlError('not-found', 'No transaction abc.', 404, 'id'),
       ].map(row),
       [
         ['KeyFormatError', 'key-format', undefined, 'bad key', false],
@@ -82,13 +82,7 @@ describe('the error table', () => {
         ['ProtocolError', 'protocol', undefined, 'The answer is not a JSON-RPC object', false],
         ['ProtocolError', 'protocol', undefined, 'The answer is not a JSON-RPC object (HTTP 200)', false],
         ['TransportError', 'transport', undefined, 'The service answered HTTP 500.', false],
-        [
-          'SandboxControlError',
-          'sandbox-control',
-          'not-found',
-          'The sandbox refused the action: No transaction abc.',
-          false,
-        ],
+        ['ControlError', 'sandbox-control', 'not-found', 'The sandbox refused the action: No transaction abc.', false],
       ],
     );
   });

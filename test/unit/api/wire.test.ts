@@ -4,7 +4,7 @@
 import { strict as assert } from 'assert';
 import * as v from 'valibot';
 import { TransportError } from '../../../src/api';
-import { endpointUrl, isLoopbackHost, sandboxControlUrl } from '../../../src/api/endpoint';
+import { endpointUrl, isLoopbackHost, controlEndpointUrl } from '../../../src/api/endpoint';
 import { formatBytes, formatSeconds } from '../../../src/api/units';
 import {
   amount,
@@ -84,22 +84,25 @@ describe('wire values', () => {
 
 describe('the sandbox control endpoint address', () => {
   it('is /sandbox/control beside /v2, on this machine only', () => {
-    assert.equal(sandboxControlUrl('http://127.0.0.1:8123'), 'http://127.0.0.1:8123/sandbox/control');
-    assert.equal(sandboxControlUrl('http://127.0.0.1:8123/v2/'), 'http://127.0.0.1:8123/sandbox/control');
-    assert.equal(sandboxControlUrl('http://localhost:8123/base//?q=1#h'), 'http://localhost:8123/base/sandbox/control');
-    assert.equal(sandboxControlUrl(' http://[::1]:8123/v2 '), 'http://[::1]:8123/sandbox/control');
+    assert.equal(controlEndpointUrl('http://127.0.0.1:8123'), 'http://127.0.0.1:8123/sandbox/control');
+    assert.equal(controlEndpointUrl('http://127.0.0.1:8123/v2/'), 'http://127.0.0.1:8123/sandbox/control');
     assert.equal(
-      sandboxControlUrl('http://127.0.0.1:8123/v2//'),
+      controlEndpointUrl('http://localhost:8123/base//?q=1#h'),
+      'http://localhost:8123/base/sandbox/control',
+    );
+    assert.equal(controlEndpointUrl(' http://[::1]:8123/v2 '), 'http://[::1]:8123/sandbox/control');
+    assert.equal(
+      controlEndpointUrl('http://127.0.0.1:8123/v2//'),
       'http://127.0.0.1:8123/sandbox/control',
       'every trailing slash goes',
     );
     assert.equal(
-      sandboxControlUrl('http://127.0.0.1:8123/v2x'),
+      controlEndpointUrl('http://127.0.0.1:8123/v2x'),
       'http://127.0.0.1:8123/v2x/sandbox/control',
       '/v2 only as the last segment',
     );
     assert.throws(
-      () => sandboxControlUrl('https://api.example.com/v2'),
+      () => controlEndpointUrl('https://api.example.com/v2'),
       (e: unknown) =>
         e instanceof TransportError &&
         e.message ===

@@ -62,6 +62,7 @@ describe('production bundle', function () {
       'dist/lazy/accountCommands.js',
       'dist/lazy/agentTools.js',
       'dist/lazy/client.js',
+      'dist/lazy/controlClient.js',
       'dist/lazy/details.js',
       'dist/lazy/errorMessages.js',
       'dist/lazy/faultPresets.js',
@@ -72,7 +73,6 @@ describe('production bundle', function () {
       'dist/lazy/requests.js',
       'dist/lazy/sandbox.js',
       'dist/lazy/sandboxCommands.js',
-      'dist/lazy/sandboxControl.js',
       'dist/lazy/statusPresentation.js',
       'dist/lazy/transactions.js',
       'dist/lazy/watch.js',
@@ -124,7 +124,7 @@ describe('production bundle', function () {
       [...counts].filter(([, count]) => count > 1).map(([source]) => source),
       [],
     );
-    assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/errors.ts').length, 1);
+    assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/exchangeErrors.ts').length, 1);
   });
 
   it("ships none of axios's redirect, proxy, xhr and fetch helpers", () => {

@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { spawn } from 'child_process';
 import * as path from 'path';
-import { loadCredentials, SandboxControlClient } from '../../../src/api';
+import { loadCredentials, ControlClient } from '../../../src/api';
 import { ACCOUNT_ENV, defaultStateFolder, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -101,7 +101,7 @@ describe('forward CLI', () => {
     const secret = 'the-receiver-secret-0123456789';
     const receiver = new Receiver(secret);
     await receiver.open();
-    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
+    const control = new ControlClient({ baseUrl: sandbox.url, credentials });
     const cli = path.resolve(__dirname, '../../../src/forward/cli.js');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forward-cli-'));
     const child = spawn(

@@ -11,7 +11,7 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { loadCredentials, SandboxControlClient } from '../../../src/api';
+import { loadCredentials, ControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
 import type { KnownStatus } from '../../../src/shared/status';
@@ -27,7 +27,7 @@ const TRIALS = 50;
 describe('forward CLI durability (SIGKILL, SIGTERM, restart)', function () {
   this.timeout(600_000);
   let sandbox: Sandbox;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let receiver: DedupingReceiver;
   let dir: string;
   let env: { url: string; privateKeyHex: string; apiKey: string; secret: string };
@@ -39,7 +39,7 @@ describe('forward CLI durability (SIGKILL, SIGTERM, restart)', function () {
     const keys = registeredKeys();
     const credentials = loadCredentials(keys.privateKeyHex);
     sandbox.registerKey(credentials);
-    control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
+    control = new ControlClient({ baseUrl: sandbox.url, credentials });
     receiver = new DedupingReceiver(SECRET);
     await receiver.open();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forward-crash-'));

@@ -5,7 +5,7 @@
  * only learns; non-loopback targets are refused without the allowance.
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import type { DeliveryAttempt } from '../../../src/forward/delivery';
 import { DeliveryQueue } from '../../../src/forward/delivery';
@@ -24,7 +24,7 @@ const FAST = { baseMs: 20, maxMs: 200 };
 describe('status forwarder (real sandbox, real receiver)', () => {
   let harness: Harness;
   let client: ExchangeClient;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let receiver: Receiver;
   let secret: string;
   const stops: (() => void)[] = [];
@@ -32,7 +32,7 @@ describe('status forwarder (real sandbox, real receiver)', () => {
   beforeEach(async () => {
     harness = await startHarness({ ledgerSize: 20 });
     client = harness.client();
-    control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
+    control = new ControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
     secret = generateEventSecret();
     receiver = new Receiver(secret);
     await receiver.open();

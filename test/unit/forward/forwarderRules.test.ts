@@ -7,7 +7,7 @@
  */
 import { strict as assert } from 'assert';
 import type { ExchangeClient, TransactionQuery } from '../../../src/api';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { RequestOptions } from '../../../src/api/clientOptions';
 import type { PollOutcome } from '../../../src/forward/forwarder';
 import { MAX_BACKOFF_MS, MOVING, StatusForwarder } from '../../../src/forward/forwarder';
@@ -23,7 +23,7 @@ const YEAR = 365 * 24 * 3600_000;
 describe('forwarder rules (real sandbox)', () => {
   let harness: Harness;
   let client: ExchangeClient;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let queries: TransactionQuery[];
   let source: {
     getTransactions(q: TransactionQuery, o?: RequestOptions): ReturnType<ExchangeClient['getTransactions']>;
@@ -31,7 +31,7 @@ describe('forwarder rules (real sandbox)', () => {
   beforeEach(async () => {
     harness = await startHarness({ ledgerSize: 0 });
     client = harness.client();
-    control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
+    control = new ControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
     queries = [];
     source = {
       getTransactions: (q, o) => {

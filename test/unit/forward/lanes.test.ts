@@ -8,7 +8,7 @@
  */
 import { strict as assert } from 'assert';
 import type { ExchangeClient } from '../../../src/api';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import type { QueueEntry } from '../../../src/forward/delivery';
 import { StatusForwarder } from '../../../src/forward/forwarder';
@@ -169,7 +169,7 @@ describe("the forwarder's request budget", () => {
     this.timeout(120_000);
     const harness = await startHarness({ ledgerSize: 400 });
     const client: ExchangeClient = harness.client();
-    const control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
+    const control = new ControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
     const events: OutboundEvent[] = [];
     const forwarder = new StatusForwarder({
       source: client,

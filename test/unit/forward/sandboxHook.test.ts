@@ -8,7 +8,7 @@
 import { strict as assert } from 'assert';
 import * as net from 'net';
 import type { AddressInfo } from 'net';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import { refusal } from '../support/controlRefusal';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';
@@ -20,13 +20,13 @@ const MINUTE = 60_000;
 
 describe('sandbox status-change events (setHook, replay)', () => {
   let harness: Harness;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let receiver: Receiver;
   let secret: string;
 
   beforeEach(async () => {
     harness = await startHarness({ ledgerSize: 20, hookDelivery: { backoff: { baseMs: 20, maxMs: 200 } } });
-    control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
+    control = new ControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
     secret = generateEventSecret();
     receiver = new Receiver(secret);
     await receiver.open();

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Webhook } from 'standardwebhooks';
-import { loadCredentials, SandboxControlClient } from '../../../src/api';
+import { loadCredentials, ControlClient } from '../../../src/api';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
 import { DedupingReceiver } from './support/forwardProcess';
@@ -57,7 +57,7 @@ describe('the sandbox hook across a restart (--state-file)', function () {
     await receiver.open();
     let sandbox = await startSandboxProcess(args);
     const credentials = loadCredentials(fs.readFileSync(path.join(dir, 'key'), 'utf8').trim());
-    let control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
+    let control = new ControlClient({ baseUrl: sandbox.url, credentials });
     try {
       await control.setHook(receiver.url, secret);
       const tx = await control.create();
@@ -81,7 +81,7 @@ describe('the sandbox hook across a restart (--state-file)', function () {
       await receiver.open(port);
       sandbox = await startSandboxProcess(args);
       assert.match(sandbox.output(), /Hook: +events go to http:\/\/127\.0\.0\.1:\d+\/hooks again/);
-      control = new SandboxControlClient({ baseUrl: sandbox.url, credentials });
+      control = new ControlClient({ baseUrl: sandbox.url, credentials });
       assert.equal((await control.hook()).url, receiver.url, 'the hook is still set');
       await until(() => receiver.last(tx.id) === 'exchanging');
       await control.move(tx.id, 'sending');
@@ -117,7 +117,7 @@ describe('the sandbox hook across a restart (--state-file)', function () {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const sandbox = await startSandboxProcess(['--key-file', path.join(dir, 'key')]);
-    const control = new SandboxControlClient({
+    const control = new ControlClient({
       baseUrl: sandbox.url,
       credentials: loadCredentials(fs.readFileSync(path.join(dir, 'key'), 'utf8').trim()),
     });

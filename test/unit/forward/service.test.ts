@@ -12,7 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { AddressInfo } from 'net';
 import type { ExchangeClient } from '../../../src/api';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { DeliveryAttempt } from '../../../src/forward/delivery';
 import type { PollOutcome } from '../../../src/forward/forwarder';
 import { ForwardService, ForwardStateError, SAVE_DELAY_MS } from '../../../src/forward/service';
@@ -98,12 +98,12 @@ describe('forward service: when the state is written', () => {
   let dir: string;
   let harness: Harness;
   let client: ExchangeClient;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forward-service-'));
     harness = await startHarness({ ledgerSize: 3 });
     client = harness.client();
-    control = new SandboxControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
+    control = new ControlClient({ baseUrl: harness.sandbox.url, credentials: harness.credentials });
   });
   afterEach(async () => {
     control.dispose();

@@ -16,7 +16,7 @@ import {
   TimeoutError,
   TransportError,
 } from '../../../src/api';
-import { AccountAccessError } from '../../../src/features/accounts/accessError';
+import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
 import { classifyError } from '../../../src/features/lookup/errorKind';
 
 describe('error kinds shown to the user', () => {

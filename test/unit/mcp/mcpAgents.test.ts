@@ -19,7 +19,7 @@ import { STATUS_FACTS } from '../../../src/agents/statusGuide';
 import { loadCredentials } from '../../../src/api/keys';
 import type { Sandbox } from '../../../src/sandbox';
 import { ManualClock, startSandbox } from '../../../src/sandbox';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { productionBuild } from '../bundle/productionBuild';

@@ -9,7 +9,7 @@
  *    disabled currency passes it and is refused by the service.
  */
 import { strict as assert } from 'assert';
-import { InvalidParameterError } from '../../../src/api/errors';
+import { InvalidParameterError } from '../../../src/api/exchangeErrors';
 import { checkId, pairParams, transactionParams } from '../../../src/api/params';
 import type { CurrencyPair } from '../../../src/api/types';
 import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operations';

@@ -6,7 +6,7 @@
 import { strict as assert } from 'assert';
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'crypto';
 import type { KeyObject } from 'crypto';
-import { KeyFormatError } from '../../../src/api/errors';
+import { KeyFormatError } from '../../../src/api/exchangeErrors';
 import type { GeneratedKeys } from '../../../src/api/keys';
 import type { KeyTextFormat } from '../../../src/features/requests/signatureExplain';
 import {

@@ -3,7 +3,7 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import { loadCredentials } from '../../../src/api/keys';
 import { CliError, DEFAULT_CLI_PORT, parseCli, SPREAD_FAULTS } from '../../../src/sandbox/cliArgs';
 import { post, postSigned, testKeys } from './helpers';
@@ -192,7 +192,7 @@ describe('sandbox CLI', () => {
         const credentials = loadCredentials(fs.readFileSync(keyFile, 'utf8').trim());
         assert.ok(out.includes(`API key:      ${credentials.apiKey}`), out);
         assert.doesNotMatch(out, /[0-9a-f]{64,}/, 'the key is not printed');
-        const control = new SandboxControlClient({ baseUrl: url, credentials });
+        const control = new ControlClient({ baseUrl: url, credentials });
         const created = await control.create({ status: 'hold' });
         id = created.id;
         const skipped = await control.skip(60_000);
@@ -222,7 +222,7 @@ describe('sandbox CLI', () => {
         assert.ok(out.includes(`Private key:  in ${keyFile}\n`), out);
         assert.ok(out.includes(`State:        ${stateFile}: 1 transactions restored`), out);
         const again = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1] ?? '';
-        const control = new SandboxControlClient({
+        const control = new ControlClient({
           baseUrl: again,
           credentials: loadCredentials(fs.readFileSync(keyFile, 'utf8').trim()),
         });

@@ -5,9 +5,9 @@
  */
 import { strict as assert } from 'assert';
 import { randomUUID } from 'crypto';
-import { AuthenticationError, CancelledError, SandboxControlClient, TransportError } from '../../../src/api';
-import type { ControlTransaction } from '../../../src/shared/sandboxControl';
-import { MAX_CONTROL_BODY_BYTES, SANDBOX_CONTROL_PATH } from '../../../src/shared/sandboxControl';
+import { AuthenticationError, CancelledError, ControlClient, TransportError } from '../../../src/api';
+import type { ControlTransaction } from '../../../src/shared/controlProtocol';
+import { MAX_CONTROL_BODY_BYTES, SANDBOX_CONTROL_PATH } from '../../../src/shared/controlProtocol';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { refusal } from '../support/controlRefusal';
 import type { ManualClock, Sandbox, WireRecord } from '../../../src/sandbox';
@@ -35,12 +35,12 @@ function statuses(tx: ControlTransaction): string[] {
 describe('sandbox control endpoint', () => {
   let sandbox: Sandbox;
   let clock: ManualClock;
-  let control: SandboxControlClient;
+  let control: ControlClient;
 
   beforeEach(async () => {
     sandbox = await testSandbox({ ledgerSize: 20, seed: 1 });
     clock = sandbox.clock as ManualClock;
-    control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+    control = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
   });
   afterEach(async () => {
     control.dispose();
@@ -394,7 +394,7 @@ describe('sandbox control endpoint', () => {
         assert.match(answer.contentType, /^text\/plain/);
         assert.equal(answer.text, 'Unauthorized');
       }
-      const client = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().b });
+      const client = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().b });
       await assert.rejects(client.clock(), AuthenticationError);
       client.dispose();
     });
@@ -444,17 +444,17 @@ describe('sandbox control endpoint', () => {
 
     it('the client refuses an address that is not on this machine before signing anything', () => {
       assert.throws(
-        () => new SandboxControlClient({ baseUrl: 'https://api.example.com', credentials: testKeys().a }),
+        () => new ControlClient({ baseUrl: 'https://api.example.com', credentials: testKeys().a }),
         TransportError,
       );
-      assert.throws(() => new SandboxControlClient({ baseUrl: 'http://10.0.0.1:8710', credentials: testKeys().a }));
-      const local = new SandboxControlClient({ baseUrl: 'http://localhost:8710/v2/', credentials: testKeys().a });
+      assert.throws(() => new ControlClient({ baseUrl: 'http://10.0.0.1:8710', credentials: testKeys().a }));
+      const local = new ControlClient({ baseUrl: 'http://localhost:8710/v2/', credentials: testKeys().a });
       assert.equal(local.url, 'http://localhost:8710/sandbox/control');
       local.dispose();
     });
 
     it('a disposed client sends nothing', async () => {
-      const client = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+      const client = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
       client.dispose();
       const before = sandbox.requests.length;
       await assert.rejects(client.clock(), CancelledError);

@@ -18,7 +18,7 @@ import {
 import { FaultInjector } from '../../../src/sandbox/faults';
 import { validatePlan } from '../../../src/sandbox/lifecycle';
 import { SandboxState } from '../../../src/sandbox/state';
-import type { LedgerSnapshot } from '../../../src/shared/sandboxControl';
+import type { LedgerSnapshot } from '../../../src/shared/controlProtocol';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 
 /** The statuses a payment was received in: all but waiting for it and the two where none came. */

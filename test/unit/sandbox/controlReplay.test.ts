@@ -6,10 +6,10 @@
  */
 import { strict as assert } from 'assert';
 import { randomUUID } from 'crypto';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
-import { ControlNonces } from '../../../src/sandbox/controlNonces';
-import { CONTROL_FRESHNESS_MS, SANDBOX_CONTROL_PATH } from '../../../src/shared/sandboxControl';
+import { ControlNonces } from '../../../src/sandbox/controlEndpoint/nonces';
+import { CONTROL_FRESHNESS_MS, SANDBOX_CONTROL_PATH } from '../../../src/shared/controlProtocol';
 import { postSigned, testKeys, testSandbox } from './helpers';
 
 interface Answer {
@@ -77,7 +77,7 @@ describe('sandbox control: replayed and stale bodies are refused', () => {
   });
 
   it("the time is this machine's, not the sandbox clock: a clock skipped a year ahead still takes fresh requests", async () => {
-    const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+    const control = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
     try {
       await control.skip(365 * 24 * 3600_000);
       assert.equal((await control.clock()).skippedMs, 365 * 24 * 3600_000);

@@ -5,7 +5,7 @@
  * of 0 (the library's default, `--traffic 0`) leaves the ledger still.
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { Sandbox, WireRecord } from '../../../src/sandbox';
 import { DEFAULT_TRAFFIC_PER_HOUR, RELAYS_PER_HOUR } from '../../../src/sandbox';
 import { parseCli } from '../../../src/sandbox/cliArgs';
@@ -19,8 +19,8 @@ const NOT_FINAL = KNOWN_STATUSES.filter((s) => !FINAL_STATUSES.has(s));
 const BTC_ADDRESS = 'bc1qexampleexampleexampleexampleexampleace';
 const ETH_ADDRESS = '0x0123456789abcdef0123456789abcdef01234567';
 
-function controlOf(sandbox: Sandbox): SandboxControlClient {
-  return new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+function controlOf(sandbox: Sandbox): ControlClient {
+  return new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
 }
 
 /** How many transactions `getTransactions` lists in `status` (up to 100). */
@@ -40,7 +40,7 @@ async function allIds(sandbox: Sandbox): Promise<string[]> {
 
 describe('sandbox traffic', () => {
   let sandbox: Sandbox | undefined;
-  let control: SandboxControlClient | undefined;
+  let control: ControlClient | undefined;
 
   afterEach(async () => {
     control?.dispose();

@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'assert';
 import * as net from 'net';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
 import {
   LEDGER_STATE_KEY,
@@ -44,13 +44,13 @@ function closedPort(): Promise<number> {
 
 describe('the kept sandbox ledger at the next start', () => {
   let sandbox: Sandbox;
-  let control: SandboxControlClient;
+  let control: ControlClient;
   let state: MapMemento;
   let log: ReturnType<typeof recordingChannel>;
 
   beforeEach(async () => {
     sandbox = await testSandbox({ ledgerSize: 5 });
-    control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+    control = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
     state = new MapMemento();
     log = recordingChannel();
   });
@@ -95,7 +95,7 @@ describe('the kept sandbox ledger at the next start', () => {
   it('a restore request that fails (nothing answers) sets the ledger aside too: a bad timeout or a broken connection never deletes it', async () => {
     const good = await control.snapshot();
     await state.update(LEDGER_STATE_KEY, good);
-    const unreachable = new SandboxControlClient({
+    const unreachable = new ControlClient({
       baseUrl: `http://127.0.0.1:${await closedPort()}`,
       credentials: testKeys().a,
     });

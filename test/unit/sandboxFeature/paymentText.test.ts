@@ -1,13 +1,13 @@
 import { strict as assert } from 'assert';
 import {
-  controlIdOf,
+  commandIdOf,
   paymentAmountOf,
   paymentKind,
   paymentProblem,
-  targetStatusOf,
+  commandStatusOf,
 } from '../../../src/features/sandbox/paymentText';
 import { fitted } from '../../../src/features/sandbox/snapshotBound';
-import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/sandboxControl';
+import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/controlProtocol';
 
 describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {
   it('says how a payment compares with the expected amount, exactly', () => {
@@ -21,9 +21,9 @@ describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {
   });
 
   it('reads the id, the amount and the status other callers give', () => {
-    assert.equal(controlIdOf('abc123def456'), 'abc123def456');
-    assert.equal(controlIdOf({ kind: 'transaction', id: 'abc123def456', record: {} }), 'abc123def456');
-    assert.equal(controlIdOf('not an id!'), undefined);
+    assert.equal(commandIdOf('abc123def456'), 'abc123def456');
+    assert.equal(commandIdOf({ kind: 'transaction', id: 'abc123def456', record: {} }), 'abc123def456');
+    assert.equal(commandIdOf('not an id!'), undefined);
     assert.equal(paymentAmountOf({ id: 'abc123def456', amount: '0.5' }, undefined), '0.5');
     assert.equal(paymentAmountOf('abc123def456', '0.25'), '0.25');
     assert.equal(paymentAmountOf('abc123def456', { amount: '1e5' }), undefined);
@@ -32,14 +32,14 @@ describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {
       undefined,
       'a record is no payment',
     );
-    assert.equal(targetStatusOf('abc123def456', 'hold'), 'hold');
-    assert.equal(targetStatusOf({ id: 'abc123def456', status: 'refunded' }, undefined), 'refunded');
+    assert.equal(commandStatusOf('abc123def456', 'hold'), 'hold');
+    assert.equal(commandStatusOf({ id: 'abc123def456', status: 'refunded' }, undefined), 'refunded');
     assert.equal(
-      targetStatusOf({ id: 'abc123def456', status: 'waiting', currencyFrom: 'btc' }, undefined),
+      commandStatusOf({ id: 'abc123def456', status: 'waiting', currencyFrom: 'btc' }, undefined),
       undefined,
       "a record's own status is where it stands",
     );
-    assert.equal(targetStatusOf('abc123def456', 'paid'), undefined);
+    assert.equal(commandStatusOf('abc123def456', 'paid'), undefined);
   });
 
   it('keeps a snapshot under the byte bound by dropping the oldest transactions', () => {

@@ -7,7 +7,7 @@ import { strict as assert } from 'assert';
 import { decodeStatus, decodeTransactions } from '../../../src/api/decode';
 import { transactionParams } from '../../../src/api/params';
 import type { Sandbox } from '../../../src/sandbox';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import { unknownMethodMessage } from '../../../src/features/requests/unknownMethods';
 import { templateFor } from '../../../src/features/requests/operations';
 import { parseRequests } from '../../../src/features/requests/requestDocument';
@@ -76,7 +76,7 @@ describe('error texts bound what they repeat', () => {
     });
 
     it('an unknown field of a control request: message and field', async () => {
-      const control = new SandboxControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
+      const control = new ControlClient({ baseUrl: sandbox.url, credentials: testKeys().a });
       try {
         const error = await refusal(control.run({ action: 'clock', [HUGE]: 1 } as unknown as { action: 'clock' }));
         assert.equal(error.code, 'invalid');

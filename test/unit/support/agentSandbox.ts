@@ -7,7 +7,7 @@
  *   … await tool('exchangeTx_getEstimate').run(s.context, input) … s.h.sandbox.requests …
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
 import { findAgentTool, SANDBOX_TARGET } from '../../../src/agents';
 import type { AgentTool, AgentToolContext, AgentToolResult } from '../../../src/agents';
@@ -20,7 +20,7 @@ export interface AgentSandbox {
   /** This test's client (no retries). */
   readonly client: ExchangeClient;
   /** This test's control client of the sandbox. */
-  readonly control: SandboxControlClient;
+  readonly control: ControlClient;
   /** The tools' context on the sandbox: this test's client and control client, the sandbox target. */
   readonly context: AgentToolContext;
 }
@@ -29,7 +29,7 @@ export interface AgentSandbox {
 export function agentSandbox(): AgentSandbox {
   let h: Harness | undefined;
   let client: ExchangeClient | undefined;
-  let control: SandboxControlClient | undefined;
+  let control: ControlClient | undefined;
   before(async () => {
     h = await startHarness({ ledgerSize: 0 });
   });
@@ -39,7 +39,7 @@ export function agentSandbox(): AgentSandbox {
   beforeEach(() => {
     const harness = ready(h);
     client = harness.client({ retry: { retries: 0 } });
-    control = new SandboxControlClient({
+    control = new ControlClient({
       baseUrl: harness.sandbox.url,
       credentials: harness.credentials,
       limiter: harness.limiter,

@@ -6,7 +6,7 @@
  * skipped: exactly the transactions seeded stuck, none more, none less.
  */
 import { strict as assert } from 'assert';
-import { SandboxControlClient } from '../../../src/api';
+import { ControlClient } from '../../../src/api';
 import { longerInStatus, OPEN_STATUSES } from '../../../src/agents/statusSince';
 import {
   FilterError,
@@ -76,7 +76,7 @@ describe('Transactions filter: in status longer than', () => {
 
     it('shows exactly the transactions seeded stuck, and drops one once it moves on', async () => {
       const client = h.client({ limiter: undefined, rateLimit: 1000 });
-      const control = new SandboxControlClient({
+      const control = new ControlClient({
         baseUrl: h.sandbox.url,
         credentials: h.credentials,
         limiter: h.limiter,

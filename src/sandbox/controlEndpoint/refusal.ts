@@ -1,5 +1,5 @@
 /** The error a control action is refused with: a code of the control protocol, a message, the field at fault. */
-import type { ControlErrorCode } from '../shared/sandboxControl';
+import type { ControlErrorCode } from '../../shared/controlProtocol';
 
 export class ControlRefusal extends Error {
   constructor(

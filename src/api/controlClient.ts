@@ -1,16 +1,16 @@
 /**
  * The signed client of a local sandbox's control endpoint (`POST /sandbox/control`, protocol in
- * src/shared/sandboxControl.ts). The same transport as the service's calls: the JSON body is
+ * src/shared/controlProtocol.ts). The same transport as the service's calls: the JSON body is
  * serialized once, those bytes are signed with the sandbox's key and sent, the answer is read
  * bounded; the address must be on this machine. Every call goes through a rate limiter (the
- * account's, when shared, so control calls and service calls together stay within its limit).
+ * API key's, when shared, so control calls and service calls together stay within its limit).
  * Control actions change state, so nothing is retried. Each body carries a new `nonce` and the
  * time it was made (`at`): the sandbox refuses one sent again; its answer is read by
  * controlAnswer.ts. No sandbox code is imported here.
  */
 import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
-import { CONTROL_ERROR_STATUS } from '../shared/sandboxControl';
+import { CONTROL_ERROR_STATUS } from '../shared/controlProtocol';
 import type { ControlRequest, CreateAction } from '../shared/controlRequests';
 import type {
   ClockState,
@@ -23,17 +23,17 @@ import type {
   RestoreOutcome,
   HookEventSummary,
   HookState,
-} from '../shared/sandboxControl';
+} from '../shared/controlProtocol';
 import type { KnownStatus } from '../shared/status';
 import { lifetimeController, linkSignals } from './abort';
 import { interpretControlAnswer } from './controlAnswer';
-import { CancelledError } from './errors';
+import { CancelledError } from './exchangeErrors';
 import type { Credentials } from './keys';
 import { RateLimiter } from './limiter';
-import { SandboxControlError } from './sandboxControlError';
+import { ControlError } from './controlError';
 import { JsonRpcTransport } from './transport';
 
-export { SandboxControlError };
+export { ControlError };
 /**
  * Exported from here, the lazy part's entry (src/api/index.ts names it from this file): exported
  * through the index from controlAnswer.ts, the build puts the answer's checks in a file
@@ -41,7 +41,7 @@ export { SandboxControlError };
  */
 export { interpretControlAnswer };
 
-export interface SandboxControlOptions {
+export interface ControlClientOptions {
   /** The sandbox's base URL (`http://127.0.0.1:PORT`, with or without `/v2`). */
   readonly baseUrl: string;
   /** A key the sandbox holds. */
@@ -64,14 +64,14 @@ type RequestOf<A extends ControlActionName> = Extract<ControlRequest, { readonly
 /** The HTTP status a control error code comes with (re-exported for callers' messages). */
 export const controlErrorStatus = CONTROL_ERROR_STATUS;
 
-export class SandboxControlClient {
+export class ControlClient {
   readonly limiter: RateLimiter;
   private readonly ownsLimiter: boolean;
   private readonly transport: JsonRpcTransport;
   private readonly lifetime = lifetimeController();
 
-  constructor(options: SandboxControlOptions) {
-    this.transport = new JsonRpcTransport({ ...options, endpoint: 'sandboxControl' });
+  constructor(options: ControlClientOptions) {
+    this.transport = new JsonRpcTransport({ ...options, endpoint: 'control' });
     this.ownsLimiter = options.limiter === undefined;
     this.limiter = options.limiter ?? new RateLimiter({ limit: 10 });
   }
@@ -188,12 +188,12 @@ export class SandboxControlClient {
 }
 
 /** One control action with a client made for it and disposed afterwards. */
-export async function sandboxControl<A extends ControlActionName>(
-  options: SandboxControlOptions,
+export async function sendControl<A extends ControlActionName>(
+  options: ControlClientOptions,
   request: RequestOf<A>,
   call?: ControlCallOptions,
 ): Promise<ControlResults[A]> {
-  const client = new SandboxControlClient(options);
+  const client = new ControlClient(options);
   try {
     return await client.run(request, call);
   } finally {

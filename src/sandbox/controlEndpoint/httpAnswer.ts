@@ -1,19 +1,19 @@
 /**
  * The HTTP answer of a signed control request (its signature already checked): the body parsed as
- * JSON, its `nonce` and `at` checked and set aside (controlNonces.ts: a replayed or stale body is
+ * JSON, its `nonce` and `at` checked and set aside (nonces.ts: a replayed or stale body is
  * refused before anything runs), the action run, and the outcome as `{"ok": true, "result": …}`
  * (HTTP 200) or `{"ok": false, "error": {code, message, field?}}` with the status of its code.
  * Nothing thrown escapes: an unexpected failure is `internal` (HTTP 500) and says nothing of its cause.
  */
-import { CONTROL_ERROR_STATUS, CONTROL_FRESHNESS_MS, CONTROL_NONCE } from '../shared/sandboxControl';
-import type { ControlAnswer, ControlErrorBody } from '../shared/sandboxControl';
-import { runControl } from './control';
-import { actionOf } from './controlRequestChecks';
-import type { ControlTarget } from './control';
-import type { ControlNonces } from './controlNonces';
-import { ControlRefusal } from './controlRefusal';
-import type { HttpAnswer } from './protocol';
-import { JSON_TYPE } from './protocol';
+import { CONTROL_ERROR_STATUS, CONTROL_FRESHNESS_MS, CONTROL_NONCE } from '../../shared/controlProtocol';
+import type { ControlAnswer, ControlErrorBody } from '../../shared/controlProtocol';
+import { runControl } from './actions';
+import { actionOf } from './requestChecks';
+import type { ControlledState } from './actions';
+import type { ControlNonces } from './nonces';
+import { ControlRefusal } from './refusal';
+import type { HttpAnswer } from '../protocol';
+import { JSON_TYPE } from '../protocol';
 
 export interface ControlOutcome {
   readonly ok: boolean;
@@ -70,7 +70,7 @@ function fresh(request: unknown, nonces: ControlNonces): unknown {
   }
 }
 
-export function answerControl(target: ControlTarget, raw: Buffer, nonces: ControlNonces): ControlOutcome {
+export function answerControl(state: ControlledState, raw: Buffer, nonces: ControlNonces): ControlOutcome {
   let request: unknown;
   try {
     request = JSON.parse(raw.toString('utf8'));
@@ -84,7 +84,7 @@ export function answerControl(target: ControlTarget, raw: Buffer, nonces: Contro
   try {
     request = fresh(request, nonces);
     action = actionOf(request);
-    const result = runControl(target, request);
+    const result = runControl(state, request);
     const body: ControlAnswer = { ok: true, result };
     return { ok: true, action, answer: { status: 200, contentType: JSON_TYPE, body: JSON.stringify(body) } };
   } catch (error) {

@@ -2,16 +2,16 @@
  * The checks of a control request (src/shared/controlRequests.ts), untrusted JSON: the action it
  * names and each field's type and bounds; an unknown field is refused (a typo in a CI script must
  * not pass silently), and every refusal is a ControlRefusal naming the field at fault. The actions
- * themselves are run by control.ts.
+ * themselves are run by actions.ts.
  */
-import { echo } from '../shared/echo';
-import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../shared/sandboxControl';
-import type { ControlActionName, FaultKind, FaultOptions } from '../shared/sandboxControl';
-import type { KnownStatus } from '../shared/status';
-import { isKnownStatus } from '../shared/status';
-import { ControlRefusal } from './controlRefusal';
-import { CREATE_FIELDS } from '../shared/controlRequests';
-import type { CreateInStateOptions } from './ledgerActions';
+import { echo } from '../../shared/echo';
+import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../../shared/controlProtocol';
+import type { ControlActionName, FaultKind, FaultOptions } from '../../shared/controlProtocol';
+import type { KnownStatus } from '../../shared/status';
+import { isKnownStatus } from '../../shared/status';
+import { ControlRefusal } from './refusal';
+import { CREATE_FIELDS } from '../../shared/controlRequests';
+import type { CreateInStateOptions } from '../ledgerActions';
 
 export type Fields = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
 /**
- * The sandbox's control protocol (`POST /sandbox/control`, beside `/v2`): the actions a developer
- * drives the local sandbox with (create a transaction in a given state, pay it, move it to any
- * status, faults, a new ledger, the clock), their answers and their errors. Types and constants
- * only, no sandbox code: the editor imports this and the signed client (src/api/sandboxControl.ts)
- * without loading the sandbox. The sandbox's side is src/sandbox/control.ts.
+ * The control protocol: what the sandbox's control endpoint (`POST /sandbox/control`, beside
+ * `/v2`) takes and answers. Its actions are what a developer drives the local sandbox with (create
+ * a transaction in a given state, pay it, move it to any status, faults, a new ledger, the clock),
+ * with their answers and their errors. Types and constants only, no sandbox code: the editor
+ * imports this and the endpoint's signed client (src/api/controlClient.ts) without loading the
+ * sandbox. The endpoint itself is src/sandbox/controlEndpoint/.
  *
  * A request (controlRequests.ts) is one JSON object `{"action": …, …fields, "nonce": …, "at": …}`, signed like a `/v2`
  * call (`X-Api-Key`, `X-Api-Signature` over the exact body bytes) with a key the sandbox holds. The answer is JSON:

@@ -1,15 +1,17 @@
 /**
  * "Simulate Payment" and "Move to Status…" on a transaction of the built-in sandbox (from the
  * Transactions view's context menu, the hover's links and the palette), through the sandbox's
- * signed control endpoint. After each, the store reads the transaction again, so the view, the
- * hover and the status-bar watch show where it stands; the sandbox clock then moves it on.
+ * signed control endpoint (its client is SandboxHost's `control`). After each, the store reads the
+ * transaction again, so the view, the hover and the status-bar watch show where it stands; the
+ * sandbox clock then moves it on.
  * Both act only on the local sandbox, so any caller may give the id and the amount or status.
  * (The host keeps the changed ledger: it sees the control requests.)
  */
 import * as vscode from 'vscode';
-import { SandboxControlError } from '../../api/sandboxControlError';
-import type { ControlTransaction, ScheduleStep } from '../../shared/sandboxControl';
-import { movableStatuses } from '../../shared/sandboxControl';
+import type { ControlClient } from '../../api/controlClient';
+import { ControlError } from '../../api/controlError';
+import type { ControlTransaction, ScheduleStep } from '../../shared/controlProtocol';
+import { movableStatuses } from '../../shared/controlProtocol';
 import { clockTime, sanitize, ticker } from '../../shared/format';
 import { userTimeStyle } from '../timeStyle';
 import type { KnownStatus } from '../../shared/status';
@@ -19,7 +21,7 @@ import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environm
 import type { Logger } from '../log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../statusPresentation';
-import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
+import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
 
 export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
@@ -33,7 +35,7 @@ export interface StatusItem extends vscode.QuickPickItem {
 }
 
 /** The questions of both commands; each resolves undefined when the user cancels. */
-export interface ControlPrompts {
+export interface PayAndMovePrompts {
   id(value: string): Promise<string | undefined>;
   amountChoice(items: readonly AmountItem[], title: string): Promise<AmountItem['choice'] | undefined>;
   amount(expected: string, currency: string, title: string): Promise<string | undefined>;
@@ -52,7 +54,7 @@ const askForId = (value: string): Promise<string | undefined> =>
     }),
   ).then((text) => (text === undefined ? undefined : trimId(text)));
 
-export const windowControlPrompts: ControlPrompts = {
+export const windowPayAndMovePrompts: PayAndMovePrompts = {
   id: askForId,
   amountChoice: async (items, title) =>
     (
@@ -81,7 +83,7 @@ export const windowControlPrompts: ControlPrompts = {
 };
 
 /** What a command did, for tests and callers. */
-export interface ControlResult {
+export interface PayAndMoveResult {
   readonly id?: string;
   readonly status?: KnownStatus;
   /** The status the sandbox clock moves it to next, if any. */
@@ -89,7 +91,7 @@ export interface ControlResult {
   readonly error?: string;
 }
 
-export interface TransactionControlDeps {
+export interface PayAndMoveDeps {
   readonly environment: EnvironmentKindSource;
   /** The sandbox's control endpoint (the sandbox started if needed). */
   readonly sandboxHost: SandboxStarter;
@@ -103,9 +105,9 @@ function nextText(next: ScheduleStep | null): string {
   return vscode.l10n.t('Next: {0} at {1}.', statusLook(next.status).short, clockTime(next.atMs, userTimeStyle()));
 }
 
-export class TransactionControl {
-  prompts: ControlPrompts = {
-    ...windowControlPrompts,
+export class PayAndMove {
+  prompts: PayAndMovePrompts = {
+    ...windowPayAndMovePrompts,
     // The known transactions first (the selected one, watched, looked up, in the view; the last one acted on), then the input box.
     id: (value) => {
       const choices = this.deps.choices;
@@ -120,9 +122,9 @@ export class TransactionControl {
   /** The last transaction acted on or created: the palette's default id. */
   lastId = '';
 
-  constructor(private readonly deps: TransactionControlDeps) {}
+  constructor(private readonly deps: PayAndMoveDeps) {}
 
-  async simulatePayment(arg?: unknown, second?: unknown): Promise<ControlResult | undefined> {
+  async simulatePayment(arg?: unknown, second?: unknown): Promise<PayAndMoveResult | undefined> {
     return this.act(arg, async (control, tx) => {
       const title = vscode.l10n.t('Simulate Payment of {0}', tx.id);
       let amount = paymentAmountOf(arg, second);
@@ -170,9 +172,9 @@ export class TransactionControl {
     });
   }
 
-  async moveToStatus(arg?: unknown, second?: unknown): Promise<ControlResult | undefined> {
+  async moveToStatus(arg?: unknown, second?: unknown): Promise<PayAndMoveResult | undefined> {
     return this.act(arg, async (control, tx) => {
-      let status = targetStatusOf(arg, second);
+      let status = commandStatusOf(arg, second);
       if (!status) {
         // Where it stands now is said in the title, not offered as a move.
         const items: StatusItem[] = movableStatuses(tx.type)
@@ -200,8 +202,8 @@ export class TransactionControl {
   /** Finds the transaction in the sandbox, runs the action, then reads it again into the store. */
   private async act(
     arg: unknown,
-    action: (control: SandboxControlLike, tx: ControlTransaction) => Promise<ControlTransaction | undefined>,
-  ): Promise<ControlResult | undefined> {
+    action: (control: ControlClient, tx: ControlTransaction) => Promise<ControlTransaction | undefined>,
+  ): Promise<PayAndMoveResult | undefined> {
     const { environment, store, log } = this.deps;
     if (environment.kind !== 'sandbox') {
       void vscode.window.showWarningMessage(
@@ -209,7 +211,7 @@ export class TransactionControl {
       );
       return { error: 'not-sandbox' };
     }
-    const id = controlIdOf(arg) ?? (await this.prompts.id(this.lastId));
+    const id = commandIdOf(arg) ?? (await this.prompts.id(this.lastId));
     if (!id) return undefined;
     try {
       const control = (await this.deps.sandboxHost.start()).control;
@@ -221,16 +223,14 @@ export class TransactionControl {
       return { id, status: done.status, ...(done.next ? { next: done.next.status } : {}) };
     } catch (error) {
       const message =
-        error instanceof SandboxControlError && error.code === 'not-found'
+        error instanceof ControlError && error.code === 'not-found'
           ? vscode.l10n.t('{0} is not a transaction of the built-in sandbox.', id)
-          : error instanceof SandboxControlError
+          : error instanceof ControlError
             ? vscode.l10n.t('The sandbox refused: {0}', sanitize(error.controlMessage, 200))
             : vscode.l10n.t('The sandbox could not be driven: {0}', sanitize(errorText(error), 200));
       log.warn(message);
       void vscode.window.showErrorMessage(message);
-      return { error: error instanceof SandboxControlError ? error.code : message };
+      return { error: error instanceof ControlError ? error.code : message };
     }
   }
 }
-
-type SandboxControlLike = Awaited<ReturnType<SandboxStarter['start']>>['control'];

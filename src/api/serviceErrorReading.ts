@@ -3,7 +3,7 @@
  * into, and only to parse their fields out of the filled-in message pattern. The error's `data`
  * travels with every class.
  */
-import type { ServiceError } from './errors';
+import type { ServiceError } from './exchangeErrors';
 import { amountLimits } from './amountLimits';
 import {
   AmountOutOfRangeError,
@@ -13,7 +13,7 @@ import {
   InvalidParameterError,
   JsonRpcError,
   RateLimitError,
-} from './errors';
+} from './exchangeErrors';
 
 /** The service's request limit when its message does not name one (docs/service/interface.md#limits). */
 export const DEFAULT_RATE_LIMIT = 10;

@@ -13,8 +13,8 @@ import {
   InternalServiceError,
   InvalidParameterError,
   RateLimitError,
-} from './errors';
-import { serviceErrorFrom } from './serviceErrors';
+} from './exchangeErrors';
+import { serviceErrorFrom } from './serviceErrorReading';
 
 export interface Meaning {
   /** What the error is, in this service's terms. */

@@ -82,7 +82,7 @@ export abstract class ServiceError extends ExchangeError {
   }
 }
 
-/** -32600 `Error: You reached requests limit {limit} rps`, or a wording of it (see serviceErrors.ts). */
+/** -32600 `Error: You reached requests limit {limit} rps`, or a wording of it (see serviceErrorReading.ts). */
 export class RateLimitError extends ServiceError {
   readonly kind = 'rate-limit';
   constructor(

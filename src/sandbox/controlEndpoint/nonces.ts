@@ -7,7 +7,7 @@
  * stale anyway), and at most `capacity` of them: when that many are fresh, a new one is refused
  * rather than an old one forgotten. Pure: the time comes from `now`.
  */
-import { CONTROL_FRESHNESS_MS } from '../shared/sandboxControl';
+import { CONTROL_FRESHNESS_MS } from '../../shared/controlProtocol';
 
 /** The most nonces kept (the control client sends at most 10 calls a second: 1200 in the window). */
 export const MAX_CONTROL_NONCES = 10_000;

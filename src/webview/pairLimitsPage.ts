@@ -1,6 +1,6 @@
 /**
- * The pair-limits page: a form to add a pair, the pairs used before, the banner about the
- * deprecated getPairsParams (or that the service no longer has it), a status line and the table:
+ * The pair-limits page: a form to add a pair (addForm.ts), the pairs used before, the banner about
+ * the deprecated getPairsParams (or that the service no longer has it), a status line and the table:
  * per pair, the float and fixed limits of the estimate operations, each with the getPairsParams
  * figure beneath it while the service still has that operation. It renders what the extension sends (`init`, then `state`) and sends
  * back what the user asks for; it keeps no data of its own but the text being typed.
@@ -16,6 +16,7 @@ import type { CurrencyPairKey } from '../shared/currencyPairs';
 import type { HostMessage, ViewState, WebviewMessage } from '../shared/pairLimitsProtocol';
 import type { PairRow } from '../shared/pairLimitsRows';
 import type { UiStrings } from '../shared/pairLimitsStrings';
+import { AddForm } from './addForm';
 import { el, setText, shown, vsc } from './dom';
 import { integerWidths } from './limitCells';
 import type { Widths } from './limitCells';
@@ -30,31 +31,10 @@ export interface HostChannel {
   setState(state: unknown): void;
 }
 
-/** The value of a @vscode-elements text field (a custom element with a `value` property). */
-interface TextField extends HTMLElement {
-  value: string;
-  invalid: boolean;
-}
-
-interface Draft {
-  readonly from: string;
-  readonly to: string;
-}
-
-function isDraft(value: unknown): value is Draft {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Draft).from === 'string' &&
-    typeof (value as Draft).to === 'string'
-  );
-}
-
 export class PairLimitsPage {
   private strings: UiStrings | undefined;
   private state: ViewState | undefined;
-  private fromField!: TextField;
-  private toField!: TextField;
+  private form!: AddForm;
   private notice!: HTMLElement;
   private recent!: HTMLElement;
   private status!: HTMLElement;
@@ -102,7 +82,6 @@ export class PairLimitsPage {
   private build(strings: UiStrings): void {
     this.strings = strings;
     document.title = strings.title;
-    const draft = this.host.getState();
 
     this.badge = vsc('vscode-badge', { class: 'environment' });
     const heading = el('header', { class: 'heading' }, el('h1', {}, strings.title), this.badge);
@@ -115,30 +94,9 @@ export class PairLimitsPage {
       this.bannerText,
     );
 
-    this.fromField = this.textField('from', strings.from, strings.fromPlaceholder);
-    this.toField = this.textField('to', strings.to, strings.toPlaceholder);
-    if (isDraft(draft)) {
-      this.fromField.value = draft.from.slice(0, 64);
-      this.toField.value = draft.to.slice(0, 64);
-    }
-    const addButton = vsc('vscode-button', { id: 'add', type: 'submit', icon: 'add' }, strings.add);
-    const refreshButton = vsc(
-      'vscode-button',
-      { id: 'refresh', type: 'button', icon: 'refresh', secondary: true },
-      strings.refresh,
-    );
-    refreshButton.addEventListener('click', () => this.post({ type: 'refresh' }));
-    const form = el(
-      'form',
-      { class: 'add-form', novalidate: true, 'aria-label': strings.add },
-      this.field('from', strings.from, this.fromField),
-      el('span', { class: 'arrow', 'aria-hidden': 'true' }, '→'),
-      this.field('to', strings.to, this.toField),
-      el('div', { class: 'form-buttons' }, addButton, refreshButton),
-    );
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      this.submit();
+    this.form = new AddForm(strings, this.host, {
+      add: () => this.submit(),
+      refresh: () => this.post({ type: 'refresh' }),
     });
 
     this.notice = el('p', { id: 'notice', class: 'notice', role: 'status', 'aria-live': 'polite' });
@@ -194,7 +152,7 @@ export class PairLimitsPage {
     this.root.replaceChildren(
       heading,
       this.banner,
-      form,
+      this.form.element,
       this.notice,
       this.recent,
       this.status,
@@ -205,39 +163,13 @@ export class PairLimitsPage {
     this.root.removeAttribute('aria-busy');
   }
 
-  private textField(id: string, label: string, placeholder: string): TextField {
-    const field = vsc('vscode-textfield', {
-      id,
-      name: id,
-      label,
-      placeholder,
-      maxlength: '32',
-      spellcheck: 'false',
-      autocomplete: 'off',
-      'aria-describedby': 'notice',
-    }) as TextField;
-    field.addEventListener('input', () => {
-      field.invalid = false;
-      this.saveDraft();
-    });
-    return field;
-  }
-
-  private field(id: string, label: string, input: HTMLElement): HTMLElement {
-    return el('div', { class: 'field' }, vsc('vscode-label', { for: id }, label), input);
-  }
-
-  private saveDraft(): void {
-    this.host.setState({ from: this.fromField.value, to: this.toField.value });
-  }
-
   // -- actions -------------------------------------------------------------------------------
 
   private submit(): void {
     const strings = this.strings;
     if (!strings) return;
     const existing = this.state?.rows ?? [];
-    const check = checkNewPair(this.fromField.value, this.toField.value, existing);
+    const check = checkNewPair(this.form.from.value, this.form.to.value, existing);
     if ('problem' in check) {
       this.showNotice(strings[`problem.${check.problem}`], 'error', check.side);
       return;
@@ -249,11 +181,11 @@ export class PairLimitsPage {
   private showNotice(text: string, severity: 'info' | 'error', field?: 'from' | 'to'): void {
     setText(this.notice, text);
     this.notice.classList.toggle('notice-error', severity === 'error');
-    this.fromField.invalid = severity === 'error' && field === 'from';
-    this.toField.invalid = severity === 'error' && field === 'to';
+    this.form.from.invalid = severity === 'error' && field === 'from';
+    this.form.to.invalid = severity === 'error' && field === 'to';
     if (severity === 'error') {
       this.adding = undefined;
-      const target = field === 'to' ? this.toField : field === 'from' ? this.fromField : undefined;
+      const target = field === 'to' ? this.form.to : field === 'from' ? this.form.from : undefined;
       target?.focus();
     }
   }
@@ -280,9 +212,7 @@ export class PairLimitsPage {
 
     if (this.adding !== undefined && state.rows.some((r) => pairKey(r) === this.adding)) {
       this.adding = undefined;
-      this.fromField.value = '';
-      this.toField.value = '';
-      this.saveDraft();
+      this.form.clear();
       setText(this.notice, '');
       this.focusAfter = 'from';
     }
@@ -346,11 +276,11 @@ export class PairLimitsPage {
     this.focusAfter = undefined;
     if (target === undefined) return;
     if (target === 'from') {
-      this.fromField.focus();
+      this.form.from.focus();
       return;
     }
     const match = rowControl(this.body, target);
     if (match) focusControl(match);
-    else this.fromField.focus();
+    else this.form.from.focus();
   }
 }

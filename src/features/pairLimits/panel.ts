@@ -4,30 +4,28 @@
  * (loadLimits.ts); when the service no longer has getPairsParams, it says so once and goes on
  * with the estimates alone.
  *
- * The panel talks to its page only through the typed protocol of `src/shared/pairLimitsProtocol`:
- * it checks every message the page sends, answers `ready` with the page's words and the state, and
- * sends the state again after each change. The page names pairs; the panel validates them, keeps
+ * The panel talks to its page only through the typed protocol of `src/shared/pairLimitsProtocol`,
+ * over its line to the page (pageChannel.ts: the HTML, every message checked, what is posted kept):
+ * it answers `ready` with the page's words and the state, and sends the state again after each
+ * change. The page names pairs; the panel validates them, keeps
  * the list, asks the service (through the environment's client and its one rate limiter) and sends
  * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
  * (pairLimitsController.ts).
  */
 import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
-import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
+import { checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
 import type { Logger } from '../log';
 import { LimitsMemory, loadLimits } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
 import { copiedLimits, summarize } from './limitsRecords';
-import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
 import type { PairList } from './pairList';
 import { pendingRow, refusedEverywhere } from './pairRows';
 import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
-import { bundleFolder, webviewOptions } from './panelOptions';
+import { webviewOptions } from './panelOptions';
+import { PageChannel } from './pageChannel';
 import { errorText } from '../../shared/errorText';
-
-/** Messages kept for tests and diagnostics. */
-const KEEP_MESSAGES = 200;
 
 export interface PairLimitsPanelDeps {
   readonly extensionUri: vscode.Uri;
@@ -48,17 +46,11 @@ export class PairLimitsPanel implements vscode.Disposable {
   private generation = 0;
   private abort: AbortController | undefined;
   private running: Promise<void> = Promise.resolve();
-  private pageReady = false;
   /** Whether the rows were fetched (or are being fetched) for the current environment. */
   private loaded = false;
   private disposed = false;
   private readonly disposed_ = new vscode.EventEmitter<void>();
-  private readonly sent: HostMessage[] = [];
-  private readonly problems_: string[] = [];
-  private lastRendered_: { rows: number; failed: number } | undefined;
-  private dropped_ = 0;
-  /** The latest nonce, to check that each rendering got a fresh one. */
-  private nonce_ = '';
+  private readonly page: PageChannel;
   /** What one load leaves for the next in this environment (getPairsParams gone, the last bounds). */
   private memory = new LimitsMemory();
 
@@ -70,6 +62,7 @@ export class PairLimitsPanel implements vscode.Disposable {
   ) {
     const webview = webviewPanel.webview;
     webview.options = webviewOptions(deps.extensionUri);
+    this.page = new PageChannel(webviewPanel, deps.extensionUri, deps.log, deps.onPost);
     webviewPanel.title = uiStrings().title;
     this.disposables.push(
       this.disposed_,
@@ -110,31 +103,31 @@ export class PairLimitsPanel implements vscode.Disposable {
 
   /** The messages sent to the page, oldest first (the last 200). */
   get posted(): readonly HostMessage[] {
-    return this.sent;
+    return this.page.posted;
   }
 
   /** What the page reported it could not do (dropped messages, blocked resources). */
   get problems(): readonly string[] {
-    return this.problems_;
+    return this.page.problems;
   }
 
   /** What the page last said it shows. */
   get lastRendered(): { readonly rows: number; readonly failed: number } | undefined {
-    return this.lastRendered_;
+    return this.page.lastRendered;
   }
 
   /** Messages from the page that were not part of the protocol. */
   get dropped(): number {
-    return this.dropped_;
+    return this.page.dropped;
   }
 
   /** Whether the page said `ready` (since it was last loaded). */
   get ready(): boolean {
-    return this.pageReady;
+    return this.page.ready;
   }
 
   get nonce(): string {
-    return this.nonce_;
+    return this.page.nonce;
   }
 
   get isDisposed(): boolean {
@@ -154,39 +147,22 @@ export class PairLimitsPanel implements vscode.Disposable {
 
   /** Sets the page's HTML with a fresh nonce; the page says `ready` once loaded. */
   render(): void {
-    const webview = this.webviewPanel.webview;
-    const folder = bundleFolder(this.deps.extensionUri);
-    const uri = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(folder, file)).toString();
-    this.nonce_ = newNonce();
-    this.pageReady = false;
-    webview.html = pageHtml(
-      {
-        cspSource: webview.cspSource,
-        script: uri(WEBVIEW_FILES.script),
-        style: uri(WEBVIEW_FILES.style),
-        codicons: uri(WEBVIEW_FILES.codicons),
-      },
-      { nonce: this.nonce_, title: uiStrings().title, lang: vscode.env.language },
-    );
+    this.page.render();
   }
 
   /** Handles a message as if the page had sent it (the page's own messages come here too). */
   async receive(data: unknown): Promise<void> {
     if (this.disposed) return;
-    const message = parseWebviewMessage(data);
-    if (!message) {
-      this.dropped_++;
-      this.deps.log.warn('dropped a message from the page that is not part of the protocol');
-      return;
-    }
+    const message = this.page.read(data);
+    if (!message) return;
     await this.handle(message);
   }
 
   private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.pageReady = true;
-        this.post({ type: 'init', strings: uiStrings() });
+        this.page.markReady();
+        this.page.post({ type: 'init', strings: uiStrings() });
         this.postState();
         if (!this.loaded && this.deps.list.pairs.length > 0) await this.load();
         return;
@@ -199,26 +175,16 @@ export class PairLimitsPanel implements vscode.Disposable {
       case 'copy':
         return this.copy({ from: message.from, to: message.to });
       case 'rendered':
-        this.lastRendered_ = { rows: message.rows, failed: message.failed };
+        this.page.noteRendered(message.rows, message.failed);
         return;
       case 'problem':
-        this.problems_.push(message.text);
-        if (this.problems_.length > KEEP_MESSAGES) this.problems_.shift();
-        this.deps.log.warn(`the page reports: ${message.text}`);
+        this.page.noteProblem(message.text);
         return;
     }
   }
 
-  private post(message: HostMessage): void {
-    if (this.disposed) return;
-    this.sent.push(message);
-    if (this.sent.length > KEEP_MESSAGES) this.sent.shift();
-    this.deps.onPost?.(message);
-    if (this.pageReady) void this.webviewPanel.webview.postMessage(message);
-  }
-
   private postState(): void {
-    this.post({ type: 'state', state: this.state });
+    this.page.post({ type: 'state', state: this.state });
   }
 
   // -- actions ---------------------------------------------------------------------------------
@@ -226,7 +192,7 @@ export class PairLimitsPanel implements vscode.Disposable {
   private async add(from: string, to: string): Promise<void> {
     const check = checkNewPair(from, to, this.deps.list.pairs);
     if ('problem' in check) {
-      this.post({
+      this.page.post({
         type: 'notice',
         severity: 'error',
         text: problemText(check.problem),
@@ -256,7 +222,11 @@ export class PairLimitsPanel implements vscode.Disposable {
     const row = this.rows.find((r) => pairKey(r) === key);
     if (!row || !rowHasLimits(row)) return;
     await vscode.env.clipboard.writeText(copiedLimits(row));
-    this.post({ type: 'notice', severity: 'info', text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)) });
+    this.page.post({
+      type: 'notice',
+      severity: 'info',
+      text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)),
+    });
   }
 
   /** Fetches every pair of the list (one call when none is refused); a newer load supersedes it. */
@@ -357,7 +327,7 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.rowsByKey.clear();
     for (const pair of this.deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
     this.postState();
-    if (this.pageReady && this.webviewPanel.visible && this.deps.list.pairs.length > 0) void this.load();
+    if (this.page.ready && this.webviewPanel.visible && this.deps.list.pairs.length > 0) void this.load();
   }
 
   reveal(): void {
@@ -367,6 +337,7 @@ export class PairLimitsPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.page.close();
     this.generation++;
     this.abort?.abort();
     this.disposed_.fire();

@@ -21,7 +21,8 @@ import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
-import type { SnippetKeySource, SnippetKind } from './snippets';
+import type { SnippetKind } from './snippets';
+import type { SnippetKeySource } from './snippetInput';
 import { errorText } from '../../shared/errorText';
 
 export type { DiagnosisStep } from './keyDiagnosis';

@@ -3,10 +3,10 @@
  * default within the pair's limits), payout and refund addresses (defaults the sandbox accepts),
  * then the real operations (addresses checked, estimate, create) with progress; the transaction is
  * then revealed in the Transactions view, ready to watch. A refusal (an amount out of range, an
- * address) says why and offers to edit exactly that, with everything typed kept. The prompts are
- * an interface (newTransactionPrompts.ts), so tests drive the same flow; a whole draft as the
- * argument skips them. Each question says its step ("2/5") and, past the first, has Back (what was
- * typed is kept). Its words are newTransactionText.ts.
+ * address) says why and offers to edit exactly that, with everything typed kept. The questions
+ * are newTransactionQuestions.ts; the prompts are an interface (newTransactionPrompts.ts), so tests
+ * drive the same flow; a whole draft as the argument skips them. Its words are
+ * newTransactionText.ts.
  */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
@@ -17,18 +17,15 @@ import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '.
 import type { Logger } from '../log';
 import { REVEAL_COMMAND } from '../revealTransaction';
 import type { RevealResult } from '../transactions';
-import { exampleAddress } from './exampleAddresses';
-import type { PairChoice } from './newTransactionCore';
-import { AddressRefusedError, createFromDraft, probeLimits } from './newTransactionCore';
-import { stepOf, windowPrompts } from './newTransactionPrompts';
-import type { KindItem, NewTransactionPrompts, Step } from './newTransactionPrompts';
-import { addressRefusedText, amountProblemText, amountRefusedText, range, stepText } from './newTransactionText';
-import { askPair } from './pairStep';
+import { AddressRefusedError, createFromDraft } from './newTransactionCore';
+import { windowPrompts } from './newTransactionPrompts';
+import type { NewTransactionPrompts, Step } from './newTransactionPrompts';
+import { NewTransactionQuestions } from './newTransactionQuestions';
+import type { TypedDraft } from './newTransactionQuestions';
+import { addressRefusedText, amountRefusedText, stepText } from './newTransactionText';
 import type { PayinLimits, TransactionDraft } from './transactionDraft';
 import type { TransactionType } from '../../api';
-import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from './transactionDraft';
-import { BACK } from './stepPrompts';
-import type { Back, StepCounter } from './stepPrompts';
+import { draftFromArgument, limitsOfError } from './transactionDraft';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../lateProgress';
 
@@ -57,18 +54,6 @@ export interface NewTransactionDeps {
   readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
-}
-
-/** What the user typed so far; kept across a refusal. */
-interface Draft {
-  pair?: PairChoice;
-  type?: TransactionType;
-  limits?: PayinLimits;
-  amount?: string;
-  address?: string;
-  extraId?: string;
-  refundAddress?: string;
-  refundExtraId?: string;
 }
 
 export class NewTransactionCommand {
@@ -102,168 +87,17 @@ export class NewTransactionCommand {
     }
   }
 
-  /** The flow from `step` on, with what was typed before as the defaults. */
-  private async ask(draft: Draft, step: Step): Promise<NewTransactionResult | undefined> {
-    const title = vscode.l10n.t('Sandbox: New Transaction');
-    // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
-    // questions are open can never send this flow's requests there.
-    const client = await this.deps.clients.sandboxClient();
-    if (step === 'pair') {
-      const last = draft.pair;
-      const pair = await askPair(this.prompts, client, {
-        title,
-        steps: stepOf('pair', undefined),
-        ...(last ? { last } : {}),
-        load: (text, work) => this.withProgress(text, work),
-      });
-      if (!pair) return undefined;
-      const kinds: KindItem[] = [
-        {
-          rate: 'float',
-          label: vscode.l10n.t('Floating rate'),
-          detail: vscode.l10n.t('createTransaction: the rate when the payin arrives; overdue after 24 h unpaid'),
-        },
-        ...(pair.fixed
-          ? [
-              {
-                rate: 'fixed' as const,
-                label: vscode.l10n.t('Fixed rate'),
-                detail: vscode.l10n.t(
-                  'getFixRateForAmount, then createFixTransaction: a rate ID, a refund address, expired at payTill',
-                ),
-              },
-            ]
-          : []),
-      ];
-      const type = kinds.length === 1 ? 'float' : await this.prompts.kind(kinds, title, stepOf('kind', pair));
-      if (type === BACK) return this.ask({ ...draft, pair }, 'pair');
-      if (!type) return undefined;
-      const samePair = last?.from === pair.from && last.to === pair.to;
-      draft =
-        samePair && draft.type === type
-          ? { ...draft, pair }
-          : { ...(samePair ? draft : {}), pair, type, limits: undefined, amount: samePair ? draft.amount : undefined };
-      draft.limits = await this.withProgress(vscode.l10n.t("Reading the pair's limits…"), () =>
-        probeLimits(client, pair.from, pair.to, type),
-      );
-      step = 'amount';
-    }
-    const pair = draft.pair;
-    const type = draft.type;
-    if (!pair || !type) return this.ask(draft, 'pair');
-    const from = pair.from;
-    const to = pair.to;
-    if (step === 'amount') {
-      const limits = draft.limits ?? {};
-      const amount = await this.prompts.text({
-        title,
-        ...stepOf('amount', pair),
-        prompt: vscode.l10n.t('Amount to pay in, in {0} ({1})', ticker(from), range(limits, from)),
-        value: draft.amount ?? defaultAmount(limits),
-        validate: (text) => {
-          const problem = amountProblem(text, limits, pair.fromCurrency?.blockchainPrecision);
-          return problem ? amountProblemText(problem, from) : undefined;
-        },
-      });
-      if (amount === BACK) return this.ask(draft, 'pair');
-      if (amount === undefined) return undefined;
-      draft.amount = amount.trim();
-      step = 'address';
-    }
-    if (step === 'address') {
-      const steps = stepOf('address', pair);
-      const address = await this.askText(
-        title,
-        steps,
-        vscode.l10n.t('Payout address, in {0}', ticker(to)),
-        draft.address ?? exampleAddress(to, pair.toCurrency?.blockchain)?.address ?? '',
-        true,
-      );
-      if (address === BACK) return this.ask(draft, 'amount');
-      if (address === undefined) return undefined;
-      draft.address = address;
-      const extraName = pair.toCurrency?.extraIdName;
-      if (extraName) {
-        const extra = await this.askText(
-          title,
-          steps,
-          vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)),
-          draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '',
-          false,
-        );
-        if (extra === BACK) return this.ask(draft, 'address');
-        if (extra === undefined) return undefined;
-        draft.extraId = extra || undefined;
-      }
-      step = 'refund';
-    }
-    if (step === 'refund') {
-      const required = type === 'fixed';
-      const steps = stepOf('refund', pair);
-      const refund = await this.askText(
-        title,
-        steps,
-        required
-          ? vscode.l10n.t('Refund address, in {0} (required for a fixed rate)', ticker(from))
-          : vscode.l10n.t('Refund address, in {0} (optional)', ticker(from)),
-        draft.refundAddress ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.address ?? '',
-        required,
-      );
-      if (refund === BACK) return this.ask(draft, 'address');
-      if (refund === undefined) return undefined;
-      draft.refundAddress = refund || undefined;
-      const extraName = pair.fromCurrency?.extraIdName;
-      if (extraName && draft.refundAddress) {
-        const extra = await this.askText(
-          title,
-          steps,
-          vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)),
-          draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '',
-          false,
-        );
-        if (extra === BACK) return this.ask(draft, 'refund');
-        if (extra === undefined) return undefined;
-        draft.refundExtraId = extra || undefined;
-      }
-    }
-    const whole: TransactionDraft = {
-      from,
-      to,
-      type,
-      amount: draft.amount ?? '',
-      address: draft.address ?? '',
-      ...(draft.extraId ? { extraId: draft.extraId } : {}),
-      ...(draft.refundAddress ? { refundAddress: draft.refundAddress } : {}),
-      ...(draft.refundExtraId ? { refundExtraId: draft.refundExtraId } : {}),
-    };
-    return this.create(whole, draft);
-  }
-
-  private askText(
-    title: string,
-    steps: StepCounter,
-    prompt: string,
-    value: string,
-    required: boolean,
-  ): Promise<string | Back | undefined> {
-    return this.prompts
-      .text({
-        title,
-        ...steps,
-        prompt,
-        value,
-        validate: (text) =>
-          required && text.trim() === ''
-            ? vscode.l10n.t('Required.')
-            : text.length > 256
-              ? vscode.l10n.t('At most 256 characters.')
-              : undefined,
-      })
-      .then((text) => (text === BACK ? BACK : text?.trim()));
+  /** The questions from `step` on, with what was typed before as the defaults; then the creation. */
+  private async ask(typed: TypedDraft, step: Step): Promise<NewTransactionResult | undefined> {
+    const answer = await new NewTransactionQuestions(this.prompts, this.deps.clients).ask(typed, step);
+    return answer ? this.create(answer.draft, answer.typed) : undefined;
   }
 
   /** Creates the draft; on a refusal, offers to edit what was refused (when it came from the prompts). */
-  private async create(draft: TransactionDraft, typed: Draft | undefined): Promise<NewTransactionResult | undefined> {
+  private async create(
+    draft: TransactionDraft,
+    typed: TypedDraft | undefined,
+  ): Promise<NewTransactionResult | undefined> {
     const { log } = this.deps;
     const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
     let created: CreatedTransaction;
@@ -319,7 +153,7 @@ export class NewTransactionCommand {
   private async refused(
     error: unknown,
     draft: TransactionDraft,
-    typed: Draft | undefined,
+    typed: TypedDraft | undefined,
   ): Promise<NewTransactionResult | undefined> {
     const { log } = this.deps;
     if (error instanceof AmountOutOfRangeError) {
@@ -348,10 +182,5 @@ export class NewTransactionCommand {
     if (typed && (await this.prompts.refused(message, vscode.l10n.t('Retry')))) return this.create(draft, typed);
     if (!typed) void vscode.window.showErrorMessage(message);
     return { error: text };
-  }
-
-  /** A load between two steps: a notification (without Cancel) only when it takes more than a second. */
-  private withProgress<T>(title: string, work: () => Promise<T>): Promise<T> {
-    return withInteractiveProgress(title, work, { cancellable: false });
   }
 }

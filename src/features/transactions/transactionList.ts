@@ -2,8 +2,8 @@
  * What the Transactions view shows, without the view: the records loaded through `getTransactions`
  * (page by page with `offset`), grouped by status in lifecycle order, the state of loading, and
  * the error of the last failed load (the records stay). Records changed elsewhere (a hover, a
- * watch) are updated in place. Grouping is one pass over the records; nothing here asks the
- * service per node. Pure: no `vscode`, so it is unit-tested and benchmarked in plain Node.
+ * watch) are updated in place. Grouping is one pass over the records (statusGroups.ts); nothing
+ * here asks the service per node. Pure: no `vscode`, so it is unit-tested and benchmarked in plain Node.
  */
 import type { RequestOptions } from '../../api/client';
 import { CancelledError } from '../../api/exchangeErrors';
@@ -11,11 +11,10 @@ import { MAX_LIMIT } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
 import { Emitter } from '../../shared/events';
 import type { Event } from '../../shared/events';
-import { ALL_STATUSES } from '../../shared/status';
-import type { TransactionStatus } from '../../shared/status';
 import type { TransactionFilter } from './filterModel';
 import { filterQuery, matchesQuery } from './filterModel';
 import type { ErrorNode, GroupNode, LoadMoreNode, TransactionNode, TreeNode } from './nodes';
+import { StatusGroups } from './statusGroups';
 
 /**
  * `idle`: nothing loaded (yet, or since the filter or environment changed); `loading`: the first
@@ -62,8 +61,7 @@ export class TransactionList {
   private readonly byId = new Map<string, TransactionNode>();
   /** Loaded transactions in service order (newest first), each once. */
   private order: TransactionNode[] = [];
-  private readonly groupNodes = new Map<TransactionStatus, GroupNode>();
-  private groupsCache: GroupNode[] | undefined;
+  private readonly grouping = new StatusGroups();
   /** Records the service has given for the current window (with duplicates): the next offset. */
   private served = 0;
   /** The query (filter, `since` resolved) of the last refresh: "Load more" pages on with it. */
@@ -111,27 +109,7 @@ export class TransactionList {
 
   /** Non-empty groups in lifecycle order (one pass over the records, cached until a change). */
   groups(): GroupNode[] {
-    if (this.groupsCache) return this.groupsCache;
-    const buckets = new Map<TransactionStatus, TransactionNode[]>();
-    for (const node of this.order) {
-      const bucket = buckets.get(node.record.status);
-      if (bucket) bucket.push(node);
-      else buckets.set(node.record.status, [node]);
-    }
-    const groups: GroupNode[] = [];
-    for (const status of ALL_STATUSES) {
-      const children = buckets.get(status);
-      if (!children) continue;
-      let group = this.groupNodes.get(status);
-      if (!group) {
-        group = { kind: 'group', status, children };
-        this.groupNodes.set(status, group);
-      }
-      group.children = children;
-      groups.push(group);
-    }
-    this.groupsCache = groups;
-    return groups;
+    return this.grouping.of(this.order);
   }
 
   /** The top level: the error of the last load (when records are shown), the groups, "Load more…". */
@@ -148,7 +126,7 @@ export class TransactionList {
   parentOf(node: TreeNode): GroupNode | undefined {
     if (node.kind !== 'transaction' || this.byId.get(node.id) !== node) return undefined;
     this.groups();
-    return this.groupNodes.get(node.record.status);
+    return this.grouping.nodeOf(node.record.status);
   }
 
   /**
@@ -189,7 +167,7 @@ export class TransactionList {
     this.cancel();
     this.order = [];
     this.byId.clear();
-    this.groupsCache = undefined;
+    this.grouping.changed();
     this.served = 0;
     this.base = undefined;
     this.longerThan = undefined;
@@ -216,14 +194,14 @@ export class TransactionList {
       this.order = this.order.filter((n) => n !== node);
       // The service's list lost it too: the next page starts one earlier, or a record is skipped.
       this.served = Math.max(0, this.served - 1);
-      this.groupsCache = undefined;
+      this.grouping.changed();
       this.changed.fire({ all: true, nodes: [] });
       return;
     }
     const moved = node.record.status !== record.status;
     node.record = record;
     if (moved) {
-      this.groupsCache = undefined;
+      this.grouping.changed();
       this.changed.fire({ all: true, nodes: [] });
     } else {
       this.changed.fire({ all: false, nodes: [node] });
@@ -293,7 +271,7 @@ export class TransactionList {
         this.byId.set(record.id, node);
         this.order.push(node);
       }
-      this.groupsCache = undefined;
+      this.grouping.changed();
       this.succeeded();
     } catch (error) {
       this.failed(generation, error, 'loadMore');
@@ -333,7 +311,7 @@ export class TransactionList {
     this.byId.clear();
     for (const [id, node] of seen) this.byId.set(id, node);
     this.order = order;
-    this.groupsCache = undefined;
+    this.grouping.changed();
   }
 
   private succeeded(): void {

@@ -47,7 +47,7 @@ const extensionEntries = [
   { in: 'src/features/lookup/lookupCommand.ts', out: 'lazy/lookup' },
   { in: 'src/features/lookup/errorMessages.ts', out: 'lazy/errorMessages' },
   { in: 'src/features/transactions/transactionsPart.ts', out: 'lazy/transactions' },
-  { in: 'src/features/statusPresentation.ts', out: 'lazy/statusPresentation' },
+  { in: 'src/features/common/statusPresentation.ts', out: 'lazy/statusPresentation' },
   { in: 'src/features/details/detailsProvider.ts', out: 'lazy/details' },
   { in: 'src/features/sandbox/faultPresets.ts', out: 'lazy/faultPresets' },
   { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },

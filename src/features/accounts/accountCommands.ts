@@ -11,13 +11,13 @@
 import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { Account } from './accountModel';
 import { hostOf } from './accountModel';
 import type { AccountResult, AddAccountArgs, SetKeysArgs } from './accountCommandArgs';
 import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
-import { legacyBaseUrl } from '../settings';
+import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';

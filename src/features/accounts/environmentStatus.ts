@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type * as FaultPresets from '../sandbox/faultPresets';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type {
   EnvironmentChoice,
   EnvironmentState,

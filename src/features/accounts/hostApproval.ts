@@ -10,7 +10,7 @@
  */
 import { checkEndpoint } from '../../api';
 import type { Credentials } from '../../api';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { Account } from './accountModel';
 import { hostDecision, hostOf, originOf } from './accountModel';
 import { AccountAccessError } from './accessError';

@@ -4,7 +4,7 @@
  * Environment…", "Explore the Sandbox" and "Show Log" (environmentStatus.ts).
  */
 import type * as vscode from 'vscode';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { EnvironmentChoice, EnvironmentView, SandboxRunning, SandboxStarter } from './environmentDeps';
 import { registerEnvironment } from './environmentStatus';
 import { registerAccountCommands } from './registerAccountCommands';

@@ -4,7 +4,7 @@
  */
 import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
 import * as vscode from 'vscode';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { ACCOUNT_COMMANDS } from './accountCommandNames';
 

@@ -11,8 +11,8 @@ import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import type { AccountSightings } from '../accounts/accountSightings';
 import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
 
 /** The status notes the details document shows (it loads them with this file, on first use). */
 export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';

@@ -12,8 +12,8 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
 import { ENV_NAMES } from '../sandbox/connectionText';
 import { errorText } from '../../shared/errorText';
 

@@ -7,10 +7,10 @@ import type { EnvironmentKindSource } from '../accounts/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { MessagePresenter, UserMessage } from '../lookup/userMessages';
 import { actions } from '../lookup/userMessages';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import { idFromArgument } from '../../shared/transactionId';
 import { noteComments, recordText } from './recordText';
 

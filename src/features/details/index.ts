@@ -5,7 +5,7 @@
  * is asked for.
  */
 import * as vscode from 'vscode';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { DetailsDeps, DetailsOptions, RecordDocuments } from './detailsProvider';
 import { RECORD_SCHEME } from './recordScheme';
 

@@ -15,7 +15,7 @@ import { ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
 import { isGapEvent } from '../../shared/statusEvents';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 
 // What the commands and the view need once they run, loaded with this file (activation loads none of it).
 export { forwardPrompts } from './forwardPrompts';

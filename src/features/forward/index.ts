@@ -17,9 +17,9 @@ import type { CurrentConnection, CurrentTarget, EnvironmentResets } from '../acc
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { AccountSightings } from '../accounts/accountSightings';
-import type { Logger } from '../log';
-import { RecentLog } from '../log';
-import { readSetting } from '../settings';
+import type { Logger } from '../common/log';
+import { RecentLog } from '../common/log';
+import { readSetting } from '../common/settings';
 import type { ForwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
 import type { ForwardSession } from './forwardSession';

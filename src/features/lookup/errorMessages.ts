@@ -17,7 +17,7 @@ import { environmentName, environmentNameStart } from '../accounts/environmentNa
 import type { EnvironmentKind } from '../accounts/environmentDeps';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
-import { lookupWaitText, waitStory } from '../waitText';
+import { lookupWaitText, waitStory } from '../common/waitText';
 import { actions, plainText } from './userMessages';
 import type { MessageAction, UserMessage } from './userMessages';
 import { errorText } from '../../shared/errorText';

@@ -17,10 +17,10 @@ import type {
   SandboxStarter,
 } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import { isFinalStatus } from '../../shared/status';
 import type { AccountSightings } from '../accounts/accountSightings';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
 import { errorText } from '../../shared/errorText';

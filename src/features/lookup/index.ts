@@ -13,17 +13,17 @@ import type {
   SandboxClockSource,
   SandboxStarter,
 } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
 import { MessagePresenter, moreTransactionActions } from './userMessages';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import { idInEditor } from './editorId';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
 import { idFromArgument } from '../../shared/transactionId';
 import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
 import { TransactionChoices } from './transactionChoices';
-import { revealTransaction } from '../revealTransaction';
+import { revealTransaction } from '../common/revealTransaction';
 import type { AccountSightings } from '../accounts/accountSightings';
 
 export interface LookupDeps {

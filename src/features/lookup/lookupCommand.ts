@@ -9,12 +9,12 @@ import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentKindSource, SandboxClockSource } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
-import { statusLook } from '../statusPresentation';
+import type { Logger } from '../common/log';
+import { statusLook } from '../common/statusPresentation';
 import type { ErrorKind } from './errorKind';
 import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMessages';
 import { actions, describeError, notFound, plainText } from './errorMessages';
@@ -24,7 +24,7 @@ import type { IdPatternSetting } from './settings';
 import type { TransactionChoices } from './transactionChoices';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */

@@ -9,15 +9,15 @@ import * as vscode from 'vscode';
 import { pairLabel, sanitize } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { Choice, ChoiceSource } from './choiceList';
-import type * as StatusPresentation from '../statusPresentation';
+import type * as StatusPresentation from '../common/statusPresentation';
 
 type StatusLookOf = typeof StatusPresentation.statusLook;
 import { choiceList } from './choiceList';
 
 /** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
-const presentation = lazyModule(() => import('../statusPresentation'));
+const presentation = lazyModule(() => import('../common/statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;

@@ -15,7 +15,7 @@ import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accou
 import * as vscode from 'vscode';
 import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import { LimitsMemory, loadLimits } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
 import { copiedLimits, summarize } from './limitsRecords';

@@ -19,12 +19,12 @@ import type {
   SandboxClients,
   SandboxStarter,
 } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
 import { MessagePresenter } from '../lookup/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import { HistoryStore } from './historyStore';

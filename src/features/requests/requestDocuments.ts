@@ -18,7 +18,7 @@ import type {
   SandboxClients,
   SandboxStarter,
 } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { MessagePresenter } from '../lookup/errorMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';

@@ -15,7 +15,7 @@ import { targetName } from '../accounts/environmentNames';
 import { classifyError } from '../lookup/errorKind';
 import { actions, plainText } from '../lookup/errorMessages';
 import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
 import type { AnswerText } from './answerText';
@@ -27,10 +27,10 @@ import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { echo } from '../../shared/echo';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;

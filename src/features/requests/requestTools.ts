@@ -11,7 +11,7 @@ import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter 
 import { signingKey } from './signingKey';
 import { plainText } from '../lookup/errorMessages';
 import type { MessagePresenter } from '../lookup/errorMessages';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { diagnoseKeys } from './keyDiagnosis';
 import type { DiagnosisStep } from './keyDiagnosis';

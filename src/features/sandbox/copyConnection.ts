@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, ENV_NAMES, isConnectionFormat } from './connectionText';
 import { stableKeySetting } from './sandboxKey';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxApi, SandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
-import { readSetting } from '../settings';
+import { readSetting } from '../common/settings';
 import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
 export { SANDBOX_COMMANDS } from './sandboxCommandNames';

@@ -14,8 +14,8 @@ import type { CreatedTransaction } from '../../api/types';
 import { sanitize, ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import { REVEAL_COMMAND } from '../revealTransaction';
+import type { Logger } from '../common/log';
+import { REVEAL_COMMAND } from '../common/revealTransaction';
 import type { RevealResult } from '../transactions';
 import { exampleAddress } from './exampleAddresses';
 import type { PairChoice } from './newTransactionCore';
@@ -30,7 +30,7 @@ import { amountProblem, defaultAmount, draftFromArgument, limitsOfError } from '
 import { BACK } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 export { BACK } from './stepPrompts';
 export type { Back, StepCounter } from './stepPrompts';

@@ -19,7 +19,7 @@ import type {
   SandboxRunning,
   SandboxStarter,
 } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';

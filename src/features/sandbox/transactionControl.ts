@@ -11,14 +11,14 @@ import { SandboxControlError } from '../../api/sandboxControlError';
 import type { ControlTransaction, ScheduleStep } from '../../shared/sandboxControl';
 import { movableStatuses } from '../../shared/sandboxControl';
 import { clockTime, sanitize, ticker } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
-import { statusLook } from '../statusPresentation';
+import { statusLook } from '../common/statusPresentation';
 import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
 

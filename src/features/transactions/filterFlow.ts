@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { KNOWN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
-import { statusLook } from '../statusPresentation';
+import { statusLook } from '../common/statusPresentation';
 import type { FilterField, ListField, SincePreset, TransactionFilter } from './filterModel';
 import {
   FILTER_FIELDS,

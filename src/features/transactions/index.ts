@@ -6,7 +6,7 @@
  * its rows or one of its commands first runs.
  */
 import * as vscode from 'vscode';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { TreeNode } from './nodes';
 import type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 import type { TransactionsProvider } from './transactionsProvider';

@@ -9,7 +9,7 @@ import type { TransactionRecord } from '../../api/types';
 import { sanitize } from '../../shared/format';
 import { idFromArgument } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { EnvironmentKind } from '../accounts/environmentDeps';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';

@@ -12,7 +12,7 @@ import type {
   SandboxRunning,
   SandboxStarter,
 } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';

@@ -12,7 +12,7 @@ import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
 import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
 import type { TreeNode } from './nodes';
@@ -21,7 +21,7 @@ import type { RefreshOutcome } from './refreshScheduler';
 import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
-import { readSetting } from '../settings';
+import { readSetting } from '../common/settings';
 import { describeFaults } from '../sandbox/faultPresets';
 import { errorText } from '../../shared/errorText';
 

@@ -9,7 +9,7 @@ import type {
   EnvironmentResets,
   SandboxClients,
 } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { TransactionChoices } from '../lookup/transactionChoices';
 import type { AccountSightings } from '../accounts/accountSightings';
 

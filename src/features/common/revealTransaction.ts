@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
-import { errorText } from '../shared/errorText';
+import { errorText } from '../../shared/errorText';
 
 export const REVEAL_COMMAND = 'exchangeTx.transactions.reveal';
 

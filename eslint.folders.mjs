@@ -22,23 +22,6 @@ const FEATURES = readdirSync(path.join(SRC, 'features'), { withFileTypes: true }
   .map((entry) => entry.name);
 
 /**
- * Imports between feature folders that exist today, each a known exception: they go away as what
- * the features share moves to src/features/common. The list only shrinks.
- */
-const FEATURE_IMPORTS_TODAY = {
-  accounts: ['sandbox'],
-  agents: ['accounts', 'sandbox'],
-  details: ['accounts', 'lookup'],
-  forward: ['accounts'],
-  lookup: ['accounts'],
-  pairLimits: ['accounts'],
-  requests: ['accounts', 'lookup', 'sandbox'],
-  sandbox: ['accounts', 'lookup', 'transactions'],
-  transactions: ['accounts', 'lookup', 'sandbox'],
-  watch: ['accounts', 'lookup'],
-};
-
-/**
  * @typedef {object} FolderRule
  * @property {readonly string[]} folders the folders of src it may import (its own always)
  * @property {readonly string[]} [typeFolders] folders it may import types from only
@@ -121,11 +104,7 @@ export const FOLDER_RULES = {
     FEATURES.map((name) => [
       `features/${name}`,
       {
-        folders: [
-          ...BELOW_FEATURES,
-          'features/common',
-          ...(FEATURE_IMPORTS_TODAY[name] ?? []).map((other) => `features/${other}`),
-        ],
+        folders: [...BELOW_FEATURES, 'features/common'],
         packages: 'any',
         node: true,
         why: `src/features/${name} may import everything below the features, src/features/common and vscode; another feature only through src/features/common (src/extension.ts hands it the other's object)`,

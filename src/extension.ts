@@ -3,11 +3,11 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
-import { AccountSightings } from './features/accounts/accountSightings';
+import { AccountSightings } from './features/common/accountSightings';
 import { register as registerAccounts } from './features/accounts';
 import { AccountStore } from './features/accounts/accountStore';
 import { modalPrompts } from './features/accounts/accountPrompts';
-import type { AccountQuestions } from './features/accounts/accountPrompts';
+import type { AccountQuestions } from './features/common/accountQuestions';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';

@@ -9,8 +9,8 @@ import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { SandboxControlClient } from '../../api/sandboxControl';
-import type { AccountSightings } from '../accounts/accountSightings';
-import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import type { AccountSightings } from '../common/accountSightings';
+import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
 

@@ -10,8 +10,8 @@ import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
 import { statusTimes } from '../../agents/statusSince';
-import type { AccountSightings } from '../accounts/accountSightings';
-import { timesContext } from '../accounts/timesContext';
+import type { AccountSightings } from '../common/accountSightings';
+import { timesContext } from '../common/timesContext';
 import type { Logger } from '../common/log';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
@@ -26,9 +26,9 @@ import {
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { errorText } from '../../shared/errorText';
-import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../accounts/environmentDeps';
+import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../common/environmentDeps';
 import { statusLook } from '../common/statusPresentation';
-import { environmentName } from '../accounts/environmentNames';
+import { environmentName } from '../common/environmentNames';
 
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS: readonly string[] = [

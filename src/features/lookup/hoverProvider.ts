@@ -15,11 +15,11 @@ import type {
   EnvironmentKindSource,
   SandboxClockSource,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import { recordClockNow } from '../accounts/recordClock';
+} from '../common/environmentDeps';
+import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import { isFinalStatus } from '../../shared/status';
-import type { AccountSightings } from '../accounts/accountSightings';
+import type { AccountSightings } from '../common/accountSightings';
 import { lazyModule } from '../common/lazyModule';
 import type { IdPatternSetting } from './settings';
 import { answersMissesIn, hoverEnabledFor } from './settings';
@@ -40,7 +40,7 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
 /** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
 const hoverContent = lazyModule(() => import('./hoverContent'));
 /** The words of errors and misses, loaded the first time a hover has one to tell. */
-const errorWords = lazyModule(() => import('./errorMessages'));
+const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;

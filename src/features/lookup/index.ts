@@ -12,10 +12,10 @@ import type {
   EnvironmentKindSource,
   SandboxClockSource,
   SandboxStarter,
-} from '../accounts/environmentDeps';
+} from '../common/environmentDeps';
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
-import { MessagePresenter, moreTransactionActions } from './userMessages';
+import { MessagePresenter, moreTransactionActions } from '../common/userMessages';
 import { lazyModule } from '../common/lazyModule';
 import { idInEditor } from './editorId';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
@@ -24,7 +24,7 @@ import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './settings';
 import { TransactionChoices } from './transactionChoices';
 import { revealTransaction } from '../common/revealTransaction';
-import type { AccountSightings } from '../accounts/accountSightings';
+import type { AccountSightings } from '../common/accountSightings';
 
 export interface LookupDeps {
   readonly store: TransactionStore;

@@ -15,8 +15,8 @@ import {
 import { clockTime, sanitize } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
-import { environmentName, environmentNameStart } from '../accounts/environmentNames';
-import type { EnvironmentKind } from '../accounts/environmentDeps';
+import { environmentName, environmentNameStart } from '../common/environmentNames';
+import type { EnvironmentKind } from '../common/environmentDeps';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';

@@ -11,7 +11,7 @@
  * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
  * (pairLimitsController.ts).
  */
-import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
+import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
 import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
 import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';

@@ -9,7 +9,7 @@
  * runs.
  */
 import * as vscode from 'vscode';
-import type { AccountQuestions } from '../accounts/accountPrompts';
+import type { AccountQuestions } from '../common/accountQuestions';
 import type {
   AccountConnections,
   CurrentClient,
@@ -18,10 +18,10 @@ import type {
   EnvironmentView,
   SandboxClients,
   SandboxStarter,
-} from '../accounts/environmentDeps';
+} from '../common/environmentDeps';
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
-import { MessagePresenter } from '../lookup/userMessages';
+import { MessagePresenter } from '../common/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';

@@ -8,13 +8,14 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
-import type { AccountQuestions } from '../accounts/accountPrompts';
-import type { Connection, CurrentConnection, EnvironmentView } from '../accounts/environmentDeps';
-import { hostOf } from '../accounts/accountModel';
-import { targetName } from '../accounts/environmentNames';
-import { classifyError } from '../lookup/errorKind';
-import { actions, plainText } from '../lookup/errorMessages';
-import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
+import type { AccountQuestions } from '../common/accountQuestions';
+import type { Connection, CurrentConnection, EnvironmentView } from '../common/environmentDeps';
+import { hostOf } from '../common/accounts';
+import { targetName } from '../common/environmentNames';
+import { classifyError } from '../common/errorKind';
+import { errorDetail } from '../common/errorMessages';
+import { actions, plainText } from '../common/userMessages';
+import type { MessagePresenter, UserMessage } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
@@ -252,7 +253,7 @@ export class RequestSender {
         }
         return { sent: false, problem: 'cancelled' };
       }
-      const message = plainText(errorText(error));
+      const message = errorDetail(error);
       log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
         this.deps.messages.present(

@@ -7,10 +7,10 @@
  */
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { signingKey } from './signingKey';
-import { plainText } from '../lookup/errorMessages';
-import type { MessagePresenter } from '../lookup/errorMessages';
+import { errorDetail } from '../common/errorMessages';
+import type { MessagePresenter } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { diagnoseKeys } from './keyDiagnosis';
@@ -22,7 +22,6 @@ import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKeySource, SnippetKind } from './snippets';
-import { errorText } from '../../shared/errorText';
 
 export type { DiagnosisStep } from './keyDiagnosis';
 
@@ -245,7 +244,7 @@ export class RequestTools {
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
     } catch (error) {
-      const message = plainText(errorText(error));
+      const message = errorDetail(error);
       this.deps.messages.present({ severity: 'error', text: message, actions: [] }, options);
       return { error: message };
     }

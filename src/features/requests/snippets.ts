@@ -14,7 +14,7 @@
  * ./quoting, so any body is safe. Pure: no `vscode`.
  */
 import { ACCOUNT_ENV } from '../../shared/connectionNames';
-import { ENV_NAMES } from '../sandbox/connectionText';
+import { SANDBOX_ENV as ENV_NAMES } from '../../shared/connectionNames';
 import { jsString, pythonString, shellQuote } from './quoting';
 
 export type SnippetKind = 'curl' | 'node' | 'python';

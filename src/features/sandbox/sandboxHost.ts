@@ -23,13 +23,14 @@
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { Credentials, RateLimiter } from '../../api';
+import type { RateLimiter } from '../../api';
 import type { SandboxControlClient } from '../../api/sandboxControl';
 import { SkippableClock } from '../../shared/skippableClock';
-import { loadClient } from '../accounts/loadClient';
+import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadSandboxControl } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
+import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../common/settings';
@@ -55,19 +56,6 @@ const CHANGING = new Set([
   'restore',
   'skip',
 ]);
-
-export interface RunningSandbox {
-  readonly sandbox: Sandbox;
-  /** The signed client of its control endpoint (disposed when the sandbox stops). */
-  readonly control: SandboxControlClient;
-  readonly credentials: Credentials;
-  /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
-  readonly keyText: string;
-  /** The fixed port of the setting that was taken when this window's sandbox took its port (it runs on another). */
-  readonly portTaken: number | undefined;
-  /** Whether its key pair is the one kept in SecretStorage for the next windows (the stable-key setting). */
-  readonly keyKept: boolean;
-}
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
 

@@ -15,9 +15,9 @@ import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environmentDeps';
+import type { EnvironmentKindSource, SandboxStarter } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
+import type { TransactionPicks } from '../common/transactionPicks';
 import { statusLook } from '../common/statusPresentation';
 import { controlIdOf, paymentAmountOf, paymentKind, paymentProblem, targetStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
@@ -40,7 +40,7 @@ export interface ControlPrompts {
   status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
 }
 
-/** The input box of the id (the known transactions come first, through TransactionChoices). */
+/** The input box of the id (the known transactions come first, through the transaction picks). */
 const askForId = (value: string): Promise<string | undefined> =>
   Promise.resolve(
     vscode.window.showInputBox({
@@ -95,7 +95,7 @@ export interface TransactionControlDeps {
   readonly sandboxHost: SandboxStarter;
   readonly store: TransactionStore;
   readonly log: Logger;
-  readonly choices?: TransactionChoices;
+  readonly choices?: Pick<TransactionPicks, 'choose'>;
 }
 
 function nextText(next: ScheduleStep | null): string {

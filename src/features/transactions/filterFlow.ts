@@ -23,7 +23,7 @@ import { fieldName, fieldValue, filterDescription, presetName, problemText } fro
 
 /** The stuck filter's rule (src/agents/statusSince.ts), loaded with this file: not at activation. */
 export { longerInStatus } from '../../agents/statusSince';
-export { timesContext } from '../accounts/timesContext';
+export { timesContext } from '../common/timesContext';
 
 export type MenuChoice = FilterField | 'apply' | 'clear';
 export interface MenuItem extends vscode.QuickPickItem {

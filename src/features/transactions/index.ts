@@ -12,7 +12,7 @@ import type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 import type { TransactionsProvider } from './transactionsProvider';
 import { VIEW_ID } from './viewId';
 
-export type { RevealResult, WelcomeState } from './transactionsView';
+export type { WelcomeState } from './transactionsView';
 export type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 
 /** The view's commands (package.json), registered at activation; their work loads with the view's code. */

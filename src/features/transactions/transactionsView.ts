@@ -10,8 +10,8 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
-import { recordClockNow } from '../accounts/recordClock';
+import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../common/environmentDeps';
+import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
@@ -22,19 +22,17 @@ import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
 import { readSetting } from '../common/settings';
-import { describeFaults } from '../sandbox/faultPresets';
+import { describeFaults } from '../common/faultPresets';
 import { errorText } from '../../shared/errorText';
 
 import { VIEW_ID } from './viewId';
+import type { RevealResult } from '../common/revealTransaction';
 
 export { VIEW_ID };
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState =
   'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
-
-/** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
-export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
 
 /** Transactions loaded at a time (a whole number from 1 to 100; a wrong value gives the default, said in the log). */
 export function pageSizeSetting(): number {

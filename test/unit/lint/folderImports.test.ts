@@ -100,7 +100,7 @@ describe('the lint rule of what each folder may import', function () {
       },
       {
         file: 'src/features/lookup/demo.ts',
-        code: "import * as vscode from 'vscode';\nimport type { EnvironmentService } from '../accounts/environmentService';\nimport { tagged } from '../common/log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentService;",
+        code: "import * as vscode from 'vscode';\nimport type { EnvironmentView } from '../common/environmentDeps';\nimport { tagged } from '../common/log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentView;",
       },
       {
         file: 'src/extension.ts',

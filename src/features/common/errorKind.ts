@@ -16,7 +16,7 @@ import {
   TimeoutError,
   TransportError,
 } from '../../api/errors';
-import { AccountAccessError } from '../accounts/accessError';
+import { AccountAccessError } from './accessError';
 
 export type ErrorKind =
   /** The service does not know the id (`Parameter id is invalid`, or no record). */

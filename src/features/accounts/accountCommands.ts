@@ -22,7 +22,6 @@ import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';
 
-export type { AccountResult, AddAccountArgs, EditAccountArgs, SetKeysArgs } from './accountCommandArgs';
 // Switch Account's list of accounts loads with this file (environmentStatus.ts).
 export { accountItems } from './accountPicks';
 

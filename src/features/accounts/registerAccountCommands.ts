@@ -8,9 +8,6 @@ import type { Logger } from '../common/log';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { ACCOUNT_COMMANDS } from './accountCommandNames';
 
-export { ACCOUNT_COMMANDS } from './accountCommandNames';
-export type { AccountCommand, AccountCommandHandlers } from './accountCommandNames';
-
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
   { environment, log }: { readonly environment: AccountsEnvironment; readonly log: Logger },

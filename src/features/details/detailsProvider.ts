@@ -19,8 +19,6 @@ const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 import { RECORD_SCHEME } from './recordScheme';
 
-export { RECORD_SCHEME };
-
 /** `exchange-tx-record:/<id>.json` */
 export function recordUri(id: string): vscode.Uri {
   return vscode.Uri.from({ scheme: RECORD_SCHEME, path: `/${id}.json` });

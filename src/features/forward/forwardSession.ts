@@ -9,7 +9,7 @@
  */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
-import type { DeliveryAttempt, QueueEntry } from '../../forward/delivery';
+import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
 import { safeText } from '../../forward/safeText';
 import { ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';

@@ -14,7 +14,9 @@ import {
 } from '../../api';
 import { clockTime, sanitize } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
-import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey, PairProblem } from '../../shared/currencyPairs';
+import type { PairRow } from '../../shared/pairLimitsRows';
+import type { UiStrings } from '../../shared/pairLimitsStrings';
 import { environmentName, environmentNameStart } from '../common/environmentNames';
 import type { EnvironmentKind } from '../common/environmentDeps';
 import { pageStrings } from './pageStrings';

@@ -13,8 +13,12 @@
  */
 import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
-import { parseWebviewMessage, checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import { parseWebviewMessage } from '../../shared/pairLimitsProtocol';
+import { checkNewPair, pairKey } from '../../shared/currencyPairs';
+import { rowHasLimits } from '../../shared/pairLimitsRows';
+import type { HostMessage, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
+import type { PairRow } from '../../shared/pairLimitsRows';
 import type { Logger } from '../common/log';
 import { LimitsMemory, loadLimits } from './loadLimits';
 import type { LimitsReport } from './loadLimits';

@@ -10,8 +10,8 @@ import { prettyJson, timeWithUtc, visibleText } from '../../shared/format';
 import { wrapCommentLine } from '../../shared/commentWrap';
 import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
-import { errorMeaning, httpMeaning } from './errorMeaning';
-import type { Meaning } from './errorMeaning';
+import { errorMeaning, httpMeaning } from '../../api/errorMeaning';
+import type { Meaning } from '../../api/errorMeaning';
 import { isPlainObject } from '../../shared/storedState';
 
 export interface AnswerInput {

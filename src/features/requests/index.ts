@@ -33,8 +33,6 @@ import { isRequestDocument, openUntitledRequest } from './requestFiles';
 import type { RequestDocumentCommand, RequestDocuments } from './requestDocuments';
 import { errorText } from '../../shared/errorText';
 
-export { openUntitledRequest } from './requestFiles';
-
 export interface RequestsDeps {
   readonly environment: EnvironmentView &
     CurrentConnection &

@@ -23,8 +23,6 @@ import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKeySource, SnippetKind } from './snippets';
 
-export type { DiagnosisStep } from './keyDiagnosis';
-
 export interface ToolsDeps {
   readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
   /** The built-in sandbox's key when requests go there (started if needed). */

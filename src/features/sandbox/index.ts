@@ -8,8 +8,6 @@ import type { SandboxApi, SandboxDeps, SandboxCommandHandlers } from './sandboxC
 import { readSetting } from '../common/settings';
 import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
-export { SANDBOX_COMMANDS } from './sandboxCommandNames';
-export type { SandboxCommand } from './sandboxCommandNames';
 export type { SandboxDeps };
 
 /** What the test API gets: the commands' objects, loaded on demand. */

@@ -32,12 +32,6 @@ import type { Back, StepCounter } from './stepPrompts';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../common/lateProgress';
 
-export { BACK } from './stepPrompts';
-export type { Back, StepCounter } from './stepPrompts';
-export type { CurrencyItem, PairItem } from './pairStep';
-export { stepOf, windowPrompts } from './newTransactionPrompts';
-export type { InputPrompt, KindItem, NewTransactionPrompts } from './newTransactionPrompts';
-
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 
 /** What the command did, for tests and callers. */

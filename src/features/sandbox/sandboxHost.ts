@@ -38,9 +38,6 @@ import { listen } from './sandboxPort';
 import { windowKeyPair } from './sandboxKey';
 import { errorText } from '../../shared/errorText';
 
-export { LEDGER_STATE_KEY } from './keptLedger';
-export { STABLE_KEY_SECRET, stableKeySetting } from './sandboxKey';
-export { portSetting } from './sandboxPort';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** Requests after which the ledger differs from its snapshot. */

@@ -28,8 +28,6 @@ import { errorText } from '../../shared/errorText';
 import { VIEW_ID } from './viewId';
 import type { RevealResult } from '../common/revealTransaction';
 
-export { VIEW_ID };
-
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState =
   'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { renderAnswer } from '../../../src/features/requests/answerText';
-import { errorMeaning, httpMeaning } from '../../../src/features/requests/errorMeaning';
+import { errorMeaning, httpMeaning } from '../../../src/api/errorMeaning';
 import { assertGolden } from '../support/golden';
 import { answerBase } from './fixtures';
 

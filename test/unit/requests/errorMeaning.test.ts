@@ -4,7 +4,7 @@
  * generic -32602, and each HTTP status class (401/403, 413, 429, 5xx, other non-2xx, 2xx).
  */
 import { strict as assert } from 'assert';
-import { errorMeaning, httpMeaning } from '../../../src/features/requests/errorMeaning';
+import { errorMeaning, httpMeaning } from '../../../src/api/errorMeaning';
 
 const AMOUNT_ACTION =
   'Send an amount within the limits; getExchangeAmount or getFixRateForAmount give them for a pair.';

@@ -14,9 +14,6 @@ import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../comm
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
 
-/** The status notes the details document shows (it loads them with this file, on first use). */
-export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
-
 export interface AgentToolsDeps {
   readonly environment: CurrentConnection & EnvironmentView;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */

@@ -45,11 +45,11 @@ const extensionEntries = [
   { in: 'src/features/transactions/tooltip.ts', out: 'lazy/tooltip' },
   { in: 'src/features/watch/watchCommands.ts', out: 'lazy/watch' },
   { in: 'src/features/lookup/lookupCommand.ts', out: 'lazy/lookup' },
-  { in: 'src/features/lookup/errorMessages.ts', out: 'lazy/errorMessages' },
+  { in: 'src/features/common/errorMessages.ts', out: 'lazy/errorMessages' },
   { in: 'src/features/transactions/transactionsPart.ts', out: 'lazy/transactions' },
-  { in: 'src/features/statusPresentation.ts', out: 'lazy/statusPresentation' },
+  { in: 'src/features/common/statusPresentation.ts', out: 'lazy/statusPresentation' },
   { in: 'src/features/details/detailsProvider.ts', out: 'lazy/details' },
-  { in: 'src/features/sandbox/faultPresets.ts', out: 'lazy/faultPresets' },
+  { in: 'src/features/common/faultPresets.ts', out: 'lazy/faultPresets' },
   { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },
 ];
 
@@ -176,7 +176,7 @@ const commonJs = {
  * re-exports of the client, its transport and the sandbox's control client: the features import error classes and helpers from
  * it, and esbuild splits files by what they import, not by what is used, so the barrel as written
  * would put the client's code (and axios) back into the main bundle. The extension gets the client
- * through loadClient() (src/features/accounts/loadClient.ts); a feature importing ExchangeClient
+ * through loadClient() (src/features/common/loadClient.ts); a feature importing ExchangeClient
  * from the barrel fails this build ("No matching export").
  */
 const barrelWithoutClient = {

@@ -5,7 +5,7 @@
  * in src (relative paths to the folder they reach, bare names to their package) and reports what
  * its folder may not import. Files outside src (tests, scripts) are not checked.
  */
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
 
@@ -13,26 +13,13 @@ const ROOT = import.meta.dirname;
 const SRC = path.join(ROOT, 'src');
 const NODE = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-/** The folders every feature may use: everything below the extension (the map's "everything above"). */
-const BELOW_FEATURES = ['api', 'sandbox', 'shared', 'agents', 'mcp', 'forward', 'store', 'features'];
+/** The folders below the features: pure code (`src/features/common` is the features' own shared folder). */
+const BELOW_FEATURES = ['api', 'sandbox', 'shared', 'agents', 'mcp', 'forward', 'store'];
 
-/**
- * Imports between feature folders that exist today, each a known exception: they go away when the
- * shared presentation and the accounts' service move out of the features (issue: one shape for a
- * feature). A feature importing another one not listed here is refused; the list only shrinks.
- */
-const FEATURE_IMPORTS_TODAY = {
-  accounts: ['sandbox'],
-  agents: ['accounts', 'sandbox'],
-  details: ['accounts', 'agents', 'lookup'],
-  forward: ['accounts'],
-  lookup: ['accounts'],
-  pairLimits: ['accounts'],
-  requests: ['accounts', 'lookup', 'sandbox'],
-  sandbox: ['accounts', 'lookup', 'transactions'],
-  transactions: ['accounts', 'lookup', 'sandbox'],
-  watch: ['accounts', 'lookup'],
-};
+/** The features: every folder of src/features but `common`, which they share. */
+const FEATURES = readdirSync(path.join(SRC, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'common')
+  .map((entry) => entry.name);
 
 /**
  * @typedef {object} FolderRule
@@ -96,31 +83,37 @@ export const FOLDER_RULES = {
     why: 'src/webview runs in the browser and never calls the network: src/shared and browser packages (types of the others); no vscode, no Node',
   },
   features: {
+    folders: [],
+    packages: [],
+    node: false,
+    why: 'no file lives at the root of src/features: a feature has its folder, and what features share is in src/features/common',
+  },
+  'features/common': {
     folders: BELOW_FEATURES,
     packages: 'any',
     node: true,
-    why: 'the helpers at the root of src/features are shared by every feature: they import no feature folder',
+    why: 'src/features/common is what the features share that needs vscode: everything below the features, any package and vscode; it imports no feature folder',
   },
   extension: {
-    folders: [...BELOW_FEATURES, ...Object.keys(FEATURE_IMPORTS_TODAY).map((name) => `features/${name}`)],
+    folders: [...BELOW_FEATURES, 'features/common', ...FEATURES.map((name) => `features/${name}`)],
     packages: 'any',
     node: true,
     why: 'src/extension.ts wires everything',
   },
   ...Object.fromEntries(
-    Object.entries(FEATURE_IMPORTS_TODAY).map(([name, others]) => [
+    FEATURES.map((name) => [
       `features/${name}`,
       {
-        folders: [...BELOW_FEATURES, ...others.map((other) => `features/${other}`)],
+        folders: [...BELOW_FEATURES, 'features/common'],
         packages: 'any',
         node: true,
-        why: `src/features/${name} may import everything below the features and vscode; of the other features only the imports that exist today (${others.join(', ')}), until they move to the shared presentation`,
+        why: `src/features/${name} may import everything below the features, src/features/common and vscode; another feature only through src/features/common (src/extension.ts hands it the other's object)`,
       },
     ]),
   ),
 };
 
-/** The folder of the map a file of src belongs to: `api`, `features/lookup`, `features` (its root), `extension`. */
+/** The folder of the map a file of src belongs to: `api`, `features/lookup`, `features/common`, `features` (a file at its root), `extension`. */
 export function folderOf(file) {
   const relative = path.relative(SRC, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;

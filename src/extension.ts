@@ -3,18 +3,18 @@
  * Activation does no network work: the sandbox and the clients start on first need.
  */
 import * as vscode from 'vscode';
-import { AccountSightings } from './features/accounts/accountSightings';
+import { AccountSightings } from './features/common/accountSightings';
 import { register as registerAccounts } from './features/accounts';
 import { AccountStore } from './features/accounts/accountStore';
 import { modalPrompts } from './features/accounts/accountPrompts';
-import type { AccountQuestions } from './features/accounts/accountPrompts';
+import type { AccountQuestions } from './features/common/accountQuestions';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';
 import { register as registerAgents } from './features/agents';
 import type { AgentsHandle } from './features/agents';
-import { RecentLog, requestLogger, tagged } from './features/log';
-import { requestTimeoutMs, watchSettings } from './features/settings';
+import { RecentLog, requestLogger, tagged } from './features/common/log';
+import { requestTimeoutMs, watchSettings } from './features/common/settings';
 import { register as registerForward } from './features/forward';
 import type { ForwardHandle } from './features/forward';
 import { register as registerLookup } from './features/lookup';

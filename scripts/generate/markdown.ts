@@ -5,7 +5,7 @@
  */
 import { AGENT_TOOLS } from '../../src/agents';
 import { TOOL_META } from '../../src/features/agents/toolManifest';
-import { OPERATIONS } from '../../src/features/requests/operations';
+import { OPERATIONS } from '../../src/features/requests/operationTable';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';
 

@@ -12,8 +12,6 @@ import { safeText } from './safeText';
 import type { Advice } from './statusGuide';
 import { adviceLine, STATUS_DOCS_URL, STATUS_FACTS } from './statusGuide';
 
-export { durationText };
-
 /** Since when the transaction is in its status, and how that is known. */
 export interface SinceFact {
   readonly atMs: number;

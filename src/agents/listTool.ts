@@ -15,7 +15,8 @@ import { recordLine } from './lines';
 import { RECORD_SCHEMA } from './outputSchemas';
 import { success } from './results';
 import { statusSchema, TICKER_PATTERN } from './schemaParts';
-import { longerInStatus, OPEN_STATUSES, targetNow } from './statusSince';
+import { longerInStatus, targetNow } from './statusSince';
+import { OPEN_STATUSES } from '../shared/status';
 import { FULL_SCHEMA } from './transactionTools';
 import type { AgentTool, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
@@ -27,7 +28,6 @@ const DEFAULT_LIST_LIMIT = 10;
 const MAX_TIME_LENGTH = 40;
 /** Most records one stuck search examines (pages of 100); the cursor goes on from there. */
 export const MAX_STUCK_SCAN = 300;
-export { OPEN_STATUSES };
 
 interface ListInput {
   readonly status?: KnownStatus[];

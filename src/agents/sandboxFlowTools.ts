@@ -10,7 +10,7 @@ import type { KnownStatus } from '../shared/status';
 import { ticker } from '../shared/format';
 import { sandboxTool } from './defineTool';
 import type { SandboxToolContext } from './defineTool';
-import { durationText } from './diagnosis';
+import { durationText } from './duration';
 import { controlLine } from './lines';
 import { durationMs } from './listTool';
 import { CONTROL_TX_SCHEMA } from './outputSchemas';

@@ -5,11 +5,8 @@
  */
 import type { TransactionRecord } from '../api/types';
 import type { ScheduleStep } from '../shared/controlProtocol';
-import { OPEN_STATUSES } from '../shared/status';
 import type { SinceFact } from './diagnosis';
 import type { AgentToolContext } from './types';
-
-export { OPEN_STATUSES };
 
 export interface StatusTimes {
   /** Now on the target's clock (the sandbox's, which can be ahead of real time). */

@@ -37,8 +37,6 @@ import { errorText } from '../shared/errorText';
 
 /** Loaded with the client (the extension makes a connection's redactor beside its client). */
 export { valueRedactor } from './valueRedactor';
-/** Named from here for the Transactions view (src/features), which reads it from this file. */
-export type { RequestOptions } from './clientOptions';
 
 /**
  * Ours: an interactive call (a lookup, a hover, a command) tells the user something within about

@@ -14,9 +14,6 @@ import { checkHookUrl, DEFAULT_HOOK_URL } from './target';
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
 import { errorText } from '../shared/errorText';
 
-/** What "Copy Sandbox Connection" writes, what an account's "Copy as…" snippets read, and the service's address. */
-export { ACCOUNT_ENV, SANDBOX_ENV };
-
 export const FORWARD_USAGE = `Usage: npm run forward -- [options]
 
 Polls the service for status changes of transactions and POSTs each change, as a signed JSON

@@ -1,6 +1,6 @@
 /** The CLI's line per delivery attempt (kept apart from cli.ts, which runs when loaded, so it can be tested). */
 import { isGapEvent } from '../shared/statusEvents';
-import type { DeliveryAttempt } from './delivery';
+import type { DeliveryAttempt } from './deliveryTypes';
 import { safeText } from './safeText';
 
 /** One attempt as a line: every text from the service or the receiver escaped. */

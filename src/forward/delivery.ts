@@ -39,8 +39,6 @@ import {
 } from './deliveryTypes';
 import { post } from './post';
 
-export * from './deliveryTypes';
-
 export class DeliveryQueue {
   readonly url: URL;
   private readonly secrets: () => readonly string[];

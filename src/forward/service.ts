@@ -14,7 +14,7 @@
 import { makeGapEvent as makeGap } from '../shared/statusEvents';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
-import type { DeliveryAttempt, DeliveryOptions, QueueEntry } from './delivery';
+import type { DeliveryAttempt, DeliveryOptions, QueueEntry } from './deliveryTypes';
 import { DeliveryQueue } from './delivery';
 import type { PollOutcome, TransactionSource } from './forwarder';
 import { StatusForwarder } from './forwarder';

@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import writeFileAtomic from 'write-file-atomic';
 import { createHash } from 'crypto';
-import type { QueueEntry } from './delivery';
+import type { QueueEntry } from './deliveryTypes';
 import type { ForwarderState, Tracked } from './forwarder';
 
 export const STATE_VERSION = 1;

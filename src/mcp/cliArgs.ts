@@ -9,9 +9,6 @@ import { checkEndpoint, isLoopbackHost } from '../api/endpoint';
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
 import { errorText } from '../shared/errorText';
 
-/** The variables of a running sandbox (what "Copy Sandbox Connection" writes) and of an account. */
-export { ACCOUNT_ENV, SANDBOX_ENV };
-
 export const MCP_USAGE = `Usage: node dist/mcp.js [--account [--url URL] [--name NAME]] [--tools NAMES] [--read-only]
 
 An MCP server (stdio) serving the Exchange Tx agent tools: diagnose a transaction ("why is it

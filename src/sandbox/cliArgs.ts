@@ -3,7 +3,7 @@
  * Kept apart from cli.ts so it can be tested without starting anything.
  */
 import { parseArgs } from 'util';
-import type { FaultKind, FaultOptions } from './faults';
+import type { FaultKind, FaultOptions } from '../shared/controlProtocol';
 import { DEFAULT_LEDGER_SIZE, DEFAULT_SEED } from './ledger';
 import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';

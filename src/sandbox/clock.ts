@@ -61,6 +61,3 @@ export class ManualClock implements SkippingClock {
     return this.current;
   }
 }
-
-/** Real time that tests may skip ahead (kept in src/shared: the extension holds it before the sandbox loads). */
-export { SkippableClock } from '../shared/skippableClock';

@@ -12,9 +12,6 @@ import { hashString, Random } from './random';
 import type { HttpAnswer, RpcId } from './protocol';
 import { errorBody, INTERNAL_ERROR, INVALID_REQUEST, jsonAnswer, rateLimitMessage, textAnswer } from './protocol';
 
-export { FAULT_KINDS } from '../shared/controlProtocol';
-export type { FaultKind, FaultOptions } from '../shared/controlProtocol';
-
 export const DEFAULT_SLOW_MS = 60_000;
 
 export interface FaultDecision {

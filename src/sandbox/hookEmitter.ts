@@ -26,7 +26,7 @@ import type { StatusEvent } from '../shared/statusEvents';
 import { makeStatusEvent } from '../shared/statusEvents';
 import type { HookEventSummary, HookState } from '../shared/controlProtocol';
 import { DeliveryQueue } from '../forward/delivery';
-import type { DeliveryOptions, QueueEntry } from '../forward/delivery';
+import type { DeliveryOptions, QueueEntry } from '../forward/deliveryTypes';
 import { checkHookUrl } from '../forward/target';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';

@@ -10,7 +10,7 @@
  *   …
  *   await sandbox.stop();
  */
-import type { DeliveryOptions } from '../forward/delivery';
+import type { DeliveryOptions } from '../forward/deliveryTypes';
 import type { ConnectionBounds } from './bounds';
 import { resolveBounds } from './bounds';
 import { DisabledMethods } from './disabledMethods';
@@ -21,7 +21,7 @@ import { canSkip, systemClock } from './clock';
 import { runControl } from './controlEndpoint/actions';
 import { HookEmitter } from './hookEmitter';
 import { Issuer, randomIssuerSeed } from './ids';
-import type { FaultOptions } from './faults';
+import type { FaultOptions } from '../shared/controlProtocol';
 import { FaultInjector } from './faults';
 import type { KeyInput } from './keyring';
 import { KeyRing } from './keyring';
@@ -40,7 +40,9 @@ import { DEFAULT_LEDGER_BOUND, Traffic } from './traffic';
 
 export { DEFAULT_CONNECTION_BOUNDS } from './bounds';
 export type { ConnectionBounds } from './bounds';
-export { canSkip, ManualClock, SkippableClock, systemClock } from './clock';
+export { canSkip, ManualClock, systemClock } from './clock';
+/** Real time that tests may skip ahead (kept in src/shared: the extension holds it before the sandbox loads). */
+export { SkippableClock } from '../shared/skippableClock';
 export type { Clock, SkippingClock } from './clock';
 export { runControl } from './controlEndpoint/actions';
 export { HookEmitter } from './hookEmitter';
@@ -58,8 +60,8 @@ export { MAX_SNAPSHOT_SIZE, readSnapshotTransaction, restoreLedger, SnapshotErro
 export { CURRENCIES, findCurrency } from './currencies';
 export type { Availability, Currency } from './currencies';
 export type { LedgerTransaction } from './factory';
-export { FAULT_KINDS } from './faults';
-export type { FaultKind, FaultOptions } from './faults';
+export { FAULT_KINDS } from '../shared/controlProtocol';
+export type { FaultKind, FaultOptions } from '../shared/controlProtocol';
 export { HOSTILE_VALUES } from './hostile';
 export type { KeyInput } from './keyring';
 export { DEFAULT_LEDGER_SIZE, DEFAULT_SEED, Ledger } from './ledger';

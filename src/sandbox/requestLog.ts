@@ -5,7 +5,7 @@
  * a request run as an operation; nothing at all from the body of an unauthenticated one. So 10 000
  * entries of calls near the 1 MiB body limit hold their sizes, not up to 10 GiB of params.
  */
-import type { FaultKind } from './faults';
+import type { FaultKind } from '../shared/controlProtocol';
 import type { RpcId } from './protocol';
 
 /**

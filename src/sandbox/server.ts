@@ -31,7 +31,7 @@ import { answerControl } from './controlEndpoint/httpAnswer';
 import { ControlNonces } from './controlEndpoint/nonces';
 import type { Connection } from './connectionPool';
 import { ConnectionPool } from './connectionPool';
-import type { FaultKind } from './faults';
+import type { FaultKind } from '../shared/controlProtocol';
 import { faultAnswer } from './faults';
 import { isMethod } from './operations';
 import { operationAnswer } from './operationAnswer';
@@ -50,8 +50,6 @@ import {
 } from './protocol';
 import type { RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
 import type { ServerParts } from './serverParts';
-
-export type { ServerParts } from './serverParts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

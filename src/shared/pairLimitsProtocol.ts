@@ -8,8 +8,7 @@
  *
  * What the messages carry is in files of its own: the pairs and the ticker rules both sides apply
  * (currencyPairs.ts), the page's words (pairLimitsStrings.ts), the rows and their columns
- * (pairLimitsRows.ts). The names the extension's pair-limits feature reads from here are exported
- * here too.
+ * (pairLimitsRows.ts); each side imports them from there.
  */
 import * as v from 'valibot';
 import type { CurrencyPairKey } from './currencyPairs';
@@ -18,12 +17,6 @@ import type { PairRow, PairsParamsField } from './pairLimitsRows';
 import { FAILURE_KINDS, LIMIT_COLUMNS } from './pairLimitsRows';
 import type { UiStringKey, UiStrings } from './pairLimitsStrings';
 import { UI_STRING_KEYS } from './pairLimitsStrings';
-
-export type { CurrencyPairKey, PairProblem } from './currencyPairs';
-export { boundValue, checkNewPair, MAX_PAIRS, normalizeTicker, pairKey } from './currencyPairs';
-export type { EstimateCell, FailedRow, PairRow, Rate, RowEstimates } from './pairLimitsRows';
-export { PENDING_ESTIMATES, pairsParamsField, pairsParamsLimits, rowFailed, rowHasLimits } from './pairLimitsRows';
-export type { UiStrings } from './pairLimitsStrings';
 
 // ---------------------------------------------------------------------------------------------
 // The view state.

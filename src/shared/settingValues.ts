@@ -7,7 +7,7 @@
  * `getConfiguration().get()` hands it over as it is. A value that breaks its rule is replaced by
  * the default, with the reason.
  *
- * Pure: no `vscode` import. The reader in `src/features/settings.ts` asks VS Code for the values of
+ * Pure: no `vscode` import. The reader in `src/features/common/settings.ts` asks VS Code for the values of
  * each scope (`inspect()`), picks the one that applies with `effectiveValue`, checks it with
  * `checkSetting` and logs what was wrong.
  */

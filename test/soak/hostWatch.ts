@@ -4,7 +4,7 @@
  * pair's limits).
  */
 import type { ExchangeTxApi } from '../../src/extension';
-import { statusLook } from '../../src/features/statusPresentation';
+import { statusLook } from '../../src/features/common/statusPresentation';
 import type { Memory } from './figures';
 
 /**

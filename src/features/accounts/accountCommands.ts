@@ -8,21 +8,20 @@
  * another extension, or a command link, cannot change keys or addresses by calling a command.
  * Their arguments and results are accountCommandArgs.ts, the pick of an account accountPicks.ts.
  */
-import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
+import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
-import type { Logger } from '../log';
-import type { Account } from './accountModel';
-import { hostOf } from './accountModel';
+import type { Logger } from '../common/log';
+import type { Account } from '../common/accounts';
+import { hostOf } from '../common/accounts';
 import type { AccountResult, AddAccountArgs, SetKeysArgs } from './accountCommandArgs';
 import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
-import { legacyBaseUrl } from '../settings';
+import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { isPlainObject } from '../../shared/storedState';
 
-export type { AccountResult, AddAccountArgs, EditAccountArgs, SetKeysArgs } from './accountCommandArgs';
 // Switch Account's list of accounts loads with this file (environmentStatus.ts).
 export { accountItems } from './accountPicks';
 
@@ -39,7 +38,7 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
 
 export function accountCommandHandlers(
   context: vscode.ExtensionContext,
-  environment: EnvironmentChoice & EnvironmentView,
+  environment: AccountsEnvironment,
   log: Logger,
 ): AccountCommandHandlers {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;

@@ -8,35 +8,16 @@
  *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
  */
 import { checkEndpoint } from '../../api';
-import { DEFAULT_BASE_URL } from '../../shared/connectionNames';
 import { isPlainObject } from '../../shared/storedState';
 import { errorText } from '../../shared/errorText';
-
-export { DEFAULT_BASE_URL };
+import type { Account, AccountSummary, Resolution } from '../common/accounts';
+import { hostOf } from '../common/accounts';
 
 export const ACCOUNTS_VERSION = 1;
 export const MAX_ACCOUNTS = 50;
 export const MAX_NAME_LENGTH = 60;
 /** Hosts remembered per account (each answer to "Send signed requests … to host …?"). */
 const MAX_HOSTS = 20;
-
-export interface Account {
-  readonly id: string;
-  readonly name: string;
-  /** The address as the user gave it (checked: https, or http to this machine only). */
-  readonly baseUrl: string;
-  /** The user's answers per origin: true = send signed requests there, false = never. */
-  readonly hosts: Readonly<Record<string, boolean>>;
-}
-
-/** An account as shown and as a connection names it: no key, no answers. */
-export interface AccountSummary {
-  readonly id: string;
-  readonly name: string;
-  /** `host[:port]` of its address. */
-  readonly host: string;
-  readonly baseUrl: string;
-}
 
 /** What is shown of an account. */
 export function accountSummary(account: Account): AccountSummary {
@@ -153,15 +134,6 @@ export function originOf(baseUrl: string): string | undefined {
   }
 }
 
-/** `host[:port]`, as the status bar and pickers show it. */
-export function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl.trim()).host;
-  } catch {
-    return baseUrl;
-  }
-}
-
 /** A name for an account made from keys saved by an earlier version: its host, made unique. */
 export function migratedName(baseUrl: string, others: readonly Account[]): string {
   const base = hostOf(baseUrl).slice(0, MAX_NAME_LENGTH - 4) || 'Account';
@@ -173,13 +145,6 @@ export function migratedName(baseUrl: string, others: readonly Account[]): strin
 /** The account `target` names, or undefined for the sandbox or an account that is gone. */
 export function accountOf(list: AccountList, id: string): Account | undefined {
   return list.accounts.find((a) => a.id === id);
-}
-
-export interface Resolution {
-  /** Where requests go. */
-  readonly kind: 'sandbox' | 'live';
-  /** Why the sandbox is used although an account is active. */
-  readonly reason?: 'restricted' | 'no-keys' | 'missing';
 }
 
 /**

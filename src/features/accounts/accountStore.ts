@@ -8,7 +8,8 @@ import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import type { Credentials } from '../../api';
-import type { Account, AccountList } from './accountModel';
+import type { AccountList } from './accountModel';
+import type { Account } from '../common/accounts';
 import {
   accountOf,
   dropAccount,

@@ -12,11 +12,11 @@
  */
 import { RateLimiter } from '../../api';
 import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
-import { loadClient } from './loadClient';
-import type { ClientCode } from './loadClient';
+import { loadClient } from '../common/loadClient';
+import type { ClientCode } from '../common/loadClient';
 import { accountSummary } from './accountModel';
-import type { Account, AccountSummary } from './accountModel';
-import type { Connection } from './environmentDeps';
+import type { Account, AccountSummary } from '../common/accounts';
+import type { Connection } from '../common/environmentDeps';
 
 /** One rate limiter per API key, made on first need, kept until disposed. */
 export class KeyLimiters {

@@ -4,15 +4,10 @@
  * Environment…", "Explore the Sandbox" and "Show Log".
  */
 import * as vscode from 'vscode';
-import type * as FaultPresets from '../sandbox/faultPresets';
-import { lazyModule } from '../lazyModule';
-import type {
-  EnvironmentChoice,
-  EnvironmentState,
-  EnvironmentView,
-  SandboxRunning,
-  SandboxStarter,
-} from './environmentDeps';
+import type * as FaultPresets from '../common/faultPresets';
+import { lazyModule } from '../common/lazyModule';
+import type { EnvironmentState, SandboxRunning, SandboxStarter } from '../common/environmentDeps';
+import type { AccountsEnvironment } from './accountsEnvironment';
 import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
@@ -53,7 +48,7 @@ export function registerEnvironment(
     sandboxHost,
     showLog,
   }: {
-    readonly environment: EnvironmentChoice & EnvironmentView;
+    readonly environment: AccountsEnvironment;
     readonly sandboxHost: SandboxStarter & SandboxRunning;
     readonly showLog: () => void;
   },
@@ -63,7 +58,7 @@ export function registerEnvironment(
   item.command = 'exchangeTx.switchEnvironment';
   // The faults' words load once the built-in sandbox runs (faults exist only then), not at activation.
   let presets: typeof FaultPresets | undefined;
-  const loadPresets = lazyModule(() => import('../sandbox/faultPresets'));
+  const loadPresets = lazyModule(() => import('../common/faultPresets'));
   const render = () => {
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
     const running = sandboxHost.sandbox;

@@ -10,11 +10,12 @@
  */
 import { checkEndpoint } from '../../api';
 import type { Credentials } from '../../api';
-import type { Logger } from '../log';
-import type { Account } from './accountModel';
-import { hostDecision, hostOf, originOf } from './accountModel';
-import { AccountAccessError } from './accountAccessError';
-import type { AccountPrompts } from './accountPrompts';
+import type { Logger } from '../common/log';
+import type { Account } from '../common/accounts';
+import { hostDecision, originOf } from './accountModel';
+import { hostOf } from '../common/accounts';
+import { AccountAccessError } from '../common/accountAccessError';
+import type { AccountPrompts } from '../common/accountQuestions';
 
 /** Why an account is not used, in the user's language. */
 export interface ApprovalWords {

@@ -4,13 +4,14 @@
  * Environment…", "Explore the Sandbox" and "Show Log" (environmentStatus.ts).
  */
 import type * as vscode from 'vscode';
-import type { Logger } from '../log';
-import type { EnvironmentChoice, EnvironmentView, SandboxRunning, SandboxStarter } from './environmentDeps';
+import type { Logger } from '../common/log';
+import type { SandboxRunning, SandboxStarter } from '../common/environmentDeps';
+import type { AccountsEnvironment } from './accountsEnvironment';
 import { registerEnvironment } from './environmentStatus';
 import { registerAccountCommands } from './registerAccountCommands';
 
 export interface AccountsDeps {
-  readonly environment: EnvironmentChoice & EnvironmentView;
+  readonly environment: AccountsEnvironment;
   /** The built-in sandbox (Explore the Sandbox starts it; the item names its faults). */
   readonly sandboxHost: SandboxStarter & SandboxRunning;
   readonly log: Logger;

@@ -2,18 +2,15 @@
  * The account commands, registered at activation; their work (accountCommands.ts, with the key
  * prompts) is loaded when one of them first runs, from its own file of the bundle.
  */
-import type { EnvironmentChoice, EnvironmentView } from './environmentDeps';
+import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { AccountCommandHandlers } from './accountCommandNames';
 import { ACCOUNT_COMMANDS } from './accountCommandNames';
 
-export { ACCOUNT_COMMANDS } from './accountCommandNames';
-export type { AccountCommand, AccountCommandHandlers } from './accountCommandNames';
-
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  { environment, log }: { readonly environment: EnvironmentChoice & EnvironmentView; readonly log: Logger },
+  { environment, log }: { readonly environment: AccountsEnvironment; readonly log: Logger },
 ): void {
   let loading: Promise<AccountCommandHandlers> | undefined;
   const load = (): Promise<AccountCommandHandlers> => {

@@ -9,13 +9,10 @@ import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { ControlClient } from '../../api/controlClient';
-import type { AccountSightings } from '../accounts/accountSightings';
-import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
-
-/** The status notes the details document shows (it loads them with this file, on first use). */
-export { STATUS_FACTS, statusNotes } from '../../agents/statusGuide';
+import type { AccountSightings } from '../common/accountSightings';
+import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
 
 export interface AgentToolsDeps {
   readonly environment: CurrentConnection & EnvironmentView;

@@ -11,10 +11,10 @@
  * leaves the extension working without the server (a warning in the log).
  */
 import * as vscode from 'vscode';
-import type { SandboxStarter } from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
-import { ENV_NAMES } from '../sandbox/connectionText';
+import type { SandboxStarter } from '../common/environmentDeps';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
+import { SANDBOX_ENV } from '../../shared/connectionNames';
 import { errorText } from '../../shared/errorText';
 
 /** The provider's id, as `contributes.mcpServerDefinitionProviders` declares it. */
@@ -99,9 +99,9 @@ export function createMcpProvider(options: {
       server.env = {
         ...server.env,
         ...baseEnv,
-        [ENV_NAMES.url]: sandbox.url,
-        [ENV_NAMES.apiKey]: credentials.apiKey,
-        [ENV_NAMES.privateKey]: keyText,
+        [SANDBOX_ENV.url]: sandbox.url,
+        [SANDBOX_ENV.apiKey]: credentials.apiKey,
+        [SANDBOX_ENV.privateKey]: keyText,
       };
       return server;
     },

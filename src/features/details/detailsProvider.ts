@@ -3,23 +3,21 @@
  * (`exchange-tx-record:/<id>.json`; each time also as ISO text in a comment beside it), served by a content provider from the store and refreshed
  * whenever the store sees the record change.
  */
-import type { EnvironmentKindSource } from '../accounts/environmentDeps';
+import type { EnvironmentKindSource } from '../common/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { Logger } from '../log';
-import type { MessagePresenter, UserMessage } from '../lookup/userMessages';
-import { actions } from '../lookup/userMessages';
-import { lazyModule } from '../lazyModule';
+import type { Logger } from '../common/log';
+import type { MessagePresenter, UserMessage } from '../common/userMessages';
+import { actions } from '../common/userMessages';
+import { lazyModule } from '../common/lazyModule';
 import { idFromArgument } from '../../shared/transactionId';
 import { noteComments, recordText } from './recordText';
 
 /** The words of errors and misses, loaded the first time the details have one to tell. */
-const errorWords = lazyModule(() => import('../lookup/errorMessages'));
+const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 import { RECORD_SCHEME } from './recordScheme';
-
-export { RECORD_SCHEME };
 
 /** `exchange-tx-record:/<id>.json` */
 export function recordUri(id: string): vscode.Uri {

@@ -5,11 +5,10 @@
  * is asked for.
  */
 import * as vscode from 'vscode';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { DetailsDeps, DetailsOptions, RecordDocuments } from './detailsProvider';
 import { RECORD_SCHEME } from './recordScheme';
 
-export { RECORD_SCHEME };
 export type { DetailsDeps };
 
 /** The details documents as activation holds them: loaded on first use. */

@@ -9,13 +9,13 @@
  */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
-import type { DeliveryAttempt, QueueEntry } from '../../forward/delivery';
+import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
 import { safeText } from '../../forward/safeText';
 import { ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
 import { isGapEvent } from '../../shared/statusEvents';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 
 // What the commands and the view need once they run, loaded with this file (activation loads none of it).
 export { forwardPrompts } from './forwardPrompts';

@@ -7,7 +7,7 @@
  * Loaded with the forwarding session, never at activation.
  */
 import * as vscode from 'vscode';
-import type { QueueEntry } from '../../forward/delivery';
+import type { QueueEntry } from '../../forward/deliveryTypes';
 import { safeText } from '../../forward/safeText';
 import { isGapEvent } from '../../shared/statusEvents';
 

@@ -13,13 +13,13 @@
  * shown once, kept until rotated). Activation registers the commands, the status bar item and a
  * view whose provider only reads a running session: the forwarding code loads on first use.
  */
-import type { CurrentConnection, CurrentTarget, EnvironmentResets } from '../accounts/environmentDeps';
+import type { CurrentConnection, CurrentTarget, EnvironmentResets } from '../common/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { AccountSightings } from '../accounts/accountSightings';
-import type { Logger } from '../log';
-import { RecentLog } from '../log';
-import { readSetting } from '../settings';
+import type { AccountSightings } from '../common/accountSightings';
+import type { Logger } from '../common/log';
+import { RecentLog } from '../common/log';
+import { readSetting } from '../common/settings';
 import type { ForwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
 import type { ForwardSession } from './forwardSession';

@@ -4,18 +4,12 @@
  * ones loaded in the view, in that order, each once (where it first appears), with at most
  * {@link MAX_PER_SOURCE} of each source. Pure: no `vscode` import.
  */
-
-export type ChoiceSource = 'selected' | 'editor' | 'watched' | 'recent' | 'view';
+import type { Choice, ChoiceSource } from '../common/transactionPicks';
 
 /** The order the sources are offered in. */
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];
 
 export const MAX_PER_SOURCE = 25;
-
-export interface Choice {
-  readonly id: string;
-  readonly source: ChoiceSource;
-}
 
 /** The ids of each source, deduplicated across sources in {@link SOURCE_ORDER}. */
 export function choiceList(ids: Partial<Record<ChoiceSource, readonly string[]>>): Choice[] {

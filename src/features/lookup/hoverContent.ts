@@ -10,9 +10,9 @@ import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
 import { statusTimes } from '../../agents/statusSince';
-import type { AccountSightings } from '../accounts/accountSightings';
-import { timesContext } from '../accounts/timesContext';
-import type { Logger } from '../log';
+import type { AccountSightings } from '../common/accountSightings';
+import { timesContext } from '../common/timesContext';
+import type { Logger } from '../common/log';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
 import type { TransactionRecord } from '../../api';
 import {
@@ -24,11 +24,11 @@ import {
   ticker,
 } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { errorText } from '../../shared/errorText';
-import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../accounts/environmentDeps';
-import { statusLook } from '../statusPresentation';
-import { environmentName } from '../accounts/environmentNames';
+import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../common/environmentDeps';
+import { statusLook } from '../common/statusPresentation';
+import { environmentName } from '../common/environmentNames';
 
 /** The only commands a hover's links may run. */
 export const HOVER_COMMANDS: readonly string[] = [

@@ -15,12 +15,12 @@ import type {
   EnvironmentKindSource,
   SandboxClockSource,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
+} from '../common/environmentDeps';
+import { recordClockNow } from '../common/recordClock';
+import type { Logger } from '../common/log';
 import { isFinalStatus } from '../../shared/status';
-import type { AccountSightings } from '../accounts/accountSightings';
-import { lazyModule } from '../lazyModule';
+import type { AccountSightings } from '../common/accountSightings';
+import { lazyModule } from '../common/lazyModule';
 import type { IdPatternSetting } from './hoverSettings';
 import { answersMissesIn, hoverEnabledFor } from './hoverSettings';
 import { errorText } from '../../shared/errorText';
@@ -40,7 +40,7 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
 /** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
 const hoverContent = lazyModule(() => import('./hoverContent'));
 /** The words of errors and misses, loaded the first time a hover has one to tell. */
-const errorWords = lazyModule(() => import('./errorMessages'));
+const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;

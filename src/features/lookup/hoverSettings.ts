@@ -6,12 +6,12 @@
  * hover is not something an opened workspace may choose.
  */
 import * as vscode from 'vscode';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import type { CompiledIdPattern, IdMatch } from './idPattern';
 import { compileIdPattern, searchIdAt } from './idPattern';
 import { TIME_BOUND_MS } from './timeBound';
 import { namesDocument } from './missScope';
-import { inspectSetting, readSetting } from '../settings';
+import { inspectSetting, readSetting } from '../common/settings';
 
 const SECTION = 'exchangeTx.hover';
 const ID_PATTERN = 'idPattern';

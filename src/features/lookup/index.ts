@@ -12,19 +12,19 @@ import type {
   EnvironmentKindSource,
   SandboxClockSource,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
-import { MessagePresenter, moreTransactionActions } from './userMessages';
-import { lazyModule } from '../lazyModule';
+} from '../common/environmentDeps';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
+import { MessagePresenter, moreTransactionActions } from '../common/userMessages';
+import { lazyModule } from '../common/lazyModule';
 import { idInEditor } from './editorId';
 import { HOVER_SELECTOR, IdHoverProvider } from './hoverProvider';
 import { idFromArgument } from '../../shared/transactionId';
 import type { LookupCommand, LookupCommandOptions } from './lookupCommand';
 import { IdPatternSetting } from './hoverSettings';
 import { TransactionChoices } from './transactionChoices';
-import { revealTransaction } from '../revealTransaction';
-import type { AccountSightings } from '../accounts/accountSightings';
+import { revealTransaction } from '../common/revealTransaction';
+import type { AccountSightings } from '../common/accountSightings';
 
 export interface LookupDeps {
   readonly store: TransactionStore;

@@ -9,22 +9,23 @@ import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKindSource, SandboxClockSource } from '../accounts/environmentDeps';
-import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
-import { statusLook } from '../statusPresentation';
-import type { ErrorKind } from './errorKind';
-import type { MessagePresenter, MessageSeverity, UserMessage } from './errorMessages';
-import { actions, describeError, notFound, plainText } from './errorMessages';
+import type { EnvironmentKindSource, SandboxClockSource } from '../common/environmentDeps';
+import { recordClockNow } from '../common/recordClock';
+import type { Logger } from '../common/log';
+import { statusLook } from '../common/statusPresentation';
+import type { ErrorKind } from '../common/errorKind';
+import type { MessagePresenter, MessageSeverity, UserMessage } from '../common/userMessages';
+import { actions, plainText } from '../common/userMessages';
+import { describeError, notFound } from '../common/errorMessages';
 import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
 import type { IdPatternSetting } from './hoverSettings';
 import type { TransactionChoices } from './transactionChoices';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 export interface LookupCommandOptions {
   /** Show no notifications (the message is still kept as `lastMessage`) and never prompt. */

@@ -9,15 +9,15 @@ import * as vscode from 'vscode';
 import { pairLabel, sanitize } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { lazyModule } from '../lazyModule';
-import type { Choice, ChoiceSource } from './choiceList';
-import type * as StatusPresentation from '../statusPresentation';
+import { lazyModule } from '../common/lazyModule';
+import type { Choice, ChooseOptions, ChoiceSource, TransactionPicks } from '../common/transactionPicks';
+import type * as StatusPresentation from '../common/statusPresentation';
 
 type StatusLookOf = typeof StatusPresentation.statusLook;
 import { choiceList } from './choiceList';
 
 /** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
-const presentation = lazyModule(() => import('../statusPresentation'));
+const presentation = lazyModule(() => import('../common/statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;
@@ -25,14 +25,6 @@ const RECENT = 10;
 interface ChoiceItem extends vscode.QuickPickItem {
   readonly id?: string;
   readonly enter?: true;
-}
-
-export interface ChooseOptions {
-  readonly title: string;
-  /** Ids the command itself knows of (the one under the cursor, the last one it acted on), offered under their source. */
-  readonly offered?: readonly Choice[];
-  /** The command's own input box, for "Enter an ID…" and when nothing is known. */
-  readonly ask: () => Promise<string | undefined>;
 }
 
 function sourceLabel(source: ChoiceSource): string {
@@ -50,7 +42,7 @@ function sourceLabel(source: ChoiceSource): string {
   }
 }
 
-export class TransactionChoices {
+export class TransactionChoices implements TransactionPicks {
   private readonly sources = new Map<ChoiceSource, () => readonly string[]>();
   private readonly recent: string[] = [];
   /** What the last pick offered, in order (tests read it, then accept an item with VS Code's own command). */

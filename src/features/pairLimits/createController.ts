@@ -4,7 +4,7 @@
  * serializer at activation).
  */
 import type * as vscode from 'vscode';
-import { tagged } from '../log';
+import { tagged } from '../common/log';
 import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PairList } from './pairList';
 import { PairLimitsController } from './pairLimitsController';

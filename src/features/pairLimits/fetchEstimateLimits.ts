@@ -20,8 +20,8 @@
  */
 import { AmountOutOfRangeError, ProtocolError } from '../../api';
 import type { EstimateLimits, ServiceError } from '../../api';
-import { pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { pairKey } from '../../shared/currencyPairs';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import { isPairError } from './fetchPairLimits';
 
 /** The most pairs in one bulk estimate (the sandbox's maximum; the panel holds far fewer). */

@@ -17,8 +17,8 @@
  */
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, ServiceError } from '../../api';
 import type { PairLimits } from '../../api';
-import { pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { pairKey } from '../../shared/currencyPairs';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
 
 export type PairOutcome =
   { readonly limits: PairLimits } | { readonly error: ServiceError } | { readonly missing: true };

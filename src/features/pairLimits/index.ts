@@ -4,11 +4,12 @@
  * the panel is first shown or restored, from its own file of the bundle (createController.ts).
  */
 import * as vscode from 'vscode';
-import type { PairLimitsController } from './pairLimitsPanel';
+import type { PairLimitsController } from './pairLimitsController';
 import type { PairLimitsDeps } from './pairLimitsDeps';
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
 
-export type { PairLimitsController, PairLimitsPanel } from './pairLimitsPanel';
+export type { PairLimitsController } from './pairLimitsController';
+export type { PairLimitsPanel } from './panel';
 export type { PairLimitsDeps } from './pairLimitsDeps';
 
 /** What the test API gets: the panel's controller, once loaded. */

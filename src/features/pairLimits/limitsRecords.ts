@@ -3,8 +3,10 @@
  * clipboard, and the log's summary of a load (the calls of each source and each pair's three
  * outcomes).
  */
-import { pairKey, pairsParamsLimits } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, EstimateCell, PairRow } from '../../shared/pairLimitsProtocol';
+import { pairKey } from '../../shared/currencyPairs';
+import { pairsParamsLimits } from '../../shared/pairLimitsRows';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
+import type { EstimateCell, PairRow } from '../../shared/pairLimitsRows';
 import type { EstimateOutcome, EstimateReport } from './fetchEstimateLimits';
 import { describeOutcome } from './fetchPairLimits';
 import type { LimitsReport } from './loadLimits';

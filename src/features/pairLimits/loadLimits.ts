@@ -15,8 +15,10 @@
  * alone, and `pairsParamsGoneNow` is true for that one load, so the panel tells it once.
  */
 import { CurrencyDisabledError, CurrencyNotFoundError, ServiceError } from '../../api';
-import { pairKey, pairsParamsField } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, Rate } from '../../shared/pairLimitsProtocol';
+import { pairKey } from '../../shared/currencyPairs';
+import { pairsParamsField } from '../../shared/pairLimitsRows';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
+import type { Rate } from '../../shared/pairLimitsRows';
 import { fetchEstimateLimits } from './fetchEstimateLimits';
 import type { EstimateBounds, EstimateCall, EstimateOutcome, EstimateReport, Probe } from './fetchEstimateLimits';
 import { fetchPairLimits } from './fetchPairLimits';

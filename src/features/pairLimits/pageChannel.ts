@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../../shared/pairLimitsProtocol';
 import type { HostMessage, WebviewMessage } from '../../shared/pairLimitsProtocol';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
 import { uiStrings } from './pairLimitsText';
 import { bundleFolder } from './panelOptions';

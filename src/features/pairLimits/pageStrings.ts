@@ -4,7 +4,7 @@
  * English bundle in the browser test of the page. Only the type of `vscode` is imported.
  */
 import type * as vscode from 'vscode';
-import type { UiStrings } from '../../shared/pairLimitsProtocol';
+import type { UiStrings } from '../../shared/pairLimitsStrings';
 
 /** What the words need of `vscode.l10n`. */
 export type Localizer = Pick<typeof vscode.l10n, 't'>;

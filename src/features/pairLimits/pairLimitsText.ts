@@ -13,14 +13,16 @@ import {
   InternalServiceError,
 } from '../../api';
 import { clockTime, sanitize } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
-import type { CurrencyPairKey, PairProblem, PairRow, UiStrings } from '../../shared/pairLimitsProtocol';
-import { environmentName, environmentNameStart } from '../accounts/environmentNames';
-import type { EnvironmentKind } from '../accounts/environmentDeps';
+import { userTimeStyle } from '../common/timeStyle';
+import type { CurrencyPairKey, PairProblem } from '../../shared/currencyPairs';
+import type { PairRow } from '../../shared/pairLimitsRows';
+import type { UiStrings } from '../../shared/pairLimitsStrings';
+import { environmentName, environmentNameStart } from '../common/environmentNames';
+import type { EnvironmentKind } from '../common/environmentDeps';
 import { pageStrings } from './pageStrings';
 import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';
-import { pairLimitsWaitText } from '../waitText';
+import { pairLimitsWaitText } from '../common/waitText';
 import { errorText } from '../../shared/errorText';
 
 export function uiStrings(): UiStrings {

@@ -5,8 +5,8 @@
  * The plain arrays of the first release still read.
  */
 import type * as vscode from 'vscode';
-import { MAX_PAIRS, pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { MAX_PAIRS, pairKey } from '../../shared/currencyPairs';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import { pairCodec, readPairs } from './pairListState';
 

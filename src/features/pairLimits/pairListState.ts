@@ -4,8 +4,8 @@
  * back is checked like any outside input: an entry with string tickers that do not make a valid
  * pair is dropped; an entry of another shape is kept for whoever wrote it, unused. Pure: no `vscode`.
  */
-import { normalizeTicker, pairKey } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey } from '../../shared/pairLimitsProtocol';
+import { normalizeTicker, pairKey } from '../../shared/currencyPairs';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import { isPlainObject, listValues, readStoredList } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 

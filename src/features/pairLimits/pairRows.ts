@@ -9,8 +9,10 @@ import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
 import { sanitize } from '../../shared/format';
-import { boundValue, pairsParamsLimits, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsProtocol';
+import { boundValue } from '../../shared/currencyPairs';
+import { pairsParamsLimits, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsRows';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
+import type { EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsRows';
 import type { EstimateOutcome } from './fetchEstimateLimits';
 import type { PairOutcome } from './fetchPairLimits';
 

@@ -12,11 +12,14 @@
  * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
  * (pairLimitsController.ts).
  */
-import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../accounts/environmentDeps';
+import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
-import { checkNewPair, pairKey, rowHasLimits } from '../../shared/pairLimitsProtocol';
-import type { CurrencyPairKey, HostMessage, PairRow, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
-import type { Logger } from '../log';
+import { checkNewPair, pairKey } from '../../shared/currencyPairs';
+import { rowHasLimits } from '../../shared/pairLimitsRows';
+import type { HostMessage, ViewState, WebviewMessage } from '../../shared/pairLimitsProtocol';
+import type { CurrencyPairKey } from '../../shared/currencyPairs';
+import type { PairRow } from '../../shared/pairLimitsRows';
+import type { Logger } from '../common/log';
 import { LimitsMemory, loadLimits } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
 import { copiedLimits, summarize } from './limitsRecords';

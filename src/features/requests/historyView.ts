@@ -10,7 +10,7 @@ import type { HistoryStore } from './historyStore';
 import { summarizeParams } from './historyModel';
 import { entryLooks, paramsOf } from './historyLooks';
 import type { EntryLook } from './historyLooks';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 
 export const HISTORY_VIEW = 'exchangeTx.history';
 

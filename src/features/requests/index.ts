@@ -9,7 +9,7 @@
  * runs.
  */
 import * as vscode from 'vscode';
-import type { AccountQuestions } from '../accounts/accountPrompts';
+import type { AccountQuestions } from '../common/accountQuestions';
 import type {
   AccountConnections,
   CurrentClient,
@@ -18,13 +18,13 @@ import type {
   EnvironmentView,
   SandboxClients,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import { tagged } from '../log';
-import type { Logger } from '../log';
-import { MessagePresenter } from '../lookup/userMessages';
+} from '../common/environmentDeps';
+import { tagged } from '../common/log';
+import type { Logger } from '../common/log';
+import { MessagePresenter } from '../common/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import { HistoryStore } from './historyStore';
@@ -32,8 +32,6 @@ import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
 import { isRequestDocument, openUntitledRequest } from './requestFiles';
 import type { RequestDocumentCommand, RequestDocuments } from './requestDocuments';
 import { errorText } from '../../shared/errorText';
-
-export { openUntitledRequest } from './requestFiles';
 
 export interface RequestsDeps {
   readonly environment: EnvironmentView &

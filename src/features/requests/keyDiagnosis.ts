@@ -4,10 +4,10 @@
  * step failed, with the fix, in a Markdown document.
  */
 import * as vscode from 'vscode';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
-import { classifyError } from '../lookup/errorKind';
-import { plainText } from '../lookup/errorMessages';
-import { errorText } from '../../shared/errorText';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
+import { classifyError } from '../common/errorKind';
+import { errorDetail } from '../common/errorMessages';
+import { plainText } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import { explainSignature } from './signatureExplain';
 import { signingKey } from './signingKey';
@@ -73,7 +73,7 @@ export async function diagnoseKeys(
         ok: false,
         detail: vscode.l10n.t(
           '{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).',
-          plainText(errorText(error)),
+          errorDetail(error),
         ),
       });
     }
@@ -145,7 +145,7 @@ async function probe(environment: CurrentClient, body: string): Promise<Diagnosi
     };
   } catch (error) {
     const kind = classifyError(error);
-    const message = plainText(errorText(error));
+    const message = errorDetail(error);
     if (kind === 'network' || kind === 'timeout')
       return {
         step,

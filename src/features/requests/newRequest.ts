@@ -4,7 +4,8 @@
  * warning (the schema accepts them: the service grows).
  */
 import * as vscode from 'vscode';
-import { OPERATIONS, templateFor } from './operations';
+import { templateFor } from './operations';
+import { OPERATIONS } from './operationTable';
 import { isRequestDocument } from './requestFiles';
 import { unreadReason } from './requestDocument';
 import { echo } from '../../shared/echo';

@@ -19,8 +19,6 @@
 import { isMethod } from '../../sandbox/methods';
 import type { Operation, OperationEntry } from './operationEntry';
 
-export type { JsonValue, Operation, OperationEntry, OperationSource } from './operationEntry';
-
 /** A transaction of the built-in sandbox (seed 1), settled: `getStatus` answers it at any time. */
 export const SANDBOX_TRANSACTION_ID = 'ysc46l0nu7aawf';
 

@@ -5,10 +5,7 @@
 
 import { echo } from '../../shared/echo';
 import { OPERATIONS } from './operationTable';
-import type { JsonValue, Operation } from './operationTable';
-
-export { OPERATIONS, SANDBOX_TRANSACTION_ID } from './operationTable';
-export type { JsonValue, Operation, OperationEntry, OperationSource } from './operationTable';
+import type { JsonValue, Operation } from './operationEntry';
 
 const BY_NAME: ReadonlyMap<string, Operation> = new Map(OPERATIONS.map((op) => [op.name, op]));
 

@@ -131,5 +131,3 @@ export function prepareRequest(request: DocumentRequest, newId: () => string = (
   for (const [key, value] of Object.entries(written)) if (key !== 'jsonrpc' && key !== 'id') envelope[key] = value;
   return { body: JSON.stringify(envelope), id, method: request.method, params: written.params };
 }
-
-export { summarizeParams } from './historyModel';

@@ -6,8 +6,8 @@
  * hands them here.
  */
 import * as vscode from 'vscode';
-import { hostOf } from '../accounts/accountModel';
-import type { AccountQuestions } from '../accounts/accountPrompts';
+import { hostOf } from '../common/accounts';
+import type { AccountQuestions } from '../common/accountQuestions';
 import type {
   AccountConnections,
   Connection,
@@ -17,9 +17,9 @@ import type {
   EnvironmentView,
   SandboxClients,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import type { MessagePresenter } from '../lookup/errorMessages';
+} from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import type { MessagePresenter } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';

@@ -4,9 +4,9 @@
  * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
  * what it skips. They follow the active environment and the document's problems.
  */
-import type { EnvironmentView } from '../accounts/environmentDeps';
+import type { EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
-import { targetName } from '../accounts/environmentNames';
+import { targetName } from '../common/environmentNames';
 import { parseRequests } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { isRequestDocument } from './requestFiles';

@@ -8,14 +8,15 @@
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
-import type { AccountQuestions } from '../accounts/accountPrompts';
-import type { Connection, CurrentConnection, EnvironmentView } from '../accounts/environmentDeps';
-import { hostOf } from '../accounts/accountModel';
-import { targetName } from '../accounts/environmentNames';
-import { classifyError } from '../lookup/errorKind';
-import { actions, plainText } from '../lookup/errorMessages';
-import type { MessagePresenter, UserMessage } from '../lookup/errorMessages';
-import type { Logger } from '../log';
+import type { AccountQuestions } from '../common/accountQuestions';
+import type { Connection, CurrentConnection, EnvironmentView } from '../common/environmentDeps';
+import { hostOf } from '../common/accounts';
+import { targetName } from '../common/environmentNames';
+import { classifyError } from '../common/errorKind';
+import { errorDetail } from '../common/errorMessages';
+import { actions, plainText } from '../common/userMessages';
+import type { MessagePresenter, UserMessage } from '../common/userMessages';
+import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
 import type { AnswerText } from './answerText';
@@ -27,10 +28,10 @@ import { DIAGNOSTIC_SOURCE } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { unreadDocumentMessage } from './unreadDocument';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { echo } from '../../shared/echo';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 /** The JSON language service's code of a deprecation (vscode-json-languageservice's ErrorCode.Deprecated). */
 const JSON_DEPRECATED = 2;
@@ -252,7 +253,7 @@ export class RequestSender {
         }
         return { sent: false, problem: 'cancelled' };
       }
-      const message = plainText(errorText(error));
+      const message = errorDetail(error);
       log.warn(`${named} to ${target}: ${failure}: ${message}`);
       if (failure === 'access' || failure === 'insecure-endpoint') {
         this.deps.messages.present(

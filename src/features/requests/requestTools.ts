@@ -7,11 +7,11 @@
  */
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { signingKey } from './signingKey';
-import { plainText } from '../lookup/errorMessages';
-import type { MessagePresenter } from '../lookup/errorMessages';
-import type { Logger } from '../log';
+import { errorDetail } from '../common/errorMessages';
+import type { MessagePresenter } from '../common/userMessages';
+import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { diagnoseKeys } from './keyDiagnosis';
 import type { DiagnosisStep } from './keyDiagnosis';
@@ -23,9 +23,6 @@ import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKind } from './snippets';
 import type { SnippetKeySource } from './snippetInput';
-import { errorText } from '../../shared/errorText';
-
-export type { DiagnosisStep } from './keyDiagnosis';
 
 export interface ToolsDeps {
   readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
@@ -246,7 +243,7 @@ export class RequestTools {
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
     } catch (error) {
-      const message = plainText(errorText(error));
+      const message = errorDetail(error);
       this.deps.messages.present({ severity: 'error', text: message, actions: [] }, options);
       return { error: message };
     }

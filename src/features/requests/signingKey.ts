@@ -5,7 +5,7 @@
  * documents, not at activation.
  */
 import * as vscode from 'vscode';
-import type { EnvironmentChoice, EnvironmentKind, EnvironmentView, SandboxStarter } from '../accounts/environmentDeps';
+import type { EnvironmentChoice, EnvironmentKind, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 
 export interface SigningKey {
   readonly text: string | undefined;

@@ -5,7 +5,7 @@
  * (./snippetScripts: what each script does and why it never holds the key). Pure: no `vscode`.
  */
 import { ACCOUNT_ENV } from '../../shared/connectionNames';
-import { ENV_NAMES } from '../sandbox/connectionText';
+import { SANDBOX_ENV } from '../../shared/connectionNames';
 import { checkSnippetInput } from './snippetInput';
 import type { SnippetInput } from './snippetInput';
 import { curlSnippet, nodeSnippet, pythonSnippet } from './snippetScripts';
@@ -36,7 +36,7 @@ export const ACCOUNT_KEY_VARIABLE = ACCOUNT_ENV.privateKey;
  * an account's, so an account's key left in a shell is never signed toward the sandbox's port
  * (where, after the sandbox stopped, anything else may listen).
  */
-export const SANDBOX_KEY_VARIABLE = ENV_NAMES.privateKey;
+export const SANDBOX_KEY_VARIABLE = SANDBOX_ENV.privateKey;
 
 /** The variable a snippet reads the key from by default, for where the request goes. */
 export function keyVariableFor(target: 'sandbox' | 'live'): string {

@@ -15,7 +15,8 @@
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
 import { echo } from '../../shared/echo';
-import { OPERATIONS, isKnownMethod } from './operations';
+import { isKnownMethod } from './operations';
+import { OPERATIONS } from './operationTable';
 import { unreadReason } from './requestDocument';
 
 export interface UnknownMethod {

@@ -7,6 +7,7 @@ import { SANDBOX_ENV } from '../../shared/connectionNames';
 
 export type ConnectionFormat = 'env' | 'json';
 
+/** The names of the `.env` lines are `SANDBOX_ENV`'s (the JSON members are `url`, `apiKey`, `privateKey`): the variables the sandbox's "Copy as…" snippets read. */
 export interface SandboxConnection {
   /** Base URL, `http://127.0.0.1:PORT`; JSON-RPC calls go to `${url}/v2`. */
   readonly url: string;
@@ -15,14 +16,6 @@ export interface SandboxConnection {
   /** Hex of the DER PKCS#8 private key, as the service's samples print keys. */
   readonly privateKey: string;
 }
-
-/**
- * The names of the `.env` lines (the JSON members are `url`, `apiKey`, `privateKey`). The private
- * key's is the variable the "Copy as…" snippets read for the sandbox, so the two copied texts work
- * together; an account's snippets read another one (a live key left in a shell is never sent to
- * whatever listens on the sandbox's port).
- */
-export const ENV_NAMES = SANDBOX_ENV;
 
 export function isConnectionFormat(value: unknown): value is ConnectionFormat {
   return value === 'env' || value === 'json';
@@ -34,10 +27,10 @@ export function connectionText(connection: SandboxConnection, format: Connection
   }
   return [
     "# The Exchange Tx built-in sandbox on this machine (its own key, not an account's).",
-    `# JSON-RPC: POST \${${ENV_NAMES.url}}/v2, headers X-Api-Key and X-Api-Signature (base64 RSA-SHA256 of the body).`,
-    `${ENV_NAMES.url}=${connection.url}`,
-    `${ENV_NAMES.apiKey}=${connection.apiKey}`,
-    `${ENV_NAMES.privateKey}=${connection.privateKey}`,
+    `# JSON-RPC: POST \${${SANDBOX_ENV.url}}/v2, headers X-Api-Key and X-Api-Signature (base64 RSA-SHA256 of the body).`,
+    `${SANDBOX_ENV.url}=${connection.url}`,
+    `${SANDBOX_ENV.apiKey}=${connection.apiKey}`,
+    `${SANDBOX_ENV.privateKey}=${connection.privateKey}`,
     '',
   ].join('\n');
 }

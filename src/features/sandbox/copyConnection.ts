@@ -8,10 +8,11 @@
  * sandbox really has and the key it really uses (connectionLife).
  */
 import * as vscode from 'vscode';
-import type { SandboxStarter } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
+import type { SandboxStarter } from '../common/environmentDeps';
+import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
-import { connectionLife, connectionText, ENV_NAMES, isConnectionFormat } from './connectionText';
+import { connectionLife, connectionText, isConnectionFormat } from './connectionText';
+import { SANDBOX_ENV } from '../../shared/connectionNames';
 import { stableKeySetting } from './sandboxKey';
 import { portSetting } from './sandboxPort';
 
@@ -78,7 +79,7 @@ export function copyConnectionHandler(
         {
           format: 'env',
           label: vscode.l10n.t('.env lines'),
-          detail: `${ENV_NAMES.url}=…  ${ENV_NAMES.apiKey}=…  ${ENV_NAMES.privateKey}=…`,
+          detail: `${SANDBOX_ENV.url}=…  ${SANDBOX_ENV.apiKey}=…  ${SANDBOX_ENV.privateKey}=…`,
         },
         {
           format: 'json',

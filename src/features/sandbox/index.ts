@@ -5,11 +5,9 @@
  */
 import * as vscode from 'vscode';
 import type { SandboxApi, SandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
-import { readSetting } from '../settings';
+import { readSetting } from '../common/settings';
 import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
-export { SANDBOX_COMMANDS } from './sandboxCommandNames';
-export type { SandboxCommand } from './sandboxCommandNames';
 export type { SandboxDeps };
 
 /** What the test API gets: the commands' objects, loaded on demand. */

@@ -12,7 +12,7 @@ import type * as vscode from 'vscode';
 import type { RestoreOutcome } from '../../shared/controlProtocol';
 import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import { errorText } from '../../shared/errorText';
 
 /** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */

@@ -13,10 +13,10 @@ import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
 import { sanitize, ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import { REVEAL_COMMAND } from '../revealTransaction';
-import type { RevealResult } from '../transactions';
+import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import { REVEAL_COMMAND } from '../common/revealTransaction';
+import type { RevealResult } from '../common/revealTransaction';
 import { AddressRefusedError, createFromDraft } from './newTransactionCore';
 import { windowPrompts } from './newTransactionPrompts';
 import type { NewTransactionPrompts, Step } from './newTransactionPrompts';
@@ -27,13 +27,7 @@ import type { PayinLimits, TransactionDraft } from './transactionDraft';
 import type { TransactionType } from '../../api';
 import { draftFromArgument, limitsOfError } from './transactionDraft';
 import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../lateProgress';
-
-export { BACK } from './stepPrompts';
-export type { Back, StepCounter } from './stepPrompts';
-export type { CurrencyItem, PairItem } from './pairStep';
-export { stepOf, windowPrompts } from './newTransactionPrompts';
-export type { InputPrompt, KindItem, NewTransactionPrompts } from './newTransactionPrompts';
+import { withInteractiveProgress } from '../common/lateProgress';
 
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 

@@ -9,8 +9,8 @@
 import * as vscode from 'vscode';
 import type { TransactionType } from '../../api';
 import { sanitize, ticker } from '../../shared/format';
-import type { SandboxClients } from '../accounts/environmentDeps';
-import { withInteractiveProgress } from '../lateProgress';
+import type { SandboxClients } from '../common/environmentDeps';
+import { withInteractiveProgress } from '../common/lateProgress';
 import { exampleAddress } from './exampleAddresses';
 import type { PairChoice } from './newTransactionCore';
 import { probeLimits } from './newTransactionCore';

@@ -13,14 +13,14 @@ import { ControlError } from '../../api/controlError';
 import type { ControlTransaction, ScheduleStep } from '../../shared/controlProtocol';
 import { movableStatuses } from '../../shared/controlProtocol';
 import { clockTime, sanitize, ticker } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKindSource, SandboxStarter } from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
-import { statusLook } from '../statusPresentation';
+import type { EnvironmentKindSource, SandboxStarter } from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import type { TransactionPicks } from '../common/transactionPicks';
+import { statusLook } from '../common/statusPresentation';
 import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
 
@@ -42,7 +42,7 @@ export interface PayAndMovePrompts {
   status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
 }
 
-/** The input box of the id (the known transactions come first, through TransactionChoices). */
+/** The input box of the id (the known transactions come first, through the transaction picks). */
 const askForId = (value: string): Promise<string | undefined> =>
   Promise.resolve(
     vscode.window.showInputBox({
@@ -97,7 +97,7 @@ export interface PayAndMoveDeps {
   readonly sandboxHost: SandboxStarter;
   readonly store: TransactionStore;
   readonly log: Logger;
-  readonly choices?: TransactionChoices;
+  readonly choices?: Pick<TransactionPicks, 'choose'>;
 }
 
 function nextText(next: ScheduleStep | null): string {

@@ -18,15 +18,15 @@ import type {
   SandboxLedgerReset,
   SandboxRunning,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
+} from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import type { TransactionPicks } from '../common/transactionPicks';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { PayAndMove } from './payAndMove';
 import type { SandboxCommand } from './sandboxCommandNames';
-import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from './faultPresets';
-import type { FaultPresetId } from './faultPresets';
+import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from '../common/faultPresets';
+import type { FaultPresetId } from '../common/faultPresets';
 
 type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
 
@@ -77,7 +77,7 @@ export interface SandboxDeps {
   readonly store: TransactionStore;
   readonly log: Logger;
   /** The known transactions Simulate Payment and Move to Status offer before the input box. */
-  readonly choices?: TransactionChoices;
+  readonly choices?: Pick<TransactionPicks, 'choose'>;
 }
 
 export type SandboxCommandHandlers = Readonly<

@@ -23,23 +23,20 @@
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { Credentials } from '../../api';
 import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
-import { loadClient } from '../accounts/loadClient';
+import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
+import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
-import { readSetting } from '../settings';
+import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
 import { makeSpareKey, windowKeyPair } from './sandboxKey';
 import { errorText } from '../../shared/errorText';
 
-export { LEDGER_STATE_KEY } from './keptLedger';
-export { STABLE_KEY_SECRET, stableKeySetting } from './sandboxKey';
-export { portSetting } from './sandboxPort';
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
 /** How long after the sandbox started the next window's spare key pair is made. */
@@ -57,19 +54,6 @@ const CHANGING = new Set([
   'restore',
   'skip',
 ]);
-
-export interface RunningSandbox {
-  readonly sandbox: Sandbox;
-  /** The signed client of its control endpoint (disposed when the sandbox stops). */
-  readonly control: ControlClient;
-  readonly credentials: Credentials;
-  /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
-  readonly keyText: string;
-  /** The fixed port of the setting that was taken when this window's sandbox took its port (it runs on another). */
-  readonly portTaken: number | undefined;
-  /** Whether its key pair is the one kept in SecretStorage for the next windows (the stable-key setting). */
-  readonly keyKept: boolean;
-}
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
 

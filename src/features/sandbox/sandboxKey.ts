@@ -1,8 +1,8 @@
 /** The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key setting). */
 import type * as vscode from 'vscode';
 import { generateKeysAsync, loadCredentials } from '../../api';
-import type { Logger } from '../log';
-import { readSetting } from '../settings';
+import type { Logger } from '../common/log';
+import { readSetting } from '../common/settings';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';

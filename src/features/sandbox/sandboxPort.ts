@@ -1,7 +1,7 @@
 /** The built-in sandbox's port: the port setting, and the fallbacks when a port is taken. */
 import type { Sandbox } from '../../sandbox';
-import type { Logger } from '../log';
-import { readSetting } from '../settings';
+import type { Logger } from '../common/log';
+import { readSetting } from '../common/settings';
 
 /** The port setting: 0 (any free port) or 1024–65535. */
 export function portSetting(): number {

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { KNOWN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
-import { statusLook } from '../statusPresentation';
+import { statusLook } from '../common/statusPresentation';
 import type { FilterField, ListField, SincePreset, TransactionFilter } from './filterModel';
 import {
   FILTER_FIELDS,
@@ -23,7 +23,7 @@ import { fieldName, fieldValue, filterDescription, presetName, problemText } fro
 
 /** The stuck filter's rule (src/agents/statusSince.ts), loaded with this file: not at activation. */
 export { longerInStatus } from '../../agents/statusSince';
-export { timesContext } from '../accounts/timesContext';
+export { timesContext } from '../common/timesContext';
 
 export type MenuChoice = FilterField | 'apply' | 'clear';
 export interface MenuItem extends vscode.QuickPickItem {

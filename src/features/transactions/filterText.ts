@@ -5,8 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { formatTime, sanitize } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
-import { statusLook } from '../statusPresentation';
+import { userTimeStyle } from '../common/timeStyle';
+import { statusLook } from '../common/statusPresentation';
 import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
 import { KNOWN_STATUSES } from '../../shared/status';

@@ -6,13 +6,13 @@
  * its rows or one of its commands first runs.
  */
 import * as vscode from 'vscode';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { TreeNode } from './nodes';
 import type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 import type { TransactionsProvider } from './transactionsProvider';
 import { VIEW_ID } from './viewId';
 
-export type { RevealResult, WelcomeState } from './transactionsView';
+export type { WelcomeState } from './transactionsView';
 export type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 
 /** The view's commands (package.json), registered at activation; their work loads with the view's code. */

@@ -8,8 +8,8 @@ import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
-import { statusLook } from '../statusPresentation';
+import { userTimeStyle } from '../common/timeStyle';
+import { statusLook } from '../common/statusPresentation';
 import { knownAmount, recordAmounts } from '../../shared/recordAmounts';
 
 const esc = (text: string, max?: number) => escapeMarkdown(text, max);

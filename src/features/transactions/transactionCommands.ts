@@ -9,8 +9,8 @@ import type { TransactionRecord } from '../../api/types';
 import { sanitize } from '../../shared/format';
 import { idFromArgument } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { Logger } from '../log';
-import type { EnvironmentKind } from '../accounts/environmentDeps';
+import type { Logger } from '../common/log';
+import type { EnvironmentKind } from '../common/environmentDeps';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';
 import type { FilterPrompts } from './filterFlow';
@@ -18,7 +18,8 @@ import type { FilterState } from './filterState';
 import { problemText } from './filterText';
 import { safeLink } from './nodes';
 import type { TransactionList } from './transactionList';
-import type { RevealResult, TransactionsView } from './transactionsView';
+import type { TransactionsView } from './transactionsView';
+import type { RevealResult } from '../common/revealTransaction';
 import { errorText } from '../../shared/errorText';
 
 /** What a command that loads reports back. */

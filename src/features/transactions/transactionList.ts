@@ -5,7 +5,7 @@
  * watch) are updated in place. Grouping is one pass over the records (statusGroups.ts); nothing
  * here asks the service per node. Pure: no `vscode`, so it is unit-tested and benchmarked in plain Node.
  */
-import type { RequestOptions } from '../../api/client';
+import type { RequestOptions } from '../../api/clientOptions';
 import { CancelledError } from '../../api/exchangeErrors';
 import { MAX_LIMIT } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';

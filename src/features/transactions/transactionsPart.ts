@@ -11,9 +11,9 @@ import type {
   SandboxClockSource,
   SandboxRunning,
   SandboxStarter,
-} from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
+} from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import type { TransactionPicks } from '../common/transactionPicks';
 import { FilterState } from './filterState';
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import type { CommandRegistrar } from './transactionCommands';
@@ -21,11 +21,9 @@ import type { TreeNode } from './nodes';
 import type { TransactionsProvider } from './transactionsProvider';
 import { TransactionList } from './transactionList';
 import type { TransactionListOptions } from './transactionList';
-import type { AccountSightings } from '../accounts/accountSightings';
+import type { AccountSightings } from '../common/accountSightings';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
-import type { RevealResult, WelcomeState } from './transactionsView';
-
-export type { RevealResult, WelcomeState };
+import type { RevealResult } from '../common/revealTransaction';
 
 /** What activation made for the view before this code loaded. */
 export interface TransactionsSeams {
@@ -42,7 +40,7 @@ export interface TransactionsDeps {
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxClockSource;
   readonly log: Logger;
   /** The known transactions commands offer: the selected one and the loaded ones are added to it. */
-  readonly choices?: TransactionChoices;
+  readonly choices?: Pick<TransactionPicks, 'provide'>;
   /** The first sightings per account: "in status longer than" on an account reads them. */
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }

@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import type { TransactionNode, TreeNode } from './nodes';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { ListChange, TransactionList } from './transactionList';
 import { treeItem } from './treeItems';
 

@@ -10,9 +10,9 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../accounts/environmentDeps';
-import { recordClockNow } from '../accounts/recordClock';
-import type { Logger } from '../log';
+import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../common/environmentDeps';
+import { recordClockNow } from '../common/recordClock';
+import type { Logger } from '../common/log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
 import type { TreeNode } from './nodes';
@@ -21,20 +21,16 @@ import type { RefreshOutcome } from './refreshScheduler';
 import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
-import { readSetting } from '../settings';
-import { describeFaults } from '../sandbox/faultPresets';
+import { readSetting } from '../common/settings';
+import { describeFaults } from '../common/faultPresets';
 import { errorText } from '../../shared/errorText';
 
 import { VIEW_ID } from './viewId';
-
-export { VIEW_ID };
+import type { RevealResult } from '../common/revealTransaction';
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState =
   'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
-
-/** `revealed`: selected in the view; `deferred`: loaded, revealed when the view shows; `not-loaded`. */
-export type RevealResult = 'revealed' | 'deferred' | 'not-loaded';
 
 /** Transactions loaded at a time (a whole number from 1 to 100; a wrong value gives the default, said in the log). */
 export function pageSizeSetting(): number {

@@ -6,7 +6,7 @@
  * on a timer, as before); a workspace with no watch never loads it.
  */
 import * as vscode from 'vscode';
-import { lazyModule } from '../lazyModule';
+import { lazyModule } from '../common/lazyModule';
 import type { StatusWatch } from './statusWatch';
 import type { WatchPart } from './watchCommands';
 import { parseStoredIds, WATCHED_KEY } from './watchIds';

@@ -24,12 +24,6 @@ import type { Entry } from './watchEntry';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 import { errorText } from '../../shared/errorText';
 
-// The workspace-state keys live in watchIds.ts (activation reads the saved ids without loading this file).
-export { ANNOUNCED_KEY, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
-
-export type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
-export type { StatusWatchDeps } from './watchDeps';
-
 export class StatusWatch implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly disposables: vscode.Disposable[] = [];

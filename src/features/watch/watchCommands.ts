@@ -7,12 +7,12 @@
  */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
-import type { Logger } from '../log';
+import type { Logger } from '../common/log';
 import { StatusWatch } from './statusWatch';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
-import { revealTransaction } from '../revealTransaction';
-import { readSetting } from '../settings';
+import { revealTransaction } from '../common/revealTransaction';
+import { readSetting } from '../common/settings';
 import { sighted } from './watchDeps';
 import type { WatchDeps } from './watchDeps';
 import { errorText } from '../../shared/errorText';

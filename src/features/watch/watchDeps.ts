@@ -8,10 +8,10 @@ import type {
   EnvironmentChoice,
   EnvironmentResets,
   SandboxClients,
-} from '../accounts/environmentDeps';
-import type { Logger } from '../log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
-import type { AccountSightings } from '../accounts/accountSightings';
+} from '../common/environmentDeps';
+import type { Logger } from '../common/log';
+import type { TransactionPicks } from '../common/transactionPicks';
+import type { AccountSightings } from '../common/accountSightings';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -22,7 +22,7 @@ export interface WatchDeps {
   /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
   readonly idInEditor?: () => string | undefined;
   /** The known transactions offered before the input box; the watched ones are added to it. */
-  readonly choices?: TransactionChoices;
+  readonly choices?: TransactionPicks;
   /** Where what the watch sees of an account's records is noted (first sightings per account). */
   readonly sightings?: Pick<AccountSightings, 'note'>;
 }

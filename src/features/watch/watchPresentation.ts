@@ -15,10 +15,10 @@ import {
   shortId,
   ticker,
 } from '../../shared/format';
-import { userTimeStyle } from '../timeStyle';
+import { userTimeStyle } from '../common/timeStyle';
 import { recordAmounts } from '../../shared/recordAmounts';
 import type { TransactionStatus } from '../../shared/status';
-import { statusIcon, statusLook } from '../statusPresentation';
+import { statusIcon, statusLook } from '../common/statusPresentation';
 
 /** What is known about one watched transaction, as the status watch keeps it. */
 export interface WatchView {

@@ -3,7 +3,7 @@ import type { TransactionRecord } from '../../../src/api';
 import type { TransactionNode } from '../../../src/features/transactions/nodes';
 import { treeItem } from '../../../src/features/transactions/treeItems';
 import { RateLimitError } from '../../../src/api';
-import { describeError } from '../../../src/features/lookup/errorMessages';
+import { describeError } from '../../../src/features/common/errorMessages';
 import { failureText } from '../../../src/features/pairLimits/pairLimitsText';
 import { lookupApi, useBuiltInSandbox } from '../support/lookupHelpers';
 

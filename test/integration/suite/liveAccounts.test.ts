@@ -367,7 +367,7 @@ describe('accounts', function () {
       assert.equal((await api.store.lookup(firstId(service), { maxAgeMs: 0 }))?.id, firstId(service));
       assert.equal(service.requests.length, 1);
       // A new account's default address is the user's, never the workspace's.
-      const { legacyBaseUrl } = await import('../../../src/features/settings');
+      const { legacyBaseUrl } = await import('../../../src/features/common/settings');
       assert.equal(legacyBaseUrl(), 'https://api.changelly.com');
       assert.equal(evil.hits(), 0, "nothing reached the workspace's address");
     } finally {

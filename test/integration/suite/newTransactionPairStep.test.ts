@@ -3,8 +3,9 @@
 // from the payout asks the payin again, Back from the rate asks the pair again with the pair
 // chosen before first in both lists, and what was chosen is what is created.
 import { strict as assert } from 'assert';
-import type { NewTransactionPrompts, NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
-import { BACK } from '../../../src/features/sandbox/newTransactionCommand';
+import type { NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
+import type { NewTransactionPrompts } from '../../../src/features/sandbox/newTransactionPrompts';
+import { BACK } from '../../../src/features/sandbox/stepPrompts';
 import type { CurrencyItem, PairItem } from '../../../src/features/sandbox/pairStep';
 import * as vscode from 'vscode';
 import { extensionApi, resetEnvironment } from '../support/extension';

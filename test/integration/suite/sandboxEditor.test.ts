@@ -10,13 +10,10 @@ import type { CopyConnectionResult } from '../../../src/features/sandbox/copyCon
 import type { SandboxApi } from '../../../src/features/sandbox/sandboxCommands';
 import type { PayAndMovePrompts, PayAndMoveResult } from '../../../src/features/sandbox/payAndMove';
 import type { KnownStatus } from '../../../src/shared/status';
-import type {
-  InputPrompt,
-  NewTransactionPrompts,
-  NewTransactionResult,
-  StepCounter,
-} from '../../../src/features/sandbox/newTransactionCommand';
-import { BACK } from '../../../src/features/sandbox/newTransactionCommand';
+import type { NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
+import type { InputPrompt, NewTransactionPrompts } from '../../../src/features/sandbox/newTransactionPrompts';
+import type { StepCounter } from '../../../src/features/sandbox/stepPrompts';
+import { BACK } from '../../../src/features/sandbox/stepPrompts';
 import { findInWorkbench, savingScreenshots, workbenchPage } from '../support/workbench';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';

@@ -1,7 +1,7 @@
 /** Shared helpers of the integration suites: the extension's API and a clean environment. */
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { AccountPrompts, MoneyMovingRequest, ResendChoice } from '../../../src/features/accounts/accountPrompts';
+import type { AccountPrompts, MoneyMovingRequest, ResendChoice } from '../../../src/features/common/accountQuestions';
 
 export { eventually } from './eventually';
 

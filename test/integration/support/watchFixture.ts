@@ -6,7 +6,8 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { StatusWatch, WatchItemSnapshot } from '../../../src/features/watch/statusWatch';
+import type { StatusWatch } from '../../../src/features/watch/statusWatch';
+import type { WatchItemSnapshot } from '../../../src/features/watch/watchTypes';
 import type { Sandbox } from '../../../src/sandbox';
 import type { KnownStatus } from '../../../src/shared/status';
 import { extensionApi, resetEnvironment } from './extension';

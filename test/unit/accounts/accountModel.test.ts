@@ -13,7 +13,7 @@ import {
   withHostDecision,
   writeAccounts,
 } from '../../../src/features/accounts/accountModel';
-import type { Account } from '../../../src/features/accounts/accountModel';
+import type { Account } from '../../../src/features/common/accounts';
 
 const prod: Account = {
   id: 'a1',

@@ -9,7 +9,6 @@ import {
   dropAccount,
   EMPTY_ACCOUNTS,
   hostDecision,
-  hostOf,
   MAX_ACCOUNTS,
   MAX_NAME_LENGTH,
   migratedName,
@@ -20,8 +19,9 @@ import {
   withHostDecision,
   writeAccounts,
 } from '../../../src/features/accounts/accountModel';
-import type { Account } from '../../../src/features/accounts/accountModel';
-import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
+import { hostOf } from '../../../src/features/common/accounts';
+import type { Account } from '../../../src/features/common/accounts';
+import { AccountAccessError } from '../../../src/features/common/accountAccessError';
 
 const good = { id: 'a1', name: 'Production', baseUrl: 'https://api.changelly.com', hosts: {} };
 

@@ -4,7 +4,7 @@
  * sandbox, the earliest time in a status kept until the status changes.
  */
 import { strict as assert } from 'assert';
-import { AccountSightings } from '../../../src/features/accounts/accountSightings';
+import { AccountSightings } from '../../../src/features/common/accountSightings';
 
 class MapMemento {
   readonly values = new Map<string, unknown>();

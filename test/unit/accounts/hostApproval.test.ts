@@ -6,9 +6,9 @@
  */
 import { strict as assert } from 'assert';
 import { InsecureEndpointError } from '../../../src/api';
-import type { Account } from '../../../src/features/accounts/accountModel';
+import type { Account } from '../../../src/features/common/accounts';
 import { withHostDecision } from '../../../src/features/accounts/accountModel';
-import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
+import { AccountAccessError } from '../../../src/features/common/accountAccessError';
 import { HostApproval } from '../../../src/features/accounts/hostApproval';
 import { recordingChannel } from '../log/recordingChannel';
 import { testKeys } from '../sandbox/helpers';

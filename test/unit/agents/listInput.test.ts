@@ -4,7 +4,8 @@
  * (units, ISO 8601, the 1 s and 366 d bounds), each refusal with its field and words.
  */
 import { strict as assert } from 'assert';
-import { durationMs, MAX_LIST_LIMIT, MAX_STUCK_SCAN, OPEN_STATUSES, sinceMicros } from '../../../src/agents/listTool';
+import { durationMs, MAX_LIST_LIMIT, MAX_STUCK_SCAN, sinceMicros } from '../../../src/agents/listTool';
+import { OPEN_STATUSES } from '../../../src/shared/status';
 import { AgentInputError } from '../../../src/agents/validation';
 
 function refusal(run: () => unknown): string {

@@ -13,7 +13,8 @@ import {
   offsetOfCursor,
   resultSize,
 } from '../../../src/agents/bounded';
-import { diagnose, diagnosisLines, durationText } from '../../../src/agents/diagnosis';
+import { diagnose, diagnosisLines } from '../../../src/agents/diagnosis';
+import { durationText } from '../../../src/agents/duration';
 import { durationMs } from '../../../src/agents/listTool';
 import {
   amountText,

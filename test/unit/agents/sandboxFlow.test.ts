@@ -6,7 +6,7 @@
  */
 import { strict as assert } from 'assert';
 import type { AgentToolResult } from '../../../src/agents';
-import { durationText } from '../../../src/agents/diagnosis';
+import { durationText } from '../../../src/agents/duration';
 import { controlLine } from '../../../src/agents/lines';
 import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { assertGolden } from '../support/golden';

@@ -5,13 +5,8 @@
  */
 import { strict as assert } from 'assert';
 import * as path from 'path';
-import {
-  accountIdentity,
-  ACCOUNT_ENV,
-  defaultStateFolder,
-  parseForwardCli,
-  SANDBOX_ENV,
-} from '../../../src/forward/cliArgs';
+import { accountIdentity, defaultStateFolder, parseForwardCli } from '../../../src/forward/cliArgs';
+import { ACCOUNT_ENV, SANDBOX_ENV } from '../../../src/shared/connectionNames';
 import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError, needsAllowance } from '../../../src/forward/target';
 import { refusal, SANDBOX } from '../support/forwardCli';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
-import type { DeliveryAttempt } from '../../../src/forward/delivery';
+import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import { makeStatusEvent } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import { ControlClient } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
-import type { DeliveryAttempt } from '../../../src/forward/delivery';
+import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import { MIN_INTERVAL_MS, StatusForwarder } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError } from '../../../src/forward/target';

@@ -10,7 +10,7 @@ import { strict as assert } from 'assert';
 import type { ExchangeClient } from '../../../src/api';
 import { ControlClient } from '../../../src/api';
 import { DeliveryQueue } from '../../../src/forward/delivery';
-import type { QueueEntry } from '../../../src/forward/delivery';
+import type { QueueEntry } from '../../../src/forward/deliveryTypes';
 import { StatusForwarder } from '../../../src/forward/forwarder';
 import type { OutboundEvent, StatusEvent } from '../../../src/shared/statusEvents';
 import { makeStatusEvent } from '../../../src/shared/statusEvents';

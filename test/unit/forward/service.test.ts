@@ -13,7 +13,7 @@ import * as path from 'path';
 import type { AddressInfo } from 'net';
 import type { ExchangeClient } from '../../../src/api';
 import { ControlClient } from '../../../src/api';
-import type { DeliveryAttempt } from '../../../src/forward/delivery';
+import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
 import type { PollOutcome } from '../../../src/forward/forwarder';
 import { ForwardService, ForwardStateError, SAVE_DELAY_MS } from '../../../src/forward/service';
 import type { StoredState } from '../../../src/forward/stateFile';

@@ -8,13 +8,14 @@ import * as ts from 'typescript';
  * src/features has an index.ts exporting `register(context: vscode.ExtensionContext, deps:
  * <Name>Deps): <Name>Handle`, both types exported from it, and src/extension.ts calls each
  * feature's register (what it imports of a feature's index is that function alone).
+ * src/features/common is no feature: what the features share, with no register() of its own.
  */
 const ROOT = path.resolve(__dirname, '../../../..');
 const FEATURES = path.join(ROOT, 'src', 'features');
 
 const features = fs
   .readdirSync(FEATURES, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && entry.name !== 'common')
   .map((entry) => entry.name)
   .sort();
 
@@ -48,6 +49,22 @@ function exportedNames(source: ts.SourceFile): Set<string> {
 describe('the shape of a feature', () => {
   it('finds the feature folders', () => {
     assert.ok(features.length >= 10, features.join(', '));
+  });
+
+  it('src/features/common is no feature: it registers nothing, and no file lives beside the folders', () => {
+    const common = path.join(FEATURES, 'common');
+    assert.ok(fs.statSync(common).isDirectory(), 'src/features/common is a folder');
+    for (const file of fs.readdirSync(common).filter((name) => name.endsWith('.ts'))) {
+      const register = sourceOf(path.join(common, file)).statements.some(
+        (s) => ts.isFunctionDeclaration(s) && s.name?.text === 'register' && exported(s),
+      );
+      assert.ok(!register, `src/features/common/${file} exports no register()`);
+    }
+    const loose = fs
+      .readdirSync(FEATURES, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name);
+    assert.deepEqual(loose, [], 'the files every feature shares are in src/features/common');
   });
 
   for (const feature of features) {

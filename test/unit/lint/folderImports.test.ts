@@ -46,9 +46,10 @@ describe('the lint rule of what each folder may import', function () {
       otherFeature,
       exportFrom,
       dynamicImport,
+      featureInCommon,
     ] = lint([
       { file: 'src/api/demo.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode.version;" },
-      { file: 'src/store/demo.ts', code: "import { tagged } from '../features/log';\nexport const t = tagged;" },
+      { file: 'src/store/demo.ts', code: "import { tagged } from '../features/common/log';\nexport const t = tagged;" },
       { file: 'src/store/demo.ts', code: "import { readFileSync } from 'fs';\nexport const r = readFileSync;" },
       { file: 'src/shared/demo.ts', code: "import { ExchangeError } from '../api';\nexport const e = ExchangeError;" },
       { file: 'src/webview/demo.ts', code: "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;" },
@@ -57,18 +58,26 @@ describe('the lint rule of what each folder may import', function () {
         code: "import type { TransactionsApi } from '../transactions';\nexport type T = TransactionsApi;",
       },
       { file: 'src/agents/demo.ts', code: "export { SandboxServer } from '../sandbox/server';" },
-      { file: 'src/forward/demo.ts', code: "export const load = () => import('../features/log');" },
+      { file: 'src/forward/demo.ts', code: "export const load = () => import('../features/common/log');" },
+      {
+        file: 'src/features/common/demo.ts',
+        code: "import type { LookupHandle } from '../lookup';\nexport type L = LookupHandle;",
+      },
     ]);
     assert.deepEqual(vscodeInApi, [
       'exchange-tx/folder-imports: vscode is not for src/api: src/api is pure Node: src/shared, Node, axios and valibot; never vscode.',
     ]);
-    assert.match(featureInStore.join(), /src\/features is not for src\/store/);
+    assert.match(featureInStore.join(), /src\/features\/common is not for src\/store/);
     assert.match(fsInStore.join(), /Node's fs is not for src\/store/);
     assert.match(valueOfApiInShared.join(), /src\/api is not for src\/shared: .*types of src\/api/);
     assert.match(nodeInWebview.join(), /Node's node:fs is not for src\/webview/);
     assert.match(otherFeature.join(), /src\/features\/transactions is not for src\/features\/watch/);
     assert.match(exportFrom.join(), /src\/sandbox is not for src\/agents/);
-    assert.match(dynamicImport.join(), /src\/features is not for src\/forward/);
+    assert.match(dynamicImport.join(), /src\/features\/common is not for src\/forward/);
+    assert.match(
+      featureInCommon.join(),
+      /src\/features\/lookup is not for src\/features\/common: .*it imports no feature folder/,
+    );
   });
 
   it('allows what the map allows: its own folder, the folders below, types where the map says so, the packages named', () => {
@@ -91,7 +100,7 @@ describe('the lint rule of what each folder may import', function () {
       },
       {
         file: 'src/features/lookup/demo.ts',
-        code: "import * as vscode from 'vscode';\nimport type { EnvironmentService } from '../accounts/environmentService';\nimport { tagged } from '../log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentService;",
+        code: "import * as vscode from 'vscode';\nimport type { EnvironmentView } from '../common/environmentDeps';\nimport { tagged } from '../common/log';\nimport { TransactionStore } from '../../store/transactionStore';\nexport const all = [vscode, tagged, TransactionStore];\nexport type E = EnvironmentView;",
       },
       {
         file: 'src/extension.ts',

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../src/features/log';
+import type { Logger } from '../../../src/features/common/log';
 
 /** A channel that keeps what it was given: the texts alone, and each with its level before it. */
 export function recordingChannel(): Logger & { readonly lines: string[]; readonly leveled: string[] } {

@@ -4,7 +4,7 @@
  * assertion messages that never print it (a failing test must not leak what it guards).
  */
 import { strict as assert } from 'assert';
-import { RecentLog, redact, tagged } from '../../../src/features/log';
+import { RecentLog, redact, tagged } from '../../../src/features/common/log';
 import { registeredKeys } from '../../secrets/registry';
 import { signBody, loadCredentials } from '../../../src/api/keys';
 import { recordingChannel } from './recordingChannel';

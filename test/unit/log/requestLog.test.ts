@@ -1,6 +1,6 @@
 /** How a request attempt is written to the log, and at which level. Expected lines written out. */
 import { strict as assert } from 'assert';
-import { describeRequest, RecentLog, requestLogger } from '../../../src/features/log';
+import { describeRequest, RecentLog, requestLogger } from '../../../src/features/common/log';
 import { recordingChannel } from './recordingChannel';
 
 describe('request log lines', () => {

@@ -16,8 +16,8 @@ import {
   TimeoutError,
   TransportError,
 } from '../../../src/api';
-import { AccountAccessError } from '../../../src/features/accounts/accountAccessError';
-import { classifyError } from '../../../src/features/lookup/errorKind';
+import { AccountAccessError } from '../../../src/features/common/accountAccessError';
+import { classifyError } from '../../../src/features/common/errorKind';
 
 describe('error kinds shown to the user', () => {
   it('classifies every error by its class', () => {

@@ -7,7 +7,7 @@ import { strict as assert } from 'assert';
 import { CancelledError, IncompleteAnswerError, RetryPolicy, TimeoutError } from '../../../src/api';
 import type { RetryClock } from '../../../src/api/retry';
 import { INTERACTIVE_DEADLINE_MS } from '../../../src/api/client';
-import { lookupWaitText, pairLimitsWaitText, waitStory } from '../../../src/features/waitText';
+import { lookupWaitText, pairLimitsWaitText, waitStory } from '../../../src/features/common/waitText';
 import { englishL10n } from '../../browser/english';
 
 /** A clock that only moves when told: attempts "take" their time, backoffs skip it. */

@@ -1,14 +1,9 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { JsonValue } from '../../../src/features/requests/operations';
-import {
-  OPERATIONS,
-  SANDBOX_TRANSACTION_ID,
-  findOperation,
-  isKnownMethod,
-  templateFor,
-} from '../../../src/features/requests/operations';
+import type { JsonValue } from '../../../src/features/requests/operationEntry';
+import { findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
+import { OPERATIONS, SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
 import type { Sandbox } from '../../../src/sandbox';
 import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';

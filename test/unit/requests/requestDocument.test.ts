@@ -1,10 +1,6 @@
 import { strict as assert } from 'assert';
-import {
-  parseRequests,
-  prepareRequest,
-  requestAt,
-  summarizeParams,
-} from '../../../src/features/requests/requestDocument';
+import { parseRequests, prepareRequest, requestAt } from '../../../src/features/requests/requestDocument';
+import { summarizeParams } from '../../../src/features/requests/historyModel';
 import { localProblem } from '../../../src/features/requests/localChecks';
 
 describe('request documents', () => {

@@ -12,7 +12,7 @@ import { strict as assert } from 'assert';
 import { InvalidParameterError } from '../../../src/api/exchangeErrors';
 import { checkId, pairParams, transactionParams } from '../../../src/api/params';
 import type { CurrencyPair } from '../../../src/api/types';
-import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operations';
+import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
 import type { Sandbox } from '../../../src/sandbox';
 import { DEFAULT_SEED } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { OPERATIONS } from '../../../src/features/requests/operations';
+import { OPERATIONS } from '../../../src/features/requests/operationTable';
 import type { UnknownMethod } from '../../../src/features/requests/unknownMethods';
 import { findUnknownMethods, suggestMethod, unknownMethodMessage } from '../../../src/features/requests/unknownMethods';
 import { isValid } from './schema';

@@ -1,10 +1,6 @@
 import { strict as assert } from 'assert';
-import {
-  connectionLife,
-  connectionText,
-  ENV_NAMES,
-  isConnectionFormat,
-} from '../../../src/features/sandbox/connectionText';
+import { connectionLife, connectionText, isConnectionFormat } from '../../../src/features/sandbox/connectionText';
+import { SANDBOX_ENV } from '../../../src/shared/connectionNames';
 
 describe('Copy Sandbox Connection: the text', () => {
   const connection = { url: 'http://127.0.0.1:4100', apiKey: 'a+b/c==', privateKey: '3082abcd' };
@@ -22,8 +18,8 @@ describe('Copy Sandbox Connection: the text', () => {
   });
 
   it("names the private key line as the sandbox snippets read it, not as an account's snippets do", () => {
-    assert.equal(ENV_NAMES.privateKey, 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY');
-    assert.notEqual(ENV_NAMES.privateKey, 'EXCHANGE_TX_PRIVATE_KEY');
+    assert.equal(SANDBOX_ENV.privateKey, 'EXCHANGE_TX_SANDBOX_PRIVATE_KEY');
+    assert.notEqual(SANDBOX_ENV.privateKey, 'EXCHANGE_TX_PRIVATE_KEY');
   });
 
   it('writes JSON with the endpoint spelled out', () => {

@@ -5,8 +5,8 @@ import {
   faultsOf,
   presetIdsOf,
   presetsIn,
-} from '../../../src/features/sandbox/faultPresets';
-import type { FaultPresetId } from '../../../src/features/sandbox/faultPresets';
+} from '../../../src/features/common/faultPresets';
+import type { FaultPresetId } from '../../../src/features/common/faultPresets';
 import { startSandbox } from '../../../src/sandbox';
 import { noteSignature } from '../../secrets/registry';
 

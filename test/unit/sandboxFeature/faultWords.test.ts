@@ -1,6 +1,6 @@
 /** The sandbox's active faults in words (the environment item's tooltip) and the presets they came from. */
 import { strict as assert } from 'assert';
-import { describeFaults, presetsIn } from '../../../src/features/sandbox/faultPresets';
+import { describeFaults, presetsIn } from '../../../src/features/common/faultPresets';
 
 describe('fault words', () => {
   it('latency: fixed, with jitter, or jitter alone', () => {

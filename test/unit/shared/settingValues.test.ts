@@ -10,7 +10,7 @@ import * as path from 'path';
 import { checkSetting, effectiveValue, isValid, SETTING_RULES } from '../../../src/shared/settingValues';
 import type { SettingKey, SettingRule } from '../../../src/shared/settingValues';
 import { DEFAULT_ID_PATTERN } from '../../../src/features/lookup/idPattern';
-import { DEFAULT_BASE_URL } from '../../../src/features/accounts/accountModel';
+import { DEFAULT_BASE_URL } from '../../../src/shared/connectionNames';
 import { manifestText } from '../../../scripts/generate/manifest';
 
 const TIMEOUT = 'exchangeTx.requestTimeoutSeconds';

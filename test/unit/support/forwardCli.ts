@@ -1,5 +1,6 @@
 /** The forwarder's command line in the tests: a sandbox's variables, and a refusal's words. */
-import { ForwardCliError, parseForwardCli, SANDBOX_ENV } from '../../../src/forward/cliArgs';
+import { ForwardCliError, parseForwardCli } from '../../../src/forward/cliArgs';
+import { SANDBOX_ENV } from '../../../src/shared/connectionNames';
 
 /** The variables of Copy Sandbox Connection, for a sandbox that need not run. */
 export const SANDBOX = { [SANDBOX_ENV.url]: 'http://127.0.0.1:8710', [SANDBOX_ENV.privateKey]: 'abcd' };

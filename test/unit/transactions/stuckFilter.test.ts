@@ -7,7 +7,8 @@
  */
 import { strict as assert } from 'assert';
 import { ControlClient } from '../../../src/api';
-import { longerInStatus, OPEN_STATUSES } from '../../../src/agents/statusSince';
+import { longerInStatus } from '../../../src/agents/statusSince';
+import { OPEN_STATUSES } from '../../../src/shared/status';
 import {
   FilterError,
   filterJson,

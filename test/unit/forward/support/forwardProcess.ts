@@ -8,7 +8,7 @@ import type { ChildProcessWithoutNullStreams } from 'child_process';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
-import { SANDBOX_ENV } from '../../../../src/forward/cliArgs';
+import { SANDBOX_ENV } from '../../../../src/shared/connectionNames';
 import type { StatusEvent } from '../../../../src/shared/statusEvents';
 import { verifyStatusEvent } from '../../../../src/shared/statusEvents';
 

@@ -5,7 +5,7 @@
  * the unit test), so the wording is tested against the client's retries on a test clock.
  */
 import type * as vscode from 'vscode';
-import { ExchangeError, IncompleteAnswerError, TimeoutError } from '../api';
+import { ExchangeError, IncompleteAnswerError, TimeoutError } from '../../api';
 
 export type Localizer = Pick<typeof vscode.l10n, 't'>;
 

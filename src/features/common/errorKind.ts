@@ -16,7 +16,7 @@ import {
   TimeoutError,
   TransportError,
 } from '../../api/exchangeErrors';
-import { AccountAccessError } from '../accounts/accountAccessError';
+import { AccountAccessError } from './accountAccessError';
 
 export type ErrorKind =
   /** The service does not know the id (`Parameter id is invalid`, or no record). */

@@ -4,7 +4,7 @@
  * handed to it; `redact` is a last line of defence for texts that might carry a key.
  */
 import type * as vscode from 'vscode';
-import type { RequestLogEntry } from '../api';
+import type { RequestLogEntry } from '../../api';
 
 export type Logger = Pick<vscode.LogOutputChannel, 'trace' | 'debug' | 'info' | 'warn' | 'error'>;
 

@@ -3,8 +3,8 @@
  * spins. One table, used by the hover, the lookup result, the status bar and the tree.
  */
 import * as vscode from 'vscode';
-import type { TransactionStatus } from '../shared/status';
-import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../shared/status';
+import type { TransactionStatus } from '../../shared/status';
+import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../../shared/status';
 
 export interface StatusLook {
   /** A sentence-like label (tooltips, notifications, the hover). */

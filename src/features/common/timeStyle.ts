@@ -3,7 +3,7 @@
  * pure formatters of shared/format so every view shows times the same way.
  */
 import * as vscode from 'vscode';
-import type { TimeStyle } from '../shared/format';
+import type { TimeStyle } from '../../shared/format';
 
 export function userTimeStyle(): TimeStyle {
   return { locale: vscode.env.language };

@@ -1,5 +1,5 @@
 /**
- * A module loaded on first use: `lazyModule(() => import('./x'))` gives a function that loads it
+ * A module loaded on first use: `lazyModule(() => import('../x'))` gives a function that loads it
  * the first time it is called and hands back the same module after (a failed load is tried again
  * on the next call). With the module listed in esbuild.js as a `lazy/` entry, its code is a file of
  * its own that activation never reads.

@@ -3,8 +3,8 @@
  * at once, a cancellable notification only for work that runs past a second.
  */
 import * as vscode from 'vscode';
-import { withLateProgress } from '../shared/lateProgress';
-import type { LateProgressOptions, LateProgressShell, StepReport } from '../shared/lateProgress';
+import { withLateProgress } from '../../shared/lateProgress';
+import type { LateProgressOptions, LateProgressShell, StepReport } from '../../shared/lateProgress';
 
 const shell: LateProgressShell = {
   quiet: (title, work, follow) =>

@@ -1,14 +1,15 @@
 /**
  * What the features know of where requests go: the environment's types, and the narrow
  * interfaces a feature's deps are typed with (each the few members it uses of the parts built in
- * src/extension.ts: `EnvironmentService`, `ClientPool`, `HostApproval`, `SandboxHost`). Types
- * only: no `vscode` value, no code.
+ * src/extension.ts: `EnvironmentService`, `ClientPool`, `HostApproval`, `SandboxHost`, each of
+ * which meets them without naming them). Types only: no `vscode` value, no code.
  */
 import type * as vscode from 'vscode';
-import type { ExchangeClient } from '../../api';
-import type { AccountSummary, Resolution } from './accountModel';
-import type { SandboxHost } from '../sandbox/sandboxHost';
-import type { AccountStore } from './accountStore';
+import type { Credentials, ExchangeClient } from '../../api';
+import type { ControlClient } from '../../api/controlClient';
+import type { FaultOptions, Sandbox } from '../../sandbox';
+import type { SkippableClock } from '../../shared/skippableClock';
+import type { AccountKeys, AccountSummary, Resolution } from './accounts';
 
 export type EnvironmentKind = 'sandbox' | 'live';
 
@@ -42,20 +43,45 @@ export interface Connection {
   readonly redact?: (text: string) => string;
 }
 
-/**
- * The built-in sandbox as the features reach it: the members of `SandboxHost` (its one owner),
- * each feature typed with those it uses.
+/** The built-in sandbox once started: what `SandboxHost.start()` gives. */
+export interface RunningSandbox {
+  readonly sandbox: Sandbox;
+  /** The signed client of its control endpoint (disposed when the sandbox stops). */
+  readonly control: ControlClient;
+  readonly credentials: Credentials;
+  /** The private key as hex of DER PKCS#8: in memory only, to sign and for "Copy Sandbox Connection". */
+  readonly keyText: string;
+  /** The fixed port of the setting that was taken when this window's sandbox took its port (it runs on another). */
+  readonly portTaken: number | undefined;
+  /** Whether its key pair is the one kept in SecretStorage for the next windows (the stable-key setting). */
+  readonly keyKept: boolean;
+}
+
+/*
+ * The built-in sandbox as the features reach it: the members of `SandboxHost` (its one owner,
+ * src/features/sandbox/sandboxHost.ts), each feature typed with those it uses.
  */
+
 /** Starts the sandbox if needed: its address, key, and control client. */
-export type SandboxStarter = Pick<SandboxHost, 'start'>;
+export interface SandboxStarter {
+  start(): Promise<RunningSandbox>;
+}
 /** The sandbox if it runs (nothing is started). */
-export type SandboxRunning = Pick<SandboxHost, 'sandbox'>;
+export interface SandboxRunning {
+  readonly sandbox: Sandbox | undefined;
+}
 /** The sandbox's clock: real time that tests and Skip Time move ahead. */
-export type SandboxClockSource = Pick<SandboxHost, 'clock'>;
-/** Replaces the sandbox's faults (starting it if needed). */
-export type SandboxFaults = Pick<SandboxHost, 'setFaults'>;
-/** "Sandbox: Reset": a new ledger (the environment drops the records of the old one). */
-export type SandboxLedgerReset = Pick<SandboxHost, 'resetLedger'>;
+export interface SandboxClockSource {
+  readonly clock: SkippableClock;
+}
+/** Replaces the sandbox's faults (starting it if needed): the faults now in effect. */
+export interface SandboxFaults {
+  setFaults(faults: FaultOptions): Promise<FaultOptions>;
+}
+/** "Sandbox: Reset": a new ledger (the environment drops the records of the old one); the number of the user's transactions kept. */
+export interface SandboxLedgerReset {
+  resetLedger(keepOwn?: boolean): Promise<number>;
+}
 
 /** The client of "sandbox only" work, whatever the environment: `ClientPool.sandboxClient`. */
 export interface SandboxClients {
@@ -105,7 +131,7 @@ export interface AccountConnections {
 
 /** The user's accounts and the choice among them. */
 export interface EnvironmentChoice {
-  readonly accounts: AccountStore;
+  readonly accounts: AccountKeys;
   /** What the user chose: `sandbox` or an account's id. */
   readonly chosen: string;
   choose(target: string): Promise<void>;

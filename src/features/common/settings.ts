@@ -10,9 +10,9 @@
  */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
-import { DEFAULT_BASE_URL } from '../shared/connectionNames';
-import { checkSetting, SETTING_RULES } from '../shared/settingValues';
-import type { CheckedSetting, SettingKey, SettingValue } from '../shared/settingValues';
+import { DEFAULT_BASE_URL } from '../../shared/connectionNames';
+import { checkSetting, SETTING_RULES } from '../../shared/settingValues';
+import type { CheckedSetting, SettingKey, SettingValue } from '../../shared/settingValues';
 
 let log: Logger | undefined;
 /** The warnings written since the setting last changed: key → its lines. */

@@ -13,19 +13,24 @@ import {
   RateLimitError,
   TransportError,
 } from '../../api';
-import { environmentName, environmentNameStart } from '../accounts/environmentNames';
-import type { EnvironmentKind } from '../accounts/environmentDeps';
+import { environmentName, environmentNameStart } from './environmentNames';
+import type { EnvironmentKind } from './environmentDeps';
 import type { ErrorKind } from './errorKind';
 import { classifyError } from './errorKind';
-import { lookupWaitText, waitStory } from '../waitText';
+import { lookupWaitText, waitStory } from './waitText';
 import { actions, plainText } from './userMessages';
 import type { MessageAction, UserMessage } from './userMessages';
 import { errorText } from '../../shared/errorText';
 
-export { waitStory };
 // The messages' data and their presenter (loaded at activation) are in userMessages.ts; this file, the errors' words, loads on first need.
-export { actions, MessagePresenter, moreTransactionActions, plainText, showUserMessage } from './userMessages';
-export type { MessageAction, MessageSeverity, UserMessage } from './userMessages';
+
+/**
+ * What was caught, as a notification may show it: its words (src/shared/errorText.ts), without
+ * control characters or link syntax, bounded to `max` characters.
+ */
+export function errorDetail(error: unknown, max = 300): string {
+  return plainText(errorText(error), max);
+}
 
 export interface ErrorDescription extends UserMessage {
   readonly kind: Exclude<ErrorKind, 'cancelled'>;
@@ -60,7 +65,7 @@ export function describeError(error: unknown, context: ErrorContext): ErrorDescr
   const { id } = context;
   const where = environmentName(context.environment);
   const retry = context.retry ?? actions.retry('exchangeTx.getStatus', [id]);
-  const detail = plainText(errorText(error));
+  const detail = errorDetail(error);
   switch (kind) {
     case 'cancelled':
       return undefined;

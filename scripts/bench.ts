@@ -247,17 +247,21 @@ function activationRows(): Row[] {
   if (paints.length > 0) {
     const fromActivation = paints.map((p) => p.fromActivationMs);
     const fromShown = paints.map((p) => p.fromShownMs);
+    // In a window that opens with the view shown, VS Code activates the extension for the view and
+    // asks for its rows at once: the paint from activation is activate() and the paint from the view
+    // shown. Here the view is shown by the test, which the runner starts some seconds after the
+    // extension activated (onStartupFinished): that figure is the runner's start as much as ours.
     rows.push(
       budgeted(
-        `first Transactions view paint (sandbox), ms from activation, median of ${paints.length}`,
-        `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`,
-        median(fromActivation),
+        `first Transactions view paint (sandbox), ms from the view shown (the sandbox loaded and started, its first page), median of ${paints.length}`,
+        `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})`,
+        median(fromShown),
         250,
         '≤ 250 ms',
       ),
       {
-        figure: '  of which from the view being shown (sandbox loaded and started, first page)',
-        value: `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})`,
+        figure: '  from activation here (the test shows the view when the runner starts it, after activation)',
+        value: `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`,
       },
     );
   }

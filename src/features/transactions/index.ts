@@ -15,6 +15,9 @@ import { VIEW_ID } from './viewId';
 export type { WelcomeState } from './transactionsView';
 export type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 
+/** How long the view's first ask for its rows waits for the first page (then the rows follow by a change event). */
+const FIRST_ROWS_WAIT_MS = 1_000;
+
 /** The view's commands (package.json), registered at activation; their work loads with the view's code. */
 export const TRANSACTION_COMMANDS: readonly string[] = [
   'exchangeTx.transactions.refresh',
@@ -66,6 +69,7 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
     onDidChangeTreeData: changed.event,
     getChildren: async (node?: TreeNode) => {
       await load();
+      if (!node) await loaded().loaded(FIRST_ROWS_WAIT_MS);
       return loaded().getChildren(node);
     },
     getTreeItem: (node: TreeNode) => loaded().getTreeItem(node),

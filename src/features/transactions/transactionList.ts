@@ -148,6 +148,11 @@ export class TransactionList {
     return run;
   }
 
+  /** The load under way, if any. */
+  get pending(): Promise<void> | undefined {
+    return this.current;
+  }
+
   /** Loads the next page after the records shown. While another load is under way it waits for that one instead. */
   loadMore(): Promise<void> {
     if (this.current) return this.current;

@@ -291,4 +291,30 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     );
     assert.deepEqual(failures, [], 'no reveal failed');
   });
+
+  it("answers the view's ask for its rows during the first load with the first page, waiting no longer than its bound", async () => {
+    const { tx, sandbox } = f;
+    f.create('waiting');
+    const provider = tx.view.provider;
+    tx.list.reset();
+    const loading = tx.list.refresh();
+    assert.equal(tx.list.state, 'loading');
+    await provider.loaded(30_000);
+    assert.equal(tx.list.state, 'loaded', 'the wait ended with the first page');
+    assert.ok(provider.getChildren().length > 0, 'the rows of the first page');
+    await loading;
+
+    // A page that is slow to come: the ask stops waiting at its bound (the rows follow by a change event).
+    sandbox.setFaults({ latencyMs: 3_000 });
+    try {
+      tx.list.reset();
+      const slow = tx.list.refresh();
+      await provider.loaded(50);
+      assert.equal(tx.list.state, 'loading', 'the wait ended before the page');
+      await slow;
+      assert.equal(tx.list.state, 'loaded');
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
 });

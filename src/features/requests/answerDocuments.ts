@@ -64,15 +64,16 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
    */
   async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<void> {
     const shown = { viewColumn: resultColumn(ANSWER_SCHEME), preview: true, preserveFocus: !options.focus };
-    let document = await vscode.workspace.openTextDocument(uri);
     if (language === 'markdown') {
       try {
+        // The preview opens the document itself: no round trip to open it first.
         await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, shown);
         return;
       } catch {
         // The Markdown extension is disabled: the source, as text.
       }
     }
+    let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
     await vscode.window.showTextDocument(document, shown);
   }

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { Sandbox } from '../../../src/sandbox';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { assertRecordGolden } from '../support/recordGolden';
 import { lookupApi, requestsFor, sleep, useBuiltInSandbox, waitFor, withSetting } from '../support/lookupHelpers';
 
 function text(content: vscode.MarkdownString | vscode.MarkedString): string {
@@ -103,6 +104,9 @@ describe('hover over a transaction id', () => {
       ],
     });
     assert.equal(markdown.supportHtml, false);
+    const record = api.store.peek(id);
+    assert.ok(record, 'the record looked up');
+    assertRecordGolden('hover-waiting', markdown.value, record);
   });
 
   it('shows pay-till and hashes when the record has them', async () => {

@@ -12,6 +12,7 @@ import type { TransactionNode } from '../../../src/features/transactions/nodes';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import type { KnownStatus, TransactionStatus } from '../../../src/shared/status';
 import { eventually } from '../support/extension';
+import { assertRecordGolden } from '../support/recordGolden';
 import { paramsOf, setViewSetting, useTransactionsFixture } from '../support/transactionsFixture';
 
 const MINUTE = 60_000;
@@ -233,6 +234,7 @@ describe('Transactions view: the tree', () => {
       assert.ok(md.includes(label), `the tooltip has ${label}`);
     }
     assert.ok(!md.includes(']('), 'no links');
+    assertRecordGolden('tooltip-finished', md, record);
   });
 
   it("shows every time of a tooltip one way: the user's locale with UTC beside", async () => {

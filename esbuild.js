@@ -36,7 +36,7 @@ const extensionEntries = [
   { in: 'src/api/controlClient.ts', out: 'lazy/controlClient' },
   { in: 'src/features/requests/requestDocuments.ts', out: 'lazy/requests' },
   { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
-  { in: 'src/features/sandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
+  { in: 'src/features/builtInSandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
   { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
   { in: 'src/features/forward/forwardSession.ts', out: 'lazy/forward' },
   { in: 'src/features/agents/languageModelTools.ts', out: 'lazy/agentTools' },

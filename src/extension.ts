@@ -25,9 +25,9 @@ import type { RecordDocuments } from './features/details/detailsProvider';
 import { register as registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
 import { register as registerRequests } from './features/requests';
-import { register as registerSandbox } from './features/sandbox';
-import { SandboxHost } from './features/sandbox/sandboxHost';
-import type { SandboxHandle } from './features/sandbox';
+import { register as registerBuiltInSandbox } from './features/builtInSandbox';
+import { SandboxHost } from './features/builtInSandbox/sandboxHost';
+import type { BuiltInSandboxHandle } from './features/builtInSandbox';
 import type { RequestsHandle } from './features/requests';
 import { register as registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
@@ -60,7 +60,7 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** Request documents: the sender, the answer documents, the History. */
   readonly requests: RequestsHandle;
   /** Driving the built-in sandbox from the editor. */
-  readonly sandbox: SandboxHandle;
+  readonly sandbox: BuiltInSandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
   readonly agentTools: AgentsHandle['agentTools'];
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
@@ -202,7 +202,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('pair limits');
   const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
   step('requests');
-  const sandbox = registerSandbox(context, {
+  const sandbox = registerBuiltInSandbox(context, {
     environment,
     sandboxHost,
     clients,

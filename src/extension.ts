@@ -11,8 +11,8 @@ import type { AccountQuestions } from './features/common/accountQuestions';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';
-import { register as registerAgents } from './features/agents';
-import type { AgentsHandle } from './features/agents';
+import { register as registerAgentRegistration } from './features/agentRegistration';
+import type { AgentRegistrationHandle } from './features/agentRegistration';
 import { RecentLog, requestLogger, tagged } from './features/common/log';
 import { requestTimeoutMs, watchSettings } from './features/common/settings';
 import { register as registerForward } from './features/forward';
@@ -62,9 +62,9 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** Driving the built-in sandbox from the editor. */
   readonly sandbox: BuiltInSandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
-  readonly agentTools: AgentsHandle['agentTools'];
+  readonly agentTools: AgentRegistrationHandle['agentTools'];
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
-  readonly mcp: AgentsHandle['mcp'];
+  readonly mcp: AgentRegistrationHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
   readonly forward: ForwardHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
@@ -211,7 +211,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     choices: lookup.choices,
   });
   step('sandbox');
-  const agents = registerAgents(context, { environment, sandboxHost, sightings, log });
+  const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
   step('agents');
   const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');

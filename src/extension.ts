@@ -15,8 +15,8 @@ import { register as registerAgentRegistration } from './features/agentRegistrat
 import type { AgentRegistrationHandle } from './features/agentRegistration';
 import { RecentLog, requestLogger, tagged } from './features/common/log';
 import { requestTimeoutMs, watchSettings } from './features/common/settings';
-import { register as registerForward } from './features/forward';
-import type { ForwardHandle } from './features/forward';
+import { register as registerForwardSession } from './features/forwardSession';
+import type { ForwardSessionHandle } from './features/forwardSession';
 import { register as registerLookup } from './features/lookup';
 import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
@@ -66,7 +66,7 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
   readonly mcp: AgentRegistrationHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
-  readonly forward: ForwardHandle;
+  readonly forward: ForwardSessionHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
@@ -213,7 +213,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('sandbox');
   const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
   step('agents');
-  const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
+  const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
 
   const activationMs = performance.now() - started;

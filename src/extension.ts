@@ -11,12 +11,12 @@ import type { AccountQuestions } from './features/common/accountQuestions';
 import { ClientPool, KeyLimiters } from './features/accounts/clientPool';
 import { EnvironmentService } from './features/accounts/environmentService';
 import { HostApproval } from './features/accounts/hostApproval';
-import { register as registerAgents } from './features/agents';
-import type { AgentsHandle } from './features/agents';
+import { register as registerAgentRegistration } from './features/agentRegistration';
+import type { AgentRegistrationHandle } from './features/agentRegistration';
 import { RecentLog, requestLogger, tagged } from './features/common/log';
 import { requestTimeoutMs, watchSettings } from './features/common/settings';
-import { register as registerForward } from './features/forward';
-import type { ForwardHandle } from './features/forward';
+import { register as registerForwardSession } from './features/forwardSession';
+import type { ForwardSessionHandle } from './features/forwardSession';
 import { register as registerLookup } from './features/lookup';
 import type { LookupHandle } from './features/lookup';
 import type { LookupCommand } from './features/lookup/lookupCommand';
@@ -25,9 +25,9 @@ import type { RecordDocuments } from './features/details/detailsProvider';
 import { register as registerPairLimits } from './features/pairLimits';
 import type { PairLimitsHandle } from './features/pairLimits';
 import { register as registerRequests } from './features/requests';
-import { register as registerSandbox } from './features/sandbox';
-import { SandboxHost } from './features/sandbox/sandboxHost';
-import type { SandboxHandle } from './features/sandbox';
+import { register as registerBuiltInSandbox } from './features/builtInSandbox';
+import { SandboxHost } from './features/builtInSandbox/sandboxHost';
+import type { BuiltInSandboxHandle } from './features/builtInSandbox';
 import type { RequestsHandle } from './features/requests';
 import { register as registerTransactions } from './features/transactions';
 import type { TransactionsApi } from './features/transactions';
@@ -60,13 +60,13 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** Request documents: the sender, the answer documents, the History. */
   readonly requests: RequestsHandle;
   /** Driving the built-in sandbox from the editor. */
-  readonly sandbox: SandboxHandle;
+  readonly sandbox: BuiltInSandboxHandle;
   /** The language-model tools for chat agents (their registered implementations). */
-  readonly agentTools: AgentsHandle['agentTools'];
+  readonly agentTools: AgentRegistrationHandle['agentTools'];
   /** The MCP server definition provider bound to the sandbox (VS Code 1.101+; undefined where the host has no MCP API). */
-  readonly mcp: AgentsHandle['mcp'];
+  readonly mcp: AgentRegistrationHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
-  readonly forward: ForwardHandle;
+  readonly forward: ForwardSessionHandle;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
@@ -202,7 +202,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   step('pair limits');
   const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
   step('requests');
-  const sandbox = registerSandbox(context, {
+  const sandbox = registerBuiltInSandbox(context, {
     environment,
     sandboxHost,
     clients,
@@ -211,9 +211,9 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     choices: lookup.choices,
   });
   step('sandbox');
-  const agents = registerAgents(context, { environment, sandboxHost, sightings, log });
+  const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
   step('agents');
-  const forward = registerForward(context, { environment, store, sightings, log: tagged(log, 'forward') });
+  const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });
   step('forward');
 
   const activationMs = performance.now() - started;

@@ -2,7 +2,7 @@
  * The generated parts of package.json and package.nls.json: `contributes.commands` from the
  * command list (src/shared/commandTable.ts), `contributes.configuration` and
  * `restrictedConfigurations` from the settings table (src/shared/settingValues.ts), the
- * language-model tools and their tool set from the tool table (src/features/agents/toolManifest.ts),
+ * language-model tools and their tool set from the tool table (src/features/agentRegistration/toolManifest.ts),
  * and the English texts they name by `%key%`.
  */
 import { AGENT_TOOLS } from '../../src/agents';
@@ -11,7 +11,7 @@ import {
   manifestToolSets,
   TOOL_META,
   TOOL_SET_DESCRIPTION,
-} from '../../src/features/agents/toolManifest';
+} from '../../src/features/agentRegistration/toolManifest';
 import { COMMANDS } from '../../src/shared/commandTable';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';

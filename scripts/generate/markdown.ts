@@ -4,7 +4,7 @@
  * from; the text outside the markers is the authors').
  */
 import { AGENT_TOOLS } from '../../src/agents';
-import { TOOL_META } from '../../src/features/agents/toolManifest';
+import { TOOL_META } from '../../src/features/agentRegistration/toolManifest';
 import { OPERATIONS } from '../../src/features/requests/operationTable';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';

@@ -1,5 +1,5 @@
 /**
- * The tools for coding agents, shared by VS Code's language-model tools (src/features/agents) and
+ * The tools for coding agents, shared by VS Code's language-model tools (src/features/agentRegistration) and
  * the MCP server: each with its name, description, input schema and implementation. Pure Node:
  * imports src/api and src/shared only.
  */

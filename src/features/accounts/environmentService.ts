@@ -3,7 +3,7 @@
  * to, and the connection for it.
  *
  * - **sandbox**: the built-in simulation, started in this process on 127.0.0.1 on first use (its
- *   life is `SandboxHost`'s, features/sandbox/sandboxHost.ts, reached through `SandboxLife`).
+ *   life is `SandboxHost`'s, features/builtInSandbox/sandboxHost.ts, reached through `SandboxLife`).
  * - **an account** (`live`): its address with its key, from user-level storage only. Used only in
  *   a trusted workspace, only with usable keys, and only after `HostApproval` allowed its address
  *   and the user said yes, once per account and host, to "Send signed requests for account X to

@@ -59,7 +59,7 @@ export interface RunningSandbox {
 
 /*
  * The built-in sandbox as the features reach it: the members of `SandboxHost` (its one owner,
- * src/features/sandbox/sandboxHost.ts), each feature typed with those it uses.
+ * src/features/builtInSandbox/sandboxHost.ts), each feature typed with those it uses.
  */
 
 /** Starts the sandbox if needed: its address, key, and control client. */

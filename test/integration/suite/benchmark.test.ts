@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { OUTCOMES } from '../../../src/sandbox';
 import { generateKeysAsync } from '../../../src/api';
-import { SPARE_KEY_SECRET } from '../../../src/features/sandbox/sandboxKey';
+import { SPARE_KEY_SECRET } from '../../../src/features/builtInSandbox/sandboxKey';
 import type { TreeNode } from '../../../src/features/transactions/nodes';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 

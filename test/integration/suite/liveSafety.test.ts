@@ -16,8 +16,8 @@ import type { ExchangeTxApi } from '../../../src/extension';
 import { templateFor } from '../../../src/features/requests/operations';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import type { ExplainResult } from '../../../src/features/requests/requestTools';
-import type { NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
-import type { NewTransactionPrompts } from '../../../src/features/sandbox/newTransactionPrompts';
+import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';
+import type { NewTransactionPrompts } from '../../../src/features/builtInSandbox/newTransactionPrompts';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import {
   addAccount,

@@ -13,7 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../../src/agents';
-import { hasFinalMcpApi, MCP_PROVIDER_ID } from '../../../src/features/agents/mcpProvider';
+import { hasFinalMcpApi, MCP_PROVIDER_ID } from '../../../src/features/agentRegistration/mcpProvider';
 import { extensionApi, resetEnvironment } from '../support/extension';
 
 /** Whether this host has the finalized MCP API (VS Code 1.101 and later), read here on its own. */

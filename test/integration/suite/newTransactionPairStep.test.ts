@@ -3,10 +3,10 @@
 // from the payout asks the payin again, Back from the rate asks the pair again with the pair
 // chosen before first in both lists, and what was chosen is what is created.
 import { strict as assert } from 'assert';
-import type { NewTransactionResult } from '../../../src/features/sandbox/newTransactionCommand';
-import type { NewTransactionPrompts } from '../../../src/features/sandbox/newTransactionPrompts';
-import { BACK } from '../../../src/features/sandbox/stepPrompts';
-import type { CurrencyItem, PairItem } from '../../../src/features/sandbox/pairStep';
+import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';
+import type { NewTransactionPrompts } from '../../../src/features/builtInSandbox/newTransactionPrompts';
+import { BACK } from '../../../src/features/builtInSandbox/stepPrompts';
+import type { CurrencyItem, PairItem } from '../../../src/features/builtInSandbox/pairStep';
 import * as vscode from 'vscode';
 import { extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';

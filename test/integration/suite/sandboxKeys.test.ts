@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { generateKeysAsync } from '../../../src/api';
-import { SPARE_KEY_SECRET, STABLE_KEY_SECRET } from '../../../src/features/sandbox/sandboxKey';
+import { SPARE_KEY_SECRET, STABLE_KEY_SECRET } from '../../../src/features/builtInSandbox/sandboxKey';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 

@@ -3,7 +3,7 @@
 // quick pick accepted here with VS Code's own command, as Enter would, before any free-text id.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import type { PayAndMoveResult } from '../../../src/features/sandbox/payAndMove';
+import type { PayAndMoveResult } from '../../../src/features/builtInSandbox/payAndMove';
 import { eventually } from '../support/extension';
 import { sleep } from '../support/lookupHelpers';
 import { useTransactionsFixture } from '../support/transactionsFixture';

@@ -7,7 +7,11 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { AGENT_TOOLS } from '../../../src/agents';
-import { manifestToolEntries, manifestToolSets, SANDBOX_ONLY_WHEN } from '../../../src/features/agents/toolManifest';
+import {
+  manifestToolEntries,
+  manifestToolSets,
+  SANDBOX_ONLY_WHEN,
+} from '../../../src/features/agentRegistration/toolManifest';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');
 const nls = JSON.parse(fs.readFileSync(path.join(root, 'package.nls.json'), 'utf8')) as Record<string, string>;

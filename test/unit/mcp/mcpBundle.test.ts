@@ -34,7 +34,7 @@ describe('MCP server bundle', function () {
       shipped.filter((source) => SDK_PARTS.some((part) => source.startsWith(part))),
       [],
     );
-    assert.ok(shipped.includes('src/features/agents/mcpProvider.ts'), 'the provider is in the extension');
+    assert.ok(shipped.includes('src/features/agentRegistration/mcpProvider.ts'), 'the provider is in the extension');
   });
 
   it("the .vsix takes dist/mcp.js (the provider runs it from the extension's folder)", () => {

@@ -10,7 +10,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { loadCredentials } from '../../../src/api/keys';
 import type { Credentials, GeneratedKeys } from '../../../src/api/keys';
-import { connectionText } from '../../../src/features/sandbox/connectionText';
+import { connectionText } from '../../../src/features/builtInSandbox/connectionText';
 import type { SnippetKind } from '../../../src/features/requests/snippets';
 import { keyVariableFor, snippet } from '../../../src/features/requests/snippets';
 import type { Sandbox } from '../../../src/sandbox';

@@ -1,5 +1,9 @@
 import { strict as assert } from 'assert';
-import { connectionLife, connectionText, isConnectionFormat } from '../../../src/features/sandbox/connectionText';
+import {
+  connectionLife,
+  connectionText,
+  isConnectionFormat,
+} from '../../../src/features/builtInSandbox/connectionText';
 import { SANDBOX_ENV } from '../../../src/shared/connectionNames';
 
 describe('Copy Sandbox Connection: the text', () => {

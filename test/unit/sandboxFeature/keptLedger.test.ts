@@ -14,7 +14,7 @@ import {
   restoreKeptLedger,
   SET_ASIDE_LEDGERS_KEY,
   setAsideLedgers,
-} from '../../../src/features/sandbox/keptLedger';
+} from '../../../src/features/builtInSandbox/keptLedger';
 import { testKeys, testSandbox } from '../sandbox/helpers';
 import { MapMemento } from '../support/mapMemento';
 import { recordingChannel } from '../log/recordingChannel';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { AmountOutOfRangeError } from '../../../src/api';
-import { exampleAddress, exampleTickers } from '../../../src/features/sandbox/exampleAddresses';
+import { exampleAddress, exampleTickers } from '../../../src/features/builtInSandbox/exampleAddresses';
 import {
   AddressRefusedError,
   createFromDraft,
@@ -9,8 +9,8 @@ import {
   loadPayins,
   orderPairs,
   probeLimits,
-} from '../../../src/features/sandbox/newTransactionCore';
-import type { CreationStep } from '../../../src/features/sandbox/newTransactionCore';
+} from '../../../src/features/builtInSandbox/newTransactionCore';
+import type { CreationStep } from '../../../src/features/builtInSandbox/newTransactionCore';
 import { CURRENCIES } from '../../../src/sandbox';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';

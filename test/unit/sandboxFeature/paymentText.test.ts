@@ -5,8 +5,8 @@ import {
   paymentKind,
   paymentProblem,
   commandStatusOf,
-} from '../../../src/features/sandbox/paymentText';
-import { fitted } from '../../../src/features/sandbox/snapshotBound';
+} from '../../../src/features/builtInSandbox/paymentText';
+import { fitted } from '../../../src/features/builtInSandbox/snapshotBound';
 import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/controlProtocol';
 
 describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {

@@ -6,7 +6,7 @@ import {
   draftFromArgument,
   limitsOfError,
   limitsOfEstimate,
-} from '../../../src/features/sandbox/transactionDraft';
+} from '../../../src/features/builtInSandbox/transactionDraft';
 
 describe('sandbox New Transaction: the draft', () => {
   it('compares decimal strings exactly, whatever their scales', () => {

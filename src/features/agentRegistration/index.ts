@@ -11,10 +11,10 @@ import type { McpProviderHandle } from './mcpProvider';
 import { registerMcpProvider } from './mcpProvider';
 
 /** What the tools and the MCP provider use; `log` is the extension's (the tools say `[agents]`, the provider `[mcp]`). */
-export type AgentsDeps = AgentToolsDeps;
+export type AgentRegistrationDeps = AgentToolsDeps;
 
 /** What the test API gets: the tools' registered implementations, the MCP provider. */
-export interface AgentsHandle {
+export interface AgentRegistrationHandle {
   /** The registered implementations by tool name. */
   readonly agentTools: { readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>> };
   /** The MCP server definition provider (VS Code 1.101+; undefined where the host has no MCP API). */
@@ -59,7 +59,7 @@ class LazyAgentTool implements vscode.LanguageModelTool<unknown> {
   }
 }
 
-export function register(context: vscode.ExtensionContext, deps: AgentsDeps): AgentsHandle {
+export function register(context: vscode.ExtensionContext, deps: AgentRegistrationDeps): AgentRegistrationHandle {
   let loading: Promise<ReadonlyMap<string, LanguageModelAgentTool>> | undefined;
   const load = (): Promise<ReadonlyMap<string, LanguageModelAgentTool>> => {
     const started = (loading ??= import('./languageModelTools').then((code) => code.agentToolsByName(deps)));

@@ -4,18 +4,18 @@
  * when one of them first runs, from its own file of the bundle.
  */
 import * as vscode from 'vscode';
-import type { SandboxApi, SandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
+import type { SandboxApi, BuiltInSandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
 import { readSetting } from '../common/settings';
 import { SANDBOX_COMMANDS } from './sandboxCommandNames';
 
-export type { SandboxDeps };
+export type { BuiltInSandboxDeps };
 
 /** What the test API gets: the commands' objects, loaded on demand. */
-export interface SandboxHandle {
+export interface BuiltInSandboxHandle {
   load(): Promise<SandboxApi>;
 }
 
-export function register(context: vscode.ExtensionContext, deps: SandboxDeps): SandboxHandle {
+export function register(context: vscode.ExtensionContext, deps: BuiltInSandboxDeps): BuiltInSandboxHandle {
   let loading: Promise<{ readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi }> | undefined;
   const load = () => {
     const started = (loading ??= import('./sandboxCommands').then((code) =>

@@ -38,7 +38,7 @@ const USED_KEY = 'exchangeTx.forwardingUsed';
 const VIEW_ID = 'exchangeTx.forwardedEvents';
 type SessionModule = typeof SessionCode;
 
-export interface ForwardDeps {
+export interface ForwardSessionDeps {
   readonly environment: CurrentConnection & EnvironmentResets & CurrentTarget;
   /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
@@ -49,7 +49,7 @@ export interface ForwardDeps {
 }
 
 /** What the tests get: the prompts to replace, the session, the events channel's recent lines, the status bar item, the view's nodes. */
-export interface ForwardHandle {
+export interface ForwardSessionHandle {
   /** The questions asked; undefined: the default ones (dialogs), loaded with the command. */
   prompts: ForwardPrompts | undefined;
   readonly session: ForwardSession | undefined;
@@ -64,7 +64,7 @@ function accountKey(account: { readonly id: string } | undefined): string {
   return account === undefined ? 'sandbox' : `account:${account.id}`;
 }
 
-export function register(context: vscode.ExtensionContext, deps: ForwardDeps): ForwardHandle {
+export function register(context: vscode.ExtensionContext, deps: ForwardSessionDeps): ForwardSessionHandle {
   const channel = vscode.window.createOutputChannel('Exchange Tx: Forwarded Events', { log: true });
   const events = new RecentLog(channel);
   const item = vscode.window.createStatusBarItem('exchangeTx.forwarding', vscode.StatusBarAlignment.Left, -2);
@@ -119,7 +119,7 @@ export function register(context: vscode.ExtensionContext, deps: ForwardDeps): F
     render();
   };
 
-  const handle: ForwardHandle = {
+  const handle: ForwardSessionHandle = {
     prompts: undefined,
     get session() {
       return session;

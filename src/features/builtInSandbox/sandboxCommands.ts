@@ -68,7 +68,7 @@ export interface SandboxApi {
   readonly lastNotice: string | undefined;
 }
 
-export interface SandboxDeps {
+export interface BuiltInSandboxDeps {
   readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
@@ -87,7 +87,7 @@ export type SandboxCommandHandlers = Readonly<
 /** The commands' work, and what the test API gets of it. */
 export function sandboxCommandHandlers(
   context: vscode.ExtensionContext,
-  deps: SandboxDeps,
+  deps: BuiltInSandboxDeps,
 ): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
   const { environment, sandboxHost, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);

@@ -15,6 +15,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../src/extension';
 import type { FaultOptions, Sandbox } from '../../src/sandbox';
 import type { KnownStatus } from '../../src/shared/status';
+import { SANDBOX_CONTROL_PATH } from '../../src/shared/controlProtocol';
 import { eventually, extensionApi, resetEnvironment } from '../integration/support/extension';
 import { registerSecret } from '../secrets/registry';
 import type { HostReport, LastGood } from './figures';
@@ -256,7 +257,13 @@ export async function run(): Promise<void> {
     vscodeVersion: vscode.version,
     requests: sandbox.requests
       .filter((r) => r.at >= startedAt && r.at <= endedAt)
-      .map((r) => ({ at: r.at, method: r.method, outcome: r.outcome, ...(r.fault ? { fault: r.fault } : {}) })),
+      .map((r) => ({
+        at: r.at,
+        method: r.method,
+        outcome: r.outcome,
+        ...(r.fault ? { fault: r.fault } : {}),
+        ...(r.path === SANDBOX_CONTROL_PATH ? { control: true as const } : {}),
+      })),
     memoryStart,
     memoryEnd,
     unhandledRejections: rejections.unhandled(),

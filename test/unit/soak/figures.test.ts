@@ -43,6 +43,15 @@ describe('soak figures', () => {
     assert.deepEqual(brokenInvariants(report(), [{ severity: 'info', text: 'Transaction x finished' }], true), []);
   });
 
+  it("counts the service's requests against the limit, not the sandbox's control endpoint's", () => {
+    const service = Array.from({ length: 10 }, (_, i) => request(i * 10));
+    const control = Array.from({ length: 8 }, (_, i) => request(i * 10 + 5, { method: 'get', control: true }));
+    assert.deepEqual(brokenInvariants(report({ requests: [...service, ...control] }), [], true), []);
+    assert.deepEqual(brokenInvariants(report({ requests: [...service, request(95), ...control] }), [], true), [
+      '11 requests to the service reached the sandbox within one second (at most 10)',
+    ]);
+  });
+
   it('names each broken invariant', () => {
     const eleven = Array.from({ length: 11 }, (_, i) => request(i * 50));
     const broken = brokenInvariants(
@@ -63,7 +72,7 @@ describe('soak figures', () => {
       false,
     );
     assert.deepEqual(broken, [
-      '12 requests reached the sandbox within one second (at most 10)',
+      '12 requests to the service reached the sandbox within one second (at most 10)',
       "the sandbox's own limiter refused 1 request(s)",
       '1 unhandled rejection(s): Error: boom',
       '2 error or warning notification(s): error: Could not refresh | warning: Slow',

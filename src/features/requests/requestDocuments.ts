@@ -89,12 +89,19 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
   return editor && isRequestDocument(editor.document) ? editor.document : undefined;
 }
 
+/** VS Code's built-in Markdown extension, which provides the Markdown preview. */
+const MARKDOWN_EXTENSION = 'vscode.markdown-language-features';
+
 export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
   const sender = new RequestSender({ environment, questions, answers, history, messages, log });
   const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
   const tools = new RequestTools({ environment, sandboxHost, answers, messages, log });
   registerUnknownMethodWarnings(context);
+  // Explain Signature shows its explanation in VS Code's Markdown preview, whose extension activates
+  // on the first preview (a first explanation waited for it): a request document is open now, the
+  // one thing explained, so it is made ready in the background.
+  void Promise.resolve(vscode.extensions.getExtension(MARKDOWN_EXTENSION)?.activate()).catch(() => undefined);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
   // Explain Signature and Diagnose Keys open as the Markdown preview: its extension is started now,
   // beside the request document, not on the first Explain (seconds of blank pane).

@@ -213,7 +213,7 @@ export function renderExplanation(result: SignatureExplanation): string {
     '',
     `As text (${shownText}; invisible characters shown as ⟨U+XXXX⟩):`,
     '',
-    fenced(visible(bytes.text), 'text'),
+    fenced(visible(bytes.text)),
     '',
     `As hex (${shownHex}):`,
     '',

@@ -62,7 +62,7 @@ describe('explain signature rules', () => {
 
   it('shows invisible characters as code points, four hex digits at least, but keeps tabs and newlines', () => {
     const text = renderExplanation(withBytes({ text: 'a\tb\nc\u00ad d\u0007\u200b' }));
-    assert.ok(text.includes('```text\na\tb\nc⟨U+00AD⟩ d⟨U+0007⟩⟨U+200B⟩\n```\n'), text);
+    assert.ok(text.includes('```\na\tb\nc⟨U+00AD⟩ d⟨U+0007⟩⟨U+200B⟩\n```\n'), text);
   });
 
   it('dumps 16 bytes a line, two-digit cells, printable ASCII from space to tilde, and no line for no byte', () => {

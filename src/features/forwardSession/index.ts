@@ -65,8 +65,22 @@ function accountKey(account: { readonly id: string } | undefined): string {
 }
 
 export function register(context: vscode.ExtensionContext, deps: ForwardSessionDeps): ForwardSessionHandle {
-  const channel = vscode.window.createOutputChannel('Exchange Tx: Forwarded Events', { log: true });
-  const events = new RecentLog(channel);
+  // The events' own output channel, made with its first line: most windows never forward, and a
+  // log channel is not free to make at activation.
+  let channel: vscode.LogOutputChannel | undefined;
+  const channelNow = (): vscode.LogOutputChannel => {
+    if (channel) return channel;
+    const made = vscode.window.createOutputChannel('Exchange Tx: Forwarded Events', { log: true });
+    context.subscriptions.push(made);
+    return (channel = made);
+  };
+  const events = new RecentLog({
+    trace: (message: string, ...args: unknown[]) => channelNow().trace(message, ...args),
+    debug: (message: string, ...args: unknown[]) => channelNow().debug(message, ...args),
+    info: (message: string, ...args: unknown[]) => channelNow().info(message, ...args),
+    warn: (message: string, ...args: unknown[]) => channelNow().warn(message, ...args),
+    error: (message: string, ...args: unknown[]) => channelNow().error(message, ...args),
+  });
   const item = vscode.window.createStatusBarItem('exchangeTx.forwarding', vscode.StatusBarAlignment.Left, -2);
   item.name = vscode.l10n.t('Exchange Tx: Forwarding');
   item.command = 'exchangeTx.stopForwarding';
@@ -260,7 +274,6 @@ export function register(context: vscode.ExtensionContext, deps: ForwardSessionD
   };
 
   context.subscriptions.push(
-    channel,
     item,
     treeChanged,
     { dispose: () => stop('the extension stopped') },

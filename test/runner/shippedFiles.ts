@@ -12,6 +12,8 @@ export interface ShippedManifest {
   readonly contributes?: {
     readonly viewsContainers?: Record<string, readonly { readonly icon?: string }[]>;
     readonly jsonValidation?: readonly { readonly url: string }[];
+    readonly languages?: readonly { readonly configuration?: string }[];
+    readonly grammars?: readonly { readonly path: string }[];
     readonly chatSkills?: readonly { readonly path: string }[];
     readonly chatInstructions?: readonly { readonly path: string }[];
     readonly walkthroughs?: readonly {
@@ -34,7 +36,7 @@ const ALWAYS = [
   'dist/webview/pairLimits.css',
 ];
 
-/** What may ship: the bundles, the manifest and its strings, media, schemas, translations, the user docs. */
+/** What may ship: the bundles, the manifest and its strings, media, schemas, grammars, translations, the user docs. */
 const ALLOWED: readonly RegExp[] = [
   /^package\.json$/,
   /^package\.nls(\.[a-z-]+)?\.json$/,
@@ -47,6 +49,7 @@ const ALLOWED: readonly RegExp[] = [
   /^media\/walkthrough\/[a-z0-9-]+\.(png|svg|md)$/,
   /^media\/agents\/[a-z0-9-]+\/[A-Za-z0-9-]+\.md$/,
   /^schemas\/[a-z0-9-.]+\.json$/,
+  /^syntaxes\/[A-Za-z0-9-.]+\.json$/,
   /^l10n\/bundle\.l10n(\.[a-z-]+)?\.json$/,
 ];
 
@@ -69,7 +72,7 @@ const FORBIDDEN: readonly { readonly pattern: RegExp; readonly why: string }[] =
   { pattern: /\.ts$/, why: 'TypeScript source' },
 ];
 
-/** The files the manifest names (main, icons, walkthrough media, schemas, translations). */
+/** The files the manifest names (main, icons, walkthrough media, schemas, grammars, translations). */
 export function requiredFiles(manifest: ShippedManifest): string[] {
   const clean = (file: string) => file.replace(/^\.\//, '');
   const named: string[] = [...ALWAYS];
@@ -79,6 +82,9 @@ export function requiredFiles(manifest: ShippedManifest): string[] {
   for (const containers of Object.values(manifest.contributes?.viewsContainers ?? {}))
     for (const c of containers) if (c.icon) named.push(c.icon);
   for (const v of manifest.contributes?.jsonValidation ?? []) named.push(v.url);
+  for (const language of manifest.contributes?.languages ?? [])
+    if (language.configuration) named.push(language.configuration);
+  for (const grammar of manifest.contributes?.grammars ?? []) named.push(grammar.path);
   for (const guide of [...(manifest.contributes?.chatSkills ?? []), ...(manifest.contributes?.chatInstructions ?? [])])
     named.push(guide.path);
   for (const walkthrough of manifest.contributes?.walkthroughs ?? []) {

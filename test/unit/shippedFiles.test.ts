@@ -21,7 +21,7 @@ const good = [
 ];
 
 describe('files the .vsix carries', () => {
-  it('needs what the manifest names: main, the MCP server, the agent guide, icon, activity-bar icon, walkthrough pictures, schema, translations, and the README, changelog and licence', () => {
+  it('needs what the manifest names: main, the MCP server, the agent guide, icon, activity-bar icon, walkthrough pictures, schema, the details language, translations, and the README, changelog and licence', () => {
     const required = requiredFiles(manifest);
     for (const file of [
       'dist/extension.js',
@@ -32,6 +32,8 @@ describe('files the .vsix carries', () => {
       'media/walkthrough/sandbox-dark.png',
       'media/walkthrough/account-light.png',
       'schemas/exchange-request.schema.json',
+      'syntaxes/exchange-tx-record.tmLanguage.json',
+      'syntaxes/exchange-tx-record.language-configuration.json',
       'l10n/bundle.l10n.json',
       'package.json',
       'package.nls.json',

@@ -1,6 +1,7 @@
 /**
  * "Show Transaction Details": the full record as a read-only JSON-with-comments document
- * (`exchange-tx-record:/<id>.json`; each time also as ISO text in a comment beside it), served by a content provider from the store and refreshed
+ * (`exchange-tx-record:/exchange-tx-records/<id>`, its tab named by the id; each time also as ISO
+ * text in a comment beside it), served by a content provider from the store and refreshed
  * whenever the store sees the record change.
  */
 import type { EnvironmentKindSource } from '../common/environmentDeps';
@@ -17,15 +18,15 @@ import { noteComments, recordText } from './recordText';
 /** The words of errors and misses, loaded the first time the details have one to tell. */
 const errorWords = lazyModule(() => import('../common/errorMessages'));
 
-import { RECORD_SCHEME } from './recordScheme';
+import { RECORD_FOLDER, RECORD_LANGUAGE, RECORD_SCHEME } from './recordScheme';
 
-/** `exchange-tx-record:/<id>.json` */
+/** `exchange-tx-record:/exchange-tx-records/<id>` */
 export function recordUri(id: string): vscode.Uri {
-  return vscode.Uri.from({ scheme: RECORD_SCHEME, path: `/${id}.json` });
+  return vscode.Uri.from({ scheme: RECORD_SCHEME, path: `/${RECORD_FOLDER}/${id}` });
 }
 
 export function idFromRecordUri(uri: vscode.Uri): string {
-  return uri.path.replace(/^\//, '').replace(/\.json$/, '');
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
 /** The record as pretty JSON, hostile characters made visible, times as ISO text beside (recordText). */
@@ -132,7 +133,9 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     }
     const uri = recordUri(id);
     let document = await vscode.workspace.openTextDocument(uri);
-    if (document.languageId !== 'jsonc') document = await vscode.languages.setTextDocumentLanguage(document, 'jsonc');
+    // The path gives the language; a user's files.associations could give another.
+    if (document.languageId !== RECORD_LANGUAGE)
+      document = await vscode.languages.setTextDocumentLanguage(document, RECORD_LANGUAGE);
     await vscode.window.showTextDocument(document, { preview: true });
     return { id, uri, record };
   }

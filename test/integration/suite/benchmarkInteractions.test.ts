@@ -83,11 +83,13 @@ describe('benchmark figures: interactions', () => {
       return ms;
     });
 
-    // Hover over an id in a document: the Markdown ready (the store emptied before each).
+    // Hover over an id in a document shown in an editor, as a user hovers: the Markdown ready (the
+    // store emptied before each).
     const document = await vscode.workspace.openTextDocument({
       content: `log: transaction ${id} created\n`,
-      language: 'plaintext',
+      language: 'log',
     });
+    await vscode.window.showTextDocument(document);
     const position = new vscode.Position(0, 'log: transaction '.length + 2);
     figures.hover = await timed(WARM, async () => {
       api.store.clear();

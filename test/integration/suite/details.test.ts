@@ -31,9 +31,13 @@ describe('transaction details document', () => {
     const result = await showDetails(id);
     assert.equal(result.error, undefined);
     assert.ok(result.uri);
-    assert.equal(result.uri.toString(), `exchange-tx-record:/${id}.json`);
+    assert.equal(result.uri.toString(), `exchange-tx-record:/exchange-tx-records/${id}`);
     const document = await vscode.workspace.openTextDocument(result.uri);
-    assert.equal(document.languageId, 'jsonc', 'JSON with comments: the times have their ISO text beside');
+    assert.equal(
+      document.languageId,
+      'exchange-tx-record',
+      'JSON with comments coloured as such (the times have their ISO text beside)',
+    );
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.uri.toString(), 'shown in an editor');
     const shown = parse(document.getText()) as { id: string; status: string };
     assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
@@ -94,7 +98,7 @@ describe('transaction details document', () => {
     editor.selection = new vscode.Selection(0, 6, 0, 6);
     const result = await showDetails(undefined);
     assert.equal(result.id, id);
-    assert.equal(result.uri?.toString(), `exchange-tx-record:/${id}.json`);
+    assert.equal(result.uri?.toString(), `exchange-tx-record:/exchange-tx-records/${id}`);
     const blank = await vscode.window.showTextDocument(document);
     blank.selection = new vscode.Selection(1, 0, 1, 0);
     assert.deepEqual(await showDetails(undefined), { error: 'no-id' });

@@ -339,6 +339,11 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
       async () => (await findInWorkbench('.part.editor .view-line')).texts.some((t) => t.includes(id)),
       'the record in the editor',
     );
+    // Coloured by JSON with Comments' grammar: keys, strings, numbers and comments each in a colour of their own.
+    await eventually(async () => {
+      const tokens = await findInWorkbench(`${editorOf('exchange-tx-record:')} .view-line span span`, 'class');
+      return new Set(tokens.attributes).size >= 4;
+    }, 'the record coloured as JSON with Comments');
     // Every line, whole, in the editor area of a 1400 px window: the record's, then (scrolled to
     // the end) the notes under it on what its status means and what to do.
     await assertLinesFit('exchange-tx-record:', () => true, "the details document's lines");

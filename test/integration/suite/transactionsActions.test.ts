@@ -187,7 +187,7 @@ describe('Transactions view: node actions', () => {
     const details = await vscode.commands.executeCommand<DetailsResult>('exchangeTx.showDetails', node, {
       silent: true,
     });
-    assert.equal(details.uri?.toString(), `exchange-tx-record:/${id}.json`);
+    assert.equal(details.uri?.toString(), `exchange-tx-record:/exchange-tx-records/${id}`);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), details.uri?.toString());
     assert.equal((parse(vscode.window.activeTextEditor?.document.getText() ?? '{}') as { id?: string }).id, id);
 

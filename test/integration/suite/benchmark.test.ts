@@ -36,10 +36,17 @@ describe('benchmark figures', () => {
     await api.testHooks?.secrets.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
     const painter = api.transactions.view.provider;
     const getTreeItem = painter.getTreeItem.bind(painter);
+    const waitForRows = painter.loaded.bind(painter);
     let paintedAt: number | undefined;
+    // VS Code's first ask for the view's rows: the provider waits for the first page from there.
+    let askedAt: number | undefined;
     painter.getTreeItem = (node: TreeNode) => {
       if (node.kind === 'group' || node.kind === 'transaction') paintedAt ??= performance.now();
       return getTreeItem(node);
+    };
+    painter.loaded = (ms: number) => {
+      askedAt ??= performance.now();
+      return waitForRows(ms);
     };
     const shownAt = performance.now();
     try {
@@ -48,10 +55,12 @@ describe('benchmark figures', () => {
       await eventually(() => paintedAt !== undefined, 'the first row of the Transactions view', 30_000);
     } finally {
       painter.getTreeItem = getTreeItem;
+      painter.loaded = waitForRows;
     }
     const paint = {
       fromActivationMs: (paintedAt ?? 0) - api.activationStartedAt,
       fromShownMs: (paintedAt ?? 0) - shownAt,
+      askedMs: (askedAt ?? shownAt) - shownAt,
     };
 
     // 1,000 records in the extension's own sandbox: its seeded ones and more, of every outcome,

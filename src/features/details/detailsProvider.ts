@@ -17,6 +17,8 @@ import { noteComments, recordText } from './recordText';
 
 /** The words of errors and misses, loaded the first time the details have one to tell. */
 const errorWords = lazyModule(() => import('../common/errorMessages'));
+/** What each status means (the comments under a record), loaded while the first record is looked up. */
+const notesCode = lazyModule(() => import('./statusNotes'));
 
 import { RECORD_FOLDER, RECORD_LANGUAGE, RECORD_SCHEME } from './recordScheme';
 
@@ -42,7 +44,7 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
 export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
   const status = (record as { status?: unknown }).status;
   if (typeof status !== 'string') return '';
-  const { STATUS_FACTS, statusNotes } = await import('./statusNotes');
+  const { STATUS_FACTS, statusNotes } = await notesCode();
   if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
   return noteComments(statusNotes(status as keyof typeof STATUS_FACTS));
 }
@@ -112,6 +114,8 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     if (id === undefined) return { error: 'no-id' };
     const { store, environment, messages, log } = this.deps;
     const where = environment.kind;
+    // The notes' code loads during the lookup, not after it while the document opens.
+    notesCode().catch(() => undefined);
     let record: TransactionRecord | undefined;
     try {
       record = await store.lookup(id);

@@ -27,8 +27,9 @@ export function recordUri(id: string): vscode.Uri {
   return vscode.Uri.from({ scheme: RECORD_SCHEME, path: `/${RECORD_FOLDER}/${id}` });
 }
 
+/** The id a details document is of; an editor restored from before the language (`/<id>.json`) too. */
 export function idFromRecordUri(uri: vscode.Uri): string {
-  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
 /** The record as pretty JSON, hostile characters made visible, times as ISO text beside (recordText). */

@@ -41,6 +41,9 @@ describe('transaction details document', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), result.uri.toString(), 'shown in an editor');
     const shown = parse(document.getText()) as { id: string; status: string };
     assert.deepEqual(shown, JSON.parse(JSON.stringify(api.store.peek(id))));
+    // An editor restored from before the details had a language of their own (`/<id>.json`) still shows the record.
+    const restored = await vscode.workspace.openTextDocument(vscode.Uri.parse(`exchange-tx-record:/${id}.json`));
+    assert.equal((parse(restored.getText()) as { id?: string }).id, id);
     assert.equal(shown.status, 'waiting');
 
     api.sandboxHost.clock.advance(90_000);

@@ -2,7 +2,7 @@
  * Every file `npm run generate` writes (or the part of it between markers), as it should be now:
  * given a file's current text, its generated text.
  */
-import { manifestText, nlsText } from './manifest';
+import { manifestText, nlsText, RECORD_GRAMMAR_FILE, recordGrammarText } from './manifest';
 import { mcpToolsTable, replaceBetweenMarkers, sandboxMethodsTable, settingsTable, skillToolsTable } from './markdown';
 import { schemaText } from './schema';
 
@@ -24,6 +24,7 @@ export const GENERATED_FILES: readonly GeneratedFile[] = [
   { path: 'package.json', generate: manifestText },
   { path: 'package.nls.json', generate: nlsText },
   { path: 'schemas/exchange-request.schema.json', generate: schemaText },
+  { path: RECORD_GRAMMAR_FILE.replace(/^\.\//, ''), generate: recordGrammarText },
   tables('README.md', [['settings', settingsTable]]),
   tables('docs/mcp.md', [['tools', mcpToolsTable]]),
   tables('media/agents/exchange-tx/SKILL.md', [['tools', skillToolsTable]]),

@@ -3,7 +3,8 @@
  * command list (src/shared/commandTable.ts), `contributes.configuration` and
  * `restrictedConfigurations` from the settings table (src/shared/settingValues.ts), the
  * language-model tools and their tool set from the tool table (src/features/agentRegistration/toolManifest.ts),
- * and the English texts they name by `%key%`.
+ * the details documents' language and its grammar (src/features/details/recordScheme.ts), and the
+ * English texts they name by `%key%`.
  */
 import { AGENT_TOOLS } from '../../src/agents';
 import {
@@ -12,6 +13,12 @@ import {
   TOOL_META,
   TOOL_SET_DESCRIPTION,
 } from '../../src/features/agentRegistration/toolManifest';
+import {
+  RECORD_FOLDER,
+  RECORD_GRAMMAR_SCOPE,
+  RECORD_LANGUAGE,
+  RECORD_LANGUAGE_NAME,
+} from '../../src/features/details/recordScheme';
 import { COMMANDS } from '../../src/shared/commandTable';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';
@@ -71,7 +78,26 @@ export function manifestText(current: string): string {
     .map(([key]) => key);
   manifest.contributes.languageModelTools = manifestToolEntries();
   manifest.contributes.languageModelToolSets = manifestToolSets();
+  manifest.contributes.languages = [
+    {
+      id: RECORD_LANGUAGE,
+      aliases: [RECORD_LANGUAGE_NAME],
+      filenamePatterns: [`**/${RECORD_FOLDER}/*`],
+      configuration: `./syntaxes/${RECORD_LANGUAGE}.language-configuration.json`,
+    },
+  ];
+  manifest.contributes.grammars = [
+    { language: RECORD_LANGUAGE, scopeName: RECORD_GRAMMAR_SCOPE, path: RECORD_GRAMMAR_FILE },
+  ];
   return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The details language's grammar file (package.json's `grammars` names it). */
+export const RECORD_GRAMMAR_FILE = `./syntaxes/${RECORD_LANGUAGE}.tmLanguage.json`;
+
+/** That grammar: JSON with Comments' own, included whole under the language's scope. */
+export function recordGrammarText(): string {
+  return `${JSON.stringify({ scopeName: RECORD_GRAMMAR_SCOPE, patterns: [{ include: 'source.json.comments' }] }, null, 2)}\n`;
 }
 
 /** The English texts of the generated sections, by package.nls.json key. */

@@ -10,5 +10,15 @@ export const RECORD_SCHEME = 'exchange-tx-record';
  */
 export const RECORD_LANGUAGE = 'exchange-tx-record';
 
-/** The folder of the path that names a details document's language (package.json's `filenamePatterns`). */
+/** The language's name, as VS Code's status bar and language picker show it. */
+export const RECORD_LANGUAGE_NAME = 'Exchange Tx Record';
+
+/** Its grammar's scope: JSON with Comments' grammar (`source.json.comments`, VS Code's JSON extension) included whole. */
+export const RECORD_GRAMMAR_SCOPE = `source.${RECORD_LANGUAGE}`;
+
+/**
+ * The folder of the path that names a details document's language (package.json's
+ * `filenamePatterns`, generated from this with the rest of the language's entry by
+ * scripts/generate/manifest.ts).
+ */
 export const RECORD_FOLDER = 'exchange-tx-records';

@@ -61,6 +61,8 @@ export interface CreateOptions {
   readonly payinAddress?: string;
   readonly payinExtraId?: string | null;
   readonly payoutAddress?: string;
+  /** Default: the sandbox's draw (an extra id for most payouts of a currency that has one). */
+  readonly payoutExtraId?: string | null;
   /** An explicit plan instead of reaching the status at once. */
   readonly plan?: readonly { readonly status: KnownStatus; readonly afterMs: number }[];
 }

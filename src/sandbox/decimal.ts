@@ -7,12 +7,20 @@ export type Fixed = bigint;
 
 const DIGITS = 18;
 const ONE = 10n ** BigInt(DIGITS);
+/** 10ⁿ for n in 0…DIGITS (the steps of rounding, made once). */
+const POWERS: readonly bigint[] = Array.from({ length: DIGITS + 1 }, (_, n) => 10n ** BigInt(n));
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+function power(n: number): bigint {
+  return POWERS[n] ?? 10n ** BigInt(n);
+}
 
 export function parse(text: string): Fixed {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(text);
+  const m = DECIMAL.exec(text);
   if (!m) throw new RangeError(`not a decimal: ${text}`);
   const frac = (m[2] ?? '').slice(0, DIGITS).padEnd(DIGITS, '0');
-  return BigInt(m[1] ?? '0') * ONE + BigInt(frac);
+  // The whole digits then exactly DIGITS fractional ones: the scaled integer, read once.
+  return BigInt(`${m[1] ?? '0'}${frac}`);
 }
 
 export function fromNumber(value: number, fractionDigits = 9): Fixed {
@@ -30,7 +38,7 @@ export function div(a: Fixed, b: Fixed): Fixed {
 
 /** Rounds half up to `decimals` fractional digits (non-negative values). */
 export function round(a: Fixed, decimals: number): Fixed {
-  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  const step = power(DIGITS - Math.min(decimals, DIGITS));
   return ((a + step / 2n) / step) * step;
 }
 
@@ -40,7 +48,7 @@ export function roundSignificant(a: Fixed, digits: number): Fixed {
   const length = a.toString().length; // digits of the scaled integer
   const dropped = length - digits;
   if (dropped <= 0) return a;
-  const step = 10n ** BigInt(dropped);
+  const step = power(dropped);
   return ((a + step / 2n) / step) * step;
 }
 
@@ -48,20 +56,24 @@ export function roundSignificant(a: Fixed, digits: number): Fixed {
 export function format(a: Fixed): string {
   const negative = a < 0n;
   const abs = negative ? -a : a;
-  const whole = abs / ONE;
-  const frac = (abs % ONE).toString().padStart(DIGITS, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${frac ? `.${frac}` : ''}`;
+  // The scaled integer's digits, at least one whole digit: the point goes DIGITS from the end.
+  const digits = abs.toString().padStart(DIGITS + 1, '0');
+  const point = digits.length - DIGITS;
+  let end = digits.length;
+  while (end > point && digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  const frac = digits.slice(point, end);
+  return `${negative ? '-' : ''}${digits.slice(0, point)}${frac ? `.${frac}` : ''}`;
 }
 
 /** Rounds down (towards zero) to `decimals` fractional digits (non-negative values). */
 export function roundDown(a: Fixed, decimals: number): Fixed {
-  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  const step = power(DIGITS - Math.min(decimals, DIGITS));
   return (a / step) * step;
 }
 
 /** Rounds up to `decimals` fractional digits (non-negative values). */
 export function roundUp(a: Fixed, decimals: number): Fixed {
-  const step = 10n ** BigInt(DIGITS - Math.min(decimals, DIGITS));
+  const step = power(DIGITS - Math.min(decimals, DIGITS));
   return ((a + step - 1n) / step) * step;
 }
 

@@ -79,8 +79,10 @@ export class Ledger {
   readonly startedAtMs: number;
   /** Number of seeded transactions asked for. */
   readonly seededSize: number;
-  private readonly byId = new Map<string, LedgerTransaction>();
-  private sorted: LedgerTransaction[] = [];
+  private readonly byIdMap = new Map<string, LedgerTransaction>();
+  private sortedList: LedgerTransaction[] = [];
+  /** Whether the seeded transactions are made yet (on the first look: a ledger replaced by a restore before any is never seeded). */
+  private seededYet = false;
   private issued: Issuer;
   /** What a snapshot this ledger was restored from kept of its issuer (taken in by `takeOver`). */
   private restoredIssued: unknown;
@@ -89,7 +91,7 @@ export class Ledger {
   /** The fixed-rate quotes issued and not used yet (`getFixRateForAmount` → `createFixTransaction`). */
   readonly rates: RateBook;
   /** The ids the seed made (with the traffic's, never the user's own: see `isOwn`). */
-  private readonly seededIds = new Set<string>();
+  private readonly seededIdSet = new Set<string>();
 
   constructor(options: LedgerOptions) {
     this.clock = options.clock;
@@ -101,12 +103,38 @@ export class Ledger {
     const size = options.size ?? DEFAULT_LEDGER_SIZE;
     if (!Number.isInteger(size) || size < 0) throw new RangeError('size must be a non-negative integer');
     this.seededSize = size;
-    const seeded = seededTransactions(size, Random.derive(this.seed, 'ledger'), this.startedAtMs);
+  }
+
+  /** Makes the seeded transactions (once): they depend only on the seed, the size and `startedAtMs`. */
+  private seedNow(): void {
+    if (this.seededYet) return;
+    this.seededYet = true;
+    const seeded = seededTransactions(this.seededSize, Random.derive(this.seed, 'ledger'), this.startedAtMs);
     for (const tx of seeded) {
-      this.byId.set(tx.id, tx);
-      this.seededIds.add(tx.id);
+      this.byIdMap.set(tx.id, tx);
+      this.seededIdSet.add(tx.id);
     }
-    this.sorted = seeded.sort(newestFirst);
+    this.sortedList = seeded.sort(newestFirst);
+  }
+
+  private get byId(): Map<string, LedgerTransaction> {
+    this.seedNow();
+    return this.byIdMap;
+  }
+
+  private get sorted(): LedgerTransaction[] {
+    this.seedNow();
+    return this.sortedList;
+  }
+
+  private set sorted(list: LedgerTransaction[]) {
+    this.seedNow();
+    this.sortedList = list;
+  }
+
+  private get seededIds(): ReadonlySet<string> {
+    this.seedNow();
+    return this.seededIdSet;
   }
 
   /** Number of transactions, including any not created yet at the clock's time. */

@@ -63,19 +63,43 @@ export class Random {
 
   /** Picks a key with probability proportional to its weight. */
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
-    const entries = Object.entries(weights) as [K, number][];
-    const total = entries.reduce((sum, [, w]) => sum + w, 0);
+    const { keys, values, total } = weightTable(weights);
     let roll = this.next() * total;
-    for (const [key, weight] of entries) {
-      roll -= weight;
-      if (roll < 0) return key;
+    for (let i = 0; i < keys.length; i++) {
+      roll -= values[i];
+      if (roll < 0) return keys[i];
     }
-    return entries[entries.length - 1][0];
+    return keys[keys.length - 1];
   }
 
   chars(alphabet: string, length: number): string {
-    let out = '';
-    for (let i = 0; i < length; i++) out += alphabet.charAt(Math.floor(this.next() * alphabet.length));
-    return out;
+    const codes = new Array<number>(length);
+    for (let i = 0; i < length; i++) codes[i] = alphabet.charCodeAt(Math.floor(this.next() * alphabet.length));
+    return String.fromCharCode(...codes);
   }
+}
+
+interface WeightTable<K extends string> {
+  readonly keys: readonly K[];
+  readonly values: readonly number[];
+  readonly total: number;
+}
+
+/**
+ * The keys, weights and total of a weights object, made once per object (the tables are constants
+ * drawn from thousands of times when a ledger is seeded). Weights tables are never changed.
+ */
+const weightTables = new WeakMap<object, WeightTable<string>>();
+
+function weightTable<K extends string>(weights: Readonly<Record<K, number>>): WeightTable<K> {
+  const known = weightTables.get(weights) as WeightTable<K> | undefined;
+  if (known) return known;
+  const entries = Object.entries(weights) as [K, number][];
+  const table: WeightTable<K> = {
+    keys: entries.map(([key]) => key),
+    values: entries.map(([, weight]) => weight),
+    total: entries.reduce((sum, [, w]) => sum + w, 0),
+  };
+  weightTables.set(weights, table);
+  return table;
 }

@@ -25,6 +25,22 @@ describe('sandbox ledger', () => {
     );
   });
 
+  it('makes its seeded transactions when first looked at: the same, however late and after whatever', () => {
+    const clock = new ManualClock(START);
+    const late = new Ledger({ clock, seed: 42 });
+    // Made later than the ledger, and after a transaction was created: still seeded from the
+    // ledger's start, and the created one comes on top of them.
+    clock.advance(3 * 3_600_000);
+    const created = late.create({ createdAt: START + 1_000 });
+    assert.equal(late.size, all.length + 1);
+    assert.deepEqual(
+      late.visible(START).filter((tx) => tx.id !== created.id),
+      ledger.visible(START),
+    );
+    assert.equal(late.isOwn(created), true);
+    assert.equal(late.ownTransactions().length, 1);
+  });
+
   it('serves the same ledger over HTTP for the same seed', async () => {
     const one = await testSandbox({ seed: 9, clock: new ManualClock(START) });
     const two = await testSandbox({ seed: 9, clock: new ManualClock(START) });

@@ -30,7 +30,7 @@ import { SandboxHost } from './features/builtInSandbox/sandboxHost';
 import type { BuiltInSandboxHandle } from './features/builtInSandbox';
 import type { RequestsHandle } from './features/requests';
 import { register as registerTransactions } from './features/transactions';
-import type { TransactionsApi } from './features/transactions';
+import type { FirstPaint, TransactionsApi } from './features/transactions';
 import { register as registerWatch } from './features/watch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
@@ -73,6 +73,8 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   readonly activationSteps: readonly { readonly step: string; readonly ms: number }[];
   /** When `activate()` started (`performance.now()` of the extension host). */
   readonly activationStartedAt: number;
+  /** The Transactions view's first paint (performance.now()): VS Code's first ask for rows, the first row it took. */
+  readonly transactionsFirstPaint: FirstPaint;
   /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
   readonly ready: Promise<void>;
   /**
@@ -252,6 +254,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     activationMs,
     activationSteps,
     activationStartedAt: started,
+    transactionsFirstPaint: transactionsPart.firstPaint,
     ready,
     loaded: async () => {
       await Promise.all([lookup.load(), details.load(), watchPart.load(), transactionsPart.load()]);

@@ -36,6 +36,13 @@ export interface TransactionsHandle {
   readonly current: TransactionsApi | undefined;
   /** Loads the view's code (once). */
   load(): Promise<TransactionsApi>;
+  /** When (performance.now()) VS Code first asked for the view's rows, and first took a row to draw. */
+  readonly firstPaint: FirstPaint;
+}
+
+export interface FirstPaint {
+  readonly askedAt?: number;
+  readonly rowAt?: number;
 }
 
 export function register(context: vscode.ExtensionContext, deps: TransactionsDeps): TransactionsHandle {
@@ -60,6 +67,7 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
     });
     return current;
   });
+  const firstPaint: { askedAt?: number; rowAt?: number } = {};
   const loaded = (): TransactionsProvider => {
     if (!provider) throw new Error('the Transactions view asked for an item before its rows');
     return provider;
@@ -68,11 +76,15 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
   const relay: vscode.TreeDataProvider<TreeNode> = {
     onDidChangeTreeData: changed.event,
     getChildren: async (node?: TreeNode) => {
+      firstPaint.askedAt ??= performance.now();
       await load();
       if (!node) await loaded().loaded(FIRST_ROWS_WAIT_MS);
       return loaded().getChildren(node);
     },
-    getTreeItem: (node: TreeNode) => loaded().getTreeItem(node),
+    getTreeItem: (node: TreeNode) => {
+      if (node.kind === 'group' || node.kind === 'transaction') firstPaint.rowAt ??= performance.now();
+      return loaded().getTreeItem(node);
+    },
     getParent: (node: TreeNode) => loaded().getParent(node),
     resolveTreeItem: (item: vscode.TreeItem, node: TreeNode) => loaded().resolveTreeItem(item, node),
   };
@@ -94,5 +106,6 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
       return current;
     },
     load,
+    firstPaint,
   };
 }

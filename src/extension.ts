@@ -74,7 +74,7 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   /** When `activate()` started (`performance.now()` of the extension host). */
   readonly activationStartedAt: number;
   /** The Transactions view's first paint (performance.now()): VS Code's first ask for rows, the first row it took. */
-  readonly transactionsFirstPaint: FirstPaint;
+  readonly transactionsPaint: FirstPaint;
   /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
   readonly ready: Promise<void>;
   /**
@@ -254,7 +254,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     activationMs,
     activationSteps,
     activationStartedAt: started,
-    transactionsFirstPaint: transactionsPart.firstPaint,
+    transactionsPaint: transactionsPart.paint,
     ready,
     loaded: async () => {
       await Promise.all([lookup.load(), details.load(), watchPart.load(), transactionsPart.load()]);
@@ -273,8 +273,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
 
 /** A part of the API loaded on first use: it, or an error saying to load it first. */
 function loadedPart<T>(part: T | undefined, name: string): T {
-  if (part === undefined)
-    throw new Error(`the ${name} is loaded on first use: await the API's loaded() before reading it`);
+  if (part === undefined) throw new Error(`the ${name} loads on first use: await api.loaded() first`);
   return part;
 }
 

@@ -37,7 +37,7 @@ export interface TransactionsHandle {
   /** Loads the view's code (once). */
   load(): Promise<TransactionsApi>;
   /** When (performance.now()) VS Code first asked for the view's rows, and first took a row to draw. */
-  readonly firstPaint: FirstPaint;
+  readonly paint: FirstPaint;
 }
 
 export interface FirstPaint {
@@ -59,15 +59,14 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
         return view;
       },
       register: (command, handler) => {
-        if (!TRANSACTION_COMMANDS.includes(command))
-          throw new Error(`${command} is not among the commands registered at activation`);
+        if (!TRANSACTION_COMMANDS.includes(command)) throw new Error(`${command}: not registered at activation`);
         handlers.set(command, handler);
         return { dispose: () => handlers.delete(command) };
       },
     });
     return current;
   });
-  const firstPaint: { askedAt?: number; rowAt?: number } = {};
+  const paint: { askedAt?: number; rowAt?: number } = {};
   const loaded = (): TransactionsProvider => {
     if (!provider) throw new Error('the Transactions view asked for an item before its rows');
     return provider;
@@ -76,13 +75,14 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
   const relay: vscode.TreeDataProvider<TreeNode> = {
     onDidChangeTreeData: changed.event,
     getChildren: async (node?: TreeNode) => {
-      firstPaint.askedAt ??= performance.now();
+      paint.askedAt ??= performance.now();
       await load();
       if (!node) await loaded().loaded(FIRST_ROWS_WAIT_MS);
       return loaded().getChildren(node);
     },
+    // The first item VS Code takes: a row of the first page (or the row saying it failed).
     getTreeItem: (node: TreeNode) => {
-      if (node.kind === 'group' || node.kind === 'transaction') firstPaint.rowAt ??= performance.now();
+      paint.rowAt ??= performance.now();
       return loaded().getTreeItem(node);
     },
     getParent: (node: TreeNode) => loaded().getParent(node),
@@ -106,6 +106,6 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
       return current;
     },
     load,
-    firstPaint,
+    paint,
   };
 }

@@ -258,7 +258,7 @@ function activationRows(): Row[] {
     // extension activated (onStartupFinished): that figure is the runner's start as much as ours.
     rows.push(
       budgeted(
-        `first Transactions view paint (sandbox), ms from the view shown (the sandbox loaded and started, its first page), median of ${paints.length}`,
+        `first Transactions view paint (sandbox), ms from the view shown (the view's code, the sandbox loaded and started, its first page), median of ${paints.length}`,
         `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})`,
         median(fromShown),
         250,
@@ -280,7 +280,7 @@ function activationRows(): Row[] {
           value: `${median(asked).toFixed(0)}  (${list(asked, 0)})`,
         },
         {
-          figure: '  of which: asked → first row drawn (the sandbox started, its first page), ms',
+          figure: "  of which: asked → first row drawn (the view's code, the sandbox started, its first page), ms",
           value: `${median(ours).toFixed(0)}  (${list(ours, 0)})`,
         },
       );

@@ -21,6 +21,9 @@ export const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
 export const BASE32_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 export const DIGITS = '0123456789';
 
+/** How many character codes `chars` turns into a string at a time. */
+const CHARS_SLICE = 4096;
+
 export class Random {
   private state: number;
 
@@ -75,7 +78,10 @@ export class Random {
   chars(alphabet: string, length: number): string {
     const codes = new Array<number>(length);
     for (let i = 0; i < length; i++) codes[i] = alphabet.charCodeAt(Math.floor(this.next() * alphabet.length));
-    return String.fromCharCode(...codes);
+    // In slices: spread as arguments, a very long string's codes would overflow the stack.
+    let out = '';
+    for (let i = 0; i < length; i += CHARS_SLICE) out += String.fromCharCode(...codes.slice(i, i + CHARS_SLICE));
+    return out;
   }
 }
 

@@ -60,9 +60,9 @@ describe('extension activation', () => {
   it('leaves the lookup command, the watch and the Transactions view to first use (their code not loaded while the view is hidden and no watch saved); their commands load it', async () => {
     const api = (await ourExtension().activate()) as ExchangeTxApi;
     assert.deepEqual(api.partsLoaded, [], 'nothing but what activation needs is loaded');
-    assert.throws(() => api.watch, /loaded on first use/);
-    assert.throws(() => api.lookup, /loaded on first use/);
-    assert.throws(() => api.transactions, /loaded on first use/);
+    assert.throws(() => api.watch, /loads on first use/);
+    assert.throws(() => api.lookup, /loads on first use/);
+    assert.throws(() => api.transactions, /loads on first use/);
     const invalid = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', 'not an id!', {
       silent: true,
     });

@@ -23,7 +23,7 @@ const toolEntries = [
 
 /**
  * The extension: dist/extension.js is what activation loads; the parts it loads on first use are
- * their own files in dist/lazy/ (the sandbox; the client, with axios; request documents, with jsonc-parser; the account commands; the agent tools; forwarding; the Transactions filter's questions), loaded by a dynamic import()
+ * their own files in dist/lazy/ (the sandbox; the client; request documents, with jsonc-parser; the account commands; the agent tools; forwarding; the Transactions filter's questions), loaded by a dynamic import()
  * where the code first needs them. Code both sides use is in one shared file, never twice (an
  * error class must be the same class everywhere). esbuild splits only ES modules, so the
  * extension is split as ES modules in memory, then each file is turned into CommonJS (the extension
@@ -52,48 +52,6 @@ const extensionEntries = [
   { in: 'src/features/common/faultPresets.ts', out: 'lazy/faultPresets' },
   { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },
 ];
-
-/**
- * The parts of axios the client never reaches, replaced in the bundles by stand-ins that throw if
- * ever reached. The client always sends with `adapter: 'http'`, `proxy: false` and
- * `maxRedirects: 0` (src/api/transport.ts): axios then calls Node's own http/https (which VS
- * Code's proxy support patches), and neither follows redirects (follow-redirects, with debug and
- * supports-color), nor reads proxy variables (proxy-from-env and its NO_PROXY matcher), nor
- * tunnels through a proxy itself (https-proxy-agent), nor uses a browser's adapters (xhr, fetch).
- */
-const AXIOS_UNUSED = {
-  'follow-redirects':
-    "const refused = { request: () => notBundled('follow-redirects') }; export default { http: refused, https: refused };",
-  'proxy-from-env': "export function getProxyForUrl() { return notBundled('proxy-from-env'); }",
-  'https-proxy-agent': "export default class HttpsProxyAgent { constructor() { notBundled('https-proxy-agent'); } }",
-  'axios/lib/helpers/shouldBypassProxy.js':
-    'export default function shouldBypassProxy() { return notBundled("axios\'s NO_PROXY matcher"); }',
-  'axios/lib/adapters/xhr.js': 'export default false;',
-  'axios/lib/adapters/fetch.js':
-    'export const getFetch = () => notBundled("axios\'s fetch adapter"); export default undefined;',
-};
-
-const axiosUnused = {
-  name: 'axios-unused',
-  setup(build) {
-    const names = Object.keys(AXIOS_UNUSED);
-    build.onResolve({ filter: /^(follow-redirects|proxy-from-env|https-proxy-agent)$/ }, (args) => ({
-      path: args.path,
-      namespace: 'axios-unused',
-    }));
-    build.onResolve({ filter: /^\.\.?\/.*(shouldBypassProxy|xhr|fetch)\.js$/ }, (args) => {
-      const file = path.join(args.resolveDir, args.path).split(path.sep).join('/');
-      const name = names.find((n) => n.startsWith('axios/') && file.endsWith(`/node_modules/${n}`));
-      return name ? { path: name, namespace: 'axios-unused' } : undefined;
-    });
-    build.onLoad({ filter: /.*/, namespace: 'axios-unused' }, (args) => ({
-      contents:
-        'function notBundled(what) { throw new Error(what + " is not in the extension\'s bundle: requests go with adapter http, proxy false and maxRedirects 0"); }\n' +
-        AXIOS_UNUSED[args.path],
-      loader: 'js',
-    }));
-  },
-};
 
 /**
  * The pair-limits webview, for the browser: its script and stylesheet, and the codicons (CSS and
@@ -129,10 +87,8 @@ const nodeOptions = {
   platform: 'node',
   target: 'node20',
   external: ['vscode'],
-  // axios's `form-data` (with mime-types and its 200 KB database) is never used: JSON only.
   // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
-  alias: { 'form-data': './scripts/shims/formData.ts', 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
-  plugins: [axiosUnused],
+  alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
   minify: production,
   sourcemap: true,
   sourcesContent: false,
@@ -175,7 +131,7 @@ const commonJs = {
  * In the extension's bundle, the client's barrel (src/api/index.ts) is read without its
  * re-exports of the client, its transport and the sandbox's control client: the features import error classes and helpers from
  * it, and esbuild splits files by what they import, not by what is used, so the barrel as written
- * would put the client's code (and axios) back into the main bundle. The extension gets the client
+ * would put the client's code back into the main bundle. The extension gets the client
  * through loadClient() (src/features/common/loadClient.ts); a feature importing ExchangeClient
  * from the barrel fails this build ("No matching export").
  */
@@ -228,7 +184,7 @@ const extensionOptions = {
   splitting: true,
   outdir: ESM_DIR,
   chunkNames: 'lazy/shared-[hash]',
-  plugins: [axiosUnused, barrelWithoutClient, lazyImportsActivation, commonJs],
+  plugins: [barrelWithoutClient, lazyImportsActivation, commonJs],
 };
 
 const toolOptions = { ...nodeOptions, entryPoints: toolEntries, format: 'cjs', outdir: DIST };

@@ -2,7 +2,6 @@
  * What the exchange service's client (client.ts) is made with and each call takes, and what it
  * tells of each attempt and of a body sent as written.
  */
-import type { AxiosInstance } from 'axios';
 import type { ExchangeError } from './exchangeErrors';
 import type { Credentials } from './keys';
 import type { RateLimiter } from './limiter';
@@ -41,8 +40,6 @@ export interface ExchangeClientOptions {
    */
   readonly deadlineMs?: number;
   readonly onRequest?: (entry: RequestLogEntry) => void;
-  /** For tests and tools: a prepared axios instance. */
-  readonly http?: AxiosInstance;
 }
 
 export interface RequestOptions {

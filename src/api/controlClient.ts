@@ -8,7 +8,6 @@
  * time it was made (`at`): the sandbox refuses one sent again; its answer is read by
  * controlAnswer.ts. No sandbox code is imported here.
  */
-import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
 import { CONTROL_ERROR_STATUS } from '../shared/controlProtocol';
 import type { ControlRequest, CreateAction } from '../shared/controlRequests';
@@ -51,8 +50,6 @@ export interface ControlClientOptions {
   readonly maxResponseBytes?: number;
   /** The key's limiter, shared with its service client; by default the control client has its own. */
   readonly limiter?: RateLimiter;
-  /** For tests and tools: a prepared axios instance. */
-  readonly http?: AxiosInstance;
 }
 
 export interface ControlCallOptions {

@@ -1,6 +1,6 @@
 /**
  * The error of an action the sandbox's control endpoint refused, apart from the control client so
- * that the editor can tell it without loading the client's code (and axios) at activation. Its
+ * that the editor can tell it without loading the client's code at activation. Its
  * `kind` stays `sandbox-control`: the agent tools hand it on as data.
  */
 import type { ControlErrorCode } from '../shared/controlProtocol';

@@ -1,18 +1,22 @@
 /**
  * One signed JSON-RPC 2.0 call over HTTP: the envelope is serialized once, compactly; those exact
- * bytes are signed and sent (axios is told not to transform them); the answer is checked against
- * the protocol before anything reads it. No retries and no rate limiting here (see client.ts).
+ * bytes are signed and sent with Node's own http/https (which VS Code's proxy support patches);
+ * the answer is checked against the protocol before anything reads it. No retries and no rate
+ * limiting here (see client.ts).
  *
  * Before anything is signed, the address must pass the endpoint policy (endpoint.ts). The answer
- * is read as a stream, with a cap on its size and the call's deadline (body.ts), so an answer
- * that never ends or never stops costs neither unbounded memory nor more than the timeout, and an
- * answer that started but did not finish is told apart from no answer at all. Redirects are
- * refused, never followed. No error keeps axios's error (it holds the request's headers).
+ * is read as a stream (gzip, deflate or brotli undone on the way), with a cap on its size and the
+ * call's deadline (body.ts), so an answer that never ends or never stops costs neither unbounded
+ * memory nor more than the timeout, and an answer that started but did not finish is told apart
+ * from no answer at all. Redirects are refused, never followed. No error keeps Node's error
+ * object: only its network code travels on.
  */
-import axios from 'axios';
-import type { AxiosInstance } from 'axios';
 import { randomUUID } from 'crypto';
+import * as http from 'http';
+import * as https from 'https';
 import type { Readable } from 'stream';
+import { pipeline } from 'stream';
+import * as zlib from 'zlib';
 import { readBody, networkCode } from './body';
 import { endpointUrl, controlEndpointUrl } from './endpoint';
 import type { Credentials } from './keys';
@@ -39,8 +43,6 @@ export interface TransportOptions {
   readonly timeoutMs?: number;
   /** Answers larger than this many bytes (after decompression) are cut off with an error. */
   readonly maxResponseBytes?: number;
-  /** For tests and tools: a prepared axios instance. */
-  readonly http?: AxiosInstance;
   /** Where bodies go: the service's `/v2` (default) or a local sandbox's control endpoint. */
   readonly endpoint?: 'rpc' | 'control';
 }
@@ -88,7 +90,6 @@ export class JsonRpcTransport {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   private readonly credentials: Credentials;
-  private readonly http: AxiosInstance;
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
@@ -96,7 +97,6 @@ export class JsonRpcTransport {
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
-    this.http = options.http ?? axios.create();
   }
 
   /** The exact bytes sent for a call: compact JSON, serialized once. */
@@ -127,30 +127,19 @@ export class JsonRpcTransport {
     let stream: Readable;
     let contentType: string;
     try {
-      const response = await this.http.request<Readable>({
-        url: this.url,
-        method: 'POST',
-        data: body,
-        headers: {
+      const response = await postBytes(
+        new URL(this.url),
+        body,
+        {
           'Content-Type': 'application/json',
           'X-Api-Key': this.credentials.apiKey,
           'X-Api-Signature': signature,
         },
-        // Send the signed bytes untouched; take the answer as a stream and read it here, bounded.
-        transformRequest: [(data: unknown) => data],
-        transformResponse: [(data: unknown) => data],
-        responseType: 'stream',
-        validateStatus: () => true,
-        // Node's own http/https (which VS Code's proxy support patches); the bundle leaves out
-        // axios's other adapters, its redirect follower and its own proxy handling (esbuild.js).
-        adapter: 'http',
-        maxRedirects: 0,
-        signal: combined,
-        proxy: false,
-      });
-      status = response.status;
-      stream = response.data;
+        combined,
+      );
+      status = response.statusCode ?? 0;
       contentType = String(response.headers['content-type'] ?? '');
+      stream = decoded(response);
     } catch (error) {
       if (signal?.aborted) throw new CancelledError();
       if (deadline.aborted) throw new TimeoutError(timeoutMs);
@@ -194,9 +183,61 @@ function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Only the network code travels on: axios's error holds the request's headers, signature and body. */
+/** What every request says besides its body's headers: JSON wanted, compressed if the service likes. */
+const COMMON_HEADERS = {
+  Accept: 'application/json',
+  'Accept-Encoding': 'gzip, deflate, br',
+  'User-Agent': 'exchange-tx',
+};
+
+/**
+ * Posts `body` as it is and settles with the answer's head (its body still to read), or rejects
+ * with Node's error when no answer came. Node's http never follows a redirect and reads no proxy
+ * variable; VS Code's proxy support patches these functions, so its proxy settings apply.
+ */
+function postBytes(
+  url: URL,
+  body: Buffer,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...COMMON_HEADERS, ...headers, 'Content-Length': String(body.length) },
+        signal,
+      },
+      resolve,
+    );
+    // After the head came, a failure ends the answer's stream (read in body.ts), not this promise.
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The answer's body as sent before its content encoding: gzip, deflate and brotli undone. */
+function decoded(response: http.IncomingMessage): Readable {
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) return response;
+  // A failure on either side ends both (the reader sees it on the decoder); so does destroying the decoder.
+  return pipeline(response, decoder, () => undefined);
+}
+
+/** Only the network code travels on: Node's error object stays here. */
 function networkError(error: unknown): ExchangeError {
-  const code = axios.isAxiosError(error) ? networkCode(error) : undefined;
+  const code = networkCode(error);
   if (code !== undefined) return new TransportError(`Could not reach the service (${code}).`, undefined, { code });
   return new TransportError('Could not reach the service.');
 }

@@ -92,7 +92,7 @@ describe('files the .vsix carries', () => {
       ['scripts/renderIcons.ts', /source, tests or build output/],
       ['docs/sandbox.md', /developer documentation/],
       ['CONTRIBUTING.md', /developer documentation/],
-      ['node_modules/axios/index.js', /node_modules/],
+      ['node_modules/valibot/package.json', /node_modules/],
       ['.vscode-test/code-server-4.100.3/package.json', /test hosts/],
       ['.test-output/unit.log', /test hosts/],
       ['media/screenshots/details.png', /README's pictures/],

@@ -1,5 +1,4 @@
 import { strict as assert } from 'assert';
-import axios from 'axios';
 import {
   AuthenticationError,
   CancelledError,
@@ -19,6 +18,7 @@ import {
 import type { RequestLogEntry } from '../../../src/api';
 import { JsonRpcTransport } from '../../../src/api/transport';
 import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { startLocalServer, relayTo } from './localServer';
 import { peakInWindow, startHarness } from './support';
 import type { Harness } from './support';
 import { registeredKeys } from '../../secrets/registry';
@@ -154,14 +154,27 @@ describe('ExchangeClient against the sandbox', function () {
 
   describe('signing and authentication', () => {
     it('sends exactly the signed bytes: a body changed after signing is refused', async () => {
-      const http = axios.create();
-      http.interceptors.request.use((config) => {
-        config.data = Buffer.from(String(config.data).replace('"limit":1', '"limit":2'));
-        return config;
-      });
-      const tampered = h.client({ http });
-      await assert.rejects(tampered.getTransactions({ limit: 1 }), AuthenticationError);
-      assert.equal(h.sandbox.requests.at(-1)?.outcome, 'unauthorized');
+      // A man in the middle changes the body on its way; the signature no longer matches it.
+      const middle = await startLocalServer(
+        relayTo(h.sandbox.url, {
+          body: (body) => Buffer.from(body.toString('utf8').replace('"limit":1', '"limit":2')),
+        }),
+      );
+      try {
+        const tampered = h.client({ baseUrl: middle.url, retry: { retries: 0 } });
+        await assert.rejects(tampered.getTransactions({ limit: 1 }), AuthenticationError);
+        assert.equal(h.sandbox.requests.at(-1)?.outcome, 'unauthorized');
+        assert.match(middle.requests.at(-1)?.body.toString('utf8') ?? '', /"limit":1\b/, 'the client sent limit 1');
+        // Passed on untouched, the same bytes are accepted.
+        const honest = await startLocalServer(relayTo(h.sandbox.url));
+        try {
+          assert.equal((await h.client({ baseUrl: honest.url }).getTransactions({ limit: 1 })).length, 1);
+        } finally {
+          await honest.close();
+        }
+      } finally {
+        await middle.close();
+      }
     });
 
     it('an unregistered key gets an authentication error that says to check the keys, without the key', async () => {

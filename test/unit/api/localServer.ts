@@ -5,6 +5,7 @@
  * handler managed to write.
  */
 import * as http from 'http';
+import * as zlib from 'zlib';
 import type { AddressInfo, Socket } from 'net';
 
 export interface ReceivedRequest {
@@ -136,4 +137,43 @@ export function stalled(): Handler {
 /** A handler that never answers at all. */
 export function silent(): Handler {
   return () => undefined;
+}
+
+/** How {@link relayTo} changes what passes: the request's body on its way, the answer's encoding on its way back. */
+export interface RelayChanges {
+  readonly body?: (body: Buffer) => Buffer;
+  readonly encoding?: 'gzip' | 'deflate' | 'br';
+}
+
+/**
+ * A handler that sends each request on to `target` (a real server, the sandbox) with its headers,
+ * its body changed as asked, and sends the answer back, compressed as asked: a man in the middle,
+ * or a service that compresses its answers.
+ */
+export function relayTo(target: string, changes: RelayChanges = {}): Handler {
+  return ({ request, res }) => {
+    const body = changes.body ? changes.body(request.body) : request.body;
+    const headers = { ...request.headers, 'content-length': String(body.length) };
+    delete headers.host;
+    const onward = http.request(`${target}${request.path}`, { method: request.method, headers }, (answer) => {
+      const encoder =
+        changes.encoding === 'gzip'
+          ? zlib.createGzip()
+          : changes.encoding === 'deflate'
+            ? zlib.createDeflate()
+            : changes.encoding === 'br'
+              ? zlib.createBrotliCompress()
+              : undefined;
+      const answerHeaders: http.OutgoingHttpHeaders = { ...answer.headers };
+      if (encoder) {
+        delete answerHeaders['content-length'];
+        answerHeaders['content-encoding'] = changes.encoding;
+      }
+      res.writeHead(answer.statusCode ?? 502, answerHeaders);
+      if (encoder) answer.pipe(encoder).pipe(res);
+      else answer.pipe(res);
+    });
+    onward.on('error', () => res.destroy());
+    onward.end(body);
+  };
 }

@@ -1,7 +1,7 @@
 /**
  * The extension's production bundle stays small and what activation loads stays free of what it
- * does not need: the sandbox, the client (with axios) and request documents are their own files,
- * loaded on first use, and axios's helpers the client never reaches are not shipped at all.
+ * does not need: the sandbox, the client and request documents are their own files, loaded on
+ * first use, and no HTTP library is shipped (the client sends with Node's own http).
  */
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
@@ -88,12 +88,11 @@ describe('production bundle', function () {
     );
   });
 
-  it('activation loads neither the client (with axios) nor the code of request documents (with jsonc-parser)', () => {
+  it('activation loads neither the client nor the code of request documents (with jsonc-parser)', () => {
     const loaded = sourcesOf(build, atActivation);
     for (const part of [
       'src/api/client.ts',
       'src/api/transport.ts',
-      'node_modules/axios/',
       'src/features/requests/requestDocument.ts',
       'src/features/requests/requestSender.ts',
       'node_modules/jsonc-parser/',
@@ -105,10 +104,7 @@ describe('production bundle', function () {
       );
     }
     const client = sourcesOf(build, loadedWith(build, 'dist/lazy/client.js'));
-    assert.ok(
-      client.includes('src/api/transport.ts') && client.includes('node_modules/axios/lib/adapters/http.js'),
-      'dist/lazy/client.js holds the client on axios',
-    );
+    assert.ok(client.includes('src/api/transport.ts'), 'dist/lazy/client.js holds the client');
     assert.ok(
       sourcesOf(build, loadedWith(build, 'dist/lazy/requests.js')).includes('src/features/requests/requestSender.ts'),
     );
@@ -127,32 +123,28 @@ describe('production bundle', function () {
     assert.equal(sourcesOf(build, extensionFiles).filter((source) => source === 'src/api/exchangeErrors.ts').length, 1);
   });
 
-  it("ships none of axios's redirect, proxy, xhr and fetch helpers", () => {
+  it("ships no HTTP library: the client sends with Node's own http, and only valibot comes from node_modules", () => {
+    const client = sourcesOf(build, loadedWith(build, 'dist/lazy/client.js'));
+    const packages = new Set(
+      client.filter((source) => source.startsWith('node_modules/')).map((source) => source.split('/')[1]),
+    );
+    assert.deepEqual([...packages], ['valibot']);
     const extensionFiles = Object.keys(build.outputs).filter(
       (file) => file === 'dist/extension.js' || file.startsWith('dist/lazy/'),
     );
     const shipped = sourcesOf(build, extensionFiles);
-    for (const unused of [
+    for (const library of [
+      'axios',
       'follow-redirects',
-      'debug',
-      'supports-color',
       'proxy-from-env',
       'https-proxy-agent',
-      'agent-base',
       'form-data',
-      'mime-types',
+      'node-fetch',
     ]) {
       assert.deepEqual(
-        shipped.filter((source) => source.includes(`node_modules/${unused}/`)),
+        shipped.filter((source) => source.includes(`node_modules/${library}/`)),
         [],
-        unused,
-      );
-    }
-    for (const helper of ['lib/adapters/xhr.js', 'lib/adapters/fetch.js', 'lib/helpers/shouldBypassProxy.js']) {
-      assert.deepEqual(
-        shipped.filter((source) => source === `node_modules/axios/${helper}`),
-        [],
-        helper,
+        library,
       );
     }
   });

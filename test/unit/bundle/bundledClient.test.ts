@@ -1,6 +1,6 @@
 /**
- * The client as the extension ships it (dist/lazy/client.js of the production build, with the
- * stand-ins for axios's helpers it never reaches) keeps the transport's promises: redirects are
+ * The client as the extension ships it (dist/lazy/client.js of the production build, on Node's own
+ * http) keeps the transport's promises: redirects are
  * refused, proxy variables of the environment are not read, answers are capped, a broken-off answer
  * is told apart, and a call ends at its deadline or when aborted.
  */

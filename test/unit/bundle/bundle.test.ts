@@ -45,6 +45,25 @@ describe('production bundle', function () {
     assert.ok(total <= BUDGET, `activation loads ${(total / KIB).toFixed(1)} KiB: ${atActivation.join(', ')}`);
   });
 
+  it("loads each file of first use with require(), never Node's import() (its ES module loader took twice as long)", () => {
+    const extensionFiles = Object.keys(build.outputs).filter(
+      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
+    );
+    let loads = 0;
+    for (const file of extensionFiles) {
+      const text = fs.readFileSync(build.file(file), 'utf8');
+      assert.doesNotMatch(text, /\bimport\("\.\.?\//, `${file} imports a file of the extension`);
+      const later = (build.outputs[file]?.imports ?? []).filter((i) => i.kind === 'dynamic-import');
+      for (const i of later) {
+        const name = `"./${path.posix.relative(path.posix.dirname(file), i.path)}"`;
+        assert.ok(text.includes(`__load(${name})`), `${file} loads ${name} with __load`);
+        loads++;
+      }
+      if (later.length > 0) assert.match(text, /async function __load\(p\)\{await 0;return require\(p\)\}/, file);
+    }
+    assert.ok(loads >= 17, `the extension's files load others on first use (${loads})`);
+  });
+
   it('activation loads no code of the sandbox; the sandbox is its own file, loaded on first use', () => {
     const sandboxCode = sourcesOf(build, atActivation).filter((source) => source.startsWith('src/sandbox/'));
     assert.deepEqual(sandboxCode, []);

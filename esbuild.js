@@ -82,6 +82,23 @@ const webviewOptions = {
 /** Where the split extension is written as ES modules before each file becomes CommonJS in dist/. */
 const ESM_DIR = path.join(DIST, '.esm');
 
+/**
+ * A JSON file of the sources (the sandbox's catalogue of currencies, 56 KB) is bundled as its text,
+ * read with JSON.parse when its file loads: V8 reads JSON text much faster than the same object
+ * written as a JavaScript literal (esbuild's way), which it must parse as code first (plain Node 20,
+ * the catalogue alone: 2 to 4 ms against 4 to 16).
+ */
+const jsonAsText = {
+  name: 'json-as-text',
+  setup(build) {
+    build.onLoad({ filter: /\.json$/ }, (args) => {
+      if (path.relative(path.join(__dirname, 'src'), args.path).startsWith('..')) return undefined;
+      const text = JSON.stringify(JSON.parse(fs.readFileSync(args.path, 'utf8')));
+      return { contents: `export default JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
+
 const nodeOptions = {
   bundle: true,
   platform: 'node',
@@ -89,6 +106,7 @@ const nodeOptions = {
   external: ['vscode'],
   // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
+  plugins: [jsonAsText],
   minify: production,
   sourcemap: true,
   sourcesContent: false,
@@ -210,7 +228,7 @@ const extensionOptions = {
   splitting: true,
   outdir: ESM_DIR,
   chunkNames: 'lazy/shared-[hash]',
-  plugins: [barrelWithoutClient, lazyImportsActivation, commonJs],
+  plugins: [jsonAsText, barrelWithoutClient, lazyImportsActivation, commonJs],
 };
 
 const toolOptions = { ...nodeOptions, entryPoints: toolEntries, format: 'cjs', outdir: DIST };

@@ -103,11 +103,6 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   // one thing explained, so it is made ready in the background.
   void Promise.resolve(vscode.extensions.getExtension(MARKDOWN_EXTENSION)?.activate()).catch(() => undefined);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
-  // Explain Signature and Diagnose Keys open as the Markdown preview: its extension is started now,
-  // beside the request document, not on the first Explain (seconds of blank pane).
-  void Promise.resolve(vscode.extensions.getExtension('vscode.markdown-language-features')?.activate()).catch(
-    () => undefined,
-  );
 
   /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */
   const resolve = async (

@@ -15,10 +15,13 @@ export const REPLACEMENT = '\uFFFD';
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 
+/** What ends a text cut short: a run of characters just before it may be the start of anything. */
+const CUT = '\u2026';
+
 /** A service string made safe: unsafe characters replaced, at most `max` characters (then "…"). */
 export function safeText(text: string, max = 200): string {
   const clean = text.replace(UNSAFE, REPLACEMENT);
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+  return clean.length > max ? `${clean.slice(0, max)}${CUT}` : clean;
 }
 
 /** A service string as quoted data in a line (JSON string syntax): the model reads it as a value, not as words to follow. */
@@ -51,9 +54,13 @@ export function safeData(value: unknown, depth = 0): unknown {
 
 export const SECRET_REDACTED = '[redacted]';
 
-/** Headers whose values are secrets (signing and keys), as a service may echo them back. */
+/**
+ * Headers whose values are secrets (signing and keys), as a service may echo them back: also as
+ * JSON inside JSON (`\"x-api-signature\":\"…`), where each quote comes with its escape (which
+ * stays, so the text stays the JSON it was).
+ */
 const SECRET_HEADER =
-  /\b((?:x-)?api[-_]?(?:key|signature)|sign|signature|authorization)(["']?\s*[:=]\s*["']?)([^\s"',;}\]]{8,})/gi;
+  /\b((?:x-)?api[-_]?(?:key|signature)|sign|signature|authorization)((?:\\*["'])?\s*[:=]\s*(?:\\*["'])?)([^\s"',;}\]\\]{8,})/gi;
 /** A run of base64 or hex characters. */
 const LONG_RUN = /[A-Za-z0-9+/]{40,}={0,2}/g;
 
@@ -66,9 +73,15 @@ export function isSecretShaped(run: string): boolean {
   return run.length >= 120 || /[+/]/.test(run) || (run.endsWith('=') && run.length >= 40);
 }
 
-/** The text with signature- and key-shaped runs and echoed signing headers cut out. */
+/**
+ * The text with signature- and key-shaped runs and echoed signing headers cut out. A run of 40 or
+ * more that ends where a text was cut short is cut out too: the part of a signature left before the
+ * cut need not show the characters that tell a signature apart.
+ */
 export function redactSecrets(text: string): string {
   return text
     .replace(SECRET_HEADER, (_match, name: string, sep: string) => `${name}${sep}${SECRET_REDACTED}`)
-    .replace(LONG_RUN, (run) => (isSecretShaped(run) ? SECRET_REDACTED : run));
+    .replace(LONG_RUN, (run: string, at: number, whole: string) =>
+      isSecretShaped(run) || whole.startsWith(CUT, at + run.length) ? SECRET_REDACTED : run,
+    );
 }

@@ -102,6 +102,24 @@ describe('agent tools: pure parts', () => {
     assert.equal(isSecretShaped('a'.repeat(119)), false);
   });
 
+  it('redacts a signing header echoed as JSON inside JSON, and a run cut short, leaving the JSON whole', () => {
+    // A signature whose first 72 characters have no "+", "/" or "=": what a cut may leave of one.
+    const signature = `${'Ab3x'.repeat(18)}+/${'Qz9k'.repeat(68)}==`;
+    const echoed = JSON.stringify({
+      message: `Bad request: headers ${JSON.stringify({ 'x-api-signature': signature })}`,
+    });
+    const redacted = redactSecrets(echoed);
+    assert.ok(!redacted.includes(signature.slice(0, 40)), redacted);
+    const message = (JSON.parse(redacted) as { message: string }).message;
+    assert.equal(message, `Bad request: headers {"x-api-signature":"${SECRET_REDACTED}"}`);
+    // Cut short before a redaction could see the whole signature: the run before the cut goes.
+    const cut = safeText(`signature ${signature}`, 10 + 72);
+    assert.equal(redactSecrets(cut), `signature ${SECRET_REDACTED}\u2026`);
+    assert.equal(redactSecrets(`${'a'.repeat(39)}\u2026`), `${'a'.repeat(39)}\u2026`, 'under 40 characters: kept');
+    const hash = 'a'.repeat(64);
+    assert.equal(redactSecrets(`${hash} and more`), `${hash} and more`, 'a whole hash is kept');
+  });
+
   it('turns JSON numbers into the decimal text they were written as, or refuses them', () => {
     const cases: [number, string][] = [
       [0.1, '0.1'],

@@ -9,10 +9,16 @@ const DIGITS = 18;
 const ONE = 10n ** BigInt(DIGITS);
 /** 10ⁿ for n in 0…DIGITS (the steps of rounding, made once). */
 const POWERS: readonly bigint[] = Array.from({ length: DIGITS + 1 }, (_, n) => 10n ** BigInt(n));
+/** Half of each of POWERS (rounded down), what rounding half up adds. */
+const HALVES: readonly bigint[] = POWERS.map((p) => p / 2n);
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 function power(n: number): bigint {
   return POWERS[n] ?? 10n ** BigInt(n);
+}
+
+function half(n: number): bigint {
+  return HALVES[n] ?? power(n) / 2n;
 }
 
 export function parse(text: string): Fixed {
@@ -24,7 +30,15 @@ export function parse(text: string): Fixed {
 }
 
 export function fromNumber(value: number, fractionDigits = 9): Fixed {
-  return parse(value.toFixed(fractionDigits));
+  const text = value.toFixed(fractionDigits);
+  // Below 10²¹ and not negative, `toFixed` writes digits and at most one point: what `parse` reads
+  // is those digits, scaled by the power of ten the fraction is short of DIGITS.
+  if (value >= 0 && value < 1e21) {
+    const point = text.indexOf('.');
+    const fraction = point < 0 ? 0 : text.length - point - 1;
+    if (fraction <= DIGITS) return BigInt(text.replace('.', '')) * power(DIGITS - fraction);
+  }
+  return parse(text);
 }
 
 export function mul(a: Fixed, b: Fixed): Fixed {
@@ -38,8 +52,9 @@ export function div(a: Fixed, b: Fixed): Fixed {
 
 /** Rounds half up to `decimals` fractional digits (non-negative values). */
 export function round(a: Fixed, decimals: number): Fixed {
-  const step = power(DIGITS - Math.min(decimals, DIGITS));
-  return ((a + step / 2n) / step) * step;
+  const n = DIGITS - Math.min(decimals, DIGITS);
+  const step = power(n);
+  return ((a + half(n)) / step) * step;
 }
 
 /** Rounds to `digits` significant digits (non-negative values). */
@@ -49,7 +64,7 @@ export function roundSignificant(a: Fixed, digits: number): Fixed {
   const dropped = length - digits;
   if (dropped <= 0) return a;
   const step = power(dropped);
-  return ((a + step / 2n) / step) * step;
+  return ((a + half(dropped)) / step) * step;
 }
 
 /** The shortest exact decimal string: no exponent, no trailing fractional zeros. */

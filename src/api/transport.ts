@@ -90,10 +90,13 @@ export class JsonRpcTransport {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   private readonly credentials: Credentials;
+  /** `url`, parsed once for every request. */
+  private readonly target: URL;
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
     this.url = options.endpoint === 'control' ? controlEndpointUrl(options.baseUrl) : endpointUrl(options.baseUrl);
+    this.target = new URL(this.url);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
@@ -128,7 +131,7 @@ export class JsonRpcTransport {
     let contentType: string;
     try {
       const response = await postBytes(
-        new URL(this.url),
+        this.target,
         body,
         {
           'Content-Type': 'application/json',

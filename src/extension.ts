@@ -163,6 +163,8 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const ready = environment
     .initialize()
     .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
+  // The built-in sandbox's key pair is read beside them, when requests go to it.
+  if (environment.chosen === 'sandbox') sandboxHost.readKeyAhead();
   step('accounts read (started)');
   const accountsPart = registerAccounts(context, {
     environment,

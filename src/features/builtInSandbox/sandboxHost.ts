@@ -34,8 +34,12 @@ import { fitted } from './snapshotBound';
 import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
-import { makeSpareKey, windowKeyPair } from './sandboxKey';
+import { SpareKeyAhead } from './sandboxKey';
+import { lazyModule } from '../common/lazyModule';
 import { errorText } from '../../shared/errorText';
+
+/** Choosing and making the sandbox's key pair: loaded with its first start. */
+const loadKeyPair = lazyModule(() => import('./sandboxKeyPair'));
 
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
@@ -86,6 +90,7 @@ export class SandboxHost implements vscode.Disposable {
    */
   private windowPort: { readonly port: number; readonly taken: number | undefined } | undefined;
   private windowKey: string | undefined;
+  private readonly spareAhead: SpareKeyAhead;
 
   /** The sandbox's clock: real time that tests may skip ahead. */
   readonly clock = new SkippableClock();
@@ -101,6 +106,15 @@ export class SandboxHost implements vscode.Disposable {
 
   constructor(private readonly deps: SandboxHostDeps) {
     this.log = deps.log;
+    this.spareAhead = new SpareKeyAhead(deps.secrets);
+  }
+
+  /**
+   * Reads the spare key pair now, ahead of a start (activation does when requests go to the
+   * sandbox): the first start then does not wait for SecretStorage's answer.
+   */
+  readKeyAhead(): void {
+    if (this.windowKey === undefined && !this.disposed) this.spareAhead.read();
   }
 
   /** The sandbox if it is running. */
@@ -216,6 +230,7 @@ export class SandboxHost implements vscode.Disposable {
 
   async shutdown(): Promise<void> {
     this.disposed = true;
+    this.spareAhead.dispose();
     if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
     await this.stop();
     this.cancelSave();
@@ -228,17 +243,18 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
-    // The key is found off the main thread while the sandbox's and the control client's code load.
+    // The key pair (read ahead at activation, else read now from SecretStorage) comes while the
+    // sandbox's and the control client's code load.
+    const spare = this.spareAhead.take();
+    const key = loadKeyPair().then(({ windowKeyPair }) =>
+      windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), spare),
+    );
+    key.catch(() => undefined);
     const code = Promise.all([loadSandbox(), loadControlClient()]);
     code.catch(() => undefined);
     // The first request follows the start: its client's code loads meanwhile too.
     loadClient().catch(() => undefined);
-    const { text: keyText, kept: keyKept } = await windowKeyPair(
-      this.windowKey,
-      this.deps.secrets,
-      this.log,
-      (text) => (this.windowKey = text),
-    );
+    const { text: keyText, kept: keyKept } = await key;
     const credentials = loadCredentials(keyText);
     const witness = this.secretWitness;
     witness?.('private-key', keyText);
@@ -277,9 +293,8 @@ export class SandboxHost implements vscode.Disposable {
     this.spareTimer ??= setTimeout(() => {
       this.spareTimer = undefined;
       if (this.disposed) return;
-      makeSpareKey(this.deps.secrets).catch((error: unknown) =>
-        this.log.debug(`no spare sandbox key pair made: ${errorText(error)}`),
-      );
+      const made = loadKeyPair().then(({ makeSpareKey }) => makeSpareKey(this.deps.secrets));
+      made.catch((error: unknown) => this.log.debug(`no spare sandbox key pair made: ${errorText(error)}`));
     }, SPARE_KEY_DELAY_MS);
     return running;
   }

@@ -1,7 +1,8 @@
-/** The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key setting). */
+/**
+ * The built-in sandbox's key pairs: where they are kept, and the spare pair read ahead at
+ * activation. Choosing and making a pair is `sandboxKeyPair.ts`, loaded with the sandbox's start.
+ */
 import type * as vscode from 'vscode';
-import { generateKeysAsync, loadCredentials } from '../../api';
-import type { Logger } from '../common/log';
 import { readSetting } from '../common/settings';
 
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
@@ -15,68 +16,45 @@ export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
  */
 export const SPARE_KEY_SECRET = 'exchangeTx.sandbox.spareKey';
 
-/** The spare key pair, taken (deleted from SecretStorage), or undefined when there is none that reads. */
-async function takeSpareKey(secrets: vscode.SecretStorage): Promise<string | undefined> {
-  const spare = await secrets.get(SPARE_KEY_SECRET);
-  if (spare === undefined) return undefined;
-  // Not waited for: another window taking the same pair at the same moment only shares a local key.
-  void Promise.resolve(secrets.delete(SPARE_KEY_SECRET)).catch(() => undefined);
-  try {
-    loadCredentials(spare);
-    return spare;
-  } catch {
-    return undefined;
-  }
-}
+/**
+ * The spare key pair read ahead of the sandbox's start, and read again whenever it changes (made
+ * or taken by another window) until the start takes it: a read of SecretStorage is answered from
+ * outside the extension host, 90 to 180 ms while the window draws a view (server host), which the
+ * first rows of the Transactions view would otherwise wait for. Held in memory only, as the
+ * accounts' keys read at activation are.
+ */
+export class SpareKeyAhead {
+  private reading: Promise<string | undefined> | undefined;
+  private readonly watch: vscode.Disposable;
 
-/** Makes the next window's spare key pair, off the main thread, unless one is there or the pair is kept. */
-export async function makeSpareKey(secrets: vscode.SecretStorage): Promise<void> {
-  if (stableKeySetting() || (await secrets.get(SPARE_KEY_SECRET)) !== undefined) return;
-  await secrets.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
+  constructor(private readonly secrets: vscode.SecretStorage) {
+    this.watch = secrets.onDidChange((e) => {
+      if (e.key === SPARE_KEY_SECRET && this.reading) this.read();
+    });
+  }
+
+  /** Starts reading the spare pair (unless the pair is kept across reloads: that one is read at the start). */
+  read(): void {
+    if (stableKeySetting()) return;
+    const reading = Promise.resolve(this.secrets.get(SPARE_KEY_SECRET));
+    reading.catch(() => undefined);
+    this.reading = reading;
+  }
+
+  /** What was read ahead, handed over once (the reading stops): undefined when nothing was. */
+  take(): Promise<string | undefined> | undefined {
+    const reading = this.reading;
+    this.reading = undefined;
+    return reading;
+  }
+
+  dispose(): void {
+    this.reading = undefined;
+    this.watch.dispose();
+  }
 }
 
 /** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
   return readSetting('exchangeTx.sandbox.stableKey');
-}
-
-/**
- * The key pair of this window's sandbox when it had one (kept in memory for the window's life),
- * else the kept one when the setting asks for it (made and kept the first time), else a new one.
- * `kept`: whether it is the pair kept in SecretStorage, so a reload keeps it too. `own`: this window's pair, if any.
- */
-export async function windowKeyPair(
-  own: string | undefined,
-  secrets: vscode.SecretStorage,
-  log: Logger,
-  /** Notes the window's key pair (for the next start in this window). */
-  remember: (text: string) => void,
-): Promise<{ text: string; kept: boolean }> {
-  if (!stableKeySetting()) {
-    const text = own ?? (await takeSpareKey(secrets)) ?? (await generateKeysAsync()).privateKeyHex;
-    remember(text);
-    return { text, kept: false };
-  }
-  let kept = await secrets.get(STABLE_KEY_SECRET);
-  if (kept) {
-    try {
-      loadCredentials(kept);
-    } catch {
-      log.warn('the kept sandbox key could not be read: a new one replaces it');
-      kept = undefined;
-    }
-  }
-  if (kept) {
-    if (own === undefined || own === kept) {
-      remember(kept);
-      return { text: kept, kept: true };
-    }
-    // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
-    return { text: own, kept: false };
-  }
-  const fresh = own ?? (await generateKeysAsync()).privateKeyHex;
-  await secrets.store(STABLE_KEY_SECRET, fresh);
-  remember(fresh);
-  log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
-  return { text: fresh, kept: true };
 }

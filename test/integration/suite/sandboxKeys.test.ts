@@ -1,5 +1,8 @@
 import { strict as assert } from 'assert';
+import type * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
+import { SandboxHost } from '../../../src/features/builtInSandbox/sandboxHost';
+import { MapMemento } from '../../unit/support/mapMemento';
 import { generateKeysAsync } from '../../../src/api';
 import { SPARE_KEY_SECRET, STABLE_KEY_SECRET } from '../../../src/features/builtInSandbox/sandboxKey';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
@@ -51,6 +54,71 @@ describe("the built-in sandbox's key pairs", function () {
     assert.equal(second, next, 'the next start takes the new pair');
     assert.notEqual(second, first);
     assert.equal(await secrets().get(STABLE_KEY_SECRET), undefined, 'no pair is kept as the stable one');
+  });
+
+  it('reads the spare pair ahead, follows its changes, and starts without asking SecretStorage again', async () => {
+    const real = secrets();
+    // SecretStorage itself, its reads of the spare pair counted.
+    let reads = 0;
+    const counted: vscode.SecretStorage = {
+      get: (key) => {
+        if (key === SPARE_KEY_SECRET) reads++;
+        return real.get(key);
+      },
+      store: (key, value) => real.store(key, value),
+      delete: (key) => real.delete(key),
+      onDidChange: real.onDidChange,
+    };
+    await real.delete(SPARE_KEY_SECRET);
+    const host = new SandboxHost({ secrets: counted, state: new MapMemento(), log: api.log, timeoutMs: () => 10_000 });
+    try {
+      host.readKeyAhead();
+      assert.equal(reads, 1, 'read at once');
+      // Made after the read (by another window): read again when SecretStorage says it changed.
+      const made = (await generateKeysAsync()).privateKeyHex;
+      await real.store(SPARE_KEY_SECRET, made);
+      await eventually(() => reads === 2, 'the spare pair read again once stored', 10_000);
+      const running = await host.start();
+      assert.equal(running.keyText, made, 'the pair read ahead is the one in use');
+      assert.equal(reads, 2, 'no read at the start');
+      await eventually(async () => (await real.get(SPARE_KEY_SECRET)) !== made, 'the pair taken', 10_000);
+      // Taken: no longer followed (the next window's pair, made a moment later, is not read here).
+      const later = reads;
+      await real.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      assert.equal(reads, later, 'not read again once taken');
+    } finally {
+      await host.shutdown();
+      await real.delete(SPARE_KEY_SECRET);
+    }
+  });
+
+  it('reads the spare pair at the start when the read ahead found none', async () => {
+    const real = secrets();
+    await real.delete(SPARE_KEY_SECRET);
+    let reads = 0;
+    // A change this window was not told of: the spare pair stored past the counting wrapper's events.
+    const counted: vscode.SecretStorage = {
+      get: (key) => {
+        if (key === SPARE_KEY_SECRET) reads++;
+        return real.get(key);
+      },
+      store: (key, value) => real.store(key, value),
+      delete: (key) => real.delete(key),
+      onDidChange: () => ({ dispose: () => undefined }),
+    };
+    const host = new SandboxHost({ secrets: counted, state: new MapMemento(), log: api.log, timeoutMs: () => 10_000 });
+    try {
+      host.readKeyAhead();
+      const made = (await generateKeysAsync()).privateKeyHex;
+      await real.store(SPARE_KEY_SECRET, made);
+      const running = await host.start();
+      assert.equal(running.keyText, made);
+      assert.equal(reads, 2, 'read ahead, then again at the start');
+    } finally {
+      await host.shutdown();
+      await real.delete(SPARE_KEY_SECRET);
+    }
   });
 
   it('starts with a pair of its own when the one made ahead cannot be read', async () => {

@@ -114,7 +114,7 @@ export class SandboxHost implements vscode.Disposable {
    * sandbox): the first start then does not wait for SecretStorage's answer.
    */
   readKeyAhead(): void {
-    if (this.windowKey === undefined && !this.disposed) this.spareAhead.read();
+    if (this.windowKey === undefined && !this.starting && !this.disposed) this.spareAhead.read();
   }
 
   /** The sandbox if it is running. */

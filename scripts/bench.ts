@@ -326,6 +326,15 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
       : { first: median(values.map((v) => v.first)), warm: median(values.map((v) => v.warm)) };
   };
   const rows: Row[] = [];
+  /** Of the figure above, what VS Code took to open what it shows (no budget: the same for any extension). */
+  const opening = (name: string, label: string) => {
+    const t = timing(name);
+    if (t)
+      rows.push({
+        figure: `  of which: ${label}, ms first / warm`,
+        value: `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}`,
+      });
+  };
   const add = (name: string, label: string, limitMs: number, budget = `≤ ${limitMs} ms`) => {
     const t = timing(name);
     if (!t) return rows.push({ figure: `${label}, ms first / warm`, value: 'not measured', budget, over: true });
@@ -342,7 +351,9 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
   add('lookup', 'lookup (Get Transaction Status…, sandbox)', 300);
   const http = number('sendHttp') ?? 0;
   add('send', `send a request → answer shown, past the HTTP exchange (${http.toFixed(0)} ms)`, 150, '≤ 150 ms + HTTP');
+  opening('sendOpen', "VS Code opening the answer's editor beside the request (the first time, its editor group too)");
   add('explain', 'Explain Signature → explanation shown', 300);
+  opening('explainOpen', 'VS Code opening the Markdown preview of the explanation');
   const requests = number('pairLimitsRequests');
   if (requests !== undefined) {
     const floorMs = (requests / RATE) * 1000;

@@ -116,6 +116,8 @@ describe('benchmark figures: interactions', () => {
       await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)
     ).document;
     const http: number[] = [];
+    // Of each: VS Code opening the answer's editor beside the request (the first time, its editor group too).
+    const sendOpen: number[] = [];
     figures.send = await timed(WARM, async () => {
       const started = performance.now();
       const result = await vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', request.uri, 0, {
@@ -124,11 +126,14 @@ describe('benchmark figures: interactions', () => {
       const ms = performance.now() - started;
       assert.ok(result.sent && result.entry, `sent: ${result.problem ?? ''}`);
       http.push(result.entry.durationMs);
+      sendOpen.push(api.requests.answers.lastOpenMs ?? Number.NaN);
       return ms - result.entry.durationMs;
     });
     figures.sendHttp = median(http);
+    figures.sendOpen = { first: sendOpen[0] ?? Number.NaN, warm: median(sendOpen.slice(1)) };
 
-    // Explain Signature of the same request: its explanation shown.
+    // Explain Signature of the same request: its explanation shown; of it, VS Code opening its Markdown preview.
+    const explainOpen: number[] = [];
     figures.explain = await timed(WARM, async () => {
       const started = performance.now();
       const result = await vscode.commands.executeCommand<{ text?: string }>(
@@ -139,8 +144,10 @@ describe('benchmark figures: interactions', () => {
       );
       const ms = performance.now() - started;
       assert.ok(result.text, 'an explanation');
+      explainOpen.push(api.requests.answers.lastOpenMs ?? Number.NaN);
       return ms;
     });
+    figures.explainOpen = { first: explainOpen[0] ?? Number.NaN, warm: median(explainOpen.slice(1)) };
     // The explanation's Markdown preview is a webview: closed at once, it would make the Pair Limits
     // panel below wait ~30 s before its page starts to load (see the Pair Limits runs).
     await new Promise((resolve) => setTimeout(resolve, 2000));

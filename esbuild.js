@@ -51,7 +51,7 @@ const extensionEntries = [
   { in: 'src/features/details/detailsProvider.ts', out: 'lazy/details' },
   { in: 'src/features/common/faultPresets.ts', out: 'lazy/faultPresets' },
   { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },
-  { in: 'src/features/builtInSandbox/sandboxKeyPair.ts', out: 'lazy/sandboxKeyPair' },
+  { in: 'src/features/builtInSandbox/sandboxStart.ts', out: 'lazy/sandboxStart' },
 ];
 
 /**

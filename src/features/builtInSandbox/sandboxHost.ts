@@ -31,15 +31,14 @@ import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted } from './snapshotBound';
-import { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
 import { SpareKeyAhead } from './sandboxKey';
 import { lazyModule } from '../common/lazyModule';
 import { errorText } from '../../shared/errorText';
 
-/** Choosing and making the sandbox's key pair: loaded with its first start. */
-const loadKeyPair = lazyModule(() => import('./sandboxKeyPair'));
+/** Choosing and making the sandbox's key pair, restoring its kept ledger: loaded with its first start. */
+const loadStart = lazyModule(() => import('./sandboxStart'));
 
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
@@ -202,7 +201,7 @@ export class SandboxHost implements vscode.Disposable {
       this.cancelSave();
     }
     if (kept > 0) await this.saveNow();
-    else await this.deps.state.update(LEDGER_STATE_KEY, undefined);
+    else await this.deps.state.update((await loadStart()).LEDGER_STATE_KEY, undefined);
     this.log.info(`sandbox reset: a new ledger${kept > 0 ? `, with the ${kept} own transactions kept` : ''}`);
     this.changed.fire(sandbox);
     this.ledgerReset.fire();
@@ -246,7 +245,7 @@ export class SandboxHost implements vscode.Disposable {
     // The key pair (read ahead at activation, else read now from SecretStorage) comes while the
     // sandbox's and the control client's code load.
     const spare = this.spareAhead.take();
-    const key = loadKeyPair().then(({ windowKeyPair }) =>
+    const key = loadStart().then(({ windowKeyPair }) =>
       windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), spare),
     );
     key.catch(() => undefined);
@@ -293,7 +292,7 @@ export class SandboxHost implements vscode.Disposable {
     this.spareTimer ??= setTimeout(() => {
       this.spareTimer = undefined;
       if (this.disposed) return;
-      const made = loadKeyPair().then(({ makeSpareKey }) => makeSpareKey(this.deps.secrets));
+      const made = loadStart().then(({ makeSpareKey }) => makeSpareKey(this.deps.secrets));
       made.catch((error: unknown) => this.log.debug(`no spare sandbox key pair made: ${errorText(error)}`));
     }, SPARE_KEY_DELAY_MS);
     return running;
@@ -301,6 +300,7 @@ export class SandboxHost implements vscode.Disposable {
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
   private async restore(control: ControlClient): Promise<void> {
+    const { restoreKeptLedger } = await loadStart();
     await restoreKeptLedger({
       state: this.deps.state,
       log: this.log,
@@ -314,7 +314,7 @@ export class SandboxHost implements vscode.Disposable {
     this.dirty = false;
     try {
       const snapshot = fitted(await running.control.snapshot());
-      await this.deps.state.update(LEDGER_STATE_KEY, snapshot);
+      await this.deps.state.update((await loadStart()).LEDGER_STATE_KEY, snapshot);
     } catch (error) {
       this.dirty = true;
       this.log.warn(`the sandbox ledger could not be kept: ${errorText(error)}`);

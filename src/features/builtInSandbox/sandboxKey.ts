@@ -1,6 +1,7 @@
 /**
  * The built-in sandbox's key pairs: where they are kept, and the spare pair read ahead at
- * activation. Choosing and making a pair is `sandboxKeyPair.ts`, loaded with the sandbox's start.
+ * activation. Choosing and making a pair is `sandboxKeyPair.ts`, loaded with the sandbox's start
+ * (`sandboxStart.ts`).
  */
 import type * as vscode from 'vscode';
 import { readSetting } from '../common/settings';

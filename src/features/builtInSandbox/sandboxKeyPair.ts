@@ -1,7 +1,7 @@
 /**
  * The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key
  * setting); and the spare pair made ahead for the next window. Loaded when the sandbox first
- * starts (esbuild.js: `dist/lazy/sandboxKeyPair.js`), not at activation.
+ * starts (`sandboxStart.ts`), not at activation.
  */
 import type * as vscode from 'vscode';
 import { generateKeysAsync, loadCredentials } from '../../api';

@@ -92,7 +92,7 @@ describe('production bundle', function () {
       'dist/lazy/requests.js',
       'dist/lazy/sandbox.js',
       'dist/lazy/sandboxCommands.js',
-      'dist/lazy/sandboxKeyPair.js',
+      'dist/lazy/sandboxStart.js',
       'dist/lazy/statusPresentation.js',
       'dist/lazy/transactions.js',
       'dist/lazy/watch.js',

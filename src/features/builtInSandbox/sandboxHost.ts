@@ -242,8 +242,8 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
-    // The key pair (read ahead at activation, else read now from SecretStorage) comes while the
-    // sandbox's and the control client's code load.
+    // The key pair (read ahead just after activation, else read now from SecretStorage) comes
+    // while the sandbox's and the control client's code load.
     const spare = this.spareAhead.take();
     const key = loadStart().then(({ windowKeyPair }) =>
       windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), spare),

@@ -19,7 +19,8 @@ async function takeSpareKey(
 ): Promise<string | undefined> {
   const spare = (await ahead?.catch(() => undefined)) ?? (await secrets.get(SPARE_KEY_SECRET));
   if (spare === undefined) return undefined;
-  // Not waited for: another window taking the same pair at the same moment only shares a local key.
+  // Not waited for: another window taking the same pair at the same moment (or this one holding a
+  // read ahead it was not told is stale) only shares a local key.
   void Promise.resolve(secrets.delete(SPARE_KEY_SECRET)).catch(() => undefined);
   try {
     loadCredentials(spare);

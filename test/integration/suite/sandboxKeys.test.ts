@@ -33,6 +33,24 @@ describe("the built-in sandbox's key pairs", function () {
     return (await api.sandboxHost.start()).keyText;
   };
 
+  /** SecretStorage itself, its reads of the spare pair counted, its change events from `onDidChange`. */
+  const countingReads = (real: vscode.SecretStorage, onDidChange: vscode.SecretStorage['onDidChange']) => {
+    const counted = {
+      reads: 0,
+      get: (key: string) => {
+        if (key === SPARE_KEY_SECRET) counted.reads++;
+        return real.get(key);
+      },
+      store: (key: string, value: string) => real.store(key, value),
+      delete: (key: string) => real.delete(key),
+      onDidChange,
+    };
+    return counted;
+  };
+  /** A sandbox host of its own (a second window's) over `secrets`. */
+  const hostOver = (secrets: vscode.SecretStorage) =>
+    new SandboxHost({ secrets, state: new MapMemento(), log: api.log, timeoutMs: () => 10_000 });
+
   it('starts with the pair made ahead (taken, never used twice) and makes the next one once started', async () => {
     const ahead = (await generateKeysAsync()).privateKeyHex;
     await secrets().store(SPARE_KEY_SECRET, ahead);
@@ -58,35 +76,26 @@ describe("the built-in sandbox's key pairs", function () {
 
   it('reads the spare pair ahead, follows its changes, and starts without asking SecretStorage again', async () => {
     const real = secrets();
-    // SecretStorage itself, its reads of the spare pair counted.
-    let reads = 0;
-    const counted: vscode.SecretStorage = {
-      get: (key) => {
-        if (key === SPARE_KEY_SECRET) reads++;
-        return real.get(key);
-      },
-      store: (key, value) => real.store(key, value),
-      delete: (key) => real.delete(key),
-      onDidChange: real.onDidChange,
-    };
+    const counted = countingReads(real, real.onDidChange);
     await real.delete(SPARE_KEY_SECRET);
-    const host = new SandboxHost({ secrets: counted, state: new MapMemento(), log: api.log, timeoutMs: () => 10_000 });
+    const host = hostOver(counted);
+    const reads = () => counted.reads;
     try {
       host.readKeyAhead();
-      assert.equal(reads, 1, 'read at once');
+      assert.equal(reads(), 1, 'read at once');
       // Made after the read (by another window): read again when SecretStorage says it changed.
       const made = (await generateKeysAsync()).privateKeyHex;
       await real.store(SPARE_KEY_SECRET, made);
-      await eventually(() => reads === 2, 'the spare pair read again once stored', 10_000);
+      await eventually(() => reads() === 2, 'the spare pair read again once stored', 10_000);
       const running = await host.start();
       assert.equal(running.keyText, made, 'the pair read ahead is the one in use');
-      assert.equal(reads, 2, 'no read at the start');
+      assert.equal(reads(), 2, 'no read at the start');
       await eventually(async () => (await real.get(SPARE_KEY_SECRET)) !== made, 'the pair taken', 10_000);
       // Taken: no longer followed (the next window's pair, made a moment later, is not read here).
-      const later = reads;
+      const later = reads();
       await real.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.equal(reads, later, 'not read again once taken');
+      assert.equal(reads(), later, 'not read again once taken');
     } finally {
       await host.shutdown();
       await real.delete(SPARE_KEY_SECRET);
@@ -96,25 +105,16 @@ describe("the built-in sandbox's key pairs", function () {
   it('reads the spare pair at the start when the read ahead found none', async () => {
     const real = secrets();
     await real.delete(SPARE_KEY_SECRET);
-    let reads = 0;
     // A change this window was not told of: the spare pair stored past the counting wrapper's events.
-    const counted: vscode.SecretStorage = {
-      get: (key) => {
-        if (key === SPARE_KEY_SECRET) reads++;
-        return real.get(key);
-      },
-      store: (key, value) => real.store(key, value),
-      delete: (key) => real.delete(key),
-      onDidChange: () => ({ dispose: () => undefined }),
-    };
-    const host = new SandboxHost({ secrets: counted, state: new MapMemento(), log: api.log, timeoutMs: () => 10_000 });
+    const counted = countingReads(real, () => ({ dispose: () => undefined }));
+    const host = hostOver(counted);
     try {
       host.readKeyAhead();
       const made = (await generateKeysAsync()).privateKeyHex;
       await real.store(SPARE_KEY_SECRET, made);
       const running = await host.start();
       assert.equal(running.keyText, made);
-      assert.equal(reads, 2, 'read ahead, then again at the start');
+      assert.equal(counted.reads, 2, 'read ahead, then again at the start');
     } finally {
       await host.shutdown();
       await real.delete(SPARE_KEY_SECRET);

@@ -38,7 +38,7 @@ const extensionEntries = [
   { in: 'src/features/accounts/accountCommands.ts', out: 'lazy/accountCommands' },
   { in: 'src/features/builtInSandbox/sandboxCommands.ts', out: 'lazy/sandboxCommands' },
   { in: 'src/features/pairLimits/createController.ts', out: 'lazy/pairLimits' },
-  { in: 'src/features/forwardSession/forwardSession.ts', out: 'lazy/forward' },
+  { in: 'src/features/forwardSession/forwarding.ts', out: 'lazy/forward' },
   { in: 'src/features/agentRegistration/languageModelTools.ts', out: 'lazy/agentTools' },
   { in: 'src/features/transactions/filterFlow.ts', out: 'lazy/filterFlow' },
   { in: 'src/features/lookup/hoverContent.ts', out: 'lazy/hoverContent' },

@@ -1,8 +1,8 @@
 /**
- * One forwarding session of the extension (loaded when "Forward Status Changes…" first runs, or the
- * Forwarded Events view first shows): a ForwardService (src/forward/service.ts) polling through the
- * client of the connection in use (the same client and limiter as the views, within its own share
- * of requests per second), its state in the extension's global storage (one file per account), a
+ * One forwarding session of the extension (loaded with forwarding.ts when a command of forwarding
+ * first runs): a ForwardService (src/forward/service.ts) polling through the client of the
+ * connection in use (the same client and limiter as the views, within its own share of requests
+ * per second), its state in the extension's global storage (one file per account), a
  * line per delivery attempt in the events channel (every text from the service or the receiver
  * escaped). What a poll fetches is handed on (onRecords): the extension's store and the account's
  * sightings see it too. The secrets are kept by the caller in SecretStorage; here they live only in memory.
@@ -16,13 +16,6 @@ import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
 import { isGapEvent } from '../../shared/statusEvents';
 import type { Logger } from '../common/log';
-
-// What the commands and the view need once they run, loaded with this file (activation loads none of it).
-export { forwardPrompts } from './forwardPrompts';
-export { checkHookUrl, HookTargetError, needsAllowance } from '../../forward/target';
-export { generateEventSecret } from '../../shared/statusEvents';
-export { rotateSecrets } from '../../forward/stateFile';
-export { eventNodes } from './forwardedEventsView';
 
 export interface ForwardSessionOptions {
   readonly client: ExchangeClient;

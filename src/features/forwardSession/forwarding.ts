@@ -58,7 +58,7 @@ function accountKey(account: { readonly id: string } | undefined): string {
   return account === undefined ? 'sandbox' : `account:${account.id}`;
 }
 
-/** Makes forwarding's parts; `prompts()` says the questions to ask (the tests' own, else undefined). */
+/** Makes forwarding's parts; `promptsSet()` gives the questions the tests set (undefined: the dialogs). */
 export function makeForwarding(
   context: vscode.ExtensionContext,
   deps: ForwardSessionDeps,

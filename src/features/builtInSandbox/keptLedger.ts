@@ -14,9 +14,8 @@ import { isPlainObject, listValues, readStoredList, storedListJson } from '../..
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../common/log';
 import { errorText } from '../../shared/errorText';
+import { LEDGER_STATE_KEY } from './snapshotBound';
 
-/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
-export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
 /** Where kept ledgers that could not be restored are set aside, newest first. */
 export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
 /** How many set-aside ledgers are kept (each bounded like the kept one). */

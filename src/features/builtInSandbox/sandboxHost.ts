@@ -30,7 +30,7 @@ import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
-import { fitted } from './snapshotBound';
+import { fitted, LEDGER_STATE_KEY } from './snapshotBound';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
 import { SpareKeyAhead } from './sandboxKey';
@@ -201,7 +201,7 @@ export class SandboxHost implements vscode.Disposable {
       this.cancelSave();
     }
     if (kept > 0) await this.saveNow();
-    else await this.deps.state.update((await loadStart()).LEDGER_STATE_KEY, undefined);
+    else await this.deps.state.update(LEDGER_STATE_KEY, undefined);
     this.log.info(`sandbox reset: a new ledger${kept > 0 ? `, with the ${kept} own transactions kept` : ''}`);
     this.changed.fire(sandbox);
     this.ledgerReset.fire();
@@ -314,7 +314,7 @@ export class SandboxHost implements vscode.Disposable {
     this.dirty = false;
     try {
       const snapshot = fitted(await running.control.snapshot());
-      await this.deps.state.update((await loadStart()).LEDGER_STATE_KEY, snapshot);
+      await this.deps.state.update(LEDGER_STATE_KEY, snapshot);
     } catch (error) {
       this.dirty = true;
       this.log.warn(`the sandbox ledger could not be kept: ${errorText(error)}`);

@@ -4,4 +4,4 @@
  * making the next window's spare one, and restoring its kept ledger.
  */
 export { makeSpareKey, windowKeyPair } from './sandboxKeyPair';
-export { LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
+export { restoreKeptLedger } from './keptLedger';

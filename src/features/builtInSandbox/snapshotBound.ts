@@ -1,10 +1,13 @@
 /**
- * The bound on the sandbox ledger's snapshot that the extension keeps in its storage: it is
+ * Where the extension keeps the sandbox ledger's snapshot, and the bound on it: it is
  * restored through one control request, so its JSON stays under MAX_CONTROL_BODY_BYTES (the
  * sandbox already keeps at most CONTROL_LIMITS.maxSnapshotTransactions, newest first). Pure.
  */
 import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
 import type { LedgerSnapshot } from '../../shared/controlProtocol';
+
+/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
+export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
 
 /** The snapshot within `maxBytes` of JSON: the oldest transactions (at the end) go first. */
 export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {

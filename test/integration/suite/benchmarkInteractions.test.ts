@@ -47,6 +47,12 @@ export interface Timed {
 const IDLE_MS = 1_100;
 const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_MS));
 
+/** The first of a run of timings, and the median of the rest. */
+const firstAndWarm = (values: readonly number[]): Timed => ({
+  first: values[0] ?? Number.NaN,
+  warm: median(values.slice(1)),
+});
+
 async function timed(runs: number, once: () => Promise<number>): Promise<Timed> {
   await idle();
   const first = await once();
@@ -130,7 +136,7 @@ describe('benchmark figures: interactions', () => {
       return ms - result.entry.durationMs;
     });
     figures.sendHttp = median(http);
-    figures.sendOpen = { first: sendOpen[0] ?? Number.NaN, warm: median(sendOpen.slice(1)) };
+    figures.sendOpen = firstAndWarm(sendOpen);
 
     // Explain Signature of the same request: its explanation shown; of it, VS Code opening its Markdown preview.
     const explainOpen: number[] = [];
@@ -147,7 +153,7 @@ describe('benchmark figures: interactions', () => {
       explainOpen.push(api.requests.answers.lastOpenMs ?? Number.NaN);
       return ms;
     });
-    figures.explainOpen = { first: explainOpen[0] ?? Number.NaN, warm: median(explainOpen.slice(1)) };
+    figures.explainOpen = firstAndWarm(explainOpen);
     // The explanation's Markdown preview is a webview: closed at once, it would make the Pair Limits
     // panel below wait ~30 s before its page starts to load (see the Pair Limits runs).
     await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -273,10 +279,8 @@ describe('benchmark figures: interactions', () => {
       window.createQuickPick = createQuickPick;
       void commands;
     }
-    const split = (values: readonly number[]): Timed | undefined =>
-      values.length === 0 ? undefined : { first: values[0] ?? 0, warm: median(values.slice(1)) };
     for (const [name, values] of Object.entries(step)) {
-      const value = name.endsWith('Items') ? median(values) : split(values);
+      const value = name.endsWith('Items') ? median(values) : values.length === 0 ? undefined : firstAndWarm(values);
       if (value !== undefined) figures[`newTransaction.${name}`] = value;
     }
     await resetEnvironment(api);

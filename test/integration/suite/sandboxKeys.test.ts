@@ -79,23 +79,22 @@ describe("the built-in sandbox's key pairs", function () {
     const counted = countingReads(real, real.onDidChange);
     await real.delete(SPARE_KEY_SECRET);
     const host = hostOver(counted);
-    const reads = () => counted.reads;
     try {
       host.readKeyAhead();
-      assert.equal(reads(), 1, 'read at once');
+      assert.equal(counted.reads, 1, 'read at once');
       // Made after the read (by another window): read again when SecretStorage says it changed.
       const made = (await generateKeysAsync()).privateKeyHex;
       await real.store(SPARE_KEY_SECRET, made);
-      await eventually(() => reads() === 2, 'the spare pair read again once stored', 10_000);
+      await eventually(() => counted.reads === 2, 'the spare pair read again once stored', 10_000);
       const running = await host.start();
       assert.equal(running.keyText, made, 'the pair read ahead is the one in use');
-      assert.equal(reads(), 2, 'no read at the start');
+      assert.equal(counted.reads, 2, 'no read at the start');
       await eventually(async () => (await real.get(SPARE_KEY_SECRET)) !== made, 'the pair taken', 10_000);
       // Taken: no longer followed (the next window's pair, made a moment later, is not read here).
-      const later = reads();
+      const later = counted.reads;
       await real.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      assert.equal(reads(), later, 'not read again once taken');
+      assert.equal(counted.reads, later, 'not read again once taken');
     } finally {
       await host.shutdown();
       await real.delete(SPARE_KEY_SECRET);

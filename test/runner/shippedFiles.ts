@@ -24,8 +24,9 @@ export interface ShippedManifest {
   };
 }
 
-/** Files every package carries whatever the manifest says (dist/mcp.js: the MCP provider starts it). */
+/** Files every package carries whatever the manifest says (dist/extension.js: main, dist/start.js, loads it; dist/mcp.js: the MCP provider starts it). */
 const ALWAYS = [
+  'dist/extension.js',
   'dist/mcp.js',
   'package.json',
   'package.nls.json',
@@ -42,7 +43,7 @@ const ALLOWED: readonly RegExp[] = [
   /^package\.nls(\.[a-z-]+)?\.json$/,
   /^(README|CHANGELOG)\.md$/,
   /^LICENSE$/,
-  /^dist\/(extension|mcp)\.js$/,
+  /^dist\/(start|extension|mcp)\.js$/,
   /^dist\/lazy\/[A-Za-z0-9_-]+\.js$/,
   /^dist\/webview\/[A-Za-z0-9_-]+\.(js|css|ttf)$/,
   /^media\/[a-z0-9-]+\.(png|svg)$/,

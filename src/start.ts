@@ -133,18 +133,27 @@ export class CachedModules {
       await fs.promises.writeFile(temporary, bytes);
       await fs.promises.rename(temporary, entry.cacheFile);
       this.counts.written++;
-      // The caches of this file's earlier contents, and of files the bundle no longer has (an update's new chunks).
+      // The caches of this file's earlier contents, of files the bundle no longer has (an update's
+      // new chunks), and what a write cut short by a crash left (a minute old: no write takes that long).
       for (const other of await fs.promises.readdir(this.cacheDir)) {
         const of = /^(.+)-[0-9a-f]{16}\.cache$/.exec(other)?.[1];
-        if (of === undefined || other === name) continue;
-        if (of === cacheOf || !fs.existsSync(path.join(this.bundleDir, ...of.split('_'))))
-          await fs.promises.rm(path.join(this.cacheDir, other), { force: true });
+        const stale =
+          of !== undefined
+            ? other !== name && (of === cacheOf || !fs.existsSync(path.join(this.bundleDir, ...of.split('_'))))
+            : /\.cache\.\d+\.tmp$/.test(other) && (await ageMs(path.join(this.cacheDir, other))) > 60_000;
+        if (stale) await fs.promises.rm(path.join(this.cacheDir, other), { force: true });
       }
     } catch {
       // A cache that cannot be written is only a compile not saved next time.
       await fs.promises.rm(temporary, { force: true }).catch(() => undefined);
     }
   }
+}
+
+/** How long ago a file was last written (0 if it is gone). */
+async function ageMs(file: string): Promise<number> {
+  const stat = await fs.promises.stat(file).catch(() => undefined);
+  return stat ? Date.now() - stat.mtimeMs : 0;
 }
 
 /** Node's CRC-32 (Node 20.15 and later); without it the loader keeps no cache. */

@@ -135,14 +135,19 @@ describe('the entry loads the bundle with a code cache (src/start.ts)', function
     assert.deepEqual(run(false, ['--stack-size=900']).loaded, counts(2, 0, 0, 0));
   });
 
-  it('removes the caches of files the bundle no longer has, and leaves what is not a cache', () => {
+  it("removes the caches of files the bundle no longer has and what a crashed write left, and leaves what is not its own or another window's write under way", () => {
     fs.mkdirSync(cache, { recursive: true });
     fs.writeFileSync(path.join(cache, 'lazy_shared-OLD.js-0123456789abcdef.cache'), 'old');
     fs.writeFileSync(path.join(cache, 'notes.txt'), 'mine');
+    // What writes cut short left: one a minute old (a crash), one just made (another window writing now).
+    const crashed = path.join(cache, 'lazy_a.js-0123456789abcdef.cache.4242.tmp');
+    fs.writeFileSync(crashed, 'half');
+    fs.utimesSync(crashed, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    fs.writeFileSync(path.join(cache, 'lazy_a.js-fedcba9876543210.cache.4343.tmp'), 'now');
     run();
     assert.deepEqual(
       files().map((f) => f.replace(/-[0-9a-f]{16}\.cache$/, '')),
-      ['extension.js', 'lazy_a.js', 'notes.txt'],
+      ['extension.js', 'lazy_a.js', 'lazy_a.js-fedcba9876543210.cache.4343.tmp', 'notes.txt'],
     );
   });
 

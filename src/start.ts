@@ -35,6 +35,8 @@ interface Loaded {
   pending: boolean;
 }
 
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) { ';
+
 /** A CommonJS loader for the bundle's own files, each compiled with its code cache. */
 export class CachedModules {
   private readonly loaded = new Map<string, Loaded>();
@@ -62,9 +64,11 @@ export class CachedModules {
     const cacheFile = path.join(this.cacheDir, `${this.cacheName(file)}-${hash}.cache`);
     const read = readCache(cacheFile);
     const cachedData = read === 'damaged' ? undefined : read;
-    // Node's own wrapper of a CommonJS file: the same function, the same line numbers.
-    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) { ${source}\n});`, {
+    // Node's function of a CommonJS file, its source on the wrapper's line: the offset keeps that
+    // line's columns those of the file (a minified file is one line, and its source map counts so).
+    const script = new vm.Script(`${WRAPPER}${source}\n});`, {
       filename: file,
+      columnOffset: -WRAPPER.length,
       ...(cachedData ? { cachedData } : {}),
     });
     const taken = cachedData !== undefined && script.cachedDataRejected !== true;

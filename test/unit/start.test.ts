@@ -23,8 +23,10 @@ const BUNDLE: Record<string, string> = {
     'exports.names = () => [path.basename(__filename), path.basename(__dirname)];',
     "exports.later = () => require('./lazy/b.js').b;",
     "exports.thrown = () => { try { a.fail(); } catch (e) { return e.stack.split('\\n')[1]; } };",
+    "exports.thrownOnLine1 = () => { try { a.failAtOnce(); } catch (e) { return e.stack.split('\\n')[1]; } };",
   ].join('\n'),
-  'lazy/a.js': "exports.twice = (n) => n * 2;\nexports.fail = () => { throw new Error('a'); };\n",
+  'lazy/a.js':
+    "exports.failAtOnce = () => { throw new Error('a'); };\nexports.twice = (n) => n * 2;\nexports.fail = () => { throw new Error('a'); };\n",
   'lazy/b.js': "exports.b = 'b';\n",
 };
 
@@ -34,6 +36,7 @@ interface Run {
   readonly names: string[];
   readonly later?: string;
   readonly thrown: string;
+  readonly thrownOnLine1: string;
   readonly loaded: CacheCounts;
   readonly kept: CacheCounts;
 }
@@ -60,7 +63,7 @@ describe('the entry loads the bundle with a code cache (src/start.ts)', function
       const { CachedModules } = require(${JSON.stringify(loader)});
       const modules = new CachedModules(${JSON.stringify(cache)}, ${JSON.stringify(bundle)}, require);
       const main = modules.load(${JSON.stringify(path.join(bundle, 'extension.js'))});
-      const result = { value: main.value(), same: main.same(), names: main.names(), thrown: main.thrown() };
+      const result = { value: main.value(), same: main.same(), names: main.names(), thrown: main.thrown(), thrownOnLine1: main.thrownOnLine1() };
       if (${later}) result.later = main.later();
       result.loaded = modules.cache();
       modules.keep().then(() => console.log(JSON.stringify({ ...result, kept: modules.cache() })));`;
@@ -79,7 +82,10 @@ describe('the entry loads the bundle with a code cache (src/start.ts)', function
     assert.equal(first.value, 42);
     assert.equal(first.same, true, 'a file required twice is one module');
     assert.deepEqual(first.names, ['extension.js', 'dist']);
-    assert.match(first.thrown, /lazy[\\/]a\.js:2:/, 'a stack line names the file and its line');
+    assert.match(first.thrown, /lazy[\\/]a\.js:3:/, 'a stack line names the file and its line');
+    // On the first line too, the column is the file's own (a minified file is one line).
+    const column = (BUNDLE['lazy/a.js'] ?? '').indexOf('new Error') + 1;
+    assert.match(first.thrownOnLine1, new RegExp(`lazy[\\\\/]a\\.js:1:${column}\\)?$`), first.thrownOnLine1);
     assert.deepEqual(first.loaded, counts(0, 2, 0, 0));
     assert.deepEqual(first.kept, counts(0, 2, 0, 2));
     assert.deepEqual(

@@ -10,10 +10,11 @@
  *
  * The cache is in the extension's global storage (`code-cache/`), one file per file of the bundle
  * and content: `<name>-<sha256 of the source, 16 hex>.cache`, written once, some seconds after
- * the file first ran (what ran by then is in it), by rename of a whole file; a file of another
- * content is removed when its successor is written. V8 checks the data against its version and
- * flags and the source's length, and takes nothing it rejects (the file is written again). A
- * cache that cannot be read or written costs only the compile it would have saved.
+ * the file first ran (what ran by then is in it), by rename of a whole file, after a CRC-32 of its
+ * bytes that is checked before V8 is given them; when one is written, the caches of the file's
+ * other contents and of files the bundle no longer has are removed. V8 checks the data against
+ * its version, its flags and the source's length, and takes nothing it rejects (the file is then
+ * written again). A cache that cannot be read or written costs only the compile it would have saved.
  */
 import * as crypto from 'crypto';
 import * as fs from 'fs';

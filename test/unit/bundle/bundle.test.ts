@@ -29,10 +29,15 @@ describe('production bundle', function () {
   this.timeout(120_000);
   let build: ProductionBuild;
   let atActivation: string[];
+  /** The bundle's files (dist/extension.js and dist/lazy/), which dist/start.js loads. */
+  let extensionFiles: string[];
   before(() => {
     build = productionBuild();
     // The entry, dist/start.js, loads dist/extension.js by its path (with the code cache), not by an import.
     atActivation = ['dist/start.js', ...loadedWith(build, 'dist/extension.js')];
+    extensionFiles = Object.keys(build.outputs).filter(
+      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
+    );
   });
 
   it('the entry, dist/start.js, is src/start.ts alone: none of the code it loads is in it twice', () => {
@@ -54,9 +59,6 @@ describe('production bundle', function () {
   });
 
   it("loads each file of first use with require(), never Node's import() (its ES module loader took twice as long)", () => {
-    const extensionFiles = Object.keys(build.outputs).filter(
-      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
-    );
     let loads = 0;
     for (const file of extensionFiles) {
       const text = fs.readFileSync(build.file(file), 'utf8');
@@ -73,9 +75,6 @@ describe('production bundle', function () {
   });
 
   it("requires vscode as the API object itself, never through esbuild's copy of it for each source file (about 35 ms of every activation)", () => {
-    const extensionFiles = Object.keys(build.outputs).filter(
-      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
-    );
     let requires = 0;
     for (const file of extensionFiles) {
       const text = fs.readFileSync(build.file(file), 'utf8');
@@ -152,9 +151,6 @@ describe('production bundle', function () {
   });
 
   it('one copy of each source: code both sides use is in one shared file (an error class is one class)', () => {
-    const extensionFiles = Object.keys(build.outputs).filter(
-      (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
-    );
     const counts = new Map<string, number>();
     for (const source of sourcesOf(build, extensionFiles)) counts.set(source, (counts.get(source) ?? 0) + 1);
     assert.deepEqual(
@@ -170,9 +166,6 @@ describe('production bundle', function () {
       client.filter((source) => source.startsWith('node_modules/')).map((source) => source.split('/')[1]),
     );
     assert.deepEqual([...packages], ['valibot']);
-    const extensionFiles = Object.keys(build.outputs).filter(
-      (file) => file === 'dist/extension.js' || file.startsWith('dist/lazy/'),
-    );
     const shipped = sourcesOf(build, extensionFiles);
     for (const library of [
       'axios',

@@ -12,7 +12,8 @@
  * and content: `<name>-<sha256 of the source, 16 hex>.cache`, written once, some seconds after
  * the file first ran (what ran by then is in it), by rename of a whole file, after a CRC-32 of its
  * bytes that is checked before V8 is given them; when one is written, the caches of the file's
- * other contents and of files the bundle no longer has are removed. V8 checks the data against
+ * other contents are removed (and, at a window's first write, those of files the bundle no longer
+ * has). V8 checks the data against
  * its version, its flags and the source's length, and takes nothing it rejects (the file is then
  * written again). A cache that cannot be read or written costs only the compile it would have saved.
  */
@@ -43,6 +44,8 @@ export class CachedModules {
   private readonly loaded = new Map<string, Loaded>();
   private readonly counts = { taken: 0, none: 0, rejected: 0, written: 0 };
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** Whether a write has looked for what no longer belongs in the cache folder. */
+  private swept = false;
 
   /**
    * @param cacheDir where the cache files are (made on the first write)
@@ -108,12 +111,11 @@ export class CachedModules {
 
   /** Writes every pending cache now. */
   async keep(): Promise<void> {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.dispose();
     for (const entry of this.loaded.values()) await this.write(entry);
   }
 
-  /** Stops the pending writes (the extension is deactivated). */
+  /** Stops the timed writes (the extension is deactivated; `keep()` writes them at once). */
   dispose(): void {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
@@ -138,14 +140,19 @@ export class CachedModules {
       await fs.promises.writeFile(temporary, bytes);
       await fs.promises.rename(temporary, entry.cacheFile);
       this.counts.written++;
-      // The caches of this file's earlier contents, of files the bundle no longer has (an update's
-      // new chunks), and what a write cut short by a crash left (a minute old: no write takes that long).
+      // The caches of this file's earlier contents; at the first write of the window only (what it
+      // finds cannot come back while the window runs), also those of files the bundle no longer has
+      // (an update's new chunks) and what a write cut short by a crash left (a minute old: no write
+      // takes that long).
+      const sweep = !this.swept;
+      this.swept = true;
       for (const other of await fs.promises.readdir(this.cacheDir)) {
         const of = /^(.+)-[0-9a-f]{16}\.cache$/.exec(other)?.[1];
         const stale =
           of !== undefined
-            ? other !== name && (of === cacheOf || !fs.existsSync(path.join(this.bundleDir, ...of.split('_'))))
-            : /\.cache\.\d+\.tmp$/.test(other) && (await ageMs(path.join(this.cacheDir, other))) > 60_000;
+            ? other !== name &&
+              (of === cacheOf || (sweep && !fs.existsSync(path.join(this.bundleDir, ...of.split('_')))))
+            : sweep && /\.cache\.\d+\.tmp$/.test(other) && (await ageMs(path.join(this.cacheDir, other))) > 60_000;
         if (stale) await fs.promises.rm(path.join(this.cacheDir, other), { force: true });
       }
     } catch {

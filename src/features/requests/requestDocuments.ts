@@ -91,6 +91,8 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
 
 /** VS Code's built-in Markdown extension, which provides the Markdown preview. */
 const MARKDOWN_EXTENSION = 'vscode.markdown-language-features';
+/** Its command that renders Markdown to HTML with the preview's renderer (for other extensions). */
+const MARKDOWN_RENDER = 'markdown.api.render';
 
 export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
@@ -99,9 +101,14 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
   const tools = new RequestTools({ environment, sandboxHost, answers, messages, log });
   registerUnknownMethodWarnings(context);
   // Explain Signature shows its explanation in VS Code's Markdown preview, whose extension activates
-  // on the first preview (a first explanation waited for it): a request document is open now, the
-  // one thing explained, so it is made ready in the background.
-  void Promise.resolve(vscode.extensions.getExtension(MARKDOWN_EXTENSION)?.activate()).catch(() => undefined);
+  // on the first preview and loads its renderer (markdown-it, highlight.js and its languages: some
+  // 200 ms in this host) on the first render: a first explanation waited for both. A request
+  // document is open now, the one thing explained, so both are made ready in the background.
+  const markdown = vscode.extensions.getExtension(MARKDOWN_EXTENSION);
+  if (markdown)
+    void Promise.resolve(markdown.activate())
+      .then(() => vscode.commands.executeCommand(MARKDOWN_RENDER, '# Exchange Tx\n\n```\n{}\n```\n'))
+      .catch(() => undefined);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
 
   /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */

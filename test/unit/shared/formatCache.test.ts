@@ -14,6 +14,8 @@ import {
   timeWithUtc,
 } from '../../../src/shared/format';
 import type { TimeStyle } from '../../../src/shared/format';
+import { compactAge } from '../../../src/shared/compactAge';
+import { prepareFormats } from '../../../src/shared/prepareFormats';
 
 /** Every locale the time tests show today, and one Intl refuses. */
 const LOCALES = ['en', 'en-us', 'en-gb', 'de', 'fr', 'ja', 'zh-cn', 'ru', 'not a locale!'];
@@ -70,6 +72,28 @@ function freshRelative(micros: number, nowMs: number, locale: string): string {
   return say(Math.trunc(hours / 24), 'day');
 }
 
+/** The Intl date and relative-time formatters `run` makes. */
+function counting(run: () => void): { date: number; relative: number } {
+  const made = { date: 0, relative: 0 };
+  const { DateTimeFormat, RelativeTimeFormat } = Intl;
+  Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
+    construct: (target, args: ConstructorParameters<typeof DateTimeFormat>) => (made.date++, new target(...args)),
+  });
+  (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = new Proxy(RelativeTimeFormat, {
+    construct: (target, args: ConstructorParameters<typeof RelativeTimeFormat>) => (
+      made.relative++,
+      new target(...args)
+    ),
+  });
+  try {
+    run();
+  } finally {
+    Intl.DateTimeFormat = DateTimeFormat;
+    (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = RelativeTimeFormat;
+  }
+  return made;
+}
+
 describe('formatters made once per style: the same text as before', () => {
   it('localTime, clockTime, timeWithUtc and formatTime(WithUtc) give the text of a fresh formatter, in every locale and zone tested', () => {
     for (const locale of LOCALES) {
@@ -108,24 +132,23 @@ describe('formatters made once per style: the same text as before', () => {
       }
     };
     formatAll(10);
-    const made = { date: 0, relative: 0 };
-    const { DateTimeFormat, RelativeTimeFormat } = Intl;
-    Intl.DateTimeFormat = new Proxy(DateTimeFormat, {
-      construct: (target, args: ConstructorParameters<typeof DateTimeFormat>) => (made.date++, new target(...args)),
-    });
-    (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = new Proxy(RelativeTimeFormat, {
-      construct: (target, args: ConstructorParameters<typeof RelativeTimeFormat>) => (
-        made.relative++,
-        new target(...args)
-      ),
-    });
-    try {
+    const made = counting(() => {
       formatAll(2_000);
       relativeTime(MS * 1000, MS, 'pt-br');
-    } finally {
-      Intl.DateTimeFormat = DateTimeFormat;
-      (Intl as { RelativeTimeFormat: typeof RelativeTimeFormat }).RelativeTimeFormat = RelativeTimeFormat;
-    }
+    });
     assert.deepEqual(made, { date: 0, relative: 1 }, 'only the new locale (pt-br) made a formatter');
+  });
+
+  it("prepareFormats makes ahead the formatters a style's first rows, hover and details use", () => {
+    // A style no other test formats with: its formatters are not made yet.
+    const style: TimeStyle = { locale: 'sv', timeZone: 'America/Sao_Paulo' };
+    const ahead = counting(() => prepareFormats(style));
+    assert.ok(ahead.date > 0 && ahead.relative > 0, `made ahead: ${JSON.stringify(ahead)}`);
+    const after = counting(() => {
+      localTime(MS, style);
+      relativeTime((MS - 3 * 60_000) * 1000, MS, style.locale);
+      compactAge((MS - 3 * 60_000) * 1000, MS, style.locale);
+    });
+    assert.deepEqual(after, { date: 0, relative: 0 });
   });
 });

@@ -58,6 +58,7 @@ const extensionEntries = [
   { in: 'src/features/common/faultPresets.ts', out: 'lazy/faultPresets' },
   { in: 'src/features/details/statusNotes.ts', out: 'lazy/statusNotes' },
   { in: 'src/features/builtInSandbox/sandboxStart.ts', out: 'lazy/sandboxStart' },
+  { in: 'src/features/common/timeFormats.ts', out: 'lazy/timeFormats' },
 ];
 
 /**

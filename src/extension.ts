@@ -15,7 +15,6 @@ import { register as registerAgentRegistration } from './features/agentRegistrat
 import type { AgentRegistrationHandle } from './features/agentRegistration';
 import { RecentLog, requestLogger, tagged } from './features/common/log';
 import { requestTimeoutMs, watchSettings } from './features/common/settings';
-import { userTimeStyle } from './features/common/timeStyle';
 import { register as registerForwardSession } from './features/forwardSession';
 import type { ForwardSessionHandle } from './features/forwardSession';
 import { register as registerLookup } from './features/lookup';
@@ -230,7 +229,7 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
   // The process's first Intl object starts ICU (some 30 ms): the time formatters are made in the
   // gap after activation, not in the first rows, hover, details or answer a user waits for.
   setImmediate(() => {
-    void import('./shared/prepareFormats').then(({ prepareFormats }) => prepareFormats(userTimeStyle()));
+    void import('./features/common/timeFormats').then(({ prepareUserTimeFormats }) => prepareUserTimeFormats());
   });
   tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms${startup ? loadedIn(startup) : ''}`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));

@@ -114,6 +114,7 @@ describe('production bundle', function () {
       'dist/lazy/sandboxCommands.js',
       'dist/lazy/sandboxStart.js',
       'dist/lazy/statusPresentation.js',
+      'dist/lazy/timeFormats.js',
       'dist/lazy/transactions.js',
       'dist/lazy/watch.js',
     ]);

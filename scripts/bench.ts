@@ -410,11 +410,45 @@ function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']
       ),
     );
   };
+  /**
+   * A figure whose first time is mostly VS Code opening, for the first time in the window, what it
+   * shows (the answer's editor group beside the request, the first Markdown preview's webview): the
+   * first time is held past what that first opening took more than a warm one, in each host (ours,
+   * and VS Code's opening as it is warm, within the budget; the same rule as Pair Limits' bare
+   * webview). Warm is held whole. Both figures are printed as measured.
+   */
+  const addPastFirstOpening = (name: string, openName: string, label: string, limitMs: number, budget: string) => {
+    const held = hosts.flatMap((h) => {
+      const t = h[name];
+      const open = h[openName];
+      return typeof t === 'object' && typeof open === 'object'
+        ? [Math.max(t.first - Math.max(0, open.first - open.warm), t.warm)]
+        : [];
+    });
+    const t = timing(name);
+    if (!t || held.length === 0) return add(name, label, limitMs, budget);
+    const value = median(held);
+    return rows.push(
+      budgeted(
+        `${label}, ms first / warm (median of ${hosts.length} hosts); the first past VS Code's first opening's extra`,
+        `${t.first.toFixed(0)} / ${t.warm.toFixed(0)}; ${value.toFixed(0)}`,
+        value,
+        limitMs,
+        `${budget} (the first past VS Code's first opening)`,
+      ),
+    );
+  };
   add('lookup', 'lookup (Get Transaction Status…, sandbox)', 300);
   const http = number('sendHttp') ?? 0;
-  add('send', `send a request → answer shown, past the HTTP exchange (${http.toFixed(0)} ms)`, 150, '≤ 150 ms + HTTP');
+  addPastFirstOpening(
+    'send',
+    'sendOpen',
+    `send a request → answer shown, past the HTTP exchange (${http.toFixed(0)} ms)`,
+    150,
+    '≤ 150 ms + HTTP',
+  );
   opening('sendOpen', "VS Code opening the answer's editor beside the request (the first time, its editor group too)");
-  add('explain', 'Explain Signature → explanation shown', 300);
+  addPastFirstOpening('explain', 'explainOpen', 'Explain Signature → explanation shown', 300, '≤ 300 ms');
   opening('explainOpen', 'VS Code opening the Markdown preview of the explanation');
   const requests = number('pairLimitsRequests');
   if (requests !== undefined) {

@@ -55,7 +55,10 @@ const WORKBENCH_CHATTER = [
 
 /**
  * The profile's user settings: no AI features (VS Code 1.13x starts its chat and agent host
- * otherwise, with nothing to talk to), no start-up editor. Unknown keys are ignored by older ones.
+ * otherwise, with nothing to talk to), no start-up editor, no search for ports to forward (every
+ * few seconds the remote extension host reads /proc and runs `ls -l` over every process's open
+ * files and `ps` for it, on its own thread and the machine's cores while the tests and the bench
+ * time ours). Unknown keys are ignored by older ones.
  */
 // Telemetry off as well as by the flag: code-server's walkthrough page shows its usage-data footer
 // unless the setting says so, and the walkthrough's picture is of what VS Code shows.
@@ -63,6 +66,7 @@ const USER_SETTINGS = {
   'chat.disableAIFeatures': true,
   'workbench.startupEditor': 'none',
   'telemetry.telemetryLevel': 'off',
+  'remote.autoForwardPorts': false,
 };
 
 interface WorkbenchLog {

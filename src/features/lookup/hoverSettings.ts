@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import type { Logger } from '../common/log';
 import type { CompiledIdPattern, IdMatch } from './idPattern';
 import { compileIdPattern, searchIdAt } from './idPattern';
-import { TIME_BOUND_MS } from './timeBound';
+import { RETRY_BOUND_MS, TIME_BOUND_MS } from './timeBound';
 import { namesDocument } from './missScope';
 import { inspectSetting, readSetting } from '../common/settings';
 
@@ -43,7 +43,7 @@ export class IdPatternSetting implements vscode.Disposable {
       this.once(
         'warn',
         `timeout:${pattern.source}`,
-        `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(pattern.source)} took more than ${TIME_BOUND_MS} ms on a line and was stopped; no id was found there`,
+        `the setting ${SECTION}.${ID_PATTERN} ${JSON.stringify(pattern.source)} took more than ${TIME_BOUND_MS} ms on a line, and more than ${RETRY_BOUND_MS} ms when tried again, and was stopped; no id was found there`,
       );
     }
     return search.match;

@@ -7,7 +7,7 @@
  * import, unit-tested in plain Node.
  */
 import { patternRisk } from './patternSafety';
-import { runBounded } from './timeBound';
+import { RETRY_BOUND_MS, runBounded } from './timeBound';
 import { errorText } from '../../shared/errorText';
 
 /** The default of `exchangeTx.hover.idPattern`: 8–32 lowercase letters and digits, at least one of each. */
@@ -109,11 +109,12 @@ export function searchIdAt(line: string, character: number, pattern: CompiledIdP
   const to = Math.min(line.length, character + ID_SEARCH_WINDOW);
   const text = line.slice(from, to);
   const search = () => matchesUpTo(pattern.regex, text, character - from);
-  // A search stopped once is tried once more before it counts as timed out: a garbage collection
-  // pause in the middle can outlast the bound too, twice in a row hardly, a runaway pattern always.
+  // A search stopped once is tried once more, with a longer bound, before it counts as timed out:
+  // a garbage collection pause or the process waiting for the CPU (a loaded machine) can outlast
+  // the first bound, even twice in a row; a runaway pattern outlasts any.
   if (pattern.builtIn) return pickMatch(search(), line, character, from, to);
   let run = runBounded(search);
-  if (run.timedOut) run = runBounded(search);
+  if (run.timedOut) run = runBounded(search, RETRY_BOUND_MS);
   if (run.timedOut) return { match: undefined, timedOut: true };
   return pickMatch(run.value, line, character, from, to);
 }

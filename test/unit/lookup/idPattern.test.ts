@@ -107,6 +107,28 @@ describe('transaction id pattern', () => {
     });
   });
 
+  it('tries a search stopped by a pause once more, with a longer bound, before giving up', () => {
+    // Every search of this pattern is held up 6 ms, as a loaded machine can hold up the process:
+    // past the first bound (5 ms), within the second (20 ms).
+    const compiled = compileUnchecked('TX-[0-9]{4}');
+    let spins = 0;
+    class HeldRegExp extends RegExp {
+      override exec(text: string): RegExpExecArray | null {
+        if (this.lastIndex === 0) {
+          const until = performance.now() + 6;
+          while (performance.now() < until) spins++;
+        }
+        return super.exec(text);
+      }
+    }
+    const regex = new HeldRegExp(compiled.regex.source, compiled.regex.flags);
+    assert.deepEqual(searchIdAt('ref TX-1234 done', 6, { ...compiled, regex }), {
+      match: { id: 'TX-1234', start: 4, end: 11 },
+      timedOut: false,
+    });
+    assert.ok(spins > 0);
+  });
+
   it('refuses patterns that could backtrack for ages, saying why, and uses the default', () => {
     const refused: [string, string][] = [
       ['(a+)+b', 'the pattern repeats a group that itself repeats: (a+)+'],

@@ -22,6 +22,8 @@ class DripFlood {
   opened = 0;
   /** Connections of the flood that the sandbox closed (cut at the request timeout, or for a newcomer). */
   closedByServer = 0;
+  /** The first line the sandbox sent on each connection it closed (empty if it sent nothing). */
+  readonly cutWith: string[] = [];
 
   constructor(
     private readonly baseUrl: string,
@@ -49,12 +51,13 @@ class DripFlood {
       if (!raw.socket.destroyed) raw.socket.write(' ');
     }, this.everyMs);
     this.timers.add(timer);
-    void raw.closed.then(() => {
+    void raw.closed.then(({ text }) => {
       clearInterval(timer);
       this.timers.delete(timer);
       this.open.delete(raw);
       if (this.stopped) return;
       this.closedByServer++;
+      this.cutWith.push(text.split('\r\n')[0] ?? '');
       setImmediate(() => void this.connect().catch(() => undefined));
     });
   }
@@ -122,6 +125,9 @@ describe('sandbox slow senders (a head, then a body dripped a byte at a time)', 
     await flood.start();
     const dripping = flood;
     await until(() => dripping.closedByServer >= 2, 20);
-    assert.ok(dripping.opened >= 3, 'cut, reopened and cut again');
+    // Cut, reopened and cut again, each time with the request timeout's answer (not the idle bound's
+    // silent close, 60 s here). The count of openings is not asserted: the next reopening is only
+    // scheduled once a cut is seen, so it may not have started yet.
+    assert.deepEqual(dripping.cutWith.slice(0, 2), ['HTTP/1.1 408 Request Timeout', 'HTTP/1.1 408 Request Timeout']);
   });
 });

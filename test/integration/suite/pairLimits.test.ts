@@ -24,6 +24,7 @@ import type { HostMessage, ViewState } from '../../../src/shared/pairLimitsProto
 import type { EstimateCell, LimitsRow, PairRow } from '../../../src/shared/pairLimitsRows';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
+import { isPairLimitsViewType } from '../../../src/features/pairLimits/viewType';
 
 const VIEW_TYPE = 'exchangeTx.pairLimits';
 /** How long a new page may take to say `ready` in the server host (see above). */
@@ -77,7 +78,7 @@ function limitsRow(pair: CurrencyPairKey): LimitsRow {
 function panelTabs(): vscode.Tab[] {
   return vscode.window.tabGroups.all
     .flatMap((group) => group.tabs)
-    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(VIEW_TYPE));
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && isPairLimitsViewType(tab.input.viewType));
 }
 
 /** A place in the messages a panel sent, to read what it sent after. */
@@ -795,6 +796,9 @@ describe('Pair Limits panel', function () {
 
     it('adopts a panel restored by the serializer, and closes a second one', async () => {
       const open_ = controller.panel ?? (await open());
+      // Its tab is open: the serializer is registered (VS Code keeps the panel across a reload only then).
+      assert.equal(panelTabs().length, 1);
+      assert.equal(api.pairLimits.restorable, true);
       const extra = vscode.window.createWebviewPanel(VIEW_TYPE, 'extra', vscode.ViewColumn.One, {
         enableScripts: true,
       });

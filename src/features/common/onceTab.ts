@@ -4,20 +4,35 @@
  */
 import type * as vscode from 'vscode';
 
-/** Runs `then` once: now if a tab of `tabs` matches, else when a matching tab opens. The disposable stops waiting. */
+/**
+ * Runs `then` once: now if a tab of `tabs` matches, else when a matching tab opens, alone or in a
+ * group that opens with it (VS Code's whole tab model, when it comes, says only which groups
+ * opened). The disposable stops waiting.
+ */
 export function onceTab(
   tabs: vscode.TabGroups,
   matches: (tab: vscode.Tab) => boolean,
   then: () => void,
 ): vscode.Disposable {
-  if (tabs.all.some((group) => group.tabs.some(matches))) {
+  const inGroups = (groups: readonly vscode.TabGroup[]): boolean => groups.some((group) => group.tabs.some(matches));
+  if (inGroups(tabs.all)) {
     then();
     return { dispose: () => undefined };
   }
-  const waiting = tabs.onDidChangeTabs(({ opened }) => {
-    if (!opened.some(matches)) return;
-    waiting.dispose();
+  const stop = (): void => {
+    for (const waiting of watching) waiting.dispose();
+  };
+  const found = (): void => {
+    stop();
     then();
-  });
-  return waiting;
+  };
+  const watching = [
+    tabs.onDidChangeTabs(({ opened }) => {
+      if (opened.some(matches)) found();
+    }),
+    tabs.onDidChangeTabGroups(({ opened, changed }) => {
+      if (inGroups(opened) || inGroups(changed)) found();
+    }),
+  ];
+  return { dispose: stop };
 }

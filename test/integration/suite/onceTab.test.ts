@@ -26,7 +26,7 @@ describe('onceTab (work that waits for a kind of tab)', () => {
   });
 
   it('waits while no such tab exists, runs when the first opens, and never again', async () => {
-    assert.equal(testTabs().length > 0, false);
+    assert.deepEqual(testTabs(), []);
     let runs = 0;
     const waiting = onceTab(vscode.window.tabGroups, isTestTab, () => runs++);
     try {
@@ -51,6 +51,36 @@ describe('onceTab (work that waits for a kind of tab)', () => {
     let runs = 0;
     onceTab(vscode.window.tabGroups, isTestTab, () => runs++).dispose();
     assert.equal(runs, 1);
+  });
+
+  it("runs when VS Code's whole tab model comes with the tab in a group (it says only which groups opened)", () => {
+    // VS Code sends its whole tab model to the extension host in one message and fires only a group
+    // event for it: a host cannot be made to do that on demand, so the tab groups are VS Code's
+    // interface over emitters here.
+    const groupsChanged = new vscode.EventEmitter<vscode.TabGroupChangeEvent>();
+    const tabsChanged = new vscode.EventEmitter<vscode.TabChangeEvent>();
+    const tab = { input: new vscode.TabInputWebview(`mainThreadWebview-${TEST_VIEW_TYPE}`) } as vscode.Tab;
+    const group = { tabs: [tab] } as unknown as vscode.TabGroup;
+    let all: vscode.TabGroup[] = [];
+    const tabs = {
+      get all() {
+        return all;
+      },
+      onDidChangeTabGroups: groupsChanged.event,
+      onDidChangeTabs: tabsChanged.event,
+    } as unknown as vscode.TabGroups;
+    let runs = 0;
+    const waiting = onceTab(tabs, isTestTab, () => runs++);
+    tabsChanged.fire({ opened: [], closed: [], changed: [] });
+    assert.equal(runs, 0);
+    all = [group];
+    groupsChanged.fire({ opened: [group], closed: [], changed: [] });
+    assert.equal(runs, 1);
+    groupsChanged.fire({ opened: [], closed: [], changed: [group] });
+    assert.equal(runs, 1, 'once');
+    waiting.dispose();
+    groupsChanged.dispose();
+    tabsChanged.dispose();
   });
 
   it('does nothing once disposed before the tab opens', async () => {

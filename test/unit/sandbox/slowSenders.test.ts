@@ -20,10 +20,13 @@ class DripFlood {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   opened = 0;
-  /** Connections of the flood that the sandbox closed (cut at the request timeout, or for a newcomer). */
-  closedByServer = 0;
-  /** The first line the sandbox sent on each connection it closed (empty if it sent nothing). */
+  /** The first line the sandbox sent on each connection of the flood it closed (cut at the request timeout, or for a newcomer; empty if it sent nothing). */
   readonly cutWith: string[] = [];
+
+  /** Connections of the flood that the sandbox closed. */
+  get closedByServer(): number {
+    return this.cutWith.length;
+  }
 
   constructor(
     private readonly baseUrl: string,
@@ -56,7 +59,6 @@ class DripFlood {
       this.timers.delete(timer);
       this.open.delete(raw);
       if (this.stopped) return;
-      this.closedByServer++;
       this.cutWith.push(text.split('\r\n')[0] ?? '');
       setImmediate(() => void this.connect().catch(() => undefined));
     });

@@ -45,7 +45,7 @@ const TREE_RUNS = 31;
 interface Row {
   readonly figure: string;
   readonly value: string;
-  /** The budget, as printed (ours, issue 28), when the figure has one. */
+  /** The budget, as printed (ours), when the figure has one. */
   readonly budget?: string;
   /** Whether the figure is over its budget. */
   readonly over?: boolean;
@@ -86,7 +86,7 @@ function loadOrder(meta: Metafile, entry: string): { now: string[]; later: strin
   return { now: [...now], later: [...later].filter((file) => !now.has(file)).sort() };
 }
 
-/** The budget of all that activation loads (ours, issue 28). */
+/** The budget of all that activation loads (ours). */
 const ACTIVATION_BUDGET_KIB = 100;
 
 /** The size of a set of files and the bytes each package (or our own source) takes in them. */

@@ -1,7 +1,7 @@
 /**
  * New Transaction's pair step, in two questions: the payin currency (a few hundred), then the
  * payout among that currency's pairs (a few hundred), instead of one list of ~27,000 pairs that
- * took seconds to show and to filter. Both questions are step 1 of the flow; the payout has Back
+ * takes seconds to show and to filter. Both questions are step 1 of the flow; the payout has Back
  * (to the payin), and the pair chosen before comes first in both.
  */
 import * as vscode from 'vscode';

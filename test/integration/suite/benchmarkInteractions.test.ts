@@ -91,8 +91,8 @@ describe('benchmark figures: interactions', () => {
 
     // Hover over an id in a document shown in an editor, as a user hovers: the Markdown ready (the
     // store emptied before each). Emptied once ahead too: the Transactions view holds the 1,000
-    // records of the suite before, and emptying the store makes it drop them; a first hover timed
-    // while the window redrew the view took 130 to 220 ms instead of 30 to 70. Each run's emptying
+    // records of the suite before, and emptying the store makes it drop them; a hover timed while
+    // the window redraws the view takes several times longer. Each run's emptying
     // then redraws the view's first page only, as for the warm runs.
     const document = await vscode.workspace.openTextDocument({
       content: `log: transaction ${id} created\n`,

@@ -51,7 +51,7 @@ describe('Copy Sandbox Connection: how long the copy stays valid', () => {
     });
   });
 
-  it("says the fixed port was taken and the port it runs on instead (the review's case: it claimed to survive a reload)", () => {
+  it('says the fixed port was taken and the port it runs on instead, and does not claim to survive a reload', () => {
     assert.deepEqual(connectionLife({ port: 41234, fixedPort: 4100, portTaken: 4100, keyKept: true }), {
       kind: 'port-taken',
       port: 41234,

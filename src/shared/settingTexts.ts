@@ -63,7 +63,7 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
       'Regular expression (JavaScript syntax, without slashes) of what looks like a transaction ID, matched near the hovered position only. The default matches 8–32 lowercase letters and digits, with at least one of each. A pattern that does not compile, matches empty text or repeats a repeated group is refused and the default used. Only your user settings count.',
     markdown: true,
     readmeDefault: '8–32 lowercase letters and digits',
-    readme: 'what looks like a transaction id (user settings only; a pattern that could backtrack for long is refused)',
+    readme: 'what looks like a transaction id (user settings only; each search is stopped after 5 ms)',
   },
   'exchangeTx.transactions.pageSize': {
     description: 'Transactions the Transactions view loads at a time (1–100; "Load more…" loads the next ones).',

@@ -1,12 +1,10 @@
 /**
  * What looks like a transaction id: the `exchangeTx.hover.idPattern` setting compiled with word
- * boundaries, and finding the id under a cursor. A user's pattern runs on every hover, so it is
- * guarded three ways: a pattern that could backtrack for ages is refused when compiled (see
- * patternSafety.ts), it only ever sees {@link ID_SEARCH_WINDOW} characters each side of the
- * cursor, and each search is stopped after a few milliseconds (timeBound.ts). Pure: no `vscode`
- * import, unit-tested in plain Node.
+ * boundaries, and finding the id under a cursor. A user's pattern runs on every hover, so it only
+ * sees {@link ID_SEARCH_WINDOW} characters each side of the cursor, and each search is stopped
+ * after a few milliseconds (timeBound.ts): a pattern that backtracks for ages cannot run away.
+ * Pure: no `vscode` import, unit-tested in plain Node.
  */
-import { patternRisk } from './patternSafety';
 import { RETRY_BOUND_MS, runBounded } from './timeBound';
 import { errorText } from '../../shared/errorText';
 
@@ -43,9 +41,8 @@ const DEFAULT_COMPILED: CompiledIdPattern = {
 };
 
 /**
- * Compiles the setting's text. An invalid pattern, one that could take exponential or
- * high-polynomial time (see patternRisk) and one that matches empty text fall back to the default,
- * with the reason in `error`.
+ * Compiles the setting's text. An invalid pattern and one that matches empty text fall back to the
+ * default, with the reason in `error`.
  */
 export function compileIdPattern(source: string | undefined): CompiledIdPattern {
   if (source === undefined || source.trim() === '' || source === DEFAULT_ID_PATTERN) return DEFAULT_COMPILED;
@@ -56,17 +53,7 @@ export function compileIdPattern(source: string | undefined): CompiledIdPattern 
   } catch (error) {
     return { ...DEFAULT_COMPILED, error: errorText(error) };
   }
-  const risk = patternRisk(source);
-  if (risk) return { ...DEFAULT_COMPILED, error: risk.reason };
   if (alone.test('')) return { ...DEFAULT_COMPILED, error: 'the pattern matches empty text' };
-  return compileUnchecked(source);
-}
-
-/**
- * Compiles a pattern WITHOUT the safety analysis: only for tests of the time bound, which need a
- * catastrophic pattern to get past the analyser. Everything else uses {@link compileIdPattern}.
- */
-export function compileUnchecked(source: string): CompiledIdPattern {
   return { source, regex: bounded(source) };
 }
 

@@ -2,7 +2,6 @@ import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import {
   compileIdPattern,
-  compileUnchecked,
   DEFAULT_ID_PATTERN,
   findIdAt,
   matchesIdPattern,
@@ -95,7 +94,7 @@ describe('transaction id pattern', () => {
 
   it('stops a search that backtracks for ages and says so, instead of blocking', () => {
     // (a+)+b tries 2^40 ways on 40 a's before the c: without the time bound this test would not end.
-    const catastrophic = compileUnchecked('(a+)+b');
+    const catastrophic = compileIdPattern('(a+)+b');
     const line = `${'a'.repeat(40)}c`;
     assert.deepEqual(searchIdAt(line, 20, catastrophic), { match: undefined, timedOut: true });
     assert.equal(findIdAt(line, 20, catastrophic), undefined);
@@ -110,7 +109,7 @@ describe('transaction id pattern', () => {
   it('tries a search stopped by a pause once more, with a longer bound, before giving up', () => {
     // Every search of this pattern is held up 6 ms, as a loaded machine can hold up the process:
     // past the first bound (5 ms), within the second (20 ms).
-    const compiled = compileUnchecked('TX-[0-9]{4}');
+    const compiled = compileIdPattern('TX-[0-9]{4}');
     let spins = 0;
     class HeldRegExp extends RegExp {
       override exec(text: string): RegExpExecArray | null {
@@ -129,23 +128,8 @@ describe('transaction id pattern', () => {
     assert.ok(spins > 0);
   });
 
-  it('refuses patterns that could backtrack for ages, saying why, and uses the default', () => {
-    const refused: [string, string][] = [
-      ['(a+)+b', 'the pattern repeats a group that itself repeats: (a+)+'],
-      ['TX-(a|aa)+', 'the pattern repeats a group with alternatives: (a|aa)+'],
-      ['a*a*a*a*a*b', 'the pattern has 5 unbounded repetitions (*, + or {n,}), more than 3'],
-    ];
-    for (const [source, reason] of refused) {
-      const compiled = compileIdPattern(source);
-      assert.equal(compiled.source, DEFAULT_ID_PATTERN, source);
-      assert.equal(compiled.error, reason, source);
-      assert.ok(matchesIdPattern('abc12345', compiled));
-    }
-    assert.equal(compileIdPattern('[0-9a-f]{8}-[0-9a-f]{4}').error, undefined);
-  });
-
   it('falls back to the default for invalid or empty-matching patterns, saying why', () => {
-    for (const bad of ['([', '[a-z', 'a*', '(?:)', '(a*)*']) {
+    for (const bad of ['([', '[a-z', 'a*', '(?:)']) {
       const compiled = compileIdPattern(bad);
       assert.equal(compiled.source, DEFAULT_ID_PATTERN, bad);
       assert.ok(compiled.error, bad);

@@ -22,13 +22,7 @@ const toolEntries = [
 ];
 
 /**
- * The extension's entry (package.json's main): dist/start.js, one small file of its own, loads
- * dist/extension.js and the files it requires with a V8 code cache (src/start.ts says how).
- */
-const startEntries = [{ in: 'src/start.ts', out: 'start' }];
-
-/**
- * The extension: dist/extension.js is what activation loads (through dist/start.js); the parts it loads on first use are
+ * The extension: dist/extension.js is what activation loads; the parts it loads on first use are
  * their own files in dist/lazy/ (the sandbox; the client; request documents, with jsonc-parser; the account commands; the agent tools; forwarding; the Transactions filter's questions), loaded by a dynamic import()
  * where the code first needs them. Code both sides use is in one shared file, never twice (an
  * error class must be the same class everywhere). esbuild splits only ES modules, so the
@@ -263,7 +257,7 @@ const extensionOptions = {
   plugins: [jsonAsText, barrelWithoutClient, lazyImportsActivation, commonJs],
 };
 
-const toolOptions = { ...nodeOptions, entryPoints: [...startEntries, ...toolEntries], format: 'cjs', outdir: DIST };
+const toolOptions = { ...nodeOptions, entryPoints: toolEntries, format: 'cjs', outdir: DIST };
 
 async function main() {
   if (watch) {

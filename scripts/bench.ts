@@ -30,7 +30,6 @@ import { TransactionList } from '../src/features/transactions/transactionList';
 import { ManualClock, startSandbox } from '../src/sandbox';
 import type { Sandbox } from '../src/sandbox';
 import { TransactionStore } from '../src/store/transactionStore';
-import type { CacheCounts } from '../src/shared/startupFigures';
 
 const LATENCY_MS = 20;
 const RECORDS = 1000;
@@ -180,21 +179,15 @@ interface HostFigures {
     readonly runs: number;
     readonly medianMs: number;
   };
-  /** How dist/start.js loaded the bundle: its time and the files taken from the code cache or compiled (older runs did not record it). */
-  readonly startup?: { readonly loadMs: number; readonly cache: CacheCounts };
   /** The interactions suite's figures (test/integration/suite/benchmarkInteractions.test.ts): first and warm ms, or a number. */
   readonly interactions?: Record<string, { readonly first: number; readonly warm: number } | number>;
 }
 
-/**
- * Fresh extension hosts started for the host figures (EXCHANGE_TX_BENCH_HOST_RUNS, default 5); each
- * activates once. Before them, one more host is a user's first window: no code cache yet; what it
- * leaves in its profile's code cache is in each of the others' (windows after the first).
- */
+/** Fresh extension hosts started for the host figures (EXCHANGE_TX_BENCH_HOST_RUNS, default 5); each activates once. */
 const HOST_RUNS = Math.max(1, Number(process.env.EXCHANGE_TX_BENCH_HOST_RUNS ?? 5) || 5);
 
 /** One fresh extension host running the benchmark suite only; its figures, or why there are none. */
-function hostRun(codeCache: string): { figures: HostFigures; host: string } | { failure: string } {
+function hostRun(): { figures: HostFigures; host: string } | { failure: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-'));
   const file = path.join(dir, 'activation.json');
   try {
@@ -204,7 +197,6 @@ function hostRun(codeCache: string): { figures: HostFigures; host: string } | { 
         ...process.env,
         EXCHANGE_TX_TEST_GREP: '^benchmark figures',
         EXCHANGE_TX_TEST_BENCH_OUT: file,
-        EXCHANGE_TX_TEST_CODE_CACHE: codeCache,
       },
       encoding: 'utf8',
     });
@@ -236,31 +228,23 @@ const list = (values: readonly number[], digits: number) => values.map((v) => v.
 function activationRows(): Row[] {
   const runs: HostFigures[] = [];
   let host = '?';
-  let firstWindow: HostFigures | undefined;
-  const codeCache = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-code-cache-'));
-  try {
-    for (let i = 0; i <= HOST_RUNS; i++) {
-      const result = hostRun(codeCache);
-      if ('failure' in result)
-        return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
-      if (i === 0) firstWindow = result.figures;
-      else runs.push(result.figures);
-      host = result.host;
-    }
-  } finally {
-    fs.rmSync(codeCache, { recursive: true, force: true });
+  for (let i = 0; i < HOST_RUNS; i++) {
+    const result = hostRun();
+    if ('failure' in result)
+      return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
+    runs.push(result.figures);
+    host = result.host;
   }
   const activation = runs.map((r) => r.activationMs);
   const rows: Row[] = [
     budgeted(
-      `activate() in the extension host (${host} host), ms, median of ${runs.length} hosts (windows after the first)`,
+      `activate() in the extension host (${host} host), ms, median of ${runs.length} hosts`,
       `${median(activation).toFixed(1)}  (${list(activation, 1)})`,
       median(activation),
       5,
       '≤ 5 ms',
     ),
   ];
-  rows.push(...startupRows(runs, firstWindow));
   // Where activate() spends its time: each step's median over the hosts.
   const stepNames = runs[0]?.activationSteps?.map((s) => s.step) ?? [];
   if (stepNames.length > 0) {
@@ -326,45 +310,6 @@ function activationRows(): Row[] {
     );
   }
   rows.push(...interactionRows(runs.flatMap((r) => (r.interactions ? [r.interactions] : []))));
-  return rows;
-}
-
-/**
- * How dist/start.js loaded the bundle in the hosts (windows after the first, with the code cache
- * the first window left) and in the first window (none yet): the code's load before activate(),
- * the files taken from the cache, and the first window's own figures beside them.
- */
-function startupRows(runs: readonly HostFigures[], firstWindow: HostFigures | undefined): Row[] {
-  const loads = runs.flatMap((r) => (r.startup ? [r.startup] : []));
-  if (loads.length === 0) return [];
-  const loadMs = loads.map((l) => l.loadMs);
-  const rows: Row[] = [
-    {
-      figure: "  the bundle's load before it (dist/start.js: read, compiled or taken from the code cache, run), ms",
-      value: `${median(loadMs).toFixed(1)}  (${list(loadMs, 1)})`,
-    },
-    {
-      figure: '  files of the bundle taken from the code cache / compiled, by the end of each host (median)',
-      value: `${median(loads.map((l) => l.cache.taken))} / ${median(loads.map((l) => l.cache.none + l.cache.rejected))}`,
-    },
-  ];
-  if (firstWindow) {
-    const interactions = firstWindow.interactions ?? {};
-    const firsts = ['lookup', 'send', 'explain', 'hover', 'details'].flatMap((name) => {
-      const t = interactions[name];
-      return typeof t === 'object' ? [`${name} ${t.first.toFixed(0)}`] : [];
-    });
-    rows.push({
-      figure:
-        "  a user's first window (no code cache yet): activate(), the bundle's load, the paint from the view shown, first uses; ms",
-      value: [
-        `activate() ${firstWindow.activationMs.toFixed(1)}`,
-        `load ${firstWindow.startup?.loadMs.toFixed(1) ?? '?'}`,
-        `paint ${firstWindow.paint?.fromShownMs.toFixed(0) ?? '?'}`,
-        ...firsts,
-      ].join(', '),
-    });
-  }
   return rows;
 }
 

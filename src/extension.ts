@@ -35,7 +35,6 @@ import { register as registerWatch } from './features/watch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 import { errorText } from './shared/errorText';
-import type { StartupFigures } from './shared/startupFigures';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
 export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
@@ -68,8 +67,6 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   readonly mcp: AgentRegistrationHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
   readonly forward: ForwardSessionHandle;
-  /** How the entry (src/start.ts) loaded this bundle: its time, the code cache (undefined when loaded otherwise). */
-  readonly startup: StartupFigures | undefined;
   /** Milliseconds `activate()` took, measured inside the extension host. */
   readonly activationMs: number;
   /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
@@ -97,8 +94,7 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   };
 }
 
-/** `startup`: how src/start.ts, the entry, loaded this bundle (the entry passes it; VS Code calls the entry). */
-export function activate(context: vscode.ExtensionContext, startup?: StartupFigures): ExchangeTxApi {
+export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const started = performance.now();
   const activationSteps: { step: string; ms: number }[] = [];
   let stepStarted = started;
@@ -231,7 +227,7 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
   setImmediate(() => {
     void import('./features/common/timeFormats').then(({ prepareUserTimeFormats }) => prepareUserTimeFormats());
   });
-  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms${startup ? loadedIn(startup) : ''}`);
+  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks =
     context.extensionMode === vscode.ExtensionMode.Test
@@ -263,7 +259,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     sandbox,
     ...agents,
     forward,
-    startup,
     activationMs,
     activationSteps,
     activationStartedAt: started,
@@ -282,12 +277,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     },
     ...(testHooks ? { testHooks } : {}),
   };
-}
-
-/** What the log says of the bundle's load: ", its code loaded in 31.0 ms (8 files: 8 from the code cache)". */
-function loadedIn(startup: StartupFigures): string {
-  const { taken, none, rejected } = startup.cache();
-  return `, its code loaded in ${startup.loadMs.toFixed(1)} ms (${taken + none + rejected} files: ${taken} from the code cache)`;
 }
 
 /** A part of the API loaded on first use: it, or an error saying to load it first. */

@@ -24,7 +24,7 @@ export interface ShippedManifest {
   };
 }
 
-/** Files every package carries whatever the manifest says (dist/extension.js: main, dist/start.js, loads it; dist/mcp.js: the MCP provider starts it). */
+/** Files every package carries whatever the manifest says (dist/extension.js: main; dist/mcp.js: the MCP provider starts it). */
 const ALWAYS = [
   'dist/extension.js',
   'dist/mcp.js',

@@ -95,7 +95,6 @@ describe('benchmark figures', () => {
       JSON.stringify({
         activationMs: api.activationMs,
         activationSteps: api.activationSteps,
-        startup: api.startup ? { loadMs: api.startup.loadMs, cache: api.startup.cache() } : undefined,
         paint,
         tree: { records: RECORDS, items, runs: RUNS, medianMs: median(times) },
       }),

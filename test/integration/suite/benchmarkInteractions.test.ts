@@ -302,8 +302,5 @@ describe('benchmark figures: interactions', () => {
     }
     await resetEnvironment(api);
     fs.writeFileSync(`${out ?? ''}.interactions.json`, JSON.stringify(figures));
-    // The code cache of every part this window used, as a window open longer than a few seconds
-    // after each use leaves it (the bench's next host starts with it: src/start.ts).
-    await api.startup?.keep();
   });
 });

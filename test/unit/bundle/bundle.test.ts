@@ -20,8 +20,7 @@ became a few shared files instead of ~25 (no CommonJS preamble for each set of l
  * lingering final watches registered at activation, then lowered to issue 28's budget, 100 KiB
  * (about 98 used), when the lookup command, the details documents, the Transactions view's code
  * and the watch loaded on first use; about 95 used once forwarding's status bar item and view
- * provider loaded with its first command; about 98 with the entry that loads it with its code
- * cache, dist/start.js (`npm run bench` prints the figure beside the budget).
+ * provider loaded with its first command (`npm run bench` prints the figure beside the budget).
  */
 const BUDGET = 100 * KIB;
 
@@ -29,20 +28,14 @@ describe('production bundle', function () {
   this.timeout(120_000);
   let build: ProductionBuild;
   let atActivation: string[];
-  /** The bundle's files (dist/extension.js and dist/lazy/), which dist/start.js loads. */
+  /** The bundle's files (dist/extension.js and dist/lazy/). */
   let extensionFiles: string[];
   before(() => {
     build = productionBuild();
-    // The entry, dist/start.js, loads dist/extension.js by its path (with the code cache), not by an import.
-    atActivation = ['dist/start.js', ...loadedWith(build, 'dist/extension.js')];
+    atActivation = loadedWith(build, 'dist/extension.js');
     extensionFiles = Object.keys(build.outputs).filter(
       (file) => file.endsWith('.js') && (file === 'dist/extension.js' || file.startsWith('dist/lazy/')),
     );
-  });
-
-  it('the entry, dist/start.js, is src/start.ts alone: none of the code it loads is in it twice', () => {
-    assert.deepEqual(sourcesOf(build, ['dist/start.js']), ['src/start.ts']);
-    assert.ok(!atActivation.slice(1).includes('dist/start.js'));
   });
 
   it(`dist/extension.js is at most 100 KiB, and so is everything activation loads with it`, () => {
@@ -189,7 +182,6 @@ describe('production bundle', function () {
       .readFileSync(path.join(repoRoot, '.vscodeignore'), 'utf8')
       .split('\n')
       .map((line) => line.trim());
-    assert.ok(kept.includes('!dist/start.js'));
     assert.ok(kept.includes('!dist/extension.js'));
     assert.ok(kept.includes('!dist/lazy/*.js'));
     const lazy = Object.keys(build.outputs).filter((file) => file.startsWith('dist/lazy/') && file.endsWith('.js'));

@@ -1,9 +1,8 @@
 /**
  * `npm run bench`: figures as counts and ratios measured in one run, never pass/fail timings.
  * - The size of the production bundles, dist/extension.js and the pair-limits page's
- *   dist/webview/pairLimits.js, and of each package in them (esbuild's metafile), what activation
- *   loads with dist/extension.js and what each part loaded on first use adds, the other files the
- *   page loads.
+ *   dist/webview/pairLimits.js, and of each package in them (esbuild's metafile), and the other
+ *   files the page loads.
  * - Inside real extension hosts (several fresh ones, the median shown): the time `activate()`
  *   takes, the time from activation to the Transactions view's first row against the sandbox (the
  *   view opened first thing, the sandbox loaded and started on demand), and the Transactions tree
@@ -63,39 +62,12 @@ interface Metafile {
     {
       bytes: number;
       inputs: Record<string, { bytesInOutput: number }>;
-      imports?: { path: string; kind: string; external?: boolean }[];
     }
   >;
 }
 
-/** `entry` and the files it imports statically (what loading it loads), and the files it loads later (dynamic imports). */
-function loadOrder(meta: Metafile, entry: string): { now: string[]; later: string[] } {
-  const now = new Set<string>();
-  const later = new Set<string>();
-  const queue = [entry];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (now.has(next)) continue;
-    now.add(next);
-    for (const i of meta.outputs[next]?.imports ?? []) {
-      if (i.external) continue;
-      if (i.kind === 'import-statement') queue.push(i.path);
-      else if (i.kind === 'dynamic-import') later.add(i.path);
-    }
-  }
-  return { now: [...now], later: [...later].filter((file) => !now.has(file)).sort() };
-}
-
-/** The budget of all that activation loads (ours, issue 28). */
-const ACTIVATION_BUDGET_KIB = 100;
-
 /** The size of a set of files and the bytes each package (or our own source) takes in them. */
-function bundleRows(
-  meta: Metafile,
-  files: readonly string[],
-  label: string,
-  top = Infinity,
-  budgetKiB?: number,
-): Row[] {
+function bundleRows(meta: Metafile, files: readonly string[], label: string): Row[] {
   const missing = files.filter((file) => !meta.outputs[file]);
   if (missing.length > 0) return [{ figure: 'bundle', value: `${missing.join(', ')} not in dist/meta.json` }];
   const byPackage = new Map<string, number>();
@@ -111,12 +83,9 @@ function bundleRows(
     }
   }
   return [
-    budgetKiB === undefined
-      ? { figure: label, value: kb(total) }
-      : budgeted(label, kb(total), total / 1024, budgetKiB, `≤ ${budgetKiB} KiB`),
+    { figure: label, value: kb(total) },
     ...[...byPackage.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
       .map(([name, bytes]) => ({ figure: `  of which ${name}`, value: kb(bytes) })),
   ];
 }
@@ -129,27 +98,8 @@ function bundlesRows(): Row[] {
   const pageFiles = Object.entries(meta.outputs).filter(
     ([file]) => file.startsWith('dist/webview/') && !file.endsWith('.map') && file !== 'dist/webview/pairLimits.js',
   );
-  // The entry, dist/start.js, loads dist/extension.js by its path (src/start.ts), not by an import.
-  const fromMain = loadOrder(meta, 'dist/extension.js');
-  const now = ['dist/start.js', ...fromMain.now];
-  const { later } = fromMain;
   return [
-    { figure: 'dist/extension.js (production, minified)', value: kb(meta.outputs['dist/extension.js']?.bytes ?? 0) },
-    ...bundleRows(
-      meta,
-      now,
-      `loaded at activation: dist/start.js, dist/extension.js and ${now.length - 2} shared files`,
-      Infinity,
-      ACTIVATION_BUDGET_KIB,
-    ),
-    ...later.flatMap((file) =>
-      bundleRows(
-        meta,
-        loadOrder(meta, file).now.filter((f) => !now.includes(f)),
-        `loaded on first use: ${file} (with the shared files it adds)`,
-        4,
-      ),
-    ),
+    ...bundleRows(meta, ['dist/extension.js'], 'dist/extension.js (production, minified)'),
     ...bundleRows(meta, ['dist/webview/pairLimits.js'], 'dist/webview/pairLimits.js (production, minified)'),
     ...pageFiles.map(([file, { bytes }]) => ({ figure: `${file} (loaded by the page too)`, value: kb(bytes) })),
   ];

@@ -1,9 +1,8 @@
 /**
  * The code of request documents: their lenses and warnings, sending, the tools (copy as, explain
  * signature, diagnose keys) and resending from the History. Loaded on first use (a request
- * document opened, or one of these commands run): the bundle keeps it, with the JSON parser, in
- * its own file (`dist/lazy/requests.js`, see esbuild.js); index.ts registers the commands and
- * hands them here.
+ * document opened, or one of these commands run); index.ts registers the commands and hands
+ * them here.
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';

@@ -1,8 +1,8 @@
 /**
  * The Transactions view: recent transactions grouped by status, with filters and paging, in the
  * "Exchange Tx" activity-bar container. At activation, one call makes the tree view (over a relay
- * provider) and registers the view's commands; the view's code (transactionsPart.ts,
- * `dist/lazy/transactions.js`: the list, the filter, the rows) loads when the view first asks for
+ * provider) and registers the view's commands; the view's code (transactionsPart.ts: the
+ * list, the filter, the rows) loads when the view first asks for
  * its rows or one of its commands first runs.
  */
 import * as vscode from 'vscode';

@@ -163,9 +163,6 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const ready = environment
     .initialize()
     .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
-  // The built-in sandbox's key pair is read beside them, when requests go to it (just after
-  // activation: its first read of SecretStorage is no work of activate()).
-  if (environment.chosen === 'sandbox') setImmediate(() => sandboxHost.readKeyAhead());
   step('accounts read (started)');
   const accountsPart = registerAccounts(context, {
     environment,

@@ -6,8 +6,6 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import { OUTCOMES } from '../../../src/sandbox';
-import { generateKeysAsync } from '../../../src/api';
-import { SPARE_KEY_SECRET } from '../../../src/features/builtInSandbox/sandboxKey';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { EXTENSION_ID, eventually, resetEnvironment } from '../support/extension';
 
@@ -35,9 +33,6 @@ describe('benchmark figures', () => {
     // starts the sandbox); painted when VS Code first takes a row to draw.
     assert.equal(api.sandboxHost.sandbox, undefined, 'the sandbox is not running yet');
     assert.ok(!api.partsLoaded.includes('transactions'), "the view's code is not loaded yet");
-    // A window after the first: the sandbox's key pair was made ahead by an earlier window (each
-    // host here starts with a new profile, which only a user's very first window has).
-    await api.testHooks?.secrets.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
     // VS Code's first ask for the view's rows and the first row it took, as the view saw them.
     const painted = api.transactionsPaint;
     assert.equal(painted.askedAt, undefined, 'the view was not asked for rows yet');

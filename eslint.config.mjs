@@ -37,6 +37,25 @@ export default tseslint.config(
     rules: { 'exchange-tx/folder-imports': 'error' },
   },
   {
+    // The extension runs only its shipped files: nothing from its storage is compiled, cached or required.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Identifier[name=/^(cachedData|createCachedData|produceCachedData|runInThisContext|compileFunction|createRequire)$/]',
+          message: 'No code cache and no code loaded from a file: the extension runs only its shipped files.',
+        },
+        { selector: "CallExpression[callee.name='require']", message: 'Import modules with import, never require().' },
+        {
+          selector: 'ImportExpression[source.type!="Literal"]',
+          message: 'import() takes a literal path: the extension runs only its shipped files.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/webview/**/*.ts'],
     rules: { 'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'] },
   },

@@ -94,13 +94,6 @@ export const FOLDER_RULES = {
     node: true,
     why: 'src/features/common is what the features share that needs vscode: everything below the features, any package and vscode; it imports no feature folder',
   },
-  start: {
-    folders: ['shared'],
-    typeFolders: ['extension'],
-    packages: [],
-    node: true,
-    why: "src/start.ts, the entry, loads the bundle with its code cache and is built on its own: Node, src/shared and the extension's types only",
-  },
   extension: {
     folders: [...BELOW_FEATURES, 'features/common', ...FEATURES.map((name) => `features/${name}`)],
     packages: 'any',

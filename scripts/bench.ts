@@ -1,13 +1,13 @@
 /**
  * `npm run bench`: figures as counts and ratios measured in one run, never pass/fail timings.
  * - The size of the production bundles, dist/extension.js and the pair-limits page's
- *   dist/webview/pairLimits.js, and of each package in them (esbuild's metafile), what activation
- *   loads with dist/extension.js and what each part loaded on first use adds, the other files the
- *   page loads.
- * - Inside real extension hosts (several fresh ones, the median shown): the time `activate()`
- *   takes, the time from activation to the Transactions view's first row against the sandbox (the
- *   view opened first thing, the sandbox loaded and started on demand), and the Transactions tree
- *   provider's getChildren + getTreeItem over 1,000 loaded records.
+ *   dist/webview/pairLimits.js, and of each package in them (esbuild's metafile), and the other
+ *   files the page loads.
+ * - Inside real extension hosts (several fresh ones, the median shown): the time the host took to
+ *   load the bundle and run `activate()` (its own performance marks), the time from the
+ *   Transactions view shown to its first page against the sandbox (timed by the test, the sandbox
+ *   started on demand), and the Transactions tree provider's getChildren + getTreeItem over 1,000
+ *   loaded records.
  * The client against the sandbox with 20 ms of latency per answer:
  *  - paging through 1,000 transactions, and its ratio to the rate-limit floor
  *    (1,000 / 100 per page = 10 requests at 10 requests/second);
@@ -30,7 +30,6 @@ import { TransactionList } from '../src/features/transactions/transactionList';
 import { ManualClock, startSandbox } from '../src/sandbox';
 import type { Sandbox } from '../src/sandbox';
 import { TransactionStore } from '../src/store/transactionStore';
-import type { CacheCounts } from '../src/shared/startupFigures';
 
 const LATENCY_MS = 20;
 const RECORDS = 1000;
@@ -45,7 +44,7 @@ const TREE_RUNS = 31;
 interface Row {
   readonly figure: string;
   readonly value: string;
-  /** The budget, as printed (ours), when the figure has one. */
+  /** The budget, as printed, when the figure has one. */
   readonly budget?: string;
   /** Whether the figure is over its budget. */
   readonly over?: boolean;
@@ -64,39 +63,12 @@ interface Metafile {
     {
       bytes: number;
       inputs: Record<string, { bytesInOutput: number }>;
-      imports?: { path: string; kind: string; external?: boolean }[];
     }
   >;
 }
 
-/** `entry` and the files it imports statically (what loading it loads), and the files it loads later (dynamic imports). */
-function loadOrder(meta: Metafile, entry: string): { now: string[]; later: string[] } {
-  const now = new Set<string>();
-  const later = new Set<string>();
-  const queue = [entry];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (now.has(next)) continue;
-    now.add(next);
-    for (const i of meta.outputs[next]?.imports ?? []) {
-      if (i.external) continue;
-      if (i.kind === 'import-statement') queue.push(i.path);
-      else if (i.kind === 'dynamic-import') later.add(i.path);
-    }
-  }
-  return { now: [...now], later: [...later].filter((file) => !now.has(file)).sort() };
-}
-
-/** The budget of all that activation loads (ours). */
-const ACTIVATION_BUDGET_KIB = 100;
-
 /** The size of a set of files and the bytes each package (or our own source) takes in them. */
-function bundleRows(
-  meta: Metafile,
-  files: readonly string[],
-  label: string,
-  top = Infinity,
-  budgetKiB?: number,
-): Row[] {
+function bundleRows(meta: Metafile, files: readonly string[], label: string): Row[] {
   const missing = files.filter((file) => !meta.outputs[file]);
   if (missing.length > 0) return [{ figure: 'bundle', value: `${missing.join(', ')} not in dist/meta.json` }];
   const byPackage = new Map<string, number>();
@@ -112,12 +84,9 @@ function bundleRows(
     }
   }
   return [
-    budgetKiB === undefined
-      ? { figure: label, value: kb(total) }
-      : budgeted(label, kb(total), total / 1024, budgetKiB, `≤ ${budgetKiB} KiB`),
+    { figure: label, value: kb(total) },
     ...[...byPackage.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
       .map(([name, bytes]) => ({ figure: `  of which ${name}`, value: kb(bytes) })),
   ];
 }
@@ -130,27 +99,8 @@ function bundlesRows(): Row[] {
   const pageFiles = Object.entries(meta.outputs).filter(
     ([file]) => file.startsWith('dist/webview/') && !file.endsWith('.map') && file !== 'dist/webview/pairLimits.js',
   );
-  // The entry, dist/start.js, loads dist/extension.js by its path (src/start.ts), not by an import.
-  const fromMain = loadOrder(meta, 'dist/extension.js');
-  const now = ['dist/start.js', ...fromMain.now];
-  const { later } = fromMain;
   return [
-    { figure: 'dist/extension.js (production, minified)', value: kb(meta.outputs['dist/extension.js']?.bytes ?? 0) },
-    ...bundleRows(
-      meta,
-      now,
-      `loaded at activation: dist/start.js, dist/extension.js and ${now.length - 2} shared files`,
-      Infinity,
-      ACTIVATION_BUDGET_KIB,
-    ),
-    ...later.flatMap((file) =>
-      bundleRows(
-        meta,
-        loadOrder(meta, file).now.filter((f) => !now.includes(f)),
-        `loaded on first use: ${file} (with the shared files it adds)`,
-        4,
-      ),
-    ),
+    ...bundleRows(meta, ['dist/extension.js'], 'dist/extension.js (production, minified)'),
     ...bundleRows(meta, ['dist/webview/pairLimits.js'], 'dist/webview/pairLimits.js (production, minified)'),
     ...pageFiles.map(([file, { bytes }]) => ({ figure: `${file} (loaded by the page too)`, value: kb(bytes) })),
   ];
@@ -164,37 +114,25 @@ function median(values: readonly number[]): number {
 
 /** What the benchmark suite writes from inside the extension host. */
 interface HostFigures {
-  readonly activationMs: number;
-  /** What activate() spent its time on, step by step (ms). */
-  readonly activationSteps?: readonly { readonly step: string; readonly ms: number }[];
-  /** The Transactions view's first row against the sandbox: from activate()'s start, and from the view being shown. */
-  readonly paint?: {
-    readonly fromActivationMs: number;
-    readonly fromShownMs: number;
-    /** From the view shown to VS Code's first ask for its rows (older runs did not record it). */
-    readonly askedMs?: number;
-  };
+  /** The host's own performance marks of our activation: loading dist/extension.js, then activate() (ms; undefined where the host keeps none). */
+  readonly activation?: { readonly loadMs: number; readonly activateMs: number };
+  /** The Transactions view's first page against the sandbox, from the view being shown (timed by the test). */
+  readonly paint?: { readonly fromShownMs: number };
   readonly tree?: {
     readonly records: number;
     readonly items: number;
     readonly runs: number;
     readonly medianMs: number;
   };
-  /** How dist/start.js loaded the bundle: its time and the files taken from the code cache or compiled (older runs did not record it). */
-  readonly startup?: { readonly loadMs: number; readonly cache: CacheCounts };
   /** The interactions suite's figures (test/integration/suite/benchmarkInteractions.test.ts): first and warm ms, or a number. */
   readonly interactions?: Record<string, { readonly first: number; readonly warm: number } | number>;
 }
 
-/**
- * Fresh extension hosts started for the host figures (EXCHANGE_TX_BENCH_HOST_RUNS, default 5); each
- * activates once. Before them, one more host is a user's first window: no code cache yet; what it
- * leaves in its profile's code cache is in each of the others' (windows after the first).
- */
+/** Fresh extension hosts started for the host figures (EXCHANGE_TX_BENCH_HOST_RUNS, default 5); each activates once. */
 const HOST_RUNS = Math.max(1, Number(process.env.EXCHANGE_TX_BENCH_HOST_RUNS ?? 5) || 5);
 
 /** One fresh extension host running the benchmark suite only; its figures, or why there are none. */
-function hostRun(codeCache: string): { figures: HostFigures; host: string } | { failure: string } {
+function hostRun(): { figures: HostFigures; host: string } | { failure: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-'));
   const file = path.join(dir, 'activation.json');
   try {
@@ -204,7 +142,6 @@ function hostRun(codeCache: string): { figures: HostFigures; host: string } | { 
         ...process.env,
         EXCHANGE_TX_TEST_GREP: '^benchmark figures',
         EXCHANGE_TX_TEST_BENCH_OUT: file,
-        EXCHANGE_TX_TEST_CODE_CACHE: codeCache,
       },
       encoding: 'utf8',
     });
@@ -236,78 +173,44 @@ const list = (values: readonly number[], digits: number) => values.map((v) => v.
 function activationRows(): Row[] {
   const runs: HostFigures[] = [];
   let host = '?';
-  let firstWindow: HostFigures | undefined;
-  const codeCache = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-bench-code-cache-'));
-  try {
-    for (let i = 0; i <= HOST_RUNS; i++) {
-      const result = hostRun(codeCache);
-      if ('failure' in result)
-        return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
-      if (i === 0) firstWindow = result.figures;
-      else runs.push(result.figures);
-      host = result.host;
-    }
-  } finally {
-    fs.rmSync(codeCache, { recursive: true, force: true });
+  for (let i = 0; i < HOST_RUNS; i++) {
+    const result = hostRun();
+    if ('failure' in result)
+      return [{ figure: 'activate() in the extension host', value: `not measured (${result.failure})` }];
+    runs.push(result.figures);
+    host = result.host;
   }
-  const activation = runs.map((r) => r.activationMs);
-  const rows: Row[] = [
-    budgeted(
-      `activate() in the extension host (${host} host), ms, median of ${runs.length} hosts (windows after the first)`,
-      `${median(activation).toFixed(1)}  (${list(activation, 1)})`,
-      median(activation),
-      5,
-      '≤ 5 ms',
-    ),
-  ];
-  rows.push(...startupRows(runs, firstWindow));
-  // Where activate() spends its time: each step's median over the hosts.
-  const stepNames = runs[0]?.activationSteps?.map((s) => s.step) ?? [];
-  if (stepNames.length > 0) {
-    const stepMedian = (name: string) =>
-      median(runs.map((r) => r.activationSteps?.find((s) => s.step === name)?.ms ?? 0));
-    rows.push({
-      figure: '  of which, by step (ms, median of the hosts)',
-      value: stepNames.map((name) => `${name} ${stepMedian(name).toFixed(1)}`).join(', '),
-    });
-  }
+  const marks = runs.flatMap((r) => (r.activation ? [r.activation] : []));
+  const activate = marks.map((m) => m.activateMs);
+  const load = marks.map((m) => m.loadMs);
+  const rows: Row[] =
+    marks.length === 0
+      ? [{ figure: 'activate() in the extension host', value: 'not measured (the host kept no performance marks)' }]
+      : [
+          budgeted(
+            `activate() in the extension host (${host} host; the host's marks, whole ms), median of ${marks.length} hosts`,
+            `${median(activate).toFixed(0)}  (${list(activate, 0)})`,
+            median(activate),
+            5,
+            '≤ 5 ms',
+          ),
+          {
+            figure: "  before it, the host's load of dist/extension.js, ms",
+            value: `${median(load).toFixed(0)}  (${list(load, 0)})`,
+          },
+        ];
   const paints = runs.flatMap((r) => (r.paint ? [r.paint] : []));
   if (paints.length > 0) {
-    const fromActivation = paints.map((p) => p.fromActivationMs);
     const fromShown = paints.map((p) => p.fromShownMs);
-    // In a window that opens with the view shown, VS Code activates the extension for the view and
-    // asks for its rows at once: the paint from activation is activate() and the paint from the view
-    // shown. Here the view is shown by the test, which the runner starts some seconds after the
-    // extension activated (onStartupFinished): that figure is the runner's start as much as ours.
     rows.push(
       budgeted(
-        `first Transactions view paint (sandbox), ms from the view shown (the view's code, the sandbox loaded and started, its first page), median of ${paints.length}`,
+        `first Transactions view page (sandbox), ms from the view shown (the sandbox started, its first page in the view's list), median of ${paints.length}`,
         `${median(fromShown).toFixed(0)}  (${list(fromShown, 0)})`,
         median(fromShown),
         250,
         '≤ 250 ms',
       ),
-      {
-        figure: '  from activation here (the test shows the view when the runner starts it, after activation)',
-        value: `${median(fromActivation).toFixed(0)}  (${list(fromActivation, 0)})`,
-      },
     );
-    // Of the paint from the view shown: VS Code opening the view until it first asks for its rows,
-    // then ours (the view's code, the sandbox started, its first page, the first row drawn).
-    const asked = paints.flatMap((p) => (p.askedMs === undefined ? [] : [p.askedMs]));
-    if (asked.length === paints.length) {
-      const ours = paints.map((p) => p.fromShownMs - (p.askedMs ?? 0));
-      rows.push(
-        {
-          figure: "  of which: the view shown → VS Code asks for its rows (VS Code's), ms",
-          value: `${median(asked).toFixed(0)}  (${list(asked, 0)})`,
-        },
-        {
-          figure: "  of which: asked → first row drawn (the view's code, the sandbox started, its first page), ms",
-          value: `${median(ours).toFixed(0)}  (${list(ours, 0)})`,
-        },
-      );
-    }
   }
   const trees = runs.flatMap((r) => (r.tree ? [r.tree] : []));
   const tree = trees[0];
@@ -326,45 +229,6 @@ function activationRows(): Row[] {
     );
   }
   rows.push(...interactionRows(runs.flatMap((r) => (r.interactions ? [r.interactions] : []))));
-  return rows;
-}
-
-/**
- * How dist/start.js loaded the bundle in the hosts (windows after the first, with the code cache
- * the first window left) and in the first window (none yet): the code's load before activate(),
- * the files taken from the cache, and the first window's own figures beside them.
- */
-function startupRows(runs: readonly HostFigures[], firstWindow: HostFigures | undefined): Row[] {
-  const loads = runs.flatMap((r) => (r.startup ? [r.startup] : []));
-  if (loads.length === 0) return [];
-  const loadMs = loads.map((l) => l.loadMs);
-  const rows: Row[] = [
-    {
-      figure: "  the bundle's load before it (dist/start.js: read, compiled or taken from the code cache, run), ms",
-      value: `${median(loadMs).toFixed(1)}  (${list(loadMs, 1)})`,
-    },
-    {
-      figure: '  files of the bundle taken from the code cache / compiled, by the end of each host (median)',
-      value: `${median(loads.map((l) => l.cache.taken))} / ${median(loads.map((l) => l.cache.none + l.cache.rejected))}`,
-    },
-  ];
-  if (firstWindow) {
-    const interactions = firstWindow.interactions ?? {};
-    const firsts = ['lookup', 'send', 'explain', 'hover', 'details'].flatMap((name) => {
-      const t = interactions[name];
-      return typeof t === 'object' ? [`${name} ${t.first.toFixed(0)}`] : [];
-    });
-    rows.push({
-      figure:
-        "  a user's first window (no code cache yet): activate(), the bundle's load, the paint from the view shown, first uses; ms",
-      value: [
-        `activate() ${firstWindow.activationMs.toFixed(1)}`,
-        `load ${firstWindow.startup?.loadMs.toFixed(1) ?? '?'}`,
-        `paint ${firstWindow.paint?.fromShownMs.toFixed(0) ?? '?'}`,
-        ...firsts,
-      ].join(', '),
-    });
-  }
   return rows;
 }
 

@@ -30,12 +30,11 @@ import { SandboxHost } from './features/builtInSandbox/sandboxHost';
 import type { BuiltInSandboxHandle } from './features/builtInSandbox';
 import type { RequestsHandle } from './features/requests';
 import { register as registerTransactions } from './features/transactions';
-import type { FirstPaint, TransactionsApi } from './features/transactions';
+import type { TransactionsApi } from './features/transactions';
 import { register as registerWatch } from './features/watch';
 import type { StatusWatch } from './features/watch/statusWatch';
 import { TransactionStore } from './store/transactionStore';
 import { errorText } from './shared/errorText';
-import type { StartupFigures } from './shared/startupFigures';
 
 /** What `activate()` returns: the services, so tests assert on what the user would see. */
 export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
@@ -68,16 +67,6 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   readonly mcp: AgentRegistrationHandle['mcp'];
   /** Forward Status Changes: its prompts, the session, the events channel's lines, the status bar item. */
   readonly forward: ForwardSessionHandle;
-  /** How the entry (src/start.ts) loaded this bundle: its time, the code cache (undefined when loaded otherwise). */
-  readonly startup: StartupFigures | undefined;
-  /** Milliseconds `activate()` took, measured inside the extension host. */
-  readonly activationMs: number;
-  /** What `activate()` spent its time on: each step's milliseconds, in order (the bench prints them). */
-  readonly activationSteps: readonly { readonly step: string; readonly ms: number }[];
-  /** When `activate()` started (`performance.now()` of the extension host). */
-  readonly activationStartedAt: number;
-  /** The Transactions view's first paint (performance.now()): VS Code's first ask for rows, the first row it took. */
-  readonly transactionsPaint: FirstPaint;
   /** Settles once the accounts and keys were read after activation (activation does not wait for it). */
   readonly ready: Promise<void>;
   /**
@@ -97,21 +86,11 @@ export interface ExchangeTxApi extends Pick<LookupHandle, 'hover' | 'choices'> {
   };
 }
 
-/** `startup`: how src/start.ts, the entry, loaded this bundle (the entry passes it; VS Code calls the entry). */
-export function activate(context: vscode.ExtensionContext, startup?: StartupFigures): ExchangeTxApi {
-  const started = performance.now();
-  const activationSteps: { step: string; ms: number }[] = [];
-  let stepStarted = started;
-  const step = (name: string): void => {
-    const now = performance.now();
-    activationSteps.push({ step: name, ms: now - stepStarted });
-    stepStarted = now;
-  };
+export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const channel = vscode.window.createOutputChannel('Exchange Tx', { log: true });
   const log = new RecentLog(channel);
   // Before anything reads a setting: a wrong value is said in the log, tagged [settings].
   context.subscriptions.push(watchSettings(tagged(log, 'settings')));
-  step('log');
   // One limiter per API key, shared by every client of the key.
   const limiters = new KeyLimiters();
   const sandboxHost = new SandboxHost({
@@ -157,7 +136,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     environment.onDidReset(() => store.clear()),
     sighted,
   );
-  step('environment');
 
   running = environment;
   const sandboxSecrets = new Map<string, 'private-key' | 'api-key' | 'signature'>();
@@ -167,19 +145,13 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
   const ready = environment
     .initialize()
     .catch((error: unknown) => tagged(log, 'activation').error(`reading the accounts failed: ${errorText(error)}`));
-  // The built-in sandbox's key pair is read beside them, when requests go to it (just after
-  // activation: its first read of SecretStorage is no work of activate()).
-  if (environment.chosen === 'sandbox') setImmediate(() => sandboxHost.readKeyAhead());
-  step('accounts read (started)');
   const accountsPart = registerAccounts(context, {
     environment,
     sandboxHost,
     log: tagged(log, 'accounts'),
     showLog: () => channel.show(true),
   });
-  step('accounts');
   const lookup = registerLookup(context, { store, environment, sandboxHost, log, sightings });
-  step('lookup');
   const details = registerDetails(context, {
     store,
     environment,
@@ -187,7 +159,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     log: tagged(log, 'details'),
     chooseId: async (silent) => (await lookup.load()).chooseId(silent, vscode.l10n.t('Show Transaction Details')),
   });
-  step('details');
   const watchPart = registerWatch(context, {
     store,
     environment,
@@ -197,7 +168,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     idInEditor: () => lookup.idInEditor(),
     choices: lookup.choices,
   });
-  step('watch');
   const transactionsPart = registerTransactions(context, {
     store,
     environment,
@@ -206,11 +176,8 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     log: tagged(log, 'transactions'),
     choices: lookup.choices,
   });
-  step('transactions');
   const pairLimits = registerPairLimits(context, { environment, log });
-  step('pair limits');
   const requests = registerRequests(context, { environment, questions, clients, sandboxHost, log });
-  step('requests');
   const sandbox = registerBuiltInSandbox(context, {
     environment,
     sandboxHost,
@@ -219,19 +186,9 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     log: tagged(log, 'sandbox'),
     choices: lookup.choices,
   });
-  step('sandbox');
   const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
-  step('agents');
   const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });
-  step('forward');
 
-  const activationMs = performance.now() - started;
-  // The process's first Intl object starts ICU (some 30 ms): the time formatters are made in the
-  // gap after activation, not in the first rows, hover, details or answer a user waits for.
-  setImmediate(() => {
-    void import('./features/common/timeFormats').then(({ prepareUserTimeFormats }) => prepareUserTimeFormats());
-  });
-  tagged(log, 'activation').info(`activated in ${activationMs.toFixed(1)} ms${startup ? loadedIn(startup) : ''}`);
   void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
   const testHooks =
     context.extensionMode === vscode.ExtensionMode.Test
@@ -263,11 +220,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     sandbox,
     ...agents,
     forward,
-    startup,
-    activationMs,
-    activationSteps,
-    activationStartedAt: started,
-    transactionsPaint: transactionsPart.paint,
     ready,
     loaded: async () => {
       await Promise.all([lookup.load(), details.load(), watchPart.load(), transactionsPart.load()]);
@@ -282,12 +234,6 @@ export function activate(context: vscode.ExtensionContext, startup?: StartupFigu
     },
     ...(testHooks ? { testHooks } : {}),
   };
-}
-
-/** What the log says of the bundle's load: ", its code loaded in 31.0 ms (8 files: 8 from the code cache)". */
-function loadedIn(startup: StartupFigures): string {
-  const { taken, none, rejected } = startup.cache();
-  return `, its code loaded in ${startup.loadMs.toFixed(1)} ms (${taken + none + rejected} files: ${taken} from the code cache)`;
 }
 
 /** A part of the API loaded on first use: it, or an error saying to load it first. */

@@ -86,7 +86,6 @@ export async function runSession(
         fs.cpSync(profile, path.join(scanDir, `profile-${path.basename(tmp)}`), { recursive: true });
     });
   }
-  keepCodeCache(tmp, cleanup);
   try {
     const workspace = path.join(tmp, 'workspace');
     fs.mkdirSync(workspace);
@@ -99,26 +98,6 @@ export async function runSession(
     interrupted.removeEventListener('abort', onInterrupt);
     await cleanup.run();
   }
-}
-
-/**
- * For `npm run bench`, the code cache of a window after the first (EXCHANGE_TX_TEST_CODE_CACHE, a
- * folder): its caches go into the new profile's global storage before the host starts, and the
- * profile's go back into the folder once it stopped, so the next host starts with them.
- */
-function keepCodeCache(tmp: string, cleanup: Cleanup): void {
-  const kept = process.env.EXCHANGE_TX_TEST_CODE_CACHE;
-  if (!kept) return;
-  const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
-    publisher: string;
-    name: string;
-  };
-  const id = `${manifest.publisher}.${manifest.name}`.toLowerCase();
-  const inProfile = path.join(tmp, 'user-data', 'User', 'globalStorage', id, 'code-cache');
-  if (fs.existsSync(kept)) fs.cpSync(kept, inProfile, { recursive: true });
-  cleanup.add('code cache kept for the next host', () => {
-    if (fs.existsSync(inProfile)) fs.cpSync(inProfile, kept, { recursive: true });
-  });
 }
 
 /** Ends the process after `main`, with the exit code its outcome calls for. */

@@ -24,7 +24,7 @@ export interface ShippedManifest {
   };
 }
 
-/** Files every package carries whatever the manifest says (dist/extension.js: main, dist/start.js, loads it; dist/mcp.js: the MCP provider starts it). */
+/** Files every package carries whatever the manifest says (dist/extension.js: main; dist/mcp.js: the MCP provider starts it). */
 const ALWAYS = [
   'dist/extension.js',
   'dist/mcp.js',
@@ -43,8 +43,7 @@ const ALLOWED: readonly RegExp[] = [
   /^package\.nls(\.[a-z-]+)?\.json$/,
   /^(README|CHANGELOG)\.md$/,
   /^LICENSE$/,
-  /^dist\/(start|extension|mcp)\.js$/,
-  /^dist\/lazy\/[A-Za-z0-9_-]+\.js$/,
+  /^dist\/(extension|mcp)\.js$/,
   /^dist\/webview\/[A-Za-z0-9_-]+\.(js|css|ttf)$/,
   /^media\/[a-z0-9-]+\.(png|svg)$/,
   /^media\/walkthrough\/[a-z0-9-]+\.(png|svg|md)$/,

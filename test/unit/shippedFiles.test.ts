@@ -10,15 +10,8 @@ import type { ShippedManifest } from '../runner/shippedFiles';
 const root = path.resolve(__dirname, '..', '..', '..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as ShippedManifest;
 
-/** A package as `vsce ls` lists it today: what the manifest names, the lazy parts and the page. */
-const good = [
-  ...requiredFiles(manifest),
-  'dist/lazy/client.js',
-  'dist/lazy/shared-Y46SVR43.js',
-  'dist/webview/codicon.css',
-  'dist/webview/codicon.ttf',
-  'media/icon.svg',
-];
+/** A package as `vsce ls` lists it today: what the manifest names and the page. */
+const good = [...requiredFiles(manifest), 'dist/webview/codicon.css', 'dist/webview/codicon.ttf', 'media/icon.svg'];
 
 describe('files the .vsix carries', () => {
   it('needs what the manifest names: main, the MCP server, the agent guide, icon, activity-bar icon, walkthrough pictures, schema, the details language, translations, and the README, changelog and licence', () => {
@@ -85,7 +78,7 @@ describe('files the .vsix carries', () => {
   it('refuses what must not ship, saying why', () => {
     const cases: [string, RegExp][] = [
       ['dist/extension.js.map', /source map/],
-      ['dist/lazy/client.js.map', /source map/],
+      ['dist/mcp.js.map', /source map/],
       ['src/extension.ts', /source, tests or build output/],
       ['test/unit/manifest.test.ts', /source, tests or build output/],
       ['out/test/runner/runPackaged.js', /source, tests or build output/],

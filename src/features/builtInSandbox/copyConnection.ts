@@ -13,7 +13,7 @@ import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, isConnectionFormat } from './connectionText';
 import { SANDBOX_ENV } from '../../shared/connectionNames';
-import { stableKeySetting } from './sandboxKey';
+import { stableKeySetting } from './sandboxKeyPair';
 import { portSetting } from './sandboxPort';
 
 interface FormatItem extends vscode.QuickPickItem {

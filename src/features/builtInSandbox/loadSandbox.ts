@@ -1,8 +1,4 @@
-/**
- * The sandbox's code, loaded when the sandbox is first used. The bundle keeps it in its own file
- * (`dist/lazy/sandbox.js`, see esbuild.js), so activation neither reads nor compiles it: only the
- * types of `src/sandbox` are known here before then.
- */
+/** The sandbox's code, loaded when the sandbox is first used: only the types of `src/sandbox` are known here before then. */
 import type * as ControlModule from '../../api/controlClient';
 import type * as SandboxModule from '../../sandbox';
 

@@ -19,7 +19,7 @@
  * start. "Sandbox: Reset" (a new ledger) forgets it, but for the user's own transactions if kept. A kept ledger that cannot be restored is set
  * aside, never deleted (`keptLedger.ts`). Everything after the start goes through the
  * signed control endpoint, as a developer's own scripts would. Which port it takes is
- * sandboxPort.ts, which key pair sandboxKey.ts.
+ * sandboxPort.ts, which key pair sandboxKeyPair.ts.
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
@@ -33,17 +33,12 @@ import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted, LEDGER_STATE_KEY } from './snapshotBound';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
-import { SpareKeyAhead } from './sandboxKey';
-import { lazyModule } from '../common/lazyModule';
+import { windowKeyPair } from './sandboxKeyPair';
+import { restoreKeptLedger } from './keptLedger';
 import { errorText } from '../../shared/errorText';
-
-/** Choosing and making the sandbox's key pair, restoring its kept ledger: loaded with its first start. */
-const loadStart = lazyModule(() => import('./sandboxStart'));
 
 /** How long after a change the snapshot is taken (changes in a burst make one). */
 const SAVE_DELAY_MS = 500;
-/** How long after the sandbox started the next window's spare key pair is made. */
-const SPARE_KEY_DELAY_MS = 5_000;
 /** Requests after which the ledger differs from its snapshot. */
 const CHANGING = new Set([
   'createTransaction',
@@ -73,8 +68,6 @@ export class SandboxHost implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<Sandbox | undefined>();
   private readonly ledgerReset = new vscode.EventEmitter<void>();
   private starting: Promise<RunningSandbox> | undefined;
-  /** Makes the next window's spare key pair once this window's sandbox started. */
-  private spareTimer: NodeJS.Timeout | undefined;
   private current: RunningSandbox | undefined;
   private disposed = false;
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -89,7 +82,6 @@ export class SandboxHost implements vscode.Disposable {
    */
   private windowPort: { readonly port: number; readonly taken: number | undefined } | undefined;
   private windowKey: string | undefined;
-  private readonly spareAhead: SpareKeyAhead;
 
   /** The sandbox's clock: real time that tests may skip ahead. */
   readonly clock = new SkippableClock();
@@ -105,15 +97,6 @@ export class SandboxHost implements vscode.Disposable {
 
   constructor(private readonly deps: SandboxHostDeps) {
     this.log = deps.log;
-    this.spareAhead = new SpareKeyAhead(deps.secrets);
-  }
-
-  /**
-   * Reads the spare key pair now, ahead of a start (activation does when requests go to the
-   * sandbox): the first start then does not wait for SecretStorage's answer.
-   */
-  readKeyAhead(): void {
-    if (this.windowKey === undefined && !this.starting && !this.disposed) this.spareAhead.read();
   }
 
   /** The sandbox if it is running. */
@@ -229,8 +212,6 @@ export class SandboxHost implements vscode.Disposable {
 
   async shutdown(): Promise<void> {
     this.disposed = true;
-    this.spareAhead.dispose();
-    if (this.spareTimer !== undefined) clearTimeout(this.spareTimer);
     await this.stop();
     this.cancelSave();
     this.changed.dispose();
@@ -242,12 +223,8 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
-    // The key pair (read ahead just after activation, else read now from SecretStorage) comes
-    // while the sandbox's and the control client's code load.
-    const spare = this.spareAhead.take();
-    const key = loadStart().then(({ windowKeyPair }) =>
-      windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), spare),
-    );
+    // The key pair is made (or read) while the sandbox's and the control client's code load.
+    const key = windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text));
     key.catch(() => undefined);
     const code = Promise.all([loadSandbox(), loadControlClient()]);
     code.catch(() => undefined);
@@ -288,19 +265,11 @@ export class SandboxHost implements vscode.Disposable {
     this.current = running;
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
-    // The next window's key pair, made while this one is in use (a few seconds on, off the first answers' way).
-    this.spareTimer ??= setTimeout(() => {
-      this.spareTimer = undefined;
-      if (this.disposed) return;
-      const made = loadStart().then(({ makeSpareKey }) => makeSpareKey(this.deps.secrets));
-      made.catch((error: unknown) => this.log.debug(`no spare sandbox key pair made: ${errorText(error)}`));
-    }, SPARE_KEY_DELAY_MS);
     return running;
   }
 
   /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
   private async restore(control: ControlClient): Promise<void> {
-    const { restoreKeptLedger } = await loadStart();
     await restoreKeptLedger({
       state: this.deps.state,
       log: this.log,

@@ -1,39 +1,18 @@
 /**
  * The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key
- * setting); and the spare pair made ahead for the next window. Loaded when the sandbox first
- * starts (`sandboxStart.ts`), not at activation.
+ * setting), made when the sandbox first starts.
  */
 import type * as vscode from 'vscode';
 import { generateKeysAsync, loadCredentials } from '../../api';
 import type { Logger } from '../common/log';
-import { SPARE_KEY_SECRET, STABLE_KEY_SECRET, stableKeySetting } from './sandboxKey';
+import { readSetting } from '../common/settings';
 
-/**
- * The spare key pair, taken (deleted from SecretStorage), or undefined when there is none that
- * reads: the one read ahead when it found one, else read now (a change another window made may
- * not have been told here).
- */
-async function takeSpareKey(
-  secrets: vscode.SecretStorage,
-  ahead: Promise<string | undefined> | undefined,
-): Promise<string | undefined> {
-  const spare = (await ahead?.catch(() => undefined)) ?? (await secrets.get(SPARE_KEY_SECRET));
-  if (spare === undefined) return undefined;
-  // Not waited for: another window taking the same pair at the same moment (or this one holding a
-  // read ahead it was not told is stale) only shares a local key.
-  void Promise.resolve(secrets.delete(SPARE_KEY_SECRET)).catch(() => undefined);
-  try {
-    loadCredentials(spare);
-    return spare;
-  } catch {
-    return undefined;
-  }
-}
+/** Where the stable key pair is kept (hex of DER PKCS#8). */
+export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
 
-/** Makes the next window's spare key pair, off the main thread, unless one is there or the pair is kept. */
-export async function makeSpareKey(secrets: vscode.SecretStorage): Promise<void> {
-  if (stableKeySetting() || (await secrets.get(SPARE_KEY_SECRET)) !== undefined) return;
-  await secrets.store(SPARE_KEY_SECRET, (await generateKeysAsync()).privateKeyHex);
+/** Whether the key pair is kept across reloads (the user's setting only). */
+export function stableKeySetting(): boolean {
+  return readSetting('exchangeTx.sandbox.stableKey');
 }
 
 /**
@@ -47,11 +26,9 @@ export async function windowKeyPair(
   log: Logger,
   /** Notes the window's key pair (for the next start in this window). */
   remember: (text: string) => void,
-  /** The spare pair read ahead (SpareKeyAhead), if it was. */
-  spareAhead?: Promise<string | undefined>,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {
-    const text = own ?? (await takeSpareKey(secrets, spareAhead)) ?? (await generateKeysAsync()).privateKeyHex;
+    const text = own ?? (await generateKeysAsync()).privateKeyHex;
     remember(text);
     return { text, kept: false };
   }

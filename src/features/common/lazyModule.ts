@@ -1,8 +1,7 @@
 /**
  * A module loaded on first use: `lazyModule(() => import('../x'))` gives a function that loads it
  * the first time it is called and hands back the same module after (a failed load is tried again
- * on the next call). With the module listed in esbuild.js as a `lazy/` entry, its code is a file of
- * its own that activation never reads.
+ * on the next call).
  */
 export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;

@@ -1,8 +1,6 @@
 /**
  * The client's code (its transport on Node's http, its answer decoding on valibot), loaded when the
- * first request is made. The bundle keeps it in its own file (`dist/lazy/client.js`, see
- * esbuild.js), so activation neither reads nor compiles it; the error classes the features test
- * answers against stay in the main bundle, one copy shared by both.
+ * first request is made.
  */
 import type * as ClientModule from '../../api/client';
 

@@ -76,14 +76,6 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   private readonly subscriptions: vscode.Disposable[];
   readonly onDidChange = this.changed.event;
-  /**
-   * How long VS Code took to open the last details document shown (ms): its document and its
-   * editor, from the call until VS Code said it was shown, less the time our content provider took
-   * meanwhile. The bench tells VS Code's part of the details from ours by it.
-   */
-  lastOpenMs: number | undefined;
-  /** The time the content provider's calls took since the last opening started (ms). */
-  private contentMs = 0;
 
   constructor(private readonly deps: DetailsDeps) {
     const recordChanged = deps.store.onDidChangeRecord((record) => {
@@ -94,15 +86,6 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
   }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
-    const started = performance.now();
-    try {
-      return await this.recordContent(uri, token);
-    } finally {
-      this.contentMs += performance.now() - started;
-    }
-  }
-
-  private async recordContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const id = idFromRecordUri(uri);
     const environment = this.deps.environment.kind;
     const cached = this.deps.store.peek(id);
@@ -154,14 +137,11 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
       return { id, error: 'not-found', message };
     }
     const uri = recordUri(id);
-    const opening = performance.now();
-    this.contentMs = 0;
     let document = await vscode.workspace.openTextDocument(uri);
     // The path gives the language; a user's files.associations could give another.
     if (document.languageId !== RECORD_LANGUAGE)
       document = await vscode.languages.setTextDocumentLanguage(document, RECORD_LANGUAGE);
     await vscode.window.showTextDocument(document, { preview: true });
-    this.lastOpenMs = performance.now() - opening - this.contentMs;
     return { id, uri, record };
   }
 

@@ -1,7 +1,7 @@
 /**
  * The details document at activation: its content provider (`exchange-tx-record:` documents, also
  * those VS Code restores after a reload) and "Show Transaction Details" are registered with relays
- * that load the documents' code (detailsProvider.ts, `dist/lazy/details.js`) the first time one
+ * that load the documents' code (detailsProvider.ts) the first time one
  * is asked for.
  */
 import * as vscode from 'vscode';

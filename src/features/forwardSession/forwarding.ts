@@ -1,7 +1,6 @@
 /**
- * Forwarding in this window once one of its commands first runs (this file and the session's code
- * are one file of the bundle, `dist/lazy/forward.js`; activation registers only the commands, in
- * index.ts): the events' output channel, the status bar item, the Forwarded Events view's provider
+ * Forwarding in this window once one of its commands first runs (activation registers only the
+ * commands, in index.ts): the events' output channel, the status bar item, the Forwarded Events view's provider
  * (the view is hidden until the window's first session, `exchangeTx.forwardingUsed`), and the
  * commands' work: start (asking where to send, the secret made and shown once), stop, resend,
  * rotate, and a stop when the environment changes.

@@ -24,12 +24,6 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private seq = 0;
-  /**
-   * How long VS Code took to open the last answer shown (ms): the text editor, or the Markdown
-   * preview, from the call until VS Code said it was open. The bench tells VS Code's part of a
-   * send or an explanation from ours by it.
-   */
-  lastOpenMs: number | undefined;
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return (
@@ -70,12 +64,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
    */
   async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<void> {
     const shown = { viewColumn: resultColumn(ANSWER_SCHEME), preview: true, preserveFocus: !options.focus };
-    const started = performance.now();
     if (language === 'markdown') {
       try {
         // The preview opens the document itself: no round trip to open it first.
         await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, shown);
-        this.lastOpenMs = performance.now() - started;
         return;
       } catch {
         // The Markdown extension is disabled: the source, as text.
@@ -84,7 +76,6 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     let document = await vscode.workspace.openTextDocument(uri);
     if (document.languageId !== language) document = await vscode.languages.setTextDocumentLanguage(document, language);
     await vscode.window.showTextDocument(document, shown);
-    this.lastOpenMs = performance.now() - started;
   }
 
   dispose(): void {

@@ -1,9 +1,8 @@
 /**
  * The code of request documents: their lenses and warnings, sending, the tools (copy as, explain
  * signature, diagnose keys) and resending from the History. Loaded on first use (a request
- * document opened, or one of these commands run): the bundle keeps it, with the JSON parser, in
- * its own file (`dist/lazy/requests.js`, see esbuild.js); index.ts registers the commands and
- * hands them here.
+ * document opened, or one of these commands run); index.ts registers the commands and hands
+ * them here.
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';
@@ -89,26 +88,12 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
   return editor && isRequestDocument(editor.document) ? editor.document : undefined;
 }
 
-/** VS Code's built-in Markdown extension, which provides the Markdown preview. */
-const MARKDOWN_EXTENSION = 'vscode.markdown-language-features';
-/** Its command that renders Markdown to HTML with the preview's renderer (for other extensions). */
-const MARKDOWN_RENDER = 'markdown.api.render';
-
 export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
   const sender = new RequestSender({ environment, questions, answers, history, messages, log });
   const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
   const tools = new RequestTools({ environment, sandboxHost, answers, messages, log });
   registerUnknownMethodWarnings(context);
-  // Explain Signature shows its explanation in VS Code's Markdown preview, whose extension activates
-  // on the first preview and loads its renderer (markdown-it, highlight.js and its languages: some
-  // 200 ms in this host) on the first render: a first explanation waited for both. A request
-  // document is open now, the one thing explained, so both are made ready in the background.
-  const markdown = vscode.extensions.getExtension(MARKDOWN_EXTENSION);
-  if (markdown)
-    void Promise.resolve(markdown.activate())
-      .then(() => vscode.commands.executeCommand(MARKDOWN_RENDER, '# Exchange Tx\n\n```\n{}\n```\n'))
-      .catch(() => undefined);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
 
   /** The request a command is about: of the document given (or the active one), at the index given (or under the cursor). */

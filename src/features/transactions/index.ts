@@ -1,8 +1,8 @@
 /**
  * The Transactions view: recent transactions grouped by status, with filters and paging, in the
  * "Exchange Tx" activity-bar container. At activation, one call makes the tree view (over a relay
- * provider) and registers the view's commands; the view's code (transactionsPart.ts,
- * `dist/lazy/transactions.js`: the list, the filter, the rows) loads when the view first asks for
+ * provider) and registers the view's commands; the view's code (transactionsPart.ts: the
+ * list, the filter, the rows) loads when the view first asks for
  * its rows or one of its commands first runs.
  */
 import * as vscode from 'vscode';
@@ -36,13 +36,6 @@ export interface TransactionsHandle {
   readonly current: TransactionsApi | undefined;
   /** Loads the view's code (once). */
   load(): Promise<TransactionsApi>;
-  /** When (performance.now()) VS Code first asked for the view's rows, and first took a row to draw. */
-  readonly paint: FirstPaint;
-}
-
-export interface FirstPaint {
-  readonly askedAt?: number;
-  readonly rowAt?: number;
 }
 
 export function register(context: vscode.ExtensionContext, deps: TransactionsDeps): TransactionsHandle {
@@ -66,7 +59,6 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
     });
     return current;
   });
-  const paint: { askedAt?: number; rowAt?: number } = {};
   const loaded = (): TransactionsProvider => {
     if (!provider) throw new Error('the Transactions view asked for an item before its rows');
     return provider;
@@ -75,16 +67,11 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
   const relay: vscode.TreeDataProvider<TreeNode> = {
     onDidChangeTreeData: changed.event,
     getChildren: async (node?: TreeNode) => {
-      paint.askedAt ??= performance.now();
       await load();
       if (!node) await loaded().loaded(FIRST_ROWS_WAIT_MS);
       return loaded().getChildren(node);
     },
-    // The first item VS Code takes: a row of the first page (or the row saying it failed).
-    getTreeItem: (node: TreeNode) => {
-      paint.rowAt ??= performance.now();
-      return loaded().getTreeItem(node);
-    },
+    getTreeItem: (node: TreeNode) => loaded().getTreeItem(node),
     getParent: (node: TreeNode) => loaded().getParent(node),
     resolveTreeItem: (item: vscode.TreeItem, node: TreeNode) => loaded().resolveTreeItem(item, node),
   };
@@ -106,6 +93,5 @@ export function register(context: vscode.ExtensionContext, deps: TransactionsDep
       return current;
     },
     load,
-    paint,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The status-bar watch at activation: its commands ("Watch Transaction in Status Bar…", "Stop
  * Watching Transaction…", the item's click menu) registered with handlers that load the watch's
- * code (watchCommands.ts, `dist/lazy/watch.js`) the first time one runs. When watches were saved
+ * code (watchCommands.ts) the first time one runs. When watches were saved
  * in this workspace, that code loads right after activation and restores them (their first poll
  * on a timer, as before); a workspace with no watch never loads it.
  */

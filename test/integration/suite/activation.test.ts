@@ -35,33 +35,8 @@ describe('extension activation', () => {
     const json = extension.packageJSON as Partial<Manifest>;
     assert.equal(json.version, manifest.version);
     assert.equal(fs.realpathSync(extension.extensionPath), fs.realpathSync(repoRoot));
-    assert.equal(path.normalize(manifest.main), path.normalize('./dist/start.js'));
+    assert.equal(path.normalize(manifest.main), path.normalize('./dist/extension.js'));
     assert.ok(fs.existsSync(path.join(extension.extensionPath, manifest.main)), `${manifest.main} is not built`);
-  });
-
-  it("loads the bundle through dist/start.js with a code cache: a new profile has none, and each file's cache is written once it ran", async () => {
-    const api = (await ourExtension().activate()) as ExchangeTxApi;
-    const { startup } = api;
-    assert.ok(startup, 'dist/start.js loaded the bundle');
-    assert.ok(startup.loadMs > 0);
-    const before = startup.cache();
-    assert.equal(before.taken + before.rejected, 0, 'a new profile has no code cache');
-    assert.ok(before.none >= 2, `dist/extension.js and the files it requires (${before.none})`);
-    assert.ok(
-      api.log.recent.some((line) =>
-        /activated in [\d.]+ ms, its code loaded in [\d.]+ ms \(\d+ files: 0 from the code cache\)/.test(line),
-      ),
-      'the log says how the code was loaded',
-    );
-    await startup.keep();
-    const after = startup.cache();
-    assert.equal(after.written, after.none, 'a cache for every file compiled without one');
-    const files = fs.readdirSync(startup.cacheDir);
-    assert.ok(
-      files.some((f) => /^extension\.js-[0-9a-f]{16}\.cache$/.test(f)),
-      files.join(', '),
-    );
-    assert.equal(files.filter((f) => f.endsWith('.cache')).length, after.written, files.join(', '));
   });
 
   it('activates without error', async () => {

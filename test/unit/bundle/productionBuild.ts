@@ -1,7 +1,6 @@
 /**
  * The production build (`node esbuild.js --production`) made once per test run into a temporary
- * folder, and what its metafile says: which file holds which sources, and which files the
- * extension's entry loads with it (its static imports) or later (its dynamic imports).
+ * folder, and what its metafile says: which file holds which sources and what each file imports.
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
@@ -44,19 +43,6 @@ export function productionBuild(): ProductionBuild {
   built = result;
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   return result;
-}
-
-/** `entry` and every file it imports statically, directly or not: what loading `entry` loads. */
-export function loadedWith(build: ProductionBuild, entry: string): string[] {
-  const seen = new Set<string>();
-  const queue = [entry];
-  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
-    if (seen.has(next)) continue;
-    seen.add(next);
-    for (const i of build.outputs[next]?.imports ?? [])
-      if (!i.external && i.kind === 'import-statement') queue.push(i.path);
-  }
-  return [...seen];
 }
 
 /** The sources (repository paths) in the given files. */

@@ -14,8 +14,6 @@ import {
   timeWithUtc,
 } from '../../../src/shared/format';
 import type { TimeStyle } from '../../../src/shared/format';
-import { compactAge } from '../../../src/shared/compactAge';
-import { prepareFormats } from '../../../src/shared/prepareFormats';
 
 /** Every locale the time tests show today, and one Intl refuses. */
 const LOCALES = ['en', 'en-us', 'en-gb', 'de', 'fr', 'ja', 'zh-cn', 'ru', 'not a locale!'];
@@ -137,18 +135,5 @@ describe('formatters made once per style: the same text as before', () => {
       relativeTime(MS * 1000, MS, 'pt-br');
     });
     assert.deepEqual(made, { date: 0, relative: 1 }, 'only the new locale (pt-br) made a formatter');
-  });
-
-  it("prepareFormats makes ahead the formatters a style's first rows, hover and details use", () => {
-    // A style no other test formats with: its formatters are not made yet.
-    const style: TimeStyle = { locale: 'sv', timeZone: 'America/Sao_Paulo' };
-    const ahead = counting(() => prepareFormats(style));
-    assert.ok(ahead.date > 0 && ahead.relative > 0, `made ahead: ${JSON.stringify(ahead)}`);
-    const after = counting(() => {
-      localTime(MS, style);
-      relativeTime((MS - 3 * 60_000) * 1000, MS, style.locale);
-      compactAge((MS - 3 * 60_000) * 1000, MS, style.locale);
-    });
-    assert.deepEqual(after, { date: 0, relative: 0 });
   });
 });

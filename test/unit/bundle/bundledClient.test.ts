@@ -1,8 +1,8 @@
 /**
- * The client as the extension ships it (dist/lazy/client.js of the production build, on Node's own
- * http) keeps the transport's promises: redirects are
- * refused, proxy variables of the environment are not read, answers are capped, a broken-off answer
- * is told apart, and a call ends at its deadline or when aborted.
+ * The client as the extension ships it (dist/lazy/client.js of the production build, with axios
+ * bundled) keeps the transport's promises: redirects are refused, proxy variables of the
+ * environment are not read, answers are capped, a broken-off answer is told apart, and a call ends
+ * at its deadline or when aborted.
  */
 import { strict as assert } from 'assert';
 import type { ExchangeClient as ExchangeClientClass } from '../../../src/api';

@@ -1,5 +1,5 @@
 /**
- * The client's code (its transport on Node's http, its answer decoding on valibot), loaded when the
+ * The client's code (its transport on axios, its answer decoding on valibot), loaded when the
  * first request is made. The bundle keeps it in its own file (`dist/lazy/client.js`, see
  * esbuild.js), so activation neither reads nor compiles it; the error classes the features test
  * answers against stay in the main bundle, one copy shared by both.

@@ -34,9 +34,9 @@ const FEATURES = readdirSync(path.join(SRC, 'features'), { withFileTypes: true }
 export const FOLDER_RULES = {
   api: {
     folders: ['shared'],
-    packages: ['valibot'],
+    packages: ['valibot', 'axios'],
     node: true,
-    why: 'src/api is pure Node: src/shared, Node and valibot; never vscode',
+    why: 'src/api is pure Node: src/shared, Node, valibot and axios; never vscode',
   },
   sandbox: {
     folders: ['api', 'shared', 'forward'],

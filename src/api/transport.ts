@@ -1,23 +1,22 @@
 /**
  * One signed JSON-RPC 2.0 call over HTTP: the envelope is serialized once, compactly; those exact
- * bytes are signed and sent with Node's own http/https (which VS Code's proxy support patches);
- * the answer is checked against the protocol before anything reads it. No retries and no rate
- * limiting here (see client.ts).
+ * bytes are signed and sent with axios's Node adapter (over Node's http/https, which VS Code's
+ * proxy support patches); the answer is checked against the protocol before anything reads it. No
+ * retries and no rate limiting here (see client.ts).
  *
  * Before anything is signed, the address must pass the endpoint policy (endpoint.ts). The answer
- * is read as a stream (gzip, deflate or brotli undone on the way), with a cap on its size and the
- * call's deadline (body.ts), so an answer that never ends or never stops costs neither unbounded
- * memory nor more than the timeout, and an answer that started but did not finish is told apart
- * from no answer at all. Redirects are refused, never followed. No error keeps Node's error
- * object: only its network code travels on.
+ * is read whole as text (gzip, deflate or brotli undone on the way), with a cap on its size after
+ * decompression and the call's deadline, so an answer that never ends or never stops costs neither
+ * unbounded memory nor more than the timeout, and an answer that started but did not finish is
+ * told apart from no answer at all. Redirects are refused, never followed; no proxy variable is
+ * read. No error keeps axios's or Node's error object (axios's holds the request's headers): only
+ * Node's network code travels on.
  */
 import { randomUUID } from 'crypto';
 import * as http from 'http';
 import * as https from 'https';
-import type { Readable } from 'stream';
-import { pipeline } from 'stream';
-import * as zlib from 'zlib';
-import { readBody, networkCode } from './body';
+import axios from 'axios';
+import type { AxiosResponse } from 'axios';
 import { endpointUrl, controlEndpointUrl } from './endpoint';
 import type { Credentials } from './keys';
 import { fingerprint, signBody } from './keys';
@@ -90,13 +89,10 @@ export class JsonRpcTransport {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   private readonly credentials: Credentials;
-  /** `url`, parsed once for every request. */
-  private readonly target: URL;
 
   constructor(options: TransportOptions) {
     // Throws for an address requests may not go to: nothing is ever signed for it.
     this.url = options.endpoint === 'control' ? controlEndpointUrl(options.baseUrl) : endpointUrl(options.baseUrl);
-    this.target = new URL(this.url);
     this.credentials = options.credentials;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = positiveInteger('maxResponseBytes', options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES);
@@ -126,64 +122,56 @@ export class JsonRpcTransport {
     const deadline = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
 
-    let status: number;
-    let stream: Readable;
-    let contentType: string;
+    // The status of the answer's head once it came: a failure after it is an answer that broke off.
+    let headStatus: number | undefined;
+    const transport = {
+      request(request: https.RequestOptions, callback: (response: http.IncomingMessage) => void): http.ClientRequest {
+        return (request.protocol === 'https:' ? https : http).request(request, (response) => {
+          headStatus = response.statusCode ?? 0;
+          callback(response);
+        });
+      },
+    };
+    let answer: AxiosResponse<string>;
     try {
-      const response = await postBytes(
-        this.target,
-        body,
-        {
+      answer = await sender.post<string>(this.url, body, {
+        headers: {
+          ...COMMON_HEADERS,
           'Content-Type': 'application/json',
           'X-Api-Key': this.credentials.apiKey,
           'X-Api-Signature': signature,
         },
-        combined,
-      );
-      status = response.statusCode ?? 0;
-      contentType = String(response.headers['content-type'] ?? '');
-      stream = decoded(response);
+        signal: combined,
+        maxContentLength: this.maxResponseBytes,
+        transport,
+      });
     } catch (error) {
-      if (signal?.aborted) throw new CancelledError();
-      if (deadline.aborted) throw new TimeoutError(timeoutMs);
-      throw networkError(error);
+      throw failure(error, headStatus, { signal, deadline, timeoutMs, maxBytes: this.maxResponseBytes });
     }
-    if (status >= 300 && status <= 399) {
-      stream.destroy();
-      throw new TransportError(
-        `The service answered with a redirect (HTTP ${status}); requests are never sent on to another address.`,
-        status,
-      );
-    }
-    const outcome = await readBody(stream, this.maxResponseBytes, combined);
-    switch (outcome.kind) {
-      case 'complete':
-        return {
-          status,
-          contentType,
-          text: stripBom(outcome.bytes.toString('utf8')),
-          sent: {
-            'Content-Type': 'application/json',
-            'X-Api-Key': fingerprint(this.credentials.apiKey),
-            'X-Api-Signature': fingerprint(signature),
-          },
-        };
-      case 'too-large':
-        throw new AnswerTooLargeError(this.maxResponseBytes, status);
-      case 'aborted':
-        if (signal?.aborted) throw new CancelledError();
-        throw new IncompleteAnswerError(timeoutMs, status);
-      case 'failed': {
-        // A connection closed mid-answer is a reset, whatever the library called it.
-        const code = outcome.code ?? 'ECONNRESET';
-        throw new TransportError(`The service's answer broke off before its end (${code}).`, undefined, { code });
-      }
-    }
+    const { status } = answer;
+    if (isRedirect(status)) throw redirected(status);
+    return {
+      status,
+      contentType: String(answer.headers['content-type'] ?? ''),
+      text: answer.data,
+      sent: {
+        'Content-Type': 'application/json',
+        'X-Api-Key': fingerprint(this.credentials.apiKey),
+        'X-Api-Signature': fingerprint(signature),
+      },
+    };
   }
 }
 
-function stripBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+function isRedirect(status: number): boolean {
+  return status >= 300 && status <= 399;
+}
+
+function redirected(status: number): ExchangeError {
+  return new TransportError(
+    `The service answered with a redirect (HTTP ${status}); requests are never sent on to another address.`,
+    status,
+  );
 }
 
 /** What every request says besides its body's headers: JSON wanted, compressed if the service likes. */
@@ -194,55 +182,55 @@ const COMMON_HEADERS = {
 };
 
 /**
- * Posts `body` as it is and settles with the answer's head (its body still to read), or rejects
- * with Node's error when no answer came. Node's http never follows a redirect and reads no proxy
- * variable; VS Code's proxy support patches these functions, so its proxy settings apply.
+ * axios for the guarantees above: the signed bytes sent as they are, the answer kept as text
+ * (UTF-8, a BOM removed) whatever its status, no redirect followed, no proxy variable read, Node's
+ * http adapter only (never fetch).
  */
-function postBytes(
-  url: URL,
-  body: Buffer,
-  headers: Readonly<Record<string, string>>,
-  signal: AbortSignal,
-): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...COMMON_HEADERS, ...headers, 'Content-Length': String(body.length) },
-        signal,
-      },
-      resolve,
-    );
-    // After the head came, a failure ends the answer's stream (read in body.ts), not this promise.
-    request.on('error', reject);
-    request.end(body);
-  });
+const sender = axios.create({
+  adapter: 'http',
+  maxRedirects: 0,
+  proxy: false,
+  decompress: true,
+  responseType: 'text',
+  responseEncoding: 'utf8',
+  transformRequest: [(data: unknown) => data],
+  transformResponse: [(data: unknown) => data],
+  validateStatus: () => true,
+});
+
+interface Bounds {
+  readonly signal: AbortSignal | undefined;
+  readonly deadline: AbortSignal;
+  readonly timeoutMs: number;
+  readonly maxBytes: number;
 }
 
-/** The answer's body as sent before its content encoding: gzip, deflate and brotli undone. */
-function decoded(response: http.IncomingMessage): Readable {
-  const encoding = String(response.headers['content-encoding'] ?? '')
-    .trim()
-    .toLowerCase();
-  const decoder =
-    encoding === 'gzip' || encoding === 'x-gzip'
-      ? zlib.createGunzip()
-      : encoding === 'deflate'
-        ? zlib.createInflate()
-        : encoding === 'br'
-          ? zlib.createBrotliDecompress()
-          : undefined;
-  if (!decoder) return response;
-  // A failure on either side ends both (the reader sees it on the decoder); so does destroying the decoder.
-  return pipeline(response, decoder, () => undefined);
+/** The error of a call that got no whole answer, told apart by what had arrived; nothing of axios's error kept. */
+function failure(error: unknown, headStatus: number | undefined, bounds: Bounds): ExchangeError {
+  if (bounds.signal?.aborted) return new CancelledError();
+  if (headStatus === undefined) {
+    if (bounds.deadline.aborted) return new TimeoutError(bounds.timeoutMs);
+    const code = networkCode(error);
+    if (code !== undefined) return new TransportError(`Could not reach the service (${code}).`, undefined, { code });
+    return new TransportError('Could not reach the service.');
+  }
+  // A redirect is refused whatever its body did (too large, stalled, broken off).
+  if (isRedirect(headStatus)) return redirected(headStatus);
+  if (axios.isAxiosError(error) && error.code === 'ERR_BAD_RESPONSE' && error.message.startsWith('maxContentLength')) {
+    return new AnswerTooLargeError(bounds.maxBytes, headStatus);
+  }
+  if (bounds.deadline.aborted) return new IncompleteAnswerError(bounds.timeoutMs, headStatus);
+  // A connection closed mid-answer is a reset, whatever the library called it.
+  const code = networkCode(error) ?? 'ECONNRESET';
+  return new TransportError(`The service's answer broke off before its end (${code}).`, undefined, { code });
 }
 
-/** Only the network code travels on: Node's error object stays here. */
-function networkError(error: unknown): ExchangeError {
-  const code = networkCode(error);
-  if (code !== undefined) return new TransportError(`Could not reach the service (${code}).`, undefined, { code });
-  return new TransportError('Could not reach the service.');
+/** The network code of Node's error (ECONNRESET, Z_DATA_ERROR), never one of axios's own (ERR_CANCELED). */
+export function networkCode(error: unknown): string | undefined {
+  const cause = axios.isAxiosError(error) ? error.cause : error;
+  if (typeof cause !== 'object' || cause === null || !('code' in cause)) return undefined;
+  const code = cause.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]{0,39}$/.test(code) ? code : undefined;
 }
 
 /** Checks an HTTP answer against JSON-RPC 2.0 and the request it answers. */

@@ -1,5 +1,5 @@
 /**
- * The client's code (its transport on Node's http, its answer decoding on valibot), loaded when the
+ * The client's code (its transport on axios, its answer decoding on valibot), loaded when the
  * first request is made.
  */
 import type * as ClientModule from '../../api/client';

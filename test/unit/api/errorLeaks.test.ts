@@ -1,7 +1,8 @@
 import { strict as assert } from 'assert';
 import { inspect } from 'util';
+import { AxiosError, CanceledError } from 'axios';
 import { ExchangeClient, ExchangeError, TransportError } from '../../../src/api';
-import { JsonRpcTransport } from '../../../src/api/transport';
+import { JsonRpcTransport, networkCode } from '../../../src/api/transport';
 import { endless, stalled, startLocalServer } from './localServer';
 import type { Handler, LocalServer, ReceivedRequest } from './localServer';
 import { testCredentials } from './support';
@@ -120,5 +121,29 @@ describe('errors carry no request: no signature, key or body in any rendering', 
       await server?.close();
       server = undefined;
     }
+  });
+});
+
+describe('networkCode', () => {
+  it('keeps only a network code of an error', () => {
+    assert.equal(networkCode(Object.assign(new Error('x'), { code: 'ECONNRESET' })), 'ECONNRESET');
+    assert.equal(networkCode({ code: 'E' }), 'E');
+    assert.equal(networkCode({ code: `E${'A'.repeat(39)}` }), `E${'A'.repeat(39)}`, '40 characters');
+    assert.equal(networkCode({ code: `E${'A'.repeat(40)}` }), undefined, '41 characters');
+    assert.equal(networkCode({ code: 'econnreset' }), undefined);
+    assert.equal(networkCode({ code: 'ECONN RESET' }), undefined);
+    assert.equal(networkCode({ code: 'xECONNRESET' }), undefined);
+    assert.equal(networkCode({ code: 'ECONNRESET!' }), undefined);
+    assert.equal(networkCode({ code: 42 }), undefined);
+    assert.equal(networkCode({}), undefined);
+    assert.equal(networkCode(null), undefined);
+    assert.equal(networkCode('ECONNRESET'), undefined);
+  });
+
+  it("of an axios error, keeps the code of Node's error it wraps, never axios's own", () => {
+    const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    assert.equal(networkCode(AxiosError.from(reset)), 'ECONNRESET');
+    assert.equal(networkCode(new AxiosError('stream has been aborted', 'ERR_BAD_RESPONSE')), undefined);
+    assert.equal(networkCode(new CanceledError()), undefined);
   });
 });

@@ -65,7 +65,7 @@ describe('the lint rule of what each folder may import', function () {
       },
     ]);
     assert.deepEqual(vscodeInApi, [
-      'exchange-tx/folder-imports: vscode is not for src/api: src/api is pure Node: src/shared, Node and valibot; never vscode.',
+      'exchange-tx/folder-imports: vscode is not for src/api: src/api is pure Node: src/shared, Node, valibot and axios; never vscode.',
     ]);
     assert.match(featureInStore.join(), /src\/features\/common is not for src\/store/);
     assert.match(fsInStore.join(), /Node's fs is not for src\/store/);
@@ -84,7 +84,7 @@ describe('the lint rule of what each folder may import', function () {
     const results = lint([
       {
         file: 'src/api/demo.ts',
-        code: "import { echo } from '../shared/echo';\nimport * as v from 'valibot';\nimport { createHash } from 'crypto';\nimport { x } from './client';\nexport const all = [echo, v, createHash, x];",
+        code: "import { echo } from '../shared/echo';\nimport * as v from 'valibot';\nimport axios from 'axios';\nimport { createHash } from 'crypto';\nimport { x } from './client';\nexport const all = [echo, v, axios, createHash, x];",
       },
       {
         file: 'src/shared/demo.ts',

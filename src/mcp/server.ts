@@ -21,11 +21,11 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { redactSecrets } from '../agents/safeText';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../agents/types';
 import type { Redactor } from './redact';
 import { getPrompt, PROMPTS, readResource, ResourceError, RESOURCE_TEMPLATES, RESOURCES } from './resources';
 import { errorText } from '../shared/errorText';
+import { redactSecrets } from '../agents/modelText';
 
 export const MCP_SERVER_NAME = 'exchange-tx';
 

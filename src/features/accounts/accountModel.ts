@@ -10,6 +10,7 @@
 import { checkEndpoint } from '../../api';
 import { isPlainObject } from '../../shared/storedState';
 import { errorText } from '../../shared/errorText';
+import { hasUnsafeText } from '../../shared/safeText';
 import type { Account, AccountSummary, Resolution } from '../common/accounts';
 import { hostOf } from '../common/accounts';
 
@@ -107,8 +108,7 @@ export function nameProblem(name: string, others: readonly Account[], selfId?: s
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
   if (trimmed.length > MAX_NAME_LENGTH) return 'too-long';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) return 'control-characters';
+  if (hasUnsafeText(trimmed)) return 'control-characters';
   const lower = trimmed.toLowerCase();
   if (others.some((a) => a.id !== selfId && a.name.toLowerCase() === lower)) return 'taken';
   return undefined;

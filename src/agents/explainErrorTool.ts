@@ -11,6 +11,7 @@ import { success } from './results';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
 import { safeText } from '../shared/safeText';
+import { isRecord } from '../shared/isRecord';
 
 const MAX_MESSAGE_LENGTH = 2000;
 const MAX_JSON_LENGTH = 20_000;
@@ -18,10 +19,6 @@ const MAX_JSON_LENGTH = 20_000;
 type ExplainInput =
   | { readonly kind: 'rpc'; readonly code: number; readonly message: string; readonly data?: unknown }
   | { readonly kind: 'http'; readonly status: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The error object of a JSON-RPC answer, or the error object itself. */
 function errorOfJson(text: string): ExplainInput {

@@ -15,6 +15,7 @@ import { createHash } from 'crypto';
 import { writeFileAtomicSync } from './atomicFile';
 import type { QueueEntry } from './deliveryTypes';
 import type { ForwarderState, Tracked } from './forwarder';
+import { isRecord } from '../shared/isRecord';
 
 export const STATE_VERSION = 1;
 /** A state file larger than this is not read. */
@@ -72,10 +73,6 @@ export function forwarderStateOf(stored: StoredState | undefined): ForwarderStat
   for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {}))
     tracked.set(id, { status, changes, createdAt, final: final === 1 });
   return { tracked, cursor: stored?.cursor, started: stored?.started ?? false, gaps: stored?.gaps ?? 0 };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkShape(value: unknown): StoredState | string {

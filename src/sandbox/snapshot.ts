@@ -16,6 +16,7 @@ import { findCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
 import { Ledger } from './ledger';
 import { validatePlan } from './lifecycle';
+import { isRecord } from '../shared/isRecord';
 
 /** The largest ledger a snapshot may ask to seed (the CLI's --size is not bounded; this is). */
 export const MAX_SNAPSHOT_SIZE = 10_000;
@@ -46,10 +47,6 @@ export function toSnapshot(ledger: Ledger, skippedMs: number): LedgerSnapshot {
     transactions,
     issued: ledger.issuer.toSnapshot(),
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const isTime = (value: unknown): value is number =>

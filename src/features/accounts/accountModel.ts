@@ -8,11 +8,11 @@
  *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
  */
 import { checkEndpoint } from '../../api';
-import { isPlainObject } from '../../shared/storedState';
 import { errorText } from '../../shared/errorText';
 import { hasUnsafeText } from '../../shared/safeText';
 import type { Account, AccountSummary, Resolution } from '../common/accounts';
 import { hostOf } from '../common/accounts';
+import { isRecord } from '../../shared/isRecord';
 
 export const ACCOUNTS_VERSION = 1;
 export const MAX_ACCOUNTS = 50;
@@ -43,7 +43,7 @@ const KNOWN_ACCOUNT = new Set(['id', 'name', 'baseUrl', 'hosts']);
 
 function readHosts(value: unknown): Record<string, boolean> {
   const hosts: Record<string, boolean> = {};
-  if (!isPlainObject(value)) return hosts;
+  if (!isRecord(value)) return hosts;
   for (const [origin, allowed] of Object.entries(value).slice(0, MAX_HOSTS)) {
     if (typeof allowed === 'boolean' && originOf(origin) === origin) hosts[origin] = allowed;
   }
@@ -51,7 +51,7 @@ function readHosts(value: unknown): Record<string, boolean> {
 }
 
 function readAccount(value: unknown): Account | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const { id, name, baseUrl } = value;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return undefined;
   if (typeof name !== 'string' || nameProblem(name, []) !== undefined) return undefined;
@@ -66,7 +66,7 @@ function readAccount(value: unknown): Account | undefined {
  * thrown away; a missing or foreign value reads as no accounts.
  */
 export function readAccounts(stored: unknown): AccountList {
-  if (!isPlainObject(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
+  if (!isRecord(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
   const accounts: Account[] = [];
   const kept: unknown[] = [];
   const accountExtras: Record<string, Record<string, unknown>> = {};

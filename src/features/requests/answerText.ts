@@ -12,8 +12,8 @@ import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from '../../api/serviceErrorMeaning';
 import type { Meaning } from '../../api/serviceErrorMeaning';
-import { isPlainObject } from '../../shared/storedState';
 import { visibleText } from '../../shared/safeText';
+import { isRecord } from '../../shared/isRecord';
 
 export interface AnswerInput {
   readonly method: string;
@@ -67,7 +67,7 @@ function meaningLines(meaning: Meaning): string[] {
 }
 
 function errorOf(body: unknown): { code: number; message: string; data: unknown } | undefined {
-  if (!isPlainObject(body) || !isPlainObject(body.error)) return undefined;
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
   const { code, message, data } = body.error;
   if (typeof code !== 'number') return undefined;
   return { code, message: typeof message === 'string' ? message : '', data };
@@ -144,7 +144,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   const tooDeep = nestsDeeperThan(input.text, MAX_ANSWER_DEPTH);
   const parsed = parse(input.text);
   const http = httpMeaning(input.status);
-  if (!parsed.ok || !isPlainObject(parsed.value)) {
+  if (!parsed.ok || !isRecord(parsed.value)) {
     const what = parsed.ok ? 'JSON that is not a JSON-RPC object' : 'not JSON';
     lines.push(`// The answer is ${what} (${oneLine(input.contentType || 'no content type', 80)}).`);
     if (http) lines.push(...meaningLines(http));

@@ -13,12 +13,9 @@ import { hasUnsafeText } from '../../shared/safeText';
 import { ControlRefusal } from './refusal';
 import { CREATE_FIELDS } from '../../shared/controlRequests';
 import type { CreateInStateOptions } from '../ledgerActions';
+import { isRecord } from '../../shared/isRecord';
 
 export type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function invalid(field: string, message: string): ControlRefusal {
   return new ControlRefusal('invalid', message, field);

@@ -9,6 +9,7 @@ import { failure, targetData, targetLine } from './results';
 import { resultSchema } from './outputSchemas';
 import type { AgentTool, AgentToolContext, AgentToolResult, JsonObjectSchema } from './types';
 import { validateInput } from './validation';
+import { isRecord } from '../shared/isRecord';
 
 /** The context of a state-changing tool: the sandbox, with its control client. */
 export interface SandboxToolContext extends AgentToolContext {
@@ -49,7 +50,7 @@ interface ChangeSpec<I> extends ToolSpec<I> {
 }
 
 function asRecord(input: unknown): Record<string, unknown> {
-  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+  return isRecord(input) ? input : {};
 }
 
 /** The refusal of a state-changing tool on an account: nothing is sent. */

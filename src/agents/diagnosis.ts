@@ -8,9 +8,9 @@
 import type { TransactionRecord } from '../api/types';
 import type { KnownStatus, TransactionStatus } from '../shared/status';
 import { durationText } from './duration';
-import { safeText } from './safeText';
 import type { Advice } from './statusGuide';
 import { adviceLine, STATUS_DOCS_URL, STATUS_FACTS } from './statusGuide';
+import { safeText } from '../shared/safeText';
 
 /** Since when the transaction is in its status, and how that is known. */
 export interface SinceFact {

@@ -5,12 +5,13 @@
  */
 import { errorMeaning, httpMeaning } from '../api/serviceErrorMeaning';
 import { serviceErrorFrom } from '../api/serviceErrorReading';
-import { sanitize } from '../shared/format';
 import { nestsDeeperThan } from '../shared/jsonDepth';
 import { readTool } from './defineTool';
 import { success } from './results';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
+import { safeText } from '../shared/safeText';
+import { isRecord } from '../shared/isRecord';
 
 const MAX_MESSAGE_LENGTH = 2000;
 const MAX_JSON_LENGTH = 20_000;
@@ -18,10 +19,6 @@ const MAX_JSON_LENGTH = 20_000;
 type ExplainInput =
   | { readonly kind: 'rpc'; readonly code: number; readonly message: string; readonly data?: unknown }
   | { readonly kind: 'http'; readonly status: number };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The error object of a JSON-RPC answer, or the error object itself. */
 function errorOfJson(text: string): ExplainInput {
@@ -136,7 +133,7 @@ export const explainErrorTool: AgentTool = readTool<ExplainInput>({
     const meaning = errorMeaning(input.code, input.message, input.data);
     const kind = serviceErrorFrom(input.code, input.message, input.data).kind;
     const lines = [
-      `Error ${input.code}: ${sanitize(input.message, 300)}`,
+      `Error ${input.code}: ${safeText(input.message, 300)}`,
       `Meaning: ${meaning.meaning}`,
       `What to do: ${meaning.action}`,
     ];

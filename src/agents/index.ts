@@ -23,7 +23,7 @@ export type {
 } from './types';
 export { Sightings } from './sightings';
 export type { SightingStorage } from './sightings';
-export { redactSecrets, safeData, safeText } from './safeText';
+export { redactSecrets, safeData } from './modelText';
 export { AgentInputError, validateInput } from './validation';
 export { failure, failureData, targetLine } from './results';
 export type { FailureData } from './results';

@@ -5,7 +5,8 @@
 import type { TransactionRecord } from '../api/types';
 import type { ControlTransaction } from '../shared/controlProtocol';
 import { ticker } from '../shared/format';
-import { amountText, quoted, safeText } from './safeText';
+import { amountText, quoted } from './modelText';
+import { safeText } from '../shared/safeText';
 
 /** Unix microseconds as ISO 8601 (UTC), or undefined for 0 / unreadable. */
 export function isoFromMicros(micros: number | undefined): string | undefined {

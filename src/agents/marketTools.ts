@@ -5,19 +5,20 @@
  */
 import type { EstimateLimits, PairLimits } from '../api/types';
 import { ticker } from '../shared/format';
-import { amountText, quoted, safeText as sanitize } from './safeText';
 import { readTool } from './defineTool';
 import { isoFromMicros } from './lines';
 import { success } from './results';
 import { amountSchema, optionalString, requiredString, textSchema, tickerSchema } from './schemaParts';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
+import { amountText, quoted } from './modelText';
+import { safeText } from '../shared/safeText';
 
 /** Most pairs one limits call takes. */
 export const MAX_LIMIT_PAIRS = 20;
 
 function t(code: string): string {
-  return ticker(sanitize(code, 20));
+  return ticker(safeText(code, 20));
 }
 
 function a(amount: string | undefined): string {

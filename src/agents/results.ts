@@ -8,15 +8,16 @@ import { ExchangeError, InvalidParameterError, ServiceError, TransportError } fr
 import { errorMeaning, httpMeaning } from '../api/serviceErrorMeaning';
 import type { Meaning } from '../api/serviceErrorMeaning';
 import { ControlError } from '../api/controlError';
-import { safeData, safeText as sanitize } from './safeText';
 import type { AgentTarget, AgentToolContext, AgentToolResult } from './types';
 import { AgentInputError } from './validation';
 import { errorText } from '../shared/errorText';
+import { safeData } from './modelText';
+import { safeText } from '../shared/safeText';
 
 /** The first line of every result. */
 export function targetLine(target: AgentTarget): string {
   if (target.kind === 'sandbox') return 'On the sandbox:';
-  return `On account '${sanitize(target.label, 80)}' (${sanitize(target.host, 120)}):`;
+  return `On account '${safeText(target.label, 80)}' (${safeText(target.host, 120)}):`;
 }
 
 /** The target as it goes into a result's data. */
@@ -57,7 +58,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETU
 function unreachableMeaning(target: AgentTarget | undefined): Meaning {
   if (target?.kind === 'account') {
     return {
-      meaning: `Nothing answered at the account's address (${sanitize(target.host, 120)}): the service is unreachable from here (network, proxy or address).`,
+      meaning: `Nothing answered at the account's address (${safeText(target.host, 120)}): the service is unreachable from here (network, proxy or address).`,
       action: "Check the network and the account's address, then call again; nothing was changed on the service.",
     };
   }
@@ -103,13 +104,13 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     };
   if (error instanceof InvalidParameterError && error.detail !== undefined) {
     // The client's own check, before sending (the service's answer has no detail).
-    return { kind: 'invalid-input', message: sanitize(error.message, 300), field: error.param, sent: false };
+    return { kind: 'invalid-input', message: safeText(error.message, 300), field: error.param, sent: false };
   }
   if (error instanceof ControlError) {
     return {
       kind: error.kind,
       code: error.code,
-      message: sanitize(error.controlMessage, 300),
+      message: safeText(error.controlMessage, 300),
       ...(error.field ? { field: error.field } : {}),
       httpStatus: error.status,
     };
@@ -121,7 +122,7 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     const status = error instanceof TransportError ? error.status : undefined;
     return {
       kind: error.kind,
-      message: sanitize(message, 300),
+      message: safeText(message, 300),
       ...(code === undefined ? {} : { code }),
       ...(status === undefined ? {} : { httpStatus: status }),
       ...(meaning ? { meaning: meaning.meaning, action: meaning.action } : {}),
@@ -131,7 +132,7 @@ export function failureData(error: unknown, target?: AgentTarget): FailureData {
     };
   }
   // Not one of ours: a programming fault. Its message only (no stack).
-  return { kind: 'error', message: sanitize(errorText(error), 300) };
+  return { kind: 'error', message: safeText(errorText(error), 300) };
 }
 
 /** An error result: the target, what failed and what it means. */

@@ -15,7 +15,6 @@ import { controlLine } from './lines';
 import { durationMs } from './listTool';
 import { CONTROL_TX_SCHEMA } from './outputSchemas';
 import { success } from './results';
-import { safeText } from './safeText';
 import {
   amountSchema,
   idSchema,
@@ -27,6 +26,7 @@ import {
 } from './schemaParts';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
+import { safeText } from '../shared/safeText';
 
 function shown(value: unknown, fallback: string): string {
   return typeof value === 'string' || typeof value === 'number' ? safeText(String(value), 64) : fallback;

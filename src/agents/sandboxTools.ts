@@ -6,7 +6,7 @@
 import type { CreateAction } from '../shared/controlRequests';
 import { CREATE_FIELDS } from '../shared/controlRequests';
 import { movableStatuses } from '../shared/controlProtocol';
-import { sanitize, ticker } from '../shared/format';
+import { ticker } from '../shared/format';
 import type { KnownStatus } from '../shared/status';
 import { sandboxTool } from './defineTool';
 import { controlLine } from './lines';
@@ -23,11 +23,12 @@ import {
 } from './schemaParts';
 import type { AgentTool } from './types';
 import { AgentInputError } from './validation';
+import { safeText } from '../shared/safeText';
 
 /** A value of the input, shown short in a confirmation (the input is not checked yet there). */
 function shown(value: unknown, fallback: string): string {
-  if (typeof value === 'number') return sanitize(String(value), 64);
-  return typeof value === 'string' && value.trim() !== '' ? sanitize(value, 64) : fallback;
+  if (typeof value === 'number') return safeText(String(value), 64);
+  return typeof value === 'string' && value.trim() !== '' ? safeText(value, 64) : fallback;
 }
 
 type CreateInput = Omit<CreateAction, 'action'>;

@@ -4,6 +4,7 @@
  * A refused input names the field and what is wrong, never echoing more than a short part of it.
  */
 import type { JsonObjectSchema, JsonSchema } from './types';
+import { isRecord } from '../shared/isRecord';
 
 /** An input the tool refuses; `field` is a path such as `ids[2]` or `pairs[0].from`. */
 export class AgentInputError extends Error {
@@ -14,10 +15,6 @@ export class AgentInputError extends Error {
     super(field === '' ? detail : `"${field}" ${detail}`);
     this.name = 'AgentInputError';
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

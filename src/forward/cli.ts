@@ -13,11 +13,11 @@ import { loadCredentials } from '../api/keys';
 import { generateEventSecret } from '../shared/statusEvents';
 import { accountIdentity, defaultStateFolder, ForwardCliError, FORWARD_USAGE, parseForwardCli } from './cliArgs';
 import { attemptLine } from './cliLine';
-import { safeText } from './safeText';
 import { ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
 import { rotateSecrets, StateFile } from './stateFile';
 import { errorText } from '../shared/errorText';
+import { terminalText } from '../shared/safeText';
 
 function fail(message: string): void {
   process.stderr.write(`${message}\n`);
@@ -95,7 +95,7 @@ function main(): void {
         if (outcome.error !== undefined) {
           const message = outcome.error instanceof Error ? outcome.error.message : 'failed';
           process.stderr.write(
-            `${new Date().toISOString()}  poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(message)}; next in ${Math.round(outcome.nextInMs / 1000)} s\n`,
+            `${new Date().toISOString()}  poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${terminalText(message)}; next in ${Math.round(outcome.nextInMs / 1000)} s\n`,
           );
         }
       },

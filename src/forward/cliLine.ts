@@ -1,16 +1,16 @@
 /** The CLI's line per delivery attempt (kept apart from cli.ts, which runs when loaded, so it can be tested). */
 import { isGapEvent } from '../shared/statusEvents';
 import type { DeliveryAttempt } from './deliveryTypes';
-import { safeText } from './safeText';
+import { terminalText } from '../shared/safeText';
 
 /** One attempt as a line: every text from the service or the receiver escaped. */
 export function attemptLine(attempt: DeliveryAttempt): string {
   const time = new Date(attempt.atMs).toISOString();
   const event = attempt.event;
   const change = isGapEvent(event)
-    ? `gap (${safeText(event.reason)}): resynchronise`
-    : `${safeText(attempt.lane)} ${event.from === null ? '(new)' : safeText(event.from)} -> ${safeText(event.to)}`;
-  const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
+    ? `gap (${terminalText(event.reason)}): resynchronise`
+    : `${terminalText(attempt.lane)} ${event.from === null ? '(new)' : terminalText(event.from)} -> ${terminalText(event.to)}`;
+  const answer = attempt.status === undefined ? terminalText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
   const outcome = attempt.delivered
     ? 'delivered'
     : attempt.parked

@@ -4,17 +4,18 @@
  * ones, for the events list), its cursor, the gap count, and the secret's identity (a hash; the CLI
  * also keeps the secret itself there, the extension in SecretStorage).
  *
- * Written with write-file-atomic (npm's own: a temporary file beside it, written, fsync'd, then
- * renamed over the old one), owner-only (0600, its folder 0700): a crash at any instant leaves the
- * old file or the new one, never a mix. Read back with its shape checked; a file that cannot be
+ * Written by atomicFile.ts (write-file-atomic: written, fsync'd, renamed over the old one),
+ * owner-only (0600, its folder 0700): a crash at any instant leaves the old file or the new one,
+ * never a mix. Read back with its shape checked; a file that cannot be
  * used is set aside (renamed, never deleted) and the caller starts afresh and sends a gap event.
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import writeFileAtomic from 'write-file-atomic';
 import { createHash } from 'crypto';
+import { writeFileAtomicSync } from './atomicFile';
 import type { QueueEntry } from './deliveryTypes';
 import type { ForwarderState, Tracked } from './forwarder';
+import { isRecord } from '../shared/isRecord';
 
 export const STATE_VERSION = 1;
 /** A state file larger than this is not read. */
@@ -72,10 +73,6 @@ export function forwarderStateOf(stored: StoredState | undefined): ForwarderStat
   for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {}))
     tracked.set(id, { status, changes, createdAt, final: final === 1 });
   return { tracked, cursor: stored?.cursor, started: stored?.started ?? false, gaps: stored?.gaps ?? 0 };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function checkShape(value: unknown): StoredState | string {
@@ -138,10 +135,10 @@ export class StateFile {
     return typeof checked === 'string' ? this.setAside(checked) : { state: checked };
   }
 
-  /** Replaces the file atomically (temporary file, fsync, rename), owner-only. */
+  /** Replaces the file atomically, owner-only (its folder made first, owner-only). */
   save(state: StoredState): void {
     fs.mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true, mode: 0o700 });
-    writeFileAtomic.sync(this.file, JSON.stringify(state), { mode: 0o600, fsync: true });
+    writeFileAtomicSync(this.file, JSON.stringify(state));
   }
 
   private setAside(problem: string): LoadResult {

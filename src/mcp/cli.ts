@@ -8,11 +8,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { AGENT_TOOLS } from '../agents';
-import { redactSecrets } from '../agents/safeText';
 import { bind } from './binding';
 import { McpCliError, MCP_USAGE, parseMcpCli, selectTools } from './cliArgs';
 import { createAgentMcpServer } from './server';
 import { errorText } from '../shared/errorText';
+import { redactSecrets } from '../agents/modelText';
 
 /** A line on stderr, the MCP log (stdout is the protocol). */
 function log(line: string): void {

@@ -21,11 +21,12 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { redactSecrets } from '../agents/safeText';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../agents/types';
 import type { Redactor } from './redact';
 import { getPrompt, PROMPTS, readResource, ResourceError, RESOURCE_TEMPLATES, RESOURCES } from './resources';
 import { errorText } from '../shared/errorText';
+import { redactSecrets } from '../agents/modelText';
+import { isRecord } from '../shared/isRecord';
 
 export const MCP_SERVER_NAME = 'exchange-tx';
 
@@ -105,10 +106,6 @@ export function echoedName(name: string): string {
   return JSON.stringify(cut.replace(/[^\x20-\x7e]/g, '\uFFFD'));
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * A tool's result as MCP content: its text, then its JSON (compact) as a second text (for clients that read
  * only content) and, when the JSON is an object, as structuredContent. `isError` passed on.
@@ -120,7 +117,7 @@ export function toCallToolResult(result: AgentToolResult, redact: Redactor): Cal
   const structured: unknown = json === undefined ? undefined : JSON.parse(json);
   return {
     content,
-    ...(isPlainObject(structured) ? { structuredContent: structured } : {}),
+    ...(isRecord(structured) ? { structuredContent: structured } : {}),
     ...(result.isError === true ? { isError: true } : {}),
   };
 }

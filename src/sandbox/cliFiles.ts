@@ -9,6 +9,7 @@ import type { Credentials } from '../api/keys';
 import { generateKeys, loadCredentials } from '../api/keys';
 import type { LedgerSnapshot } from '../shared/controlProtocol';
 import { errorText } from '../shared/errorText';
+import { writeFileAtomicSync } from '../forward/atomicFile';
 
 /** A state file larger than this is not read (a snapshot is bounded far below it). */
 export const MAX_STATE_FILE_BYTES = 16 * 1024 * 1024;
@@ -47,9 +48,7 @@ export function readStateFile(file: string): unknown {
   }
 }
 
-/** Writes the snapshot to a temporary file beside `file`, then renames it over `file`. */
+/** Replaces `file` with the snapshot, atomically. */
 export function writeStateFile(file: string, snapshot: LedgerSnapshot): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temporary, JSON.stringify(snapshot), { mode: 0o600 });
-  fs.renameSync(temporary, file);
+  writeFileAtomicSync(file, JSON.stringify(snapshot));
 }

@@ -3,6 +3,7 @@
  * fees, all from a seeded generator and exact decimals. What the outside sees of these at a given
  * time is decided by the plan (lifecycle.ts) and projected by records.ts.
  */
+import type { SnapshotTransaction } from '../shared/controlProtocol';
 import type { Currency } from './currencies';
 import { requireCurrency } from './currencies';
 import * as dec from './decimal';
@@ -11,44 +12,11 @@ import { payTillFor } from './lifecycle';
 import type { Random } from './random';
 import { LOWER_ALNUM } from './random';
 
-/** A transaction as the ledger holds it; see records.ts for what a client sees at a given time. */
-export interface LedgerTransaction {
-  readonly id: string;
-  readonly createdAtMs: number;
-  /** Unix microseconds, 16 digits. */
-  readonly createdAtUs: number;
-  readonly type: TransactionType;
-  readonly currencyFrom: string;
-  readonly currencyTo: string;
-  readonly payinAddress: string;
-  readonly payinExtraId: string | null;
-  readonly payoutAddress: string;
-  readonly payoutExtraId: string | null;
-  readonly refundAddress: string;
-  readonly refundExtraId: string | null;
-  readonly rate: string;
-  readonly amountExpectedFrom: string;
-  readonly amountExpectedTo: string;
-  /** The payin amount that arrives (shown once received). */
-  readonly amountFrom: string;
-  /** The payout amount (shown once sent). */
-  readonly amountTo: string;
-  readonly networkFee: string;
-  readonly exchangeFee: string;
-  readonly apiExtraFee: string;
-  /** Shown once finished. */
-  readonly totalFee: string;
-  readonly payinHash: string;
-  readonly payoutHash: string;
-  readonly refundHash: string;
-  readonly plan: readonly PlanStep[];
-  /** Fixed-rate only. */
-  readonly payTillMs: number | null;
-  /** Whether this record omits null-valued optional fields (true) or writes them as null (false). */
-  readonly omitsNulls: boolean;
-  /** An extra field docs/service/interface.md#the-transaction-record does not list (or deprecates), which clients must ignore. */
-  readonly extraField: 'trackUrl' | 'subaccountId' | null;
-  /** The subaccount the transaction was created for (`subaccountId` of the create operations), if any. */
+/**
+ * A transaction as the ledger holds it: every field a snapshot stores (the one list of them), the
+ * subaccount always known; see records.ts for what a client sees at a given time.
+ */
+export interface LedgerTransaction extends SnapshotTransaction {
   readonly subaccountId: string | null;
   /** Arrived with the sandbox's traffic (traffic.ts): not the user's own, retired once settled and old. */
   readonly traffic?: true;

@@ -21,13 +21,13 @@
  * restore) is learnt the same way. The last MAX_KEPT_EVENTS events are kept for `replay`.
  */
 import * as fs from 'fs';
-import writeFileAtomic from 'write-file-atomic';
 import type { StatusEvent } from '../shared/statusEvents';
 import { makeStatusEvent } from '../shared/statusEvents';
 import type { HookEventSummary, HookState } from '../shared/controlProtocol';
 import { DeliveryQueue } from '../forward/delivery';
 import type { DeliveryOptions, QueueEntry } from '../forward/deliveryTypes';
 import { checkHookUrl } from '../forward/target';
+import { writeFileAtomicSync } from '../forward/atomicFile';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';
 import type { WireRecord } from './records';
@@ -284,7 +284,7 @@ export class HookEmitter {
       kept: this.kept,
       entries: queue.snapshot(),
     };
-    writeFileAtomic.sync(this.file, JSON.stringify(data), { mode: 0o600, fsync: true });
+    writeFileAtomicSync(this.file, JSON.stringify(data));
   }
 
   /** Deliveries are written shortly after (a crash before sends them again, with their ids). */

@@ -8,12 +8,9 @@
  */
 import { HOSTILE_VALUES } from './hostile';
 import type { MethodName } from './operations';
+import { isRecord } from '../shared/isRecord';
 
 const H = HOSTILE_VALUES;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function estimate(record: Record<string, unknown>): Record<string, unknown> {
   const hostile: Record<string, unknown> = {

@@ -2,6 +2,7 @@
  * JSON-RPC 2.0 as the sandbox speaks it: error codes and messages (docs/service/interface.md#errors and our rules
  * in docs/service/rules.md#the-sandboxs-answers-for-the-base-methods), the envelope check, and the answer bodies.
  */
+import { isRecord } from '../shared/isRecord';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -41,13 +42,9 @@ export interface Envelope {
   readonly params: unknown;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The id to echo for a parsed body, valid or not. */
 export function idOf(body: unknown): RpcId {
-  if (!isObject(body)) return null;
+  if (!isRecord(body)) return null;
   const id = body.id;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }
@@ -60,7 +57,7 @@ export function idOf(body: unknown): RpcId {
  * other than null (ours: null is refused), and the operations check its shape.
  */
 export function readEnvelope(body: unknown): Envelope | undefined {
-  if (!isObject(body)) return undefined;
+  if (!isRecord(body)) return undefined;
   const { jsonrpc, id, method, params } = body;
   if (jsonrpc !== '2.0') return undefined;
   if (typeof id !== 'string' && typeof id !== 'number') return undefined;

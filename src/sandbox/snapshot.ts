@@ -9,12 +9,14 @@
 import { CONTROL_LIMITS, SNAPSHOT_VERSION } from '../shared/controlProtocol';
 import type { LedgerSnapshot, SnapshotStep, SnapshotTransaction } from '../shared/controlProtocol';
 import { isKnownStatus } from '../shared/status';
+import { hasUnsafeText } from '../shared/safeText';
 import type { Clock } from './clock';
 import { canSkip } from './clock';
 import { findCurrency } from './currencies';
 import type { LedgerTransaction } from './factory';
 import { Ledger } from './ledger';
 import { validatePlan } from './lifecycle';
+import { isRecord } from '../shared/isRecord';
 
 /** The largest ledger a snapshot may ask to seed (the CLI's --size is not bounded; this is). */
 export const MAX_SNAPSHOT_SIZE = 10_000;
@@ -47,18 +49,11 @@ export function toSnapshot(ledger: Ledger, skippedMs: number): LedgerSnapshot {
   };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const isTime = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= MAX_TIME_MS;
-/** Control and bidi characters: never in a stored address, hash or extra id. */
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
-/** Printable text of bounded length (addresses, hashes, extra ids). */
+/** Safe text of bounded length (addresses, hashes, extra ids). */
 const isText = (value: unknown, allowEmpty = false): value is string =>
-  typeof value === 'string' && value.length <= MAX_TEXT && (allowEmpty || value.length > 0) && !UNPRINTABLE.test(value);
+  typeof value === 'string' && value.length <= MAX_TEXT && (allowEmpty || value.length > 0) && !hasUnsafeText(value);
 const isNullableText = (value: unknown): value is string | null => value === null || isText(value);
 const isAmount = (value: unknown, allowEmpty = false): value is string =>
   typeof value === 'string' && ((allowEmpty && value === '') || /^\d{1,30}(\.\d{1,30})?$/.test(value));

@@ -254,10 +254,11 @@ export interface SnapshotStep {
   readonly atMs: number;
 }
 
-/** A stored transaction: every field the ledger holds of it. */
+/** A stored transaction: every field the sandbox's ledger holds of it (its LedgerTransaction extends it). */
 export interface SnapshotTransaction {
   readonly id: string;
   readonly createdAtMs: number;
+  /** Unix microseconds, 16 digits. */
   readonly createdAtUs: number;
   readonly type: TransactionType;
   readonly currencyFrom: string;
@@ -271,20 +272,26 @@ export interface SnapshotTransaction {
   readonly rate: string;
   readonly amountExpectedFrom: string;
   readonly amountExpectedTo: string;
+  /** The payin amount that arrives (shown once received). */
   readonly amountFrom: string;
+  /** The payout amount (shown once sent). */
   readonly amountTo: string;
   readonly networkFee: string;
   readonly exchangeFee: string;
   readonly apiExtraFee: string;
+  /** Shown once finished. */
   readonly totalFee: string;
   readonly payinHash: string;
   readonly payoutHash: string;
   readonly refundHash: string;
   readonly plan: readonly SnapshotStep[];
+  /** Fixed-rate only. */
   readonly payTillMs: number | null;
+  /** Whether the record omits null-valued optional fields (true) or writes them as null (false). */
   readonly omitsNulls: boolean;
+  /** An extra field docs/service/interface.md#the-transaction-record does not list (or deprecates), which clients must ignore. */
   readonly extraField: 'trackUrl' | 'subaccountId' | null;
-  /** The subaccount it was created for; absent (older snapshots) reads as null. */
+  /** The subaccount it was created for (`subaccountId` of the create operations); absent (older snapshots) reads as null. */
   readonly subaccountId?: string | null;
 }
 

@@ -3,6 +3,7 @@
  * service's decimal strings, never parsed into floats), and escaping for Markdown.
  */
 import type { TransactionRecord } from '../api/types';
+import { safeText, visibleText } from './safeText';
 
 /** Unix microseconds → Date (0 → undefined: "not yet"). */
 export function dateFromMicros(micros: number): Date | undefined {
@@ -190,39 +191,20 @@ export function pairLabel(record: TransactionRecord): string {
   return `${amount} ${ticker(record.currencyFrom)} → ${ticker(record.currencyTo)}`;
 }
 
-/** Removes control and bidirectional-override characters and caps the length of a service string. */
-export function sanitize(text: string, max = 200): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '\uFFFD');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
-
 /**
- * A value as pretty JSON for a read-only document. Control characters are escaped by JSON itself;
- * bidirectional controls and line separators are escaped too, so a hostile value cannot reorder
- * what the editor shows.
+ * A value as pretty JSON for a read-only document, with unsafe characters escaped (JSON escapes
+ * the controls itself), so a hostile value cannot reorder or hide what the editor shows.
  */
 export function prettyJson(value: unknown): string {
-  return (JSON.stringify(value, null, 2) ?? 'null').replace(
-    /[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
-
-/** Text shown as it arrived, with bidirectional controls made visible (as \uXXXX). */
-export function visibleText(text: string): string {
-  return text.replace(
-    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return visibleText(JSON.stringify(value, null, 2) ?? 'null');
 }
 
 /**
  * Escapes a service string for Markdown so it shows as text: no links, no HTML, no emphasis.
- * Sanitized first (control characters, length).
+ * Made safe first (unsafe characters, length).
  */
 export function escapeMarkdown(text: string, max = 200): string {
-  return sanitize(text, max)
+  return safeText(text, max)
     .replace(/[\\`*_{}[\]()#+\-.!|<>~:&"']/g, (c) => `&#${c.charCodeAt(0)};`)
     .replace(/\s/g, ' ');
 }

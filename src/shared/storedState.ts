@@ -17,19 +17,16 @@
  *
  * Everything written is plain JSON (copied through JSON). Pure: no `vscode` import.
  */
+import { isRecord } from './isRecord';
 
 /** The version this release writes. */
 export const STATE_VERSION = 1;
 
 export type JsonObject = Record<string, unknown>;
 
-export function isPlainObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether `value` is an envelope: an object with a whole `version` of 1 or more. */
 export function isVersioned(value: unknown): value is JsonObject & { readonly version: number } {
-  return isPlainObject(value) && Number.isSafeInteger(value.version) && (value.version as number) >= 1;
+  return isRecord(value) && Number.isSafeInteger(value.version) && (value.version as number) >= 1;
 }
 
 export interface Envelope {

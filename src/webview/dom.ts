@@ -4,8 +4,8 @@
  * parsed from data, no handler is set from markup, and no `style` attribute is written (sizes go
  * through the CSSOM, which the content security policy allows).
  */
-import { sanitize } from '../shared/format';
 import { MAX_VALUE_LENGTH } from '../shared/currencyPairs';
+import { safeText } from '../shared/safeText';
 
 /** Attributes the page may set; values are text. */
 type AttributeName =
@@ -42,7 +42,7 @@ export type Attributes = Partial<Record<AttributeName, string | true>>;
 
 /** Text as shown: control and bidi characters made visible as U+FFFD, length bounded. */
 export function shown(text: string): string {
-  return sanitize(text, MAX_VALUE_LENGTH);
+  return safeText(text, MAX_VALUE_LENGTH);
 }
 
 export function el<K extends keyof HTMLElementTagNameMap>(

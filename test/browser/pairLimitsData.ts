@@ -9,7 +9,6 @@ import { LimitsMemory, loadLimits } from '../../src/features/pairLimits/loadLimi
 import type { LimitSources, LimitsReport } from '../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../src/features/pairLimits/pairRows';
 import { HOSTILE_VALUES } from '../../src/sandbox';
-import { sanitize } from '../../src/shared/format';
 import { boundValue, pairKey } from '../../src/shared/currencyPairs';
 import { PENDING_ESTIMATES } from '../../src/shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../src/shared/currencyPairs';
@@ -18,6 +17,7 @@ import type { PairRow } from '../../src/shared/pairLimitsRows';
 import type { UiStrings } from '../../src/shared/pairLimitsStrings';
 import { startHarness } from '../unit/api/support';
 import { english, englishL10n, englishPageStrings } from './english';
+import { safeText } from '../../src/shared/safeText';
 
 /** Markup and templates that report to the test if anything ever runs them. */
 export const PWNED_PAYLOADS = {
@@ -121,7 +121,7 @@ export async function fetchPageData(): Promise<PageData> {
           to: 'btc',
           state: 'failed',
           kind: 'currency-not-found',
-          reason: english('{0} is not a currency the service knows.', sanitize(PWNED_PAYLOADS.img, 40)),
+          reason: english('{0} is not a currency the service knows.', safeText(PWNED_PAYLOADS.img, 40)),
           detail: boundValue(
             `Invalid currency: ${PWNED_PAYLOADS.img} not found ${HOSTILE_VALUES.commandLink} ${HOSTILE_VALUES.long}`,
           ),
@@ -156,7 +156,7 @@ export async function fetchPageData(): Promise<PageData> {
       error: english(
         'Could not reach {0}: {1}',
         sandbox,
-        sanitize(`${PWNED_PAYLOADS.img}${HOSTILE_VALUES.control}`, 200),
+        safeText(`${PWNED_PAYLOADS.img}${HOSTILE_VALUES.control}`, 200),
       ),
       updated: english('Updated at {0}', PWNED_PAYLOADS.template),
     };

@@ -8,7 +8,6 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import { HOSTILE_VALUES } from '../../src/sandbox';
-import { sanitize } from '../../src/shared/format';
 import { MAX_VALUE_LENGTH, pairKey } from '../../src/shared/currencyPairs';
 import { PENDING_ESTIMATES, rowFailed, rowHasLimits } from '../../src/shared/pairLimitsRows';
 import { fill } from '../../src/shared/pairLimitsStrings';
@@ -22,13 +21,14 @@ import type { PageData } from './pairLimitsData';
 import { fetchPageData, PWNED_PAYLOADS, stringsOf } from './pairLimitsData';
 import type { Theme } from './themes';
 import { textContrastsInPage, THEMES } from './themes';
+import { safeText } from '../../src/shared/safeText';
 
 const SCREENSHOT = path.join(REPO_ROOT, 'media', 'screenshots', 'pair-limits.png');
 // eslint-disable-next-line no-control-regex
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 /** A service string as the page must show it: control and bidi characters visible, length bounded. */
-const shownAs = (text: string): string => sanitize(text, MAX_VALUE_LENGTH);
+const shownAs = (text: string): string => safeText(text, MAX_VALUE_LENGTH);
 
 const stateMessage = (state: ViewState): HostMessage => ({ type: 'state', state });
 

@@ -20,7 +20,7 @@ import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import type { AccountCommandHandlers } from './accountCommandNames';
-import { isPlainObject } from '../../shared/storedState';
+import { isRecord } from '../../shared/isRecord';
 
 // Switch Account's list of accounts loads with this file (environmentStatus.ts).
 export { accountItems } from './accountPicks';
@@ -46,7 +46,7 @@ export function accountCommandHandlers(
 
   const addAccount = async (args?: unknown): Promise<AccountResult> => {
     let input: AddAccountArgs;
-    if (testing && isPlainObject(args) && typeof args.privateKey === 'string') {
+    if (testing && isRecord(args) && typeof args.privateKey === 'string') {
       input = {
         name: str(args.name) ?? '',
         baseUrl: str(args.baseUrl) ?? '',
@@ -102,11 +102,11 @@ export function accountCommandHandlers(
     'exchangeTx.addAccount': addAccount,
 
     'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
-      const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
+      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
       const account =
         given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
       if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
-      if (testing && isPlainObject(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
+      if (testing && isRecord(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
         try {
           await store.update(account.id, { name: str(args.name), baseUrl: str(args.baseUrl) });
           return { account: account.id };
@@ -145,13 +145,13 @@ export function accountCommandHandlers(
     },
 
     'exchangeTx.removeAccount': async (args?: unknown): Promise<boolean> => {
-      const given = typeof args === 'string' ? args : isPlainObject(args) ? str(args.account) : undefined;
+      const given = typeof args === 'string' ? args : isRecord(args) ? str(args.account) : undefined;
       const account =
         given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
       if (!account) return false;
       const remove = vscode.l10n.t('Remove Account');
       const confirmed =
-        testing && isPlainObject(args) && args.confirm === true
+        testing && isRecord(args) && args.confirm === true
           ? true
           : (await vscode.window.showWarningMessage(
               vscode.l10n.t(
@@ -173,7 +173,7 @@ export function accountCommandHandlers(
     },
 
     'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
-      const given: SetKeysArgs = isPlainObject(args)
+      const given: SetKeysArgs = isRecord(args)
         ? {
             account: str(args.account),
             privateKey: testing ? str(args.privateKey) : undefined,
@@ -225,20 +225,20 @@ export function accountCommandHandlers(
     },
 
     'exchangeTx.clearApiKeys': async (args?: unknown): Promise<boolean> => {
-      const given = isPlainObject(args) ? str(args.account) : undefined;
+      const given = isRecord(args) ? str(args.account) : undefined;
       const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       const account =
         accountId !== undefined
           ? store.get(accountId)
           : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
       if (!account || (await store.keys(account.id)).state === 'none') {
-        if (!(testing && isPlainObject(args)))
+        if (!(testing && isRecord(args)))
           void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
         return false;
       }
       const clear = vscode.l10n.t('Clear Keys');
       const confirmed =
-        testing && isPlainObject(args) && args.confirm === true
+        testing && isRecord(args) && args.confirm === true
           ? true
           : (await vscode.window.showWarningMessage(
               vscode.l10n.t(
@@ -251,13 +251,13 @@ export function accountCommandHandlers(
       if (!confirmed) return false;
       await store.clearKeys(account.id);
       log.info(`keys of "${account.name}" cleared`);
-      if (!(testing && isPlainObject(args)))
+      if (!(testing && isRecord(args)))
         void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
       return true;
     },
 
     'exchangeTx.showApiKey': async (args?: unknown) => {
-      const silent = isPlainObject(args) && args.silent === true;
+      const silent = isRecord(args) && args.silent === true;
       const id = environment.chosen;
       const credentials = id === 'sandbox' ? undefined : await store.credentials(id);
       if (!credentials) {

@@ -8,10 +8,11 @@
  *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
  */
 import { checkEndpoint } from '../../api';
-import { isPlainObject } from '../../shared/storedState';
 import { errorText } from '../../shared/errorText';
+import { hasUnsafeText } from '../../shared/safeText';
 import type { Account, AccountSummary, Resolution } from '../common/accounts';
 import { hostOf } from '../common/accounts';
+import { isRecord } from '../../shared/isRecord';
 
 export const ACCOUNTS_VERSION = 1;
 export const MAX_ACCOUNTS = 50;
@@ -42,7 +43,7 @@ const KNOWN_ACCOUNT = new Set(['id', 'name', 'baseUrl', 'hosts']);
 
 function readHosts(value: unknown): Record<string, boolean> {
   const hosts: Record<string, boolean> = {};
-  if (!isPlainObject(value)) return hosts;
+  if (!isRecord(value)) return hosts;
   for (const [origin, allowed] of Object.entries(value).slice(0, MAX_HOSTS)) {
     if (typeof allowed === 'boolean' && originOf(origin) === origin) hosts[origin] = allowed;
   }
@@ -50,7 +51,7 @@ function readHosts(value: unknown): Record<string, boolean> {
 }
 
 function readAccount(value: unknown): Account | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const { id, name, baseUrl } = value;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return undefined;
   if (typeof name !== 'string' || nameProblem(name, []) !== undefined) return undefined;
@@ -65,7 +66,7 @@ function readAccount(value: unknown): Account | undefined {
  * thrown away; a missing or foreign value reads as no accounts.
  */
 export function readAccounts(stored: unknown): AccountList {
-  if (!isPlainObject(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
+  if (!isRecord(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
   const accounts: Account[] = [];
   const kept: unknown[] = [];
   const accountExtras: Record<string, Record<string, unknown>> = {};
@@ -107,8 +108,7 @@ export function nameProblem(name: string, others: readonly Account[], selfId?: s
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
   if (trimmed.length > MAX_NAME_LENGTH) return 'too-long';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/.test(trimmed)) return 'control-characters';
+  if (hasUnsafeText(trimmed)) return 'control-characters';
   const lower = trimmed.toLowerCase();
   if (others.some((a) => a.id !== selfId && a.name.toLowerCase() === lower)) return 'taken';
   return undefined;

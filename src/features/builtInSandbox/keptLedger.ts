@@ -10,11 +10,12 @@
  */
 import type * as vscode from 'vscode';
 import type { RestoreOutcome } from '../../shared/controlProtocol';
-import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../common/log';
 import { errorText } from '../../shared/errorText';
 import { LEDGER_STATE_KEY } from './snapshotBound';
+import { isRecord } from '../../shared/isRecord';
 
 /** Where kept ledgers that could not be restored are set aside, newest first. */
 export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
@@ -32,14 +33,14 @@ export interface SetAsideLedger {
 
 const codec: ListCodec<SetAsideLedger> = {
   read(entry) {
-    if (!isPlainObject(entry) || !('snapshot' in entry)) return 'unknown';
+    if (!isRecord(entry) || !('snapshot' in entry)) return 'unknown';
     const { setAsideAt, reason, snapshot } = entry;
     if (typeof setAsideAt !== 'string' || typeof reason !== 'string' || snapshot === undefined) return 'invalid';
     return { value: { setAsideAt, reason, snapshot } };
   },
   key: (value) => `${value.setAsideAt}|${value.reason}`,
   write: (value, stored) => ({
-    ...(isPlainObject(stored) ? stored : {}),
+    ...(isRecord(stored) ? stored : {}),
     setAsideAt: value.setAsideAt,
     reason: value.reason,
     snapshot: value.snapshot,

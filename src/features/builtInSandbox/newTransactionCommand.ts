@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
-import { sanitize, ticker } from '../../shared/format';
+import { ticker } from '../../shared/format';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
@@ -28,6 +28,7 @@ import type { TransactionType } from '../../api';
 import { draftFromArgument, limitsOfError } from './transactionDraft';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../common/lateProgress';
+import { safeText } from '../../shared/safeText';
 
 export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 
@@ -74,7 +75,7 @@ export class NewTransactionCommand {
       return await this.ask({}, 'pair');
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
-      const text = sanitize(errorText(error), 300);
+      const text = safeText(errorText(error), 300);
       this.deps.log.warn(`new transaction: ${text}`);
       void vscode.window.showErrorMessage(vscode.l10n.t('The sandbox could not be asked: {0}', text));
       return { error: text };
@@ -153,7 +154,7 @@ export class NewTransactionCommand {
     if (error instanceof AmountOutOfRangeError) {
       const limits = limitsOfError(error.limits);
       const message = amountRefusedText(draft, limits);
-      log.info(`new transaction refused: ${sanitize(error.serviceMessage)}`);
+      log.info(`new transaction refused: ${safeText(error.serviceMessage)}`);
       if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount'))))
         return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
       if (!typed) void vscode.window.showErrorMessage(message);
@@ -161,7 +162,7 @@ export class NewTransactionCommand {
     }
     if (error instanceof AddressRefusedError) {
       const why = error.serviceMessage
-        ? sanitize(error.serviceMessage, 120)
+        ? safeText(error.serviceMessage, 120)
         : vscode.l10n.t('required for a fixed rate');
       const message = addressRefusedText(error.field, error.currency, why);
       log.info(`new transaction refused: the ${error.field} (${why})`);
@@ -170,7 +171,7 @@ export class NewTransactionCommand {
       if (!typed) void vscode.window.showErrorMessage(message);
       return { error: error.field };
     }
-    const text = sanitize(errorText(error), 300);
+    const text = safeText(errorText(error), 300);
     log.warn(`new transaction failed: ${text}`);
     const message = vscode.l10n.t('The sandbox transaction was not created: {0}', text);
     if (typed && (await this.prompts.refused(message, vscode.l10n.t('Retry')))) return this.create(draft, typed);

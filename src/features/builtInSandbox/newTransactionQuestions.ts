@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionType } from '../../api';
-import { sanitize, ticker } from '../../shared/format';
+import { ticker } from '../../shared/format';
 import type { SandboxClients } from '../common/environmentDeps';
 import { withInteractiveProgress } from '../common/lateProgress';
 import { exampleAddress } from './exampleAddresses';
@@ -22,6 +22,7 @@ import { BACK } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
 import type { PayinLimits, TransactionDraft } from './transactionDraft';
 import { amountProblem, defaultAmount } from './transactionDraft';
+import { safeText } from '../../shared/safeText';
 
 /** What the user typed so far; kept across a refusal. */
 export interface TypedDraft {
@@ -133,7 +134,7 @@ export class NewTransactionQuestions {
         const extra = await this.askText(
           title,
           steps,
-          vscode.l10n.t('Payout {0} for {1} (optional)', sanitize(extraName, 40), ticker(to)),
+          vscode.l10n.t('Payout {0} for {1} (optional)', safeText(extraName, 40), ticker(to)),
           draft.extraId ?? exampleAddress(to, pair.toCurrency?.blockchain)?.extraId ?? '',
           false,
         );
@@ -163,7 +164,7 @@ export class NewTransactionQuestions {
         const extra = await this.askText(
           title,
           steps,
-          vscode.l10n.t('Refund {0} for {1} (optional)', sanitize(extraName, 40), ticker(from)),
+          vscode.l10n.t('Refund {0} for {1} (optional)', safeText(extraName, 40), ticker(from)),
           draft.refundExtraId ?? exampleAddress(from, pair.fromCurrency?.blockchain)?.extraId ?? '',
           false,
         );

@@ -6,11 +6,12 @@
  */
 import * as vscode from 'vscode';
 import type { CurrencyInfo } from '../../api/types';
-import { sanitize, ticker } from '../../shared/format';
+import { ticker } from '../../shared/format';
 import type { PairChoice, SandboxOperations } from './newTransactionCore';
 import { loadPairsFrom, loadPayins } from './newTransactionCore';
 import { BACK, pickStep } from './stepPrompts';
 import type { Back, StepCounter } from './stepPrompts';
+import { safeText } from '../../shared/safeText';
 
 export interface CurrencyItem extends vscode.QuickPickItem {
   /** The ticker, as the service names it. */
@@ -55,7 +56,7 @@ export function currencyItems(currencies: readonly CurrencyInfo[]): CurrencyItem
   return currencies.map((c) => ({
     currency: c.ticker,
     label: ticker(c.ticker),
-    description: sanitize(c.fullName ?? c.name ?? c.ticker, 40),
+    description: safeText(c.fullName ?? c.name ?? c.ticker, 40),
   }));
 }
 
@@ -65,7 +66,7 @@ export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
   return pairs.map((pair) => ({
     pair,
     label: `${ticker(pair.from)} → ${ticker(pair.to)}`,
-    description: sanitize(pair.toCurrency?.fullName ?? pair.to, 40),
+    description: safeText(pair.toCurrency?.fullName ?? pair.to, 40),
     detail: pair.fixed ? both : floatOnly,
   }));
 }

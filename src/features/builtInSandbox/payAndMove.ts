@@ -12,7 +12,7 @@ import type { ControlClient } from '../../api/controlClient';
 import { ControlError } from '../../api/controlError';
 import type { ControlTransaction, ScheduleStep } from '../../shared/controlProtocol';
 import { movableStatuses } from '../../shared/controlProtocol';
-import { clockTime, sanitize, ticker } from '../../shared/format';
+import { clockTime, ticker } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
@@ -23,6 +23,7 @@ import type { TransactionPicks } from '../common/transactionPicks';
 import { statusLook } from '../common/statusPresentation';
 import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
+import { safeText } from '../../shared/safeText';
 
 export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
 export const MOVE_TO_STATUS_COMMAND = 'exchangeTx.sandbox.moveToStatus';
@@ -226,8 +227,8 @@ export class PayAndMove {
         error instanceof ControlError && error.code === 'not-found'
           ? vscode.l10n.t('{0} is not a transaction of the built-in sandbox.', id)
           : error instanceof ControlError
-            ? vscode.l10n.t('The sandbox refused: {0}', sanitize(error.controlMessage, 200))
-            : vscode.l10n.t('The sandbox could not be driven: {0}', sanitize(errorText(error), 200));
+            ? vscode.l10n.t('The sandbox refused: {0}', safeText(error.controlMessage, 200))
+            : vscode.l10n.t('The sandbox could not be driven: {0}', safeText(errorText(error), 200));
       log.warn(message);
       void vscode.window.showErrorMessage(message);
       return { error: error instanceof ControlError ? error.code : message };

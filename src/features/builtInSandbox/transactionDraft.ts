@@ -6,6 +6,7 @@
  * binary floats). Pure: no `vscode`; the words are English, the command localizes its own.
  */
 import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
+import { hasUnsafeText } from '../../shared/safeText';
 
 export interface TransactionDraft {
   readonly from: string;
@@ -113,8 +114,7 @@ const MAX_TEXT = 256;
 function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
-  // eslint-disable-next-line no-control-regex
-  return trimmed !== '' && trimmed.length <= MAX_TEXT && !/[\u0000-\u001f\u007f]/.test(trimmed) ? trimmed : undefined;
+  return trimmed !== '' && trimmed.length <= MAX_TEXT && !hasUnsafeText(trimmed) ? trimmed : undefined;
 }
 
 function own(value: object, key: string): unknown {

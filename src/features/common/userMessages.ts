@@ -5,7 +5,7 @@
  * `showUserMessage` shows a notification and returns at once.
  */
 import * as vscode from 'vscode';
-import { sanitize } from '../../shared/format';
+import { safeText } from '../../shared/safeText';
 
 /** A button on a notification: the command it runs, with its arguments. */
 export interface MessageAction {
@@ -28,7 +28,7 @@ export interface UserMessage {
  * `[label](target)` link syntax, which notifications would render as a clickable link.
  */
 export function plainText(text: string, max = 300): string {
-  return sanitize(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
+  return safeText(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
 }
 
 export const actions = {

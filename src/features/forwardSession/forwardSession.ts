@@ -10,12 +10,12 @@
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
-import { safeText } from '../../forward/safeText';
 import { ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
 import { isGapEvent } from '../../shared/statusEvents';
 import type { Logger } from '../common/log';
+import { terminalText } from '../../shared/safeText';
 
 export interface ForwardSessionOptions {
   readonly client: ExchangeClient;
@@ -38,13 +38,13 @@ export interface ForwardSessionOptions {
 /** The change an entry describes, escaped: `<tx> <from> → <to>`, or the gap. */
 export function describeEntry(entry: Pick<QueueEntry, 'event' | 'lane'>): string {
   const event = entry.event;
-  if (isGapEvent(event)) return `gap (${safeText(event.reason)})`;
-  return `${safeText(entry.lane)} ${event.from === null ? '(new)' : safeText(event.from)} → ${safeText(event.to)}`;
+  if (isGapEvent(event)) return `gap (${terminalText(event.reason)})`;
+  return `${terminalText(entry.lane)} ${event.from === null ? '(new)' : terminalText(event.from)} → ${terminalText(event.to)}`;
 }
 
 function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
   const change = describeEntry(attempt);
-  const answer = attempt.status === undefined ? safeText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
+  const answer = attempt.status === undefined ? terminalText(attempt.error ?? 'no answer') : `HTTP ${attempt.status}`;
   if (attempt.delivered)
     log.info(
       `${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`,
@@ -87,7 +87,7 @@ export class ForwardSession {
       onPoll: (outcome) => {
         if (outcome.error !== undefined)
           log.warn(
-            `poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${safeText(outcome.error instanceof Error ? outcome.error.message : 'unknown error')}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`,
+            `poll failed${outcome.rateLimited ? ' (rate limit)' : ''}: ${terminalText(outcome.error instanceof Error ? outcome.error.message : 'unknown error')}; next in ${(outcome.nextInMs / 1000).toFixed(0)} s`,
           );
       },
     });

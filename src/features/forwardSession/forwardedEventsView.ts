@@ -8,8 +8,8 @@
  */
 import * as vscode from 'vscode';
 import type { QueueEntry } from '../../forward/deliveryTypes';
-import { safeText } from '../../forward/safeText';
 import { isGapEvent } from '../../shared/statusEvents';
+import { terminalText } from '../../shared/safeText';
 
 export interface EventNode {
   readonly eventId: string | undefined;
@@ -27,10 +27,10 @@ function stateWord(entry: QueueEntry): string {
 
 function answerOf(entry: QueueEntry): string {
   if (entry.attempts === 0) return vscode.l10n.t('not sent yet');
-  const answer = entry.lastAnswer?.trim() ? ` ${safeText(entry.lastAnswer.trim(), 40)}` : '';
+  const answer = entry.lastAnswer?.trim() ? ` ${terminalText(entry.lastAnswer.trim(), 40)}` : '';
   return entry.lastStatus !== undefined
     ? `HTTP ${entry.lastStatus}${answer}`
-    : safeText(entry.lastError ?? vscode.l10n.t('no answer'));
+    : terminalText(entry.lastError ?? vscode.l10n.t('no answer'));
 }
 
 function detail(label: string): EventNode {
@@ -42,8 +42,8 @@ function detail(label: string): EventNode {
 function node(entry: QueueEntry): EventNode {
   const event = entry.event;
   const change = isGapEvent(event)
-    ? vscode.l10n.t('gap: resynchronise ({0})', safeText(event.reason, 40))
-    : `${event.from === null ? vscode.l10n.t('(new)') : safeText(event.from, 20)} → ${safeText(event.to, 20)}`;
+    ? vscode.l10n.t('gap: resynchronise ({0})', terminalText(event.reason, 40))
+    : `${event.from === null ? vscode.l10n.t('(new)') : terminalText(event.from, 20)} → ${terminalText(event.to, 20)}`;
   const item = new vscode.TreeItem(
     `${stateWord(entry)}: ${change}`,
     entry.state === 'delivered' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
@@ -57,7 +57,7 @@ function node(entry: QueueEntry): EventNode {
   const time = entry.lastAtMs === undefined ? undefined : new Date(entry.lastAtMs).toLocaleTimeString();
   item.tooltip = [
     `${stateWord(entry)}: ${change}`,
-    isGapEvent(event) ? '' : vscode.l10n.t('Transaction: {0}', safeText(entry.lane)),
+    isGapEvent(event) ? '' : vscode.l10n.t('Transaction: {0}', terminalText(entry.lane)),
     vscode.l10n.t('Event id: {0}', event.id),
     vscode.l10n.t('Answer: {0}', answerOf(entry)),
     vscode.l10n.t('Attempts: {0}', entry.attempts),
@@ -66,7 +66,7 @@ function node(entry: QueueEntry): EventNode {
     .filter((line) => line !== '')
     .join('\n');
   const children = [
-    ...(isGapEvent(event) ? [] : [detail(safeText(entry.lane, 32))]),
+    ...(isGapEvent(event) ? [] : [detail(terminalText(entry.lane, 32))]),
     detail(answerOf(entry)),
     detail(vscode.l10n.t('{0} attempts', entry.attempts)),
     ...(time === undefined ? [] : [detail(time)]),

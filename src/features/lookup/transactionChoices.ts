@@ -6,7 +6,7 @@
  * offers it; "Enter an ID…" opens the command's own input box. Each feature adds its source here.
  */
 import * as vscode from 'vscode';
-import { pairLabel, sanitize } from '../../shared/format';
+import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import { lazyModule } from '../common/lazyModule';
@@ -15,6 +15,7 @@ import type * as StatusPresentation from '../common/statusPresentation';
 
 type StatusLookOf = typeof StatusPresentation.statusLook;
 import { choiceList } from './choiceList';
+import { safeText } from '../../shared/safeText';
 
 /** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
 const presentation = lazyModule(() => import('../common/statusPresentation'));
@@ -133,11 +134,11 @@ export class TransactionChoices implements TransactionPicks {
 
   private item(id: string, statusLook: StatusLookOf): ChoiceItem {
     const record = this.store.peek(id);
-    if (!record) return { label: `$(symbol-key) ${sanitize(id, 64)}`, id };
+    if (!record) return { label: `$(symbol-key) ${safeText(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);
     return {
-      label: `$(${look.icon}) ${sanitize(id, 64)}`,
-      description: `${look.short} · ${sanitize(pairLabel(record), 80)}`,
+      label: `$(${look.icon}) ${safeText(id, 64)}`,
+      description: `${look.short} · ${safeText(pairLabel(record), 80)}`,
       id,
     };
   }

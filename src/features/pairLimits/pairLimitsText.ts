@@ -12,7 +12,7 @@ import {
   TransportError,
   InternalServiceError,
 } from '../../api';
-import { clockTime, sanitize } from '../../shared/format';
+import { clockTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { CurrencyPairKey, PairProblem } from '../../shared/currencyPairs';
 import type { PairRow } from '../../shared/pairLimitsRows';
@@ -24,6 +24,7 @@ import { pairRow } from './pairRows';
 import type { RowOutcomes } from './pairRows';
 import { pairLimitsWaitText } from '../common/waitText';
 import { errorText } from '../../shared/errorText';
+import { safeText } from '../../shared/safeText';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
@@ -74,13 +75,13 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
       error.status,
     );
   if (error instanceof TransportError)
-    return vscode.l10n.t('Could not reach {0}: {1}', service, sanitize(error.message, 200));
+    return vscode.l10n.t('Could not reach {0}: {1}', service, safeText(error.message, 200));
   if (error instanceof ProtocolError)
-    return vscode.l10n.t('The answer of {0} could not be read: {1}', service, sanitize(error.message, 200));
+    return vscode.l10n.t('The answer of {0} could not be read: {1}', service, safeText(error.message, 200));
   if (error instanceof InternalServiceError)
     return vscode.l10n.t('{0} reported an internal error. Try again in a moment.', environmentNameStart(environment));
   const message = errorText(error);
-  return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, sanitize(message, 200));
+  return vscode.l10n.t('Could not get the pair limits from {0}: {1}', service, safeText(message, 200));
 }
 
 /** "Updated at 14:03:21" */

@@ -6,12 +6,13 @@
  */
 import { normalizeTicker, pairKey } from '../../shared/currencyPairs';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
-import { isPlainObject, listValues, readStoredList } from '../../shared/storedState';
+import { listValues, readStoredList } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
+import { isRecord } from '../../shared/isRecord';
 
 export const pairCodec: ListCodec<CurrencyPairKey> = {
   read(entry) {
-    if (!isPlainObject(entry) || typeof entry.from !== 'string' || typeof entry.to !== 'string') return 'unknown';
+    if (!isRecord(entry) || typeof entry.from !== 'string' || typeof entry.to !== 'string') return 'unknown';
     const a = normalizeTicker(entry.from);
     const b = normalizeTicker(entry.to);
     if (!('ticker' in a) || !('ticker' in b) || a.ticker === b.ticker) return 'invalid';
@@ -19,7 +20,7 @@ export const pairCodec: ListCodec<CurrencyPairKey> = {
   },
   key: pairKey,
   // Exactly the two fields, whatever the pair object carries; other fields of a stored entry stay.
-  write: (pair, stored) => ({ ...(isPlainObject(stored) ? stored : {}), from: pair.from, to: pair.to }),
+  write: (pair, stored) => ({ ...(isRecord(stored) ? stored : {}), from: pair.from, to: pair.to }),
 };
 
 /** Valid, distinct, normalized pairs from whatever was stored, at most `max` entries read. */

@@ -8,20 +8,20 @@
 import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
-import { sanitize } from '../../shared/format';
 import { boundValue } from '../../shared/currencyPairs';
 import { pairsParamsLimits, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsRows';
 import type { EstimateOutcome } from './fetchEstimateLimits';
 import type { PairOutcome } from './fetchPairLimits';
+import { safeText } from '../../shared/safeText';
 
 type Localizer = Pick<typeof vscode.l10n, 't'>;
 
 /** Why the service refused a pair, in words. */
 function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' | 'reason'> {
   if (error instanceof CurrencyDisabledError) {
-    const currency = sanitize(error.currency, 40);
+    const currency = safeText(error.currency, 40);
     const reason =
       error.direction === 'input'
         ? l10n.t('{0} is temporarily disabled as an input currency (it cannot be sent).', currency)
@@ -33,13 +33,13 @@ function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' |
   if (error instanceof CurrencyNotFoundError) {
     return {
       kind: 'currency-not-found',
-      reason: l10n.t('{0} is not a currency the service knows.', sanitize(error.currency, 40)),
+      reason: l10n.t('{0} is not a currency the service knows.', safeText(error.currency, 40)),
     };
   }
   if (error instanceof InvalidParameterError) {
     return {
       kind: 'invalid-parameter',
-      reason: l10n.t('The service refused the parameter "{0}" of this pair.', sanitize(error.param, 40)),
+      reason: l10n.t('The service refused the parameter "{0}" of this pair.', safeText(error.param, 40)),
     };
   }
   // Said as the other refusals are; the service's own words are the row's detail, beneath.
@@ -74,7 +74,7 @@ export function estimateCell(
     };
   }
   if ('unreadable' in outcome) {
-    const field = sanitize(outcome.unreadable.field ?? 'result', 60);
+    const field = safeText(outcome.unreadable.field ?? 'result', 60);
     return {
       state: 'failed',
       kind: 'unreadable',

@@ -6,13 +6,14 @@
  * redacted from the client).
  */
 import type { SentHeaders } from '../../api';
-import { prettyJson, timeWithUtc, visibleText } from '../../shared/format';
+import { prettyJson, timeWithUtc } from '../../shared/format';
 import { wrapCommentLine } from '../../shared/commentWrap';
 import type { TimeStyle } from '../../shared/format';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { errorMeaning, httpMeaning } from '../../api/serviceErrorMeaning';
 import type { Meaning } from '../../api/serviceErrorMeaning';
-import { isPlainObject } from '../../shared/storedState';
+import { visibleText } from '../../shared/safeText';
+import { isRecord } from '../../shared/isRecord';
 
 export interface AnswerInput {
   readonly method: string;
@@ -55,10 +56,9 @@ export const MAX_SHOWN_CHARS = 2 * 1024 * 1024;
  */
 export const MAX_ANSWER_DEPTH = MAX_JSON_DEPTH;
 
-/** A text made safe for one `//` line: no line breaks, control or bidirectional characters. */
+/** A text made safe for one `//` line: runs of white space (line breaks too) as one space, unsafe characters as escapes. */
 function oneLine(text: string, max = 300): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = visibleText(text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')).trim();
+  const flat = visibleText(text.replace(/\s+/g, ' ')).trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -67,7 +67,7 @@ function meaningLines(meaning: Meaning): string[] {
 }
 
 function errorOf(body: unknown): { code: number; message: string; data: unknown } | undefined {
-  if (!isPlainObject(body) || !isPlainObject(body.error)) return undefined;
+  if (!isRecord(body) || !isRecord(body.error)) return undefined;
   const { code, message, data } = body.error;
   if (typeof code !== 'number') return undefined;
   return { code, message: typeof message === 'string' ? message : '', data };
@@ -144,7 +144,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   const tooDeep = nestsDeeperThan(input.text, MAX_ANSWER_DEPTH);
   const parsed = parse(input.text);
   const http = httpMeaning(input.status);
-  if (!parsed.ok || !isPlainObject(parsed.value)) {
+  if (!parsed.ok || !isRecord(parsed.value)) {
     const what = parsed.ok ? 'JSON that is not a JSON-RPC object' : 'not JSON';
     lines.push(`// The answer is ${what} (${oneLine(input.contentType || 'no content type', 80)}).`);
     if (http) lines.push(...meaningLines(http));

@@ -5,8 +5,9 @@
  * params, never a key or a signature), the answer document's text (whose headers are redacted to
  * fingerprints), bounded in size, and where it went. Pure: no `vscode`.
  */
-import { isPlainObject, listValues, readStoredList, storedListJson } from '../../shared/storedState';
+import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
+import { isRecord } from '../../shared/isRecord';
 
 export const HISTORY_KEY = 'exchangeTx.history';
 export const MAX_HISTORY = 200;
@@ -65,7 +66,7 @@ const STRING_FIELDS = ['id', 'method', 'request', 'target', 'host', 'outcome', '
 
 export const historyCodec: ListCodec<HistoryEntry> = {
   read(entry) {
-    if (!isPlainObject(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
+    if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
     for (const field of STRING_FIELDS) if (typeof entry[field] !== 'string') return 'invalid';
     if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number')
       return 'invalid';
@@ -89,7 +90,7 @@ export const historyCodec: ListCodec<HistoryEntry> = {
     return { value: boundedEntry(value) };
   },
   key: (entry) => entry.id,
-  write: (entry, stored) => ({ ...(isPlainObject(stored) ? stored : {}), ...entry }),
+  write: (entry, stored) => ({ ...(isRecord(stored) ? stored : {}), ...entry }),
 };
 
 export function readHistory(stored: unknown): StoredList<HistoryEntry> {

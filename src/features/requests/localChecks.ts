@@ -6,20 +6,19 @@
  */
 import { checkId, pairParams, transactionParams } from '../../api/params';
 import type { CurrencyPair } from '../../api';
-import { isPlainObject } from '../../shared/storedState';
 import { errorText } from '../../shared/errorText';
+import { isRecord } from '../../shared/isRecord';
 
 /** Why the service would refuse these params (a sentence), or undefined when they pass or the method has no local check. */
 export function localProblem(method: string, params: unknown): string | undefined {
   try {
     switch (method) {
       case 'getStatus':
-        if (!isPlainObject(params)) return '"params" of getStatus is an object: {"id": "…"}.';
+        if (!isRecord(params)) return '"params" of getStatus is an object: {"id": "…"}.';
         checkId(params.id);
         return undefined;
       case 'getTransactions':
-        if (params !== undefined && !isPlainObject(params))
-          return '"params" of getTransactions is an object of filters.';
+        if (params !== undefined && !isRecord(params)) return '"params" of getTransactions is an object of filters.';
         transactionParams(params ?? {});
         return undefined;
       case 'getPairsParams':

@@ -10,9 +10,9 @@
  * too often is cheap). Of those, the ones marked `movesMoney` and the unknown `create…` are said
  * to create a real transaction.
  */
-import { isPlainObject } from '../../shared/storedState';
 import { findOperation } from './operations';
 import { isInvisible } from './quoting';
+import { isRecord } from '../../shared/isRecord';
 
 /** Whether a request of `method` creates a transaction (or might: an unknown `create…`). */
 export function movesMoney(method: string): boolean {
@@ -77,13 +77,13 @@ export function readSent(body: string): SentRequest {
   } catch {
     return { method: undefined, lines: [] };
   }
-  if (!isPlainObject(parsed)) return { method: undefined, lines: [] };
+  if (!isRecord(parsed)) return { method: undefined, lines: [] };
   const method = typeof parsed.method === 'string' ? parsed.method : undefined;
   const params = parsed.params;
   const objects = Array.isArray(params) ? params : [params];
   const lines: string[] = [];
   objects.forEach((object, index) => {
-    if (!isPlainObject(object)) return;
+    if (!isRecord(object)) return;
     const prefix = objects.length > 1 ? `[${index}] ` : '';
     for (const name of SHOWN_MEMBERS)
       if (object[name] !== undefined) lines.push(`${prefix}${name}: ${shown(object[name])}`);

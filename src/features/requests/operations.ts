@@ -4,6 +4,7 @@
  */
 
 import { echo } from '../../shared/echo';
+import { isRecord } from '../../shared/isRecord';
 import { OPERATIONS } from './operationTable';
 import type { JsonValue, Operation } from './operationEntry';
 
@@ -27,18 +28,14 @@ export interface RequestTemplate {
   readonly hints: readonly string[];
 }
 
-function isObject(value: JsonValue | undefined): value is { readonly [key: string]: JsonValue } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The parameter names of a template: its keys, or those of its first element when it is an array. */
 function paramNames(params: JsonValue): string[] {
-  const first: JsonValue | undefined = isObject(params)
+  const first: JsonValue | undefined = isRecord(params)
     ? params
     : Array.isArray(params)
       ? (params as readonly JsonValue[])[0]
       : undefined;
-  return isObject(first) ? Object.keys(first) : [];
+  return isRecord(first) ? Object.keys(first) : [];
 }
 
 /**

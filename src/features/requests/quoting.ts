@@ -7,6 +7,7 @@
  * U+FFFD first, as `Buffer.from(text, 'utf8')` encodes them, so that every literal decodes to the
  * bytes the extension itself would send. Pure: no `vscode`.
  */
+import { isUnsafe } from '../../shared/safeText';
 
 /** Thrown for a text no literal of the target language can hold (a NUL in a shell variable). */
 export class QuotingError extends RangeError {
@@ -17,14 +18,11 @@ export class QuotingError extends RangeError {
 }
 
 /**
- * Characters written as escapes: controls (Cc), format characters (Cf: bidi overrides, zero-width
- * characters, the BOM), line and paragraph separators, and spaces other than U+0020.
+ * Whether `char` (one code point) is written as an escape: an unsafe character
+ * (src/shared/safeText.ts) or a space other than U+0020.
  */
-const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]$/u;
-
-/** Whether `char` (one code point) is written as an escape: see INVISIBLE; U+0020 is not. */
 export function isInvisible(char: string): boolean {
-  return char !== ' ' && INVISIBLE.test(char);
+  return isUnsafe(char, { spaces: true });
 }
 
 /** `text` with lone surrogates replaced by U+FFFD, as its UTF-8 encoding has them. */

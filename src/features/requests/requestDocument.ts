@@ -7,8 +7,8 @@ import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
-import { isPlainObject } from '../../shared/storedState';
 import { disguiseProblem } from './disguise';
+import { isRecord } from '../../shared/isRecord';
 
 /**
  * The largest request document whose requests are read (for CodeLenses, diagnostics and
@@ -71,8 +71,7 @@ export interface ParsedDocument {
 function requestOf(text: string, node: Node, index: number): DocumentRequest {
   const value: unknown = getNodeValue(node);
   const base = { index, start: node.offset, end: node.offset + node.length, value };
-  if (!isPlainObject(value))
-    return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
+  if (!isRecord(value)) return { ...base, method: undefined, problem: 'A request is a JSON object with a "method".' };
   const method = typeof value.method === 'string' && value.method.trim() !== '' ? value.method : undefined;
   if (method === undefined) return { ...base, method, problem: 'This request has no "method".' };
   if (value.jsonrpc !== undefined && value.jsonrpc !== '2.0')
@@ -122,7 +121,7 @@ export interface PreparedRequest {
  * rest in the document's own order), serialized once, compactly.
  */
 export function prepareRequest(request: DocumentRequest, newId: () => string = () => randomUUID()): PreparedRequest {
-  if (request.problem !== undefined || request.method === undefined || !isPlainObject(request.value)) {
+  if (request.problem !== undefined || request.method === undefined || !isRecord(request.value)) {
     throw new Error(request.problem ?? 'This request cannot be sent.');
   }
   const written = request.value;

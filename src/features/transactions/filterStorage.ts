@@ -7,10 +7,11 @@
  * a newer release's shape, and top-level fields besides the version and the filter) is kept as
  * stored when the filter is written back, unless the new filter sets that field. Pure: no `vscode`.
  */
-import { envelopeJson, isPlainObject, isVersioned, openEnvelope } from '../../shared/storedState';
+import { envelopeJson, isVersioned, openEnvelope } from '../../shared/storedState';
 import type { JsonObject } from '../../shared/storedState';
 import { FILTER_FIELDS, filterJson, readFilterFields } from './filterModel';
 import type { TransactionFilter } from './filterModel';
+import { isRecord } from '../../shared/isRecord';
 
 const FILTER_KEY = 'filter';
 
@@ -28,7 +29,7 @@ export interface StoredFilter {
 /** The stored filter from whatever the workspace state holds; anything unreadable is no filter. */
 export function readStoredFilter(stored: unknown, nowMs: number = Date.now()): StoredFilter {
   const envelope = isVersioned(stored) ? openEnvelope(stored, FILTER_KEY) : { version: 0, body: stored, extra: {} };
-  const body = isPlainObject(envelope.body) ? envelope.body : {};
+  const body = isRecord(envelope.body) ? envelope.body : {};
   const { filter, unread } = readFilterFields(body, nowMs);
   const used = new Set<string>(FILTER_FIELDS.filter((field) => !unread.includes(field)));
   return {

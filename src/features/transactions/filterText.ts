@@ -4,13 +4,14 @@
  * short: the description is plain text, but a control character must not reach it either.
  */
 import * as vscode from 'vscode';
-import { formatTime, sanitize } from '../../shared/format';
+import { formatTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook } from '../common/statusPresentation';
 import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
 import { KNOWN_STATUSES } from '../../shared/status';
 import { durationText } from '../../agents/duration';
+import { safeText } from '../../shared/safeText';
 
 export function fieldName(field: FilterField): string {
   switch (field) {
@@ -48,7 +49,7 @@ export function sinceText(since: SinceFilter): string {
   return 'preset' in since ? presetName(since.preset) : formatTime(since.micros, userTimeStyle());
 }
 
-const short = (text: string, max = 14) => sanitize(text, max);
+const short = (text: string, max = 14) => safeText(text, max);
 
 /** One field's value, short: `waiting, confirming`, `btc, eth`, `1A2b3c…`, `the last 24 hours`. */
 export function fieldValue(filter: TransactionFilter, field: FilterField): string | undefined {
@@ -127,11 +128,11 @@ export function problemText(problem: FilterProblem): string {
         problem.count,
       );
     case 'status':
-      return vscode.l10n.t('"{0}" is not a status.', sanitize(problem.value, 40));
+      return vscode.l10n.t('"{0}" is not a status.', safeText(problem.value, 40));
     case 'ticker':
       return vscode.l10n.t(
         '"{0}" is not a currency ticker (letters and digits, like btc or usdt20).',
-        sanitize(problem.value, 40),
+        safeText(problem.value, 40),
       );
     case 'date-format':
       return vscode.l10n.t('Enter a date as YYYY-MM-DD or YYYY-MM-DD HH:MM (UTC).');

@@ -6,7 +6,6 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
-import { sanitize } from '../../shared/format';
 import { idFromArgument } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../common/log';
@@ -21,6 +20,7 @@ import type { TransactionList } from './transactionList';
 import type { TransactionsView } from './transactionsView';
 import type { RevealResult } from '../common/revealTransaction';
 import { errorText } from '../../shared/errorText';
+import { safeText } from '../../shared/safeText';
 
 /** What a command that loads reports back. */
 export interface LoadSummary {
@@ -147,7 +147,7 @@ export function registerTransactionCommands(
         extra
           ? vscode.l10n.t(
               '$(check) Copied the payin address. It needs its extra ID too: {0}',
-              sanitize(record.payinExtraId ?? '', 80),
+              safeText(record.payinExtraId ?? '', 80),
             )
           : vscode.l10n.t('$(check) Copied the payin address'),
         extra ? 8000 : 3000,

@@ -5,17 +5,18 @@
  */
 import * as vscode from 'vscode';
 import { ExchangeError, TransportError } from '../../api/exchangeErrors';
-import { clockTime, escapeMarkdown, pairLabel, relativeTime, sanitize } from '../../shared/format';
+import { clockTime, escapeMarkdown, pairLabel, relativeTime } from '../../shared/format';
 import { compactAge } from '../../shared/compactAge';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook, themeIcon } from '../common/statusPresentation';
 import type { ErrorNode, GroupNode, TransactionNode, TreeNode } from './nodes';
 import { contextTokens, expandedByDefault, treeItemId } from './nodes';
 import { errorText } from '../../shared/errorText';
+import { safeText } from '../../shared/safeText';
 
 /** A failed load in one sentence, by the error's class (never by its message). */
 export function loadErrorText(error: unknown): string {
-  if (!(error instanceof ExchangeError)) return vscode.l10n.t('Unexpected error: {0}', sanitize(errorText(error), 120));
+  if (!(error instanceof ExchangeError)) return vscode.l10n.t('Unexpected error: {0}', safeText(errorText(error), 120));
   switch (error.kind) {
     case 'authentication':
       return vscode.l10n.t('The service refused the API keys.');
@@ -34,9 +35,9 @@ export function loadErrorText(error: unknown): string {
     case 'internal':
       return vscode.l10n.t('The service reported an internal error.');
     case 'invalid-parameter':
-      return vscode.l10n.t('The service refused the filter: {0}', sanitize(error.message, 120));
+      return vscode.l10n.t('The service refused the filter: {0}', safeText(error.message, 120));
     default:
-      return sanitize(error.message, 160);
+      return safeText(error.message, 160);
   }
 }
 
@@ -75,7 +76,7 @@ function groupItem(node: GroupNode, options: ItemOptions): vscode.TreeItem {
 function transactionItem(node: TransactionNode, options: ItemOptions): vscode.TreeItem {
   const record = node.record;
   const look = statusLook(record.status, record.rawStatus);
-  const item = new vscode.TreeItem(sanitize(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(safeText(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
   const locale = userTimeStyle().locale;
   const age = relativeTime(record.createdAt, options.nowMs, locale);
   // Only the age, in the locale's narrow words: the row fits the sidebar at its default width beside
@@ -86,9 +87,9 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
   item.accessibilityInformation = {
     label: vscode.l10n.t(
       '{0}, {1}, {2}, created {3}',
-      sanitize(pairLabel(record), 80),
+      safeText(pairLabel(record), 80),
       look.short,
-      sanitize(record.id, 64),
+      safeText(record.id, 64),
       age,
     ),
   };

@@ -4,8 +4,8 @@
  * id>" }`). Written read-changed-written, so what this version does not understand stays. Pure:
  * the memento is anything with `get` and `update`.
  */
-import { isPlainObject } from '../../shared/storedState';
 import { readStoredIds, storedIdsJson } from './watchIds';
+import { isRecord } from '../../shared/isRecord';
 
 export interface WatchMemento {
   get<T>(key: string): T | undefined;
@@ -22,7 +22,7 @@ export interface StoredWatch {
 /** The saved targets of watched ids, read defensively (anything but id → string is ignored). */
 export function readStoredTargets(stored: unknown): ReadonlyMap<string, string> {
   const targets = new Map<string, string>();
-  if (isPlainObject(stored))
+  if (isRecord(stored))
     for (const [id, target] of Object.entries(stored))
       if (typeof target === 'string' && target.length <= 200) targets.set(id, target);
   return targets;

@@ -9,15 +9,13 @@ import { CONTROL_ACTIONS, CONTROL_LIMITS, FAULT_KINDS } from '../../shared/contr
 import type { ControlActionName, FaultKind, FaultOptions } from '../../shared/controlProtocol';
 import type { KnownStatus } from '../../shared/status';
 import { isKnownStatus } from '../../shared/status';
+import { hasUnsafeText } from '../../shared/safeText';
 import { ControlRefusal } from './refusal';
 import { CREATE_FIELDS } from '../../shared/controlRequests';
 import type { CreateInStateOptions } from '../ledgerActions';
+import { isRecord } from '../../shared/isRecord';
 
 export type Fields = Record<string, unknown>;
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function invalid(field: string, message: string): ControlRefusal {
   return new ControlRefusal('invalid', message, field);
@@ -34,14 +32,19 @@ export function onlyFields(fields: Fields, allowed: readonly string[], prefix = 
   }
 }
 
-export function optionalText(fields: Fields, name: string, pattern: RegExp, what: string): string | undefined {
+/** What a text field's value must pass: a pattern, or a check of the same shape. */
+export interface TextCheck {
+  test(value: string): boolean;
+}
+
+export function optionalText(fields: Fields, name: string, pattern: TextCheck, what: string): string | undefined {
   const value = fields[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !pattern.test(value)) throw invalid(name, `${name} must be ${what}.`);
   return value;
 }
 
-export function requiredText(fields: Fields, name: string, pattern: RegExp, what: string): string {
+export function requiredText(fields: Fields, name: string, pattern: TextCheck, what: string): string {
   const value = optionalText(fields, name, pattern, what);
   if (value === undefined) throw invalid(name, `${name} is required: ${what}.`);
   return value;
@@ -50,9 +53,10 @@ export function requiredText(fields: Fields, name: string, pattern: RegExp, what
 export const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TICKER = /^[A-Za-z0-9]{1,16}$/;
 export const AMOUNT = /^\d{1,30}(\.\d{1,30})?$/;
-/** Printable, no control or bidi characters, at most 256. */
-// eslint-disable-next-line no-control-regex
-export const TEXT = /^[^\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]{1,256}$/;
+/** Safe text (src/shared/safeText.ts), 1 to 256 characters. */
+export const TEXT: TextCheck = {
+  test: (value) => value.length >= 1 && value.length <= 256 && !hasUnsafeText(value),
+};
 
 export function readId(fields: Fields): string {
   return requiredText(fields, 'id', ID, 'a transaction id (letters, digits, "-" or "_", up to 64)');

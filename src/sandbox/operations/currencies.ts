@@ -9,8 +9,9 @@
 import type { Currency } from '../currencies';
 import { CURRENCIES, findCurrency, isPlausibleAddress, isPlausibleExtraId } from '../currencies';
 import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
-import { isObject, requiredString } from './params';
+import { requiredString } from './params';
 import { echo } from '../../shared/echo';
+import { isRecord } from '../../shared/isRecord';
 
 export interface CurrencyRecord {
   name: string;
@@ -61,7 +62,7 @@ export function currencyRecord(c: Currency): CurrencyRecord {
 
 /** `params` is `{}` (members ignored) or `[]`; anything else: `Parameter params is invalid`. */
 export function getCurrenciesFull(params: unknown): CurrencyRecord[] {
-  if (!isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
+  if (!isRecord(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
   return CURRENCIES.map(currencyRecord);
 }
 
@@ -70,7 +71,7 @@ export function getCurrenciesFull(params: unknown): CurrencyRecord[] {
  * same order. `params` is absent, `{}` (members ignored) or `[]`, as for `getCurrenciesFull`.
  */
 export function getCurrencies(params: unknown): string[] {
-  if (!isObject(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
+  if (!isRecord(params) && !(Array.isArray(params) && params.length === 0)) throw invalidParameter('params');
   return CURRENCIES.map(currencyRecord)
     .filter((c) => c.enabled)
     .map((c) => c.ticker);
@@ -89,7 +90,7 @@ export const INVALID_EXTRA_ID_MESSAGE = 'Invalid extra id';
  * ticker is `Invalid currency: {ticker} not found`; a disabled currency is still checked.
  */
 export function validateAddress(params: unknown): AddressVerdict {
-  if (!isObject(params)) throw invalidParameter('params');
+  if (!isRecord(params)) throw invalidParameter('params');
   const ticker = requiredString(params, 'currency');
   if (typeof params.address !== 'string') throw invalidParameter('address');
   const extraId = params.extraId;

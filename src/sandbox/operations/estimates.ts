@@ -15,7 +15,8 @@ import { INVALID_PARAMS, invalidParameter, RpcFailure } from '../protocol';
 import type { Limits, RateIdMethod } from '../rates';
 import type { TransactionType } from '../lifecycle';
 import { errorLimits, fixedRate, floatEstimate, limitFields, limitsOf, RATE_ID_LIFETIMES_MS } from '../rates';
-import { checkUserMetadata, isObject, readAmount, readOneAmount, readPair } from './params';
+import { checkUserMetadata, readAmount, readOneAmount, readPair } from './params';
+import { isRecord } from '../../shared/isRecord';
 
 /** Most elements of a bulk estimate. */
 export const MAX_BULK = 100;
@@ -42,12 +43,12 @@ export function checkRange(from: Currency, to: Currency, limits: Limits, amount:
 
 /** One object or a bulk array; each element through `one`, bad elements of an array left out. */
 function each<T>(params: unknown, one: (element: Record<string, unknown>) => T): T[] {
-  if (isObject(params)) return [one(params)];
+  if (isRecord(params)) return [one(params)];
   if (!Array.isArray(params) || params.length === 0 || params.length > MAX_BULK) throw invalidParameter('params');
   const out: T[] = [];
   for (const element of params as unknown[]) {
     try {
-      if (!isObject(element)) throw invalidParameter('params');
+      if (!isRecord(element)) throw invalidParameter('params');
       out.push(one(element));
     } catch (error) {
       if (!(error instanceof RpcFailure)) throw error;
@@ -222,7 +223,7 @@ export function getFixRateBulk(
   atMs: number,
   lifetimes?: RateIdLifetimes,
 ): PairFixRateRecord[] {
-  if (params !== undefined && !isObject(params) && !(Array.isArray(params) && params.length === 0))
+  if (params !== undefined && !isRecord(params) && !(Array.isArray(params) && params.length === 0))
     throw invalidParameter('params');
   const tickers = SEEDED_CURRENCIES.filter(
     (ticker) =>

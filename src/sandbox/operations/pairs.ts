@@ -8,15 +8,8 @@ import { CURRENCIES, findCurrency } from '../currencies';
 import type { PairLimitsRecord } from '../pairs';
 import { currencyRefusal, pairLimits } from '../pairs';
 import { invalidParameter, INVALID_PARAMS, RpcFailure } from '../protocol';
-import {
-  checkUserMetadata,
-  isObject,
-  nonEmptyString,
-  objectParams,
-  optionalString,
-  readPair,
-  usableCurrency,
-} from './params';
+import { checkUserMetadata, nonEmptyString, objectParams, optionalString, readPair, usableCurrency } from './params';
+import { isRecord } from '../../shared/isRecord';
 
 /**
  * `params` is a non-empty array of `{from, to}` with non-empty string tickers (compared and echoed
@@ -29,8 +22,8 @@ export function getPairsParams(
 ): PairLimitsRecord[] {
   if (!Array.isArray(params) || params.length === 0) throw invalidParameter('params');
   const pairs = (params as unknown[]).map((pair) => {
-    const from = isObject(pair) ? pair.from : undefined;
-    const to = isObject(pair) ? pair.to : undefined;
+    const from = isRecord(pair) ? pair.from : undefined;
+    const to = isRecord(pair) ? pair.to : undefined;
     if (!nonEmptyString(from)) throw invalidParameter('from');
     if (!nonEmptyString(to)) throw invalidParameter('to');
     const refusal = currencyRefusal(from, 'from') ?? currencyRefusal(to, 'to');
@@ -81,7 +74,7 @@ export function allPairs(txType?: TransactionType): Pair[] {
 }
 
 function pairsOf(filter: unknown): Pair[] {
-  if (!isObject(filter)) throw invalidParameter('params');
+  if (!isRecord(filter)) throw invalidParameter('params');
   const from = optionalString(filter, 'from');
   const to = optionalString(filter, 'to');
   const txType = filter.txType;

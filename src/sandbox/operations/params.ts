@@ -7,10 +7,7 @@ import { findCurrency } from '../currencies';
 import * as dec from '../decimal';
 import { currencyRefusal } from '../pairs';
 import { invalidParameter, INVALID_PARAMS, RpcFailure } from '../protocol';
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../shared/isRecord';
 
 export function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
@@ -18,7 +15,7 @@ export function nonEmptyString(value: unknown): value is string {
 
 /** `params` as an object, else `Parameter params is invalid`. */
 export function objectParams(params: unknown): Record<string, unknown> {
-  if (!isObject(params)) throw invalidParameter('params');
+  if (!isRecord(params)) throw invalidParameter('params');
   return params;
 }
 

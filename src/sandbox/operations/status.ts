@@ -12,14 +12,11 @@ import type { Ledger } from '../ledger';
 import { invalidParameter } from '../protocol';
 import type { WireRecord } from '../records';
 import { toWireRecord } from '../records';
+import { isRecord } from '../../shared/isRecord';
 
 export const MAX_FILTER_VALUES = 10;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function nonEmptyString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0;
@@ -72,7 +69,7 @@ const asSet = <T extends string>(list: T[] | undefined): ReadonlySet<T> | undefi
  * 1–10, ours) keeps the records created for those subaccounts.
  */
 export function readTransactionFilter(params: unknown): TransactionFilter {
-  if (!isObject(params)) throw invalidParameter('params');
+  if (!isRecord(params)) throw invalidParameter('params');
   const id = stringSet(params, 'id', MAX_FILTER_VALUES);
   const status = stringSet(params, 'status', Number.MAX_SAFE_INTEGER, isKnownStatus) as KnownStatus[] | undefined;
   const currency = stringSet(params, 'currency', MAX_FILTER_VALUES)?.map((c) => c.toLowerCase());
@@ -139,7 +136,7 @@ export function getTransactions(
  * not exist (yet) is answered the same way: -32602 `Parameter id is invalid`.
  */
 export function getStatus(ledger: Ledger, params: unknown, atMs: number): KnownStatus {
-  const id = isObject(params) ? params.id : undefined;
+  const id = isRecord(params) ? params.id : undefined;
   if (!nonEmptyString(id)) throw invalidParameter('id');
   const status = ledger.statusOf(id, atMs);
   if (status === undefined) throw invalidParameter('id');

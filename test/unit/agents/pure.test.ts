@@ -16,16 +16,6 @@ import {
 import { diagnose, diagnosisLines } from '../../../src/agents/diagnosis';
 import { durationText } from '../../../src/agents/duration';
 import { durationMs } from '../../../src/agents/listTool';
-import {
-  amountText,
-  isSecretShaped,
-  quoted,
-  redactSecrets,
-  REPLACEMENT,
-  safeData,
-  safeText,
-  SECRET_REDACTED,
-} from '../../../src/agents/safeText';
 import { adviceLine, STATUS_FACTS, statusGuideMarkdown, statusNotes } from '../../../src/agents/statusGuide';
 import { enteredAt } from '../../../src/agents/statusSince';
 import { AgentInputError, decimalTextOf } from '../../../src/agents/validation';
@@ -33,6 +23,15 @@ import { getPrompt, readResource, ResourceError } from '../../../src/mcp/resourc
 import { echoedName, toMcpTool } from '../../../src/mcp/server';
 import { typedRecord } from '../support/wireRecord';
 import { assertGolden } from '../support/golden';
+import {
+  SECRET_REDACTED,
+  amountText,
+  isSecretShaped,
+  quoted,
+  redactSecrets,
+  safeData,
+} from '../../../src/agents/modelText';
+import { REPLACEMENT, safeText } from '../../../src/shared/safeText';
 
 const RECORD = typedRecord({
   id: 'abcd1234',
@@ -53,14 +52,7 @@ const RECORD = typedRecord({
 });
 
 describe('agent tools: pure parts', () => {
-  it('makes service text safe: control, line/paragraph separators, bidi and zero-width characters replaced, length bounded', () => {
-    assert.equal(
-      safeText('a\u0000b\u001bc\u007fd\u0085e\u2028f\u2029g\u202eh\u2066i\u200bj\ufeffk\u061cl'),
-      `a${REPLACEMENT}b${REPLACEMENT}c${REPLACEMENT}d${REPLACEMENT}e${REPLACEMENT}f${REPLACEMENT}g${REPLACEMENT}h${REPLACEMENT}i${REPLACEMENT}j${REPLACEMENT}k${REPLACEMENT}l`,
-    );
-    assert.equal(safeText('plain é 中 text'), 'plain é 中 text');
-    assert.equal(safeText('abcdef', 3), 'abc…');
-    assert.equal(safeText('abc', 3), 'abc');
+  it('quotes service text as data, made safe, and keeps plain amounts', () => {
     assert.equal(quoted('say "hi"\n'), `"say \\"hi\\"${REPLACEMENT}"`);
     assert.equal(quoted(null), '""');
     assert.equal(amountText('0.5'), '0.5');

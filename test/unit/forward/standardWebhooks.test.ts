@@ -7,7 +7,6 @@
 import { strict as assert } from 'assert';
 import { Webhook } from 'standardwebhooks';
 import { attemptLine } from '../../../src/forward/cliLine';
-import { safeText } from '../../../src/forward/safeText';
 import {
   encodeStatusEvent,
   generateEventSecret,
@@ -77,35 +76,6 @@ describe('Standard Webhooks signatures', () => {
     assert.deepEqual(standardKey(secret), Buffer.from(secret, 'utf8'));
     const { body, headers } = delivery([secret]);
     assert.doesNotThrow(() => new Webhook(secret, { format: 'raw' }).verify(body.toString('utf8'), headers));
-  });
-});
-
-describe('safe text for terminals and logs', () => {
-  it('escapes control characters, escape sequences, bidi controls, line separators and the backslash', () => {
-    assert.equal(safeText('abc-123 finished'), 'abc-123 finished');
-    assert.equal(safeText('\u001b]0;title\u0007x'), '\\u{1b}]0;title\\u{7}x');
-    assert.equal(safeText('a\r\nb'), 'a\\u{d}\\u{a}b');
-    assert.equal(safeText('\u009b2J'), '\\u{9b}2J');
-    assert.equal(safeText('x\u202edetaerc'), 'x\\u{202e}detaerc');
-    assert.equal(safeText('a\u2028b\u2029c'), 'a\\u{2028}b\\u{2029}c');
-    assert.equal(safeText('a\\u{1b}'), 'a\\u{5c}u{1b}', 'a written escape cannot pass for one of ours');
-    assert.equal(safeText('\u007f\u0000\u200f\u2066\u061c'), '\\u{7f}\\u{0}\\u{200f}\\u{2066}\\u{61c}');
-  });
-
-  it('cuts long text and turns anything into text', () => {
-    assert.equal(safeText('x'.repeat(300)), `${'x'.repeat(200)}…`);
-    assert.equal(safeText('abcdef', 3), 'abc…');
-    assert.equal(safeText('x'.repeat(200)), 'x'.repeat(200), 'cut only past the bound');
-    assert.equal(safeText(undefined), '');
-    assert.equal(safeText(null), '');
-    assert.equal(safeText(42), '42');
-    assert.equal(safeText(true), 'true');
-    assert.equal(safeText(10n), '10');
-    assert.equal(safeText({ a: '\u001b' }), '{"a":"\\u{5c}u001b"}');
-    assert.equal(
-      safeText(() => 1),
-      '',
-    );
   });
 });
 

@@ -18,6 +18,7 @@ import { DEFAULT_SEED } from '../../../src/sandbox';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { rpc, testSandbox } from '../sandbox/helpers';
 import { paramsValid } from './schema';
+import { isRecord } from '../../../src/shared/isRecord';
 
 type Method = 'getStatus' | 'getTransactions' | 'getPairsParams';
 
@@ -187,16 +188,12 @@ const CASES: Readonly<Record<Method, readonly Case[]>> = {
   ],
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Whether the client's local check lets these params through (its API takes an id, a query object or a list of pairs). */
 function clientAccepts(method: Method, params: unknown): boolean {
   try {
-    if (method === 'getStatus') checkId(isObject(params) ? params.id : undefined);
+    if (method === 'getStatus') checkId(isRecord(params) ? params.id : undefined);
     else if (method === 'getTransactions') {
-      if (!isObject(params)) return false;
+      if (!isRecord(params)) return false;
       transactionParams(params);
     } else pairParams(params as CurrencyPair[]);
     return true;

@@ -4,15 +4,7 @@
  * control and bidirectional characters replaced, lengths capped.
  */
 import { strict as assert } from 'assert';
-import {
-  escapeMarkdown,
-  pairLabel,
-  prettyJson,
-  sanitize,
-  shortId,
-  ticker,
-  visibleText,
-} from '../../../src/shared/format';
+import { escapeMarkdown, pairLabel, prettyJson, shortId, ticker } from '../../../src/shared/format';
 import { typedRecord } from '../support/wireRecord';
 import { escapeHtml } from '../../../src/features/pairLimits/pairLimitsHtml';
 
@@ -53,7 +45,7 @@ describe('escapeMarkdown', () => {
   it('replaces control and bidirectional characters (new lines too) by U+FFFD, other spaces by a plain space', () => {
     assert.equal(escapeMarkdown('a\nb\tc\rd'), 'a\uFFFDb\uFFFDc\uFFFDd');
     assert.equal(escapeMarkdown('x\u202Ey\u2066z'), 'x\uFFFDy\uFFFDz');
-    assert.equal(escapeMarkdown('a\u00A0b\u2028c\u3000d'), 'a b c d');
+    assert.equal(escapeMarkdown('a\u00A0b\u3000c\u2028d'), 'a b c\uFFFDd');
   });
 
   it('caps the text at 200 characters, or the given maximum, before escaping, with an ellipsis', () => {
@@ -64,38 +56,15 @@ describe('escapeMarkdown', () => {
   });
 });
 
-describe('sanitize', () => {
-  it('replaces C0, DEL, C1, LRM/RLM and the bidirectional embeddings, overrides and isolates', () => {
-    assert.equal(
-      sanitize('a\u0000b\u001Fc\u007Fd\u009Fe\u200Ef\u200Fg\u202Ah\u202Ei\u2066j\u2069k'),
-      'a\uFFFDb\uFFFDc\uFFFDd\uFFFDe\uFFFDf\uFFFDg\uFFFDh\uFFFDi\uFFFDj\uFFFDk',
-    );
-  });
-
-  it('keeps everything else, Markdown signs included (it is for plain text)', () => {
-    assert.equal(sanitize('<b>[x](y) é \u00A0 \u200D \u2070'), '<b>[x](y) é \u00A0 \u200D \u2070');
-  });
-
-  it('caps the length at 200 or the given maximum', () => {
-    assert.equal(sanitize('y'.repeat(201)), `${'y'.repeat(200)}…`);
-    assert.equal(sanitize('y'.repeat(200)), 'y'.repeat(200));
-    assert.equal(sanitize('hello', 4), 'hell…');
-    assert.equal(sanitize('hell', 4), 'hell');
-  });
-});
-
-describe('visibleText and prettyJson', () => {
-  it('visibleText shows bidirectional controls as \\uXXXX and leaves the rest', () => {
-    assert.equal(visibleText('a\u202Eb\u200Fc\u2067d <x>\n'), 'a\\u202eb\\u200fc\\u2067d <x>\n');
-  });
-
-  it('prettyJson indents by two and writes bidirectional controls and line separators as escapes', () => {
+describe('prettyJson', () => {
+  it('indents by two and writes unsafe characters as escapes, astral ones as two', () => {
     assert.equal(
       prettyJson({ a: 'x\u202Ey', b: ['\u2028', '\u2029'] }),
       '{\n  "a": "x\\u202ey",\n  "b": [\n    "\\u2028",\n    "\\u2029"\n  ]\n}',
     );
     assert.equal(prettyJson(undefined), 'null');
     assert.equal(prettyJson('<\n>'), '"<\\n>"');
+    assert.equal(prettyJson('\u0085\u{e0001}'), '"\\u0085\\udb40\\udc01"');
   });
 });
 

@@ -1,28 +1,11 @@
 /**
- * Safe text for a model: every string that came from the service (or a receiver) is cleaned of
- * what could reorder, hide or break lines of what the model and a person read — C0/C1 control
- * characters, line and paragraph separators (U+2028/U+2029), bidirectional marks, embeddings,
- * overrides and isolates, zero-width characters — in the text of a result and in its JSON alike.
- * And secrets are cut out of everything a tool, the MCP server or its log writes: any run shaped
- * like a signature or a key (long base64), the values of signing headers a service echoes back,
- * and known keys (see src/mcp/redact.ts for the forms of a given key). Pure.
+ * Text for a model: every string that came from the service (or a receiver) is made safe by the
+ * shared rule (src/shared/safeText.ts), in the text of a result and in its JSON alike, and quoted
+ * as data in a line. And secrets are cut out of everything a tool, the MCP server or its log
+ * writes: any run shaped like a signature or a key (long base64), the values of signing headers a
+ * service echoes back, and known keys (see src/mcp/redact.ts for the forms of a given key). Pure.
  */
-
-/** What replaces a character that must not reach the model. */
-export const REPLACEMENT = '\uFFFD';
-
-/** Control characters, line/paragraph separators, bidi controls, zero-width and BOM. */
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
-
-/** What ends a text cut short: a run of characters just before it may be the start of anything. */
-const CUT = '\u2026';
-
-/** A service string made safe: unsafe characters replaced, at most `max` characters (then "…"). */
-export function safeText(text: string, max = 200): string {
-  const clean = text.replace(UNSAFE, REPLACEMENT);
-  return clean.length > max ? `${clean.slice(0, max)}${CUT}` : clean;
-}
+import { CUT, safeText } from '../shared/safeText';
 
 /** A service string as quoted data in a line (JSON string syntax): the model reads it as a value, not as words to follow. */
 export function quoted(text: string | null | undefined, max = 200): string {

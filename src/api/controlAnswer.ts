@@ -18,17 +18,10 @@ import type {
   LedgerState,
   RestoreOutcome,
 } from '../shared/controlProtocol';
+import { isRecord } from '../shared/isRecord';
 import { isKnownStatus } from '../shared/status';
 import { AuthenticationError, ProtocolError, TransportError } from './exchangeErrors';
 import { ControlError } from './controlError';
-
-/**
- * src/shared/isRecord.ts's guard, kept here: imported by the control client's lazy file too, it
- * would get a split chunk of its own (about 0.5 KiB of preamble), past activation's 100 KiB budget.
- */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function malformed(what: string, status: number): ProtocolError {
   return new ProtocolError(`The sandbox's control answer has a malformed ${what}`, status);

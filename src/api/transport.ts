@@ -31,6 +31,7 @@ import {
   TransportError,
 } from './exchangeErrors';
 import { serviceErrorFrom } from './serviceErrorReading';
+import { isRecord } from '../shared/isRecord';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The largest answer read by default: far above any page of 100 records, far below harm. */
@@ -73,10 +74,6 @@ export interface SentHeaders {
 export interface RpcAnswer {
   readonly result: unknown;
   readonly status: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function positiveInteger(name: string, value: number): number {

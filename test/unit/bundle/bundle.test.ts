@@ -26,7 +26,7 @@ describe('production bundle', function () {
     );
   });
 
-  it("bundles axios for Node, from its sources with its http adapter, never a browser build", () => {
+  it('bundles axios for Node, from its sources with its http adapter, never a browser build', () => {
     const sources = sourcesOf(build, ['dist/extension.js']);
     assert.ok(sources.includes('node_modules/axios/lib/adapters/http.js'), "axios's Node adapter is bundled");
     assert.deepEqual(

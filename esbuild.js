@@ -43,6 +43,21 @@ const common = {
   logLevel: 'warning',
 };
 
+/**
+ * axios's Node build imports form-data (with mime-db, some 160 KiB minified) for multipart bodies.
+ * The client only ever sends the signed JSON bytes, so form-data is an empty class.
+ */
+const withoutFormData = {
+  name: 'without-form-data',
+  setup(build) {
+    build.onResolve({ filter: /^form-data$/ }, () => ({ path: 'form-data', namespace: 'without-form-data' }));
+    build.onLoad({ filter: /.*/, namespace: 'without-form-data' }, () => ({
+      contents: 'module.exports = class FormData {};',
+      loader: 'js',
+    }));
+  },
+};
+
 const nodeOptions = {
   ...common,
   entryPoints: nodeEntries,
@@ -52,6 +67,7 @@ const nodeOptions = {
   external: ['vscode'],
   // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: the ES build bundles.
   alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
+  plugins: [withoutFormData],
   outdir: DIST,
 };
 

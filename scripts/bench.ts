@@ -182,7 +182,7 @@ function activationRows(): Row[] {
   }
   const marks = runs.flatMap((r) => (r.activation ? [r.activation] : []));
   const activate = marks.map((m) => m.activateMs);
-  const load = marks.map((m) => m.loadMs);
+  const loadAndActivate = marks.map((m) => m.loadMs + m.activateMs);
   const rows: Row[] =
     marks.length === 0
       ? [{ figure: 'activate() in the extension host', value: 'not measured (the host kept no performance marks)' }]
@@ -191,13 +191,16 @@ function activationRows(): Row[] {
             `activate() in the extension host (${host} host; the host's marks, whole ms), median of ${marks.length} hosts`,
             `${median(activate).toFixed(0)}  (${list(activate, 0)})`,
             median(activate),
-            5,
-            '≤ 5 ms',
+            30,
+            '≤ 30 ms',
           ),
-          {
-            figure: "  before it, the host's load of dist/extension.js, ms",
-            value: `${median(load).toFixed(0)}  (${list(load, 0)})`,
-          },
+          budgeted(
+            "  the host's load of dist/extension.js plus activate(), ms",
+            `${median(loadAndActivate).toFixed(0)}  (${list(loadAndActivate, 0)})`,
+            median(loadAndActivate),
+            80,
+            '≤ 80 ms',
+          ),
         ];
   const paints = runs.flatMap((r) => (r.paint ? [r.paint] : []));
   if (paints.length > 0) {
@@ -233,8 +236,7 @@ function activationRows(): Row[] {
 }
 
 /**
- * What a user waits for, from the command to the result shown, each with its budget (ours, issue
- * 28): the first time in each host (its code loaded on first use) and warm, medians over the hosts.
+ * What a user waits for, from the command to the result shown, each with its budget (ours): the first time in each host (its code loaded on first use) and warm, medians over the hosts.
  */
 function interactionRows(hosts: readonly NonNullable<HostFigures['interactions']>[]): Row[] {
   if (hosts.length === 0) return [{ figure: 'interactions in the host', value: 'not measured' }];

@@ -189,7 +189,10 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
   const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
   const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });
 
-  void ready.then(() => tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`));
+  void ready.then(() => {
+    tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`);
+    if (environment.kind === 'sandbox') sandboxHost.prepareKeyPair();
+  });
   const testHooks =
     context.extensionMode === vscode.ExtensionMode.Test
       ? { secrets: context.secrets, globalState: context.globalState, sandboxSecrets }

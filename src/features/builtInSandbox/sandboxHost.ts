@@ -33,7 +33,7 @@ import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted, LEDGER_STATE_KEY } from './snapshotBound';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
-import { windowKeyPair } from './sandboxKeyPair';
+import { newKeyPair, stableKeySetting, windowKeyPair } from './sandboxKeyPair';
 import { restoreKeptLedger } from './keptLedger';
 import { errorText } from '../../shared/errorText';
 
@@ -82,6 +82,8 @@ export class SandboxHost implements vscode.Disposable {
    */
   private windowPort: { readonly port: number; readonly taken: number | undefined } | undefined;
   private windowKey: string | undefined;
+  /** A key pair begun before the first start (prepareKeyPair), taken by it. */
+  private preparedKey: Promise<string> | undefined;
 
   /** The sandbox's clock: real time that tests may skip ahead. */
   readonly clock = new SkippableClock();
@@ -97,6 +99,17 @@ export class SandboxHost implements vscode.Disposable {
 
   constructor(private readonly deps: SandboxHostDeps) {
     this.log = deps.log;
+  }
+
+  /**
+   * Begins making this window's key pair on a worker thread, when no start has one yet. Called once
+   * the accounts are read and requests go to the sandbox: the first start, usually the Transactions
+   * view's first rows, then does not wait 100 to 400 ms for it.
+   */
+  prepareKeyPair(): void {
+    if (this.windowKey !== undefined || this.starting || stableKeySetting()) return;
+    this.preparedKey ??= newKeyPair();
+    this.preparedKey.catch(() => undefined);
   }
 
   /** The sandbox if it is running. */
@@ -224,7 +237,12 @@ export class SandboxHost implements vscode.Disposable {
 
   private async launch(): Promise<RunningSandbox> {
     // The key pair is made (or read) while the sandbox's and the control client's code load.
-    const key = windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text));
+    const fresh = () => {
+      const made = this.preparedKey ?? newKeyPair();
+      this.preparedKey = undefined;
+      return made;
+    };
+    const key = windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), fresh);
     key.catch(() => undefined);
     const code = Promise.all([loadSandbox(), loadControlClient()]);
     code.catch(() => undefined);

@@ -26,9 +26,11 @@ export async function windowKeyPair(
   log: Logger,
   /** Notes the window's key pair (for the next start in this window). */
   remember: (text: string) => void,
+  /** A new key pair, as hex of DER PKCS#8. */
+  fresh: () => Promise<string> = newKeyPair,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {
-    const text = own ?? (await generateKeysAsync()).privateKeyHex;
+    const text = own ?? (await fresh());
     remember(text);
     return { text, kept: false };
   }
@@ -49,9 +51,14 @@ export async function windowKeyPair(
     // The window's own pair stays (what was copied in this window stays valid); the kept one comes after a reload.
     return { text: own, kept: false };
   }
-  const fresh = own ?? (await generateKeysAsync()).privateKeyHex;
-  await secrets.store(STABLE_KEY_SECRET, fresh);
-  remember(fresh);
+  const made = own ?? (await fresh());
+  await secrets.store(STABLE_KEY_SECRET, made);
+  remember(made);
   log.info('a sandbox key pair is kept for the next starts (exchangeTx.sandbox.stableKey)');
-  return { text: fresh, kept: true };
+  return { text: made, kept: true };
+}
+
+/** A new RSA key pair, made on a worker thread (100 to 400 ms), as hex of DER PKCS#8. */
+export async function newKeyPair(): Promise<string> {
+  return (await generateKeysAsync()).privateKeyHex;
 }

@@ -185,6 +185,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     store,
     log: tagged(log, 'sandbox'),
     choices: lookup.choices,
+    openRequest: (text) => requests.openUntitled(text),
   });
   const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
   const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });

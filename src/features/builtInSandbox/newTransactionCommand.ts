@@ -1,36 +1,40 @@
 /**
- * "Sandbox: New Transaction…": pair (from the sandbox's catalogue), float or fixed, amount (a
- * default within the pair's limits), payout and refund addresses (defaults the sandbox accepts),
- * then the real operations (addresses checked, estimate, create) with progress; the transaction is
- * then revealed in the Transactions view, ready to watch. A refusal (an amount out of range, an
- * address) says why and offers to edit exactly that, with everything typed kept. The questions
- * are newTransactionQuestions.ts; the prompts are an interface (newTransactionPrompts.ts), so tests
- * drive the same flow; a whole draft as the argument skips them. Its words are
- * newTransactionText.ts.
+ * "Sandbox: New Transaction…": the pair (payin, then payout, from the sandbox's catalogue), then
+ * the amount, checked against the pair's limits as one types; then the real operations (addresses
+ * checked, estimate, create) with progress, at a floating rate to example addresses. The
+ * transaction is revealed in the Transactions view and watched. Edit as Request… opens the same
+ * createTransaction as a request document instead, for everything else. An amount out of range
+ * says why and offers to edit it, with what was typed kept. A whole draft as the argument skips
+ * the questions. The prompts are an interface (newTransactionPrompts.ts), so tests drive the flow.
  */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
+import type { TransactionType } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
+import { errorText } from '../../shared/errorText';
 import { ticker } from '../../shared/format';
+import { safeText } from '../../shared/safeText';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../common/environmentDeps';
+import { withInteractiveProgress } from '../common/lateProgress';
 import type { Logger } from '../common/log';
 import { REVEAL_COMMAND } from '../common/revealTransaction';
 import type { RevealResult } from '../common/revealTransaction';
-import { AddressRefusedError, createFromDraft } from './newTransactionCore';
-import { windowPrompts } from './newTransactionPrompts';
-import type { NewTransactionPrompts, Step } from './newTransactionPrompts';
-import { NewTransactionQuestions } from './newTransactionQuestions';
-import type { TypedDraft } from './newTransactionQuestions';
-import { addressRefusedText, amountRefusedText, stepText } from './newTransactionText';
+import { exampleAddress } from './exampleAddresses';
+import { AddressRefusedError, createFromDraft, loadPairsFrom, loadPayins, probeLimits } from './newTransactionCore';
+import type { PairChoice, SandboxOperations } from './newTransactionCore';
+import { currencyItems, pairItems, windowPrompts } from './newTransactionPrompts';
+import type { NewTransactionPrompts } from './newTransactionPrompts';
+import { amountProblemText, amountRefusedText, addressRefusedText, range, stepText } from './newTransactionText';
+import {
+  amountProblem,
+  defaultAmount,
+  draftFromArgument,
+  isDecimal,
+  limitsOfError,
+  requestText,
+} from './transactionDraft';
 import type { PayinLimits, TransactionDraft } from './transactionDraft';
-import type { TransactionType } from '../../api';
-import { draftFromArgument, limitsOfError } from './transactionDraft';
-import { errorText } from '../../shared/errorText';
-import { withInteractiveProgress } from '../common/lateProgress';
-import { safeText } from '../../shared/safeText';
-
-export const NEW_TRANSACTION_COMMAND = 'exchangeTx.sandbox.newTransaction';
 
 /** What the command did, for tests and callers. */
 export interface NewTransactionResult {
@@ -38,6 +42,8 @@ export interface NewTransactionResult {
   readonly status?: string;
   readonly type?: TransactionType;
   readonly revealed?: RevealResult;
+  /** The request document Edit as Request… opened. */
+  readonly request?: vscode.Uri;
   /** Why nothing was created: `not-sandbox`, `amount-out-of-range`, an address field, or another error's message. */
   readonly error?: string;
   readonly limits?: PayinLimits;
@@ -49,6 +55,31 @@ export interface NewTransactionDeps {
   readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
+  /** Opens an untitled request document holding `text`. */
+  readonly openRequest: (text: string) => Thenable<vscode.TextEditor>;
+}
+
+/** Asks the amount again after a refusal (with the limits the refusal gave), when it came from the questions. */
+type Again = (limits: PayinLimits) => Promise<NewTransactionResult | undefined>;
+
+/** A load between two questions: a notification (without Cancel) only when it takes more than a second. */
+const quietly = <T>(title: string, work: () => Promise<T>): Promise<T> =>
+  withInteractiveProgress(title, work, { cancellable: false });
+
+/** The draft of `amount` for the pair: floating rate, the example payout and refund addresses. */
+function exampleDraft(pair: PairChoice, amount: string): TransactionDraft {
+  const payout = exampleAddress(pair.to, pair.toCurrency?.blockchain);
+  const refund = exampleAddress(pair.from, pair.fromCurrency?.blockchain);
+  return {
+    from: pair.from,
+    to: pair.to,
+    type: 'float',
+    amount,
+    address: payout?.address ?? '',
+    ...(payout?.extraId ? { extraId: payout.extraId } : {}),
+    ...(refund ? { refundAddress: refund.address } : {}),
+    ...(refund?.extraId ? { refundExtraId: refund.extraId } : {}),
+  };
 }
 
 export class NewTransactionCommand {
@@ -72,7 +103,15 @@ export class NewTransactionCommand {
     const given = draftFromArgument(arg);
     if (given) return this.create(given, undefined);
     try {
-      return await this.ask({}, 'pair');
+      // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
+      // questions are open can never send this flow's requests there.
+      const client = await this.deps.clients.sandboxClient();
+      const pair = await this.askPair(client);
+      if (!pair) return undefined;
+      const limits = await quietly(vscode.l10n.t("Reading the pair's limits…"), () =>
+        probeLimits(client, pair.from, pair.to),
+      );
+      return await this.askAmount(pair, limits, defaultAmount(limits));
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
       const text = safeText(errorText(error), 300);
@@ -82,17 +121,58 @@ export class NewTransactionCommand {
     }
   }
 
-  /** The questions from `step` on, with what was typed before as the defaults; then the creation. */
-  private async ask(typed: TypedDraft, step: Step): Promise<NewTransactionResult | undefined> {
-    const answer = await new NewTransactionQuestions(this.prompts, this.deps.clients).ask(typed, step);
-    return answer ? this.create(answer.draft, answer.typed) : undefined;
+  /** The payin, then the payout among its pairs. */
+  private async askPair(client: SandboxOperations): Promise<PairChoice | undefined> {
+    const title = vscode.l10n.t('Sandbox: New Transaction');
+    const { currencies, payins } = await quietly(vscode.l10n.t("Reading the sandbox's currencies…"), () =>
+      loadPayins(client),
+    );
+    const from = await this.prompts.payin(currencyItems(payins), title);
+    if (from === undefined) return undefined;
+    const pairs = await quietly(vscode.l10n.t('Reading the pairs of {0}…', ticker(from)), () =>
+      loadPairsFrom(client, from, currencies),
+    );
+    return this.prompts.pair(pairItems(pairs), title);
   }
 
-  /** Creates the draft; on a refusal, offers to edit what was refused (when it came from the prompts). */
-  private async create(
-    draft: TransactionDraft,
-    typed: TypedDraft | undefined,
+  /** The amount (`value` offered), then the creation or the request document. */
+  private async askAmount(
+    pair: PairChoice,
+    limits: PayinLimits,
+    value: string,
   ): Promise<NewTransactionResult | undefined> {
+    const { from, to } = pair;
+    const answer = await this.prompts.amount({
+      title: vscode.l10n.t('Sandbox: New Transaction'),
+      limits: vscode.l10n.t('Amount to pay in, in {0} ({1})', ticker(from), range(limits, from)),
+      value,
+      validate: (text) => {
+        const problem = amountProblem(text, limits, pair.fromCurrency?.blockchainPrecision);
+        return problem ? amountProblemText(problem, from) : undefined;
+      },
+      createLabel: (amount) =>
+        vscode.l10n.t(
+          'Create {0} {1} → {2} at a floating rate, to example addresses',
+          amount,
+          ticker(from),
+          ticker(to),
+        ),
+    });
+    if (!answer) return undefined;
+    const typed = answer.amount.trim();
+    const amount = isDecimal(typed) ? typed : value;
+    const draft = exampleDraft(pair, amount);
+    if (answer.asRequest) return this.openAsRequest(draft);
+    return this.create(draft, (refused) => this.askAmount(pair, { ...limits, ...refused }, amount));
+  }
+
+  private async openAsRequest(draft: TransactionDraft): Promise<NewTransactionResult> {
+    const editor = await this.deps.openRequest(requestText(draft));
+    return { request: editor.document.uri };
+  }
+
+  /** Creates the draft; on a refusal, offers to edit the amount, or the whole as a request (with `again`). */
+  private async create(draft: TransactionDraft, again: Again | undefined): Promise<NewTransactionResult | undefined> {
     const { log } = this.deps;
     const pairText = `${ticker(draft.from)} → ${ticker(draft.to)}`;
     let created: CreatedTransaction;
@@ -105,7 +185,7 @@ export class NewTransactionCommand {
       );
     } catch (error) {
       if (error instanceof CancelledError) return undefined;
-      return this.refused(error, draft, typed);
+      return this.refused(error, draft, again);
     }
     log.info(
       `created the sandbox transaction ${created.id} (${created.type}, ${draft.amount} ${draft.from} → ${draft.to})`,
@@ -145,37 +225,36 @@ export class NewTransactionCommand {
     }
   }
 
+  /** Says why nothing was created; from the questions, offers Edit Amount or Edit as Request…. */
   private async refused(
     error: unknown,
     draft: TransactionDraft,
-    typed: TypedDraft | undefined,
+    again: Again | undefined,
   ): Promise<NewTransactionResult | undefined> {
     const { log } = this.deps;
+    let message: string;
+    let result: NewTransactionResult;
     if (error instanceof AmountOutOfRangeError) {
       const limits = limitsOfError(error.limits);
-      const message = amountRefusedText(draft, limits);
+      message = amountRefusedText(draft, limits);
       log.info(`new transaction refused: ${safeText(error.serviceMessage)}`);
-      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Amount'))))
-        return this.ask({ ...typed, limits: { ...typed.limits, ...limits } }, 'amount');
-      if (!typed) void vscode.window.showErrorMessage(message);
-      return { error: 'amount-out-of-range', limits };
-    }
-    if (error instanceof AddressRefusedError) {
+      result = { error: 'amount-out-of-range', limits };
+      if (again) return (await this.prompts.refused(message, vscode.l10n.t('Edit Amount'))) ? again(limits) : result;
+    } else if (error instanceof AddressRefusedError) {
       const why = error.serviceMessage
         ? safeText(error.serviceMessage, 120)
         : vscode.l10n.t('required for a fixed rate');
-      const message = addressRefusedText(error.field, error.currency, why);
+      message = addressRefusedText(error.field, error.currency, why);
       log.info(`new transaction refused: the ${error.field} (${why})`);
-      const step: Step = error.field === 'address' || error.field === 'extraId' ? 'address' : 'refund';
-      if (typed && (await this.prompts.refused(message, vscode.l10n.t('Edit Address')))) return this.ask(typed, step);
-      if (!typed) void vscode.window.showErrorMessage(message);
-      return { error: error.field };
+      result = { error: error.field };
+    } else {
+      const text = safeText(errorText(error), 300);
+      log.warn(`new transaction failed: ${text}`);
+      message = vscode.l10n.t('The sandbox transaction was not created: {0}', text);
+      result = { error: text };
     }
-    const text = safeText(errorText(error), 300);
-    log.warn(`new transaction failed: ${text}`);
-    const message = vscode.l10n.t('The sandbox transaction was not created: {0}', text);
-    if (typed && (await this.prompts.refused(message, vscode.l10n.t('Retry')))) return this.create(draft, typed);
-    if (!typed) void vscode.window.showErrorMessage(message);
-    return { error: text };
+    if (!again) void vscode.window.showErrorMessage(message);
+    else if (await this.prompts.refused(message, vscode.l10n.t('Edit as Request…'))) return this.openAsRequest(draft);
+    return result;
   }
 }

@@ -1,60 +1,137 @@
 /**
- * The questions of "Sandbox: New Transaction…": the prompts as an interface (tests script them),
- * their window implementation, and which step ("2/5") each question is.
+ * The questions of "Sandbox: New Transaction…" as an interface (tests script them) and their
+ * window implementation: the payin currency, the payout among its pairs (a few hundred each, where
+ * every pair would be ~27,000), then the amount. The amount's quick pick offers Create, checked as
+ * one types, and Edit as Request…, both reached from the keyboard.
  */
 import * as vscode from 'vscode';
-import { windowPairPrompts } from './pairStep';
-import type { PairPrompts } from './pairStep';
-import type { TransactionType } from '../../api';
-import { BACK, inputStep, pickStep } from './stepPrompts';
-import type { Back, StepCounter } from './stepPrompts';
+import type { CurrencyInfo } from '../../api/types';
+import { ticker } from '../../shared/format';
+import { safeText } from '../../shared/safeText';
+import type { PairChoice } from './newTransactionCore';
 
-export interface KindItem extends vscode.QuickPickItem {
-  readonly rate: TransactionType;
+export interface CurrencyItem extends vscode.QuickPickItem {
+  /** The ticker, as the service names it. */
+  readonly currency: string;
 }
-export interface InputPrompt extends StepCounter {
+
+export interface PairItem extends vscode.QuickPickItem {
+  readonly pair: PairChoice;
+}
+
+export interface AmountPrompt {
   readonly title: string;
-  readonly prompt: string;
+  /** What to type, with the pair's limits. */
+  readonly limits: string;
   readonly value: string;
-  /** undefined when the text is acceptable, else what is wrong. */
+  /** undefined when the text may be sent, else what is wrong. */
   readonly validate: (text: string) => string | undefined;
+  /** The words of Create for a valid amount. */
+  readonly createLabel: (amount: string) => string;
 }
 
-/** The questions of the flow; each resolves undefined when the user cancels (Escape), BACK for Back. The pair is asked in two (pairStep.ts). */
-export interface NewTransactionPrompts extends PairPrompts {
-  kind(items: readonly KindItem[], title: string, steps: StepCounter): Promise<TransactionType | Back | undefined>;
-  text(prompt: InputPrompt): Promise<string | Back | undefined>;
+/** The amount typed, and whether to open it as a request document instead of creating. */
+export interface AmountAnswer {
+  readonly amount: string;
+  readonly asRequest: boolean;
+}
+
+/** The questions of the flow; each resolves undefined when the user cancels (Escape). */
+export interface NewTransactionPrompts {
+  /** The payin currency: its ticker. */
+  payin(items: readonly CurrencyItem[], title: string): Promise<string | undefined>;
+  /** The pair among the payin's pairs (the payout). */
+  pair(items: readonly PairItem[], title: string): Promise<PairChoice | undefined>;
+  amount(prompt: AmountPrompt): Promise<AmountAnswer | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */
   refused(message: string, action: string): Promise<boolean>;
 }
 
+export function currencyItems(currencies: readonly CurrencyInfo[]): CurrencyItem[] {
+  return currencies.map((c) => ({
+    currency: c.ticker,
+    label: ticker(c.ticker),
+    description: safeText(c.fullName ?? c.name ?? c.ticker, 40),
+  }));
+}
+
+export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
+  return pairs.map((pair) => ({
+    pair,
+    label: `${ticker(pair.from)} → ${ticker(pair.to)}`,
+    description: safeText(pair.toCurrency?.fullName ?? pair.to, 40),
+  }));
+}
+
+/**
+ * Shows a quick pick (made with createQuickPick, whose show the bench times) and settles with the
+ * item accepted (when `accepts` takes it) or undefined when it is hidden; then disposes of it.
+ */
+function answer<T extends vscode.QuickPickItem>(
+  pick: vscode.QuickPick<T>,
+  accepts: (item: T) => boolean = () => true,
+): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const done = (item: T | undefined): void => {
+      for (const s of subscriptions) s.dispose();
+      pick.dispose();
+      resolve(item);
+    };
+    const subscriptions = [
+      pick.onDidAccept(() => {
+        const item = pick.selectedItems[0];
+        if (item && accepts(item)) done(item);
+      }),
+      pick.onDidHide(() => done(undefined)),
+    ];
+    pick.show();
+  });
+}
+
+function pickOne<T extends vscode.QuickPickItem>(items: readonly T[], title: string, placeholder: string) {
+  const pick = vscode.window.createQuickPick<T>();
+  Object.assign(pick, { title, placeholder, items, matchOnDescription: true });
+  return answer(pick);
+}
+
+type AmountItem = vscode.QuickPickItem & { readonly asRequest: boolean; readonly valid: boolean };
+
 export const windowPrompts: NewTransactionPrompts = {
-  ...windowPairPrompts,
-  async kind(items, title, steps) {
-    const chosen = await pickStep(items, { title, placeHolder: vscode.l10n.t('Floating or fixed rate'), ...steps });
-    return chosen === BACK ? BACK : chosen?.rate;
+  async payin(items, title) {
+    return (await pickOne(items, title, vscode.l10n.t('The currency you pay in (payin)')))?.currency;
   },
-  text: (prompt) => inputStep(prompt),
+  async pair(items, title) {
+    return (await pickOne(items, title, vscode.l10n.t('The currency you get (payout)')))?.pair;
+  },
+  async amount(prompt) {
+    const pick = vscode.window.createQuickPick<AmountItem>();
+    const asRequest: AmountItem = {
+      label: `$(json) ${vscode.l10n.t('Edit as Request…')}`,
+      detail: vscode.l10n.t(
+        'createTransaction in a request document: change the addresses, extra IDs or refund address, then send it',
+      ),
+      alwaysShow: true,
+      asRequest: true,
+      valid: true,
+    };
+    // Create first: items no label matches keep their order.
+    const items = (text: string): AmountItem[] => {
+      const problem = prompt.validate(text);
+      const label = problem === undefined ? `$(check) ${prompt.createLabel(text.trim())}` : `$(error) ${problem}`;
+      return [{ label, detail: prompt.limits, alwaysShow: true, asRequest: false, valid: !problem }, asRequest];
+    };
+    Object.assign(pick, { title: prompt.title, placeholder: prompt.limits, value: prompt.value, ignoreFocusOut: true });
+    pick.items = items(prompt.value);
+    let typed = prompt.value;
+    const subscription = pick.onDidChangeValue((text) => {
+      typed = text;
+      pick.items = items(text);
+    });
+    const chosen = await answer(pick, (item) => item.valid);
+    subscription.dispose();
+    return chosen && { amount: typed, asRequest: chosen.asRequest };
+  },
   async refused(message, action) {
     return (await vscode.window.showErrorMessage(message, action)) === action;
   },
 };
-
-export type Step = 'pair' | 'amount' | 'address' | 'refund';
-
-/**
- * "Step k of n" of a question: pair, rate (only when the pair may be fixed), amount, payout
- * address, refund address; an extra ID shares its address's step. Before the pair is chosen the
- * rate counts.
- */
-export function stepOf(question: Step | 'kind', pair: { readonly fixed: boolean } | undefined): StepCounter {
-  const noRate = pair !== undefined && !pair.fixed ? 1 : 0;
-  const order: Record<Step | 'kind', number> = {
-    pair: 1,
-    kind: 2,
-    amount: 3 - noRate,
-    address: 4 - noRate,
-    refund: 5 - noRate,
-  };
-  return { step: order[question], totalSteps: 5 - noRate };
-}

@@ -1,4 +1,4 @@
-/** The words of "Sandbox: New Transaction…": limits, amount problems, address fields, the steps of creation, refusals. */
+/** The words of "Sandbox: New Transaction…": limits, amount problems, the steps of creation, refusals. */
 import * as vscode from 'vscode';
 import { ticker } from '../../shared/format';
 import type { AddressField, CreationStep } from './newTransactionCore';

@@ -78,6 +78,8 @@ export interface BuiltInSandboxDeps {
   readonly log: Logger;
   /** The known transactions Simulate Payment and Move to Status offer before the input box. */
   readonly choices?: Pick<TransactionPicks, 'choose'>;
+  /** Opens an untitled request document holding `text` (New Transaction's Edit as Request…). */
+  readonly openRequest: (text: string) => Thenable<vscode.TextEditor>;
 }
 
 export type SandboxCommandHandlers = Readonly<

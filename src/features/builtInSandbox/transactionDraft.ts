@@ -1,9 +1,9 @@
 /**
- * What "Sandbox: New Transaction…" asks for, as data: the draft (pair, float/fixed, amount,
+ * What "Sandbox: New Transaction…" makes, as data: the draft (pair, float/fixed, amount,
  * addresses), the pair's limits in the payin currency, a default amount within them, the check
- * of a typed amount, and the reading of a command argument (tests and other callers give the
- * whole draft at once). Amounts stay exact decimal strings (compared as scaled bigints, never as
- * binary floats). Pure: no `vscode`; the words are English, the command localizes its own.
+ * of a typed amount, the reading of a command argument (tests and other callers give the whole
+ * draft at once) and the draft as a request document. Amounts stay exact decimal strings
+ * (compared as scaled bigints, never as binary floats). Pure: no `vscode`.
  */
 import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
 import { hasUnsafeText } from '../../shared/safeText';
@@ -149,4 +149,11 @@ export function draftFromArgument(value: unknown): TransactionDraft | undefined 
     ...optional('refundAddress'),
     ...optional('refundExtraId'),
   };
+}
+
+/** The draft as the text of a request document: its floating-rate `createTransaction` call. */
+export function requestText(draft: TransactionDraft): string {
+  const { from, to, address, extraId, amount, refundAddress, refundExtraId } = draft;
+  const params = { from, to, address, extraId, amountFrom: amount, refundAddress, refundExtraId };
+  return `${JSON.stringify({ method: 'createTransaction', params }, null, 2)}\n`;
 }

@@ -10,7 +10,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import type { CurrencyItem, PairItem } from '../../../src/features/builtInSandbox/pairStep';
+import type { CurrencyItem, PairItem } from '../../../src/features/builtInSandbox/newTransactionPrompts';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';

@@ -366,8 +366,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
         await useAccount();
         return items.find((i) => i.pair.from === 'btc' && i.pair.to === 'eth')?.pair;
       },
-      kind: () => Promise.resolve('float'),
-      text: (prompt) => Promise.resolve(prompt.value || ETH),
+      amount: (prompt) => Promise.resolve({ amount: prompt.value, asRequest: false }),
       refused: () => Promise.resolve(false),
     };
     commands.newTransaction.prompts = prompts;

@@ -4,10 +4,8 @@ import { exampleAddress, exampleTickers } from '../../../src/features/builtInSan
 import {
   AddressRefusedError,
   createFromDraft,
-  loadPairs,
   loadPairsFrom,
   loadPayins,
-  orderPairs,
   probeLimits,
 } from '../../../src/features/builtInSandbox/newTransactionCore';
 import type { CreationStep } from '../../../src/features/builtInSandbox/newTransactionCore';
@@ -28,65 +26,46 @@ describe('sandbox New Transaction: the real operations', function () {
 
   const methods = (): string[] => harness.sandbox.requests.map((r) => r.method ?? '');
 
-  it('lists the pairs of the catalogue, each knowing whether it may be fixed', async () => {
-    const pairs = await loadPairs(harness.client());
-    const find = (from: string, to: string) => pairs.find((p) => p.from === from && p.to === to);
-    assert.equal(find('btc', 'eth')?.fixed, true);
-    assert.equal(find('btc', 'eth')?.fromCurrency?.fullName, 'Bitcoin');
-    assert.equal(find('doge', 'btc')?.fixed, false, 'DOGE takes no fixed rate');
-    assert.equal(find('dot', 'btc'), undefined, 'DOT is no payin');
-    assert.equal(find('btc', 'atom'), undefined, 'ATOM is no payout');
-    assert.equal(
-      pairs.some((p) => p.from === 'zec' || p.to === 'zec'),
-      false,
-      'ZEC is disabled',
-    );
-  });
-
-  it('offers the pairs sorted by payin, then payout ticker, the pair chosen before first', async () => {
-    const pairs = await loadPairs(harness.client());
-    const ordered = orderPairs(pairs).map((p) => `${p.from}>${p.to}`);
-    assert.equal(ordered.length, pairs.length);
-    assert.deepEqual(ordered.slice(0, 3), ['1inch>aave', '1inch>ada', '1inch>akt']);
-    assert.deepEqual(ordered.filter((k) => k.startsWith('btc>')).slice(0, 3), ['btc>1inch', 'btc>aave', 'btc>ada']);
-    assert.deepEqual(
-      orderPairs(pairs, { from: 'usdtrx', to: 'btc' })
-        .slice(0, 2)
-        .map((p) => `${p.from}>${p.to}`),
-      ['usdtrx>btc', '1inch>aave'],
-    );
-  });
-
-  it('the pair step in two: the payins (one short call), then the pairs of one payin, the same pairs as the whole list', async () => {
+  it('the pair in two questions: the payins (one short call), then the pairs of one payin', async () => {
     const client = harness.client();
-    const all = await loadPairs(client);
     harness.sandbox.clearRequests();
-    const { currencies, payins } = await loadPayins(client, 'usdtrx');
+    const { currencies, payins } = await loadPayins(client);
     assert.deepEqual(methods(), ['getCurrenciesFull']);
-    assert.equal(payins[0]?.ticker, 'usdtrx', 'the payin chosen before first');
+    const all = await client.getPairs({});
     assert.deepEqual(
-      payins.slice(1).map((c) => c.ticker),
-      [...new Set(all.map((p) => p.from))].filter((t) => t !== 'usdtrx').sort(),
+      payins.map((c) => c.ticker),
+      [...new Set(all.map((p) => p.from))].sort(),
       'every payin of the pairs, by ticker, and no other',
     );
     assert.ok(payins.length < 500 && all.length > 10_000, `${payins.length} payins instead of ${all.length} pairs`);
+    assert.ok(!payins.some((c) => c.ticker === 'dot' || c.ticker === 'zec'), 'DOT is no payin; ZEC is disabled');
     harness.sandbox.clearRequests();
-    const btc = await loadPairsFrom(client, 'btc', currencies, { from: 'btc', to: 'usdtrx' });
-    assert.deepEqual(methods().sort(), ['getPairs', 'getPairs']);
-    assert.equal(`${btc[0]?.from}>${btc[0]?.to}`, 'btc>usdtrx', 'the pair chosen before first');
-    const expected = orderPairs(
-      all.filter((p) => p.from === 'btc'),
-      { from: 'btc', to: 'usdtrx' },
+    const btc = await loadPairsFrom(client, 'btc', currencies);
+    assert.deepEqual(methods(), ['getPairs']);
+    assert.deepEqual(
+      btc.map((p) => p.to),
+      all
+        .filter((p) => p.from === 'btc')
+        .map((p) => p.to)
+        .sort(),
+      'the payouts of BTC, by ticker',
     );
-    assert.deepEqual(btc, expected, 'the same choices (fixed or not, currencies) as in the whole list');
-    assert.equal(btc.find((p) => p.to === 'atom')?.toCurrency?.ticker, undefined, 'ATOM is no payout');
+    assert.deepEqual(
+      btc.slice(0, 3).map((p) => p.to),
+      ['1inch', 'aave', 'ada'],
+    );
+    assert.equal(btc.find((p) => p.to === 'eth')?.fromCurrency?.fullName, 'Bitcoin');
+    assert.equal(
+      btc.find((p) => p.to === 'atom'),
+      undefined,
+      'ATOM is no payout',
+    );
   });
 
-  it('reads the limits of a pair from the amount error of a tiny estimate, float and fixed', async () => {
+  it('reads the floating-rate limits of a pair from the amount error of a tiny estimate', async () => {
     const client = harness.client();
-    assert.deepEqual(await probeLimits(client, 'btc', 'eth', 'float'), { min: '0.000609', max: '10.40721699267' });
-    assert.deepEqual(await probeLimits(client, 'btc', 'eth', 'fixed'), { min: '0.000764', max: '3.7514' });
-    assert.deepEqual(await probeLimits(client, 'doge', 'btc', 'float'), { min: '311', max: '6684417.2231053902' });
+    assert.deepEqual(await probeLimits(client, 'btc', 'eth'), { min: '0.000609', max: '10.40721699267' });
+    assert.deepEqual(await probeLimits(client, 'doge', 'btc'), { min: '311', max: '6684417.2231053902' });
   });
 
   it('creates a float transaction: addresses checked, estimated, created; it waits for its payin', async () => {

@@ -6,6 +6,7 @@ import {
   draftFromArgument,
   limitsOfError,
   limitsOfEstimate,
+  requestText,
 } from '../../../src/features/builtInSandbox/transactionDraft';
 
 describe('sandbox New Transaction: the draft', () => {
@@ -75,5 +76,14 @@ describe('sandbox New Transaction: the draft', () => {
       enumerable: true,
     });
     assert.equal(draftFromArgument(getter), undefined, 'no getter runs');
+  });
+
+  it('writes a draft as the createTransaction of a request document, with only the fields it has', () => {
+    const text = requestText({ from: 'btc', to: 'xrp', type: 'float', amount: '0.01', address: 'r1', extraId: '7' });
+    assert.ok(text.endsWith('}\n'));
+    assert.deepEqual(JSON.parse(text), {
+      method: 'createTransaction',
+      params: { from: 'btc', to: 'xrp', address: 'r1', extraId: '7', amountFrom: '0.01' },
+    });
   });
 });

@@ -125,10 +125,10 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     log: tagged(log, 'environment'),
   });
   const environment = new EnvironmentService({ accounts, sandboxHost, clients, approval, log });
-  const store = new TransactionStore({ source: () => environment.client() });
-  // Every record the extension sees of an account notes since when it is in its status (the diagnosis reads the earliest).
+  const store = new TransactionStore({ source: () => environment.client(), target: () => environment.target });
+  // The one writer of since when a transaction is in its status on an account: every record fetched passes the store.
   const sightings = new AccountSightings(context.globalState);
-  const sighted = store.onDidChangeRecord((record) => sightings.note(environment.target, [record]));
+  const sighted = store.onDidSeeRecords(({ target, records }) => sightings.note(target, records));
   context.subscriptions.push(
     channel,
     environment,
@@ -164,7 +164,6 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     environment,
     clients,
     log: tagged(log, 'watch'),
-    sightings,
     idInEditor: () => lookup.idInEditor(),
     choices: lookup.choices,
   });
@@ -187,8 +186,8 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     choices: lookup.choices,
     openRequest: (text) => requests.openUntitled(text),
   });
-  const agents = registerAgentRegistration(context, { environment, sandboxHost, sightings, log });
-  const forward = registerForwardSession(context, { environment, store, sightings, log: tagged(log, 'forward') });
+  const agents = registerAgentRegistration(context, { environment, sandboxHost, store, sightings, log });
+  const forward = registerForwardSession(context, { environment, store, log: tagged(log, 'forward') });
 
   void ready.then(() => {
     tagged(log, 'activation').info(`accounts read: using the ${environment.kind}`);

@@ -49,7 +49,9 @@ export const diagnoseTransactionTool: AgentTool = readTool<string>({
   doing: 'Diagnosing the transaction',
   parse: (input) => requiredString(input, 'id'),
   async execute(context, id) {
-    const record = (await context.client.getTransactionsByIds([id], { signal: context.signal })).get(id);
+    const found = await context.client.getTransactionsByIds([id], { signal: context.signal });
+    context.onRecords?.([...found.values()]);
+    const record = found.get(id);
     if (!record) {
       const where = context.target.kind === 'sandbox' ? 'the sandbox' : 'this account';
       return success(

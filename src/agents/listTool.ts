@@ -135,6 +135,7 @@ async function stuck(context: AgentToolContext, query: ListInput, stuckMs: numbe
       },
       { signal: context.signal },
     );
+    context.onRecords?.(batch);
     const found = await longerInStatus(context, batch, stuckMs, nowMs);
     let used = 0;
     for (const record of batch) {
@@ -280,6 +281,7 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
       },
       { signal: context.signal },
     );
+    context.onRecords?.(records);
     context.progress?.(records.length, records.length, `listed ${records.length} transactions`);
     return page(
       context,

@@ -1,10 +1,10 @@
 /**
  * When a transaction was first seen in its status, kept per account: an account's service tells
  * the status but not since when, so the first time this client saw a transaction in its current
- * status is the best lower bound there is ("at least since"). Every look that reads records
- * (the tools, the MCP server) notes them; a status change starts a new sighting. Bounded (the
- * newest entries are kept) and stored through a small key-value interface (VS Code's Memento, or
- * memory). Pure.
+ * status is the best lower bound there is ("at least since"). A status change starts a new
+ * sighting. The extension notes every record its store sees; the MCP server, which has no store,
+ * notes what its tools read. Bounded (the newest entries are kept) and stored through a small
+ * key-value interface (VS Code's Memento, or memory). Pure.
  */
 import type { TransactionStatus } from '../shared/status';
 
@@ -31,6 +31,9 @@ function isEntry(value: unknown): value is Entry {
     Number.isFinite((value as Entry).atMs)
   );
 }
+
+/** What since-times are read from; `note` where the tool's own look is the sighting (the MCP server). */
+export type SinceSource = Pick<Sightings, 'since'> & Partial<Pick<Sightings, 'note'>>;
 
 export class Sightings {
   private readonly entries = new Map<string, Entry>();

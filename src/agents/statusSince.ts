@@ -25,7 +25,7 @@ export function enteredAt(schedule: readonly ScheduleStep[], status: string, now
 
 /**
  * The times of the records: on the sandbox one control `get` each (progress reported per record),
- * on an account the sightings (noted now).
+ * on an account the sightings (noted now where the context notes them).
  */
 export async function statusTimes(
   context: AgentToolContext,
@@ -57,7 +57,7 @@ export async function statusTimes(
   const nowMs = context.now?.() ?? Date.now();
   const sightings = context.sightings;
   if (sightings) {
-    sightings.note(records, nowMs);
+    sightings.note?.(records, nowMs);
     for (const record of records) {
       const at = sightings.since(record.id, record.status);
       if (at !== undefined) since.set(record.id, { atMs: at, source: 'sighting' });

@@ -55,6 +55,7 @@ export const getTransactionsTool: AgentTool = readTool<{ ids: string[]; full: bo
   parse: (input) => ({ ids: [...new Set(input.ids as string[])], full: input.full === true }),
   async execute(context, { ids, full }) {
     const found = await context.client.getTransactionsByIds(ids, { signal: context.signal });
+    context.onRecords?.([...found.values()]);
     const records = ids.flatMap((id) => {
       const record = found.get(id);
       return record ? [record] : [];

@@ -5,7 +5,8 @@
  */
 import type { ExchangeClient } from '../api/client';
 import type { ControlClient } from '../api/controlClient';
-import type { Sightings } from './sightings';
+import type { TransactionRecord } from '../api/types';
+import type { SinceSource } from './sightings';
 
 /** Where a tool's requests go: the built-in sandbox, or an account (its name and `host[:port]`). */
 export type AgentTarget =
@@ -20,7 +21,9 @@ export interface AgentToolContext {
   readonly control?: ControlClient;
   readonly signal?: AbortSignal;
   /** When records were first seen in their status, kept for the account (absent: not kept). */
-  readonly sightings?: Sightings;
+  readonly sightings?: SinceSource;
+  /** Hears every record a tool fetched (the extension's store, which notes the sightings). */
+  readonly onRecords?: (records: readonly TransactionRecord[]) => void;
   /** Reports progress of a call that pages or looks many things up (MCP progress notifications). */
   readonly progress?: (done: number, total: number | undefined, message: string) => void;
   /** The time (Unix ms) on an account; default Date.now. The sandbox's time is the sandbox's clock. */

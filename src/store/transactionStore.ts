@@ -2,7 +2,9 @@
  * The one cache of transaction records shared by the hover, the lookup command, the watch and the
  * tree. Lookups are cached for a short time, concurrent lookups of one id share one request, a
  * caller that cancels stops waiting (and the request stops when nobody waits any more), and ids
- * the service did not know are not asked again for a while. A change fires per record.
+ * the service did not know are not asked again for a while. A change fires per record. Every
+ * record fetched anywhere passes through it, also one of another target (a watch's, forwarding's):
+ * it holds only those of the target in use, and tells of all of them (the sightings are noted there).
  */
 import type { ExchangeClient, RequestOptions, TransactionQuery, TransactionRecord } from '../api';
 import { CancelledError } from '../api';
@@ -15,6 +17,8 @@ export type RecordSource = Pick<ExchangeClient, 'getTransactions' | 'getTransact
 export interface TransactionStoreOptions {
   /** The client of the current environment (resolved per request: it may change). */
   readonly source: () => Promise<RecordSource>;
+  /** Where requests go now, `sandbox` (the default) or an account's id: the records of another are not held. */
+  readonly target?: () => string;
   /** How long a fetched record answers lookups without asking again. */
   readonly ttlMs?: number;
   /** How long an id the service did not know is answered "not found" without asking again. */
@@ -26,6 +30,9 @@ export interface LookupOptions extends RequestOptions {
   /** Accept a cached record at most this old (default: the store's TTL; 0 forces a request). */
   readonly maxAgeMs?: number;
 }
+
+/** Records fetched on a target (`sandbox` or an account's id): the one in use, or another one. */
+export type SeenRecords = { readonly target: string; readonly records: readonly TransactionRecord[] };
 
 interface Entry {
   record: TransactionRecord;
@@ -44,7 +51,9 @@ export class TransactionStore {
   private readonly flights = new Map<string, Flight>();
   private readonly changed = new Emitter<TransactionRecord>();
   private readonly cleared = new Emitter<void>();
+  private readonly seen = new Emitter<SeenRecords>();
   private readonly source: () => Promise<RecordSource>;
+  private readonly target: () => string;
   private readonly ttlMs: number;
   private readonly notFoundTtlMs: number;
   private readonly now: () => number;
@@ -55,9 +64,12 @@ export class TransactionStore {
   readonly onDidChangeRecord: Event<TransactionRecord> = this.changed.event;
   /** Fires when every record is dropped (e.g. the environment changed). */
   readonly onDidClear: Event<void> = this.cleared.event;
+  /** Fires with every record fetched, changed or not, and its target: before the changes it makes. */
+  readonly onDidSeeRecords: Event<SeenRecords> = this.seen.event;
 
   constructor(options: TransactionStoreOptions) {
     this.source = options.source;
+    this.target = options.target ?? (() => 'sandbox');
     this.ttlMs = options.ttlMs ?? 15_000;
     this.notFoundTtlMs = options.notFoundTtlMs ?? 60_000;
     this.now = options.now ?? Date.now;
@@ -111,8 +123,13 @@ export class TransactionStore {
     return records;
   }
 
-  /** Puts records into the cache, firing a change for each one whose content is new. */
-  upsert(records: readonly TransactionRecord[]): void {
+  /**
+   * Records fetched on `target` (default: the one in use): told to onDidSeeRecords, then, when
+   * that target is in use, put into the cache, firing a change for each one whose content is new.
+   */
+  upsert(records: readonly TransactionRecord[], target = this.target()): void {
+    this.seen.fire({ target, records });
+    if (target !== this.target()) return;
     const at = this.now();
     for (const record of records) {
       const previous = this.records.get(record.id);
@@ -136,6 +153,7 @@ export class TransactionStore {
     this.clear();
     this.changed.dispose();
     this.cleared.dispose();
+    this.seen.dispose();
   }
 
   private markMissing(id: string): void {

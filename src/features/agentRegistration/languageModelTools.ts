@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { ControlClient } from '../../api/controlClient';
+import type { TransactionStore } from '../../store/transactionStore';
 import type { AccountSightings } from '../common/accountSightings';
 import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';
@@ -20,7 +21,9 @@ export interface AgentToolsDeps {
   readonly sandboxHost: SandboxStarter;
   /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
-  /** The first sightings of each account's transactions (shared with the store, the watches and forwarding). */
+  /** The store every record fetched passes: what a tool fetches too (the sightings are noted from it). */
+  readonly store: Pick<TransactionStore, 'upsert'>;
+  /** The first sightings of each account's transactions (the diagnosis's "at least since"). */
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
@@ -136,14 +139,15 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     let control: ControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
       control = (await this.deps.sandboxHost.start()).control;
-    const sightings =
-      connection.kind === 'live' && connection.account ? this.deps.sightings?.of(connection.account.id) : undefined;
+    const account = connection.kind === 'live' ? connection.account : undefined;
+    const sightings = account ? this.deps.sightings?.of(account.id) : undefined;
     const context: AgentToolContext = {
       client: connection.client,
       target,
       signal,
       ...(control ? { control } : {}),
       ...(sightings ? { sightings } : {}),
+      onRecords: (records) => this.deps.store.upsert(records, account?.id ?? 'sandbox'),
     };
     return this.tool.run(context, input);
   }

@@ -1,14 +1,14 @@
 /**
  * The first sightings of each account's transactions (src/agents/sightings.ts), one set per
- * account, kept in the extension's global storage: whatever the extension sees of an account's
- * records notes them here — the store (the view, the hover, lookups), the status watches (also of
- * an account not in use), the forwarding session and the language-model tools — so a diagnosis on
- * that account says since when from the earliest sighting of any of them. The sandbox needs none:
- * its schedule tells exactly.
+ * account, kept in the extension's global storage. Every record the extension fetches passes its
+ * store, whose records are noted here and nowhere else (src/extension.ts), so a diagnosis on that
+ * account says since when from the earliest sighting by any part. The sandbox needs none: its
+ * schedule tells exactly.
  */
 import type * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { Sightings } from '../../agents/sightings';
+import type { SinceSource } from '../../agents/sightings';
 
 export class AccountSightings {
   private readonly byAccount = new Map<string, Sightings>();
@@ -18,19 +18,25 @@ export class AccountSightings {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The sightings of the account `accountId` (read from the storage on first use). */
-  of(accountId: string): Sightings {
+  /** Since when the records of the account `accountId` are in their status: read only. */
+  of(accountId: string): SinceSource {
+    const kept = this.kept(accountId);
+    return { since: (id, status) => kept.since(id, status) };
+  }
+
+  /** Notes records seen on `target` (`sandbox`, which keeps none, or an account's id) now. */
+  note(target: string, records: readonly Pick<TransactionRecord, 'id' | 'status'>[]): void {
+    if (target === 'sandbox') return;
+    this.kept(target).note(records, this.now());
+  }
+
+  /** The sightings of the account (read from the storage on first use). */
+  private kept(accountId: string): Sightings {
     let sightings = this.byAccount.get(accountId);
     if (!sightings) {
       sightings = new Sightings(this.storage, `exchangeTx.sightings.${accountId}`);
       this.byAccount.set(accountId, sightings);
     }
     return sightings;
-  }
-
-  /** Notes records seen on `target` (`sandbox`, which keeps none, or an account's id) now. */
-  note(target: string, records: readonly Pick<TransactionRecord, 'id' | 'status'>[]): void {
-    if (target === 'sandbox') return;
-    this.of(target).note(records, this.now());
   }
 }

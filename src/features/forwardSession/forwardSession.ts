@@ -4,8 +4,8 @@
  * connection in use (the same client and limiter as the views, within its own share of requests
  * per second), its state in the extension's global storage (one file per account), a
  * line per delivery attempt in the events channel (every text from the service or the receiver
- * escaped). What a poll fetches is handed on (onRecords): the extension's store and the account's
- * sightings see it too. The secrets are kept by the caller in SecretStorage; here they live only in memory.
+ * escaped). What a poll fetches is handed on (onRecords) to the extension's store. The secrets
+ * are kept by the caller in SecretStorage; here they live only in memory.
  */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
@@ -31,7 +31,7 @@ export interface ForwardSessionOptions {
   readonly log: Logger;
   readonly onChange: () => void;
   readonly onGap: (reason: string) => void;
-  /** Every record a poll fetched (the extension puts them in its store and notes them as sightings). */
+  /** Every record a poll fetched (the extension puts them in its store). */
   readonly onRecords?: (records: readonly TransactionRecord[]) => void;
 }
 

@@ -7,8 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { AccountSightings } from '../common/accountSightings';
-import type { CurrentConnection, CurrentTarget, EnvironmentResets } from '../common/environmentDeps';
+import type { CurrentConnection, EnvironmentResets } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import { RecentLog } from '../common/log';
 import { readSetting } from '../common/settings';
@@ -28,13 +27,11 @@ const USED_KEY = 'exchangeTx.forwardingUsed';
 const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
-  readonly environment: CurrentConnection & EnvironmentResets & CurrentTarget;
+  readonly environment: CurrentConnection & EnvironmentResets;
   /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
-  /** The store the views and watches read: what forwarding fetches updates it (while its target is in use). */
+  /** The store every record fetched passes: it holds forwarding's while its target is in use. */
   readonly store?: Pick<TransactionStore, 'upsert'>;
-  /** Where what forwarding sees of an account's records is noted. */
-  readonly sightings?: Pick<AccountSightings, 'note'>;
 }
 
 /** Forwarding's parts in this window, made when its code loads. */
@@ -190,12 +187,8 @@ export function makeForwarding(
       maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
       log: events,
       onChange: render,
-      onRecords: (records) => {
-        // Never older than what forwarding reported: the view and the watches read the same store.
-        // Only while the session's target is in use (a switch stops forwarding, but a poll may still answer).
-        if (deps.environment.target === targetId) deps.store?.upsert(records);
-        deps.sightings?.note(targetId, records);
-      },
+      // Never older than what forwarding reported: the view and the watches read the same store.
+      onRecords: (records) => deps.store?.upsert(records, targetId),
       onGap: (reason) =>
         void vscode.window.showWarningMessage(
           vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason),

@@ -70,7 +70,7 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
 
 /**
  * Since when a transaction is in its status, for the diagnosis under the record, as the diagnosis
- * tool reads it: on an account from its sightings (no request: the lookup just noted it), on the
+ * tool reads it: on an account from its sightings (no request: the store noted the lookup), on the
  * sandbox from its control endpoint (its clock and the schedule: two local calls, not the
  * service's, for the exact time). Undefined when that fails: the hover stands without it.
  */

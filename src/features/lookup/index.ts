@@ -33,7 +33,7 @@ export interface LookupDeps {
   readonly sandboxHost: SandboxStarter & SandboxClockSource;
   readonly log: Logger;
   /** The first sightings per account (the hover's "since when" on an account). */
-  readonly sightings?: AccountSightings;
+  readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
 /** What the lookup features hand to the test API. */

@@ -13,7 +13,7 @@ import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
 import { MAX_WATCHED } from './watchIds';
 import { revealTransaction } from '../common/revealTransaction';
 import { readSetting } from '../common/settings';
-import { sighted } from './watchDeps';
+import { watchEnvironment } from './watchDeps';
 import type { WatchDeps } from './watchDeps';
 import { errorText } from '../../shared/errorText';
 
@@ -104,7 +104,7 @@ export interface WatchPart {
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
   const watch = new StatusWatch({
     store: deps.store,
-    environment: sighted(deps),
+    environment: watchEnvironment(deps),
     memento: context.workspaceState,
     log: deps.log,
     intervalMs: intervalSetting(),

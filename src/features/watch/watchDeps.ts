@@ -11,7 +11,6 @@ import type {
 } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import type { TransactionPicks } from '../common/transactionPicks';
-import type { AccountSightings } from '../common/accountSightings';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
@@ -23,8 +22,6 @@ export interface WatchDeps {
   readonly idInEditor?: () => string | undefined;
   /** The known transactions offered before the input box; the watched ones are added to it. */
   readonly choices?: TransactionPicks;
-  /** Where what the watch sees of an account's records is noted (first sightings per account). */
-  readonly sightings?: Pick<AccountSightings, 'note'>;
 }
 
 export interface StatusWatchDeps {
@@ -48,12 +45,9 @@ export interface StatusWatchDeps {
   readonly restoreDelayMs?: number;
 }
 
-/**
- * The watch's view of the environment: what a poll fetches on an account not in use is noted as a
- * sighting of that account (on the one in use the store notes what the watch fetches through it).
- */
-export function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
-  const { environment, clients, sightings } = deps;
+/** The watch's view of the environment: what a poll fetches on a target not in use passes the store too. */
+export function watchEnvironment(deps: WatchDeps): StatusWatchDeps['environment'] {
+  const { environment, clients, store } = deps;
   return {
     get target() {
       return environment.target;
@@ -70,7 +64,7 @@ export function sighted(deps: WatchDeps): StatusWatchDeps['environment'] {
           ? await clients.sandboxClient()
           : (await environment.accountConnection(target, { ask: false })).client;
       const found = await client.getTransactionsByIds(ids, options);
-      sightings?.note(target, [...found.values()]);
+      store.upsert([...found.values()], target);
       return found;
     },
     onDidReset: environment.onDidReset,

@@ -3,7 +3,8 @@
  * hover of a transaction that is not final shows its diagnosis short (since when, exact on the
  * sandbox; next; what to do); what forwarding fetches reaches the store the Transactions view
  * reads (the view never shows an older status than forwarding reported); on an account, a watch
- * and forwarding note since when a transaction is in its status, and the diagnosis tool says so;
+ * (also of the account while the sandbox is in use), forwarding and an agent tool's lookup note
+ * since when a transaction is in its status, through the store, and the diagnosis tool says so;
  * and an account's service that echoes the API key in an odd shape gets it into no tool result.
  */
 import { strict as assert } from 'assert';
@@ -15,7 +16,7 @@ import type { Sandbox } from '../../../src/sandbox';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
-import { sleep, useBuiltInSandbox, useLive, withSetting } from '../support/lookupHelpers';
+import { settle, sleep, useBuiltInSandbox, useLive, waitFor, withSetting } from '../support/lookupHelpers';
 
 interface Invoked {
   readonly text: string;
@@ -191,6 +192,53 @@ describe('stuck transactions: hover, forwarding, sightings, the key by value', f
       } finally {
         await receiver.close();
       }
+    });
+
+    it("an agent tool's lookup, and a watch's poll of the account while the sandbox is in use, note since when", async () => {
+      const waiting = () =>
+        service.ledger.create({ type: 'float', from: 'btc', to: 'eth', plan: [{ status: 'waiting', afterMs: 0 }] }).id;
+      const sinceOf = async (id: string) => {
+        const diagnosis = (await invoke('exchangeTx_diagnoseTransaction', { id })).data.diagnosis as {
+          status: string;
+          since: { at: string; source: string };
+        };
+        return { status: diagnosis.status, source: diagnosis.since.source, atMs: Date.parse(diagnosis.since.at) };
+      };
+      const looked = waiting();
+      const lookedFrom = Date.now();
+      await invoke('exchangeTx_getTransactions', { ids: [looked] });
+      const lookedTo = Date.now();
+      assert.equal(api.store.peek(looked)?.status, 'waiting', 'the store has what the tool fetched');
+
+      const watched = waiting();
+      assert.equal(await api.watch.watch(watched), 'added');
+      const account = api.environment.target;
+      await useBuiltInSandbox(api);
+      // The poll a switch starts first, then one that sees the move on the account, not in use.
+      await api.watch.pollNow();
+      service.control({ action: 'move', id: watched, status: 'confirming' });
+      const polledFrom = Date.now();
+      await api.watch.pollNow();
+      const polledTo = Date.now();
+      assert.equal(api.watch.items().find((item) => item.id === watched)?.status, 'confirming');
+      api.watch.stop(watched);
+      await sleep(1500);
+      await api.environment.choose(account);
+      await waitFor(() => api.environment.target === account, 'the account in use again');
+      await settle(api);
+
+      const seen = await sinceOf(looked);
+      assert.equal(seen.source, 'sighting');
+      assert.ok(
+        seen.atMs >= lookedFrom && seen.atMs <= lookedTo,
+        `seen by the tool's lookup: ${new Date(seen.atMs).toISOString()}`,
+      );
+      const moved = await sinceOf(watched);
+      assert.equal(moved.status, 'confirming');
+      assert.ok(
+        moved.atMs >= polledFrom && moved.atMs <= polledTo,
+        `seen by the watch's poll: ${new Date(moved.atMs).toISOString()}`,
+      );
     });
 
     it('cuts the API key by value from a result although the service echoes it split, in another case, inside other text', async () => {

@@ -1,5 +1,5 @@
 /**
- * The first sightings per account, shared by the store, the watches, forwarding and the tools:
+ * The first sightings per account, noted from every record the store sees and read by the rest:
  * kept per account in the storage (read back by a new instance, as after a reload), none for the
  * sandbox, the earliest time in a status kept until the status changes.
  */
@@ -32,6 +32,7 @@ describe('AccountSightings', () => {
     sightings.note('acc1', [{ id: 'a1', status: 'waiting' }]);
     sightings.note('acc2', [{ id: 'a1', status: 'confirming' }]);
     assert.equal(sightings.of('acc1').since('a1', 'waiting'), 1_000_000, 'the first sighting stays');
+    assert.equal('note' in sightings.of('acc1'), false, 'read only: a tool that reads it notes nothing');
     assert.equal(sightings.of('acc2').since('a1', 'confirming'), 1_005_000, 'another account, its own');
     now += 5000;
     sightings.note('acc1', [{ id: 'a1', status: 'confirming' }]);

@@ -123,6 +123,19 @@ describe('agent tools: diagnosis, stuck transactions, amounts as numbers, bounds
     );
   });
 
+  it("hands on every record a tool fetched (the extension's store notes the sightings from it)", async () => {
+    const tx = await created({ status: 'hold' });
+    const heard: string[][] = [];
+    const context: AgentToolContext = { ...s.context, onRecords: (records) => heard.push(records.map((r) => r.id)) };
+    const listed = (await s.client.getTransactions({ limit: 3 })).map((r) => r.id);
+    ok(await run('exchangeTx_getTransactions', { ids: [tx.id, 'nosuchid0000'] }, context));
+    ok(await run('exchangeTx_diagnoseTransaction', { id: tx.id }, context));
+    ok(await run('exchangeTx_listTransactions', { limit: 3 }, context));
+    ok(await run('exchangeTx_listTransactions', { status: ['hold'], inStatusLongerThan: '1h', limit: 1 }, context));
+    assert.deepEqual(heard.slice(0, 3), [[tx.id], [tx.id], listed]);
+    assert.ok(heard.slice(3).flat().includes(tx.id), 'the stuck list hands on the pages it scanned');
+  });
+
   it("finds exactly the transactions seeded stuck: in their status for longer than the duration, on the sandbox's clock", async () => {
     s.h.sandbox.control({ action: 'reset' });
     // hold stays until moved: two seeded stuck, and a confirming one that moves on by itself within the skip.

@@ -2,6 +2,7 @@ import { strict as assert } from 'assert';
 import { CancelledError } from '../../../src/api';
 import type { TransactionRecord } from '../../../src/api';
 import { TransactionStore } from '../../../src/store/transactionStore';
+import type { SeenRecords } from '../../../src/store/transactionStore';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
 
@@ -108,5 +109,38 @@ describe('TransactionStore against the sandbox', () => {
     const lateRecords = await late;
     assert.equal(store.peek(lateRecords[0]?.id ?? ''), undefined);
     assert.equal(store.peek(records[0]?.id ?? ''), undefined);
+  });
+
+  it('tells of every record fetched with its target, held only when that target is in use', async () => {
+    let target = 'acc1';
+    const own = new TransactionStore({ source: () => Promise.resolve(h.client()), target: () => target });
+    const seen: SeenRecords[] = [];
+    const changed: string[] = [];
+    own.onDidSeeRecords((s) => seen.push(s));
+    own.onDidChangeRecord((r) => changed.push(r.id));
+    try {
+      await own.refresh([id(0), id(1)]);
+      await own.refresh([id(0), id(1)]);
+      assert.deepEqual(
+        seen.map((s) => [s.target, s.records.length]),
+        [
+          ['acc1', 2],
+          ['acc1', 2],
+        ],
+        'unchanged records too',
+      );
+      assert.deepEqual(changed, [id(0), id(1)]);
+      // What a watch or forwarding fetched on another account passes the store, which does not hold it.
+      const other = (await h.client().getTransactionsByIds([id(2)])).get(id(2));
+      assert.ok(other);
+      own.upsert([other], 'acc2');
+      assert.deepEqual(seen.at(-1), { target: 'acc2', records: [other] });
+      assert.equal(own.peek(id(2)), undefined);
+      target = 'acc2';
+      own.upsert([other], 'acc2');
+      assert.equal(own.peek(id(2))?.id, id(2), 'held once its target is in use');
+    } finally {
+      own.dispose();
+    }
   });
 });

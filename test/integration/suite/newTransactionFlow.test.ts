@@ -39,6 +39,18 @@ function btcToEth(
   };
 }
 
+/** Runs New Transaction with `prompts` in place of the window's, which come back whatever happens. */
+async function newTransactionWith(prompts: NewTransactionPrompts): Promise<NewTransactionResult | undefined> {
+  const { newTransaction } = await (await extensionApi()).sandbox.load();
+  const kept = newTransaction.prompts;
+  newTransaction.prompts = prompts;
+  try {
+    return await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
+  } finally {
+    newTransaction.prompts = kept;
+  }
+}
+
 describe('New Transaction: the pair, the amount, then created or opened as a request', function () {
   this.timeout(60_000);
   // New Transaction watches what it creates: stop that watch, whose polls would reach the sandbox
@@ -53,17 +65,11 @@ describe('New Transaction: the pair, the amount, then created or opened as a req
     const api = await extensionApi();
     await resetEnvironment(api);
     const sandbox = await useBuiltInSandbox(api);
-    const { newTransaction } = await api.sandbox.load();
-    const kept = newTransaction.prompts;
     const shown: Parameters<typeof btcToEth>[1] = {};
-    newTransaction.prompts = btcToEth((prompt) => ({ amount: ` ${prompt.value} `, asRequest: false }), shown);
-    let result: NewTransactionResult | undefined;
-    try {
-      sandbox.clearRequests();
-      result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
-    } finally {
-      newTransaction.prompts = kept;
-    }
+    sandbox.clearRequests();
+    const result = await newTransactionWith(
+      btcToEth((prompt) => ({ amount: ` ${prompt.value} `, asRequest: false }), shown),
+    );
     const payins = shown.payins ?? [];
     assert.ok(payins.length > 50 && payins.length < 1000, `${payins.length} payin currencies`);
     assert.ok(
@@ -115,16 +121,8 @@ describe('New Transaction: the pair, the amount, then created or opened as a req
     const api = await extensionApi();
     await resetEnvironment(api);
     const sandbox = await useBuiltInSandbox(api);
-    const { newTransaction } = await api.sandbox.load();
-    const kept = newTransaction.prompts;
-    newTransaction.prompts = btcToEth(() => ({ amount: '0.02', asRequest: true }), {});
-    let result: NewTransactionResult | undefined;
     const before = sandbox.ledger.all().length;
-    try {
-      result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
-    } finally {
-      newTransaction.prompts = kept;
-    }
+    const result = await newTransactionWith(btcToEth(() => ({ amount: '0.02', asRequest: true }), {}));
     assert.equal(sandbox.ledger.all().length, before, 'nothing created yet');
     const uri = result?.request;
     assert.ok(uri, 'a request document');
@@ -147,25 +145,21 @@ describe('New Transaction: the pair, the amount, then created or opened as a req
     const api = await extensionApi();
     await resetEnvironment(api);
     const sandbox = await useBuiltInSandbox(api);
-    const { newTransaction } = await api.sandbox.load();
-    const kept = newTransaction.prompts;
     const refusals: string[] = [];
-    newTransaction.prompts = {
-      ...btcToEth(() => {
-        // The next request, the address check, answers HTTP 500.
-        sandbox.setFaults({ next: ['http500'] });
-        return { amount: '0.03', asRequest: false };
-      }, {}),
-      refused: (message, action) => {
-        refusals.push(`${message} [${action}]`);
-        return Promise.resolve(true);
-      },
-    };
     let result: NewTransactionResult | undefined;
     try {
-      result = await vscode.commands.executeCommand<NewTransactionResult>('exchangeTx.sandbox.newTransaction');
+      result = await newTransactionWith({
+        ...btcToEth(() => {
+          // The next request, the address check, answers HTTP 500.
+          sandbox.setFaults({ next: ['http500'] });
+          return { amount: '0.03', asRequest: false };
+        }, {}),
+        refused: (message, action) => {
+          refusals.push(`${message} [${action}]`);
+          return Promise.resolve(true);
+        },
+      });
     } finally {
-      newTransaction.prompts = kept;
       sandbox.setFaults({});
     }
     assert.equal(refusals.length, 1);

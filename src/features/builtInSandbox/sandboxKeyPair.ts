@@ -27,7 +27,7 @@ export async function windowKeyPair(
   /** Notes the window's key pair (for the next start in this window). */
   remember: (text: string) => void,
   /** A new key pair, as hex of DER PKCS#8. */
-  fresh: () => Promise<string> = newKeyPair,
+  fresh: () => Promise<string>,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {
     const text = own ?? (await fresh());

@@ -90,9 +90,10 @@ export const FOLDER_RULES = {
   },
   'features/common': {
     folders: BELOW_FEATURES,
+    typeFolders: FEATURES.map((name) => `features/${name}`),
     packages: 'any',
     node: true,
-    why: 'src/features/common is what the features share that needs vscode: everything below the features, any package and vscode; it imports no feature folder',
+    why: 'src/features/common is what the features share that needs vscode: everything below the features, any package and vscode; types only of the feature folders',
   },
   extension: {
     folders: [...BELOW_FEATURES, 'features/common', ...FEATURES.map((name) => `features/${name}`)],
@@ -105,9 +106,10 @@ export const FOLDER_RULES = {
       `features/${name}`,
       {
         folders: [...BELOW_FEATURES, 'features/common'],
+        typeFolders: FEATURES.map((other) => `features/${other}`),
         packages: 'any',
         node: true,
-        why: `src/features/${name} may import everything below the features, src/features/common and vscode; another feature only through src/features/common (src/extension.ts hands it the other's object)`,
+        why: `src/features/${name} may import everything below the features, src/features/common and vscode; of another feature only types (the services hand it the objects)`,
       },
     ]),
   ),

@@ -19,7 +19,7 @@ async function recordForScan(): Promise<(() => void) | undefined> {
   const api = await vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx')?.activate();
   if (!api) return undefined;
   const messages = path.join(dir, 'webview-messages.jsonl');
-  const subscription = (await api.pairLimits.load()).onDidPost((message) =>
+  const subscription = api.pairLimits.controller.onDidPost((message) =>
     fs.appendFileSync(messages, `${JSON.stringify(message)}\n`),
   );
   return () => {

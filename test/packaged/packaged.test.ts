@@ -114,8 +114,6 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
 
   it('shows its Transactions view, filled from its built-in sandbox', async () => {
     const api = await installed().activate();
-    // The view's code loads on first use; the API hands out its parts once loaded.
-    await api.loaded();
     await vscode.commands.executeCommand('workbench.view.extension.exchangeTx');
     await vscode.commands.executeCommand('exchangeTx.transactions.focus');
     await eventually(() => api.transactions.view.view.visible, 'the Transactions view to be visible');
@@ -126,7 +124,6 @@ describe(`the packaged ${EXTENSION_ID}, installed from its .vsix`, () => {
 
   it('looks a sandbox transaction up with Get Transaction Status…', async () => {
     const api = await installed().activate();
-    await api.loaded();
     // A settled one: its status cannot move between the list and the lookup.
     const record = api.transactions.list.records().find((r) => r.status === 'finished');
     assert.ok(record, 'the view has a finished transaction');

@@ -53,7 +53,7 @@ export function shownNow(api: ExchangeTxApi): Shown {
     if (item.status === undefined) continue;
     if (item.text.endsWith(` ${statusLook(item.status).short}`)) watchStatuses.set(item.id, item.status);
   }
-  const rows = api.pairLimits.loaded?.panel?.rows ?? [];
+  const rows = api.pairLimits.controller.panel?.rows ?? [];
   return {
     viewRecords: api.transactions.list.size,
     watchStatuses,

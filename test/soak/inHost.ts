@@ -84,7 +84,7 @@ function movingIds(sandbox: Sandbox): string[] {
 
 async function openPanel(api: ExchangeTxApi) {
   await vscode.commands.executeCommand('exchangeTx.showPairLimits');
-  const panel = (await api.pairLimits.load()).panel;
+  const panel = api.pairLimits.controller.panel;
   if (!panel) throw new Error('the pair-limits panel did not open');
   await eventually(() => panel.ready, 'the pair-limits page to say ready', 30_000);
   for (const pair of PAIRS) await panel.receive({ type: 'add', ...pair });
@@ -149,7 +149,7 @@ async function forcedFailure(api: ExchangeTxApi, sandbox: Sandbox): Promise<Host
   sandbox.setFaults({ rates: { http500: 1 } });
   const before = shownNow(api);
   await api.transactions.view.refresh();
-  const panel = (await api.pairLimits.load()).panel;
+  const panel = api.pairLimits.controller.panel;
   await Promise.all([api.watch.pollNow(), panel?.receive({ type: 'refresh' }).then(() => panel.whenIdle())]);
   const after = shownNow(api);
   const view: LastGood = {

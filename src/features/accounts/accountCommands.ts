@@ -19,11 +19,7 @@ import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
-import type { AccountCommandHandlers } from './accountCommandNames';
 import { isRecord } from '../../shared/isRecord';
-
-// Switch Account's list of accounts loads with this file (environmentStatus.ts).
-export { accountItems } from './accountPicks';
 
 const CANCELLED: AccountResult = { error: 'cancelled' };
 
@@ -36,11 +32,12 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
   return { error: message };
 }
 
-export function accountCommandHandlers(
+/** Registers the account commands. */
+export function registerAccountCommands(
   context: vscode.ExtensionContext,
   environment: AccountsEnvironment,
   log: Logger,
-): AccountCommandHandlers {
+): void {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
 
@@ -98,7 +95,7 @@ export function accountCommandHandlers(
     return { account: account.id, apiKey };
   };
 
-  return {
+  const handlers: Readonly<Record<string, (args?: unknown) => Promise<unknown>>> = {
     'exchangeTx.addAccount': addAccount,
 
     'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
@@ -285,4 +282,6 @@ export function accountCommandHandlers(
       return credentials.apiKey;
     },
   };
+  for (const [command, handler] of Object.entries(handlers))
+    context.subscriptions.push(vscode.commands.registerCommand(command, handler));
 }

@@ -10,10 +10,9 @@
  * - The client of "sandbox only" work (New Transaction) is the built-in sandbox's whatever the
  *   environment, never an account's; ended when the sandbox stops.
  */
-import { RateLimiter } from '../../api';
-import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
-import { loadClient } from '../common/loadClient';
-import type { ClientCode } from '../common/loadClient';
+import { ExchangeClient, RateLimiter } from '../../api';
+import type { Credentials, RequestLogEntry } from '../../api';
+import { valueRedactor } from '../../api/valueRedactor';
 import { accountSummary } from './accountModel';
 import type { Account, AccountSummary } from '../common/accounts';
 import type { Connection } from '../common/environmentDeps';
@@ -66,16 +65,10 @@ export class ClientPool {
    * A connection to `baseUrl` signed with `credentials`, counted with the current connection's
    * clients: `account` is what it signs for (undefined for the sandbox).
    */
-  open(
-    code: ClientCode,
-    baseUrl: string,
-    credentials: Credentials,
-    account: AccountSummary | undefined,
-    timeoutMs: number,
-  ): Connection {
-    const client = this.make(code, baseUrl, credentials, timeoutMs);
+  open(baseUrl: string, credentials: Credentials, account: AccountSummary | undefined, timeoutMs: number): Connection {
+    const client = this.make(baseUrl, credentials, timeoutMs);
     this.current.push(client);
-    return { kind: account ? 'live' : 'sandbox', client, account, redact: code.valueRedactor([credentials.apiKey]) };
+    return { kind: account ? 'live' : 'sandbox', client, account, redact: valueRedactor([credentials.apiKey]) };
   }
 
   /** Ends every client of the current connection and of other accounts (the sandbox-only one stays). */
@@ -96,9 +89,8 @@ export class ClientPool {
     if (kept?.made === made) return kept.connection;
     kept?.connection.client.dispose();
     this.otherAccounts.delete(account.id);
-    const code = await loadClient();
     await approve();
-    const connection = this.open(code, account.baseUrl, credentials, accountSummary(account), this.deps.timeoutMs());
+    const connection = this.open(account.baseUrl, credentials, accountSummary(account), this.deps.timeoutMs());
     this.otherAccounts.set(account.id, { made, connection });
     return connection;
   }
@@ -110,12 +102,11 @@ export class ClientPool {
    */
   async sandboxClient(): Promise<ExchangeClient> {
     if (this.disposed) throw new Error('The extension is shutting down.');
-    const code = await loadClient();
     const { sandbox, credentials } = await this.deps.sandbox.start();
     const kept = this.sandboxOnly;
     if (kept && kept.url === sandbox.url && kept.apiKey === credentials.apiKey) return kept.client;
     kept?.client.dispose();
-    const client = this.make(code, sandbox.url, credentials, this.deps.timeoutMs());
+    const client = this.make(sandbox.url, credentials, this.deps.timeoutMs());
     this.sandboxOnly = { url: sandbox.url, apiKey: credentials.apiKey, client };
     return client;
   }
@@ -127,9 +118,9 @@ export class ClientPool {
   }
 
   /** A client signing with `credentials`, with the limiter of its key. */
-  private make(code: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
+  private make(baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
     const limiter = this.deps.limiters.for(credentials.apiKey);
-    return new code.ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
+    return new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
   }
 
   /** Ends every client and every limiter. */

@@ -17,7 +17,6 @@ import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ExchangeClient } from '../../api';
 import type { Sandbox } from '../../sandbox';
-import { loadClient } from '../common/loadClient';
 import { tagged } from '../common/log';
 import { legacyBaseUrl, requestTimeoutMs } from '../common/settings';
 import type { Logger } from '../common/log';
@@ -239,8 +238,6 @@ export class EnvironmentService implements vscode.Disposable {
   }
 
   private async connect(): Promise<Connection> {
-    // Loaded before anything is decided, so no wait falls between a decision and the client made for it.
-    const code = await loadClient();
     const timeoutMs = requestTimeoutMs();
     const account = this.resolvedAccount;
     if (this.kind === 'live' && account) {
@@ -252,11 +249,11 @@ export class EnvironmentService implements vscode.Disposable {
         if (this.connectionKey !== connection) throw new CancelledError();
         await this.stopSandbox();
         this.log.info(`using the account "${account.name}" at ${hostOf(account.baseUrl)}`);
-        return this.clients.open(code, account.baseUrl, credentials, accountSummary(account), timeoutMs);
+        return this.clients.open(account.baseUrl, credentials, accountSummary(account), timeoutMs);
       }
     }
     const { sandbox, credentials } = await this.sandboxHost.start();
-    return this.clients.open(code, sandbox.url, credentials, undefined, timeoutMs);
+    return this.clients.open(sandbox.url, credentials, undefined, timeoutMs);
   }
 
   /**

@@ -1,31 +1,16 @@
-/**
- * The accounts at activation: the account commands (registerAccountCommands.ts: their work loads
- * when one first runs) and the status bar item naming where requests go, with "Switch Account /
- * Environment…", "Explore the Sandbox" and "Show Log" (environmentStatus.ts).
- */
+/** The account commands, and the status bar item naming where requests go, with Switch Account, Explore the Sandbox and Show Log. */
 import type * as vscode from 'vscode';
-import type { Logger } from '../common/log';
-import type { SandboxRunning, SandboxStarter } from '../common/environmentDeps';
-import type { AccountsEnvironment } from './accountsEnvironment';
+import type { Services } from '../common/services';
+import { tagged } from '../common/log';
+import { registerAccountCommands } from './accountCommands';
 import { registerEnvironment } from './environmentStatus';
-import { registerAccountCommands } from './registerAccountCommands';
 
-export interface AccountsDeps {
-  readonly environment: AccountsEnvironment;
-  /** The built-in sandbox (Explore the Sandbox starts it; the item names its faults). */
-  readonly sandboxHost: SandboxStarter & SandboxRunning;
-  readonly log: Logger;
-  /** Shows the extension's log ("Show Log"). */
-  readonly showLog: () => void;
-}
-
-/** What the test API gets: the status bar item. */
 export interface AccountsHandle {
   /** The status bar item naming the sandbox or the account in use. */
   readonly environmentItem: vscode.StatusBarItem;
 }
 
-export function register(context: vscode.ExtensionContext, deps: AccountsDeps): AccountsHandle {
-  registerAccountCommands(context, deps);
-  return { environmentItem: registerEnvironment(context, deps) };
+export function register(context: vscode.ExtensionContext, services: Services): AccountsHandle {
+  registerAccountCommands(context, services.environment, tagged(services.log, 'accounts'));
+  return { environmentItem: registerEnvironment(context, services) };
 }

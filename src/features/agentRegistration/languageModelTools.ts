@@ -153,7 +153,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   }
 }
 
-/** The implementation of every agent tool, by name (loaded on the first call of any); they log tagged `[agents]`. */
+/** The implementation of every agent tool, by name; they log tagged `[agents]`. */
 export function agentToolsByName(deps: AgentToolsDeps): Map<string, LanguageModelAgentTool> {
   const own = { ...deps, log: tagged(deps.log, 'agents') };
   return new Map(AGENT_TOOLS.map((tool) => [tool.name, new LanguageModelAgentTool(tool, own)]));

@@ -1,42 +1,26 @@
-/**
- * The sandbox commands, registered at activation; their work (sandboxCommands.ts, with New
- * Transaction…, Simulate Payment, Move to Status…, Faults… and Copy Sandbox Connection) is loaded
- * when one of them first runs, from its own file of the bundle.
- */
+/** The built-in sandbox's commands, and the running sandbox following its traffic setting. */
 import * as vscode from 'vscode';
-import type { SandboxApi, BuiltInSandboxDeps, SandboxCommandHandlers } from './sandboxCommands';
+import type { Services } from '../common/services';
+import { tagged } from '../common/log';
 import { readSetting } from '../common/settings';
-import { SANDBOX_COMMANDS } from './sandboxCommandNames';
+import { registerSandboxCommands } from './sandboxCommands';
+import type { SandboxApi } from './sandboxCommands';
 
-export type { BuiltInSandboxDeps };
-
-/** What the test API gets: the commands' objects, loaded on demand. */
-export interface BuiltInSandboxHandle {
-  load(): Promise<SandboxApi>;
-}
-
-export function register(context: vscode.ExtensionContext, deps: BuiltInSandboxDeps): BuiltInSandboxHandle {
-  let loading: Promise<{ readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi }> | undefined;
-  const load = () => {
-    const started = (loading ??= import('./sandboxCommands').then((code) =>
-      code.sandboxCommandHandlers(context, deps),
-    ));
-    started.catch(() => {
-      if (loading === started) loading = undefined;
-    });
-    return started;
-  };
+export function register(context: vscode.ExtensionContext, services: Services): SandboxApi {
+  const { environment, sandboxHost, clients, store, choices } = services;
   context.subscriptions.push(
-    ...SANDBOX_COMMANDS.map((command) =>
-      vscode.commands.registerCommand(command, async (arg?: unknown, second?: unknown) =>
-        (await load()).handlers[command](arg, second),
-      ),
-    ),
-    // The running sandbox follows its traffic setting (a new start reads it anyway).
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('exchangeTx.sandbox.trafficPerHour'))
-        deps.sandboxHost.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
+        sandboxHost.sandbox?.setTraffic(readSetting('exchangeTx.sandbox.trafficPerHour'));
     }),
   );
-  return { load: async () => (await load()).api };
+  return registerSandboxCommands(context, {
+    environment,
+    sandboxHost,
+    clients,
+    store,
+    choices,
+    log: tagged(services.log, 'sandbox'),
+    openRequest: (text) => services.openRequest(text),
+  });
 }

@@ -5,8 +5,7 @@
  * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
  * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (payAndMove.ts). Loaded, from its own file of the bundle, when one of these commands
- * first runs (index.ts registers them at activation).
+ * (payAndMove.ts).
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -24,7 +23,6 @@ import type { TransactionPicks } from '../common/transactionPicks';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { PayAndMove } from './payAndMove';
-import type { SandboxCommand } from './sandboxCommandNames';
 import { describeFaults, FAULT_PRESETS, faultsOf, presetIdsOf, presetsIn } from '../common/faultPresets';
 import type { FaultPresetId } from '../common/faultPresets';
 
@@ -82,15 +80,8 @@ export interface BuiltInSandboxDeps {
   readonly openRequest: (text: string) => Thenable<vscode.TextEditor>;
 }
 
-export type SandboxCommandHandlers = Readonly<
-  Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>
->;
-
-/** The commands' work, and what the test API gets of it. */
-export function sandboxCommandHandlers(
-  context: vscode.ExtensionContext,
-  deps: BuiltInSandboxDeps,
-): { readonly handlers: SandboxCommandHandlers; readonly api: SandboxApi } {
+/** Registers the sandbox commands; gives what the tests drive of them. */
+export function registerSandboxCommands(context: vscode.ExtensionContext, deps: BuiltInSandboxDeps): SandboxApi {
   const { environment, sandboxHost, log } = deps;
   const newTransaction = new NewTransactionCommand(deps);
   const payAndMove = new PayAndMove(deps);
@@ -106,7 +97,7 @@ export function sandboxCommandHandlers(
     log.info(words.length > 0 ? `sandbox faults: ${words.join(', ')}` : 'sandbox faults cleared');
     return words;
   };
-  const handlers: SandboxCommandHandlers = {
+  const handlers: Readonly<Record<string, (arg?: unknown, second?: unknown) => Promise<unknown>>> = {
     'exchangeTx.sandbox.faults': async (arg?: unknown) => {
       // Faults touch only the local sandbox: any caller may set them with an argument.
       if (arg !== undefined) return apply(presetIdsOf(arg));
@@ -163,14 +154,13 @@ export function sandboxCommandHandlers(
     'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => payAndMove.moveToStatus(arg, second),
     'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, sandboxHost, deps.log),
   };
+  for (const [command, handler] of Object.entries(handlers))
+    context.subscriptions.push(vscode.commands.registerCommand(command, handler));
   return {
-    handlers,
-    api: {
-      newTransaction,
-      payAndMove,
-      get lastNotice() {
-        return lastNotice;
-      },
+    newTransaction,
+    payAndMove,
+    get lastNotice() {
+      return lastNotice;
     },
   };
 }

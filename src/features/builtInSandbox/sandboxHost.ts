@@ -23,10 +23,9 @@
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { ControlClient } from '../../api/controlClient';
+import { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
-import { loadClient } from '../common/loadClient';
-import { loadSandbox, loadControlClient } from './loadSandbox';
+import { startSandbox } from '../../sandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
@@ -236,19 +235,18 @@ export class SandboxHost implements vscode.Disposable {
   }
 
   private async launch(): Promise<RunningSandbox> {
-    // The key pair is made (or read) while the sandbox's and the control client's code load.
     const fresh = () => {
       const made = this.preparedKey ?? newKeyPair();
       this.preparedKey = undefined;
       return made;
     };
-    const key = windowKeyPair(this.windowKey, this.deps.secrets, this.log, (text) => (this.windowKey = text), fresh);
-    key.catch(() => undefined);
-    const code = Promise.all([loadSandbox(), loadControlClient()]);
-    code.catch(() => undefined);
-    // The first request follows the start: its client's code loads meanwhile too.
-    loadClient().catch(() => undefined);
-    const { text: keyText, kept: keyKept } = await key;
+    const { text: keyText, kept: keyKept } = await windowKeyPair(
+      this.windowKey,
+      this.deps.secrets,
+      this.log,
+      (text) => (this.windowKey = text),
+      fresh,
+    );
     const credentials = loadCredentials(keyText);
     const witness = this.secretWitness;
     witness?.('private-key', keyText);
@@ -264,7 +262,6 @@ export class SandboxHost implements vscode.Disposable {
       onRequest,
       traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
     };
-    const [{ startSandbox }, { ControlClient }] = await code;
     const { sandbox, taken } = await listen((port) => startSandbox({ ...options, port }), this.windowPort, this.log);
     this.windowPort = { port: sandbox.port, taken };
     if (this.disposed) {

@@ -1,9 +1,6 @@
 /**
- * Forwarding in this window once one of its commands first runs (activation registers only the
- * commands, in index.ts): the events' output channel, the status bar item, the Forwarded Events view's provider
- * (the view is hidden until the window's first session, `exchangeTx.forwardingUsed`), and the
- * commands' work: start (asking where to send, the secret made and shown once), stop, resend,
- * rotate, and a stop when the environment changes.
+ * Forwarding in this window: the events' output channel, the status bar item, the Forwarded Events
+ * view's provider (hidden until the first session), and start, stop, resend and rotate.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -34,7 +31,7 @@ export interface ForwardSessionDeps {
   readonly store?: Pick<TransactionStore, 'upsert'>;
 }
 
-/** Forwarding's parts in this window, made when its code loads. */
+/** Forwarding's parts in this window. */
 export interface Forwarding {
   readonly events: RecentLog;
   readonly item: vscode.StatusBarItem;

@@ -158,36 +158,38 @@ export class LookupCommand {
   }
 
   /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
-  async chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
-    if (silent) return this.idInEditor();
-    const inEditor = this.idInEditor();
-    if (inEditor !== undefined) return inEditor;
-    const choices = this.deps.choices;
-    return choices ? choices.choose({ title, ask: () => this.ask(title) }) : this.ask(title);
+  chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
+    return chooseTransactionId(this.deps, silent, title);
   }
+}
 
-  /** A plausible selected text, else the id under the cursor (by the id pattern); Watch offers it too. */
-  idInEditor(): string | undefined {
-    return idInEditor(this.deps.pattern);
-  }
+/** The id in the editor (selection or under the cursor), else one picked or asked for (none when silent). */
+export async function chooseTransactionId(
+  { pattern, choices }: { readonly pattern: IdPatternSetting; readonly choices?: TransactionChoices },
+  silent: boolean,
+  title: string,
+): Promise<string | undefined> {
+  const inEditor = idInEditor(pattern);
+  if (silent || inEditor !== undefined) return inEditor;
+  return choices ? choices.choose({ title, ask: () => askId(title) }) : askId(title);
+}
 
-  private async ask(title: string): Promise<string | undefined> {
-    const editor = vscode.window.activeTextEditor;
-    const selected =
-      editor && !editor.selection.isEmpty && editor.selection.isSingleLine
-        ? trimId(editor.document.getText(editor.selection))
-        : '';
-    const answer = await vscode.window.showInputBox({
-      title,
-      prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
-      placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
-      value: selected.length <= MAX_ID_LENGTH ? selected : '',
-      ignoreFocusOut: true,
-      validateInput: (text) => {
-        const problem = idProblem(text);
-        return problem === undefined ? undefined : problemText(problem);
-      },
-    });
-    return answer === undefined ? undefined : trimId(answer);
-  }
+async function askId(title: string): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const selected =
+    editor && !editor.selection.isEmpty && editor.selection.isSingleLine
+      ? trimId(editor.document.getText(editor.selection))
+      : '';
+  const answer = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
+    placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
+    value: selected.length <= MAX_ID_LENGTH ? selected : '',
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const problem = idProblem(text);
+      return problem === undefined ? undefined : problemText(problem);
+    },
+  });
+  return answer === undefined ? undefined : trimId(answer);
 }

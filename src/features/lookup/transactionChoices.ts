@@ -9,16 +9,10 @@ import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { lazyModule } from '../common/lazyModule';
+import { statusLook } from '../common/statusPresentation';
 import type { Choice, ChooseOptions, ChoiceSource, TransactionPicks } from '../common/transactionPicks';
-import type * as StatusPresentation from '../common/statusPresentation';
-
-type StatusLookOf = typeof StatusPresentation.statusLook;
 import { choiceList } from './choiceList';
 import { safeText } from '../../shared/safeText';
-
-/** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
-const presentation = lazyModule(() => import('../common/statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;
@@ -88,7 +82,6 @@ export class TransactionChoices implements TransactionPicks {
     const choices = this.known(options.offered);
     this.lastOffered = choices;
     if (choices.length === 0) return options.ask();
-    const { statusLook } = await presentation();
     const base: ChoiceItem[] = [];
     let section: ChoiceSource | undefined;
     for (const choice of choices) {
@@ -96,7 +89,7 @@ export class TransactionChoices implements TransactionPicks {
         section = choice.source;
         base.push({ label: sourceLabel(choice.source), kind: vscode.QuickPickItemKind.Separator });
       }
-      base.push(this.item(choice.id, statusLook));
+      base.push(this.item(choice.id));
     }
     base.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -132,7 +125,7 @@ export class TransactionChoices implements TransactionPicks {
     return chosen.enter ? options.ask() : chosen.id;
   }
 
-  private item(id: string, statusLook: StatusLookOf): ChoiceItem {
+  private item(id: string): ChoiceItem {
     const record = this.store.peek(id);
     if (!record) return { label: `$(symbol-key) ${safeText(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);

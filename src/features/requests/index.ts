@@ -1,26 +1,10 @@
 /**
- * Request documents: write a JSON-RPC request in a `*.exchange.json` document, send it signed
- * to the sandbox or an account (CodeLens, Ctrl+Alt+Enter), read the answer beside it, and find
- * it again in the History view.
- *
- * Activation makes only the History (its view, its store and the answer documents) and registers
- * the commands; the code of request documents themselves (requestDocuments.ts: parsing, lenses,
- * warnings, sending, the tools) is loaded when a request document is open or one of its commands
- * runs.
+ * Request documents: write a JSON-RPC request in a `*.exchange.json` document, send it signed to
+ * the sandbox or an account, read the answer beside it, and find it again in the History view.
  */
 import * as vscode from 'vscode';
-import type { AccountQuestions } from '../common/accountQuestions';
-import type {
-  AccountConnections,
-  CurrentClient,
-  CurrentConnection,
-  EnvironmentChoice,
-  EnvironmentView,
-  SandboxClients,
-  SandboxStarter,
-} from '../common/environmentDeps';
+import type { Services } from '../common/services';
 import { tagged } from '../common/log';
-import type { Logger } from '../common/log';
 import { MessagePresenter } from '../common/userMessages';
 import { idFromArgument } from '../../shared/transactionId';
 import { localTime, timeWithUtc } from '../../shared/format';
@@ -29,50 +13,21 @@ import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import { HistoryStore } from './historyStore';
 import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
-import { isRequestDocument, openUntitledRequest } from './requestFiles';
-import type { RequestDocumentCommand, RequestDocuments } from './requestDocuments';
-import { errorText } from '../../shared/errorText';
+import { openUntitledRequest } from './requestFiles';
+import { registerRequestDocuments } from './requestDocuments';
+import type { RequestDocuments } from './requestDocuments';
 
-export interface RequestsDeps {
-  readonly environment: EnvironmentView &
-    CurrentConnection &
-    CurrentClient &
-    AccountConnections &
-    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
-  /** The questions before a money-moving request and for Send Again (tests replace them). */
-  readonly questions: AccountQuestions;
-  /** The sandbox's client whatever the environment. */
-  readonly clients: SandboxClients;
-  /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */
-  readonly sandboxHost: SandboxStarter;
-  readonly log: Logger;
-}
-
-/** What the request features hand to the test API. */
+/** What the tests drive of request documents. */
 export interface RequestsHandle {
   readonly answers: AnswerDocuments;
   readonly history: HistoryStore;
   readonly messages: MessagePresenter;
-  /** The code of request documents (the sender, the lenses, the tools), loaded on first need. */
-  load(): Promise<RequestDocuments>;
-  /** Opens an untitled request document holding `text`. */
-  openUntitled(text: string): Promise<vscode.TextEditor>;
+  /** The sender, the lenses, the tools. */
+  readonly documents: RequestDocuments;
 }
 
-/** The commands whose work is in requestDocuments.ts (registered here, run there). */
-const LOADED_COMMANDS: readonly RequestDocumentCommand[] = [
-  'exchangeTx.sendRequest',
-  'exchangeTx.sendRequestAsWritten',
-  'exchangeTx.newRequest',
-  'exchangeTx.copyRequestAs',
-  'exchangeTx.explainSignature',
-  'exchangeTx.explainSignatureWithKey',
-  'exchangeTx.diagnoseKeys',
-  'exchangeTx.history.resend',
-];
-
-export function register(context: vscode.ExtensionContext, deps: RequestsDeps): RequestsHandle {
-  const log = tagged(deps.log, 'requests');
+export function register(context: vscode.ExtensionContext, services: Services): RequestsHandle {
+  const log = tagged(services.log, 'requests');
   const messages = new MessagePresenter();
   const answers = new AnswerDocuments();
   const history = new HistoryStore(context.workspaceState);
@@ -90,32 +45,17 @@ export function register(context: vscode.ExtensionContext, deps: RequestsDeps): 
     return id === undefined ? (view.selection[0] ? history.find(view.selection[0].id) : undefined) : history.find(id);
   };
 
-  let loading: Promise<RequestDocuments> | undefined;
-  const load = (): Promise<RequestDocuments> => {
-    const started = (loading ??= import('./requestDocuments').then((code) =>
-      code.startRequestDocuments(context, {
-        environment: deps.environment,
-        questions: deps.questions,
-        clients: deps.clients,
-        sandboxHost: deps.sandboxHost,
-        log,
-        messages,
-        answers,
-        history,
-        entryOf,
-      }),
-    ));
-    started.catch((error: unknown) => {
-      log.error(`the code of request documents did not load: ${errorText(error)}`);
-      if (loading === started) loading = undefined;
-    });
-    return started;
-  };
-  /** A request document open now or later brings its lenses and warnings. */
-  const loadFor = (document: vscode.TextDocument): void => {
-    if (isRequestDocument(document)) void load().catch(() => undefined);
-  };
-  for (const document of vscode.workspace.textDocuments) loadFor(document);
+  const documents = registerRequestDocuments(context, {
+    environment: services.environment,
+    questions: services.questions,
+    clients: services.clients,
+    sandboxHost: services.sandboxHost,
+    log,
+    messages,
+    answers,
+    history,
+    entryOf,
+  });
 
   const answerUri = (entry: HistoryEntry): vscode.Uri => {
     const uri = answers.newUri(entry.method, entry.language, `history-${entry.id}`);
@@ -170,10 +110,6 @@ export function register(context: vscode.ExtensionContext, deps: RequestsDeps): 
     tree,
     view,
     vscode.workspace.registerTextDocumentContentProvider(ANSWER_SCHEME, answers),
-    vscode.workspace.onDidOpenTextDocument(loadFor),
-    ...LOADED_COMMANDS.map((command) =>
-      vscode.commands.registerCommand(command, async (...args: unknown[]) => (await load()).run(command, args)),
-    ),
     vscode.commands.registerCommand('exchangeTx.openAsRequest', async (arg?: unknown) => {
       const id = idFromArgument(arg);
       if (id === undefined) return undefined;
@@ -226,5 +162,5 @@ export function register(context: vscode.ExtensionContext, deps: RequestsDeps): 
       return true;
     }),
   );
-  return { answers, history, messages, load, openUntitled: openUntitledRequest };
+  return { answers, history, messages, documents };
 }

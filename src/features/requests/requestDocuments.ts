@@ -1,8 +1,6 @@
 /**
- * The code of request documents: their lenses and warnings, sending, the tools (copy as, explain
- * signature, diagnose keys) and resending from the History. Loaded on first use (a request
- * document opened, or one of these commands run); index.ts registers the commands and hands
- * them here.
+ * Request documents: their lenses and warnings, sending, the tools (copy as, explain signature,
+ * diagnose keys) and resending from the History.
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';
@@ -32,18 +30,7 @@ import type { SendOptions, SendResult } from './requestSender';
 import { RequestTools } from './requestTools';
 import type { CopyOptions } from './requestTools';
 
-/** The commands whose work is here (index.ts registers them and calls `run`). */
-export type RequestDocumentCommand =
-  | 'exchangeTx.sendRequest'
-  | 'exchangeTx.sendRequestAsWritten'
-  | 'exchangeTx.newRequest'
-  | 'exchangeTx.copyRequestAs'
-  | 'exchangeTx.explainSignature'
-  | 'exchangeTx.explainSignatureWithKey'
-  | 'exchangeTx.diagnoseKeys'
-  | 'exchangeTx.history.resend';
-
-/** What index.ts hands over: the parts the main bundle made at activation. */
+/** What request documents use: the services and the History's parts. */
 export interface RequestDocumentParts {
   readonly environment: EnvironmentView &
     CurrentConnection &
@@ -67,7 +54,6 @@ export interface RequestDocuments {
   readonly sender: RequestSender;
   readonly lenses: RequestLenses;
   readonly tools: RequestTools;
-  run(command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown>;
 }
 
 /** `options.silent === true` of a command's options argument (anything else: not silent). */
@@ -88,7 +74,10 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
   return editor && isRequestDocument(editor.document) ? editor.document : undefined;
 }
 
-export function startRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): RequestDocuments {
+export function registerRequestDocuments(
+  context: vscode.ExtensionContext,
+  parts: RequestDocumentParts,
+): RequestDocuments {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
   const sender = new RequestSender({ environment, questions, answers, history, messages, log });
   const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
@@ -209,52 +198,47 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
     return async () => ({ kind: 'sandbox', client: await clients.sandboxClient(), account: undefined });
   };
 
-  const run = async (command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown> => {
-    const [first, second, third] = args;
-    switch (command) {
-      case 'exchangeTx.sendRequest':
-        return send(first, second, { silent: silentOf(third) });
-      case 'exchangeTx.sendRequestAsWritten':
-        return send(first, second, { asWritten: true, silent: silentOf(third) });
-      case 'exchangeTx.newRequest': {
-        const method = await pickMethod(first);
-        if (method === undefined) return undefined;
-        return (await openUntitledRequest(templateFor(method).text)).document.uri;
-      }
-      case 'exchangeTx.copyRequestAs':
-        // Only the extension's own tests choose without the pickers.
-        return withRequest(first, second, {}, (request) =>
-          tools.copyAs(
-            request,
-            context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null
-              ? (third as CopyOptions)
-              : {},
-          ),
-        );
-      case 'exchangeTx.explainSignature':
-        return withRequest(first, second, { silent: silentOf(third) }, (request, document) =>
-          tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]),
-        );
-      case 'exchangeTx.explainSignatureWithKey': {
-        // Only the extension's own tests hand the key over; anyone else is asked for it.
-        const given =
-          context.extensionMode === vscode.ExtensionMode.Test &&
-          typeof third === 'object' &&
-          third !== null &&
-          'key' in third &&
-          typeof third.key === 'string'
-            ? third.key
-            : undefined;
-        return withRequest(first, second, { silent: silentOf(third) }, (request) =>
-          tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
-        );
-      }
-      case 'exchangeTx.diagnoseKeys':
-        return tools.diagnose({ silent: silentOf(first) });
-      case 'exchangeTx.history.resend':
-        return resend(first);
-    }
+  const commands: Readonly<Record<string, (first?: unknown, second?: unknown, third?: unknown) => Promise<unknown>>> = {
+    'exchangeTx.sendRequest': (first, second, third) => send(first, second, { silent: silentOf(third) }),
+    'exchangeTx.sendRequestAsWritten': (first, second, third) =>
+      send(first, second, { asWritten: true, silent: silentOf(third) }),
+    'exchangeTx.newRequest': async (first) => {
+      const method = await pickMethod(first);
+      if (method === undefined) return undefined;
+      return (await openUntitledRequest(templateFor(method).text)).document.uri;
+    },
+    // Only the extension's own tests choose without the pickers.
+    'exchangeTx.copyRequestAs': (first, second, third) =>
+      withRequest(first, second, {}, (request) =>
+        tools.copyAs(
+          request,
+          context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null
+            ? (third as CopyOptions)
+            : {},
+        ),
+      ),
+    'exchangeTx.explainSignature': (first, second, third) =>
+      withRequest(first, second, { silent: silentOf(third) }, (request, document) =>
+        tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]),
+      ),
+    'exchangeTx.explainSignatureWithKey': (first, second, third) => {
+      // Only the extension's own tests hand the key over; anyone else is asked for it.
+      const given =
+        context.extensionMode === vscode.ExtensionMode.Test &&
+        typeof third === 'object' &&
+        third !== null &&
+        'key' in third &&
+        typeof third.key === 'string'
+          ? third.key
+          : undefined;
+      return withRequest(first, second, { silent: silentOf(third) }, (request) =>
+        tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
+      );
+    },
+    'exchangeTx.diagnoseKeys': (first) => tools.diagnose({ silent: silentOf(first) }),
+    'exchangeTx.history.resend': (first) => resend(first),
   };
-
-  return { sender, lenses, tools, run };
+  for (const [command, handler] of Object.entries(commands))
+    context.subscriptions.push(vscode.commands.registerCommand(command, handler));
+  return { sender, lenses, tools };
 }

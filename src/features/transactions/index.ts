@@ -1,97 +1,51 @@
-/**
- * The Transactions view: recent transactions grouped by status, with filters and paging, in the
- * "Exchange Tx" activity-bar container. At activation, one call makes the tree view (over a relay
- * provider) and registers the view's commands; the view's code (transactionsPart.ts: the
- * list, the filter, the rows) loads when the view first asks for
- * its rows or one of its commands first runs.
- */
-import * as vscode from 'vscode';
-import { lazyModule } from '../common/lazyModule';
-import type { TreeNode } from './nodes';
-import type { TransactionsApi, TransactionsDeps } from './transactionsPart';
-import type { TransactionsProvider } from './transactionsProvider';
-import { VIEW_ID } from './viewId';
+/** The Transactions view: recent transactions grouped by status, with filters and paging, and its commands. */
+import type * as vscode from 'vscode';
+import type { Services } from '../common/services';
+import { tagged } from '../common/log';
+import type { RevealResult } from '../common/revealTransaction';
+import { FilterState } from './filterState';
+import { longerInStatus, timesContext } from './filterFlow';
+import { registerTransactionCommands, TransactionActions } from './transactionCommands';
+import { TransactionList } from './transactionList';
+import { pageSizeSetting, TransactionsView } from './transactionsView';
 
 export type { WelcomeState } from './transactionsView';
-export type { TransactionsApi, TransactionsDeps } from './transactionsPart';
 
-/** How long the view's first ask for its rows waits for the first page (then the rows follow by a change event). */
-const FIRST_ROWS_WAIT_MS = 1_000;
-
-/** The view's commands (package.json), registered at activation; their work loads with the view's code. */
-export const TRANSACTION_COMMANDS: readonly string[] = [
-  'exchangeTx.transactions.refresh',
-  'exchangeTx.transactions.loadMore',
-  'exchangeTx.transactions.filter',
-  'exchangeTx.transactions.clearFilter',
-  'exchangeTx.transactions.copyPayinAddress',
-  'exchangeTx.transactions.openPayout',
-  'exchangeTx.transactions.openRefund',
-  'exchangeTx.transactions.reveal',
-];
-
-/** The Transactions view as activation holds it: loaded on first use. */
-export interface TransactionsHandle {
-  /** The view's parts, once loaded (undefined before). */
-  readonly current: TransactionsApi | undefined;
-  /** Loads the view's code (once). */
-  load(): Promise<TransactionsApi>;
+/** The view's parts the tests drive. */
+export interface TransactionsApi {
+  readonly list: TransactionList;
+  readonly view: TransactionsView;
+  readonly filter: FilterState;
+  /** The opener of explorer links and the filter flow's prompts, replaceable by tests. */
+  readonly actions: TransactionActions;
+  /** Selects a loaded transaction in the view (also `exchangeTx.transactions.reveal`). */
+  reveal(id: string): Promise<RevealResult>;
 }
 
-export function register(context: vscode.ExtensionContext, deps: TransactionsDeps): TransactionsHandle {
-  const handlers = new Map<string, (arg?: unknown) => unknown>();
-  const changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined | void>();
-  let provider: TransactionsProvider | undefined;
-  let current: TransactionsApi | undefined;
-  const load = lazyModule(async () => {
-    const { startTransactions } = await import('./transactionsPart');
-    current = startTransactions(context, deps, {
-      createView: (made) => {
-        provider = made;
-        context.subscriptions.push(made.onDidChangeTreeData((node) => changed.fire(node)));
-        return view;
-      },
-      register: (command, handler) => {
-        if (!TRANSACTION_COMMANDS.includes(command)) throw new Error(`${command}: not registered at activation`);
-        handlers.set(command, handler);
-        return { dispose: () => handlers.delete(command) };
-      },
-    });
-    return current;
+export function register(context: vscode.ExtensionContext, services: Services): TransactionsApi {
+  const { store, environment, sandboxHost, sightings, choices } = services;
+  const log = tagged(services.log, 'transactions');
+  const filter = new FilterState(context.workspaceState);
+  const list = new TransactionList({
+    query: (query, options) => store.query(query, options),
+    pageSize: pageSizeSetting,
+    filter: () => filter.current,
+    // "In status longer than": on the sandbox from its schedule, on an account from the first sightings.
+    longerInStatus: async (records, ms, options) =>
+      (await longerInStatus(await timesContext(environment, sandboxHost, sightings, options.signal), records, ms))
+        .matches,
   });
-  const loaded = (): TransactionsProvider => {
-    if (!provider) throw new Error('the Transactions view asked for an item before its rows');
-    return provider;
-  };
-  // The relay: the view's rows come from the provider of the code loaded on the first ask.
-  const relay: vscode.TreeDataProvider<TreeNode> = {
-    onDidChangeTreeData: changed.event,
-    getChildren: async (node?: TreeNode) => {
-      await load();
-      if (!node) await loaded().loaded(FIRST_ROWS_WAIT_MS);
-      return loaded().getChildren(node);
-    },
-    getTreeItem: (node: TreeNode) => loaded().getTreeItem(node),
-    getParent: (node: TreeNode) => loaded().getParent(node),
-    resolveTreeItem: (item: vscode.TreeItem, node: TreeNode) => loaded().resolveTreeItem(item, node),
-  };
-  const view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: relay, showCollapseAll: true });
+  const view = new TransactionsView({ list, filter, store, environment, sandboxHost, log });
+  const actions = new TransactionActions();
   context.subscriptions.push(
     view,
-    changed,
-    ...TRANSACTION_COMMANDS.map((command) =>
-      vscode.commands.registerCommand(command, async (arg?: unknown) => {
-        await load();
-        const handler = handlers.get(command);
-        if (!handler) throw new Error(`${command} has no handler`);
-        return handler(arg);
-      }),
+    { dispose: () => list.dispose() },
+    filter,
+    choices.provide('selected', () =>
+      view.view.selection.flatMap((node) => (node.kind === 'transaction' ? [node.record.id] : [])),
     ),
+    choices.provide('view', () => list.records().map((record) => record.id)),
   );
-  return {
-    get current() {
-      return current;
-    },
-    load,
-  };
+  registerTransactionCommands(context, { view, list, filter, store, log, environment }, actions);
+  return { list, view, filter, actions, reveal: (id) => view.reveal(id) };
 }

@@ -12,6 +12,7 @@ import type { Logger } from '../common/log';
 import type { EnvironmentKind } from '../common/environmentDeps';
 import { FilterError, parseFilter } from './filterModel';
 import type { TransactionFilter } from './filterModel';
+import { runFilterFlow, windowPrompts } from './filterFlow';
 import type { FilterPrompts } from './filterFlow';
 import type { FilterState } from './filterState';
 import { problemText } from './filterText';
@@ -53,15 +54,12 @@ export class TransactionActions {
   prompts: FilterPrompts | undefined;
 }
 
-/** Registers a command's handler (VS Code's own by default; activation's relay when this code loads on first use). */
-export type CommandRegistrar = (command: string, handler: (arg?: unknown) => unknown) => vscode.Disposable;
-
 export function registerTransactionCommands(
   context: vscode.ExtensionContext,
   deps: TransactionCommandDeps,
   actions: TransactionActions,
-  register: CommandRegistrar = vscode.commands.registerCommand,
 ): void {
+  const register = vscode.commands.registerCommand;
   const { view, list, filter, store, log } = deps;
 
   const summary = (): LoadSummary => ({
@@ -132,8 +130,6 @@ export function registerTransactionCommands(
           return undefined;
         }
       }
-      // The flow (its quick picks and input boxes) is loaded with the first Filter…, not at activation.
-      const { runFilterFlow, windowPrompts } = await import('./filterFlow');
       const next = await runFilterFlow(filter.current, actions.prompts ?? windowPrompts);
       return next === undefined ? undefined : applyFilter(next);
     }),

@@ -8,12 +8,12 @@
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import type { TransactionNode, TreeNode } from './nodes';
-import { lazyModule } from '../common/lazyModule';
 import type { ListChange, TransactionList } from './transactionList';
+import { transactionTooltip } from './tooltip';
 import { treeItem } from './treeItems';
 
-/** The tooltip's Markdown, loaded on the first hover of a row (its own file of the bundle). */
-const tooltip = lazyModule(() => import('./tooltip'));
+/** How long the tree's ask for its rows waits for the first page (then the rows follow by a change event). */
+const FIRST_ROWS_WAIT_MS = 1_000;
 
 export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
@@ -63,7 +63,14 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     }
   }
 
-  getChildren(node?: TreeNode): TreeNode[] {
+  /** The tree's rows: the first ask waits (at most a second) for the first page, so the rows come with the answer. */
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) await this.loaded(FIRST_ROWS_WAIT_MS);
+    return this.children(node);
+  }
+
+  /** The rows below `node`, or the top-level ones, as loaded now. */
+  children(node?: TreeNode): TreeNode[] {
     if (!node) return this.list.roots();
     return node.kind === 'group' ? node.children : [];
   }
@@ -81,8 +88,8 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     return this.list.parentOf(node);
   }
 
-  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
-    if (node.kind === 'transaction') item.tooltip = (await tooltip()).transactionTooltip(node.record, this.now());
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node.kind === 'transaction') item.tooltip = transactionTooltip(node.record, this.now());
     return item;
   }
 

@@ -51,8 +51,6 @@ export interface TransactionsViewDeps {
   /** The built-in sandbox: its faults (said in the view) and its clock (the records' ages). */
   readonly sandboxHost: SandboxRunning & SandboxClockSource;
   readonly log: Logger;
-  /** The tree view showing the provider (made at activation, before this code loads); default: a new one. */
-  readonly createView?: (provider: TransactionsProvider) => vscode.TreeView<TreeNode>;
 }
 
 export class TransactionsView implements vscode.Disposable {
@@ -71,9 +69,7 @@ export class TransactionsView implements vscode.Disposable {
     this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () =>
       recordClockNow(environment, deps.sandboxHost),
     );
-    this.view =
-      deps.createView?.(this.provider) ??
-      vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
+    this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
     this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
     this.disposables.push(
       this.view,

@@ -1,6 +1,5 @@
 /**
- * The status-bar watch's work, loaded on first use (index.ts registers the commands at
- * activation and loads this when one runs, or right after activation when watches were saved):
+ * The status-bar watch's work:
  * "Watch Transaction in Status Bar…", "Stop Watching Transaction…", the item's click menu, and
  * `exchangeTx.watch.intervalSeconds`. Without an id, Watch asks for one, offering the id selected
  * or under the cursor in the editor.
@@ -87,14 +86,14 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work, run by the handlers index.ts registers at activation. */
+/** The commands' work (index.ts registers it). */
 export interface WatchCommands {
-  watch(arg?: unknown): Promise<string | undefined>;
-  stopWatching(arg?: unknown): Promise<string[]>;
-  watchActions(arg?: unknown): Promise<void> | undefined;
+  readonly watch: (arg?: unknown) => Promise<string | undefined>;
+  readonly stopWatching: (arg?: unknown) => Promise<string[]>;
+  readonly watchActions: (arg?: unknown) => Promise<void> | undefined;
 }
 
-/** The loaded watch: the status bar's watch and its commands' work. */
+/** The watch and its commands' work. */
 export interface WatchPart {
   readonly watch: StatusWatch;
   readonly commands: WatchCommands;

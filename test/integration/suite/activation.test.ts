@@ -2,7 +2,6 @@ import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as vscode from 'vscode';
-import type { ExchangeTxApi } from '../../../src/extension';
 
 interface Manifest {
   publisher: string;
@@ -55,33 +54,6 @@ describe('extension activation', () => {
     assert.equal(api.sandboxHost.sandbox, undefined, 'the sandbox starts on first need, not on activation');
     assert.equal(api.environment.kind, 'sandbox');
     assert.ok(!api.log.recent.some((line) => line.includes('[request]')), 'no request was logged');
-  });
-
-  it('leaves the lookup command, the watch and the Transactions view to first use (their code not loaded while the view is hidden and no watch saved); their commands load it', async () => {
-    const api = (await ourExtension().activate()) as ExchangeTxApi;
-    assert.deepEqual(api.partsLoaded, [], 'nothing but what activation needs is loaded');
-    assert.throws(() => api.watch, /loads on first use/);
-    assert.throws(() => api.lookup, /loads on first use/);
-    assert.throws(() => api.transactions, /loads on first use/);
-    const invalid = await vscode.commands.executeCommand<{ error?: string }>('exchangeTx.getStatus', 'not an id!', {
-      silent: true,
-    });
-    assert.equal(invalid.error, 'invalid-id', 'the lookup ran once its code loaded');
-    // A lookup that finds nothing selects nothing in the Transactions view: its code is still not loaded.
-    assert.deepEqual(api.partsLoaded, ['lookup']);
-    assert.deepEqual(
-      await vscode.commands.executeCommand('exchangeTx.stopWatching', 'abcd1234'),
-      ['abcd1234'],
-      'the command ran once its code loaded',
-    );
-    assert.deepEqual(api.partsLoaded, ['lookup', 'watch']);
-    assert.deepEqual(api.watch.ids, []);
-    assert.equal(
-      await vscode.commands.executeCommand('exchangeTx.transactions.reveal', 'abcd1234'),
-      'not-loaded',
-      'the view has no such row',
-    );
-    assert.deepEqual(api.partsLoaded, ['lookup', 'transactions', 'watch']);
   });
 
   it("receives the runner's environment (EXCHANGE_TX_TEST_*)", () => {

@@ -177,9 +177,8 @@ describe('benchmark figures: interactions', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
     // A request sent, its answer shown beside it: the time past the HTTP exchange itself.
-    const request = (
-      await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)
-    ).document;
+    const request = (await api.openRequest(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`))
+      .document;
     const http: number[] = [];
     // Of each: VS Code opening the answer's editor beside the request (the first time, its editor group too).
     const sendOpen: number[] = [];
@@ -244,7 +243,7 @@ describe('benchmark figures: interactions', () => {
     blank?.dispose();
 
     // Pair Limits opened with six pairs in its list: from the command to the page drawing six rows.
-    const controller = await api.pairLimits.load();
+    const controller = api.pairLimits.controller;
     await controller.list.clear();
     for (const pair of SIX_PAIRS) await controller.list.add(pair);
     const requests: number[] = [];
@@ -287,7 +286,7 @@ describe('benchmark figures: interactions', () => {
     await controller.list.clear();
 
     // New Transaction's pair step: the payin question shown, filtered, the payout shown, filtered.
-    const commands = await api.sandbox.load();
+    const commands = api.sandbox;
     const picks: { pick: vscode.QuickPick<vscode.QuickPickItem>; shownAt: number }[] = [];
     const createQuickPick = vscode.window.createQuickPick;
     const window = vscode.window as { createQuickPick: typeof createQuickPick };

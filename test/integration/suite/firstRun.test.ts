@@ -86,7 +86,7 @@ describe('first run: the sandbox without a click', () => {
     const sandbox = running();
     assert.ok(sandbox, 'the view started the sandbox');
     assert.equal(view.welcome, undefined, 'the tree shows transactions, not a welcome');
-    assert.ok(view.provider.getChildren().length > 0);
+    assert.ok(view.provider.children().length > 0);
     const shown = new Set(list.records().map((r) => r.id));
     assert.ok(
       sandbox.ledger.visible().some((t) => shown.has(t.id)),

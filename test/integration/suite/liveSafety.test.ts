@@ -50,7 +50,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
   const keys = registeredKeys();
   const otherKeys = registeredKeys();
 
-  const open = async (text: string): Promise<vscode.TextDocument> => (await api.requests.openUntitled(text)).document;
+  const open = async (text: string): Promise<vscode.TextDocument> => (await api.openRequest(text)).document;
   const send = (document: vscode.TextDocument): Thenable<SendResult> =>
     vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, 0, silent);
   const sendAsWritten = (document: vscode.TextDocument): Thenable<SendResult> =>
@@ -357,7 +357,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
 
   it('Sandbox: New Transaction never reaches the account, even when the user switches to it mid-way', async () => {
     await useBuiltInSandbox(api);
-    const commands = await api.sandbox.load();
+    const commands = api.sandbox;
     const kept = commands.newTransaction.prompts;
     const prompts: NewTransactionPrompts = {
       payin: (items) => Promise.resolve(items.find((i) => i.currency === 'btc')?.currency),

@@ -41,7 +41,7 @@ function btcToEth(
 
 /** Runs New Transaction with `prompts` in place of the window's, which come back whatever happens. */
 async function newTransactionWith(prompts: NewTransactionPrompts): Promise<NewTransactionResult | undefined> {
-  const { newTransaction } = await (await extensionApi()).sandbox.load();
+  const { newTransaction } = (await extensionApi()).sandbox;
   const kept = newTransaction.prompts;
   newTransaction.prompts = prompts;
   try {

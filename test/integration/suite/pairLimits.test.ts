@@ -13,7 +13,8 @@ import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { PairLimitsController, PairLimitsPanel } from '../../../src/features/pairLimits';
+import type { PairLimitsPanel } from '../../../src/features/pairLimits';
+import type { PairLimitsController } from '../../../src/features/pairLimits/pairLimitsController';
 import { findCurrency, limitsOf, pairLimits, startSandbox } from '../../../src/sandbox';
 import type { Currency, Sandbox } from '../../../src/sandbox';
 import { limitFields } from '../../../src/sandbox/rates';
@@ -173,7 +174,7 @@ describe('Pair Limits panel', function () {
 
   before(async () => {
     api = await extensionApi();
-    controller = await api.pairLimits.load();
+    controller = api.pairLimits.controller;
     await controller.list.clear();
   });
   beforeEach(async () => {

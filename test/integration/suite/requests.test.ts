@@ -37,7 +37,7 @@ describe('request documents', function () {
     s.requests.map((r) => `${r.httpMethod} ${r.path} ${r.method ?? '-'} ${r.outcome}`).join('; ');
 
   const open = async (value: unknown): Promise<vscode.TextDocument> =>
-    (await api.requests.openUntitled(`${JSON.stringify(value, null, 2)}\n`)).document;
+    (await api.openRequest(`${JSON.stringify(value, null, 2)}\n`)).document;
   const send = (document: vscode.TextDocument, index = 0): Thenable<SendResult> =>
     vscode.commands.executeCommand<SendResult>('exchangeTx.sendRequest', document.uri, index, silent);
   const sendAsWritten = (document: vscode.TextDocument, index = 0): Thenable<SendResult> =>
@@ -235,7 +235,7 @@ describe('request documents', function () {
     const words =
       'This request document is larger than 1 MiB: requests are not read from it. Split it into smaller documents.';
     const document = (
-      await api.requests.openUntitled(`[${'{"method": "getStatus", "params": {"id": "abc"}},\n'.repeat(25_000)}{}]\n`)
+      await api.openRequest(`[${'{"method": "getStatus", "params": {"id": "abc"}},\n'.repeat(25_000)}{}]\n`)
     ).document;
     await eventually(async () => (await lensTitles(document.uri)).length > 0, 'the lens');
     assert.deepEqual(await lensTitles(document.uri), [`$(warning) ${words}`]);
@@ -441,9 +441,7 @@ describe('request documents', function () {
   });
 
   it('completes a property with `"name": ` and offers its values; says in words what an amount should be', async () => {
-    const { document } = await api.requests.openUntitled(
-      '{\n  "method": "getTransactions",\n  "params": {\n    \n  }\n}\n',
-    );
+    const { document } = await api.openRequest('{\n  "method": "getTransactions",\n  "params": {\n    \n  }\n}\n');
     const completions = async (position: vscode.Position): Promise<vscode.CompletionItem[]> =>
       (
         await vscode.commands.executeCommand<vscode.CompletionList>(
@@ -552,7 +550,7 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
 
   const request = async () =>
     (
-      await api.requests.openUntitled(
+      await api.openRequest(
         `${JSON.stringify({ method: 'getStatus', params: { id: service.ledger.visible()[0]?.id } }, null, 2)}\n`,
       )
     ).document;

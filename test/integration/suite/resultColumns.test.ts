@@ -33,8 +33,7 @@ describe('result columns: one beside the request, reused', function () {
     const sandbox = await useBuiltInSandbox(api);
     id = sandbox.ledger.visible()[0]?.id ?? '';
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    request = (await api.requests.openUntitled(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`))
-      .document;
+    request = (await api.openRequest(`${JSON.stringify({ method: 'getStatus', params: { id } }, null, 2)}\n`)).document;
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

@@ -83,7 +83,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
 
   it('says what Stop Fault Injection did: cleared the faults that were on, or that none were', async () => {
     const sandbox = await useBuiltInSandbox(api);
-    const commands = await api.sandbox.load();
+    const commands = api.sandbox;
     await vscode.commands.executeCommand('exchangeTx.sandbox.faults', ['internal']);
     assert.deepEqual(await vscode.commands.executeCommand('exchangeTx.sandbox.clearFaults'), []);
     assert.equal(commands.lastNotice, 'Sandbox faults cleared.');
@@ -148,7 +148,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
 
   it("Reset keeps the user's own transactions when asked, in the ledger and in the kept snapshot; Reset Everything drops them", async () => {
     const sandbox = await useBuiltInSandbox(api);
-    const commands = await api.sandbox.load();
+    const commands = api.sandbox;
     const created = await vscode.commands.executeCommand<{ id?: string }>('exchangeTx.sandbox.newTransaction', {
       from: 'btc',
       to: 'eth',

@@ -104,7 +104,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   before(async () => {
     api = await extensionApi();
-    commands = await api.sandbox.load();
+    commands = api.sandbox;
     prompts = commands.newTransaction.prompts;
     payAndMovePrompts = commands.payAndMove.prompts;
     await resetEnvironment(api);

@@ -375,7 +375,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   });
 
   it('the Pair Limits panel shows the limits of the pairs added', async () => {
-    const pairLimits = await api.pairLimits.load();
+    const pairLimits = api.pairLimits.controller;
     await pairLimits.list.clear();
     for (const [from, to] of [
       ['btc', 'eth'],
@@ -419,7 +419,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   });
 
   it('a request document is sent, and its answer opens beside it', async () => {
-    const { document } = await api.requests.openUntitled(
+    const { document } = await api.openRequest(
       `${JSON.stringify({ method: 'getTransactions', params: { currency: 'btc', limit: 1 } }, null, 2)}\n`,
     );
     await vscode.window.showTextDocument(document, vscode.ViewColumn.One);
@@ -458,7 +458,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
   });
 
   it("an error's answer says what it means and what to do, within the editor's width", async () => {
-    const { document } = await api.requests.openUntitled(
+    const { document } = await api.openRequest(
       `${JSON.stringify({ method: 'getExchangeAmount', params: { from: 'btc', to: 'eth', amountFrom: '100000' } }, null, 2)}\n`,
     );
     await vscode.window.showTextDocument(document, vscode.ViewColumn.One);

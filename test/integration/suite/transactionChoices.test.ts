@@ -72,7 +72,7 @@ describe('palette commands that take a transaction: the selected one and the kno
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    const commands = await f.api.sandbox.load();
+    const commands = f.api.sandbox;
     const prompts = commands.payAndMove.prompts;
     commands.payAndMove.prompts = { ...prompts, status: () => Promise.resolve('hold') };
     try {

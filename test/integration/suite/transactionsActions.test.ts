@@ -146,7 +146,7 @@ describe('Transactions view: node actions', () => {
     // The error node offers Refresh inline, and nothing else.
     sandbox.setFaults({ rates: { http500: 1 } });
     await f.refresh();
-    const errorNode = tx.view.provider.getChildren()[0];
+    const errorNode = tx.view.provider.children()[0];
     assert.ok(errorNode?.kind === 'error');
     assert.deepEqual(
       offered(errorNode).map((e) => `${e.command}@${e.group ?? ''}`),

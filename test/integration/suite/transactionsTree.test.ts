@@ -82,7 +82,7 @@ describe('Transactions view: the tree', () => {
       'the newest page of the ledger, in the service order',
     );
 
-    const roots = tx.view.provider.getChildren();
+    const roots = tx.view.provider.children();
     const groups = roots.filter((n) => n.kind === 'group');
     const present = GROUP_LABELS.filter(([status]) => records.some((r) => r.status === status));
     assert.deepEqual(
@@ -113,7 +113,7 @@ describe('Transactions view: the tree', () => {
           : vscode.TreeItemCollapsibleState.Collapsed,
         `${group.status} starts ${IN_PROGRESS.has(group.status) ? 'expanded' : 'collapsed'}`,
       );
-      const children = tx.view.provider.getChildren(group);
+      const children = tx.view.provider.children(group);
       assert.deepEqual(
         children.map((n) => (n.kind === 'transaction' ? n.id : n.kind)),
         members.map((r) => r.id),
@@ -372,7 +372,7 @@ describe('Transactions view: the tree', () => {
       tx.list.records().map((r) => r.id),
       expected.slice(0, 3),
     );
-    const loadMore = tx.view.provider.getChildren().at(-1);
+    const loadMore = tx.view.provider.children().at(-1);
     assert.ok(loadMore?.kind === 'loadMore', 'the page was full: "Load more…" is offered');
     const item = f.item(loadMore);
     assert.equal(item.label, 'Load more…');
@@ -401,7 +401,7 @@ describe('Transactions view: the tree', () => {
       tx.list.records().map((r) => r.id),
       expected,
     );
-    assert.ok(!tx.view.provider.getChildren().some((n) => n.kind === 'loadMore'), 'no "Load more…" at the end');
+    assert.ok(!tx.view.provider.children().some((n) => n.kind === 'loadMore'), 'no "Load more…" at the end');
 
     // A refresh reloads everything shown, in one request.
     const fourth = f.mark();
@@ -482,7 +482,7 @@ describe('Transactions view: the tree', () => {
     const failed = await f.refresh();
     assert.equal(failed.state, 'loaded', 'the older records stay');
     assert.match(failed.error ?? '', /HTTP 500/);
-    const roots = tx.view.provider.getChildren();
+    const roots = tx.view.provider.children();
     const errorNode = roots[0];
     assert.ok(errorNode?.kind === 'error', 'the error node first');
     const item = f.item(errorNode);
@@ -514,7 +514,7 @@ describe('Transactions view: the tree', () => {
     const mark = f.mark();
     const again = await f.refresh();
     assert.match(again.error ?? '', /Internal Error/i);
-    const second = tx.view.provider.getChildren()[0];
+    const second = tx.view.provider.children()[0];
     assert.ok(second?.kind === 'error');
     const secondTooltip = f.item(second).tooltip;
     assert.ok(
@@ -538,7 +538,7 @@ describe('Transactions view: the tree', () => {
     sandbox.setFaults({});
     const ok = await f.refresh();
     assert.equal(ok.error, undefined);
-    assert.ok(!tx.view.provider.getChildren().some((n) => n.kind === 'error'), 'the error node is gone');
+    assert.ok(!tx.view.provider.children().some((n) => n.kind === 'error'), 'the error node is gone');
     assert.equal(failures(), logged + 2);
   });
 

@@ -82,7 +82,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
   /** The view is empty and shows exactly the welcome content of `state`. */
   const assertWelcome = (state: Exclude<WelcomeState, undefined>) => {
     assert.equal(f.tx.view.welcome, state);
-    assert.deepEqual(f.tx.view.provider.getChildren(), [], 'the tree is empty, so the welcome content shows');
+    assert.deepEqual(f.tx.view.provider.children(), [], 'the tree is empty, so the welcome content shows');
     assert.deepEqual(shown(), [manifestText(CONTENT[state])], `exactly the ${state} content`);
   };
 
@@ -119,7 +119,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     await loading;
     assert.equal(tx.view.welcome, undefined, 'records: the tree shows them, no welcome');
     assert.equal(tx.view.contextValue('exchangeTx.transactions.state'), 'loaded');
-    assert.ok(tx.view.provider.getChildren().length > 0);
+    assert.ok(tx.view.provider.children().length > 0);
 
     tx.list.reset();
     sandbox.setFaults({ rates: { http500: 1 } });
@@ -301,7 +301,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
     assert.equal(tx.list.state, 'loading');
     await provider.loaded(30_000);
     assert.equal(tx.list.state, 'loaded', 'the wait ended with the first page');
-    assert.ok(provider.getChildren().length > 0, 'the rows of the first page');
+    assert.ok(provider.children().length > 0, 'the rows of the first page');
     await loading;
 
     // A page that is slow to come: the ask stops waiting at its bound (the rows follow by a change event).

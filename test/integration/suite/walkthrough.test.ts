@@ -65,7 +65,7 @@ describe('the walkthrough', function () {
   after(async () => {
     api.watch.stopAll();
     await removeAccounts(api);
-    api.pairLimits.loaded?.panel?.dispose();
+    api.pairLimits.controller.panel?.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
@@ -146,7 +146,7 @@ describe('the walkthrough', function () {
 
   it('completes "Check pair limits" when its button runs Show Pair Limits', async () => {
     assert.equal(await done('pairLimits'), false);
-    assert.equal(api.pairLimits.loaded?.panel, undefined, 'no panel yet');
+    assert.equal(api.pairLimits.controller.panel, undefined, 'no panel yet');
     await clickInWorkbench(step('pairLimits'));
     const button = '.getting-started-step.expanded .monaco-button';
     await eventually(
@@ -154,7 +154,7 @@ describe('the walkthrough', function () {
       'the step open with its button',
     );
     await clickInWorkbench(`${button}:has-text("Show Pair Limits")`);
-    await eventually(() => api.pairLimits.loaded?.panel !== undefined, 'the Pair Limits panel');
+    await eventually(() => api.pairLimits.controller.panel !== undefined, 'the Pair Limits panel');
     await vscode.commands.executeCommand('workbench.action.openWalkthrough', WALKTHROUGH, false);
     await eventually(() => done('pairLimits'), 'the pair limits step done');
   });

@@ -10,10 +10,7 @@ export const EXTENSION_ID = 'exchange-tx.exchange-tx';
 export async function extensionApi(): Promise<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>(EXTENSION_ID);
   if (!extension) throw new Error(`${EXTENSION_ID} is not loaded`);
-  const api = await extension.activate();
-  // The parts activation leaves to first use (the watch), loaded so their fields can be read.
-  await api.loaded();
-  return api;
+  return extension.activate();
 }
 
 /** The questions "Send signed requests for account X to host Y?" asked so far, answered yes. */

@@ -11,9 +11,7 @@ import { addAccount, allowHosts } from './extension';
 export async function lookupApi(): Promise<ExchangeTxApi> {
   const extension = vscode.extensions.getExtension<ExchangeTxApi>('exchange-tx.exchange-tx');
   if (!extension) throw new Error('the extension is not loaded');
-  const api = await extension.activate();
-  await api.loaded();
-  return api;
+  return extension.activate();
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -7,7 +7,6 @@
 import { strict as assert } from 'assert';
 import { CancelledError } from '../../../src/api';
 import type { Credentials, RequestLogEntry } from '../../../src/api';
-import * as clientCode from '../../../src/api/client';
 import type { Sandbox } from '../../../src/sandbox';
 import { ClientPool, KeyLimiters } from '../../../src/features/accounts/clientPool';
 import type { SandboxStart } from '../../../src/features/accounts/clientPool';
@@ -58,14 +57,14 @@ describe('ClientPool: the clients and the limiter of each key', () => {
 
   it('gives every client of a key the same limiter, kept after the clients end; another key its own', async () => {
     const { a, b } = testKeys();
-    const one = pool.open(clientCode, first.url, a, undefined, 5000);
-    const two = pool.open(clientCode, first.url, a, ACCOUNT, 5000);
-    const other = pool.open(clientCode, first.url, b, ACCOUNT, 5000);
+    const one = pool.open(first.url, a, undefined, 5000);
+    const two = pool.open(first.url, a, ACCOUNT, 5000);
+    const other = pool.open(first.url, b, ACCOUNT, 5000);
     assert.equal(one.client.limiter, two.client.limiter, 'one limiter for the key');
     assert.notEqual(one.client.limiter, other.client.limiter, 'another key, another limiter');
     assert.equal(one.client.limiter, limiters.for(a.apiKey));
     pool.disposeCurrent();
-    const later = pool.open(clientCode, first.url, a, undefined, 5000);
+    const later = pool.open(first.url, a, undefined, 5000);
     assert.equal(later.client.limiter, one.client.limiter, 'a new client inherits the recent calls of its key');
     assert.equal((await (await pool.sandboxClient()).getPairs()).length > 0, true);
     assert.equal((await pool.sandboxClient()).limiter, one.client.limiter, 'the sandbox-only client shares it too');
@@ -73,8 +72,8 @@ describe('ClientPool: the clients and the limiter of each key', () => {
 
   it('opens a connection that signs for what it was told, sends for real and cuts its key out of texts', async () => {
     const { a } = testKeys();
-    const sandbox = pool.open(clientCode, first.url, a, undefined, 5000);
-    const live = pool.open(clientCode, first.url, a, ACCOUNT, 5000);
+    const sandbox = pool.open(first.url, a, undefined, 5000);
+    const live = pool.open(first.url, a, ACCOUNT, 5000);
     assert.equal(sandbox.kind, 'sandbox');
     assert.equal(sandbox.account, undefined);
     assert.equal(live.kind, 'live');
@@ -87,8 +86,8 @@ describe('ClientPool: the clients and the limiter of each key', () => {
 
   it('ends every client of the current connection together: their calls are refused, nothing reaches the sandbox', async () => {
     const { a, b } = testKeys();
-    const one = pool.open(clientCode, first.url, a, undefined, 5000);
-    const two = pool.open(clientCode, first.url, b, ACCOUNT, 5000);
+    const one = pool.open(first.url, a, undefined, 5000);
+    const two = pool.open(first.url, b, ACCOUNT, 5000);
     const sandboxOnly = await pool.sandboxClient();
     pool.disposeCurrent();
     assert.equal(one.client.disposed, true);
@@ -159,7 +158,7 @@ describe('ClientPool: the clients and the limiter of each key', () => {
 
   it('ends everything at shutdown: the clients, the limiters’ waiting callers, and refuses a new sandbox client', async () => {
     const { a } = testKeys();
-    const one = pool.open(clientCode, first.url, a, undefined, 5000);
+    const one = pool.open(first.url, a, undefined, 5000);
     const sandboxOnly = await pool.sandboxClient();
     const limiter = limiters.for(a.apiKey);
     const release = await limiter.acquire();

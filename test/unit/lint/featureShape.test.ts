@@ -5,10 +5,8 @@ import * as ts from 'typescript';
 
 /**
  * One shape for a feature (CONTRIBUTING.md, "The shape of a feature"): every folder of
- * src/features has an index.ts exporting `register(context: vscode.ExtensionContext, deps:
- * <Name>Deps): <Name>Handle`, both types exported from it, and src/extension.ts calls each
- * feature's register (what it imports of a feature's index is that function alone).
- * src/features/common is no feature: what the features share, with no register() of its own.
+ * src/features has an index.ts exporting `register(context: vscode.ExtensionContext, services:
+ * Services)`, and src/extension.ts imports that function alone from each index.
  */
 const ROOT = path.resolve(__dirname, '../../../..');
 const FEATURES = path.join(ROOT, 'src', 'features');
@@ -25,25 +23,6 @@ function sourceOf(file: string): ts.SourceFile {
 
 function exported(node: ts.Node): boolean {
   return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
-}
-
-/** The names a module exports: its exported declarations and its `export { … }` lists. */
-function exportedNames(source: ts.SourceFile): Set<string> {
-  const names = new Set<string>();
-  for (const statement of source.statements) {
-    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause))
-      for (const element of statement.exportClause.elements) names.add(element.name.text);
-    else if (
-      (ts.isFunctionDeclaration(statement) ||
-        ts.isInterfaceDeclaration(statement) ||
-        ts.isTypeAliasDeclaration(statement) ||
-        ts.isClassDeclaration(statement)) &&
-      statement.name &&
-      exported(statement)
-    )
-      names.add(statement.name.text);
-  }
-  return names;
 }
 
 describe('the shape of a feature', () => {
@@ -68,8 +47,7 @@ describe('the shape of a feature', () => {
   });
 
   for (const feature of features) {
-    const name = feature[0].toUpperCase() + feature.slice(1);
-    it(`src/features/${feature}/index.ts exports register(context, deps: ${name}Deps): ${name}Handle`, () => {
+    it(`src/features/${feature}/index.ts exports register(context, services: Services)`, () => {
       const file = path.join(FEATURES, feature, 'index.ts');
       assert.ok(fs.existsSync(file), `src/features/${feature} has an index.ts`);
       const source = sourceOf(file);
@@ -77,14 +55,10 @@ describe('the shape of a feature', () => {
         (s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === 'register' && exported(s),
       );
       assert.ok(register, 'it exports a function register');
-      const text = (node: ts.Node | undefined) => node?.getText(source);
       assert.deepEqual(
-        register.parameters.map((p) => `${text(p.name)}: ${text(p.type)}`),
-        ['context: vscode.ExtensionContext', `deps: ${name}Deps`],
+        register.parameters.map((p) => `${p.name.getText(source)}: ${p.type?.getText(source)}`),
+        ['context: vscode.ExtensionContext', 'services: Services'],
       );
-      assert.equal(text(register.type), `${name}Handle`);
-      const names = exportedNames(source);
-      assert.ok(names.has(`${name}Deps`) && names.has(`${name}Handle`), `it exports ${name}Deps and ${name}Handle`);
     });
   }
 

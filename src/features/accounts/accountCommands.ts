@@ -8,7 +8,7 @@
  * another extension, or a command link, cannot change keys or addresses by calling a command.
  * Their arguments and results are accountCommandArgs.ts, the pick of an account accountPicks.ts.
  */
-import type { AccountsEnvironment } from './accountsEnvironment';
+import type { EnvironmentService } from './environmentService';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
 import type { Logger } from '../common/log';
@@ -35,7 +35,7 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
 /** Registers the account commands. */
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  environment: AccountsEnvironment,
+  environment: EnvironmentService,
   log: Logger,
 ): void {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;

@@ -1,7 +1,7 @@
 /** The pick of an account for the account commands: quick pick rows of the accounts, and the question. */
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
-import type { AccountsEnvironment } from './accountsEnvironment';
+import type { EnvironmentService } from './environmentService';
 import type { Account } from '../common/accounts';
 import { hostOf } from '../common/accounts';
 
@@ -11,7 +11,7 @@ interface AccountPick extends vscode.QuickPickItem {
 
 /** Quick pick rows of the accounts: name, host and key fingerprint. */
 export async function accountItems(
-  environment: AccountsEnvironment,
+  environment: EnvironmentService,
   accounts: readonly Account[],
 ): Promise<AccountPick[]> {
   return Promise.all(
@@ -32,7 +32,7 @@ export async function accountItems(
   );
 }
 
-export async function pickAccount(environment: AccountsEnvironment, title: string): Promise<Account | undefined> {
+export async function pickAccount(environment: EnvironmentService, title: string): Promise<Account | undefined> {
   const accounts = environment.accounts.accounts;
   if (accounts.length === 0) {
     void vscode.window.showInformationMessage(

@@ -3,7 +3,7 @@
  * to, and the connection for it.
  *
  * - **sandbox**: the built-in simulation, started in this process on 127.0.0.1 on first use (its
- *   life is `SandboxHost`'s, features/builtInSandbox/sandboxHost.ts, reached through `SandboxLife`).
+ *   life is `SandboxHost`'s, features/builtInSandbox/sandboxHost.ts).
  * - **an account** (`live`): its address with its key, from user-level storage only. Used only in
  *   a trusted workspace, only with usable keys, and only after `HostApproval` allowed its address
  *   and the user said yes, once per account and host, to "Send signed requests for account X to
@@ -13,10 +13,10 @@
  * end (`ClientPool`: their queued calls and retries end, nothing more is signed with the old key)
  * and `onDidReset` fires. The parts are built in src/extension.ts and given to the constructor.
  */
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ExchangeClient } from '../../api';
-import type { Sandbox } from '../../sandbox';
 import { tagged } from '../common/log';
 import { legacyBaseUrl, requestTimeoutMs } from '../common/settings';
 import type { Logger } from '../common/log';
@@ -25,32 +25,18 @@ import { accountSummary, resolveTarget } from './accountModel';
 import { hostOf } from '../common/accounts';
 import type { AccountStore } from './accountStore';
 import type { ClientPool } from './clientPool';
-import type {
-  Connection,
-  EnvironmentKind,
-  EnvironmentState,
-  SandboxRunning,
-  SandboxStarter,
-} from '../common/environmentDeps';
+import type { Connection, EnvironmentKind, EnvironmentState } from '../common/environmentDeps';
 import { AccountAccessError } from '../common/accountAccessError';
 import type { WorkspaceTrust } from './accountPrompts';
 import type { HostApproval } from './hostApproval';
 import { errorText } from '../../shared/errorText';
-
-/** What the service needs of the built-in sandbox's life (`SandboxHost`, handed in by src/extension.ts). */
-export interface SandboxLife extends SandboxStarter, SandboxRunning {
-  readonly onDidChange: vscode.Event<Sandbox | undefined>;
-  readonly onDidResetLedger: vscode.Event<void>;
-  stop(options?: { readonly asReload?: boolean }): Promise<void>;
-  shutdown(): Promise<void>;
-}
 
 /** The parts the service is made of, built in src/extension.ts. */
 export interface EnvironmentServiceDeps {
   /** The user's accounts. */
   readonly accounts: AccountStore;
   /** The built-in sandbox's life. */
-  readonly sandboxHost: SandboxLife;
+  readonly sandboxHost: SandboxHost;
   /** The clients and the limiter of each key. */
   readonly clients: ClientPool;
   /** The address policy and the user's answer for each account's host. */
@@ -67,7 +53,7 @@ export class EnvironmentService implements vscode.Disposable {
   private readonly log: Logger;
   private readonly trust: WorkspaceTrust;
   private readonly clients: ClientPool;
-  private readonly sandboxHost: SandboxLife;
+  private readonly sandboxHost: SandboxHost;
   private active: Promise<Connection> | undefined;
   private resolution: Resolution = { kind: 'sandbox' };
   /** The chosen account as the last reset read it: what the current connection is for. */

@@ -3,11 +3,12 @@
  * why the sandbox is used when an account was chosen), one click to switch; "Switch Account /
  * Environment…", "Explore the Sandbox" and "Show Log".
  */
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { describeFaults } from '../common/faultPresets';
 import { accountItems } from './accountPicks';
-import type { EnvironmentState, SandboxRunning, SandboxStarter } from '../common/environmentDeps';
-import type { AccountsEnvironment } from './accountsEnvironment';
+import type { EnvironmentState } from '../common/environmentDeps';
+import type { EnvironmentService } from './environmentService';
 import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
@@ -48,8 +49,8 @@ export function registerEnvironment(
     sandboxHost,
     showLog,
   }: {
-    readonly environment: AccountsEnvironment;
-    readonly sandboxHost: SandboxStarter & SandboxRunning;
+    readonly environment: EnvironmentService;
+    readonly sandboxHost: SandboxHost;
     readonly showLog: () => void;
   },
 ): vscode.StatusBarItem {

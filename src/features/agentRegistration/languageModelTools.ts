@@ -1,24 +1,24 @@
 /**
- * The agent tools (src/agents) as VS Code language-model tools, loaded on the first call of any
- * (index.ts registers them at activation by name). Each call goes to the connection in use (the
+ * The agent tools (src/agents) as VS Code language-model tools. Each call goes to the connection in use (the
  * sandbox or the account, through the same client and rate limiter as the views); a tool that
  * creates or moves asks for confirmation on the sandbox and is refused on an account before
  * anything is sent. The result is the tool's text and its JSON data, as two text parts.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
 import type { ControlClient } from '../../api/controlClient';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { AccountSightings } from '../common/accountSightings';
-import type { CurrentConnection, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
 
 export interface AgentToolsDeps {
-  readonly environment: CurrentConnection & EnvironmentView;
+  readonly environment: EnvironmentService;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
-  readonly sandboxHost: SandboxStarter;
+  readonly sandboxHost: SandboxHost;
   /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
   /** The store every record fetched passes: what a tool fetches too (the sightings are noted from it). */
@@ -27,7 +27,7 @@ export interface AgentToolsDeps {
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
-function targetOf(environment: Pick<EnvironmentView, 'kind' | 'state'>): AgentTarget {
+function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
   const account = environment.state.account;
   if (environment.kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
   return { kind: 'sandbox', label: 'Sandbox' };

@@ -10,8 +10,8 @@
  * that did not enable the proposal: there nothing is registered, and a host that throws anyway
  * leaves the extension working without the server (a warning in the log).
  */
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
-import type { SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';
 import type { Logger } from '../common/log';
 import { SANDBOX_ENV } from '../../shared/connectionNames';
@@ -81,7 +81,7 @@ function definitionClass(): McpStdioDefinitionClass | undefined {
  * (if it is not running) and adds its connection to the environment.
  */
 export function createMcpProvider(options: {
-  readonly sandboxHost: SandboxStarter;
+  readonly sandboxHost: Pick<SandboxHost, 'start'>;
   readonly extensionUri: vscode.Uri;
   readonly version: string;
   readonly Definition: McpStdioDefinitionClass;
@@ -111,7 +111,7 @@ export function createMcpProvider(options: {
 /** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. `log`: the extension's (it says `[mcp]`). */
 export function registerMcpProvider(
   context: vscode.ExtensionContext,
-  { sandboxHost, log }: { readonly sandboxHost: SandboxStarter; readonly log: Logger },
+  { sandboxHost, log }: { readonly sandboxHost: Pick<SandboxHost, 'start'>; readonly log: Logger },
 ): McpProviderHandle | undefined {
   const lm = vscode.lm;
   const Definition = definitionClass();

@@ -7,8 +7,8 @@
  * without the user seeing it). Its message says how long the copy stays valid, from the port the
  * sandbox really has and the key it really uses (connectionLife).
  */
+import type { SandboxHost } from './sandboxHost';
 import * as vscode from 'vscode';
-import type { SandboxStarter } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, isConnectionFormat } from './connectionText';
@@ -65,10 +65,10 @@ function lifeNote(life: ConnectionLife): string {
   }
 }
 
-/** The command's work (registered at activation by index.ts). */
+/** The command's work. */
 export function copyConnectionHandler(
   context: vscode.ExtensionContext,
-  sandboxHost: SandboxStarter,
+  sandboxHost: Pick<SandboxHost, 'start'>,
   log: Logger,
 ): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
   const testMode = context.extensionMode === vscode.ExtensionMode.Test;

@@ -7,6 +7,8 @@
  * says why and offers to edit it, with what was typed kept. A whole draft as the argument skips
  * the questions. The prompts are an interface (newTransactionPrompts.ts), so tests drive the flow.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { ClientPool } from '../accounts/clientPool';
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { TransactionType } from '../../api';
@@ -15,7 +17,6 @@ import { errorText } from '../../shared/errorText';
 import { ticker } from '../../shared/format';
 import { safeText } from '../../shared/safeText';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentChoice, EnvironmentKindSource, SandboxClients } from '../common/environmentDeps';
 import { withInteractiveProgress } from '../common/lateProgress';
 import type { Logger } from '../common/log';
 import { REVEAL_COMMAND } from '../common/revealTransaction';
@@ -50,9 +51,9 @@ export interface NewTransactionResult {
 }
 
 export interface NewTransactionDeps {
-  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
+  readonly environment: Pick<EnvironmentService, 'kind' | 'choose'>;
   /** The sandbox's client whatever the environment: never an account's. */
-  readonly clients: SandboxClients;
+  readonly clients: Pick<ClientPool, 'sandboxClient'>;
   readonly store: TransactionStore;
   readonly log: Logger;
   /** Opens an untitled request document holding `text`. */

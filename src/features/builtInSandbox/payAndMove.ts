@@ -7,6 +7,8 @@
  * Both act only on the local sandbox, so any caller may give the id and the amount or status.
  * (The host keeps the changed ledger: it sees the control requests.)
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from './sandboxHost';
 import * as vscode from 'vscode';
 import type { ControlClient } from '../../api/controlClient';
 import { ControlError } from '../../api/controlError';
@@ -17,9 +19,8 @@ import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKindSource, SandboxStarter } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
-import type { TransactionPicks } from '../common/transactionPicks';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { statusLook } from '../common/statusPresentation';
 import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
@@ -93,12 +94,12 @@ export interface PayAndMoveResult {
 }
 
 export interface PayAndMoveDeps {
-  readonly environment: EnvironmentKindSource;
+  readonly environment: Pick<EnvironmentService, 'kind'>;
   /** The sandbox's control endpoint (the sandbox started if needed). */
-  readonly sandboxHost: SandboxStarter;
+  readonly sandboxHost: Pick<SandboxHost, 'start'>;
   readonly store: TransactionStore;
   readonly log: Logger;
-  readonly choices?: Pick<TransactionPicks, 'choose'>;
+  readonly choices?: Pick<TransactionChoices, 'choose'>;
 }
 
 function nextText(next: ScheduleStep | null): string {

@@ -7,19 +7,13 @@
  * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
  * (payAndMove.ts).
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from './sandboxHost';
+import type { ClientPool } from '../accounts/clientPool';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type {
-  EnvironmentChoice,
-  EnvironmentKindSource,
-  SandboxClients,
-  SandboxFaults,
-  SandboxLedgerReset,
-  SandboxRunning,
-  SandboxStarter,
-} from '../common/environmentDeps';
 import type { Logger } from '../common/log';
-import type { TransactionPicks } from '../common/transactionPicks';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 import { copyConnectionHandler } from './copyConnection';
 import { NewTransactionCommand } from './newTransactionCommand';
 import { PayAndMove } from './payAndMove';
@@ -67,15 +61,15 @@ export interface SandboxApi {
 }
 
 export interface BuiltInSandboxDeps {
-  readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
+  readonly environment: EnvironmentService;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
-  readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
+  readonly sandboxHost: SandboxHost;
   /** The sandbox's client for New Transaction. */
-  readonly clients: SandboxClients;
+  readonly clients: ClientPool;
   readonly store: TransactionStore;
   readonly log: Logger;
   /** The known transactions Simulate Payment and Move to Status offer before the input box. */
-  readonly choices?: Pick<TransactionPicks, 'choose'>;
+  readonly choices?: Pick<TransactionChoices, 'choose'>;
   /** Opens an untitled request document holding `text` (New Transaction's Edit as Request…). */
   readonly openRequest: (text: string) => Thenable<vscode.TextEditor>;
 }

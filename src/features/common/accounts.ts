@@ -3,7 +3,6 @@
  * (the sandbox or it), and its host in words. Pure: no `vscode` import. The accounts feature keeps
  * the rest (reading and writing the stored list, the rules of a name and an address).
  */
-import type { Credentials } from '../../api';
 
 export interface Account {
   readonly id: string;
@@ -28,16 +27,6 @@ export interface Resolution {
   readonly kind: 'sandbox' | 'live';
   /** Why the sandbox is used although an account is active. */
   readonly reason?: 'restricted' | 'no-keys' | 'missing';
-}
-
-/** The user's accounts as the features read them: the list and each one's keys (the accounts' `AccountStore`). */
-export interface AccountKeys {
-  readonly accounts: readonly Account[];
-  get(id: string): Account | undefined;
-  /** The account's key as it was saved (PEM or hex), to read its format; it stays in memory. */
-  keyText(id: string): Promise<string | undefined>;
-  /** The usable keys, if any. */
-  credentials(id: string): Promise<Credentials | undefined>;
 }
 
 /** `host[:port]`, as the status bar and pickers show it. */

@@ -3,8 +3,12 @@
  * built-in sandbox's (real time that tests and Skip Time move ahead) for sandbox records, the wall
  * clock for an account's.
  */
-import type { EnvironmentKindSource, SandboxClockSource } from './environmentDeps';
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 
-export function recordClockNow(environment: EnvironmentKindSource, sandbox: SandboxClockSource): number {
+export function recordClockNow(
+  environment: Pick<EnvironmentService, 'kind'>,
+  sandbox: Pick<SandboxHost, 'clock'>,
+): number {
   return environment.kind === 'sandbox' ? sandbox.clock.now() : Date.now();
 }

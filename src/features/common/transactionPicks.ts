@@ -1,9 +1,4 @@
-/**
- * The pick of a known transaction, as the features reach it: lookup's `TransactionChoices` (its one
- * owner, handed to the others by src/extension.ts). A feature adds where ids come from (the view's
- * selection, the watched ones…) and asks for one when a command was given none.
- */
-import type * as vscode from 'vscode';
+/** The data of picking a known transaction (lookup's `TransactionChoices` offers the picks). */
 
 /** Where a known id comes from. */
 export type ChoiceSource = 'selected' | 'editor' | 'watched' | 'recent' | 'view';
@@ -19,11 +14,4 @@ export interface ChooseOptions {
   readonly offered?: readonly Choice[];
   /** The command's own input box, for "Enter an ID…" and when nothing is known. */
   readonly ask: () => Promise<string | undefined>;
-}
-
-export interface TransactionPicks {
-  /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
-  provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable;
-  /** The transaction picked, typed or entered; undefined when the user cancels. */
-  choose(options: ChooseOptions): Promise<string | undefined>;
 }

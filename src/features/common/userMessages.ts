@@ -1,7 +1,7 @@
 /**
  * Messages as data, and their presenter: a notification's text and actions ("Retry", "Show Log",
- * …), shown without waiting for the user. Small, loaded at activation; the words of each kind of
- * failure are in errorMessages.ts, loaded on first need. Nothing here waits for the user:
+ * …), shown without waiting for the user. The words of each kind of failure are in
+ * errorMessages.ts. Nothing here waits for the user:
  * `showUserMessage` shows a notification and returns at once.
  */
 import * as vscode from 'vscode';

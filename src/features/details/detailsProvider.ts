@@ -4,7 +4,7 @@
  * text in a comment beside it), served by a content provider from the store and refreshed
  * whenever the store sees the record change.
  */
-import type { EnvironmentKindSource } from '../common/environmentDeps';
+import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -56,7 +56,7 @@ export interface DetailsResult {
 
 export interface DetailsDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentKindSource;
+  readonly environment: Pick<EnvironmentService, 'kind'>;
   readonly messages: MessagePresenter;
   readonly log: Logger;
   /** Without an id argument: the id in the editor, else one asked for (unless silent). */

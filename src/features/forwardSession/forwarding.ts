@@ -2,9 +2,9 @@
  * Forwarding in this window: the events' output channel, the status bar item, the Forwarded Events
  * view's provider (hidden until the first session), and start, stop, resend and rotate.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { CurrentConnection, EnvironmentResets } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import { RecentLog } from '../common/log';
 import { readSetting } from '../common/settings';
@@ -24,7 +24,7 @@ const USED_KEY = 'exchangeTx.forwardingUsed';
 const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
-  readonly environment: CurrentConnection & EnvironmentResets;
+  readonly environment: EnvironmentService;
   /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
   /** The store every record fetched passes: it holds forwarding's while its target is in use. */

@@ -6,6 +6,8 @@
  * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
  * Payment and Move to Status… too), and HTML is off.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
@@ -26,7 +28,7 @@ import {
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { errorText } from '../../shared/errorText';
-import type { CurrentConnection, EnvironmentKind, SandboxStarter } from '../common/environmentDeps';
+import type { EnvironmentKind } from '../common/environmentDeps';
 import { statusLook } from '../common/statusPresentation';
 import { environmentName } from '../common/environmentNames';
 
@@ -76,7 +78,10 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
  */
 export async function hoverFacts(
   record: TransactionRecord,
-  target: { readonly environment: CurrentConnection; readonly sandbox: SandboxStarter },
+  target: {
+    readonly environment: Pick<EnvironmentService, 'connection'>;
+    readonly sandbox: Pick<SandboxHost, 'start'>;
+  },
   sightings: Pick<AccountSightings, 'of'> | undefined,
   signal: AbortSignal,
   log: Logger,

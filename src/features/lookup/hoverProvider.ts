@@ -8,14 +8,10 @@
  * elsewhere, in code, it stays silent. A transaction that is not final shows its diagnosis, short:
  * since when, what comes next, what to do (src/agents/diagnosis.ts, as the tool and the details).
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type {
-  CurrentConnection,
-  EnvironmentKindSource,
-  SandboxClockSource,
-  SandboxStarter,
-} from '../common/environmentDeps';
 import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import { isFinalStatus } from '../../shared/status';
@@ -40,8 +36,8 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
 
 export interface HoverDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentKindSource & CurrentConnection;
-  readonly sandboxHost: SandboxStarter & SandboxClockSource;
+  readonly environment: Pick<EnvironmentService, 'kind' | 'connection'>;
+  readonly sandboxHost: Pick<SandboxHost, 'start' | 'clock'>;
   readonly pattern: IdPatternSetting;
   readonly log: Logger;
   /** The first sightings per account: since when a transaction of an account is in its status. */

@@ -4,6 +4,8 @@
  * notification; shows the status with "Watch", "Details" and "More…" (Copy ID, Open as Request), or
  * the failure with the action that fits it. Returns what happened, for tests and other commands.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
@@ -11,7 +13,6 @@ import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentKindSource, SandboxClockSource } from '../common/environmentDeps';
 import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import { statusLook } from '../common/statusPresentation';
@@ -47,8 +48,8 @@ export interface LookupResult {
 
 export interface LookupDeps {
   readonly store: TransactionStore;
-  readonly environment: EnvironmentKindSource;
-  readonly sandboxHost: SandboxClockSource;
+  readonly environment: Pick<EnvironmentService, 'kind'>;
+  readonly sandboxHost: Pick<SandboxHost, 'clock'>;
   readonly pattern: IdPatternSetting;
   readonly messages: MessagePresenter;
   readonly log: Logger;

@@ -10,7 +10,7 @@ import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import { statusLook } from '../common/statusPresentation';
-import type { Choice, ChooseOptions, ChoiceSource, TransactionPicks } from '../common/transactionPicks';
+import type { Choice, ChooseOptions, ChoiceSource } from '../common/transactionPicks';
 import { choiceList } from './choiceList';
 import { safeText } from '../../shared/safeText';
 
@@ -37,7 +37,7 @@ function sourceLabel(source: ChoiceSource): string {
   }
 }
 
-export class TransactionChoices implements TransactionPicks {
+export class TransactionChoices {
   private readonly sources = new Map<ChoiceSource, () => readonly string[]>();
   private readonly recent: string[] = [];
   /** What the last pick offered, in order (tests read it, then accept an item with VS Code's own command). */

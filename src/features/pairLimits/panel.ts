@@ -12,7 +12,7 @@
  * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
  * (pairLimitsController.ts).
  */
-import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../common/environmentDeps';
+import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { checkNewPair, pairKey } from '../../shared/currencyPairs';
 import { rowHasLimits } from '../../shared/pairLimitsRows';
@@ -32,7 +32,7 @@ import { errorText } from '../../shared/errorText';
 
 export interface PairLimitsPanelDeps {
   readonly extensionUri: vscode.Uri;
-  readonly environment: EnvironmentView & EnvironmentResets & CurrentClient;
+  readonly environment: Pick<EnvironmentService, 'kind' | 'state' | 'onDidChange' | 'onDidReset' | 'client'>;
   readonly list: PairList;
   readonly log: Logger;
   /** Told of every message posted to the page. */

@@ -3,8 +3,9 @@
  * local signature), then one harmless call (`getTransactions` with limit 1) to the host, and which
  * step failed, with the fix, in a Markdown document.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { classifyError } from '../common/errorKind';
 import { errorDetail } from '../common/errorMessages';
 import { plainText } from '../common/userMessages';
@@ -20,8 +21,8 @@ export interface DiagnosisStep {
 
 /** What the diagnosis needs: the key (signingKey.ts), the client of where requests go, the answer documents. */
 export interface DiagnosisDeps {
-  readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
-  readonly sandboxHost: SandboxStarter;
+  readonly environment: Pick<EnvironmentService, 'client' | 'state' | 'accounts' | 'chosen'>;
+  readonly sandboxHost: Pick<SandboxHost, 'start'>;
   readonly answers: AnswerDocuments;
 }
 
@@ -102,7 +103,7 @@ export async function diagnoseKeys(
   return { steps, uri, text };
 }
 
-async function probe(environment: CurrentClient, body: string): Promise<DiagnosisStep> {
+async function probe(environment: Pick<EnvironmentService, 'client'>, body: string): Promise<DiagnosisStep> {
   const step = vscode.l10n.t('The service');
   try {
     const client = await environment.client();

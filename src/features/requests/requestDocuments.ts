@@ -2,19 +2,13 @@
  * Request documents: their lenses and warnings, sending, the tools (copy as, explain signature,
  * diagnose keys) and resending from the History.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
+import type { ClientPool } from '../accounts/clientPool';
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';
 import type { AccountQuestions } from '../common/accountQuestions';
-import type {
-  AccountConnections,
-  Connection,
-  CurrentClient,
-  CurrentConnection,
-  EnvironmentChoice,
-  EnvironmentView,
-  SandboxClients,
-  SandboxStarter,
-} from '../common/environmentDeps';
+import type { Connection } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import type { MessagePresenter } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
@@ -32,15 +26,11 @@ import type { CopyOptions } from './requestTools';
 
 /** What request documents use: the services and the History's parts. */
 export interface RequestDocumentParts {
-  readonly environment: EnvironmentView &
-    CurrentConnection &
-    CurrentClient &
-    AccountConnections &
-    Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  readonly environment: EnvironmentService;
   /** The sandbox's client whatever the environment (Send Again of a sandbox entry). */
-  readonly clients: SandboxClients;
+  readonly clients: ClientPool;
   /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */
-  readonly sandboxHost: SandboxStarter;
+  readonly sandboxHost: SandboxHost;
   readonly questions: AccountQuestions;
   readonly log: Logger;
   readonly messages: MessagePresenter;

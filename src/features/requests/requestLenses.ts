@@ -4,7 +4,7 @@
  * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
  * what it skips. They follow the active environment and the document's problems.
  */
-import type { EnvironmentView } from '../common/environmentDeps';
+import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { targetName } from '../common/environmentNames';
 import { parseRequests } from './requestDocument';
@@ -19,7 +19,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
 
   /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
   constructor(
-    private readonly environment: EnvironmentView,
+    private readonly environment: Pick<EnvironmentService, 'kind' | 'state' | 'onDidChange'>,
     private readonly problemsOf: (
       document: vscode.TextDocument,
       request: DocumentRequest,

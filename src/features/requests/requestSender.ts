@@ -5,11 +5,12 @@
  * into the History. A failure without an answer (timeout, unreachable, refused address) gets an
  * answer document too, saying what happened.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import type { RawExchange } from '../../api';
 import type { AccountQuestions } from '../common/accountQuestions';
-import type { Connection, CurrentConnection, EnvironmentView } from '../common/environmentDeps';
+import type { Connection } from '../common/environmentDeps';
 import { hostOf } from '../common/accounts';
 import { targetName } from '../common/environmentNames';
 import { classifyError } from '../common/errorKind';
@@ -55,7 +56,7 @@ export interface SendResult {
 }
 
 export interface SenderDeps {
-  readonly environment: CurrentConnection & Pick<EnvironmentView, 'state'>;
+  readonly environment: Pick<EnvironmentService, 'connection' | 'state'>;
   /** The money-moving question (tests replace it). */
   readonly questions: AccountQuestions;
   readonly answers: AnswerDocuments;

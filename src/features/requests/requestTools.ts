@@ -5,9 +5,10 @@
  * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix:
  * keyDiagnosis.ts).
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
 import { signingKey } from './signingKey';
 import { errorDetail } from '../common/errorMessages';
 import type { MessagePresenter } from '../common/userMessages';
@@ -25,9 +26,9 @@ import type { SnippetKind } from './snippets';
 import type { SnippetKeySource } from './snippetInput';
 
 export interface ToolsDeps {
-  readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
+  readonly environment: Pick<EnvironmentService, 'client' | 'state' | 'accounts' | 'chosen'>;
   /** The built-in sandbox's key when requests go there (started if needed). */
-  readonly sandboxHost: SandboxStarter;
+  readonly sandboxHost: Pick<SandboxHost, 'start'>;
   readonly answers: AnswerDocuments;
   readonly messages: MessagePresenter;
   readonly log: Logger;

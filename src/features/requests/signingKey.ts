@@ -1,11 +1,12 @@
 /**
  * The key requests are signed with now, as saved (PEM or hex text), where they go, and the
  * target's name; undefined text when the chosen account has no key. For Explain Signature and
- * Diagnose Keys: the text stays in memory and is never shown whole. Loaded with request
- * documents, not at activation.
+ * Diagnose Keys: the text stays in memory and is never shown whole.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
-import type { EnvironmentChoice, EnvironmentKind, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
+import type { EnvironmentKind } from '../common/environmentDeps';
 
 export interface SigningKey {
   readonly text: string | undefined;
@@ -16,8 +17,8 @@ export interface SigningKey {
 
 /** The chosen account's key unless the workspace is restricted, else the built-in sandbox's (started if needed). */
 export async function signingKey(
-  environment: Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>,
-  sandbox: SandboxStarter,
+  environment: Pick<EnvironmentService, 'state' | 'accounts' | 'chosen'>,
+  sandbox: Pick<SandboxHost, 'start'>,
 ): Promise<SigningKey> {
   const chosen = environment.chosen;
   const account = chosen === 'sandbox' ? undefined : environment.accounts.get(chosen);

@@ -21,7 +21,7 @@ import {
 } from './filterModel';
 import { fieldName, fieldValue, filterDescription, presetName, problemText } from './filterText';
 
-/** The stuck filter's rule (src/agents/statusSince.ts), loaded with this file: not at activation. */
+/** The stuck filter's rule (src/agents/statusSince.ts). */
 export { longerInStatus } from '../../agents/statusSince';
 export { timesContext } from '../common/timesContext';
 

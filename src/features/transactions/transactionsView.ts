@@ -8,9 +8,10 @@
  * starts the built-in sandbox (on first showing, never during activation), so a new user sees the
  * sandbox's sample transactions at once, as the status bar says the sandbox is in use.
  */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
-import type { EnvironmentView, SandboxClockSource, SandboxRunning } from '../common/environmentDeps';
 import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import type { FilterState } from './filterState';
@@ -47,9 +48,9 @@ export interface TransactionsViewDeps {
   readonly list: TransactionList;
   readonly filter: FilterState;
   readonly store: TransactionStore;
-  readonly environment: EnvironmentView;
+  readonly environment: EnvironmentService;
   /** The built-in sandbox: its faults (said in the view) and its clock (the records' ages). */
-  readonly sandboxHost: SandboxRunning & SandboxClockSource;
+  readonly sandboxHost: SandboxHost;
   readonly log: Logger;
 }
 

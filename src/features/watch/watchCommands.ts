@@ -86,7 +86,7 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work (index.ts registers it). */
+/** The commands' work. */
 export interface WatchCommands {
   readonly watch: (arg?: unknown) => Promise<string | undefined>;
   readonly stopWatching: (arg?: unknown) => Promise<string[]>;

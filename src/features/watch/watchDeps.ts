@@ -1,27 +1,22 @@
 /** What the status-bar watch is given at activation, and what its watches (statusWatch.ts) are given. */
+import type { EnvironmentService } from '../accounts/environmentService';
+import type { ClientPool } from '../accounts/clientPool';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
-import type {
-  AccountConnections,
-  CurrentTarget,
-  EnvironmentChoice,
-  EnvironmentResets,
-  SandboxClients,
-} from '../common/environmentDeps';
 import type { Logger } from '../common/log';
-import type { TransactionPicks } from '../common/transactionPicks';
+import type { TransactionChoices } from '../lookup/transactionChoices';
 
 export interface WatchDeps {
   readonly store: TransactionStore;
-  readonly environment: CurrentTarget & AccountConnections & EnvironmentResets & Pick<EnvironmentChoice, 'accounts'>;
+  readonly environment: EnvironmentService;
   /** The sandbox's client, whatever the environment (a watch made on the sandbox polls there). */
-  readonly clients: SandboxClients;
+  readonly clients: ClientPool;
   readonly log: Logger;
   /** The transaction id selected or under the cursor in the editor, if any (offered when asking). */
   readonly idInEditor?: () => string | undefined;
   /** The known transactions offered before the input box; the watched ones are added to it. */
-  readonly choices?: TransactionPicks;
+  readonly choices?: TransactionChoices;
 }
 
 export interface StatusWatchDeps {

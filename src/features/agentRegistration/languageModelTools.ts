@@ -1,8 +1,6 @@
 /**
- * The agent tools (src/agents) as VS Code language-model tools. Each call goes to the connection in use (the
- * sandbox or the account, through the same client and rate limiter as the views); a tool that
- * creates or moves asks for confirmation on the sandbox and is refused on an account before
- * anything is sent. The result is the tool's text and its JSON data, as two text parts.
+ * The agent tools as VS Code language-model tools, sent through the connection in use.
+ * A tool that creates or moves asks first on the sandbox and is refused on an account.
  */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';

@@ -1,11 +1,6 @@
 /**
- * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
- * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Stop Fault Injection" (which says what it did; no word of its title is
- * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
- * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
- * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (payAndMove.ts).
+ * The sandbox commands: Faults…, Stop Fault Injection, Reset, New Transaction…, Simulate Payment,
+ * Move to Status… and Copy Sandbox Connection, all through the sandbox's signed control endpoint.
  */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from './sandboxHost';

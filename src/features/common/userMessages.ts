@@ -1,9 +1,4 @@
-/**
- * Messages as data, and their presenter: a notification's text and actions ("Retry", "Show Log",
- * …), shown without waiting for the user. The words of each kind of failure are in
- * errorMessages.ts. Nothing here waits for the user:
- * `showUserMessage` shows a notification and returns at once.
- */
+/** Messages as data (a text and its actions), and their presenter, which never waits for the user. */
 import * as vscode from 'vscode';
 import { safeText } from '../../shared/safeText';
 

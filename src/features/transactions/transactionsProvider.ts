@@ -1,9 +1,6 @@
 /**
- * The Transactions tree's data provider over the loaded list: groups at the top level, their
- * transactions below, tooltips made only when hovered. Changes are batched: many records changing
- * at once (a page arriving, a watch poll) become one tree update, for the nodes that changed in
- * place, or for the whole tree when groups or counts changed. Which groups the user expanded or
- * collapsed is remembered, so a refresh shows them as they were.
+ * The Transactions tree's rows: groups, then their transactions, with tooltips made on hover.
+ * Changes are batched into one tree update; the groups keep the user's expanded or collapsed state.
  */
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
@@ -35,12 +32,7 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.subscription = list.onDidChange((change) => this.queue(change));
   }
 
-  /**
-   * Waits (at most `ms`) while the list loads with nothing loaded yet. The view's ask for its rows
-   * during the first load waits for it, so the rows come with the answer: told by a change event
-   * instead, VS Code asks again only some 200 ms later (in one run: the page loaded 145 ms after the
-   * view was shown, its rows asked for at 351 ms).
-   */
+  /** Waits (at most `ms`) for the first page: told by a change event instead, VS Code asks again ~200 ms later. */
   async loaded(ms: number): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));

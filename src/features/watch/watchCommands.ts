@@ -1,9 +1,4 @@
-/**
- * The status-bar watch's work:
- * "Watch Transaction in Status Bar…", "Stop Watching Transaction…", the item's click menu, and
- * `exchangeTx.watch.intervalSeconds`. Without an id, Watch asks for one, offering the id selected
- * or under the cursor in the editor.
- */
+/** The watch's commands: Watch Transaction in Status Bar…, Stop Watching Transaction…, the item's menu. */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
 import type { Logger } from '../common/log';

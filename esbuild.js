@@ -11,10 +11,8 @@ const DIST =
   outdirArg > 0 && process.argv[outdirArg + 1] ? path.resolve(process.argv[outdirArg + 1]) : path.resolve('dist');
 
 /**
- * Each one CommonJS file, vscode external: the extension (package.json's main; its dynamic import()
- * of its own files are bundled in), and the Node tools: the sandbox CLI, the status-change
- * forwarder, the MCP server (shipped with the extension, which starts it as a process of its own;
- * the MCP SDK is in this file only) and the benchmark.
+ * Each one CommonJS file, vscode external: the extension (package.json's main), and the Node tools:
+ * the sandbox CLI, the forwarder, the MCP server (the MCP SDK is in its file only) and the bench.
  */
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },

@@ -8,7 +8,7 @@ import { PairLimitsPanel } from './panel';
 import type { PairLimitsPanelDeps } from './panel';
 import type { PairList } from './pairList';
 import { uiStrings } from './pairLimitsText';
-import { webviewOptions } from './panelOptions';
+import { webviewOptions } from './pageChannel';
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
 
 /** Opens the one panel, reveals it when open, restores it after a reload. */

@@ -1,14 +1,10 @@
-/**
- * The records of pair limits the panel gives outside its page: the JSON of a row copied to the
- * clipboard, and the log's summary of a load (the calls of each source and each pair's three
- * outcomes).
- */
+/** The pair limits the panel gives outside its page: a row's JSON for the clipboard, a load's summary for the log. */
 import { pairKey } from '../../shared/currencyPairs';
 import { pairsParamsLimits } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { EstimateCell, PairRow } from '../../shared/pairLimitsRows';
-import type { EstimateOutcome, EstimateReport } from './fetchEstimateLimits';
-import { describeOutcome } from './fetchPairLimits';
+import type { EstimateOutcome, EstimateReport } from './fetchLimits';
+import { describeOutcome } from './fetchLimits';
 import type { LimitsReport } from './loadLimits';
 
 /** What "copy" puts on the clipboard: the row's limits from each source (null where it has none), as JSON. */

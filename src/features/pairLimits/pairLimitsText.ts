@@ -1,8 +1,4 @@
-/**
- * Every word of the pair-limits panel, localized here (the page's own words, sent in its `init`
- * message, are made in pageStrings.ts), and the rows and texts made of fetch outcomes and errors. Errors are told apart by class, never
- * by message text; the service's own message is kept as the row's detail.
- */
+/** The panel's words outside its page; errors are told apart by class, never by message text. */
 import * as vscode from 'vscode';
 import {
   AuthenticationError,
@@ -35,7 +31,6 @@ export function problemText(problem: PairProblem): string {
   return uiStrings()[`problem.${problem}`];
 }
 
-/** `btc → eth` */
 export function pairText(pair: CurrencyPairKey): string {
   return `${pair.from} → ${pair.to}`;
 }
@@ -65,7 +60,6 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
         );
   }
   if (error instanceof TimeoutError) {
-    // The whole wait, all attempts together (retries share one deadline), not one attempt's timeout.
     return pairLimitsWaitText(vscode.l10n, error, service);
   }
   if (error instanceof TransportError && error.status !== undefined)

@@ -1,13 +1,9 @@
-/**
- * The filter in words: field names, the "created since" choices, the view's description line
- * and what is wrong with a value. Service strings (addresses, extra ids) are sanitized and cut
- * short: the description is plain text, but a control character must not reach it either.
- */
+/** The filter in words; service strings (addresses, extra ids) are sanitized and cut short. */
 import * as vscode from 'vscode';
 import { formatTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook } from '../common/statusPresentation';
-import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
+import type { FilterField, FilterProblem, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
 import { KNOWN_STATUSES } from '../../shared/status';
 import { durationText } from '../../agents/duration';
@@ -45,10 +41,6 @@ export function presetName(preset: SincePreset): string {
   }
 }
 
-export function sinceText(since: SinceFilter): string {
-  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros, userTimeStyle());
-}
-
 const short = (text: string, max = 14) => safeText(text, max);
 
 /** One field's value, short: `waiting, confirming`, `btc, eth`, `1A2b3c…`, `the last 24 hours`. */
@@ -67,7 +59,10 @@ export function fieldValue(filter: TransactionFilter, field: FilterField): strin
     case 'extraId':
       return filter.extraId === undefined ? undefined : short(filter.extraId);
     case 'since':
-      return filter.since ? sinceText(filter.since) : undefined;
+      if (!filter.since) return undefined;
+      return 'preset' in filter.since
+        ? presetName(filter.since.preset)
+        : formatTime(filter.since.micros, userTimeStyle());
     case 'inStatusLongerThan':
       return filter.inStatusLongerThan === undefined ? undefined : durationText(filter.inStatusLongerThan);
   }
@@ -86,10 +81,7 @@ export function filterDescription(filter: TransactionFilter): string {
 /** The longest {@link filterSummary}: what fits beside the view's title at the default sidebar width. */
 export const MAX_SUMMARY_LENGTH = 15;
 
-/**
- * The view's description, short enough to be read beside its title: `Status: 2 of 10`, `Currency
- * filter`, `3 filters` (the whole filter is the view's message, {@link filterDescription}).
- */
+/** The filter short enough for beside the view's title: `Status: 2 of 10`, `3 filters`. */
 export function filterSummary(filter: TransactionFilter): string {
   const active = FILTER_FIELDS.filter((field) => fieldValue(filter, field) !== undefined);
   if (active.length === 0) return '';

@@ -8,7 +8,7 @@ import { pairKey } from '../../shared/currencyPairs';
 import { pairsParamsField } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { Rate } from '../../shared/pairLimitsRows';
-import { fetchEstimateLimits, fetchPairLimits } from './fetchLimits';
+import { describeOutcome, fetchEstimateLimits, fetchPairLimits } from './fetchLimits';
 import type {
   EstimateBounds,
   EstimateCall,
@@ -203,4 +203,27 @@ export async function loadLimits(
     probes,
     ...(failure === undefined ? {} : { failure }),
   };
+}
+
+/** A short description of an estimate's outcome, for the log: `limits`, `limits:amount-error`, `missing`, … */
+function describeEstimate(outcome: EstimateOutcome | undefined): string {
+  if (outcome && 'limits' in outcome) return outcome.via === 'result' ? 'limits' : 'limits:amount-error';
+  if (outcome && 'unreadable' in outcome) return `unreadable:${outcome.unreadable.field ?? 'result'}`;
+  return describeOutcome(outcome);
+}
+
+function callsOf(report: EstimateReport): string {
+  return `${report.calls.bulk} bulk + ${report.calls.single} single`;
+}
+
+/** For the log: the calls of each source and each pair's three outcomes. */
+export function summarize(pairs: readonly CurrencyPairKey[], report: LimitsReport): string {
+  const pp = report.pairsParams;
+  const calls = `getPairsParams ${pp === 'gone' ? 'gone' : `${pp.calls} calls`}, getExchangeAmount ${callsOf(report.float)}, getFixRateForAmount ${callsOf(report.fixed)}`;
+  const rows = pairs.map((p) => {
+    const key = pairKey(p);
+    const deprecated = pp === 'gone' ? 'gone' : describeOutcome(pp.outcomes.get(key));
+    return `${key}=${deprecated}|${describeEstimate(report.float.outcomes.get(key))}|${describeEstimate(report.fixed.outcomes.get(key))}`;
+  });
+  return `${calls}; ${rows.join(' ')}`;
 }

@@ -10,34 +10,16 @@ import {
 } from '../../api';
 import { clockTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
-import type { CurrencyPairKey, PairProblem } from '../../shared/currencyPairs';
-import type { PairRow } from '../../shared/pairLimitsRows';
 import type { UiStrings } from '../../shared/pairLimitsStrings';
 import { environmentName, environmentNameStart } from '../common/environmentNames';
 import type { EnvironmentKind } from '../common/environmentDeps';
 import { pageStrings } from './pageStrings';
-import { pairRow } from './pairRows';
-import type { RowOutcomes } from './pairRows';
 import { pairLimitsWaitText } from '../common/waitText';
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
-}
-
-/** The text of a refused new pair. */
-export function problemText(problem: PairProblem): string {
-  return uiStrings()[`problem.${problem}`];
-}
-
-export function pairText(pair: CurrencyPairKey): string {
-  return `${pair.from} → ${pair.to}`;
-}
-
-/** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
-export function rowFor(pair: CurrencyPairKey, outcomes: RowOutcomes, before: PairRow | undefined): PairRow {
-  return pairRow(pair, outcomes, before, vscode.l10n);
 }
 
 /** Why a whole fetch failed, in one sentence. */

@@ -125,3 +125,19 @@ export function refusedEverywhere(row: PairRow): boolean {
   ].filter((kind): kind is NonNullable<typeof kind> => kind !== undefined);
   return kinds.length > 0 && kinds.every((kind) => REFUSED_PAIR.includes(kind));
 }
+
+/** What "copy" puts on the clipboard: the row's limits from each source (null where it has none), as JSON. */
+export function copiedLimits(row: PairRow): string {
+  const estimate = (cell: EstimateCell) =>
+    cell.state === 'limits'
+      ? { minFrom: cell.minFrom, maxFrom: cell.maxFrom, minTo: cell.minTo, maxTo: cell.maxTo }
+      : null;
+  const copied = {
+    from: row.from,
+    to: row.to,
+    getExchangeAmount: estimate(row.float),
+    getFixRateForAmount: estimate(row.fixed),
+    getPairsParams: row.state === 'limits' ? pairsParamsLimits((field) => row[field]) : null,
+  };
+  return JSON.stringify(copied, null, 2);
+}

@@ -10,12 +10,11 @@ import type { HostMessage, ViewState, WebviewMessage } from '../../shared/pairLi
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { PairRow } from '../../shared/pairLimitsRows';
 import type { Logger } from '../common/log';
-import { LimitsMemory, loadLimits } from './loadLimits';
+import { LimitsMemory, loadLimits, summarize } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
-import { copiedLimits, summarize } from './limitsRecords';
 import type { PairList } from './pairList';
-import { pendingRow, refusedEverywhere } from './pairRows';
-import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
+import { copiedLimits, pairRow, pendingRow, refusedEverywhere } from './pairRows';
+import { failureText, uiStrings, updatedText } from './pairLimitsText';
 import { PageChannel, webviewOptions } from './pageChannel';
 import { errorText } from '../../shared/errorText';
 
@@ -143,7 +142,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       this.page.post({
         type: 'notice',
         severity: 'error',
-        text: problemText(check.problem),
+        text: uiStrings()[`problem.${check.problem}`],
         ...(check.side ? { field: check.side } : {}),
       });
       return;
@@ -173,7 +172,7 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.page.post({
       type: 'notice',
       severity: 'info',
-      text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)),
+      text: vscode.l10n.t('Copied the limits of {0}.', `${row.from} → ${row.to}`),
     });
   }
 
@@ -224,15 +223,9 @@ export class PairLimitsPanel implements vscode.Disposable {
     const loaded = 'float' in report ? report : undefined;
     for (const pair of pairs) {
       const key = pairKey(pair);
-      const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
-      this.rowsByKey.set(
-        key,
-        rowFor(
-          pair,
-          { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) },
-          this.rowsByKey.get(key),
-        ),
-      );
+      const pairsParams = loaded?.pairsParams === 'gone' ? ('gone' as const) : loaded?.pairsParams.outcomes.get(key);
+      const outcomes = { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) };
+      this.rowsByKey.set(key, pairRow(pair, outcomes, this.rowsByKey.get(key), vscode.l10n));
     }
     // A pair every source refused (an unknown currency, a parameter) is not offered again as used before.
     if (loaded) {

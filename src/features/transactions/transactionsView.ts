@@ -55,8 +55,6 @@ export class TransactionsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new Map<string, unknown>();
   private pendingReveal: string | undefined;
-  /** Loads that ran inside a progress indicator (for tests). */
-  progressShown = 0;
 
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
@@ -148,7 +146,6 @@ export class TransactionsView implements vscode.Disposable {
   }
 
   private async withProgress(run: Promise<void>): Promise<void> {
-    this.progressShown++;
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => run);
   }
 

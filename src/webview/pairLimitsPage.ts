@@ -68,8 +68,6 @@ export class PairLimitsPage {
     this.host.postMessage(message);
   }
 
-  // -- building ------------------------------------------------------------------------------
-
   private build(strings: UiStrings): void {
     this.strings = strings;
     document.title = strings.title;
@@ -150,8 +148,6 @@ export class PairLimitsPage {
     this.root.removeAttribute('aria-busy');
   }
 
-  // -- actions -------------------------------------------------------------------------------
-
   private submit(): void {
     const strings = this.strings;
     if (!strings) return;
@@ -176,8 +172,6 @@ export class PairLimitsPage {
       target?.focus();
     }
   }
-
-  // -- rendering -----------------------------------------------------------------------------
 
   private render(state: ViewState): void {
     const strings = this.strings;
@@ -255,8 +249,6 @@ export class PairLimitsPage {
       },
     });
   }
-
-  // -- focus ---------------------------------------------------------------------------------
 
   private restoreFocus(active: RowControl | undefined): void {
     const target = this.focusAfter ?? active;

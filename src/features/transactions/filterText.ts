@@ -10,35 +10,26 @@ import { durationText } from '../../agents/duration';
 import { safeText } from '../../shared/safeText';
 
 export function fieldName(field: FilterField): string {
-  switch (field) {
-    case 'status':
-      return vscode.l10n.t('Status');
-    case 'currency':
-      return vscode.l10n.t('Payin currency');
-    case 'address':
-      return vscode.l10n.t('Payin address');
-    case 'payoutAddress':
-      return vscode.l10n.t('Payout address');
-    case 'extraId':
-      return vscode.l10n.t('Extra ID');
-    case 'since':
-      return vscode.l10n.t('Created since');
-    case 'inStatusLongerThan':
-      return vscode.l10n.t('In status longer than');
-  }
+  const names: Record<FilterField, string> = {
+    status: vscode.l10n.t('Status'),
+    currency: vscode.l10n.t('Payin currency'),
+    address: vscode.l10n.t('Payin address'),
+    payoutAddress: vscode.l10n.t('Payout address'),
+    extraId: vscode.l10n.t('Extra ID'),
+    since: vscode.l10n.t('Created since'),
+    inStatusLongerThan: vscode.l10n.t('In status longer than'),
+  };
+  return names[field];
 }
 
 export function presetName(preset: SincePreset): string {
-  switch (preset) {
-    case 'hour':
-      return vscode.l10n.t('the last hour');
-    case 'day':
-      return vscode.l10n.t('the last 24 hours');
-    case 'week':
-      return vscode.l10n.t('the last 7 days');
-    case 'month':
-      return vscode.l10n.t('the last 30 days');
-  }
+  const names: Record<SincePreset, string> = {
+    hour: vscode.l10n.t('the last hour'),
+    day: vscode.l10n.t('the last 24 hours'),
+    week: vscode.l10n.t('the last 7 days'),
+    month: vscode.l10n.t('the last 30 days'),
+  };
+  return names[preset];
 }
 
 const short = (text: string, max = 14) => safeText(text, max);

@@ -192,7 +192,7 @@ describe('Transactions view: the tree', () => {
       ages.includes(String(item.description)),
       `five minutes old on the sandbox's clock (${ages.join(' or ')}), got ${String(item.description)}`,
     );
-    const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
+    const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString);
     const full = [
       relativeTime(node.record.createdAt, now, language),
@@ -232,7 +232,7 @@ describe('Transactions view: the tree', () => {
     const record = node.record;
     const item = f.item(node);
     assert.equal(item.tooltip, undefined, 'made only when hovered');
-    const resolved = await tx.view.provider.resolveTreeItem(item, node);
+    const resolved = tx.view.provider.resolveTreeItem(item, node);
     const tooltip = resolved.tooltip;
     assert.ok(tooltip instanceof vscode.MarkdownString, 'Markdown');
     assert.equal(tooltip.isTrusted, false);
@@ -276,7 +276,7 @@ describe('Transactions view: the tree', () => {
     const style = { locale: vscode.env.language };
     const tooltipOf = async (id: string) => {
       const node = f.node(id);
-      const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
+      const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
       assert.ok(tooltip instanceof vscode.MarkdownString);
       return { record: node.record, md: tooltip.value };
     };
@@ -322,7 +322,7 @@ describe('Transactions view: the tree', () => {
     for (const id of [finished, refunded]) {
       const node = f.node(id);
       assert.equal(node.record.payinAddress, HOSTILE_VALUES.markup, 'the record is a hostile one');
-      const tooltip = (await tx.view.provider.resolveTreeItem(f.item(node), node)).tooltip;
+      const tooltip = tx.view.provider.resolveTreeItem(f.item(node), node).tooltip;
       assert.ok(tooltip instanceof vscode.MarkdownString);
       assert.equal(tooltip.isTrusted, false);
       assert.equal(tooltip.supportHtml, false);

@@ -1,12 +1,6 @@
 /**
- * Add Account…, Edit Account…, Remove Account…, Set API Keys… (add or update the keys of the
- * chosen account), Clear API Keys and Show API Key: their work, loaded when one of them first runs
- * (registerAccountCommands.ts registers them at activation; the bundle keeps this in its own file).
- *
- * Arguments that would save, replace or delete keys or change where an account's requests go
- * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
- * another extension, or a command link, cannot change keys or addresses by calling a command.
- * Their arguments and results are accountCommandArgs.ts, the pick of an account accountPicks.ts.
+ * The account commands' work: add, edit, remove, set and clear keys, show the API key. Arguments
+ * that would change keys or addresses without a prompt count only under test.
  */
 import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';

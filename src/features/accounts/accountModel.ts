@@ -1,11 +1,6 @@
 /**
- * Accounts as they are stored in user-level storage (`globalState`; each account's private key is
- * a secret of its own), read defensively and written back with whatever this version did not
- * understand. Pure: no `vscode` import, unit-tested in plain Node.
- *
- * Stored shape (version 1):
- *   { "version": 1, "active": "sandbox" | "<account id>",
- *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
+ * Accounts as stored in `globalState` (each private key is a secret of its own), read defensively
+ * and written back with whatever this version did not understand.
  */
 import { checkEndpoint } from '../../api';
 import { errorText } from '../../shared/errorText';
@@ -61,10 +56,7 @@ function readAccount(value: unknown): Account | undefined {
   return { id, name: name.trim(), baseUrl, hosts: readHosts(value.hosts) };
 }
 
-/**
- * Reads what `globalState` holds. Anything unreadable is kept aside (and written back), never
- * thrown away; a missing or foreign value reads as no accounts.
- */
+/** Reads what `globalState` holds; anything unreadable is kept aside and written back. */
 export function readAccounts(stored: unknown): AccountList {
   if (!isRecord(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
   const accounts: Account[] = [];
@@ -147,10 +139,7 @@ export function accountOf(list: AccountList, id: string): Account | undefined {
   return list.accounts.find((a) => a.id === id);
 }
 
-/**
- * Where requests go: the active account only when the workspace is trusted and the account has
- * usable keys; the sandbox otherwise, with the reason.
- */
+/** Where requests go: the active account if trusted and keyed, else the sandbox with the reason. */
 export function resolveTarget(
   active: string,
   account: Account | undefined,

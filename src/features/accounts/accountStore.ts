@@ -1,8 +1,6 @@
 /**
- * The user's accounts: the list (names, addresses, answers per host, which one is active) in
- * user-level `globalState`, each account's private key in SecretStorage under a key of its own.
- * Nothing here is ever read from or written to a workspace. Keys are parsed in memory to sign;
- * the derived (public) API key is the only thing shown.
+ * The user's accounts: the list in user-level `globalState`, each private key in SecretStorage.
+ * Nothing is read from or written to a workspace; only the derived API key is shown.
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
@@ -204,10 +202,7 @@ export class AccountStore implements vscode.Disposable {
     return entry;
   }
 
-  /**
-   * The account's key as it was saved (PEM or hex), for Explain Signature and Diagnose Keys to
-   * read its format; it stays in memory.
-   */
+  /** The key as saved (PEM or hex), for Explain Signature and Diagnose Keys to read its format. */
   async keyText(id: string): Promise<string | undefined> {
     return (await this.secrets.get(secretKey(id))) ?? undefined;
   }
@@ -216,10 +211,7 @@ export class AccountStore implements vscode.Disposable {
     return (await this.keys(id)).credentials;
   }
 
-  /**
-   * Keys saved by the previous version (one private key, `exchangeTx.baseUrl`'s user value)
-   * become an account, named after its host, once. The live choice carries over.
-   */
+  /** Makes the previous version's one key and `exchangeTx.baseUrl` an account, once. */
   async migrate(legacyBaseUrl: string): Promise<Account | undefined> {
     const text = await this.secrets.get(LEGACY_PRIVATE_KEY);
     if (!text) return undefined;

@@ -1,8 +1,4 @@
-/**
- * Where requests go, at a glance: a status bar item naming the sandbox or the account in use (and
- * why the sandbox is used when an account was chosen), one click to switch; "Switch Account /
- * Environment…", "Explore the Sandbox" and "Show Log".
- */
+/** Where requests go, at a glance: the status item, the switch, Explore the Sandbox and Show Log. */
 import * as vscode from 'vscode';
 import type * as FaultPresets from '../common/faultPresets';
 import { lazyModule } from '../common/lazyModule';

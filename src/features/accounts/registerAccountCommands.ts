@@ -1,7 +1,4 @@
-/**
- * The account commands, registered at activation; their work (accountCommands.ts, with the key
- * prompts) is loaded when one of them first runs, from its own file of the bundle.
- */
+/** The account commands, registered at activation; their work loads on first use. */
 import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';
 import type { Logger } from '../common/log';

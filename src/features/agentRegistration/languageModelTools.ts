@@ -1,9 +1,6 @@
 /**
- * The agent tools (src/agents) as VS Code language-model tools, loaded on the first call of any
- * (index.ts registers them at activation by name). Each call goes to the connection in use (the
- * sandbox or the account, through the same client and rate limiter as the views); a tool that
- * creates or moves asks for confirmation on the sandbox and is refused on an account before
- * anything is sent. The result is the tool's text and its JSON data, as two text parts.
+ * The agent tools as VS Code language-model tools, on the connection in use. A tool that creates
+ * or moves asks for confirmation on the sandbox and is refused on an account.
  */
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
@@ -41,11 +38,7 @@ function targetName(target: AgentTarget): string {
 
 type Redact = (text: string) => string;
 
-/**
- * The result as two text parts, its text and its JSON (each string in it cut on its own, so the JSON
- * stays JSON), with the connection's API key cut out by value (`byValue`: the accounts layer's
- * closure, the key never here) and anything shaped like a signature or a key.
- */
+/** The result as its text and its JSON, with the API key and anything key-shaped cut out. */
 function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
   const clean = (text: string) => redactSecrets(byValue(text));
   return new vscode.LanguageModelToolResult([

@@ -1,14 +1,6 @@
 /**
- * The MCP server definition provider (VS Code 1.101+): one stdio server, the bundled
- * dist/mcp.js run by the extension host's own Node, bound to the built-in sandbox. It is
- * offered without starting anything; only when VS Code starts the server is the sandbox started
- * and its URL and key (the sandbox's own, never an account's) put into the server's environment.
- *
- * @types/vscode is pinned to 1.100, which has no MCP API: it is reached through a narrow typed
- * guard on `vscode.lm`, and registered only where the host has the finalized API (1.101+). VS Code
- * 1.100 has a function of the same name from the API's proposal, which throws for an extension
- * that did not enable the proposal: there nothing is registered, and a host that throws anyway
- * leaves the extension working without the server (a warning in the log).
+ * The MCP server definition: dist/mcp.js on the host's Node, bound to the sandbox, started only
+ * when VS Code starts the server. Reached through a typed guard: @types/vscode 1.100 lacks it.
  */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';
@@ -76,10 +68,7 @@ function definitionClass(): McpStdioDefinitionClass | undefined {
   return typeof value === 'function' ? (value as McpStdioDefinitionClass) : undefined;
 }
 
-/**
- * The provider: the definition names node and the script only; resolving it starts the sandbox
- * (if it is not running) and adds its connection to the environment.
- */
+/** The provider: resolving it starts the sandbox and adds its connection to the environment. */
 export function createMcpProvider(options: {
   readonly sandboxHost: SandboxStarter;
   readonly extensionUri: vscode.Uri;

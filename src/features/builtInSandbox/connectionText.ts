@@ -1,8 +1,4 @@
-/**
- * "Copy Sandbox Connection" as text: the built-in sandbox's URL, API key and private key as
- * `.env` lines or JSON, for a program of the developer's on this machine, and how long what was
- * copied stays valid. Pure: no `vscode`.
- */
+/** "Copy Sandbox Connection" as text: URL, API key and private key as `.env` lines or JSON. */
 import { SANDBOX_ENV } from '../../shared/connectionNames';
 
 export type ConnectionFormat = 'env' | 'json';
@@ -48,14 +44,8 @@ export interface ConnectionFacts {
 }
 
 /**
- * How long a copied connection stays valid. Within a window the sandbox keeps its port and key
- * (also when it stops while an account is used), so it is always valid while the window runs;
- * after a reload only when it runs on the fixed port of the setting with the kept key.
- *
- * - `reloads`: on the fixed port with the kept key: it survives a reload.
- * - `port-taken`: the fixed port was taken, so it runs on another one: valid while this window runs.
- * - `port-differs`: the port setting changed since the sandbox took its port: valid while this window runs.
- * - `window`: no fixed port, or no kept key (`fixedPort`, `keyKept` say which): valid while this window runs.
+ * How long a copied connection stays valid: across reloads on the fixed port with the kept key,
+ * else while this window runs (the port was taken, the setting changed, or no fixed port or key).
  */
 export type ConnectionLife =
   | { readonly kind: 'reloads'; readonly port: number }

@@ -1,11 +1,6 @@
 /**
- * "Copy Sandbox Connection": the built-in sandbox's URL, API key and private key as `.env` lines
- * or JSON on the clipboard, so the developer's own backend on this machine talks to the
- * extension's sandbox while they debug it. The key is the sandbox's own (it guards only this
- * local simulation), never an account's; it is not logged. The format is asked; only the
- * extension's tests may pass it as an argument (another extension could otherwise copy the key
- * without the user seeing it). Its message says how long the copy stays valid, from the port the
- * sandbox really has and the key it really uses (connectionLife).
+ * "Copy Sandbox Connection": the sandbox's own URL and keys on the clipboard, for a local backend.
+ * Only the extension's tests may pass the format: another extension could copy the key unseen.
  */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';

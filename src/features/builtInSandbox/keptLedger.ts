@@ -1,12 +1,6 @@
 /**
- * The sandbox ledger kept in global storage, restored into a new sandbox at its start. A kept
- * ledger that cannot be restored (the sandbox refuses it, or the restore request fails: a timeout,
- * a broken connection) is never deleted: it is set aside under its own key with the time and the
- * reason, the most recent MAX_SET_ASIDE of them, and the new sandbox starts with a fresh ledger.
- * A user (or a later release) can still find it there; the next starts no longer try it.
- *
- * The set-aside list is versioned state (`src/shared/storedState.ts`): entries this version does
- * not understand are kept. No `vscode` import besides types: tested in plain Node.
+ * The sandbox ledger kept in global storage. One that cannot be restored is set aside with the
+ * time and the reason (the newest MAX_SET_ASIDE), never deleted; the sandbox starts fresh.
  */
 import type * as vscode from 'vscode';
 import type { RestoreOutcome } from '../../shared/controlProtocol';
@@ -62,10 +56,7 @@ export interface RestoreKeptDeps {
 
 export type RestoreResult = 'nothing-kept' | 'restored' | 'set-aside' | 'not-set-aside';
 
-/**
- * Restores the kept ledger, if any. When that fails, the kept ledger moves to the set-aside list
- * (and only once it is there, leaves its key); if even that cannot be written, it stays where it is.
- */
+/** Restores the kept ledger; on failure it leaves its key only once it is set aside. */
 export async function restoreKeptLedger({
   state,
   log,

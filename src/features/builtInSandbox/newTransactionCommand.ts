@@ -1,11 +1,6 @@
 /**
- * "Sandbox: New Transaction…": the pair (payin, then payout, from the sandbox's catalogue), then
- * the amount, checked against the pair's limits as one types; then the real operations (addresses
- * checked, estimate, create) with progress, at a floating rate to example addresses. The
- * transaction is revealed in the Transactions view and watched. Edit as Request… opens the same
- * createTransaction as a request document instead, for everything else. An amount out of range
- * says why and offers to edit it, with what was typed kept. A whole draft as the argument skips
- * the questions. The prompts are an interface (newTransactionPrompts.ts), so tests drive the flow.
+ * "Sandbox: New Transaction…": the pair, then the amount checked against its limits, then the
+ * real operations. Edit as Request… opens the same create as a request document instead.
  */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';

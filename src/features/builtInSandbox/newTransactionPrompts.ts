@@ -1,9 +1,4 @@
-/**
- * The questions of "Sandbox: New Transaction…" as an interface (tests script them) and their
- * window implementation: the payin currency, the payout among its pairs (a few hundred each, where
- * every pair would be ~27,000), then the amount. The amount's quick pick offers Create, checked as
- * one types, and Edit as Request…, both reached from the keyboard.
- */
+/** The questions of "Sandbox: New Transaction…": an interface tests script, and the window's. */
 import * as vscode from 'vscode';
 import type { CurrencyInfo } from '../../api/types';
 import { ticker } from '../../shared/format';
@@ -63,10 +58,7 @@ export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
   }));
 }
 
-/**
- * Shows a quick pick (made with createQuickPick, whose show the bench times) and settles with the
- * item accepted (when `accepts` takes it) or undefined when it is hidden; then disposes of it.
- */
+/** Settles with the item accepted (when `accepts` takes it), or undefined when hidden. */
 function answer<T extends vscode.QuickPickItem>(
   pick: vscode.QuickPick<T>,
   accepts: (item: T) => boolean = () => true,

@@ -1,11 +1,6 @@
 /**
- * "Simulate Payment" and "Move to Status…" on a transaction of the built-in sandbox (from the
- * Transactions view's context menu, the hover's links and the palette), through the sandbox's
- * signed control endpoint (its client is SandboxHost's `control`). After each, the store reads the
- * transaction again, so the view, the hover and the status-bar watch show where it stands; the
- * sandbox clock then moves it on.
- * Both act only on the local sandbox, so any caller may give the id and the amount or status.
- * (The host keeps the changed ledger: it sees the control requests.)
+ * "Simulate Payment" and "Move to Status…" through the sandbox's control endpoint; the store then
+ * reads the transaction again. They act only on the local sandbox, so any caller may give args.
  */
 import * as vscode from 'vscode';
 import type { ControlClient } from '../../api/controlClient';

@@ -1,12 +1,6 @@
 /**
- * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
- * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Stop Fault Injection" (which says what it did; no word of its title is
- * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
- * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
- * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (payAndMove.ts). Loaded, from its own file of the bundle, when one of these commands
- * first runs (index.ts registers them at activation).
+ * The sandbox's Faults…, Stop Fault Injection and Reset, through its signed control endpoint.
+ * "Stop Fault Injection" avoids the word "Faults" so the palette's "Sandbox: Faults" finds one.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -35,11 +29,7 @@ function keepOwnOf(arg: unknown): boolean | undefined {
   return typeof arg.keepOwn === 'boolean' ? arg.keepOwn : undefined;
 }
 
-/**
- * "Sandbox: Reset" asks first (modal) and says what it does. With transactions of the user's own
- * in the ledger, the first button keeps them and the second deletes them too. Resolves with
- * whether to keep them, or undefined when cancelled.
- */
+/** Asks before a reset (modal); resolves with whether to keep the user's own, or undefined. */
 async function askReset(own: number): Promise<boolean | undefined> {
   const keep = vscode.l10n.t('Reset, Keep Mine');
   const everything = vscode.l10n.t('Reset Everything');

@@ -1,8 +1,4 @@
-/**
- * Where the extension keeps the sandbox ledger's snapshot, and the bound on it: it is
- * restored through one control request, so its JSON stays under MAX_CONTROL_BODY_BYTES (the
- * sandbox already keeps at most CONTROL_LIMITS.maxSnapshotTransactions, newest first). Pure.
- */
+/** Where the ledger's snapshot is kept, bounded to one control request's body. */
 import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
 import type { LedgerSnapshot } from '../../shared/controlProtocol';
 

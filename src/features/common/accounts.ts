@@ -1,8 +1,4 @@
-/**
- * What every feature knows of an account: its stored shape, what is shown of it, where requests go
- * (the sandbox or it), and its host in words. Pure: no `vscode` import. The accounts feature keeps
- * the rest (reading and writing the stored list, the rules of a name and an address).
- */
+/** What every feature knows of an account: its stored shape, its words, where requests go. */
 import type { Credentials } from '../../api';
 
 export interface Account {

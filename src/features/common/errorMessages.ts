@@ -1,9 +1,4 @@
-/**
- * Errors as data: each kind of failure becomes one message with the actions that fit it ("Retry",
- * "Set API Keys…", "Show Log", "Switch Account…"), and a one-line form for hovers and status
- * bar tooltips. Used by the lookup command, the hover and the details document, loaded the first
- * time one of them has an error to tell (the hover and the details document import it then).
- */
+/** Errors as data: one message per kind of failure with the actions that fit, and a one-line form. */
 import * as vscode from 'vscode';
 import {
   AnswerTooLargeError,
@@ -24,10 +19,7 @@ import { errorText } from '../../shared/errorText';
 
 // The messages' data and their presenter (loaded at activation) are in userMessages.ts; this file, the errors' words, loads on first need.
 
-/**
- * What was caught, as a notification may show it: its words (src/shared/errorText.ts), without
- * control characters or link syntax, bounded to `max` characters.
- */
+/** What was caught, as a notification may show it: safe and bounded. */
 export function errorDetail(error: unknown, max = 300): string {
   return plainText(errorText(error), max);
 }

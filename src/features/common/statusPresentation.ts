@@ -1,7 +1,4 @@
-/**
- * How each status looks everywhere in the UI: its label, codicon, theme colour and whether it
- * spins. One table, used by the hover, the lookup result, the status bar and the tree.
- */
+/** How each status looks everywhere in the UI: one table of label, icon, colour and spin. */
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../../shared/status';

@@ -1,8 +1,4 @@
-/**
- * The pick of a known transaction, as the features reach it: lookup's `TransactionChoices` (its one
- * owner, handed to the others by src/extension.ts). A feature adds where ids come from (the view's
- * selection, the watched ones…) and asks for one when a command was given none.
- */
+/** The pick of a known transaction, as features reach it: each adds a source and asks for one. */
 import type * as vscode from 'vscode';
 
 /** Where a known id comes from. */

@@ -1,9 +1,4 @@
-/**
- * Messages as data, and their presenter: a notification's text and actions ("Retry", "Show Log",
- * …), shown without waiting for the user. Small, loaded at activation; the words of each kind of
- * failure are in errorMessages.ts, loaded on first need. Nothing here waits for the user:
- * `showUserMessage` shows a notification and returns at once.
- */
+/** Messages as data, and their presenter, which shows a notification and returns at once. */
 import * as vscode from 'vscode';
 import { safeText } from '../../shared/safeText';
 
@@ -23,10 +18,7 @@ export interface UserMessage {
   readonly actions: readonly MessageAction[];
 }
 
-/**
- * Service (or user) text made safe for a notification: no control characters, bounded, and no
- * `[label](target)` link syntax, which notifications would render as a clickable link.
- */
+/** Text made safe for a notification: bounded, no control characters, no link syntax. */
 export function plainText(text: string, max = 300): string {
   return safeText(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
 }
@@ -112,10 +104,7 @@ export function showUserMessage(message: UserMessage): void {
   );
 }
 
-/**
- * Shows the messages of explicit commands, and keeps the last one so tests can check exactly
- * what the user saw (text and actions) without a notification blocking them.
- */
+/** Shows command messages and keeps the last, so tests check what the user saw. */
 export class MessagePresenter {
   private last: UserMessage | undefined;
 

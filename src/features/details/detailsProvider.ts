@@ -1,9 +1,4 @@
-/**
- * "Show Transaction Details": the full record as a read-only JSON-with-comments document
- * (`exchange-tx-record:/exchange-tx-records/<id>`, its tab named by the id; each time also as ISO
- * text in a comment beside it), served by a content provider from the store and refreshed
- * whenever the store sees the record change.
- */
+/** "Show Transaction Details": the record as a read-only JSON-with-comments document, kept fresh. */
 import type { EnvironmentKindSource } from '../common/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -37,11 +32,7 @@ export function recordJson(record: TransactionRecord | Record<string, unknown>):
   return recordText(record);
 }
 
-/**
- * Under a record, as comments: what its status means, what comes next, what to do (the same text
- * as the agents' diagnosis, src/agents/statusGuide.ts: its own small file, loaded on first use, not
- * the agent tools' whole file, whose loading made the first details document take over a second).
- */
+/** Under a record, as comments: what its status means, what comes next, what to do. */
 export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
   const status = (record as { status?: unknown }).status;
   if (typeof status !== 'string') return '';

@@ -1,11 +1,6 @@
 /**
- * One forwarding session of the extension (loaded with forwarding.ts when a command of forwarding
- * first runs): a ForwardService (src/forward/service.ts) polling through the client of the
- * connection in use (the same client and limiter as the views, within its own share of requests
- * per second), its state in the extension's global storage (one file per account), a
- * line per delivery attempt in the events channel (every text from the service or the receiver
- * escaped). What a poll fetches is handed on (onRecords) to the extension's store. The secrets
- * are kept by the caller in SecretStorage; here they live only in memory.
+ * One forwarding session: a ForwardService polling through the client in use, its state in global
+ * storage, a line per delivery attempt in the events channel. Secrets live only in memory here.
  */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';

@@ -1,10 +1,4 @@
-/**
- * Forwarding in this window once one of its commands first runs (activation registers only the
- * commands, in index.ts): the events' output channel, the status bar item, the Forwarded Events view's provider
- * (the view is hidden until the window's first session, `exchangeTx.forwardingUsed`), and the
- * commands' work: start (asking where to send, the secret made and shown once), stop, resend,
- * rotate, and a stop when the environment changes.
- */
+/** Forwarding in this window: the events channel, the status item, the view and the commands. */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { CurrentConnection, EnvironmentResets } from '../common/environmentDeps';

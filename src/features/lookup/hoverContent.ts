@@ -1,10 +1,6 @@
 /**
- * What the hover over a transaction id shows, in this order (VS Code bounds a hover's height: what
- * is acted on comes first): the status with its icon; for one that is not final its diagnosis
- * short (since when, next, what to do: the agents' diagnosis text); command links to watch it and
- * show its details; the key fields of the record. Every text that came from the service is escaped (no HTML, links, emphasis, icons or control characters can get through); the
- * only trusted commands are the links this file writes (on a sandbox transaction, Simulate
- * Payment and Move to Status… too), and HTML is off.
+ * What the hover over an id shows, most acted-on first: status, a short diagnosis, command links,
+ * key fields. Every service text is escaped; only this file's links are trusted.
  */
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
@@ -68,12 +64,7 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
   return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
 }
 
-/**
- * Since when a transaction is in its status, for the diagnosis under the record, as the diagnosis
- * tool reads it: on an account from its sightings (no request: the store noted the lookup), on the
- * sandbox from its control endpoint (its clock and the schedule: two local calls, not the
- * service's, for the exact time). Undefined when that fails: the hover stands without it.
- */
+/** Since when it is in its status: from the sightings or the sandbox's schedule; else undefined. */
 export async function hoverFacts(
   record: TransactionRecord,
   target: { readonly environment: CurrentConnection; readonly sandbox: SandboxStarter },
@@ -148,8 +139,7 @@ export function recordHover(
     lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
   if (record.payoutHash !== null && record.payoutHash !== '')
     lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
-  // The actions above the record's fields, which are whole in Show Details: within the hover's
-  // bounded height with the diagnosis, no scroll to reach them.
+  // The actions come before the fields, within the hover's bounded height.
   // Watch only while it moves: a settled transaction would leave the status bar a minute later.
   const watch = isFinalStatus(record.status)
     ? ''

@@ -1,12 +1,6 @@
 /**
- * The hover over a transaction id in any text document: the id is recognized by the
- * `exchangeTx.hover.idPattern` setting, its record comes from the store (cached for a short time,
- * one request shared by concurrent hovers, ids the service did not know not asked again for a
- * while), and a hover that goes away cancels its wait. Failures show as one line in the hover,
- * never as a notification. A miss (no such transaction, or a failed lookup) is said only where
- * `exchangeTx.hover.answerMissesIn` names the document (logs and request documents by default);
- * elsewhere, in code, it stays silent. A transaction that is not final shows its diagnosis, short:
- * since when, what comes next, what to do (src/agents/diagnosis.ts, as the tool and the details).
+ * The hover over a transaction id in any document, its record from the store. Failures are one
+ * line; a miss is said only where `exchangeTx.hover.answerMissesIn` names the document.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';

@@ -1,8 +1,6 @@
 /**
- * "Get Transaction Status…": takes the id from its argument, the selection, the id under the
- * cursor or an input box; asks the service for a fresh record behind a cancellable progress
- * notification; shows the status with "Watch", "Details" and "More…" (Copy ID, Open as Request), or
- * the failure with the action that fits it. Returns what happened, for tests and other commands.
+ * "Get Transaction Status…": the id from its argument, the selection, the cursor or a box; a
+ * fresh record behind cancellable progress; the status with its actions, or the failure.
  */
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
@@ -135,10 +133,8 @@ export class LookupCommand {
       }
       log.info(`${id}: ${record.status}`);
       this.deps.choices?.remember(id);
-      // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
-      // does not fire when the command runs from the extension (a notification's button, say). Off
-      // and, a moment later, on again: it changes with every lookup (the step may have been reset
-      // meanwhile), and newer VS Code folds changes made in one go into none.
+      // The walkthrough step completes on this key (its onCommand misses runs from the extension).
+      // Off, then on a moment later: newer VS Code folds changes made in one go into none.
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
         setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
       });

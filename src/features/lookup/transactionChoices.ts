@@ -1,9 +1,6 @@
 /**
- * How a command that takes a transaction gets one when it was given none (from the palette): a
- * quick pick of the known ones first (choiceList.ts: the one selected in the Transactions view,
- * the one in the editor, the watched ones, the ones looked up lately, the ones loaded in the view),
- * each with its status and pair when the store has its record; typing an ID that is none of them
- * offers it; "Enter an ID…" opens the command's own input box. Each feature adds its source here.
+ * A quick pick of the known transactions for a command given none, with status and pair; a typed
+ * ID is offered, and "Enter an ID…" opens the command's own box.
  */
 import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';

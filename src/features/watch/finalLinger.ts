@@ -1,11 +1,6 @@
 /**
- * How long a watch of a settled transaction stays (ours): a watched transaction that reaches a
- * final status (finished, failed, refunded, overdue, expired) is told once with a notification,
- * shows its final status in the status bar for FINAL_LINGER_MS, then its item is removed and the
- * watch ends (as "Stop Watching" does). So the status bar never fills with settled watches; the
- * notification (kept in the notification centre) and the Transactions view keep the outcome.
- * A transaction that comes back to life in the meantime (moved in the sandbox, another account)
- * stays watched. Pure timing: no `vscode`.
+ * A watch that reaches a final status is told once, shows it for FINAL_LINGER_MS, then ends:
+ * the status bar never fills with settled watches. One that comes back to life stays watched.
  */
 
 /** How long a settled watch stays in the status bar. */

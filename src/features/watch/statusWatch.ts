@@ -1,10 +1,6 @@
 /**
- * Watches transactions in the status bar: an item per id, polled through the shared store (one
- * `getTransactions` per 10 ids, through the one limiter), one poll at a time, backing off on
- * errors. Polling stops at a final status (told once; the item shows it for a minute, then the
- * watch ends: finalLinger.ts) or when the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
- * the workspace state and restored on activation, the first poll on a timer. A watch's own state
- * and status bar item are watchEntry.ts.
+ * Watches transactions in the status bar, an item per id, polled through the shared store.
+ * Polling stops at a final status or an unknown id; the ids are kept in the workspace state.
  */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';

@@ -1,10 +1,4 @@
-/**
- * The status-bar watch's work, loaded on first use (index.ts registers the commands at
- * activation and loads this when one runs, or right after activation when watches were saved):
- * "Watch Transaction in Status Bar…", "Stop Watching Transaction…", the item's click menu, and
- * `exchangeTx.watch.intervalSeconds`. Without an id, Watch asks for one, offering the id selected
- * or under the cursor in the editor.
- */
+/** The status-bar watch's commands, its item's click menu and its interval setting. */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
 import type { Logger } from '../common/log';

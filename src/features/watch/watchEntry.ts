@@ -1,7 +1,4 @@
-/**
- * One watched transaction: its state (where it is watched, its record, whether it is polled) and
- * its status bar item, and how the item shows that state (watchPresentation.ts).
- */
+/** One watched transaction: its state and its status bar item. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import { shortId } from '../../shared/format';

@@ -1,10 +1,6 @@
 /**
- * The ids the status watch accepts from the saved state, and how the lists of ids are stored (the
- * watched ids and those whose final status was announced): a versioned list of id strings,
- * `{ "version": 1, "items": ["abc12345", …] }` (see src/shared/storedState.ts). The plain arrays
- * of the first release still read; a string that is no plausible id is dropped, an entry of
- * another shape is kept, unused. Pure (no `vscode`), tested in plain Node; the id rules themselves
- * are in src/shared/transactionId.ts.
+ * How the watch stores its lists of ids: a versioned list of id strings (see shared/storedState).
+ * The first release's plain arrays still read; an implausible id is dropped.
  */
 
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
@@ -34,10 +30,7 @@ export function readStoredIds(value: unknown): StoredList<string> {
   return readStoredList(value, idCodec, MAX_WATCHED);
 }
 
-/**
- * The saved list of watched ids, read defensively: whatever the memento holds, the result is
- * unique plausible ids, in order, at most MAX_WATCHED.
- */
+/** The saved watched ids, read defensively: unique plausible ids, in order, at most MAX_WATCHED. */
 export function parseStoredIds(value: unknown): string[] {
   return listValues(readStoredIds(value));
 }

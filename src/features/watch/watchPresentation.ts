@@ -1,8 +1,4 @@
-/**
- * How a watched transaction looks in its status bar item: the text (codicon, short id, short
- * status), the background for statuses that need attention (statusLook's severity), and a
- * Markdown tooltip with the record, every service string escaped.
- */
+/** How a watched transaction looks in its status bar item; every service string is escaped. */
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
@@ -93,10 +89,7 @@ function recordLines(record: TransactionRecord): string[] {
   return lines;
 }
 
-/**
- * The item's text, background and tooltip for what is known about one watched transaction;
- * `target` names where it is watched ("Sandbox" or the account's name).
- */
+/** The item's text, background and tooltip; `target` names where it is watched. */
 export function describeWatch(view: WatchView, target: string, now: number = Date.now()): WatchLook {
   const short = shortId(view.id);
   const where = escapeMarkdown(target, 60);
@@ -200,10 +193,7 @@ export function readItem(item: vscode.StatusBarItem): {
   return { text: item.text, tooltip, ...(backgroundColor ? { backgroundColor } : {}), ...(command ? { command } : {}) };
 }
 
-/**
- * Tells the user once that a watched transaction reached a final status, as an error, warning or
- * information notification by the status's severity; resolves with the action chosen.
- */
+/** Tells once that a watch reached a final status, by its severity; resolves with the action. */
 export async function notifyFinal(id: string, status: TransactionStatus): Promise<'details' | 'stop' | undefined> {
   const look = statusLook(status);
   const details = vscode.l10n.t('Show Details');

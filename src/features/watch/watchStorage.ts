@@ -1,8 +1,6 @@
 /**
- * The watches as the workspace state keeps them: the watched ids, those whose final status was
- * announced (lists of watchIds.ts) and where each is watched (`{ "<id>": "sandbox" | "<account
- * id>" }`). Written read-changed-written, so what this version does not understand stays. Pure:
- * the memento is anything with `get` and `update`.
+ * The watches in the workspace state: the watched ids, those announced, and where each is watched.
+ * Written read-changed-written, so what this version does not understand stays.
  */
 import { readStoredIds, storedIdsJson } from './watchIds';
 import { isRecord } from '../../shared/isRecord';

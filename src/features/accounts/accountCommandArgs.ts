@@ -26,7 +26,6 @@ export interface EditAccountArgs {
 }
 
 export interface AccountResult {
-  /** The account added or changed. */
   readonly account?: string;
   /** The derived API key (public), when keys were saved. */
   readonly apiKey?: string;

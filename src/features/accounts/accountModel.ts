@@ -15,7 +15,6 @@ export const MAX_NAME_LENGTH = 60;
 /** Hosts remembered per account (each answer to "Send signed requests … to host …?"). */
 const MAX_HOSTS = 20;
 
-/** What is shown of an account. */
 export function accountSummary(account: Account): AccountSummary {
   return { id: account.id, name: account.name, host: hostOf(account.baseUrl), baseUrl: account.baseUrl };
 }
@@ -95,7 +94,6 @@ export function writeAccounts(list: AccountList): Record<string, unknown> {
 
 export type NameProblem = 'empty' | 'too-long' | 'control-characters' | 'taken';
 
-/** Why a name cannot be an account's name, or undefined when it can. */
 export function nameProblem(name: string, others: readonly Account[], selfId?: string): NameProblem | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
@@ -172,7 +170,6 @@ export function withHostDecision(account: Account, allowed: boolean | undefined)
   return { ...account, hosts };
 }
 
-/** The list with one account replaced (same id) or added. */
 export function putAccount(list: AccountList, account: Account): AccountList {
   const index = list.accounts.findIndex((a) => a.id === account.id);
   const accounts = index < 0 ? [...list.accounts, account] : list.accounts.map((a, i) => (i === index ? account : a));

@@ -82,7 +82,6 @@ export const modalPrompts: AccountPrompts = {
   },
 };
 
-/** Where a trust decision comes from; the workspace's by default. */
 export interface WorkspaceTrust {
   readonly isTrusted: boolean;
   readonly onDidGrantWorkspaceTrust: vscode.Event<void>;

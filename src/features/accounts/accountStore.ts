@@ -101,17 +101,14 @@ export class AccountStore implements vscode.Disposable {
     return accountOf(this.list, id);
   }
 
-  /** `sandbox` or the id of the active account. */
   get active(): string {
     return this.list.active;
   }
 
-  /** The name's problem in words, for an input box; undefined when the name is fine. */
   checkName(name: string, selfId?: string): string | undefined {
     return nameMessage(nameProblem(name, this.accounts, selfId));
   }
 
-  /** The address's problem in words; undefined when signed requests may go there. */
   checkUrl(baseUrl: string): string | undefined {
     return urlProblem(baseUrl);
   }
@@ -155,7 +152,6 @@ export class AccountStore implements vscode.Disposable {
     return next;
   }
 
-  /** Adds or replaces an account's keys. */
   async setKeys(id: string, privateKey: string, apiKey?: string): Promise<Credentials> {
     this.require(id);
     const credentials = this.parseKey(privateKey, apiKey);
@@ -172,7 +168,6 @@ export class AccountStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Removes an account and its key. */
   async remove(id: string): Promise<void> {
     await this.secrets.delete(secretKey(id));
     this.parsed.delete(id);

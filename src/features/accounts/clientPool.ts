@@ -37,7 +37,6 @@ export interface SandboxStart {
 export interface ClientPoolDeps {
   readonly limiters: KeyLimiters;
   readonly sandbox: SandboxStart;
-  /** The request timeout for a new client, in ms. */
   readonly timeoutMs: () => number;
   /** Told of every request a client sends (the log). */
   readonly onRequest?: (entry: RequestLogEntry) => void;
@@ -100,19 +99,16 @@ export class ClientPool {
     return client;
   }
 
-  /** Ends the sandbox-only client (the sandbox stops). */
   endSandboxClient(): void {
     this.sandboxOnly?.client.dispose();
     this.sandboxOnly = undefined;
   }
 
-  /** A client signing with `credentials`, with the limiter of its key. */
   private make(code: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
     const limiter = this.deps.limiters.for(credentials.apiKey);
     return new code.ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
   }
 
-  /** Ends every client and every limiter. */
   dispose(): void {
     this.disposed = true;
     this.disposeCurrent();

@@ -35,15 +35,10 @@ export interface SandboxLife extends SandboxStarter, SandboxRunning {
   shutdown(): Promise<void>;
 }
 
-/** The parts the service is made of, built in src/extension.ts. */
 export interface EnvironmentServiceDeps {
-  /** The user's accounts. */
   readonly accounts: AccountStore;
-  /** The built-in sandbox's life. */
   readonly sandboxHost: SandboxLife;
-  /** The clients and the limiter of each key. */
   readonly clients: ClientPool;
-  /** The address policy and the user's answer for each account's host. */
   readonly approval: HostApproval;
   readonly log: Logger;
   /** The workspace's trust (`vscode.workspace` unless a test says otherwise). */
@@ -69,7 +64,6 @@ export class EnvironmentService implements vscode.Disposable {
   private shown: string | undefined;
   private resetting: Promise<void> = Promise.resolve();
 
-  /** The user's accounts. */
   readonly accounts: AccountStore;
 
   /** Fires when anything shown about the environment changed (including the sandbox starting). */

@@ -11,15 +11,10 @@ import { hostOf } from '../common/accounts';
 import { AccountAccessError } from '../common/accountAccessError';
 import type { AccountPrompts } from '../common/accountQuestions';
 
-/** Why an account is not used, in the user's language. */
 export interface ApprovalWords {
-  /** Signed requests for `accountName` to `host` are not allowed. */
   declined(accountName: string, host: string): string;
-  /** The account no longer exists. */
   missing(): string;
-  /** The workspace is in Restricted Mode. */
   restricted(): string;
-  /** The account has no usable keys. */
   noKeys(accountName: string): string;
 }
 

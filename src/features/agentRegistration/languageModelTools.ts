@@ -16,7 +16,6 @@ export interface AgentToolsDeps {
   readonly environment: CurrentConnection & EnvironmentView;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
   readonly sandboxHost: SandboxStarter;
-  /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
   /** The store every record fetched passes: what a tool fetches too (the sightings are noted from it). */
   readonly store: Pick<TransactionStore, 'upsert'>;
@@ -52,7 +51,6 @@ function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageMode
 
 const asIs: Redact = (text) => text;
 
-/** A signal that aborts when the token is cancelled, and its disposal. */
 function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   if (token.isCancellationRequested) controller.abort();
@@ -65,7 +63,6 @@ function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSign
   };
 }
 
-/** One agent tool as VS Code calls it. */
 export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly tool: AgentTool,

@@ -61,7 +61,6 @@ function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageMo
   return typeof (lm as Partial<McpLanguageModelApi>).registerMcpServerDefinitionProvider === 'function';
 }
 
-/** VS Code's McpStdioServerDefinition class, where the host has it. */
 function definitionClass(): McpStdioDefinitionClass | undefined {
   const value: unknown = (vscode as unknown as { readonly McpStdioServerDefinition?: unknown })
     .McpStdioServerDefinition;

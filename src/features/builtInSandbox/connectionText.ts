@@ -7,7 +7,6 @@ export type ConnectionFormat = 'env' | 'json';
 export interface SandboxConnection {
   /** Base URL, `http://127.0.0.1:PORT`; JSON-RPC calls go to `${url}/v2`. */
   readonly url: string;
-  /** The `X-Api-Key` value. */
   readonly apiKey: string;
   /** Hex of the DER PKCS#8 private key, as the service's samples print keys. */
   readonly privateKey: string;
@@ -33,7 +32,6 @@ export function connectionText(connection: SandboxConnection, format: Connection
 
 /** What decides how long a copied connection stays valid. */
 export interface ConnectionFacts {
-  /** The port the sandbox runs on now. */
   readonly port: number;
   /** The port setting now: 0 (any free port) or a fixed port. */
   readonly fixedPort: number;

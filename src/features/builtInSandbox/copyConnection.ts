@@ -23,11 +23,9 @@ export interface CopyConnectionResult {
   readonly survivesReload: boolean;
   /** How long it stays valid, and why. */
   readonly life: ConnectionLife;
-  /** The message shown. */
   readonly message: string;
 }
 
-/** What the message says about how long the copy stays valid. */
 function lifeNote(life: ConnectionLife): string {
   switch (life.kind) {
     case 'reloads':
@@ -60,7 +58,6 @@ function lifeNote(life: ConnectionLife): string {
   }
 }
 
-/** The command's work (registered at activation by index.ts). */
 export function copyConnectionHandler(
   context: vscode.ExtensionContext,
   sandboxHost: SandboxStarter,

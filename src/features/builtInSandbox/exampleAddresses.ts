@@ -116,7 +116,6 @@ export function exampleAddress(ticker: string, blockchain?: string): ExampleAddr
   return own(EXAMPLES, ticker.toLowerCase()) ?? (blockchain !== undefined ? own(BY_BLOCKCHAIN, blockchain) : undefined);
 }
 
-/** The tickers with an example of their own. */
 export function exampleTickers(): string[] {
   return Object.keys(EXAMPLES);
 }

@@ -17,11 +17,8 @@ export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
 export const MAX_SET_ASIDE = 3;
 
 export interface SetAsideLedger {
-  /** When it was set aside (ISO 8601). */
   readonly setAsideAt: string;
-  /** Why its restore failed. */
   readonly reason: string;
-  /** The kept ledger, as it was stored. */
   readonly snapshot: unknown;
 }
 
@@ -41,7 +38,6 @@ const codec: ListCodec<SetAsideLedger> = {
   }),
 };
 
-/** The ledgers set aside, newest first. */
 export function setAsideLedgers(state: vscode.Memento): SetAsideLedger[] {
   return listValues(readStoredList(state.get<unknown>(SET_ASIDE_LEDGERS_KEY), codec, MAX_SET_ASIDE));
 }

@@ -31,13 +31,11 @@ import {
 } from './transactionDraft';
 import type { PayinLimits, TransactionDraft } from './transactionDraft';
 
-/** What the command did, for tests and callers. */
 export interface NewTransactionResult {
   readonly id?: string;
   readonly status?: string;
   readonly type?: TransactionType;
   readonly revealed?: RevealResult;
-  /** The request document Edit as Request… opened. */
   readonly request?: vscode.Uri;
   /** Why nothing was created: `not-sandbox`, `amount-out-of-range`, an address field, or another error's message. */
   readonly error?: string;
@@ -78,7 +76,6 @@ function exampleDraft(pair: PairChoice, amount: string): TransactionDraft {
 }
 
 export class NewTransactionCommand {
-  /** The prompts (tests script them). */
   prompts: NewTransactionPrompts = windowPrompts;
 
   constructor(private readonly deps: NewTransactionDeps) {}

@@ -6,7 +6,6 @@ import { safeText } from '../../shared/safeText';
 import type { PairChoice } from './newTransactionCore';
 
 export interface CurrencyItem extends vscode.QuickPickItem {
-  /** The ticker, as the service names it. */
   readonly currency: string;
 }
 
@@ -21,7 +20,6 @@ export interface AmountPrompt {
   readonly value: string;
   /** undefined when the text may be sent, else what is wrong. */
   readonly validate: (text: string) => string | undefined;
-  /** The words of Create for a valid amount. */
   readonly createLabel: (amount: string) => string;
 }
 
@@ -33,9 +31,7 @@ export interface AmountAnswer {
 
 /** The questions of the flow; each resolves undefined when the user cancels (Escape). */
 export interface NewTransactionPrompts {
-  /** The payin currency: its ticker. */
   payin(items: readonly CurrencyItem[], title: string): Promise<string | undefined>;
-  /** The pair among the payin's pairs (the payout). */
   pair(items: readonly PairItem[], title: string): Promise<PairChoice | undefined>;
   amount(prompt: AmountPrompt): Promise<AmountAnswer | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */

@@ -78,7 +78,6 @@ export const windowPayAndMovePrompts: PayAndMovePrompts = {
     )?.status,
 };
 
-/** What a command did, for tests and callers. */
 export interface PayAndMoveResult {
   readonly id?: string;
   readonly status?: KnownStatus;

@@ -27,7 +27,6 @@ function member(value: unknown, key: string): unknown {
   return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
 }
 
-/** The id of a command's first argument, when it is a plausible one. */
 export function commandIdOf(arg: unknown): string | undefined {
   const id = idFromArgument(arg);
   return id !== undefined && isPlausibleId(id) ? id : undefined;

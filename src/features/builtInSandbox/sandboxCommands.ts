@@ -48,11 +48,8 @@ async function askReset(own: number): Promise<boolean | undefined> {
   return choice === keep;
 }
 
-/** What the sandbox commands hand to the test API. */
 export interface SandboxApi {
-  /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
   readonly newTransaction: NewTransactionCommand;
-  /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
   readonly payAndMove: PayAndMove;
   /** The last information message a sandbox command showed (for tests). */
   readonly lastNotice: string | undefined;
@@ -62,7 +59,6 @@ export interface BuiltInSandboxDeps {
   readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
-  /** The sandbox's client for New Transaction. */
   readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
@@ -76,7 +72,6 @@ export type SandboxCommandHandlers = Readonly<
   Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>
 >;
 
-/** The commands' work, and what the test API gets of it. */
 export function sandboxCommandHandlers(
   context: vscode.ExtensionContext,
   deps: BuiltInSandboxDeps,

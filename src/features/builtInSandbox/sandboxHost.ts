@@ -36,7 +36,6 @@ const CHANGING = new Set([
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
 
-/** What the host needs from the extension. */
 export interface SandboxHostDeps {
   readonly secrets: vscode.SecretStorage;
   /** Global storage, for the ledger's snapshot. */
@@ -83,7 +82,6 @@ export class SandboxHost implements vscode.Disposable {
     this.preparedKey.catch(() => undefined);
   }
 
-  /** The sandbox if it is running. */
   get sandbox(): Sandbox | undefined {
     return this.current?.sandbox;
   }

@@ -8,7 +8,6 @@ export interface TransactionDraft {
   readonly type: TransactionType;
   /** Payin amount, an exact decimal string. */
   readonly amount: string;
-  /** Payout address (in `to`). */
   readonly address: string;
   readonly extraId?: string;
   /** Required for fixed; optional for float. */
@@ -16,7 +15,6 @@ export interface TransactionDraft {
   readonly refundExtraId?: string;
 }
 
-/** The pair's payin bounds; either may be unknown. */
 export interface PayinLimits {
   readonly min?: string;
   readonly max?: string;

@@ -17,7 +17,6 @@ export interface ResendChoice {
   readonly method: string;
   /** Where the entry went ("Sandbox" or the account's name, with its host). */
   readonly entryTarget: string;
-  /** Where requests go now. */
   readonly currentTarget: string;
   /** Whether the entry's own target can still be used (the sandbox, or an account that still exists). */
   readonly entryAvailable: boolean;

@@ -20,7 +20,6 @@ export interface AccountSummary {
 }
 
 export interface Resolution {
-  /** Where requests go. */
   readonly kind: 'sandbox' | 'live';
   /** Why the sandbox is used although an account is active. */
   readonly reason?: 'restricted' | 'no-keys' | 'missing';
@@ -32,7 +31,6 @@ export interface AccountKeys {
   get(id: string): Account | undefined;
   /** The account's key as it was saved (PEM or hex), to read its format; it stays in memory. */
   keyText(id: string): Promise<string | undefined>;
-  /** The usable keys, if any. */
   credentials(id: string): Promise<Credentials | undefined>;
 }
 

@@ -31,7 +31,6 @@ export interface ErrorDescription extends UserMessage {
 }
 
 export interface ErrorContext {
-  /** The transaction looked up. */
   readonly id: string;
   /** The environment the request went to. */
   readonly environment: EnvironmentKind;

@@ -12,7 +12,6 @@ export function redact(text: string): string {
     .replace(/\b[0-9a-fA-F]{64,}\b/g, '[redacted]');
 }
 
-/** A logger whose lines start with `[component]`. */
 export function tagged(channel: Logger, component: string): Logger {
   const tag = (message: string) => `[${component}] ${redact(message)}`;
   return {

@@ -149,7 +149,6 @@ export function statusIcon(look: StatusLook, spin = true): string {
   return `$(${look.icon}${spin && look.inProgress ? '~spin' : ''})`;
 }
 
-/** The look's icon in its theme colour, made once per look. */
 export function themeIcon(look: StatusLook): vscode.ThemeIcon {
   let icon = icons.get(look);
   if (!icon) {

@@ -80,7 +80,6 @@ export const actions = {
   }),
 };
 
-/** What "More…" on a transaction's notification offers, in a quick pick. */
 export function moreTransactionActions(id: string): MessageAction[] {
   return [actions.copyId(id), actions.openAsRequest(id)];
 }
@@ -108,7 +107,6 @@ export function showUserMessage(message: UserMessage): void {
 export class MessagePresenter {
   private last: UserMessage | undefined;
 
-  /** The last message presented (shown or not). */
   get lastMessage(): UserMessage | undefined {
     return this.last;
   }

@@ -19,7 +19,6 @@ export const MICROSECOND_FIELDS: readonly string[] = ['createdAt', 'moneyReceive
 /** A top-level `"field": 123,` line of prettyJson's output. */
 const TOP_LEVEL_NUMBER = /^ {2}"([A-Za-z]+)": (\d+)(,?)$/;
 
-/** The record (or an error object) as the details document shows it. */
 export function recordText(record: object): string {
   const lines = prettyJson(record)
     .split('\n')

@@ -4,7 +4,6 @@ import { checkHookUrl, DEFAULT_HOOK_URL, HookTargetError } from '../../forward/t
 import { errorText } from '../../shared/errorText';
 
 export interface ForwardPrompts {
-  /** The URL typed, or undefined when cancelled. */
   askUrl(): Promise<string | undefined>;
   /** Whether events may go to `host`, another machine the user typed. */
   confirmHost(host: string): Promise<boolean>;

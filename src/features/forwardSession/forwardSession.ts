@@ -18,7 +18,6 @@ export interface ForwardSessionOptions {
   readonly account: string;
   readonly url: URL;
   readonly secrets: SecretSet;
-  /** The state file (in the extension's global storage). */
   readonly stateFile: string;
   /** Where requests go, for the log (`the sandbox`, `the account "x"`). */
   readonly target: string;
@@ -97,7 +96,6 @@ export class ForwardSession {
     this.service.start();
   }
 
-  /** Events delivered in this session. */
   get delivered(): number {
     return this.service.queue.delivered;
   }
@@ -107,7 +105,6 @@ export class ForwardSession {
     return this.service.queue.pending;
   }
 
-  /** Events parked as failed. */
   get failed(): number {
     return this.service.queue.failed;
   }

@@ -22,7 +22,6 @@ const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
   readonly environment: CurrentConnection & EnvironmentResets;
-  /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
   /** The store every record fetched passes: it holds forwarding's while its target is in use. */
   readonly store?: Pick<TransactionStore, 'upsert'>;

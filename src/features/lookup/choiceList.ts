@@ -4,7 +4,6 @@
  */
 import type { Choice, ChoiceSource } from '../common/transactionPicks';
 
-/** The order the sources are offered in. */
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];
 
 export const MAX_PER_SOURCE = 25;

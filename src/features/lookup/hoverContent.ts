@@ -85,7 +85,6 @@ export async function hoverFacts(
   }
 }
 
-/** The hover of a record. */
 export function recordHover(
   record: TransactionRecord,
   environment: EnvironmentKind,

@@ -88,7 +88,6 @@ export function answersMissesIn(document: vscode.TextDocument): boolean {
   );
 }
 
-/** Whether hovers are on for documents of this language. */
 export function hoverEnabledFor(document: vscode.TextDocument): boolean {
   if (!readSetting('exchangeTx.hover.enabled', document)) return false;
   const languages = readSetting('exchangeTx.hover.languages', document);

@@ -115,7 +115,6 @@ export function findIdAt(line: string, character: number, pattern: CompiledIdPat
   return searchIdAt(line, character, pattern).match;
 }
 
-/** Whether the whole text is an id by the pattern. */
 export function matchesIdPattern(text: string, pattern: CompiledIdPattern): boolean {
   const found = findIdAt(text, 0, pattern);
   return found !== undefined && found.start === 0 && found.end === text.length;

@@ -88,7 +88,6 @@ export function statusMessage(id: string, record: TransactionRecord, nowMs: numb
 export class LookupCommand {
   constructor(private readonly deps: LookupDeps) {}
 
-  /** The last message the command presented. */
   get lastMessage(): UserMessage | undefined {
     return this.deps.messages.lastMessage;
   }

@@ -48,7 +48,6 @@ export class TransactionChoices implements TransactionPicks {
 
   constructor(private readonly store: TransactionStore) {}
 
-  /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
   provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable {
     this.sources.set(source, ids);
     return new vscode.Disposable(() => {
@@ -64,7 +63,6 @@ export class TransactionChoices implements TransactionPicks {
     this.recent.length = Math.min(this.recent.length, RECENT);
   }
 
-  /** The known ids now, in the order offered. */
   known(offered: readonly Choice[] = []): Choice[] {
     const ids: Partial<Record<ChoiceSource, string[]>> = {};
     const add = (source: ChoiceSource, list: readonly string[]) => (ids[source] = [...(ids[source] ?? []), ...list]);
@@ -80,7 +78,6 @@ export class TransactionChoices implements TransactionPicks {
     return choiceList(ids);
   }
 
-  /** The transaction picked, typed or entered; undefined when the user cancels. */
   async choose(options: ChooseOptions): Promise<string | undefined> {
     const choices = this.known(options.offered);
     this.lastOffered = choices;

@@ -3,7 +3,6 @@
  * the status bar never fills with settled watches. One that comes back to life stays watched.
  */
 
-/** How long a settled watch stays in the status bar. */
 export const FINAL_LINGER_MS = 60_000;
 
 export class FinalLinger {
@@ -13,7 +12,6 @@ export class FinalLinger {
   >();
 
   constructor(
-    /** Ends the watch of `id` (its item removed). */
     private readonly end: (id: string) => void,
     private lingerMs: number = FINAL_LINGER_MS,
   ) {}

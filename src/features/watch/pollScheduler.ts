@@ -54,7 +54,6 @@ export class PollScheduler {
     this.onError = options.onError;
   }
 
-  /** Failed polls in a row (0 after a successful one). */
   get failures(): number {
     return this.failureCount;
   }
@@ -63,12 +62,10 @@ export class PollScheduler {
     return this.intervalMs;
   }
 
-  /** Whether a poll is running now. */
   get polling(): boolean {
     return this.current !== undefined;
   }
 
-  /** When the next poll is due (clock ms), or undefined when none is scheduled. */
   get nextPollAt(): number | undefined {
     return this.timer === undefined ? undefined : this.dueAt;
   }

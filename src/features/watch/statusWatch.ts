@@ -41,7 +41,6 @@ export class StatusWatch implements vscode.Disposable {
     );
   }
 
-  /** The watched ids, in the order they were added. */
   get ids(): string[] {
     return [...this.entries.keys()];
   }
@@ -117,7 +116,6 @@ export class StatusWatch implements vscode.Disposable {
     return 'added';
   }
 
-  /** Stops watching `id` and removes its item; false if it was not watched. */
   stop(id: string): boolean {
     const entry = this.entries.get(id);
     if (!entry) return false;
@@ -134,7 +132,6 @@ export class StatusWatch implements vscode.Disposable {
     for (const id of this.ids) this.stop(id);
   }
 
-  /** Polls now (after the running poll, if any). Never rejects. */
   pollNow(): Promise<void> {
     return this.scheduler.pollNow();
   }

@@ -81,14 +81,12 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work, run by the handlers index.ts registers at activation. */
 export interface WatchCommands {
   watch(arg?: unknown): Promise<string | undefined>;
   stopWatching(arg?: unknown): Promise<string[]>;
   watchActions(arg?: unknown): Promise<void> | undefined;
 }
 
-/** The loaded watch: the status bar's watch and its commands' work. */
 export interface WatchPart {
   readonly watch: StatusWatch;
   readonly commands: WatchCommands;

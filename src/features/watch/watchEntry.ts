@@ -41,7 +41,6 @@ export function watchItem(id: string, priority: number): vscode.StatusBarItem {
   return item;
 }
 
-/** A new watch, not yet polled. */
 export function newEntry(id: string, target: string, item: vscode.StatusBarItem, announced: boolean): Entry {
   return {
     id,

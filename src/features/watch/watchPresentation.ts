@@ -16,7 +16,6 @@ import { recordAmounts } from '../../shared/recordAmounts';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../common/statusPresentation';
 
-/** What is known about one watched transaction, as the status watch keeps it. */
 export interface WatchView {
   readonly id: string;
   readonly record: TransactionRecord | undefined;

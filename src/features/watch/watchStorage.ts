@@ -10,7 +10,6 @@ export interface WatchMemento {
   update(key: string, value: unknown): Thenable<void> | Promise<void>;
 }
 
-/** What is kept of one watch. */
 export interface StoredWatch {
   readonly id: string;
   readonly target: string;

@@ -14,7 +14,8 @@ import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
 import { isFinalStatus } from '../../shared/status';
 import type { AccountSightings } from '../common/accountSightings';
-import { lazyModule } from '../common/lazyModule';
+import { describeError, notFound } from '../common/errorMessages';
+import { errorHover, hoverFacts, notFoundHover, recordHover } from './hoverContent';
 import type { IdPatternSetting } from './hoverSettings';
 import { answersMissesIn, hoverEnabledFor } from './hoverSettings';
 import { errorText } from '../../shared/errorText';
@@ -30,11 +31,6 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'output' },
   { scheme: 'git' },
 ];
-
-/** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
-const hoverContent = lazyModule(() => import('./hoverContent'));
-/** The words of errors and misses, loaded the first time a hover has one to tell. */
-const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
@@ -63,16 +59,9 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([
-        hoverContent(),
-        this.deps.store.lookup(match.id, { signal: controller.signal }),
-      ]);
+      const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
       if (!record && !answersMissesIn(document)) return undefined;
-      if (!record)
-        return new vscode.Hover(
-          notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short),
-          range,
-        );
+      if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
       const facts = isFinalStatus(record.status)
         ? undefined
         : await hoverFacts(
@@ -93,11 +82,11 @@ export class IdHoverProvider implements vscode.HoverProvider {
         range,
       );
     } catch (error) {
-      const description = (await errorWords()).describeError(error, { id: match.id, environment });
+      const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;
       this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${errorText(error)}`);
       if (!answersMissesIn(document)) return undefined;
-      return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
+      return new vscode.Hover(errorHover(description.short), range);
     } finally {
       subscription.dispose();
     }

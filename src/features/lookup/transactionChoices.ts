@@ -6,16 +6,10 @@ import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { lazyModule } from '../common/lazyModule';
 import type { Choice, ChooseOptions, ChoiceSource, TransactionPicks } from '../common/transactionPicks';
-import type * as StatusPresentation from '../common/statusPresentation';
-
-type StatusLookOf = typeof StatusPresentation.statusLook;
+import { statusLook } from '../common/statusPresentation';
 import { choiceList } from './choiceList';
 import { safeText } from '../../shared/safeText';
-
-/** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
-const presentation = lazyModule(() => import('../common/statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;
@@ -82,7 +76,6 @@ export class TransactionChoices implements TransactionPicks {
     const choices = this.known(options.offered);
     this.lastOffered = choices;
     if (choices.length === 0) return options.ask();
-    const { statusLook } = await presentation();
     const base: ChoiceItem[] = [];
     let section: ChoiceSource | undefined;
     for (const choice of choices) {
@@ -90,7 +83,7 @@ export class TransactionChoices implements TransactionPicks {
         section = choice.source;
         base.push({ label: sourceLabel(choice.source), kind: vscode.QuickPickItemKind.Separator });
       }
-      base.push(this.item(choice.id, statusLook));
+      base.push(this.item(choice.id));
     }
     base.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -126,7 +119,7 @@ export class TransactionChoices implements TransactionPicks {
     return chosen.enter ? options.ask() : chosen.id;
   }
 
-  private item(id: string, statusLook: StatusLookOf): ChoiceItem {
+  private item(id: string): ChoiceItem {
     const record = this.store.peek(id);
     if (!record) return { label: `$(symbol-key) ${safeText(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);

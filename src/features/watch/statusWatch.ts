@@ -12,8 +12,16 @@ import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
 import { isPlausibleId } from '../../shared/transactionId';
 import { FinalLinger } from './finalLinger';
-import { ANNOUNCED_KEY, MAX_WATCHED, parseStoredIds, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
-import { readStoredTargets, saveWatches } from './watchStorage';
+import {
+  ANNOUNCED_KEY,
+  MAX_WATCHED,
+  parseStoredIds,
+  readStoredTargets,
+  RESTORE_DELAY_MS,
+  saveWatches,
+  TARGETS_KEY,
+  WATCHED_KEY,
+} from './watchIds';
 import { notifyFinal, readItem } from './watchPresentation';
 import { isDone, newEntry, patch, showEntry, watchItem } from './watchEntry';
 import type { Entry } from './watchEntry';
@@ -313,12 +321,8 @@ export class StatusWatch implements vscode.Disposable {
   }
 
   private persist(): void {
-    const warn = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
-    saveWatches(
-      this.deps.memento,
-      { watched: WATCHED_KEY, announced: ANNOUNCED_KEY, targets: TARGETS_KEY },
-      [...this.entries.values()],
-      warn,
+    saveWatches(this.deps.memento, [...this.entries.values()], (error) =>
+      this.deps.log.warn(`could not save the watched transactions: ${String(error)}`),
     );
   }
 }

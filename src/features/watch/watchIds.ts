@@ -1,8 +1,8 @@
 /**
- * How the watch stores its lists of ids: a versioned list of id strings (see shared/storedState).
- * The first release's plain arrays still read; an implausible id is dropped.
+ * The watches in the workspace state: versioned lists of ids (see shared/storedState) and where
+ * each is watched. Written read-changed-written, so what this version does not understand stays.
  */
-
+import { isRecord } from '../../shared/isRecord';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
 import { isPlausibleId } from '../../shared/transactionId';
@@ -38,4 +38,47 @@ export function parseStoredIds(value: unknown): string[] {
 /** What to store for `ids`, keeping the entries and fields of `stored` this version does not understand. */
 export function storedIdsJson(stored: StoredList<string>, ids: readonly string[]): JsonObject | undefined {
   return storedListJson(stored, ids, idCodec, MAX_WATCHED);
+}
+
+export interface WatchMemento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+}
+
+export interface StoredWatch {
+  readonly id: string;
+  readonly target: string;
+  readonly announced: boolean;
+}
+
+/** The saved targets of watched ids, read defensively (anything but id → string is ignored). */
+export function readStoredTargets(stored: unknown): ReadonlyMap<string, string> {
+  const targets = new Map<string, string>();
+  if (isRecord(stored))
+    for (const [id, target] of Object.entries(stored))
+      if (typeof target === 'string' && target.length <= 200) targets.set(id, target);
+  return targets;
+}
+
+/** Saves the watches; a failed write is handed to `warn`. */
+export function saveWatches(
+  memento: WatchMemento,
+  watches: readonly StoredWatch[],
+  warn: (error: unknown) => void,
+): void {
+  const save = (key: string, values: readonly string[]) => {
+    const stored = readStoredIds(memento.get<unknown>(key));
+    void Promise.resolve(memento.update(key, storedIdsJson(stored, values))).then(undefined, warn);
+  };
+  save(
+    WATCHED_KEY,
+    watches.map((w) => w.id),
+  );
+  save(
+    ANNOUNCED_KEY,
+    watches.filter((w) => w.announced).map((w) => w.id),
+  );
+  const targets: Record<string, string> = {};
+  for (const watch of watches) targets[watch.id] = watch.target;
+  void Promise.resolve(memento.update(TARGETS_KEY, targets)).then(undefined, warn);
 }

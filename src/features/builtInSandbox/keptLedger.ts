@@ -3,13 +3,25 @@
  * time and the reason (the newest MAX_SET_ASIDE), never deleted; the sandbox starts fresh.
  */
 import type * as vscode from 'vscode';
-import type { RestoreOutcome } from '../../shared/controlProtocol';
+import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
+import type { LedgerSnapshot, RestoreOutcome } from '../../shared/controlProtocol';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../common/log';
 import { errorText } from '../../shared/errorText';
-import { LEDGER_STATE_KEY } from './snapshotBound';
 import { isRecord } from '../../shared/isRecord';
+
+/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
+export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
+
+/** The snapshot within `maxBytes` of JSON: the oldest transactions (at the end) go first. */
+export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {
+  let kept = snapshot;
+  while (kept.transactions.length > 0 && Buffer.byteLength(JSON.stringify(kept), 'utf8') > maxBytes) {
+    kept = { ...kept, transactions: kept.transactions.slice(0, Math.floor(kept.transactions.length * 0.9)) };
+  }
+  return kept;
+}
 
 /** Where kept ledgers that could not be restored are set aside, newest first. */
 export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';

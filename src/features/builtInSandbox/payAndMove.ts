@@ -20,9 +20,6 @@ import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatu
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
 
-export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
-export const MOVE_TO_STATUS_COMMAND = 'exchangeTx.sandbox.moveToStatus';
-
 export interface AmountItem extends vscode.QuickPickItem {
   readonly choice: 'expected' | 'other';
 }

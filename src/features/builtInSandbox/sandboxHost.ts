@@ -4,18 +4,16 @@
  */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
-import { fitted, LEDGER_STATE_KEY } from './snapshotBound';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
 import { newKeyPair, stableKeySetting, windowKeyPair } from './sandboxKeyPair';
-import { restoreKeptLedger } from './keptLedger';
+import { fitted, LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { errorText } from '../../shared/errorText';
 
 /** How long after a change the snapshot is taken (changes in a burst make one). */
@@ -237,7 +235,7 @@ export class SandboxHost implements vscode.Disposable {
     }
     // The sandbox counts no control request against the key's rate limit; they get their own limiter.
     const control = new ControlClient({ baseUrl: sandbox.url, credentials, timeoutMs: this.deps.timeoutMs() });
-    await this.restore(control);
+    await restoreKeptLedger({ state: this.deps.state, log: this.log, restore: (kept) => control.restore(kept) });
     // Restoring is no change to keep.
     this.cancelSave();
     this.dirty = false;
@@ -246,15 +244,6 @@ export class SandboxHost implements vscode.Disposable {
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
     return running;
-  }
-
-  /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
-  private async restore(control: ControlClient): Promise<void> {
-    await restoreKeptLedger({
-      state: this.deps.state,
-      log: this.log,
-      restore: (snapshot) => control.restore(snapshot),
-    });
   }
 
   private async save(): Promise<void> {

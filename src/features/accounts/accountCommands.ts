@@ -1,7 +1,4 @@
-/**
- * The account commands' work: add, edit, remove, set and clear keys, show the API key. Arguments
- * that would change keys or addresses without a prompt count only under test.
- */
+/** The account commands; arguments that would change keys or addresses unasked count only under test. */
 import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';

@@ -1,7 +1,4 @@
-/**
- * Accounts as stored in `globalState` (each private key is a secret of its own), read defensively
- * and written back with whatever this version did not understand.
- */
+/** Accounts as stored in `globalState`, read defensively and written back with what was not understood. */
 import { checkEndpoint } from '../../api';
 import { errorText } from '../../shared/errorText';
 import { hasUnsafeText } from '../../shared/safeText';
@@ -49,8 +46,7 @@ function readAccount(value: unknown): Account | undefined {
   const { id, name, baseUrl } = value;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return undefined;
   if (typeof name !== 'string' || nameProblem(name, []) !== undefined) return undefined;
-  // Any http(s) address reads (one migrated from an older version may break today's policy): the
-  // policy is enforced when it is entered and again before every request.
+  // Any http(s) address reads; the policy applies when it is entered and before every request.
   if (typeof baseUrl !== 'string' || baseUrl.length > 2048 || originOf(baseUrl) === undefined) return undefined;
   return { id, name: name.trim(), baseUrl, hosts: readHosts(value.hosts) };
 }

@@ -1,7 +1,4 @@
-/**
- * The user's accounts: the list in user-level `globalState`, each private key in SecretStorage.
- * Nothing is read from or written to a workspace; only the derived API key is shown.
- */
+/** The user's accounts in `globalState`, each private key in SecretStorage; never in a workspace. */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';

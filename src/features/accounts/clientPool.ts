@@ -1,7 +1,4 @@
-/**
- * The clients requests go through, and one rate limiter per API key kept across switches. The
- * current connection's clients end together when it changes; nothing more is signed with the old key.
- */
+/** The clients, and one rate limiter per API key; a connection's clients end together when it changes. */
 import { RateLimiter } from '../../api';
 import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
 import { loadClient } from '../common/loadClient';

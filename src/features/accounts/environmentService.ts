@@ -1,7 +1,4 @@
-/**
- * Where requests go (the built-in sandbox or an account, trusted, keyed and approved) and the
- * connection for it. Any change ends the old clients and fires `onDidReset`.
- */
+/** Where requests go, and the connection for it; any change ends the old clients and fires `onDidReset`. */
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ExchangeClient } from '../../api';
@@ -246,10 +243,7 @@ export class EnvironmentService implements vscode.Disposable {
     return this.sandboxHost.stop();
   }
 
-  /**
-   * Re-reads accounts, keys and settings; only a real change drops the client and fires `onDidReset`.
-   * Queued, so a no-change reset never returns while an earlier one still drops the old client.
-   */
+  /** Re-reads accounts, keys and settings, queued; only a real change drops the client and fires `onDidReset`. */
   private reset(reason: string): Promise<EnvironmentState> {
     return this.queued(() => this.resetNow(reason));
   }
@@ -277,8 +271,7 @@ export class EnvironmentService implements vscode.Disposable {
         ? `live|${account.id}|${account.baseUrl}|${keys?.credentials?.apiKey ?? ''}|${requestTimeoutMs()}`
         : `sandbox|${requestTimeoutMs()}`;
     const shown = `${connection}|${this.chosen}|${account?.name ?? ''}|${this.keysUsable}|${this.resolution.reason ?? ''}`;
-    // The state and the reset change together, with no wait in between: whoever sees the new
-    // state starts after the old records were dropped.
+    // The state and the reset change with no wait between: who sees the new state sees no old record.
     const changedConnection = connection !== this.connectionKey;
     if (changedConnection) {
       const first = this.connectionKey === undefined;

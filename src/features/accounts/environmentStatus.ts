@@ -69,8 +69,7 @@ export function registerEnvironment(
     environment.onDidChange(render),
     environment.accounts.onDidChange(render),
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
-      // Where requests go is the user's choice: only the extension's own tests pass it as an
-      // argument (another extension, or a command link, gets the picker).
+      // Where requests go is the user's choice: only the extension's own tests pass it as an argument.
       let chosen =
         typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
       if (chosen === undefined) {

@@ -1,7 +1,4 @@
-/**
- * Whether an account may be used: trusted, keyed, an allowed address, and the user's yes for its
- * host, asked once per account and host and kept. A dismissed question waits for a new choice.
- */
+/** Whether an account may be used: trusted, keyed, an allowed address, and the user's yes for its host. */
 import { checkEndpoint } from '../../api';
 import type { Credentials } from '../../api';
 import type { Logger } from '../common/log';

@@ -1,7 +1,4 @@
-/**
- * The agent tools as VS Code language-model tools, on the connection in use. A tool that creates
- * or moves asks for confirmation on the sandbox and is refused on an account.
- */
+/** The agent tools as language-model tools; one that changes state asks on the sandbox, refused on an account. */
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
@@ -118,8 +115,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
     if (this.tool.changesState && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
-    // The connection decides the target when the tool runs (not when it was prepared): a switch in
-    // between cannot send a state-changing call to an account.
+    // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();
     if (connection.redact) redact.byValue = connection.redact;
     const target: AgentTarget =

@@ -1,7 +1,4 @@
-/**
- * The MCP server definition: dist/mcp.js on the host's Node, bound to the sandbox, started only
- * when VS Code starts the server. Reached through a typed guard: @types/vscode 1.100 lacks it.
- */
+/** The MCP server definition, bound to the sandbox; reached through a guard (@types/vscode 1.100 lacks it). */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';

@@ -1,7 +1,4 @@
-/**
- * The manifest's language-model tools, made from the tool table plus what only VS Code and the
- * docs need. `npm run generate` writes package.json and the tables from it.
- */
+/** The manifest's language-model tools: the tool table plus what VS Code and the docs need. */
 import { AGENT_TOOLS } from '../../agents';
 
 /** Offered only while the sandbox is in use (the context key the environment service sets). */

@@ -41,10 +41,7 @@ export interface ConnectionFacts {
   readonly keyKept: boolean;
 }
 
-/**
- * How long a copied connection stays valid: across reloads on the fixed port with the kept key,
- * else while this window runs (the port was taken, the setting changed, or no fixed port or key).
- */
+/** How long a copy stays valid: across reloads on the fixed port with the kept key, else for the window. */
 export type ConnectionLife =
   | { readonly kind: 'reloads'; readonly port: number }
   | { readonly kind: 'port-taken'; readonly port: number; readonly taken: number }

@@ -1,7 +1,4 @@
-/**
- * "Copy Sandbox Connection": the sandbox's own URL and keys on the clipboard, for a local backend.
- * Only the extension's tests may pass the format: another extension could copy the key unseen.
- */
+/** "Copy Sandbox Connection"; only tests may pass the format, so no extension copies the key unseen. */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';
 import type { Logger } from '../common/log';

@@ -1,7 +1,4 @@
-/**
- * Made-up addresses that pass the sandbox's address check, per currency else per network:
- * the defaults of "Sandbox: New Transaction…", so a developer can press Enter through it.
- */
+/** Made-up addresses the sandbox accepts, per currency else per network: New Transaction's defaults. */
 
 export interface ExampleAddress {
   readonly address: string;

@@ -1,7 +1,4 @@
-/**
- * The sandbox ledger kept in global storage. One that cannot be restored is set aside with the
- * time and the reason (the newest MAX_SET_ASIDE), never deleted; the sandbox starts fresh.
- */
+/** The sandbox ledger kept in global storage; one that cannot be restored is set aside, never deleted. */
 import type * as vscode from 'vscode';
 import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
 import type { LedgerSnapshot, RestoreOutcome } from '../../shared/controlProtocol';

@@ -1,7 +1,4 @@
-/**
- * "Sandbox: New Transaction…": the pair, then the amount checked against its limits, then the
- * real operations. Edit as Request… opens the same create as a request document instead.
- */
+/** "Sandbox: New Transaction…": the pair, the amount within its limits, then the real operations. */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { TransactionType } from '../../api';
@@ -95,8 +92,7 @@ export class NewTransactionCommand {
     const given = draftFromArgument(arg);
     if (given) return this.create(given, undefined);
     try {
-      // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
-      // questions are open can never send this flow's requests there.
+      // The sandbox's own client: a switch to an account meanwhile never gets this flow's requests.
       const client = await this.deps.clients.sandboxClient();
       const pair = await this.askPair(client);
       if (!pair) return undefined;

@@ -1,7 +1,4 @@
-/**
- * "Simulate Payment" and "Move to Status…" through the sandbox's control endpoint; the store then
- * reads the transaction again. They act only on the local sandbox, so any caller may give args.
- */
+/** "Simulate Payment" and "Move to Status…": local to the sandbox, so any caller may give arguments. */
 import * as vscode from 'vscode';
 import type { ControlClient } from '../../api/controlClient';
 import { ControlError } from '../../api/controlError';

@@ -1,7 +1,4 @@
-/**
- * The sandbox's Faults…, Stop Fault Injection and Reset, through its signed control endpoint.
- * "Stop Fault Injection" avoids the word "Faults" so the palette's "Sandbox: Faults" finds one.
- */
+/** The sandbox's Faults…, Stop Fault Injection (no "Faults" in its title, for the palette) and Reset. */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type {

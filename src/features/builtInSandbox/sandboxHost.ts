@@ -1,7 +1,4 @@
-/**
- * The built-in sandbox's life: started on 127.0.0.1 on first use, stopped, reset and given faults.
- * It keeps its port and key pair for the window, and its ledger across reloads (global storage).
- */
+/** The built-in sandbox's life; it keeps its port and key pair for the window, its ledger across reloads. */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
 import { SkippableClock } from '../../shared/skippableClock';

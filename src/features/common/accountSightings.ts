@@ -1,7 +1,4 @@
-/**
- * The first sightings of each account's transactions, kept in global storage and noted from every
- * record the store sees. The sandbox needs none: its schedule tells exactly.
- */
+/** The first sightings of each account's transactions, noted from every record the store sees. */
 import type * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { Sightings } from '../../agents/sightings';

@@ -1,7 +1,4 @@
-/**
- * The one way to read `exchangeTx.*` settings: a value that breaks its rule becomes the default,
- * with one warning per wrong value naming the setting, the value, its scope and the default.
- */
+/** The one way to read `exchangeTx.*` settings: a wrong value becomes the default, warned once. */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
 import { DEFAULT_BASE_URL } from '../../shared/connectionNames';

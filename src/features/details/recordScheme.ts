@@ -1,10 +1,7 @@
 /** The URI scheme of the details documents (`exchange-tx-record:/exchange-tx-records/<id>`). */
 export const RECORD_SCHEME = 'exchange-tx-record';
 
-/**
- * The details documents' language: JSONC's grammar without the JSON language service, which cost
- * about 100 ms of the first details shown for features a read-only record does not use.
- */
+/** The details language: JSONC's grammar without the JSON language service (~100 ms at first open). */
 export const RECORD_LANGUAGE = 'exchange-tx-record';
 
 /** The language's name, as VS Code's status bar and language picker show it. */

@@ -1,7 +1,4 @@
-/**
- * One forwarding session: a ForwardService polling through the client in use, its state in global
- * storage, a line per delivery attempt in the events channel. Secrets live only in memory here.
- */
+/** One forwarding session: a ForwardService on the client in use; its secrets live only in memory. */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';

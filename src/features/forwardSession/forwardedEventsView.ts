@@ -1,7 +1,4 @@
-/**
- * The Forwarded Events view, from the delivery's own queue: waiting and failed first, then the
- * last delivered. One short line per event, its details as children.
- */
+/** The Forwarded Events view, from the delivery's own queue: waiting and failed first, then delivered. */
 import * as vscode from 'vscode';
 import type { QueueEntry } from '../../forward/deliveryTypes';
 import { isGapEvent } from '../../shared/statusEvents';

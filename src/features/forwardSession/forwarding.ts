@@ -53,8 +53,7 @@ export function makeForwarding(
   deps: ForwardSessionDeps,
   promptsSet: () => ForwardPrompts | undefined,
 ): Forwarding {
-  // The events' own output channel, made with its first line: starting forwarding does not
-  // always write one at once.
+  // The events' own channel, made with its first line: a start does not always write one at once.
   let channel: vscode.LogOutputChannel | undefined;
   const channelNow = (): vscode.LogOutputChannel => {
     if (channel) return channel;

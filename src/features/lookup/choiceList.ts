@@ -1,7 +1,4 @@
-/**
- * The transactions a command offers before a free-text id: under the cursor, selected, watched,
- * looked up, loaded; each once, at most MAX_PER_SOURCE of each source.
- */
+/** The transactions a command offers before a free-text id, each once, at most MAX_PER_SOURCE a source. */
 import type { Choice, ChoiceSource } from '../common/transactionPicks';
 
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];

@@ -1,7 +1,6 @@
 /**
- * The hover over a transaction id in any document, its record from the store, most acted-on first:
- * status, a short diagnosis, command links, key fields. Every service text is escaped; only this
- * file's links are trusted. A miss is said only where `exchangeTx.hover.answerMissesIn` says.
+ * The hover over a transaction id: status, a short diagnosis, command links, key fields. Service text
+ * is escaped; a miss is said only where `exchangeTx.hover.answerMissesIn` says.
  */
 import * as vscode from 'vscode';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
@@ -110,8 +109,7 @@ export function recordHover(
   md.appendMarkdown(
     `$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`,
   );
-  // The diagnosis first: what a user hovering a stuck id wants is in the hover's first lines, never
-  // under its fold (VS Code bounds a hover's height; the record is whole in Show Details).
+  // The diagnosis first: VS Code bounds a hover's height, and the record is whole in Show Details.
   const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
   if (brief) {
     const parts: [string, string][] = [

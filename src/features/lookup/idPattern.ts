@@ -1,7 +1,4 @@
-/**
- * What looks like a transaction id: the user's pattern sees a bounded window around the cursor
- * and runs under a time bound, so it cannot run away.
- */
+/** What looks like a transaction id: a user's pattern runs on a bounded window, under a time bound. */
 import { RETRY_BOUND_MS, runBounded } from './timeBound';
 import { errorText } from '../../shared/errorText';
 
@@ -77,8 +74,7 @@ function matchesUpTo(regex: RegExp, text: string, until: number): [number, numbe
 
 /** The id whose match covers `character` (or ends just before it), and whether time ran out. */
 export function searchIdAt(line: string, character: number, pattern: CompiledIdPattern): IdSearch {
-  // Only a window around the cursor is searched; a match touching a cut edge is not trusted, since
-  // the text beyond it could change whether (or how far) it matches.
+  // Only a window around the cursor is searched; a match touching a cut edge is not trusted.
   const from = Math.max(0, character - ID_SEARCH_WINDOW);
   const to = Math.min(line.length, character + ID_SEARCH_WINDOW);
   const text = line.slice(from, to);

@@ -1,7 +1,4 @@
-/**
- * "Get Transaction Status…": the id from its argument, the selection, the cursor or a box; a
- * fresh record behind cancellable progress; the status with its actions, or the failure.
- */
+/** "Get Transaction Status…": a fresh record behind cancellable progress, then its status or failure. */
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
@@ -119,8 +116,7 @@ export class LookupCommand {
     const title = vscode.l10n.t('Looking up transaction {0}…', id);
     const look = (given: AbortSignal | undefined) => store.lookup(id, { maxAgeMs: 0, signal: given });
     try {
-      // Silent (a caller's own lookup): the status bar only. Else a notification, cancellable,
-      // only when the answer takes more than a second.
+      // Silent: the status bar only. Else a cancellable notification past a second.
       const record = silent
         ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => look(signal))
         : await withInteractiveProgress(title, look, signal ? { signal } : {});

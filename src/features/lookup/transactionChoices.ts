@@ -1,7 +1,4 @@
-/**
- * A quick pick of the known transactions for a command given none, with status and pair; a typed
- * ID is offered, and "Enter an ID…" opens the command's own box.
- */
+/** A quick pick of the known transactions, with status and pair; "Enter an ID…" opens the command's box. */
 import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';

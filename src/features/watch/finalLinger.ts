@@ -1,7 +1,4 @@
-/**
- * A watch that reaches a final status is told once, shows it for FINAL_LINGER_MS, then ends:
- * the status bar never fills with settled watches. One that comes back to life stays watched.
- */
+/** A settled watch shows its final status for FINAL_LINGER_MS, then ends, unless it comes back to life. */
 
 export const FINAL_LINGER_MS = 60_000;
 

@@ -1,7 +1,4 @@
-/**
- * When the status watch polls: one poll at a time on a self-rescheduling timer, backing off after
- * failures, idle while there is nothing to poll. Timers and clock are injectable.
- */
+/** When the watch polls: one poll at a time, backing off after failures, no timer while idle. */
 import { systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';
 

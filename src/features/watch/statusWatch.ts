@@ -1,7 +1,4 @@
-/**
- * Watches transactions in the status bar, an item per id, polled through the shared store.
- * Polling stops at a final status or an unknown id; the ids are kept in the workspace state.
- */
+/** Watches transactions in the status bar, polled through the store until final or unknown. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
@@ -205,8 +202,7 @@ export class StatusWatch implements vscode.Disposable {
         this.render(entry);
       }
     }
-    // One request per target: the one in use through the store (the view sees the records too),
-    // every other one on its own, each watch where it was made.
+    // One request per target: the one in use through the store, each other one on its own.
     const targets = [...new Set(due.map((entry) => entry.target))];
     const outcomes = await Promise.all(
       targets.map((target) =>

@@ -8,10 +8,7 @@ function refusedId(error: unknown): boolean {
   return error instanceof InvalidParameterError && error.param === 'id';
 }
 
-/**
- * The records of `ids` (a missing id is unknown). When the service refuses an id of a batch, each
- * is asked alone, so the others still update; any other error fails the whole poll.
- */
+/** The records of `ids`; when the service refuses an id of a batch, each is asked alone. */
 export async function fetchWatched(refresh: Refresh, ids: readonly string[]): Promise<Map<string, TransactionRecord>> {
   try {
     return await refresh(ids);

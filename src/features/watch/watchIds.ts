@@ -1,7 +1,4 @@
-/**
- * The watches in the workspace state: versioned lists of ids (see shared/storedState) and where
- * each is watched. Written read-changed-written, so what this version does not understand stays.
- */
+/** The watches in the workspace state, written read-changed-written to keep what this version ignores. */
 import { isRecord } from '../../shared/isRecord';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';

@@ -20,7 +20,7 @@ import {
   WATCHED_KEY,
 } from './watchIds';
 import { notifyFinal, readItem } from './watchPresentation';
-import { isDone, newEntry, patch, showEntry, watchItem } from './watchEntry';
+import { isDone, patch, showEntry, UNPOLLED, watchItem } from './watchEntry';
 import type { Entry } from './watchEntry';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 import { errorText } from '../../shared/errorText';
@@ -165,7 +165,7 @@ export class StatusWatch implements vscode.Disposable {
   private add(id: string, announced: boolean, target: string): Entry {
     // Left-aligned, after the environment item, in the order they were added.
     const item = watchItem(id, -1 - ++this.order / 1000);
-    const entry = newEntry(id, target, item, announced);
+    const entry: Entry = { id, target, item, announced, ...UNPOLLED };
     this.entries.set(id, entry);
     // A record the store already holds (of the target in use) shows at once (a final one settles the watch at once).
     const cached = target === this.deps.environment.target ? this.deps.store.peek(id) : undefined;
@@ -298,14 +298,7 @@ export class StatusWatch implements vscode.Disposable {
     this.epoch++;
     this.scheduler.resetBackoff();
     for (const entry of this.entries.values()) {
-      patch(entry, {
-        record: undefined,
-        notFound: false,
-        error: undefined,
-        retryAt: undefined,
-        loading: false,
-        checkedAt: undefined,
-      });
+      patch(entry, UNPOLLED);
       this.render(entry);
     }
     if (this.entries.size > 0) void this.pollNow();

@@ -16,7 +16,6 @@ interface AddAccountArgs {
   readonly baseUrl: string;
   readonly privateKey: string;
   readonly apiKey?: string;
-  /** Switch to the new account at once. */
   readonly activate?: boolean;
 }
 

@@ -18,7 +18,6 @@ export interface CopyConnectionResult {
   readonly url: string;
   /** Whether it survives a reload (the sandbox runs on the fixed port of the setting with the kept key). */
   readonly survivesReload: boolean;
-  /** How long it stays valid, and why. */
   readonly life: ConnectionLife;
   readonly message: string;
 }

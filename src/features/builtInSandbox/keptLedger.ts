@@ -54,7 +54,6 @@ export function setAsideLedgers(state: vscode.Memento): SetAsideLedger[] {
 export interface RestoreKeptDeps {
   readonly state: vscode.Memento;
   readonly log: Logger;
-  /** Restores a snapshot into the new sandbox (its control endpoint's `restore`). */
   readonly restore: (snapshot: unknown) => Promise<RestoreOutcome>;
   readonly now?: () => Date;
 }

@@ -109,7 +109,6 @@ export class NewTransactionCommand {
     }
   }
 
-  /** The payin, then the payout among its pairs. */
   private async askPair(client: SandboxOperations): Promise<PairChoice | undefined> {
     const title = vscode.l10n.t('Sandbox: New Transaction');
     const { currencies, payins } = await quietly(vscode.l10n.t("Reading the sandbox's currencies…"), () =>

@@ -7,7 +7,6 @@ import { readSetting } from '../common/settings';
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
 
-/** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
   return readSetting('exchangeTx.sandbox.stableKey');
 }
@@ -19,7 +18,6 @@ export async function windowKeyPair(
   log: Logger,
   /** Notes the window's key pair (for the next start in this window). */
   remember: (text: string) => void,
-  /** A new key pair, as hex of DER PKCS#8. */
   fresh: () => Promise<string>,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {

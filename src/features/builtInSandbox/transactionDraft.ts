@@ -58,7 +58,6 @@ export function limitsOfEstimate(estimate: EstimateLimits): PayinLimits {
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
-/** The payin limits an amount error carried in `error.data.limits`. */
 export function limitsOfError(limits: AmountLimits | undefined): PayinLimits {
   const min = limits?.min?.from;
   const max = limits?.max?.from;

@@ -67,7 +67,6 @@ export class PollScheduler {
     return this.timer === undefined ? undefined : this.dueAt;
   }
 
-  /** The wait the next poll gets after the current run of failures. */
   get currentDelayMs(): number {
     return backoffDelay(this.intervalMs, this.failureCount, this.maxBackoffMs);
   }

@@ -50,7 +50,6 @@ export class StatusWatch implements vscode.Disposable {
     return [...this.entries.keys()];
   }
 
-  /** Final statuses announced with a notification, oldest first. */
   get announcements(): readonly Announcement[] {
     return this.announced;
   }

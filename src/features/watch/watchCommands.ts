@@ -92,7 +92,6 @@ export interface WatchPart {
   readonly commands: WatchCommands;
 }
 
-/** Makes the watch, follows its setting, restores the saved watches (first poll on a timer). */
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
   const watch = new StatusWatch({
     store: deps.store,

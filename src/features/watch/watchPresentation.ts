@@ -122,7 +122,6 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
     accessibilityLabel = vscode.l10n.t('Transaction {0}: checking', view.id);
   }
 
-  // Heading: the status (or the state) and where it was asked.
   if (record && look) {
     const label =
       record.status === 'unknown'

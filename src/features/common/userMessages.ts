@@ -23,61 +23,27 @@ export function plainText(text: string, max = 300): string {
   return safeText(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
 }
 
+const action = (title: string, command: string, args: readonly unknown[] = []): MessageAction => ({
+  title,
+  command,
+  args,
+});
+
 export const actions = {
-  retry: (command: string, args: readonly unknown[]): MessageAction => ({
-    title: vscode.l10n.t('Retry'),
-    command,
-    args,
-  }),
-  showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
-  setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
-  switchEnvironment: (): MessageAction => ({
-    title: vscode.l10n.t('Switch Account…'),
-    command: 'exchangeTx.switchEnvironment',
-    args: [],
-  }),
-  editAccount: (): MessageAction => ({
-    title: vscode.l10n.t('Edit Account…'),
-    command: 'exchangeTx.editAccount',
-    args: [],
-  }),
-  watch: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Watch in Status Bar'),
-    command: 'exchangeTx.watch',
-    args: [id],
-  }),
-  showDetails: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Show Details'),
-    command: 'exchangeTx.showDetails',
-    args: [id],
-  }),
-  copyId: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Copy ID'),
-    command: 'exchangeTx.copyId',
-    args: [id],
-  }),
-  openAsRequest: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Open as Request'),
-    command: 'exchangeTx.openAsRequest',
-    args: [id],
-  }),
+  retry: (command: string, args: readonly unknown[]) => action(vscode.l10n.t('Retry'), command, args),
+  showLog: () => action(vscode.l10n.t('Show Log'), 'exchangeTx.showLog'),
+  setKeys: () => action(vscode.l10n.t('Set API Keys…'), 'exchangeTx.setApiKeys'),
+  switchEnvironment: () => action(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'),
+  editAccount: () => action(vscode.l10n.t('Edit Account…'), 'exchangeTx.editAccount'),
+  watch: (id: string) => action(vscode.l10n.t('Watch in Status Bar'), 'exchangeTx.watch', [id]),
+  showDetails: (id: string) => action(vscode.l10n.t('Show Details'), 'exchangeTx.showDetails', [id]),
+  copyId: (id: string) => action(vscode.l10n.t('Copy ID'), 'exchangeTx.copyId', [id]),
+  openAsRequest: (id: string) => action(vscode.l10n.t('Open as Request'), 'exchangeTx.openAsRequest', [id]),
   /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
-  watchShort: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Watch'),
-    command: 'exchangeTx.watch',
-    args: [id],
-  }),
-  detailsShort: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Details'),
-    command: 'exchangeTx.showDetails',
-    args: [id],
-  }),
+  watchShort: (id: string) => action(vscode.l10n.t('Watch'), 'exchangeTx.watch', [id]),
+  detailsShort: (id: string) => action(vscode.l10n.t('Details'), 'exchangeTx.showDetails', [id]),
   /** "More…": a quick pick of `moreTransactionActions`. */
-  more: (id: string): MessageAction => ({
-    title: vscode.l10n.t('More…'),
-    command: 'exchangeTx.transactionActions',
-    args: [id],
-  }),
+  more: (id: string) => action(vscode.l10n.t('More…'), 'exchangeTx.transactionActions', [id]),
 };
 
 export function moreTransactionActions(id: string): MessageAction[] {

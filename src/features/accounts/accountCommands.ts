@@ -1,19 +1,31 @@
-/**
- * Add, Edit and Remove Account…, Set API Keys…, Clear API Keys and Show API Key.
- * Arguments that change keys or addresses without a prompt count only in the extension's own tests.
- */
+/** The account commands; arguments that would change keys or addresses unasked count only under test. */
 import type { EnvironmentService } from './environmentService';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
 import type { Logger } from '../common/log';
 import type { Account } from '../common/accounts';
 import { hostOf } from '../common/accounts';
-import type { AccountResult, AddAccountArgs, SetKeysArgs } from './accountCommandArgs';
 import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import { isRecord } from '../../shared/isRecord';
+
+interface AddAccountArgs {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly privateKey: string;
+  readonly apiKey?: string;
+  readonly activate?: boolean;
+}
+
+/** What an account command gives back; `error`: `cancelled`, or the message the user saw. */
+interface AccountResult {
+  readonly account?: string;
+  /** The derived API key (public), when keys were saved. */
+  readonly apiKey?: string;
+  readonly error?: string;
+}
 
 const CANCELLED: AccountResult = { error: 'cancelled' };
 
@@ -26,11 +38,9 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
   return { error: message };
 }
 
-/** Registers the account commands. */
 export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  environment: EnvironmentService,
-  log: Logger,
+  { environment, log }: { readonly environment: EnvironmentService; readonly log: Logger },
 ): void {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
@@ -89,7 +99,7 @@ export function registerAccountCommands(
     return { account: account.id, apiKey };
   };
 
-  const handlers: Readonly<Record<string, (args?: unknown) => Promise<unknown>>> = {
+  const handlers: Record<string, (args?: unknown) => Promise<unknown>> = {
     'exchangeTx.addAccount': addAccount,
 
     'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
@@ -164,14 +174,14 @@ export function registerAccountCommands(
     },
 
     'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
-      const given: SetKeysArgs = isRecord(args)
-        ? {
-            account: str(args.account),
-            privateKey: testing ? str(args.privateKey) : undefined,
-            apiKey: testing ? str(args.apiKey) : undefined,
-            switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined,
-          }
-        : {};
+      // The keys and the answer count only under test; `account` defaults to the chosen one.
+      const arg: Record<string, unknown> = isRecord(args) ? args : {};
+      const given = {
+        account: str(arg.account),
+        privateKey: testing ? str(arg.privateKey) : undefined,
+        apiKey: testing ? str(arg.apiKey) : undefined,
+        switchToLive: testing && typeof arg.switchToLive === 'boolean' ? arg.switchToLive : undefined,
+      };
       const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
       if (!account) {

@@ -1,15 +1,4 @@
-/**
- * The clients requests are sent with, and the rate limiter of each API key. Pure of `vscode`:
- * unit-tested in plain Node against a real sandbox.
- *
- * - One limiter per API key (`KeyLimiters`), kept across clients and switches, so a new client
- *   inherits the recent calls of its key; the sandbox's control client shares it.
- * - The clients of the current connection are disposed together when it changes (their queued
- *   calls and retries end: nothing more is signed with the old key), and with them the clients of
- *   accounts not in use.
- * - The client of "sandbox only" work (New Transaction) is the built-in sandbox's whatever the
- *   environment, never an account's; ended when the sandbox stops.
- */
+/** The clients, and one rate limiter per API key; a connection's clients end together when it changes. */
 import { ExchangeClient, RateLimiter } from '../../api';
 import type { Credentials, RequestLogEntry } from '../../api';
 import { valueRedactor } from '../../api/valueRedactor';
@@ -44,7 +33,6 @@ export interface SandboxStart {
 export interface ClientPoolDeps {
   readonly limiters: KeyLimiters;
   readonly sandbox: SandboxStart;
-  /** The request timeout for a new client, in ms. */
   readonly timeoutMs: () => number;
   /** Told of every request a client sends (the log). */
   readonly onRequest?: (entry: RequestLogEntry) => void;
@@ -77,12 +65,7 @@ export class ClientPool {
     for (const client of this.current.splice(0)) client.dispose();
   }
 
-  /**
-   * A connection of an account not in use, kept for the address and key it was made with (a reset
-   * for the account in use does not see another account's new key or address, so the kept one is
-   * checked against them here; one made for anything else is ended). A new one is made once
-   * `approve` resolved: it throws when the account may not be used.
-   */
+  /** A kept connection of an account not in use, if its address and key still hold; else a new one. */
   async otherAccount(account: Account, credentials: Credentials, approve: () => Promise<void>): Promise<Connection> {
     const made = `${account.baseUrl}|${credentials.apiKey}`;
     const kept = this.otherAccounts.get(account.id);
@@ -95,11 +78,7 @@ export class ClientPool {
     return connection;
   }
 
-  /**
-   * A client of the built-in sandbox whatever the environment (started if needed): work that
-   * belongs to the sandbox (New Transaction) uses it, so a switch to an account while it runs can
-   * never send its requests there. A new one when the sandbox's address or key changed.
-   */
+  /** A client of the built-in sandbox whatever the environment: an account switch never gets its requests. */
   async sandboxClient(): Promise<ExchangeClient> {
     if (this.disposed) throw new Error('The extension is shutting down.');
     const { sandbox, credentials } = await this.deps.sandbox.start();
@@ -111,7 +90,6 @@ export class ClientPool {
     return client;
   }
 
-  /** Ends the sandbox-only client (the sandbox stops). */
   endSandboxClient(): void {
     this.sandboxOnly?.client.dispose();
     this.sandboxOnly = undefined;
@@ -123,7 +101,6 @@ export class ClientPool {
     return new ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
   }
 
-  /** Ends every client and every limiter. */
   dispose(): void {
     this.disposed = true;
     this.disposeCurrent();

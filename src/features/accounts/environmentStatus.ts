@@ -1,8 +1,4 @@
-/**
- * Where requests go, at a glance: a status bar item naming the sandbox or the account in use (and
- * why the sandbox is used when an account was chosen), one click to switch; "Switch Account /
- * Environment…", "Explore the Sandbox" and "Show Log".
- */
+/** Where requests go, at a glance: the status item, the switch, Explore the Sandbox and Show Log. */
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { describeFaults } from '../common/faultPresets';
@@ -74,8 +70,7 @@ export function registerEnvironment(
     environment.onDidChange(render),
     environment.accounts.onDidChange(render),
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
-      // Where requests go is the user's choice: only the extension's own tests pass it as an
-      // argument (another extension, or a command link, gets the picker).
+      // Where requests go is the user's choice: only the extension's own tests pass it as an argument.
       let chosen =
         typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
       if (chosen === undefined) {

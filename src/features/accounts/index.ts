@@ -11,6 +11,6 @@ export interface AccountsHandle {
 }
 
 export function register(context: vscode.ExtensionContext, services: Services): AccountsHandle {
-  registerAccountCommands(context, services.environment, tagged(services.log, 'accounts'));
+  registerAccountCommands(context, { environment: services.environment, log: tagged(services.log, 'accounts') });
   return { environmentItem: registerEnvironment(context, services) };
 }

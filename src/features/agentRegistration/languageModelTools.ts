@@ -1,7 +1,4 @@
-/**
- * The agent tools as VS Code language-model tools, sent through the connection in use.
- * A tool that creates or moves asks first on the sandbox and is refused on an account.
- */
+/** The agent tools as language-model tools; one that changes state asks on the sandbox, refused on an account. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
@@ -39,11 +36,7 @@ function targetName(target: AgentTarget): string {
 
 type Redact = (text: string) => string;
 
-/**
- * The result as two text parts, its text and its JSON (each string in it cut on its own, so the JSON
- * stays JSON), with the connection's API key cut out by value (`byValue`: the accounts layer's
- * closure, the key never here) and anything shaped like a signature or a key.
- */
+/** The result as its text and its JSON, with the API key and anything key-shaped cut out. */
 function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
   const clean = (text: string) => redactSecrets(byValue(text));
   return new vscode.LanguageModelToolResult([
@@ -57,7 +50,6 @@ function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageMode
 
 const asIs: Redact = (text) => text;
 
-/** A signal that aborts when the token is cancelled, and its disposal. */
 function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   if (token.isCancellationRequested) controller.abort();
@@ -70,7 +62,6 @@ function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSign
   };
 }
 
-/** One agent tool as VS Code calls it. */
 export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly tool: AgentTool,
@@ -126,8 +117,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
     if (this.tool.changesState && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
-    // The connection decides the target when the tool runs (not when it was prepared): a switch in
-    // between cannot send a state-changing call to an account.
+    // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();
     if (connection.redact) redact.byValue = connection.redact;
     const target: AgentTarget =

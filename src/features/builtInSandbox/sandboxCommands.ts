@@ -1,7 +1,4 @@
-/**
- * The sandbox commands: Faults…, Stop Fault Injection, Reset, New Transaction…, Simulate Payment,
- * Move to Status… and Copy Sandbox Connection, all through the sandbox's signed control endpoint.
- */
+/** The sandbox's Faults…, Stop Fault Injection (no "Faults" in its title, for the palette) and Reset. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from './sandboxHost';
 import type { ClientPool } from '../accounts/clientPool';
@@ -22,11 +19,7 @@ function keepOwnOf(arg: unknown): boolean | undefined {
   return typeof arg.keepOwn === 'boolean' ? arg.keepOwn : undefined;
 }
 
-/**
- * "Sandbox: Reset" asks first (modal) and says what it does. With transactions of the user's own
- * in the ledger, the first button keeps them and the second deletes them too. Resolves with
- * whether to keep them, or undefined when cancelled.
- */
+/** Asks before a reset (modal); resolves with whether to keep the user's own, or undefined. */
 async function askReset(own: number): Promise<boolean | undefined> {
   const keep = vscode.l10n.t('Reset, Keep Mine');
   const everything = vscode.l10n.t('Reset Everything');
@@ -45,11 +38,8 @@ async function askReset(own: number): Promise<boolean | undefined> {
   return choice === keep;
 }
 
-/** What the sandbox commands hand to the test API. */
 export interface SandboxApi {
-  /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
   readonly newTransaction: NewTransactionCommand;
-  /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
   readonly payAndMove: PayAndMove;
   /** The last information message a sandbox command showed (for tests). */
   readonly lastNotice: string | undefined;

@@ -1,8 +1,4 @@
-/**
- * What every feature knows of an account: its stored shape, what is shown of it, where requests go
- * (the sandbox or it), and its host in words. Pure: no `vscode` import. The accounts feature keeps
- * the rest (reading and writing the stored list, the rules of a name and an address).
- */
+/** What every feature knows of an account: its stored shape, its words, where requests go. */
 
 export interface Account {
   readonly id: string;
@@ -23,7 +19,6 @@ export interface AccountSummary {
 }
 
 export interface Resolution {
-  /** Where requests go. */
   readonly kind: 'sandbox' | 'live';
   /** Why the sandbox is used although an account is active. */
   readonly reason?: 'restricted' | 'no-keys' | 'missing';

@@ -1,13 +1,10 @@
-/** What since-times are read with on the target in use, for "in status longer than" and the hover's diagnosis. */
+/** What since-times are read with on the target in use. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import type { AgentToolContext } from '../../agents/types';
 import type { AccountSightings } from './accountSightings';
 
-/**
- * What since-times are read with on the target in use (src/agents/statusSince.ts): on the
- * sandbox its control endpoint (each schedule, its clock), on an account its sightings.
- */
+/** The sandbox's control endpoint, or on an account its sightings. */
 export async function timesContext(
   environment: Pick<EnvironmentService, 'connection'>,
   sandbox: Pick<SandboxHost, 'start'>,

@@ -1,6 +1,5 @@
 /** The data of picking a known transaction (lookup's `TransactionChoices` offers the picks). */
 
-/** Where a known id comes from. */
 export type ChoiceSource = 'selected' | 'editor' | 'watched' | 'recent' | 'view';
 
 export interface Choice {

@@ -1,9 +1,4 @@
-/**
- * "Show Transaction Details": the full record as a read-only JSON-with-comments document
- * (`exchange-tx-record:/exchange-tx-records/<id>`, its tab named by the id; each time also as ISO
- * text in a comment beside it), served by a content provider from the store and refreshed
- * whenever the store sees the record change.
- */
+/** "Show Transaction Details": the record as a read-only JSON-with-comments document, kept fresh. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -12,10 +7,9 @@ import type { Logger } from '../common/log';
 import type { MessagePresenter, UserMessage } from '../common/userMessages';
 import { actions } from '../common/userMessages';
 import { describeError, notFound } from '../common/errorMessages';
+import { statusNotes } from '../../agents/statusGuide';
 import { idFromArgument } from '../../shared/transactionId';
 import { noteComments, recordText } from './recordText';
-import { STATUS_FACTS, statusNotes } from './statusNotes';
-
 import { RECORD_FOLDER, RECORD_LANGUAGE, RECORD_SCHEME } from './recordScheme';
 
 /** `exchange-tx-record:/exchange-tx-records/<id>` */
@@ -28,17 +22,9 @@ export function idFromRecordUri(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-/** The record as pretty JSON, hostile characters made visible, times as ISO text beside (recordText). */
-export function recordJson(record: TransactionRecord | Record<string, unknown>): string {
-  return recordText(record);
-}
-
-/** Under a record, as comments: what its status means, what comes next, what to do (as the agents' diagnosis says). */
-export function statusComments(record: TransactionRecord | Record<string, unknown>): string {
-  const status = (record as { status?: unknown }).status;
-  if (typeof status !== 'string') return '';
-  if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
-  return noteComments(statusNotes(status as keyof typeof STATUS_FACTS));
+/** The record's text, then as comments what its status means, what comes next, what to do. */
+function recordWithNotes(record: TransactionRecord): string {
+  return `${recordText(record)}${noteComments(statusNotes(record.status))}`;
 }
 
 export interface DetailsOptions {
@@ -80,16 +66,14 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     const id = idFromRecordUri(uri);
     const environment = this.deps.environment.kind;
     const cached = this.deps.store.peek(id);
-    if (cached) return `${recordJson(cached)}${statusComments(cached)}`;
+    if (cached) return recordWithNotes(cached);
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(id, { signal: controller.signal });
-      return record
-        ? `${recordJson(record)}${statusComments(record)}`
-        : recordJson({ id, error: notFound({ id, environment }).text });
+      return record ? recordWithNotes(record) : recordText({ id, error: notFound({ id, environment }).text });
     } catch (error) {
-      return recordJson({
+      return recordText({
         id,
         error: describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.'),
       });

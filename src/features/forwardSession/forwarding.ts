@@ -1,7 +1,4 @@
-/**
- * Forwarding in this window: the events' output channel, the status bar item, the Forwarded Events
- * view's provider (hidden until the first session), and start, stop, resend and rotate.
- */
+/** Forwarding in this window: the events channel, the status item, the view and the commands. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -57,8 +54,7 @@ export function makeForwarding(
   deps: ForwardSessionDeps,
   promptsSet: () => ForwardPrompts | undefined,
 ): Forwarding {
-  // The events' own output channel, made with its first line: starting forwarding does not
-  // always write one at once.
+  // The events' own channel, made with its first line: a start does not always write one at once.
   let channel: vscode.LogOutputChannel | undefined;
   const channelNow = (): vscode.LogOutputChannel => {
     if (channel) return channel;

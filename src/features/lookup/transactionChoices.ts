@@ -1,10 +1,4 @@
-/**
- * How a command that takes a transaction gets one when it was given none (from the palette): a
- * quick pick of the known ones first (choiceList.ts: the one selected in the Transactions view,
- * the one in the editor, the watched ones, the ones looked up lately, the ones loaded in the view),
- * each with its status and pair when the store has its record; typing an ID that is none of them
- * offers it; "Enter an ID…" opens the command's own input box. Each feature adds its source here.
- */
+/** A quick pick of the known transactions, with status and pair; "Enter an ID…" opens the command's box. */
 import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
@@ -45,7 +39,6 @@ export class TransactionChoices {
 
   constructor(private readonly store: TransactionStore) {}
 
-  /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
   provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable {
     this.sources.set(source, ids);
     return new vscode.Disposable(() => {
@@ -61,7 +54,6 @@ export class TransactionChoices {
     this.recent.length = Math.min(this.recent.length, RECENT);
   }
 
-  /** The known ids now, in the order offered. */
   known(offered: readonly Choice[] = []): Choice[] {
     const ids: Partial<Record<ChoiceSource, string[]>> = {};
     const add = (source: ChoiceSource, list: readonly string[]) => (ids[source] = [...(ids[source] ?? []), ...list]);
@@ -77,7 +69,6 @@ export class TransactionChoices {
     return choiceList(ids);
   }
 
-  /** The transaction picked, typed or entered; undefined when the user cancels. */
   async choose(options: ChooseOptions): Promise<string | undefined> {
     const choices = this.known(options.offered);
     this.lastOffered = choices;

@@ -1,4 +1,4 @@
-/** The watch's commands: Watch Transaction in Status Bar…, Stop Watching Transaction…, the item's menu. */
+/** The status-bar watch's commands, its item's click menu and its interval setting. */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
 import type { Logger } from '../common/log';
@@ -81,20 +81,17 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work. */
 export interface WatchCommands {
   readonly watch: (arg?: unknown) => Promise<string | undefined>;
   readonly stopWatching: (arg?: unknown) => Promise<string[]>;
   readonly watchActions: (arg?: unknown) => Promise<void> | undefined;
 }
 
-/** The watch and its commands' work. */
 export interface WatchPart {
   readonly watch: StatusWatch;
   readonly commands: WatchCommands;
 }
 
-/** Makes the watch, follows its setting, restores the saved watches (first poll on a timer). */
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
   const watch = new StatusWatch({
     store: deps.store,

@@ -1,8 +1,8 @@
 /**
  * `npm run pack:sandbox`: the sandbox as an npm package of its own, `exchange-tx-sandbox`, for a
  * backend's test suite and CI (README, "Use the sandbox in your CI"). The package holds one file
- * of code, an esbuild bundle of the sandbox's CLI (src/sandbox/cli.ts, so it takes every flag
- * `npm run sandbox` takes, and `--json`), its README (sandbox-package/README.md) and the licence,
+ * of code, an esbuild bundle of the sandbox's CLI (packages/sandbox/src/cli.ts, so it takes every
+ * flag `npm run sandbox` takes, and `--json`), its README (packages/sandbox/README.md) and the licence,
  * and depends on nothing: Node 18 or later is all it needs, and installing it needs no network.
  *
  *   node out/scripts/packSandbox.js [--out DIR]     prints the path of the tarball (default dist/)
@@ -48,7 +48,7 @@ async function bundle(file: string): Promise<void> {
   // esbuild is a development dependency: loaded here only, so nothing else needs it.
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/sandbox/cli.ts')],
+    entryPoints: [path.join(ROOT, 'packages/sandbox/src/cli.ts')],
     outfile: file,
     bundle: true,
     platform: 'node',
@@ -72,7 +72,7 @@ export async function packSandbox(outDir: string): Promise<string> {
     fs.mkdirSync(path.join(staging, 'bin'));
     await bundle(path.join(staging, 'bin', `${BIN_NAME}.js`));
     fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(sandboxManifest(root), null, 2)}\n`);
-    fs.copyFileSync(path.join(ROOT, 'sandbox-package', 'README.md'), path.join(staging, 'README.md'));
+    fs.copyFileSync(path.join(ROOT, 'packages/sandbox/README.md'), path.join(staging, 'README.md'));
     fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(staging, 'LICENSE'));
     fs.mkdirSync(outDir, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -27,7 +27,7 @@ import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadControlClient } from './loadSandbox';
-import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
+import type { FaultOptions, RequestLogEntry, Sandbox } from '../../../packages/sandbox/src';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
 import { fitted, LEDGER_STATE_KEY } from './snapshotBound';

@@ -3,7 +3,7 @@
  * into the sandbox's FaultOptions, and the active faults in words (for the status item's
  * tooltip). Pure: no `vscode` (the words are English; the feature localizes the labels).
  */
-import type { FaultKind, FaultOptions } from '../../sandbox';
+import type { FaultKind, FaultOptions } from '../../../packages/sandbox/src';
 
 export type FaultPresetId = 'latency' | 'errors5xx' | 'internal' | 'rateLimit' | 'hostile' | 'down';
 

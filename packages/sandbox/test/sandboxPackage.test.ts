@@ -13,7 +13,7 @@ import { builtinModules } from 'module';
 import * as os from 'os';
 import * as path from 'path';
 import * as readline from 'readline';
-import { BIN_NAME, PACKAGE_NAME, packSandbox } from '../../../scripts/packSandbox';
+import { BIN_NAME, PACKAGE_DIR, PACKAGE_NAME, packSandbox } from '../../../scripts/packSandbox';
 import { loadCredentials } from '../../../src/api/keys';
 import { METHODS } from '../src';
 import { childEnv, runProcess } from '../../../test/unit/requests/processes';
@@ -64,6 +64,9 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
       unknown
     >;
     assert.deepEqual(manifest.bin, { [BIN_NAME]: `bin/${BIN_NAME}.js` });
+    const own = JSON.parse(fs.readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as Record<string, unknown>;
+    for (const key of ['name', 'version', 'bin', 'files', 'engines'])
+      assert.deepEqual(manifest[key], own[key], `${key} is packages/sandbox/package.json's`);
     for (const key of ['dependencies', 'peerDependencies', 'optionalDependencies', 'bundleDependencies'])
       assert.equal(manifest[key], undefined, key);
     assert.deepEqual(

@@ -1,7 +1,7 @@
 /** The data of where requests go: the environment's kind and state, a connection, the running sandbox. */
 import type { Credentials, ExchangeClient } from '../../api';
 import type { ControlClient } from '../../api/controlClient';
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import type { AccountSummary, Resolution } from './accounts';
 
 export type EnvironmentKind = 'sandbox' | 'live';

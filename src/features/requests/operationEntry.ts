@@ -7,7 +7,7 @@ export type JsonValue = string | number | boolean | null | readonly JsonValue[] 
  * Which group of the service's methods an operation belongs to (all in docs/service/methods.md):
  * `base`, the three base methods; `exchange`, the seven estimate, create and catalogue methods;
  * `further`, the other methods of the public documentation (getCurrencies, getMinAmount,
- * getFixRate, createSubaccount) and those found in it since (src/sandbox/RULES.md).
+ * getFixRate, createSubaccount) and those found in it since (packages/sandbox/RULES.md).
  */
 export type OperationSource = 'base' | 'exchange' | 'further';
 
@@ -49,7 +49,7 @@ export interface OperationEntry {
   readonly factsFrom?: string;
 }
 
-/** An operation with whether the built-in sandbox answers it today (src/sandbox/methods.ts says which it serves). */
+/** An operation with whether the built-in sandbox answers it today (packages/sandbox/src/methods.ts says which it serves). */
 export interface Operation extends OperationEntry {
   readonly inSandbox: boolean;
 }

@@ -3,7 +3,7 @@
  * describes them, each written once here: a one-line description, whether it is deprecated,
  * whether its parameters are a closed set, a template of its `params` with a hint per parameter
  * (for "New Request…"), and what the schema offers in completion. Whether the built-in sandbox
- * answers it comes from the sandbox's list (src/sandbox/methods.ts).
+ * answers it comes from the sandbox's list (packages/sandbox/src/methods.ts).
  *
  * `npm run generate` writes the schema's method list, snippets and per-method conditions
  * (`schemas/exchange-request.schema.json`) and docs/sandbox.md's methods table from this table; the
@@ -16,7 +16,7 @@
  * user's own before anything is created. What an entry holds is operationEntry.ts.
  */
 
-import { isMethod } from '../../sandbox/methods';
+import { isMethod } from '../../../packages/sandbox/src/methods';
 import type { Operation, OperationEntry } from './operationEntry';
 
 /** A transaction of the built-in sandbox (seed 1), settled: `getStatus` answers it at any time. */

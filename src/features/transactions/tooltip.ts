@@ -24,7 +24,6 @@ function percent(value: string): string {
   return knownAmount(value) ? `${esc(value, 20)} %` : '0 %';
 }
 
-/** The Markdown of one record. */
 export function transactionTooltip(
   record: TransactionRecord,
   nowMs: number = Date.now(),

@@ -1,7 +1,4 @@
-/**
- * What the Transactions view shows, pure (no `vscode`): the records `getTransactions` gave page by
- * page, grouped by status, the loading state and the last failed load. Records changed elsewhere update in place.
- */
+/** What the view shows, pure: the records page by page, grouped by status, the load state and last failure. */
 import type { RequestOptions } from '../../api/clientOptions';
 import { CancelledError } from '../../api/exchangeErrors';
 import { MAX_LIMIT } from '../../api/params';
@@ -24,7 +21,6 @@ export interface ListChange {
 
 export interface TransactionListOptions {
   readonly query: (query: TransactionQuery, options: RequestOptions) => Promise<TransactionRecord[]>;
-  /** Records per page, 1–100. */
   readonly pageSize: () => number;
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
@@ -67,16 +63,15 @@ export class TransactionList {
   private readonly stateChanged = new Emitter<void>();
 
   state: ListState = 'idle';
-  /** Whether the service may have more records past the loaded ones. */
+
   hasMore = false;
   busy: 'refresh' | 'loadMore' | undefined;
-  /** The last load's failure, until a load succeeds. */
+
   error: ErrorNode | undefined;
   loadedAt: number | undefined;
 
-  /** Fires when what the tree shows changed. */
   readonly onDidChange: Event<ListChange> = this.changed.event;
-  /** Fires when `state`, `busy` or `error` changed. */
+  /** `state`, `busy` or `error` changed. */
   readonly onDidChangeState: Event<void> = this.stateChanged.event;
 
   constructor(options: TransactionListOptions) {
@@ -110,7 +105,6 @@ export class TransactionList {
     return roots;
   }
 
-  /** The group a transaction node is shown in. */
   parentOf(node: TreeNode): GroupNode | undefined {
     if (node.kind !== 'transaction' || this.byId.get(node.id) !== node) return undefined;
     this.groups();

@@ -127,8 +127,8 @@ export type EstimateCall = (
 ) => Promise<readonly (EstimateLimits & CurrencyPairKey)[]>;
 
 export interface EstimateReport {
-  /** By `pairKey`, for every pair settled (all of them unless `failure` is set). */
   readonly outcomes: ReadonlyMap<string, EstimateOutcome>;
+
   readonly failure?: unknown;
   readonly calls: { readonly bulk: number; readonly single: number };
 }

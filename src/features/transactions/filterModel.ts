@@ -144,7 +144,7 @@ export function sinceMicros(since: SinceFilter, nowMs: number): number {
   return 'preset' in since ? Math.floor(nowMs - SINCE_PRESETS[since.preset]) * 1000 : since.micros;
 }
 
-/** The query of a filter, without paging. */
+
 export function filterQuery(filter: TransactionFilter, nowMs: number): TransactionQuery {
   const query: TransactionQuery = {};
   if (filter.status) query.status = [...filter.status];
@@ -258,7 +258,8 @@ export function filterJson(filter: TransactionFilter): Record<string, unknown> {
   return JSON.parse(JSON.stringify(filter)) as Record<string, unknown>;
 }
 
-/** A copy with one field replaced (undefined or empty clears it). */
+/** Undefined or empty clears the field. */
+
 export function withField<K extends FilterField>(
   filter: TransactionFilter,
   field: K,

@@ -71,7 +71,7 @@ export class TransactionList {
   loadedAt: number | undefined;
 
   readonly onDidChange: Event<ListChange> = this.changed.event;
-  /** `state`, `busy` or `error` changed. */
+
   readonly onDidChangeState: Event<void> = this.stateChanged.event;
 
   constructor(options: TransactionListOptions) {
@@ -95,7 +95,7 @@ export class TransactionList {
     return this.grouping.of(this.order);
   }
 
-  /** The top level: the error of the last load (when records are shown), the groups, "Load more…". */
+
   roots(): TreeNode[] {
     if (this.order.length === 0) return [];
     const roots: TreeNode[] = [];
@@ -144,7 +144,7 @@ export class TransactionList {
     return run;
   }
 
-  /** Drops every record and stops any load (the filter or the environment changed). */
+
   reset(): void {
     this.cancel();
     this.order = [];

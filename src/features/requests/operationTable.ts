@@ -1,23 +1,52 @@
 /**
- * Every operation a request document (`*.exchange.json`) may name, as docs/service/methods.md
- * describes them, each written once here: a one-line description, whether it is deprecated,
- * whether its parameters are a closed set, a template of its `params` with a hint per parameter
- * (for "New Request…"), and what the schema offers in completion. Whether the built-in sandbox
- * answers it comes from the sandbox's list (src/sandbox/methods.ts).
- *
- * `npm run generate` writes the schema's method list, snippets and per-method conditions
- * (`schemas/exchange-request.schema.json`) and docs/sandbox.md's methods table from this table; the
- * `params.<method>` definitions of the schema are written by hand, and test/unit/requests/ checks
- * that every template passes them.
- *
- * Templates hold example values that work in the built-in sandbox (seed 1): the transaction ID of
- * `getStatus` is one of its seeded transactions and the tickers are currencies it enables.
- * Addresses are well-formed examples that belong to no one the user knows: the hints ask for the
- * user's own before anything is created. What an entry holds is operationEntry.ts.
+ * Every operation a request document may name, written once (docs/service/methods.md describes them).
+ * `npm run generate` writes the schema's method list and docs/sandbox.md's table from it.
+ * Templates hold values that work in the built-in sandbox (seed 1); addresses belong to no one.
  */
-
 import { isMethod } from '../../sandbox/methods';
-import type { Operation, OperationEntry } from './operationEntry';
+
+/** A JSON value, as a request document holds it. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/** The group of the service's methods in docs/service/methods.md: base, exchange, or further. */
+export type OperationSource = 'base' | 'exchange' | 'further';
+
+export interface OperationEntry {
+  /** The `method` of the request. */
+  readonly name: string;
+  /** One line, shown in completion and in the "New Request…" pick. */
+  readonly description: string;
+  readonly source: OperationSource;
+  /** What to use instead, when the service has deprecated the operation. */
+  readonly deprecated?: string;
+  /** Whether the schema refuses parameters the specification does not list (catches typos). */
+  readonly closedParams: boolean;
+  /** Whether it creates a transaction: the question before it goes to an account says so. */
+  readonly movesMoney?: true;
+  /** Whether it creates or changes something on the account: asked every time before it goes there. */
+  readonly creates?: true;
+  /** The `params` of a new request: a working example. */
+  readonly params: JsonValue;
+  /** A short note per parameter, by name. */
+  readonly hints: Readonly<Record<string, string>>;
+  /** The `params` of the schema's snippet (`$1`, `${1:btc}`… are placeholders). */
+  readonly snippet: JsonValue;
+  /** What `params` looks like, in Markdown (completion shows it). */
+  readonly paramsShape: string;
+  /** The description in Markdown, where it differs from `description`. */
+  readonly markdownDescription?: string;
+  /** The schema's warning on a deprecated method. */
+  readonly deprecationMessage?: string;
+  /** `params` may be left out. */
+  readonly paramsOptional?: true;
+  /** Where docs/sandbox.md says its facts come from, when not from docs/service/methods.md. */
+  readonly factsFrom?: string;
+}
+
+/** An operation with whether the built-in sandbox answers it (src/sandbox/methods.ts). */
+export interface Operation extends OperationEntry {
+  readonly inSandbox: boolean;
+}
 
 /** A transaction of the built-in sandbox (seed 1), settled: `getStatus` answers it at any time. */
 export const SANDBOX_TRANSACTION_ID = 'ysc46l0nu7aawf';

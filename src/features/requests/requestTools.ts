@@ -22,7 +22,7 @@ import type { DocumentRequest } from './requestDocument';
 import { explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKind } from './snippets';
-import type { SnippetKeySource } from './snippetInput';
+import type { SnippetKeySource } from './snippetScripts';
 
 export interface ToolsDeps {
   readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { JsonValue } from '../../../src/features/requests/operationEntry';
+import type { JsonValue } from '../../../src/features/requests/operationTable';
 import { findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
 import { OPERATIONS, SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
 import type { Sandbox } from '../../../src/sandbox';

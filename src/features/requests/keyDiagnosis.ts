@@ -1,16 +1,42 @@
 /**
- * "Diagnose Keys…": each step of signing with the active key checked here (key format, API key,
- * local signature), then one harmless call (`getTransactions` with limit 1) to the host, and which
- * step failed, with the fix, in a Markdown document.
+ * "Diagnose Keys…": each step of signing with the active key checked here, then one harmless call
+ * (`getTransactions` with limit 1), and which step failed, with the fix, in a Markdown document.
  */
 import * as vscode from 'vscode';
-import type { CurrentClient, EnvironmentChoice, EnvironmentView, SandboxStarter } from '../common/environmentDeps';
+import type {
+  CurrentClient,
+  EnvironmentChoice,
+  EnvironmentKind,
+  EnvironmentView,
+  SandboxStarter,
+} from '../common/environmentDeps';
 import { classifyError } from '../common/errorKind';
 import { errorDetail } from '../common/errorMessages';
 import { plainText } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import { explainSignature } from './signatureExplain';
-import { signingKey } from './signingKey';
+
+/**
+ * The key requests are signed with now (PEM or hex text; undefined when the account has none),
+ * where they go and the target's name: the chosen account's unless the workspace is restricted,
+ * else the built-in sandbox's (started if needed). The text stays in memory, never shown whole.
+ */
+export async function signingKey(
+  environment: Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>,
+  sandbox: SandboxStarter,
+): Promise<{ text: string | undefined; kind: EnvironmentKind; target: string; baseUrl: string | undefined }> {
+  const chosen = environment.chosen;
+  const account = chosen === 'sandbox' ? undefined : environment.accounts.get(chosen);
+  if (account && !environment.state.restricted)
+    return {
+      text: await environment.accounts.keyText(account.id),
+      kind: 'live',
+      target: account.name,
+      baseUrl: account.baseUrl,
+    };
+  const { sandbox: running, keyText } = await sandbox.start();
+  return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: running.url };
+}
 
 export interface DiagnosisStep {
   readonly step: string;
@@ -18,17 +44,12 @@ export interface DiagnosisStep {
   readonly detail: string;
 }
 
-/** What the diagnosis needs: the key (signingKey.ts), the client of where requests go, the answer documents. */
 export interface DiagnosisDeps {
   readonly environment: CurrentClient & Pick<EnvironmentView, 'state'> & Pick<EnvironmentChoice, 'accounts' | 'chosen'>;
   readonly sandboxHost: SandboxStarter;
   readonly answers: AnswerDocuments;
 }
 
-/**
- * Checks each step of signing with the active key and sends one harmless call
- * (`getTransactions` with limit 1): key format, API key, local signature, the host, the answer.
- */
 export async function diagnoseKeys(
   deps: DiagnosisDeps,
   options: { readonly silent?: boolean },
@@ -104,57 +125,39 @@ export async function diagnoseKeys(
 
 async function probe(environment: CurrentClient, body: string): Promise<DiagnosisStep> {
   const step = vscode.l10n.t('The service');
+  const failed = (detail: string): DiagnosisStep => ({ step, ok: false, detail });
   try {
     const client = await environment.client();
     const answer = await client.send(Buffer.from(body, 'utf8'));
-    if (answer.status === 401 || answer.status === 403) {
-      return {
-        step,
-        ok: false,
-        detail: vscode.l10n.t(
+    if (answer.status === 401 || answer.status === 403)
+      return failed(
+        vscode.l10n.t(
           "HTTP {0}: the service does not accept this key. Check that the key is the one issued with this account's API key, and that it is the account (host) it was issued for.",
           answer.status,
         ),
-      };
-    }
+      );
     if (answer.status < 200 || answer.status > 299)
-      return {
-        step,
-        ok: false,
-        detail: vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status),
-      };
-    if (answer.rateLimited) {
-      return {
-        step,
-        ok: false,
-        detail: vscode.l10n.t(
+      return failed(vscode.l10n.t('HTTP {0}: the service failed, not the key. Try again later.', answer.status));
+    if (answer.rateLimited)
+      return failed(
+        vscode.l10n.t(
           'The rate limit was reached: the key works, but other programs use it at the same time. Wait a second.',
         ),
-      };
-    }
+      );
     if (/"result"\s*:/.test(answer.text))
       return {
         step,
         ok: true,
         detail: vscode.l10n.t('HTTP {0}: a signed call was accepted ({1} ms).', answer.status, answer.durationMs),
       };
-    return {
-      step,
-      ok: false,
-      detail: vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)),
-    };
+    return failed(vscode.l10n.t('HTTP {0}: an unexpected answer: {1}', answer.status, plainText(answer.text, 200)));
   } catch (error) {
     const kind = classifyError(error);
     const message = errorDetail(error);
     if (kind === 'network' || kind === 'timeout')
-      return {
-        step,
-        ok: false,
-        detail: vscode.l10n.t(
-          "The host could not be reached: {0} Fix: check the account's address and the network.",
-          message,
-        ),
-      };
-    return { step, ok: false, detail: message };
+      return failed(
+        vscode.l10n.t("The host could not be reached: {0} Fix: check the account's address and the network.", message),
+      );
+    return failed(message);
   }
 }

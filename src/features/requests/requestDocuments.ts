@@ -22,6 +22,7 @@ import type { MessagePresenter } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
+import { diagnoseKeys } from './keyDiagnosis';
 import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
 import { templateFor } from './operations';
 import type { DocumentRequest } from './requestDocument';
@@ -250,7 +251,7 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
         );
       }
       case 'exchangeTx.diagnoseKeys':
-        return tools.diagnose({ silent: silentOf(first) });
+        return diagnoseKeys({ environment, sandboxHost, answers }, { silent: silentOf(first) });
       case 'exchangeTx.history.resend':
         return resend(first);
     }

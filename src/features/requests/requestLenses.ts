@@ -1,8 +1,6 @@
 /**
- * The CodeLenses above each request of a request document: "Send to Sandbox" (or "Send to
- * <account>"), "Copy as…" and "Explain Signature", and "Send as Written" only above a request the
- * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
- * what it skips. They follow the active environment and the document's problems.
+ * The CodeLenses above each request: "Send to <target>", "Copy as…", "Signature", and "Send as
+ * Written" only where the checks would keep it from being sent. They follow the environment and problems.
  */
 import type { EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
@@ -10,7 +8,7 @@ import { targetName } from '../common/environmentNames';
 import { parseRequests } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { isRequestDocument } from './requestFiles';
-import { unreadDocumentMessage } from './unreadDocument';
+import { unreadDocumentMessage } from './newRequest';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -34,14 +32,9 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
     ];
   }
 
-  /** Where "Send" goes now: "Sandbox" or the account's name. */
-  targetName(): string {
-    return targetName(this.environment.state);
-  }
-
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isRequestDocument(document)) return [];
-    const target = this.targetName();
+    const target = targetName(this.environment.state);
     const shortTarget = target.length > 16 ? `${target.slice(0, 15)}…` : target;
     const lenses: vscode.CodeLens[] = [];
     const parsed = parseRequests(document.getText());

@@ -1,8 +1,6 @@
 /**
- * The code of request documents: their lenses and warnings, sending, the tools (copy as, explain
- * signature, diagnose keys) and resending from the History. Loaded on first use (a request
- * document opened, or one of these commands run); index.ts registers the commands and hands
- * them here.
+ * The code of request documents, loaded on first use: their lenses and warnings, sending, the tools
+ * and resending from the History. index.ts registers the commands and hands them here.
  */
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';
@@ -71,7 +69,7 @@ export interface RequestDocuments {
   run(command: RequestDocumentCommand, args: readonly unknown[]): Promise<unknown>;
 }
 
-/** `options.silent === true` of a command's options argument (anything else: not silent). */
+/** `options.silent === true` of a command's options argument. */
 function silentOf(options: unknown): boolean {
   return typeof options === 'object' && options !== null && 'silent' in options && options.silent === true;
 }
@@ -175,10 +173,7 @@ export function startRequestDocuments(context: vscode.ExtensionContext, parts: R
     return sender.sendPrepared({ body: entry.request, method, params, id }, {}, connect);
   };
 
-  /**
-   * Where "Send Again" goes: where the entry went when requests still go there (or nothing is
-   * asked); else the user chooses, the entry's own target first, and the change is named.
-   */
+  /** Where "Send Again" goes: where the entry went if requests still go there, else where the user chooses. */
   const resendTarget = async (
     entry: HistoryEntry,
     method: string,

@@ -1,9 +1,7 @@
 /**
- * Sends a request of a request document through the active environment's client (the sandbox's
- * or the account's, with its one rate limiter): checked locally first unless sent as written,
- * serialized once, signed and sent as those bytes; the answer opens beside the request and goes
- * into the History. A failure without an answer (timeout, unreachable, refused address) gets an
- * answer document too, saying what happened.
+ * Sends a request of a request document through the active environment's client: checked first
+ * unless sent as written, serialized once, signed and sent as those bytes. The answer (or what
+ * happened when none came) opens beside the request and goes into the History.
  */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
@@ -29,6 +27,7 @@ import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
 import { userTimeStyle } from '../common/timeStyle';
 import { echo } from '../../shared/echo';
+import { isRecord } from '../../shared/isRecord';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../common/lateProgress';
 
@@ -87,23 +86,12 @@ export class RequestSender {
     );
   }
 
-  /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
-  problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
-    const problems = this.problemsOf(document, request);
-    return problems.length > 0 ? problems.join(' · ') : undefined;
-  }
-
-  /**
-   * Each reason this request is not sent as it stands, in the document's order: its own error, or
-   * the schema's problems (what the service would refuse: a type, a bound, a pattern), else the
-   * client's parameter checks.
-   */
+  /** Why this request is not sent as it stands: its own error, else the schema's problems, else the client's checks. */
   problemsOf(document: vscode.TextDocument, request: DocumentRequest): string[] {
     if (request.problem !== undefined || request.method === undefined)
       return request.problem !== undefined ? [request.problem] : [];
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
-    // The schema's problems, as the JSON language service marks them (warnings by default), but
-    // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
+    // The schema's problems as the JSON language service marks them, but no deprecation and no unknown method.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
       .filter(
@@ -124,12 +112,7 @@ export class RequestSender {
         ),
       );
     if (marked.length > 0) return marked;
-    const local = localProblem(
-      request.method,
-      request.value !== null && typeof request.value === 'object'
-        ? (request.value as Record<string, unknown>).params
-        : undefined,
-    );
+    const local = localProblem(request.method, isRecord(request.value) ? request.value.params : undefined);
     return local !== undefined ? [local] : [];
   }
 
@@ -170,10 +153,8 @@ export class RequestSender {
   }
 
   /**
-   * Sends a request body already prepared (a document's, or one from the History) through
-   * `connect` (where requests go now, unless the caller chose). A request that creates something
-   * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
-   * time before it goes to an account.
+   * Sends a prepared body (a document's, or one from the History) through `connect`. A request that
+   * creates something is shown, as its bytes say, and asked about every time before it goes to an account.
    */
   async sendPrepared(
     prepared: PreparedRequest,
@@ -199,15 +180,12 @@ export class RequestSender {
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
-    // Sending and rendering fail apart: a failure to send has no answer to show; an answer that
-    // came back is shown (as it arrived, if it cannot be rendered), never as "no answer".
+    // A failure to send has no answer to show; an answer that came back is shown, never as "no answer".
     let sending: { readonly exchange: RawExchange } | { readonly noAnswer: AnswerText };
-    // Whether the user pressed Cancel: any other end of a send (the client ended because where
-    // requests go changed meanwhile) is said, never silent.
+    // Whether the user pressed Cancel: any other end of a send (where requests go changed) is said.
     let stoppedByUser = false;
     try {
-      // The connection decides where it goes (an account without keys falls back to the sandbox);
-      // what is asked and shown names that connection, not the state a switch may have changed.
+      // What is asked and shown names the connection, not the state a switch may have changed since.
       const connection = await connect();
       const { client } = connection;
       host = hostOf(client.url);
@@ -228,8 +206,7 @@ export class RequestSender {
           return { sent: false, problem: 'not-confirmed' };
         }
       }
-      // A quick answer shows no notification (one would stay over the answer for 800 ms); a slow
-      // one gets a cancellable notification after a second.
+      // A slow answer gets a cancellable notification after a second; a quick one none.
       const exchange = await withInteractiveProgress(
         vscode.l10n.t('Sending {0} to {1}…', named, target),
         (signal): Promise<RawExchange> => {

@@ -108,6 +108,18 @@ function shownText(text: string): { shown: string; cut: string | undefined } {
   return { shown, cut };
 }
 
+/** The document of an answer shown as it arrived (`shown`: cut when long), under its header. */
+function asArrived(
+  lines: readonly string[],
+  shown: string,
+  outcome: string,
+  ok: boolean,
+  shownRaw: AnswerText['shownRaw'],
+): AnswerText {
+  const text = `${header(lines)}\n\n${visibleText(shown)}\n`;
+  return { text, language: 'plaintext', outcome, ok, ...(shownRaw ? { shownRaw } : {}) };
+}
+
 /** The line of an answer too deep to pretty-print: `JSON.stringify` recurses once per level. */
 const TOO_DEEP = `// The answer nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels: it is shown as it arrived, not pretty-printed.`;
 
@@ -124,20 +136,10 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     if (http) lines.push(...meaningLines(http));
     if (parsed.ok && tooDeep) lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
+    const outcome = `HTTP ${input.status}`;
     if (parsed.ok && !tooDeep && !cut)
-      return {
-        text: `${header(lines)}\n${prettyJson(parsed.value)}\n`,
-        language: 'jsonc',
-        outcome: `HTTP ${input.status}`,
-        ok: false,
-      };
-    const raw = {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome: `HTTP ${input.status}`,
-      ok: false,
-    } as const;
-    return parsed.ok && tooDeep ? { ...raw, shownRaw: 'too-deep' } : raw;
+      return { text: `${header(lines)}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome, ok: false };
+    return asArrived(lines, shown, outcome, false, parsed.ok && tooDeep ? 'too-deep' : undefined);
   }
   // Only the top level of the answer is read here (error.code, .message, .data.limits): no walk.
   const error = errorOf(parsed.value);
@@ -159,13 +161,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     // Plain text: the editor's JSON support would walk the same depth again.
     lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    return {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome,
-      ok,
-      shownRaw: 'too-deep',
-    };
+    return asArrived(lines, shown, outcome, ok, 'too-deep');
   }
   if (cut) lines.push('// The answer was too long to pretty-print; it is shown as it arrived, cut.');
   const body = cut ? visibleText(shown) : prettyJson(parsed.value);
@@ -191,12 +187,6 @@ export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
       `// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`,
     );
     if (cut) lines.push(cut);
-    return {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome: `HTTP ${input.status}`,
-      ok: false,
-      shownRaw: 'not-rendered',
-    };
+    return asArrived(lines, shown, `HTTP ${input.status}`, false, 'not-rendered');
   }
 }

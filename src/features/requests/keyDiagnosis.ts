@@ -55,48 +55,42 @@ export async function diagnoseKeys(
   options: { readonly silent?: boolean },
 ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
   const steps: DiagnosisStep[] = [];
+  const add = (step: string, ok: boolean, detail: string): number => steps.push({ step, ok, detail });
   const key = await signingKey(deps.environment, deps.sandboxHost);
   const body = JSON.stringify({ jsonrpc: '2.0', id: 'diagnose', method: 'getTransactions', params: { limit: 1 } });
   let usable = false;
   if (!key.text) {
-    steps.push({
-      step: vscode.l10n.t('Key'),
-      ok: false,
-      detail: vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target),
-    });
+    add(vscode.l10n.t('Key'), false, vscode.l10n.t('No key is saved for "{0}". Fix: Set API Keys….', key.target));
   } else {
     try {
       const explained = explainSignature(key.text, body);
-      steps.push({
-        step: vscode.l10n.t('Key format'),
-        ok: true,
-        detail: vscode.l10n.t('{0}, RSA {1} bits', explained.key.formatName, explained.key.bits),
-      });
-      steps.push({
-        step: vscode.l10n.t('API key'),
-        ok: true,
-        detail: vscode.l10n.t(
+      const { formatName, bits } = explained.key;
+      add(vscode.l10n.t('Key format'), true, vscode.l10n.t('{0}, RSA {1} bits', formatName, bits));
+      add(
+        vscode.l10n.t('API key'),
+        true,
+        vscode.l10n.t(
           'Derived from the key: {0}… (the X-Api-Key the service must know for this key)',
           explained.apiKey.slice(0, 6),
         ),
-      });
-      steps.push({
-        step: vscode.l10n.t('Local signature'),
-        ok: explained.verified,
-        detail: explained.verified
+      );
+      add(
+        vscode.l10n.t('Local signature'),
+        explained.verified,
+        explained.verified
           ? vscode.l10n.t("A signature of the body verifies with the key's public half.")
           : vscode.l10n.t('The signature does not verify: the key is damaged. Fix: set the key again.'),
-      });
+      );
       usable = explained.verified;
     } catch (error) {
-      steps.push({
-        step: vscode.l10n.t('Key format'),
-        ok: false,
-        detail: vscode.l10n.t(
+      add(
+        vscode.l10n.t('Key format'),
+        false,
+        vscode.l10n.t(
           '{0} Fix: Set API Keys… with the key as the service issued it (PEM, or hex of DER).',
           errorDetail(error),
         ),
-      });
+      );
     }
   }
   if (usable) steps.push(await probe(deps.environment, body));

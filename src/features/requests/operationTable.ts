@@ -8,15 +8,11 @@ import { isMethod } from '../../sandbox/methods';
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** The group of the service's methods in docs/service/methods.md: base, exchange, or further. */
-export type OperationSource = 'base' | 'exchange' | 'further';
-
 export interface OperationEntry {
   /** The `method` of the request. */
   readonly name: string;
   /** One line, shown in completion and in the "New Request…" pick. */
   readonly description: string;
-  readonly source: OperationSource;
   /** What to use instead, when the service has deprecated the operation. */
   readonly deprecated?: string;
   /** Whether the schema refuses parameters the specification does not list (catches typos). */
@@ -64,7 +60,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getStatus',
     description: 'Returns the current status of one transaction.',
-    source: 'base',
     closedParams: true,
     snippet: { id: '$1' },
     paramsShape: '`{ "id": string }`',
@@ -76,7 +71,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getTransactions',
     description: 'Returns transaction records that match optional filters.',
-    source: 'base',
     closedParams: true,
     snippet: { limit: 10, offset: 0 },
     paramsShape:
@@ -98,7 +92,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairsParams',
     description: 'Returns minimum and maximum exchangeable amounts for currency pairs. Deprecated.',
-    source: 'base',
     deprecated: 'getExchangeAmount / getFixRateForAmount',
     closedParams: true,
     snippet: [{ from: '${1:btc}', to: '${2:eth}' }],
@@ -114,7 +107,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getExchangeAmount',
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom }`, or an array of them',
@@ -130,7 +122,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getFixRateForAmount',
     description:
       'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom | amountTo }`, or an array of them',
@@ -148,7 +139,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createTransaction',
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}', address: '$4' },
     paramsShape: '`{ from, to, amountFrom, address, … }`',
@@ -174,7 +164,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createFixTransaction',
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
-    source: 'exchange',
     closedParams: true,
     snippet: {
       from: '${1:btc}',
@@ -210,7 +199,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrenciesFull',
     description: 'Lists every currency with its state and display data, disabled ones included.',
-    source: 'exchange',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -221,7 +209,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairs',
     description: 'Lists the enabled currency pairs, optionally filtered.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', txType: '${2|float,fixed|}' },
     paramsShape: '`{ from?, to?, txType? }`',
@@ -235,7 +222,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'validateAddress',
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
-    source: 'exchange',
     closedParams: true,
     snippet: { currency: '${1:eth}', address: '$2' },
     paramsShape: '`{ currency, address, extraId? }`',
@@ -249,7 +235,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrencies',
     description: 'Lists the tickers of the enabled currencies.',
-    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -260,7 +245,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getMinAmount',
     description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
-    source: 'further',
     deprecated: 'getExchangeAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -273,7 +257,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRate',
     description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
-    source: 'further',
     deprecated: 'getFixRateForAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -289,7 +272,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createSubaccount',
     description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
-    source: 'further',
     closedParams: true,
     snippet: {},
     paramsShape: '`{ email? }` (optional)',
@@ -301,7 +283,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'updateSubaccount',
     description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
-    source: 'further',
     closedParams: true,
     snippet: { subaccountId: '$1', email: '$2' },
     paramsShape: '`{ subaccountId, email }`',
@@ -316,7 +297,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRateBulk',
     description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
-    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: 'none, or `{}`',

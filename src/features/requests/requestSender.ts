@@ -13,7 +13,7 @@ import { targetName } from '../common/environmentNames';
 import { classifyError } from '../common/errorKind';
 import { errorDetail } from '../common/errorMessages';
 import { actions, plainText } from '../common/userMessages';
-import type { MessagePresenter, UserMessage } from '../common/userMessages';
+import type { MessageAction, MessagePresenter } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
@@ -125,20 +125,17 @@ export class RequestSender {
     const [first] = problems;
     if (first !== undefined) {
       // One line: the first problem, how many more, and where to see them all (the Problems view).
-      const actions: UserMessage['actions'] = [
-        ...(problems.length > 1
-          ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }]
-          : []),
-        ...(request.problem === undefined
-          ? [
-              {
-                title: vscode.l10n.t('Send as Written'),
-                command: 'exchangeTx.sendRequestAsWritten',
-                args: [document.uri, request.index],
-              },
-            ]
-          : []),
-      ];
+      const actions: MessageAction[] = [];
+      if (problems.length > 1)
+        actions.push({
+          title: vscode.l10n.t('Show All Problems'),
+          command: 'workbench.actions.view.problems',
+          args: [],
+        });
+      if (request.problem === undefined) {
+        const args = [document.uri, request.index];
+        actions.push({ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args });
+      }
       const more = problems.length - 1;
       const text =
         more === 0

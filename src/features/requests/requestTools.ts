@@ -110,7 +110,6 @@ export class RequestTools {
     options: { readonly silent?: boolean } = {},
     at: readonly unknown[] = [],
   ): Promise<ExplainResult> {
-    const prepared = prepareRequest(request);
     const key = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!key.text) {
       const error = vscode.l10n.t('The account "{0}" has no key to sign with.', key.target);
@@ -134,7 +133,7 @@ export class RequestTools {
           'Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.',
           key.target,
         );
-    const result = await this.showExplanation(prepared.method, prepared.body, key.text, header, !live, options);
+    const result = await this.showExplanation(request, key.text, header, !live, options);
     if (live && result.uri) {
       this.deps.messages.present(
         {
@@ -144,7 +143,7 @@ export class RequestTools {
             {
               title: vscode.l10n.t('Explain with a Pasted Key…'),
               command: 'exchangeTx.explainSignatureWithKey',
-              args: [...at],
+              args: at,
             },
           ],
         },
@@ -160,7 +159,6 @@ export class RequestTools {
     keyText: string | undefined,
     options: { readonly silent?: boolean } = {},
   ): Promise<ExplainResult> {
-    const prepared = prepareRequest(request);
     const text =
       keyText ??
       (await vscode.window.showInputBox({
@@ -183,8 +181,7 @@ export class RequestTools {
       return { error };
     }
     return this.showExplanation(
-      prepared.method,
-      prepared.body,
+      request,
       text,
       vscode.l10n.t(
         'Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.',
@@ -212,13 +209,13 @@ export class RequestTools {
   }
 
   private async showExplanation(
-    method: string,
-    body: string,
+    request: DocumentRequest,
     keyText: string,
     header: string,
     withSignature: boolean,
     options: { readonly silent?: boolean },
   ): Promise<ExplainResult> {
+    const { method, body } = prepareRequest(request);
     let text: string;
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;

@@ -1,11 +1,7 @@
-/**
- * The pair-limits page's form to add a pair: the two ticker fields (the text typed in them kept in
- * the webview's state, so it survives the page being hidden and shown again), Add (Enter in a
- * field) and Refresh. Whether the pair may be added, and what is said about it, is the page's
- * (pairLimitsPage.ts).
- */
+/** The form to add a pair: two ticker fields (their text kept in the webview's state), Add and Refresh. */
 import type { UiStrings } from '../shared/pairLimitsStrings';
-import { el, vsc } from './dom';
+import { isRecord } from '../shared/isRecord';
+import { el } from './dom';
 
 /** The value of a @vscode-elements text field (a custom element with a `value` property). */
 export interface TextField extends HTMLElement {
@@ -19,24 +15,9 @@ export interface DraftState {
   setState(state: unknown): void;
 }
 
-/** What the form's buttons do. */
 export interface FormActions {
   add(): void;
   refresh(): void;
-}
-
-interface Draft {
-  readonly from: string;
-  readonly to: string;
-}
-
-function isDraft(value: unknown): value is Draft {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Draft).from === 'string' &&
-    typeof (value as Draft).to === 'string'
-  );
 }
 
 export class AddForm {
@@ -52,12 +33,12 @@ export class AddForm {
     const draft = state.getState();
     this.from = this.textField('from', strings.from, strings.fromPlaceholder);
     this.to = this.textField('to', strings.to, strings.toPlaceholder);
-    if (isDraft(draft)) {
+    if (isRecord(draft) && typeof draft.from === 'string' && typeof draft.to === 'string') {
       this.from.value = draft.from.slice(0, 64);
       this.to.value = draft.to.slice(0, 64);
     }
-    const addButton = vsc('vscode-button', { id: 'add', type: 'submit', icon: 'add' }, strings.add);
-    const refreshButton = vsc(
+    const addButton = el('vscode-button', { id: 'add', type: 'submit', icon: 'add' }, strings.add);
+    const refreshButton = el(
       'vscode-button',
       { id: 'refresh', type: 'button', icon: 'refresh', secondary: true },
       strings.refresh,
@@ -77,7 +58,6 @@ export class AddForm {
     });
   }
 
-  /** Empties both fields (and the text kept). */
   clear(): void {
     this.from.value = '';
     this.to.value = '';
@@ -89,7 +69,7 @@ export class AddForm {
   }
 
   private textField(id: string, label: string, placeholder: string): TextField {
-    const field = vsc('vscode-textfield', {
+    const field = el('vscode-textfield', {
       id,
       name: id,
       label,
@@ -107,7 +87,6 @@ export class AddForm {
   }
 }
 
-/** A field with its label. */
 function labelled(id: string, label: string, input: HTMLElement): HTMLElement {
-  return el('div', { class: 'field' }, vsc('vscode-label', { for: id }, label), input);
+  return el('div', { class: 'field' }, el('vscode-label', { for: id }, label), input);
 }

@@ -1,8 +1,6 @@
 /**
- * The one way the pair-limits page builds its DOM: elements from fixed tag names, attributes from
- * fixed names, and every value put in as text (`textContent`, `setAttribute`). No HTML is ever
- * parsed from data, no handler is set from markup, and no `style` attribute is written (sizes go
- * through the CSSOM, which the content security policy allows).
+ * The one way the pair-limits page builds its DOM: fixed tag and attribute names, every value put in
+ * as text. No HTML is parsed from data, and no `style` attribute is written (sizes go through the CSSOM).
  */
 import { MAX_VALUE_LENGTH } from '../shared/currencyPairs';
 import { safeText } from '../shared/safeText';
@@ -47,18 +45,12 @@ export function shown(text: string): string {
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
-  attributes: Attributes = {},
+  attributes?: Attributes,
   ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  setAttributes(element, attributes);
-  for (const child of children)
-    element.append(typeof child === 'string' ? document.createTextNode(shown(child)) : child);
-  return element;
-}
-
+): HTMLElementTagNameMap[K];
 /** A custom element of @vscode-elements (its tag is registered by the import of its module). */
-export function vsc(tag: `vscode-${string}`, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElement {
+export function el(tag: `vscode-${string}`, attributes?: Attributes, ...children: (Node | string)[]): HTMLElement;
+export function el(tag: string, attributes: Attributes = {}, ...children: (Node | string)[]): HTMLElement {
   const element = document.createElement(tag);
   setAttributes(element, attributes);
   for (const child of children)

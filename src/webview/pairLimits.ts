@@ -1,8 +1,4 @@
-/**
- * The pair-limits webview's script, bundled by esbuild for the browser into the extension's
- * `dist/webview/` folder (the only folder the webview may load from). It checks every message from
- * the extension against the protocol, renders it, and says `ready` once it listens.
- */
+/** The pair-limits webview's script (bundled into `dist/webview/`): checks each message, draws it, says `ready`. */
 import '@vscode-elements/elements/dist/vscode-badge/index.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-icon/index.js';

@@ -1,13 +1,7 @@
 /**
- * The pair-limits page: a form to add a pair (addForm.ts), the pairs used before, the banner about
- * the deprecated getPairsParams (or that the service no longer has it), a status line and the table:
- * per pair, the float and fixed limits of the estimate operations, each with the getPairsParams
- * figure beneath it while the service still has that operation. It renders what the extension sends (`init`, then `state`) and sends
- * back what the user asks for; it keeps no data of its own but the text being typed.
- *
- * Keyboard: Tab reaches every control in reading order; Enter in a ticker field adds the pair;
- * each row's Copy and Remove are buttons; focus stays on the row (or moves to the next one after a
- * removal) when the table is drawn again.
+ * The pair-limits page: the add form, the pairs used before, the getPairsParams banner, a status line
+ * and the limits table. It draws what the extension sends and keeps nothing but the text being typed;
+ * focus stays on its row (or the next one after a removal) when the table is drawn again.
  */
 import { checkNewPair, pairKey } from '../shared/currencyPairs';
 import { BOUND_HEADINGS, columnsOf, LIMIT_COLUMNS, RATE_HEADINGS, RATES, rowFailed } from '../shared/pairLimitsRows';
@@ -17,12 +11,9 @@ import type { HostMessage, ViewState, WebviewMessage } from '../shared/pairLimit
 import type { PairRow } from '../shared/pairLimitsRows';
 import type { UiStrings } from '../shared/pairLimitsStrings';
 import { AddForm } from './addForm';
-import { el, setText, shown, vsc } from './dom';
-import { integerWidths } from './limitCells';
-import type { Widths } from './limitCells';
-import { pairRow } from './pairRow';
-import type { RowControl } from './rowFocus';
-import { activeRowControl, focusControl, neighbourOf, rowControl } from './rowFocus';
+import { el, setText, shown } from './dom';
+import { activeRowControl, focusControl, integerWidths, neighbourOf, pairRow, rowControl } from './pairRow';
+import type { RowControl, Widths } from './pairRow';
 
 /** What the page needs of `acquireVsCodeApi()`. */
 export interface HostChannel {
@@ -77,20 +68,18 @@ export class PairLimitsPage {
     this.host.postMessage(message);
   }
 
-  // -- building ------------------------------------------------------------------------------
-
   private build(strings: UiStrings): void {
     this.strings = strings;
     document.title = strings.title;
 
-    this.badge = vsc('vscode-badge', { class: 'environment' });
+    this.badge = el('vscode-badge', { class: 'environment' });
     const heading = el('header', { class: 'heading' }, el('h1', {}, strings.title), this.badge);
 
     this.bannerText = el('p', { id: 'banner-text' }, strings.deprecated);
     this.banner = el(
       'div',
       { id: 'banner', class: 'banner', role: 'note' },
-      vsc('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }),
+      el('vscode-icon', { name: 'warning', class: 'banner-icon', 'aria-hidden': 'true' }),
       this.bannerText,
     );
 
@@ -103,16 +92,12 @@ export class PairLimitsPage {
     this.recent = el('div', { id: 'recent', class: 'recent', hidden: true });
     this.status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' });
     this.errorText = el('span', { class: 'error-text' });
-    const retry = vsc(
-      'vscode-button',
-      { id: 'retry', type: 'button', secondary: true, icon: 'refresh' },
-      strings.retry,
-    );
+    const retry = el('vscode-button', { id: 'retry', type: 'button', secondary: true, icon: 'refresh' }, strings.retry);
     retry.addEventListener('click', () => this.post({ type: 'refresh' }));
     this.errorBox = el(
       'div',
       { id: 'error', class: 'error-box', role: 'alert', hidden: true },
-      vsc('vscode-icon', { name: 'error', class: 'error-icon', 'aria-hidden': 'true' }),
+      el('vscode-icon', { name: 'error', class: 'error-icon', 'aria-hidden': 'true' }),
       this.errorText,
       retry,
     );
@@ -163,8 +148,6 @@ export class PairLimitsPage {
     this.root.removeAttribute('aria-busy');
   }
 
-  // -- actions -------------------------------------------------------------------------------
-
   private submit(): void {
     const strings = this.strings;
     if (!strings) return;
@@ -189,8 +172,6 @@ export class PairLimitsPage {
       target?.focus();
     }
   }
-
-  // -- rendering -----------------------------------------------------------------------------
 
   private render(state: ViewState): void {
     const strings = this.strings;
@@ -224,7 +205,7 @@ export class PairLimitsPage {
     const parts: Node[] = [];
     if (state.loading)
       parts.push(
-        vsc('vscode-progress-ring', { class: 'spinner', 'aria-hidden': 'true' }),
+        el('vscode-progress-ring', { class: 'spinner', 'aria-hidden': 'true' }),
         el('span', {}, strings.loading),
       );
     else if (state.updated !== null) parts.push(el('span', {}, state.updated));
@@ -238,7 +219,7 @@ export class PairLimitsPage {
     this.recent.hidden = recent.length === 0;
     const buttons = recent.map((pair) => {
       const label = shown(`${pair.from} → ${pair.to}`);
-      const button = vsc(
+      const button = el(
         'vscode-button',
         {
           type: 'button',
@@ -268,8 +249,6 @@ export class PairLimitsPage {
       },
     });
   }
-
-  // -- focus ---------------------------------------------------------------------------------
 
   private restoreFocus(active: RowControl | undefined): void {
     const target = this.focusAfter ?? active;

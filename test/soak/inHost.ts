@@ -86,7 +86,7 @@ async function openPanel(api: ExchangeTxApi) {
   await vscode.commands.executeCommand('exchangeTx.showPairLimits');
   const panel = (await api.pairLimits.load()).panel;
   if (!panel) throw new Error('the pair-limits panel did not open');
-  await eventually(() => panel.ready, 'the pair-limits page to say ready', 30_000);
+  await eventually(() => panel.page.ready, 'the pair-limits page to say ready', 30_000);
   for (const pair of PAIRS) await panel.receive({ type: 'add', ...pair });
   await panel.whenIdle();
   return panel;

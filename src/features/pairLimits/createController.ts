@@ -1,8 +1,4 @@
-/**
- * The Pair Limits panel's controller with its saved pair list: loaded, from its own file of the
- * bundle, when the panel is first shown or restored (index.ts registers the command and the
- * serializer at activation).
- */
+/** The Pair Limits panel's controller with its saved pair list, made when the panel is first shown or restored. */
 import type * as vscode from 'vscode';
 import { tagged } from '../common/log';
 import type { PairLimitsDeps } from './pairLimitsDeps';

@@ -1,29 +1,23 @@
 /**
- * The limits of the panel's pairs from three sources, pure (no `vscode`): the deprecated
- * `getPairsParams` (float and fixed bounds in one call, fetchPairLimits.ts), the float limits of
- * `getExchangeAmount` and the fixed limits of `getFixRateForAmount` (fetchEstimateLimits.ts).
- *
- * Order: getPairsParams first (its bounds choose the estimates' probe amounts when nothing newer
- * is known), then both estimate operations side by side; the client's one rate limiter paces all
- * of them. A pair getPairsParams refused for a currency (disabled, unknown) is not asked about
- * again: every operation with `from`/`to` refuses such a currency the same way, so both estimates
- * take that refusal as their outcome.
- *
- * When the service answers getPairsParams with -32601 "method not found" (it retired the
- * deprecated operation), the memory says so and getPairsParams is never asked again for this
- * memory's life (the panel keeps one per environment): the load carries on with the estimates
- * alone, and `pairsParamsGoneNow` is true for that one load, so the panel tells it once.
+ * The panel's limits from three sources, pure (no `vscode`): getPairsParams first (its bounds choose
+ * the probes when nothing newer is known), then getExchangeAmount and getFixRateForAmount side by side.
+ * A currency getPairsParams refused is refused by every operation, so the estimates skip it.
  */
 import { CurrencyDisabledError, CurrencyNotFoundError, ServiceError } from '../../api';
 import { pairKey } from '../../shared/currencyPairs';
 import { pairsParamsField } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { Rate } from '../../shared/pairLimitsRows';
-import { fetchEstimateLimits } from './fetchEstimateLimits';
-import type { EstimateBounds, EstimateCall, EstimateOutcome, EstimateReport, Probe } from './fetchEstimateLimits';
-import { fetchPairLimits } from './fetchPairLimits';
-import type { FetchPairs, PairLimitsReport } from './fetchPairLimits';
-import { probeAmount } from './probeAmount';
+import { describeOutcome, fetchEstimateLimits, fetchPairLimits } from './fetchLimits';
+import type {
+  EstimateBounds,
+  EstimateCall,
+  EstimateOutcome,
+  EstimateReport,
+  FetchPairs,
+  PairLimitsReport,
+  Probe,
+} from './fetchLimits';
 
 export interface LimitSources {
   readonly pairsParams: FetchPairs;
@@ -33,7 +27,7 @@ export interface LimitSources {
 
 /** What one load leaves for the next, per environment. */
 export class LimitsMemory {
-  /** The service answered getPairsParams with "method not found". */
+  /** The service answered getPairsParams with "method not found": it is not asked again. */
   pairsParamsGone = false;
   /** The last bounds each estimate gave per pair, for the next probes. */
   readonly lastBounds = new Map<string, Partial<Record<Rate, EstimateBounds>>>();
@@ -58,6 +52,56 @@ export function isMethodNotFound(error: unknown): boolean {
 }
 
 const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single: 0 } };
+
+/** The probe when nothing is known of the pair's limits. */
+export const DEFAULT_PROBE = '1';
+
+const DECIMAL = /^(\d{1,40})(?:\.(\d{1,40}))?$/;
+
+interface Scaled {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+function parse(text: string | undefined): Scaled | undefined {
+  const m = text === undefined ? null : DECIMAL.exec(text.trim());
+  if (!m) return undefined;
+  const fraction = m[2] ?? '';
+  return { units: BigInt(`${m[1] ?? '0'}${fraction}`), scale: fraction.length };
+}
+
+function format({ units, scale }: Scaled): string {
+  const digits = units.toString().padStart(scale + 1, '0');
+  if (scale === 0) return digits;
+  const fraction = digits.slice(-scale).replace(/0+$/, '');
+  const whole = digits.slice(0, -scale);
+  return fraction ? `${whole}.${fraction}` : whole;
+}
+
+function atScale(a: Scaled, scale: number): bigint {
+  return a.units * 10n ** BigInt(scale - a.scale);
+}
+
+/** a ≤ b */
+function notAbove(a: Scaled, b: Scaled): boolean {
+  const scale = Math.max(a.scale, b.scale);
+  return atScale(a, scale) <= atScale(b, scale);
+}
+
+/**
+ * The payin amount to ask an estimate with: an amount inside the limits keeps the pair in a bulk
+ * answer. Twice the known minimum, kept at or below the maximum; else 1. Exact decimals, no float.
+ */
+export function probeAmount(bounds: { readonly min?: string; readonly max?: string } | undefined): string {
+  const min = parse(bounds?.min);
+  const max = parse(bounds?.max);
+  if (min && min.units > 0n) {
+    const twice = { units: min.units * 2n, scale: min.scale };
+    return format(max && !notAbove(twice, max) ? min : twice);
+  }
+  if (max && max.units > 0n) return format(max);
+  return DEFAULT_PROBE;
+}
 
 /** The bounds getPairsParams gave a pair for one rate, in the estimates' terms. */
 function pairsParamsBounds(
@@ -159,4 +203,27 @@ export async function loadLimits(
     probes,
     ...(failure === undefined ? {} : { failure }),
   };
+}
+
+/** A short description of an estimate's outcome, for the log: `limits`, `limits:amount-error`, `missing`, … */
+function describeEstimate(outcome: EstimateOutcome | undefined): string {
+  if (outcome && 'limits' in outcome) return outcome.via === 'result' ? 'limits' : 'limits:amount-error';
+  if (outcome && 'unreadable' in outcome) return `unreadable:${outcome.unreadable.field ?? 'result'}`;
+  return describeOutcome(outcome);
+}
+
+function callsOf(report: EstimateReport): string {
+  return `${report.calls.bulk} bulk + ${report.calls.single} single`;
+}
+
+/** For the log: the calls of each source and each pair's three outcomes. */
+export function summarize(pairs: readonly CurrencyPairKey[], report: LimitsReport): string {
+  const pp = report.pairsParams;
+  const calls = `getPairsParams ${pp === 'gone' ? 'gone' : `${pp.calls} calls`}, getExchangeAmount ${callsOf(report.float)}, getFixRateForAmount ${callsOf(report.fixed)}`;
+  const rows = pairs.map((p) => {
+    const key = pairKey(p);
+    const deprecated = pp === 'gone' ? 'gone' : describeOutcome(pp.outcomes.get(key));
+    return `${key}=${deprecated}|${describeEstimate(report.float.outcomes.get(key))}|${describeEstimate(report.fixed.outcomes.get(key))}`;
+  });
+  return `${calls}; ${rows.join(' ')}`;
 }

@@ -1,12 +1,7 @@
-/**
- * The page's words (sent in its `init` message), apart from the rest of the panel's texts so that
- * they can be had without a running VS Code: `l10n` is `vscode.l10n` in the extension, and the
- * English bundle in the browser test of the page. Only the type of `vscode` is imported.
- */
+/** The page's words, sent in its `init` message; `l10n` is `vscode.l10n`, or the English bundle in the browser test. */
 import type * as vscode from 'vscode';
 import type { UiStrings } from '../../shared/pairLimitsStrings';
 
-/** What the words need of `vscode.l10n`. */
 export type Localizer = Pick<typeof vscode.l10n, 't'>;
 
 export function pageStrings(l10n: Localizer): UiStrings {

@@ -1,17 +1,13 @@
-/**
- * "Show Pair Limits": one webview panel at a time (revealed if open, restored after a reload by a
- * `WebviewPanelSerializer`); the panel itself is panel.ts.
- */
+/** "Show Pair Limits": one panel at a time, revealed if open, restored after a reload. */
 import * as vscode from 'vscode';
 import type { HostMessage } from '../../shared/pairLimitsProtocol';
 import { PairLimitsPanel } from './panel';
 import type { PairLimitsPanelDeps } from './panel';
 import type { PairList } from './pairList';
 import { uiStrings } from './pairLimitsText';
-import { webviewOptions } from './panelOptions';
+import { webviewOptions } from './pageChannel';
 import { PAIR_LIMITS_VIEW_TYPE } from './viewType';
 
-/** Opens the one panel, reveals it when open, restores it after a reload. */
 export class PairLimitsController implements vscode.Disposable {
   private current: PairLimitsPanel | undefined;
   private readonly posted = new vscode.EventEmitter<HostMessage>();
@@ -20,7 +16,6 @@ export class PairLimitsController implements vscode.Disposable {
 
   constructor(private readonly deps: PairLimitsPanelDeps) {}
 
-  /** The open panel, if any. */
   get panel(): PairLimitsPanel | undefined {
     return this.current;
   }
@@ -30,7 +25,6 @@ export class PairLimitsController implements vscode.Disposable {
     return this.deps.list;
   }
 
-  /** "Show Pair Limits". */
   show(): PairLimitsPanel {
     if (this.current) {
       this.current.reveal();

@@ -1,10 +1,6 @@
 /**
- * The pair-limits page's HTML, pure (no `vscode`), so tests render exactly what the panel shows.
- *
- * The content security policy allows nothing by default; scripts and styles only with the nonce of
- * this rendering (fresh from `crypto.randomBytes` each time), fonts (the codicons) only from the
- * webview's resource origin. No inline script, no inline style, no handler attributes: the page is
- * an empty `#app` that the bundled script fills.
+ * The pair-limits page's HTML, pure so tests render what the panel shows: an empty `#app` the bundled
+ * script fills, under a policy that allows only this rendering's nonce and the webview's fonts.
  */
 import { randomBytes } from 'crypto';
 
@@ -16,9 +12,8 @@ export const WEBVIEW_FILES = {
 } as const;
 
 export interface PageResources {
-  /** `webview.cspSource`: the origin the webview's own resources come from. */
+  /** `webview.cspSource`, and the webview URIs of {@link WEBVIEW_FILES}. */
   readonly cspSource: string;
-  /** Webview URIs of the files in {@link WEBVIEW_FILES}. */
   readonly script: string;
   readonly style: string;
   readonly codicons: string;
@@ -26,7 +21,6 @@ export interface PageResources {
 
 export interface PageOptions {
   readonly nonce: string;
-  /** The page's title (localized). */
   readonly title: string;
   /** BCP 47 language of the UI (`vscode.env.language`). */
   readonly lang: string;
@@ -42,7 +36,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The policy of one rendering. */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return [
     `default-src 'none'`,

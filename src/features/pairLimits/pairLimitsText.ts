@@ -1,8 +1,4 @@
-/**
- * Every word of the pair-limits panel, localized here (the page's own words, sent in its `init`
- * message, are made in pageStrings.ts), and the rows and texts made of fetch outcomes and errors. Errors are told apart by class, never
- * by message text; the service's own message is kept as the row's detail.
- */
+/** The panel's words outside its page; errors are told apart by class, never by message text. */
 import * as vscode from 'vscode';
 import {
   AuthenticationError,
@@ -14,35 +10,16 @@ import {
 } from '../../api';
 import { clockTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
-import type { CurrencyPairKey, PairProblem } from '../../shared/currencyPairs';
-import type { PairRow } from '../../shared/pairLimitsRows';
 import type { UiStrings } from '../../shared/pairLimitsStrings';
 import { environmentName, environmentNameStart } from '../common/environmentNames';
 import type { EnvironmentKind } from '../common/environmentDeps';
 import { pageStrings } from './pageStrings';
-import { pairRow } from './pairRows';
-import type { RowOutcomes } from './pairRows';
 import { pairLimitsWaitText } from '../common/waitText';
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
 
 export function uiStrings(): UiStrings {
   return pageStrings(vscode.l10n);
-}
-
-/** The text of a refused new pair. */
-export function problemText(problem: PairProblem): string {
-  return uiStrings()[`problem.${problem}`];
-}
-
-/** `btc → eth` */
-export function pairText(pair: CurrencyPairKey): string {
-  return `${pair.from} → ${pair.to}`;
-}
-
-/** The row of a pair: its limits, why it has none, or (not settled) what it showed before. */
-export function rowFor(pair: CurrencyPairKey, outcomes: RowOutcomes, before: PairRow | undefined): PairRow {
-  return pairRow(pair, outcomes, before, vscode.l10n);
 }
 
 /** Why a whole fetch failed, in one sentence. */
@@ -65,7 +42,6 @@ export function failureText(error: unknown, environment: EnvironmentKind): strin
         );
   }
   if (error instanceof TimeoutError) {
-    // The whole wait, all attempts together (retries share one deadline), not one attempt's timeout.
     return pairLimitsWaitText(vscode.l10n, error, service);
   }
   if (error instanceof TransportError && error.status !== undefined)

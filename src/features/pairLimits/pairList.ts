@@ -1,19 +1,37 @@
 /**
- * The pairs of the panel and the pairs used before (the suggestions), kept in the global state as
- * versioned lists that keep what this version does not understand (pairListState.ts,
- * src/shared/storedState.ts): `{ "version": 1, "items": [{ "from": "btc", "to": "eth" }, …] }`.
- * The plain arrays of the first release still read.
+ * The panel's pairs and the pairs used before, in the global state as versioned lists that keep what
+ * this version does not understand (src/shared/storedState.ts). The plain arrays of the first release still read.
  */
 import type * as vscode from 'vscode';
-import { MAX_PAIRS, pairKey } from '../../shared/currencyPairs';
+import { MAX_PAIRS, normalizeTicker, pairKey } from '../../shared/currencyPairs';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
-import { pairCodec, readPairs } from './pairListState';
+import type { ListCodec } from '../../shared/storedState';
+import { isRecord } from '../../shared/isRecord';
 
 export const PAIRS_KEY = 'exchangeTx.pairLimits.pairs';
 export const RECENT_KEY = 'exchangeTx.pairLimits.recent';
 /** Pairs remembered as used before. */
 export const MAX_RECENT = 12;
+
+/** A stored entry `{ "from": "btc", "to": "eth" }`: one of another shape is kept unused, an invalid pair dropped. */
+const pairCodec: ListCodec<CurrencyPairKey> = {
+  read(entry) {
+    if (!isRecord(entry) || typeof entry.from !== 'string' || typeof entry.to !== 'string') return 'unknown';
+    const a = normalizeTicker(entry.from);
+    const b = normalizeTicker(entry.to);
+    if (!('ticker' in a) || !('ticker' in b) || a.ticker === b.ticker) return 'invalid';
+    return { value: { from: a.ticker, to: b.ticker } };
+  },
+  key: pairKey,
+  // Exactly the two fields, whatever the pair object carries; other fields of a stored entry stay.
+  write: (pair, stored) => ({ ...(isRecord(stored) ? stored : {}), from: pair.from, to: pair.to }),
+};
+
+/** Valid, distinct, normalized pairs from whatever was stored, at most `max` entries read. */
+export function readPairs(stored: unknown, max: number): CurrencyPairKey[] {
+  return listValues(readStoredList(stored, pairCodec, max));
+}
 
 export class PairList {
   constructor(private readonly memento: vscode.Memento) {}

@@ -1,9 +1,6 @@
 /**
- * The row the panel shows for a pair, made of its outcomes: what the deprecated getPairsParams gave
- * (its limits, why it has none, or nothing when the service no longer has it) and, beside it, what
- * each estimate operation gave (its limits, or why it has none), by the error's class. `l10n` is
- * `vscode.l10n` in the extension and the English bundle in the browser test of the page, so both
- * make rows the same way.
+ * A pair's row, made of its three outcomes: each source's limits or why it has none (by the error's
+ * class). `l10n` is `vscode.l10n`, or the English bundle in the page's browser test.
  */
 import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
@@ -12,14 +9,20 @@ import { boundValue } from '../../shared/currencyPairs';
 import { pairsParamsLimits, PENDING_ESTIMATES, rowFailed } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { EstimateCell, FailedRow, PairRow, RowEstimates } from '../../shared/pairLimitsRows';
-import type { EstimateOutcome } from './fetchEstimateLimits';
-import type { PairOutcome } from './fetchPairLimits';
+import type { EstimateOutcome, PairOutcome } from './fetchLimits';
 import { safeText } from '../../shared/safeText';
 
 type Localizer = Pick<typeof vscode.l10n, 't'>;
 
-/** Why the service refused a pair, in words. */
-function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' | 'reason'> {
+/** Why a source gave no limits for a pair: no record for it, or the service refused it. */
+function failure(
+  outcome: { readonly missing: true } | { readonly error: ServiceError },
+  l10n: Localizer,
+): Pick<FailedRow, 'kind' | 'reason' | 'detail'> {
+  if ('missing' in outcome)
+    return { kind: 'missing', reason: l10n.t('The service answered without limits for this pair.'), detail: '' };
+  const error = outcome.error;
+  const detail = boundValue(error.serviceMessage);
   if (error instanceof CurrencyDisabledError) {
     const currency = safeText(error.currency, 40);
     const reason =
@@ -28,22 +31,18 @@ function refusal(error: ServiceError, l10n: Localizer): Pick<FailedRow, 'kind' |
         : error.direction === 'output'
           ? l10n.t('{0} is temporarily disabled as an output currency (it cannot be received).', currency)
           : l10n.t('{0} is temporarily disabled.', currency);
-    return { kind: 'currency-disabled', reason };
+    return { kind: 'currency-disabled', reason, detail };
   }
   if (error instanceof CurrencyNotFoundError) {
-    return {
-      kind: 'currency-not-found',
-      reason: l10n.t('{0} is not a currency the service knows.', safeText(error.currency, 40)),
-    };
+    const reason = l10n.t('{0} is not a currency the service knows.', safeText(error.currency, 40));
+    return { kind: 'currency-not-found', reason, detail };
   }
   if (error instanceof InvalidParameterError) {
-    return {
-      kind: 'invalid-parameter',
-      reason: l10n.t('The service refused the parameter "{0}" of this pair.', safeText(error.param, 40)),
-    };
+    const reason = l10n.t('The service refused the parameter "{0}" of this pair.', safeText(error.param, 40));
+    return { kind: 'invalid-parameter', reason, detail };
   }
   // Said as the other refusals are; the service's own words are the row's detail, beneath.
-  return { kind: 'refused', reason: l10n.t('The service does not accept this pair; its answer is below.') };
+  return { kind: 'refused', reason: l10n.t('The service does not accept this pair; its answer is below.'), detail };
 }
 
 /** An estimate's cell: its bounds, why it has none, or (not settled) what it showed before. */
@@ -65,14 +64,6 @@ export function estimateCell(
       maxTo: bound(l.maxTo),
     };
   }
-  if ('missing' in outcome) {
-    return {
-      state: 'failed',
-      kind: 'missing',
-      reason: l10n.t('The service answered without limits for this pair.'),
-      detail: '',
-    };
-  }
   if ('unreadable' in outcome) {
     const field = safeText(outcome.unreadable.field ?? 'result', 60);
     return {
@@ -82,7 +73,7 @@ export function estimateCell(
       detail: boundValue(outcome.unreadable.message),
     };
   }
-  return { state: 'failed', ...refusal(outcome.error, l10n), detail: boundValue(outcome.error.serviceMessage) };
+  return { state: 'failed', ...failure(outcome, l10n) };
 }
 
 /** What a row needs of a load: the three outcomes of its pair ('gone': getPairsParams is no more). */
@@ -111,30 +102,9 @@ export function pairRow(
   }
   if ('limits' in outcome) {
     const l = outcome.limits;
-    return {
-      ...pair,
-      state: 'limits',
-      ...pairsParamsLimits((field) => boundValue(l[field])),
-      ...estimates,
-    };
+    return { ...pair, state: 'limits', ...pairsParamsLimits((field) => boundValue(l[field])), ...estimates };
   }
-  if ('missing' in outcome) {
-    return {
-      ...pair,
-      state: 'failed',
-      kind: 'missing',
-      reason: l10n.t('The service answered without limits for this pair.'),
-      detail: '',
-      ...estimates,
-    };
-  }
-  return {
-    ...pair,
-    state: 'failed',
-    ...refusal(outcome.error, l10n),
-    detail: boundValue(outcome.error.serviceMessage),
-    ...estimates,
-  };
+  return { ...pair, state: 'failed', ...failure(outcome, l10n), ...estimates };
 }
 
 /** A row not fetched yet. */
@@ -154,4 +124,20 @@ export function refusedEverywhere(row: PairRow): boolean {
     row.fixed.state === 'failed' ? row.fixed.kind : undefined,
   ].filter((kind): kind is NonNullable<typeof kind> => kind !== undefined);
   return kinds.length > 0 && kinds.every((kind) => REFUSED_PAIR.includes(kind));
+}
+
+/** What "copy" puts on the clipboard: the row's limits from each source (null where it has none), as JSON. */
+export function copiedLimits(row: PairRow): string {
+  const estimate = (cell: EstimateCell) =>
+    cell.state === 'limits'
+      ? { minFrom: cell.minFrom, maxFrom: cell.maxFrom, minTo: cell.minTo, maxTo: cell.maxTo }
+      : null;
+  const copied = {
+    from: row.from,
+    to: row.to,
+    getExchangeAmount: estimate(row.float),
+    getFixRateForAmount: estimate(row.fixed),
+    getPairsParams: row.state === 'limits' ? pairsParamsLimits((field) => row[field]) : null,
+  };
+  return JSON.stringify(copied, null, 2);
 }

@@ -1,16 +1,6 @@
 /**
- * One open Pair Limits panel: it shows the limits of the user's pairs from the estimate operations
- * (`getExchangeAmount`, `getFixRateForAmount`) beside those of the deprecated `getPairsParams`
- * (loadLimits.ts); when the service no longer has getPairsParams, it says so once and goes on
- * with the estimates alone.
- *
- * The panel talks to its page only through the typed protocol of `src/shared/pairLimitsProtocol`,
- * over its line to the page (pageChannel.ts: the HTML, every message checked, what is posted kept):
- * it answers `ready` with the page's words and the state, and sends the state again after each
- * change. The page names pairs; the panel validates them, keeps
- * the list, asks the service (through the environment's client and its one rate limiter) and sends
- * rows. Keys never go near the page. Opening, revealing and restoring it is the controller's
- * (pairLimitsController.ts).
+ * One open Pair Limits panel: the limits of the user's pairs from the estimate operations beside the
+ * deprecated getPairsParams, sent to its page over the typed protocol. Keys never go near the page.
  */
 import type { CurrentClient, EnvironmentResets, EnvironmentView } from '../common/environmentDeps';
 import * as vscode from 'vscode';
@@ -20,14 +10,12 @@ import type { HostMessage, ViewState, WebviewMessage } from '../../shared/pairLi
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { PairRow } from '../../shared/pairLimitsRows';
 import type { Logger } from '../common/log';
-import { LimitsMemory, loadLimits } from './loadLimits';
+import { LimitsMemory, loadLimits, summarize } from './loadLimits';
 import type { LimitsReport } from './loadLimits';
-import { copiedLimits, summarize } from './limitsRecords';
 import type { PairList } from './pairList';
-import { pendingRow, refusedEverywhere } from './pairRows';
-import { failureText, pairText, problemText, rowFor, uiStrings, updatedText } from './pairLimitsText';
-import { webviewOptions } from './panelOptions';
-import { PageChannel } from './pageChannel';
+import { copiedLimits, pairRow, pendingRow, refusedEverywhere } from './pairRows';
+import { failureText, uiStrings, updatedText } from './pairLimitsText';
+import { PageChannel, webviewOptions } from './pageChannel';
 import { errorText } from '../../shared/errorText';
 
 export interface PairLimitsPanelDeps {
@@ -51,9 +39,9 @@ export class PairLimitsPanel implements vscode.Disposable {
   private running: Promise<void> = Promise.resolve();
   /** Whether the rows were fetched (or are being fetched) for the current environment. */
   private loaded = false;
-  private disposed = false;
+  isDisposed = false;
   private readonly disposed_ = new vscode.EventEmitter<void>();
-  private readonly page: PageChannel;
+  readonly page: PageChannel;
   /** What one load leaves for the next in this environment (getPairsParams gone, the last bounds). */
   private memory = new LimitsMemory();
 
@@ -79,13 +67,11 @@ export class PairLimitsPanel implements vscode.Disposable {
       deps.environment.onDidChange(() => this.postState()),
     );
     for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
-    this.render();
+    this.page.render();
     // The limits are fetched while the page loads, not after it says `ready`: the page is sent the
     // state at `ready` (rows loaded by then, or still loading), and every change after that.
     if (webviewPanel.visible && deps.list.pairs.length > 0) void this.load();
   }
-
-  // -- what tests and the controller read ------------------------------------------------------
 
   /** The rows as the page shows them, in list order. */
   get rows(): readonly PairRow[] {
@@ -104,39 +90,6 @@ export class PairLimitsPanel implements vscode.Disposable {
     };
   }
 
-  /** The messages sent to the page, oldest first (the last 200). */
-  get posted(): readonly HostMessage[] {
-    return this.page.posted;
-  }
-
-  /** What the page reported it could not do (dropped messages, blocked resources). */
-  get problems(): readonly string[] {
-    return this.page.problems;
-  }
-
-  /** What the page last said it shows. */
-  get lastRendered(): { readonly rows: number; readonly failed: number } | undefined {
-    return this.page.lastRendered;
-  }
-
-  /** Messages from the page that were not part of the protocol. */
-  get dropped(): number {
-    return this.page.dropped;
-  }
-
-  /** Whether the page said `ready` (since it was last loaded). */
-  get ready(): boolean {
-    return this.page.ready;
-  }
-
-  get nonce(): string {
-    return this.page.nonce;
-  }
-
-  get isDisposed(): boolean {
-    return this.disposed;
-  }
-
   /** Resolves when no fetch is running. */
   async whenIdle(): Promise<void> {
     for (;;) {
@@ -146,16 +99,9 @@ export class PairLimitsPanel implements vscode.Disposable {
     }
   }
 
-  // -- the page --------------------------------------------------------------------------------
-
-  /** Sets the page's HTML with a fresh nonce; the page says `ready` once loaded. */
-  render(): void {
-    this.page.render();
-  }
-
-  /** Handles a message as if the page had sent it (the page's own messages come here too). */
+  /** Handles a message as if the page had sent it (the page's own come here too). */
   async receive(data: unknown): Promise<void> {
-    if (this.disposed) return;
+    if (this.isDisposed) return;
     const message = this.page.read(data);
     if (!message) return;
     await this.handle(message);
@@ -164,7 +110,7 @@ export class PairLimitsPanel implements vscode.Disposable {
   private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.page.markReady();
+        this.page.ready = true;
         this.page.post({ type: 'init', strings: uiStrings() });
         this.postState();
         if (!this.loaded && this.deps.list.pairs.length > 0) await this.load();
@@ -178,7 +124,7 @@ export class PairLimitsPanel implements vscode.Disposable {
       case 'copy':
         return this.copy({ from: message.from, to: message.to });
       case 'rendered':
-        this.page.noteRendered(message.rows, message.failed);
+        this.page.lastRendered = { rows: message.rows, failed: message.failed };
         return;
       case 'problem':
         this.page.noteProblem(message.text);
@@ -190,15 +136,13 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.page.post({ type: 'state', state: this.state });
   }
 
-  // -- actions ---------------------------------------------------------------------------------
-
   private async add(from: string, to: string): Promise<void> {
     const check = checkNewPair(from, to, this.deps.list.pairs);
     if ('problem' in check) {
       this.page.post({
         type: 'notice',
         severity: 'error',
-        text: problemText(check.problem),
+        text: uiStrings()[`problem.${check.problem}`],
         ...(check.side ? { field: check.side } : {}),
       });
       return;
@@ -228,7 +172,7 @@ export class PairLimitsPanel implements vscode.Disposable {
     this.page.post({
       type: 'notice',
       severity: 'info',
-      text: vscode.l10n.t('Copied the limits of {0}.', pairText(row)),
+      text: vscode.l10n.t('Copied the limits of {0}.', `${row.from} → ${row.to}`),
     });
   }
 
@@ -273,21 +217,15 @@ export class PairLimitsPanel implements vscode.Disposable {
     } catch (error) {
       report = { failure: error };
     }
-    if (generation !== this.generation || this.disposed || memory !== this.memory) return;
+    if (generation !== this.generation || this.isDisposed || memory !== this.memory) return;
     this.abort = undefined;
     this.loading = false;
     const loaded = 'float' in report ? report : undefined;
     for (const pair of pairs) {
       const key = pairKey(pair);
-      const pairsParams = loaded?.pairsParams === 'gone' ? 'gone' : loaded?.pairsParams.outcomes.get(key);
-      this.rowsByKey.set(
-        key,
-        rowFor(
-          pair,
-          { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) },
-          this.rowsByKey.get(key),
-        ),
-      );
+      const pairsParams = loaded?.pairsParams === 'gone' ? ('gone' as const) : loaded?.pairsParams.outcomes.get(key);
+      const outcomes = { pairsParams, float: loaded?.float.outcomes.get(key), fixed: loaded?.fixed.outcomes.get(key) };
+      this.rowsByKey.set(key, pairRow(pair, outcomes, this.rowsByKey.get(key), vscode.l10n));
     }
     // A pair every source refused (an unknown currency, a parameter) is not offered again as used before.
     if (loaded) {
@@ -296,7 +234,7 @@ export class PairLimitsPanel implements vscode.Disposable {
         if (row && refusedEverywhere(row) && (await this.deps.list.forgetUsed(pair)))
           this.deps.log.info(`${pairKey(pair)} refused by the service: not kept among the pairs used before`);
       }
-      if (generation !== this.generation || this.disposed) return;
+      if (generation !== this.generation || this.isDisposed) return;
     }
     const ms = Math.round(performance.now() - started);
     if (loaded?.pairsParamsGoneNow)
@@ -338,8 +276,8 @@ export class PairLimitsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.isDisposed) return;
+    this.isDisposed = true;
     this.page.close();
     this.generation++;
     this.abort?.abort();

@@ -1,9 +1,6 @@
 /**
- * "Filter…": a quick pick of the filter's fields with their current values; picking one edits it
- * (statuses by multi-select, currencies and addresses as lists of up to 10, the extra id as text,
- * "created since" by preset or date, "in status longer than" as a duration), then comes back to the list; "Apply" applies the draft,
- * Escape leaves the filter as it was. Every value is checked as it is typed, by the rules of docs/service/methods.md#gettransactions.
- * The prompts are an interface, so tests drive the same flow.
+ * "Filter…": a quick pick of the filter's fields; picking one edits it, "Apply" applies the draft and
+ * Escape keeps the filter. Values are checked as typed. Tests drive the flow through its prompts.
  */
 import * as vscode from 'vscode';
 import { KNOWN_STATUSES } from '../../shared/status';

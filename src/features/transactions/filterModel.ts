@@ -1,8 +1,6 @@
 /**
- * The Transactions view's filter: one field per `getTransactions` filter (docs/service/methods.md#gettransactions), read
- * defensively (a command argument, the workspace state), checked the way that page says (through
- * the client's own parameter checks) and turned into the query the service gets. Pure: no
- * `vscode`; the words shown to the user live in filterText.ts.
+ * The Transactions view's filter, pure: one field per `getTransactions` filter, read defensively,
+ * checked by the client's own parameter checks and turned into the service's query.
  */
 import { InvalidParameterError } from '../../api/exchangeErrors';
 import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
@@ -33,13 +31,9 @@ export interface TransactionFilter {
   readonly address?: readonly string[];
   /** Payout addresses, at most 10. */
   readonly payoutAddress?: readonly string[];
-  /** Extra id of the payin address. */
   readonly extraId?: string;
   readonly since?: SinceFilter;
-  /**
-   * In the current status for longer than this many ms (1 s to 366 d): not a service filter; the
-   * records loaded are narrowed by since when they are in their status (src/agents/statusSince.ts).
-   */
+  /** In the current status longer than this many ms: not a service filter, the loaded records are narrowed. */
   readonly inStatusLongerThan?: number;
 }
 
@@ -106,10 +100,7 @@ export function listProblem(field: ListField, values: readonly string[]): Filter
   return values.length === 0 ? undefined : serviceCheck(field, { [field]: values });
 }
 
-/**
- * A date typed by the user, in UTC: `2026-11-21`, `2026-11-21 14:30`, `2026-11-21T14:30:05Z`.
- * Returns Unix microseconds (16 digits, as the service takes `since`) or the problem.
- */
+/** A UTC date typed by the user (`2026-11-21`, `2026-11-21 14:30`): Unix microseconds, or the problem. */
 export function parseSinceDate(text: string, nowMs: number): number | FilterProblem {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?\s*(?:Z|UTC)?$/i.exec(text.trim());
   if (!m) return { field: 'since', reason: 'date-format' };
@@ -173,10 +164,7 @@ export function filterQuery(filter: TransactionFilter, nowMs: number): Transacti
   return query;
 }
 
-/**
- * Whether a record still belongs to the list a query loaded (when it changed elsewhere, e.g. a
- * watch saw it move on): the service's rules, applied here.
- */
+/** Whether a record changed elsewhere still belongs to the list a query loaded, by the service's rules. */
 export function matchesQuery(record: TransactionRecord, query: TransactionQuery): boolean {
   const has = (list: string | readonly string[] | undefined, value: string) =>
     list === undefined || (typeof list === 'string' ? list === value : list.includes(value));
@@ -217,12 +205,7 @@ function readSince(value: unknown, nowMs: number): SinceFilter | undefined {
   return { micros };
 }
 
-/**
- * A filter from anything (a command's argument, the workspace state): strings or arrays, a
- * ticker in any case, `since` as a preset name, a date, microseconds, `{preset}` or `{micros}`,
- * `inStatusLongerThan` as a duration ("1h30m") or ms.
- * Empty values mean "any". Throws a {@link FilterError} naming the first problem.
- */
+/** A filter from a command's argument or the workspace state; empty values mean "any". Throws a FilterError. */
 export function parseFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) throw new FilterError({ field: 'status', reason: 'type' });
@@ -255,11 +238,7 @@ export function parseFilter(value: unknown, nowMs: number = Date.now()): Transac
   return filter;
 }
 
-/**
- * A saved filter object (the workspace state's, see filterStorage.ts), read field by field: a
- * field that does not read is dropped and named in `unread`, the others kept; anything that is no
- * object is no filter. Fields that are not filter fields are left alone.
- */
+/** A saved filter read field by field: one that does not read is dropped and named in `unread`. */
 export function readFilterFields(
   value: unknown,
   nowMs: number = Date.now(),

@@ -1,16 +1,49 @@
 /**
- * The active filter of the Transactions view, kept per workspace (the workspace state, as
- * versioned plain JSON: see filterStorage.ts) and read back defensively: a field that no longer
- * reads is dropped; what this version does not know is kept when the filter is saved.
+ * The Transactions view's filter, kept per workspace as `{ "version": 1, "filter": { … } }` (see
+ * src/shared/storedState.ts; the plain object of the first release still reads). A field that no
+ * longer reads is dropped alone; what this version does not know is kept when the filter is saved.
  */
 import type * as vscode from 'vscode';
 import { Emitter } from '../../shared/events';
 import type { Event } from '../../shared/events';
+import { envelopeJson, isVersioned, openEnvelope } from '../../shared/storedState';
+import type { JsonObject } from '../../shared/storedState';
+import { isRecord } from '../../shared/isRecord';
+import { FILTER_FIELDS, filterJson, isEmptyFilter, readFilterFields } from './filterModel';
 import type { TransactionFilter } from './filterModel';
-import { isEmptyFilter } from './filterModel';
-import { readStoredFilter, storedFilterJson } from './filterStorage';
 
 export const FILTER_STATE_KEY = 'exchangeTx.transactions.filter';
+
+interface StoredFilter {
+  /** 0 for the plain object of the first release. */
+  readonly version: number;
+  readonly filter: TransactionFilter;
+  /** The filter's fields this version does not use, as stored: unknown ones, and known ones it could not read. */
+  readonly keptFields: Readonly<JsonObject>;
+  /** Top-level fields besides the version and the filter, as stored. */
+  readonly extra: Readonly<JsonObject>;
+}
+
+/** The stored filter from whatever the workspace state holds; anything unreadable is no filter. */
+export function readStoredFilter(stored: unknown, nowMs: number = Date.now()): StoredFilter {
+  const envelope = isVersioned(stored) ? openEnvelope(stored, 'filter') : { version: 0, body: stored, extra: {} };
+  const body = isRecord(envelope.body) ? envelope.body : {};
+  const { filter, unread } = readFilterFields(body, nowMs);
+  const used = new Set<string>(FILTER_FIELDS.filter((field) => !unread.includes(field)));
+  return {
+    version: envelope.version,
+    filter,
+    keptFields: Object.fromEntries(Object.entries(body).filter(([field]) => !used.has(field))),
+    extra: envelope.extra,
+  };
+}
+
+/** What to store for `filter`, keeping what `previous` held that this version does not know; undefined: nothing. */
+export function storedFilterJson(filter: TransactionFilter, previous: StoredFilter): JsonObject | undefined {
+  const body = { ...previous.keptFields, ...filterJson(filter) };
+  if (Object.keys(body).length === 0 && Object.keys(previous.extra).length === 0) return undefined;
+  return envelopeJson(previous.version, 'filter', body, previous.extra);
+}
 
 export class FilterState {
   private value: TransactionFilter;
@@ -19,7 +52,7 @@ export class FilterState {
   readonly onDidChange: Event<TransactionFilter> = this.changed.event;
 
   constructor(private readonly memento: vscode.Memento) {
-    this.value = readStoredFilter(memento.get<unknown>(FILTER_STATE_KEY)).filter;
+    this.value = this.saved();
   }
 
   get current(): TransactionFilter {

@@ -1,52 +1,35 @@
-/**
- * The filter in words: field names, the "created since" choices, the view's description line
- * and what is wrong with a value. Service strings (addresses, extra ids) are sanitized and cut
- * short: the description is plain text, but a control character must not reach it either.
- */
+/** The filter in words; service strings (addresses, extra ids) are sanitized and cut short. */
 import * as vscode from 'vscode';
 import { formatTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook } from '../common/statusPresentation';
-import type { FilterField, FilterProblem, SinceFilter, SincePreset, TransactionFilter } from './filterModel';
+import type { FilterField, FilterProblem, SincePreset, TransactionFilter } from './filterModel';
 import { FILTER_FIELDS } from './filterModel';
 import { KNOWN_STATUSES } from '../../shared/status';
 import { durationText } from '../../agents/duration';
 import { safeText } from '../../shared/safeText';
 
 export function fieldName(field: FilterField): string {
-  switch (field) {
-    case 'status':
-      return vscode.l10n.t('Status');
-    case 'currency':
-      return vscode.l10n.t('Payin currency');
-    case 'address':
-      return vscode.l10n.t('Payin address');
-    case 'payoutAddress':
-      return vscode.l10n.t('Payout address');
-    case 'extraId':
-      return vscode.l10n.t('Extra ID');
-    case 'since':
-      return vscode.l10n.t('Created since');
-    case 'inStatusLongerThan':
-      return vscode.l10n.t('In status longer than');
-  }
+  const names: Record<FilterField, string> = {
+    status: vscode.l10n.t('Status'),
+    currency: vscode.l10n.t('Payin currency'),
+    address: vscode.l10n.t('Payin address'),
+    payoutAddress: vscode.l10n.t('Payout address'),
+    extraId: vscode.l10n.t('Extra ID'),
+    since: vscode.l10n.t('Created since'),
+    inStatusLongerThan: vscode.l10n.t('In status longer than'),
+  };
+  return names[field];
 }
 
 export function presetName(preset: SincePreset): string {
-  switch (preset) {
-    case 'hour':
-      return vscode.l10n.t('the last hour');
-    case 'day':
-      return vscode.l10n.t('the last 24 hours');
-    case 'week':
-      return vscode.l10n.t('the last 7 days');
-    case 'month':
-      return vscode.l10n.t('the last 30 days');
-  }
-}
-
-export function sinceText(since: SinceFilter): string {
-  return 'preset' in since ? presetName(since.preset) : formatTime(since.micros, userTimeStyle());
+  const names: Record<SincePreset, string> = {
+    hour: vscode.l10n.t('the last hour'),
+    day: vscode.l10n.t('the last 24 hours'),
+    week: vscode.l10n.t('the last 7 days'),
+    month: vscode.l10n.t('the last 30 days'),
+  };
+  return names[preset];
 }
 
 const short = (text: string, max = 14) => safeText(text, max);
@@ -67,7 +50,10 @@ export function fieldValue(filter: TransactionFilter, field: FilterField): strin
     case 'extraId':
       return filter.extraId === undefined ? undefined : short(filter.extraId);
     case 'since':
-      return filter.since ? sinceText(filter.since) : undefined;
+      if (!filter.since) return undefined;
+      return 'preset' in filter.since
+        ? presetName(filter.since.preset)
+        : formatTime(filter.since.micros, userTimeStyle());
     case 'inStatusLongerThan':
       return filter.inStatusLongerThan === undefined ? undefined : durationText(filter.inStatusLongerThan);
   }
@@ -86,10 +72,7 @@ export function filterDescription(filter: TransactionFilter): string {
 /** The longest {@link filterSummary}: what fits beside the view's title at the default sidebar width. */
 export const MAX_SUMMARY_LENGTH = 15;
 
-/**
- * The view's description, short enough to be read beside its title: `Status: 2 of 10`, `Currency
- * filter`, `3 filters` (the whole filter is the view's message, {@link filterDescription}).
- */
+/** The filter short enough for beside the view's title: `Status: 2 of 10`, `3 filters`. */
 export function filterSummary(filter: TransactionFilter): string {
   const active = FILTER_FIELDS.filter((field) => fieldValue(filter, field) !== undefined);
   if (active.length === 0) return '';

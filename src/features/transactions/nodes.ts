@@ -1,13 +1,11 @@
 /**
- * The elements of the Transactions tree, as plain data: a group per status, a node per
- * transaction (carrying `id`, so the lookup, details and watch commands take it as their
- * argument), "Load more…" and the error of the last failed load. The same object stands for the
- * same thing across refreshes, so the tree can refresh one element and keeps its expansion.
- * Pure: no `vscode`.
+ * The Transactions tree's elements as plain data (no `vscode`): a group per status, a node per
+ * transaction (its `id` is the argument of the id commands), "Load more…" and the last load's error.
+ * The same object stands for the same thing across refreshes, so the tree keeps its expansion.
  */
 import type { TransactionRecord } from '../../api/types';
 import type { TransactionStatus } from '../../shared/status';
-import { isFinalStatus } from '../../shared/status';
+import { ALL_STATUSES, isFinalStatus } from '../../shared/status';
 
 export interface GroupNode {
   readonly kind: 'group';
@@ -65,11 +63,7 @@ export function safeLink(link: string | null): string | undefined {
   }
 }
 
-/**
- * The `contextValue` of a transaction node: space-separated tokens that menus match with
- * `viewItem =~ /\btoken\b/`: `transaction`, `status:<status>`, `final` or `active`, and
- * `payin-address`, `payout-link`, `refund-link` where the record has them (links only when safe).
- */
+/** A transaction node's `contextValue`: tokens menus match with `viewItem =~ /\btoken\b/`. */
 export function contextTokens(record: TransactionRecord): string {
   const tokens = ['transaction', `status:${record.status}`, isFinalStatus(record.status) ? 'final' : 'active'];
   if (record.payinAddress.trim() !== '') tokens.push('payin-address');
@@ -81,4 +75,45 @@ export function contextTokens(record: TransactionRecord): string {
 /** Groups of statuses still moving start expanded, settled ones collapsed. */
 export function expandedByDefault(status: TransactionStatus): boolean {
   return !isFinalStatus(status);
+}
+
+/** The loaded transactions by status, in lifecycle order: one pass, cached until the records change. */
+export class StatusGroups {
+  private readonly nodes = new Map<TransactionStatus, GroupNode>();
+  private cache: GroupNode[] | undefined;
+
+  /** Non-empty groups of `order` in lifecycle order (the cached ones until {@link changed}). */
+  of(order: readonly TransactionNode[]): GroupNode[] {
+    if (this.cache) return this.cache;
+    const buckets = new Map<TransactionStatus, TransactionNode[]>();
+    for (const node of order) {
+      const bucket = buckets.get(node.record.status);
+      if (bucket) bucket.push(node);
+      else buckets.set(node.record.status, [node]);
+    }
+    const groups: GroupNode[] = [];
+    for (const status of ALL_STATUSES) {
+      const children = buckets.get(status);
+      if (!children) continue;
+      let group = this.nodes.get(status);
+      if (!group) {
+        group = { kind: 'group', status, children };
+        this.nodes.set(status, group);
+      }
+      group.children = children;
+      groups.push(group);
+    }
+    this.cache = groups;
+    return groups;
+  }
+
+  /** The group node of `status`, once a grouping has had one. */
+  nodeOf(status: TransactionStatus): GroupNode | undefined {
+    return this.nodes.get(status);
+  }
+
+  /** The records changed (added, dropped, reordered, or one moved to another status): group again when asked. */
+  changed(): void {
+    this.cache = undefined;
+  }
 }

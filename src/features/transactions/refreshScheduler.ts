@@ -1,9 +1,6 @@
 /**
- * When the Transactions view refreshes by itself: every `intervalMs` while the view is visible
- * (never while hidden, never with an interval of 0), at once on becoming visible when the last
- * refresh is older than the interval, one refresh at a time (a self-rescheduling timer, never
- * `setInterval`), the wait doubled after each failed refresh up to 5 minutes. Any refresh counts,
- * whoever started it. Pure: the timers and the clock are injectable.
+ * When the Transactions view refreshes by itself: every interval while visible (at once if overdue),
+ * one at a time, the wait doubled per failure up to 5 minutes. Pure: timers and clock injectable.
  */
 import { systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';

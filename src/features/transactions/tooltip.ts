@@ -1,9 +1,4 @@
-/**
- * The tooltip of a transaction node: the status, amounts expected and actual, rate and fees,
- * addresses with their extra ids, hashes and times (pay-till for fixed rate). Every string from
- * the service is escaped: the Markdown is untrusted, HTML is off, and a record cannot bring a
- * link, an icon or a control character into it.
- */
+/** A transaction node's tooltip: untrusted Markdown, every service string escaped so it brings no link or icon. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
@@ -14,10 +9,8 @@ import { knownAmount, recordAmounts } from '../../shared/recordAmounts';
 
 const esc = (text: string, max?: number) => escapeMarkdown(text, max);
 
-const known = knownAmount;
-
 function amount(value: string, currency: string): string {
-  return known(value) ? `${esc(value, 40)} ${esc(ticker(currency), 20)}` : '—';
+  return knownAmount(value) ? `${esc(value, 40)} ${esc(ticker(currency), 20)}` : '—';
 }
 
 function address(value: string | null, extraId: string | null, extraIdName: string | null): string | undefined {
@@ -28,7 +21,7 @@ function address(value: string | null, extraId: string | null, extraIdName: stri
 }
 
 function percent(value: string): string {
-  return known(value) ? `${esc(value, 20)} %` : '0 %';
+  return knownAmount(value) ? `${esc(value, 20)} %` : '0 %';
 }
 
 /** The Markdown of one record. */
@@ -55,7 +48,7 @@ export function transactionTooltip(
       vscode.l10n.t('Payout'),
       `${amount(amounts.paidOut ?? '', record.currencyTo)} (${vscode.l10n.t('expected {0}', amount(amounts.expectedPayout ?? '', record.currencyTo))})`,
     ],
-    [vscode.l10n.t('Rate'), known(record.rate) ? esc(record.rate, 40) : undefined],
+    [vscode.l10n.t('Rate'), knownAmount(record.rate) ? esc(record.rate, 40) : undefined],
     [
       vscode.l10n.t('Fees'),
       [
@@ -68,15 +61,15 @@ export function transactionTooltip(
     [vscode.l10n.t('Payin address'), address(record.payinAddress, record.payinExtraId, record.payinExtraIdName)],
     [vscode.l10n.t('Payout address'), address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName)],
     [vscode.l10n.t('Refund address'), address(record.refundAddress, record.refundExtraId, null)],
-    [vscode.l10n.t('Payin hash'), known(record.payinHash) ? esc(record.payinHash, 100) : undefined],
+    [vscode.l10n.t('Payin hash'), knownAmount(record.payinHash) ? esc(record.payinHash, 100) : undefined],
     [
       vscode.l10n.t('Payin confirmations'),
-      record.status === 'confirming' && known(record.payinConfirmations)
+      record.status === 'confirming' && knownAmount(record.payinConfirmations)
         ? esc(record.payinConfirmations, 10)
         : undefined,
     ],
-    [vscode.l10n.t('Payout hash'), known(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
-    [vscode.l10n.t('Refund hash'), known(record.refundHash) ? esc(record.refundHash, 100) : undefined],
+    [vscode.l10n.t('Payout hash'), knownAmount(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
+    [vscode.l10n.t('Refund hash'), knownAmount(record.refundHash) ? esc(record.refundHash, 100) : undefined],
     [
       vscode.l10n.t('Created'),
       `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
@@ -88,7 +81,9 @@ export function transactionTooltip(
     [vscode.l10n.t('Money sent'), record.moneySent > 0 ? esc(formatTimeWithUtc(record.moneySent, style)) : undefined],
     [
       vscode.l10n.t('Pay till'),
-      record.type === 'fixed' && known(record.payTill) ? esc(isoTextWithUtc(record.payTill, style), 80) : undefined,
+      record.type === 'fixed' && knownAmount(record.payTill)
+        ? esc(isoTextWithUtc(record.payTill, style), 80)
+        : undefined,
     ],
   ];
   md.appendMarkdown(

@@ -1,9 +1,4 @@
-/**
- * The Transactions view's commands: Refresh, Filter…, Clear Filter, Load more, the node actions
- * of its own (Copy Payin Address, Open Payout / Refund in Explorer) and the internal Reveal that
- * the lookup and the watch run. Get Status, Watch, Show Details and Copy ID are the extension's
- * commands, run with the node (it carries `id`). Each returns what it did, for tests.
- */
+/** The Transactions view's own commands and node actions; each returns what it did, for tests. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { idFromArgument } from '../../shared/transactionId';
@@ -42,7 +37,6 @@ export interface TransactionCommandDeps {
 
 /** The node actions that leave the editor, with the opener replaceable (tests never open a browser). */
 export class TransactionActions {
-  /** Opens an explorer link outside VS Code. */
   open: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri);
   /** Asks whether to open an explorer link of the sandbox anyway (its hash is made up); tests answer it. */
   confirmMadeUp: (text: string) => Thenable<boolean> = async (text) => {

@@ -1,9 +1,6 @@
 /**
- * What the Transactions view shows, without the view: the records loaded through `getTransactions`
- * (page by page with `offset`), grouped by status in lifecycle order, the state of loading, and
- * the error of the last failed load (the records stay). Records changed elsewhere (a hover, a
- * watch) are updated in place. Grouping is one pass over the records (statusGroups.ts); nothing
- * here asks the service per node. Pure: no `vscode`, so it is unit-tested and benchmarked in plain Node.
+ * What the Transactions view shows, pure (no `vscode`): the records `getTransactions` gave page by
+ * page, grouped by status, the loading state and the last failed load. Records changed elsewhere update in place.
  */
 import type { RequestOptions } from '../../api/clientOptions';
 import { CancelledError } from '../../api/exchangeErrors';
@@ -14,13 +11,9 @@ import type { Event } from '../../shared/events';
 import type { TransactionFilter } from './filterModel';
 import { filterQuery, matchesQuery } from './filterModel';
 import type { ErrorNode, GroupNode, LoadMoreNode, TransactionNode, TreeNode } from './nodes';
-import { StatusGroups } from './statusGroups';
+import { StatusGroups } from './nodes';
 
-/**
- * `idle`: nothing loaded (yet, or since the filter or environment changed); `loading`: the first
- * load is under way; `loaded`: records (maybe none) are shown; `error`: the load failed and there
- * is nothing to show.
- */
+/** `idle`: nothing loaded since the filter or environment changed; `error`: the load failed with nothing to show. */
 export type ListState = 'idle' | 'loading' | 'loaded' | 'error';
 
 /** What changed: everything (`all`), or these transaction nodes in place. */
@@ -30,13 +23,12 @@ export interface ListChange {
 }
 
 export interface TransactionListOptions {
-  /** Runs a `getTransactions` query (through the store). */
   readonly query: (query: TransactionQuery, options: RequestOptions) => Promise<TransactionRecord[]>;
   /** Records per page, 1–100. */
   readonly pageSize: () => number;
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
-  /** The ids of records in their status for longer than `ms` (the filter's `inStatusLongerThan`; src/agents/statusSince.ts); required for that filter. */
+  /** The ids of records in their status for longer than `ms`; required for the filter's `inStatusLongerThan`. */
   readonly longerInStatus?: (
     records: readonly TransactionRecord[],
     ms: number,
@@ -77,11 +69,9 @@ export class TransactionList {
   state: ListState = 'idle';
   /** Whether the service may have more records past the loaded ones. */
   hasMore = false;
-  /** The operation under way, if any. */
   busy: 'refresh' | 'loadMore' | undefined;
   /** The last load's failure, until a load succeeds. */
   error: ErrorNode | undefined;
-  /** Clock ms of the last successful load. */
   loadedAt: number | undefined;
 
   /** Fires when what the tree shows changed. */
@@ -102,12 +92,10 @@ export class TransactionList {
     return this.byId.get(id);
   }
 
-  /** Loaded records, service order. */
   records(): TransactionRecord[] {
     return this.order.map((node) => node.record);
   }
 
-  /** Non-empty groups in lifecycle order (one pass over the records, cached until a change). */
   groups(): GroupNode[] {
     return this.grouping.of(this.order);
   }
@@ -129,11 +117,7 @@ export class TransactionList {
     return this.grouping.nodeOf(node.record.status);
   }
 
-  /**
-   * Reloads the records shown (at least a page; as many as are loaded, 100 per request) with the
-   * current filter. A failure keeps the records and sets `error`. `ifIdle`: do nothing while
-   * another load is under way (automatic refreshes).
-   */
+  /** Reloads as many records as are shown (at least a page); `ifIdle`: not while another load runs. */
   refresh(options: { ifIdle?: boolean } = {}): Promise<void> {
     if (options.ifIdle && this.current) return this.current;
     this.cancel();
@@ -148,12 +132,11 @@ export class TransactionList {
     return run;
   }
 
-  /** The load under way, if any. */
   get pending(): Promise<void> | undefined {
     return this.current;
   }
 
-  /** Loads the next page after the records shown. While another load is under way it waits for that one instead. */
+  /** Loads the next page; while another load runs it waits for that one instead. */
   loadMore(): Promise<void> {
     if (this.current) return this.current;
     if (this.state !== 'loaded' || !this.base) return this.refresh();
@@ -184,11 +167,7 @@ export class TransactionList {
     this.changed.fire({ all: true, nodes: [] });
   }
 
-  /**
-   * A record changed elsewhere (the store fired): a loaded one is updated in place, moved to its
-   * new group, or dropped when it no longer matches the filter. Others are not added: where they
-   * belong in the service's order is unknown until the next refresh.
-   */
+  /** A loaded record changed elsewhere: updated in place, regrouped, or dropped when the filter no longer matches. */
   applyRecord(record: TransactionRecord): void {
     const node = this.byId.get(record.id);
     if (!node || node.record === record) return;

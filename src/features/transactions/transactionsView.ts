@@ -1,12 +1,6 @@
 /**
- * The Transactions view itself: the tree view over the list, progress in the view while loading,
- * the filter in its description, the context keys its welcome content and menus read, refreshing
- * by itself only while visible, starting afresh when the filter or the environment changes, and
- * revealing a transaction that another feature looked up or watched.
- *
- * It loads by itself when it becomes visible, wherever requests go: with no account in use that
- * starts the built-in sandbox (on first showing, never during activation), so a new user sees the
- * sandbox's sample transactions at once, as the status bar says the sandbox is in use.
+ * The Transactions tree view: progress, the filter in its description, the context keys of its
+ * welcome and menus, refreshing while visible. Its first showing loads, starting the sandbox if in use.
  */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
@@ -24,7 +18,6 @@ import { loadErrorText } from './treeItems';
 import { readSetting } from '../common/settings';
 import { describeFaults } from '../common/faultPresets';
 import { errorText } from '../../shared/errorText';
-
 import { VIEW_ID } from './viewId';
 import type { RevealResult } from '../common/revealTransaction';
 
@@ -32,7 +25,7 @@ import type { RevealResult } from '../common/revealTransaction';
 export type WelcomeState =
   'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
 
-/** Transactions loaded at a time (a whole number from 1 to 100; a wrong value gives the default, said in the log). */
+/** Transactions loaded at a time (1 to 100). */
 export function pageSizeSetting(): number {
   return readSetting('exchangeTx.transactions.pageSize');
 }
@@ -62,8 +55,6 @@ export class TransactionsView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new Map<string, unknown>();
   private pendingReveal: string | undefined;
-  /** Loads that ran inside a progress indicator (for tests). */
-  progressShown = 0;
 
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
@@ -83,7 +74,7 @@ export class TransactionsView implements vscode.Disposable {
       this.view.onDidCollapseElement((e) => this.provider.setExpanded(e.element, false)),
       this.view.onDidChangeVisibility(() => this.visibilityChanged()),
       list.onDidChangeState(() => this.updateState()),
-      filter.onDidChange(() => this.filterChanged()),
+      filter.onDidChange(() => this.restart()),
       store.onDidChangeRecord((record) => list.applyRecord(record)),
       store.onDidClear(() => this.restart()),
       environment.onDidChange(() => {
@@ -117,7 +108,6 @@ export class TransactionsView implements vscode.Disposable {
     }
   }
 
-  /** The context keys as last set. */
   contextValue(key: string): unknown {
     return this.context.get(key);
   }
@@ -156,7 +146,6 @@ export class TransactionsView implements vscode.Disposable {
   }
 
   private async withProgress(run: Promise<void>): Promise<void> {
-    this.progressShown++;
     await vscode.window.withProgress({ location: { viewId: VIEW_ID } }, () => run);
   }
 
@@ -167,11 +156,6 @@ export class TransactionsView implements vscode.Disposable {
     if (this.deps.list.state === 'idle') void this.refresh();
     const pending = this.pendingReveal;
     if (pending !== undefined) void this.reveal(pending).catch(() => undefined);
-  }
-
-  /** The filter changed: start over with it. */
-  private filterChanged(): void {
-    this.restart();
   }
 
   /** Drops what is shown (filter, environment or store changed) and loads again if the view shows. */

@@ -1,8 +1,4 @@
-/**
- * How each element of the Transactions tree looks: a status group (label, count, status icon in
- * its theme colour), a transaction (`0.5 BTC → ETH`, short id and age, status icon, context
- * tokens; the tooltip is made on hover), "Load more…" and the error of the last failed load.
- */
+/** How each element of the Transactions tree looks (a transaction's tooltip is made on hover). */
 import * as vscode from 'vscode';
 import { ExchangeError, TransportError } from '../../api/exchangeErrors';
 import { clockTime, escapeMarkdown, pairLabel, relativeTime } from '../../shared/format';
@@ -134,21 +130,14 @@ function loadMoreItem(options: ItemOptions): vscode.TreeItem {
 
 /** The tree item of an element, with its stable id. */
 export function treeItem(node: TreeNode, options: ItemOptions): vscode.TreeItem {
-  let item: vscode.TreeItem;
-  switch (node.kind) {
-    case 'group':
-      item = groupItem(node, options);
-      break;
-    case 'transaction':
-      item = transactionItem(node, options);
-      break;
-    case 'error':
-      item = errorItem(node);
-      break;
-    case 'loadMore':
-      item = loadMoreItem(options);
-      break;
-  }
+  const item =
+    node.kind === 'group'
+      ? groupItem(node, options)
+      : node.kind === 'transaction'
+        ? transactionItem(node, options)
+        : node.kind === 'error'
+          ? errorItem(node)
+          : loadMoreItem(options);
   item.id = treeItemId(node);
   return item;
 }

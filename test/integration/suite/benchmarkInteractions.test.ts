@@ -264,7 +264,7 @@ describe('benchmark figures: interactions', () => {
       // Loaded (a fetch ran and ended), then drawn by the page.
       await eventually(
         () =>
-          panel.ready &&
+          panel.page.ready &&
           !panel.state.loading &&
           panel.state.rows.length === SIX_PAIRS.length &&
           (panel.state.updated !== null || panel.state.error !== null),
@@ -272,12 +272,12 @@ describe('benchmark figures: interactions', () => {
         60_000,
       ).catch((error: unknown) => {
         throw new Error(
-          `${String(error)}: ${JSON.stringify({ ready: panel.ready, loading: panel.state.loading, rows: panel.state.rows.length, updated: panel.state.updated, error: panel.state.error })}`,
+          `${String(error)}: ${JSON.stringify({ ready: panel.page.ready, loading: panel.state.loading, rows: panel.state.rows.length, updated: panel.state.updated, error: panel.state.error })}`,
         );
       });
       assert.equal(panel.state.error, null, 'loaded without an error');
       await panel.whenIdle();
-      await eventually(() => panel.lastRendered?.rows === SIX_PAIRS.length, 'six rows drawn', 30_000);
+      await eventually(() => panel.page.lastRendered?.rows === SIX_PAIRS.length, 'six rows drawn', 30_000);
       const ms = performance.now() - started;
       requests.push(sandbox.requests.length);
       return ms;

@@ -126,7 +126,7 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await vscode.commands.executeCommand('exchangeTx.showPairLimits');
     const panel = (await api.pairLimits.load()).panel;
     assert.ok(panel, 'the pair-limits panel is open');
-    await eventually(() => panel.ready, 'the pair-limits page to say ready', 30_000);
+    await eventually(() => panel.page.ready, 'the pair-limits page to say ready', 30_000);
     for (const pair of PAIRS) await panel.receive({ type: 'add', ...pair });
     await panel.whenIdle();
 

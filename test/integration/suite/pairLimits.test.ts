@@ -83,18 +83,18 @@ function panelTabs(): vscode.Tab[] {
 
 /** A place in the messages a panel sent, to read what it sent after. */
 type Mark = HostMessage | undefined;
-const mark = (panel: PairLimitsPanel): Mark => panel.posted.at(-1);
+const mark = (panel: PairLimitsPanel): Mark => panel.page.posted.at(-1);
 
 /** The messages sent since `from` (the panel keeps the last 200; a test sends fewer). */
 function sentSince(panel: PairLimitsPanel, from: Mark): readonly HostMessage[] {
-  const at = from === undefined ? -1 : panel.posted.lastIndexOf(from);
+  const at = from === undefined ? -1 : panel.page.posted.lastIndexOf(from);
   assert.ok(from === undefined || at >= 0, 'the mark is still in the kept messages');
-  return panel.posted.slice(at + 1);
+  return panel.page.posted.slice(at + 1);
 }
 
 const statesIn = (messages: readonly HostMessage[]): ViewState[] =>
   messages.flatMap((m) => (m.type === 'state' ? [m.state] : []));
-const lastState = (panel: PairLimitsPanel): ViewState | undefined => statesIn(panel.posted).at(-1);
+const lastState = (panel: PairLimitsPanel): ViewState | undefined => statesIn(panel.page.posted).at(-1);
 
 function row(panel: PairLimitsPanel, pair: CurrencyPairKey): PairRow {
   const found = panel.rows.find((r) => pairKey(r) === pairKey(pair));
@@ -134,8 +134,8 @@ describe('Pair Limits panel', function () {
   /** Waits until the page has drawn every state sent to it since its last `init`. */
   async function drawnAll(panel: PairLimitsPanel, timeoutMs = 10_000): Promise<void> {
     await panel.whenIdle();
-    const types = panel.posted.map((m) => m.type);
-    const sent = statesIn(panel.posted.slice(types.lastIndexOf('init'))).length;
+    const types = panel.page.posted.map((m) => m.type);
+    const sent = statesIn(panel.page.posted.slice(types.lastIndexOf('init'))).length;
     await eventually(() => (drawn.get(panel) ?? 0) >= sent, 'the page to draw every state sent', timeoutMs);
   }
 
@@ -145,14 +145,14 @@ describe('Pair Limits panel', function () {
     const panel = controller.panel;
     assert.ok(panel, 'a panel is open');
     follow(panel);
-    await eventually(() => panel.ready, 'the page to say ready', READY_MS);
+    await eventually(() => panel.page.ready, 'the page to say ready', READY_MS);
     await panel.whenIdle();
     return panel;
   }
 
   /** Closes the panel once its page has drawn what it was sent. */
   async function close(panel: PairLimitsPanel): Promise<void> {
-    if (panel.ready) await drawnAll(panel).catch(() => undefined);
+    if (panel.page.ready) await drawnAll(panel).catch(() => undefined);
     panel.dispose();
   }
 
@@ -198,7 +198,7 @@ describe('Pair Limits panel', function () {
     assert.equal(panelTabs().length, 1);
     assert.equal(panel.webviewPanel.viewType, VIEW_TYPE);
     assert.equal(panel.webviewPanel.title, 'Pair Limits');
-    const [init, first] = panel.posted;
+    const [init, first] = panel.page.posted;
     assert.equal(init?.type, 'init');
     assert.equal(init.type === 'init' && init.strings.title, 'Pair Limits');
     assert.equal(first?.type, 'state');
@@ -212,10 +212,10 @@ describe('Pair Limits panel', function () {
       updated: null,
     });
     await drawnAll(panel);
-    assert.deepEqual(panel.lastRendered, { rows: 0, failed: 0 });
-    assert.deepEqual(panel.problems, []);
-    assert.equal(panel.dropped, 0);
-    assert.match(panel.nonce, /^[A-Za-z0-9+/]{22}==$/);
+    assert.deepEqual(panel.page.lastRendered, { rows: 0, failed: 0 });
+    assert.deepEqual(panel.page.problems, []);
+    assert.equal(panel.page.dropped, 0);
+    assert.match(panel.page.nonce, /^[A-Za-z0-9+/]{22}==$/);
     assert.equal(pairRequests().length, 0, 'no pairs, no request');
   });
 
@@ -271,8 +271,8 @@ describe('Pair Limits panel', function () {
     assert.match(last?.updated ?? '', /^Updated at /);
     assert.deepEqual(last?.rows, panel.rows);
     await drawnAll(panel);
-    assert.deepEqual(panel.lastRendered, { rows: 2, failed: 0 });
-    assert.deepEqual(panel.problems, []);
+    assert.deepEqual(panel.page.lastRendered, { rows: 2, failed: 0 });
+    assert.deepEqual(panel.page.problems, []);
   });
 
   it('keeps a pair the service refused (foo → btc) out of the pairs used before, in the same words as the others', async () => {
@@ -407,8 +407,8 @@ describe('Pair Limits panel', function () {
     assert.deepEqual(pairRequests().at(-1)?.params, good);
     assert.equal(lastState(panel)?.error, null);
     await drawnAll(panel);
-    assert.deepEqual(panel.lastRendered, { rows: pairs.length, failed: 5 });
-    assert.deepEqual(panel.problems, []);
+    assert.deepEqual(panel.page.lastRendered, { rows: pairs.length, failed: 5 });
+    assert.deepEqual(panel.page.problems, []);
 
     sandbox.clearRequests();
     await send(panel, { type: 'remove', from: 'XMR', to: 'btc' });
@@ -421,7 +421,7 @@ describe('Pair Limits panel', function () {
     await send(panel, { type: 'refresh' });
     assert.equal(pairRequests().length, 5, 'a refresh asks again: once per refused currency, once for the rest');
     await drawnAll(panel);
-    assert.deepEqual(panel.lastRendered, { rows: pairs.length - 1, failed: 4 });
+    assert.deepEqual(panel.page.lastRendered, { rows: pairs.length - 1, failed: 4 });
   });
 
   it('asks once when every pair is accepted, and once more per Refresh', async () => {
@@ -459,7 +459,7 @@ describe('Pair Limits panel', function () {
         maxAmountFixed: '3.7514',
       },
     });
-    assert.deepEqual(panel.posted.at(-1), {
+    assert.deepEqual(panel.page.posted.at(-1), {
       type: 'notice',
       severity: 'info',
       text: 'Copied the limits of btc → eth.',
@@ -475,7 +475,7 @@ describe('Pair Limits panel', function () {
   it('drops messages that are not part of the protocol, and does nothing with them', async () => {
     const panel = await showPairs([p('btc', 'eth')]);
     const requests = pairRequests().length;
-    const dropped = panel.dropped;
+    const dropped = panel.page.dropped;
     const from = mark(panel);
     const junk: unknown[] = [
       null,
@@ -492,12 +492,12 @@ describe('Pair Limits panel', function () {
       [{ type: 'refresh' }],
     ];
     for (const message of junk) await send(panel, message);
-    assert.equal(panel.dropped - dropped, junk.length);
+    assert.equal(panel.page.dropped - dropped, junk.length);
     assert.deepEqual(controller.list.pairs, [p('btc', 'eth')]);
     assert.equal(pairRequests().length, requests);
     assert.deepEqual(sentSince(panel, from), [], 'nothing answered');
     assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth'))]);
-    assert.deepEqual(panel.problems, [], 'an over-long problem is not kept either');
+    assert.deepEqual(panel.page.problems, [], 'an over-long problem is not kept either');
   });
 
   it('answers a page that says ready again with its words and the state, without asking again', async () => {
@@ -516,14 +516,14 @@ describe('Pair Limits panel', function () {
   it('draws a new page with a fresh nonce, which says ready and gets the rows', async () => {
     const panel = await showPairs([p('btc', 'eth'), p('xmr', 'eth')]);
     await drawnAll(panel);
-    const nonce = panel.nonce;
-    panel.render();
-    assert.notEqual(panel.nonce, nonce);
-    assert.equal(panel.ready, false, 'the new page has not said ready yet');
-    await eventually(() => panel.ready, 'the new page to say ready', READY_MS);
+    const nonce = panel.page.nonce;
+    panel.page.render();
+    assert.notEqual(panel.page.nonce, nonce);
+    assert.equal(panel.page.ready, false, 'the new page has not said ready yet');
+    await eventually(() => panel.page.ready, 'the new page to say ready', READY_MS);
     await drawnAll(panel);
-    assert.deepEqual(panel.lastRendered, { rows: 2, failed: 1 });
-    assert.deepEqual(panel.problems, []);
+    assert.deepEqual(panel.page.lastRendered, { rows: 2, failed: 1 });
+    assert.deepEqual(panel.page.problems, []);
     assert.equal(pairRequests().length, 2, 'the rows were not fetched again');
   });
 
@@ -541,7 +541,7 @@ describe('Pair Limits panel', function () {
       assert.equal(failed?.loading, false);
       assert.equal(failed?.error, 'The sandbox reported an internal error. Try again in a moment.');
       await drawnAll(panel);
-      assert.deepEqual(panel.lastRendered, { rows: 2, failed: 0 });
+      assert.deepEqual(panel.page.lastRendered, { rows: 2, failed: 0 });
 
       sandbox.setFaults({});
       sandbox.clearRequests();
@@ -632,8 +632,8 @@ describe('Pair Limits panel', function () {
         'said in the state (the page’s banner), not as a notice',
       );
       await drawnAll(panel);
-      assert.deepEqual(panel.lastRendered, { rows: 3, failed: 1 });
-      assert.deepEqual(panel.problems, []);
+      assert.deepEqual(panel.page.lastRendered, { rows: 3, failed: 1 });
+      assert.deepEqual(panel.page.problems, []);
       assert.deepEqual(
         sandbox.requests.filter((r) => r.outcome === 'rate-limited'),
         [],
@@ -656,7 +656,7 @@ describe('Pair Limits panel', function () {
       assert.deepEqual(row(panel, p('xrp', 'usdt')).float, estimateOf('float', xrp, usdt));
       assert.equal(lastState(panel)?.pairsParams, 'gone');
       await drawnAll(panel);
-      assert.deepEqual(panel.problems, []);
+      assert.deepEqual(panel.page.problems, []);
     });
 
     it('a new environment may have getPairsParams again: it is asked for there', async () => {
@@ -820,7 +820,7 @@ describe('Pair Limits panel', function () {
       assert.equal(restored.title, 'Pair Limits');
       assert.equal(restored.webview.options.enableCommandUris, false);
       assert.equal(restored.webview.options.enableScripts, true);
-      await eventually(() => panel.ready, 'the restored page to say ready', READY_MS);
+      await eventually(() => panel.page.ready, 'the restored page to say ready', READY_MS);
       await panel.whenIdle();
       assert.deepEqual(panel.rows, [limitsRow(p('btc', 'eth'))]);
       await vscode.commands.executeCommand('exchangeTx.showPairLimits');
@@ -840,7 +840,7 @@ describe('Pair Limits panel', function () {
       // Hidden, the page was dropped; shown again, it is loaded again, says ready and is answered.
       await eventually(() => (readies.get(panel) ?? 0) > readyBefore, 'the page loaded again to say ready', READY_MS);
       await drawnAll(panel, READY_MS);
-      assert.deepEqual(panel.problems, []);
+      assert.deepEqual(panel.page.problems, []);
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       await eventually(() => panel.isDisposed, 'the panel disposed');
       assert.equal(controller.panel, undefined);

@@ -394,7 +394,7 @@ describe('what a user sees (the README and walkthrough pictures)', function () {
     await vscode.commands.executeCommand('exchangeTx.showPairLimits');
     const panel = pairLimits.panel;
     assert.ok(panel, 'the panel is open');
-    await eventually(() => panel.ready, 'the page to say ready', 45_000);
+    await eventually(() => panel.page.ready, 'the page to say ready', 45_000);
     await panel.receive({ type: 'refresh' });
     await panel.whenIdle();
     assert.equal(panel.rows.length, 4);

@@ -20,8 +20,8 @@ import {
   fetchPairLimits,
   halves,
   isPairError,
-} from '../../../src/features/pairLimits/fetchPairLimits';
-import type { FetchPairs, PairLimitsReport, PairOutcome } from '../../../src/features/pairLimits/fetchPairLimits';
+} from '../../../src/features/pairLimits/fetchLimits';
+import type { FetchPairs, PairLimitsReport, PairOutcome } from '../../../src/features/pairLimits/fetchLimits';
 import { currencyRefusal, findCurrency, pairLimits } from '../../../src/sandbox';
 import { pairKey } from '../../../src/shared/currencyPairs';
 import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';

@@ -11,12 +11,8 @@ import {
   ProtocolError,
 } from '../../../src/api';
 import type { ExchangeClient } from '../../../src/api';
-import { fetchEstimateLimits } from '../../../src/features/pairLimits/fetchEstimateLimits';
-import type {
-  EstimateCall,
-  EstimateOutcome,
-  EstimateReport,
-} from '../../../src/features/pairLimits/fetchEstimateLimits';
+import { fetchEstimateLimits } from '../../../src/features/pairLimits/fetchLimits';
+import type { EstimateCall, EstimateOutcome, EstimateReport } from '../../../src/features/pairLimits/fetchLimits';
 import { isMethodNotFound, LimitsMemory, loadLimits } from '../../../src/features/pairLimits/loadLimits';
 import type { LimitSources } from '../../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../../src/features/pairLimits/pairRows';

@@ -1,7 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { MAX_RECENT, PAIRS_KEY, PairList, RECENT_KEY } from '../../../src/features/pairLimits/pairList';
-import { readPairs } from '../../../src/features/pairLimits/pairListState';
+import { MAX_RECENT, PAIRS_KEY, PairList, readPairs, RECENT_KEY } from '../../../src/features/pairLimits/pairList';
 import { MAX_PAIRS, normalizeTicker, pairKey } from '../../../src/shared/currencyPairs';
 import { MapMemento } from '../support/mapMemento';
 

@@ -4,7 +4,7 @@
  */
 import { strict as assert } from 'assert';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError, JsonRpcError } from '../../../src/api';
-import { describeOutcome, fetchPairLimits } from '../../../src/features/pairLimits/fetchPairLimits';
+import { describeOutcome, fetchPairLimits } from '../../../src/features/pairLimits/fetchLimits';
 import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 
 describe('describeOutcome', () => {

@@ -11,7 +11,7 @@ import {
   JsonRpcError,
   ProtocolError,
 } from '../../../src/api';
-import type { EstimateOutcome } from '../../../src/features/pairLimits/fetchEstimateLimits';
+import type { EstimateOutcome } from '../../../src/features/pairLimits/fetchLimits';
 import { estimateCell, pairRow, pendingRow, refusedEverywhere } from '../../../src/features/pairLimits/pairRows';
 import type { EstimateCell, PairRow } from '../../../src/shared/pairLimitsRows';
 import { englishL10n } from '../../browser/english';

@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { DEFAULT_PROBE, probeAmount } from '../../../src/features/pairLimits/probeAmount';
+import { DEFAULT_PROBE, probeAmount } from '../../../src/features/pairLimits/loadLimits';
 
 describe('pair limits: the probe amount', () => {
   it('is twice the minimum, kept within the maximum, as an exact decimal string', () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { readStoredFilter, storedFilterJson } from '../../../src/features/transactions/filterStorage';
+import { readStoredFilter, storedFilterJson } from '../../../src/features/transactions/filterState';
 
 /** The fixed clock of these tests: 2026-11-21T12:00:00Z. */
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -1,31 +1,114 @@
 /**
- * A pair's limits from one estimate operation (`getExchangeAmount` for the float rate,
- * `getFixRateForAmount` for the fixed rate), pure (no `vscode`). One bulk call asks for every
- * pair at its probe amount (probeAmount.ts); the answer's records carry the limits. A pair the
- * service refused is left out of a bulk answer without a word (docs/service/methods.md#conventions-of-the-estimate-and-create-methods), so each
- * pair missing from it is asked again alone, as a bare object, whose refusal is an error: an
- * amount error carries the limits in `error.data.limits` (read into the client's
- * AmountOutOfRangeError), any other -32602 refusal is the pair's own outcome. A list whose probes
- * are all inside the limits costs one call; each refused pair one more. Every call goes through
- * the client and its one rate limiter.
- *
- * A result the client cannot read (a record with a malformed field, e.g. an amount that is no
- * decimal) is about a pair too: the client reads a bulk answer whole, so one bad record fails it,
- * and each pair is asked alone; a pair whose own answer is unreadable has that as its outcome, the
- * others keep their limits.
- *
- * An error that is not about a pair (keys refused, unreachable, rate limit after retries, an
- * answer that is no JSON-RPC answer at all, "method not found", cancelled) stops it and is
- * reported for the whole list.
+ * A list of pairs' limits from one service operation, each pair with its own outcome; pure (no `vscode`).
+ * A refusal about a pair is that pair's outcome; any other error stops the fetch for the whole list.
  */
-import { AmountOutOfRangeError, ProtocolError } from '../../api';
-import type { EstimateLimits, ServiceError } from '../../api';
+import {
+  AmountOutOfRangeError,
+  CurrencyDisabledError,
+  CurrencyNotFoundError,
+  InvalidParameterError,
+  ProtocolError,
+  ServiceError,
+} from '../../api';
+import type { EstimateLimits, PairLimits } from '../../api';
 import { pairKey } from '../../shared/currencyPairs';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
-import { isPairError } from './fetchPairLimits';
+
+export type PairOutcome =
+  { readonly limits: PairLimits } | { readonly error: ServiceError } | { readonly missing: true };
+
+export interface PairLimitsReport {
+  /** By `pairKey`, for every pair settled (all of them unless `failure` is set). */
+  readonly outcomes: ReadonlyMap<string, PairOutcome>;
+  /** The error that stopped fetching, not blamed on any pair. */
+  readonly failure?: unknown;
+  /** `getPairsParams` calls made. */
+  readonly calls: number;
+}
+
+export type FetchPairs = (pairs: readonly CurrencyPairKey[]) => Promise<readonly PairLimits[]>;
+
+/** -32602: the service refused a parameter; the other errors are not about a pair. */
+export function isPairError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError && error.code === -32602;
+}
+
+/** The pairs of `group` that `error` is about, by the currency and the side it names. */
+export function blamedPairs(error: ServiceError, group: readonly CurrencyPairKey[]): CurrencyPairKey[] {
+  if (error instanceof CurrencyNotFoundError) {
+    const currency = error.currency.toLowerCase();
+    return group.filter((p) => p.from === currency || p.to === currency);
+  }
+  if (error instanceof CurrencyDisabledError) {
+    const currency = error.currency.toLowerCase();
+    const asInput = error.direction !== 'output';
+    const asOutput = error.direction !== 'input';
+    return group.filter((p) => (asInput && p.from === currency) || (asOutput && p.to === currency));
+  }
+  return [];
+}
+
+/** Splits a group in two halves (the first one larger by one for an odd length). */
+export function halves<T>(group: readonly T[]): [T[], T[]] {
+  const middle = Math.ceil(group.length / 2);
+  return [group.slice(0, middle), group.slice(middle)];
+}
+
+/**
+ * getPairsParams for every pair (distinct, lowercase) in one call. A refusal sets aside the pairs of
+ * the currency it names (else halves the group) and asks again: at most 2n − 1 calls.
+ */
+export async function fetchPairLimits(fetch: FetchPairs, pairs: readonly CurrencyPairKey[]): Promise<PairLimitsReport> {
+  const outcomes = new Map<string, PairOutcome>();
+  const queue: CurrencyPairKey[][] = pairs.length > 0 ? [[...pairs]] : [];
+  let calls = 0;
+  for (let group = queue.shift(); group; group = queue.shift()) {
+    calls++;
+    let answer: readonly PairLimits[];
+    try {
+      answer = await fetch(group);
+    } catch (error) {
+      if (!isPairError(error)) return { outcomes, failure: error, calls };
+      if (group.length === 1) {
+        for (const pair of group) outcomes.set(pairKey(pair), { error });
+        continue;
+      }
+      const blamed = blamedPairs(error, group);
+      if (blamed.length > 0) {
+        for (const pair of blamed) outcomes.set(pairKey(pair), { error });
+        const rest = group.filter((p) => !blamed.includes(p));
+        if (rest.length > 0) queue.unshift(rest);
+      } else {
+        queue.unshift(...halves(group));
+      }
+      continue;
+    }
+    // The order of the result is not specified: match records to pairs by their tickers.
+    const byKey = new Map(
+      answer.map((limits) => [pairKey({ from: limits.from.toLowerCase(), to: limits.to.toLowerCase() }), limits]),
+    );
+    for (const pair of group) {
+      const limits = byKey.get(pairKey(pair));
+      outcomes.set(pairKey(pair), limits ? { limits } : { missing: true });
+    }
+  }
+  return { outcomes, calls };
+}
+
+/** A short description of an outcome, for the log: `limits`, `missing`, `disabled:xmr:input`, … */
+export function describeOutcome(outcome: PairOutcome | undefined): string {
+  if (!outcome) return 'unsettled';
+  if ('limits' in outcome) return 'limits';
+  if ('missing' in outcome) return 'missing';
+  const e = outcome.error;
+  if (e instanceof CurrencyDisabledError) return `disabled:${e.currency}:${e.direction}`;
+  if (e instanceof CurrencyNotFoundError) return `not-found:${e.currency}`;
+  if (e instanceof InvalidParameterError) return `invalid:${e.param}`;
+  return `refused:${e.code}`;
+}
 
 /** The most pairs in one bulk estimate (the sandbox's maximum; the panel holds far fewer). */
-export const ESTIMATE_BULK = 100;
+const ESTIMATE_BULK = 100;
 
 /** A pair's bounds as an estimate gives them: in the payin (`…From`) and payout (`…To`) currency. */
 export interface EstimateBounds {
@@ -66,7 +149,7 @@ function defined(bounds: Record<keyof EstimateBounds, string | undefined>): Esti
 }
 
 /** The bounds of an estimate record (`min`/`max` stand in for `minFrom`/`maxFrom`, as in every sample). */
-export function boundsOfRecord(record: EstimateLimits): EstimateBounds {
+function boundsOfRecord(record: EstimateLimits): EstimateBounds {
   return defined({
     minFrom: record.minFrom ?? record.min,
     maxFrom: record.maxFrom ?? record.max,
@@ -76,7 +159,7 @@ export function boundsOfRecord(record: EstimateLimits): EstimateBounds {
 }
 
 /** The bounds an amount error carries (`data.limits`, else the one bound its message names), if any. */
-export function boundsOfAmountError(error: AmountOutOfRangeError): EstimateBounds | undefined {
+function boundsOfAmountError(error: AmountOutOfRangeError): EstimateBounds | undefined {
   const limits = error.limits;
   const bounds = defined({
     minFrom: limits?.min?.from ?? (error.bound === 'min' ? error.amount : undefined),
@@ -87,11 +170,8 @@ export function boundsOfAmountError(error: AmountOutOfRangeError): EstimateBound
   return Object.keys(bounds).length > 0 ? bounds : undefined;
 }
 
-/**
- * A well-formed JSON-RPC answer whose result has a malformed field (the decoder names it under
- * `result`); an answer that is not JSON, is truncated or is for another request is not one.
- */
-export function isUnreadableResult(error: unknown): error is ProtocolError {
+/** A well-formed JSON-RPC answer whose result has a malformed field (named under `result`). */
+function isUnreadableResult(error: unknown): error is ProtocolError {
   return (
     error instanceof ProtocolError &&
     error.status === undefined &&
@@ -115,7 +195,10 @@ function byPair(records: readonly (EstimateLimits & CurrencyPairKey)[]): Map<str
   return map;
 }
 
-/** The limits of every probe's pair from one estimate operation, each with its own outcome. */
+/**
+ * One estimate operation for every probe in bulk calls. A bulk answer leaves a refused pair out, so
+ * each pair missing from it (or from a bulk call refused whole) is asked again alone.
+ */
 export async function fetchEstimateLimits(call: EstimateCall, probes: readonly Probe[]): Promise<EstimateReport> {
   const outcomes = new Map<string, EstimateOutcome>();
   const calls = { bulk: 0, single: 0 };

@@ -1,12 +1,15 @@
 /**
  * `npm test`: every check, one after the other, each step's output shown and kept in
- * `.test-output/`. The integration suite runs twice: on the oldest VS Code the manifest accepts
- * and on the newest code-server on npm (test/runner/config.ts TARGETS); the newest is skipped,
- * with the reason printed, only when it cannot be installed here at all. Then the `.vsix` is
- * packaged and tested as a user gets it (installed into a fresh profile: test/runner/runPackaged.ts),
- * and a secret scan looks through everything the run produced (the steps' output, the extension
- * host's profiles and logs, the messages posted to webviews, the package) for the private keys,
- * API keys and signatures the tests registered, and for anything shaped like one. A hit fails the run.
+ * `.test-output/`. The npm script compiles once before this runs, and the build step bundles once
+ * before the first step that runs the bundle: the steps then run their commands directly, so no
+ * step compiles or bundles again. The integration suite runs twice: on the oldest VS Code the
+ * manifest accepts and on the newest code-server on npm (test/runner/config.ts TARGETS); the
+ * newest is skipped, with the reason printed, only when it cannot be installed here at all. Then
+ * the `.vsix` is packaged and tested as a user gets it (installed into a fresh profile:
+ * test/runner/runPackaged.ts), and a secret scan looks through everything the run produced (the
+ * steps' output, the extension host's profiles and logs, the messages posted to webviews, the
+ * package) for the private keys, API keys and signatures the tests registered, and for anything
+ * shaped like one. A hit fails the run.
  *
  * The browser and integration steps need Chromium and, for the server host's first install, a
  * compiler and the Kerberos headers: when they are selected, the run starts with the
@@ -14,8 +17,8 @@
  * once with the command to run. `check` and `unit` alone do not need it.
  *
  *   npm test                 everything
- *   npm test -- --only unit  one step (prerequisites, check, unit, browser, integration,
- *                            integration-newest, package, packaged, scan)
+ *   npm test -- --only unit  one step (prerequisites, build, check, unit, browser, integration,
+ *                            integration-newest, soak, package, packaged, scan)
  */
 import { spawn } from 'child_process';
 import * as fs from 'fs';
@@ -34,6 +37,8 @@ interface Step {
   readonly args: readonly string[];
   /** Needs what the prerequisites step installs (Chromium, a compiler, headers). */
   readonly needsSystem?: boolean;
+  /** Runs the development bundle (dist/), which the build step makes. */
+  readonly needsBundle?: boolean;
   readonly env?: Readonly<Record<string, string>>;
   /** An exit code that means "cannot run on this machine at all": the step is skipped, not failed. */
   readonly skipCode?: number;
@@ -44,52 +49,49 @@ const HOST_UNAVAILABLE = 3;
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-const PREREQUISITES: Step = {
-  name: 'prerequisites',
+const node = (script: string, ...args: string[]): Pick<Step, 'command' | 'args'> => ({
   command: process.execPath,
-  args: [path.join(root, 'out', 'scripts', 'prerequisites.js')],
-};
+  args: [path.join(root, script), ...args],
+});
+const mocha = (config: string): Pick<Step, 'command' | 'args'> =>
+  node(path.join('node_modules', 'mocha', 'bin', 'mocha.js'), '--config', config);
+
+const PREREQUISITES: Step = { name: 'prerequisites', ...node('out/scripts/prerequisites.js') };
+const BUILD: Step = { name: 'build', ...node('esbuild.js') };
 
 const STEPS: readonly Step[] = [
   PREREQUISITES,
-  { name: 'check', command: npm, args: ['run', 'check'] },
-  { name: 'unit', command: npm, args: ['run', 'test:unit'] },
-  { name: 'browser', command: npm, args: ['run', 'test:browser'], needsSystem: true },
+  BUILD,
+  // `npm run check` without its type check: the npm script of `npm test` has just compiled.
+  { name: 'check', command: npm, args: ['run', 'lint'] },
+  { name: 'unit', ...mocha('.mocharc.json') },
+  { name: 'browser', ...mocha('.mocharc.browser.json'), needsSystem: true, needsBundle: true },
   {
     name: 'integration',
-    command: npm,
-    args: ['run', 'test:integration'],
+    ...node('out/test/runner/runIntegration.js'),
     needsSystem: true,
+    needsBundle: true,
     env: { VSCODE_TEST_TARGET: 'oldest' },
   },
   {
     name: 'integration-newest',
-    command: npm,
-    args: ['run', 'test:integration'],
+    ...node('out/test/runner/runIntegration.js'),
     needsSystem: true,
+    needsBundle: true,
     env: { VSCODE_TEST_TARGET: 'newest' },
     skipCode: HOST_UNAVAILABLE,
   },
   // Every feature at once against a sandbox with every fault on; asserts counts (see test/soak/).
   {
     name: 'soak',
-    command: npm,
-    args: ['run', 'soak', '--', '--seconds', '20'],
+    ...node('out/test/soak/runSoak.js', '--seconds', '20'),
     needsSystem: true,
+    needsBundle: true,
     env: { VSCODE_TEST_TARGET: 'oldest' },
   },
   { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
-  {
-    name: 'packaged',
-    command: process.execPath,
-    args: [path.join(root, 'out', 'test', 'runner', 'runPackaged.js'), vsix],
-    needsSystem: true,
-  },
-  {
-    name: 'scan',
-    command: process.execPath,
-    args: [path.join(root, 'out', 'test', 'secrets', 'runScan.js'), registry, outputDir],
-  },
+  { name: 'packaged', ...node('out/test/runner/runPackaged.js', vsix), needsSystem: true },
+  { name: 'scan', ...node('out/test/secrets/runScan.js', registry, outputDir) },
 ];
 
 function run(step: Step): Promise<number> {
@@ -126,13 +128,16 @@ async function main(): Promise<number> {
   const onlyAt = process.argv.indexOf('--only');
   const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
   const chosen = only ? STEPS.filter((s) => s.name === only) : STEPS;
-  // First, so that a machine lacking something stops before minutes of other steps.
-  const steps =
-    chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES, ...chosen] : chosen;
-  if (steps.length === 0) {
+  if (chosen.length === 0) {
     console.error(`test: no step "${only ?? ''}"; steps: ${STEPS.map((s) => s.name).join(', ')}`);
     return 2;
   }
+  // The prerequisites first, so that a machine lacking something stops before minutes of other steps.
+  const steps = [
+    ...(chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES] : []),
+    ...(chosen.some((s) => s.needsBundle) && !chosen.includes(BUILD) ? [BUILD] : []),
+    ...chosen,
+  ];
   if (!only) fs.rmSync(outputDir, { recursive: true, force: true });
   fs.mkdirSync(artifacts, { recursive: true });
   const started = Date.now();

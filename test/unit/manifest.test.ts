@@ -12,8 +12,6 @@ interface Manifest {
   categories?: string[];
   keywords?: string[];
   galleryBanner?: { color?: string; theme?: string };
-  engines: { vscode: string };
-  devDependencies: Record<string, string>;
   contributes: {
     commands: { command: string; title: string; category?: string }[];
     configuration: { properties: Record<string, { scope?: string }> };
@@ -97,11 +95,6 @@ describe('manifest', () => {
       clearing,
     );
     assert.ok(!clearing.toLowerCase().includes('sandbox: faults'), clearing);
-  });
-
-  it('pins @types/vscode to the engine it supports', () => {
-    assert.equal(manifest.engines.vscode, '^1.100.0');
-    assert.equal(manifest.devDependencies['@types/vscode'], '1.100.0');
   });
 
   it('lets no workspace decide where requests go or what code runs, and lists every other setting a workspace could set for Restricted Mode', () => {

@@ -32,27 +32,6 @@ describe('prerequisites', () => {
       );
       assert.deepEqual(packagesFor(missing), ['chromium', 'libkrb5-dev']);
     });
-
-    it('knows the package of every requirement', () => {
-      const none: Presence = {
-        chromium: false,
-        gssapi: false,
-        make: false,
-        'g++': false,
-        python3: false,
-        pycryptodome: false,
-        requests: false,
-      };
-      assert.deepEqual(packagesFor(missingRequirements(none)), [
-        'chromium',
-        'libkrb5-dev',
-        'make',
-        'g++',
-        'python3',
-        'python3-pycryptodome',
-        'python3-requests',
-      ]);
-    });
   });
 
   describe('the plan', () => {

@@ -13,25 +13,19 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 
 describe('the VS Code versions the integration suite runs on', () => {
   it('the oldest is the oldest VS Code engines.vscode accepts, and @types/vscode is not newer', () => {
-    assert.equal(manifest.engines.vscode, '^1.100.0');
-    assert.match(TARGETS.oldest.vscodeVersion, /^1\.100\.\d+$/);
-    assert.equal(manifest.devDependencies['@types/vscode'], '1.100.0');
+    const engine = /^\^(\d+\.\d+)\.0$/.exec(manifest.engines.vscode)?.[1];
+    assert.ok(engine, `engines.vscode is ^major.minor.0: ${manifest.engines.vscode}`);
+    assert.ok(TARGETS.oldest.vscodeVersion.startsWith(`${engine}.`), TARGETS.oldest.vscodeVersion);
+    assert.equal(manifest.devDependencies['@types/vscode'], `${engine}.0`);
   });
 
   it('each code-server ships the VS Code it is listed with (4.N.x is 1.N.x) and runs on the node major of the same version', () => {
-    assert.deepEqual(
-      Object.values(TARGETS).map((t) => [
-        t.name,
-        t.codeServerVersion,
-        t.vscodeVersion,
-        t.nodeMajor,
-        t.nodeVersion.split('.')[0],
-      ]),
-      [
-        ['oldest', '4.100.3', '1.100.3', 20, '20'],
-        ['newest', '4.139.1', '1.139.1', 24, '24'],
-      ],
-    );
+    const minor = (version: string, major: string) => new RegExp(`^${major}\\.(\\d+)\\.`).exec(version)?.[1];
+    for (const target of Object.values(TARGETS)) {
+      assert.ok(minor(target.vscodeVersion, '1'), target.name);
+      assert.equal(minor(target.codeServerVersion, '4'), minor(target.vscodeVersion, '1'), target.name);
+      assert.equal(target.nodeVersion.split('.')[0], String(target.nodeMajor), target.name);
+    }
   });
 
   it('takes node from npm only where npm has a binary of it', () => {

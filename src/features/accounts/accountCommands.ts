@@ -1,29 +1,31 @@
-/**
- * Add Account…, Edit Account…, Remove Account…, Set API Keys… (add or update the keys of the
- * chosen account), Clear API Keys and Show API Key: their work, loaded when one of them first runs
- * (registerAccountCommands.ts registers them at activation; the bundle keeps this in its own file).
- *
- * Arguments that would save, replace or delete keys or change where an account's requests go
- * without a prompt are honoured only when the extension runs its tests (ExtensionMode.Test):
- * another extension, or a command link, cannot change keys or addresses by calling a command.
- * Their arguments and results are accountCommandArgs.ts, the pick of an account accountPicks.ts.
- */
+/** The account commands; arguments that would change keys or addresses unasked count only under test. */
 import type { AccountsEnvironment } from './accountsEnvironment';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
 import type { Logger } from '../common/log';
 import type { Account } from '../common/accounts';
 import { hostOf } from '../common/accounts';
-import type { AccountResult, AddAccountArgs, SetKeysArgs } from './accountCommandArgs';
 import { pickAccount } from './accountPicks';
 import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
-import type { AccountCommandHandlers } from './accountCommandNames';
 import { isRecord } from '../../shared/isRecord';
 
-// Switch Account's list of accounts loads with this file (environmentStatus.ts).
-export { accountItems } from './accountPicks';
+interface AddAccountArgs {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly privateKey: string;
+  readonly apiKey?: string;
+  readonly activate?: boolean;
+}
+
+/** What an account command gives back; `error`: `cancelled`, or the message the user saw. */
+interface AccountResult {
+  readonly account?: string;
+  /** The derived API key (public), when keys were saved. */
+  readonly apiKey?: string;
+  readonly error?: string;
+}
 
 const CANCELLED: AccountResult = { error: 'cancelled' };
 
@@ -36,11 +38,10 @@ function failure(log: Logger, what: string, error: unknown): AccountResult {
   return { error: message };
 }
 
-export function accountCommandHandlers(
+export function registerAccountCommands(
   context: vscode.ExtensionContext,
-  environment: AccountsEnvironment,
-  log: Logger,
-): AccountCommandHandlers {
+  { environment, log }: { readonly environment: AccountsEnvironment; readonly log: Logger },
+): void {
   const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
 
@@ -98,7 +99,7 @@ export function accountCommandHandlers(
     return { account: account.id, apiKey };
   };
 
-  return {
+  const handlers: Record<string, (args?: unknown) => Promise<unknown>> = {
     'exchangeTx.addAccount': addAccount,
 
     'exchangeTx.editAccount': async (args?: unknown): Promise<AccountResult> => {
@@ -173,14 +174,14 @@ export function accountCommandHandlers(
     },
 
     'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
-      const given: SetKeysArgs = isRecord(args)
-        ? {
-            account: str(args.account),
-            privateKey: testing ? str(args.privateKey) : undefined,
-            apiKey: testing ? str(args.apiKey) : undefined,
-            switchToLive: testing && typeof args.switchToLive === 'boolean' ? args.switchToLive : undefined,
-          }
-        : {};
+      // The keys and the answer count only under test; `account` defaults to the chosen one.
+      const arg: Record<string, unknown> = isRecord(args) ? args : {};
+      const given = {
+        account: str(arg.account),
+        privateKey: testing ? str(arg.privateKey) : undefined,
+        apiKey: testing ? str(arg.apiKey) : undefined,
+        switchToLive: testing && typeof arg.switchToLive === 'boolean' ? arg.switchToLive : undefined,
+      };
       const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
       if (!account) {
@@ -285,4 +286,6 @@ export function accountCommandHandlers(
       return credentials.apiKey;
     },
   };
+  for (const [command, handler] of Object.entries(handlers))
+    context.subscriptions.push(vscode.commands.registerCommand(command, handler));
 }

@@ -1,12 +1,4 @@
-/**
- * Accounts as they are stored in user-level storage (`globalState`; each account's private key is
- * a secret of its own), read defensively and written back with whatever this version did not
- * understand. Pure: no `vscode` import, unit-tested in plain Node.
- *
- * Stored shape (version 1):
- *   { "version": 1, "active": "sandbox" | "<account id>",
- *     "accounts": [ { "id", "name", "baseUrl", "hosts": { "<origin>": true | false }, …kept } ] }
- */
+/** Accounts as stored in `globalState`, read defensively and written back with what was not understood. */
 import { checkEndpoint } from '../../api';
 import { errorText } from '../../shared/errorText';
 import { hasUnsafeText } from '../../shared/safeText';
@@ -20,7 +12,6 @@ export const MAX_NAME_LENGTH = 60;
 /** Hosts remembered per account (each answer to "Send signed requests … to host …?"). */
 const MAX_HOSTS = 20;
 
-/** What is shown of an account. */
 export function accountSummary(account: Account): AccountSummary {
   return { id: account.id, name: account.name, host: hostOf(account.baseUrl), baseUrl: account.baseUrl };
 }
@@ -55,16 +46,12 @@ function readAccount(value: unknown): Account | undefined {
   const { id, name, baseUrl } = value;
   if (typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return undefined;
   if (typeof name !== 'string' || nameProblem(name, []) !== undefined) return undefined;
-  // Any http(s) address reads (one migrated from an older version may break today's policy): the
-  // policy is enforced when it is entered and again before every request.
+  // Any http(s) address reads; the policy applies when it is entered and before every request.
   if (typeof baseUrl !== 'string' || baseUrl.length > 2048 || originOf(baseUrl) === undefined) return undefined;
   return { id, name: name.trim(), baseUrl, hosts: readHosts(value.hosts) };
 }
 
-/**
- * Reads what `globalState` holds. Anything unreadable is kept aside (and written back), never
- * thrown away; a missing or foreign value reads as no accounts.
- */
+/** Reads what `globalState` holds; anything unreadable is kept aside and written back. */
 export function readAccounts(stored: unknown): AccountList {
   if (!isRecord(stored) || !Array.isArray(stored.accounts)) return EMPTY_ACCOUNTS;
   const accounts: Account[] = [];
@@ -103,7 +90,6 @@ export function writeAccounts(list: AccountList): Record<string, unknown> {
 
 export type NameProblem = 'empty' | 'too-long' | 'control-characters' | 'taken';
 
-/** Why a name cannot be an account's name, or undefined when it can. */
 export function nameProblem(name: string, others: readonly Account[], selfId?: string): NameProblem | undefined {
   const trimmed = name.trim();
   if (trimmed === '') return 'empty';
@@ -147,10 +133,7 @@ export function accountOf(list: AccountList, id: string): Account | undefined {
   return list.accounts.find((a) => a.id === id);
 }
 
-/**
- * Where requests go: the active account only when the workspace is trusted and the account has
- * usable keys; the sandbox otherwise, with the reason.
- */
+/** Where requests go: the active account if trusted and keyed, else the sandbox with the reason. */
 export function resolveTarget(
   active: string,
   account: Account | undefined,
@@ -183,7 +166,6 @@ export function withHostDecision(account: Account, allowed: boolean | undefined)
   return { ...account, hosts };
 }
 
-/** The list with one account replaced (same id) or added. */
 export function putAccount(list: AccountList, account: Account): AccountList {
   const index = list.accounts.findIndex((a) => a.id === account.id);
   const accounts = index < 0 ? [...list.accounts, account] : list.accounts.map((a, i) => (i === index ? account : a));

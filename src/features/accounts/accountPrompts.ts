@@ -1,8 +1,4 @@
-/**
- * What the environment service asks of the window: the user's answer before signed requests go to
- * an account's host (a modal question; tests replace it; the questions' types are in
- * common/accountQuestions.ts), and the workspace's trust.
- */
+/** What the environment service asks of the window: the host question and the workspace's trust. */
 import * as vscode from 'vscode';
 import { echo } from '../../shared/echo';
 import type { AccountPrompts } from '../common/accountQuestions';
@@ -86,7 +82,6 @@ export const modalPrompts: AccountPrompts = {
   },
 };
 
-/** Where a trust decision comes from; the workspace's by default. */
 export interface WorkspaceTrust {
   readonly isTrusted: boolean;
   readonly onDidGrantWorkspaceTrust: vscode.Event<void>;

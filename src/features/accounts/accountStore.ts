@@ -1,9 +1,4 @@
-/**
- * The user's accounts: the list (names, addresses, answers per host, which one is active) in
- * user-level `globalState`, each account's private key in SecretStorage under a key of its own.
- * Nothing here is ever read from or written to a workspace. Keys are parsed in memory to sign;
- * the derived (public) API key is the only thing shown.
- */
+/** The user's accounts in `globalState`, each private key in SecretStorage; never in a workspace. */
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
@@ -103,17 +98,14 @@ export class AccountStore implements vscode.Disposable {
     return accountOf(this.list, id);
   }
 
-  /** `sandbox` or the id of the active account. */
   get active(): string {
     return this.list.active;
   }
 
-  /** The name's problem in words, for an input box; undefined when the name is fine. */
   checkName(name: string, selfId?: string): string | undefined {
     return nameMessage(nameProblem(name, this.accounts, selfId));
   }
 
-  /** The address's problem in words; undefined when signed requests may go there. */
   checkUrl(baseUrl: string): string | undefined {
     return urlProblem(baseUrl);
   }
@@ -157,7 +149,6 @@ export class AccountStore implements vscode.Disposable {
     return next;
   }
 
-  /** Adds or replaces an account's keys. */
   async setKeys(id: string, privateKey: string, apiKey?: string): Promise<Credentials> {
     this.require(id);
     const credentials = this.parseKey(privateKey, apiKey);
@@ -174,7 +165,6 @@ export class AccountStore implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Removes an account and its key. */
   async remove(id: string): Promise<void> {
     await this.secrets.delete(secretKey(id));
     this.parsed.delete(id);
@@ -204,10 +194,7 @@ export class AccountStore implements vscode.Disposable {
     return entry;
   }
 
-  /**
-   * The account's key as it was saved (PEM or hex), for Explain Signature and Diagnose Keys to
-   * read its format; it stays in memory.
-   */
+  /** The key as saved (PEM or hex), for Explain Signature and Diagnose Keys to read its format. */
   async keyText(id: string): Promise<string | undefined> {
     return (await this.secrets.get(secretKey(id))) ?? undefined;
   }
@@ -216,10 +203,7 @@ export class AccountStore implements vscode.Disposable {
     return (await this.keys(id)).credentials;
   }
 
-  /**
-   * Keys saved by the previous version (one private key, `exchangeTx.baseUrl`'s user value)
-   * become an account, named after its host, once. The live choice carries over.
-   */
+  /** Makes the previous version's one key and `exchangeTx.baseUrl` an account, once. */
   async migrate(legacyBaseUrl: string): Promise<Account | undefined> {
     const text = await this.secrets.get(LEGACY_PRIVATE_KEY);
     if (!text) return undefined;

@@ -1,8 +1,4 @@
-/**
- * The environment as the accounts feature reaches it: the choice among the accounts with their
- * whole store (to add, edit and remove them; the other features read them as `AccountKeys`), and
- * what is shown of where requests go.
- */
+/** The environment as the accounts feature reaches it: the choice, the whole store, the view. */
 import type { EnvironmentChoice, EnvironmentView } from '../common/environmentDeps';
 import type { AccountStore } from './accountStore';
 

@@ -1,15 +1,4 @@
-/**
- * The clients requests are sent with, and the rate limiter of each API key. Pure of `vscode`:
- * unit-tested in plain Node against a real sandbox.
- *
- * - One limiter per API key (`KeyLimiters`), kept across clients and switches, so a new client
- *   inherits the recent calls of its key; the sandbox's control client shares it.
- * - The clients of the current connection are disposed together when it changes (their queued
- *   calls and retries end: nothing more is signed with the old key), and with them the clients of
- *   accounts not in use.
- * - The client of "sandbox only" work (New Transaction) is the built-in sandbox's whatever the
- *   environment, never an account's; ended when the sandbox stops.
- */
+/** The clients, and one rate limiter per API key; a connection's clients end together when it changes. */
 import { RateLimiter } from '../../api';
 import type { Credentials, ExchangeClient, RequestLogEntry } from '../../api';
 import { loadClient } from '../common/loadClient';
@@ -45,7 +34,6 @@ export interface SandboxStart {
 export interface ClientPoolDeps {
   readonly limiters: KeyLimiters;
   readonly sandbox: SandboxStart;
-  /** The request timeout for a new client, in ms. */
   readonly timeoutMs: () => number;
   /** Told of every request a client sends (the log). */
   readonly onRequest?: (entry: RequestLogEntry) => void;
@@ -62,10 +50,7 @@ export class ClientPool {
 
   constructor(private readonly deps: ClientPoolDeps) {}
 
-  /**
-   * A connection to `baseUrl` signed with `credentials`, counted with the current connection's
-   * clients: `account` is what it signs for (undefined for the sandbox).
-   */
+  /** A connection to `baseUrl` signed with `credentials`; `account` is undefined for the sandbox. */
   open(
     code: ClientCode,
     baseUrl: string,
@@ -84,12 +69,7 @@ export class ClientPool {
     for (const client of this.current.splice(0)) client.dispose();
   }
 
-  /**
-   * A connection of an account not in use, kept for the address and key it was made with (a reset
-   * for the account in use does not see another account's new key or address, so the kept one is
-   * checked against them here; one made for anything else is ended). A new one is made once
-   * `approve` resolved: it throws when the account may not be used.
-   */
+  /** A kept connection of an account not in use, if its address and key still hold; else a new one. */
   async otherAccount(account: Account, credentials: Credentials, approve: () => Promise<void>): Promise<Connection> {
     const made = `${account.baseUrl}|${credentials.apiKey}`;
     const kept = this.otherAccounts.get(account.id);
@@ -103,11 +83,7 @@ export class ClientPool {
     return connection;
   }
 
-  /**
-   * A client of the built-in sandbox whatever the environment (started if needed): work that
-   * belongs to the sandbox (New Transaction) uses it, so a switch to an account while it runs can
-   * never send its requests there. A new one when the sandbox's address or key changed.
-   */
+  /** A client of the built-in sandbox whatever the environment: an account switch never gets its requests. */
   async sandboxClient(): Promise<ExchangeClient> {
     if (this.disposed) throw new Error('The extension is shutting down.');
     const code = await loadClient();
@@ -120,19 +96,16 @@ export class ClientPool {
     return client;
   }
 
-  /** Ends the sandbox-only client (the sandbox stops). */
   endSandboxClient(): void {
     this.sandboxOnly?.client.dispose();
     this.sandboxOnly = undefined;
   }
 
-  /** A client signing with `credentials`, with the limiter of its key. */
   private make(code: ClientCode, baseUrl: string, credentials: Credentials, timeoutMs: number): ExchangeClient {
     const limiter = this.deps.limiters.for(credentials.apiKey);
     return new code.ExchangeClient({ baseUrl, credentials, timeoutMs, limiter, onRequest: this.deps.onRequest });
   }
 
-  /** Ends every client and every limiter. */
   dispose(): void {
     this.disposed = true;
     this.disposeCurrent();

@@ -1,18 +1,4 @@
-/**
- * Where requests go: the user's choice (the built-in sandbox or an account) and what it resolves
- * to, and the connection for it.
- *
- * - **sandbox**: the built-in simulation, started in this process on 127.0.0.1 on first use (its
- *   life is `SandboxHost`'s, features/builtInSandbox/sandboxHost.ts, reached through `SandboxLife`).
- * - **an account** (`live`): its address with its key, from user-level storage only. Used only in
- *   a trusted workspace, only with usable keys, and only after `HostApproval` allowed its address
- *   and the user said yes, once per account and host, to "Send signed requests for account X to
- *   host Y?".
- *
- * Whenever where requests go or how they are signed changes, the clients of the old connection
- * end (`ClientPool`: their queued calls and retries end, nothing more is signed with the old key)
- * and `onDidReset` fires. The parts are built in src/extension.ts and given to the constructor.
- */
+/** Where requests go, and the connection for it; any change ends the old clients and fires `onDidReset`. */
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ExchangeClient } from '../../api';
@@ -46,15 +32,10 @@ export interface SandboxLife extends SandboxStarter, SandboxRunning {
   shutdown(): Promise<void>;
 }
 
-/** The parts the service is made of, built in src/extension.ts. */
 export interface EnvironmentServiceDeps {
-  /** The user's accounts. */
   readonly accounts: AccountStore;
-  /** The built-in sandbox's life. */
   readonly sandboxHost: SandboxLife;
-  /** The clients and the limiter of each key. */
   readonly clients: ClientPool;
-  /** The address policy and the user's answer for each account's host. */
   readonly approval: HostApproval;
   readonly log: Logger;
   /** The workspace's trust (`vscode.workspace` unless a test says otherwise). */
@@ -80,7 +61,6 @@ export class EnvironmentService implements vscode.Disposable {
   private shown: string | undefined;
   private resetting: Promise<void> = Promise.resolve();
 
-  /** The user's accounts. */
   readonly accounts: AccountStore;
 
   /** Fires when anything shown about the environment changed (including the sandbox starting). */
@@ -109,12 +89,7 @@ export class EnvironmentService implements vscode.Disposable {
     );
   }
 
-  /**
-   * Moves keys saved by the previous version into an account, then reads the accounts and keys
-   * once. Activation does not wait for it: until it is done the state is the sandbox's, and
-   * client() waits for it (it is the first reset), so no request goes out before the accounts
-   * were read.
-   */
+  /** Migrates old keys, then reads accounts and keys once; client() waits for it. */
   async initialize(): Promise<void> {
     await this.queued(async () => {
       await this.migrateLegacyKeys();
@@ -152,10 +127,7 @@ export class EnvironmentService implements vscode.Disposable {
     };
   }
 
-  /**
-   * Chooses where requests go: `sandbox`, an account's id, or `live` (the chosen account if one
-   * is, else the first). Choosing an account asks about its host again if the user said no before.
-   */
+  /** Chooses `sandbox`, an account's id, or `live`; an account's host is asked again after a no. */
   async choose(target: string): Promise<void> {
     let id = target;
     if (target === 'live') id = this.chosenAccount()?.id ?? this.accounts.accounts[0]?.id ?? 'sandbox';
@@ -172,11 +144,7 @@ export class EnvironmentService implements vscode.Disposable {
     return (await this.connection()).client;
   }
 
-  /**
-   * The client for where requests go now with what it is for (the sandbox, or which account): a
-   * caller that asks the user about a request names the target from here, not from `state`, which
-   * a switch may have changed in between.
-   */
+  /** The client for where requests go now, with what it is for (read once: a switch may follow). */
   async connection(): Promise<Connection> {
     if (this.disposed) throw new Error('The extension is shutting down.');
     // A reset in progress decides the connection first.
@@ -191,11 +159,7 @@ export class EnvironmentService implements vscode.Disposable {
     }
   }
 
-  /**
-   * A client of the account `id` although another target may be in use ("Send Again" of a History
-   * entry to where it went): only in a trusted workspace, with usable keys, after the user's yes
-   * for its host, as for the account in use. Ended, like every client, when anything changes.
-   */
+  /** A client of account `id` although another may be in use ("Send Again"), with the same checks. */
   async accountConnection(id: string, options: { readonly ask?: boolean } = {}): Promise<Connection> {
     if (this.disposed) throw new Error('The extension is shutting down.');
     await this.resetting;
@@ -259,12 +223,7 @@ export class EnvironmentService implements vscode.Disposable {
     return this.clients.open(code, sandbox.url, credentials, undefined, timeoutMs);
   }
 
-  /**
-   * Stops the built-in sandbox as a reload does (its ledger kept; its port and key pair of this
-   * window forgotten); the next use starts a new one, on the port of the setting (any free one
-   * without it) and with a new key unless a stable key is set. Records fetched from the old one
-   * are dropped.
-   */
+  /** Stops the sandbox as a reload does (ledger kept, port and key forgotten); drops its records. */
   async restartSandbox(): Promise<void> {
     const wasInUse = this.kind === 'sandbox';
     if (wasInUse) {
@@ -284,12 +243,7 @@ export class EnvironmentService implements vscode.Disposable {
     return this.sandboxHost.stop();
   }
 
-  /**
-   * Re-reads accounts, keys and settings. Only a change of where requests go or how they are
-   * signed drops the client and fires `onDidReset`; a repeated notice of the same change does not.
-   * One at a time: a reset that finds nothing changed must not return while an earlier one is
-   * still dropping the old client (its caller would go on with stale records).
-   */
+  /** Re-reads accounts, keys and settings, queued; only a real change drops the client and fires `onDidReset`. */
   private reset(reason: string): Promise<EnvironmentState> {
     return this.queued(() => this.resetNow(reason));
   }
@@ -317,8 +271,7 @@ export class EnvironmentService implements vscode.Disposable {
         ? `live|${account.id}|${account.baseUrl}|${keys?.credentials?.apiKey ?? ''}|${requestTimeoutMs()}`
         : `sandbox|${requestTimeoutMs()}`;
     const shown = `${connection}|${this.chosen}|${account?.name ?? ''}|${this.keysUsable}|${this.resolution.reason ?? ''}`;
-    // The state and the reset change together, with no wait in between: whoever sees the new
-    // state starts after the old records were dropped.
+    // The state and the reset change with no wait between: who sees the new state sees no old record.
     const changedConnection = connection !== this.connectionKey;
     if (changedConnection) {
       const first = this.connectionKey === undefined;

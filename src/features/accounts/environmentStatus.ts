@@ -1,13 +1,9 @@
-/**
- * Where requests go, at a glance: a status bar item naming the sandbox or the account in use (and
- * why the sandbox is used when an account was chosen), one click to switch; "Switch Account /
- * Environment…", "Explore the Sandbox" and "Show Log".
- */
+/** Where requests go, at a glance: the status item, the switch, Explore the Sandbox and Show Log. */
 import * as vscode from 'vscode';
-import type * as FaultPresets from '../common/faultPresets';
-import { lazyModule } from '../common/lazyModule';
+import { describeFaults } from '../common/faultPresets';
 import type { EnvironmentState, SandboxRunning, SandboxStarter } from '../common/environmentDeps';
 import type { AccountsEnvironment } from './accountsEnvironment';
+import { accountItems } from './accountPicks';
 import { errorText } from '../../shared/errorText';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
@@ -56,19 +52,10 @@ export function registerEnvironment(
   const item = vscode.window.createStatusBarItem('exchangeTx.environment', vscode.StatusBarAlignment.Left, 0);
   item.name = vscode.l10n.t('Exchange Tx Account');
   item.command = 'exchangeTx.switchEnvironment';
-  // The faults' words load once the built-in sandbox runs (faults exist only then), not at activation.
-  let presets: typeof FaultPresets | undefined;
-  const loadPresets = lazyModule(() => import('../common/faultPresets'));
   const render = () => {
     const { text, tooltip } = describe(environment.state, environment.accounts.accounts.length > 0);
     const running = sandboxHost.sandbox;
-    if (running && !presets) {
-      void loadPresets().then((code) => {
-        presets = code;
-        render();
-      });
-    }
-    const faults = running && presets ? presets.describeFaults(running.faults) : [];
+    const faults = running ? describeFaults(running.faults) : [];
     item.text = faults.length > 0 && environment.kind === 'sandbox' ? `${text} $(debug-disconnect)` : text;
     item.tooltip =
       faults.length > 0
@@ -82,8 +69,7 @@ export function registerEnvironment(
     environment.onDidChange(render),
     environment.accounts.onDidChange(render),
     vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
-      // Where requests go is the user's choice: only the extension's own tests pass it as an
-      // argument (another extension, or a command link, gets the picker).
+      // Where requests go is the user's choice: only the extension's own tests pass it as an argument.
       let chosen =
         typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
       if (chosen === undefined) {
@@ -97,8 +83,6 @@ export function registerEnvironment(
             state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '',
           ),
         };
-        // The account commands' code is loaded on first use (registerAccountCommands.ts).
-        const { accountItems } = await import('./accountCommands');
         const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({
           ...a,
           target: a.id,

@@ -1,13 +1,4 @@
-/**
- * Whether an account may be used: for one not in use, that it exists, the workspace is trusted and
- * its keys are usable (`usable`); for any, before signed requests go to its host, the address
- * policy first (https, or
- * http to this machine: `checkEndpoint`), then the user's answer to "Send signed requests for
- * account X to host Y?", asked once per account and host. A yes or a no is kept with the account
- * (`decideHost`); a dismissed question is not asked again in this session until the account is
- * chosen again (`askAgain`), nor is a no. Pure of `vscode`: the question and the words come in
- * (tests answer the question; the rest is real).
- */
+/** Whether an account may be used: trusted, keyed, an allowed address, and the user's yes for its host. */
 import { checkEndpoint } from '../../api';
 import type { Credentials } from '../../api';
 import type { Logger } from '../common/log';
@@ -17,15 +8,10 @@ import { hostOf } from '../common/accounts';
 import { AccountAccessError } from '../common/accountAccessError';
 import type { AccountPrompts } from '../common/accountQuestions';
 
-/** Why an account is not used, in the user's language. */
 export interface ApprovalWords {
-  /** Signed requests for `accountName` to `host` are not allowed. */
   declined(accountName: string, host: string): string;
-  /** The account no longer exists. */
   missing(): string;
-  /** The workspace is in Restricted Mode. */
   restricted(): string;
-  /** The account has no usable keys. */
   noKeys(accountName: string): string;
 }
 
@@ -61,11 +47,7 @@ export class HostApproval {
     return { account, credentials };
   }
 
-  /**
-   * Checks the address and the user's answer for its host; asks once (never when `ask` is false).
-   * Throws when not allowed: an InsecureEndpointError (or a TransportError for no URL at all)
-   * before anything is asked, else an AccountAccessError ('declined').
-   */
+  /** Checks the address, then the user's answer for its host (asked once, never without `ask`). */
   async approve(account: Account, ask = true): Promise<void> {
     // Throws before anything is asked or sent.
     checkEndpoint(account.baseUrl);

@@ -1,14 +1,14 @@
 /**
- * The accounts at activation: the account commands (registerAccountCommands.ts: their work loads
- * when one first runs) and the status bar item naming where requests go, with "Switch Account /
- * Environment…", "Explore the Sandbox" and "Show Log" (environmentStatus.ts).
+ * The accounts at activation: the account commands (accountCommands.ts) and the status bar item
+ * naming where requests go, with "Switch Account / Environment…", "Explore the Sandbox" and
+ * "Show Log" (environmentStatus.ts).
  */
 import type * as vscode from 'vscode';
 import type { Logger } from '../common/log';
 import type { SandboxRunning, SandboxStarter } from '../common/environmentDeps';
 import type { AccountsEnvironment } from './accountsEnvironment';
 import { registerEnvironment } from './environmentStatus';
-import { registerAccountCommands } from './registerAccountCommands';
+import { registerAccountCommands } from './accountCommands';
 
 export interface AccountsDeps {
   readonly environment: AccountsEnvironment;

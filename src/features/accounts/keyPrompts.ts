@@ -1,8 +1,4 @@
-/**
- * The prompts of the account commands: a name, an address, a private key (pasted into a password
- * box or read from a PEM file) and an optional API key to check it against. Each input is checked
- * as it is typed; Escape answers undefined and nothing is saved.
- */
+/** The account commands' prompts, each checked as typed; Escape answers undefined. */
 import * as vscode from 'vscode';
 import { ExchangeError, fingerprint, loadCredentials } from '../../api';
 

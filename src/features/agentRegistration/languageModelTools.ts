@@ -1,10 +1,4 @@
-/**
- * The agent tools (src/agents) as VS Code language-model tools, loaded on the first call of any
- * (index.ts registers them at activation by name). Each call goes to the connection in use (the
- * sandbox or the account, through the same client and rate limiter as the views); a tool that
- * creates or moves asks for confirmation on the sandbox and is refused on an account before
- * anything is sent. The result is the tool's text and its JSON data, as two text parts.
- */
+/** The agent tools as language-model tools; one that changes state asks on the sandbox, refused on an account. */
 import * as vscode from 'vscode';
 import { AGENT_TOOLS, failure, redactSecrets, sandboxOnlyRefusal } from '../../agents';
 import type { AgentTarget, AgentTool, AgentToolContext, AgentToolResult } from '../../agents';
@@ -19,7 +13,6 @@ export interface AgentToolsDeps {
   readonly environment: CurrentConnection & EnvironmentView;
   /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
   readonly sandboxHost: SandboxStarter;
-  /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
   /** The store every record fetched passes: what a tool fetches too (the sightings are noted from it). */
   readonly store: Pick<TransactionStore, 'upsert'>;
@@ -41,11 +34,7 @@ function targetName(target: AgentTarget): string {
 
 type Redact = (text: string) => string;
 
-/**
- * The result as two text parts, its text and its JSON (each string in it cut on its own, so the JSON
- * stays JSON), with the connection's API key cut out by value (`byValue`: the accounts layer's
- * closure, the key never here) and anything shaped like a signature or a key.
- */
+/** The result as its text and its JSON, with the API key and anything key-shaped cut out. */
 function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageModelToolResult {
   const clean = (text: string) => redactSecrets(byValue(text));
   return new vscode.LanguageModelToolResult([
@@ -59,7 +48,6 @@ function resultOf(result: AgentToolResult, byValue: Redact): vscode.LanguageMode
 
 const asIs: Redact = (text) => text;
 
-/** A signal that aborts when the token is cancelled, and its disposal. */
 function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
   if (token.isCancellationRequested) controller.abort();
@@ -72,7 +60,6 @@ function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSign
   };
 }
 
-/** One agent tool as VS Code calls it. */
 export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown> {
   constructor(
     private readonly tool: AgentTool,
@@ -128,8 +115,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
     if (this.tool.changesState && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
-    // The connection decides the target when the tool runs (not when it was prepared): a switch in
-    // between cannot send a state-changing call to an account.
+    // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();
     if (connection.redact) redact.byValue = connection.redact;
     const target: AgentTarget =

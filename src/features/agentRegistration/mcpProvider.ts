@@ -1,15 +1,4 @@
-/**
- * The MCP server definition provider (VS Code 1.101+): one stdio server, the bundled
- * dist/mcp.js run by the extension host's own Node, bound to the built-in sandbox. It is
- * offered without starting anything; only when VS Code starts the server is the sandbox started
- * and its URL and key (the sandbox's own, never an account's) put into the server's environment.
- *
- * @types/vscode is pinned to 1.100, which has no MCP API: it is reached through a narrow typed
- * guard on `vscode.lm`, and registered only where the host has the finalized API (1.101+). VS Code
- * 1.100 has a function of the same name from the API's proposal, which throws for an extension
- * that did not enable the proposal: there nothing is registered, and a host that throws anyway
- * leaves the extension working without the server (a warning in the log).
- */
+/** The MCP server definition, bound to the sandbox; reached through a guard (@types/vscode 1.100 lacks it). */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';
 import { tagged } from '../common/log';
@@ -69,17 +58,13 @@ function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageMo
   return typeof (lm as Partial<McpLanguageModelApi>).registerMcpServerDefinitionProvider === 'function';
 }
 
-/** VS Code's McpStdioServerDefinition class, where the host has it. */
 function definitionClass(): McpStdioDefinitionClass | undefined {
   const value: unknown = (vscode as unknown as { readonly McpStdioServerDefinition?: unknown })
     .McpStdioServerDefinition;
   return typeof value === 'function' ? (value as McpStdioDefinitionClass) : undefined;
 }
 
-/**
- * The provider: the definition names node and the script only; resolving it starts the sandbox
- * (if it is not running) and adds its connection to the environment.
- */
+/** The provider: resolving it starts the sandbox and adds its connection to the environment. */
 export function createMcpProvider(options: {
   readonly sandboxHost: SandboxStarter;
   readonly extensionUri: vscode.Uri;

@@ -1,11 +1,4 @@
-/**
- * The manifest's language-model tools, made from the tool table (src/agents): the model
- * description, input schema and title are the tool's, sandbox-only tools carry the `when` clause
- * that offers them only while the sandbox is in use, and this file adds what only VS Code and the
- * documentation need (the chat reference name, the icon, the user description, the rows of
- * docs/mcp.md and of the agent guide). Pure (no `vscode`): `npm run generate` writes package.json,
- * package.nls.json and those tables from it, and `npm run check` fails when they are stale.
- */
+/** The manifest's language-model tools: the tool table plus what VS Code and the docs need. */
 import { AGENT_TOOLS } from '../../agents';
 
 /** Offered only while the sandbox is in use (the context key the environment service sets). */

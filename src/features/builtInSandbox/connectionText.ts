@@ -1,8 +1,4 @@
-/**
- * "Copy Sandbox Connection" as text: the built-in sandbox's URL, API key and private key as
- * `.env` lines or JSON, for a program of the developer's on this machine, and how long what was
- * copied stays valid. Pure: no `vscode`.
- */
+/** "Copy Sandbox Connection" as text: URL, API key and private key as `.env` lines or JSON. */
 import { SANDBOX_ENV } from '../../shared/connectionNames';
 
 export type ConnectionFormat = 'env' | 'json';
@@ -11,7 +7,6 @@ export type ConnectionFormat = 'env' | 'json';
 export interface SandboxConnection {
   /** Base URL, `http://127.0.0.1:PORT`; JSON-RPC calls go to `${url}/v2`. */
   readonly url: string;
-  /** The `X-Api-Key` value. */
   readonly apiKey: string;
   /** Hex of the DER PKCS#8 private key, as the service's samples print keys. */
   readonly privateKey: string;
@@ -37,7 +32,6 @@ export function connectionText(connection: SandboxConnection, format: Connection
 
 /** What decides how long a copied connection stays valid. */
 export interface ConnectionFacts {
-  /** The port the sandbox runs on now. */
   readonly port: number;
   /** The port setting now: 0 (any free port) or a fixed port. */
   readonly fixedPort: number;
@@ -47,16 +41,7 @@ export interface ConnectionFacts {
   readonly keyKept: boolean;
 }
 
-/**
- * How long a copied connection stays valid. Within a window the sandbox keeps its port and key
- * (also when it stops while an account is used), so it is always valid while the window runs;
- * after a reload only when it runs on the fixed port of the setting with the kept key.
- *
- * - `reloads`: on the fixed port with the kept key: it survives a reload.
- * - `port-taken`: the fixed port was taken, so it runs on another one: valid while this window runs.
- * - `port-differs`: the port setting changed since the sandbox took its port: valid while this window runs.
- * - `window`: no fixed port, or no kept key (`fixedPort`, `keyKept` say which): valid while this window runs.
- */
+/** How long a copy stays valid: across reloads on the fixed port with the kept key, else for the window. */
 export type ConnectionLife =
   | { readonly kind: 'reloads'; readonly port: number }
   | { readonly kind: 'port-taken'; readonly port: number; readonly taken: number }

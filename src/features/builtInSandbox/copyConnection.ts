@@ -1,12 +1,4 @@
-/**
- * "Copy Sandbox Connection": the built-in sandbox's URL, API key and private key as `.env` lines
- * or JSON on the clipboard, so the developer's own backend on this machine talks to the
- * extension's sandbox while they debug it. The key is the sandbox's own (it guards only this
- * local simulation), never an account's; it is not logged. The format is asked; only the
- * extension's tests may pass it as an argument (another extension could otherwise copy the key
- * without the user seeing it). Its message says how long the copy stays valid, from the port the
- * sandbox really has and the key it really uses (connectionLife).
- */
+/** "Copy Sandbox Connection"; only tests may pass the format, so no extension copies the key unseen. */
 import * as vscode from 'vscode';
 import type { SandboxStarter } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
@@ -26,13 +18,10 @@ export interface CopyConnectionResult {
   readonly url: string;
   /** Whether it survives a reload (the sandbox runs on the fixed port of the setting with the kept key). */
   readonly survivesReload: boolean;
-  /** How long it stays valid, and why. */
   readonly life: ConnectionLife;
-  /** The message shown. */
   readonly message: string;
 }
 
-/** What the message says about how long the copy stays valid. */
 function lifeNote(life: ConnectionLife): string {
   switch (life.kind) {
     case 'reloads':
@@ -65,7 +54,6 @@ function lifeNote(life: ConnectionLife): string {
   }
 }
 
-/** The command's work (registered at activation by index.ts). */
 export function copyConnectionHandler(
   context: vscode.ExtensionContext,
   sandboxHost: SandboxStarter,

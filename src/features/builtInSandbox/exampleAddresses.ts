@@ -1,10 +1,4 @@
-/**
- * Addresses that pass the built-in sandbox's address check, per currency, else per network (the
- * `blockchain` of getCurrenciesFull: a token takes its chain's): the defaults of "Sandbox: New
- * Transaction…" for the payout and refund addresses, so a developer can press Enter through it.
- * Made up (format only, no checksum, nobody's wallet); BTC and ETH are the documented examples. A
- * unit test checks one for every currency against the sandbox's `validateAddress`. Pure: no `vscode`.
- */
+/** Made-up addresses the sandbox accepts, per currency else per network: New Transaction's defaults. */
 
 export interface ExampleAddress {
   readonly address: string;
@@ -114,15 +108,11 @@ const BY_BLOCKCHAIN: Readonly<Record<string, ExampleAddress>> = {
 const own = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined =>
   Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 
-/**
- * The example address of a currency (ticker compared lowercase), else of its network
- * (`blockchain`, as getCurrenciesFull names it), if there is one.
- */
+/** The example address of a currency (ticker compared lowercase), else of its network. */
 export function exampleAddress(ticker: string, blockchain?: string): ExampleAddress | undefined {
   return own(EXAMPLES, ticker.toLowerCase()) ?? (blockchain !== undefined ? own(BY_BLOCKCHAIN, blockchain) : undefined);
 }
 
-/** The tickers with an example of their own. */
 export function exampleTickers(): string[] {
   return Object.keys(EXAMPLES);
 }

@@ -1,21 +1,24 @@
-/**
- * The sandbox ledger kept in global storage, restored into a new sandbox at its start. A kept
- * ledger that cannot be restored (the sandbox refuses it, or the restore request fails: a timeout,
- * a broken connection) is never deleted: it is set aside under its own key with the time and the
- * reason, the most recent MAX_SET_ASIDE of them, and the new sandbox starts with a fresh ledger.
- * A user (or a later release) can still find it there; the next starts no longer try it.
- *
- * The set-aside list is versioned state (`src/shared/storedState.ts`): entries this version does
- * not understand are kept. No `vscode` import besides types: tested in plain Node.
- */
+/** The sandbox ledger kept in global storage; one that cannot be restored is set aside, never deleted. */
 import type * as vscode from 'vscode';
-import type { RestoreOutcome } from '../../shared/controlProtocol';
+import { MAX_CONTROL_BODY_BYTES } from '../../shared/controlProtocol';
+import type { LedgerSnapshot, RestoreOutcome } from '../../shared/controlProtocol';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { ListCodec } from '../../shared/storedState';
 import type { Logger } from '../common/log';
 import { errorText } from '../../shared/errorText';
-import { LEDGER_STATE_KEY } from './snapshotBound';
 import { isRecord } from '../../shared/isRecord';
+
+/** Where the ledger's snapshot is kept (global storage: it is the machine's sandbox, not a workspace's). */
+export const LEDGER_STATE_KEY = 'exchangeTx.sandbox.ledger';
+
+/** The snapshot within `maxBytes` of JSON: the oldest transactions (at the end) go first. */
+export function fitted(snapshot: LedgerSnapshot, maxBytes: number = MAX_CONTROL_BODY_BYTES - 1024): LedgerSnapshot {
+  let kept = snapshot;
+  while (kept.transactions.length > 0 && Buffer.byteLength(JSON.stringify(kept), 'utf8') > maxBytes) {
+    kept = { ...kept, transactions: kept.transactions.slice(0, Math.floor(kept.transactions.length * 0.9)) };
+  }
+  return kept;
+}
 
 /** Where kept ledgers that could not be restored are set aside, newest first. */
 export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
@@ -23,11 +26,8 @@ export const SET_ASIDE_LEDGERS_KEY = 'exchangeTx.sandbox.ledger.setAside';
 export const MAX_SET_ASIDE = 3;
 
 export interface SetAsideLedger {
-  /** When it was set aside (ISO 8601). */
   readonly setAsideAt: string;
-  /** Why its restore failed. */
   readonly reason: string;
-  /** The kept ledger, as it was stored. */
   readonly snapshot: unknown;
 }
 
@@ -47,7 +47,6 @@ const codec: ListCodec<SetAsideLedger> = {
   }),
 };
 
-/** The ledgers set aside, newest first. */
 export function setAsideLedgers(state: vscode.Memento): SetAsideLedger[] {
   return listValues(readStoredList(state.get<unknown>(SET_ASIDE_LEDGERS_KEY), codec, MAX_SET_ASIDE));
 }
@@ -55,17 +54,13 @@ export function setAsideLedgers(state: vscode.Memento): SetAsideLedger[] {
 export interface RestoreKeptDeps {
   readonly state: vscode.Memento;
   readonly log: Logger;
-  /** Restores a snapshot into the new sandbox (its control endpoint's `restore`). */
   readonly restore: (snapshot: unknown) => Promise<RestoreOutcome>;
   readonly now?: () => Date;
 }
 
 export type RestoreResult = 'nothing-kept' | 'restored' | 'set-aside' | 'not-set-aside';
 
-/**
- * Restores the kept ledger, if any. When that fails, the kept ledger moves to the set-aside list
- * (and only once it is there, leaves its key); if even that cannot be written, it stays where it is.
- */
+/** Restores the kept ledger; on failure it leaves its key only once it is set aside. */
 export async function restoreKeptLedger({
   state,
   log,

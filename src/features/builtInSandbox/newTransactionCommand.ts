@@ -1,12 +1,4 @@
-/**
- * "Sandbox: New Transaction…": the pair (payin, then payout, from the sandbox's catalogue), then
- * the amount, checked against the pair's limits as one types; then the real operations (addresses
- * checked, estimate, create) with progress, at a floating rate to example addresses. The
- * transaction is revealed in the Transactions view and watched. Edit as Request… opens the same
- * createTransaction as a request document instead, for everything else. An amount out of range
- * says why and offers to edit it, with what was typed kept. A whole draft as the argument skips
- * the questions. The prompts are an interface (newTransactionPrompts.ts), so tests drive the flow.
- */
+/** "Sandbox: New Transaction…": the pair, the amount within its limits, then the real operations. */
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { TransactionType } from '../../api';
@@ -36,13 +28,11 @@ import {
 } from './transactionDraft';
 import type { PayinLimits, TransactionDraft } from './transactionDraft';
 
-/** What the command did, for tests and callers. */
 export interface NewTransactionResult {
   readonly id?: string;
   readonly status?: string;
   readonly type?: TransactionType;
   readonly revealed?: RevealResult;
-  /** The request document Edit as Request… opened. */
   readonly request?: vscode.Uri;
   /** Why nothing was created: `not-sandbox`, `amount-out-of-range`, an address field, or another error's message. */
   readonly error?: string;
@@ -83,7 +73,6 @@ function exampleDraft(pair: PairChoice, amount: string): TransactionDraft {
 }
 
 export class NewTransactionCommand {
-  /** The prompts (tests script them). */
   prompts: NewTransactionPrompts = windowPrompts;
 
   constructor(private readonly deps: NewTransactionDeps) {}
@@ -103,8 +92,7 @@ export class NewTransactionCommand {
     const given = draftFromArgument(arg);
     if (given) return this.create(given, undefined);
     try {
-      // The sandbox's own client, whatever is chosen meanwhile: a switch to an account while the
-      // questions are open can never send this flow's requests there.
+      // The sandbox's own client: a switch to an account meanwhile never gets this flow's requests.
       const client = await this.deps.clients.sandboxClient();
       const pair = await this.askPair(client);
       if (!pair) return undefined;
@@ -121,7 +109,6 @@ export class NewTransactionCommand {
     }
   }
 
-  /** The payin, then the payout among its pairs. */
   private async askPair(client: SandboxOperations): Promise<PairChoice | undefined> {
     const title = vscode.l10n.t('Sandbox: New Transaction');
     const { currencies, payins } = await quietly(vscode.l10n.t("Reading the sandbox's currencies…"), () =>

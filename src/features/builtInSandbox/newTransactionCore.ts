@@ -1,10 +1,4 @@
-/**
- * The calls behind "Sandbox: New Transaction…", through the real operations of the client: the
- * payins (getCurrenciesFull), the pairs of one payin (getPairs), the pair's limits (the amount
- * error of a tiny estimate), then the transaction: the addresses checked (validateAddress), the
- * estimate (getExchangeAmount, or getFixRateForAmount for the rate ID) and the create
- * (createTransaction / createFixTransaction). Pure: no `vscode`; the command shows the steps.
- */
+/** The calls behind "Sandbox: New Transaction…", through the client's real operations. */
 import { AmountOutOfRangeError } from '../../api';
 import type { ExchangeClient } from '../../api';
 import type { CreatedTransaction, CurrencyInfo } from '../../api/types';
@@ -32,10 +26,7 @@ export interface PairChoice {
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * The currencies a transaction can be paid in (enabled, and as payin), by ticker: one short call
- * (hundreds of currencies), where every pair would be tens of thousands.
- */
+/** The currencies one can pay in, by ticker: one short call, where every pair would be thousands. */
 export async function loadPayins(
   client: Pick<SandboxOperations, 'getCurrenciesFull'>,
 ): Promise<{ readonly currencies: CurrencyInfo[]; readonly payins: CurrencyInfo[] }> {
@@ -107,10 +98,7 @@ async function checkAddress(
   throw new AddressRefusedError(field, currency, verdict.message);
 }
 
-/**
- * Creates the draft's transaction: addresses checked, then the estimate, then the create.
- * Throws the client's typed errors (AmountOutOfRangeError with the limits) or AddressRefusedError.
- */
+/** Creates the draft's transaction: addresses checked, then the estimate, then the create. */
 export async function createFromDraft(
   client: SandboxOperations,
   draft: TransactionDraft,

@@ -1,9 +1,4 @@
-/**
- * The questions of "Sandbox: New Transaction…" as an interface (tests script them) and their
- * window implementation: the payin currency, the payout among its pairs (a few hundred each, where
- * every pair would be ~27,000), then the amount. The amount's quick pick offers Create, checked as
- * one types, and Edit as Request…, both reached from the keyboard.
- */
+/** The questions of "Sandbox: New Transaction…": an interface tests script, and the window's. */
 import * as vscode from 'vscode';
 import type { CurrencyInfo } from '../../api/types';
 import { ticker } from '../../shared/format';
@@ -11,7 +6,6 @@ import { safeText } from '../../shared/safeText';
 import type { PairChoice } from './newTransactionCore';
 
 export interface CurrencyItem extends vscode.QuickPickItem {
-  /** The ticker, as the service names it. */
   readonly currency: string;
 }
 
@@ -26,7 +20,6 @@ export interface AmountPrompt {
   readonly value: string;
   /** undefined when the text may be sent, else what is wrong. */
   readonly validate: (text: string) => string | undefined;
-  /** The words of Create for a valid amount. */
   readonly createLabel: (amount: string) => string;
 }
 
@@ -38,9 +31,7 @@ export interface AmountAnswer {
 
 /** The questions of the flow; each resolves undefined when the user cancels (Escape). */
 export interface NewTransactionPrompts {
-  /** The payin currency: its ticker. */
   payin(items: readonly CurrencyItem[], title: string): Promise<string | undefined>;
-  /** The pair among the payin's pairs (the payout). */
   pair(items: readonly PairItem[], title: string): Promise<PairChoice | undefined>;
   amount(prompt: AmountPrompt): Promise<AmountAnswer | undefined>;
   /** A refusal with the one action that edits what was refused: true when the user took it. */
@@ -63,10 +54,7 @@ export function pairItems(pairs: readonly PairChoice[]): PairItem[] {
   }));
 }
 
-/**
- * Shows a quick pick (made with createQuickPick, whose show the bench times) and settles with the
- * item accepted (when `accepts` takes it) or undefined when it is hidden; then disposes of it.
- */
+/** Settles with the item accepted (when `accepts` takes it), or undefined when hidden. */
 function answer<T extends vscode.QuickPickItem>(
   pick: vscode.QuickPick<T>,
   accepts: (item: T) => boolean = () => true,

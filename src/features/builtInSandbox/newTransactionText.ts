@@ -45,7 +45,6 @@ export const stepText = (step: CreationStep): string =>
       ? vscode.l10n.t('Estimating…')
       : vscode.l10n.t('Creating the transaction…');
 
-/** The refusal of an amount out of the pair's limits. */
 export function amountRefusedText(draft: TransactionDraft, limits: PayinLimits): string {
   return vscode.l10n.t(
     'The sandbox refused {0} {1}: the {2} → {3} limits are {4}.',
@@ -57,7 +56,6 @@ export function amountRefusedText(draft: TransactionDraft, limits: PayinLimits):
   );
 }
 
-/** The refusal of an address or extra ID, with the sandbox's reason. */
 export function addressRefusedText(field: AddressField, currency: string, why: string): string {
   return vscode.l10n.t('The sandbox refused the {0} for {1}: {2}.', fieldName(field), ticker(currency), why);
 }

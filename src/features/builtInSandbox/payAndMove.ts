@@ -1,12 +1,4 @@
-/**
- * "Simulate Payment" and "Move to Status…" on a transaction of the built-in sandbox (from the
- * Transactions view's context menu, the hover's links and the palette), through the sandbox's
- * signed control endpoint (its client is SandboxHost's `control`). After each, the store reads the
- * transaction again, so the view, the hover and the status-bar watch show where it stands; the
- * sandbox clock then moves it on.
- * Both act only on the local sandbox, so any caller may give the id and the amount or status.
- * (The host keeps the changed ledger: it sees the control requests.)
- */
+/** "Simulate Payment" and "Move to Status…": local to the sandbox, so any caller may give arguments. */
 import * as vscode from 'vscode';
 import type { ControlClient } from '../../api/controlClient';
 import { ControlError } from '../../api/controlError';
@@ -24,9 +16,6 @@ import { statusLook } from '../common/statusPresentation';
 import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
-
-export const SIMULATE_PAYMENT_COMMAND = 'exchangeTx.sandbox.simulatePayment';
-export const MOVE_TO_STATUS_COMMAND = 'exchangeTx.sandbox.moveToStatus';
 
 export interface AmountItem extends vscode.QuickPickItem {
   readonly choice: 'expected' | 'other';
@@ -83,7 +72,6 @@ export const windowPayAndMovePrompts: PayAndMovePrompts = {
     )?.status,
 };
 
-/** What a command did, for tests and callers. */
 export interface PayAndMoveResult {
   readonly id?: string;
   readonly status?: KnownStatus;

@@ -1,8 +1,4 @@
-/**
- * The pure parts of "Simulate Payment" and "Move to Status…": which amount is offered, how a
- * typed amount is checked, and the command arguments other callers may give (an id, a tree node,
- * a record, or `{id, amount}` / `{id, status}`). Pure: no `vscode`.
- */
+/** The pure parts of "Simulate Payment" and "Move to Status…": amounts and arguments. */
 import type { KnownStatus } from '../../shared/status';
 import { isKnownStatus } from '../../shared/status';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
@@ -31,7 +27,6 @@ function member(value: unknown, key: string): unknown {
   return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
 }
 
-/** The id of a command's first argument, when it is a plausible one. */
 export function commandIdOf(arg: unknown): string | undefined {
   const id = idFromArgument(arg);
   return id !== undefined && isPlausibleId(id) ? id : undefined;
@@ -43,10 +38,7 @@ export function paymentAmountOf(arg: unknown, second: unknown): string | undefin
   return typeof given === 'string' && paymentProblem(given) === undefined ? given.trim() : undefined;
 }
 
-/**
- * The status given with the command: the second argument, or `status` of a first argument that is
- * only `{id, status}` (a record's own `status` is where it stands, not where to move it).
- */
+/** The status given with the command (a record's own `status` is where it stands, not a target). */
 export function commandStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
   const plain =
     typeof arg === 'object' &&

@@ -1,13 +1,4 @@
-/**
- * The editor side of driving the built-in sandbox: "Sandbox: Faults…" (presets of latency,
- * HTTP 5xx, -32603, rate-limit answers, hostile strings and "service down", shown in the status
- * item's tooltip), "Sandbox: Stop Fault Injection" (which says what it did; no word of its title is
- * "Faults", so typing "Sandbox: Faults" in the palette never finds it), "Sandbox: Reset" (a new ledger), all through the
- * sandbox's signed control endpoint; "Sandbox: New Transaction…" (newTransactionCommand.ts),
- * "Copy Sandbox Connection" (copyConnection.ts), "Simulate Payment" and "Move to Status…"
- * (payAndMove.ts). Loaded, from its own file of the bundle, when one of these commands
- * first runs (index.ts registers them at activation).
- */
+/** The sandbox's Faults…, Stop Fault Injection (no "Faults" in its title, for the palette) and Reset. */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type {
@@ -35,11 +26,7 @@ function keepOwnOf(arg: unknown): boolean | undefined {
   return typeof arg.keepOwn === 'boolean' ? arg.keepOwn : undefined;
 }
 
-/**
- * "Sandbox: Reset" asks first (modal) and says what it does. With transactions of the user's own
- * in the ledger, the first button keeps them and the second deletes them too. Resolves with
- * whether to keep them, or undefined when cancelled.
- */
+/** Asks before a reset (modal); resolves with whether to keep the user's own, or undefined. */
 async function askReset(own: number): Promise<boolean | undefined> {
   const keep = vscode.l10n.t('Reset, Keep Mine');
   const everything = vscode.l10n.t('Reset Everything');
@@ -58,11 +45,8 @@ async function askReset(own: number): Promise<boolean | undefined> {
   return choice === keep;
 }
 
-/** What the sandbox commands hand to the test API. */
 export interface SandboxApi {
-  /** "Sandbox: New Transaction…" (its prompts are replaceable by tests). */
   readonly newTransaction: NewTransactionCommand;
-  /** "Simulate Payment" and "Move to Status…" (their prompts are replaceable by tests). */
   readonly payAndMove: PayAndMove;
   /** The last information message a sandbox command showed (for tests). */
   readonly lastNotice: string | undefined;
@@ -72,7 +56,6 @@ export interface BuiltInSandboxDeps {
   readonly environment: EnvironmentKindSource & Pick<EnvironmentChoice, 'choose'>;
   /** The built-in sandbox: started, its faults, and (for the traffic setting) the running one. */
   readonly sandboxHost: SandboxStarter & SandboxRunning & SandboxFaults & SandboxLedgerReset;
-  /** The sandbox's client for New Transaction. */
   readonly clients: SandboxClients;
   readonly store: TransactionStore;
   readonly log: Logger;
@@ -86,7 +69,6 @@ export type SandboxCommandHandlers = Readonly<
   Record<SandboxCommand, (arg?: unknown, second?: unknown) => Promise<unknown>>
 >;
 
-/** The commands' work, and what the test API gets of it. */
 export function sandboxCommandHandlers(
   context: vscode.ExtensionContext,
   deps: BuiltInSandboxDeps,

@@ -1,40 +1,16 @@
-/**
- * The built-in sandbox's life in the extension: started in this process on 127.0.0.1 on first
- * use, with a key pair of its own, its lifecycle running in real time (a clock tests may skip
- * ahead); stopped, restarted ("Sandbox: Reset") and given faults. The one place that starts it.
- *
- * While the window runs, the sandbox keeps its port and its key pair: stopped (while an account
- * is used) and started again, it comes back on the port it had (when that one was taken in the
- * meantime, it falls back as at a first start, said in the log) with the key pair it had (kept in
- * memory for the window's life). So what "Copy Sandbox Connection" hands out stays valid while the
- * window runs. Two settings (application scope: a workspace cannot set them) make it survive a
- * reload: `exchangeTx.sandbox.port` (a fixed port; when it is taken, any free one, said in the log
- * and by Copy Sandbox Connection) and `exchangeTx.sandbox.stableKey` (the key pair kept in
- * SecretStorage; without it, a new pair in each window).
- *
- * The ledger survives a reload too: its snapshot (the control endpoint's, bounded: at most
- * CONTROL_LIMITS.maxSnapshotTransactions transactions and MAX_CONTROL_BODY_BYTES of JSON) is kept
- * in the extension's global storage after each change (a transaction created through `/v2`, a
- * payment, a move, a skip of the clock) and when the extension stops, and restored at the next
- * start. "Sandbox: Reset" (a new ledger) forgets it, but for the user's own transactions if kept. A kept ledger that cannot be restored is set
- * aside, never deleted (`keptLedger.ts`). Everything after the start goes through the
- * signed control endpoint, as a developer's own scripts would. Which port it takes is
- * sandboxPort.ts, which key pair sandboxKeyPair.ts.
- */
+/** The built-in sandbox's life; it keeps its port and key pair for the window, its ledger across reloads. */
 import * as vscode from 'vscode';
 import { loadCredentials } from '../../api';
-import type { ControlClient } from '../../api/controlClient';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadControlClient } from './loadSandbox';
 import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
-import { fitted, LEDGER_STATE_KEY } from './snapshotBound';
 import { readSetting } from '../common/settings';
 import { listen } from './sandboxPort';
 import { newKeyPair, stableKeySetting, windowKeyPair } from './sandboxKeyPair';
-import { restoreKeptLedger } from './keptLedger';
+import { fitted, LEDGER_STATE_KEY, restoreKeptLedger } from './keptLedger';
 import { errorText } from '../../shared/errorText';
 
 /** How long after a change the snapshot is taken (changes in a burst make one). */
@@ -55,7 +31,6 @@ const CHANGING = new Set([
 
 export type SecretWitness = (kind: 'private-key' | 'api-key' | 'signature', value: string) => void;
 
-/** What the host needs from the extension. */
 export interface SandboxHostDeps {
   readonly secrets: vscode.SecretStorage;
   /** Global storage, for the ledger's snapshot. */
@@ -76,10 +51,7 @@ export class SandboxHost implements vscode.Disposable {
   private resetting = false;
   private saving: Promise<void> = Promise.resolve();
   private readonly log: Logger;
-  /**
-   * What this window's sandbox had, for the next start in this window: its port (and the fixed
-   * port found taken when it got it) and its key pair (in memory only).
-   */
+  /** This window's port (and the fixed port found taken) and key pair, for its next start. */
   private windowPort: { readonly port: number; readonly taken: number | undefined } | undefined;
   private windowKey: string | undefined;
   /** A key pair begun before the first start (prepareKeyPair), taken by it. */
@@ -91,28 +63,20 @@ export class SandboxHost implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   /** Fires after "Sandbox: Reset" gave it a new ledger: records fetched from the old one are stale. */
   readonly onDidResetLedger = this.ledgerReset.event;
-  /**
-   * Set only when the extension runs its tests: told the sandbox's keys and every signature it
-   * receives, so the test run's secret scan can look for them.
-   */
+  /** Set only under test: told every key and signature, for the secret scan. */
   secretWitness: SecretWitness | undefined;
 
   constructor(private readonly deps: SandboxHostDeps) {
     this.log = deps.log;
   }
 
-  /**
-   * Begins making this window's key pair on a worker thread, when no start has one yet. Called once
-   * the accounts are read and requests go to the sandbox: the first start, usually the Transactions
-   * view's first rows, then does not wait 100 to 400 ms for it.
-   */
+  /** Makes the window's key pair ahead on a worker, so the first start need not wait for it. */
   prepareKeyPair(): void {
     if (this.windowKey !== undefined || this.starting || stableKeySetting()) return;
     this.preparedKey ??= newKeyPair();
     this.preparedKey.catch(() => undefined);
   }
 
-  /** The sandbox if it is running. */
   get sandbox(): Sandbox | undefined {
     return this.current?.sandbox;
   }
@@ -133,12 +97,7 @@ export class SandboxHost implements vscode.Disposable {
     return start;
   }
 
-  /**
-   * Stops the sandbox (its faults go with it; its ledger is kept); the next start() makes a new
-   * one, on the same port with the same key pair when it can. With `asReload`, the port and key
-   * pair of this window are forgotten, as a reload does: the next start takes the port of the
-   * setting (or any free one) and the kept key pair (or a new one).
-   */
+  /** Stops the sandbox, keeping its ledger; `asReload` also forgets the window's port and key pair. */
   async stop(options: { readonly asReload?: boolean } = {}): Promise<void> {
     const forget = () => {
       if (!options.asReload || this.starting) return;
@@ -271,11 +230,9 @@ export class SandboxHost implements vscode.Disposable {
       await sandbox.stop();
       throw new Error('The extension is shutting down.');
     }
-    // The control endpoint is the sandbox's own, not the service's: the sandbox counts none of its
-    // requests against the key's 10 per second (server.ts), so they wait in a limiter of their own,
-    // never behind the key's requests (a hover's diagnosis after a burst of lookups).
+    // The sandbox counts no control request against the key's rate limit; they get their own limiter.
     const control = new ControlClient({ baseUrl: sandbox.url, credentials, timeoutMs: this.deps.timeoutMs() });
-    await this.restore(control);
+    await restoreKeptLedger({ state: this.deps.state, log: this.log, restore: (kept) => control.restore(kept) });
     // Restoring is no change to keep.
     this.cancelSave();
     this.dirty = false;
@@ -284,15 +241,6 @@ export class SandboxHost implements vscode.Disposable {
     this.log.info(`sandbox started at ${sandbox.url}`);
     this.changed.fire(sandbox);
     return running;
-  }
-
-  /** The kept ledger, restored into a new sandbox; one that cannot be restored is set aside (never deleted) and a new ledger starts. */
-  private async restore(control: ControlClient): Promise<void> {
-    await restoreKeptLedger({
-      state: this.deps.state,
-      log: this.log,
-      restore: (snapshot) => control.restore(snapshot),
-    });
   }
 
   private async save(): Promise<void> {

@@ -1,7 +1,4 @@
-/**
- * The built-in sandbox's key pair: this window's, or the one kept across reloads (the stable-key
- * setting), made when the sandbox first starts.
- */
+/** The built-in sandbox's key pair: this window's, or the one kept across reloads. */
 import type * as vscode from 'vscode';
 import { generateKeysAsync, loadCredentials } from '../../api';
 import type { Logger } from '../common/log';
@@ -10,23 +7,17 @@ import { readSetting } from '../common/settings';
 /** Where the stable key pair is kept (hex of DER PKCS#8). */
 export const STABLE_KEY_SECRET = 'exchangeTx.sandbox.privateKey';
 
-/** Whether the key pair is kept across reloads (the user's setting only). */
 export function stableKeySetting(): boolean {
   return readSetting('exchangeTx.sandbox.stableKey');
 }
 
-/**
- * The key pair of this window's sandbox when it had one (kept in memory for the window's life),
- * else the kept one when the setting asks for it (made and kept the first time), else a new one.
- * `kept`: whether it is the pair kept in SecretStorage, so a reload keeps it too. `own`: this window's pair, if any.
- */
+/** This window's pair, else the kept one when the setting asks (made the first time), else new. */
 export async function windowKeyPair(
   own: string | undefined,
   secrets: vscode.SecretStorage,
   log: Logger,
   /** Notes the window's key pair (for the next start in this window). */
   remember: (text: string) => void,
-  /** A new key pair, as hex of DER PKCS#8. */
   fresh: () => Promise<string>,
 ): Promise<{ text: string; kept: boolean }> {
   if (!stableKeySetting()) {

@@ -13,11 +13,7 @@ function isAddressInUse(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
 }
 
-/**
- * Starts the sandbox on the port it had in this window (`previous`) if it had one, else on the port of the
- * setting; a taken port falls back to the next (the setting's, then any free one), said in the
- * log. `taken` is the fixed port of the setting that was taken when this window's port was chosen.
- */
+/** Starts on this window's port, else the setting's, else any free one; a taken port is logged. */
 export async function listen(
   start: (port: number) => Promise<Sandbox>,
   previous: { readonly port: number; readonly taken: number | undefined } | undefined,

@@ -1,10 +1,4 @@
-/**
- * What "Sandbox: New Transaction…" makes, as data: the draft (pair, float/fixed, amount,
- * addresses), the pair's limits in the payin currency, a default amount within them, the check
- * of a typed amount, the reading of a command argument (tests and other callers give the whole
- * draft at once) and the draft as a request document. Amounts stay exact decimal strings
- * (compared as scaled bigints, never as binary floats). Pure: no `vscode`.
- */
+/** What "Sandbox: New Transaction…" makes, as data; amounts stay exact decimal strings. */
 import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
 import { hasUnsafeText } from '../../shared/safeText';
 
@@ -14,7 +8,6 @@ export interface TransactionDraft {
   readonly type: TransactionType;
   /** Payin amount, an exact decimal string. */
   readonly amount: string;
-  /** Payout address (in `to`). */
   readonly address: string;
   readonly extraId?: string;
   /** Required for fixed; optional for float. */
@@ -22,7 +15,6 @@ export interface TransactionDraft {
   readonly refundExtraId?: string;
 }
 
-/** The pair's payin bounds; either may be unknown. */
 export interface PayinLimits {
   readonly min?: string;
   readonly max?: string;
@@ -66,17 +58,13 @@ export function limitsOfEstimate(estimate: EstimateLimits): PayinLimits {
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
-/** The payin limits an amount error carried in `error.data.limits`. */
 export function limitsOfError(limits: AmountLimits | undefined): PayinLimits {
   const min = limits?.min?.from;
   const max = limits?.max?.from;
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
 }
 
-/**
- * An amount within the limits to offer first: twice the minimum (so a little less still passes),
- * the minimum when twice is above the maximum, `fallback` when no minimum is known.
- */
+/** An amount to offer first: twice the minimum, else the minimum, else `fallback`. */
 export function defaultAmount(limits: PayinLimits, fallback = '1'): string {
   const { min, max } = limits;
   if (min === undefined || !isDecimal(min))
@@ -122,11 +110,7 @@ function own(value: object, key: string): unknown {
   return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
 }
 
-/**
- * A draft given whole as a command argument (`{from, to, type?, amount, address, extraId?,
- * refundAddress?, refundExtraId?}`), or undefined when it is not one: the command then asks.
- * Only the shape is checked here; the service checks the rest, as it would the user's.
- */
+/** A whole draft given as a command argument (only its shape is checked), or undefined. */
 export function draftFromArgument(value: unknown): TransactionDraft | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const from = text(own(value, 'from'))?.toLowerCase();

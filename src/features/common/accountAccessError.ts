@@ -1,7 +1,4 @@
-/**
- * Why requests for the chosen account are not sent: the user said no to its host (or has not
- * answered), or it is gone. Pure: no `vscode` import.
- */
+/** Why requests for the chosen account are not sent: its host was declined, or it is gone. */
 export type AccountAccessKind = 'declined' | 'missing';
 
 export class AccountAccessError extends Error {

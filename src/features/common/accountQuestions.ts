@@ -1,7 +1,4 @@
-/**
- * The questions asked about accounts, as types: the host question, the money-moving one, Send
- * Again's. The modal ones are the accounts' (accountPrompts.ts); tests put theirs in place.
- */
+/** The questions asked about accounts, as types; tests put their answers in place. */
 
 /** A request that creates something on an account (a transaction, a subaccount…), about to be signed for it: what is asked. */
 export interface MoneyMovingRequest {
@@ -20,7 +17,6 @@ export interface ResendChoice {
   readonly method: string;
   /** Where the entry went ("Sandbox" or the account's name, with its host). */
   readonly entryTarget: string;
-  /** Where requests go now. */
   readonly currentTarget: string;
   /** Whether the entry's own target can still be used (the sandbox, or an account that still exists). */
   readonly entryAvailable: boolean;

@@ -1,10 +1,4 @@
-/**
- * The first sightings of each account's transactions (src/agents/sightings.ts), one set per
- * account, kept in the extension's global storage. Every record the extension fetches passes its
- * store, whose records are noted here and nowhere else (src/extension.ts), so a diagnosis on that
- * account says since when from the earliest sighting by any part. The sandbox needs none: its
- * schedule tells exactly.
- */
+/** The first sightings of each account's transactions, noted from every record the store sees. */
 import type * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
 import { Sightings } from '../../agents/sightings';

@@ -1,8 +1,4 @@
-/**
- * What every feature knows of an account: its stored shape, what is shown of it, where requests go
- * (the sandbox or it), and its host in words. Pure: no `vscode` import. The accounts feature keeps
- * the rest (reading and writing the stored list, the rules of a name and an address).
- */
+/** What every feature knows of an account: its stored shape, its words, where requests go. */
 import type { Credentials } from '../../api';
 
 export interface Account {
@@ -24,7 +20,6 @@ export interface AccountSummary {
 }
 
 export interface Resolution {
-  /** Where requests go. */
   readonly kind: 'sandbox' | 'live';
   /** Why the sandbox is used although an account is active. */
   readonly reason?: 'restricted' | 'no-keys' | 'missing';
@@ -36,7 +31,6 @@ export interface AccountKeys {
   get(id: string): Account | undefined;
   /** The account's key as it was saved (PEM or hex), to read its format; it stays in memory. */
   keyText(id: string): Promise<string | undefined>;
-  /** The usable keys, if any. */
   credentials(id: string): Promise<Credentials | undefined>;
 }
 

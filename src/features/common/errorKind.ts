@@ -1,7 +1,4 @@
-/**
- * What kind of failure an error is, as the UI tells it apart: by class (and the parameter an
- * invalid-parameter error names), never by message text. Pure: unit-tested in plain Node.
- */
+/** What kind of failure an error is: by class (and the parameter named), never by message text. */
 import {
   AnswerTooLargeError,
   AuthenticationError,

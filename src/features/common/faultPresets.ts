@@ -1,8 +1,4 @@
-/**
- * "Sandbox: Faults…": the faults a developer turns on from the editor, as presets that combine
- * into the sandbox's FaultOptions, and the active faults in words (for the status item's
- * tooltip). Pure: no `vscode` (the words are English; the feature localizes the labels).
- */
+/** "Sandbox: Faults…": presets that combine into the sandbox's FaultOptions, and the faults in words. */
 import type { FaultKind, FaultOptions } from '../../sandbox';
 
 export type FaultPresetId = 'latency' | 'errors5xx' | 'internal' | 'rateLimit' | 'hostile' | 'down';

@@ -1,7 +1,4 @@
-/**
- * `withLateProgress` (src/shared/lateProgress.ts) on VS Code's progress: the status bar's spinner
- * at once, a cancellable notification only for work that runs past a second.
- */
+/** Progress in the status bar at once; a cancellable notification only past a second. */
 import * as vscode from 'vscode';
 import { withLateProgress } from '../../shared/lateProgress';
 import type { LateProgressOptions, LateProgressShell, StepReport } from '../../shared/lateProgress';

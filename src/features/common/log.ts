@@ -1,8 +1,4 @@
-/**
- * The extension's one log: a `LogOutputChannel` named "Exchange Tx" with `[component]` tags.
- * Requests are logged at debug level (method, params, duration, outcome). Nothing secret is ever
- * handed to it; `redact` is a last line of defence for texts that might carry a key.
- */
+/** The extension's one log, with `[component]` tags; `redact` is a last defence for stray keys. */
 import type * as vscode from 'vscode';
 import type { RequestLogEntry } from '../../api';
 
@@ -16,7 +12,6 @@ export function redact(text: string): string {
     .replace(/\b[0-9a-fA-F]{64,}\b/g, '[redacted]');
 }
 
-/** A logger whose lines start with `[component]`. */
 export function tagged(channel: Logger, component: string): Logger {
   const tag = (message: string) => `[${component}] ${redact(message)}`;
   return {
@@ -44,10 +39,7 @@ export function requestLogger(log: Logger): (entry: RequestLogEntry) => void {
   };
 }
 
-/**
- * Writes to the channel and keeps the last lines in memory, so tests can check what was logged
- * (and that nothing secret ever was). Every line is redacted before it goes anywhere.
- */
+/** Writes to the channel and keeps the last lines, redacted, so tests can check what was logged. */
 export class RecentLog implements Logger {
   private readonly lines: string[] = [];
   private count = 0;
@@ -66,10 +58,7 @@ export class RecentLog implements Logger {
     return this.count;
   }
 
-  /**
-   * The kept lines written after `mark` (a value of `written`). Once the log keeps its most lines,
-   * `recent.length` stops growing, so an index into `recent` would find no new lines.
-   */
+  /** The kept lines written after `mark` (a value of `written`). */
   since(mark: number): readonly string[] {
     return this.lines.slice(Math.max(0, this.lines.length - (this.count - mark)));
   }

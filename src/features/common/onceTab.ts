@@ -1,14 +1,7 @@
-/**
- * Work that waits for a kind of tab: done at once if the window has such a tab, else the first time
- * one opens (a panel restored by VS Code, made by a command, dragged in from another window).
- */
+/** Work that waits for a kind of tab: now if one is open, else when one opens. */
 import type * as vscode from 'vscode';
 
-/**
- * Runs `then` once: now if a tab of `tabs` matches, else when a matching tab opens, alone or in a
- * group that opens with it (VS Code's whole tab model, when it comes, says only which groups
- * opened). The disposable stops waiting.
- */
+/** Runs `then` once, now or when a matching tab opens; the disposable stops waiting. */
 export function onceTab(
   tabs: vscode.TabGroups,
   matches: (tab: vscode.Tab) => boolean,

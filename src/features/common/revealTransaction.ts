@@ -1,8 +1,4 @@
-/**
- * Asks the Transactions view to select a transaction that another feature just looked up or
- * started watching. Through the view's command, so the features stay apart; fire and forget: the
- * caller never waits for it, and a failure (no view, an error in the tree) is only logged.
- */
+/** Asks the Transactions view to select a transaction; fire and forget, a failure only logged. */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
 import { errorText } from '../../shared/errorText';

@@ -1,13 +1,4 @@
-/**
- * The one way the extension reads its `exchangeTx.*` settings: each scope's value from
- * `inspect()`, the one that applies checked against its rule (`src/shared/settingValues.ts`), and
- * a value that breaks it replaced by the default with one warning in the log, naming the setting,
- * the value, the scope it came from and the default used, e.g.
- * `[settings] exchangeTx.requestTimeoutSeconds: "abc" from the workspace settings is not a number from 1 to 120; using 15`.
- *
- * Each such warning is written once per wrong value, and again after the setting changes (and is
- * still wrong), however often the setting is read.
- */
+/** The one way to read `exchangeTx.*` settings: a wrong value becomes the default, warned once. */
 import * as vscode from 'vscode';
 import type { Logger } from './log';
 import { DEFAULT_BASE_URL } from '../../shared/connectionNames';
@@ -63,10 +54,7 @@ function tell(key: SettingKey, line: string): void {
   log.warn(line);
 }
 
-/**
- * `exchangeTx.baseUrl` as the user (never a workspace) set it: the address the previous version
- * used, and the default address of a new account.
- */
+/** `exchangeTx.baseUrl` as the user set it: the default address of a new account. */
 export function legacyBaseUrl(): string {
   const value = readSetting('exchangeTx.baseUrl').trim();
   return value || DEFAULT_BASE_URL;

@@ -1,7 +1,4 @@
-/**
- * How each status looks everywhere in the UI: its label, codicon, theme colour and whether it
- * spins. One table, used by the hover, the lookup result, the status bar and the tree.
- */
+/** How each status looks everywhere in the UI: one table of label, icon, colour and spin. */
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../../shared/status';
@@ -44,97 +41,50 @@ function makeLook(status: TransactionStatus, rawStatus?: string): StatusLook {
     : status === 'hold' || status === 'overdue'
       ? 'warning'
       : 'error';
+  const look = (label: string, short: string, icon: string, color: string): StatusLook => ({
+    label,
+    short,
+    icon,
+    color,
+    inProgress,
+    severity,
+  });
   switch (status) {
     case 'waiting':
-      return {
-        label: vscode.l10n.t('Waiting for payment'),
-        short: vscode.l10n.t('Waiting'),
-        icon: 'clock',
-        color: 'charts.yellow',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Waiting for payment'), vscode.l10n.t('Waiting'), 'clock', 'charts.yellow');
     case 'confirming':
-      return {
-        label: vscode.l10n.t('Confirming payment'),
-        short: vscode.l10n.t('Confirming'),
-        icon: 'sync',
-        color: 'charts.blue',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Confirming payment'), vscode.l10n.t('Confirming'), 'sync', 'charts.blue');
     case 'exchanging':
-      return {
-        label: vscode.l10n.t('Exchanging'),
-        short: vscode.l10n.t('Exchanging'),
-        icon: 'arrow-swap',
-        color: 'charts.blue',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Exchanging'), vscode.l10n.t('Exchanging'), 'arrow-swap', 'charts.blue');
     case 'sending':
-      return {
-        label: vscode.l10n.t('Sending payout'),
-        short: vscode.l10n.t('Sending'),
-        icon: 'rocket',
-        color: 'charts.blue',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Sending payout'), vscode.l10n.t('Sending'), 'rocket', 'charts.blue');
     case 'hold':
-      return {
-        label: vscode.l10n.t('On hold (AML/KYC check)'),
-        short: vscode.l10n.t('On hold'),
-        icon: 'warning',
-        color: 'list.warningForeground',
-        inProgress,
-        severity,
-      };
+      return look(
+        vscode.l10n.t('On hold (AML/KYC check)'),
+        vscode.l10n.t('On hold'),
+        'warning',
+        'list.warningForeground',
+      );
     case 'finished':
-      return {
-        label: vscode.l10n.t('Finished'),
-        short: vscode.l10n.t('Finished'),
-        icon: 'pass-filled',
-        color: 'testing.iconPassed',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Finished'), vscode.l10n.t('Finished'), 'pass-filled', 'testing.iconPassed');
     case 'failed':
-      return {
-        label: vscode.l10n.t('Failed'),
-        short: vscode.l10n.t('Failed'),
-        icon: 'error',
-        color: 'list.errorForeground',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Failed'), vscode.l10n.t('Failed'), 'error', 'list.errorForeground');
     case 'refunded':
-      return {
-        label: vscode.l10n.t('Refunded'),
-        short: vscode.l10n.t('Refunded'),
-        icon: 'reply',
-        color: 'charts.purple',
-        inProgress,
-        severity,
-      };
+      return look(vscode.l10n.t('Refunded'), vscode.l10n.t('Refunded'), 'reply', 'charts.purple');
     case 'overdue':
-      return {
-        label: vscode.l10n.t('Overdue (payment not sent in time)'),
-        short: vscode.l10n.t('Overdue'),
-        icon: 'watch',
-        color: 'list.warningForeground',
-        inProgress,
-        severity,
-      };
+      return look(
+        vscode.l10n.t('Overdue (payment not sent in time)'),
+        vscode.l10n.t('Overdue'),
+        'watch',
+        'list.warningForeground',
+      );
     case 'expired':
-      return {
-        label: vscode.l10n.t('Expired (fixed rate not paid in time)'),
-        short: vscode.l10n.t('Expired'),
-        icon: 'history',
-        color: 'list.errorForeground',
-        inProgress,
-        severity,
-      };
+      return look(
+        vscode.l10n.t('Expired (fixed rate not paid in time)'),
+        vscode.l10n.t('Expired'),
+        'history',
+        'list.errorForeground',
+      );
     default:
       return {
         label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status),
@@ -152,7 +102,6 @@ export function statusIcon(look: StatusLook, spin = true): string {
   return `$(${look.icon}${spin && look.inProgress ? '~spin' : ''})`;
 }
 
-/** The look's icon in its theme colour, made once per look. */
 export function themeIcon(look: StatusLook): vscode.ThemeIcon {
   let icon = icons.get(look);
   if (!icon) {

@@ -1,16 +1,9 @@
-/**
- * What since-times are read with on the target in use (src/agents/statusSince.ts), for the
- * Transactions view's "in status longer than" and the hover's diagnosis: loaded with them, not
- * at activation.
- */
+/** What since-times are read with on the target in use. */
 import type { AgentToolContext } from '../../agents/types';
 import type { AccountSightings } from './accountSightings';
 import type { CurrentConnection, SandboxStarter } from './environmentDeps';
 
-/**
- * What since-times are read with on the target in use (src/agents/statusSince.ts): on the
- * sandbox its control endpoint (each schedule, its clock), on an account its sightings.
- */
+/** The sandbox's control endpoint, or on an account its sightings. */
 export async function timesContext(
   environment: CurrentConnection,
   sandbox: SandboxStarter,

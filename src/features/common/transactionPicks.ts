@@ -1,11 +1,6 @@
-/**
- * The pick of a known transaction, as the features reach it: lookup's `TransactionChoices` (its one
- * owner, handed to the others by src/extension.ts). A feature adds where ids come from (the view's
- * selection, the watched ones…) and asks for one when a command was given none.
- */
+/** The pick of a known transaction, as features reach it: each adds a source and asks for one. */
 import type * as vscode from 'vscode';
 
-/** Where a known id comes from. */
 export type ChoiceSource = 'selected' | 'editor' | 'watched' | 'recent' | 'view';
 
 export interface Choice {
@@ -24,6 +19,5 @@ export interface ChooseOptions {
 export interface TransactionPicks {
   /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
   provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable;
-  /** The transaction picked, typed or entered; undefined when the user cancels. */
   choose(options: ChooseOptions): Promise<string | undefined>;
 }

@@ -1,9 +1,4 @@
-/**
- * Messages as data, and their presenter: a notification's text and actions ("Retry", "Show Log",
- * …), shown without waiting for the user. Small, loaded at activation; the words of each kind of
- * failure are in errorMessages.ts, loaded on first need. Nothing here waits for the user:
- * `showUserMessage` shows a notification and returns at once.
- */
+/** Messages as data, and their presenter, which shows a notification and returns at once. */
 import * as vscode from 'vscode';
 import { safeText } from '../../shared/safeText';
 
@@ -23,72 +18,34 @@ export interface UserMessage {
   readonly actions: readonly MessageAction[];
 }
 
-/**
- * Service (or user) text made safe for a notification: no control characters, bounded, and no
- * `[label](target)` link syntax, which notifications would render as a clickable link.
- */
+/** Text made safe for a notification: bounded, no control characters, no link syntax. */
 export function plainText(text: string, max = 300): string {
   return safeText(text, max).replace(/\[/g, '(').replace(/\]/g, ')');
 }
 
+const action = (title: string, command: string, args: readonly unknown[] = []): MessageAction => ({
+  title,
+  command,
+  args,
+});
+
 export const actions = {
-  retry: (command: string, args: readonly unknown[]): MessageAction => ({
-    title: vscode.l10n.t('Retry'),
-    command,
-    args,
-  }),
-  showLog: (): MessageAction => ({ title: vscode.l10n.t('Show Log'), command: 'exchangeTx.showLog', args: [] }),
-  setKeys: (): MessageAction => ({ title: vscode.l10n.t('Set API Keys…'), command: 'exchangeTx.setApiKeys', args: [] }),
-  switchEnvironment: (): MessageAction => ({
-    title: vscode.l10n.t('Switch Account…'),
-    command: 'exchangeTx.switchEnvironment',
-    args: [],
-  }),
-  editAccount: (): MessageAction => ({
-    title: vscode.l10n.t('Edit Account…'),
-    command: 'exchangeTx.editAccount',
-    args: [],
-  }),
-  watch: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Watch in Status Bar'),
-    command: 'exchangeTx.watch',
-    args: [id],
-  }),
-  showDetails: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Show Details'),
-    command: 'exchangeTx.showDetails',
-    args: [id],
-  }),
-  copyId: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Copy ID'),
-    command: 'exchangeTx.copyId',
-    args: [id],
-  }),
-  openAsRequest: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Open as Request'),
-    command: 'exchangeTx.openAsRequest',
-    args: [id],
-  }),
+  retry: (command: string, args: readonly unknown[]) => action(vscode.l10n.t('Retry'), command, args),
+  showLog: () => action(vscode.l10n.t('Show Log'), 'exchangeTx.showLog'),
+  setKeys: () => action(vscode.l10n.t('Set API Keys…'), 'exchangeTx.setApiKeys'),
+  switchEnvironment: () => action(vscode.l10n.t('Switch Account…'), 'exchangeTx.switchEnvironment'),
+  editAccount: () => action(vscode.l10n.t('Edit Account…'), 'exchangeTx.editAccount'),
+  watch: (id: string) => action(vscode.l10n.t('Watch in Status Bar'), 'exchangeTx.watch', [id]),
+  showDetails: (id: string) => action(vscode.l10n.t('Show Details'), 'exchangeTx.showDetails', [id]),
+  copyId: (id: string) => action(vscode.l10n.t('Copy ID'), 'exchangeTx.copyId', [id]),
+  openAsRequest: (id: string) => action(vscode.l10n.t('Open as Request'), 'exchangeTx.openAsRequest', [id]),
   /** Short titles for a notification's buttons, which VS Code cuts after about a dozen characters. */
-  watchShort: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Watch'),
-    command: 'exchangeTx.watch',
-    args: [id],
-  }),
-  detailsShort: (id: string): MessageAction => ({
-    title: vscode.l10n.t('Details'),
-    command: 'exchangeTx.showDetails',
-    args: [id],
-  }),
+  watchShort: (id: string) => action(vscode.l10n.t('Watch'), 'exchangeTx.watch', [id]),
+  detailsShort: (id: string) => action(vscode.l10n.t('Details'), 'exchangeTx.showDetails', [id]),
   /** "More…": a quick pick of `moreTransactionActions`. */
-  more: (id: string): MessageAction => ({
-    title: vscode.l10n.t('More…'),
-    command: 'exchangeTx.transactionActions',
-    args: [id],
-  }),
+  more: (id: string) => action(vscode.l10n.t('More…'), 'exchangeTx.transactionActions', [id]),
 };
 
-/** What "More…" on a transaction's notification offers, in a quick pick. */
 export function moreTransactionActions(id: string): MessageAction[] {
   return [actions.copyId(id), actions.openAsRequest(id)];
 }
@@ -112,14 +69,10 @@ export function showUserMessage(message: UserMessage): void {
   );
 }
 
-/**
- * Shows the messages of explicit commands, and keeps the last one so tests can check exactly
- * what the user saw (text and actions) without a notification blocking them.
- */
+/** Shows command messages and keeps the last, so tests check what the user saw. */
 export class MessagePresenter {
   private last: UserMessage | undefined;
 
-  /** The last message presented (shown or not). */
   get lastMessage(): UserMessage | undefined {
     return this.last;
   }

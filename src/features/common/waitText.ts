@@ -1,9 +1,4 @@
-/**
- * The sentences of a wait that ended without an answer: how many attempts, in how many seconds in
- * all (the retries of an interactive call share one deadline, so this is what the user waited),
- * not one attempt's timeout. Pure (`l10n` is `vscode.l10n` in the extension, the English bundle in
- * the unit test), so the wording is tested against the client's retries on a test clock.
- */
+/** The sentences of a wait that ended without an answer: attempts and total seconds waited. */
 import type * as vscode from 'vscode';
 import { ExchangeError, IncompleteAnswerError, TimeoutError } from '../../api';
 
@@ -15,21 +10,14 @@ export interface WaitStory {
   readonly seconds: number;
 }
 
-/**
- * How long a call that timed out waited in all and with how many attempts: the story the client's
- * retries wrote on the error, else the one attempt's timeout.
- */
+/** How long a timed-out call waited in all, and with how many attempts. */
 export function waitStory(error: unknown): WaitStory {
   const timeoutMs = error instanceof TimeoutError || error instanceof IncompleteAnswerError ? error.timeoutMs : 0;
   const story = error instanceof ExchangeError ? error.story : undefined;
   return { attempts: story?.attempts ?? 1, seconds: Math.round((story?.elapsedMs ?? timeoutMs) / 1000) };
 }
 
-/**
- * A lookup that got no (whole) answer: "The sandbox did not answer: 2 attempts in 20 s while looking
- * up transaction X." `service` starts the sentence ("The sandbox", "The live service"); `started`:
- * the answer began but did not finish.
- */
+/** A lookup that got no whole answer; `started`: the answer began but did not finish. */
 export function lookupWaitText(
   l10n: Localizer,
   story: WaitStory,

@@ -1,9 +1,4 @@
-/**
- * "Show Transaction Details": the full record as a read-only JSON-with-comments document
- * (`exchange-tx-record:/exchange-tx-records/<id>`, its tab named by the id; each time also as ISO
- * text in a comment beside it), served by a content provider from the store and refreshed
- * whenever the store sees the record change.
- */
+/** "Show Transaction Details": the record as a read-only JSON-with-comments document, kept fresh. */
 import type { EnvironmentKindSource } from '../common/environmentDeps';
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
@@ -11,15 +6,10 @@ import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../common/log';
 import type { MessagePresenter, UserMessage } from '../common/userMessages';
 import { actions } from '../common/userMessages';
-import { lazyModule } from '../common/lazyModule';
+import { describeError, notFound } from '../common/errorMessages';
+import { statusNotes } from '../../agents/statusGuide';
 import { idFromArgument } from '../../shared/transactionId';
 import { noteComments, recordText } from './recordText';
-
-/** The words of errors and misses, loaded the first time the details have one to tell. */
-const errorWords = lazyModule(() => import('../common/errorMessages'));
-/** What each status means (the comments under a record), loaded while the first record is looked up. */
-const notesCode = lazyModule(() => import('./statusNotes'));
-
 import { RECORD_FOLDER, RECORD_LANGUAGE, RECORD_SCHEME } from './recordScheme';
 
 /** `exchange-tx-record:/exchange-tx-records/<id>` */
@@ -32,22 +22,9 @@ export function idFromRecordUri(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-/** The record as pretty JSON, hostile characters made visible, times as ISO text beside (recordText). */
-export function recordJson(record: TransactionRecord | Record<string, unknown>): string {
-  return recordText(record);
-}
-
-/**
- * Under a record, as comments: what its status means, what comes next, what to do (the same text
- * as the agents' diagnosis, src/agents/statusGuide.ts: its own small file, loaded on first use, not
- * the agent tools' whole file, whose loading made the first details document take over a second).
- */
-export async function statusComments(record: TransactionRecord | Record<string, unknown>): Promise<string> {
-  const status = (record as { status?: unknown }).status;
-  if (typeof status !== 'string') return '';
-  const { STATUS_FACTS, statusNotes } = await notesCode();
-  if (!Object.prototype.hasOwnProperty.call(STATUS_FACTS, status)) return '';
-  return noteComments(statusNotes(status as keyof typeof STATUS_FACTS));
+/** The record's text, then as comments what its status means, what comes next, what to do. */
+function recordWithNotes(record: TransactionRecord): string {
+  return `${recordText(record)}${noteComments(statusNotes(record.status))}`;
 }
 
 export interface DetailsOptions {
@@ -89,20 +66,16 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     const id = idFromRecordUri(uri);
     const environment = this.deps.environment.kind;
     const cached = this.deps.store.peek(id);
-    if (cached) return `${recordJson(cached)}${await statusComments(cached)}`;
+    if (cached) return recordWithNotes(cached);
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       const record = await this.deps.store.lookup(id, { signal: controller.signal });
-      return record
-        ? `${recordJson(record)}${await statusComments(record)}`
-        : recordJson({ id, error: (await errorWords()).notFound({ id, environment }).text });
+      return record ? recordWithNotes(record) : recordText({ id, error: notFound({ id, environment }).text });
     } catch (error) {
-      return recordJson({
+      return recordText({
         id,
-        error:
-          (await errorWords()).describeError(error, { id, environment })?.text ??
-          vscode.l10n.t('The lookup was cancelled.'),
+        error: describeError(error, { id, environment })?.text ?? vscode.l10n.t('The lookup was cancelled.'),
       });
     } finally {
       subscription.dispose();
@@ -115,13 +88,11 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     if (id === undefined) return { error: 'no-id' };
     const { store, environment, messages, log } = this.deps;
     const where = environment.kind;
-    // The notes' code loads during the lookup, not after it while the document opens.
-    notesCode().catch(() => undefined);
     let record: TransactionRecord | undefined;
     try {
       record = await store.lookup(id);
     } catch (error) {
-      const message = (await errorWords()).describeError(error, {
+      const message = describeError(error, {
         id,
         environment: where,
         retry: actions.retry('exchangeTx.showDetails', [id]),
@@ -132,7 +103,7 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
       return { id, error: message.kind, message };
     }
     if (!record) {
-      const message = (await errorWords()).notFound({ id, environment: where });
+      const message = notFound({ id, environment: where });
       messages.present(message, options);
       return { id, error: 'not-found', message };
     }

@@ -1,13 +1,7 @@
 /** The URI scheme of the details documents (`exchange-tx-record:/exchange-tx-records/<id>`). */
 export const RECORD_SCHEME = 'exchange-tx-record';
 
-/**
- * The details documents' language (package.json: `contributes.languages`, found by the path's
- * folder): JSON with Comments' grammar, without the JSON language service. Opening the window's
- * first `jsonc` document made VS Code start that service and colour the document with it, about
- * 100 ms of the first details shown, for features a read-only record does not use (validation,
- * completion, formatting).
- */
+/** The details language: JSONC's grammar without the JSON language service (~100 ms at first open). */
 export const RECORD_LANGUAGE = 'exchange-tx-record';
 
 /** The language's name, as VS Code's status bar and language picker show it. */
@@ -16,9 +10,5 @@ export const RECORD_LANGUAGE_NAME = 'Exchange Tx Record';
 /** Its grammar's scope: JSON with Comments' grammar (`source.json.comments`, VS Code's JSON extension) included whole. */
 export const RECORD_GRAMMAR_SCOPE = `source.${RECORD_LANGUAGE}`;
 
-/**
- * The folder of the path that names a details document's language (package.json's
- * `filenamePatterns`, generated from this with the rest of the language's entry by
- * scripts/generate/manifest.ts).
- */
+/** The folder that names a details document's language (package.json's `filenamePatterns`). */
 export const RECORD_FOLDER = 'exchange-tx-records';

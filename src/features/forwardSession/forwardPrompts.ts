@@ -1,14 +1,9 @@
-/**
- * The questions "Forward Status Changes…" asks: the URL (checked as it is typed), the modal for a
- * host that is not this machine (naming the host), and the one showing of the signing secret.
- * Tests replace them through the feature's handle (a modal would block the test host).
- */
+/** The questions "Forward Status Changes…" asks; tests replace them (a modal would block). */
 import * as vscode from 'vscode';
 import { checkHookUrl, DEFAULT_HOOK_URL, HookTargetError } from '../../forward/target';
 import { errorText } from '../../shared/errorText';
 
 export interface ForwardPrompts {
-  /** The URL typed, or undefined when cancelled. */
   askUrl(): Promise<string | undefined>;
   /** Whether events may go to `host`, another machine the user typed. */
   confirmHost(host: string): Promise<boolean>;

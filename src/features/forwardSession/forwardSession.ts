@@ -1,12 +1,4 @@
-/**
- * One forwarding session of the extension (loaded with forwarding.ts when a command of forwarding
- * first runs): a ForwardService (src/forward/service.ts) polling through the client of the
- * connection in use (the same client and limiter as the views, within its own share of requests
- * per second), its state in the extension's global storage (one file per account), a
- * line per delivery attempt in the events channel (every text from the service or the receiver
- * escaped). What a poll fetches is handed on (onRecords) to the extension's store. The secrets
- * are kept by the caller in SecretStorage; here they live only in memory.
- */
+/** One forwarding session: a ForwardService on the client in use; its secrets live only in memory. */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
@@ -23,7 +15,6 @@ export interface ForwardSessionOptions {
   readonly account: string;
   readonly url: URL;
   readonly secrets: SecretSet;
-  /** The state file (in the extension's global storage). */
   readonly stateFile: string;
   /** Where requests go, for the log (`the sandbox`, `the account "x"`). */
   readonly target: string;
@@ -102,7 +93,6 @@ export class ForwardSession {
     this.service.start();
   }
 
-  /** Events delivered in this session. */
   get delivered(): number {
     return this.service.queue.delivered;
   }
@@ -112,7 +102,6 @@ export class ForwardSession {
     return this.service.queue.pending;
   }
 
-  /** Events parked as failed. */
   get failed(): number {
     return this.service.queue.failed;
   }

@@ -1,11 +1,4 @@
-/**
- * The nodes of the Forwarded Events view, built from the entries of the queue the delivery uses
- * (so what it shows is what the delivery does): waiting and failed events first, oldest first, then
- * the last delivered ones, newest first. Each event is one short line (its state and change) with
- * its details as children (transaction, receiver's answer, attempts, time), so nothing is cut at
- * the sidebar's default width. Every text from the service or the receiver is escaped.
- * Loaded with the forwarding session, never at activation.
- */
+/** The Forwarded Events view, from the delivery's own queue: waiting and failed first, then delivered. */
 import * as vscode from 'vscode';
 import type { QueueEntry } from '../../forward/deliveryTypes';
 import { isGapEvent } from '../../shared/statusEvents';

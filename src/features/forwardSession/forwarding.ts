@@ -1,10 +1,4 @@
-/**
- * Forwarding in this window once one of its commands first runs (activation registers only the
- * commands, in index.ts): the events' output channel, the status bar item, the Forwarded Events view's provider
- * (the view is hidden until the window's first session, `exchangeTx.forwardingUsed`), and the
- * commands' work: start (asking where to send, the secret made and shown once), stop, resend,
- * rotate, and a stop when the environment changes.
- */
+/** Forwarding in this window: the events channel, the status item, the view and the commands. */
 import * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { CurrentConnection, EnvironmentResets } from '../common/environmentDeps';
@@ -28,7 +22,6 @@ const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
   readonly environment: CurrentConnection & EnvironmentResets;
-  /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
   /** The store every record fetched passes: it holds forwarding's while its target is in use. */
   readonly store?: Pick<TransactionStore, 'upsert'>;
@@ -60,8 +53,7 @@ export function makeForwarding(
   deps: ForwardSessionDeps,
   promptsSet: () => ForwardPrompts | undefined,
 ): Forwarding {
-  // The events' own output channel, made with its first line: starting forwarding does not
-  // always write one at once.
+  // The events' own channel, made with its first line: a start does not always write one at once.
   let channel: vscode.LogOutputChannel | undefined;
   const channelNow = (): vscode.LogOutputChannel => {
     if (channel) return channel;

@@ -1,12 +1,6 @@
-/**
- * The transactions a command that takes one offers before a free-text id: the one under the cursor
- * in the editor (where the user is looking), the one selected in the Transactions view, the watched ones, the ones looked up lately and the
- * ones loaded in the view, in that order, each once (where it first appears), with at most
- * {@link MAX_PER_SOURCE} of each source. Pure: no `vscode` import.
- */
+/** The transactions a command offers before a free-text id, each once, at most MAX_PER_SOURCE a source. */
 import type { Choice, ChoiceSource } from '../common/transactionPicks';
 
-/** The order the sources are offered in. */
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];
 
 export const MAX_PER_SOURCE = 25;

@@ -1,29 +1,184 @@
 /**
- * The hover over a transaction id in any text document: the id is recognized by the
- * `exchangeTx.hover.idPattern` setting, its record comes from the store (cached for a short time,
- * one request shared by concurrent hovers, ids the service did not know not asked again for a
- * while), and a hover that goes away cancels its wait. Failures show as one line in the hover,
- * never as a notification. A miss (no such transaction, or a failed lookup) is said only where
- * `exchangeTx.hover.answerMissesIn` names the document (logs and request documents by default);
- * elsewhere, in code, it stays silent. A transaction that is not final shows its diagnosis, short:
- * since when, what comes next, what to do (src/agents/diagnosis.ts, as the tool and the details).
+ * The hover over a transaction id: status, a short diagnosis, command links, key fields. Service text
+ * is escaped; a miss is said only where `exchangeTx.hover.answerMissesIn` says.
  */
 import * as vscode from 'vscode';
+import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
+import type { DiagnosisFacts } from '../../agents/diagnosis';
+import { statusTimes } from '../../agents/statusSince';
+import type { TransactionRecord } from '../../api';
+import { errorText } from '../../shared/errorText';
+import {
+  escapeMarkdown,
+  formatTimeWithUtc,
+  isoTextWithUtc,
+  pairLabel,
+  relativeTime,
+  ticker,
+} from '../../shared/format';
+import type { TimeStyle } from '../../shared/format';
+import { isFinalStatus } from '../../shared/status';
 import type { TransactionStore } from '../../store/transactionStore';
+import type { AccountSightings } from '../common/accountSightings';
 import type {
   CurrentConnection,
+  EnvironmentKind,
   EnvironmentKindSource,
   SandboxClockSource,
   SandboxStarter,
 } from '../common/environmentDeps';
-import { recordClockNow } from '../common/recordClock';
+import { environmentName } from '../common/environmentNames';
+import { describeError, notFound } from '../common/errorMessages';
 import type { Logger } from '../common/log';
-import { isFinalStatus } from '../../shared/status';
-import type { AccountSightings } from '../common/accountSightings';
-import { lazyModule } from '../common/lazyModule';
+import { recordClockNow } from '../common/recordClock';
+import { statusLook } from '../common/statusPresentation';
+import { timesContext } from '../common/timesContext';
+import { userTimeStyle } from '../common/timeStyle';
 import type { IdPatternSetting } from './hoverSettings';
 import { answersMissesIn, hoverEnabledFor } from './hoverSettings';
-import { errorText } from '../../shared/errorText';
+
+/** The only commands a hover's links may run. */
+export const HOVER_COMMANDS: readonly string[] = [
+  'exchangeTx.watch',
+  'exchangeTx.showDetails',
+  'exchangeTx.openAsRequest',
+];
+/** And, on a transaction of the built-in sandbox, these (they act on the local simulation only). */
+export const SANDBOX_HOVER_COMMANDS: readonly string[] = [
+  'exchangeTx.sandbox.simulatePayment',
+  'exchangeTx.sandbox.moveToStatus',
+];
+
+function markdown(trusted: boolean, sandbox = false): vscode.MarkdownString {
+  const md = new vscode.MarkdownString('', true);
+  md.supportHtml = false;
+  md.isTrusted = trusted ? { enabledCommands: [...HOVER_COMMANDS, ...(sandbox ? SANDBOX_HOVER_COMMANDS : [])] } : false;
+  return md;
+}
+
+const esc = (text: string, max?: number) => escapeMarkdown(text, max);
+
+function commandLink(title: string, icon: string, command: string, id: string): string {
+  return `[$(${icon}) ${esc(title)}](command:${command}?${encodeURIComponent(JSON.stringify([id]))})`;
+}
+
+/** `0.5 BTC → 12.3 ETH`, with `—` for an amount not known yet. */
+function amounts(from: string, currencyFrom: string, to: string, currencyTo: string): string {
+  const amount = (value: string) => (value === '' || value === '0' ? '—' : esc(value, 40));
+  return `${amount(from)} ${esc(ticker(currencyFrom), 20)} → ${amount(to)} ${esc(ticker(currencyTo), 20)}`;
+}
+
+/** `address` or `address (memo: 123)`. */
+function address(value: string, extraId: string | null, extraIdName: string | null): string {
+  if (extraId === null || extraId === '') return esc(value, 120);
+  const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
+  return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
+}
+
+/** Since when it is in its status: from the sightings or the sandbox's schedule; else undefined. */
+export async function hoverFacts(
+  record: TransactionRecord,
+  target: { readonly environment: CurrentConnection; readonly sandbox: SandboxStarter },
+  sightings: Pick<AccountSightings, 'of'> | undefined,
+  signal: AbortSignal,
+  log: Logger,
+): Promise<DiagnosisFacts | undefined> {
+  try {
+    const times = await statusTimes(await timesContext(target.environment, target.sandbox, sightings, signal), [
+      record,
+    ]);
+    const since = times.since.get(record.id);
+    const next = times.next.get(record.id);
+    return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
+  } catch (error) {
+    log.warn(`hover of ${record.id}: no time in status (${errorText(error)})`);
+    return undefined;
+  }
+}
+
+export function recordHover(
+  record: TransactionRecord,
+  environment: EnvironmentKind,
+  nowMs: number = Date.now(),
+  style: TimeStyle = userTimeStyle(),
+  facts?: DiagnosisFacts,
+): vscode.MarkdownString {
+  const look = statusLook(record.status, record.rawStatus);
+  const sandbox = environment === 'sandbox';
+  const md = markdown(true, sandbox);
+  md.appendMarkdown(
+    `$(${look.icon}) **${esc(look.label)}** · ${esc(record.id, 64)} · ${esc(environmentName(environment))}\n\n`,
+  );
+  // The diagnosis first: VS Code bounds a hover's height, and the record is whole in Show Details.
+  const brief = facts ? diagnosisBrief(diagnose(record, facts)) : undefined;
+  if (brief) {
+    const parts: [string, string][] = [
+      [vscode.l10n.t('In this status'), brief.since],
+      [vscode.l10n.t('Next'), brief.next],
+    ];
+    if (brief.todo !== undefined) parts.push([vscode.l10n.t('What to do'), brief.todo]);
+    md.appendMarkdown(
+      `$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`,
+    );
+  }
+  const rate = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
+  const lines: [string, string][] = [
+    [vscode.l10n.t('Pair'), `${esc(pairLabel(record))} · ${rate}`],
+    [
+      vscode.l10n.t('Expected'),
+      amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo),
+    ],
+    [vscode.l10n.t('Actual'), amounts(record.amountFrom, record.currencyFrom, record.amountTo, record.currencyTo)],
+    [
+      vscode.l10n.t('Created'),
+      `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
+    ],
+  ];
+  if (record.type === 'fixed' && record.payTill !== null)
+    lines.push([vscode.l10n.t('Pay till'), esc(isoTextWithUtc(record.payTill, style), 80)]);
+  lines.push([
+    vscode.l10n.t('Payin address'),
+    address(record.payinAddress, record.payinExtraId, record.payinExtraIdName),
+  ]);
+  lines.push([
+    vscode.l10n.t('Payout address'),
+    address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName),
+  ]);
+  if (record.payinHash !== null && record.payinHash !== '')
+    lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);
+  if (record.payoutHash !== null && record.payoutHash !== '')
+    lines.push([vscode.l10n.t('Payout hash'), esc(record.payoutHash, 100)]);
+  // The actions come before the fields, within the hover's bounded height.
+  // Watch only while it moves: a settled transaction would leave the status bar a minute later.
+  const watch = isFinalStatus(record.status)
+    ? ''
+    : `${commandLink(vscode.l10n.t('Watch in Status Bar'), 'eye', 'exchangeTx.watch', record.id)} · `;
+  md.appendMarkdown(
+    `${watch}${commandLink(vscode.l10n.t('Show Details'), 'json', 'exchangeTx.showDetails', record.id)} · ${commandLink(vscode.l10n.t('Open as Request'), 'file-code', 'exchangeTx.openAsRequest', record.id)}`,
+  );
+  if (sandbox) {
+    const pay =
+      record.status === 'waiting'
+        ? `${commandLink(vscode.l10n.t('Simulate Payment'), 'credit-card', 'exchangeTx.sandbox.simulatePayment', record.id)} · `
+        : '';
+    md.appendMarkdown(
+      `  \n${vscode.l10n.t('Sandbox:')} ${pay}${commandLink(vscode.l10n.t('Move to Status…'), 'debug-step-over', 'exchangeTx.sandbox.moveToStatus', record.id)}`,
+    );
+  }
+  md.appendMarkdown('\n\n');
+  md.appendMarkdown(lines.map(([label, value]) => `**${esc(label)}:** ${value}`).join('  \n'));
+  return md;
+}
+
+/** One quiet line: the id is not known to the environment in use. */
+export function notFoundHover(text: string): vscode.MarkdownString {
+  return markdown(false).appendMarkdown(`$(question) ${esc(text)}`);
+}
+
+/** One line for a failed lookup (never a notification from a hover). */
+export function errorHover(text: string): vscode.MarkdownString {
+  return markdown(false).appendMarkdown(`$(warning) ${esc(text)}`);
+}
 
 /** The text documents hovers are offered in (files, unsaved files, remote and virtual files, logs). */
 export const HOVER_SELECTOR: vscode.DocumentSelector = [
@@ -36,11 +191,6 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'output' },
   { scheme: 'git' },
 ];
-
-/** The hover's Markdown, loaded on the first hover (its own file of the bundle). */
-const hoverContent = lazyModule(() => import('./hoverContent'));
-/** The words of errors and misses, loaded the first time a hover has one to tell. */
-const errorWords = lazyModule(() => import('../common/errorMessages'));
 
 export interface HoverDeps {
   readonly store: TransactionStore;
@@ -69,16 +219,9 @@ export class IdHoverProvider implements vscode.HoverProvider {
     const controller = new AbortController();
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
-      const [{ hoverFacts, notFoundHover, recordHover }, record] = await Promise.all([
-        hoverContent(),
-        this.deps.store.lookup(match.id, { signal: controller.signal }),
-      ]);
+      const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
       if (!record && !answersMissesIn(document)) return undefined;
-      if (!record)
-        return new vscode.Hover(
-          notFoundHover((await errorWords()).notFound({ id: match.id, environment }).short),
-          range,
-        );
+      if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
       const facts = isFinalStatus(record.status)
         ? undefined
         : await hoverFacts(
@@ -99,11 +242,11 @@ export class IdHoverProvider implements vscode.HoverProvider {
         range,
       );
     } catch (error) {
-      const description = (await errorWords()).describeError(error, { id: match.id, environment });
+      const description = describeError(error, { id: match.id, environment });
       if (!description) return undefined;
       this.deps.log.debug(`hover of ${match.id} failed (${description.kind}): ${errorText(error)}`);
       if (!answersMissesIn(document)) return undefined;
-      return new vscode.Hover((await hoverContent()).errorHover(description.short), range);
+      return new vscode.Hover(errorHover(description.short), range);
     } finally {
       subscription.dispose();
     }

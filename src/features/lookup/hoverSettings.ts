@@ -1,10 +1,4 @@
-/**
- * The hover's settings: `exchangeTx.hover.enabled` and `exchangeTx.hover.languages`, read when
- * needed so a change applies at once, and `exchangeTx.hover.idPattern`, compiled once after each
- * change of the setting (an unusable or unsafe pattern falls back to the default with one warning in
- * the log). The id pattern is read from the user's settings only: a regular expression run on every
- * hover is not something an opened workspace may choose.
- */
+/** The hover's settings; the id pattern comes from the user's settings only, never a workspace's. */
 import * as vscode from 'vscode';
 import type { Logger } from '../common/log';
 import type { CompiledIdPattern, IdMatch } from './idPattern';
@@ -85,13 +79,7 @@ export class IdPatternSetting implements vscode.Disposable {
   }
 }
 
-/**
- * Whether a hover in this document also answers when no transaction was found (or the lookup
- * failed): the document's language or its file name is named by `exchangeTx.hover.answerMissesIn`
- * (logs and request documents by default). Elsewhere, in code, a hash-like word that is no
- * transaction shows nothing. A workspace may set it: it only decides whether one line of text
- * appears in a hover, not what is asked or where.
- */
+/** Whether this document's hover also answers a miss (`exchangeTx.hover.answerMissesIn`). */
 export function answersMissesIn(document: vscode.TextDocument): boolean {
   return namesDocument(
     readSetting('exchangeTx.hover.answerMissesIn', document),
@@ -100,7 +88,6 @@ export function answersMissesIn(document: vscode.TextDocument): boolean {
   );
 }
 
-/** Whether hovers are on for documents of this language. */
 export function hoverEnabledFor(document: vscode.TextDocument): boolean {
   if (!readSetting('exchangeTx.hover.enabled', document)) return false;
   const languages = readSetting('exchangeTx.hover.languages', document);

@@ -1,10 +1,4 @@
-/**
- * What looks like a transaction id: the `exchangeTx.hover.idPattern` setting compiled with word
- * boundaries, and finding the id under a cursor. A user's pattern runs on every hover, so it only
- * sees {@link ID_SEARCH_WINDOW} characters each side of the cursor, and each search is stopped
- * after a few milliseconds (timeBound.ts): a pattern that backtracks for ages cannot run away.
- * Pure: no `vscode` import, unit-tested in plain Node.
- */
+/** What looks like a transaction id: a user's pattern runs on a bounded window, under a time bound. */
 import { RETRY_BOUND_MS, runBounded } from './timeBound';
 import { errorText } from '../../shared/errorText';
 
@@ -21,11 +15,7 @@ export interface CompiledIdPattern {
   readonly regex: RegExp;
   /** Why the given text was not usable, when the default was used instead. */
   readonly error?: string;
-  /**
-   * The extension's own default, which runs in linear time on the bounded window: searched
-   * directly. Only a user's pattern runs under the time bound (which a busy machine can exceed
-   * with any pattern, and the default must keep working there).
-   */
+  /** The default runs in linear time, unbounded: a busy machine could exceed any time bound. */
   readonly builtIn?: true;
 }
 
@@ -40,10 +30,7 @@ const DEFAULT_COMPILED: CompiledIdPattern = {
   builtIn: true,
 };
 
-/**
- * Compiles the setting's text. An invalid pattern and one that matches empty text fall back to the
- * default, with the reason in `error`.
- */
+/** Compiles the setting; an invalid or empty-matching pattern falls back with the reason. */
 export function compileIdPattern(source: string | undefined): CompiledIdPattern {
   if (source === undefined || source.trim() === '' || source === DEFAULT_ID_PATTERN) return DEFAULT_COMPILED;
   let alone: RegExp;
@@ -85,20 +72,14 @@ function matchesUpTo(regex: RegExp, text: string, until: number): [number, numbe
   return found;
 }
 
-/**
- * The id whose match covers `character` in `line` (the cursor may sit just after its last
- * character, as VS Code's word ranges allow), and whether the search was stopped by the time bound.
- */
+/** The id whose match covers `character` (or ends just before it), and whether time ran out. */
 export function searchIdAt(line: string, character: number, pattern: CompiledIdPattern): IdSearch {
-  // Only a window around the cursor is searched; a match touching a cut edge is not trusted, since
-  // the text beyond it could change whether (or how far) it matches.
+  // Only a window around the cursor is searched; a match touching a cut edge is not trusted.
   const from = Math.max(0, character - ID_SEARCH_WINDOW);
   const to = Math.min(line.length, character + ID_SEARCH_WINDOW);
   const text = line.slice(from, to);
   const search = () => matchesUpTo(pattern.regex, text, character - from);
-  // A search stopped once is tried once more, with a longer bound, before it counts as timed out:
-  // a garbage collection pause or the process waiting for the CPU (a loaded machine) can outlast
-  // the first bound, even twice in a row; a runaway pattern outlasts any.
+  // A stopped search gets one longer try: a GC pause or a loaded CPU can outlast the first bound.
   if (pattern.builtIn) return pickMatch(search(), line, character, from, to);
   let run = runBounded(search);
   if (run.timedOut) run = runBounded(search, RETRY_BOUND_MS);
@@ -130,7 +111,6 @@ export function findIdAt(line: string, character: number, pattern: CompiledIdPat
   return searchIdAt(line, character, pattern).match;
 }
 
-/** Whether the whole text is an id by the pattern. */
 export function matchesIdPattern(text: string, pattern: CompiledIdPattern): boolean {
   const found = findIdAt(text, 0, pattern);
   return found !== undefined && found.start === 0 && found.end === text.length;

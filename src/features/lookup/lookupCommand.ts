@@ -1,9 +1,4 @@
-/**
- * "Get Transaction Status…": takes the id from its argument, the selection, the id under the
- * cursor or an input box; asks the service for a fresh record behind a cancellable progress
- * notification; shows the status with "Watch", "Details" and "More…" (Copy ID, Open as Request), or
- * the failure with the action that fits it. Returns what happened, for tests and other commands.
- */
+/** "Get Transaction Status…": a fresh record behind cancellable progress, then its status or failure. */
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
@@ -90,7 +85,6 @@ export function statusMessage(id: string, record: TransactionRecord, nowMs: numb
 export class LookupCommand {
   constructor(private readonly deps: LookupDeps) {}
 
-  /** The last message the command presented. */
   get lastMessage(): UserMessage | undefined {
     return this.deps.messages.lastMessage;
   }
@@ -122,8 +116,7 @@ export class LookupCommand {
     const title = vscode.l10n.t('Looking up transaction {0}…', id);
     const look = (given: AbortSignal | undefined) => store.lookup(id, { maxAgeMs: 0, signal: given });
     try {
-      // Silent (a caller's own lookup): the status bar only. Else a notification, cancellable,
-      // only when the answer takes more than a second.
+      // Silent: the status bar only. Else a cancellable notification past a second.
       const record = silent
         ? await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title }, () => look(signal))
         : await withInteractiveProgress(title, look, signal ? { signal } : {});
@@ -135,10 +128,8 @@ export class LookupCommand {
       }
       log.info(`${id}: ${record.status}`);
       this.deps.choices?.remember(id);
-      // The walkthrough's "Look a transaction up" step completes on this key: its onCommand event
-      // does not fire when the command runs from the extension (a notification's button, say). Off
-      // and, a moment later, on again: it changes with every lookup (the step may have been reset
-      // meanwhile), and newer VS Code folds changes made in one go into none.
+      // The walkthrough step completes on this key (its onCommand misses runs from the extension).
+      // Off, then on a moment later: newer VS Code folds changes made in one go into none.
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
         setTimeout(() => void vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', true), 300);
       });

@@ -1,9 +1,4 @@
-/**
- * A hard time bound for synchronous work that might not end soon, such as a user's regular
- * expression backtracking: the work runs inside one reused `node:vm` context with a timeout, and
- * V8 interrupts it (a regular expression too) once the time is up. Costs about a tenth of a
- * millisecond a call. Pure Node: no `vscode` import.
- */
+/** A hard time bound for synchronous work (a backtracking pattern), in a reused `node:vm` context. */
 import * as vm from 'node:vm';
 
 /** How long one bounded call may run. */
@@ -30,10 +25,7 @@ function isTimeout(error: unknown): boolean {
   );
 }
 
-/**
- * Runs `work` and gives its result, or `{ timedOut: true }` when it ran longer than `timeoutMs`
- * (it is then stopped where it was). Other errors are thrown as they are.
- */
+/** Runs `work` and gives its result, or `{ timedOut: true }` past `timeoutMs`. */
 export function runBounded<T>(work: () => T, timeoutMs: number = TIME_BOUND_MS): Bounded<T> {
   const { context, script } = getRunner();
   let result: Bounded<T> = { timedOut: true };

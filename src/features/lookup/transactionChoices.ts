@@ -1,24 +1,12 @@
-/**
- * How a command that takes a transaction gets one when it was given none (from the palette): a
- * quick pick of the known ones first (choiceList.ts: the one selected in the Transactions view,
- * the one in the editor, the watched ones, the ones looked up lately, the ones loaded in the view),
- * each with its status and pair when the store has its record; typing an ID that is none of them
- * offers it; "Enter an ID…" opens the command's own input box. Each feature adds its source here.
- */
+/** A quick pick of the known transactions, with status and pair; "Enter an ID…" opens the command's box. */
 import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
-import { lazyModule } from '../common/lazyModule';
 import type { Choice, ChooseOptions, ChoiceSource, TransactionPicks } from '../common/transactionPicks';
-import type * as StatusPresentation from '../common/statusPresentation';
-
-type StatusLookOf = typeof StatusPresentation.statusLook;
+import { statusLook } from '../common/statusPresentation';
 import { choiceList } from './choiceList';
 import { safeText } from '../../shared/safeText';
-
-/** The statuses' icons and words, loaded the first time a pick shows records (not at activation). */
-const presentation = lazyModule(() => import('../common/statusPresentation'));
 
 /** Ids looked up lately, kept in memory. */
 const RECENT = 10;
@@ -51,7 +39,6 @@ export class TransactionChoices implements TransactionPicks {
 
   constructor(private readonly store: TransactionStore) {}
 
-  /** Adds where ids of one kind come from (a feature's: the view's selection, the watched ones…). */
   provide(source: ChoiceSource, ids: () => readonly string[]): vscode.Disposable {
     this.sources.set(source, ids);
     return new vscode.Disposable(() => {
@@ -67,7 +54,6 @@ export class TransactionChoices implements TransactionPicks {
     this.recent.length = Math.min(this.recent.length, RECENT);
   }
 
-  /** The known ids now, in the order offered. */
   known(offered: readonly Choice[] = []): Choice[] {
     const ids: Partial<Record<ChoiceSource, string[]>> = {};
     const add = (source: ChoiceSource, list: readonly string[]) => (ids[source] = [...(ids[source] ?? []), ...list]);
@@ -83,12 +69,10 @@ export class TransactionChoices implements TransactionPicks {
     return choiceList(ids);
   }
 
-  /** The transaction picked, typed or entered; undefined when the user cancels. */
   async choose(options: ChooseOptions): Promise<string | undefined> {
     const choices = this.known(options.offered);
     this.lastOffered = choices;
     if (choices.length === 0) return options.ask();
-    const { statusLook } = await presentation();
     const base: ChoiceItem[] = [];
     let section: ChoiceSource | undefined;
     for (const choice of choices) {
@@ -96,7 +80,7 @@ export class TransactionChoices implements TransactionPicks {
         section = choice.source;
         base.push({ label: sourceLabel(choice.source), kind: vscode.QuickPickItemKind.Separator });
       }
-      base.push(this.item(choice.id, statusLook));
+      base.push(this.item(choice.id));
     }
     base.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
@@ -132,7 +116,7 @@ export class TransactionChoices implements TransactionPicks {
     return chosen.enter ? options.ask() : chosen.id;
   }
 
-  private item(id: string, statusLook: StatusLookOf): ChoiceItem {
+  private item(id: string): ChoiceItem {
     const record = this.store.peek(id);
     if (!record) return { label: `$(symbol-key) ${safeText(id, 64)}`, id };
     const look = statusLook(record.status, record.rawStatus);

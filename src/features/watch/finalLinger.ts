@@ -1,14 +1,5 @@
-/**
- * How long a watch of a settled transaction stays (ours): a watched transaction that reaches a
- * final status (finished, failed, refunded, overdue, expired) is told once with a notification,
- * shows its final status in the status bar for FINAL_LINGER_MS, then its item is removed and the
- * watch ends (as "Stop Watching" does). So the status bar never fills with settled watches; the
- * notification (kept in the notification centre) and the Transactions view keep the outcome.
- * A transaction that comes back to life in the meantime (moved in the sandbox, another account)
- * stays watched. Pure timing: no `vscode`.
- */
+/** A settled watch shows its final status for FINAL_LINGER_MS, then ends, unless it comes back to life. */
 
-/** How long a settled watch stays in the status bar. */
 export const FINAL_LINGER_MS = 60_000;
 
 export class FinalLinger {
@@ -18,7 +9,6 @@ export class FinalLinger {
   >();
 
   constructor(
-    /** Ends the watch of `id` (its item removed). */
     private readonly end: (id: string) => void,
     private lingerMs: number = FINAL_LINGER_MS,
   ) {}

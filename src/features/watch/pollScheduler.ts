@@ -1,16 +1,8 @@
-/**
- * When the status watch polls: a self-rescheduling timer (never `setInterval`), one poll at a
- * time, the interval doubled after each failed poll up to a cap and reset by a successful one,
- * and no timer at all while there is nothing to poll. Pure (no `vscode`): the timers and the
- * clock are injectable, so the scheduling is tested in plain Node.
- */
+/** When the watch polls: one poll at a time, backing off after failures, no timer while idle. */
 import { systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';
 
-/**
- * What one poll reports: `ok` (the service answered), `failed` (it did not: back off), `idle`
- * (nothing left to poll: no next timer until `schedule()` or `pollNow()` is called).
- */
+/** `ok`: the service answered; `failed`: back off; `idle`: no next timer until asked. */
 export type PollOutcome = 'ok' | 'failed' | 'idle';
 
 /** The longest wait between two polls while backing off (unless the interval itself is longer). */
@@ -26,10 +18,7 @@ export interface PollSchedulerOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-/**
- * The wait before the next poll after `failures` failed polls in a row: the interval, doubled
- * per failure, never more than `maxMs` (or the interval, when that is longer).
- */
+/** The wait after `failures` failed polls: the interval doubled per failure, up to `maxMs`. */
 export function backoffDelay(intervalMs: number, failures: number, maxMs: number = MAX_BACKOFF_MS): number {
   const interval = Math.max(0, intervalMs);
   if (failures <= 0) return interval;
@@ -62,7 +51,6 @@ export class PollScheduler {
     this.onError = options.onError;
   }
 
-  /** Failed polls in a row (0 after a successful one). */
   get failures(): number {
     return this.failureCount;
   }
@@ -71,25 +59,19 @@ export class PollScheduler {
     return this.intervalMs;
   }
 
-  /** Whether a poll is running now. */
   get polling(): boolean {
     return this.current !== undefined;
   }
 
-  /** When the next poll is due (clock ms), or undefined when none is scheduled. */
   get nextPollAt(): number | undefined {
     return this.timer === undefined ? undefined : this.dueAt;
   }
 
-  /** The wait the next poll gets after the current run of failures. */
   get currentDelayMs(): number {
     return backoffDelay(this.intervalMs, this.failureCount, this.maxBackoffMs);
   }
 
-  /**
-   * Polls in `delayMs` (replacing a later timer; a sooner one is kept). While a poll runs, the
-   * next timer is set when it ends, so this only matters when idle.
-   */
+  /** Polls in `delayMs` (a sooner timer is kept); while a poll runs, its end sets the next. */
   schedule(delayMs: number): void {
     if (this.disposed || this.current) return;
     const at = this.now() + Math.max(0, delayMs);
@@ -97,10 +79,7 @@ export class PollScheduler {
     this.setTimer(Math.max(0, delayMs));
   }
 
-  /**
-   * Polls now. If a poll is running, one more runs right after it (callers share that one), so
-   * what the caller changed before calling is seen. Never rejects.
-   */
+  /** Polls now, or once more right after the running poll (callers share it). Never rejects. */
   pollNow(): Promise<void> {
     if (this.disposed) return Promise.resolve();
     if (this.current) {

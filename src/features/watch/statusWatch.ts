@@ -1,11 +1,4 @@
-/**
- * Watches transactions in the status bar: an item per id, polled through the shared store (one
- * `getTransactions` per 10 ids, through the one limiter), one poll at a time, backing off on
- * errors. Polling stops at a final status (told once; the item shows it for a minute, then the
- * watch ends: finalLinger.ts) or when the id is not found. Records fetched elsewhere update the items at once. The ids are kept in
- * the workspace state and restored on activation, the first poll on a timer. A watch's own state
- * and status bar item are watchEntry.ts.
- */
+/** Watches transactions in the status bar, polled through the store until final or unknown. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
@@ -16,10 +9,18 @@ import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
 import { isPlausibleId } from '../../shared/transactionId';
 import { FinalLinger } from './finalLinger';
-import { ANNOUNCED_KEY, MAX_WATCHED, parseStoredIds, RESTORE_DELAY_MS, TARGETS_KEY, WATCHED_KEY } from './watchIds';
-import { readStoredTargets, saveWatches } from './watchStorage';
+import {
+  ANNOUNCED_KEY,
+  MAX_WATCHED,
+  parseStoredIds,
+  readStoredTargets,
+  RESTORE_DELAY_MS,
+  saveWatches,
+  TARGETS_KEY,
+  WATCHED_KEY,
+} from './watchIds';
 import { notifyFinal, readItem } from './watchPresentation';
-import { isDone, newEntry, patch, showEntry, watchItem } from './watchEntry';
+import { isDone, patch, showEntry, UNPOLLED, watchItem } from './watchEntry';
 import type { Entry } from './watchEntry';
 import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
 import { errorText } from '../../shared/errorText';
@@ -45,12 +46,10 @@ export class StatusWatch implements vscode.Disposable {
     );
   }
 
-  /** The watched ids, in the order they were added. */
   get ids(): string[] {
     return [...this.entries.keys()];
   }
 
-  /** Final statuses announced with a notification, oldest first. */
   get announcements(): readonly Announcement[] {
     return this.announced;
   }
@@ -121,7 +120,6 @@ export class StatusWatch implements vscode.Disposable {
     return 'added';
   }
 
-  /** Stops watching `id` and removes its item; false if it was not watched. */
   stop(id: string): boolean {
     const entry = this.entries.get(id);
     if (!entry) return false;
@@ -138,7 +136,6 @@ export class StatusWatch implements vscode.Disposable {
     for (const id of this.ids) this.stop(id);
   }
 
-  /** Polls now (after the running poll, if any). Never rejects. */
   pollNow(): Promise<void> {
     return this.scheduler.pollNow();
   }
@@ -167,7 +164,7 @@ export class StatusWatch implements vscode.Disposable {
   private add(id: string, announced: boolean, target: string): Entry {
     // Left-aligned, after the environment item, in the order they were added.
     const item = watchItem(id, -1 - ++this.order / 1000);
-    const entry = newEntry(id, target, item, announced);
+    const entry: Entry = { id, target, item, announced, ...UNPOLLED };
     this.entries.set(id, entry);
     // A record the store already holds (of the target in use) shows at once (a final one settles the watch at once).
     const cached = target === this.deps.environment.target ? this.deps.store.peek(id) : undefined;
@@ -204,8 +201,7 @@ export class StatusWatch implements vscode.Disposable {
         this.render(entry);
       }
     }
-    // One request per target: the one in use through the store (the view sees the records too),
-    // every other one on its own, each watch where it was made.
+    // One request per target: the one in use through the store, each other one on its own.
     const targets = [...new Set(due.map((entry) => entry.target))];
     const outcomes = await Promise.all(
       targets.map((target) =>
@@ -301,14 +297,7 @@ export class StatusWatch implements vscode.Disposable {
     this.epoch++;
     this.scheduler.resetBackoff();
     for (const entry of this.entries.values()) {
-      patch(entry, {
-        record: undefined,
-        notFound: false,
-        error: undefined,
-        retryAt: undefined,
-        loading: false,
-        checkedAt: undefined,
-      });
+      patch(entry, UNPOLLED);
       this.render(entry);
     }
     if (this.entries.size > 0) void this.pollNow();
@@ -320,12 +309,8 @@ export class StatusWatch implements vscode.Disposable {
   }
 
   private persist(): void {
-    const warn = (error: unknown) => this.deps.log.warn(`could not save the watched transactions: ${String(error)}`);
-    saveWatches(
-      this.deps.memento,
-      { watched: WATCHED_KEY, announced: ANNOUNCED_KEY, targets: TARGETS_KEY },
-      [...this.entries.values()],
-      warn,
+    saveWatches(this.deps.memento, [...this.entries.values()], (error) =>
+      this.deps.log.warn(`could not save the watched transactions: ${String(error)}`),
     );
   }
 }

@@ -1,10 +1,4 @@
-/**
- * The status-bar watch's work, loaded on first use (index.ts registers the commands at
- * activation and loads this when one runs, or right after activation when watches were saved):
- * "Watch Transaction in Status Bar…", "Stop Watching Transaction…", the item's click menu, and
- * `exchangeTx.watch.intervalSeconds`. Without an id, Watch asks for one, offering the id selected
- * or under the cursor in the editor.
- */
+/** The status-bar watch's commands, its item's click menu and its interval setting. */
 import * as vscode from 'vscode';
 import { shortId } from '../../shared/format';
 import type { Logger } from '../common/log';
@@ -87,20 +81,17 @@ async function showActions(watch: StatusWatch, id: string, log: Logger): Promise
   await choice?.run();
 }
 
-/** The commands' work, run by the handlers index.ts registers at activation. */
 export interface WatchCommands {
   watch(arg?: unknown): Promise<string | undefined>;
   stopWatching(arg?: unknown): Promise<string[]>;
   watchActions(arg?: unknown): Promise<void> | undefined;
 }
 
-/** The loaded watch: the status bar's watch and its commands' work. */
 export interface WatchPart {
   readonly watch: StatusWatch;
   readonly commands: WatchCommands;
 }
 
-/** Makes the watch, follows its setting, restores the saved watches (first poll on a timer). */
 export function startWatch(context: vscode.ExtensionContext, deps: WatchDeps): WatchPart {
   const watch = new StatusWatch({
     store: deps.store,

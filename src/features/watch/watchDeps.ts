@@ -29,7 +29,6 @@ export interface StatusWatchDeps {
   readonly environment: {
     /** Where requests go now: `sandbox` or the account's id. */
     readonly target: string;
-    /** "Sandbox" or the account's name. */
     targetLabel(target: string): string;
     /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
     recordsOn(

@@ -1,7 +1,4 @@
-/**
- * One watched transaction: its state (where it is watched, its record, whether it is polled) and
- * its status bar item, and how the item shows that state (watchPresentation.ts).
- */
+/** One watched transaction: its state and its status bar item. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import { shortId } from '../../shared/format';
@@ -44,21 +41,15 @@ export function watchItem(id: string, priority: number): vscode.StatusBarItem {
   return item;
 }
 
-/** A new watch, not yet polled. */
-export function newEntry(id: string, target: string, item: vscode.StatusBarItem, announced: boolean): Entry {
-  return {
-    id,
-    target,
-    item,
-    record: undefined,
-    notFound: false,
-    error: undefined,
-    loading: false,
-    checkedAt: undefined,
-    retryAt: undefined,
-    announced,
-  };
-}
+/** The state of a watch not yet polled, or after where requests go changed. */
+export const UNPOLLED = {
+  record: undefined,
+  notFound: false,
+  error: undefined,
+  loading: false,
+  checkedAt: undefined,
+  retryAt: undefined,
+} as const;
 
 /** Shows the entry's state on its item (`leavesAt`: when a settled watch leaves the status bar). */
 export function showEntry(entry: Entry, leavesAt: number | undefined, targetLabel: string): void {

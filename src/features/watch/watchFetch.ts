@@ -1,7 +1,4 @@
-/**
- * One poll's request: the records of the watched ids through the store's batched refresh (one
- * `getTransactions` per 10 ids). Pure (no `vscode`), tested in plain Node.
- */
+/** One poll's request: the records of the watched ids through the store's batched refresh. */
 import { InvalidParameterError } from '../../api';
 import type { TransactionRecord } from '../../api';
 
@@ -11,12 +8,7 @@ function refusedId(error: unknown): boolean {
   return error instanceof InvalidParameterError && error.param === 'id';
 }
 
-/**
- * The records of `ids`; an id missing from the result is not known to the service. If the service
- * refuses an id of a batch (`Parameter id is invalid`, which it may answer for an id it does not
- * know), each id is asked alone, so the others still update and the refused one reads as missing.
- * Any other error is thrown: the whole poll failed.
- */
+/** The records of `ids`; when the service refuses an id of a batch, each is asked alone. */
 export async function fetchWatched(refresh: Refresh, ids: readonly string[]): Promise<Map<string, TransactionRecord>> {
   try {
     return await refresh(ids);

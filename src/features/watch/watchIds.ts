@@ -1,12 +1,5 @@
-/**
- * The ids the status watch accepts from the saved state, and how the lists of ids are stored (the
- * watched ids and those whose final status was announced): a versioned list of id strings,
- * `{ "version": 1, "items": ["abc12345", …] }` (see src/shared/storedState.ts). The plain arrays
- * of the first release still read; a string that is no plausible id is dropped, an entry of
- * another shape is kept, unused. Pure (no `vscode`), tested in plain Node; the id rules themselves
- * are in src/shared/transactionId.ts.
- */
-
+/** The watches in the workspace state, written read-changed-written to keep what this version ignores. */
+import { isRecord } from '../../shared/isRecord';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
 import { isPlausibleId } from '../../shared/transactionId';
@@ -34,10 +27,7 @@ export function readStoredIds(value: unknown): StoredList<string> {
   return readStoredList(value, idCodec, MAX_WATCHED);
 }
 
-/**
- * The saved list of watched ids, read defensively: whatever the memento holds, the result is
- * unique plausible ids, in order, at most MAX_WATCHED.
- */
+/** The saved watched ids, read defensively: unique plausible ids, in order, at most MAX_WATCHED. */
 export function parseStoredIds(value: unknown): string[] {
   return listValues(readStoredIds(value));
 }
@@ -45,4 +35,47 @@ export function parseStoredIds(value: unknown): string[] {
 /** What to store for `ids`, keeping the entries and fields of `stored` this version does not understand. */
 export function storedIdsJson(stored: StoredList<string>, ids: readonly string[]): JsonObject | undefined {
   return storedListJson(stored, ids, idCodec, MAX_WATCHED);
+}
+
+export interface WatchMemento {
+  get<T>(key: string): T | undefined;
+  update(key: string, value: unknown): Thenable<void> | Promise<void>;
+}
+
+export interface StoredWatch {
+  readonly id: string;
+  readonly target: string;
+  readonly announced: boolean;
+}
+
+/** The saved targets of watched ids, read defensively (anything but id → string is ignored). */
+export function readStoredTargets(stored: unknown): ReadonlyMap<string, string> {
+  const targets = new Map<string, string>();
+  if (isRecord(stored))
+    for (const [id, target] of Object.entries(stored))
+      if (typeof target === 'string' && target.length <= 200) targets.set(id, target);
+  return targets;
+}
+
+/** Saves the watches; a failed write is handed to `warn`. */
+export function saveWatches(
+  memento: WatchMemento,
+  watches: readonly StoredWatch[],
+  warn: (error: unknown) => void,
+): void {
+  const save = (key: string, values: readonly string[]) => {
+    const stored = readStoredIds(memento.get<unknown>(key));
+    void Promise.resolve(memento.update(key, storedIdsJson(stored, values))).then(undefined, warn);
+  };
+  save(
+    WATCHED_KEY,
+    watches.map((w) => w.id),
+  );
+  save(
+    ANNOUNCED_KEY,
+    watches.filter((w) => w.announced).map((w) => w.id),
+  );
+  const targets: Record<string, string> = {};
+  for (const watch of watches) targets[watch.id] = watch.target;
+  void Promise.resolve(memento.update(TARGETS_KEY, targets)).then(undefined, warn);
 }

@@ -1,8 +1,4 @@
-/**
- * How a watched transaction looks in its status bar item: the text (codicon, short id, short
- * status), the background for statuses that need attention (statusLook's severity), and a
- * Markdown tooltip with the record, every service string escaped.
- */
+/** How a watched transaction looks in its status bar item; every service string is escaped. */
 import * as vscode from 'vscode';
 import { AuthenticationError } from '../../api';
 import type { TransactionRecord } from '../../api';
@@ -20,7 +16,6 @@ import { recordAmounts } from '../../shared/recordAmounts';
 import type { TransactionStatus } from '../../shared/status';
 import { statusIcon, statusLook } from '../common/statusPresentation';
 
-/** What is known about one watched transaction, as the status watch keeps it. */
 export interface WatchView {
   readonly id: string;
   readonly record: TransactionRecord | undefined;
@@ -93,10 +88,7 @@ function recordLines(record: TransactionRecord): string[] {
   return lines;
 }
 
-/**
- * The item's text, background and tooltip for what is known about one watched transaction;
- * `target` names where it is watched ("Sandbox" or the account's name).
- */
+/** The item's text, background and tooltip; `target` names where it is watched. */
 export function describeWatch(view: WatchView, target: string, now: number = Date.now()): WatchLook {
   const short = shortId(view.id);
   const where = escapeMarkdown(target, 60);
@@ -130,7 +122,6 @@ export function describeWatch(view: WatchView, target: string, now: number = Dat
     accessibilityLabel = vscode.l10n.t('Transaction {0}: checking', view.id);
   }
 
-  // Heading: the status (or the state) and where it was asked.
   if (record && look) {
     const label =
       record.status === 'unknown'
@@ -200,10 +191,7 @@ export function readItem(item: vscode.StatusBarItem): {
   return { text: item.text, tooltip, ...(backgroundColor ? { backgroundColor } : {}), ...(command ? { command } : {}) };
 }
 
-/**
- * Tells the user once that a watched transaction reached a final status, as an error, warning or
- * information notification by the status's severity; resolves with the action chosen.
- */
+/** Tells once that a watch reached a final status, by its severity; resolves with the action. */
 export async function notifyFinal(id: string, status: TransactionStatus): Promise<'details' | 'stop' | undefined> {
   const look = statusLook(status);
   const details = vscode.l10n.t('Show Details');

@@ -10,7 +10,7 @@ import { noteSignature, registerSecret, registeredKeys } from '../../secrets/reg
 import { startSandbox } from '../../../src/sandbox';
 import type { Sandbox } from '../../../src/sandbox';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { accountItems } from '../../../src/features/accounts/accountCommands';
+import { accountItems } from '../../../src/features/accounts/accountPicks';
 import { ACCOUNTS_KEY, LEGACY_CHOSEN_KEY, LEGACY_PRIVATE_KEY } from '../../../src/features/accounts/accountStore';
 import {
   addAccount,

@@ -9,12 +9,12 @@ import * as net from 'net';
 import { ControlClient } from '../../../src/api';
 import type { Sandbox } from '../../../src/sandbox';
 import {
+  LEDGER_STATE_KEY,
   MAX_SET_ASIDE,
   restoreKeptLedger,
   SET_ASIDE_LEDGERS_KEY,
   setAsideLedgers,
 } from '../../../src/features/builtInSandbox/keptLedger';
-import { LEDGER_STATE_KEY } from '../../../src/features/builtInSandbox/snapshotBound';
 import { testKeys, testSandbox } from '../sandbox/helpers';
 import { MapMemento } from '../support/mapMemento';
 import { recordingChannel } from '../log/recordingChannel';

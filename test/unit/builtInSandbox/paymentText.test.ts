@@ -6,7 +6,7 @@ import {
   paymentProblem,
   commandStatusOf,
 } from '../../../src/features/builtInSandbox/paymentText';
-import { fitted } from '../../../src/features/builtInSandbox/snapshotBound';
+import { fitted } from '../../../src/features/builtInSandbox/keptLedger';
 import type { LedgerSnapshot, SnapshotTransaction } from '../../../src/shared/controlProtocol';
 
 describe('sandbox Simulate Payment and Move to Status: the pure parts', () => {

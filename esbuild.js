@@ -18,7 +18,7 @@ const DIST =
  */
 const nodeEntries = [
   { in: 'src/extension.ts', out: 'extension' },
-  { in: 'src/sandbox/cli.ts', out: 'sandbox' },
+  { in: 'packages/sandbox/src/cli.ts', out: 'sandbox' },
   { in: 'src/mcp/cli.ts', out: 'mcp' },
   { in: 'src/forward/cli.ts', out: 'forward' },
   { in: 'scripts/bench.ts', out: 'bench' },

@@ -8,7 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'out/**',
-      'test/unit/sandbox/docsClients/**',
+      'packages/sandbox/test/docsClients/**',
       'node_modules/**',
       '.vscode-test/**',
       '*.vsix',
@@ -31,14 +31,14 @@ export default tseslint.config(
     },
   },
   {
-    // What each folder of src may import (CONTRIBUTING.md's folder map): eslint.folders.mjs.
-    files: ['src/**/*.ts'],
+    // What each folder of src and the sandbox package may import (CONTRIBUTING.md's folder map): eslint.folders.mjs.
+    files: ['src/**/*.ts', 'packages/sandbox/src/**/*.ts'],
     plugins: { 'exchange-tx': folderImportsPlugin },
     rules: { 'exchange-tx/folder-imports': 'error' },
   },
   {
     // The extension runs only its shipped files: nothing from its storage is compiled, cached or required.
-    files: ['src/**/*.ts'],
+    files: ['src/**/*.ts', 'packages/sandbox/src/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -60,11 +60,18 @@ export default tseslint.config(
     rules: { 'no-restricted-globals': ['error', 'process', 'require', 'Buffer', '__dirname'] },
   },
   {
-    files: ['src/sandbox/cli.ts', 'scripts/**/*.ts', 'test/**/*.ts', '*.js', '*.mjs'],
+    files: [
+      'packages/sandbox/src/cli.ts',
+      'scripts/**/*.ts',
+      'test/**/*.ts',
+      'packages/sandbox/test/**/*.ts',
+      '*.js',
+      '*.mjs',
+    ],
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'packages/sandbox/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-expressions': 'off',

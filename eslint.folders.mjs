@@ -1,9 +1,10 @@
 // @ts-check
 /**
- * What each folder of src may import: the folder map of CONTRIBUTING.md, as the lint's one table.
- * The rule `exchange-tx/folder-imports` resolves every import, export-from and import() of a file
- * in src (relative paths to the folder they reach, bare names to their package) and reports what
- * its folder may not import. Files outside src (tests, scripts) are not checked.
+ * What each folder of src and the sandbox package may import: the folder map of CONTRIBUTING.md,
+ * as the lint's one table. The rule `exchange-tx/folder-imports` resolves every import, export-from
+ * and import() of a file in src or packages/sandbox/src (relative paths to the folder they reach,
+ * bare names to their package) and reports what its folder may not import. Tests and scripts are
+ * not checked.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -11,6 +12,10 @@ import * as path from 'node:path';
 
 const ROOT = import.meta.dirname;
 const SRC = path.join(ROOT, 'src');
+/** The sandbox package's code: the folder `sandbox` of the map. */
+const SANDBOX = path.join(ROOT, 'packages', 'sandbox', 'src');
+/** What code outside the package may import of it: its index, and the list of methods it serves. */
+const SANDBOX_ENTRIES = ['index', 'methods'];
 const NODE = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 /** The folders below the features: pure code (`src/features/common` is the features' own shared folder). */
@@ -42,7 +47,7 @@ export const FOLDER_RULES = {
     folders: ['api', 'shared', 'forward'],
     packages: ['write-file-atomic'],
     node: true,
-    why: 'src/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode',
+    why: 'packages/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode',
   },
   shared: {
     folders: [],
@@ -61,7 +66,7 @@ export const FOLDER_RULES = {
     folders: ['agents', 'api', 'sandbox', 'shared'],
     packages: ['@modelcontextprotocol/sdk'],
     node: true,
-    why: 'src/mcp is pure Node: src/agents, src/api, src/sandbox, src/shared, the MCP SDK and Node; never vscode',
+    why: 'src/mcp is pure Node: src/agents, src/api, packages/sandbox, src/shared, the MCP SDK and Node; never vscode',
   },
   forward: {
     folders: ['api', 'shared'],
@@ -113,8 +118,15 @@ export const FOLDER_RULES = {
   ),
 };
 
-/** The folder of the map a file of src belongs to: `api`, `features/lookup`, `features/common`, `features` (a file at its root), `extension`. */
+/** Whether `file` lies inside `dir`. */
+function isInside(dir, file) {
+  const relative = path.relative(dir, file);
+  return !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The folder of the map a file belongs to: `api`, `sandbox`, `features/lookup`, `features/common`, `features` (a file at its root), `extension`. */
 export function folderOf(file) {
+  if (isInside(SANDBOX, file)) return 'sandbox';
   const relative = path.relative(SRC, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
   const parts = relative.split(path.sep);
@@ -131,6 +143,17 @@ function isDirectory(dir) {
   } catch {
     return false;
   }
+}
+
+/** How the map's words name a folder: its path in the repository. */
+function nameOf(folder) {
+  if (folder === 'extension') return 'src/extension.ts';
+  return folder === 'sandbox' ? 'packages/sandbox' : `src/${folder}`;
+}
+
+/** Whether a resolved path is one of the sandbox package's entries (a folder import names its index). */
+function isSandboxEntry(target) {
+  return SANDBOX_ENTRIES.includes(path.relative(SANDBOX, target).replace(/\.(ts|js)$/, '') || 'index');
 }
 
 /** The package a bare import names: `@scope/name` or `name`. */
@@ -150,19 +173,22 @@ export function importProblem(file, specifier, typeOnly) {
   const rule = own === undefined ? undefined : FOLDER_RULES[own];
   if (rule === undefined) return undefined;
   if (specifier.startsWith('.')) {
-    const target = folderOf(path.resolve(path.dirname(file), specifier));
+    const resolved = path.resolve(path.dirname(file), specifier);
+    const target = folderOf(resolved);
     if (target === undefined || target === own) return undefined;
-    if (rule.folders.includes(target)) return undefined;
-    if (typeOnly && rule.typeFolders?.includes(target)) return undefined;
-    return `${target === 'extension' ? 'src/extension.ts' : `src/${target}`} is not for ${own === 'extension' ? 'src/extension.ts' : `src/${own}`}: ${rule.why}.`;
+    const allowed = rule.folders.includes(target) || (typeOnly && rule.typeFolders?.includes(target));
+    if (!allowed) return `${nameOf(target)} is not for ${nameOf(own)}: ${rule.why}.`;
+    if (target === 'sandbox' && !isSandboxEntry(resolved))
+      return `${nameOf(own)} imports packages/sandbox through its entries only (src/index.ts, src/methods.ts), not ${specifier}.`;
+    return undefined;
   }
   if (NODE.has(specifier) || NODE.has(specifier.split('/')[0])) {
     if (rule.node === true || (Array.isArray(rule.node) && rule.node.includes(specifier))) return undefined;
-    return `Node's ${specifier} is not for src/${own}: ${rule.why}.`;
+    return `Node's ${specifier} is not for ${nameOf(own)}: ${rule.why}.`;
   }
   const name = packageOf(specifier);
   if (rule.packages === 'any' || rule.packages.includes(name)) return undefined;
-  return `${name} is not for src/${own}: ${rule.why}.`;
+  return `${name} is not for ${nameOf(own)}: ${rule.why}.`;
 }
 
 /** Whether an import or export declaration brings in types only. */
@@ -176,7 +202,10 @@ function onlyTypes(node) {
 const folderImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Each folder of src imports only what the folder map of CONTRIBUTING.md allows it.' },
+    docs: {
+      description:
+        'Each folder of src and the sandbox package imports only what the folder map of CONTRIBUTING.md allows it.',
+    },
     schema: [],
   },
   create(context) {

@@ -27,8 +27,8 @@ import { ExchangeClient, generateKeys, loadCredentials } from '../src/api';
 import type { RequestLogEntry } from '../src/api';
 import { contextTokens, treeItemId } from '../src/features/transactions/nodes';
 import { TransactionList } from '../src/features/transactions/transactionList';
-import { ManualClock, startSandbox } from '../src/sandbox';
-import type { Sandbox } from '../src/sandbox';
+import { ManualClock, startSandbox } from '../packages/sandbox/src';
+import type { Sandbox } from '../packages/sandbox/src';
 import { TransactionStore } from '../src/store/transactionStore';
 
 const LATENCY_MS = 20;
@@ -79,7 +79,8 @@ function bundleRows(meta: Metafile, files: readonly string[], label: string): Ro
     total += bundle.bytes;
     for (const [input, { bytesInOutput }] of Object.entries(bundle.inputs)) {
       const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
-      const owner = match?.[1] ?? (input.startsWith('src/') ? `(our ${input.split('/')[1] ?? 'src'})` : '(other)');
+      const ours = /^(?:src|packages)\/([^/]+)/.exec(input);
+      const owner = match?.[1] ?? (ours ? `(our ${ours[1]})` : '(other)');
       byPackage.set(owner, (byPackage.get(owner) ?? 0) + bytesInOutput);
     }
   }

@@ -16,7 +16,7 @@ import { ExchangeClient, generateKeys, loadCredentials } from '../src/api';
 import { DEFAULT_MAX_RPS } from '../src/forward/forwarder';
 import { ForwardService } from '../src/forward/service';
 import { StateFile } from '../src/forward/stateFile';
-import { ManualClock, startSandbox } from '../src/sandbox';
+import { ManualClock, startSandbox } from '../packages/sandbox/src';
 import type { ControlTransaction } from '../src/shared/controlProtocol';
 import { generateEventSecret } from '../src/shared/statusEvents';
 

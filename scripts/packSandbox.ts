@@ -1,9 +1,9 @@
 /**
- * `npm run pack:sandbox`: the sandbox as an npm package of its own, `exchange-tx-sandbox`, for a
- * backend's test suite and CI (README, "Use the sandbox in your CI"). The package holds one file
- * of code, an esbuild bundle of the sandbox's CLI (src/sandbox/cli.ts, so it takes every flag
- * `npm run sandbox` takes, and `--json`), its README (sandbox-package/README.md) and the licence,
- * and depends on nothing: Node 18 or later is all it needs, and installing it needs no network.
+ * `npm run pack:sandbox`: packs the workspace package packages/sandbox, `exchange-tx-sandbox`, for a
+ * backend's test suite and CI (README, "Use the sandbox in your CI"). The tarball holds the
+ * package's own package.json and README, the licence, and one esbuild bundle of its CLI (so it
+ * takes every flag `npm run sandbox` takes, and `--json`). The bundle carries the shared core the
+ * sandbox imports from src/, so the package depends on nothing and installs offline.
  *
  *   node out/scripts/packSandbox.js [--out DIR]     prints the path of the tarball (default dist/)
  */
@@ -19,36 +19,15 @@ export const BIN_NAME = 'exchange-tx-sandbox';
 const NODE_TARGET = 'node18';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-interface RootManifest {
-  readonly version: string;
-  readonly license: string;
-  readonly repository?: unknown;
-  readonly homepage?: string;
-}
-
-/** The package's manifest: a bin, the files, no dependencies of any kind. */
-export function sandboxManifest(root: RootManifest): Record<string, unknown> {
-  return {
-    name: PACKAGE_NAME,
-    version: root.version,
-    description:
-      'A local twin of the Changelly v2 exchange API (signed JSON-RPC) for tests and CI: a seeded ledger whose transactions move, pair limits, rate limit, faults, a control endpoint.',
-    license: root.license,
-    ...(root.repository !== undefined ? { repository: root.repository } : {}),
-    bin: { [BIN_NAME]: `bin/${BIN_NAME}.js` },
-    files: [`bin/${BIN_NAME}.js`, 'README.md', 'LICENSE'],
-    engines: { node: '>=18.3' },
-    keywords: ['changelly', 'sandbox', 'mock', 'json-rpc', 'testing', 'ci'],
-  };
-}
+/** The package's folder: its manifest, README and sources. */
+export const PACKAGE_DIR = path.join(ROOT, 'packages', 'sandbox');
 
 /** Bundles the CLI into `file` (a shebang first; the usage names the package's command). */
 async function bundle(file: string): Promise<void> {
   // esbuild is a development dependency: loaded here only, so nothing else needs it.
   const esbuild = await import('esbuild');
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/sandbox/cli.ts')],
+    entryPoints: [path.join(PACKAGE_DIR, 'src', 'cli.ts')],
     outfile: file,
     bundle: true,
     platform: 'node',
@@ -64,15 +43,17 @@ async function bundle(file: string): Promise<void> {
   fs.chmodSync(file, 0o755);
 }
 
-/** Builds the package in a temporary folder and packs it into `outDir`; returns the tarball's path. */
+/**
+ * Stages the package in a temporary folder (its manifest and README, the repository's licence, the
+ * bundle its bin names) and packs it into `outDir`; returns the tarball's path.
+ */
 export async function packSandbox(outDir: string): Promise<string> {
-  const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as RootManifest;
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-sandbox-'));
   try {
     fs.mkdirSync(path.join(staging, 'bin'));
     await bundle(path.join(staging, 'bin', `${BIN_NAME}.js`));
-    fs.writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(sandboxManifest(root), null, 2)}\n`);
-    fs.copyFileSync(path.join(ROOT, 'sandbox-package', 'README.md'), path.join(staging, 'README.md'));
+    for (const file of ['package.json', 'README.md'])
+      fs.copyFileSync(path.join(PACKAGE_DIR, file), path.join(staging, file));
     fs.copyFileSync(path.join(ROOT, 'LICENSE'), path.join(staging, 'LICENSE'));
     fs.mkdirSync(outDir, { recursive: true });
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

@@ -10,7 +10,7 @@
  * - libkrb5-dev: the Kerberos headers (gssapi.h) code-server's `kerberos` module builds against;
  * - make, g++, python3: node-gyp, which builds code-server's native modules;
  * - python3-pycryptodome, python3-requests: the Python client written from the service's
- *   documentation (test/unit/sandbox/docsClients), run against the sandbox.
+ *   documentation (packages/sandbox/test/docsClients), run against the sandbox.
  *
  * It installs through apt-get, as root or through passwordless sudo. Where it cannot (no apt-get,
  * or neither root nor passwordless sudo) it stops at once with the exact command to run; it never

@@ -10,7 +10,7 @@
 import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { Ledger, ManualClock } from '../src/sandbox';
+import { Ledger, ManualClock } from '../packages/sandbox/src';
 import { readConfig } from '../test/runner/config';
 import { Cleanup, describe, exitOf, killGroup, say, setSayPrefix, spawnGroup } from '../test/runner/processes';
 import { ensureServerHost } from '../test/runner/serverInstall';

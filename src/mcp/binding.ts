@@ -12,7 +12,7 @@ import { generateKeys, loadCredentials } from '../api/keys';
 import { ControlClient } from '../api/controlClient';
 import { Sightings } from '../agents/sightings';
 import type { AgentToolContext } from '../agents/types';
-import { SkippableClock, startSandbox } from '../sandbox';
+import { SkippableClock, startSandbox } from '../../packages/sandbox/src';
 import type { McpCliSettings } from './cliArgs';
 import { McpCliError } from './cliArgs';
 import { ACCOUNT_ENV, SANDBOX_ENV } from '../shared/connectionNames';

@@ -4,7 +4,7 @@
  * a transaction in a given state, pay it, move it to any status, faults, a new ledger, the clock),
  * with their answers and their errors. Types and constants only, no sandbox code: the editor
  * imports this and the endpoint's signed client (src/api/controlClient.ts) without loading the
- * sandbox. The endpoint itself is src/sandbox/controlEndpoint/.
+ * sandbox. The endpoint itself is packages/sandbox/src/controlEndpoint/.
  *
  * A request (controlRequests.ts) is one JSON object `{"action": …, …fields, "nonce": …, "at": …}`, signed like a `/v2`
  * call (`X-Api-Key`, `X-Api-Signature` over the exact body bytes) with a key the sandbox holds. The answer is JSON:
@@ -24,7 +24,7 @@ export const MAX_CONTROL_BODY_BYTES = 1024 * 1024;
  * Every control request carries, beside its action's fields, `nonce` (CONTROL_NONCE: 16 to 64
  * letters, digits, `-` or `_`, new for each request) and `at` (when it was made, Unix ms of this
  * machine's clock). The sandbox accepts a nonce once and refuses an `at` more than this far from
- * its own time, so a captured signed body cannot be sent again (ours, src/sandbox/RULES.md).
+ * its own time, so a captured signed body cannot be sent again (ours, packages/sandbox/RULES.md).
  */
 export const CONTROL_FRESHNESS_MS = 120_000;
 export const CONTROL_NONCE = /^[A-Za-z0-9_-]{16,64}$/;

@@ -8,7 +8,7 @@
 import { LimitsMemory, loadLimits } from '../../src/features/pairLimits/loadLimits';
 import type { LimitSources, LimitsReport } from '../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../src/features/pairLimits/pairRows';
-import { HOSTILE_VALUES } from '../../src/sandbox';
+import { HOSTILE_VALUES } from '../../packages/sandbox/src';
 import { boundValue, pairKey } from '../../src/shared/currencyPairs';
 import { PENDING_ESTIMATES } from '../../src/shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../src/shared/currencyPairs';

@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import { HOSTILE_VALUES } from '../../src/sandbox';
+import { HOSTILE_VALUES } from '../../packages/sandbox/src';
 import { MAX_VALUE_LENGTH, pairKey } from '../../src/shared/currencyPairs';
 import { PENDING_ESTIMATES, rowFailed, rowHasLimits } from '../../src/shared/pairLimitsRows';
 import { fill } from '../../src/shared/pairLimitsStrings';

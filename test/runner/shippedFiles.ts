@@ -57,6 +57,7 @@ const ALLOWED: readonly RegExp[] = [
 const FORBIDDEN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   { pattern: /\.map$/, why: 'a source map (left out: see docs/testing.md)' },
   { pattern: /^(src|test|out|scripts|\.ci)\//, why: 'source, tests or build output' },
+  { pattern: /^packages\//, why: 'another product of the repository (the sandbox package ships on its own)' },
   { pattern: /^docs\/|^CONTRIBUTING\.md$/, why: 'developer documentation (linked from the README instead)' },
   { pattern: /(^|\/)node_modules\//, why: 'node_modules (the bundle holds the dependencies)' },
   {

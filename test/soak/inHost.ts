@@ -13,7 +13,7 @@
 import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../src/extension';
-import type { FaultOptions, Sandbox } from '../../src/sandbox';
+import type { FaultOptions, Sandbox } from '../../packages/sandbox/src';
 import type { KnownStatus } from '../../src/shared/status';
 import { SANDBOX_CONTROL_PATH } from '../../src/shared/controlProtocol';
 import { eventually, extensionApi, resetEnvironment } from '../integration/support/extension';

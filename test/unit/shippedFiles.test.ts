@@ -83,6 +83,8 @@ describe('files the .vsix carries', () => {
       ['test/unit/manifest.test.ts', /source, tests or build output/],
       ['out/test/runner/runPackaged.js', /source, tests or build output/],
       ['scripts/renderIcons.ts', /source, tests or build output/],
+      ['packages/sandbox/src/server.ts', /another product/],
+      ['packages/sandbox/README.md', /another product/],
       ['docs/sandbox.md', /developer documentation/],
       ['CONTRIBUTING.md', /developer documentation/],
       ['node_modules/valibot/package.json', /node_modules/],

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { CancelledError } from '../../api';
 import type { ExchangeClient } from '../../api';
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { loadClient } from '../common/loadClient';
 import { tagged } from '../common/log';
 import { legacyBaseUrl, requestTimeoutMs } from '../common/settings';

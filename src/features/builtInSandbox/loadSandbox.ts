@@ -1,6 +1,6 @@
-/** The sandbox's code, loaded when the sandbox is first used: only the types of `src/sandbox` are known here before then. */
+/** The sandbox's code, loaded when the sandbox is first used: only the types of `packages/sandbox` are known here before then. */
 import type * as ControlModule from '../../api/controlClient';
-import type * as SandboxModule from '../../sandbox';
+import type * as SandboxModule from '../../../packages/sandbox/src';
 
 export type SandboxCode = typeof SandboxModule;
 
@@ -8,7 +8,7 @@ let loading: Promise<SandboxCode> | undefined;
 
 /** The sandbox's module, loaded once (again after a failed load). */
 export function loadSandbox(): Promise<SandboxCode> {
-  const load = (loading ??= import('../../sandbox'));
+  const load = (loading ??= import('../../../packages/sandbox/src'));
   load.catch(() => {
     if (loading === load) loading = undefined;
   });

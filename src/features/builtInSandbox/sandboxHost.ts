@@ -4,7 +4,7 @@ import { loadCredentials } from '../../api';
 import { SkippableClock } from '../../shared/skippableClock';
 import { loadClient } from '../common/loadClient';
 import { loadSandbox, loadControlClient } from './loadSandbox';
-import type { FaultOptions, RequestLogEntry, Sandbox } from '../../sandbox';
+import type { FaultOptions, RequestLogEntry, Sandbox } from '../../../packages/sandbox/src';
 import type { Logger } from '../common/log';
 import type { RunningSandbox } from '../common/environmentDeps';
 import { readSetting } from '../common/settings';

@@ -1,5 +1,5 @@
 /** The built-in sandbox's port: the port setting, and the fallbacks when a port is taken. */
-import type { Sandbox } from '../../sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import type { Logger } from '../common/log';
 import { readSetting } from '../common/settings';
 

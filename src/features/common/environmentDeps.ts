@@ -7,7 +7,7 @@
 import type * as vscode from 'vscode';
 import type { Credentials, ExchangeClient } from '../../api';
 import type { ControlClient } from '../../api/controlClient';
-import type { FaultOptions, Sandbox } from '../../sandbox';
+import type { FaultOptions, Sandbox } from '../../../packages/sandbox/src';
 import type { SkippableClock } from '../../shared/skippableClock';
 import type { AccountKeys, AccountSummary, Resolution } from './accounts';
 

@@ -1,5 +1,5 @@
 /** "Sandbox: Faults…": presets that combine into the sandbox's FaultOptions, and the faults in words. */
-import type { FaultKind, FaultOptions } from '../../sandbox';
+import type { FaultKind, FaultOptions } from '../../../packages/sandbox/src';
 
 export type FaultPresetId = 'latency' | 'errors5xx' | 'internal' | 'rateLimit' | 'hostile' | 'down';
 

@@ -3,7 +3,7 @@
  * `npm run generate` writes the schema's method list and docs/sandbox.md's table from it.
  * Templates hold values that work in the built-in sandbox (seed 1); addresses belong to no one.
  */
-import { isMethod } from '../../sandbox/methods';
+import { isMethod } from '../../../packages/sandbox/src/methods';
 
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
@@ -39,7 +39,7 @@ export interface OperationEntry {
   readonly factsFrom?: string;
 }
 
-/** An operation with whether the built-in sandbox answers it (src/sandbox/methods.ts). */
+/** An operation with whether the built-in sandbox answers it (packages/sandbox/src/methods.ts). */
 export interface Operation extends OperationEntry {
   readonly inSandbox: boolean;
 }

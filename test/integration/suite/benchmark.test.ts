@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as vscode from 'vscode';
-import { OUTCOMES } from '../../../src/sandbox';
+import { OUTCOMES } from '../../../packages/sandbox/src';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { EXTENSION_ID, resetEnvironment } from '../support/extension';
 

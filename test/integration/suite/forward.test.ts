@@ -9,7 +9,7 @@ import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { ForwardPrompts } from '../../../src/features/forwardSession/forwardPrompts';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';

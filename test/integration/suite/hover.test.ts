@@ -1,8 +1,8 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { Sandbox } from '../../../src/sandbox';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import { assertRecordGolden } from '../support/recordGolden';
 import { lookupApi, requestsFor, sleep, useBuiltInSandbox, waitFor, withSetting } from '../support/lookupHelpers';
 

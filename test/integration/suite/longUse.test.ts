@@ -13,7 +13,7 @@ import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { ForwardPrompts } from '../../../src/features/forwardSession/forwardPrompts';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import type { KnownStatus, TransactionStatus } from '../../../src/shared/status';
 import { FINAL_STATUSES, KNOWN_STATUSES } from '../../../src/shared/status';
 import { Receiver } from '../../unit/forward/receiver';

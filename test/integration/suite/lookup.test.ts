@@ -5,8 +5,8 @@ import { ExchangeClient, loadCredentials } from '../../../src/api';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
-import { startSandbox } from '../../../src/sandbox';
-import type { Sandbox } from '../../../src/sandbox';
+import { startSandbox } from '../../../packages/sandbox/src';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { pairLabel, relativeTime } from '../../../src/shared/format';
 import { lookupApi, requestsFor, useBuiltInSandbox, useLive, waitFor } from '../support/lookupHelpers';
 

@@ -15,8 +15,8 @@ import type { AmountPrompt, NewTransactionPrompts } from '../../../src/features/
 import { findInWorkbench, savingScreenshots, workbenchPage } from '../support/workbench';
 import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
-import { startSandbox } from '../../../src/sandbox';
-import type { Sandbox } from '../../../src/sandbox';
+import { startSandbox } from '../../../packages/sandbox/src';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const ETH = '0x0123456789abcdef0123456789abcdef01234567';

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { DetailsResult } from '../../../src/features/details/detailsProvider';
 import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import type { TreeNode } from '../../../src/features/transactions/nodes';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import type { KnownStatus } from '../../../src/shared/status';
 import type { TransactionRecord } from '../../../src/api';
 import { EXTENSION_ID } from '../support/extension';

@@ -5,7 +5,7 @@
 // requests from the sandbox's own log.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime } from '../../../src/shared/format';
 import { compactAge } from '../../../src/shared/compactAge';
 import type { TransactionNode } from '../../../src/features/transactions/nodes';

@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { generateKeyPairSync } from 'crypto';
 import { registerSecret } from '../../secrets/registry';
 import {

@@ -3,7 +3,7 @@
 // are read back from the real StatusBarItem objects, the requests from the sandbox's own log.
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import { shortId } from '../../../src/shared/format';
 import { eventually } from '../support/extension';
 import { MINUTE, sleep, useWatchFixture } from '../support/watchFixture';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { addAccount, allowHosts } from './extension';
 
 export async function lookupApi(): Promise<ExchangeTxApi> {

@@ -11,7 +11,7 @@ import type { ExchangeTxApi } from '../../../src/extension';
 import type { TransactionsApi } from '../../../src/features/transactions';
 import type { LoadSummary } from '../../../src/features/transactions/transactionCommands';
 import type { GroupNode, TransactionNode, TreeNode } from '../../../src/features/transactions/nodes';
-import type { RequestLogEntry, Sandbox } from '../../../src/sandbox';
+import type { RequestLogEntry, Sandbox } from '../../../packages/sandbox/src';
 import { ALL_STATUSES, isFinalStatus } from '../../../src/shared/status';
 import type { KnownStatus } from '../../../src/shared/status';
 import { eventually } from './extension';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { StatusWatch } from '../../../src/features/watch/statusWatch';
 import type { WatchItemSnapshot } from '../../../src/features/watch/watchTypes';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import type { KnownStatus } from '../../../src/shared/status';
 import { extensionApi, resetEnvironment } from './extension';
 

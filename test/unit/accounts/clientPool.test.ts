@@ -8,10 +8,10 @@ import { strict as assert } from 'assert';
 import { CancelledError } from '../../../src/api';
 import type { Credentials, RequestLogEntry } from '../../../src/api';
 import * as clientCode from '../../../src/api/client';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { ClientPool, KeyLimiters } from '../../../src/features/accounts/clientPool';
 import type { SandboxStart } from '../../../src/features/accounts/clientPool';
-import { testKeys, testSandbox } from '../sandbox/helpers';
+import { testKeys, testSandbox } from '../../../packages/sandbox/test/helpers';
 
 const ACCOUNT = { id: 'a1', name: 'Main', host: '127.0.0.1', baseUrl: 'http://127.0.0.1' };
 

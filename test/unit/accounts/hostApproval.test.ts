@@ -11,7 +11,7 @@ import { withHostDecision } from '../../../src/features/accounts/accountModel';
 import { AccountAccessError } from '../../../src/features/common/accountAccessError';
 import { HostApproval } from '../../../src/features/accounts/hostApproval';
 import { recordingChannel } from '../log/recordingChannel';
-import { testKeys } from '../sandbox/helpers';
+import { testKeys } from '../../../packages/sandbox/test/helpers';
 
 const MAIN: Account = { id: 'a1', name: 'Main', baseUrl: 'https://api.example.com', hosts: {} };
 const OTHER: Account = { id: 'a2', name: 'Other', baseUrl: 'https://api.example.com', hosts: {} };

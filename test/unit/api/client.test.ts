@@ -17,7 +17,7 @@ import {
 } from '../../../src/api';
 import type { RequestLogEntry } from '../../../src/api';
 import { JsonRpcTransport } from '../../../src/api/transport';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import { startLocalServer, relayTo } from './localServer';
 import { peakInWindow, startHarness } from './support';
 import type { Harness } from './support';

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import { CancelledError, RateLimiter } from '../../../src/api';
 import type { ExchangeClient, RequestLogEntry } from '../../../src/api';
-import type { RequestLogEntry as SandboxEntry } from '../../../src/sandbox';
+import type { RequestLogEntry as SandboxEntry } from '../../../packages/sandbox/src';
 import { startHarness } from './support';
 import type { Harness } from './support';
 

@@ -18,7 +18,7 @@ import {
   TransportError,
 } from '../../../src/api';
 import type { RequestLogEntry } from '../../../src/api';
-import type { FaultKind } from '../../../src/sandbox';
+import type { FaultKind } from '../../../packages/sandbox/src';
 import { startLocalServer } from './localServer';
 import type { Exchange, LocalServer } from './localServer';
 import { startHarness, testCredentials } from './support';

@@ -1,8 +1,8 @@
 /** A real sandbox and a real client for the API tests: real HTTP, real signatures. */
 import { loadCredentials, ExchangeClient, RateLimiter } from '../../../src/api';
 import type { Credentials, ExchangeClientOptions } from '../../../src/api';
-import { DEFAULT_SEED, ManualClock, startSandbox } from '../../../src/sandbox';
-import type { Sandbox, SandboxOptions } from '../../../src/sandbox';
+import { DEFAULT_SEED, ManualClock, startSandbox } from '../../../packages/sandbox/src';
+import type { Sandbox, SandboxOptions } from '../../../packages/sandbox/src';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 
 let shared: Credentials | undefined;

@@ -7,7 +7,7 @@ import {
   presetsIn,
 } from '../../../src/features/common/faultPresets';
 import type { FaultPresetId } from '../../../src/features/common/faultPresets';
-import { startSandbox } from '../../../src/sandbox';
+import { startSandbox } from '../../../packages/sandbox/src';
 import { noteSignature } from '../../secrets/registry';
 
 describe('sandbox fault presets', () => {

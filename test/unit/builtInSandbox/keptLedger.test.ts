@@ -7,7 +7,7 @@
 import { strict as assert } from 'assert';
 import * as net from 'net';
 import { ControlClient } from '../../../src/api';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import {
   LEDGER_STATE_KEY,
   MAX_SET_ASIDE,
@@ -15,7 +15,7 @@ import {
   SET_ASIDE_LEDGERS_KEY,
   setAsideLedgers,
 } from '../../../src/features/builtInSandbox/keptLedger';
-import { testKeys, testSandbox } from '../sandbox/helpers';
+import { testKeys, testSandbox } from '../../../packages/sandbox/test/helpers';
 import { MapMemento } from '../support/mapMemento';
 import { recordingChannel } from '../log/recordingChannel';
 

@@ -9,7 +9,7 @@ import {
   probeLimits,
 } from '../../../src/features/builtInSandbox/newTransactionCore';
 import type { CreationStep } from '../../../src/features/builtInSandbox/newTransactionCore';
-import { CURRENCIES } from '../../../src/sandbox';
+import { CURRENCIES } from '../../../packages/sandbox/src';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
 

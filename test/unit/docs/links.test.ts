@@ -15,7 +15,8 @@ function documentation(): string[] {
   return [
     path.join(root, 'README.md'),
     path.join(root, 'CONTRIBUTING.md'),
-    path.join(root, 'src', 'sandbox', 'RULES.md'),
+    path.join(root, 'packages', 'sandbox', 'RULES.md'),
+    path.join(root, 'packages', 'sandbox', 'README.md'),
     ...markdownFilesUnder(path.join(root, 'docs')),
   ];
 }
@@ -50,8 +51,8 @@ describe('Links in the documentation', () => {
     assert.equal(slugOf("Net or gross: a fixed quote's `amountTo`"), 'net-or-gross-a-fixed-quotes-amountto');
     assert.equal(slugOf('getPairsParams (deprecated)'), 'getpairsparams-deprecated');
     assert.equal(
-      slugOf('The currency catalogue (`src/sandbox/catalogue.json`)'),
-      'the-currency-catalogue-srcsandboxcataloguejson',
+      slugOf('The currency catalogue (`packages/sandbox/src/catalogue.json`)'),
+      'the-currency-catalogue-packagessandboxsrccataloguejson',
     );
     assert.deepEqual(
       [...anchorsOf('# A\n## B c\n```\n# not\n```\n### B c\n## The `hold*` mark\n')],
@@ -78,7 +79,7 @@ describe('Links in the documentation', () => {
     }
   });
 
-  it('every relative link of README, CONTRIBUTING, docs/ and the sandbox rules reaches a file and heading', () => {
+  it("every relative link of README, CONTRIBUTING, docs/ and the sandbox package's docs reaches a file and heading", () => {
     const files = documentation();
     assert.ok(
       files.some((f) => f.endsWith(path.join('docs', 'service', 'README.md'))),
@@ -90,12 +91,12 @@ describe('Links in the documentation', () => {
     assert.deepEqual(problems, []);
   });
 
-  it('nothing in src/, test/ or docs/ points at notes outside the repository', () => {
+  it('nothing in src/, packages/, test/ or docs/ points at notes outside the repository', () => {
     assert.ok(
       OUTSIDE_NOTE.test(`see ${OUTSIDE_NOTES[0] ?? ''}`) && OUTSIDE_NOTE.test(['more-operations', '§9'].join(' ')),
       'the pattern catches a pointer',
     );
-    const files = ['src', 'test', 'docs']
+    const files = ['src', 'packages', 'test', 'docs']
       .flatMap((d) => textFilesUnder(path.join(root, d)))
       .concat(path.join(root, 'README.md'), path.join(root, 'CONTRIBUTING.md'));
     const hits = files.flatMap((f) =>

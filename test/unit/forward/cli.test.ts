@@ -11,7 +11,7 @@ import { defaultStateFolder, parseForwardCli } from '../../../src/forward/cliArg
 import { ACCOUNT_ENV, SANDBOX_ENV } from '../../../src/shared/connectionNames';
 import * as fs from 'fs';
 import * as os from 'os';
-import { startSandbox, SkippableClock } from '../../../src/sandbox';
+import { startSandbox, SkippableClock } from '../../../packages/sandbox/src';
 import { registeredKeys } from '../../secrets/registry';
 import { until } from '../support/until';
 import { Receiver } from './receiver';

@@ -11,7 +11,7 @@ import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import { MIN_INTERVAL_MS, StatusForwarder } from '../../../src/forward/forwarder';
 import { checkHookUrl, HookTargetError } from '../../../src/forward/target';
-import type { ManualClock } from '../../../src/sandbox';
+import type { ManualClock } from '../../../packages/sandbox/src';
 import type { OutboundEvent } from '../../../src/shared/statusEvents';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';

@@ -11,7 +11,7 @@ import { ControlClient } from '../../../src/api';
 import type { RequestOptions } from '../../../src/api/clientOptions';
 import type { PollOutcome } from '../../../src/forward/forwarder';
 import { MAX_BACKOFF_MS, MOVING, StatusForwarder } from '../../../src/forward/forwarder';
-import type { ManualClock } from '../../../src/sandbox';
+import type { ManualClock } from '../../../packages/sandbox/src';
 import type { OutboundEvent, StatusEvent } from '../../../src/shared/statusEvents';
 import { isGapEvent, statusEventId } from '../../../src/shared/statusEvents';
 import type { SchedulerTimers } from '../../../src/shared/timers';

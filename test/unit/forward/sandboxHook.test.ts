@@ -13,7 +13,7 @@ import { refusal } from '../support/controlRefusal';
 import { generateEventSecret } from '../../../src/shared/statusEvents';
 import type { Harness } from '../api/support';
 import { peakInWindow, startHarness } from '../api/support';
-import { HOOK_MAX_PER_SECOND } from '../../../src/sandbox/hookEmitter';
+import { HOOK_MAX_PER_SECOND } from '../../../packages/sandbox/src/hookEmitter';
 import { Receiver } from './receiver';
 
 const MINUTE = 60_000;

@@ -15,7 +15,7 @@ import { generateEventSecret } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
 import { DedupingReceiver } from './support/forwardProcess';
 
-const SANDBOX_CLI = path.resolve(__dirname, '../../../src/sandbox/cli.js');
+const SANDBOX_CLI = path.resolve(__dirname, '../../../packages/sandbox/src/cli.js');
 
 interface Running {
   readonly url: string;

@@ -18,7 +18,7 @@ import type { PollOutcome } from '../../../src/forward/forwarder';
 import { ForwardService, ForwardStateError, SAVE_DELAY_MS } from '../../../src/forward/service';
 import type { StoredState } from '../../../src/forward/stateFile';
 import { rotateSecrets, ROTATION_OVERLAP_MS, secretId, StateFile } from '../../../src/forward/stateFile';
-import type { ManualClock } from '../../../src/sandbox';
+import type { ManualClock } from '../../../packages/sandbox/src';
 import { isGapEvent, makeStatusEvent } from '../../../src/shared/statusEvents';
 import type { SchedulerTimers } from '../../../src/shared/timers';
 import type { Harness } from '../api/support';

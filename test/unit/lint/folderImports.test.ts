@@ -47,6 +47,8 @@ describe('the lint rule of what each folder may import', function () {
       exportFrom,
       dynamicImport,
       featureInCommon,
+      vscodeInSandbox,
+      sandboxInside,
     ] = lint([
       { file: 'src/api/demo.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode.version;" },
       { file: 'src/store/demo.ts', code: "import { tagged } from '../features/common/log';\nexport const t = tagged;" },
@@ -57,11 +59,16 @@ describe('the lint rule of what each folder may import', function () {
         file: 'src/features/watch/demo.ts',
         code: "import type { TransactionsApi } from '../transactions';\nexport type T = TransactionsApi;",
       },
-      { file: 'src/agents/demo.ts', code: "export { SandboxServer } from '../sandbox/server';" },
+      { file: 'src/agents/demo.ts', code: "export { SandboxServer } from '../../packages/sandbox/src/server';" },
       { file: 'src/forward/demo.ts', code: "export const load = () => import('../features/common/log');" },
       {
         file: 'src/features/common/demo.ts',
         code: "import type { LookupHandle } from '../lookup';\nexport type L = LookupHandle;",
+      },
+      { file: 'packages/sandbox/src/demo.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode;" },
+      {
+        file: 'src/features/watch/demo.ts',
+        code: "import { Ledger } from '../../../packages/sandbox/src/ledger';\nexport const l = Ledger;",
       },
     ]);
     assert.deepEqual(vscodeInApi, [
@@ -72,12 +79,14 @@ describe('the lint rule of what each folder may import', function () {
     assert.match(valueOfApiInShared.join(), /src\/api is not for src\/shared: .*types of src\/api/);
     assert.match(nodeInWebview.join(), /Node's node:fs is not for src\/webview/);
     assert.match(otherFeature.join(), /src\/features\/transactions is not for src\/features\/watch/);
-    assert.match(exportFrom.join(), /src\/sandbox is not for src\/agents/);
+    assert.match(exportFrom.join(), /packages\/sandbox is not for src\/agents/);
     assert.match(dynamicImport.join(), /src\/features\/common is not for src\/forward/);
     assert.match(
       featureInCommon.join(),
       /src\/features\/lookup is not for src\/features\/common: .*it imports no feature folder/,
     );
+    assert.match(vscodeInSandbox.join(), /vscode is not for packages\/sandbox: packages\/sandbox is pure Node/);
+    assert.match(sandboxInside.join(), /imports packages\/sandbox through its entries only/);
   });
 
   it('allows what the map allows: its own folder, the folders below, types where the map says so, the packages named', () => {
@@ -91,8 +100,8 @@ describe('the lint rule of what each folder may import', function () {
         code: "import type { ExchangeError } from '../api';\nimport { type RawTransaction } from '../api/types';\nexport type E = ExchangeError | RawTransaction;",
       },
       {
-        file: 'src/sandbox/demo.ts',
-        code: "import { checkHookUrl } from '../forward/hookTarget';\nimport writeFileAtomic from 'write-file-atomic';\nexport const all = [checkHookUrl, writeFileAtomic];",
+        file: 'packages/sandbox/src/demo.ts',
+        code: "import { checkHookUrl } from '../../../src/forward/hookTarget';\nimport writeFileAtomic from 'write-file-atomic';\nexport const all = [checkHookUrl, writeFileAtomic];",
       },
       {
         file: 'src/webview/demo.ts',
@@ -106,8 +115,12 @@ describe('the lint rule of what each folder may import', function () {
         file: 'src/extension.ts',
         code: "import { register } from './features/watch';\nexport const r = register;",
       },
+      {
+        file: 'src/mcp/demo.ts',
+        code: "import { startSandbox } from '../../packages/sandbox/src';\nimport { isMethod } from '../../packages/sandbox/src/methods';\nexport const all = [startSandbox, isMethod];",
+      },
       { file: 'test/unit/demo.test.ts', code: "import * as vscode from 'vscode';\nexport const v = vscode;" },
     ]);
-    assert.deepEqual(results, [[], [], [], [], [], [], []]);
+    assert.deepEqual(results, [[], [], [], [], [], [], [], []]);
   });
 });

@@ -11,8 +11,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AGENT_TOOLS } from '../../../src/agents';
 import { loadCredentials } from '../../../src/api/keys';
-import type { Sandbox } from '../../../src/sandbox';
-import { SkippableClock, startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
+import { SkippableClock, startSandbox } from '../../../packages/sandbox/src';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { productionBuild } from '../bundle/productionBuild';
 

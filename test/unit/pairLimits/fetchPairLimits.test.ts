@@ -22,7 +22,7 @@ import {
   isPairError,
 } from '../../../src/features/pairLimits/fetchLimits';
 import type { FetchPairs, PairLimitsReport, PairOutcome } from '../../../src/features/pairLimits/fetchLimits';
-import { currencyRefusal, findCurrency, pairLimits } from '../../../src/sandbox';
+import { currencyRefusal, findCurrency, pairLimits } from '../../../packages/sandbox/src';
 import { pairKey } from '../../../src/shared/currencyPairs';
 import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 import { startHarness } from '../api/support';

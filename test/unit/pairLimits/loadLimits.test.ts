@@ -18,7 +18,7 @@ import type { LimitSources } from '../../../src/features/pairLimits/loadLimits';
 import { pairRow } from '../../../src/features/pairLimits/pairRows';
 import { pairKey } from '../../../src/shared/currencyPairs';
 import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
-import { isHostile } from '../../../src/sandbox/hostile';
+import { isHostile } from '../../../packages/sandbox/src/hostile';
 import { englishL10n } from '../../browser/english';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';

@@ -4,15 +4,15 @@ import * as path from 'path';
 import type { JsonValue } from '../../../src/features/requests/operationTable';
 import { findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
 import { OPERATIONS, SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
-import type { Sandbox } from '../../../src/sandbox';
-import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
+import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../packages/sandbox/src';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
-import { rpc, testSandbox } from '../sandbox/helpers';
+import { rpc, testSandbox } from '../../../packages/sandbox/test/helpers';
 import { errorsOf, isValid } from './schema';
 
 /**
  * The methods of the service's documentation, in the order the table keeps them. Written out here,
- * not taken from METHODS (src/sandbox/methods.ts) or OPERATIONS: the tests below check those
+ * not taken from METHODS (packages/sandbox/src/methods.ts) or OPERATIONS: the tests below check those
  * tables against it, and a table compared with itself cannot fail. The list itself is checked
  * against docs/service/methods.md's headings below.
  */
@@ -34,7 +34,7 @@ const SPEC_NAMES = [
   'getMinAmount',
   'getFixRate',
   'createSubaccount',
-  // found in the service's documentation since (src/sandbox/RULES.md)
+  // found in the service's documentation since (packages/sandbox/RULES.md)
   'updateSubaccount',
   'getFixRateBulk',
 ];
@@ -49,11 +49,11 @@ describe('request operations: the table', () => {
     );
   });
 
-  it('names in SPEC_NAMES each method with a heading of docs/service/methods.md, and besides them the two of src/sandbox/RULES.md', () => {
+  it('names in SPEC_NAMES each method with a heading of docs/service/methods.md, and besides them the two of packages/sandbox/RULES.md', () => {
     const methodsDoc = fs.readFileSync(path.join(__dirname, '../../../../docs/service/methods.md'), 'utf8');
     const documented = [...methodsDoc.matchAll(/^## ([a-z][A-Za-z]+)(?: \(deprecated\))?$/gm)].map((m) => m[1]);
     assert.deepEqual([...documented].sort(), SPEC_NAMES.filter((name) => !FOUND_SINCE.includes(name)).sort());
-    const rules = fs.readFileSync(path.join(__dirname, '../../../../src/sandbox/RULES.md'), 'utf8');
+    const rules = fs.readFileSync(path.join(__dirname, '../../../../packages/sandbox/RULES.md'), 'utf8');
     for (const name of FOUND_SINCE) assert.ok(rules.includes(`\`${name}\``), name);
   });
 

@@ -13,10 +13,10 @@ import { InvalidParameterError } from '../../../src/api/exchangeErrors';
 import { checkId, pairParams, transactionParams } from '../../../src/api/params';
 import type { CurrencyPair } from '../../../src/api/types';
 import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
-import type { Sandbox } from '../../../src/sandbox';
-import { DEFAULT_SEED } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
+import { DEFAULT_SEED } from '../../../packages/sandbox/src';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
-import { rpc, testSandbox } from '../sandbox/helpers';
+import { rpc, testSandbox } from '../../../packages/sandbox/test/helpers';
 import { paramsValid } from './schema';
 import { isRecord } from '../../../src/shared/isRecord';
 

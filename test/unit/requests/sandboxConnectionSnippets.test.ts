@@ -13,9 +13,9 @@ import type { Credentials, GeneratedKeys } from '../../../src/api/keys';
 import { connectionText } from '../../../src/features/builtInSandbox/connectionText';
 import type { SnippetKind } from '../../../src/features/requests/snippets';
 import { keyVariableFor, snippet } from '../../../src/features/requests/snippets';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { registeredKeys } from '../../secrets/registry';
-import { testSandbox } from '../sandbox/helpers';
+import { testSandbox } from '../../../packages/sandbox/test/helpers';
 import {
   bashUnavailable,
   childEnv,

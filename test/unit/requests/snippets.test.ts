@@ -17,10 +17,10 @@ import type { SnippetKeySource } from '../../../src/features/requests/snippetScr
 import type { SnippetInput } from '../../../src/features/requests/snippets';
 import { SNIPPET_KINDS, snippet, SnippetInputError } from '../../../src/features/requests/snippets';
 import { QuotingError } from '../../../src/features/requests/quoting';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { SecretNeedles, scanText } from '../../secrets/scan';
 import { registeredKeys } from '../../secrets/registry';
-import { testSandbox } from '../sandbox/helpers';
+import { testSandbox } from '../../../packages/sandbox/test/helpers';
 import { assertGolden } from '../support/golden';
 import { childEnv, holdsAny, keyPieces, piecesOf, runProcess, temporaryFolder, writePrivateFile } from './processes';
 import type { ProcessResult } from './processes';

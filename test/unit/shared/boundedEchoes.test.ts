@@ -6,14 +6,14 @@
 import { strict as assert } from 'assert';
 import { decodeStatus, decodeTransactions } from '../../../src/api/decode';
 import { transactionParams } from '../../../src/api/params';
-import type { Sandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
 import { ControlClient } from '../../../src/api';
 import { unknownMethodMessage } from '../../../src/features/requests/unknownMethods';
 import { templateFor } from '../../../src/features/requests/operations';
 import { parseRequests } from '../../../src/features/requests/requestDocument';
 import { echo, MAX_ECHO } from '../../../src/shared/echo';
 import { refusal } from '../support/controlRefusal';
-import { rpcError, testKeys, testSandbox } from '../sandbox/helpers';
+import { rpcError, testKeys, testSandbox } from '../../../packages/sandbox/test/helpers';
 import { errorText } from '../../../src/shared/errorText';
 
 const HUGE = 'x'.repeat(100_000);

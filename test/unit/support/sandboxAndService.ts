@@ -8,8 +8,8 @@
  */
 import type { GeneratedKeys } from '../../../src/api/keys';
 import { loadCredentials } from '../../../src/api/keys';
-import type { Sandbox } from '../../../src/sandbox';
-import { SkippableClock, startSandbox } from '../../../src/sandbox';
+import type { Sandbox } from '../../../packages/sandbox/src';
+import { SkippableClock, startSandbox } from '../../../packages/sandbox/src';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 
 export interface SandboxAndService {

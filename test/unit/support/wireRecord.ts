@@ -5,7 +5,7 @@
 import { decodeTransactions } from '../../../src/api/decode';
 import type { TransactionRecord } from '../../../src/api';
 import type { KnownStatus } from '../../../src/shared/status';
-import { Ledger, ManualClock } from '../../../src/sandbox';
+import { Ledger, ManualClock } from '../../../packages/sandbox/src';
 
 /** A complete transaction record as the service's interface writes it, as it comes over the wire. */
 export function wireRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {

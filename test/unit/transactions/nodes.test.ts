@@ -2,7 +2,7 @@ import { strict as assert } from 'assert';
 import fc from 'fast-check';
 import { contextTokens, expandedByDefault, safeLink, treeItemId } from '../../../src/features/transactions/nodes';
 import type { TreeNode } from '../../../src/features/transactions/nodes';
-import { HOSTILE_VALUES } from '../../../src/sandbox';
+import { HOSTILE_VALUES } from '../../../packages/sandbox/src';
 import { ALL_STATUSES, KNOWN_STATUSES } from '../../../src/shared/status';
 import { ledgerRecords, recordIn } from '../support/wireRecord';
 

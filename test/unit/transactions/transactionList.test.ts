@@ -7,7 +7,7 @@ import { SINCE_PRESETS } from '../../../src/features/transactions/filterModel';
 import type { GroupNode, TransactionNode } from '../../../src/features/transactions/nodes';
 import { LOAD_MORE, TransactionList, windowPages } from '../../../src/features/transactions/transactionList';
 import type { ListChange, TransactionListOptions } from '../../../src/features/transactions/transactionList';
-import { ManualClock } from '../../../src/sandbox';
+import { ManualClock } from '../../../packages/sandbox/src';
 import { ALL_STATUSES } from '../../../src/shared/status';
 import type { TransactionStatus } from '../../../src/shared/status';
 import { TransactionStore } from '../../../src/store/transactionStore';

@@ -1,0 +1,336 @@
+/**
+ * The sandbox's HTTP face: `POST /v2` on 127.0.0.1. Order of checks for each request:
+ *   1. body at most 1 MiB (else 413 text/plain `Payload Too Large`, `Connection: close`): refused
+ *      by its Content-Length before it is read, or the moment the bytes read pass the limit; the
+ *      connection is then read no further and closed once the answer is out, so an endless upload
+ *      is cut; then path and HTTP method (else 404 text/plain `Not Found`, once the body is in);
+ *   2. `X-Api-Key` registered and `X-Api-Signature` a valid RSA-SHA256 signature of the raw body
+ *      bytes as received (else 401 text/plain `Unauthorized`); nothing of the body is read before;
+ *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, echoing the
+ *      request's id when the body is JSON with a string or number `id`, else id null; nothing else
+ *      of a refused body is looked at: no envelope, method or params check). It comes after the
+ *      signature so that requests merely naming a key cannot use up that key's budget;
+ *   4. JSON (else -32700 `Parse error`, id null), envelope (else -32600 `Invalid Request`; `params`
+ *      may be left out), method (else -32601 `Method not found`, also for a method disabled on
+ *      purpose);
+ *   5. injected faults and latency; 6. the operation (its errors are -32602; anything unexpected
+ *      is -32603 `Internal Error`).
+ * JSON-RPC errors are sent with HTTP 200 and echo the request's id wherever the body is JSON with
+ * one (a parse error, and a body with no usable id, are answered with id null).
+ *
+ * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
+ * answer is held back on purpose), and at most `maxConnections` are open at once, a newcomer at
+ * the bound taking the place of the oldest idle one (connectionPool.ts). What the server is given
+ * is serverParts.ts.
+ */
+import * as http from 'http';
+import type { Socket } from 'net';
+import { checkingIntervalMs } from './bounds';
+import { SANDBOX_CONTROL_PATH } from '../../../src/shared/controlProtocol';
+import { answerControl } from './controlEndpoint/httpAnswer';
+import { ControlNonces } from './controlEndpoint/nonces';
+import type { Connection } from './connectionPool';
+import { ConnectionPool } from './connectionPool';
+import type { FaultKind } from '../../../src/shared/controlProtocol';
+import { faultAnswer } from './faults';
+import { isMethod } from './operations';
+import { operationAnswer } from './operationAnswer';
+import type { HttpAnswer, RpcId } from './protocol';
+import {
+  errorBody,
+  idOf,
+  INTERNAL_ERROR,
+  INVALID_REQUEST,
+  jsonAnswer,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+  rateLimitMessage,
+  readEnvelope,
+  textAnswer,
+} from './protocol';
+import type { RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
+import type { ServerParts } from './serverParts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
+
+function header(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export class SandboxServer {
+  private readonly server: http.Server;
+  /** Every open connection, oldest first. */
+  private readonly connections: ConnectionPool;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  /** The control requests' nonces seen (a replayed control body is refused). */
+  private readonly controlNonces = new ControlNonces();
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly parts: ServerParts) {
+    const { bounds } = parts;
+    this.connections = new ConnectionPool(bounds);
+    this.server = http.createServer(
+      {
+        headersTimeout: bounds.headersTimeoutMs,
+        requestTimeout: bounds.requestTimeoutMs,
+        keepAliveTimeout: bounds.keepAliveTimeoutMs,
+        connectionsCheckingInterval: checkingIntervalMs(bounds),
+      },
+      (req, res) => this.receive(req, res),
+    );
+    // Idle connections are destroyed (the idle timeout is lifted while an answer is held back on
+    // purpose, see finish()); the bound on connections is kept by the pool's admit().
+    this.server.timeout = bounds.idleTimeoutMs;
+    // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
+    // when the body it announces is within the limit.
+    this.server.on('checkContinue', (req: http.IncomingMessage, res: http.ServerResponse) =>
+      this.receive(req, res, true),
+    );
+    this.server.on('connection', (socket: Socket) => this.connections.admit(socket));
+  }
+
+  /** Listens on 127.0.0.1 and resolves with the port. */
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  /** Stops listening, drops every connection (hanging ones too) and pending answer. Idempotent. */
+  stop(): Promise<void> {
+    this.stopping ??= new Promise<void>((resolve) => {
+      for (const timer of this.timers) clearTimeout(timer);
+      this.timers.clear();
+      this.server.close(() => resolve());
+      for (const socket of this.connections.sockets()) socket.destroy();
+      this.server.closeAllConnections();
+    });
+    return this.stopping;
+  }
+
+  private receive(req: http.IncomingMessage, res: http.ServerResponse, expectsContinue = false): void {
+    // From its whole body in until its answer is out (or the connection closes), the request keeps
+    // its connection from being closed for a newcomer; while its body is still arriving it does not
+    // (a slow sender is cut at `requestTimeoutMs` anyway, and must not hold a place meanwhile).
+    const connection = this.connections.get(req.socket);
+    const busy = (): void => {
+      if (!connection) return;
+      connection.inProgress++;
+      res.once('close', () => connection.inProgress--);
+    };
+    const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
+    const control = req.method === 'POST' && (path === SANDBOX_CONTROL_PATH || path === `${SANDBOX_CONTROL_PATH}/`);
+    const found = control || (req.method === 'POST' && (path === '/v2' || path === '/v2/'));
+    const draft = (bodyBytes: number): Draft => ({
+      at: performance.now(),
+      ledgerTime: this.parts.state.clock.now(),
+      httpMethod: req.method ?? '',
+      path,
+      apiKey: header(req, 'x-api-key'),
+      id: null,
+      method: undefined,
+      params: undefined,
+      bodyBytes,
+    });
+    if (Number(header(req, 'content-length') ?? 0) > MAX_BODY_BYTES) {
+      busy();
+      this.refuseTooLarge(req, res, draft(0));
+      return;
+    }
+    if (expectsContinue) res.writeContinue();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        this.refuseTooLarge(req, res, draft(size));
+      } else if (found) chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      busy();
+      const seen = draft(size);
+      try {
+        if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
+        else if (control)
+          this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
+        else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
+      } catch {
+        this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), {
+          errorCode: INTERNAL_ERROR,
+          errorMessage: 'Internal Error',
+        });
+      }
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', () => res.destroy());
+  }
+
+  /**
+   * Answers 413 at once and reads no more: the request stops being read (its socket paused), the
+   * answer says `Connection: close`, and the socket is destroyed once the answer is flushed, so an
+   * endless upload is cut. A client still sending may see the connection reset instead of the 413.
+   */
+  private refuseTooLarge(req: http.IncomingMessage, res: http.ServerResponse, draft: Draft): void {
+    const socket = req.socket;
+    req.pause();
+    res.once('finish', () => socket.destroy());
+    this.finish(res, draft, 'too-large', { ...textAnswer(413, 'Payload Too Large'), headers: { connection: 'close' } });
+  }
+
+  /**
+   * `POST /sandbox/control`: the same signature check as `/v2` (401 `Unauthorized`), then the
+   * nonce and time (a replayed or stale body is refused), then the control action (controlEndpoint/httpAnswer.ts). No rate limit (it is not the service's) and no faults (the
+   * control must work while the service is "down").
+   */
+  private handleControl(
+    res: http.ServerResponse,
+    draft: Draft,
+    raw: Buffer,
+    signature: string | undefined,
+    connection: Connection | undefined,
+  ): void {
+    if (!this.parts.keys.verify(draft.apiKey, signature, raw)) {
+      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
+      return;
+    }
+    if (connection) connection.signed = true;
+    if (signature) this.parts.onSignature?.(signature);
+    const outcome = answerControl(this.parts.state, raw, this.controlNonces);
+    const seen: Draft = { ...draft, method: outcome.action };
+    this.finish(
+      res,
+      seen,
+      outcome.ok ? 'ok' : 'error',
+      outcome.answer,
+      outcome.ok ? {} : { errorMessage: outcome.message },
+    );
+  }
+
+  private handle(
+    res: http.ServerResponse,
+    draft: Draft,
+    raw: Buffer,
+    signature: string | undefined,
+    connection: Connection | undefined,
+  ): void {
+    const { keys, limiter } = this.parts;
+    const { faults } = this.parts.state;
+    if (!keys.verify(draft.apiKey, signature, raw)) {
+      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
+      return;
+    }
+    if (connection) connection.signed = true;
+    if (signature) this.parts.onSignature?.(signature);
+    // The body is parsed once, for its id only when the request is refused: the signature over it
+    // has just been checked (that costs more), and the key's holder alone can use up its budget.
+    let body: unknown;
+    let parsed = true;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      parsed = false;
+    }
+    const id = idOf(body);
+    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
+      this.error(res, { ...draft, id }, 'rate-limited', id, INVALID_REQUEST, rateLimitMessage(limiter.limit));
+      return;
+    }
+    const envelope = readEnvelope(body);
+    // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
+    if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
+    if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
+    if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method))
+      return this.error(
+        res,
+        { ...draft, id, method: envelope.method },
+        'error',
+        id,
+        METHOD_NOT_FOUND,
+        'Method not found',
+      );
+    const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
+
+    const decision = faults.draw();
+    const { proper, failure } = operationAnswer(
+      {
+        state: this.parts.state,
+        atMs: draft.ledgerTime,
+        rateIdLifetimes: this.parts.rateIdLifetimes,
+        hostileShare: faults.hostileShare,
+        seed: faults.seed,
+      },
+      id,
+      envelope.method,
+      envelope.params,
+    );
+    const details = failure ? { errorCode: failure.code, errorMessage: failure.message } : {};
+    if (decision.fault === null) {
+      this.finish(res, seen, failure ? 'error' : 'ok', jsonAnswer(proper), details, decision.delayMs);
+      return;
+    }
+    const fault: FaultKind = decision.fault;
+    const delay = decision.delayMs + (fault === 'slow' ? faults.slowMs : 0);
+    this.finish(res, seen, 'fault', faultAnswer(fault, proper, id), { ...details, fault }, delay);
+  }
+
+  private error(
+    res: http.ServerResponse,
+    draft: Draft,
+    outcome: RequestOutcome,
+    id: RpcId,
+    code: number,
+    message: string,
+  ): void {
+    this.finish(res, draft, outcome, jsonAnswer(errorBody(id, code, message)), {
+      errorCode: code,
+      errorMessage: message,
+    });
+  }
+
+  /** Logs the request and sends `answer` after `delayMs`; a null answer is never sent (hang). */
+  private finish(
+    res: http.ServerResponse,
+    draft: Draft,
+    outcome: RequestOutcome,
+    answer: HttpAnswer | null,
+    details: Pick<RequestLogEntry, 'errorCode' | 'errorMessage' | 'fault'> = {},
+    delayMs = 0,
+  ): void {
+    this.parts.log.add({ ...draft, outcome, httpStatus: answer?.status, ...details, delayMs });
+    if (this.stopping) return;
+    // The request is in; the wait is ours (latency, a slow or hanging fault), not the client's.
+    if (answer === null || delayMs > 0) res.socket?.setTimeout(0);
+    if (answer === null) return;
+    const send = (): void => {
+      if (res.destroyed || res.writableEnded) return;
+      res.socket?.setTimeout(this.parts.bounds.idleTimeoutMs);
+      res.writeHead(answer.status, {
+        'content-type': answer.contentType,
+        'content-length': Buffer.byteLength(answer.body),
+        ...answer.headers,
+      });
+      res.end(answer.body);
+    };
+    if (delayMs <= 0) {
+      send();
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      send();
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}

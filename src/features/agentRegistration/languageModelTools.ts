@@ -56,7 +56,6 @@ function signalOf(token: vscode.CancellationToken): { readonly signal: AbortSign
     dispose: () => {
       listener.dispose();
     },
-
   };
 }
 

@@ -82,7 +82,6 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
-
   async show(arg: unknown, options: DetailsOptions = {}): Promise<DetailsResult> {
     const id = arg === undefined ? await this.deps.chooseId?.(options.silent === true) : idFromArgument(arg);
     if (id === undefined) return { error: 'no-id' };

@@ -5,11 +5,9 @@ import { errorText } from '../../shared/errorText';
 
 export interface ForwardPrompts {
   askUrl(): Promise<string | undefined>;
-
   confirmHost(host: string): Promise<boolean>;
   /** Shows the secret once (with a way to copy it); not awaited by the caller. */
   showSecret(secret: string, url: string): void;
-
   confirmStop(waiting: number, failed: number): Promise<boolean>;
 }
 

@@ -21,7 +21,6 @@ const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
   readonly environment: EnvironmentService;
-
   readonly log: Logger;
   /** The store every record fetched passes: it holds forwarding's while its target is in use. */
   readonly store?: Pick<TransactionStore, 'upsert'>;
@@ -31,10 +30,8 @@ export interface Forwarding {
   readonly events: RecentLog;
   readonly item: vscode.StatusBarItem;
   readonly session: ForwardSession | undefined;
-
   nodes(): readonly EventNode[];
   start(): Promise<void>;
-
   stopAsked(): Promise<void>;
   resend(node: unknown): void;
   resendAllFailed(): void;

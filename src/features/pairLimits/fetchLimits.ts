@@ -128,7 +128,6 @@ export type EstimateCall = (
 
 export interface EstimateReport {
   readonly outcomes: ReadonlyMap<string, EstimateOutcome>;
-
   readonly failure?: unknown;
   readonly calls: { readonly bulk: number; readonly single: number };
 }

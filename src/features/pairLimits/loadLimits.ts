@@ -74,7 +74,6 @@ function atScale(a: Scaled, scale: number): bigint {
   return a.units * 10n ** BigInt(scale - a.scale);
 }
 
-
 function notAbove(a: Scaled, b: Scaled): boolean {
   const scale = Math.max(a.scale, b.scale);
   return atScale(a, scale) <= atScale(b, scale);

@@ -144,7 +144,6 @@ export function sinceMicros(since: SinceFilter, nowMs: number): number {
   return 'preset' in since ? Math.floor(nowMs - SINCE_PRESETS[since.preset]) * 1000 : since.micros;
 }
 
-
 export function filterQuery(filter: TransactionFilter, nowMs: number): TransactionQuery {
   const query: TransactionQuery = {};
   if (filter.status) query.status = [...filter.status];

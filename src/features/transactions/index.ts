@@ -19,7 +19,6 @@ export interface TransactionsApi {
   readonly filter: FilterState;
   /** Explorer links' opener and the filter flow's prompts, replaceable by tests. */
   readonly actions: TransactionActions;
-
   reveal(id: string): Promise<RevealResult>;
 }
 

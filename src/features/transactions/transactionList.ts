@@ -63,15 +63,12 @@ export class TransactionList {
   private readonly stateChanged = new Emitter<void>();
 
   state: ListState = 'idle';
-
   hasMore = false;
   busy: 'refresh' | 'loadMore' | undefined;
-
   error: ErrorNode | undefined;
   loadedAt: number | undefined;
 
   readonly onDidChange: Event<ListChange> = this.changed.event;
-
   readonly onDidChangeState: Event<void> = this.stateChanged.event;
 
   constructor(options: TransactionListOptions) {
@@ -94,7 +91,6 @@ export class TransactionList {
   groups(): GroupNode[] {
     return this.grouping.of(this.order);
   }
-
 
   roots(): TreeNode[] {
     if (this.order.length === 0) return [];
@@ -143,7 +139,6 @@ export class TransactionList {
     this.current = run;
     return run;
   }
-
 
   reset(): void {
     this.cancel();

@@ -111,15 +111,8 @@ export class TransactionList {
   refresh(options: { ifIdle?: boolean } = {}): Promise<void> {
     if (options.ifIdle && this.current) return this.current;
     this.cancel();
-    const generation = this.generation;
-    const controller = new AbortController();
-    this.controller = controller;
-    this.busy = 'refresh';
     if (this.state !== 'loaded') this.state = 'loading';
-    this.stateChanged.fire();
-    const run = this.runRefresh(generation, controller.signal);
-    this.current = run;
-    return run;
+    return this.start('refresh', (generation, signal) => this.runRefresh(generation, signal));
   }
 
   get pending(): Promise<void> | undefined {
@@ -129,15 +122,21 @@ export class TransactionList {
   /** Loads the next page; while another load runs it waits for that one instead. */
   loadMore(): Promise<void> {
     if (this.current) return this.current;
-    if (this.state !== 'loaded' || !this.base) return this.refresh();
-    const generation = this.generation;
+    const base = this.base;
+    if (this.state !== 'loaded' || !base) return this.refresh();
+    return this.start('loadMore', (generation, signal) => this.runLoadMore(generation, signal, base));
+  }
+
+  private start(
+    busy: 'refresh' | 'loadMore',
+    load: (generation: number, signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
-    this.busy = 'loadMore';
+    this.busy = busy;
     this.stateChanged.fire();
-    const run = this.runLoadMore(generation, controller.signal, this.base);
-    this.current = run;
-    return run;
+    this.current = load(this.generation, controller.signal);
+    return this.current;
   }
 
   reset(): void {

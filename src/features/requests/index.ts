@@ -15,15 +15,11 @@ import { HistoryStore } from './historyStore';
 import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
 import { openUntitledRequest } from './requestFiles';
 import { registerRequestDocuments } from './requestDocuments';
-import type { RequestDocuments } from './requestDocuments';
 
 /** What the tests drive of request documents. */
 export interface RequestsHandle {
-  readonly answers: AnswerDocuments;
   readonly history: HistoryStore;
   readonly messages: MessagePresenter;
-  /** The sender, the lenses, the tools. */
-  readonly documents: RequestDocuments;
 }
 
 export function register(context: vscode.ExtensionContext, services: Services): RequestsHandle {
@@ -45,17 +41,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     return id === undefined ? (view.selection[0] ? history.find(view.selection[0].id) : undefined) : history.find(id);
   };
 
-  const documents = registerRequestDocuments(context, {
-    environment: services.environment,
-    questions: services.questions,
-    clients: services.clients,
-    sandboxHost: services.sandboxHost,
-    log,
-    messages,
-    answers,
-    history,
-    entryOf,
-  });
+  registerRequestDocuments(context, { ...services, log, messages, answers, history, entryOf });
 
   const answerUri = (entry: HistoryEntry): vscode.Uri => {
     const uri = answers.newUri(entry.method, entry.language, `history-${entry.id}`);
@@ -162,5 +148,5 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       return true;
     }),
   );
-  return { answers, history, messages, documents };
+  return { history, messages };
 }

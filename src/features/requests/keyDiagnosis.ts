@@ -3,36 +3,13 @@
  * (`getTransactions` with limit 1), and which step failed, with the fix, in a Markdown document.
  */
 import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
-import type { EnvironmentKind } from '../common/environmentDeps';
 import { classifyError } from '../common/errorKind';
 import { errorDetail } from '../common/errorMessages';
 import { plainText } from '../common/userMessages';
-import type { AnswerDocuments } from './answerDocuments';
+import { signingKey } from './requestTools';
+import type { ToolsDeps } from './requestTools';
 import { explainSignature } from './signatureExplain';
-
-/**
- * The key requests are signed with now (PEM or hex text; undefined when the account has none),
- * where they go and the target's name: the chosen account's unless the workspace is restricted,
- * else the built-in sandbox's (started if needed). The text stays in memory, never shown whole.
- */
-export async function signingKey(
-  environment: Pick<EnvironmentService, 'state' | 'accounts' | 'chosen'>,
-  sandbox: Pick<SandboxHost, 'start'>,
-): Promise<{ text: string | undefined; kind: EnvironmentKind; target: string; baseUrl: string | undefined }> {
-  const chosen = environment.chosen;
-  const account = chosen === 'sandbox' ? undefined : environment.accounts.get(chosen);
-  if (account && !environment.state.restricted)
-    return {
-      text: await environment.accounts.keyText(account.id),
-      kind: 'live',
-      target: account.name,
-      baseUrl: account.baseUrl,
-    };
-  const { sandbox: running, keyText } = await sandbox.start();
-  return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: running.url };
-}
 
 export interface DiagnosisStep {
   readonly step: string;
@@ -40,14 +17,8 @@ export interface DiagnosisStep {
   readonly detail: string;
 }
 
-export interface DiagnosisDeps {
-  readonly environment: Pick<EnvironmentService, 'client' | 'state' | 'accounts' | 'chosen'>;
-  readonly sandboxHost: Pick<SandboxHost, 'start'>;
-  readonly answers: AnswerDocuments;
-}
-
 export async function diagnoseKeys(
-  deps: DiagnosisDeps,
+  deps: ToolsDeps,
   options: { readonly silent?: boolean },
 ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
   const steps: DiagnosisStep[] = [];

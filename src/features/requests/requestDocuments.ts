@@ -1,13 +1,7 @@
-/**
- * Request documents: their lenses and warnings, sending, the tools (copy as, explain signature,
- * diagnose keys) and resending from the History.
- */
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxHost } from '../builtInSandbox/sandboxHost';
-import type { ClientPool } from '../accounts/clientPool';
+/** Request documents: their lenses and warnings, sending, the tools and resending from the History. */
 import * as vscode from 'vscode';
 import { hostOf } from '../common/accounts';
-import type { AccountQuestions } from '../common/accountQuestions';
+import type { Services } from '../common/services';
 import type { Connection } from '../common/environmentDeps';
 import type { Logger } from '../common/log';
 import type { MessagePresenter } from '../common/userMessages';
@@ -26,25 +20,13 @@ import { RequestTools } from './requestTools';
 import type { CopyOptions } from './requestTools';
 
 /** What request documents use: the services and the History's parts. */
-export interface RequestDocumentParts {
-  readonly environment: EnvironmentService;
-  /** The sandbox's client whatever the environment (Send Again of a sandbox entry). */
-  readonly clients: ClientPool;
-  /** The built-in sandbox's key (Explain Signature, Diagnose Keys). */
-  readonly sandboxHost: SandboxHost;
-  readonly questions: AccountQuestions;
+export interface RequestDocumentParts extends Pick<Services, 'environment' | 'clients' | 'sandboxHost' | 'questions'> {
   readonly log: Logger;
   readonly messages: MessagePresenter;
   readonly answers: AnswerDocuments;
   readonly history: HistoryStore;
   /** The history entry a command argument names, or the one selected in the History. */
   readonly entryOf: (arg: unknown) => HistoryEntry | undefined;
-}
-
-export interface RequestDocuments {
-  readonly sender: RequestSender;
-  readonly lenses: RequestLenses;
-  readonly tools: RequestTools;
 }
 
 /** `options.silent === true` of a command's options argument. */
@@ -65,14 +47,12 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
   return editor && isRequestDocument(editor.document) ? editor.document : undefined;
 }
 
-export function registerRequestDocuments(
-  context: vscode.ExtensionContext,
-  parts: RequestDocumentParts,
-): RequestDocuments {
+export function registerRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): void {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
   const sender = new RequestSender({ environment, questions, answers, history, messages, log });
   const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
-  const tools = new RequestTools({ environment, sandboxHost, answers, messages, log });
+  const toolsDeps = { environment, sandboxHost, answers, messages, log };
+  const tools = new RequestTools(toolsDeps);
   registerUnknownMethodWarnings(context);
   context.subscriptions.push(lenses, vscode.languages.registerCodeLensProvider(REQUEST_SELECTOR, lenses));
 
@@ -223,11 +203,9 @@ export function registerRequestDocuments(
         tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
       );
     },
-    'exchangeTx.diagnoseKeys': (first) =>
-      diagnoseKeys({ environment, sandboxHost, answers }, { silent: silentOf(first) }),
+    'exchangeTx.diagnoseKeys': (first) => diagnoseKeys(toolsDeps, { silent: silentOf(first) }),
     'exchangeTx.history.resend': (first) => resend(first),
   };
   for (const [command, handler] of Object.entries(commands))
     context.subscriptions.push(vscode.commands.registerCommand(command, handler));
-  return { sender, lenses, tools };
 }

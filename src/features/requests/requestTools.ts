@@ -1,17 +1,14 @@
-/**
- * The tools beside Send: "Copy as…" (a snippet that signs the request itself with the user's key,
- * holding neither key nor signature) and "Explain Signature" (what is signed and how, verified
- * locally, in a read-only document that is never saved).
- */
+/** The tools beside Send: "Copy as…" (a snippet that signs with the user's key, holding none) and
+ * "Explain Signature" (what is signed and how, verified locally, in a read-only unsaved document). */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
+import type { EnvironmentKind } from '../common/environmentDeps';
 import { endpointUrl, loadCredentials } from '../../api';
 import { errorDetail } from '../common/errorMessages';
 import type { MessagePresenter } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
-import { signingKey } from './keyDiagnosis';
 import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { accountWithKey, explainSignature, renderExplanation } from './signatureExplain';
@@ -26,6 +23,25 @@ export interface ToolsDeps {
   readonly answers: AnswerDocuments;
   readonly messages: MessagePresenter;
   readonly log: Logger;
+}
+
+/** The key requests are signed with now (none when the account has none), where they go and its name:
+ * the chosen account's unless the workspace is restricted, else the built-in sandbox's (started if needed). */
+export async function signingKey(
+  environment: Pick<EnvironmentService, 'state' | 'accounts' | 'chosen'>,
+  sandbox: Pick<SandboxHost, 'start'>,
+): Promise<{ text: string | undefined; kind: EnvironmentKind; target: string; baseUrl: string | undefined }> {
+  const chosen = environment.chosen;
+  const account = chosen === 'sandbox' ? undefined : environment.accounts.get(chosen);
+  if (account && !environment.state.restricted)
+    return {
+      text: await environment.accounts.keyText(account.id),
+      kind: 'live',
+      target: account.name,
+      baseUrl: account.baseUrl,
+    };
+  const { sandbox: running, keyText } = await sandbox.start();
+  return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: running.url };
 }
 
 export interface CopyOptions {

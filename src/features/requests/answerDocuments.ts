@@ -1,7 +1,4 @@
-/**
- * Read-only answer documents (`exchange-tx-answer:/…`), opened beside the request in one result
- * column, Markdown ones as a rendered preview. Their texts live in memory only, the last MAX_KEPT.
- */
+/** Read-only answer documents beside the request in one result column, kept in memory only (the last MAX_KEPT). */
 import * as vscode from 'vscode';
 
 export const ANSWER_SCHEME = 'exchange-tx-answer';
@@ -22,10 +19,7 @@ function showsAnswer(tab: vscode.Tab): boolean {
   return false;
 }
 
-/**
- * Where a result opens: the column that shows one already, else the other column of a split
- * editor, else beside the active one. So results never split the editor into a third column.
- */
+/** Where a result opens: the column showing one, else a split's other column, else beside: never a third column. */
 function resultColumn(): vscode.ViewColumn {
   const groups = vscode.window.tabGroups.all;
   const holding = groups.find((group) => group.tabs.some(showsAnswer));

@@ -1,7 +1,4 @@
-/**
- * The text of an answer document: a header of `//` lines (status, time, target, redacted headers,
- * what an error means), then the answer pretty-printed, or as it arrived when it cannot be. Pure.
- */
+/** An answer document's text: `//` header lines (status, target, redacted headers, meaning), then the answer. Pure. */
 import type { SentHeaders } from '../../api';
 import { prettyJson, timeWithUtc } from '../../shared/format';
 import { wrapCommentLine } from '../../shared/commentWrap';
@@ -81,10 +78,7 @@ function headerLines(input: AnswerInput, when: string): string[] {
   ];
 }
 
-/**
- * The widest header line, `//` included: what the editor shows of an answer beside its request in
- * a 1400 px window with the sidebar open (the screenshot test measures it).
- */
+/** The widest header line, `//` included: what shows beside a request in a 1400 px window (screenshot-tested). */
 export const HEADER_WIDTH = 44;
 
 /** The header's lines, each wrapped to {@link HEADER_WIDTH}, as the document's first lines. */
@@ -168,10 +162,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
   return { text: `${header(lines)}\n${body}\n`, language: 'jsonc', outcome, ok };
 }
 
-/**
- * The answer document of an answer that came back: {@link renderAnswer}'s, or when that fails, the
- * answer as it arrived with why (never "no answer"), made of string operations that cannot fail.
- */
+/** {@link renderAnswer}'s document, or when that fails the answer as it arrived with why (never "no answer"). */
 export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
   try {
     return renderAnswer(input);

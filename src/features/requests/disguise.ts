@@ -1,8 +1,4 @@
-/**
- * What makes a request read differently from what is sent, refused before anything is signed: a
- * member written twice (JSON keeps the last), a `method` below the top level (a decoy), invisible
- * characters, and lines too wide to read without scrolling. Pure.
- */
+/** What makes a request read differently from what is sent (twice-written members, nested `method`…). Pure. */
 import type { Node } from 'jsonc-parser';
 import { echo } from '../../shared/echo';
 import { codePointHex, isInvisible } from './quoting';

@@ -1,8 +1,4 @@
-/**
- * The History of request documents sent in a workspace: the last 200 exchanges, newest first, in
- * the workspace's Memento as a versioned list. An entry holds the request as sent (never a key or
- * a signature) and the answer document's text (headers redacted), both bounded. Pure.
- */
+/** The History: the last 200 exchanges, newest first, in workspace state; bounded, holding no keys. Pure. */
 import { clockTime, localTime } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
@@ -133,10 +129,7 @@ export interface EntryLook {
   readonly description: string;
 }
 
-/**
- * How each entry (by id) reads in the view: the method and when it was sent, the outcome beside.
- * Rows still alike are numbered, oldest first, so a number does not change as newer ones arrive.
- */
+/** How each entry reads in the view; rows still alike are numbered oldest first, so numbers stay as new ones arrive. */
 export function entryLooks(entries: readonly HistoryEntry[], style: TimeStyle, nowMs: number): Map<string, EntryLook> {
   const looks = new Map<string, EntryLook>();
   const seen = new Map<string, number>();

@@ -1,7 +1,4 @@
-/**
- * Request documents: write a JSON-RPC request in a `*.exchange.json` document, send it signed to
- * the sandbox or an account, read the answer beside it, and find it again in the History view.
- */
+/** Request documents: write a JSON-RPC request, send it signed, read the answer beside it, find it in the History. */
 import * as vscode from 'vscode';
 import type { Services } from '../common/services';
 import { tagged } from '../common/log';

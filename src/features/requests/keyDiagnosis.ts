@@ -1,7 +1,4 @@
-/**
- * "Diagnose Keys…": each step of signing with the active key checked here, then one harmless call
- * (`getTransactions` with limit 1), and which step failed, with the fix, in a Markdown document.
- */
+/** "Diagnose Keys…": each signing step checked, one harmless call, and the first failed step with its fix. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { classifyError } from '../common/errorKind';

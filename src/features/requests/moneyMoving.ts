@@ -1,8 +1,4 @@
-/**
- * Which requests create something on an account, and which of them move money: the table's marks,
- * and any unknown method named `create…` or `update…` (asking once too often is cheap). What such a
- * request says is read from the exact bytes sent, as the service reads them. Pure.
- */
+/** Which requests create something on an account or move money, read from the exact bytes sent. Pure. */
 import { findOperation } from './operations';
 import { codePointHex, isInvisible } from './quoting';
 import { isRecord } from '../../shared/isRecord';
@@ -52,10 +48,7 @@ function shown(value: unknown): string {
   return cut(JSON.stringify(value) ?? String(value));
 }
 
-/**
- * What the body (the exact text sent) asks: its method (undefined when it names none) and
- * `name: value` lines of the members shown, for each object of params.
- */
+/** What the exact body sent asks: its method and `name: value` lines of each params object. */
 export function readSent(body: string): { readonly method: string | undefined; readonly lines: readonly string[] } {
   let parsed: unknown;
   try {

@@ -1,8 +1,4 @@
-/**
- * Every operation a request document may name, written once (docs/service/methods.md describes them).
- * `npm run generate` writes the schema's method list and docs/sandbox.md's table from it.
- * Templates hold values that work in the built-in sandbox (seed 1); addresses belong to no one.
- */
+/** Every operation a request document may name; `npm run generate` writes the schema and docs from it. */
 import { isMethod } from '../../../packages/sandbox/src/methods';
 
 /** A JSON value, as a request document holds it. */

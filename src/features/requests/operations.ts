@@ -22,10 +22,7 @@ export interface RequestTemplate {
   readonly hints: readonly string[];
 }
 
-/**
- * The request document of an operation: `method` and `params` (jsonrpc and id may be left out).
- * An unknown name gets empty params: the service may know it.
- */
+/** The request document of an operation; an unknown name gets empty params (the service may know it). */
 export function templateFor(method: string): RequestTemplate {
   const op = BY_NAME.get(method);
   const params: JsonValue = op ? op.params : {};

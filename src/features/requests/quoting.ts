@@ -1,8 +1,4 @@
-/**
- * String literals for the "Copy as…" snippets (bash, JavaScript, Python 3) that stand for exactly
- * the UTF-8 bytes of a text. Printable characters stay as they are; invisible ones become escapes,
- * so what the reader sees is what runs. Lone surrogates become U+FFFD, as the UTF-8 sent has them.
- */
+/** String literals for the "Copy as…" snippets that stand for exactly a text's UTF-8 bytes, invisibles escaped. */
 import { isUnsafe } from '../../shared/safeText';
 
 /** Thrown for a text no literal of the target language can hold (a NUL in a shell variable). */
@@ -29,10 +25,7 @@ export function codePointHex(char: string): string {
   return hex(char.codePointAt(0) ?? 0, 4);
 }
 
-/**
- * A bash word that expands to exactly `text`: single-quoted runs, and `$'\xHH'` runs for invisible
- * characters (bash 3.2 and later). Throws a {@link QuotingError} for a NUL, which no shell can hold.
- */
+/** A bash word expanding to exactly `text` (bash 3.2+); a NUL, which no shell holds, throws a {@link QuotingError}. */
 export function shellQuote(text: string): string {
   const value = wellFormed(text);
   if (value.includes('\u0000'))

@@ -1,7 +1,4 @@
-/**
- * A request document (`*.exchange.json`): one JSON-RPC request object, or an array of them.
- * `jsonrpc` and `id` may be left out; they are filled in when a request is sent. Pure: offsets only.
- */
+/** A request document (`*.exchange.json`): a JSON-RPC request or an array of them; jsonrpc and id optional. Pure. */
 import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';

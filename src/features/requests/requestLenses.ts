@@ -1,7 +1,4 @@
-/**
- * The CodeLenses above each request: "Send to <target>", "Copy as…", "Signature", and "Send as
- * Written" only where the checks would keep it from being sent. They follow the environment and problems.
- */
+/** The CodeLenses above each request; "Send as Written" only where the checks would keep it from being sent. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { targetName } from '../common/environmentNames';

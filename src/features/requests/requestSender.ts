@@ -1,8 +1,4 @@
-/**
- * Sends a request of a request document through the active environment's client: checked first
- * unless sent as written, serialized once, signed and sent as those bytes. The answer (or what
- * happened when none came) opens beside the request and goes into the History.
- */
+/** Sends a document's request: checked, serialized once, signed and sent as those bytes; the answer opens beside. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import { randomUUID } from 'crypto';
 import * as vscode from 'vscode';

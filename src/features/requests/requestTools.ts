@@ -1,5 +1,4 @@
-/** The tools beside Send: "Copy as…" (a snippet that signs with the user's key, holding none) and
- * "Explain Signature" (what is signed and how, verified locally, in a read-only unsaved document). */
+/** The tools beside Send: "Copy as…" (a snippet signing with the user's key) and "Explain Signature". */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
@@ -25,8 +24,7 @@ export interface ToolsDeps {
   readonly log: Logger;
 }
 
-/** The key requests are signed with now (none when the account has none), where they go and its name:
- * the chosen account's unless the workspace is restricted, else the built-in sandbox's (started if needed). */
+/** The key requests are signed with now: the chosen account's unless restricted, else the sandbox's (started). */
 export async function signingKey(
   environment: Pick<EnvironmentService, 'state' | 'accounts' | 'chosen'>,
   sandbox: Pick<SandboxHost, 'start'>,

@@ -1,8 +1,4 @@
-/**
- * "Explain Signature": each step of signing a body, for a developer to compare with their own code:
- * the key's format and size, the API key, the exact bytes, their SHA-256, the signature and its check.
- * The result holds a signature (its point): shown to who asked, never logged, copied or kept. Pure.
- */
+/** "Explain Signature": each step of signing a body; its signature shown to who asked, never logged or kept. Pure. */
 import { createHash, createPrivateKey, timingSafeEqual } from 'crypto';
 import { KeyFormatError } from '../../api/exchangeErrors';
 import { fingerprint, loadCredentials, signBody, verifyBody } from '../../api/keys';
@@ -218,10 +214,7 @@ export function renderExplanation(result: SignatureExplanation): string {
   return lines.join('\n');
 }
 
-/**
- * The name of the saved account whose API key `apiKey` is, if any: a pasted key of an account would
- * make a live signature. Compared in constant time, every account the same way.
- */
+/** The saved account whose API key `apiKey` is, if any, compared in constant time for every account. */
 export function accountWithKey(
   apiKey: string,
   saved: readonly { readonly name: string; readonly apiKey: string }[],

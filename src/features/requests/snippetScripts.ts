@@ -1,10 +1,5 @@
-/**
- * The scripts of "Copy as…": bash with curl and openssl, Node.js 18+ without packages, Python 3 with
- * `cryptography`. Each reads the private key from a file or a variable, derives the API key, signs
- * the exact body bytes, sends them without following redirects and prints the status and answer.
- * It exits 0 for HTTP 200, 1 for another status, 2 when it cannot sign or send.
- * A snippet never holds the key nor a signature: a signed body replays against the service. Pure.
- */
+/** "Copy as…" scripts (bash, Node.js 18+, Python 3) signing the exact body; exit 0 for HTTP 200, 1 else, 2 unsent. */
+// A snippet never holds the key nor a signature: a signed body replays against the service.
 import { jsString, pythonString, shellQuote } from './quoting';
 
 /** Where the snippet reads the private key from when it runs. */

@@ -1,7 +1,4 @@
-/**
- * "Copy as…" snippets of a request: the kinds offered, the variable each reads the key from by
- * default, and {@link snippet}, which checks its input before writing any script. Pure.
- */
+/** "Copy as…" snippets: the kinds offered, the key's default variable, and the checked {@link snippet}. Pure. */
 import { ACCOUNT_ENV, SANDBOX_ENV } from '../../shared/connectionNames';
 import { curlSnippet, nodeSnippet, pythonSnippet } from './snippetScripts';
 import type { CheckedInput } from './snippetScripts';
@@ -15,11 +12,7 @@ export const SNIPPET_KINDS: readonly { readonly kind: SnippetKind; readonly labe
   { kind: 'python', label: 'Python 3' },
 ];
 
-/**
- * The variable a snippet reads the key from unless the user picks a file. The sandbox's is the one
- * "Copy Sandbox Connection" writes; it differs from an account's, so an account's key left in a
- * shell is never signed toward the sandbox's port (where anything may listen once it stopped).
- */
+/** The key's default variable; the sandbox's differs, so an account's key is never signed toward the sandbox's port. */
 export function keyVariableFor(target: 'sandbox' | 'live'): string {
   return target === 'sandbox' ? SANDBOX_ENV.privateKey : ACCOUNT_ENV.privateKey;
 }
@@ -58,10 +51,7 @@ function checkSnippetInput(input: SnippetInput): CheckedInput {
   return { url: url.href, body: input.body, apiKey, keySource: source };
 }
 
-/**
- * The text of a snippet of `kind` for the request. Throws a {@link SnippetInputError} for a bad
- * input, and a QuotingError (./quoting) for a body with a NUL character in a shell snippet.
- */
+/** A snippet of `kind`; throws a {@link SnippetInputError} for bad input, a QuotingError for a NUL in a shell snippet. */
 export function snippet(kind: SnippetKind, input: SnippetInput): string {
   const checked = checkSnippetInput(input);
   switch (kind) {

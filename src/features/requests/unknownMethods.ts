@@ -1,7 +1,4 @@
-/**
- * The warning for a method name the specification does not know. The schema accepts any name (the
- * service grows) and cannot choose a problem's severity, so the extension warns itself. Pure.
- */
+/** The warning for a method the specification does not know (the schema accepts any name). Pure. */
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
 import { echo } from '../../shared/echo';
@@ -67,10 +64,7 @@ export function suggestMethod(name: string): string | undefined {
   return best?.name;
 }
 
-/**
- * The `method` values of a document's requests that are no operation of the specification, in
- * document order. An empty or non-string method is the schema's error; a document past the bounds is not read.
- */
+/** The methods of a document's requests that are no known operation, in order (a document past the bounds is not read). */
 export function findUnknownMethods(text: string): UnknownMethod[] {
   if (unreadReason(text) !== undefined) return [];
   const root = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });

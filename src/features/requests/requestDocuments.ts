@@ -1,5 +1,6 @@
 /** Request documents: their lenses and warnings, sending, the tools and resending from the History. */
 import * as vscode from 'vscode';
+import { isRecord } from '../../shared/isRecord';
 import { hostOf } from '../common/accounts';
 import type { Services } from '../common/services';
 import type { Connection } from '../common/environmentDeps';
@@ -30,9 +31,7 @@ export interface RequestDocumentParts extends Pick<Services, 'environment' | 'cl
 }
 
 /** `options.silent === true` of a command's options argument. */
-function silentOf(options: unknown): boolean {
-  return typeof options === 'object' && options !== null && 'silent' in options && options.silent === true;
-}
+const silentOf = (options: unknown): boolean => isRecord(options) && options.silent === true;
 
 /** The open request document of a command argument (a Uri), or the active editor's. */
 async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined> {
@@ -166,6 +165,9 @@ export function registerRequestDocuments(context: vscode.ExtensionContext, parts
     return async () => ({ kind: 'sandbox', client: await clients.sandboxClient(), account: undefined });
   };
 
+  // Only the extension's own tests hand options over (a key, a snippet kind); anyone else is asked.
+  const testOptions = (arg: unknown): Record<string, unknown> =>
+    context.extensionMode === vscode.ExtensionMode.Test && isRecord(arg) ? arg : {};
   const commands: Readonly<Record<string, (first?: unknown, second?: unknown, third?: unknown) => Promise<unknown>>> = {
     'exchangeTx.sendRequest': (first, second, third) => send(first, second, { silent: silentOf(third) }),
     'exchangeTx.sendRequestAsWritten': (first, second, third) =>
@@ -175,32 +177,16 @@ export function registerRequestDocuments(context: vscode.ExtensionContext, parts
       if (method === undefined) return undefined;
       return (await openUntitledRequest(templateFor(method).text)).document.uri;
     },
-    // Only the extension's own tests choose without the pickers.
     'exchangeTx.copyRequestAs': (first, second, third) =>
-      withRequest(first, second, {}, (request) =>
-        tools.copyAs(
-          request,
-          context.extensionMode === vscode.ExtensionMode.Test && typeof third === 'object' && third !== null
-            ? (third as CopyOptions)
-            : {},
-        ),
-      ),
+      withRequest(first, second, {}, (request) => tools.copyAs(request, testOptions(third) as CopyOptions)),
     'exchangeTx.explainSignature': (first, second, third) =>
       withRequest(first, second, { silent: silentOf(third) }, (request, document) =>
         tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]),
       ),
     'exchangeTx.explainSignatureWithKey': (first, second, third) => {
-      // Only the extension's own tests hand the key over; anyone else is asked for it.
-      const given =
-        context.extensionMode === vscode.ExtensionMode.Test &&
-        typeof third === 'object' &&
-        third !== null &&
-        'key' in third &&
-        typeof third.key === 'string'
-          ? third.key
-          : undefined;
+      const { key } = testOptions(third);
       return withRequest(first, second, { silent: silentOf(third) }, (request) =>
-        tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
+        tools.explainWithPastedKey(request, typeof key === 'string' ? key : undefined, { silent: silentOf(third) }),
       );
     },
     'exchangeTx.diagnoseKeys': (first) => diagnoseKeys(toolsDeps, { silent: silentOf(first) }),

@@ -44,8 +44,7 @@ export async function signingKey(
 
 export interface CopyOptions {
   readonly kind?: SnippetKind;
-  /** Where the snippet reads the key; `'env'`: the default variable for where the request goes (keyVariableFor). */
-  readonly keySource?: SnippetKeySource | 'env';
+  readonly keySource?: SnippetKeySource;
   readonly silent?: boolean;
 }
 
@@ -74,11 +73,7 @@ export class RequestTools {
     // Where it goes first: the variable offered for the key depends on it.
     const { baseUrl, kind: where } = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!baseUrl) return undefined;
-    const variable = keyVariableFor(where);
-    const keySource =
-      options.keySource === 'env'
-        ? { kind: 'env' as const, name: variable }
-        : (options.keySource ?? (await this.pickKeySource(variable, where)));
+    const keySource = options.keySource ?? (await this.pickKeySource(keyVariableFor(where), where));
     if (!keySource) return undefined;
     const prepared = prepareRequest(request);
     const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });

@@ -1,5 +1,5 @@
 /** An answer document's text: `//` header lines (status, target, redacted headers, meaning), then the answer. Pure. */
-import type { SentHeaders } from '../../api';
+import type { HttpAnswer, RawExchange } from '../../api';
 import { prettyJson, timeWithUtc } from '../../shared/format';
 import { wrapCommentLine } from '../../shared/commentWrap';
 import type { TimeStyle } from '../../shared/format';
@@ -9,18 +9,12 @@ import type { Meaning } from '../../api/serviceErrorMeaning';
 import { visibleText } from '../../shared/safeText';
 import { isRecord } from '../../shared/isRecord';
 
-export interface AnswerInput {
+export interface AnswerInput extends HttpAnswer, Pick<RawExchange, 'durationMs' | 'queuedMs'> {
   readonly method: string;
   /** "Sandbox", or the account's name. */
   readonly target: string;
   readonly host: string;
   readonly sentAt: Date;
-  readonly status: number;
-  readonly contentType: string;
-  readonly text: string;
-  readonly durationMs: number;
-  readonly queuedMs: number;
-  readonly sent: SentHeaders;
   /** How the time sent is shown; English in UTC when absent. */
   readonly timeStyle?: TimeStyle;
 }
@@ -30,7 +24,6 @@ export interface AnswerText {
   readonly language: 'jsonc' | 'plaintext';
   /** A one-line outcome: "result", "error -32602", "HTTP 401"… */
   readonly outcome: string;
-  /** True for a JSON-RPC result. */
   readonly ok: boolean;
   /** Why a JSON body is shown as it arrived, when not for its size: too deep, or rendering failed. */
   readonly shownRaw?: 'too-deep' | 'not-rendered';

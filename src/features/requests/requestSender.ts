@@ -39,7 +39,6 @@ export interface SendOptions {
 }
 
 export interface SendResult {
-  /** Whether a request left (an answer, or a failure after sending). */
   readonly sent: boolean;
   readonly uri?: vscode.Uri;
   readonly text?: string;
@@ -51,7 +50,6 @@ export interface SendResult {
 
 export interface SenderDeps {
   readonly environment: Pick<EnvironmentService, 'connection' | 'state'>;
-  /** The money-moving question (tests replace it). */
   readonly questions: AccountQuestions;
   readonly answers: AnswerDocuments;
   readonly history: HistoryStore;

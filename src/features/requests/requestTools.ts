@@ -17,7 +17,6 @@ import type { SnippetKeySource } from './snippetScripts';
 
 export interface ToolsDeps {
   readonly environment: Pick<EnvironmentService, 'client' | 'state' | 'accounts' | 'chosen'>;
-  /** The built-in sandbox's key when requests go there (started if needed). */
   readonly sandboxHost: Pick<SandboxHost, 'start'>;
   readonly answers: AnswerDocuments;
   readonly messages: MessagePresenter;

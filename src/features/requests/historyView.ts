@@ -1,12 +1,50 @@
-/** The History view: the workspace's last exchanges, newest first; opening one shows its answer again. */
+/** The History: kept in the workspace's Memento (format in historyModel.ts) and shown newest first in its view. */
 import * as vscode from 'vscode';
 import { timeWithUtc } from '../../shared/format';
-import { entryLooks, paramsOf, summarizeParams } from './historyModel';
+import { entryLooks, HISTORY_KEY, historyEntries, paramsOf, summarizeParams, withEntry } from './historyModel';
 import type { EntryLook, HistoryEntry } from './historyModel';
-import type { HistoryStore } from './historyStore';
 import { userTimeStyle } from '../common/timeStyle';
 
 export const HISTORY_VIEW = 'exchangeTx.history';
+
+export class HistoryStore implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  /** Writes one after another, so that two sends finishing together both land. */
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly memento: vscode.Memento) {}
+
+  get entries(): HistoryEntry[] {
+    return historyEntries(this.memento.get<unknown>(HISTORY_KEY));
+  }
+
+  find(id: string): HistoryEntry | undefined {
+    return this.entries.find((entry) => entry.id === id);
+  }
+
+  add(entry: HistoryEntry): Promise<void> {
+    return this.write(() => withEntry(this.memento.get<unknown>(HISTORY_KEY), entry));
+  }
+
+  clear(): Promise<void> {
+    return this.write(() => undefined);
+  }
+
+  private write(next: () => unknown): Promise<void> {
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await this.memento.update(HISTORY_KEY, next());
+        this.changed.fire();
+      });
+    return this.writing;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
 
 /** The label of an entry in lists: "getStatus {"id":"…"}". */
 export function entryLabel(entry: HistoryEntry): string {

@@ -8,8 +8,7 @@ import { localTime, timeWithUtc } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { ANSWER_SCHEME, AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
-import { HistoryStore } from './historyStore';
-import { entryLabel, HISTORY_VIEW, HistoryTree } from './historyView';
+import { entryLabel, HISTORY_VIEW, HistoryStore, HistoryTree } from './historyView';
 import { openUntitledRequest } from './requestFiles';
 import { registerRequestDocuments } from './requestDocuments';
 

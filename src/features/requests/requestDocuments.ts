@@ -8,7 +8,7 @@ import type { Logger } from '../common/log';
 import type { MessagePresenter } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
-import type { HistoryStore } from './historyStore';
+import type { HistoryStore } from './historyView';
 import { diagnoseKeys } from './keyDiagnosis';
 import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
 import { templateFor } from './operations';

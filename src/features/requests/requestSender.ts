@@ -16,7 +16,7 @@ import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
 import type { AnswerText } from './answerText';
 import type { HistoryEntry } from './historyModel';
-import type { HistoryStore } from './historyStore';
+import type { HistoryStore } from './historyView';
 import { localProblem } from './localChecks';
 import { createsOnAccount, movesMoney, readSent } from './moneyMoving';
 import { DIAGNOSTIC_SOURCE, unreadDocumentMessage } from './newRequest';

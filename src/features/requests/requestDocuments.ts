@@ -49,7 +49,7 @@ async function documentOf(arg: unknown): Promise<vscode.TextDocument | undefined
 export function registerRequestDocuments(context: vscode.ExtensionContext, parts: RequestDocumentParts): void {
   const { environment, clients, sandboxHost, questions, log, messages, answers, history, entryOf } = parts;
   const sender = new RequestSender({ environment, questions, answers, history, messages, log });
-  const lenses = new RequestLenses(environment, (document, request) => sender.problemsOf(document, request));
+  const lenses = new RequestLenses(environment, sender);
   const toolsDeps = { environment, sandboxHost, answers, messages, log };
   const tools = new RequestTools(toolsDeps);
   registerUnknownMethodWarnings(context);

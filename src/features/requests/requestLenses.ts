@@ -3,7 +3,7 @@ import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { targetName } from '../common/environmentNames';
 import { parseRequests } from './requestDocument';
-import type { DocumentRequest } from './requestDocument';
+import type { RequestSender } from './requestSender';
 import { isRequestDocument } from './requestFiles';
 import { unreadDocumentMessage } from './newRequest';
 
@@ -12,13 +12,10 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly subscriptions: vscode.Disposable[];
 
-  /** `problemsOf`: why a request would not be sent as it stands (none: "Send as Written" is not offered). */
+  /** The sender says why a request would not be sent as it stands (none: "Send as Written" is not offered). */
   constructor(
     private readonly environment: Pick<EnvironmentService, 'kind' | 'state' | 'onDidChange'>,
-    private readonly problemsOf: (
-      document: vscode.TextDocument,
-      request: DocumentRequest,
-    ) => readonly string[] = () => [],
+    private readonly sender: Pick<RequestSender, 'problemsOf'>,
   ) {
     this.subscriptions = [
       environment.onDidChange(() => this.changed.fire()),
@@ -56,7 +53,7 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
           'exchangeTx.sendRequest',
         ),
       );
-      if (this.problemsOf(document, request).length > 0) {
+      if (this.sender.problemsOf(document, request).length > 0) {
         const skips = vscode.l10n.t(
           'Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).',
         );

@@ -1,5 +1,9 @@
-/** What the status watch hands to its callers (the commands, the tests). */
+/** What the status watch is given and hands to its callers (the commands, the tests). */
+import type * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
+import type { TransactionStore } from '../../store/transactionStore';
 import type { TransactionStatus } from '../../shared/status';
+import type { Logger } from '../common/log';
 
 /** What a test (or a user) sees of one item, read from the real StatusBarItem. */
 export interface WatchItemSnapshot {
@@ -20,3 +24,23 @@ export interface Announcement {
 }
 
 export type WatchResult = 'added' | 'already' | 'full' | 'invalid';
+
+export interface StatusWatchDeps {
+  readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
+  readonly environment: {
+    /** Where requests go now: `sandbox` or the account's id. */
+    readonly target: string;
+    targetLabel(target: string): string;
+    /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
+    recordsOn(
+      target: string,
+      ids: readonly string[],
+      options?: { readonly deadlineMs?: number },
+    ): Promise<Map<string, TransactionRecord>>;
+    readonly onDidReset: vscode.Event<unknown>;
+  };
+  readonly memento: vscode.Memento;
+  readonly log: Logger;
+  readonly intervalMs: number;
+  readonly restoreDelayMs?: number;
+}

@@ -8,7 +8,7 @@
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { JSONPath, Node } from 'jsonc-parser';
 import { OPERATIONS } from '../../src/features/requests/operationTable';
-import type { Operation } from '../../src/features/requests/operationEntry';
+import type { Operation } from '../../src/features/requests/operationTable';
 import { inline, lines, members } from './jsonText';
 
 const code = (text: string) => `\`${text}\``;

@@ -1,22 +1,41 @@
 /**
  * Read-only answer documents (`exchange-tx-answer:/…`), opened beside the request in one result
- * column (resultColumn.ts), Markdown ones (Explain Signature, Diagnose Keys) as a rendered preview:
- * their texts are kept in memory only (a virtual document is never backed up or saved), the last
- * MAX_KEPT of them.
+ * column, Markdown ones as a rendered preview. Their texts live in memory only, the last MAX_KEPT.
  */
 import * as vscode from 'vscode';
-import { resultColumn } from './resultColumn';
 
 export const ANSWER_SCHEME = 'exchange-tx-answer';
-/** The built-in Markdown extension's preview editor (a webview showing the rendered document). */
+/** The built-in Markdown extension's preview editor. */
 export const MARKDOWN_PREVIEW_EDITOR = 'vscode.markdown.preview.editor';
 const MAX_KEPT = 100;
 
 export type DocumentLanguage = 'jsonc' | 'plaintext' | 'markdown';
 const EXTENSIONS: Readonly<Record<DocumentLanguage, string>> = { jsonc: 'jsonc', plaintext: 'txt', markdown: 'md' };
 
-function safeName(text: string): string {
-  return text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'request';
+/** Whether a tab shows an answer document (as text, in a diff, or as a preview). */
+function showsAnswer(tab: vscode.Tab): boolean {
+  const input = tab.input;
+  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom)
+    return input.uri.scheme === ANSWER_SCHEME;
+  if (input instanceof vscode.TabInputTextDiff)
+    return input.original.scheme === ANSWER_SCHEME || input.modified.scheme === ANSWER_SCHEME;
+  return false;
+}
+
+/**
+ * Where a result opens: the column that shows one already, else the other column of a split
+ * editor, else beside the active one. So results never split the editor into a third column.
+ */
+function resultColumn(): vscode.ViewColumn {
+  const groups = vscode.window.tabGroups.all;
+  const holding = groups.find((group) => group.tabs.some(showsAnswer));
+  if (holding) return holding.viewColumn;
+  const active = vscode.window.tabGroups.activeTabGroup;
+  const others = groups.filter((group) => group !== active);
+  if (others.length === 0) return vscode.ViewColumn.Beside;
+  // The column right of the active one if there is one, else the nearest to its left.
+  const right = others.find((group) => group.viewColumn > active.viewColumn);
+  return (right ?? others[others.length - 1] ?? active).viewColumn;
 }
 
 export class AnswerDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
@@ -32,17 +51,10 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     );
   }
 
-  /** The text of an answer document, if it is one of ours and still kept. */
-  textOf(uri: vscode.Uri): string | undefined {
-    return this.texts.get(uri.toString());
-  }
-
-  /** A new answer document's address: `…/<n>/<method>.answer.jsonc` (or `.txt` for plain text). */
+  /** A new answer document's address: `…/<n>/<method>.answer.jsonc` (or `.txt`, `.md`). */
   newUri(method: string, language: DocumentLanguage, folder = String(++this.seq), kind = 'answer'): vscode.Uri {
-    return vscode.Uri.from({
-      scheme: ANSWER_SCHEME,
-      path: `/${folder}/${safeName(method)}.${kind}.${EXTENSIONS[language]}`,
-    });
+    const name = method.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'request';
+    return vscode.Uri.from({ scheme: ANSWER_SCHEME, path: `/${folder}/${name}.${kind}.${EXTENSIONS[language]}` });
   }
 
   /** Keeps `text` under `uri` (the oldest kept text goes past MAX_KEPT). */
@@ -50,23 +62,18 @@ export class AnswerDocuments implements vscode.TextDocumentContentProvider, vsco
     const key = uri.toString();
     this.texts.delete(key);
     this.texts.set(key, text);
-    while (this.texts.size > MAX_KEPT) {
-      const oldest = this.texts.keys().next().value;
-      if (oldest === undefined) break;
+    for (const oldest of this.texts.keys()) {
+      if (this.texts.size <= MAX_KEPT) break;
       this.texts.delete(oldest);
     }
     this.changed.fire(uri);
   }
 
-  /**
-   * Opens an answer document in the result column (beside the active editor the first time),
-   * keeping the focus where it is unless asked; Markdown rendered, as a preview.
-   */
+  /** Opens an answer document in the result column, keeping the focus where it is unless asked. */
   async show(uri: vscode.Uri, language: DocumentLanguage, options: { readonly focus?: boolean } = {}): Promise<void> {
-    const shown = { viewColumn: resultColumn(ANSWER_SCHEME), preview: true, preserveFocus: !options.focus };
+    const shown = { viewColumn: resultColumn(), preview: true, preserveFocus: !options.focus };
     if (language === 'markdown') {
       try {
-        // The preview opens the document itself: no round trip to open it first.
         await vscode.commands.executeCommand('vscode.openWith', uri, MARKDOWN_PREVIEW_EDITOR, shown);
         return;
       } catch {

@@ -1,9 +1,6 @@
 /**
- * The text of an answer document: a header of `//` lines (HTTP status, time, where it went, the
- * redacted headers, what an error means and what to do), then the answer pretty-printed as JSON,
- * or as it arrived when it is not JSON, when it is too long, or when it nests too deep to print
- * (see {@link MAX_ANSWER_DEPTH}). Pure; nothing secret reaches it (the headers come
- * redacted from the client).
+ * The text of an answer document: a header of `//` lines (status, time, target, redacted headers,
+ * what an error means), then the answer pretty-printed, or as it arrived when it cannot be. Pure.
  */
 import type { SentHeaders } from '../../api';
 import { prettyJson, timeWithUtc } from '../../shared/format';
@@ -27,34 +24,23 @@ export interface AnswerInput {
   readonly durationMs: number;
   readonly queuedMs: number;
   readonly sent: SentHeaders;
-  /** How the time sent is shown (the user's locale); English in UTC when absent. */
+  /** How the time sent is shown; English in UTC when absent. */
   readonly timeStyle?: TimeStyle;
 }
 
 export interface AnswerText {
   readonly text: string;
-  /** `jsonc` when the body is JSON, else `plaintext`. */
   readonly language: 'jsonc' | 'plaintext';
   /** A one-line outcome: "result", "error -32602", "HTTP 401"… */
   readonly outcome: string;
   /** True for a JSON-RPC result. */
   readonly ok: boolean;
-  /**
-   * Set when the body is shown as it arrived instead of pretty-printed for a reason other than
-   * its size or not being JSON: it nests too deep, or rendering it failed.
-   */
+  /** Why a JSON body is shown as it arrived, when not for its size: too deep, or rendering failed. */
   readonly shownRaw?: 'too-deep' | 'not-rendered';
 }
 
 /** Longest answer shown whole; the rest is cut with a note (the service's pages are far smaller). */
 export const MAX_SHOWN_CHARS = 2 * 1024 * 1024;
-
-/**
- * Deepest answer pretty-printed ({@link MAX_JSON_DEPTH}, 64 levels; the service's answers nest 4):
- * `JSON.stringify` recurses once per level, and an answer nested 100,000 levels deep would
- * overflow the stack. A deeper answer is shown as it arrived, with a line saying why.
- */
-export const MAX_ANSWER_DEPTH = MAX_JSON_DEPTH;
 
 /** A text made safe for one `//` line: runs of white space (line breaks too) as one space, unsafe characters as escapes. */
 function oneLine(text: string, max = 300): string {
@@ -81,10 +67,7 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/**
- * The header lines, before wrapping: the outcome, where it went, when, and the headers sent (the
- * key and the signature as the client's fingerprints).
- */
+/** The header lines, before wrapping: the outcome, where it went, when, and the headers sent. */
 function headerLines(input: AnswerInput, when: string): string[] {
   const queued = input.queuedMs > 0 ? ` (held ${input.queuedMs} ms by the rate limit first)` : '';
   return [
@@ -99,26 +82,17 @@ function headerLines(input: AnswerInput, when: string): string[] {
 }
 
 /**
- * The widest header line, `//` included: what the editor shows of an answer opened beside its
- * request in a 1400 px window with the sidebar open (46 characters of the default font; the
- * screenshot test measures it).
+ * The widest header line, `//` included: what the editor shows of an answer beside its request in
+ * a 1400 px window with the sidebar open (the screenshot test measures it).
  */
 export const HEADER_WIDTH = 44;
 
-/** One `//` line as lines of at most `width` characters (src/shared/format.ts: the details document wraps its notes the same way). */
-export function wrapComment(line: string, width = HEADER_WIDTH): string[] {
-  return wrapCommentLine(line, width);
-}
-
 /** The header's lines, each wrapped to {@link HEADER_WIDTH}, as the document's first lines. */
 function header(lines: readonly string[]): string {
-  return lines.flatMap((line) => wrapComment(line)).join('\n');
+  return lines.flatMap((line) => wrapCommentLine(line, HEADER_WIDTH)).join('\n');
 }
 
-/** The default {@link AnswerInput.timeStyle}. */
-export const ANSWER_TIME_STYLE: TimeStyle = { locale: 'en', timeZone: 'UTC' };
-
-function timeText(date: Date, style: TimeStyle = ANSWER_TIME_STYLE): string {
+function timeText(date: Date, style: TimeStyle = { locale: 'en', timeZone: 'UTC' }): string {
   // An invalid time is a caller's bug: thrown, as toISOString does, and caught by renderAnswerOrRaw.
   if (!Number.isFinite(date.getTime())) throw new RangeError('Invalid time value');
   return timeWithUtc(date.getTime(), style);
@@ -134,14 +108,26 @@ function shownText(text: string): { shown: string; cut: string | undefined } {
   return { shown, cut };
 }
 
-/** The line of an answer shown as it arrived because it nests too deep to pretty-print. */
-const TOO_DEEP = `// The answer nests arrays and objects deeper than ${MAX_ANSWER_DEPTH} levels: it is shown as it arrived, not pretty-printed.`;
+/** The document of an answer shown as it arrived (`shown`: cut when long), under its header. */
+function asArrived(
+  lines: readonly string[],
+  shown: string,
+  outcome: string,
+  ok: boolean,
+  shownRaw: AnswerText['shownRaw'],
+): AnswerText {
+  const text = `${header(lines)}\n\n${visibleText(shown)}\n`;
+  return { text, language: 'plaintext', outcome, ok, ...(shownRaw ? { shownRaw } : {}) };
+}
+
+/** The line of an answer too deep to pretty-print: `JSON.stringify` recurses once per level. */
+const TOO_DEEP = `// The answer nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels: it is shown as it arrived, not pretty-printed.`;
 
 export function renderAnswer(input: AnswerInput): AnswerText {
   const lines = headerLines(input, timeText(input.sentAt, input.timeStyle));
   const { shown, cut } = shownText(input.text);
   // Checked before anything recursive sees the value (JSON.parse does not recurse; printing does).
-  const tooDeep = nestsDeeperThan(input.text, MAX_ANSWER_DEPTH);
+  const tooDeep = nestsDeeperThan(input.text, MAX_JSON_DEPTH);
   const parsed = parse(input.text);
   const http = httpMeaning(input.status);
   if (!parsed.ok || !isRecord(parsed.value)) {
@@ -150,20 +136,10 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     if (http) lines.push(...meaningLines(http));
     if (parsed.ok && tooDeep) lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
+    const outcome = `HTTP ${input.status}`;
     if (parsed.ok && !tooDeep && !cut)
-      return {
-        text: `${header(lines)}\n${prettyJson(parsed.value)}\n`,
-        language: 'jsonc',
-        outcome: `HTTP ${input.status}`,
-        ok: false,
-      };
-    const raw = {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome: `HTTP ${input.status}`,
-      ok: false,
-    } as const;
-    return parsed.ok && tooDeep ? { ...raw, shownRaw: 'too-deep' } : raw;
+      return { text: `${header(lines)}\n${prettyJson(parsed.value)}\n`, language: 'jsonc', outcome, ok: false };
+    return asArrived(lines, shown, outcome, false, parsed.ok && tooDeep ? 'too-deep' : undefined);
   }
   // Only the top level of the answer is read here (error.code, .message, .data.limits): no walk.
   const error = errorOf(parsed.value);
@@ -185,13 +161,7 @@ export function renderAnswer(input: AnswerInput): AnswerText {
     // Plain text: the editor's JSON support would walk the same depth again.
     lines.push(TOO_DEEP);
     if (cut) lines.push(cut);
-    return {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome,
-      ok,
-      shownRaw: 'too-deep',
-    };
+    return asArrived(lines, shown, outcome, ok, 'too-deep');
   }
   if (cut) lines.push('// The answer was too long to pretty-print; it is shown as it arrived, cut.');
   const body = cut ? visibleText(shown) : prettyJson(parsed.value);
@@ -199,9 +169,8 @@ export function renderAnswer(input: AnswerInput): AnswerText {
 }
 
 /**
- * The answer document for an answer that came back: {@link renderAnswer}'s, or, when rendering
- * fails for any reason, the answer as it arrived with its HTTP status and why (never "no answer":
- * the service did answer). Made of plain string operations that cannot fail on the same input.
+ * The answer document of an answer that came back: {@link renderAnswer}'s, or when that fails, the
+ * answer as it arrived with why (never "no answer"), made of string operations that cannot fail.
  */
 export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
   try {
@@ -218,12 +187,6 @@ export function renderAnswerOrRaw(input: AnswerInput): AnswerText {
       `// The answer could not be rendered (${reason}): it is shown as it arrived (${oneLine(input.contentType || 'no content type', 80)}).`,
     );
     if (cut) lines.push(cut);
-    return {
-      text: `${header(lines)}\n\n${visibleText(shown)}\n`,
-      language: 'plaintext',
-      outcome: `HTTP ${input.status}`,
-      ok: false,
-      shownRaw: 'not-rendered',
-    };
+    return asArrived(lines, shown, `HTTP ${input.status}`, false, 'not-rendered');
   }
 }

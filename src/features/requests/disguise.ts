@@ -1,26 +1,16 @@
 /**
- * What makes a request read differently from what is sent, refused before anything is signed (also
- * "as written"): a member written twice in one object (JSON keeps the last one, so a second
- * `"method"` far to the right decides what runs while the first one is what the reader sees),
- * a `method` member anywhere but the top level of the request (a decoy `"method": "getStatus"` in
- * `params` at the top, the real one 80 lines below), invisible characters (bidi overrides,
- * zero-width and other format characters, odd spaces) and lines too wide to read without
- * scrolling. Pure: no `vscode`.
- *
- * Width is counted in display columns, as the editor lays a line out: a tab reaches the next
- * multiple of TAB_STOP, an East Asian wide character or emoji takes two columns, any other
- * character one. Ours: tab stops every 8 columns, whatever the document's `editor.tabSize` (a
- * workspace may set that, and must not be able to widen what passes; 8 is the widest common
- * setting, VS Code's default is 4, so a line passes only if it fits at 8).
+ * What makes a request read differently from what is sent, refused before anything is signed: a
+ * member written twice (JSON keeps the last), a `method` below the top level (a decoy), invisible
+ * characters, and lines too wide to read without scrolling. Pure.
  */
 import type { Node } from 'jsonc-parser';
 import { echo } from '../../shared/echo';
-import { isInvisible } from './quoting';
+import { codePointHex, isInvisible } from './quoting';
 
 /** The widest line of a request that is sent, in display columns: a wider one hides its end past the editor's edge. */
 export const MAX_REQUEST_LINE = 300;
 
-/** Tab stops every this many columns when a line's width is counted (ours, see above). */
+/** Tab stops when a line's width is counted: 8, the widest common setting, whatever the workspace sets. */
 export const TAB_STOP = 8;
 
 /** Whether `code` is drawn two columns wide (East Asian Wide and Fullwidth ranges, emoji). */
@@ -38,7 +28,7 @@ function isWide(code: number): boolean {
   );
 }
 
-/** The width of one line in display columns: tabs to the next multiple of TAB_STOP, wide characters two. */
+/** The width of one line in display columns, as the editor lays it out: tabs to the next stop, wide characters two. */
 export function displayColumns(line: string): number {
   let columns = 0;
   for (const char of line) {
@@ -55,70 +45,51 @@ function pathText(path: readonly (string | number)[]): string {
   return text;
 }
 
+type Place = { readonly node: Node; readonly path: readonly (string | number)[] };
+
+/** `node` and every value below it, depth first in document order, without recursion. */
+function* walk(node: Node): Generator<Place> {
+  const stack: Place[] = [{ node, path: [] }];
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    yield next;
+    const { path } = next;
+    const children = next.node.children ?? [];
+    const below: Place[] = [];
+    if (next.node.type === 'object') {
+      for (const [key, value] of children.map((property) => property.children ?? []))
+        if (key && typeof key.value === 'string' && value) below.push({ node: value, path: [...path, key.value] });
+    } else if (next.node.type === 'array') {
+      children.forEach((child, index) => below.push({ node: child, path: [...path, index] }));
+    }
+    stack.push(...below.reverse());
+  }
+}
+
 /** The first member written twice in one object of `node` (depth first), as `where` and name. */
 export function duplicateMember(node: Node): { readonly where: string; readonly name: string } | undefined {
-  // Iterative: a request of any depth is walked without recursion.
-  const stack: { node: Node; path: (string | number)[] }[] = [{ node, path: [] }];
-  while (stack.length > 0) {
-    const next = stack.pop();
-    if (!next) break;
-    const children = next.node.children ?? [];
-    if (next.node.type === 'object') {
-      const seen = new Set<string>();
-      const values: { node: Node; path: (string | number)[] }[] = [];
-      for (const property of children) {
-        const [key, value] = property.children ?? [];
-        if (!key || typeof key.value !== 'string') continue;
-        if (seen.has(key.value)) return { where: pathText(next.path), name: key.value };
-        seen.add(key.value);
-        if (value) values.push({ node: value, path: [...next.path, key.value] });
-      }
-      stack.push(...values.reverse());
-    } else if (next.node.type === 'array') {
-      stack.push(...children.map((child, index) => ({ node: child, path: [...next.path, index] })).reverse());
+  for (const { node: object, path } of walk(node)) {
+    if (object.type !== 'object') continue;
+    const seen = new Set<string>();
+    for (const property of object.children ?? []) {
+      const name: unknown = property.children?.[0]?.value;
+      if (typeof name !== 'string') continue;
+      if (seen.has(name)) return { where: pathText(path), name };
+      seen.add(name);
     }
   }
   return undefined;
 }
 
 /** Where the first `method` member below the top level of a request is (`"params.x"`), if any. */
-export function nestedMethod(node: Node): string | undefined {
-  const stack: { node: Node; path: (string | number)[] }[] = [];
-  const push = (parent: Node, path: (string | number)[]): void => {
-    const children = parent.children ?? [];
-    if (parent.type === 'object') {
-      for (const property of [...children].reverse()) {
-        const [key, value] = property.children ?? [];
-        if (key && typeof key.value === 'string' && value) stack.push({ node: value, path: [...path, key.value] });
-      }
-    } else if (parent.type === 'array') {
-      for (let index = children.length - 1; index >= 0; index--)
-        stack.push({ node: children[index], path: [...path, index] });
-    }
-  };
-  // Iterative, as duplicateMember: the request's own members first, then every object below them.
-  push(node, []);
-  while (stack.length > 0) {
-    const next = stack.pop();
-    if (!next) break;
-    if (next.node.type === 'object') {
-      for (const property of next.node.children ?? [])
-        if (property.children?.[0]?.value === 'method') return pathText(next.path);
-    }
-    push(next.node, next.path);
+function nestedMethod(node: Node): string | undefined {
+  for (const { node: object, path } of walk(node)) {
+    if (path.length > 0 && object.type === 'object')
+      if ((object.children ?? []).some((property) => property.children?.[0]?.value === 'method')) return pathText(path);
   }
   return undefined;
 }
 
-/** `U+202E` for one code point. */
-function codePoint(char: string): string {
-  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/**
- * Why the request written at `start`..`end` of `text` does not read as what it sends, or
- * undefined. `node` is its parsed value's tree.
- */
+/** Why the request written at `start`..`end` of `text` (`node` its tree) does not read as what it sends. */
 export function disguiseProblem(text: string, start: number, end: number, node: Node): string | undefined {
   const duplicate = duplicateMember(node);
   if (duplicate) {
@@ -136,7 +107,7 @@ export function disguiseProblem(text: string, start: number, end: number, node: 
     const visible = row.replace(/\r$/, '');
     for (const char of visible) {
       if (char !== '\t' && isInvisible(char))
-        return `Line ${line} holds an invisible character (${codePoint(char)}): what is sent would not be what you read. Remove it.`;
+        return `Line ${line} holds an invisible character (U+${codePointHex(char)}): what is sent would not be what you read. Remove it.`;
     }
     const columns = displayColumns(visible);
     if (columns > MAX_REQUEST_LINE) {

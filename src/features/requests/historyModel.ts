@@ -1,10 +1,10 @@
 /**
- * The History of request documents sent in a workspace: the last 200 exchanges, newest first,
- * stored in the workspace's Memento as a versioned list (src/shared/storedState.ts) under
- * `exchangeTx.history`. An entry holds the request as sent (compact JSON: the operation and its
- * params, never a key or a signature), the answer document's text (whose headers are redacted to
- * fingerprints), bounded in size, and where it went. Pure: no `vscode`.
+ * The History of request documents sent in a workspace: the last 200 exchanges, newest first, in
+ * the workspace's Memento as a versioned list. An entry holds the request as sent (never a key or
+ * a signature) and the answer document's text (headers redacted), both bounded. Pure.
  */
+import { clockTime, localTime } from '../../shared/format';
+import type { TimeStyle } from '../../shared/format';
 import { listValues, readStoredList, storedListJson } from '../../shared/storedState';
 import type { JsonObject, ListCodec, StoredList } from '../../shared/storedState';
 import { isRecord } from '../../shared/isRecord';
@@ -16,14 +16,12 @@ export const MAX_REQUEST_CHARS = 16 * 1024;
 export const MAX_ANSWER_CHARS = 64 * 1024;
 
 export interface HistoryEntry {
-  /** A unique id (for commands and documents). */
   readonly id: string;
   /** When it was sent, ms since the epoch. */
   readonly at: number;
   readonly method: string;
   /** The request as sent, compact JSON. */
   readonly request: string;
-  /** "sandbox" or "live". */
   readonly environment: 'sandbox' | 'live';
   /** The account it was signed for (entries of the sandbox, and older ones, have none). */
   readonly accountId?: string;
@@ -36,25 +34,20 @@ export interface HistoryEntry {
   readonly durationMs: number;
   /** The answer document's text (or the failure's message), bounded. */
   readonly answer: string;
-  /** `jsonc` or `plaintext`: how the answer document shows. */
   readonly language: 'jsonc' | 'plaintext';
 }
 
 /** The note that ends a text cut to its bound, after exactly the bound's characters. */
 const CUT_NOTE = /^\n\/\/ … cut: the whole text was \d{1,15} characters\.\n$/;
 
-/**
- * `text` cut to `max` characters with a note of its whole length. A text cut already (as stored
- * entries are, read back) is kept as it is, so its note still says the length it was sent with.
- */
+/** `text` cut to `max` characters with a note of its length; a text cut already keeps its note. */
 function bounded(text: string, max: number): string {
   if (text.length <= max) return text;
   if (CUT_NOTE.test(text.slice(max))) return text;
   return `${text.slice(0, max)}\n// … cut: the whole text was ${text.length} characters.\n`;
 }
 
-/** An entry bounded for storage. */
-export function boundedEntry(entry: HistoryEntry): HistoryEntry {
+function boundedEntry(entry: HistoryEntry): HistoryEntry {
   return {
     ...entry,
     request: bounded(entry.request, MAX_REQUEST_CHARS),
@@ -64,14 +57,13 @@ export function boundedEntry(entry: HistoryEntry): HistoryEntry {
 
 const STRING_FIELDS = ['id', 'method', 'request', 'target', 'host', 'outcome', 'answer'] as const;
 
-export const historyCodec: ListCodec<HistoryEntry> = {
+const historyCodec: ListCodec<HistoryEntry> = {
   read(entry) {
     if (!isRecord(entry) || typeof entry.id !== 'string' || typeof entry.at !== 'number') return 'unknown';
     for (const field of STRING_FIELDS) if (typeof entry[field] !== 'string') return 'invalid';
     if (!Number.isFinite(entry.at) || typeof entry.ok !== 'boolean' || typeof entry.durationMs !== 'number')
       return 'invalid';
     if (entry.environment !== 'sandbox' && entry.environment !== 'live') return 'invalid';
-    const language = entry.language === 'plaintext' ? 'plaintext' : 'jsonc';
     const value: HistoryEntry = {
       id: entry.id,
       at: entry.at,
@@ -85,7 +77,7 @@ export const historyCodec: ListCodec<HistoryEntry> = {
       ok: entry.ok,
       durationMs: entry.durationMs,
       answer: entry.answer as string,
-      language,
+      language: entry.language === 'plaintext' ? 'plaintext' : 'jsonc',
     };
     return { value: boundedEntry(value) };
   },
@@ -93,7 +85,7 @@ export const historyCodec: ListCodec<HistoryEntry> = {
   write: (entry, stored) => ({ ...(isRecord(stored) ? stored : {}), ...entry }),
 };
 
-export function readHistory(stored: unknown): StoredList<HistoryEntry> {
+function readHistory(stored: unknown): StoredList<HistoryEntry> {
   return readStoredList(stored, historyCodec, MAX_HISTORY);
 }
 
@@ -118,4 +110,43 @@ export function summarizeParams(params: unknown, max = 80): string {
     text = '';
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The params of a stored request (compact JSON), if any. */
+export function paramsOf(request: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(request);
+    return isRecord(parsed) ? parsed.params : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** When an entry was sent, as its label says it: the clock time on the day of `nowMs`, else date and time. */
+export function sentWhen(at: number, style: TimeStyle, nowMs: number): string {
+  const day = (ms: number) => localTime(ms, style).replace(clockTime(ms, style), '');
+  return day(at) === day(nowMs) ? clockTime(at, style) : localTime(at, style);
+}
+
+export interface EntryLook {
+  readonly label: string;
+  readonly description: string;
+}
+
+/**
+ * How each entry (by id) reads in the view: the method and when it was sent, the outcome beside.
+ * Rows still alike are numbered, oldest first, so a number does not change as newer ones arrive.
+ */
+export function entryLooks(entries: readonly HistoryEntry[], style: TimeStyle, nowMs: number): Map<string, EntryLook> {
+  const looks = new Map<string, EntryLook>();
+  const seen = new Map<string, number>();
+  for (const entry of [...entries].reverse()) {
+    const label = `${entry.method} · ${sentWhen(entry.at, style, nowMs)}`;
+    const description = entry.outcome;
+    const key = `${label}\n${description}`;
+    const count = (seen.get(key) ?? 0) + 1;
+    seen.set(key, count);
+    looks.set(entry.id, { label: count === 1 ? label : `${label} (${count})`, description });
+  }
+  return looks;
 }

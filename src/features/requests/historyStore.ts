@@ -1,7 +1,4 @@
-/**
- * The History of request documents in the workspace's Memento (historyModel.ts holds the format
- * and its bounds); fires when it changes.
- */
+/** The History in the workspace's Memento (historyModel.ts holds the format); fires when it changes. */
 import * as vscode from 'vscode';
 import { HISTORY_KEY, historyEntries, withEntry } from './historyModel';
 import type { HistoryEntry } from './historyModel';
@@ -23,20 +20,18 @@ export class HistoryStore implements vscode.Disposable {
   }
 
   add(entry: HistoryEntry): Promise<void> {
-    this.writing = this.writing
-      .catch(() => undefined)
-      .then(async () => {
-        await this.memento.update(HISTORY_KEY, withEntry(this.memento.get<unknown>(HISTORY_KEY), entry));
-        this.changed.fire();
-      });
-    return this.writing;
+    return this.write(() => withEntry(this.memento.get<unknown>(HISTORY_KEY), entry));
   }
 
   clear(): Promise<void> {
+    return this.write(() => undefined);
+  }
+
+  private write(next: () => unknown): Promise<void> {
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {
-        await this.memento.update(HISTORY_KEY, undefined);
+        await this.memento.update(HISTORY_KEY, next());
         this.changed.fire();
       });
     return this.writing;

@@ -1,15 +1,9 @@
-/**
- * The History view under the Exchange Tx container: the workspace's last exchanges, newest
- * first. Opening one shows its answer again; its context menu re-sends it, opens its request as
- * a document, or compares it with another (two selected, or one picked).
- */
+/** The History view: the workspace's last exchanges, newest first; opening one shows its answer again. */
 import * as vscode from 'vscode';
 import { timeWithUtc } from '../../shared/format';
-import type { HistoryEntry } from './historyModel';
+import { entryLooks, paramsOf, summarizeParams } from './historyModel';
+import type { EntryLook, HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
-import { summarizeParams } from './historyModel';
-import { entryLooks, paramsOf } from './historyLooks';
-import type { EntryLook } from './historyLooks';
 import { userTimeStyle } from '../common/timeStyle';
 
 export const HISTORY_VIEW = 'exchangeTx.history';
@@ -24,13 +18,12 @@ export class HistoryTree implements vscode.TreeDataProvider<HistoryEntry>, vscod
   private readonly changed = new vscode.EventEmitter<HistoryEntry | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly subscription: vscode.Disposable;
+  /** The looks of the entries last listed (alike ones are numbered, so they depend on each other). */
+  private looks = new Map<string, EntryLook>();
 
   constructor(private readonly store: HistoryStore) {
     this.subscription = store.onDidChange(() => this.changed.fire(undefined));
   }
-
-  /** The looks of the entries last listed (labels depend on each other: alike ones are numbered). */
-  private looks = new Map<string, EntryLook>();
 
   getChildren(element?: HistoryEntry): HistoryEntry[] {
     if (element) return [];
@@ -43,12 +36,12 @@ export class HistoryTree implements vscode.TreeDataProvider<HistoryEntry>, vscod
     const look = this.looks.get(entry.id) ?? entryLooks([entry], userTimeStyle(), Date.now()).get(entry.id);
     const item = new vscode.TreeItem(look?.label ?? entry.method, vscode.TreeItemCollapsibleState.None);
     item.id = entry.id;
-    const params = summarizeParams(paramsOf(entry.request), 60);
     item.description = look?.description ?? '';
     const tooltip = new vscode.MarkdownString(undefined, false);
     tooltip.appendText(`${entry.method} → ${entry.outcome} (${entry.durationMs} ms)\n`);
     tooltip.appendText(`${entry.target} · ${entry.host} · ${timeWithUtc(entry.at, userTimeStyle())}\n`);
-    if (params) tooltip.appendCodeblock(summarizeParams(paramsOf(entry.request), 400), 'json');
+    const params = summarizeParams(paramsOf(entry.request), 400);
+    if (params) tooltip.appendCodeblock(params, 'json');
     item.tooltip = tooltip;
     item.iconPath = entry.ok
       ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))

@@ -1,15 +1,10 @@
-/**
- * The client's own parameter checks (src/api/params.ts) applied to a request document's params
- * before it is sent, for the operations the client implements. Whatever the service would refuse
- * is refused here first, with the parameter named; the request's params are still sent as
- * written when they pass. Pure.
- */
+/** The client's own parameter checks (src/api/params.ts) on a request's params before it is sent. Pure. */
 import { checkId, pairParams, transactionParams } from '../../api/params';
 import type { CurrencyPair } from '../../api';
 import { errorText } from '../../shared/errorText';
 import { isRecord } from '../../shared/isRecord';
 
-/** Why the service would refuse these params (a sentence), or undefined when they pass or the method has no local check. */
+/** Why the service would refuse these params, or undefined when they pass or the method has no check. */
 export function localProblem(method: string, params: unknown): string | undefined {
   try {
     switch (method) {

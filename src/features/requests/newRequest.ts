@@ -1,34 +1,24 @@
-/**
- * "New Request…": a quick pick of every operation (its description and parameter hints), then an
- * untitled request document from its template. Unknown method names in request documents get a
- * warning (the schema accepts them: the service grows).
- */
+/** "New Request…" (a pick of every operation, then its template) and the warnings of request documents. */
 import * as vscode from 'vscode';
 import { templateFor } from './operations';
 import { OPERATIONS } from './operationTable';
 import { isRequestDocument } from './requestFiles';
-import { unreadReason } from './requestDocument';
+import { MAX_REQUEST_DOCUMENT_BYTES, unreadReason } from './requestDocument';
+import type { UnreadReason } from './requestDocument';
+import { MAX_JSON_DEPTH } from '../../shared/jsonDepth';
 import { echo } from '../../shared/echo';
 import { findUnknownMethods } from './unknownMethods';
-import { unreadDocumentMessage } from './unreadDocument';
 
-export interface NewRequestItem extends vscode.QuickPickItem {
-  readonly method: string;
-}
-
-export function operationItems(): NewRequestItem[] {
-  return OPERATIONS.map((op) => ({
+/** The method to start from: the argument when it names one, else the user's pick. */
+export async function pickMethod(arg: unknown): Promise<string | undefined> {
+  if (typeof arg === 'string' && /^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(arg)) return arg;
+  const items = OPERATIONS.map((op) => ({
     label: op.name,
     description: op.deprecated ? vscode.l10n.t('{0} (deprecated)', op.description) : op.description,
     detail: templateFor(op.name).hints.join(' · '),
     method: op.name,
   }));
-}
-
-/** The method to start from: the argument when it names one, else the user's pick. */
-export async function pickMethod(arg: unknown): Promise<string | undefined> {
-  if (typeof arg === 'string' && /^[A-Za-z][A-Za-z0-9_.]{0,63}$/.test(arg)) return arg;
-  const pick = await vscode.window.showQuickPick(operationItems(), {
+  const pick = await vscode.window.showQuickPick(items, {
     title: vscode.l10n.t('New Request'),
     placeHolder: vscode.l10n.t('The operation to call'),
     matchOnDescription: true,
@@ -40,10 +30,26 @@ export async function pickMethod(arg: unknown): Promise<string | undefined> {
 /** The source of this extension's own diagnostics in request documents. */
 export const DIAGNOSTIC_SOURCE = 'Exchange Tx';
 
-/**
- * Warnings on the `method` values of request documents that name no known operation; on a
- * document past the bounds of request documents (not read at all), one warning at the top instead.
- */
+/** What the editor says of a document past the bounds: the lens, the warning and the refusal to send. */
+export function unreadDocumentMessage(reason: UnreadReason): string {
+  return reason === 'too-large'
+    ? vscode.l10n.t(
+        'This request document is larger than {0} MiB: requests are not read from it. Split it into smaller documents.',
+        MAX_REQUEST_DOCUMENT_BYTES / (1024 * 1024),
+      )
+    : vscode.l10n.t(
+        'This request document nests arrays and objects deeper than {0} levels: requests are not read from it. Flatten its values or split it.',
+        MAX_JSON_DEPTH,
+      );
+}
+
+function warning(range: vscode.Range, message: string): vscode.Diagnostic {
+  const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
+  diagnostic.source = DIAGNOSTIC_SOURCE;
+  return diagnostic;
+}
+
+/** Warnings on unknown `method` values; on a document past the bounds, one warning at its top instead. */
 export function registerUnknownMethodWarnings(context: vscode.ExtensionContext): vscode.DiagnosticCollection {
   const diagnostics = vscode.languages.createDiagnosticCollection('exchangeTx.requests');
   const check = (document: vscode.TextDocument): void => {
@@ -51,13 +57,7 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
     const text = document.getText();
     const unread = unreadReason(text);
     if (unread !== undefined) {
-      const diagnostic = new vscode.Diagnostic(
-        new vscode.Range(0, 0, 0, 0),
-        unreadDocumentMessage(unread),
-        vscode.DiagnosticSeverity.Warning,
-      );
-      diagnostic.source = DIAGNOSTIC_SOURCE;
-      diagnostics.set(document.uri, [diagnostic]);
+      diagnostics.set(document.uri, [warning(new vscode.Range(0, 0, 0, 0), unreadDocumentMessage(unread))]);
       return;
     }
     diagnostics.set(
@@ -67,19 +67,19 @@ export function registerUnknownMethodWarnings(context: vscode.ExtensionContext):
           document.positionAt(found.offset),
           document.positionAt(found.offset + found.length),
         );
-        const message = found.suggestion
-          ? vscode.l10n.t(
-              "Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.",
-              echo(found.method),
-              found.suggestion,
-            )
-          : vscode.l10n.t(
-              "Unknown method '{0}': the service may still know it (it grows); it is sent as written.",
-              echo(found.method),
-            );
-        const diagnostic = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
-        diagnostic.source = DIAGNOSTIC_SOURCE;
-        return diagnostic;
+        return warning(
+          range,
+          found.suggestion
+            ? vscode.l10n.t(
+                "Unknown method '{0}' (did you mean '{1}'?): the service may still know it (it grows); it is sent as written.",
+                echo(found.method),
+                found.suggestion,
+              )
+            : vscode.l10n.t(
+                "Unknown method '{0}': the service may still know it (it grows); it is sent as written.",
+                echo(found.method),
+              ),
+        );
       }),
     );
   };

@@ -1,23 +1,48 @@
 /**
- * Every operation a request document (`*.exchange.json`) may name, as docs/service/methods.md
- * describes them, each written once here: a one-line description, whether it is deprecated,
- * whether its parameters are a closed set, a template of its `params` with a hint per parameter
- * (for "New Request…"), and what the schema offers in completion. Whether the built-in sandbox
- * answers it comes from the sandbox's list (packages/sandbox/src/methods.ts).
- *
- * `npm run generate` writes the schema's method list, snippets and per-method conditions
- * (`schemas/exchange-request.schema.json`) and docs/sandbox.md's methods table from this table; the
- * `params.<method>` definitions of the schema are written by hand, and test/unit/requests/ checks
- * that every template passes them.
- *
- * Templates hold example values that work in the built-in sandbox (seed 1): the transaction ID of
- * `getStatus` is one of its seeded transactions and the tickers are currencies it enables.
- * Addresses are well-formed examples that belong to no one the user knows: the hints ask for the
- * user's own before anything is created. What an entry holds is operationEntry.ts.
+ * Every operation a request document may name, written once (docs/service/methods.md describes them).
+ * `npm run generate` writes the schema's method list and docs/sandbox.md's table from it.
+ * Templates hold values that work in the built-in sandbox (seed 1); addresses belong to no one.
  */
-
 import { isMethod } from '../../../packages/sandbox/src/methods';
-import type { Operation, OperationEntry } from './operationEntry';
+
+/** A JSON value, as a request document holds it. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+export interface OperationEntry {
+  /** The `method` of the request. */
+  readonly name: string;
+  /** One line, shown in completion and in the "New Request…" pick. */
+  readonly description: string;
+  /** What to use instead, when the service has deprecated the operation. */
+  readonly deprecated?: string;
+  /** Whether the schema refuses parameters the specification does not list (catches typos). */
+  readonly closedParams: boolean;
+  /** Whether it creates a transaction: the question before it goes to an account says so. */
+  readonly movesMoney?: true;
+  /** Whether it creates or changes something on the account: asked every time before it goes there. */
+  readonly creates?: true;
+  /** The `params` of a new request: a working example. */
+  readonly params: JsonValue;
+  /** A short note per parameter, by name. */
+  readonly hints: Readonly<Record<string, string>>;
+  /** The `params` of the schema's snippet (`$1`, `${1:btc}`… are placeholders). */
+  readonly snippet: JsonValue;
+  /** What `params` looks like, in Markdown (completion shows it). */
+  readonly paramsShape: string;
+  /** The description in Markdown, where it differs from `description`. */
+  readonly markdownDescription?: string;
+  /** The schema's warning on a deprecated method. */
+  readonly deprecationMessage?: string;
+  /** `params` may be left out. */
+  readonly paramsOptional?: true;
+  /** Where docs/sandbox.md says its facts come from, when not from docs/service/methods.md. */
+  readonly factsFrom?: string;
+}
+
+/** An operation with whether the built-in sandbox answers it (packages/sandbox/src/methods.ts). */
+export interface Operation extends OperationEntry {
+  readonly inSandbox: boolean;
+}
 
 /** A transaction of the built-in sandbox (seed 1), settled: `getStatus` answers it at any time. */
 export const SANDBOX_TRANSACTION_ID = 'ysc46l0nu7aawf';
@@ -35,7 +60,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getStatus',
     description: 'Returns the current status of one transaction.',
-    source: 'base',
     closedParams: true,
     snippet: { id: '$1' },
     paramsShape: '`{ "id": string }`',
@@ -47,7 +71,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getTransactions',
     description: 'Returns transaction records that match optional filters.',
-    source: 'base',
     closedParams: true,
     snippet: { limit: 10, offset: 0 },
     paramsShape:
@@ -69,7 +92,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairsParams',
     description: 'Returns minimum and maximum exchangeable amounts for currency pairs. Deprecated.',
-    source: 'base',
     deprecated: 'getExchangeAmount / getFixRateForAmount',
     closedParams: true,
     snippet: [{ from: '${1:btc}', to: '${2:eth}' }],
@@ -85,7 +107,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getExchangeAmount',
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom }`, or an array of them',
@@ -101,7 +122,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getFixRateForAmount',
     description:
       'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom | amountTo }`, or an array of them',
@@ -119,7 +139,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createTransaction',
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}', address: '$4' },
     paramsShape: '`{ from, to, amountFrom, address, … }`',
@@ -145,7 +164,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createFixTransaction',
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
-    source: 'exchange',
     closedParams: true,
     snippet: {
       from: '${1:btc}',
@@ -181,7 +199,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrenciesFull',
     description: 'Lists every currency with its state and display data, disabled ones included.',
-    source: 'exchange',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -192,7 +209,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairs',
     description: 'Lists the enabled currency pairs, optionally filtered.',
-    source: 'exchange',
     closedParams: true,
     snippet: { from: '${1:btc}', txType: '${2|float,fixed|}' },
     paramsShape: '`{ from?, to?, txType? }`',
@@ -206,7 +222,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'validateAddress',
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
-    source: 'exchange',
     closedParams: true,
     snippet: { currency: '${1:eth}', address: '$2' },
     paramsShape: '`{ currency, address, extraId? }`',
@@ -220,7 +235,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrencies',
     description: 'Lists the tickers of the enabled currencies.',
-    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
@@ -231,7 +245,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getMinAmount',
     description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
-    source: 'further',
     deprecated: 'getExchangeAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -244,7 +257,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRate',
     description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
-    source: 'further',
     deprecated: 'getFixRateForAmount',
     closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
@@ -260,7 +272,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createSubaccount',
     description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
-    source: 'further',
     closedParams: true,
     snippet: {},
     paramsShape: '`{ email? }` (optional)',
@@ -272,7 +283,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'updateSubaccount',
     description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
-    source: 'further',
     closedParams: true,
     snippet: { subaccountId: '$1', email: '$2' },
     paramsShape: '`{ subaccountId, email }`',
@@ -287,7 +297,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRateBulk',
     description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
-    source: 'further',
     closedParams: false,
     snippet: {},
     paramsShape: 'none, or `{}`',

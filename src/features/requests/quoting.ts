@@ -1,26 +1,16 @@
 /**
- * String literals for the three languages of the "Copy as…" snippets (bash, JavaScript, Python 3)
- * that stand for exactly the UTF-8 bytes of a text, whatever it holds: quotes, `$()`, backticks,
- * backslashes, newlines, any Unicode. Printable characters are written as they are, so a body
- * stays readable; control, format (bidi, zero-width), separator and other invisible characters are
- * written as escapes, so that what the reader sees is what runs. Lone UTF-16 surrogates become
- * U+FFFD first, as `Buffer.from(text, 'utf8')` encodes them, so that every literal decodes to the
- * bytes the extension itself would send. Pure: no `vscode`.
+ * String literals for the "Copy as…" snippets (bash, JavaScript, Python 3) that stand for exactly
+ * the UTF-8 bytes of a text. Printable characters stay as they are; invisible ones become escapes,
+ * so what the reader sees is what runs. Lone surrogates become U+FFFD, as the UTF-8 sent has them.
  */
 import { isUnsafe } from '../../shared/safeText';
 
 /** Thrown for a text no literal of the target language can hold (a NUL in a shell variable). */
 export class QuotingError extends RangeError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'QuotingError';
-  }
+  override name = 'QuotingError';
 }
 
-/**
- * Whether `char` (one code point) is written as an escape: an unsafe character
- * (src/shared/safeText.ts) or a space other than U+0020.
- */
+/** Whether `char` (one code point) is written as an escape: unsafe, or a space other than U+0020. */
 export function isInvisible(char: string): boolean {
   return isUnsafe(char, { spaces: true });
 }
@@ -34,11 +24,14 @@ function hex(value: number, width: number): string {
   return value.toString(16).toUpperCase().padStart(width, '0');
 }
 
+/** A character's code point in hex, at least four digits (`202E`). */
+export function codePointHex(char: string): string {
+  return hex(char.codePointAt(0) ?? 0, 4);
+}
+
 /**
- * A bash word that expands to exactly `text`: single-quoted runs (`'` written as `\'` between
- * them) and ANSI-C `$'\xHH'` runs, byte by byte, for invisible characters. Works in bash 3.2 and
- * later (`$'…'` with `\x` only). Throws a {@link QuotingError} for a NUL, which no shell variable
- * or argument can hold.
+ * A bash word that expands to exactly `text`: single-quoted runs, and `$'\xHH'` runs for invisible
+ * characters (bash 3.2 and later). Throws a {@link QuotingError} for a NUL, which no shell can hold.
  */
 export function shellQuote(text: string): string {
   const value = wellFormed(text);
@@ -102,18 +95,12 @@ function quotedLiteral(text: string, escape: (code: number) => string): string {
   return out + delimiter;
 }
 
-/**
- * A JavaScript string literal of `text`, in the quotes it holds fewer of (`\uXXXX` / `\u{X}` for
- * invisible characters).
- */
+/** A JavaScript string literal of `text`, in the quotes it holds fewer of. */
 export function jsString(text: string): string {
   return quotedLiteral(text, (code) => (code > 0xffff ? `\\u{${hex(code, 1)}}` : `\\u${hex(code, 4)}`));
 }
 
-/**
- * A Python 3 str literal of `text`, in the quotes it holds fewer of (`\xHH` / `\uXXXX` /
- * `\UXXXXXXXX` for invisible characters).
- */
+/** A Python 3 str literal of `text`, in the quotes it holds fewer of. */
 export function pythonString(text: string): string {
   return quotedLiteral(text, (code) =>
     code <= 0xff ? `\\x${hex(code, 2)}` : code <= 0xffff ? `\\u${hex(code, 4)}` : `\\U${hex(code, 8)}`,

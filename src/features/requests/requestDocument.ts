@@ -1,7 +1,6 @@
 /**
  * A request document (`*.exchange.json`): one JSON-RPC request object, or an array of them.
- * `jsonrpc` and `id` may be left out; they are filled in when a request is sent. Pure: no
- * `vscode` here, offsets only (the feature turns them into ranges).
+ * `jsonrpc` and `id` may be left out; they are filled in when a request is sent. Pure: offsets only.
  */
 import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
@@ -10,31 +9,18 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
 import { disguiseProblem } from './disguise';
 import { isRecord } from '../../shared/isRecord';
 
-/**
- * The largest request document whose requests are read (for CodeLenses, diagnostics and
- * sending): 1 MiB, counted in UTF-8 bytes (the size of the file on disk). A request is a few
- * hundred bytes; a document past this is not parsed at all.
- */
+/** The largest request document whose requests are read, in UTF-8 bytes; a larger one is not parsed. */
 export const MAX_REQUEST_DOCUMENT_BYTES = 1024 * 1024;
 
 /** Why no request is read from a document at all: too large, or nested too deep to parse safely. */
 export type UnreadReason = 'too-large' | 'too-deep';
 
-/** Whether `text` takes more than `max` bytes in UTF-8; the bytes are counted only when its length alone does not decide. */
-function exceedsBytes(text: string, max: number): boolean {
-  // A UTF-16 code unit takes 1 to 3 bytes in UTF-8 (a surrogate pair 4 for its 2 units).
-  if (text.length > max) return true;
-  if (text.length * 3 <= max) return false;
-  return Buffer.byteLength(text, 'utf8') > max;
-}
-
-/**
- * Why the requests of this text are not read, if they are not: checked before anything parses
- * it. Over {@link MAX_REQUEST_DOCUMENT_BYTES}, or nesting arrays and objects deeper than
- * {@link MAX_JSON_DEPTH} levels (the JSONC parser recurses once per level).
- */
+/** Why the requests of this text are not read, if they are not: checked before anything parses it. */
 export function unreadReason(text: string): UnreadReason | undefined {
-  if (exceedsBytes(text, MAX_REQUEST_DOCUMENT_BYTES)) return 'too-large';
+  // A UTF-16 unit takes 1 to 3 bytes in UTF-8: the bytes are counted only when the length does not decide.
+  const max = MAX_REQUEST_DOCUMENT_BYTES;
+  if (text.length > max || (text.length * 3 > max && Buffer.byteLength(text, 'utf8') > max)) return 'too-large';
+  // The JSONC parser recurses once per level.
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) return 'too-deep';
   return undefined;
 }
@@ -46,25 +32,23 @@ export function unreadMessage(reason: UnreadReason): string {
     : `This request document nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels: requests are not read from it. Flatten its values or split it.`;
 }
 
+/** A request at `index` of the document (0 for a single one), `start`..`end` in its text. */
 export interface DocumentRequest {
-  /** Position in the document: 0 for a single request, the array index otherwise. */
   readonly index: number;
-  /** Offsets of the request's object (or whatever stands in its place) in the text. */
   readonly start: number;
   readonly end: number;
   /** The `method` value when it is a non-empty string. */
   readonly method: string | undefined;
   /** The request as written (parsed). */
   readonly value: unknown;
-  /** What keeps it from being sent at all (not an object, no method). */
+  /** What keeps it from being sent at all (not an object, no method, a disguise). */
   readonly problem: string | undefined;
 }
 
+/** A document's requests, what is wrong with it as a whole, and why it was not parsed at all if not. */
 export interface ParsedDocument {
   readonly requests: readonly DocumentRequest[];
-  /** Set when the text is not JSON at all, or its top level is neither an object nor an array. */
   readonly problem: string | undefined;
-  /** Set when the document is past a bound and was not parsed at all (then `problem` says so). */
   readonly unread?: UnreadReason;
 }
 
@@ -82,10 +66,7 @@ function requestOf(text: string, node: Node, index: number): DocumentRequest {
   return { ...base, method, problem: disguiseProblem(text, base.start, base.end, node) };
 }
 
-/**
- * The requests of a document, with their places; a broken request is kept with its problem. A
- * document past a bound (see {@link unreadReason}) yields no request, only why.
- */
+/** The requests of a document; a broken one is kept with its problem, a document past a bound yields none. */
 export function parseRequests(text: string): ParsedDocument {
   const unread = unreadReason(text);
   if (unread !== undefined) return { requests: [], problem: unreadMessage(unread), unread };
@@ -116,10 +97,7 @@ export interface PreparedRequest {
   readonly params: unknown;
 }
 
-/**
- * The body of a request as it is sent: `jsonrpc` and `id` filled in when left out (in front, the
- * rest in the document's own order), serialized once, compactly.
- */
+/** The body as sent: `jsonrpc` and `id` in front (filled in when left out), then the rest as written. */
 export function prepareRequest(request: DocumentRequest, newId: () => string = () => randomUUID()): PreparedRequest {
   if (request.problem !== undefined || request.method === undefined || !isRecord(request.value)) {
     throw new Error(request.problem ?? 'This request cannot be sent.');

@@ -14,6 +14,7 @@ import type { MessagePresenter } from '../common/userMessages';
 import type { AnswerDocuments } from './answerDocuments';
 import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
+import { diagnoseKeys } from './keyDiagnosis';
 import { pickMethod, registerUnknownMethodWarnings } from './newRequest';
 import { templateFor } from './operations';
 import type { DocumentRequest } from './requestDocument';
@@ -46,7 +47,7 @@ export interface RequestDocuments {
   readonly tools: RequestTools;
 }
 
-/** `options.silent === true` of a command's options argument (anything else: not silent). */
+/** `options.silent === true` of a command's options argument. */
 function silentOf(options: unknown): boolean {
   return typeof options === 'object' && options !== null && 'silent' in options && options.silent === true;
 }
@@ -153,10 +154,7 @@ export function registerRequestDocuments(
     return sender.sendPrepared({ body: entry.request, method, params, id }, {}, connect);
   };
 
-  /**
-   * Where "Send Again" goes: where the entry went when requests still go there (or nothing is
-   * asked); else the user chooses, the entry's own target first, and the change is named.
-   */
+  /** Where "Send Again" goes: where the entry went if requests still go there, else where the user chooses. */
   const resendTarget = async (
     entry: HistoryEntry,
     method: string,
@@ -225,7 +223,8 @@ export function registerRequestDocuments(
         tools.explainWithPastedKey(request, given, { silent: silentOf(third) }),
       );
     },
-    'exchangeTx.diagnoseKeys': (first) => tools.diagnose({ silent: silentOf(first) }),
+    'exchangeTx.diagnoseKeys': (first) =>
+      diagnoseKeys({ environment, sandboxHost, answers }, { silent: silentOf(first) }),
     'exchangeTx.history.resend': (first) => resend(first),
   };
   for (const [command, handler] of Object.entries(commands))

@@ -1,8 +1,6 @@
 /**
- * The CodeLenses above each request of a request document: "Send to Sandbox" (or "Send to
- * <account>"), "Copy as…" and "Explain Signature", and "Send as Written" only above a request the
- * checks would keep from being sent (where skipping them makes a difference), its tooltip saying
- * what it skips. They follow the active environment and the document's problems.
+ * The CodeLenses above each request: "Send to <target>", "Copy as…", "Signature", and "Send as
+ * Written" only where the checks would keep it from being sent. They follow the environment and problems.
  */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
@@ -10,7 +8,7 @@ import { targetName } from '../common/environmentNames';
 import { parseRequests } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { isRequestDocument } from './requestFiles';
-import { unreadDocumentMessage } from './unreadDocument';
+import { unreadDocumentMessage } from './newRequest';
 
 export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -34,14 +32,9 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
     ];
   }
 
-  /** Where "Send" goes now: "Sandbox" or the account's name. */
-  targetName(): string {
-    return targetName(this.environment.state);
-  }
-
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (!isRequestDocument(document)) return [];
-    const target = this.targetName();
+    const target = targetName(this.environment.state);
     const shortTarget = target.length > 16 ? `${target.slice(0, 15)}…` : target;
     const lenses: vscode.CodeLens[] = [];
     const parsed = parseRequests(document.getText());
@@ -56,42 +49,33 @@ export class RequestLenses implements vscode.CodeLensProvider, vscode.Disposable
         lenses.push(new vscode.CodeLens(range, { title: `$(warning) ${request.problem}`, command: '' }));
         continue;
       }
-      const args = [document.uri, request.index];
-      const problems = this.problemsOf(document, request);
+      const lens = (title: string, tooltip: string, command: string): vscode.CodeLens =>
+        new vscode.CodeLens(range, { title, tooltip, command, arguments: [document.uri, request.index] });
       // Short titles: the lenses share one line above the request, in half of the window; the tooltips say all.
       lenses.push(
-        new vscode.CodeLens(range, {
-          title: `$(play) ${vscode.l10n.t('Send to {0}', shortTarget)}`,
-          tooltip: vscode.l10n.t('Send this request to {0} (Ctrl+Alt+Enter)', target),
-          command: 'exchangeTx.sendRequest',
-          arguments: args,
-        }),
+        lens(
+          `$(play) ${vscode.l10n.t('Send to {0}', shortTarget)}`,
+          vscode.l10n.t('Send this request to {0} (Ctrl+Alt+Enter)', target),
+          'exchangeTx.sendRequest',
+        ),
       );
-      if (problems.length > 0) {
-        lenses.push(
-          new vscode.CodeLens(range, {
-            title: vscode.l10n.t('Send as Written'),
-            tooltip: vscode.l10n.t(
-              'Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).',
-            ),
-            command: 'exchangeTx.sendRequestAsWritten',
-            arguments: args,
-          }),
+      if (this.problemsOf(document, request).length > 0) {
+        const skips = vscode.l10n.t(
+          'Send it despite the problems marked in it, skipping the schema and parameter checks: the service answers as it would (with its own error, say).',
         );
+        lenses.push(lens(vscode.l10n.t('Send as Written'), skips, 'exchangeTx.sendRequestAsWritten'));
       }
       lenses.push(
-        new vscode.CodeLens(range, {
-          title: vscode.l10n.t('Copy as…'),
-          tooltip: vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'),
-          command: 'exchangeTx.copyRequestAs',
-          arguments: args,
-        }),
-        new vscode.CodeLens(range, {
-          title: `$(key) ${vscode.l10n.t('Signature')}`,
-          tooltip: vscode.l10n.t('Explain Signature: how the body of this request is signed'),
-          command: 'exchangeTx.explainSignature',
-          arguments: args,
-        }),
+        lens(
+          vscode.l10n.t('Copy as…'),
+          vscode.l10n.t('Copy as a cURL, Node.js or Python snippet that signs the request itself'),
+          'exchangeTx.copyRequestAs',
+        ),
+        lens(
+          `$(key) ${vscode.l10n.t('Signature')}`,
+          vscode.l10n.t('Explain Signature: how the body of this request is signed'),
+          'exchangeTx.explainSignature',
+        ),
       );
     }
     return lenses;

@@ -1,9 +1,7 @@
 /**
- * Sends a request of a request document through the active environment's client (the sandbox's
- * or the account's, with its one rate limiter): checked locally first unless sent as written,
- * serialized once, signed and sent as those bytes; the answer opens beside the request and goes
- * into the History. A failure without an answer (timeout, unreachable, refused address) gets an
- * answer document too, saying what happened.
+ * Sends a request of a request document through the active environment's client: checked first
+ * unless sent as written, serialized once, signed and sent as those bytes. The answer (or what
+ * happened when none came) opens beside the request and goes into the History.
  */
 import type { EnvironmentService } from '../accounts/environmentService';
 import { randomUUID } from 'crypto';
@@ -16,7 +14,7 @@ import { targetName } from '../common/environmentNames';
 import { classifyError } from '../common/errorKind';
 import { errorDetail } from '../common/errorMessages';
 import { actions, plainText } from '../common/userMessages';
-import type { MessagePresenter, UserMessage } from '../common/userMessages';
+import type { MessageAction, MessagePresenter } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
 import { renderAnswerOrRaw } from './answerText';
@@ -25,12 +23,12 @@ import type { HistoryEntry } from './historyModel';
 import type { HistoryStore } from './historyStore';
 import { localProblem } from './localChecks';
 import { createsOnAccount, movesMoney, readSent } from './moneyMoving';
-import { DIAGNOSTIC_SOURCE } from './newRequest';
+import { DIAGNOSTIC_SOURCE, unreadDocumentMessage } from './newRequest';
 import { parseRequests, prepareRequest, requestAt } from './requestDocument';
 import type { DocumentRequest, PreparedRequest } from './requestDocument';
-import { unreadDocumentMessage } from './unreadDocument';
 import { userTimeStyle } from '../common/timeStyle';
 import { echo } from '../../shared/echo';
+import { isRecord } from '../../shared/isRecord';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../common/lateProgress';
 
@@ -89,23 +87,12 @@ export class RequestSender {
     );
   }
 
-  /** Why this request is not sent as it stands (local checks and the document's own errors), if it is not. */
-  problemOf(document: vscode.TextDocument, request: DocumentRequest): string | undefined {
-    const problems = this.problemsOf(document, request);
-    return problems.length > 0 ? problems.join(' · ') : undefined;
-  }
-
-  /**
-   * Each reason this request is not sent as it stands, in the document's order: its own error, or
-   * the schema's problems (what the service would refuse: a type, a bound, a pattern), else the
-   * client's parameter checks.
-   */
+  /** Why this request is not sent as it stands: its own error, else the schema's problems, else the client's checks. */
   problemsOf(document: vscode.TextDocument, request: DocumentRequest): string[] {
     if (request.problem !== undefined || request.method === undefined)
       return request.problem !== undefined ? [request.problem] : [];
     const range = new vscode.Range(document.positionAt(request.start), document.positionAt(request.end));
-    // The schema's problems, as the JSON language service marks them (warnings by default), but
-    // not a deprecation (its code 2) and not our own unknown-method warning: those are sent.
+    // The schema's problems as the JSON language service marks them, but no deprecation and no unknown method.
     const marked = vscode.languages
       .getDiagnostics(document.uri)
       .filter(
@@ -126,12 +113,7 @@ export class RequestSender {
         ),
       );
     if (marked.length > 0) return marked;
-    const local = localProblem(
-      request.method,
-      request.value !== null && typeof request.value === 'object'
-        ? (request.value as Record<string, unknown>).params
-        : undefined,
-    );
+    const local = localProblem(request.method, isRecord(request.value) ? request.value.params : undefined);
     return local !== undefined ? [local] : [];
   }
 
@@ -144,20 +126,17 @@ export class RequestSender {
     const [first] = problems;
     if (first !== undefined) {
       // One line: the first problem, how many more, and where to see them all (the Problems view).
-      const actions: UserMessage['actions'] = [
-        ...(problems.length > 1
-          ? [{ title: vscode.l10n.t('Show All Problems'), command: 'workbench.actions.view.problems', args: [] }]
-          : []),
-        ...(request.problem === undefined
-          ? [
-              {
-                title: vscode.l10n.t('Send as Written'),
-                command: 'exchangeTx.sendRequestAsWritten',
-                args: [document.uri, request.index],
-              },
-            ]
-          : []),
-      ];
+      const actions: MessageAction[] = [];
+      if (problems.length > 1)
+        actions.push({
+          title: vscode.l10n.t('Show All Problems'),
+          command: 'workbench.actions.view.problems',
+          args: [],
+        });
+      if (request.problem === undefined) {
+        const args = [document.uri, request.index];
+        actions.push({ title: vscode.l10n.t('Send as Written'), command: 'exchangeTx.sendRequestAsWritten', args });
+      }
       const more = problems.length - 1;
       const text =
         more === 0
@@ -172,10 +151,8 @@ export class RequestSender {
   }
 
   /**
-   * Sends a request body already prepared (a document's, or one from the History) through
-   * `connect` (where requests go now, unless the caller chose). A request that creates something
-   * on the account (a transaction, a subaccount) is shown, as its bytes say, and asked about every
-   * time before it goes to an account.
+   * Sends a prepared body (a document's, or one from the History) through `connect`. A request that
+   * creates something is shown, as its bytes say, and asked about every time before it goes to an account.
    */
   async sendPrepared(
     prepared: PreparedRequest,
@@ -201,15 +178,12 @@ export class RequestSender {
       this.deps.messages.present({ severity: 'error', text: plainText(problem), actions: [] }, options);
       return { sent: false, problem };
     }
-    // Sending and rendering fail apart: a failure to send has no answer to show; an answer that
-    // came back is shown (as it arrived, if it cannot be rendered), never as "no answer".
+    // A failure to send has no answer to show; an answer that came back is shown, never as "no answer".
     let sending: { readonly exchange: RawExchange } | { readonly noAnswer: AnswerText };
-    // Whether the user pressed Cancel: any other end of a send (the client ended because where
-    // requests go changed meanwhile) is said, never silent.
+    // Whether the user pressed Cancel: any other end of a send (where requests go changed) is said.
     let stoppedByUser = false;
     try {
-      // The connection decides where it goes (an account without keys falls back to the sandbox);
-      // what is asked and shown names that connection, not the state a switch may have changed.
+      // What is asked and shown names the connection, not the state a switch may have changed since.
       const connection = await connect();
       const { client } = connection;
       host = hostOf(client.url);
@@ -230,8 +204,7 @@ export class RequestSender {
           return { sent: false, problem: 'not-confirmed' };
         }
       }
-      // A quick answer shows no notification (one would stay over the answer for 800 ms); a slow
-      // one gets a cancellable notification after a second.
+      // A slow answer gets a cancellable notification after a second; a quick one none.
       const exchange = await withInteractiveProgress(
         vscode.l10n.t('Sending {0} to {1}…', named, target),
         (signal): Promise<RawExchange> => {

@@ -1,29 +1,23 @@
 /**
- * The tools beside Send: "Copy as…" (a cURL, Node or Python snippet that signs the request itself
- * with the user's key from a file or an environment variable: never the key, never a signature),
- * "Explain Signature" (what is signed and how, verified locally, in a read-only document that is
- * never saved) and "Diagnose Keys…" (one harmless call, and which step failed, with the fix:
- * keyDiagnosis.ts).
+ * The tools beside Send: "Copy as…" (a snippet that signs the request itself with the user's key,
+ * holding neither key nor signature) and "Explain Signature" (what is signed and how, verified
+ * locally, in a read-only document that is never saved).
  */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { endpointUrl, loadCredentials } from '../../api';
-import { signingKey } from './signingKey';
 import { errorDetail } from '../common/errorMessages';
 import type { MessagePresenter } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { AnswerDocuments } from './answerDocuments';
-import { diagnoseKeys } from './keyDiagnosis';
-import type { DiagnosisStep } from './keyDiagnosis';
-import { accountWithKey } from './pastedKey';
-import type { SavedKey } from './pastedKey';
+import { signingKey } from './keyDiagnosis';
 import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
-import { explainSignature, renderExplanation } from './signatureExplain';
+import { accountWithKey, explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
 import type { SnippetKind } from './snippets';
-import type { SnippetKeySource } from './snippetInput';
+import type { SnippetKeySource } from './snippetScripts';
 
 export interface ToolsDeps {
   readonly environment: Pick<EnvironmentService, 'client' | 'state' | 'accounts' | 'chosen'>;
@@ -49,16 +43,12 @@ export interface ExplainResult {
   readonly error?: string;
 }
 
-function isSnippetKind(value: unknown): value is SnippetKind {
-  return SNIPPET_KINDS.some((k) => k.kind === value);
-}
-
 export class RequestTools {
   constructor(private readonly deps: ToolsDeps) {}
 
   /** The snippet of a request, copied to the clipboard; returns its text. */
   async copyAs(request: DocumentRequest, options: CopyOptions = {}): Promise<string | undefined> {
-    const kind = isSnippetKind(options.kind)
+    const kind = SNIPPET_KINDS.some((k) => k.kind === options.kind)
       ? options.kind
       : (
           await vscode.window.showQuickPick(
@@ -79,16 +69,11 @@ export class RequestTools {
     const prepared = prepareRequest(request);
     const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });
     await vscode.env.clipboard.writeText(text);
+    const from = keySource.kind === 'env' ? `$${keySource.name}` : keySource.path;
     const note =
       where === 'sandbox'
-        ? vscode.l10n.t(
-            'Copied. It signs with the key in {0} and sends to the sandbox of this window.',
-            keySource.kind === 'env' ? `$${keySource.name}` : keySource.path,
-          )
-        : vscode.l10n.t(
-            'Copied. It signs with the key in {0}; the snippet holds no key and no signature.',
-            keySource.kind === 'env' ? `$${keySource.name}` : keySource.path,
-          );
+        ? vscode.l10n.t('Copied. It signs with the key in {0} and sends to the sandbox of this window.', from)
+        : vscode.l10n.t('Copied. It signs with the key in {0}; the snippet holds no key and no signature.', from);
     this.deps.messages.present({ severity: 'info', text: note, actions: [] }, options);
     return text;
   }
@@ -118,17 +103,14 @@ export class RequestTools {
   }
 
   /**
-   * The explanation of how a request's body is signed, in a read-only document. With an account's
-   * key every step is explained but the signature itself is withheld: the service signs no time
-   * or nonce, so it would replay for as long as the key is valid. The sandbox's key shows it.
-   * `at` (the document and the request's index) lets the note's action explain the same request.
+   * How a request's body is signed, in a read-only document. An account's signature is withheld: the
+   * service signs no time or nonce, so it would replay. `at` lets the note's action explain the same request.
    */
   async explain(
     request: DocumentRequest,
     options: { readonly silent?: boolean } = {},
     at: readonly unknown[] = [],
   ): Promise<ExplainResult> {
-    const prepared = prepareRequest(request);
     const key = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!key.text) {
       const error = vscode.l10n.t('The account "{0}" has no key to sign with.', key.target);
@@ -152,7 +134,7 @@ export class RequestTools {
           'Signed with the key of {0}. The signature below is valid for exactly these bytes: do not share it.',
           key.target,
         );
-    const result = await this.showExplanation(prepared.method, prepared.body, key.text, header, !live, options);
+    const result = await this.showExplanation(request, key.text, header, !live, options);
     if (live && result.uri) {
       this.deps.messages.present(
         {
@@ -162,7 +144,7 @@ export class RequestTools {
             {
               title: vscode.l10n.t('Explain with a Pasted Key…'),
               command: 'exchangeTx.explainSignatureWithKey',
-              args: [...at],
+              args: at,
             },
           ],
         },
@@ -172,16 +154,12 @@ export class RequestTools {
     return result;
   }
 
-  /**
-   * The explanation with a key the user pastes on purpose (never saved, never logged): the whole
-   * signature shown, for them to compare with their own code. `keyText` only from the tests.
-   */
+  /** The explanation with a key the user pastes (never saved or logged), signature shown; `keyText` from tests. */
   async explainWithPastedKey(
     request: DocumentRequest,
     keyText: string | undefined,
     options: { readonly silent?: boolean } = {},
   ): Promise<ExplainResult> {
-    const prepared = prepareRequest(request);
     const text =
       keyText ??
       (await vscode.window.showInputBox({
@@ -204,8 +182,7 @@ export class RequestTools {
       return { error };
     }
     return this.showExplanation(
-      prepared.method,
-      prepared.body,
+      request,
       text,
       vscode.l10n.t(
         'Signed with the key you pasted (it was not saved). The signature below is valid for exactly these bytes: do not share it.',
@@ -215,7 +192,7 @@ export class RequestTools {
     );
   }
 
-  /** The name of the saved account whose key `keyText` is (pastedKey.ts), if any; a key that does not parse is no account's. */
+  /** The saved account whose key `keyText` is, if any; a key that does not parse is no account's. */
   private async accountOfKey(keyText: string): Promise<string | undefined> {
     let apiKey: string;
     try {
@@ -224,7 +201,7 @@ export class RequestTools {
       return undefined;
     }
     const { accounts } = this.deps.environment;
-    const saved: SavedKey[] = [];
+    const saved: { name: string; apiKey: string }[] = [];
     for (const account of accounts.accounts) {
       const credentials = await accounts.credentials(account.id);
       if (credentials) saved.push({ name: account.name, apiKey: credentials.apiKey });
@@ -233,13 +210,13 @@ export class RequestTools {
   }
 
   private async showExplanation(
-    method: string,
-    body: string,
+    request: DocumentRequest,
     keyText: string,
     header: string,
     withSignature: boolean,
     options: { readonly silent?: boolean },
   ): Promise<ExplainResult> {
+    const { method, body } = prepareRequest(request);
     let text: string;
     try {
       text = `> ${header}\n\n${renderExplanation(explainSignature(keyText, body, { withSignature }))}`;
@@ -252,12 +229,5 @@ export class RequestTools {
     this.deps.answers.put(uri, text);
     await this.deps.answers.show(uri, 'markdown');
     return { uri, text, body };
-  }
-
-  /** "Diagnose Keys…" (keyDiagnosis.ts). */
-  diagnose(
-    options: { readonly silent?: boolean } = {},
-  ): Promise<{ steps: DiagnosisStep[]; uri: vscode.Uri; text: string }> {
-    return diagnoseKeys(this.deps, options);
   }
 }

@@ -1,17 +1,13 @@
 /**
- * "Explain signature": what signing a body with a private key involves, step by step, so a
- * developer can compare it with what their own code does: the key's format and size, the API key
- * derived from it, the exact bytes signed (as text and hex), their length and SHA-256, the base64
- * RSA-SHA256 signature and a local check of it. Pure: no `vscode`.
- *
- * The result holds a signature of the body (that is its point): show it to the user who asked, and
- * never log it, copy it or keep it. Errors never carry any part of the key text.
+ * "Explain Signature": each step of signing a body, for a developer to compare with their own code:
+ * the key's format and size, the API key, the exact bytes, their SHA-256, the signature and its check.
+ * The result holds a signature (its point): shown to who asked, never logged, copied or kept. Pure.
  */
-import { createHash, createPrivateKey } from 'crypto';
+import { createHash, createPrivateKey, timingSafeEqual } from 'crypto';
 import { KeyFormatError } from '../../api/exchangeErrors';
 import { fingerprint, loadCredentials, signBody, verifyBody } from '../../api/keys';
 import type { Credentials } from '../../api/keys';
-import { isInvisible } from './quoting';
+import { codePointHex, isInvisible } from './quoting';
 
 /** How the private key text was written. */
 export type KeyTextFormat =
@@ -26,47 +22,27 @@ const FORMAT_NAMES: Readonly<Record<KeyTextFormat, string>> = {
   'base64-der-pkcs1': 'base64 of DER, PKCS#1',
 };
 
-/** Most bytes shown as hex (4 KiB of hex digits). */
+/** Most bytes shown as hex, and as text. */
 export const MAX_HEX_BYTES = 2048;
-/** Most bytes shown as text. */
 export const MAX_TEXT_BYTES = 64 * 1024;
 
-export const SIGNATURE_ALGORITHM = 'RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256)';
-
-export interface KeyDescription {
-  readonly format: KeyTextFormat;
-  /** The format in words, e.g. `PEM, PKCS#8 ("PRIVATE KEY")`. */
-  readonly formatName: string;
-  /** RSA modulus size. */
-  readonly bits: number;
-}
-
-export interface SignedBytes {
-  /** Number of bytes signed (and to be sent). */
-  readonly length: number;
-  /** The first MAX_TEXT_BYTES bytes decoded as UTF-8 (invalid sequences as U+FFFD). */
-  readonly text: string;
-  readonly textTruncated: boolean;
-  /** Whether all the bytes are valid UTF-8. */
-  readonly validUtf8: boolean;
-  /** Lower-case hex of the first MAX_HEX_BYTES bytes. */
-  readonly hex: string;
-  readonly hexTruncated: boolean;
-  /** SHA-256 of all the bytes, hex and base64. */
-  readonly sha256Hex: string;
-  readonly sha256Base64: string;
-}
-
 export interface SignatureExplanation {
-  readonly key: KeyDescription;
+  readonly key: { readonly format: KeyTextFormat; readonly formatName: string; readonly bits: number };
   /** The `X-Api-Key` value: base64(SHA-256(DER PKCS#1 public key)). */
   readonly apiKey: string;
-  readonly bytes: SignedBytes;
+  /** The bytes signed: their length, the first of them as text and hex, and the SHA-256 of all. */
+  readonly bytes: {
+    readonly length: number;
+    readonly text: string;
+    readonly textTruncated: boolean;
+    readonly validUtf8: boolean;
+    readonly hex: string;
+    readonly hexTruncated: boolean;
+    readonly sha256Hex: string;
+    readonly sha256Base64: string;
+  };
   readonly algorithm: string;
-  /**
-   * The `X-Api-Signature` value: base64 of the signature of the bytes; undefined when it is
-   * withheld (an account's key: such a signature replays against the service for ever).
-   */
+  /** The `X-Api-Signature` value; undefined when withheld (an account's key: it would replay for ever). */
   readonly signature: string | undefined;
   /** Whether the signature verifies with the public key of the private key. */
   readonly verified: boolean;
@@ -100,11 +76,7 @@ function isValidUtf8(bytes: Buffer): boolean {
   }
 }
 
-/**
- * Explains signing `body` (a string is taken as its UTF-8 bytes) with the private key in
- * `privateKeyText` (PEM PKCS#8/PKCS#1, hex or base64 of DER). Throws a KeyFormatError saying what
- * is wrong with the key, never quoting it.
- */
+/** Explains signing `body` (a string as its UTF-8 bytes); a KeyFormatError never quotes the key. */
 export function explainSignature(
   privateKeyText: string,
   body: string | Buffer,
@@ -134,7 +106,7 @@ export function explainSignature(
       sha256Hex: hash.toString('hex'),
       sha256Base64: hash.toString('base64'),
     },
-    algorithm: SIGNATURE_ALGORITHM,
+    algorithm: 'RSA-SHA256 (RSASSA-PKCS1-v1_5 with SHA-256)',
     // Computed and checked here either way; handed out only when asked for.
     signature: options.withSignature === false ? undefined : signature,
     verified: verifyBody(credentials.publicKey, bytes, signature),
@@ -142,22 +114,18 @@ export function explainSignature(
 }
 
 /** A fenced block of `content`, its fence longer than any run of backticks in it. */
-function fenced(content: string, info = ''): string {
+function fenced(content: string): string {
   let longest = 0;
   for (const run of content.matchAll(/`+/g)) longest = Math.max(longest, run[0].length);
   const fence = '`'.repeat(Math.max(3, longest + 1));
-  return `${fence}${info}\n${content}\n${fence}`;
+  return `${fence}\n${content}\n${fence}`;
 }
 
 /** Text with invisible characters (but newlines and tabs) shown as ⟨U+XXXX⟩. */
 function visible(text: string): string {
-  let out = '';
-  for (const char of text) {
-    if (char !== '\n' && char !== '\t' && isInvisible(char))
-      out += `⟨U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}⟩`;
-    else out += char;
-  }
-  return out;
+  const shown = (char: string) =>
+    char !== '\n' && char !== '\t' && isInvisible(char) ? `⟨U+${codePointHex(char)}⟩` : char;
+  return Array.from(text, shown).join('');
 }
 
 /** A hex dump, 16 bytes a line: offset, bytes in two groups of 8, printable ASCII. */
@@ -179,10 +147,7 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/**
- * The explanation as Markdown (readable as plain text too). Without a signature (an account's key)
- * the API key is shown by its fingerprint and step 4 says why no signature is shown.
- */
+/** The explanation as Markdown; without a signature the API key shows as its fingerprint. */
 export function renderExplanation(result: SignatureExplanation): string {
   const { key, bytes } = result;
   const shownText = bytes.textTruncated ? `the first ${plural(MAX_TEXT_BYTES, 'byte')}` : 'all of them';
@@ -251,4 +216,22 @@ export function renderExplanation(result: SignatureExplanation): string {
     '',
   );
   return lines.join('\n');
+}
+
+/**
+ * The name of the saved account whose API key `apiKey` is, if any: a pasted key of an account would
+ * make a live signature. Compared in constant time, every account the same way.
+ */
+export function accountWithKey(
+  apiKey: string,
+  saved: readonly { readonly name: string; readonly apiKey: string }[],
+): string | undefined {
+  const pasted = Buffer.from(apiKey, 'base64');
+  let found: string | undefined;
+  for (const account of saved) {
+    const theirs = Buffer.from(account.apiKey, 'base64');
+    const same = theirs.length === pasted.length && timingSafeEqual(theirs, pasted);
+    if (same && found === undefined) found = account.name;
+  }
+  return found;
 }

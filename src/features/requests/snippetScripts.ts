@@ -1,24 +1,27 @@
 /**
- * The scripts of the "Copy as…" snippets, one per kind (./snippets): a bash script with curl and
- * openssl, a Node.js (18 or later) script without dependencies, a Python 3 script with
- * `cryptography` and the standard library's `urllib.request`. Each runs as it is: it reads the
- * private key from a file or an environment variable (PEM, or hex of DER PKCS#8/PKCS#1), derives
- * the API key from it (base64 SHA-256 of the DER PKCS#1 public key, as src/api/keys.ts does),
- * signs the exact body bytes it holds, sends them with `Content-Type`, `X-Api-Key` and
- * `X-Api-Signature` without following redirects, and prints `HTTP <status>` and the answer. It
- * exits 0 for HTTP 200, 1 for another status, 2 when it cannot sign (the key) or send (the
- * network).
- *
- * A snippet never holds the private key nor a signature: a signed body replays against the real
- * service, so the signature is made where the snippet runs. The API key it may hold (to check that
- * the key file is the account's) is no secret. Every value is written with the quoting helpers of
- * ./quoting, after the input's check (./snippetInput), so any body is safe. Pure: no `vscode`.
+ * The scripts of "Copy as…": bash with curl and openssl, Node.js 18+ without packages, Python 3 with
+ * `cryptography`. Each reads the private key from a file or a variable, derives the API key, signs
+ * the exact body bytes, sends them without following redirects and prints the status and answer.
+ * It exits 0 for HTTP 200, 1 for another status, 2 when it cannot sign or send.
+ * A snippet never holds the key nor a signature: a signed body replays against the service. Pure.
  */
 import { jsString, pythonString, shellQuote } from './quoting';
-import type { CheckedInput, SnippetKeySource } from './snippetInput';
+
+/** Where the snippet reads the private key from when it runs. */
+export type SnippetKeySource =
+  { readonly kind: 'file'; readonly path: string } | { readonly kind: 'env'; readonly name: string };
+
+/** A snippet's input as checked (./snippets): the address as the URL parser writes it, the API key or `''`. */
+export interface CheckedInput {
+  readonly url: string;
+  /** The exact (compact JSON) body to sign and send. */
+  readonly body: string;
+  readonly apiKey: string;
+  readonly keySource: SnippetKeySource;
+}
 
 /** Seconds a snippet waits for the answer. */
-export const SNIPPET_TIMEOUT_SECONDS = 30;
+const SNIPPET_TIMEOUT_SECONDS = 30;
 
 /** A path starting with `~/` is taken in the home folder of whoever runs the snippet. */
 function homeRelative(path: string): string | undefined {

@@ -1,57 +1,66 @@
 /**
- * "Copy as…" snippets of a request: the kinds offered (cURL in bash, Node.js, Python 3), the
- * variable each reads the private key from by default, and the one entry point, {@link snippet},
- * which checks the input (./snippetInput) and writes the script of the kind asked for
- * (./snippetScripts: what each script does and why it never holds the key). Pure: no `vscode`.
+ * "Copy as…" snippets of a request: the kinds offered, the variable each reads the key from by
+ * default, and {@link snippet}, which checks its input before writing any script. Pure.
  */
-import { ACCOUNT_ENV } from '../../shared/connectionNames';
-import { SANDBOX_ENV } from '../../shared/connectionNames';
-import { checkSnippetInput } from './snippetInput';
-import type { SnippetInput } from './snippetInput';
+import { ACCOUNT_ENV, SANDBOX_ENV } from '../../shared/connectionNames';
 import { curlSnippet, nodeSnippet, pythonSnippet } from './snippetScripts';
+import type { CheckedInput } from './snippetScripts';
 
 export type SnippetKind = 'curl' | 'node' | 'python';
 
-export interface SnippetKindInfo {
-  readonly kind: SnippetKind;
-  /** What the "Copy as…" choice is called. */
-  readonly label: string;
-  /** VS Code language id of the snippet's text. */
-  readonly languageId: string;
-  /** File name extension a saved snippet takes, with its dot. */
-  readonly fileExtension: string;
-}
-
-export const SNIPPET_KINDS: readonly SnippetKindInfo[] = [
-  { kind: 'curl', label: 'cURL (bash)', languageId: 'shellscript', fileExtension: '.sh' },
-  { kind: 'node', label: 'Node.js (18 or later)', languageId: 'javascript', fileExtension: '.js' },
-  { kind: 'python', label: 'Python 3', languageId: 'python', fileExtension: '.py' },
+/** The kinds, as "Copy as…" offers them. */
+export const SNIPPET_KINDS: readonly { readonly kind: SnippetKind; readonly label: string }[] = [
+  { kind: 'curl', label: 'cURL (bash)' },
+  { kind: 'node', label: 'Node.js (18 or later)' },
+  { kind: 'python', label: 'Python 3' },
 ];
 
-/** The variable a snippet for an account reads its private key from, unless the user picks a file. */
-export const ACCOUNT_KEY_VARIABLE = ACCOUNT_ENV.privateKey;
 /**
- * The variable a snippet for the built-in sandbox reads its private key from: the one "Copy
- * Sandbox Connection" writes, so its `.env` lines and the snippet work together. It differs from
- * an account's, so an account's key left in a shell is never signed toward the sandbox's port
- * (where, after the sandbox stopped, anything else may listen).
+ * The variable a snippet reads the key from unless the user picks a file. The sandbox's is the one
+ * "Copy Sandbox Connection" writes; it differs from an account's, so an account's key left in a
+ * shell is never signed toward the sandbox's port (where anything may listen once it stopped).
  */
-export const SANDBOX_KEY_VARIABLE = SANDBOX_ENV.privateKey;
-
-/** The variable a snippet reads the key from by default, for where the request goes. */
 export function keyVariableFor(target: 'sandbox' | 'live'): string {
-  return target === 'sandbox' ? SANDBOX_KEY_VARIABLE : ACCOUNT_KEY_VARIABLE;
+  return target === 'sandbox' ? SANDBOX_ENV.privateKey : ACCOUNT_ENV.privateKey;
 }
 
-/** The label of a kind of snippet. */
-export function snippetLabel(kind: SnippetKind): string {
-  return SNIPPET_KINDS.find((k) => k.kind === kind)?.label ?? kind;
+/** What a snippet is made of; `apiKey`, when given, makes it refuse a private key of another account. */
+export type SnippetInput = Omit<CheckedInput, 'apiKey'> & { readonly apiKey?: string };
+
+/** The input cannot make a snippet (an address that is no http(s) URL, a bad variable name…). */
+export class SnippetInputError extends RangeError {
+  override name = 'SnippetInputError';
+}
+
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const API_KEY_SHAPE = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The input checked: every value a script holds has passed here, then is quoted by ./quoting. */
+function checkSnippetInput(input: SnippetInput): CheckedInput {
+  let url: URL;
+  try {
+    url = new URL(input.url);
+  } catch {
+    throw new SnippetInputError('The request address is not a URL.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SnippetInputError('The request address must be an http: or https: URL.');
+  const apiKey = input.apiKey?.trim() ?? '';
+  if (apiKey !== '' && !API_KEY_SHAPE.test(apiKey)) throw new SnippetInputError('The API key is not base64 text.');
+  const source = input.keySource;
+  if (source.kind === 'env' && !ENV_NAME.test(source.name)) {
+    throw new SnippetInputError(
+      'The environment variable name must be letters, digits and underscores, not starting with a digit.',
+    );
+  }
+  if (source.kind === 'file' && (source.path.trim() === '' || source.path.includes('\u0000')))
+    throw new SnippetInputError('The private key file path is empty or holds a NUL character.');
+  return { url: url.href, body: input.body, apiKey, keySource: source };
 }
 
 /**
- * The text of a snippet of `kind` for the request. Throws a {@link SnippetInputError} for an input
- * no snippet can be made of, and a QuotingError (./quoting) for a body with a NUL character in a
- * shell snippet.
+ * The text of a snippet of `kind` for the request. Throws a {@link SnippetInputError} for a bad
+ * input, and a QuotingError (./quoting) for a body with a NUL character in a shell snippet.
  */
 export function snippet(kind: SnippetKind, input: SnippetInput): string {
   const checked = checkSnippetInput(input);

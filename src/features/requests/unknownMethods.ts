@@ -1,16 +1,6 @@
 /**
- * The warning for a method name the specification does not know.
- *
- * `schemas/exchange-request.schema.json` accepts any method name: the known ones are offered in
- * completion and their params are checked, any other is valid JSON-RPC (the service grows, and the
- * document is sent as written). A JSON schema cannot choose the severity of a problem in VS Code (its
- * problems are errors, its `deprecationMessage` a deprecation), so the warning for an unknown name
- * comes from the extension: a diagnostic collection of its own, fed by `findUnknownMethods` for
- * each open `*.exchange.json` document (on open and on change), one Warning diagnostic per range,
- * the range from `document.positionAt(offset)` to `document.positionAt(offset + length)`. The
- * message here is the English text; the extension shows its `vscode.l10n.t` version with `method`.
- *
- * Pure: no `vscode`; jsonc-parser (what VS Code's JSON support is built on) gives the offsets.
+ * The warning for a method name the specification does not know. The schema accepts any name (the
+ * service grows) and cannot choose a problem's severity, so the extension warns itself. Pure.
  */
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
@@ -19,12 +9,10 @@ import { isKnownMethod } from './operations';
 import { OPERATIONS } from './operationTable';
 import { unreadReason } from './requestDocument';
 
+/** An unknown method as written, at `offset` for `length` characters of the text (its quotes included). */
 export interface UnknownMethod {
-  /** The method name as written (the JSON string's value). */
   readonly method: string;
-  /** Offset of the value in the text, its opening quote included. */
   readonly offset: number;
-  /** Length of the value, both quotes included. */
   readonly length: number;
   readonly message: string;
   /** A known operation the name may be a slip for (case, spacing or one or two letters), if any. */
@@ -80,12 +68,8 @@ export function suggestMethod(name: string): string | undefined {
 }
 
 /**
- * The `method` values of a request document that are not operations of the specification, in
- * document order: one per request object (the root object, or each object of a root array) whose
- * `method` is a non-empty string (the last `method` where the key repeats). An empty or non-string method is the schema's error, not reported
- * here; nor are `method` members nested inside `params`. A document that does not parse yields
- * what its readable part holds; a document past the bounds of request documents (see
- * `unreadReason`) is not read: nothing.
+ * The `method` values of a document's requests that are no operation of the specification, in
+ * document order. An empty or non-string method is the schema's error; a document past the bounds is not read.
  */
 export function findUnknownMethods(text: string): UnknownMethod[] {
   if (unreadReason(text) !== undefined) return [];

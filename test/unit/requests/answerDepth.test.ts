@@ -1,15 +1,17 @@
 import { strict as assert } from 'assert';
 import {
-  MAX_ANSWER_DEPTH,
+  HEADER_WIDTH,
   MAX_SHOWN_CHARS,
   renderAnswer,
   renderAnswerOrRaw,
-  wrapComment,
 } from '../../../src/features/requests/answerText';
+import { wrapCommentLine } from '../../../src/shared/commentWrap';
+import { MAX_JSON_DEPTH } from '../../../src/shared/jsonDepth';
 import { assertGolden } from '../support/golden';
 import { answerBase } from './fixtures';
 
 const base = answerBase;
+const wrapComment = (line: string): string[] => wrapCommentLine(line, HEADER_WIDTH);
 /** The header of a result sent at the fixtures' time, before any line about the answer itself. */
 const HEADER = renderAnswer({ ...base, text: '{"result":1}' })
   .text.split('\n')
@@ -26,7 +28,7 @@ function nested(levels: number): string {
 
 describe('answer documents: nesting depth', () => {
   it('pretty-prints up to 64 levels', () => {
-    assert.equal(MAX_ANSWER_DEPTH, 64);
+    assert.equal(MAX_JSON_DEPTH, 64);
     const answer = renderAnswer({ ...base, text: `{"jsonrpc":"2.0","id":"1","result":${nested(63)}}` });
     assert.equal(answer.language, 'jsonc');
     assert.equal(answer.shownRaw, undefined);

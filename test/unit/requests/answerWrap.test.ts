@@ -1,7 +1,11 @@
 /** How the answer's header lines are wrapped to the width the editor shows beside a request. */
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { HEADER_WIDTH, wrapComment } from '../../../src/features/requests/answerText';
+import { HEADER_WIDTH } from '../../../src/features/requests/answerText';
+import { wrapCommentLine } from '../../../src/shared/commentWrap';
+
+/** One `//` line of an answer's header, wrapped as the answer document wraps it. */
+const wrapComment = (line: string, width = HEADER_WIDTH): string[] => wrapCommentLine(line, width);
 
 describe('answer header lines, wrapped', () => {
   it('leaves a line that fits as it is', () => {

@@ -5,7 +5,7 @@
  */
 import { strict as assert } from 'assert';
 import type { HistoryEntry } from '../../../src/features/requests/historyModel';
-import { entryLooks, sentWhen } from '../../../src/features/requests/historyLooks';
+import { entryLooks, sentWhen } from '../../../src/features/requests/historyModel';
 
 const STYLE = { locale: 'en-gb', timeZone: 'UTC' };
 /** 2026-11-25T16:24:45Z */

@@ -2,7 +2,7 @@
 import { strict as assert } from 'assert';
 import { createPrivateKey } from 'crypto';
 import { loadCredentials } from '../../../src/api/keys';
-import { accountWithKey } from '../../../src/features/requests/pastedKey';
+import { accountWithKey } from '../../../src/features/requests/signatureExplain';
 import { registeredKeys } from '../../secrets/registry';
 
 describe('a pasted key that is an account key', () => {

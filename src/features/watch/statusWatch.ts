@@ -84,7 +84,7 @@ export class StatusWatch implements vscode.Disposable {
       this.deps.log.info(
         `restored ${ids.length === 1 ? '1 watched transaction' : `${ids.length} watched transactions`}`,
       );
-      this.scheduler.schedule(this.deps.restoreDelayMs ?? RESTORE_DELAY_MS);
+      this.scheduler.schedule(RESTORE_DELAY_MS);
     }
   }
 

@@ -4,6 +4,7 @@ import type { TransactionRecord } from '../../api';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { TransactionStatus } from '../../shared/status';
 import type { Logger } from '../common/log';
+import type { EnvironmentService } from '../accounts/environmentService';
 
 /** What a test (or a user) sees of one item, read from the real StatusBarItem. */
 export interface WatchItemSnapshot {
@@ -27,9 +28,7 @@ export type WatchResult = 'added' | 'already' | 'full' | 'invalid';
 
 export interface StatusWatchDeps {
   readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
-  readonly environment: {
-    /** Where requests go now: `sandbox` or the account's id. */
-    readonly target: string;
+  readonly environment: Pick<EnvironmentService, 'target' | 'onDidReset'> & {
     targetLabel(target: string): string;
     /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
     recordsOn(
@@ -37,10 +36,8 @@ export interface StatusWatchDeps {
       ids: readonly string[],
       options?: { readonly deadlineMs?: number },
     ): Promise<Map<string, TransactionRecord>>;
-    readonly onDidReset: vscode.Event<unknown>;
   };
   readonly memento: vscode.Memento;
   readonly log: Logger;
   readonly intervalMs: number;
-  readonly restoreDelayMs?: number;
 }

@@ -6,7 +6,6 @@ import type { McpProviderHandle } from './mcpProvider';
 import { registerMcpProvider } from './mcpProvider';
 
 export interface AgentRegistrationHandle {
-  /** The registered implementations by tool name. */
   readonly agentTools: { readonly implementations: ReadonlyMap<string, vscode.LanguageModelTool<unknown>> };
   /** The MCP server definition provider (undefined where the host has no MCP API). */
   readonly mcp: McpProviderHandle | undefined;

@@ -12,9 +12,7 @@ import type { Logger } from '../common/log';
 
 export interface AgentToolsDeps {
   readonly environment: EnvironmentService;
-  /** The sandbox's control endpoint (the tools' since-times on the sandbox). */
   readonly sandboxHost: SandboxHost;
-  /** The extension's log (the tools' lines say `[agents]`). */
   readonly log: Logger;
   /** The store every record fetched passes: what a tool fetches too (the sightings are noted from it). */
   readonly store: Pick<TransactionStore, 'upsert'>;
@@ -22,9 +20,8 @@ export interface AgentToolsDeps {
   readonly sightings?: Pick<AccountSightings, 'of'>;
 }
 
-function targetOf(environment: Pick<EnvironmentService, 'kind' | 'state'>): AgentTarget {
-  const account = environment.state.account;
-  if (environment.kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
+function targetOf(kind: string, account: { readonly name: string; readonly host: string } | undefined): AgentTarget {
+  if (kind === 'live' && account) return { kind: 'account', label: account.name, host: account.host };
   return { kind: 'sandbox', label: 'Sandbox' };
 }
 
@@ -70,7 +67,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
 
   /** Names the target; a tool that creates or moves asks first, naming what it will do, on the sandbox. */
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
-    const target = targetOf(this.deps.environment);
+    const target = this.chosenTarget();
     if (!this.tool.changesState)
       return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
     if (target.kind !== 'sandbox') {
@@ -98,7 +95,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     const redact: { byValue: Redact } = { byValue: asIs };
     try {
       const result = await this.run(options.input, cancel.signal, redact).catch((error: unknown) =>
-        failure({ target: targetOf(this.deps.environment) }, this.tool.title, error),
+        failure({ target: this.chosenTarget() }, this.tool.title, error),
       );
       const error = (result.data as { error?: { kind?: string } } | undefined)?.error;
       this.deps.log.info(
@@ -112,18 +109,20 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
     }
   }
 
+  private chosenTarget(): AgentTarget {
+    return targetOf(this.deps.environment.kind, this.deps.environment.state.account);
+  }
+
   private async run(input: unknown, signal: AbortSignal, redact: { byValue: Redact }): Promise<AgentToolResult> {
-    const chosen = targetOf(this.deps.environment);
+    const chosen = this.chosenTarget();
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
     if (this.tool.changesState && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
     // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();
     if (connection.redact) redact.byValue = connection.redact;
-    const target: AgentTarget =
-      connection.kind === 'live' && connection.account
-        ? { kind: 'account', label: connection.account.name, host: connection.account.host }
-        : { kind: 'sandbox', label: 'Sandbox' };
+    const target = targetOf(connection.kind, connection.account);
+
     let control: ControlClient | undefined;
     if ((this.tool.changesState || this.tool.usesControl) && target.kind === 'sandbox')
       control = (await this.deps.sandboxHost.start()).control;

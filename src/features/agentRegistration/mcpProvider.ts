@@ -6,7 +6,6 @@ import type { Logger } from '../common/log';
 import { SANDBOX_ENV } from '../../shared/connectionNames';
 import { errorText } from '../../shared/errorText';
 
-/** The provider's id, as `contributes.mcpServerDefinitionProviders` declares it. */
 export const MCP_PROVIDER_ID = 'exchangeTx.sandboxMcp';
 
 /** The part of VS Code's McpStdioServerDefinition (1.101) this provider uses. */
@@ -39,19 +38,15 @@ interface McpLanguageModelApi {
   registerMcpServerDefinitionProvider(id: string, provider: McpDefinitionProvider): vscode.Disposable;
 }
 
-/** What the registration gives the tests: the provider as VS Code calls it. */
 export interface McpProviderHandle {
   readonly id: string;
   readonly provider: McpDefinitionProvider;
 }
 
-/** The first VS Code with the finalized MCP server definition API. */
-const FIRST_MCP_VERSION = [1, 101] as const;
-
-/** Whether a VS Code version (`1.101.0`, `1.102.0-insider`) has the finalized API. */
+/** Whether a VS Code version (`1.101.0`, `1.102.0-insider`) has the finalized API (1.101 on). */
 export function hasFinalMcpApi(version: string): boolean {
   const [major = 0, minor = 0] = version.split(/[.-]/).map(Number);
-  return major > FIRST_MCP_VERSION[0] || (major === FIRST_MCP_VERSION[0] && minor >= FIRST_MCP_VERSION[1]);
+  return major > 1 || (major === 1 && minor >= 101);
 }
 
 function hasMcpApi(lm: typeof vscode.lm): lm is typeof vscode.lm & McpLanguageModelApi {
@@ -93,7 +88,8 @@ export function createMcpProvider(options: {
   };
 }
 
-/** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. `log`: the extension's (it says `[mcp]`). */
+/** Registers the provider where the host has the MCP API (VS Code 1.101+); undefined elsewhere. */
+
 export function registerMcpProvider(
   context: vscode.ExtensionContext,
   { sandboxHost, log }: { readonly sandboxHost: Pick<SandboxHost, 'start'>; readonly log: Logger },

@@ -6,7 +6,7 @@ export const SANDBOX_ONLY_WHEN = 'exchangeTx.environment != live';
 
 export const TOOL_SET_NAME = 'exchangeTx';
 
-/** The tool set's description (English; package.nls.json `languageModelToolSets.exchangeTx.description`). */
+/** English; package.nls.json `languageModelToolSets.exchangeTx.description`. */
 export const TOOL_SET_DESCRIPTION =
   'Exchange Tx: diagnose, look up and list transactions, quotes and limits; on the sandbox, create, pay and advance.';
 
@@ -17,9 +17,10 @@ interface VsCodeMeta {
   readonly key: string;
   /** What VS Code shows under the name (English; the display name is the tool's title). */
   readonly userDescription: string;
-  /** Its "what it does" cell in docs/mcp.md. */
+  /** Its cell in docs/mcp.md. */
   readonly mcpDoc: string;
-  /** Its "What it does" cell in the agent guide (media/agents/exchange-tx/SKILL.md); "Sandbox only: " comes before it for a tool that changes state. */
+  /** Its cell in the agent guide (SKILL.md), after "Sandbox only: " for a tool that changes state. */
+
   readonly skillDoc: string;
 }
 

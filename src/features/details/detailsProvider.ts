@@ -22,7 +22,7 @@ export function idFromRecordUri(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1).replace(/\.json$/, '');
 }
 
-/** The record's text, then as comments what its status means, what comes next, what to do. */
+/** The record, then as comments what its status means, what comes next, what to do. */
 function recordWithNotes(record: TransactionRecord): string {
   return `${recordText(record)}${noteComments(statusNotes(record.status))}`;
 }
@@ -82,7 +82,6 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
-  /** Opens the details of the id given (a string or an object with an `id`). */
   async show(arg: unknown, options: DetailsOptions = {}): Promise<DetailsResult> {
     const id = arg === undefined ? await this.deps.chooseId?.(options.silent === true) : idFromArgument(arg);
     if (id === undefined) return { error: 'no-id' };

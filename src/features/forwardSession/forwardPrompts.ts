@@ -5,11 +5,9 @@ import { errorText } from '../../shared/errorText';
 
 export interface ForwardPrompts {
   askUrl(): Promise<string | undefined>;
-  /** Whether events may go to `host`, another machine the user typed. */
   confirmHost(host: string): Promise<boolean>;
   /** Shows the secret once (with a way to copy it); not awaited by the caller. */
   showSecret(secret: string, url: string): void;
-  /** Whether to stop while events wait (they are kept for the next start). */
   confirmStop(waiting: number, failed: number): Promise<boolean>;
 }
 

@@ -1,4 +1,4 @@
-/** One forwarding session: a ForwardService on the client in use; its secrets live only in memory. */
+/** One forwarding session: a ForwardService on the client in use, logging to the events channel. */
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
@@ -50,16 +50,14 @@ function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
     );
 }
 
-export class ForwardSession {
+/** Its secrets live only in memory. */
+export class ForwardSession extends ForwardService {
   readonly url: URL;
   readonly target: string;
-  readonly service: ForwardService;
 
   constructor(options: ForwardSessionOptions) {
-    this.url = options.url;
-    this.target = options.target;
     const log = options.log;
-    this.service = new ForwardService({
+    super({
       source: {
         getTransactions: async (query, requestOptions) => {
           const records = await options.client.getTransactions(query, requestOptions);
@@ -82,67 +80,29 @@ export class ForwardSession {
           );
       },
     });
-    if (this.service.stateProblem !== undefined)
+    this.url = options.url;
+    this.target = options.target;
+    if (this.stateProblem !== undefined)
       log.error(
-        `the state file could not be used (${this.service.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`,
+        `the state file could not be used (${this.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`,
       );
-    const queue = this.service.queue;
+    const queue = this.queue;
     log.info(
-      `forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.service.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`,
+      `forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`,
     );
-    this.service.start();
+    this.start();
   }
 
   get delivered(): number {
-    return this.service.queue.delivered;
+    return this.queue.delivered;
   }
 
-  /** Events waiting for the receiver (the ones being sent included), computed from the queue the delivery uses. */
+  /** Events waiting for the receiver, the ones being sent included. */
   get pending(): number {
-    return this.service.queue.pending;
+    return this.queue.pending;
   }
 
   get failed(): number {
-    return this.service.queue.failed;
+    return this.queue.failed;
   }
-
-  get stopped(): boolean {
-    return this.service.stopped;
-  }
-
-  entries(): readonly QueueEntry[] {
-    return this.service.entries();
-  }
-
-  resend(eventId: string): boolean {
-    return this.service.resend(eventId);
-  }
-
-  resendAllFailed(): number {
-    return this.service.resendAllFailed();
-  }
-
-  /** Signs with these from now on (a rotation). */
-  setSecrets(secrets: SecretSet): void {
-    this.service.setSecrets(secrets);
-  }
-
-  /** Polls now instead of at the next interval (tests; a poll under way is shared). */
-  pollNow(): Promise<void> {
-    return this.service.pollNow();
-  }
-
-  /** Resolves once every event so far was delivered or parked (or the session stopped). */
-  idle(): Promise<void> {
-    return this.service.idle();
-  }
-
-  /** Stops; what waits is written to the state file and sent at the next start. */
-  stop(): { readonly waiting: number; readonly failed: number } {
-    return this.service.stop();
-  }
-}
-
-export function startForwardSession(options: ForwardSessionOptions): ForwardSession {
-  return new ForwardSession(options);
 }

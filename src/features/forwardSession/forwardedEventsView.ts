@@ -32,7 +32,8 @@ function detail(label: string): EventNode {
   return { eventId: undefined, item, children: [] };
 }
 
-function node(entry: QueueEntry): EventNode {
+/** The view's top level: every entry of the queue, waiting and failed first. */
+export function eventNode(entry: QueueEntry): EventNode {
   const event = entry.event;
   const change = isGapEvent(event)
     ? vscode.l10n.t('gap: resynchronise ({0})', terminalText(event.reason, 40))
@@ -65,9 +66,4 @@ function node(entry: QueueEntry): EventNode {
     ...(time === undefined ? [] : [detail(time)]),
   ];
   return { eventId: event.id, item, children };
-}
-
-/** The view's top level: every entry of the queue, waiting and failed first. */
-export function eventNodes(entries: readonly QueueEntry[]): EventNode[] {
-  return entries.map(node);
 }

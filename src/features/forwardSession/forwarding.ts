@@ -12,9 +12,8 @@ import { rotateSecrets } from '../../forward/stateFile';
 import type { ForwardPrompts } from './forwardPrompts';
 import { forwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
-import { eventNodes } from './forwardedEventsView';
-import type { ForwardSession } from './forwardSession';
-import { startForwardSession } from './forwardSession';
+import { eventNode } from './forwardedEventsView';
+import { ForwardSession } from './forwardSession';
 
 const CONTEXT_KEY = 'exchangeTx.forwarding';
 const USED_KEY = 'exchangeTx.forwardingUsed';
@@ -22,21 +21,17 @@ const VIEW_ID = 'exchangeTx.forwardedEvents';
 
 export interface ForwardSessionDeps {
   readonly environment: EnvironmentService;
-  /** The extension's own log (start, stop, refusals). */
   readonly log: Logger;
   /** The store every record fetched passes: it holds forwarding's while its target is in use. */
   readonly store?: Pick<TransactionStore, 'upsert'>;
 }
 
-/** Forwarding's parts in this window. */
 export interface Forwarding {
   readonly events: RecentLog;
   readonly item: vscode.StatusBarItem;
   readonly session: ForwardSession | undefined;
-  /** The view's top-level nodes as it shows them now. */
   nodes(): readonly EventNode[];
   start(): Promise<void>;
-  /** Stops, asking first when events wait. */
   stopAsked(): Promise<void>;
   resend(node: unknown): void;
   resendAllFailed(): void;
@@ -48,7 +43,8 @@ function accountKey(account: { readonly id: string } | undefined): string {
   return account === undefined ? 'sandbox' : `account:${account.id}`;
 }
 
-/** Makes forwarding's parts; `promptsSet()` gives the questions the tests set (undefined: the dialogs). */
+/** `promptsSet()` gives the questions the tests set (undefined: the dialogs). */
+
 export function makeForwarding(
   context: vscode.ExtensionContext,
   deps: ForwardSessionDeps,
@@ -81,7 +77,7 @@ export function makeForwarding(
     vscode.Uri.joinPath(context.globalStorageUri, 'forward', `${key.replace(/[^A-Za-z0-9_-]/g, '_')}.json`).fsPath;
   const secretKeyOf = (key: string): string => `exchangeTx.forward.secrets.${key}`;
   const prompts = (): ForwardPrompts => promptsSet() ?? forwardPrompts;
-  const nodes = (): readonly EventNode[] => (shown ? eventNodes(shown.entries()) : []);
+  const nodes = (): readonly EventNode[] => (shown ? shown.entries().map(eventNode) : []);
 
   const render = (): void => {
     treeChanged.fire();
@@ -170,7 +166,7 @@ export function makeForwarding(
       await context.secrets.store(secretKeyOf(key), JSON.stringify(secrets));
     }
     sessionKey = key;
-    session = startForwardSession({
+    session = new ForwardSession({
       client: connection.client,
       account: key,
       url,

@@ -1,7 +1,4 @@
-/**
- * Forward Status Changes: status changes of the connection in use sent as signed events until
- * stopped, with the Forwarded Events view, Resend, Stop Forwarding and Rotate Forwarding Secret.
- */
+/** Forward Status Changes: signed status-change events until stopped, with their view and commands. */
 import * as vscode from 'vscode';
 import type { Services } from '../common/services';
 import { tagged } from '../common/log';
@@ -13,7 +10,7 @@ import type { ForwardSession } from './forwardSession';
 import type { Forwarding } from './forwarding';
 import { makeForwarding } from './forwarding';
 
-/** What the tests drive: the prompts to replace, the session, the events' lines, the status bar item, the view's nodes. */
+/** What the tests drive. */
 export interface ForwardSessionHandle {
   /** The questions asked; undefined: the dialogs. */
   prompts: ForwardPrompts | undefined;
@@ -39,9 +36,8 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     item: forwarding.item,
     nodes: () => forwarding.nodes(),
   };
-  const run =
-    (name: string, action: (forwarding: Forwarding, arg?: unknown) => Promise<void> | void) =>
-    async (arg?: unknown) => {
+  const register = (id: string, name: string, action: (f: Forwarding, arg?: unknown) => Promise<void> | void) =>
+    vscode.commands.registerCommand(id, async (arg?: unknown) => {
       try {
         await action(forwarding, arg);
       } catch (error) {
@@ -49,28 +45,15 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         log.warn(`${name} failed: ${message}`);
         void vscode.window.showErrorMessage(vscode.l10n.t('Forwarding: {0}', message));
       }
-    };
+    });
+
   context.subscriptions.push(
-    vscode.commands.registerCommand(
-      'exchangeTx.forwardStatusChanges',
-      run('Forward Status Changes', (f) => f.start()),
-    ),
-    vscode.commands.registerCommand(
-      'exchangeTx.stopForwarding',
-      run('Stop Forwarding', (f) => f.stopAsked()),
-    ),
-    vscode.commands.registerCommand(
-      'exchangeTx.resendForwardedEvent',
-      run('Resend', (f, node) => f.resend(node)),
-    ),
-    vscode.commands.registerCommand(
-      'exchangeTx.resendAllFailedEvents',
-      run('Resend All Failed', (f) => f.resendAllFailed()),
-    ),
-    vscode.commands.registerCommand(
-      'exchangeTx.rotateForwardingSecret',
-      run('Rotate Forwarding Secret', (f) => f.rotate()),
-    ),
+    register('exchangeTx.forwardStatusChanges', 'Forward Status Changes', (f) => f.start()),
+    register('exchangeTx.stopForwarding', 'Stop Forwarding', (f) => f.stopAsked()),
+    register('exchangeTx.resendForwardedEvent', 'Resend', (f, node) => f.resend(node)),
+    register('exchangeTx.resendAllFailedEvents', 'Resend All Failed', (f) => f.resendAllFailed()),
+    register('exchangeTx.rotateForwardingSecret', 'Rotate Forwarding Secret', (f) => f.rotate()),
   );
+
   return handle;
 }

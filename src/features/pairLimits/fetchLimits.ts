@@ -1,7 +1,4 @@
-/**
- * A list of pairs' limits from one service operation, each pair with its own outcome; pure (no `vscode`).
- * A refusal about a pair is that pair's outcome; any other error stops the fetch for the whole list.
- */
+/** Pairs' limits from one operation, pure: a refusal about a pair is its outcome; other errors stop the list. */
 import {
   AmountOutOfRangeError,
   CurrencyDisabledError,
@@ -22,7 +19,6 @@ export interface PairLimitsReport {
   readonly outcomes: ReadonlyMap<string, PairOutcome>;
   /** The error that stopped fetching, not blamed on any pair. */
   readonly failure?: unknown;
-  /** `getPairsParams` calls made. */
   readonly calls: number;
 }
 
@@ -48,16 +44,12 @@ export function blamedPairs(error: ServiceError, group: readonly CurrencyPairKey
   return [];
 }
 
-/** Splits a group in two halves (the first one larger by one for an odd length). */
 export function halves<T>(group: readonly T[]): [T[], T[]] {
   const middle = Math.ceil(group.length / 2);
   return [group.slice(0, middle), group.slice(middle)];
 }
 
-/**
- * getPairsParams for every pair (distinct, lowercase) in one call. A refusal sets aside the pairs of
- * the currency it names (else halves the group) and asks again: at most 2n − 1 calls.
- */
+/** getPairsParams for every pair in one call; a refusal sets aside the pairs it names (else halves): ≤ 2n − 1 calls. */
 export async function fetchPairLimits(fetch: FetchPairs, pairs: readonly CurrencyPairKey[]): Promise<PairLimitsReport> {
   const outcomes = new Map<string, PairOutcome>();
   const queue: CurrencyPairKey[][] = pairs.length > 0 ? [[...pairs]] : [];
@@ -107,7 +99,7 @@ export function describeOutcome(outcome: PairOutcome | undefined): string {
   return `refused:${e.code}`;
 }
 
-/** The most pairs in one bulk estimate (the sandbox's maximum; the panel holds far fewer). */
+/** The sandbox's maximum; the panel holds far fewer. */
 const ESTIMATE_BULK = 100;
 
 /** A pair's bounds as an estimate gives them: in the payin (`…From`) and payout (`…To`) currency. */
@@ -130,17 +122,13 @@ export interface Probe extends CurrencyPairKey {
   readonly amountFrom: string;
 }
 
-/** One estimate operation: a bare object, or a bulk array. */
 export type EstimateCall = (
   queries: Probe | readonly Probe[],
 ) => Promise<readonly (EstimateLimits & CurrencyPairKey)[]>;
 
 export interface EstimateReport {
-  /** By `pairKey`, for every pair settled (all of them unless `failure` is set). */
   readonly outcomes: ReadonlyMap<string, EstimateOutcome>;
-  /** The error that stopped it, not blamed on any pair. */
   readonly failure?: unknown;
-  /** Calls made: bulk ones, then single ones. */
   readonly calls: { readonly bulk: number; readonly single: number };
 }
 
@@ -195,10 +183,8 @@ function byPair(records: readonly (EstimateLimits & CurrencyPairKey)[]): Map<str
   return map;
 }
 
-/**
- * One estimate operation for every probe in bulk calls. A bulk answer leaves a refused pair out, so
- * each pair missing from it (or from a bulk call refused whole) is asked again alone.
- */
+/** One estimate for every probe in bulk; a pair missing from a bulk answer (or refused whole) is asked alone. */
+
 export async function fetchEstimateLimits(call: EstimateCall, probes: readonly Probe[]): Promise<EstimateReport> {
   const outcomes = new Map<string, EstimateOutcome>();
   const calls = { bulk: 0, single: 0 };

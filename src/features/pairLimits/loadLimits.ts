@@ -1,8 +1,4 @@
-/**
- * The panel's limits from three sources, pure (no `vscode`): getPairsParams first (its bounds choose
- * the probes when nothing newer is known), then getExchangeAmount and getFixRateForAmount side by side.
- * A currency getPairsParams refused is refused by every operation, so the estimates skip it.
- */
+/** The panel's limits, pure: getPairsParams first (its bounds choose the probes), then both estimates side by side. */
 import { CurrencyDisabledError, CurrencyNotFoundError, ServiceError } from '../../api';
 import { pairKey } from '../../shared/currencyPairs';
 import { pairsParamsField } from '../../shared/pairLimitsRows';
@@ -27,20 +23,17 @@ export interface LimitSources {
 
 /** What one load leaves for the next, per environment. */
 export class LimitsMemory {
-  /** The service answered getPairsParams with "method not found": it is not asked again. */
+  /** getPairsParams answered "method not found": it is not asked again. */
   pairsParamsGone = false;
-  /** The last bounds each estimate gave per pair, for the next probes. */
   readonly lastBounds = new Map<string, Partial<Record<Rate, EstimateBounds>>>();
 }
 
 export interface LimitsReport {
-  /** getPairsParams' outcomes, or 'gone' when the service no longer has it. */
   readonly pairsParams: PairLimitsReport | 'gone';
   /** This load learnt that getPairsParams is gone (the panel says so once). */
   readonly pairsParamsGoneNow: boolean;
   readonly float: EstimateReport;
   readonly fixed: EstimateReport;
-  /** The probes asked about, per operation (for the log and the tests). */
   readonly probes: Readonly<Record<Rate, readonly Probe[]>>;
   /** The first error that stopped a source, not blamed on any pair. */
   readonly failure?: unknown;
@@ -53,7 +46,6 @@ export function isMethodNotFound(error: unknown): boolean {
 
 const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single: 0 } };
 
-/** The probe when nothing is known of the pair's limits. */
 export const DEFAULT_PROBE = '1';
 
 const DECIMAL = /^(\d{1,40})(?:\.(\d{1,40}))?$/;
@@ -82,16 +74,12 @@ function atScale(a: Scaled, scale: number): bigint {
   return a.units * 10n ** BigInt(scale - a.scale);
 }
 
-/** a ≤ b */
 function notAbove(a: Scaled, b: Scaled): boolean {
   const scale = Math.max(a.scale, b.scale);
   return atScale(a, scale) <= atScale(b, scale);
 }
 
-/**
- * The payin amount to ask an estimate with: an amount inside the limits keeps the pair in a bulk
- * answer. Twice the known minimum, kept at or below the maximum; else 1. Exact decimals, no float.
- */
+/** A payin amount inside the limits (keeps the pair in a bulk answer): twice the minimum, at most the maximum; else 1. */
 export function probeAmount(bounds: { readonly min?: string; readonly max?: string } | undefined): string {
   const min = parse(bounds?.min);
   const max = parse(bounds?.max);
@@ -103,7 +91,6 @@ export function probeAmount(bounds: { readonly min?: string; readonly max?: stri
   return DEFAULT_PROBE;
 }
 
-/** The bounds getPairsParams gave a pair for one rate, in the estimates' terms. */
 function pairsParamsBounds(
   report: PairLimitsReport | 'gone',
   key: string,
@@ -132,7 +119,6 @@ function probeOf(
   return { ...pair, amountFrom: probeAmount(bounds) };
 }
 
-/** The limits of every pair of `pairs` (distinct, lowercase) from the three sources. */
 export async function loadLimits(
   sources: LimitSources,
   pairs: readonly CurrencyPairKey[],
@@ -205,7 +191,8 @@ export async function loadLimits(
   };
 }
 
-/** A short description of an estimate's outcome, for the log: `limits`, `limits:amount-error`, `missing`, … */
+/** For the log: `limits`, `limits:amount-error`, `missing`, … */
+
 function describeEstimate(outcome: EstimateOutcome | undefined): string {
   if (outcome && 'limits' in outcome) return outcome.via === 'result' ? 'limits' : 'limits:amount-error';
   if (outcome && 'unreadable' in outcome) return `unreadable:${outcome.unreadable.field ?? 'result'}`;

@@ -6,15 +6,12 @@ import type { Logger } from '../common/log';
 import { newNonce, pageHtml, WEBVIEW_FILES } from './pairLimitsHtml';
 import { uiStrings } from './pairLimitsText';
 
-/** Messages kept for tests and diagnostics. */
 const KEEP_MESSAGES = 200;
 
-/** The folder the page may load from: the webview bundle, nothing else. */
 function bundleFolder(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 }
 
-/** Scripts on, command links off, loading only from the bundle. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
   return {
     enableScripts: true,
@@ -25,15 +22,12 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewPanelOpt
 }
 
 export class PageChannel {
-  /** The messages sent to the page, oldest first (the last 200). */
   readonly posted: HostMessage[] = [];
-  /** What the page reported it could not do (dropped messages, blocked resources). */
+  /** What the page could not do (dropped messages, blocked resources). */
+
   readonly problems: string[] = [];
-  /** What the page last said it shows. */
   lastRendered: { readonly rows: number; readonly failed: number } | undefined;
-  /** Messages from the page that were not part of the protocol. */
   dropped = 0;
-  /** The latest rendering's nonce. */
   nonce = '';
   /** Whether the page said `ready` since it was last loaded: only then do posted messages reach it. */
   ready = false;
@@ -46,7 +40,6 @@ export class PageChannel {
     private readonly onPost?: (message: HostMessage) => void,
   ) {}
 
-  /** Sets the page's HTML with a fresh nonce; the page says `ready` once loaded. */
   render(): void {
     const webview = this.webviewPanel.webview;
     const uri = (file: string) =>
@@ -64,7 +57,6 @@ export class PageChannel {
     );
   }
 
-  /** A message of the page, or undefined (counted and logged) when it is not part of the protocol. */
   read(data: unknown): WebviewMessage | undefined {
     const message = parseWebviewMessage(data);
     if (!message) {

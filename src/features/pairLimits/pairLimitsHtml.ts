@@ -1,10 +1,7 @@
-/**
- * The pair-limits page's HTML, pure so tests render what the panel shows: an empty `#app` the bundled
- * script fills, under a policy that allows only this rendering's nonce and the webview's fonts.
- */
+/** The page's HTML, pure for the tests: an empty `#app` the bundle fills; only the nonce and fonts allowed. */
+
 import { randomBytes } from 'crypto';
 
-/** The files of the page, in the bundle folder (`dist/webview/`). */
 export const WEBVIEW_FILES = {
   script: 'pairLimits.js',
   style: 'pairLimits.css',
@@ -12,7 +9,6 @@ export const WEBVIEW_FILES = {
 } as const;
 
 export interface PageResources {
-  /** `webview.cspSource`, and the webview URIs of {@link WEBVIEW_FILES}. */
   readonly cspSource: string;
   readonly script: string;
   readonly style: string;
@@ -22,11 +18,9 @@ export interface PageResources {
 export interface PageOptions {
   readonly nonce: string;
   readonly title: string;
-  /** BCP 47 language of the UI (`vscode.env.language`). */
   readonly lang: string;
 }
 
-/** 128 random bits, base64: a nonce for one rendering. */
 export function newNonce(): string {
   return randomBytes(16).toString('base64');
 }

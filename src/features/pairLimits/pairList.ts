@@ -1,7 +1,5 @@
-/**
- * The panel's pairs and the pairs used before, in the global state as versioned lists that keep what
- * this version does not understand (src/shared/storedState.ts). The plain arrays of the first release still read.
- */
+/** The panel's pairs and those used before: versioned global-state lists that keep entries this version cannot read. */
+
 import type * as vscode from 'vscode';
 import { MAX_PAIRS, normalizeTicker, pairKey } from '../../shared/currencyPairs';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
@@ -11,7 +9,6 @@ import { isRecord } from '../../shared/isRecord';
 
 export const PAIRS_KEY = 'exchangeTx.pairLimits.pairs';
 export const RECENT_KEY = 'exchangeTx.pairLimits.recent';
-/** Pairs remembered as used before. */
 export const MAX_RECENT = 12;
 
 /** A stored entry `{ "from": "btc", "to": "eth" }`: one of another shape is kept unused, an invalid pair dropped. */
@@ -28,7 +25,6 @@ const pairCodec: ListCodec<CurrencyPairKey> = {
   write: (pair, stored) => ({ ...(isRecord(stored) ? stored : {}), from: pair.from, to: pair.to }),
 };
 
-/** Valid, distinct, normalized pairs from whatever was stored, at most `max` entries read. */
 export function readPairs(stored: unknown, max: number): CurrencyPairKey[] {
   return listValues(readStoredList(stored, pairCodec, max));
 }
@@ -73,13 +69,11 @@ export class PairList {
     return true;
   }
 
-  /** Empties the list and forgets the pairs used before (what this version does not understand stays). */
   async clear(): Promise<void> {
     await this.change(PAIRS_KEY, MAX_PAIRS, () => []);
     await this.change(RECENT_KEY, MAX_RECENT, () => []);
   }
 
-  /** Writes the list under `key` with its pairs changed, keeping its unknown entries and fields. */
   private async change(key: string, max: number, next: (pairs: CurrencyPairKey[]) => CurrencyPairKey[]): Promise<void> {
     const stored = readStoredList(this.memento.get<unknown>(key), pairCodec, max);
     await this.memento.update(key, storedListJson(stored, next(listValues(stored)), pairCodec, max));

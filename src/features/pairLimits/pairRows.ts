@@ -1,7 +1,4 @@
-/**
- * A pair's row, made of its three outcomes: each source's limits or why it has none (by the error's
- * class). `l10n` is `vscode.l10n`, or the English bundle in the page's browser test.
- */
+/** A pair's row from its three outcomes: each source's limits, or why it has none (by the error's class). */
 import type * as vscode from 'vscode';
 import { CurrencyDisabledError, CurrencyNotFoundError, InvalidParameterError } from '../../api';
 import type { ServiceError } from '../../api';
@@ -14,7 +11,6 @@ import { safeText } from '../../shared/safeText';
 
 type Localizer = Pick<typeof vscode.l10n, 't'>;
 
-/** Why a source gave no limits for a pair: no record for it, or the service refused it. */
 function failure(
   outcome: { readonly missing: true } | { readonly error: ServiceError },
   l10n: Localizer,
@@ -41,7 +37,6 @@ function failure(
     const reason = l10n.t('The service refused the parameter "{0}" of this pair.', safeText(error.param, 40));
     return { kind: 'invalid-parameter', reason, detail };
   }
-  // Said as the other refusals are; the service's own words are the row's detail, beneath.
   return { kind: 'refused', reason: l10n.t('The service does not accept this pair; its answer is below.'), detail };
 }
 
@@ -76,7 +71,7 @@ export function estimateCell(
   return { state: 'failed', ...failure(outcome, l10n) };
 }
 
-/** What a row needs of a load: the three outcomes of its pair ('gone': getPairsParams is no more). */
+/** 'gone': getPairsParams is no more. */
 export interface RowOutcomes {
   readonly pairsParams: PairOutcome | 'gone' | undefined;
   readonly float: EstimateOutcome | undefined;
@@ -107,12 +102,10 @@ export function pairRow(
   return { ...pair, state: 'failed', ...failure(outcome, l10n), ...estimates };
 }
 
-/** A row not fetched yet. */
 export function pendingRow(pair: CurrencyPairKey): PairRow {
   return { ...pair, state: 'pending', ...PENDING_ESTIMATES };
 }
 
-/** Refusals that say the pair itself is wrong (not a currency disabled for a while, not an unreadable answer). */
 const REFUSED_PAIR: readonly string[] = ['currency-not-found', 'invalid-parameter', 'refused'];
 
 /** Whether no source gave limits and each one that failed refused the pair itself. */

@@ -1,7 +1,4 @@
-/**
- * One open Pair Limits panel: the limits of the user's pairs from the estimate operations beside the
- * deprecated getPairsParams, sent to its page over the typed protocol. Keys never go near the page.
- */
+/** One Pair Limits panel: each pair's limits from the estimates and getPairsParams; keys never reach the page. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { checkNewPair, pairKey } from '../../shared/currencyPairs';
@@ -23,7 +20,6 @@ export interface PairLimitsPanelDeps {
   readonly environment: Pick<EnvironmentService, 'kind' | 'state' | 'onDidChange' | 'onDidReset' | 'client'>;
   readonly list: PairList;
   readonly log: Logger;
-  /** Told of every message posted to the page. */
   readonly onPost?: (message: HostMessage) => void;
 }
 
@@ -42,7 +38,6 @@ export class PairLimitsPanel implements vscode.Disposable {
   isDisposed = false;
   private readonly disposed_ = new vscode.EventEmitter<void>();
   readonly page: PageChannel;
-  /** What one load leaves for the next in this environment (getPairsParams gone, the last bounds). */
   private memory = new LimitsMemory();
 
   readonly onDidDispose = this.disposed_.event;
@@ -68,12 +63,11 @@ export class PairLimitsPanel implements vscode.Disposable {
     );
     for (const pair of deps.list.pairs) this.rowsByKey.set(pairKey(pair), pendingRow(pair));
     this.page.render();
-    // The limits are fetched while the page loads, not after it says `ready`: the page is sent the
-    // state at `ready` (rows loaded by then, or still loading), and every change after that.
+    // Fetched while the page loads: at `ready` it gets the state, loaded or still loading.
+
     if (webviewPanel.visible && deps.list.pairs.length > 0) void this.load();
   }
 
-  /** The rows as the page shows them, in list order. */
   get rows(): readonly PairRow[] {
     return this.deps.list.pairs.map((pair) => this.rowsByKey.get(pairKey(pair)) ?? pendingRow(pair));
   }
@@ -90,7 +84,6 @@ export class PairLimitsPanel implements vscode.Disposable {
     };
   }
 
-  /** Resolves when no fetch is running. */
   async whenIdle(): Promise<void> {
     for (;;) {
       const running = this.running;

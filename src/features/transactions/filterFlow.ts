@@ -1,7 +1,4 @@
-/**
- * "Filter…": a quick pick of the filter's fields; picking one edits it, "Apply" applies the draft and
- * Escape keeps the filter. Values are checked as typed. Tests drive the flow through its prompts.
- */
+/** "Filter…": a quick pick of the fields; picking one edits the draft, Apply applies it, Escape keeps the filter. */
 import * as vscode from 'vscode';
 import { KNOWN_STATUSES } from '../../shared/status';
 import type { KnownStatus } from '../../shared/status';
@@ -17,10 +14,6 @@ import {
   withField,
 } from './filterModel';
 import { fieldName, fieldValue, filterDescription, presetName, problemText } from './filterText';
-
-/** The stuck filter's rule (src/agents/statusSince.ts). */
-export { longerInStatus } from '../../agents/statusSince';
-export { timesContext } from '../common/timesContext';
 
 export type MenuChoice = FilterField | 'apply' | 'clear';
 export interface MenuItem extends vscode.QuickPickItem {
@@ -38,11 +31,10 @@ export interface TextPrompt {
   readonly prompt: string;
   readonly value: string;
   readonly placeHolder: string;
-  /** undefined when the text is acceptable, else what is wrong. */
   readonly validate: (text: string) => string | undefined;
 }
 
-/** The prompts of the flow; each resolves undefined when the user cancels (Escape). */
+/** Each resolves undefined when the user cancels (Escape). */
 export interface FilterPrompts {
   menu(items: readonly MenuItem[], title: string): Promise<MenuChoice | undefined>;
   statuses(items: readonly StatusItem[], title: string): Promise<KnownStatus[] | undefined>;
@@ -60,7 +52,6 @@ const FIELD_ICONS: Record<FilterField, string> = {
   inStatusLongerThan: 'watch',
 };
 
-/** The prompts as quick picks and input boxes. */
 export const windowPrompts: FilterPrompts = {
   async menu(items, title) {
     return (
@@ -171,13 +162,12 @@ async function editStatus(prompts: FilterPrompts, draft: TransactionFilter): Pro
     };
   });
   const answer = await prompts.statuses(items, `${TITLE()}: ${fieldName('status')}`);
-  return answer === undefined
-    ? draft
-    : withField(
-        draft,
-        'status',
-        KNOWN_STATUSES.filter((s) => answer.includes(s)),
-      );
+  if (answer === undefined) return draft;
+  return withField(
+    draft,
+    'status',
+    KNOWN_STATUSES.filter((s) => answer.includes(s)),
+  );
 }
 
 async function editSince(
@@ -222,7 +212,6 @@ async function editSince(
   return typeof parsed === 'number' ? withField(draft, 'since', { micros: parsed }) : draft;
 }
 
-/** "In status longer than": a duration, typed; a wrong one is said as it is typed, and Escape keeps the filter's. */
 async function editLongerThan(prompts: FilterPrompts, draft: TransactionFilter): Promise<TransactionFilter> {
   const answer = await prompts.text({
     title: `${TITLE()}: ${fieldName('inStatusLongerThan')}`,
@@ -261,7 +250,8 @@ export function durationInput(ms: number): string {
   return text === '' ? '1s' : text;
 }
 
-/** Runs the flow from `current`; resolves the filter to apply, or undefined when cancelled. */
+/** Resolves the filter to apply, or undefined when cancelled. */
+
 export async function runFilterFlow(
   current: TransactionFilter,
   prompts: FilterPrompts,

@@ -1,7 +1,4 @@
-/**
- * The Transactions view's filter, pure: one field per `getTransactions` filter, read defensively,
- * checked by the client's own parameter checks and turned into the service's query.
- */
+/** The view's filter, pure: one field per `getTransactions` filter, read defensively, turned into the query. */
 import { InvalidParameterError } from '../../api/exchangeErrors';
 import { isMicroseconds, MAX_FILTER_VALUES, transactionParams } from '../../api/params';
 import type { TransactionQuery, TransactionRecord } from '../../api/types';
@@ -11,7 +8,6 @@ import { MAX_DURATION_MS, MIN_DURATION_MS, parseDuration } from '../../agents/du
 
 export type SincePreset = 'hour' | 'day' | 'week' | 'month';
 
-/** How far back each "created since" preset reaches. */
 export const SINCE_PRESETS: Readonly<Record<SincePreset, number>> = {
   hour: 60 * 60_000,
   day: 24 * 60 * 60_000,
@@ -25,11 +21,9 @@ export type SinceFilter = { readonly preset: SincePreset } | { readonly micros: 
 /** Every filter is optional; all given ones must hold (the service combines them with AND). */
 export interface TransactionFilter {
   readonly status?: readonly KnownStatus[];
-  /** Payin tickers, lowercase, at most 10. */
+  /** Payin tickers, lowercase; each list at most 10. */
   readonly currency?: readonly string[];
-  /** Payin addresses, at most 10. */
   readonly address?: readonly string[];
-  /** Payout addresses, at most 10. */
   readonly payoutAddress?: readonly string[];
   readonly extraId?: string;
   readonly since?: SinceFilter;
@@ -150,7 +144,6 @@ export function sinceMicros(since: SinceFilter, nowMs: number): number {
   return 'preset' in since ? Math.floor(nowMs - SINCE_PRESETS[since.preset]) * 1000 : since.micros;
 }
 
-/** The query of a filter, without paging. `since` presets are resolved against `nowMs`. */
 export function filterQuery(filter: TransactionFilter, nowMs: number): TransactionQuery {
   const query: TransactionQuery = {};
   if (filter.status) query.status = [...filter.status];
@@ -159,6 +152,7 @@ export function filterQuery(filter: TransactionFilter, nowMs: number): Transacti
   if (filter.payoutAddress) query.payoutAddress = [...filter.payoutAddress];
   if (filter.extraId !== undefined) query.extraId = filter.extraId;
   if (filter.since) query.since = sinceMicros(filter.since, nowMs);
+
   // Stuck in a status: the statuses that are not final unless some are chosen (as the list tool does).
   if (filter.inStatusLongerThan !== undefined && !filter.status) query.status = [...OPEN_STATUSES];
   return query;
@@ -259,17 +253,12 @@ export function readFilterFields(
   return { filter, unread };
 }
 
-/** The filter of a saved filter object: a field that does not read is dropped, not the whole filter. */
-export function readSavedFilter(value: unknown, nowMs: number = Date.now()): TransactionFilter {
-  return readFilterFields(value, nowMs).filter;
-}
-
-/** The filter as plain JSON for the workspace state (absent fields left out). */
 export function filterJson(filter: TransactionFilter): Record<string, unknown> {
   return JSON.parse(JSON.stringify(filter)) as Record<string, unknown>;
 }
 
-/** A copy with one field replaced (undefined or empty clears it). */
+/** Undefined or empty clears the field. */
+
 export function withField<K extends FilterField>(
   filter: TransactionFilter,
   field: K,

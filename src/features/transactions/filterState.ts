@@ -1,8 +1,4 @@
-/**
- * The Transactions view's filter, kept per workspace as `{ "version": 1, "filter": { … } }` (see
- * src/shared/storedState.ts; the plain object of the first release still reads). A field that no
- * longer reads is dropped alone; what this version does not know is kept when the filter is saved.
- */
+/** The view's filter per workspace, versioned: a field that no longer reads is dropped alone, unknown ones kept. */
 import type * as vscode from 'vscode';
 import { Emitter } from '../../shared/events';
 import type { Event } from '../../shared/events';
@@ -15,12 +11,11 @@ import type { TransactionFilter } from './filterModel';
 export const FILTER_STATE_KEY = 'exchangeTx.transactions.filter';
 
 interface StoredFilter {
-  /** 0 for the plain object of the first release. */
   readonly version: number;
   readonly filter: TransactionFilter;
-  /** The filter's fields this version does not use, as stored: unknown ones, and known ones it could not read. */
+  /** Stored fields this version does not use: unknown ones, and known ones it could not read. */
+
   readonly keptFields: Readonly<JsonObject>;
-  /** Top-level fields besides the version and the filter, as stored. */
   readonly extra: Readonly<JsonObject>;
 }
 
@@ -48,7 +43,6 @@ export function storedFilterJson(filter: TransactionFilter, previous: StoredFilt
 export class FilterState {
   private value: TransactionFilter;
   private readonly changed = new Emitter<TransactionFilter>();
-  /** Fires with the new filter after it changed. */
   readonly onDidChange: Event<TransactionFilter> = this.changed.event;
 
   constructor(private readonly memento: vscode.Memento) {
@@ -68,7 +62,6 @@ export class FilterState {
     return !isEmptyFilter(this.value);
   }
 
-  /** Applies and saves a filter (already checked: see parseFilter). */
   async set(filter: TransactionFilter): Promise<void> {
     this.value = filter;
     const previous = readStoredFilter(this.memento.get<unknown>(FILTER_STATE_KEY));

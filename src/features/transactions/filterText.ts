@@ -95,7 +95,6 @@ export function filterSummary(filter: TransactionFilter): string {
   }
 }
 
-/** What is wrong, in words. */
 export function problemText(problem: FilterProblem): string {
   const field = fieldName(problem.field);
   switch (problem.reason) {

@@ -4,21 +4,21 @@ import type { Services } from '../common/services';
 import { tagged } from '../common/log';
 import type { RevealResult } from '../common/revealTransaction';
 import { FilterState } from './filterState';
-import { longerInStatus, timesContext } from './filterFlow';
+import { longerInStatus } from '../../agents/statusSince';
+import { timesContext } from '../common/timesContext';
+
 import { registerTransactionCommands, TransactionActions } from './transactionCommands';
 import { TransactionList } from './transactionList';
 import { pageSizeSetting, TransactionsView } from './transactionsView';
 
 export type { WelcomeState } from './transactionsView';
 
-/** The view's parts the tests drive. */
 export interface TransactionsApi {
   readonly list: TransactionList;
   readonly view: TransactionsView;
   readonly filter: FilterState;
-  /** The opener of explorer links and the filter flow's prompts, replaceable by tests. */
+  /** Explorer links' opener and the filter flow's prompts, replaceable by tests. */
   readonly actions: TransactionActions;
-  /** Selects a loaded transaction in the view (also `exchangeTx.transactions.reveal`). */
   reveal(id: string): Promise<RevealResult>;
 }
 

@@ -1,8 +1,4 @@
-/**
- * The Transactions tree's elements as plain data (no `vscode`): a group per status, a node per
- * transaction (its `id` is the argument of the id commands), "Load more…" and the last load's error.
- * The same object stands for the same thing across refreshes, so the tree keeps its expansion.
- */
+/** The tree's elements as plain data; the same object stands for the same thing across refreshes. */
 import type { TransactionRecord } from '../../api/types';
 import type { TransactionStatus } from '../../shared/status';
 import { ALL_STATUSES, isFinalStatus } from '../../shared/status';
@@ -10,13 +6,11 @@ import { ALL_STATUSES, isFinalStatus } from '../../shared/status';
 export interface GroupNode {
   readonly kind: 'group';
   readonly status: TransactionStatus;
-  /** The group's transactions, service order (newest first). */
   children: TransactionNode[];
 }
 
 export interface TransactionNode {
   readonly kind: 'transaction';
-  /** The transaction id (commands read it from their argument). */
   readonly id: string;
   record: TransactionRecord;
 }
@@ -28,9 +22,8 @@ export interface LoadMoreNode {
 export interface ErrorNode {
   readonly kind: 'error';
   readonly error: unknown;
-  /** What failed: a refresh (records shown are older) or loading the next page. */
+  /** A refresh (the records shown are older) or loading the next page. */
   readonly operation: 'refresh' | 'loadMore';
-  /** Clock ms of the failure. */
   readonly at: number;
 }
 
@@ -82,7 +75,6 @@ export class StatusGroups {
   private readonly nodes = new Map<TransactionStatus, GroupNode>();
   private cache: GroupNode[] | undefined;
 
-  /** Non-empty groups of `order` in lifecycle order (the cached ones until {@link changed}). */
   of(order: readonly TransactionNode[]): GroupNode[] {
     if (this.cache) return this.cache;
     const buckets = new Map<TransactionStatus, TransactionNode[]>();
@@ -107,12 +99,12 @@ export class StatusGroups {
     return groups;
   }
 
-  /** The group node of `status`, once a grouping has had one. */
   nodeOf(status: TransactionStatus): GroupNode | undefined {
     return this.nodes.get(status);
   }
 
-  /** The records changed (added, dropped, reordered, or one moved to another status): group again when asked. */
+  /** Records were added, dropped, reordered or moved to another status. */
+
   changed(): void {
     this.cache = undefined;
   }

@@ -1,7 +1,4 @@
-/**
- * When the Transactions view refreshes by itself: every interval while visible (at once if overdue),
- * one at a time, the wait doubled per failure up to 5 minutes. Pure: timers and clock injectable.
- */
+/** The view's own refreshes: every interval while visible, one at a time, backing off per failure up to 5 min. */
 import { systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';
 
@@ -12,7 +9,7 @@ export type RefreshOutcome = 'ok' | 'failed' | 'skipped';
 
 export interface RefreshSchedulerOptions {
   readonly run: () => Promise<RefreshOutcome>;
-  /** 0 turns automatic refreshes off. */
+  /** 0: off. */
   readonly intervalMs: number;
   readonly timers?: SchedulerTimers;
   readonly now?: () => number;
@@ -29,7 +26,6 @@ export class RefreshScheduler {
   private lastAt: number | undefined;
   private failures = 0;
   private running = false;
-  /** Whether refreshed() reported the refresh under way. */
   private reported = false;
   private disposed = false;
 
@@ -40,7 +36,6 @@ export class RefreshScheduler {
     this.now = options.now ?? Date.now;
   }
 
-  /** Clock ms of the next automatic refresh, if one is planned. */
   get nextAt(): number | undefined {
     return this.dueAt;
   }
@@ -79,7 +74,8 @@ export class RefreshScheduler {
     this.clearTimer();
   }
 
-  /** The wait after the last refresh: the interval, doubled per failure, at most 5 minutes (or the interval). */
+  /** The interval, doubled per failure, at most 5 minutes (or the interval). */
+
   private wait(): number {
     if (this.failures === 0) return this.intervalMs;
     return Math.min(
@@ -124,7 +120,6 @@ export class RefreshScheduler {
 
   private record(outcome: RefreshOutcome): void {
     this.lastAt = this.now();
-    // `skipped`: nothing to refresh yet; look again an interval later.
     if (outcome === 'ok') this.failures = 0;
     else if (outcome === 'failed') this.failures++;
   }

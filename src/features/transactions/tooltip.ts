@@ -1,13 +1,11 @@
 /** A transaction node's tooltip: untrusted Markdown, every service string escaped so it brings no link or icon. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
-import { escapeMarkdown, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
+import { escapeMarkdown as esc, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook } from '../common/statusPresentation';
 import { knownAmount, recordAmounts } from '../../shared/recordAmounts';
-
-const esc = (text: string, max?: number) => escapeMarkdown(text, max);
 
 function amount(value: string, currency: string): string {
   return knownAmount(value) ? `${esc(value, 40)} ${esc(ticker(currency), 20)}` : '—';
@@ -24,7 +22,6 @@ function percent(value: string): string {
   return knownAmount(value) ? `${esc(value, 20)} %` : '0 %';
 }
 
-/** The Markdown of one record. */
 export function transactionTooltip(
   record: TransactionRecord,
   nowMs: number = Date.now(),

@@ -18,7 +18,6 @@ import type { RevealResult } from '../common/revealTransaction';
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
 
-/** What a command that loads reports back. */
 export interface LoadSummary {
   readonly state: TransactionList['state'];
   readonly count: number;
@@ -39,12 +38,12 @@ export interface TransactionCommandDeps {
 /** The node actions that leave the editor, with the opener replaceable (tests never open a browser). */
 export class TransactionActions {
   open: (uri: vscode.Uri) => Thenable<boolean> = (uri) => vscode.env.openExternal(uri);
-  /** Asks whether to open an explorer link of the sandbox anyway (its hash is made up); tests answer it. */
+  /** Whether to open a sandbox explorer link anyway (its hash is made up). */
+
   confirmMadeUp: (text: string) => Thenable<boolean> = async (text) => {
     const open = vscode.l10n.t('Open Anyway');
     return (await vscode.window.showWarningMessage(text, { modal: true }, open)) === open;
   };
-  /** The filter flow's prompts (tests script them). */
   prompts: FilterPrompts | undefined;
 }
 
@@ -63,7 +62,6 @@ export function registerTransactionCommands(
     ...(list.error ? { error: errorText(list.error.error) } : {}),
   });
 
-  /** The record a node action is about: the node's, the list's, the store's, or a fresh lookup. */
   const recordOf = async (arg: unknown): Promise<TransactionRecord | undefined> => {
     const id = idFromArgument(arg);
     if (id === undefined) return undefined;

@@ -1,7 +1,4 @@
-/**
- * What the Transactions view shows, pure (no `vscode`): the records `getTransactions` gave page by
- * page, grouped by status, the loading state and the last failed load. Records changed elsewhere update in place.
- */
+/** What the view shows, pure: the records page by page, grouped by status, the load state and last failure. */
 import type { RequestOptions } from '../../api/clientOptions';
 import { CancelledError } from '../../api/exchangeErrors';
 import { MAX_LIMIT } from '../../api/params';
@@ -24,7 +21,6 @@ export interface ListChange {
 
 export interface TransactionListOptions {
   readonly query: (query: TransactionQuery, options: RequestOptions) => Promise<TransactionRecord[]>;
-  /** Records per page, 1–100. */
   readonly pageSize: () => number;
   readonly filter: () => TransactionFilter;
   readonly now?: () => number;
@@ -67,16 +63,12 @@ export class TransactionList {
   private readonly stateChanged = new Emitter<void>();
 
   state: ListState = 'idle';
-  /** Whether the service may have more records past the loaded ones. */
   hasMore = false;
   busy: 'refresh' | 'loadMore' | undefined;
-  /** The last load's failure, until a load succeeds. */
   error: ErrorNode | undefined;
   loadedAt: number | undefined;
 
-  /** Fires when what the tree shows changed. */
   readonly onDidChange: Event<ListChange> = this.changed.event;
-  /** Fires when `state`, `busy` or `error` changed. */
   readonly onDidChangeState: Event<void> = this.stateChanged.event;
 
   constructor(options: TransactionListOptions) {
@@ -100,7 +92,6 @@ export class TransactionList {
     return this.grouping.of(this.order);
   }
 
-  /** The top level: the error of the last load (when records are shown), the groups, "Load more…". */
   roots(): TreeNode[] {
     if (this.order.length === 0) return [];
     const roots: TreeNode[] = [];
@@ -110,7 +101,6 @@ export class TransactionList {
     return roots;
   }
 
-  /** The group a transaction node is shown in. */
   parentOf(node: TreeNode): GroupNode | undefined {
     if (node.kind !== 'transaction' || this.byId.get(node.id) !== node) return undefined;
     this.groups();
@@ -121,15 +111,8 @@ export class TransactionList {
   refresh(options: { ifIdle?: boolean } = {}): Promise<void> {
     if (options.ifIdle && this.current) return this.current;
     this.cancel();
-    const generation = this.generation;
-    const controller = new AbortController();
-    this.controller = controller;
-    this.busy = 'refresh';
     if (this.state !== 'loaded') this.state = 'loading';
-    this.stateChanged.fire();
-    const run = this.runRefresh(generation, controller.signal);
-    this.current = run;
-    return run;
+    return this.start('refresh', (generation, signal) => this.runRefresh(generation, signal));
   }
 
   get pending(): Promise<void> | undefined {
@@ -139,18 +122,23 @@ export class TransactionList {
   /** Loads the next page; while another load runs it waits for that one instead. */
   loadMore(): Promise<void> {
     if (this.current) return this.current;
-    if (this.state !== 'loaded' || !this.base) return this.refresh();
-    const generation = this.generation;
-    const controller = new AbortController();
-    this.controller = controller;
-    this.busy = 'loadMore';
-    this.stateChanged.fire();
-    const run = this.runLoadMore(generation, controller.signal, this.base);
-    this.current = run;
-    return run;
+    const base = this.base;
+    if (this.state !== 'loaded' || !base) return this.refresh();
+    return this.start('loadMore', (generation, signal) => this.runLoadMore(generation, signal, base));
   }
 
-  /** Drops every record and stops any load (the filter or the environment changed). */
+  private start(
+    busy: 'refresh' | 'loadMore',
+    load: (generation: number, signal: AbortSignal) => Promise<void>,
+  ): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    this.busy = busy;
+    this.stateChanged.fire();
+    this.current = load(this.generation, controller.signal);
+    return this.current;
+  }
+
   reset(): void {
     this.cancel();
     this.order = [];

@@ -1,7 +1,4 @@
-/**
- * The Transactions tree's rows: groups, then their transactions, with tooltips made on hover.
- * Changes are batched into one tree update; the groups keep the user's expanded or collapsed state.
- */
+/** The Transactions tree's rows, tooltips made on hover; changes batched, groups kept as the user left them. */
 import * as vscode from 'vscode';
 import type { TransactionStatus } from '../../shared/status';
 import type { TransactionNode, TreeNode } from './nodes';
@@ -9,8 +6,10 @@ import type { ListChange, TransactionList } from './transactionList';
 import { transactionTooltip } from './tooltip';
 import { treeItem } from './treeItems';
 
-/** How long the tree's ask for its rows waits for the first page (then the rows follow by a change event). */
+/** How long the tree's first ask waits for the first page (then the rows follow by a change event). */
 const FIRST_ROWS_WAIT_MS = 1_000;
+/** How long changes are gathered before the tree is told. */
+const BATCH_MS = 15;
 
 export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
@@ -24,8 +23,6 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
   constructor(
     private readonly list: TransactionList,
     private readonly pageSize: () => number,
-    /** How long changes are gathered before the tree is told (ms). */
-    private readonly batchMs = 15,
     /** The clock that dated the records (the sandbox's for sandbox records): ages are measured on it. */
     private readonly now: () => number = Date.now,
   ) {
@@ -55,13 +52,11 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     }
   }
 
-  /** The tree's rows: the first ask waits (at most a second) for the first page, so the rows come with the answer. */
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) await this.loaded(FIRST_ROWS_WAIT_MS);
     return this.children(node);
   }
 
-  /** The rows below `node`, or the top-level ones, as loaded now. */
   children(node?: TreeNode): TreeNode[] {
     if (!node) return this.list.roots();
     return node.kind === 'group' ? node.children : [];
@@ -85,17 +80,14 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     return item;
   }
 
-  /** The view reports the user expanding or collapsing a group. */
   setExpanded(node: TreeNode, expanded: boolean): void {
     if (node.kind === 'group') this.expanded.set(node.status, expanded);
   }
 
-  /** Whether a group shows expanded: as the user left it, else by its status. */
   isExpanded(status: TransactionStatus): boolean | undefined {
     return this.expanded.get(status);
   }
 
-  /** Tells the tree about the changes gathered so far, now. */
   flush(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
@@ -118,6 +110,6 @@ export class TransactionsProvider implements vscode.TreeDataProvider<TreeNode>, 
     } else if (!this.pendingAll) {
       for (const node of change.nodes) this.pendingNodes.add(node);
     }
-    this.timer ??= setTimeout(() => this.flush(), this.batchMs);
+    this.timer ??= setTimeout(() => this.flush(), BATCH_MS);
   }
 }

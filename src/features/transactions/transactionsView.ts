@@ -1,7 +1,4 @@
-/**
- * The Transactions tree view: progress, the filter in its description, the context keys of its
- * welcome and menus, refreshing while visible. Its first showing loads, starting the sandbox if in use.
- */
+/** The Transactions tree view: progress, filter text, welcome and menu context keys, refreshing while visible. */
 import type { EnvironmentService } from '../accounts/environmentService';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
@@ -19,20 +16,20 @@ import { loadErrorText } from './treeItems';
 import { readSetting } from '../common/settings';
 import { describeFaults } from '../common/faultPresets';
 import { errorText } from '../../shared/errorText';
-import { VIEW_ID } from './viewId';
 import type { RevealResult } from '../common/revealTransaction';
+
+const VIEW_ID = 'exchangeTx.transactions';
 
 /** Which welcome content applies (the view shows it while the tree is empty). */
 export type WelcomeState =
   'sandbox' | 'not-loaded' | 'loading' | 'unreachable' | 'no-match' | 'sandbox-empty' | 'empty' | undefined;
 
-/** Transactions loaded at a time (1 to 100). */
 export function pageSizeSetting(): number {
   return readSetting('exchangeTx.transactions.pageSize');
 }
 
 /** The automatic refresh's interval in ms (at least 1 s), or 0: off. */
-export function refreshIntervalSetting(): number {
+function refreshIntervalSetting(): number {
   const value = readSetting('exchangeTx.transactions.refreshSeconds');
   return value > 0 ? Math.max(1, value) * 1000 : 0;
 }
@@ -58,7 +55,7 @@ export class TransactionsView implements vscode.Disposable {
   constructor(private readonly deps: TransactionsViewDeps) {
     const { list, filter, store, environment } = deps;
     // Sandbox records are dated by the sandbox's clock (which tests and Skip Time move ahead).
-    this.provider = new TransactionsProvider(list, pageSizeSetting, 15, () =>
+    this.provider = new TransactionsProvider(list, pageSizeSetting, () =>
       recordClockNow(environment, deps.sandboxHost),
     );
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
@@ -88,7 +85,6 @@ export class TransactionsView implements vscode.Disposable {
     this.visibilityChanged();
   }
 
-  /** Which welcome content the context keys select. */
   get welcome(): WelcomeState {
     const { list, filter, environment } = this.deps;
     if (list.size > 0) return undefined;
@@ -109,7 +105,7 @@ export class TransactionsView implements vscode.Disposable {
     return this.context.get(key);
   }
 
-  /** Reloads the records shown (an explicit action: starts the sandbox if need be). */
+  /** An explicit reload: starts the sandbox if need be. */
   refresh(): Promise<void> {
     return this.withProgress(this.deps.list.refresh());
   }
@@ -118,7 +114,7 @@ export class TransactionsView implements vscode.Disposable {
     return this.withProgress(this.deps.list.loadMore());
   }
 
-  /** Selects a loaded transaction in the view (now if visible, else when it next shows). */
+  /** Selects a loaded transaction now if visible, else when the view next shows. */
   async reveal(id: string): Promise<RevealResult> {
     const node = this.deps.list.get(id);
     if (!node) return 'not-loaded';
@@ -155,7 +151,6 @@ export class TransactionsView implements vscode.Disposable {
     if (pending !== undefined) void this.reveal(pending).catch(() => undefined);
   }
 
-  /** Drops what is shown (filter, environment or store changed) and loads again if the view shows. */
   private restart(): void {
     this.deps.list.reset();
     this.scheduler.forget();
@@ -166,8 +161,8 @@ export class TransactionsView implements vscode.Disposable {
 
   private updateState(): void {
     const { list, filter, log } = this.deps;
-    // Beside the title only a few words fit: the whole filter is the message above the records
-    // (not above a welcome: its own words say what is shown, and a message would hide it).
+    // A few words beside the title; the whole filter is the message above records (never above a welcome).
+
     this.view.description = filterSummary(filter.current);
     // A failed refresh over older records says why here too: its row in the tree has room for little.
     const error =

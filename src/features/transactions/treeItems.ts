@@ -75,8 +75,8 @@ function transactionItem(node: TransactionNode, options: ItemOptions): vscode.Tr
   const item = new vscode.TreeItem(safeText(pairLabel(record), 80), vscode.TreeItemCollapsibleState.None);
   const locale = userTimeStyle().locale;
   const age = relativeTime(record.createdAt, options.nowMs, locale);
-  // Only the age, in the locale's narrow words: the row fits the sidebar at its default width beside
-  // the pair (the id and the full time are in the tooltip and the accessible label).
+  // Only the narrow age fits the default sidebar beside the pair; the tooltip and label have the rest.
+
   item.description = compactAge(record.createdAt, options.nowMs, locale);
   item.iconPath = themeIcon(look);
   item.contextValue = contextTokens(record);
@@ -128,7 +128,6 @@ function loadMoreItem(options: ItemOptions): vscode.TreeItem {
   return item;
 }
 
-/** The tree item of an element, with its stable id. */
 export function treeItem(node: TreeNode, options: ItemOptions): vscode.TreeItem {
   const item =
     node.kind === 'group'

@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { PairLimitsPanel } from '../../../src/features/pairLimits';
-import type { PairLimitsController } from '../../../src/features/pairLimits/pairLimitsController';
+import type { PairLimitsController } from '../../../src/features/pairLimits';
 import { findCurrency, limitsOf, pairLimits, startSandbox } from '../../../packages/sandbox/src';
 import type { Currency, Sandbox } from '../../../packages/sandbox/src';
 import { limitFields } from '../../../packages/sandbox/src/rates';
@@ -25,7 +25,7 @@ import type { HostMessage, ViewState } from '../../../src/shared/pairLimitsProto
 import type { EstimateCell, LimitsRow, PairRow } from '../../../src/shared/pairLimitsRows';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
-import { isPairLimitsViewType } from '../../../src/features/pairLimits/viewType';
+import { isPairLimitsViewType } from '../../../src/features/pairLimits';
 
 const VIEW_TYPE = 'exchangeTx.pairLimits';
 /** How long a new page may take to say `ready` in the server host (see above). */

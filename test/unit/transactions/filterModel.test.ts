@@ -12,7 +12,6 @@ import {
   parseFilter,
   parseSinceDate,
   readFilterFields,
-  readSavedFilter,
   SINCE_PRESETS,
   sinceMicros,
   splitList,
@@ -21,6 +20,9 @@ import {
 import type { FilterProblem, SincePreset, TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import { recordIn } from '../support/wireRecord';
+
+/** A saved filter's readable fields. */
+const readSavedFilter = (value: unknown, nowMs: number): TransactionFilter => readFilterFields(value, nowMs).filter;
 
 /** The fixed clock of these tests: 2026-11-21T12:00:00Z. */
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -15,13 +15,16 @@ import {
   filterQuery,
   parseFilter,
   parseLongerThan,
-  readSavedFilter,
+  readFilterFields,
 } from '../../../src/features/transactions/filterModel';
 import type { TransactionFilter } from '../../../src/features/transactions/filterModel';
 import { TransactionList } from '../../../src/features/transactions/transactionList';
 import { TransactionStore } from '../../../src/store/transactionStore';
 import { startHarness } from '../api/support';
 import type { Harness } from '../api/support';
+
+/** A saved filter's readable fields. */
+const readSavedFilter = (value: unknown, nowMs: number): TransactionFilter => readFilterFields(value, nowMs).filter;
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

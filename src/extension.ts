@@ -124,7 +124,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     messages: new MessagePresenter(),
     idPattern,
     idInEditor: () => idInEditor(idPattern),
-    chooseId: (silent, title) => chooseTransactionId({ pattern: idPattern, choices }, silent, title),
+    chooseId: (silent, title) => chooseTransactionId({ idPattern, choices }, silent, title),
     openRequest: openUntitledRequest,
   };
 

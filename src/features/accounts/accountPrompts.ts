@@ -81,8 +81,3 @@ export const modalPrompts: AccountPrompts = {
     return answer === toEntry ? 'entry' : answer === toCurrent ? 'current' : undefined;
   },
 };
-
-export interface WorkspaceTrust {
-  readonly isTrusted: boolean;
-  readonly onDidGrantWorkspaceTrust: vscode.Event<void>;
-}

@@ -49,10 +49,7 @@ export class ClientPool {
 
   constructor(private readonly deps: ClientPoolDeps) {}
 
-  /**
-   * A connection to `baseUrl` signed with `credentials`, counted with the current connection's
-   * clients: `account` is what it signs for (undefined for the sandbox).
-   */
+  /** A connection to `baseUrl` signed with `credentials` for `account`, ended with the current clients. */
   open(baseUrl: string, credentials: Credentials, account: AccountSummary | undefined, timeoutMs: number): Connection {
     const client = this.make(baseUrl, credentials, timeoutMs);
     this.current.push(client);

@@ -13,21 +13,15 @@ import type { AccountStore } from './accountStore';
 import type { ClientPool } from './clientPool';
 import type { Connection, EnvironmentKind, EnvironmentState } from '../common/environmentDeps';
 import { AccountAccessError } from '../common/accountAccessError';
-import type { WorkspaceTrust } from './accountPrompts';
 import type { HostApproval } from './hostApproval';
 import { errorText } from '../../shared/errorText';
 
-/** The parts the service is made of, built in src/extension.ts. */
 export interface EnvironmentServiceDeps {
   readonly accounts: AccountStore;
-  /** The built-in sandbox's life. */
   readonly sandboxHost: SandboxHost;
-  /** The clients and the limiter of each key. */
   readonly clients: ClientPool;
   readonly approval: HostApproval;
   readonly log: Logger;
-  /** The workspace's trust (`vscode.workspace` unless a test says otherwise). */
-  readonly trust?: WorkspaceTrust;
 }
 
 export class EnvironmentService implements vscode.Disposable {
@@ -35,7 +29,6 @@ export class EnvironmentService implements vscode.Disposable {
   private readonly reset_ = new vscode.EventEmitter<EnvironmentState>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly log: Logger;
-  private readonly trust: WorkspaceTrust;
   private readonly clients: ClientPool;
   private readonly sandboxHost: SandboxHost;
   private active: Promise<Connection> | undefined;
@@ -59,7 +52,6 @@ export class EnvironmentService implements vscode.Disposable {
   constructor(private readonly deps: EnvironmentServiceDeps) {
     ({ accounts: this.accounts, clients: this.clients, sandboxHost: this.sandboxHost } = deps);
     this.log = tagged(deps.log, 'environment');
-    this.trust = deps.trust ?? vscode.workspace;
     this.disposables.push(
       this.sandboxHost.onDidChange(() => this.changed.fire(this.state)),
       // "Sandbox: Reset": records fetched from the old ledger are dropped.
@@ -70,7 +62,7 @@ export class EnvironmentService implements vscode.Disposable {
       this.reset_,
       this.accounts,
       this.accounts.onDidChange(() => void this.reset('accounts changed')),
-      this.trust.onDidGrantWorkspaceTrust(() => void this.reset('the workspace was trusted')),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reset('the workspace was trusted')),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration('exchangeTx.requestTimeoutSeconds')) void this.reset('settings changed');
       }),
@@ -111,7 +103,7 @@ export class EnvironmentService implements vscode.Disposable {
       baseUrl: this.kind === 'live' ? account?.baseUrl : this.sandboxHost.sandbox?.url,
       account: account ? accountSummary(account) : undefined,
       reason: this.resolution.reason,
-      restricted: !this.trust.isTrusted,
+      restricted: !vscode.workspace.isTrusted,
     };
   }
 
@@ -249,7 +241,7 @@ export class EnvironmentService implements vscode.Disposable {
     const account = this.chosenAccount();
     const keys = account ? await this.accounts.keys(account.id) : undefined;
     this.keysUsable = keys?.state === 'usable';
-    this.resolution = resolveTarget(this.chosen, account, this.trust.isTrusted, this.keysUsable);
+    this.resolution = resolveTarget(this.chosen, account, vscode.workspace.isTrusted, this.keysUsable);
     this.resolvedAccount = account;
     const kind = this.resolution.kind;
     const connection =

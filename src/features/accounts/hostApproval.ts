@@ -7,6 +7,7 @@ import { hostDecision, originOf } from './accountModel';
 import { hostOf } from '../common/accounts';
 import { AccountAccessError } from '../common/accountAccessError';
 import type { AccountPrompts } from '../common/accountQuestions';
+import type { AccountStore } from './accountStore';
 
 export interface ApprovalWords {
   declined(accountName: string, host: string): string;
@@ -16,12 +17,8 @@ export interface ApprovalWords {
 }
 
 export interface HostApprovalDeps {
-  /** The accounts: each one's keys, and where the user's answer for its origin is kept (undefined: forgotten, ask again). */
-  readonly accounts: {
-    get(id: string): Account | undefined;
-    credentials(id: string): Promise<Credentials | undefined>;
-    decideHost(id: string, allowed: boolean | undefined): Promise<void>;
-  };
+  /** The accounts: each one's keys, and where the user's answer for its origin is kept. */
+  readonly accounts: Pick<AccountStore, 'get' | 'credentials' | 'decideHost'>;
   /** Whether the workspace is trusted (accounts are off in Restricted Mode). */
   readonly trust: { readonly isTrusted: boolean };
   /** The questions asked of the user (read when asking: tests replace them). */

@@ -5,12 +5,10 @@ import { tagged } from '../common/log';
 import { registerAccountCommands } from './accountCommands';
 import { registerEnvironment } from './environmentStatus';
 
-export interface AccountsHandle {
-  /** The status bar item naming the sandbox or the account in use. */
-  readonly environmentItem: vscode.StatusBarItem;
-}
-
-export function register(context: vscode.ExtensionContext, services: Services): AccountsHandle {
+export function register(
+  context: vscode.ExtensionContext,
+  services: Services,
+): { readonly environmentItem: vscode.StatusBarItem } {
   registerAccountCommands(context, { environment: services.environment, log: tagged(services.log, 'accounts') });
   return { environmentItem: registerEnvironment(context, services) };
 }

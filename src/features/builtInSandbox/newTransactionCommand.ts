@@ -1,6 +1,4 @@
 /** "Sandbox: New Transaction…": the pair, the amount within its limits, then the real operations. */
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { ClientPool } from '../accounts/clientPool';
 import * as vscode from 'vscode';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { TransactionType } from '../../api';
@@ -8,9 +6,9 @@ import type { CreatedTransaction } from '../../api/types';
 import { errorText } from '../../shared/errorText';
 import { ticker } from '../../shared/format';
 import { safeText } from '../../shared/safeText';
-import type { TransactionStore } from '../../store/transactionStore';
 import { withInteractiveProgress } from '../common/lateProgress';
 import type { Logger } from '../common/log';
+import type { Services } from '../common/services';
 import { REVEAL_COMMAND } from '../common/revealTransaction';
 import type { RevealResult } from '../common/revealTransaction';
 import { exampleAddress } from './exampleAddresses';
@@ -40,15 +38,9 @@ export interface NewTransactionResult {
   readonly limits?: PayinLimits;
 }
 
-export interface NewTransactionDeps {
-  readonly environment: Pick<EnvironmentService, 'kind' | 'choose'>;
-  /** The sandbox's client whatever the environment: never an account's. */
-  readonly clients: Pick<ClientPool, 'sandboxClient'>;
-  readonly store: TransactionStore;
+export type NewTransactionDeps = Pick<Services, 'environment' | 'clients' | 'store' | 'openRequest'> & {
   readonly log: Logger;
-  /** Opens an untitled request document holding `text`. */
-  readonly openRequest: (text: string) => Thenable<vscode.TextEditor>;
-}
+};
 
 /** Asks the amount again after a refusal (with the limits the refusal gave), when it came from the questions. */
 type Again = (limits: PayinLimits) => Promise<NewTransactionResult | undefined>;

@@ -1,6 +1,4 @@
 /** "Simulate Payment" and "Move to Status…": local to the sandbox, so any caller may give arguments. */
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxHost } from './sandboxHost';
 import * as vscode from 'vscode';
 import type { ControlClient } from '../../api/controlClient';
 import { ControlError } from '../../api/controlError';
@@ -10,9 +8,8 @@ import { clockTime, ticker } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
 import { idProblem, trimId } from '../../shared/transactionId';
-import type { TransactionStore } from '../../store/transactionStore';
 import type { Logger } from '../common/log';
-import type { TransactionChoices } from '../lookup/transactionChoices';
+import type { Services } from '../common/services';
 import { statusLook } from '../common/statusPresentation';
 import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatusOf } from './paymentText';
 import { errorText } from '../../shared/errorText';
@@ -81,14 +78,9 @@ export interface PayAndMoveResult {
   readonly error?: string;
 }
 
-export interface PayAndMoveDeps {
-  readonly environment: Pick<EnvironmentService, 'kind'>;
-  /** The sandbox's control endpoint (the sandbox started if needed). */
-  readonly sandboxHost: Pick<SandboxHost, 'start'>;
-  readonly store: TransactionStore;
+export type PayAndMoveDeps = Pick<Services, 'environment' | 'sandboxHost' | 'store' | 'choices'> & {
   readonly log: Logger;
-  readonly choices?: Pick<TransactionChoices, 'choose'>;
-}
+};
 
 function nextText(next: ScheduleStep | null): string {
   if (!next) return vscode.l10n.t('It stays there until moved.');
@@ -99,15 +91,12 @@ export class PayAndMove {
   prompts: PayAndMovePrompts = {
     ...windowPayAndMovePrompts,
     // The known transactions first (the selected one, watched, looked up, in the view; the last one acted on), then the input box.
-    id: (value) => {
-      const choices = this.deps.choices;
-      if (!choices) return askForId(value);
-      return choices.choose({
+    id: (value) =>
+      this.deps.choices.choose({
         title: vscode.l10n.t('A transaction of the built-in sandbox'),
         offered: value !== '' ? [{ id: value, source: 'recent' }] : [],
         ask: () => askForId(value),
-      });
-    },
+      }),
   };
   /** The last transaction acted on or created: the palette's default id. */
   lastId = '';

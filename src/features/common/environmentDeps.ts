@@ -29,10 +29,7 @@ export interface Connection {
   readonly client: ExchangeClient;
   /** The account it signs for (undefined for the sandbox). */
   readonly account: AccountSummary | undefined;
-  /**
-   * Cuts the API key it signs with out of a text, by value (any shape: split, any case, a part):
-   * for what leaves the extension toward a model. The key stays in this closure.
-   */
+  /** Cuts its API key out of a text in any shape (split, any case, a part), before it reaches a model. */
   readonly redact?: (text: string) => string;
 }
 

@@ -1,7 +1,4 @@
-/**
- * The services every feature gets: built once in src/extension.ts, handed to each feature's
- * `register(context, services)`. Features name each other's classes as types only.
- */
+/** The services every feature's `register(context, services)` gets, built once in src/extension.ts. */
 import type * as vscode from 'vscode';
 import type { TransactionStore } from '../../store/transactionStore';
 import type { AccountStore } from '../accounts/accountStore';
@@ -18,18 +15,15 @@ import type { MessagePresenter } from './userMessages';
 export interface Services {
   /** The extension's log; each feature tags its lines. */
   readonly log: RecentLog;
-  /** Shows the log ("Show Log"). */
   showLog(): void;
   /** Where requests go: the sandbox or an account, its connection and its resets. */
   readonly environment: EnvironmentService;
-  /** The built-in sandbox's life: the one way to reach it. */
   readonly sandboxHost: SandboxHost;
   /** The clients, one rate limiter per API key; the sandbox-only client. */
   readonly clients: ClientPool;
   readonly accounts: AccountStore;
   /** The questions about accounts (tests replace `prompts`). */
   readonly questions: AccountQuestions;
-  /** The one cache of transaction records. */
   readonly store: TransactionStore;
   /** Since when an account's transactions are in their status. */
   readonly sightings: AccountSightings;
@@ -37,12 +31,9 @@ export interface Services {
   readonly choices: TransactionChoices;
   /** Where the lookup and the details present their messages. */
   readonly messages: MessagePresenter;
-  /** The `hover.idPattern` setting, compiled. */
   readonly idPattern: IdPatternSetting;
-  /** The id selected or under the cursor in the editor. */
   idInEditor(): string | undefined;
   /** The id in the editor, else one picked or typed (none asked for when silent). */
   chooseId(silent: boolean, title: string): Promise<string | undefined>;
-  /** Opens an untitled request document holding `text`. */
   openRequest(text: string): Promise<vscode.TextEditor>;
 }

@@ -1,5 +1,18 @@
 /** The transactions a command offers before a free-text id, each once, at most MAX_PER_SOURCE a source. */
-import type { Choice, ChoiceSource } from '../common/transactionPicks';
+export type ChoiceSource = 'selected' | 'editor' | 'watched' | 'recent' | 'view';
+
+export interface Choice {
+  readonly id: string;
+  readonly source: ChoiceSource;
+}
+
+export interface ChooseOptions {
+  readonly title: string;
+  /** Ids the command itself knows of (the one under the cursor, the last one it acted on), offered under their source. */
+  readonly offered?: readonly Choice[];
+  /** The command's own input box, for "Enter an ID…" and when nothing is known. */
+  readonly ask: () => Promise<string | undefined>;
+}
 
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];
 

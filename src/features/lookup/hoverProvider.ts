@@ -2,8 +2,6 @@
  * The hover over a transaction id: status, a short diagnosis, command links, key fields. Service text
  * is escaped; a miss is said only where `exchangeTx.hover.answerMissesIn` says.
  */
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { diagnose, diagnosisBrief } from '../../agents/diagnosis';
 import type { DiagnosisFacts } from '../../agents/diagnosis';
@@ -20,17 +18,15 @@ import {
 } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { isFinalStatus } from '../../shared/status';
-import type { TransactionStore } from '../../store/transactionStore';
-import type { AccountSightings } from '../common/accountSightings';
 import type { EnvironmentKind } from '../common/environmentDeps';
 import { environmentName } from '../common/environmentNames';
 import { describeError, notFound } from '../common/errorMessages';
 import type { Logger } from '../common/log';
+import type { Services } from '../common/services';
 import { recordClockNow } from '../common/recordClock';
 import { statusLook } from '../common/statusPresentation';
 import { timesContext } from '../common/timesContext';
 import { userTimeStyle } from '../common/timeStyle';
-import type { IdPatternSetting } from './hoverSettings';
 import { answersMissesIn, hoverEnabledFor } from './hoverSettings';
 
 /** The only commands a hover's links may run. */
@@ -72,25 +68,19 @@ function address(value: string, extraId: string | null, extraIdName: string | nu
 }
 
 /** Since when it is in its status: from the sightings or the sandbox's schedule; else undefined. */
-export async function hoverFacts(
+async function hoverFacts(
   record: TransactionRecord,
-  target: {
-    readonly environment: Pick<EnvironmentService, 'connection'>;
-    readonly sandbox: Pick<SandboxHost, 'start'>;
-  },
-  sightings: Pick<AccountSightings, 'of'> | undefined,
+  deps: HoverDeps,
   signal: AbortSignal,
-  log: Logger,
 ): Promise<DiagnosisFacts | undefined> {
   try {
-    const times = await statusTimes(await timesContext(target.environment, target.sandbox, sightings, signal), [
-      record,
-    ]);
+    const context = await timesContext(deps.environment, deps.sandboxHost, deps.sightings, signal);
+    const times = await statusTimes(context, [record]);
     const since = times.since.get(record.id);
     const next = times.next.get(record.id);
     return { nowMs: times.nowMs, ...(since ? { since } : {}), ...(next !== undefined ? { scheduleNext: next } : {}) };
   } catch (error) {
-    log.warn(`hover of ${record.id}: no time in status (${errorText(error)})`);
+    deps.log.warn(`hover of ${record.id}: no time in status (${errorText(error)})`);
     return undefined;
   }
 }
@@ -191,15 +181,9 @@ export const HOVER_SELECTOR: vscode.DocumentSelector = [
   { scheme: 'git' },
 ];
 
-export interface HoverDeps {
-  readonly store: TransactionStore;
-  readonly environment: Pick<EnvironmentService, 'kind' | 'connection'>;
-  readonly sandboxHost: Pick<SandboxHost, 'start' | 'clock'>;
-  readonly pattern: IdPatternSetting;
+export type HoverDeps = Pick<Services, 'store' | 'environment' | 'sandboxHost' | 'idPattern' | 'sightings'> & {
   readonly log: Logger;
-  /** The first sightings per account: since when a transaction of an account is in its status. */
-  readonly sightings?: Pick<AccountSightings, 'of'>;
-}
+};
 
 export class IdHoverProvider implements vscode.HoverProvider {
   constructor(private readonly deps: HoverDeps) {}
@@ -211,7 +195,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
   ): Promise<vscode.Hover | undefined> {
     if (!hoverEnabledFor(document)) return undefined;
     const line = document.lineAt(position.line).text;
-    const match = this.deps.pattern.find(line, position.character);
+    const match = this.deps.idPattern.find(line, position.character);
     if (!match || token.isCancellationRequested) return undefined;
     const range = new vscode.Range(position.line, match.start, position.line, match.end);
     const environment = this.deps.environment.kind;
@@ -221,15 +205,7 @@ export class IdHoverProvider implements vscode.HoverProvider {
       const record = await this.deps.store.lookup(match.id, { signal: controller.signal });
       if (!record && !answersMissesIn(document)) return undefined;
       if (!record) return new vscode.Hover(notFoundHover(notFound({ id: match.id, environment }).short), range);
-      const facts = isFinalStatus(record.status)
-        ? undefined
-        : await hoverFacts(
-            record,
-            { environment: this.deps.environment, sandbox: this.deps.sandboxHost },
-            this.deps.sightings,
-            controller.signal,
-            this.deps.log,
-          );
+      const facts = isFinalStatus(record.status) ? undefined : await hoverFacts(record, this.deps, controller.signal);
       return new vscode.Hover(
         recordHover(
           record,

@@ -16,10 +16,9 @@ export interface LookupHandle {
 }
 
 export function register(context: vscode.ExtensionContext, services: Services): LookupHandle {
-  const { store, environment, sandboxHost, sightings, idPattern: pattern, messages, choices } = services;
   const log = tagged(services.log, 'lookup');
-  const lookup = new LookupCommand({ store, environment, sandboxHost, pattern, messages, log, choices });
-  const hover = new IdHoverProvider({ store, environment, sandboxHost, pattern, log, sightings });
+  const lookup = new LookupCommand({ ...services, log });
+  const hover = new IdHoverProvider({ ...services, log });
   context.subscriptions.push(
     vscode.commands.registerCommand('exchangeTx.getStatus', async (arg?: unknown, options?: LookupCommandOptions) => {
       const result = await lookup.run(arg, options);

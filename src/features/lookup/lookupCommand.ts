@@ -1,24 +1,20 @@
 /** "Get Transaction Status…": a fresh record behind cancellable progress, then its status or failure. */
-import type { EnvironmentService } from '../accounts/environmentService';
-import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 import * as vscode from 'vscode';
 import { isFinalStatus } from '../../shared/status';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { pairLabel, relativeTime } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
-import type { TransactionStore } from '../../store/transactionStore';
 import { recordClockNow } from '../common/recordClock';
 import type { Logger } from '../common/log';
+import type { Services } from '../common/services';
 import { statusLook } from '../common/statusPresentation';
 import type { ErrorKind } from '../common/errorKind';
-import type { MessagePresenter, MessageSeverity, UserMessage } from '../common/userMessages';
+import type { MessageSeverity, UserMessage } from '../common/userMessages';
 import { actions, plainText } from '../common/userMessages';
 import { describeError, notFound } from '../common/errorMessages';
 import type { IdProblem } from '../../shared/transactionId';
 import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
-import type { IdPatternSetting } from './hoverSettings';
-import type { TransactionChoices } from './transactionChoices';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
 import { withInteractiveProgress } from '../common/lateProgress';
@@ -41,16 +37,10 @@ export interface LookupResult {
   readonly message?: UserMessage;
 }
 
-export interface LookupDeps {
-  readonly store: TransactionStore;
-  readonly environment: Pick<EnvironmentService, 'kind'>;
-  readonly sandboxHost: Pick<SandboxHost, 'clock'>;
-  readonly pattern: IdPatternSetting;
-  readonly messages: MessagePresenter;
-  readonly log: Logger;
-  /** The known transactions offered before the input box (and told of each one found). */
-  readonly choices?: TransactionChoices;
-}
+export type LookupDeps = Pick<
+  Services,
+  'store' | 'environment' | 'sandboxHost' | 'idPattern' | 'messages' | 'choices' | 'chooseId'
+> & { readonly log: Logger };
 
 export function problemText(problem: IdProblem): string {
   switch (problem) {
@@ -106,7 +96,7 @@ export class LookupCommand {
       this.deps.messages.present(message, { silent });
       return { error: 'invalid-id', message };
     }
-    const id = given ?? (await this.chooseId(silent));
+    const id = given ?? (await this.deps.chooseId(silent, vscode.l10n.t('Get Transaction Status')));
     if (id === undefined) return { error: 'no-id' };
     return this.lookUp(id, silent, options.signal);
   }
@@ -128,7 +118,7 @@ export class LookupCommand {
         return { id, error: 'not-found', message };
       }
       log.info(`${id}: ${record.status}`);
-      this.deps.choices?.remember(id);
+      this.deps.choices.remember(id);
       // The walkthrough step completes on this key (its onCommand misses runs from the extension).
       // Off, then on a moment later: newer VS Code folds changes made in one go into none.
       void Promise.resolve(vscode.commands.executeCommand('setContext', 'exchangeTx.lookedUp', false)).then(() => {
@@ -148,22 +138,17 @@ export class LookupCommand {
       return { id, error: message.kind, message };
     }
   }
-
-  /** The id in the editor (selection or under the cursor), else one asked for (unless silent). */
-  chooseId(silent: boolean, title = vscode.l10n.t('Get Transaction Status')): Promise<string | undefined> {
-    return chooseTransactionId(this.deps, silent, title);
-  }
 }
 
 /** The id in the editor (selection or under the cursor), else one picked or asked for (none when silent). */
 export async function chooseTransactionId(
-  { pattern, choices }: { readonly pattern: IdPatternSetting; readonly choices?: TransactionChoices },
+  { idPattern, choices }: Pick<Services, 'idPattern' | 'choices'>,
   silent: boolean,
   title: string,
 ): Promise<string | undefined> {
-  const inEditor = idInEditor(pattern);
+  const inEditor = idInEditor(idPattern);
   if (silent || inEditor !== undefined) return inEditor;
-  return choices ? choices.choose({ title, ask: () => askId(title) }) : askId(title);
+  return choices.choose({ title, ask: () => askId(title) });
 }
 
 async function askId(title: string): Promise<string | undefined> {

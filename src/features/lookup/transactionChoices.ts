@@ -4,7 +4,7 @@ import { pairLabel } from '../../shared/format';
 import { idProblem, trimId } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import { statusLook } from '../common/statusPresentation';
-import type { Choice, ChooseOptions, ChoiceSource } from '../common/transactionPicks';
+import type { Choice, ChooseOptions, ChoiceSource } from './choiceList';
 import { choiceList } from './choiceList';
 import { safeText } from '../../shared/safeText';
 

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
-import type { StatusWatchDeps } from './watchDeps';
 import { fetchWatched } from './watchFetch';
 import { PollScheduler, backoffDelay } from './pollScheduler';
 import type { PollOutcome } from './pollScheduler';
@@ -22,7 +21,7 @@ import {
 import { notifyFinal, readItem } from './watchPresentation';
 import { isDone, patch, showEntry, UNPOLLED, watchItem } from './watchEntry';
 import type { Entry } from './watchEntry';
-import type { Announcement, WatchItemSnapshot, WatchResult } from './watchTypes';
+import type { Announcement, StatusWatchDeps, WatchItemSnapshot, WatchResult } from './watchTypes';
 import { errorText } from '../../shared/errorText';
 
 export class StatusWatch implements vscode.Disposable {
@@ -85,7 +84,7 @@ export class StatusWatch implements vscode.Disposable {
       this.deps.log.info(
         `restored ${ids.length === 1 ? '1 watched transaction' : `${ids.length} watched transactions`}`,
       );
-      this.scheduler.schedule(this.deps.restoreDelayMs ?? RESTORE_DELAY_MS);
+      this.scheduler.schedule(RESTORE_DELAY_MS);
     }
   }
 

@@ -1,5 +1,10 @@
-/** What the status watch hands to its callers (the commands, the tests). */
+/** What the status watch is given and hands to its callers (the commands, the tests). */
+import type * as vscode from 'vscode';
+import type { TransactionRecord } from '../../api';
+import type { TransactionStore } from '../../store/transactionStore';
 import type { TransactionStatus } from '../../shared/status';
+import type { Logger } from '../common/log';
+import type { EnvironmentService } from '../accounts/environmentService';
 
 /** What a test (or a user) sees of one item, read from the real StatusBarItem. */
 export interface WatchItemSnapshot {
@@ -20,3 +25,19 @@ export interface Announcement {
 }
 
 export type WatchResult = 'added' | 'already' | 'full' | 'invalid';
+
+export interface StatusWatchDeps {
+  readonly store: Pick<TransactionStore, 'refresh' | 'peek' | 'onDidChangeRecord'>;
+  readonly environment: Pick<EnvironmentService, 'target' | 'onDidReset'> & {
+    targetLabel(target: string): string;
+    /** The records of `ids` on `target` (not the one in use), asking the user nothing. */
+    recordsOn(
+      target: string,
+      ids: readonly string[],
+      options?: { readonly deadlineMs?: number },
+    ): Promise<Map<string, TransactionRecord>>;
+  };
+  readonly memento: vscode.Memento;
+  readonly log: Logger;
+  readonly intervalMs: number;
+}

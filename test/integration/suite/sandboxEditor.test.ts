@@ -7,7 +7,7 @@ import * as path from 'path';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { CopyConnectionResult } from '../../../src/features/builtInSandbox/copyConnection';
-import type { SandboxApi } from '../../../src/features/builtInSandbox/sandboxCommands';
+import type { SandboxApi } from '../../../src/features/builtInSandbox';
 import type { PayAndMovePrompts, PayAndMoveResult } from '../../../src/features/builtInSandbox/payAndMove';
 import type { KnownStatus } from '../../../src/shared/status';
 import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';

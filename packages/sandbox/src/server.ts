@@ -5,7 +5,8 @@
  *      connection is then read no further and closed once the answer is out, so an endless upload
  *      is cut; then path and HTTP method (else 404 text/plain `Not Found`, once the body is in);
  *   2. `X-Api-Key` registered and `X-Api-Signature` a valid RSA-SHA256 signature of the raw body
- *      bytes as received (else 401 text/plain `Unauthorized`); nothing of the body is read before;
+ *      bytes as received, in standard base64 (else 401 text/plain `Unauthorized`); nothing of the
+ *      body is read before; steps 3 to 6 are decided in rpcAnswer.ts;
  *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, echoing the
  *      request's id when the body is JSON with a string or number `id`, else id null; nothing else
  *      of a refused body is looked at: no envelope, method or params check). It comes after the
@@ -32,44 +33,18 @@ import { answerControl } from './controlEndpoint/httpAnswer';
 import { ControlNonces } from './controlEndpoint/nonces';
 import type { Connection } from './connectionPool';
 import { ConnectionPool } from './connectionPool';
-import type { FaultKind } from '../../../src/shared/controlProtocol';
-import { faultAnswer } from './faults';
-import { isMethod } from './operations';
-import { operationAnswer } from './operationAnswer';
-import type { HttpAnswer, RpcId } from './protocol';
-import {
-  errorBody,
-  idOf,
-  INTERNAL_ERROR,
-  INVALID_PARAMS,
-  INVALID_REQUEST,
-  jsonAnswer,
-  METHOD_NOT_FOUND,
-  PARSE_ERROR,
-  rateLimitMessage,
-  readEnvelope,
-  textAnswer,
-} from './protocol';
-import type { RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
+import type { HttpAnswer } from './protocol';
+import { errorBody, INTERNAL_ERROR, jsonAnswer, textAnswer } from './protocol';
+import type { RequestOutcome } from './requestLog';
+import type { Details, Draft } from './rpcAnswer';
+import { answerRpc } from './rpcAnswer';
 import type { ServerParts } from './serverParts';
 import type { Diagnosis } from './diagnosis';
-import {
-  diagnoseEnvelope,
-  diagnoseMethod,
-  diagnoseMissingParams,
-  diagnosePath,
-  diagnoseRateLimit,
-  diagnoseTooLarge,
-} from './diagnosis';
+import { diagnosePath, diagnoseTooLarge } from './diagnosis';
 import { diagnoseUnauthorized } from './signatureDiagnosis';
 import { MAX_JOURNAL_TEXT_BYTES } from '../../../src/shared/requestJournal';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-
-type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs' | 'answerBody' | 'diagnosis'>;
-
-/** What the log adds to an outcome: its error, fault and diagnosis. */
-type Details = Pick<RequestLogEntry, 'errorCode' | 'errorMessage' | 'fault' | 'diagnosis'>;
 
 /** The headers a refused signature is diagnosed from (signatureDiagnosis.ts). */
 interface Signed {
@@ -259,74 +234,9 @@ export class SandboxServer {
     signed: Signed,
     connection: Connection | undefined,
   ): void {
-    const { limiter } = this.parts;
-    const { faults } = this.parts.state;
     if (!this.verified(res, draft, raw, signed, connection)) return;
-    // The body is parsed once, for its id only when the request is refused: the signature over it
-    // has just been checked (that costs more), and the key's holder alone can use up its budget.
-    let body: unknown;
-    let parsed = true;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      parsed = false;
-    }
-    const id = idOf(body);
-    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
-      const refusal = rateLimitMessage(limiter.limit);
-      this.error(res, { ...draft, id }, 'rate-limited', id, INVALID_REQUEST, refusal, diagnoseRateLimit(limiter.limit));
-      return;
-    }
-    const envelope = readEnvelope(body);
-    // The log keeps params (their size, and the body they are read from) only of requests run as an operation.
-    if (!parsed)
-      return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error', diagnoseEnvelope(false, body, raw));
-    if (!envelope) {
-      const diagnosis = diagnoseEnvelope(true, body, raw);
-      return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request', diagnosis);
-    }
-    const disabled = this.parts.disabled?.has(envelope.method) === true;
-    if (!isMethod(envelope.method) || disabled)
-      return this.error(
-        res,
-        { ...draft, id, method: envelope.method },
-        'error',
-        id,
-        METHOD_NOT_FOUND,
-        'Method not found',
-        diagnoseMethod(envelope.method, disabled),
-      );
-    const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
-
-    const decision = faults.draw();
-    const { proper, failure } = operationAnswer(
-      {
-        state: this.parts.state,
-        atMs: draft.ledgerTime,
-        rateIdLifetimes: this.parts.rateIdLifetimes,
-        hostileShare: faults.hostileShare,
-        seed: faults.seed,
-      },
-      id,
-      envelope.method,
-      envelope.params,
-    );
-    const details: Details = failure
-      ? {
-          errorCode: failure.code,
-          errorMessage: failure.message,
-          ...(failure.code === INVALID_PARAMS && envelope.params === undefined
-            ? { diagnosis: diagnoseMissingParams(envelope.method, failure.message) }
-            : {}),
-        }
-      : {};
-    if (decision.fault === null) {
-      this.finish(res, seen, failure ? 'error' : 'ok', jsonAnswer(proper), details, decision.delayMs);
-      return;
-    }
-    const fault: FaultKind = decision.fault;
-    const delay = decision.delayMs + (fault === 'slow' ? faults.slowMs : 0);
-    this.finish(res, seen, 'fault', faultAnswer(fault, proper, id), { ...details, fault }, delay);
+    const decided = answerRpc(this.parts, draft, raw);
+    this.finish(res, decided.seen, decided.outcome, decided.answer, decided.details, decided.delayMs);
   }
 
   /**
@@ -342,29 +252,18 @@ export class SandboxServer {
   ): boolean {
     const { keys } = this.parts;
     if (!keys.verify(draft.apiKey, signed.signature, raw)) {
-      const diagnosis = diagnoseUnauthorized({ apiKey: draft.apiKey, body: raw, ...signed }, keys);
-      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'), { diagnosis });
+      let diagnosis: Diagnosis | undefined;
+      try {
+        diagnosis = diagnoseUnauthorized({ apiKey: draft.apiKey, body: raw, ...signed }, keys);
+      } catch {
+        // The answer stays 401 whatever the diagnosis makes of a hostile request.
+      }
+      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'), diagnosis ? { diagnosis } : {});
       return false;
     }
     if (connection) connection.signed = true;
     if (signed.signature) this.parts.onSignature?.(signed.signature);
     return true;
-  }
-
-  private error(
-    res: http.ServerResponse,
-    draft: Draft,
-    outcome: RequestOutcome,
-    id: RpcId,
-    code: number,
-    message: string,
-    diagnosis: Diagnosis,
-  ): void {
-    this.finish(res, draft, outcome, jsonAnswer(errorBody(id, code, message)), {
-      errorCode: code,
-      errorMessage: message,
-      diagnosis,
-    });
   }
 
   /** Logs the request and sends `answer` after `delayMs`; a null answer is never sent (hang). */

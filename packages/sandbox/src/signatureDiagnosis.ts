@@ -12,6 +12,7 @@ import type { KeyObject } from 'crypto';
 import { fingerprint, loadCredentials } from '../../../src/api/keys';
 import type { Diagnosis } from './diagnosis';
 import { finding, quoted } from './diagnosis';
+import { nestsDeeperThan } from '../../../src/shared/jsonDepth';
 import type { KeyRing } from './keyring';
 import { STRICT_BASE64 } from './keyring';
 
@@ -155,6 +156,9 @@ function envelopeOrder(value: unknown): unknown {
 const asciiEscaped = (text: string): string =>
   text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
+/** The largest body rebuilt in other forms: a few of them, hashed, per refused request. */
+export const MAX_REBUILT_BODY_BYTES = 64 * 1024;
+
 /** The bytes a client may have signed instead of those it sent, each with the words that name it. */
 function otherBytes(body: Buffer): [string, Buffer | string][] {
   const text = body.toString('utf8');
@@ -170,6 +174,8 @@ function otherBytes(body: Buffer): [string, Buffer | string][] {
       Buffer.from(body.toString('latin1'), 'utf8'),
     ],
   ];
+  // Re-serializing recurses: a body nested deeper than any request is not rebuilt as JSON.
+  if (nestsDeeperThan(text)) return variants;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -219,6 +225,11 @@ function signature(refused: Refused, key: KeyObject, sent: string, keys: KeyRing
       `X-Api-Signature is no signature of this API key's: ${whose}. Sign with the private key the API key was derived from.`,
     );
   }
+  if (refused.body.length > MAX_REBUILT_BODY_BYTES)
+    return finding(
+      'signature-other-bytes',
+      `The signature is by this key, but over bytes other than those sent (a body over ${MAX_REBUILT_BODY_BYTES / 1024} KiB is not rebuilt to find which): the exact bytes sent must be the bytes signed.`,
+    );
   const match = otherBytes(refused.body).find(([, variant]) => sha256(variant).equals(digest));
   if (match)
     return finding(

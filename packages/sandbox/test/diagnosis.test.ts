@@ -166,6 +166,16 @@ describe('the diagnosis of refused requests, sent by a client written from the d
     expect('signature-other-bytes', /not a re-serialization the sandbox can rebuild/);
   });
 
+  it('signature-other-bytes: a body nested 30,000 deep or over 64 KiB is answered 401, not rebuilt', async () => {
+    const deep = `${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    assert.equal(await signed(`${deep} `, deep), 401);
+    expect('signature-other-bytes', /not a re-serialization the sandbox can rebuild/);
+    sandbox.clearRequests();
+    const large = JSON.stringify({ ...BODY, params: { extraId: 'x'.repeat(70_000) } });
+    assert.equal(await signed(`${large}\n`, large), 401);
+    expect('signature-other-bytes', /over 64 KiB is not rebuilt/);
+  });
+
   it('signature-other-key: signed with another private key than the API key is of', async () => {
     await send(COMPACT, { 'X-Api-Key': a.apiKey, 'X-Api-Signature': b.sign(COMPACT).toString('base64') });
     expect('signature-other-key', /not made with the private key of this API key/);

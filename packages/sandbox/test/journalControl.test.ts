@@ -14,6 +14,7 @@ import { fingerprint } from '../../../src/api/keys';
 import type { JournalEntry } from '../../../src/shared/requestJournal';
 import { refusal } from '../../../test/unit/support/controlRefusal';
 import type { ManualClock, Sandbox } from '../src';
+import { CliError, parseCli } from '../src/cliArgs';
 import { post, postSigned, rpc, testKeys, testSandbox } from './helpers';
 
 describe('the journal through the control endpoint', () => {
@@ -102,6 +103,14 @@ describe('the journal through the control endpoint', () => {
 });
 
 describe('the sandbox CLI and its journal', () => {
+  it('reads --journal and --journal-size, and refuses a journal of no entries', () => {
+    const settings = parseCli(['--journal', 'requests.jsonl', '--journal-size', '5']);
+    assert.deepEqual([settings.journal, settings.journalSize], ['requests.jsonl', 5]);
+    assert.equal(parseCli([]).journalSize, 1000);
+    assert.throws(() => parseCli(['--journal-size', '0']), CliError);
+    assert.throws(() => parseCli(['--journal', ' ']), CliError);
+  });
+
   let folder: string;
   beforeEach(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sandbox-journal-'));

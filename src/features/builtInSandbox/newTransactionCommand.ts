@@ -17,15 +17,10 @@ import type { PairChoice, SandboxOperations } from './newTransactionCore';
 import { currencyItems, pairItems, windowPrompts } from './newTransactionPrompts';
 import type { NewTransactionPrompts } from './newTransactionPrompts';
 import { amountProblemText, amountRefusedText, addressRefusedText, range, stepText } from './newTransactionText';
-import {
-  amountProblem,
-  defaultAmount,
-  draftFromArgument,
-  isDecimal,
-  limitsOfError,
-  requestText,
-} from './transactionDraft';
-import type { PayinLimits, TransactionDraft } from './transactionDraft';
+import { amountProblem, draftFromArgument, limitsOfError, requestText } from './transactionDraft';
+import type { TransactionDraft } from './transactionDraft';
+import { defaultAmount, isDecimal } from '../common/payinAmount';
+import type { PayinLimits } from '../common/payinAmount';
 
 export interface NewTransactionResult {
   readonly id?: string;

@@ -2,7 +2,7 @@
 import type { KnownStatus } from '../../shared/status';
 import { isKnownStatus } from '../../shared/status';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
-import { compareDecimal, isDecimal } from './transactionDraft';
+import { compareDecimal, isDecimal } from '../common/payinAmount';
 
 /** How a typed payment differs from what the transaction expects; undefined when it is not a decimal. */
 export type PaymentKind = 'expected' | 'less' | 'more';

@@ -1,6 +1,7 @@
 /** What "Sandbox: New Transaction…" makes, as data; amounts stay exact decimal strings. */
 import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
 import { hasUnsafeText } from '../../shared/safeText';
+import { isRecord, ownMember } from '../../shared/isRecord';
 import { compareDecimal, fractionDigits, isDecimal } from '../common/payinAmount';
 import type { PayinLimits } from '../common/payinAmount';
 
@@ -59,22 +60,17 @@ function text(value: unknown): string | undefined {
   return trimmed !== '' && trimmed.length <= MAX_TEXT && !hasUnsafeText(trimmed) ? trimmed : undefined;
 }
 
-function own(value: object, key: string): unknown {
-  const descriptor = Object.getOwnPropertyDescriptor(value, key);
-  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
-}
-
 /** A whole draft given as a command argument (only its shape is checked), or undefined. */
 export function draftFromArgument(value: unknown): TransactionDraft | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const from = text(own(value, 'from'))?.toLowerCase();
-  const to = text(own(value, 'to'))?.toLowerCase();
-  const type = own(value, 'type') ?? 'float';
-  const amount = text(own(value, 'amount'));
-  const address = text(own(value, 'address'));
+  if (!isRecord(value)) return undefined;
+  const from = text(ownMember(value, 'from'))?.toLowerCase();
+  const to = text(ownMember(value, 'to'))?.toLowerCase();
+  const type = ownMember(value, 'type') ?? 'float';
+  const amount = text(ownMember(value, 'amount'));
+  const address = text(ownMember(value, 'address'));
   if (!from || !to || (type !== 'float' && type !== 'fixed') || !amount || !address) return undefined;
   const optional = (key: string): Record<string, string> => {
-    const found = text(own(value, key));
+    const found = text(ownMember(value, key));
     return found === undefined ? {} : { [key]: found };
   };
   return {

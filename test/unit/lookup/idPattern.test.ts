@@ -1,12 +1,7 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import {
-  compileIdPattern,
-  DEFAULT_ID_PATTERN,
-  findIdAt,
-  matchesIdPattern,
-  searchIdAt,
-} from '../../../src/features/lookup/idPattern';
+import { compileIdPattern, DEFAULT_ID_PATTERN, searchIdAt } from '../../../src/features/lookup/idPattern';
+import { findIdAt, matchesIdPattern } from './findId';
 import { idFromArgument, idProblem, trimId } from '../../../src/shared/transactionId';
 
 /** Every id the cursor finds on each character of `line`. */

@@ -8,8 +8,8 @@ import type { Logger } from '../common/log';
 import type { FilterState } from './filterState';
 import { filterDescription, filterSummary } from './filterText';
 import type { TreeNode } from './nodes';
-import { RefreshScheduler } from './refreshScheduler';
-import type { RefreshOutcome } from './refreshScheduler';
+import { Scheduler } from '../common/scheduler';
+import type { RunOutcome } from '../common/scheduler';
 import type { TransactionList } from './transactionList';
 import { TransactionsProvider } from './transactionsProvider';
 import { loadErrorText } from './treeItems';
@@ -47,7 +47,7 @@ export interface TransactionsViewDeps {
 export class TransactionsView implements vscode.Disposable {
   readonly provider: TransactionsProvider;
   readonly view: vscode.TreeView<TreeNode>;
-  readonly scheduler: RefreshScheduler;
+  readonly scheduler: Scheduler;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly context = new Map<string, unknown>();
   private pendingReveal: string | undefined;
@@ -59,7 +59,11 @@ export class TransactionsView implements vscode.Disposable {
       recordClockNow(environment, deps.sandboxHost),
     );
     this.view = vscode.window.createTreeView(VIEW_ID, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.scheduler = new RefreshScheduler({ run: () => this.autoRefresh(), intervalMs: refreshIntervalSetting() });
+    this.scheduler = new Scheduler({
+      run: () => this.autoRefresh(),
+      intervalMs: refreshIntervalSetting(),
+      visible: false,
+    });
     this.disposables.push(
       this.view,
       this.provider,
@@ -132,7 +136,7 @@ export class TransactionsView implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  private async autoRefresh(): Promise<RefreshOutcome> {
+  private async autoRefresh(): Promise<RunOutcome> {
     if (!this.view.visible) return 'skipped';
     await this.withProgress(this.deps.list.refresh({ ifIdle: true }));
     return this.deps.list.error ? 'failed' : 'ok';

@@ -4,9 +4,9 @@ import type { TransactionRecord } from '../../api';
 import type { TransactionStatus } from '../../shared/status';
 import { isFinalStatus } from '../../shared/status';
 import { fetchWatched } from './watchFetch';
-import { PollScheduler } from './pollScheduler';
+import { Scheduler } from '../common/scheduler';
 import { backoffDelay } from '../../shared/timers';
-import type { PollOutcome } from './pollScheduler';
+import type { RunOutcome } from '../common/scheduler';
 import { isPlausibleId } from '../../shared/transactionId';
 import { FinalLinger } from './finalLinger';
 import {
@@ -29,7 +29,7 @@ export class StatusWatch implements vscode.Disposable {
   private readonly entries = new Map<string, Entry>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly announced: Announcement[] = [];
-  private scheduler: PollScheduler;
+  private scheduler: Scheduler;
   /** Bumped by an environment reset: answers of polls started before it are dropped. */
   private epoch = 0;
   private order = 0;
@@ -59,7 +59,7 @@ export class StatusWatch implements vscode.Disposable {
     return {
       failures: this.scheduler.failures,
       delayMs: this.scheduler.currentDelayMs,
-      nextPollAt: this.scheduler.nextPollAt,
+      nextPollAt: this.scheduler.nextAt,
     };
   }
 
@@ -153,8 +153,8 @@ export class StatusWatch implements vscode.Disposable {
     for (const d of this.disposables) d.dispose();
   }
 
-  private makeScheduler(intervalMs: number): PollScheduler {
-    return new PollScheduler({
+  private makeScheduler(intervalMs: number): Scheduler {
+    return new Scheduler({
       run: () => this.poll(),
       intervalMs,
       onError: (error) => this.deps.log.error(`poll failed unexpectedly: ${errorText(error)}`),
@@ -192,7 +192,7 @@ export class StatusWatch implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', 'exchangeTx.watching', watching).then(undefined, () => undefined);
   }
 
-  private async poll(): Promise<PollOutcome> {
+  private async poll(): Promise<RunOutcome> {
     const due = [...this.entries.values()].filter((entry) => !isDone(entry));
     if (due.length === 0) return 'idle';
     for (const entry of due) {
@@ -215,7 +215,7 @@ export class StatusWatch implements vscode.Disposable {
     return [...this.entries.values()].some((entry) => !isDone(entry)) ? 'ok' : 'idle';
   }
 
-  private async pollTarget(target: string, due: readonly Entry[]): Promise<PollOutcome> {
+  private async pollTarget(target: string, due: readonly Entry[]): Promise<RunOutcome> {
     const epoch = this.epoch;
     const { environment } = this.deps;
     const current = () => due.filter((entry) => this.entries.get(entry.id) === entry && entry.target === target);

@@ -1,25 +1,23 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { RefreshScheduler } from '../../../src/features/transactions/refreshScheduler';
+import { Scheduler } from '../../../src/features/common/scheduler';
 import { MAX_BACKOFF_MS } from '../../../src/shared/timers';
-import type { RefreshOutcome } from '../../../src/features/transactions/refreshScheduler';
+import type { RunOutcome } from '../../../src/features/common/scheduler';
 import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 
 const INTERVAL = 30_000;
 
 interface Subject {
-  readonly s: RefreshScheduler;
+  readonly s: Scheduler;
   readonly timers: FakeTimers;
   readonly runs: () => number;
 }
 
-function subject(
-  outcomes: () => RefreshOutcome | Promise<RefreshOutcome> = () => 'ok',
-  intervalMs = INTERVAL,
-): Subject {
+function subject(outcomes: () => RunOutcome | Promise<RunOutcome> = () => 'ok', intervalMs = INTERVAL): Subject {
   const timers = new FakeTimers();
   let runs = 0;
-  const s = new RefreshScheduler({
+  const s = new Scheduler({
+    visible: false,
     intervalMs,
     timers,
     now: () => timers.now,
@@ -100,7 +98,7 @@ describe('RefreshScheduler', () => {
     const gate = deferred();
     let active = 0;
     let maxActive = 0;
-    const { s, timers, runs } = subject(async (): Promise<RefreshOutcome> => {
+    const { s, timers, runs } = subject(async (): Promise<RunOutcome> => {
       active++;
       maxActive = Math.max(maxActive, active);
       await gate.promise;
@@ -128,7 +126,7 @@ describe('RefreshScheduler', () => {
   });
 
   it('doubles the wait after each failure up to 5 minutes, and resets it after a success', async () => {
-    const script: RefreshOutcome[] = ['failed', 'failed', 'failed', 'failed', 'failed', 'ok', 'ok'];
+    const script: RunOutcome[] = ['failed', 'failed', 'failed', 'failed', 'failed', 'ok', 'ok'];
     const { s, timers } = subject(() => script.shift() ?? 'ok');
     s.setVisible(true);
     await timers.advance(0);
@@ -139,7 +137,7 @@ describe('RefreshScheduler', () => {
   });
 
   it('a refresh that throws counts as failed; skipped ones neither fail nor reset', async () => {
-    const script: (RefreshOutcome | 'throw')[] = ['throw', 'skipped', 'failed', 'skipped', 'ok'];
+    const script: (RunOutcome | 'throw')[] = ['throw', 'skipped', 'failed', 'skipped', 'ok'];
     const { s, timers } = subject(() => {
       const next = script.shift() ?? 'ok';
       if (next === 'throw') throw new Error('boom');
@@ -180,7 +178,8 @@ describe('RefreshScheduler', () => {
 
   it('a refresh reported while the automatic one runs is that refresh: counted once', async () => {
     const timers = new FakeTimers();
-    const s: RefreshScheduler = new RefreshScheduler({
+    const s: Scheduler = new Scheduler({
+      visible: false,
       intervalMs: INTERVAL,
       timers,
       now: () => timers.now,
@@ -245,7 +244,7 @@ describe('RefreshScheduler', () => {
 
   it('dispose() stops it, also when it comes during a refresh', async () => {
     const gate = deferred();
-    const { s, timers, runs } = subject(async (): Promise<RefreshOutcome> => (await gate.promise, 'ok'));
+    const { s, timers, runs } = subject(async (): Promise<RunOutcome> => (await gate.promise, 'ok'));
     s.setVisible(true);
     await timers.advance(0);
     s.dispose();
@@ -271,7 +270,7 @@ describe('RefreshScheduler', () => {
   it('for any outcomes: one timer at most, each wait the interval doubled per failure in a row, capped (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom<RefreshOutcome>('ok', 'failed', 'skipped'), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.constantFrom<RunOutcome>('ok', 'failed', 'skipped'), { minLength: 1, maxLength: 20 }),
         fc.integer({ min: 1000, max: 600_000 }),
         async (script, interval) => {
           const queue = [...script];

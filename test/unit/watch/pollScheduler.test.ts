@@ -1,17 +1,17 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { PollScheduler } from '../../../src/features/watch/pollScheduler';
+import { Scheduler } from '../../../src/features/common/scheduler';
 import { MAX_BACKOFF_MS, backoffDelay } from '../../../src/shared/timers';
-import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
+import type { RunOutcome } from '../../../src/features/common/scheduler';
 import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 
 function scheduler(
   timers: FakeTimers,
-  outcomes: () => PollOutcome | Promise<PollOutcome>,
+  outcomes: () => RunOutcome | Promise<RunOutcome>,
   intervalMs = 10_000,
-): { s: PollScheduler; runs: () => number } {
+): { s: Scheduler; runs: () => number } {
   let runs = 0;
-  const s = new PollScheduler({
+  const s = new Scheduler({
     intervalMs,
     timers,
     now: () => timers.now,
@@ -69,11 +69,11 @@ describe('PollScheduler', () => {
 
   it('doubles the wait after each failed poll and resets it after a successful one', async () => {
     const timers = new FakeTimers();
-    const script: PollOutcome[] = ['failed', 'failed', 'failed', 'ok', 'ok'];
+    const script: RunOutcome[] = ['failed', 'failed', 'failed', 'ok', 'ok'];
     const { s } = scheduler(timers, () => script.shift() ?? 'ok');
     await s.pollNow();
     assert.equal(s.failures, 1);
-    assert.equal(s.nextPollAt, 20_000);
+    assert.equal(s.nextAt, 20_000);
     await timers.advance(20_000);
     assert.equal(s.failures, 2);
     await timers.advance(40_000);
@@ -88,7 +88,7 @@ describe('PollScheduler', () => {
   it('counts a poll that throws as failed and reports the error', async () => {
     const timers = new FakeTimers();
     const errors: unknown[] = [];
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -109,7 +109,7 @@ describe('PollScheduler', () => {
     let maxActive = 0;
     const gates = [deferred(), deferred()];
     let runs = 0;
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -144,7 +144,7 @@ describe('PollScheduler', () => {
     const timers = new FakeTimers();
     const gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -164,17 +164,17 @@ describe('PollScheduler', () => {
 
   it('sets no timer while there is nothing to poll, until asked', async () => {
     const timers = new FakeTimers();
-    let outcome: PollOutcome = 'idle';
+    let outcome: RunOutcome = 'idle';
     const { s, runs } = scheduler(timers, () => outcome);
     await s.pollNow();
     assert.equal(timers.pending.size, 0);
-    assert.equal(s.nextPollAt, undefined);
+    assert.equal(s.nextAt, undefined);
     outcome = 'ok';
     s.schedule(500);
     s.schedule(5000);
-    assert.equal(s.nextPollAt, 500, 'a later schedule() keeps the sooner timer');
+    assert.equal(s.nextAt, 500, 'a later schedule() keeps the sooner timer');
     s.schedule(100);
-    assert.equal(s.nextPollAt, 100, 'a sooner one replaces it');
+    assert.equal(s.nextAt, 100, 'a sooner one replaces it');
     assert.equal(timers.pending.size, 1);
     await timers.advance(100);
     assert.equal(runs(), 2);
@@ -185,13 +185,13 @@ describe('PollScheduler', () => {
     const timers = new FakeTimers();
     const { s, runs } = scheduler(timers, () => 'ok');
     await s.pollNow();
-    assert.equal(s.nextPollAt, 10_000);
+    assert.equal(s.nextAt, 10_000);
     s.setInterval(3000);
-    assert.equal(s.nextPollAt, 3000);
+    assert.equal(s.nextAt, 3000);
     assert.equal(timers.pending.size, 1);
     await timers.advance(3000);
     assert.equal(runs(), 2);
-    assert.equal(s.nextPollAt, 6000);
+    assert.equal(s.nextAt, 6000);
     s.dispose();
   });
 
@@ -210,7 +210,7 @@ describe('PollScheduler', () => {
     const timers = new FakeTimers();
     const gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -231,14 +231,14 @@ describe('PollScheduler', () => {
   it('for any sequence of outcomes: one poll at a time, at most one timer, the wait as backoffDelay says (property)', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom<PollOutcome>('ok', 'failed'), { minLength: 1, maxLength: 25 }),
+        fc.array(fc.constantFrom<RunOutcome>('ok', 'failed'), { minLength: 1, maxLength: 25 }),
         fc.integer({ min: 1000, max: 60_000 }),
         async (script, interval) => {
           const timers = new FakeTimers();
           const queue = [...script];
           let failures = 0;
           let active = 0;
-          const s = new PollScheduler({
+          const s = new Scheduler({
             intervalMs: interval,
             timers,
             now: () => timers.now,

@@ -4,9 +4,9 @@
  * and what happens after dispose.
  */
 import { strict as assert } from 'assert';
-import { PollScheduler } from '../../../src/features/watch/pollScheduler';
+import { Scheduler } from '../../../src/features/common/scheduler';
 import { backoffDelay } from '../../../src/shared/timers';
-import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
+import type { RunOutcome } from '../../../src/features/common/scheduler';
 import { deferred, FakeTimers } from '../support/fakeTimers';
 
 describe('PollScheduler rules', () => {
@@ -18,26 +18,26 @@ describe('PollScheduler rules', () => {
 
   it('takes its backoff cap from the options', async () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       maxBackoffMs: 3000,
       timers,
       now: () => timers.now,
-      run: () => Promise.resolve<PollOutcome>('failed'),
+      run: () => Promise.resolve<RunOutcome>('failed'),
     });
     await s.pollNow();
     await s.pollNow();
     await s.pollNow();
     assert.equal(s.failures, 3);
     assert.equal(s.currentDelayMs, 3000);
-    assert.equal(s.nextPollAt, 3000);
+    assert.equal(s.nextAt, 3000);
     s.dispose();
   });
 
   it('says its interval, whether a poll runs now, and when the next is due', async () => {
     const timers = new FakeTimers();
     const gate = deferred();
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 10_000,
       timers,
       now: () => timers.now,
@@ -45,23 +45,23 @@ describe('PollScheduler rules', () => {
     });
     assert.equal(s.interval, 10_000);
     assert.equal(s.polling, false);
-    assert.equal(s.nextPollAt, undefined);
+    assert.equal(s.nextAt, undefined);
     const running = s.pollNow();
     assert.equal(s.polling, true);
     gate.resolve();
     await running;
     assert.equal(s.polling, false);
-    assert.equal(s.nextPollAt, 10_000);
+    assert.equal(s.nextAt, 10_000);
     s.setInterval(4000);
     assert.equal(s.interval, 4000);
     s.dispose();
-    assert.equal(s.nextPollAt, undefined);
+    assert.equal(s.nextAt, undefined);
   });
 
   it('schedule() while a poll runs sets no timer; the poll sets the next when it ends', async () => {
     const timers = new FakeTimers();
     const gate = deferred();
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 10_000,
       timers,
       now: () => timers.now,
@@ -78,17 +78,17 @@ describe('PollScheduler rules', () => {
 
   it('schedule() keeps a timer due as soon or sooner, and sets none after dispose', () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 10_000,
       timers,
       now: () => timers.now,
-      run: () => Promise.resolve<PollOutcome>('ok'),
+      run: () => Promise.resolve<RunOutcome>('ok'),
     });
     s.schedule(100);
     s.schedule(100);
     s.schedule(5000);
     assert.deepEqual(timers.delays, [100]);
-    assert.equal(s.nextPollAt, 100);
+    assert.equal(s.nextAt, 100);
     s.dispose();
     s.schedule(50);
     assert.deepEqual(timers.delays, [100]);
@@ -97,8 +97,8 @@ describe('PollScheduler rules', () => {
 
   it('setInterval() with the same interval, or with no timer pending, sets no timer', async () => {
     const timers = new FakeTimers();
-    const script: PollOutcome[] = ['ok', 'idle'];
-    const s = new PollScheduler({
+    const script: RunOutcome[] = ['ok', 'idle'];
+    const s = new Scheduler({
       intervalMs: 10_000,
       timers,
       now: () => timers.now,
@@ -117,8 +117,8 @@ describe('PollScheduler rules', () => {
 
   it('an idle poll leaves the failure count as it was', async () => {
     const timers = new FakeTimers();
-    const script: PollOutcome[] = ['failed', 'idle'];
-    const s = new PollScheduler({
+    const script: RunOutcome[] = ['failed', 'idle'];
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -132,7 +132,7 @@ describe('PollScheduler rules', () => {
 
   it('a poll that throws with no onError given still resolves', async () => {
     const timers = new FakeTimers();
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,
@@ -147,7 +147,7 @@ describe('PollScheduler rules', () => {
     const timers = new FakeTimers();
     let gate = deferred();
     let runs = 0;
-    const s = new PollScheduler({
+    const s = new Scheduler({
       intervalMs: 1000,
       timers,
       now: () => timers.now,

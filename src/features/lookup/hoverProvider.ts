@@ -8,14 +8,7 @@ import type { DiagnosisFacts } from '../../agents/diagnosis';
 import { statusTimes } from '../../agents/statusSince';
 import type { TransactionRecord } from '../../api';
 import { errorText } from '../../shared/errorText';
-import {
-  escapeMarkdown,
-  formatTimeWithUtc,
-  isoTextWithUtc,
-  pairLabel,
-  relativeTime,
-  ticker,
-} from '../../shared/format';
+import { escapeMarkdown, isoTextWithUtc, pairLabel, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { isFinalStatus } from '../../shared/status';
 import type { EnvironmentKind } from '../common/environmentDeps';
@@ -24,6 +17,7 @@ import { describeError, notFound } from '../common/errorMessages';
 import type { Logger } from '../common/log';
 import type { Services } from '../common/services';
 import { recordClockNow } from '../common/recordClock';
+import { addressText, createdText, rateKind } from '../common/recordText';
 import { statusLook } from '../common/statusPresentation';
 import { timesContext } from '../common/timesContext';
 import { userTimeStyle } from '../common/timeStyle';
@@ -58,13 +52,6 @@ function commandLink(title: string, icon: string, command: string, id: string): 
 function amounts(from: string, currencyFrom: string, to: string, currencyTo: string): string {
   const amount = (value: string) => (value === '' || value === '0' ? '—' : esc(value, 40));
   return `${amount(from)} ${esc(ticker(currencyFrom), 20)} → ${amount(to)} ${esc(ticker(currencyTo), 20)}`;
-}
-
-/** `address` or `address (memo: 123)`. */
-function address(value: string, extraId: string | null, extraIdName: string | null): string {
-  if (extraId === null || extraId === '') return esc(value, 120);
-  const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
-  return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
 }
 
 /** Since when it is in its status: from the sightings or the sandbox's schedule; else undefined. */
@@ -110,28 +97,24 @@ export function recordHover(
       `$(pulse) ${parts.map(([label, value]) => `**${esc(label)}:** ${esc(value, 400)}`).join('  \n')}\n\n`,
     );
   }
-  const rate = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
   const lines: [string, string][] = [
-    [vscode.l10n.t('Pair'), `${esc(pairLabel(record))} · ${rate}`],
+    [vscode.l10n.t('Pair'), `${esc(pairLabel(record))} · ${rateKind(record)}`],
     [
       vscode.l10n.t('Expected'),
       amounts(record.amountExpectedFrom, record.currencyFrom, record.amountExpectedTo, record.currencyTo),
     ],
     [vscode.l10n.t('Actual'), amounts(record.amountFrom, record.currencyFrom, record.amountTo, record.currencyTo)],
-    [
-      vscode.l10n.t('Created'),
-      `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
-    ],
+    [vscode.l10n.t('Created'), createdText(record, nowMs, style)],
   ];
   if (record.type === 'fixed' && record.payTill !== null)
     lines.push([vscode.l10n.t('Pay till'), esc(isoTextWithUtc(record.payTill, style), 80)]);
   lines.push([
     vscode.l10n.t('Payin address'),
-    address(record.payinAddress, record.payinExtraId, record.payinExtraIdName),
+    addressText(record.payinAddress, record.payinExtraId, record.payinExtraIdName),
   ]);
   lines.push([
     vscode.l10n.t('Payout address'),
-    address(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName),
+    addressText(record.payoutAddress, record.payoutExtraId, record.payoutExtraIdName),
   ]);
   if (record.payinHash !== null && record.payinHash !== '')
     lines.push([vscode.l10n.t('Payin hash'), esc(record.payinHash, 100)]);

@@ -1,10 +1,11 @@
 /** A transaction node's tooltip: untrusted Markdown, every service string escaped so it brings no link or icon. */
 import * as vscode from 'vscode';
 import type { TransactionRecord } from '../../api/types';
-import { escapeMarkdown as esc, formatTimeWithUtc, isoTextWithUtc, relativeTime, ticker } from '../../shared/format';
+import { escapeMarkdown as esc, formatTimeWithUtc, isoTextWithUtc, ticker } from '../../shared/format';
 import type { TimeStyle } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import { statusLook } from '../common/statusPresentation';
+import { addressText, createdText, rateKind } from '../common/recordText';
 import { knownAmount, recordAmounts } from '../../shared/recordAmounts';
 
 function amount(value: string, currency: string): string {
@@ -12,10 +13,7 @@ function amount(value: string, currency: string): string {
 }
 
 function address(value: string | null, extraId: string | null, extraIdName: string | null): string | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (extraId === null || extraId === '') return esc(value, 120);
-  const name = extraIdName !== null && extraIdName !== '' ? extraIdName : vscode.l10n.t('extra ID');
-  return `${esc(value, 120)} (${esc(name, 40)}: ${esc(extraId, 80)})`;
+  return value === null || value.trim() === '' ? undefined : addressText(value, extraId, extraIdName);
 }
 
 function percent(value: string): string {
@@ -31,8 +29,7 @@ export function transactionTooltip(
   const md = new vscode.MarkdownString('', true);
   md.isTrusted = false;
   md.supportHtml = false;
-  const type = record.type === 'fixed' ? vscode.l10n.t('fixed rate') : vscode.l10n.t('floating rate');
-  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(type)}  \n${esc(record.id, 64)}\n\n`);
+  md.appendMarkdown(`$(${look.icon}) **${esc(look.label)}** · ${esc(rateKind(record))}  \n${esc(record.id, 64)}\n\n`);
 
   // The same rule as the watch's tooltip: a payout only once `amountTo` says one happened.
   const amounts = recordAmounts(record);
@@ -67,10 +64,7 @@ export function transactionTooltip(
     ],
     [vscode.l10n.t('Payout hash'), knownAmount(record.payoutHash) ? esc(record.payoutHash, 100) : undefined],
     [vscode.l10n.t('Refund hash'), knownAmount(record.refundHash) ? esc(record.refundHash, 100) : undefined],
-    [
-      vscode.l10n.t('Created'),
-      `${esc(formatTimeWithUtc(record.createdAt, style))}, ${esc(relativeTime(record.createdAt, nowMs, style.locale))}`,
-    ],
+    [vscode.l10n.t('Created'), createdText(record, nowMs, style)],
     [
       vscode.l10n.t('Money received'),
       record.moneyReceived > 0 ? esc(formatTimeWithUtc(record.moneyReceived, style)) : undefined,

@@ -16,6 +16,7 @@ import { writeFileAtomicSync } from './atomicFile';
 import type { QueueEntry } from './deliveryTypes';
 import type { ForwarderState, Tracked } from './forwarder';
 import { isRecord } from '../shared/isRecord';
+import { normalizeStatus, SETTLED_STATUSES } from '../shared/status';
 
 export const STATE_VERSION = 1;
 /** A state file larger than this is not read. */
@@ -39,7 +40,7 @@ export interface StoredState {
   readonly cursor: number | undefined;
   readonly started: boolean;
   readonly gaps: number;
-  /** id → [status, changes, createdAt µs, final 0/1] */
+  /** id → [status, changes, createdAt µs, settled 0/1 (read back from the status, not from this)] */
   readonly tracked: Record<string, [string, number, number, number]>;
   readonly entries: QueueEntry[];
 }
@@ -64,14 +65,14 @@ export function signingSecrets(set: SecretSet, nowMs: number = Date.now()): stri
 
 export function encodeTracked(tracked: Map<string, Tracked>): StoredState['tracked'] {
   const out: StoredState['tracked'] = {};
-  for (const [id, t] of tracked) out[id] = [t.status, t.changes, t.createdAt, t.final ? 1 : 0];
+  for (const [id, t] of tracked) out[id] = [t.status, t.changes, t.createdAt, t.settled ? 1 : 0];
   return out;
 }
 
 export function forwarderStateOf(stored: StoredState | undefined): ForwarderState {
   const tracked = new Map<string, Tracked>();
-  for (const [id, [status, changes, createdAt, final]] of Object.entries(stored?.tracked ?? {}))
-    tracked.set(id, { status, changes, createdAt, final: final === 1 });
+  for (const [id, [status, changes, createdAt]] of Object.entries(stored?.tracked ?? {}))
+    tracked.set(id, { status, changes, createdAt, settled: SETTLED_STATUSES.has(normalizeStatus(status)) });
   return { tracked, cursor: stored?.cursor, started: stored?.started ?? false, gaps: stored?.gaps ?? 0 };
 }
 

@@ -44,8 +44,8 @@ describe('forward state file', () => {
     const file = path.join(dir, 'deep', 'er', 'state.json');
     const first = service(file, 'acc', true);
     const state = first.forwarder.state;
-    state.tracked.set('tx1', { status: 'confirming', final: false, changes: 2, createdAt: 1_700_000_000_000_000 });
-    state.tracked.set('tx2', { status: 'finished', final: true, changes: 5, createdAt: 1_700_000_000_000_001 });
+    state.tracked.set('tx1', { status: 'confirming', settled: false, changes: 2, createdAt: 1_700_000_000_000_000 });
+    state.tracked.set('tx2', { status: 'finished', settled: true, changes: 5, createdAt: 1_700_000_000_000_001 });
     state.cursor = 1_700_000_000_000_001;
     state.started = true;
     const a = makeStatusEvent({ account: 'acc', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', { id: 'tx1' }, 1);
@@ -131,10 +131,21 @@ describe('forward state file', () => {
   });
 
   it('keeps tracked transactions compact and exact through encode and decode', () => {
-    const tracked = new Map([['t', { status: 'hold', final: false, changes: 7, createdAt: 1_700_000_000_000_123 }]]);
+    const tracked = new Map([['t', { status: 'hold', settled: false, changes: 7, createdAt: 1_700_000_000_000_123 }]]);
     const stored = encodeTracked(tracked);
     assert.deepEqual(stored, { t: ['hold', 7, 1_700_000_000_000_123, 0] });
     assert.deepEqual([...forwarderStateOf({ tracked: stored } as unknown as StoredState).tracked], [...tracked]);
     assert.equal(forwarderStateOf(undefined).started, false);
+    // Whether a transaction settled is read from its status, never from the file's flag: failed is followed.
+    const read = forwarderStateOf({
+      tracked: { f: ['failed', 1, 1, 1], r: ['refunded', 2, 1, 0] },
+    } as unknown as StoredState);
+    assert.deepEqual(
+      [...read.tracked].map(([id, t]) => [id, t.settled]),
+      [
+        ['f', false],
+        ['r', true],
+      ],
+    );
   });
 });

@@ -13,6 +13,7 @@ import type { StoredState } from '../../../src/forward/stateFile';
 import {
   forwarderStateOf,
   encodeTracked,
+  readSecretSet,
   rotateSecrets,
   ROTATION_OVERLAP_MS,
   secretId,
@@ -128,6 +129,32 @@ describe('forward state file', () => {
     assert.equal(secretId('a'), secretId('a'));
     assert.notEqual(secretId('a'), secretId('b'));
     assert.doesNotMatch(secretId(SECRET), new RegExp(SECRET));
+  });
+
+  it('keeps every secret younger than a day through repeated rotations, and reads the older kept shape', () => {
+    const hour = 3600_000;
+    const t0 = 1_800_000_000_000;
+    const [a, b, c, d] = ['secret-a-0123456789', 'secret-b-0123456789', 'secret-c-0123456789', 'secret-d-0123456789'];
+    let set = rotateSecrets({ current: a }, b, t0);
+    set = rotateSecrets(set, c, t0 + 2 * hour);
+    assert.deepEqual(signingSecrets(set, t0 + 2 * hour), [c, b, a], 'a second rotation within a day keeps the first');
+    assert.deepEqual(signingSecrets(set, t0 + ROTATION_OVERLAP_MS), [c, b], 'a retired a day after its rotation');
+    set = rotateSecrets(set, d, t0 + ROTATION_OVERLAP_MS);
+    assert.deepEqual(
+      set.retired?.map((r) => r.secret),
+      [c, b],
+      'what no longer signs is not kept',
+    );
+    assert.deepEqual(signingSecrets(set, t0 + 2 * hour + ROTATION_OVERLAP_MS), [d, c]);
+    assert.deepEqual(signingSecrets(set, t0 + 2 * ROTATION_OVERLAP_MS), [d]);
+    assert.deepEqual(readSecretSet(JSON.parse(JSON.stringify(set))), set);
+    assert.deepEqual(readSecretSet({ current: b, previous: a, previousUntilMs: t0 }), {
+      current: b,
+      retired: [{ secret: a, untilMs: t0 }],
+    });
+    assert.deepEqual(readSecretSet({ current: b }), { current: b });
+    for (const bad of [undefined, 'x', { current: 'short' }, { current: 5 }])
+      assert.equal(readSecretSet(bad), undefined);
   });
 
   it('keeps tracked transactions compact and exact through encode and decode', () => {

@@ -15,7 +15,7 @@ import { accountIdentity, defaultStateFolder, ForwardCliError, FORWARD_USAGE, pa
 import { attemptLine } from './cliLine';
 import { ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
-import { rotateSecrets, StateFile } from './stateFile';
+import { rotateSecrets, StateFile, StateLockedError } from './stateFile';
 import { errorText } from '../shared/errorText';
 import { terminalText } from '../shared/safeText';
 
@@ -103,7 +103,7 @@ function main(): void {
   } catch (error) {
     client.dispose();
     fail(
-      error instanceof ForwardStateError
+      error instanceof ForwardStateError || error instanceof StateLockedError
         ? error.message
         : `The state file ${file} could not be used: ${errorText(error)}`,
     );

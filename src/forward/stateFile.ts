@@ -147,8 +147,62 @@ export type LoadResult =
   | { readonly state: StoredState | undefined; readonly problem?: undefined }
   | { readonly state: undefined; readonly problem: string; readonly setAside: string };
 
+/** Another live process forwards from this state file. */
+export class StateLockedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pid: number,
+  ) {
+    super(
+      `Another forwarder (process ${pid}) is using the state file ${file}; stop it first, or use another --state file.`,
+    );
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class StateFile {
   constructor(readonly file: string) {}
+
+  /** The lock beside the state file: it holds the pid of the forwarder using it. */
+  get lockFile(): string {
+    return `${this.file}.lock`;
+  }
+
+  /**
+   * Takes the state file for this process, or throws StateLockedError naming the live process that
+   * holds it. A lock left by a process that is gone (a crash) is taken over.
+   */
+  lock(): void {
+    fs.mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true, mode: 0o700 });
+    for (let tries = 0; ; tries++) {
+      try {
+        fs.writeFileSync(this.lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw error;
+      }
+      const pid = Number(fs.readFileSync(this.lockFile, 'utf8').trim());
+      if (Number.isSafeInteger(pid) && pid > 0 && alive(pid)) throw new StateLockedError(this.file, pid);
+      fs.rmSync(this.lockFile, { force: true });
+    }
+  }
+
+  /** Gives the state file back, when this process holds it. */
+  unlock(): void {
+    try {
+      if (fs.readFileSync(this.lockFile, 'utf8').trim() === String(process.pid)) fs.rmSync(this.lockFile);
+    } catch {
+      // Not held, or gone already.
+    }
+  }
 
   /** The state, undefined when there is none yet; a file that cannot be used is renamed aside and its problem told. */
   load(): LoadResult {

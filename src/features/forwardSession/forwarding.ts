@@ -158,23 +158,32 @@ export function makeForwarding(
       await context.secrets.store(secretKeyOf(key), JSON.stringify(secrets));
     }
     sessionKey = key;
-    session = new ForwardSession({
-      client: connection.client,
-      account: key,
-      url,
-      secrets,
-      stateFile: stateFileOf(key),
-      target,
-      maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
-      log: events,
-      onChange: render,
-      // Never older than what forwarding reported: the view and the watches read the same store.
-      onRecords: (records) => deps.store?.upsert(records, targetId),
-      onGap: (reason) =>
-        void vscode.window.showWarningMessage(
-          vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason),
-        ),
-    });
+    try {
+      session = new ForwardSession({
+        client: connection.client,
+        account: key,
+        url,
+        secrets,
+        stateFile: stateFileOf(key),
+        target,
+        maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
+        log: events,
+        onChange: render,
+        // Never older than what forwarding reported: the view and the watches read the same store.
+        onRecords: (records) => deps.store?.upsert(records, targetId),
+        onGap: (reason) =>
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t(
+              'Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.',
+              reason,
+            ),
+          ),
+      });
+    } catch (error) {
+      // Another window or the CLI forwards from this state file (it is named), or the file is not this account's.
+      void vscode.window.showErrorMessage(errorText(error));
+      return;
+    }
     shown = session;
     deps.log.info(
       `forwarding status changes to ${url.host}${needsAllowance(url) ? ' (another machine, confirmed)' : ''}`,

@@ -236,6 +236,13 @@ describe('forward CLI durability (SIGKILL, SIGTERM, restart)', function () {
     const args = ['--to', receiver.url, '--state', state, '--interval', '1000'];
     let run = startForwarder(args, env);
     await until(() => started(state), 20);
+    // One forwarder per state file: a second start says which process holds it, and stops.
+    const second = startForwarder(args, env);
+    assert.equal(await second.exited, 2);
+    assert.match(
+      second.output(),
+      new RegExp(`Another forwarder \\(process ${run.child.pid}\\) is using the state file`),
+    );
     const port = receiver.port;
     await receiver.close();
     const tx = await control.create();

@@ -5,6 +5,7 @@
  * file of another account is refused; a rotation signs with both secrets for a day, then one.
  */
 import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -14,6 +15,7 @@ import {
   forwarderStateOf,
   encodeTracked,
   readSecretSet,
+  StateLockedError,
   rotateSecrets,
   ROTATION_OVERLAP_MS,
   secretId,
@@ -108,6 +110,26 @@ describe('forward state file', () => {
       assert.equal(aside.length, 1, `${name}: the unusable file is kept aside`);
       assert.equal(fs.readFileSync(path.join(dir, aside[0]), 'utf8'), text);
     }
+  });
+
+  it('is used by one forwarder at a time: a live holder is named, a crashed one is taken over', () => {
+    const file = path.join(dir, 'state.json');
+    const first = service(file, 'one');
+    assert.throws(
+      () => service(file, 'one'),
+      (error: unknown) => error instanceof StateLockedError && error.pid === process.pid,
+    );
+    first.stop();
+    assert.equal(fs.existsSync(`${file}.lock`), false, 'a stop gives it back');
+    // A process that is gone left its lock (a kill -9): the next one takes it over.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    fs.writeFileSync(`${file}.lock`, String(gone));
+    const next = service(file, 'one');
+    assert.equal(fs.readFileSync(`${file}.lock`, 'utf8'), String(process.pid));
+    next.stop();
+    // Refused for another account: the lock is given back too.
+    assert.throws(() => service(file, 'two'), ForwardStateError);
+    assert.equal(fs.existsSync(`${file}.lock`), false);
   });
 
   it('refuses a state file of another account', () => {

@@ -3,7 +3,14 @@
  * given a file's current text, its generated text.
  */
 import { manifestText, nlsText, RECORD_GRAMMAR_FILE, recordGrammarText } from './manifest';
-import { mcpToolsTable, replaceBetweenMarkers, sandboxMethodsTable, settingsTable, skillToolsTable } from './markdown';
+import {
+  diagnosesTable,
+  mcpToolsTable,
+  replaceBetweenMarkers,
+  sandboxMethodsTable,
+  settingsTable,
+  skillToolsTable,
+} from './markdown';
 import { schemaText } from './schema';
 
 export interface GeneratedFile {
@@ -28,5 +35,8 @@ export const GENERATED_FILES: readonly GeneratedFile[] = [
   tables('README.md', [['settings', settingsTable]]),
   tables('docs/mcp.md', [['tools', mcpToolsTable]]),
   tables('media/agents/exchange-tx/SKILL.md', [['tools', skillToolsTable]]),
-  tables('docs/sandbox.md', [['methods', sandboxMethodsTable]]),
+  tables('docs/sandbox.md', [
+    ['methods', sandboxMethodsTable],
+    ['diagnoses', diagnosesTable],
+  ]),
 ];

@@ -6,6 +6,7 @@
 import { AGENT_TOOLS } from '../../src/agents';
 import { TOOL_META } from '../../src/features/agentRegistration/toolManifest';
 import { OPERATIONS } from '../../src/features/requests/operationTable';
+import { DIAGNOSES } from '../../packages/sandbox/src/diagnosis';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';
 
@@ -84,4 +85,14 @@ export function sandboxMethodsTable(): string {
     ];
   });
   return table(['Method', 'What it does', 'Status', 'Where its facts come from'], rows);
+}
+
+/** docs/sandbox.md's table of the diagnosis codes, from the sandbox's DIAGNOSES. */
+export function diagnosesTable(): string {
+  const rows = Object.entries(DIAGNOSES).map(([name, rule]) => {
+    const page = rule.source.replace(/^(\.\.\/)+/, '').replace(/#.*$/, '');
+    const source = rule.source.includes('RULES.md') ? `ours: [RULES.md](${rule.source})` : `[${page}](${rule.source})`;
+    return [code(name), rule.when, rule.fix, source];
+  });
+  return table(['Code', 'When', 'What to do', 'Rule'], rows);
 }

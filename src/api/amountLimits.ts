@@ -9,6 +9,7 @@
  *   { min: "0.1", max: "20" }                    bare bounds: payin amounts
  *   { minFrom, maxFrom, minTo, maxTo }           the estimate results' field names
  */
+import { ownMember } from '../shared/isRecord';
 
 /** One bound in both currencies of the pair, where the service gave it. */
 export interface AmountBound {
@@ -26,13 +27,6 @@ export interface AmountLimits {
 /** Longest amount text accepted: far more digits than any currency has, far less than a page. */
 const MAX_AMOUNT_LENGTH = 64;
 const DECIMAL = /^\d+(?:\.\d+)?$/;
-
-/** An own, plain data property of a plain object or undefined: never runs a getter or a proxy trap past a throw. */
-function field(value: unknown, name: string): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(value, name);
-  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
-}
 
 function amount(value: unknown): string | undefined {
   if (typeof value === 'string') {
@@ -55,16 +49,16 @@ function bound(from: unknown, to: unknown): AmountBound | undefined {
 }
 
 function side(limits: unknown, name: 'min' | 'max'): AmountBound | undefined {
-  const nested = field(limits, name);
-  if (typeof nested === 'object' && nested !== null) return bound(field(nested, 'from'), field(nested, 'to'));
+  const nested = ownMember(limits, name);
+  if (typeof nested === 'object' && nested !== null) return bound(ownMember(nested, 'from'), ownMember(nested, 'to'));
   if (nested !== undefined) return bound(nested, undefined);
-  return bound(field(limits, `${name}From`), field(limits, `${name}To`));
+  return bound(ownMember(limits, `${name}From`), ownMember(limits, `${name}To`));
 }
 
 /** The bounds of `data.limits`, or undefined when the data holds none that can be read. */
 export function amountLimits(data: unknown): AmountLimits | undefined {
   try {
-    const limits = field(data, 'limits');
+    const limits = ownMember(data, 'limits');
     if (typeof limits !== 'object' || limits === null) return undefined;
     const min = side(limits, 'min');
     const max = side(limits, 'max');

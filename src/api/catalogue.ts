@@ -3,6 +3,7 @@
  * `validateAddress`. Their params checks, which refuse before sending, and their decoders.
  */
 import * as v from 'valibot';
+import { ownMember } from '../shared/isRecord';
 import { parse } from './decode';
 import { checkObject, checkTicker, compact, invalidParameter, nonEmpty, optionalText } from './params';
 import type { AddressQuery, AddressVerdict, CurrencyInfo, CurrencyPair, PairsQuery } from './types';
@@ -62,10 +63,7 @@ const CurrencySchema = v.object({
 });
 
 function payinNoticeOf(notifications: unknown): string | undefined {
-  if (typeof notifications !== 'object' || notifications === null || Array.isArray(notifications)) return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(notifications, 'payin');
-  const payin: unknown = descriptor && 'value' in descriptor ? descriptor.value : undefined;
-  return v.parse(optionalWireText, payin);
+  return v.parse(optionalWireText, ownMember(notifications, 'payin'));
 }
 
 function currencyInfo(record: v.InferOutput<typeof CurrencySchema>): CurrencyInfo {

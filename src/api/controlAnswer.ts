@@ -18,6 +18,7 @@ import type {
   LedgerState,
   RestoreOutcome,
 } from '../shared/controlProtocol';
+import type { RequestsResult } from '../shared/requestJournal';
 import { isRecord } from '../shared/isRecord';
 import { isKnownStatus } from '../shared/status';
 import { AuthenticationError, ProtocolError, TransportError } from './exchangeErrors';
@@ -136,6 +137,15 @@ const RESULT_CHECKS: { readonly [A in ControlActionName]: (value: unknown, statu
   clearHook: checkHookState,
   hook: checkHookState,
   replay: checkHookEvent,
+  requests: (value, status) => {
+    if (!isRecord(value) || !Array.isArray(value.entries) || typeof value.lastSeq !== 'number')
+      throw malformed('journal', status);
+    return value as unknown as RequestsResult;
+  },
+  clearRequests: (value, status) => {
+    if (!isRecord(value) || typeof value.cleared !== 'number') throw malformed('journal', status);
+    return { cleared: value.cleared };
+  },
 };
 
 function isErrorCode(value: unknown): value is ControlErrorCode {

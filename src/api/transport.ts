@@ -32,6 +32,7 @@ import {
 } from './exchangeErrors';
 import { serviceErrorFrom } from './serviceErrorReading';
 import { isRecord } from '../shared/isRecord';
+import { EXTENSION_USER_AGENT } from '../shared/requestJournal';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** The largest answer read by default: far above any page of 100 records, far below harm. */
@@ -175,7 +176,7 @@ function redirected(status: number): ExchangeError {
 const COMMON_HEADERS = {
   Accept: 'application/json',
   'Accept-Encoding': 'gzip, deflate, br',
-  'User-Agent': 'exchange-tx',
+  'User-Agent': EXTENSION_USER_AGENT,
 };
 
 /**

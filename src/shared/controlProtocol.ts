@@ -13,6 +13,7 @@
  * `Unauthorized` (text/plain) as on `/v2`; a body over MAX_CONTROL_BODY_BYTES is HTTP 413.
  */
 import type { TransactionType } from '../api/types';
+import type { RequestsResult } from './requestJournal';
 import type { KnownStatus } from './status';
 import { KNOWN_STATUSES } from './status';
 
@@ -46,6 +47,8 @@ export const CONTROL_ACTIONS = [
   'clearHook',
   'hook',
   'replay',
+  'requests',
+  'clearRequests',
 ] as const;
 export type ControlActionName = (typeof CONTROL_ACTIONS)[number];
 
@@ -210,6 +213,8 @@ export interface ControlResults {
   clearHook: HookState;
   hook: HookState;
   replay: HookEventSummary;
+  requests: RequestsResult;
+  clearRequests: { readonly cleared: number };
 }
 
 export type ControlResult<A extends ControlActionName> = ControlResults[A];

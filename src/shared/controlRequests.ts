@@ -5,6 +5,7 @@
  */
 import type { TransactionType } from '../api/types';
 import type { FaultOptions } from './controlProtocol';
+import type { RequestsFilter } from './requestJournal';
 import type { KnownStatus } from './status';
 
 /**
@@ -148,6 +149,16 @@ export interface ReplayAction {
   readonly transactionId?: string;
 }
 
+/** The journal's entries that match every filter given (src/shared/requestJournal.ts). */
+export interface RequestsAction extends RequestsFilter {
+  readonly action: 'requests';
+}
+
+/** Empties the journal (`seq` keeps counting). */
+export interface ClearRequestsAction {
+  readonly action: 'clearRequests';
+}
+
 export type ControlRequest =
   | CreateAction
   | PayAction
@@ -164,4 +175,6 @@ export type ControlRequest =
   | SetHookAction
   | ClearHookAction
   | HookAction
-  | ReplayAction;
+  | ReplayAction
+  | RequestsAction
+  | ClearRequestsAction;

@@ -45,6 +45,8 @@ export interface HostReport {
   readonly seconds: number;
   readonly vscodeVersion: string;
   readonly requests: readonly SeenRequest[];
+  /** The sandbox's journal (a ring) no longer held the soak's first requests: counts would be low. */
+  readonly requestsDropped: boolean;
   readonly memoryStart: Memory;
   readonly memoryEnd: Memory;
   readonly unhandledRejections: readonly string[];
@@ -127,6 +129,8 @@ export function brokenInvariants(
   const figures = figuresOf(report, notifications);
   const broken: string[] = [];
   if (figures.requests === 0) broken.push('no request reached the sandbox: nothing was soaked');
+  if (report.requestsDropped)
+    broken.push("the sandbox's journal dropped the soak's first requests: every count would be too low");
   if (figures.maxPerSecond > RATE_LIMIT)
     broken.push(
       `${figures.maxPerSecond} requests to the service reached the sandbox within one second (at most ${RATE_LIMIT})`,

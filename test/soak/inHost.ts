@@ -255,6 +255,7 @@ export async function run(): Promise<void> {
   const report: HostReport = {
     seconds,
     vscodeVersion: vscode.version,
+    requestsDropped: (sandbox.requests[0]?.seq ?? 1) > 1 && (sandbox.requests[0]?.at ?? 0) >= startedAt,
     requests: sandbox.requests
       .filter((r) => r.at >= startedAt && r.at <= endedAt)
       .map((r) => ({

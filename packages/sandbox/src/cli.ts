@@ -11,20 +11,25 @@ import { fingerprint, generateKeys, loadCredentials, signBody } from '../../../s
 import { SANDBOX_CONTROL_PATH } from '../../../src/shared/controlProtocol';
 import { CliError, parseCli, USAGE } from './cliArgs';
 import type { CliSettings } from './cliArgs';
-import { loadOrCreateKeyFile, readStateFile, writeStateFile } from './cliFiles';
+import { loadOrCreateKeyFile, openJournalFile, readStateFile, writeStateFile } from './cliFiles';
 import type { RequestLogEntry, Sandbox } from './index';
 import { SkippableClock, SnapshotError, startSandbox } from './index';
 import { CHANGING_METHODS, isMethod } from './operations';
 import { errorText } from '../../../src/shared/errorText';
+import { terminalText } from '../../../src/shared/safeText';
+import { journalEntry } from './requestLog';
 
+/** A request's line, and the diagnosis of a refused one on the next; every text the client chose escaped. */
 function describe(entry: RequestLogEntry): string {
   const time = new Date().toISOString().slice(11, 23);
-  const what = entry.method ?? `${entry.httpMethod} ${entry.path}`;
+  const what = terminalText(entry.method ?? `${entry.httpMethod} ${entry.path}`);
   let outcome: string = entry.outcome;
   if (entry.fault) outcome = `fault ${entry.fault}`;
-  else if (entry.errorCode !== undefined) outcome = `${entry.errorCode} ${entry.errorMessage ?? ''}`;
+  else if (entry.errorCode !== undefined) outcome = `${entry.errorCode} ${terminalText(entry.errorMessage ?? '')}`;
   const status = entry.httpStatus === undefined ? 'no answer' : `HTTP ${entry.httpStatus}`;
-  return `${time}  ${what}  ${outcome}  (${status}${entry.delayMs > 0 ? `, +${Math.round(entry.delayMs)} ms` : ''})`;
+  const line = `${time}  ${what}  ${outcome}  (${status}${entry.delayMs > 0 ? `, +${Math.round(entry.delayMs)} ms` : ''})`;
+  const { diagnosis } = entry;
+  return diagnosis ? `${line}\n              ${diagnosis.code}: ${terminalText(diagnosis.words, 400)}` : line;
 }
 
 /** A shell-safe single-quoted word. */
@@ -187,6 +192,8 @@ async function main(): Promise<void> {
     return;
   }
   const { credentials, origin } = chooseKey(settings);
+  const journal =
+    settings.journal === undefined ? undefined : openJournalFile(settings.journal, (message) => console.error(message));
   const sandbox = await startSandbox({
     port: settings.port,
     seed: settings.seed,
@@ -198,7 +205,9 @@ async function main(): Promise<void> {
     disabledMethods: settings.disabledMethods,
     traffic: settings.traffic,
     keys: [credentials],
+    journalSize: settings.journalSize,
     onRequest: (entry) => {
+      journal?.(JSON.stringify(journalEntry(entry)));
       saver?.noteRequest(entry);
       if (!settings.quiet) console.log(describe(entry));
     },

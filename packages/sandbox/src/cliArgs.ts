@@ -9,6 +9,7 @@ import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR } from './traffic';
 import { errorText } from '../../../src/shared/errorText';
+import { DEFAULT_JOURNAL_SIZE } from '../../../src/shared/requestJournal';
 
 export const DEFAULT_CLI_PORT = 8710;
 
@@ -65,7 +66,11 @@ Options:
                     after each change through the control endpoint or a create call, and at
                     exit; also read from SANDBOX_STATE_FILE. The hook (setHook) and its
                     events not delivered yet are kept beside it, in FILE.hook.json
-  --quiet           do not print a line per request
+  --journal FILE    write each request's journal entry there as a JSON line, as it happens
+                    (the same entries as the control endpoint's "requests"; keys as
+                    fingerprints, private keys redacted); emptied at each start
+  --journal-size N  requests the journal keeps in memory (default ${DEFAULT_JOURNAL_SIZE})
+  --quiet           do not print a line per request (nor the diagnosis of a refused one)
   --json            print one JSON line instead of the text above: {"url", "apiKey", "seed",
                     "privateKey" (only a generated key with --print-key), "keyFile",
                     "stateFile"}; it is printed once the sandbox answers (a readiness signal)
@@ -92,6 +97,9 @@ export interface CliSettings {
   readonly traffic: number;
   /** Print one JSON line (url, API key…) instead of the text. */
   readonly json: boolean;
+  /** Where each journal entry is written as a JSON line. */
+  readonly journal: string | undefined;
+  readonly journalSize: number;
 }
 
 export class CliError extends Error {}
@@ -139,6 +147,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
         'print-key': { type: 'boolean' },
         'state-file': { type: 'string' },
         traffic: { type: 'string' },
+        journal: { type: 'string' },
+        'journal-size': { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -192,5 +202,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       (n) => isCount(n) && n <= MAX_TRAFFIC_PER_HOUR,
     ),
     json: values.json ?? false,
+    journal: nonEmpty('journal', values.journal),
+    journalSize: number('journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, (n) => isCount(n) && n >= 1),
   };
 }

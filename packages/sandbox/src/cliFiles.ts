@@ -1,7 +1,8 @@
 /**
  * The CLI's files: the private key's file (`--key-file`: read when it exists, else a fresh key is
- * written there, owner-only) and the ledger's state file (`--state-file`: restored at start,
- * written after changes, replaced atomically). Messages name the file, never its content.
+ * written there, owner-only), the ledger's state file (`--state-file`: restored at start,
+ * written after changes, replaced atomically) and the journal's file (`--journal`: a line per
+ * request, owner-only). Messages name the file, never its content.
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -51,4 +52,26 @@ export function readStateFile(file: string): unknown {
 /** Replaces `file` with the snapshot, atomically. */
 export function writeStateFile(file: string, snapshot: LedgerSnapshot): void {
   writeFileAtomicSync(file, JSON.stringify(snapshot));
+}
+
+/**
+ * Opens `file` for the journal's lines, emptied (each run writes its own), owner-only, never through
+ * a symlink planted at its path; returns the function that appends one line. It throws when the
+ * file cannot be opened; a line that cannot be written stops the file, not the sandbox.
+ */
+export function openJournalFile(file: string, onFailure: (message: string) => void): (line: string) => void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const { O_WRONLY, O_CREAT, O_TRUNC, O_APPEND, O_NOFOLLOW } = fs.constants;
+  const fd = fs.openSync(file, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_NOFOLLOW, 0o600);
+  let failed = false;
+  return (line) => {
+    if (failed) return;
+    try {
+      fs.writeSync(fd, `${line}\n`);
+    } catch (error) {
+      // A full disk must not stop the sandbox answering: the journal's file stops, and says so once.
+      failed = true;
+      onFailure(`Could not write the journal file ${file}: ${errorText(error)}; it is written no more.`);
+    }
+  };
 }

@@ -120,8 +120,8 @@ export interface SandboxOptions {
   readonly faults?: FaultOptions;
   /** Keys to register at once. */
   readonly keys?: readonly KeyInput[];
-  /** Request log entries kept (default 10 000, oldest dropped first). */
-  readonly maxLogEntries?: number;
+  /** Requests the journal keeps (default 1 000, oldest dropped first). */
+  readonly journalSize?: number;
   /** Called for each request once its outcome is decided. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Called with each valid signature received (a test run notes them for its secret scan). */
@@ -163,7 +163,7 @@ export interface Sandbox {
   readonly rateIdLifetimes: RateIdLifetimes;
   /** The bounds on connections in force. */
   readonly connections: ConnectionBounds;
-  /** Every request so far (up to `maxLogEntries`), oldest first. */
+  /** The journal: the last requests (up to `journalSize`), oldest first. */
   readonly requests: readonly RequestLogEntry[];
   clearRequests(): void;
   /** Registers a key; returns its API key (the `X-Api-Key` value). */
@@ -233,10 +233,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   for (const key of options.keys ?? []) keys.register(key);
   const limiter = limiterFor(options.rateLimit);
   const faults = new FaultInjector(options.faults ?? {}, seed);
-  const log = new RequestLog(options.maxLogEntries);
+  const log = new RequestLog(options.journalSize);
   if (options.onRequest) log.subscribe(options.onRequest);
   const disabled = new DisabledMethods(options.disabledMethods);
   const state = new SandboxState(ledger, clock, faults, seed, ledgerSize);
+  state.journal = log;
   const hooks = new HookEmitter(() => state.ledger, clock, options.hookDelivery);
   state.hooks = hooks;
   const traffic = new Traffic(options.traffic ?? 0, options.ledgerBound ?? DEFAULT_LEDGER_BOUND);

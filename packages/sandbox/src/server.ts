@@ -5,7 +5,8 @@
  *      connection is then read no further and closed once the answer is out, so an endless upload
  *      is cut; then path and HTTP method (else 404 text/plain `Not Found`, once the body is in);
  *   2. `X-Api-Key` registered and `X-Api-Signature` a valid RSA-SHA256 signature of the raw body
- *      bytes as received (else 401 text/plain `Unauthorized`); nothing of the body is read before;
+ *      bytes as received, in standard base64 (else 401 text/plain `Unauthorized`); nothing of the
+ *      body is read before; steps 3 to 6 are decided in rpcAnswer.ts;
  *   3. the key's rate limit (else -32600 `Error: You reached requests limit N rps`, echoing the
  *      request's id when the body is JSON with a string or number `id`, else id null; nothing else
  *      of a refused body is looked at: no envelope, method or params check). It comes after the
@@ -16,7 +17,8 @@
  *   5. injected faults and latency; 6. the operation (its errors are -32602; anything unexpected
  *      is -32603 `Internal Error`).
  * JSON-RPC errors are sent with HTTP 200 and echo the request's id wherever the body is JSON with
- * one (a parse error, and a body with no usable id, are answered with id null).
+ * one (a parse error, and a body with no usable id, are answered with id null). Every request is
+ * journaled (requestLog.ts); a refused one with its diagnosis (diagnosis.ts, signatureDiagnosis.ts).
  *
  * Connections (bounds.ts): each is closed after `idleTimeoutMs` without traffic (not while its
  * answer is held back on purpose), and at most `maxConnections` are open at once, a newcomer at
@@ -31,29 +33,24 @@ import { answerControl } from './controlEndpoint/httpAnswer';
 import { ControlNonces } from './controlEndpoint/nonces';
 import type { Connection } from './connectionPool';
 import { ConnectionPool } from './connectionPool';
-import type { FaultKind } from '../../../src/shared/controlProtocol';
-import { faultAnswer } from './faults';
-import { isMethod } from './operations';
-import { operationAnswer } from './operationAnswer';
-import type { HttpAnswer, RpcId } from './protocol';
-import {
-  errorBody,
-  idOf,
-  INTERNAL_ERROR,
-  INVALID_REQUEST,
-  jsonAnswer,
-  METHOD_NOT_FOUND,
-  PARSE_ERROR,
-  rateLimitMessage,
-  readEnvelope,
-  textAnswer,
-} from './protocol';
-import type { RequestLogEntry, RequestLogInput, RequestOutcome } from './requestLog';
+import type { HttpAnswer } from './protocol';
+import { errorBody, INTERNAL_ERROR, jsonAnswer, textAnswer } from './protocol';
+import type { RequestOutcome } from './requestLog';
+import type { Details, Draft } from './rpcAnswer';
+import { answerRpc } from './rpcAnswer';
 import type { ServerParts } from './serverParts';
+import type { Diagnosis } from './diagnosis';
+import { diagnosePath, diagnoseTooLarge } from './diagnosis';
+import { diagnoseUnauthorized } from './signatureDiagnosis';
+import { MAX_JOURNAL_TEXT_BYTES } from '../../../src/shared/requestJournal';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-type Draft = Omit<RequestLogInput, 'outcome' | 'httpStatus' | 'delayMs'>;
+/** The headers a refused signature is diagnosed from (signatureDiagnosis.ts). */
+interface Signed {
+  readonly signature: string | undefined;
+  readonly headerNames: readonly string[];
+}
 
 function header(req: http.IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -129,41 +126,53 @@ export class SandboxServer {
     const path = new URL(req.url ?? '/', 'http://sandbox').pathname;
     const control = req.method === 'POST' && (path === SANDBOX_CONTROL_PATH || path === `${SANDBOX_CONTROL_PATH}/`);
     const found = control || (req.method === 'POST' && (path === '/v2' || path === '/v2/'));
-    const draft = (bodyBytes: number): Draft => ({
+    const chunks: Buffer[] = [];
+    let size = 0;
+    /** Bytes kept: the whole body of a request the sandbox reads, the journal's share of any other. */
+    let kept = 0;
+    const draft = (): Draft => ({
       at: performance.now(),
       ledgerTime: this.parts.state.clock.now(),
       httpMethod: req.method ?? '',
       path,
       apiKey: header(req, 'x-api-key'),
+      client: header(req, 'user-agent'),
       id: null,
       method: undefined,
       params: undefined,
-      bodyBytes,
+      bodyBytes: size,
+      raw: Buffer.concat(chunks),
     });
     if (Number(header(req, 'content-length') ?? 0) > MAX_BODY_BYTES) {
       busy();
-      this.refuseTooLarge(req, res, draft(0));
+      this.refuseTooLarge(req, res, draft());
       return;
     }
     if (expectsContinue) res.writeContinue();
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const signed: Signed = { signature: header(req, 'x-api-signature'), headerNames: Object.keys(req.headers) };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
+      const room = found && size <= MAX_BODY_BYTES ? chunk.length : MAX_JOURNAL_TEXT_BYTES - kept;
+      if (room > 0) {
+        chunks.push(room < chunk.length ? chunk.subarray(0, room) : chunk);
+        kept += Math.min(room, chunk.length);
+      }
       if (size > MAX_BODY_BYTES) {
         req.off('data', onData);
         req.off('end', onEnd);
-        this.refuseTooLarge(req, res, draft(size));
-      } else if (found) chunks.push(chunk);
+        this.refuseTooLarge(req, res, draft());
+      }
     };
     const onEnd = (): void => {
       busy();
-      const seen = draft(size);
+      const seen = draft();
       try {
-        if (!found) this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'));
-        else if (control)
-          this.handleControl(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
-        else this.handle(res, seen, Buffer.concat(chunks), header(req, 'x-api-signature'), connection);
+        if (!found)
+          this.finish(res, seen, 'not-found', textAnswer(404, 'Not Found'), {
+            diagnosis: diagnosePath(seen.httpMethod, path),
+          });
+        else if (control) this.handleControl(res, seen, seen.raw, signed, connection);
+        else this.handle(res, seen, seen.raw, signed, connection);
       } catch {
         this.finish(res, seen, 'error', jsonAnswer(errorBody(null, INTERNAL_ERROR, 'Internal Error')), {
           errorCode: INTERNAL_ERROR,
@@ -185,7 +194,13 @@ export class SandboxServer {
     const socket = req.socket;
     req.pause();
     res.once('finish', () => socket.destroy());
-    this.finish(res, draft, 'too-large', { ...textAnswer(413, 'Payload Too Large'), headers: { connection: 'close' } });
+    this.finish(
+      res,
+      draft,
+      'too-large',
+      { ...textAnswer(413, 'Payload Too Large'), headers: { connection: 'close' } },
+      { diagnosis: diagnoseTooLarge(draft.bodyBytes) },
+    );
   }
 
   /**
@@ -197,15 +212,10 @@ export class SandboxServer {
     res: http.ServerResponse,
     draft: Draft,
     raw: Buffer,
-    signature: string | undefined,
+    signed: Signed,
     connection: Connection | undefined,
   ): void {
-    if (!this.parts.keys.verify(draft.apiKey, signature, raw)) {
-      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
-      return;
-    }
-    if (connection) connection.signed = true;
-    if (signature) this.parts.onSignature?.(signature);
+    if (!this.verified(res, draft, raw, signed, connection)) return;
     const outcome = answerControl(this.parts.state, raw, this.controlNonces);
     const seen: Draft = { ...draft, method: outcome.action };
     this.finish(
@@ -221,81 +231,39 @@ export class SandboxServer {
     res: http.ServerResponse,
     draft: Draft,
     raw: Buffer,
-    signature: string | undefined,
+    signed: Signed,
     connection: Connection | undefined,
   ): void {
-    const { keys, limiter } = this.parts;
-    const { faults } = this.parts.state;
-    if (!keys.verify(draft.apiKey, signature, raw)) {
-      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'));
-      return;
-    }
-    if (connection) connection.signed = true;
-    if (signature) this.parts.onSignature?.(signature);
-    // The body is parsed once, for its id only when the request is refused: the signature over it
-    // has just been checked (that costs more), and the key's holder alone can use up its budget.
-    let body: unknown;
-    let parsed = true;
-    try {
-      body = JSON.parse(raw.toString('utf8'));
-    } catch {
-      parsed = false;
-    }
-    const id = idOf(body);
-    if (limiter && !limiter.tryAccept(draft.apiKey ?? '', draft.at)) {
-      this.error(res, { ...draft, id }, 'rate-limited', id, INVALID_REQUEST, rateLimitMessage(limiter.limit));
-      return;
-    }
-    const envelope = readEnvelope(body);
-    // The log keeps params (small ones whole, others as their size) only of requests run as an operation.
-    if (!parsed) return this.error(res, draft, 'error', null, PARSE_ERROR, 'Parse error');
-    if (!envelope) return this.error(res, { ...draft, id }, 'error', id, INVALID_REQUEST, 'Invalid Request');
-    if (!isMethod(envelope.method) || this.parts.disabled?.has(envelope.method))
-      return this.error(
-        res,
-        { ...draft, id, method: envelope.method },
-        'error',
-        id,
-        METHOD_NOT_FOUND,
-        'Method not found',
-      );
-    const seen: Draft = { ...draft, id, method: envelope.method, params: envelope.params };
-
-    const decision = faults.draw();
-    const { proper, failure } = operationAnswer(
-      {
-        state: this.parts.state,
-        atMs: draft.ledgerTime,
-        rateIdLifetimes: this.parts.rateIdLifetimes,
-        hostileShare: faults.hostileShare,
-        seed: faults.seed,
-      },
-      id,
-      envelope.method,
-      envelope.params,
-    );
-    const details = failure ? { errorCode: failure.code, errorMessage: failure.message } : {};
-    if (decision.fault === null) {
-      this.finish(res, seen, failure ? 'error' : 'ok', jsonAnswer(proper), details, decision.delayMs);
-      return;
-    }
-    const fault: FaultKind = decision.fault;
-    const delay = decision.delayMs + (fault === 'slow' ? faults.slowMs : 0);
-    this.finish(res, seen, 'fault', faultAnswer(fault, proper, id), { ...details, fault }, delay);
+    if (!this.verified(res, draft, raw, signed, connection)) return;
+    const decided = answerRpc(this.parts, draft, raw);
+    this.finish(res, decided.seen, decided.outcome, decided.answer, decided.details, decided.delayMs);
   }
 
-  private error(
+  /**
+   * Whether the request's signature is good; if not, it is answered 401 with the diagnosis. A
+   * signed connection is kept before others (connectionPool.ts), and onSignature is told.
+   */
+  private verified(
     res: http.ServerResponse,
     draft: Draft,
-    outcome: RequestOutcome,
-    id: RpcId,
-    code: number,
-    message: string,
-  ): void {
-    this.finish(res, draft, outcome, jsonAnswer(errorBody(id, code, message)), {
-      errorCode: code,
-      errorMessage: message,
-    });
+    raw: Buffer,
+    signed: Signed,
+    connection: Connection | undefined,
+  ): boolean {
+    const { keys } = this.parts;
+    if (!keys.verify(draft.apiKey, signed.signature, raw)) {
+      let diagnosis: Diagnosis | undefined;
+      try {
+        diagnosis = diagnoseUnauthorized({ apiKey: draft.apiKey, body: raw, ...signed }, keys);
+      } catch {
+        // The answer stays 401 whatever the diagnosis makes of a hostile request.
+      }
+      this.finish(res, draft, 'unauthorized', textAnswer(401, 'Unauthorized'), diagnosis ? { diagnosis } : {});
+      return false;
+    }
+    if (connection) connection.signed = true;
+    if (signed.signature) this.parts.onSignature?.(signed.signature);
+    return true;
   }
 
   /** Logs the request and sends `answer` after `delayMs`; a null answer is never sent (hang). */
@@ -304,10 +272,17 @@ export class SandboxServer {
     draft: Draft,
     outcome: RequestOutcome,
     answer: HttpAnswer | null,
-    details: Pick<RequestLogEntry, 'errorCode' | 'errorMessage' | 'fault'> = {},
+    details: Details = {},
     delayMs = 0,
   ): void {
-    this.parts.log.add({ ...draft, outcome, httpStatus: answer?.status, ...details, delayMs });
+    this.parts.log.add({
+      ...draft,
+      outcome,
+      httpStatus: answer?.status,
+      ...details,
+      delayMs,
+      answerBody: answer?.body ?? null,
+    });
     if (this.stopping) return;
     // The request is in; the wait is ours (latency, a slow or hanging fault), not the client's.
     if (answer === null || delayMs > 0) res.socket?.setTimeout(0);

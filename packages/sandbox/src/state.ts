@@ -7,6 +7,7 @@ import type { ControlledState } from './controlEndpoint/actions';
 import type { FaultInjector } from './faults';
 import type { HookEmitter } from './hookEmitter';
 import type { Ledger } from './ledger';
+import type { RequestLog } from './requestLog';
 import type { Traffic } from './traffic';
 
 export class SandboxState implements ControlledState {
@@ -15,6 +16,8 @@ export class SandboxState implements ControlledState {
   hooks?: HookEmitter;
   /** New transactions arriving (traffic.ts); none: a still ledger. */
   traffic?: Traffic;
+  /** The request journal (set once the sandbox is made). */
+  journal?: RequestLog;
 
   constructor(
     ledger: Ledger,

@@ -407,13 +407,13 @@ describe('sandbox control endpoint', () => {
           '{}',
           400,
           'unknown-action',
-          'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.',
+          'action is required; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay, requests, clearRequests.',
         ],
         [
           '{"action":"explode"}',
           400,
           'unknown-action',
-          '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay.',
+          '"explode" is not an action; actions are create, pay, move, get, setFaults, clearFaults, faults, reset, clock, skip, snapshot, restore, setHook, clearHook, hook, replay, requests, clearRequests.',
         ],
         ['{"action":"clock","extra":1}', 400, 'invalid', 'Unknown field "extra"; this action takes "action".'],
       ];

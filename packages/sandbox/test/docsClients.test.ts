@@ -19,10 +19,21 @@ describe('clients written from the service documentation, against the sandbox', 
     sandbox = await testSandbox();
   });
   after(() => sandbox.stop());
+  beforeEach(() => sandbox.clearRequests());
+
+  /** Asserts the journal holds the calls, in order, each accepted with no diagnosis, from `client`. */
+  function assertJournaled(called: readonly string[], client: RegExp): void {
+    assert.deepEqual(
+      sandbox.requests.map((e) => [e.method, e.outcome, e.diagnosis?.code]),
+      called.map((method) => [method, 'ok', undefined]),
+    );
+    for (const entry of sandbox.requests) assert.match(entry.client ?? '', client);
+  }
 
   it('the Node client (fetch, crypto; no params where there are none) calls every method', async () => {
     const called = await everyMethod(nodeClient(), sandbox.url, testKeys().aHex);
     assert.deepEqual([...new Set(called)].sort(), [...METHODS].sort(), 'every method the sandbox serves');
+    assertJournaled(called, /^node$/);
   });
 
   it('the Python client (PyCryptodome, requests; {} as params) calls every method', async function () {
@@ -33,5 +44,6 @@ describe('clients written from the service documentation, against the sandbox', 
     }
     const called = await everyMethod(client, sandbox.url, testKeys().aHex);
     assert.deepEqual([...new Set(called)].sort(), [...METHODS].sort(), 'every method the sandbox serves');
+    assertJournaled(called, /^python-requests\//);
   });
 });

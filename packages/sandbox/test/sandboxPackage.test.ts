@@ -14,7 +14,9 @@ import * as os from 'os';
 import * as path from 'path';
 import * as readline from 'readline';
 import { BIN_NAME, PACKAGE_DIR, PACKAGE_NAME, packSandbox } from '../../../scripts/packSandbox';
+import { ControlClient } from '../../../src/api';
 import { loadCredentials } from '../../../src/api/keys';
+import type { JournalEntry } from '../../../src/shared/requestJournal';
 import { METHODS } from '../src';
 import { childEnv, runProcess } from '../../../test/unit/requests/processes';
 import { everyMethod, nodeClient, pythonClient } from './docsClientRuns';
@@ -88,7 +90,7 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
 
   it('starts from its bin with --json: one line with the URL and a key that signs for it, once it answers', async () => {
     const bin = path.join(project, 'node_modules', '.bin', BIN_NAME);
-    child = spawn(bin, ['--port', '0', '--print-key', '--json', '--quiet'], {
+    child = spawn(bin, ['--port', '0', '--print-key', '--json', '--quiet', '--journal', journalFile()], {
       cwd: project,
       env: childEnv(),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -102,10 +104,39 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
     assert.equal(answer.status, 401, 'up: an unsigned request is refused');
   });
 
+  const journalFile = (): string => path.join(work, 'journal.jsonl');
+
+  /** The journal's lines written so far by the packed CLI's --journal. */
+  function journaled(): JournalEntry[] {
+    return fs
+      .readFileSync(journalFile(), 'utf8')
+      .split('\n')
+      .filter((text) => text !== '')
+      .map((text) => JSON.parse(text) as JournalEntry);
+  }
+
   it('the Node client written from the documentation calls every method of the installed package', async () => {
     assert.ok(line, 'started');
+    const before = journaled().length;
     const called = await everyMethod(nodeClient(), line.url, line.privateKey);
     assert.deepEqual([...new Set(called)].sort(), [...METHODS].sort());
+    const lines = journaled().slice(before);
+    assert.deepEqual(
+      lines.map((e) => [e.method, e.outcome, e.diagnosis?.code]),
+      called.map((method) => [method, 'ok', undefined]),
+      'each call journaled as accepted, in --journal',
+    );
+    const control = new ControlClient({ baseUrl: line.url, credentials: loadCredentials(line.privateKey) });
+    try {
+      const read = await control.run({ action: 'requests', method: 'createTransaction' });
+      assert.deepEqual(
+        read.entries.map((e) => [e.seq, e.outcome]),
+        lines.filter((e) => e.method === 'createTransaction').map((e) => [e.seq, 'ok']),
+        'the same entries through the control endpoint',
+      );
+    } finally {
+      control.dispose();
+    }
   });
 
   it('the Python client written from the documentation calls every method of the installed package', async function () {
@@ -114,8 +145,17 @@ describe('the sandbox package (npm run pack:sandbox)', function () {
       console.log(`      skipped: ${client.reason}`);
       this.skip();
     }
+    const before = journaled().length;
     const called = await everyMethod(client, line.url, line.privateKey);
     assert.deepEqual([...new Set(called)].sort(), [...METHODS].sort());
+    assert.deepEqual(
+      journaled()
+        .slice(before)
+        .filter((e) => e.path === '/v2')
+        .map((e) => [e.method, e.outcome, e.diagnosis?.code]),
+      called.map((method) => [method, 'ok', undefined]),
+      'each call journaled as accepted, in --journal',
+    );
   });
 
   it('stops on SIGINT', async () => {

@@ -6,6 +6,7 @@ import { accountItems } from './accountPicks';
 import type { EnvironmentState } from '../common/environmentDeps';
 import type { EnvironmentService } from './environmentService';
 import { errorText } from '../../shared/errorText';
+import { actions, showUserMessage } from '../common/userMessages';
 
 function describe(state: EnvironmentState, hasAccounts: boolean): { text: string; tooltip: string } {
   const account = state.account;
@@ -103,10 +104,11 @@ export function registerEnvironment(
         return environment.kind;
       }
       if (chosen === 'live' && environment.accounts.accounts.length === 0) {
-        const add = vscode.l10n.t('Add Account…');
-        void vscode.window
-          .showWarningMessage(vscode.l10n.t('The service needs an account with your API keys.'), add)
-          .then((choice) => (choice === add ? vscode.commands.executeCommand('exchangeTx.addAccount') : undefined));
+        showUserMessage({
+          severity: 'warning',
+          text: vscode.l10n.t('The service needs an account with your API keys.'),
+          actions: [{ title: vscode.l10n.t('Add Account…'), command: 'exchangeTx.addAccount', args: [] }],
+        });
         return environment.kind;
       }
       try {
@@ -118,18 +120,15 @@ export function registerEnvironment(
               'This workspace is in Restricted Mode: the account is chosen, but requests go to the sandbox until you trust the workspace.',
             ),
           );
-        else if (reason === 'no-keys') {
-          const set = vscode.l10n.t('Set API Keys…');
-          void vscode.window
-            .showWarningMessage(
-              vscode.l10n.t(
-                'The account "{0}" has no usable API keys, so the sandbox is used.',
-                environment.state.account?.name ?? '',
-              ),
-              set,
-            )
-            .then((choice) => (choice === set ? vscode.commands.executeCommand('exchangeTx.setApiKeys') : undefined));
-        }
+        else if (reason === 'no-keys')
+          showUserMessage({
+            severity: 'warning',
+            text: vscode.l10n.t(
+              'The account "{0}" has no usable API keys, so the sandbox is used.',
+              environment.state.account?.name ?? '',
+            ),
+            actions: [actions.setKeys()],
+          });
       } catch (error) {
         void vscode.window.showErrorMessage(errorText(error));
       }
@@ -138,12 +137,10 @@ export function registerEnvironment(
     vscode.commands.registerCommand('exchangeTx.exploreSandbox', async () => {
       await environment.choose('sandbox');
       const { sandbox } = await sandboxHost.start();
-      const lookup = vscode.l10n.t('Get Transaction Status…');
       const moving = sandbox.ledger
         .visible()
         .find((t) => ['waiting', 'confirming', 'exchanging', 'sending'].includes(sandbox.ledger.statusOf(t.id) ?? ''));
       // A still ledger (traffic 0) may have nothing moving: then it says so and offers to make one.
-      const create = vscode.l10n.t('New Transaction…');
       const text = moving
         ? vscode.l10n.t(
             'The sandbox is running with {0} sample transactions. Try one that is moving right now: {1}',
@@ -154,15 +151,10 @@ export function registerEnvironment(
             'The sandbox is running with {0} sample transactions; none is moving right now: make one with New Transaction.',
             sandbox.ledger.visible().length,
           );
-      void vscode.window
-        .showInformationMessage(text, moving ? lookup : create)
-        .then((choice) =>
-          choice === lookup
-            ? vscode.commands.executeCommand('exchangeTx.getStatus', moving?.id)
-            : choice === create
-              ? vscode.commands.executeCommand('exchangeTx.sandbox.newTransaction')
-              : undefined,
-        );
+      const action = moving
+        ? { title: vscode.l10n.t('Get Transaction Status…'), command: 'exchangeTx.getStatus', args: [moving.id] }
+        : { title: vscode.l10n.t('New Transaction…'), command: 'exchangeTx.sandbox.newTransaction', args: [] };
+      showUserMessage({ severity: 'info', text, actions: [action] });
       return sandbox.url;
     }),
     vscode.commands.registerCommand('exchangeTx.showLog', showLog),

@@ -1,6 +1,7 @@
 /** "Copy Sandbox Connection"; only tests may pass the format, so no extension copies the key unseen. */
 import type { SandboxHost } from './sandboxHost';
 import * as vscode from 'vscode';
+import { showUserMessage } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
 import { connectionLife, connectionText, isConnectionFormat } from './connectionText';
@@ -99,20 +100,18 @@ export function copyConnectionHandler(
     log.info(
       `copied the sandbox connection (${sandbox.url}, ${format === 'env' ? '.env lines' : 'JSON'}; valid ${survivesReload ? 'after a reload too' : 'while this window runs'})`,
     );
-    const settings = vscode.l10n.t('Open Settings');
     const message = vscode.l10n.t(
       "Copied the sandbox's connection ({0}) as {1}. {2}",
       sandbox.url,
       format === 'env' ? '.env' : 'JSON',
       lifeNote(life),
     );
-    void vscode.window
-      .showInformationMessage(message, ...(survivesReload ? [] : [settings]))
-      .then((choice) =>
-        choice === settings
-          ? vscode.commands.executeCommand('workbench.action.openSettings', 'exchangeTx.sandbox')
-          : undefined,
-      );
+    const settings = {
+      title: vscode.l10n.t('Open Settings'),
+      command: 'workbench.action.openSettings',
+      args: ['exchangeTx.sandbox'],
+    };
+    showUserMessage({ severity: 'info', text: message, actions: survivesReload ? [] : [settings] });
     return { format, url: sandbox.url, survivesReload, life, message };
   };
 }

@@ -1,5 +1,6 @@
 /** "Sandbox: New Transaction…": the pair, the amount within its limits, then the real operations. */
 import * as vscode from 'vscode';
+import { showUserMessage } from '../common/userMessages';
 import { AmountOutOfRangeError, CancelledError } from '../../api';
 import type { TransactionType } from '../../api';
 import type { CreatedTransaction } from '../../api/types';
@@ -17,15 +18,10 @@ import type { PairChoice, SandboxOperations } from './newTransactionCore';
 import { currencyItems, pairItems, windowPrompts } from './newTransactionPrompts';
 import type { NewTransactionPrompts } from './newTransactionPrompts';
 import { amountProblemText, amountRefusedText, addressRefusedText, range, stepText } from './newTransactionText';
-import {
-  amountProblem,
-  defaultAmount,
-  draftFromArgument,
-  isDecimal,
-  limitsOfError,
-  requestText,
-} from './transactionDraft';
-import type { PayinLimits, TransactionDraft } from './transactionDraft';
+import { amountProblem, draftFromArgument, limitsOfError, requestText } from './transactionDraft';
+import type { TransactionDraft } from './transactionDraft';
+import { defaultAmount, isDecimal } from '../common/payinAmount';
+import type { PayinLimits } from '../common/payinAmount';
 
 export interface NewTransactionResult {
   readonly id?: string;
@@ -174,21 +170,19 @@ export class NewTransactionCommand {
     await Promise.resolve(vscode.commands.executeCommand('exchangeTx.watch', created.id)).catch((error: unknown) =>
       log.warn(`could not watch ${created.id}: ${String(error)}`),
     );
-    const pay = vscode.l10n.t('Simulate Payment');
-    void vscode.window
-      .showInformationMessage(
-        vscode.l10n.t(
-          'Created the sandbox transaction {0}: {1} {2}, {3} rate, watched while it waits for its payin.',
-          created.id,
-          draft.amount,
-          pairText,
-          draft.type,
-        ),
-        pay,
-      )
-      .then((choice) =>
-        choice === pay ? vscode.commands.executeCommand('exchangeTx.sandbox.simulatePayment', created.id) : undefined,
-      );
+    showUserMessage({
+      severity: 'info',
+      text: vscode.l10n.t(
+        'Created the sandbox transaction {0}: {1} {2}, {3} rate, watched while it waits for its payin.',
+        created.id,
+        draft.amount,
+        pairText,
+        draft.type,
+      ),
+      actions: [
+        { title: vscode.l10n.t('Simulate Payment'), command: 'exchangeTx.sandbox.simulatePayment', args: [created.id] },
+      ],
+    });
     return { id: created.id, status: created.status, type: created.type, revealed };
   }
 

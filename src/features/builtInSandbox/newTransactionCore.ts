@@ -2,7 +2,8 @@
 import { AmountOutOfRangeError } from '../../api';
 import type { ExchangeClient } from '../../api';
 import type { CreatedTransaction, CurrencyInfo } from '../../api/types';
-import type { PayinLimits, TransactionDraft } from './transactionDraft';
+import type { TransactionDraft } from './transactionDraft';
+import type { PayinLimits } from '../common/payinAmount';
 import { limitsOfError, limitsOfEstimate } from './transactionDraft';
 
 /** The operations used, so tests and callers can hand any client that has them. */

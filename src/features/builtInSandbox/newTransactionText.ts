@@ -2,7 +2,8 @@
 import * as vscode from 'vscode';
 import { ticker } from '../../shared/format';
 import type { AddressField, CreationStep } from './newTransactionCore';
-import type { AmountProblem, PayinLimits, TransactionDraft } from './transactionDraft';
+import type { AmountProblem, TransactionDraft } from './transactionDraft';
+import type { PayinLimits } from '../common/payinAmount';
 
 export const range = (limits: PayinLimits | undefined, currency: string): string => {
   const min = limits?.min;

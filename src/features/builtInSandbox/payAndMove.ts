@@ -7,7 +7,6 @@ import { movableStatuses } from '../../shared/controlProtocol';
 import { clockTime, ticker } from '../../shared/format';
 import { userTimeStyle } from '../common/timeStyle';
 import type { KnownStatus } from '../../shared/status';
-import { idProblem, trimId } from '../../shared/transactionId';
 import type { Logger } from '../common/log';
 import type { Services } from '../common/services';
 import { statusLook } from '../common/statusPresentation';
@@ -30,20 +29,7 @@ export interface PayAndMovePrompts {
   status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
 }
 
-/** The input box of the id (the known transactions come first, through the transaction picks). */
-const askForId = (value: string): Promise<string | undefined> =>
-  Promise.resolve(
-    vscode.window.showInputBox({
-      title: vscode.l10n.t('A transaction of the built-in sandbox'),
-      prompt: vscode.l10n.t('Transaction ID'),
-      value,
-      validateInput: (text) =>
-        idProblem(text) ? vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".') : undefined,
-    }),
-  ).then((text) => (text === undefined ? undefined : trimId(text)));
-
-export const windowPayAndMovePrompts: PayAndMovePrompts = {
-  id: askForId,
+export const windowPayAndMovePrompts: Omit<PayAndMovePrompts, 'id'> = {
   amountChoice: async (items, title) =>
     (
       await vscode.window.showQuickPick(items, {
@@ -95,7 +81,7 @@ export class PayAndMove {
       this.deps.choices.choose({
         title: vscode.l10n.t('A transaction of the built-in sandbox'),
         offered: value !== '' ? [{ id: value, source: 'recent' }] : [],
-        ask: () => askForId(value),
+        ...(value !== '' ? { value } : {}),
       }),
   };
   /** The last transaction acted on or created: the palette's default id. */

@@ -2,7 +2,8 @@
 import type { KnownStatus } from '../../shared/status';
 import { isKnownStatus } from '../../shared/status';
 import { idFromArgument, isPlausibleId } from '../../shared/transactionId';
-import { compareDecimal, isDecimal } from './transactionDraft';
+import { isRecord, ownMember } from '../../shared/isRecord';
+import { compareDecimal, isDecimal } from '../common/payinAmount';
 
 /** How a typed payment differs from what the transaction expects; undefined when it is not a decimal. */
 export type PaymentKind = 'expected' | 'less' | 'more';
@@ -21,12 +22,6 @@ export function paymentProblem(text: string): 'format' | 'zero' | undefined {
   return compareDecimal(typed, '0') === 0 ? 'zero' : undefined;
 }
 
-function member(value: unknown, key: string): unknown {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const descriptor = Object.getOwnPropertyDescriptor(value, key);
-  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
-}
-
 export function commandIdOf(arg: unknown): string | undefined {
   const id = idFromArgument(arg);
   return id !== undefined && isPlausibleId(id) ? id : undefined;
@@ -34,17 +29,13 @@ export function commandIdOf(arg: unknown): string | undefined {
 
 /** The amount given with the command: `{amount}` in the first argument, or the second argument. */
 export function paymentAmountOf(arg: unknown, second: unknown): string | undefined {
-  const given = member(arg, 'amount') ?? (typeof second === 'string' ? second : member(second, 'amount'));
+  const given = ownMember(arg, 'amount') ?? (typeof second === 'string' ? second : ownMember(second, 'amount'));
   return typeof given === 'string' && paymentProblem(given) === undefined ? given.trim() : undefined;
 }
 
 /** The status given with the command (a record's own `status` is where it stands, not a target). */
 export function commandStatusOf(arg: unknown, second: unknown): KnownStatus | undefined {
-  const plain =
-    typeof arg === 'object' &&
-    arg !== null &&
-    !Array.isArray(arg) &&
-    Object.keys(arg).every((key) => key === 'id' || key === 'status');
-  const given = second ?? (plain ? member(arg, 'status') : undefined);
+  const plain = isRecord(arg) && Object.keys(arg).every((key) => key === 'id' || key === 'status');
+  const given = second ?? (plain ? ownMember(arg, 'status') : undefined);
   return typeof given === 'string' && isKnownStatus(given) ? given : undefined;
 }

@@ -1,6 +1,9 @@
 /** What "Sandbox: New Transaction…" makes, as data; amounts stay exact decimal strings. */
 import type { AmountLimits, EstimateLimits, TransactionType } from '../../api';
 import { hasUnsafeText } from '../../shared/safeText';
+import { isRecord, ownMember } from '../../shared/isRecord';
+import { compareDecimal, fractionDigits, isDecimal } from '../common/payinAmount';
+import type { PayinLimits } from '../common/payinAmount';
 
 export interface TransactionDraft {
   readonly from: string;
@@ -15,42 +18,6 @@ export interface TransactionDraft {
   readonly refundExtraId?: string;
 }
 
-export interface PayinLimits {
-  readonly min?: string;
-  readonly max?: string;
-}
-
-const DECIMAL = /^\d{1,30}(?:\.\d{1,30})?$/;
-
-export function isDecimal(text: string): boolean {
-  return DECIMAL.test(text);
-}
-
-function scaled(text: string, scale: number): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole + fraction.padEnd(scale, '0'));
-}
-
-function fractionDigits(text: string): number {
-  return text.split('.')[1]?.length ?? 0;
-}
-
-/** Compares two decimal strings exactly: negative, zero or positive. */
-export function compareDecimal(a: string, b: string): number {
-  const scale = Math.max(fractionDigits(a), fractionDigits(b));
-  const x = scaled(a, scale);
-  const y = scaled(b, scale);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function unscale(value: bigint, scale: number): string {
-  if (scale === 0) return value.toString();
-  const digits = value.toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, -scale);
-  const fraction = digits.slice(-scale).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}
-
 /** The payin limits an estimate reported (`minFrom`/`maxFrom`, else `min`/`max`). */
 export function limitsOfEstimate(estimate: EstimateLimits): PayinLimits {
   const min = estimate.minFrom ?? estimate.min;
@@ -62,18 +29,6 @@ export function limitsOfError(limits: AmountLimits | undefined): PayinLimits {
   const min = limits?.min?.from;
   const max = limits?.max?.from;
   return { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) };
-}
-
-/** An amount to offer first: twice the minimum, else the minimum, else `fallback`. */
-export function defaultAmount(limits: PayinLimits, fallback = '1'): string {
-  const { min, max } = limits;
-  if (min === undefined || !isDecimal(min))
-    return max !== undefined && isDecimal(max) && compareDecimal(fallback, max) > 0 ? max : fallback;
-  const scale = fractionDigits(min);
-  const twice = unscale(scaled(min, scale) * 2n, scale);
-  return max !== undefined && isDecimal(max) && compareDecimal(twice, max) > 0
-    ? unscale(scaled(min, scale), scale)
-    : twice;
 }
 
 export type AmountProblem =
@@ -105,22 +60,17 @@ function text(value: unknown): string | undefined {
   return trimmed !== '' && trimmed.length <= MAX_TEXT && !hasUnsafeText(trimmed) ? trimmed : undefined;
 }
 
-function own(value: object, key: string): unknown {
-  const descriptor = Object.getOwnPropertyDescriptor(value, key);
-  return descriptor && 'value' in descriptor ? (descriptor.value as unknown) : undefined;
-}
-
 /** A whole draft given as a command argument (only its shape is checked), or undefined. */
 export function draftFromArgument(value: unknown): TransactionDraft | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const from = text(own(value, 'from'))?.toLowerCase();
-  const to = text(own(value, 'to'))?.toLowerCase();
-  const type = own(value, 'type') ?? 'float';
-  const amount = text(own(value, 'amount'));
-  const address = text(own(value, 'address'));
+  if (!isRecord(value)) return undefined;
+  const from = text(ownMember(value, 'from'))?.toLowerCase();
+  const to = text(ownMember(value, 'to'))?.toLowerCase();
+  const type = ownMember(value, 'type') ?? 'float';
+  const amount = text(ownMember(value, 'amount'));
+  const address = text(ownMember(value, 'address'));
   if (!from || !to || (type !== 'float' && type !== 'fixed') || !amount || !address) return undefined;
   const optional = (key: string): Record<string, string> => {
-    const found = text(own(value, key));
+    const found = text(ownMember(value, key));
     return found === undefined ? {} : { [key]: found };
   };
   return {

@@ -1,7 +1,7 @@
 /** How each status looks everywhere in the UI: one table of label, icon, colour and spin. */
 import * as vscode from 'vscode';
-import type { TransactionStatus } from '../../shared/status';
-import { ATTENTION_STATUSES, isFinalStatus, KNOWN_STATUSES } from '../../shared/status';
+import type { KnownStatus, TransactionStatus } from '../../shared/status';
+import { ATTENTION_STATUSES, isFinalStatus, isKnownStatus } from '../../shared/status';
 
 export interface StatusLook {
   /** A sentence-like label (tooltips, notifications, the hover). */
@@ -17,84 +17,48 @@ export interface StatusLook {
   readonly severity: 'none' | 'warning' | 'error';
 }
 
-/** The looks made so far, one per status (and per raw text of an unknown one): the tree asks once per row. */
-const looks = new Map<string, StatusLook>();
-const icons = new WeakMap<StatusLook, vscode.ThemeIcon>();
+/** Each known status's label, short label, codicon and theme colour. */
+const LOOKS: Readonly<Record<KnownStatus, () => readonly [string, string, string, string]>> = {
+  waiting: () => [vscode.l10n.t('Waiting for payment'), vscode.l10n.t('Waiting'), 'clock', 'charts.yellow'],
+  confirming: () => [vscode.l10n.t('Confirming payment'), vscode.l10n.t('Confirming'), 'sync', 'charts.blue'],
+  exchanging: () => [vscode.l10n.t('Exchanging'), vscode.l10n.t('Exchanging'), 'arrow-swap', 'charts.blue'],
+  sending: () => [vscode.l10n.t('Sending payout'), vscode.l10n.t('Sending'), 'rocket', 'charts.blue'],
+  hold: () => [vscode.l10n.t('On hold (AML/KYC check)'), vscode.l10n.t('On hold'), 'warning', 'list.warningForeground'],
+  finished: () => [vscode.l10n.t('Finished'), vscode.l10n.t('Finished'), 'pass-filled', 'testing.iconPassed'],
+  failed: () => [vscode.l10n.t('Failed'), vscode.l10n.t('Failed'), 'error', 'list.errorForeground'],
+  refunded: () => [vscode.l10n.t('Refunded'), vscode.l10n.t('Refunded'), 'reply', 'charts.purple'],
+  overdue: () => [
+    vscode.l10n.t('Overdue (payment not sent in time)'),
+    vscode.l10n.t('Overdue'),
+    'watch',
+    'list.warningForeground',
+  ],
+  expired: () => [
+    vscode.l10n.t('Expired (fixed rate not paid in time)'),
+    vscode.l10n.t('Expired'),
+    'history',
+    'list.errorForeground',
+  ],
+};
 
 export function statusLook(status: TransactionStatus, rawStatus?: string): StatusLook {
-  const key = status === 'unknown' || !isKnownLook(status) ? `${status}\u0000${rawStatus ?? status}` : status;
-  const found = looks.get(key);
-  if (found) return found;
-  const look = makeLook(status, rawStatus);
-  if (looks.size >= 64) looks.clear();
-  looks.set(key, look);
-  return look;
-}
-
-const KNOWN_LOOKS: ReadonlySet<string> = new Set<string>(KNOWN_STATUSES);
-const isKnownLook = (status: string) => KNOWN_LOOKS.has(status);
-
-function makeLook(status: TransactionStatus, rawStatus?: string): StatusLook {
-  const inProgress = !isFinalStatus(status) && status !== 'hold' && status !== 'unknown';
+  if (status === 'unknown' || !isKnownStatus(status))
+    return {
+      label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status),
+      short: vscode.l10n.t('Unknown status'),
+      icon: 'question',
+      color: 'descriptionForeground',
+      inProgress: false,
+      severity: 'none',
+    };
+  const [label, short, icon, color] = LOOKS[status]();
+  const inProgress = !isFinalStatus(status) && status !== 'hold';
   const severity = !ATTENTION_STATUSES.has(status)
     ? 'none'
     : status === 'hold' || status === 'overdue'
       ? 'warning'
       : 'error';
-  const look = (label: string, short: string, icon: string, color: string): StatusLook => ({
-    label,
-    short,
-    icon,
-    color,
-    inProgress,
-    severity,
-  });
-  switch (status) {
-    case 'waiting':
-      return look(vscode.l10n.t('Waiting for payment'), vscode.l10n.t('Waiting'), 'clock', 'charts.yellow');
-    case 'confirming':
-      return look(vscode.l10n.t('Confirming payment'), vscode.l10n.t('Confirming'), 'sync', 'charts.blue');
-    case 'exchanging':
-      return look(vscode.l10n.t('Exchanging'), vscode.l10n.t('Exchanging'), 'arrow-swap', 'charts.blue');
-    case 'sending':
-      return look(vscode.l10n.t('Sending payout'), vscode.l10n.t('Sending'), 'rocket', 'charts.blue');
-    case 'hold':
-      return look(
-        vscode.l10n.t('On hold (AML/KYC check)'),
-        vscode.l10n.t('On hold'),
-        'warning',
-        'list.warningForeground',
-      );
-    case 'finished':
-      return look(vscode.l10n.t('Finished'), vscode.l10n.t('Finished'), 'pass-filled', 'testing.iconPassed');
-    case 'failed':
-      return look(vscode.l10n.t('Failed'), vscode.l10n.t('Failed'), 'error', 'list.errorForeground');
-    case 'refunded':
-      return look(vscode.l10n.t('Refunded'), vscode.l10n.t('Refunded'), 'reply', 'charts.purple');
-    case 'overdue':
-      return look(
-        vscode.l10n.t('Overdue (payment not sent in time)'),
-        vscode.l10n.t('Overdue'),
-        'watch',
-        'list.warningForeground',
-      );
-    case 'expired':
-      return look(
-        vscode.l10n.t('Expired (fixed rate not paid in time)'),
-        vscode.l10n.t('Expired'),
-        'history',
-        'list.errorForeground',
-      );
-    default:
-      return {
-        label: vscode.l10n.t('Unknown status "{0}"', rawStatus ?? status),
-        short: vscode.l10n.t('Unknown status'),
-        icon: 'question',
-        color: 'descriptionForeground',
-        inProgress: false,
-        severity: 'none',
-      };
-  }
+  return { label, short, icon, color, inProgress, severity };
 }
 
 /** `$(icon)` or `$(icon~spin)` for labels that render codicons. */
@@ -103,10 +67,5 @@ export function statusIcon(look: StatusLook, spin = true): string {
 }
 
 export function themeIcon(look: StatusLook): vscode.ThemeIcon {
-  let icon = icons.get(look);
-  if (!icon) {
-    icon = new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
-    icons.set(look, icon);
-  }
-  return icon;
+  return new vscode.ThemeIcon(look.icon, new vscode.ThemeColor(look.color));
 }

@@ -10,8 +10,8 @@ export interface ChooseOptions {
   readonly title: string;
   /** Ids the command itself knows of (the one under the cursor, the last one it acted on), offered under their source. */
   readonly offered?: readonly Choice[];
-  /** The command's own input box, for "Enter an ID…" and when nothing is known. */
-  readonly ask: () => Promise<string | undefined>;
+  /** What "Enter an ID…" (and the box when nothing is known) starts with; else the editor's selection. */
+  readonly value?: string;
 }
 
 export const SOURCE_ORDER: readonly ChoiceSource[] = ['editor', 'selected', 'watched', 'recent', 'view'];

@@ -105,13 +105,3 @@ function pickMatch(
   }
   return { match: undefined, timedOut: false };
 }
-
-/** The id under the cursor (see {@link searchIdAt}); undefined also when the search timed out. */
-export function findIdAt(line: string, character: number, pattern: CompiledIdPattern): IdMatch | undefined {
-  return searchIdAt(line, character, pattern).match;
-}
-
-export function matchesIdPattern(text: string, pattern: CompiledIdPattern): boolean {
-  const found = findIdAt(text, 0, pattern);
-  return found !== undefined && found.start === 0 && found.end === text.length;
-}

@@ -13,10 +13,10 @@ import type { ErrorKind } from '../common/errorKind';
 import type { MessageSeverity, UserMessage } from '../common/userMessages';
 import { actions, plainText } from '../common/userMessages';
 import { describeError, notFound } from '../common/errorMessages';
-import type { IdProblem } from '../../shared/transactionId';
-import { idFromArgument, idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
+import { idFromArgument, idProblem } from '../../shared/transactionId';
 import { idInEditor } from './editorId';
 import { errorText } from '../../shared/errorText';
+import { problemText } from './transactionChoices';
 import { withInteractiveProgress } from '../common/lateProgress';
 
 export interface LookupCommandOptions {
@@ -41,17 +41,6 @@ export type LookupDeps = Pick<
   Services,
   'store' | 'environment' | 'sandboxHost' | 'idPattern' | 'messages' | 'choices' | 'chooseId'
 > & { readonly log: Logger };
-
-export function problemText(problem: IdProblem): string {
-  switch (problem) {
-    case 'empty':
-      return vscode.l10n.t('Enter a transaction ID.');
-    case 'characters':
-      return vscode.l10n.t('A transaction ID has only letters, digits, "-" and "_".');
-    case 'length':
-      return vscode.l10n.t('A transaction ID has {0} to {1} characters.', MIN_ID_LENGTH, MAX_ID_LENGTH);
-  }
-}
 
 /** The status as a notification: label, pair, age, and what can be done with it. */
 export function statusMessage(id: string, record: TransactionRecord, nowMs: number = Date.now()): UserMessage {
@@ -148,25 +137,5 @@ export async function chooseTransactionId(
 ): Promise<string | undefined> {
   const inEditor = idInEditor(idPattern);
   if (silent || inEditor !== undefined) return inEditor;
-  return choices.choose({ title, ask: () => askId(title) });
-}
-
-async function askId(title: string): Promise<string | undefined> {
-  const editor = vscode.window.activeTextEditor;
-  const selected =
-    editor && !editor.selection.isEmpty && editor.selection.isSingleLine
-      ? trimId(editor.document.getText(editor.selection))
-      : '';
-  const answer = await vscode.window.showInputBox({
-    title,
-    prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
-    placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
-    value: selected.length <= MAX_ID_LENGTH ? selected : '',
-    ignoreFocusOut: true,
-    validateInput: (text) => {
-      const problem = idProblem(text);
-      return problem === undefined ? undefined : problemText(problem);
-    },
-  });
-  return answer === undefined ? undefined : trimId(answer);
+  return choices.choose({ title });
 }

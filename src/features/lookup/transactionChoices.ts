@@ -1,7 +1,8 @@
 /** A quick pick of the known transactions, with status and pair; "Enter an ID…" opens the command's box. */
 import * as vscode from 'vscode';
 import { pairLabel } from '../../shared/format';
-import { idProblem, trimId } from '../../shared/transactionId';
+import { idProblem, MAX_ID_LENGTH, MIN_ID_LENGTH, trimId } from '../../shared/transactionId';
+import type { IdProblem } from '../../shared/transactionId';
 import type { TransactionStore } from '../../store/transactionStore';
 import { statusLook } from '../common/statusPresentation';
 import type { Choice, ChooseOptions, ChoiceSource } from './choiceList';
@@ -29,6 +30,38 @@ function sourceLabel(source: ChoiceSource): string {
     case 'view':
       return vscode.l10n.t('In the Transactions view');
   }
+}
+
+export function problemText(problem: IdProblem): string {
+  switch (problem) {
+    case 'empty':
+      return vscode.l10n.t('Enter a transaction ID.');
+    case 'characters':
+      return vscode.l10n.t('A transaction ID has only letters, digits, "-" and "_".');
+    case 'length':
+      return vscode.l10n.t('A transaction ID has {0} to {1} characters.', MIN_ID_LENGTH, MAX_ID_LENGTH);
+  }
+}
+
+/** The input box of an id, checked as typed: starts with `value`, else the editor's selection. */
+async function askId(title: string, value: string | undefined): Promise<string | undefined> {
+  const editor = vscode.window.activeTextEditor;
+  const selected =
+    editor && !editor.selection.isEmpty && editor.selection.isSingleLine
+      ? trimId(editor.document.getText(editor.selection))
+      : '';
+  const answer = await vscode.window.showInputBox({
+    title,
+    prompt: vscode.l10n.t('The ID of the transaction, as the service gave it'),
+    placeHolder: vscode.l10n.t('e.g. {0}', 'jt8v5hq2w4ks9d'),
+    value: value ?? (selected.length <= MAX_ID_LENGTH ? selected : ''),
+    ignoreFocusOut: true,
+    validateInput: (text) => {
+      const problem = idProblem(text);
+      return problem === undefined ? undefined : problemText(problem);
+    },
+  });
+  return answer === undefined ? undefined : trimId(answer);
 }
 
 export class TransactionChoices {
@@ -72,7 +105,7 @@ export class TransactionChoices {
   async choose(options: ChooseOptions): Promise<string | undefined> {
     const choices = this.known(options.offered);
     this.lastOffered = choices;
-    if (choices.length === 0) return options.ask();
+    if (choices.length === 0) return askId(options.title, options.value);
     const base: ChoiceItem[] = [];
     let section: ChoiceSource | undefined;
     for (const choice of choices) {
@@ -113,7 +146,7 @@ export class TransactionChoices {
       pick.show();
     });
     if (!chosen) return undefined;
-    return chosen.enter ? options.ask() : chosen.id;
+    return chosen.enter ? askId(options.title, options.value) : chosen.id;
   }
 
   private item(id: string): ChoiceItem {

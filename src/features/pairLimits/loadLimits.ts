@@ -4,6 +4,7 @@ import { pairKey } from '../../shared/currencyPairs';
 import { pairsParamsField } from '../../shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../shared/currencyPairs';
 import type { Rate } from '../../shared/pairLimitsRows';
+import { defaultAmount } from '../common/payinAmount';
 import { describeOutcome, fetchEstimateLimits, fetchPairLimits } from './fetchLimits';
 import type {
   EstimateBounds,
@@ -46,51 +47,6 @@ export function isMethodNotFound(error: unknown): boolean {
 
 const NOTHING: EstimateReport = { outcomes: new Map(), calls: { bulk: 0, single: 0 } };
 
-export const DEFAULT_PROBE = '1';
-
-const DECIMAL = /^(\d{1,40})(?:\.(\d{1,40}))?$/;
-
-interface Scaled {
-  readonly units: bigint;
-  readonly scale: number;
-}
-
-function parse(text: string | undefined): Scaled | undefined {
-  const m = text === undefined ? null : DECIMAL.exec(text.trim());
-  if (!m) return undefined;
-  const fraction = m[2] ?? '';
-  return { units: BigInt(`${m[1] ?? '0'}${fraction}`), scale: fraction.length };
-}
-
-function format({ units, scale }: Scaled): string {
-  const digits = units.toString().padStart(scale + 1, '0');
-  if (scale === 0) return digits;
-  const fraction = digits.slice(-scale).replace(/0+$/, '');
-  const whole = digits.slice(0, -scale);
-  return fraction ? `${whole}.${fraction}` : whole;
-}
-
-function atScale(a: Scaled, scale: number): bigint {
-  return a.units * 10n ** BigInt(scale - a.scale);
-}
-
-function notAbove(a: Scaled, b: Scaled): boolean {
-  const scale = Math.max(a.scale, b.scale);
-  return atScale(a, scale) <= atScale(b, scale);
-}
-
-/** A payin amount inside the limits (keeps the pair in a bulk answer): twice the minimum, at most the maximum; else 1. */
-export function probeAmount(bounds: { readonly min?: string; readonly max?: string } | undefined): string {
-  const min = parse(bounds?.min);
-  const max = parse(bounds?.max);
-  if (min && min.units > 0n) {
-    const twice = { units: min.units * 2n, scale: min.scale };
-    return format(max && !notAbove(twice, max) ? min : twice);
-  }
-  if (max && max.units > 0n) return format(max);
-  return DEFAULT_PROBE;
-}
-
 function pairsParamsBounds(
   report: PairLimitsReport | 'gone',
   key: string,
@@ -103,7 +59,7 @@ function pairsParamsBounds(
   return { min: l[pairsParamsField(rate, 'min')], max: l[pairsParamsField(rate, 'max')] };
 }
 
-/** The probe of a pair for one rate: from the estimate's last bounds, else getPairsParams', else the default. */
+/** The probe of a pair for one rate, inside its estimate's last bounds, else getPairsParams': it keeps the pair in a bulk answer. */
 function probeOf(
   pair: CurrencyPairKey,
   rate: Rate,
@@ -116,7 +72,7 @@ function probeOf(
     last && (last.minFrom !== undefined || last.maxFrom !== undefined)
       ? { min: last.minFrom, max: last.maxFrom }
       : pairsParamsBounds(pairsParams, key, rate);
-  return { ...pair, amountFrom: probeAmount(bounds) };
+  return { ...pair, amountFrom: defaultAmount(bounds) };
 }
 
 export async function loadLimits(

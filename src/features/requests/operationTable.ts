@@ -11,15 +11,13 @@ export interface OperationEntry {
   readonly description: string;
   /** What to use instead, when the service has deprecated the operation. */
   readonly deprecated?: string;
-  /** Whether the schema refuses parameters the specification does not list (catches typos). */
-  readonly closedParams: boolean;
   /** Whether it creates a transaction: the question before it goes to an account says so. */
   readonly movesMoney?: true;
   /** Whether it creates or changes something on the account: asked every time before it goes there. */
   readonly creates?: true;
   /** The `params` of a new request: a working example. */
   readonly params: JsonValue;
-  /** A short note per parameter, by name. */
+  /** A short note per parameter, by name; the schema refuses `params` members not named here, if any are. */
   readonly hints: Readonly<Record<string, string>>;
   /** The `params` of the schema's snippet (`$1`, `${1:btc}`… are placeholders). */
   readonly snippet: JsonValue;
@@ -56,7 +54,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getStatus',
     description: 'Returns the current status of one transaction.',
-    closedParams: true,
     snippet: { id: '$1' },
     paramsShape: '`{ "id": string }`',
     params: { id: SANDBOX_TRANSACTION_ID },
@@ -67,7 +64,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getTransactions',
     description: 'Returns transaction records that match optional filters.',
-    closedParams: true,
     snippet: { limit: 10, offset: 0 },
     paramsShape:
       '`id`, `status`, `currency`, `address`, `payoutAddress`, `extraId`, `since`, `limit`, `offset`, all optional',
@@ -89,7 +85,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getPairsParams',
     description: 'Returns minimum and maximum exchangeable amounts for currency pairs. Deprecated.',
     deprecated: 'getExchangeAmount / getFixRateForAmount',
-    closedParams: true,
     snippet: [{ from: '${1:btc}', to: '${2:eth}' }],
     paramsShape: '`[{ "from": ticker, "to": ticker }, …]`',
     deprecationMessage:
@@ -103,7 +98,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getExchangeAmount',
     description: "Estimates the payout of a floating-rate exchange and reports the pair's current limits.",
-    closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom }`, or an array of them',
     params: { from: 'btc', to: 'eth', amountFrom: '0.1' },
@@ -118,7 +112,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getFixRateForAmount',
     description:
       'Quotes a fixed-rate exchange for a payin or payout amount and issues a rate ID for createFixTransaction.',
-    closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}' },
     paramsShape: '`{ from, to, amountFrom | amountTo }`, or an array of them',
     markdownDescription:
@@ -135,7 +128,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createTransaction',
     description: 'Creates a floating-rate transaction; returns its ID and the payin address to fund.',
-    closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}', amountFrom: '${3:0.1}', address: '$4' },
     paramsShape: '`{ from, to, amountFrom, address, … }`',
     movesMoney: true,
@@ -160,7 +152,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createFixTransaction',
     description: 'Creates a fixed-rate transaction at the rate of an unexpired rate ID.',
-    closedParams: true,
     snippet: {
       from: '${1:btc}',
       to: '${2:eth}',
@@ -195,7 +186,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrenciesFull',
     description: 'Lists every currency with its state and display data, disabled ones included.',
-    closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
     paramsOptional: true,
@@ -205,7 +195,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getPairs',
     description: 'Lists the enabled currency pairs, optionally filtered.',
-    closedParams: true,
     snippet: { from: '${1:btc}', txType: '${2|float,fixed|}' },
     paramsShape: '`{ from?, to?, txType? }`',
     params: { from: 'btc', txType: 'float' },
@@ -218,7 +207,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'validateAddress',
     description: 'Tells whether a wallet address (and its extra ID) is valid for a currency.',
-    closedParams: true,
     snippet: { currency: '${1:eth}', address: '$2' },
     paramsShape: '`{ currency, address, extraId? }`',
     params: { currency: 'eth', address: EXAMPLE_ETH_ADDRESS },
@@ -231,7 +219,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getCurrencies',
     description: 'Lists the tickers of the enabled currencies.',
-    closedParams: false,
     snippet: {},
     paramsShape: '`{}` (optional)',
     paramsOptional: true,
@@ -242,7 +229,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getMinAmount',
     description: 'Returns the minimum floating-rate payin amount of a pair. Deprecated.',
     deprecated: 'getExchangeAmount',
-    closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
     paramsShape: '`{ from, to }`',
     deprecationMessage:
@@ -254,7 +240,6 @@ const TABLE: readonly OperationEntry[] = [
     name: 'getFixRate',
     description: 'Quotes the fixed rate and limits of a pair with a rate ID valid for 1 minute. Deprecated.',
     deprecated: 'getFixRateForAmount',
-    closedParams: true,
     snippet: { from: '${1:btc}', to: '${2:eth}' },
     paramsShape: '`{ from, to }`, or an array of them',
     deprecationMessage: 'getFixRate is deprecated: the service designates getFixRateForAmount. It is still served.',
@@ -268,7 +253,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'createSubaccount',
     description: 'Creates a subaccount; its ID goes to the create operations and filters getTransactions.',
-    closedParams: true,
     snippet: {},
     paramsShape: '`{ email? }` (optional)',
     paramsOptional: true,
@@ -279,7 +263,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'updateSubaccount',
     description: "Changes the e-mail address of a subaccount (unique among the partner's subaccounts).",
-    closedParams: true,
     snippet: { subaccountId: '$1', email: '$2' },
     paramsShape: '`{ subaccountId, email }`',
     factsFrom: 'the service\'s documentation, "Update users"',
@@ -293,7 +276,6 @@ const TABLE: readonly OperationEntry[] = [
   {
     name: 'getFixRateBulk',
     description: 'Quotes the fixed rate and limits of every available pair, each with a rate ID.',
-    closedParams: false,
     snippet: {},
     paramsShape: 'none, or `{}`',
     paramsOptional: true,

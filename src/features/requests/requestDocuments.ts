@@ -18,7 +18,6 @@ import { RequestLenses } from './requestLenses';
 import { RequestSender } from './requestSender';
 import type { SendOptions, SendResult } from './requestSender';
 import { RequestTools } from './requestTools';
-import type { CopyOptions } from './requestTools';
 
 /** What request documents use: the services and the History's parts. */
 export interface RequestDocumentParts extends Pick<Services, 'environment' | 'clients' | 'sandboxHost' | 'questions'> {
@@ -165,9 +164,6 @@ export function registerRequestDocuments(context: vscode.ExtensionContext, parts
     return async () => ({ kind: 'sandbox', client: await clients.sandboxClient(), account: undefined });
   };
 
-  // Only the extension's own tests hand options over (a key, a snippet kind); anyone else is asked.
-  const testOptions = (arg: unknown): Record<string, unknown> =>
-    context.extensionMode === vscode.ExtensionMode.Test && isRecord(arg) ? arg : {};
   const commands: Readonly<Record<string, (first?: unknown, second?: unknown, third?: unknown) => Promise<unknown>>> = {
     'exchangeTx.sendRequest': (first, second, third) => send(first, second, { silent: silentOf(third) }),
     'exchangeTx.sendRequestAsWritten': (first, second, third) =>
@@ -178,17 +174,15 @@ export function registerRequestDocuments(context: vscode.ExtensionContext, parts
       return (await openUntitledRequest(templateFor(method).text)).document.uri;
     },
     'exchangeTx.copyRequestAs': (first, second, third) =>
-      withRequest(first, second, {}, (request) => tools.copyAs(request, testOptions(third) as CopyOptions)),
+      withRequest(first, second, {}, (request) => tools.copyAs(request, { silent: silentOf(third) })),
     'exchangeTx.explainSignature': (first, second, third) =>
       withRequest(first, second, { silent: silentOf(third) }, (request, document) =>
         tools.explain(request, { silent: silentOf(third) }, [document.uri, request.index]),
       ),
-    'exchangeTx.explainSignatureWithKey': (first, second, third) => {
-      const { key } = testOptions(third);
-      return withRequest(first, second, { silent: silentOf(third) }, (request) =>
-        tools.explainWithPastedKey(request, typeof key === 'string' ? key : undefined, { silent: silentOf(third) }),
-      );
-    },
+    'exchangeTx.explainSignatureWithKey': (first, second, third) =>
+      withRequest(first, second, { silent: silentOf(third) }, (request) =>
+        tools.explainWithPastedKey(request, { silent: silentOf(third) }),
+      ),
     'exchangeTx.diagnoseKeys': (first) => diagnoseKeys(toolsDeps, { silent: silentOf(first) }),
     'exchangeTx.history.resend': (first) => resend(first),
   };

@@ -12,7 +12,6 @@ import { prepareRequest } from './requestDocument';
 import type { DocumentRequest } from './requestDocument';
 import { accountWithKey, explainSignature, renderExplanation } from './signatureExplain';
 import { keyVariableFor, snippet, SNIPPET_KINDS } from './snippets';
-import type { SnippetKind } from './snippets';
 import type { SnippetKeySource } from './snippetScripts';
 
 export interface ToolsDeps {
@@ -41,12 +40,6 @@ export async function signingKey(
   return { text: keyText, kind: 'sandbox', target: vscode.l10n.t('Sandbox'), baseUrl: running.url };
 }
 
-export interface CopyOptions {
-  readonly kind?: SnippetKind;
-  readonly keySource?: SnippetKeySource;
-  readonly silent?: boolean;
-}
-
 /** What Explain Signature made (for tests and callers): the document and its text, or why not. */
 export interface ExplainResult {
   readonly uri?: vscode.Uri;
@@ -59,20 +52,18 @@ export class RequestTools {
   constructor(private readonly deps: ToolsDeps) {}
 
   /** The snippet of a request, copied to the clipboard; returns its text. */
-  async copyAs(request: DocumentRequest, options: CopyOptions = {}): Promise<string | undefined> {
-    const kind = SNIPPET_KINDS.some((k) => k.kind === options.kind)
-      ? options.kind
-      : (
-          await vscode.window.showQuickPick(
-            SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })),
-            { title: vscode.l10n.t('Copy as…') },
-          )
-        )?.snippet;
+  async copyAs(request: DocumentRequest, options: { readonly silent?: boolean } = {}): Promise<string | undefined> {
+    const kind = (
+      await vscode.window.showQuickPick(
+        SNIPPET_KINDS.map((k) => ({ label: k.label, snippet: k.kind })),
+        { title: vscode.l10n.t('Copy as…') },
+      )
+    )?.snippet;
     if (!kind) return undefined;
     // Where it goes first: the variable offered for the key depends on it.
     const { baseUrl, kind: where } = await signingKey(this.deps.environment, this.deps.sandboxHost);
     if (!baseUrl) return undefined;
-    const keySource = options.keySource ?? (await this.pickKeySource(keyVariableFor(where), where));
+    const keySource = await this.pickKeySource(keyVariableFor(where), where);
     if (!keySource) return undefined;
     const prepared = prepareRequest(request);
     const text = snippet(kind, { url: endpointUrl(baseUrl), body: prepared.body, keySource });
@@ -162,22 +153,19 @@ export class RequestTools {
     return result;
   }
 
-  /** The explanation with a key the user pastes (never saved or logged), signature shown; `keyText` from tests. */
+  /** The explanation with a key the user pastes (never saved or logged), signature shown. */
   async explainWithPastedKey(
     request: DocumentRequest,
-    keyText: string | undefined,
     options: { readonly silent?: boolean } = {},
   ): Promise<ExplainResult> {
-    const text =
-      keyText ??
-      (await vscode.window.showInputBox({
-        title: vscode.l10n.t('Explain Signature with a Pasted Key'),
-        prompt: vscode.l10n.t(
-          'A private key of your own (PEM, or hex or base64 of DER). It is used in memory for this explanation only, and its signature is shown.',
-        ),
-        password: true,
-        ignoreFocusOut: true,
-      }));
+    const text = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Explain Signature with a Pasted Key'),
+      prompt: vscode.l10n.t(
+        'A private key of your own (PEM, or hex or base64 of DER). It is used in memory for this explanation only, and its signature is shown.',
+      ),
+      password: true,
+      ignoreFocusOut: true,
+    });
     if (!text) return {};
     // An account's own key would make a live, replayable signature: refused, with why.
     const account = await this.accountOfKey(text);

@@ -1,7 +1,6 @@
 /** The warning for a method the specification does not know (the schema accepts any name). Pure. */
 import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
-import { echo } from '../../shared/echo';
 import { isKnownMethod } from './operations';
 import { OPERATIONS } from './operationTable';
 import { unreadReason } from './requestDocument';
@@ -11,13 +10,8 @@ export interface UnknownMethod {
   readonly method: string;
   readonly offset: number;
   readonly length: number;
-  readonly message: string;
   /** A known operation the name may be a slip for (case, spacing or one or two letters), if any. */
   readonly suggestion?: string;
-}
-
-export function unknownMethodMessage(method: string): string {
-  return `Unknown method '${echo(method)}': the service may still know it (it grows); it is sent as written.`;
 }
 
 /** The requests of a document: the root object, or the objects of a root array. */
@@ -79,7 +73,6 @@ export function findUnknownMethods(text: string): UnknownMethod[] {
       method,
       offset: value.offset,
       length: value.length,
-      message: unknownMethodMessage(method),
       ...(suggestion ? { suggestion } : {}),
     });
   }

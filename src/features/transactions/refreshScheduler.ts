@@ -1,8 +1,6 @@
 /** The view's own refreshes: every interval while visible, one at a time, backing off per failure up to 5 min. */
-import { systemTimers } from '../../shared/timers';
+import { backoffDelay, systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';
-
-export const MAX_REFRESH_BACKOFF_MS = 5 * 60_000;
 
 /** `ok`: refreshed; `failed`: back off; `skipped`: nothing to do now (not counted either way). */
 export type RefreshOutcome = 'ok' | 'failed' | 'skipped';
@@ -74,22 +72,13 @@ export class RefreshScheduler {
     this.clearTimer();
   }
 
-  /** The interval, doubled per failure, at most 5 minutes (or the interval). */
-
-  private wait(): number {
-    if (this.failures === 0) return this.intervalMs;
-    return Math.min(
-      Math.max(this.intervalMs, MAX_REFRESH_BACKOFF_MS),
-      this.intervalMs * 2 ** Math.min(this.failures, 20),
-    );
-  }
-
   private plan(): void {
     this.clearTimer();
     if (this.disposed || !this.visible || this.intervalMs <= 0 || this.running) return;
     const now = this.now();
     // Overdue (shown again, a shorter interval): at once, and nextAt says now, not a past time.
-    const due = this.lastAt === undefined ? now : Math.max(now, this.lastAt + this.wait());
+    const due =
+      this.lastAt === undefined ? now : Math.max(now, this.lastAt + backoffDelay(this.intervalMs, this.failures));
     this.dueAt = due;
     this.timer = this.timers.set(() => void this.tick(), due - now);
   }

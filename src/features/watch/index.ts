@@ -17,19 +17,6 @@ function intervalSetting(): number {
   return readSetting('exchangeTx.watch.intervalSeconds') * 1000;
 }
 
-async function askForId(offered: string | undefined): Promise<string | undefined> {
-  const value = await vscode.window.showInputBox({
-    value: offered ?? '',
-    title: vscode.l10n.t('Watch Transaction in Status Bar'),
-    prompt: vscode.l10n.t('The ID of the transaction to watch'),
-    placeHolder: vscode.l10n.t('e.g. 3h1k9x0adl2b7m4q'),
-    ignoreFocusOut: true,
-    validateInput: (text) =>
-      isPlausibleId(text.trim()) ? undefined : vscode.l10n.t('A transaction ID is 4–64 letters, digits, "-" or "_".'),
-  });
-  return value?.trim() || undefined;
-}
-
 interface IdPick extends vscode.QuickPickItem {
   readonly id: string | undefined;
 }
@@ -110,7 +97,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
         (await services.choices.choose({
           title: vscode.l10n.t('Watch Transaction in Status Bar'),
           offered: inEditor !== undefined ? [{ id: inEditor, source: 'editor' }] : [],
-          ask: () => askForId(inEditor),
+          value: inEditor,
         }));
       if (!id) return undefined;
       const result = await watch.watch(id);

@@ -1,12 +1,9 @@
 /** When the watch polls: one poll at a time, backing off after failures, no timer while idle. */
-import { systemTimers } from '../../shared/timers';
+import { backoffDelay, MAX_BACKOFF_MS, systemTimers } from '../../shared/timers';
 import type { SchedulerTimers } from '../../shared/timers';
 
 /** `ok`: the service answered; `failed`: back off; `idle`: no next timer until asked. */
 export type PollOutcome = 'ok' | 'failed' | 'idle';
-
-/** The longest wait between two polls while backing off (unless the interval itself is longer). */
-export const MAX_BACKOFF_MS = 5 * 60_000;
 
 export interface PollSchedulerOptions {
   /** Runs one poll; a rejection counts as `failed` (and is handed to `onError`). */
@@ -16,15 +13,6 @@ export interface PollSchedulerOptions {
   readonly timers?: SchedulerTimers;
   readonly now?: () => number;
   readonly onError?: (error: unknown) => void;
-}
-
-/** The wait after `failures` failed polls: the interval doubled per failure, up to `maxMs`. */
-export function backoffDelay(intervalMs: number, failures: number, maxMs: number = MAX_BACKOFF_MS): number {
-  const interval = Math.max(0, intervalMs);
-  if (failures <= 0) return interval;
-  const cap = Math.max(interval, maxMs);
-  // 2 ** 30 is far past any cap; keeps the product finite for absurd failure counts.
-  return Math.min(cap, interval * 2 ** Math.min(failures, 30));
 }
 
 export class PollScheduler {

@@ -21,6 +21,7 @@ import type { NewTransactionPrompts } from '../../../src/features/builtInSandbox
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import {
   addAccount,
+  answering,
   eventually,
   extensionApi,
   moneyAnswers,
@@ -126,11 +127,8 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     const pem = createPrivateKey({ key: Buffer.from(keys.privateKeyHex, 'hex'), format: 'der', type: 'pkcs8' })
       .export({ format: 'pem', type: 'pkcs8' })
       .toString();
-    const own = await vscode.commands.executeCommand<ExplainResult>(
-      'exchangeTx.explainSignatureWithKey',
-      document.uri,
-      0,
-      { silent: true, key: pem },
+    const own = await answering({ inputs: [pem] }, () =>
+      vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, silent),
     );
     assert.equal(
       own.error,
@@ -150,11 +148,8 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
 
     // A key of the user's own, pasted on purpose, shows its signature.
     const mine = otherKeys;
-    const pasted = await vscode.commands.executeCommand<ExplainResult>(
-      'exchangeTx.explainSignatureWithKey',
-      document.uri,
-      0,
-      { silent: true, key: mine.privateKeyHex },
+    const pasted = await answering({ inputs: [mine.privateKeyHex] }, () =>
+      vscode.commands.executeCommand<ExplainResult>('exchangeTx.explainSignatureWithKey', document.uri, 0, silent),
     );
     const pastedSignature = signBody(
       loadCredentials(mine.privateKeyHex).privateKey,

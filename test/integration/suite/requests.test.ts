@@ -8,7 +8,8 @@ import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
-import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { addAccount, answering, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import { ACCOUNT_ENV } from '../../../src/shared/connectionNames';
 import { startLocalServer } from '../../unit/api/localServer';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 import { HistoryTree } from '../../../src/features/requests/historyView';
@@ -557,18 +558,18 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
 
   it('copies a Node snippet that holds neither the key nor a signature, and that the service accepts when run', async () => {
     const document = await request();
-    const text = await vscode.commands.executeCommand<string>('exchangeTx.copyRequestAs', document.uri, 0, {
-      kind: 'node',
-      keySource: { kind: 'env', name: 'PARTNER_KEY' },
-      silent: true,
-    });
+    // The kinds, then where the snippet reads the key: the account's variable.
+    const picks = ['Node.js (18 or later)', `From the environment variable ${ACCOUNT_ENV.privateKey}`];
+    const text = await answering({ picks }, () =>
+      vscode.commands.executeCommand<string>('exchangeTx.copyRequestAs', document.uri, 0, { silent: true }),
+    );
     assert.equal(await vscode.env.clipboard.readText(), text);
     assert.ok(
       !text.includes(keys.privateKeyHex.slice(40, 80)) && !text.includes(pem.split('\n')[3] ?? 'x'),
       'no piece of the key',
     );
     service.clearRequests();
-    const { stdout } = await run(process.execPath, ['-e', text], { PARTNER_KEY: pem });
+    const { stdout } = await run(process.execPath, ['-e', text], { [ACCOUNT_ENV.privateKey]: pem });
     assert.match(stdout, /HTTP 200/);
     assert.equal(service.requests.length, 1);
     assert.equal(service.requests[0]?.outcome, 'ok');
@@ -588,11 +589,13 @@ describe('request documents: Copy as…, Explain Signature, Diagnose Keys', func
     // A key of the user's own (the account's own key is refused: liveSafety.test.ts).
     const mine = registeredKeys();
     const pasted = loadCredentials(mine.privateKeyHex);
-    const result = await vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>(
-      'exchangeTx.explainSignatureWithKey',
-      document.uri,
-      0,
-      { silent: true, key: mine.privateKeyHex },
+    const result = await answering({ inputs: [mine.privateKeyHex] }, () =>
+      vscode.commands.executeCommand<{ text?: string; body?: string; uri?: vscode.Uri }>(
+        'exchangeTx.explainSignatureWithKey',
+        document.uri,
+        0,
+        { silent: true },
+      ),
     );
     const body = Buffer.from(result.body ?? '', 'utf8');
     const signature = signBody(pasted.privateKey, body);

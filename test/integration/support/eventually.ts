@@ -1,8 +1,8 @@
-/** Waits until `check` holds (polling), or fails with `what`. */
+/** Waits until `check` holds (polling), or fails with `what`; generous, for a loaded machine. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
   what: string,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
 ): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {

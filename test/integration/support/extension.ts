@@ -91,3 +91,26 @@ export async function screenshot(name: string): Promise<void> {
   const { screenshotOf } = await import('./workbench');
   await screenshotOf(`screenshots/${name}`);
 }
+
+/** Runs `work` with the extension's quick picks answered by label and its input boxes by text, in turn. */
+export async function answering<T>(
+  answers: { readonly picks?: readonly string[]; readonly inputs?: readonly string[] },
+  work: () => Thenable<T>,
+): Promise<T> {
+  // The tests share the extension's `vscode` object: what they set here, the extension calls.
+  const window = vscode.window as { showQuickPick: unknown; showInputBox: unknown };
+  const { showQuickPick, showInputBox } = window;
+  const picks = [...(answers.picks ?? [])];
+  const inputs = [...(answers.inputs ?? [])];
+  window.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
+    const label = picks.shift();
+    return (await items).find((item) => item.label === label);
+  };
+  window.showInputBox = () => Promise.resolve(inputs.shift());
+  try {
+    return await work();
+  } finally {
+    window.showQuickPick = showQuickPick;
+    window.showInputBox = showInputBox;
+  }
+}

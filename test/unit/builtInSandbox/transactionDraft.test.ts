@@ -1,13 +1,12 @@
 import { strict as assert } from 'assert';
 import {
   amountProblem,
-  compareDecimal,
-  defaultAmount,
   draftFromArgument,
   limitsOfError,
   limitsOfEstimate,
   requestText,
 } from '../../../src/features/builtInSandbox/transactionDraft';
+import { compareDecimal, defaultAmount } from '../../../src/features/common/payinAmount';
 
 describe('sandbox New Transaction: the draft', () => {
   it('compares decimal strings exactly, whatever their scales', () => {
@@ -17,14 +16,15 @@ describe('sandbox New Transaction: the draft', () => {
     assert.equal(compareDecimal('100000000000000000000.000000000000000001', '100000000000000000000'), 1);
   });
 
-  it('offers twice the minimum, the minimum when twice is too much, or the fallback without limits', () => {
+  it('offers twice the minimum, the minimum when twice is too much, the maximum alone, or 1', () => {
     assert.equal(defaultAmount({ min: '0.000609', max: '10.40721699267' }), '0.001218');
     assert.equal(defaultAmount({ min: '311', max: '6684417.2231053902' }), '622');
     assert.equal(defaultAmount({ min: '0.5', max: '0.9' }), '0.5');
     assert.equal(defaultAmount({ min: '0.05' }), '0.1');
     assert.equal(defaultAmount({}), '1');
     assert.equal(defaultAmount({ max: '0.3' }), '0.3');
-    assert.equal(defaultAmount({ min: 'junk' }, '2'), '2');
+    assert.equal(defaultAmount({ min: 'junk' }), '1');
+    assert.equal(defaultAmount({ min: '0', max: '0.3' }), '0.3', 'a zero minimum guides nothing');
   });
 
   it('says what is wrong with a typed amount: format, zero, decimals, below or above the limits', () => {

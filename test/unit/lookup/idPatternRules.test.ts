@@ -7,11 +7,10 @@ import { strict as assert } from 'assert';
 import {
   compileIdPattern,
   DEFAULT_ID_PATTERN,
-  findIdAt,
   ID_SEARCH_WINDOW,
-  matchesIdPattern,
   searchIdAt,
 } from '../../../src/features/lookup/idPattern';
+import { findIdAt, matchesIdPattern } from './findId';
 
 describe('id search rules', () => {
   it('no setting, a blank one and the default text itself give the built-in pattern, without an error', () => {

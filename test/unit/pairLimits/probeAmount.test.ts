@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { DEFAULT_PROBE, probeAmount } from '../../../src/features/pairLimits/loadLimits';
+import { defaultAmount as probeAmount } from '../../../src/features/common/payinAmount';
 
 describe('pair limits: the probe amount', () => {
   it('is twice the minimum, kept within the maximum, as an exact decimal string', () => {
@@ -19,7 +19,6 @@ describe('pair limits: the probe amount', () => {
   it('is the maximum when only that is known, and 1 when nothing usable is', () => {
     assert.equal(probeAmount({ max: '2.5' }), '2.5');
     assert.equal(probeAmount({ min: '0', max: '7' }), '7');
-    assert.equal(DEFAULT_PROBE, '1');
     for (const bounds of [
       undefined,
       {},

@@ -8,7 +8,6 @@ import { decodeStatus, decodeTransactions } from '../../../src/api/decode';
 import { transactionParams } from '../../../src/api/params';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import { ControlClient } from '../../../src/api';
-import { unknownMethodMessage } from '../../../src/features/requests/unknownMethods';
 import { templateFor } from '../../../src/features/requests/operations';
 import { parseRequests } from '../../../src/features/requests/requestDocument';
 import { echo, MAX_ECHO } from '../../../src/shared/echo';
@@ -43,10 +42,7 @@ describe('error texts bound what they repeat', () => {
     assert.equal(echo(HUGE).length, 80 + '… (100000 characters)'.length);
   });
 
-  it('the extension: an unknown method name, a New Request hint, a member written twice, a status of the local checks', () => {
-    const unknown = unknownMethodMessage(HUGE);
-    assert.ok(unknown.length < BOUND, `${unknown.length} characters`);
-    assert.match(unknown, /^Unknown method 'x{80}… \(100000 characters\)'/);
+  it('the extension: a New Request hint, a member written twice, a status of the local checks', () => {
     assert.ok(templateFor(HUGE).hints.every((hint) => hint.length < BOUND));
     const twice = parseRequests(`{"method":"getStatus","params":{"${HUGE}":1,"${HUGE}":2}}`).requests[0]?.problem ?? '';
     assert.ok(twice.length < BOUND && twice.startsWith('"xxx'), `${twice.length} characters`);

@@ -15,6 +15,7 @@ function report(extra: Partial<HostReport> = {}): HostReport {
     seconds: 20,
     vscodeVersion: '1.100.3',
     requests: [request(0), request(500), request(1500)],
+    requestsDropped: false,
     memoryStart: { rssBytes: 1, heapUsedBytes: 1 },
     memoryEnd: { rssBytes: 1, heapUsedBytes: 1 },
     unhandledRejections: [],
@@ -87,6 +88,12 @@ describe('soak figures', () => {
   it('an empty soak is no pass', () => {
     assert.deepEqual(brokenInvariants(report({ requests: [] }), [], true), [
       'no request reached the sandbox: nothing was soaked',
+    ]);
+  });
+
+  it('a soak whose first requests left the journal is no pass', () => {
+    assert.deepEqual(brokenInvariants(report({ requestsDropped: true }), [], true), [
+      "the sandbox's journal dropped the soak's first requests: every count would be too low",
     ]);
   });
 

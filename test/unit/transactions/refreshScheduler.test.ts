@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { MAX_REFRESH_BACKOFF_MS, RefreshScheduler } from '../../../src/features/transactions/refreshScheduler';
+import { RefreshScheduler } from '../../../src/features/transactions/refreshScheduler';
+import { MAX_BACKOFF_MS } from '../../../src/shared/timers';
 import type { RefreshOutcome } from '../../../src/features/transactions/refreshScheduler';
 import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 
@@ -132,17 +133,8 @@ describe('RefreshScheduler', () => {
     s.setVisible(true);
     await timers.advance(0);
     await timers.advance(60_000 + 120_000 + 240_000 + 300_000 + 300_000 + 30_000);
-    assert.deepEqual(timers.delays, [
-      0,
-      60_000,
-      120_000,
-      240_000,
-      MAX_REFRESH_BACKOFF_MS,
-      MAX_REFRESH_BACKOFF_MS,
-      30_000,
-      30_000,
-    ]);
-    assert.equal(MAX_REFRESH_BACKOFF_MS, 300_000);
+    assert.deepEqual(timers.delays, [0, 60_000, 120_000, 240_000, MAX_BACKOFF_MS, MAX_BACKOFF_MS, 30_000, 30_000]);
+    assert.equal(MAX_BACKOFF_MS, 300_000);
     s.dispose();
   });
 
@@ -291,9 +283,7 @@ describe('RefreshScheduler', () => {
             if (outcome === 'ok') failures = 0;
             if (outcome === 'failed') failures++;
             expected.push(
-              failures === 0
-                ? interval
-                : Math.min(Math.max(interval, MAX_REFRESH_BACKOFF_MS), interval * 2 ** failures),
+              failures === 0 ? interval : Math.min(Math.max(interval, MAX_BACKOFF_MS), interval * 2 ** failures),
             );
           }
           for (let i = 0; i < script.length; i++) {

@@ -1,6 +1,7 @@
 import { strict as assert } from 'assert';
 import fc from 'fast-check';
-import { MAX_BACKOFF_MS, PollScheduler, backoffDelay } from '../../../src/features/watch/pollScheduler';
+import { PollScheduler } from '../../../src/features/watch/pollScheduler';
+import { MAX_BACKOFF_MS, backoffDelay } from '../../../src/shared/timers';
 import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
 import { deferred, FakeTimers, settle } from '../support/fakeTimers';
 

@@ -4,7 +4,8 @@
  * and what happens after dispose.
  */
 import { strict as assert } from 'assert';
-import { PollScheduler, backoffDelay } from '../../../src/features/watch/pollScheduler';
+import { PollScheduler } from '../../../src/features/watch/pollScheduler';
+import { backoffDelay } from '../../../src/shared/timers';
 import type { PollOutcome } from '../../../src/features/watch/pollScheduler';
 import { deferred, FakeTimers } from '../support/fakeTimers';
 

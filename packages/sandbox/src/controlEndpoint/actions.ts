@@ -40,6 +40,8 @@ import type { HookEmitter } from '../hookEmitter';
 import { HookRefusal } from '../hookEmitter';
 import { isoWithOffset } from '../records';
 import { catchUpClock, restoreLedger, SnapshotError, toSnapshot } from '../snapshot';
+import type { RequestLog } from '../requestLog';
+import { readRequestsFilter, selectRequests } from './journalQuery';
 
 /** The sandbox's state the control actions act on (SandboxState). The ledger is replaced by `reset` and `restore`. */
 export interface ControlledState {
@@ -52,6 +54,8 @@ export interface ControlledState {
   readonly ledgerSize: number;
   /** The status-change events (absent where a state has none: the hook actions are then refused). */
   readonly hooks?: HookEmitter;
+  /** The request journal (absent where a state has none: `requests` and `clearRequests` are then refused). */
+  readonly journal?: RequestLog;
 }
 
 export function clockState(clock: Clock): ClockState {
@@ -66,6 +70,11 @@ export function clockState(clock: Clock): ClockState {
 
 function ledgerState(state: ControlledState): LedgerState {
   return { seed: state.ledger.seed, size: state.ledger.size, clock: clockState(state.clock) };
+}
+
+function journalOf(state: ControlledState): RequestLog {
+  if (!state.journal) throw new ControlRefusal('conflict', 'This sandbox keeps no journal.', 'action');
+  return state.journal;
 }
 
 function hooksOf(state: ControlledState): HookEmitter {
@@ -185,6 +194,15 @@ function runAction(state: ControlledState, request: unknown): ControlResults[Con
       const hooks = hooksOf(state);
       hooks.check();
       return hooks.replay(eventId !== undefined ? { eventId } : { transactionId });
+    }
+    case 'requests':
+      return selectRequests(journalOf(state), readRequestsFilter(fields, journalOf(state).capacity));
+    case 'clearRequests': {
+      onlyFields(fields, ['action']);
+      const journal = journalOf(state);
+      const cleared = journal.entries.length;
+      journal.clear();
+      return { cleared };
     }
     case 'restore': {
       onlyFields(fields, ['action', 'snapshot']);

@@ -52,9 +52,13 @@ const LONG_RUN = /[A-Za-z0-9+/]{40,}={0,2}/g;
  * "/" or padding (addresses and hashes are base58, bech32 or hex: none of them), or any run of
  * 120 characters or more (longer than any address or hash the service uses).
  */
-export function isSecretShaped(run: string): boolean {
-  return run.length >= 120 || /[+/]/.test(run) || (run.endsWith('=') && run.length >= 40);
+export function isSecretShaped(run: string, inUrl = false): boolean {
+  // In a URL a "/" separates the path's parts (an explorer's `io/tx/0x<hash>`): no sign of base64.
+  return run.length >= 120 || (inUrl ? /\+/ : /[+/]/).test(run) || (run.endsWith('=') && run.length >= 40);
 }
+
+/** A URL that reaches up to the end of the text before a run. */
+const URL_BEFORE = /https?:\/\/[^\s"'<>()]*$/;
 
 /**
  * The text with signature- and key-shaped runs and echoed signing headers cut out. A run of 40 or
@@ -65,6 +69,9 @@ export function redactSecrets(text: string): string {
   return text
     .replace(SECRET_HEADER, (_match, name: string, sep: string) => `${name}${sep}${SECRET_REDACTED}`)
     .replace(LONG_RUN, (run: string, at: number, whole: string) =>
-      isSecretShaped(run) || whole.startsWith(CUT, at + run.length) ? SECRET_REDACTED : run,
+      isSecretShaped(run, URL_BEFORE.test(whole.slice(Math.max(0, at - 200), at))) ||
+      whole.startsWith(CUT, at + run.length)
+        ? SECRET_REDACTED
+        : run,
     );
 }

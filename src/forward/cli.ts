@@ -15,7 +15,7 @@ import { accountIdentity, defaultStateFolder, ForwardCliError, FORWARD_USAGE, pa
 import { attemptLine } from './cliLine';
 import { ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
-import { rotateSecrets, StateFile } from './stateFile';
+import { rotateSecrets, StateFile, StateLockedError } from './stateFile';
 import { errorText } from '../shared/errorText';
 import { terminalText } from '../shared/safeText';
 
@@ -103,26 +103,13 @@ function main(): void {
   } catch (error) {
     client.dispose();
     fail(
-      error instanceof ForwardStateError
+      error instanceof ForwardStateError || error instanceof StateLockedError
         ? error.message
         : `The state file ${file} could not be used: ${errorText(error)}`,
     );
     return;
   }
-  if (shownSecret !== undefined) {
-    process.stderr.write(
-      `${settings.rotateSecret ? 'New signing secret (the previous one also signs for 24 hours)' : 'Signing secret'} (shown once; give it to your receiver): ${shownSecret}\n`,
-    );
-  }
-  if (service.stateProblem !== undefined)
-    process.stderr.write(
-      `The state file could not be used (${service.stateProblem}); it was set aside and forwarding starts afresh (a gap event tells the receiver).\n`,
-    );
-  const kept = service.queue.pending + service.queue.failed;
-  process.stderr.write(
-    `Forwarding status changes of ${settings.mode === 'sandbox' ? `the sandbox at ${settings.baseUrl}` : `the account at ${settings.baseUrl}`} to ${settings.to.href} every ${settings.intervalMs / 1000} s, at most ${settings.maxRps} requests/s. State: ${file}${kept > 0 ? ` (${service.queue.pending} events waiting, ${service.queue.failed} failed, from before)` : ''}. Ctrl+C stops.\n`,
-  );
-  service.start();
+  // Listening before anything is said, so a stop asked after the first line is always heard.
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
@@ -139,6 +126,20 @@ function main(): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  if (shownSecret !== undefined) {
+    process.stderr.write(
+      `${settings.rotateSecret ? 'New signing secret (the previous one also signs for 24 hours)' : 'Signing secret'} (shown once; give it to your receiver): ${shownSecret}\n`,
+    );
+  }
+  if (service.stateProblem !== undefined)
+    process.stderr.write(
+      `The state file could not be used (${service.stateProblem}); it was set aside and forwarding starts afresh (a gap event tells the receiver).\n`,
+    );
+  const kept = service.queue.pending + service.queue.failed;
+  process.stderr.write(
+    `Forwarding status changes of ${settings.mode === 'sandbox' ? `the sandbox at ${settings.baseUrl}` : `the account at ${settings.baseUrl}`} to ${settings.to.href} every ${settings.intervalMs / 1000} s, at most ${settings.maxRps} requests/s. State: ${file}${kept > 0 ? ` (${service.queue.pending} events waiting, ${service.queue.failed} failed, from before)` : ''}. Ctrl+C stops.\n`,
+  );
+  service.start();
 }
 
 main();

@@ -6,9 +6,9 @@
  *
  * Each poll reads, through its own request budget (`maxRps` requests in any second, a share of the
  * key's 10; the client's own limiter still applies on top):
- *  1. the records created since the newest one seen (`since`), page by page;
+ *  1. the records created since the newest one seen, less SINCE_OVERLAP_MS (`since`), page by page;
  *  2. every record still moving (`status` = waiting…hold), whatever its age, page by page;
- *  3. by id, the tracked moving ones that neither answer held (they reached a final status), ten
+ *  3. by id, the tracked ones not settled that neither answer held (failed, or past `hold`), ten
  *     ids a request.
  * The first start learns the state of the last `lookbackMs` (default 24 h) and every moving
  * transaction without events, unless `emitInitial`. Later starts resume from the state given
@@ -24,7 +24,7 @@ import type { RequestOptions } from '../api/clientOptions';
 import { RateLimitError } from '../api/exchangeErrors';
 import { RateLimiter } from '../api/limiter';
 import type { KnownStatus, TransactionStatus } from '../shared/status';
-import { isFinalStatus } from '../shared/status';
+import { SETTLED_STATUSES } from '../shared/status';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
 import type { OutboundEvent, StatusEvent } from '../shared/statusEvents';
@@ -39,6 +39,12 @@ export const DEFAULT_LOOKBACK_MS = 24 * 60 * 60_000;
 export const SERVICE_RPS = 10;
 /** The forwarder's default share of it: half. */
 export const DEFAULT_MAX_RPS = 5;
+/**
+ * How far before the newest creation seen the next poll asks again (ms): a transaction created
+ * later may carry an earlier time (another server's clock, a late commit). Those already known
+ * there give no event.
+ */
+export const SINCE_OVERLAP_MS = 60_000;
 /** The most new records one poll reads; past it a gap event is sent. */
 export const MAX_NEW_RECORDS = 10_000;
 /** The most moving records one poll reads; past it a gap event is sent. */
@@ -60,7 +66,8 @@ export type EventTransaction = Omit<TransactionRecord, 'rawStatus'>;
 /** What is known of one transaction: its status as last queued for the receiver, its changes so far, its creation (µs). */
 export interface Tracked {
   readonly status: string;
-  readonly final: boolean;
+  /** Whether the status is one the service never leaves (SETTLED_STATUSES): it is no longer asked for. */
+  readonly settled: boolean;
   readonly changes: number;
   readonly createdAt: number;
 }
@@ -211,9 +218,9 @@ export class StatusForwarder {
       let full = false;
       for (const record of changed) {
         const known = state.tracked.get(record.id);
-        const final = isFinalStatus(record.status);
+        const settled = SETTLED_STATUSES.has(record.status);
         if (known === undefined && first && !this.options.emitInitial) {
-          state.tracked.set(record.id, { status: record.rawStatus, final, changes: 0, createdAt: record.createdAt });
+          state.tracked.set(record.id, { status: record.rawStatus, settled, changes: 0, createdAt: record.createdAt });
           continue;
         }
         const changes = known?.changes ?? 0;
@@ -232,7 +239,7 @@ export class StatusForwarder {
         }
         state.tracked.set(record.id, {
           status: record.rawStatus,
-          final,
+          settled,
           changes: changes + 1,
           createdAt: record.createdAt,
         });
@@ -314,7 +321,7 @@ export class StatusForwarder {
     const since =
       first || this.state.cursor === undefined
         ? toMicros(this.now() - (this.options.lookbackMs ?? DEFAULT_LOOKBACK_MS))
-        : this.state.cursor;
+        : Math.max(toMicros(0), this.state.cursor - SINCE_OVERLAP_MS * 1000);
     const fresh = new Map<string, TransactionRecord>();
     if (await this.all({ since }, MAX_NEW_RECORDS, fresh)) truncated.push('too-many-new-transactions');
     let newest: number | undefined;
@@ -324,7 +331,7 @@ export class StatusForwarder {
     }
     if (await this.all({ status: MOVING }, MAX_MOVING_RECORDS, found)) truncated.push('too-many-moving-transactions');
     const missing: string[] = [];
-    for (const [id, t] of this.state.tracked) if (!t.final && !found.has(id)) missing.push(id);
+    for (const [id, t] of this.state.tracked) if (!t.settled && !found.has(id)) missing.push(id);
     for (let i = 0; i < missing.length; i += IDS_PER_REQUEST) {
       const ids = missing.slice(i, i + IDS_PER_REQUEST);
       for (const record of await this.page({ id: ids, limit: ids.length })) found.set(record.id, record);
@@ -336,7 +343,7 @@ export class StatusForwarder {
   private prune(): void {
     const tracked = this.state.tracked;
     if (tracked.size <= MAX_TRACKED) return;
-    const settled = [...tracked.entries()].filter(([, t]) => t.final).sort((a, b) => a[1].createdAt - b[1].createdAt);
+    const settled = [...tracked.entries()].filter(([, t]) => t.settled).sort((a, b) => a[1].createdAt - b[1].createdAt);
     for (const [id] of settled.slice(0, tracked.size - MAX_TRACKED)) tracked.delete(id);
   }
 }

@@ -64,58 +64,65 @@ export class ForwardService {
   saves = 0;
 
   constructor(private readonly options: ForwardServiceOptions) {
-    const loaded = options.stateFile.load();
-    const stored = loaded.state;
-    if (stored !== undefined && stored.account !== options.account) {
-      throw new ForwardStateError(
-        `The state file ${options.stateFile.file} belongs to another account or service; use another --state file.`,
-      );
-    }
-    this.stateProblem = loaded.problem;
-    this.secretSet = typeof options.secrets === 'function' ? options.secrets(stored?.secrets) : options.secrets;
-    this.timers = options.timers ?? systemTimers;
-    const now = options.now ?? Date.now;
-    this.queue = new DeliveryQueue({
-      ...options.delivery,
-      ...(options.now ? { now: options.now } : {}),
-      url: options.url,
-      secrets: () => signingSecrets(this.secretSet, now()),
-      onAttempt: options.onAttempt,
-      onChange: () => {
-        this.scheduleSave();
-        options.onChange?.();
-      },
-    });
-    this.queue.restore(stored?.entries ?? []);
-    this.forwarder = new StatusForwarder({
-      source: options.source,
-      account: options.account,
-      state: forwarderStateOf(stored),
-      intervalMs: options.intervalMs,
-      lookbackMs: options.lookbackMs,
-      maxRps: options.maxRps,
-      emitInitial: options.emitInitial,
-      timers: options.timers,
-      now: options.now,
-      onPoll: options.onPoll,
-      onGap: options.onGap,
-      sink: {
-        add: (event, lane, force) => this.queue.add(event, lane, force),
-        commit: () => {
-          this.save();
-          this.queue.kick();
+    // One forwarder per state file: a second one would deliver every event twice.
+    options.stateFile.lock();
+    try {
+      const loaded = options.stateFile.load();
+      const stored = loaded.state;
+      if (stored !== undefined && stored.account !== options.account) {
+        throw new ForwardStateError(
+          `The state file ${options.stateFile.file} belongs to another account or service; use another --state file.`,
+        );
+      }
+      this.stateProblem = loaded.problem;
+      this.secretSet = typeof options.secrets === 'function' ? options.secrets(stored?.secrets) : options.secrets;
+      this.timers = options.timers ?? systemTimers;
+      const now = options.now ?? Date.now;
+      this.queue = new DeliveryQueue({
+        ...options.delivery,
+        ...(options.now ? { now: options.now } : {}),
+        url: options.url,
+        secrets: () => signingSecrets(this.secretSet, now()),
+        onAttempt: options.onAttempt,
+        onChange: () => {
+          this.scheduleSave();
           options.onChange?.();
         },
-      },
-    });
-    if (loaded.problem !== undefined) {
-      const state = this.forwarder.state;
-      const reason = 'state-unreadable';
-      this.queue.add(makeGap(options.account, reason, state.gaps, now()), `gap:${state.gaps}`, true);
-      state.gaps++;
-      options.onGap?.(reason);
+      });
+      this.queue.restore(stored?.entries ?? []);
+      this.forwarder = new StatusForwarder({
+        source: options.source,
+        account: options.account,
+        state: forwarderStateOf(stored),
+        intervalMs: options.intervalMs,
+        lookbackMs: options.lookbackMs,
+        maxRps: options.maxRps,
+        emitInitial: options.emitInitial,
+        timers: options.timers,
+        now: options.now,
+        onPoll: options.onPoll,
+        onGap: options.onGap,
+        sink: {
+          add: (event, lane, force) => this.queue.add(event, lane, force),
+          commit: () => {
+            this.save();
+            this.queue.kick();
+            options.onChange?.();
+          },
+        },
+      });
+      if (loaded.problem !== undefined) {
+        const state = this.forwarder.state;
+        const reason = 'state-unreadable';
+        this.queue.add(makeGap(options.account, reason, state.gaps, now()), `gap:${state.gaps}`, true);
+        state.gaps++;
+        options.onGap?.(reason);
+      }
+      this.save();
+    } catch (error) {
+      options.stateFile.unlock();
+      throw error;
     }
-    this.save();
   }
 
   /** Starts polling and sends what waits from before. */
@@ -136,6 +143,7 @@ export class ForwardService {
       this.queue.dispose();
       this.timers.clear(this.saveTimer);
       this.save();
+      this.options.stateFile.unlock();
     }
     return { waiting: this.queue.pending, failed: this.queue.failed };
   }

@@ -17,7 +17,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -43,6 +42,14 @@ export interface AgentMcpServerOptions {
 }
 
 /** Where the target is, in words: `the local Exchange Tx sandbox` or `the account "label" at host`. */
+/**
+ * A protocol error the SDK sends with this code and message as they are. An McpError would put
+ * "MCP error -32602:" before the message, and the client's McpError adds it again.
+ */
+function invalidParams(message: string): Error {
+  return Object.assign(new Error(message), { code: ErrorCode.InvalidParams });
+}
+
 export function targetText(target: AgentTarget): string {
   return target.kind === 'sandbox'
     ? 'the local Exchange Tx sandbox'
@@ -169,7 +176,7 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
       );
       return { contents: contents.map((c) => ({ ...c, text: redact(c.text) })) };
     } catch (error) {
-      if (error instanceof ResourceError) throw new McpError(ErrorCode.InvalidParams, redact(error.message));
+      if (error instanceof ResourceError) throw invalidParams(redact(error.message));
       throw error;
     }
   });
@@ -178,7 +185,7 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
     try {
       return getPrompt(request.params.name, request.params.arguments, target.kind === 'sandbox');
     } catch (error) {
-      if (error instanceof ResourceError) throw new McpError(ErrorCode.InvalidParams, redact(error.message));
+      if (error instanceof ResourceError) throw invalidParams(redact(error.message));
       throw error;
     }
   });
@@ -186,7 +193,7 @@ export function createAgentMcpServer(options: AgentMcpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const name = request.params.name;
     const tool = tools.find((t) => t.name === name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool named ${redact(echoedName(name))}.`);
+    if (!tool) throw invalidParams(`There is no tool named ${redact(echoedName(name))}.`);
     if (!isServed(tool, target)) {
       log(`refused ${tool.name}: it changes state and the target is an account`);
       return errorResult(refusalText(tool, target), redact);

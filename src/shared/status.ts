@@ -35,6 +35,17 @@ export const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set<Transactio
   'expired',
 ]);
 
+/**
+ * Final statuses the service never leaves. `failed` is final but not settled: support may still
+ * refund it (`canRefund`), so whatever follows a transaction follows a failed one too.
+ */
+export const SETTLED_STATUSES: ReadonlySet<TransactionStatus> = new Set<TransactionStatus>([
+  'finished',
+  'refunded',
+  'overdue',
+  'expired',
+]);
+
 /** Statuses a transaction can be stuck in (the others are final): where "in status longer than" looks when no status is chosen. */
 export const OPEN_STATUSES: readonly KnownStatus[] = KNOWN_STATUSES.filter((s) => !FINAL_STATUSES.has(s));
 

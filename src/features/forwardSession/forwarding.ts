@@ -8,7 +8,8 @@ import { readSetting } from '../common/settings';
 import { errorText } from '../../shared/errorText';
 import { generateEventSecret } from '../../shared/statusEvents';
 import { checkHookUrl, HookTargetError, needsAllowance } from '../../forward/target';
-import { rotateSecrets } from '../../forward/stateFile';
+import type { SecretSet } from '../../forward/stateFile';
+import { readSecretSet, rotateSecrets } from '../../forward/stateFile';
 import type { ForwardPrompts } from './forwardPrompts';
 import { forwardPrompts } from './forwardPrompts';
 import type { EventNode } from './forwardedEventsView';
@@ -117,20 +118,11 @@ export function makeForwarding(
     render();
   };
 
-  const readSecrets = async (
-    key: string,
-  ): Promise<{ current: string; previous?: string; previousUntilMs?: number } | undefined> => {
+  const readSecrets = async (key: string): Promise<SecretSet | undefined> => {
     const text = await context.secrets.get(secretKeyOf(key));
     if (text === undefined) return undefined;
     try {
-      const parsed = JSON.parse(text) as { current?: unknown; previous?: unknown; previousUntilMs?: unknown };
-      if (typeof parsed.current !== 'string' || parsed.current.length < 16) return undefined;
-      return {
-        current: parsed.current,
-        ...(typeof parsed.previous === 'string' && typeof parsed.previousUntilMs === 'number'
-          ? { previous: parsed.previous, previousUntilMs: parsed.previousUntilMs }
-          : {}),
-      };
+      return readSecretSet(JSON.parse(text));
     } catch {
       return undefined;
     }
@@ -166,23 +158,32 @@ export function makeForwarding(
       await context.secrets.store(secretKeyOf(key), JSON.stringify(secrets));
     }
     sessionKey = key;
-    session = new ForwardSession({
-      client: connection.client,
-      account: key,
-      url,
-      secrets,
-      stateFile: stateFileOf(key),
-      target,
-      maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
-      log: events,
-      onChange: render,
-      // Never older than what forwarding reported: the view and the watches read the same store.
-      onRecords: (records) => deps.store?.upsert(records, targetId),
-      onGap: (reason) =>
-        void vscode.window.showWarningMessage(
-          vscode.l10n.t('Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.', reason),
-        ),
-    });
+    try {
+      session = new ForwardSession({
+        client: connection.client,
+        account: key,
+        url,
+        secrets,
+        stateFile: stateFileOf(key),
+        target,
+        maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
+        log: events,
+        onChange: render,
+        // Never older than what forwarding reported: the view and the watches read the same store.
+        onRecords: (records) => deps.store?.upsert(records, targetId),
+        onGap: (reason) =>
+          void vscode.window.showWarningMessage(
+            vscode.l10n.t(
+              'Forwarding reached a bound ({0}): a gap event tells your receiver to resynchronise.',
+              reason,
+            ),
+          ),
+      });
+    } catch (error) {
+      // Another window or the CLI forwards from this state file (it is named), or the file is not this account's.
+      void vscode.window.showErrorMessage(errorText(error));
+      return;
+    }
     shown = session;
     deps.log.info(
       `forwarding status changes to ${url.host}${needsAllowance(url) ? ' (another machine, confirmed)' : ''}`,

@@ -91,6 +91,12 @@ describe('agent tools: pure parts', () => {
     assert.equal(isSecretShaped('a'.repeat(38) + '='), false);
     assert.equal(isSecretShaped('a'.repeat(39) + '='), true);
     assert.equal(isSecretShaped('a/b'), true);
+    // A block explorer's link keeps its transaction hash; a signature in a URL still goes.
+    const link = `https://etherscan.io/tx/0x${'3f'.repeat(32)}`;
+    assert.equal(redactSecrets(`payout: ${link} done`), `payout: ${link} done`);
+    assert.equal(redactSecrets(`{"payoutHashLink":"${link}"}`), `{"payoutHashLink":"${link}"}`);
+    assert.equal(redactSecrets(`https://x.test/?s=${signature}`), `https://x.test/?s=${SECRET_REDACTED}`);
+    assert.equal(redactSecrets(`https://x.test/${'B'.repeat(30)}/${'C'.repeat(100)}`), `https://x.${SECRET_REDACTED}`);
     assert.equal(isSecretShaped('a'.repeat(119)), false);
   });
 

@@ -10,7 +10,7 @@ import type { ExchangeClient, TransactionQuery } from '../../../src/api';
 import { ControlClient } from '../../../src/api';
 import type { RequestOptions } from '../../../src/api/clientOptions';
 import type { PollOutcome } from '../../../src/forward/forwarder';
-import { MAX_BACKOFF_MS, MOVING, StatusForwarder } from '../../../src/forward/forwarder';
+import { MAX_BACKOFF_MS, MOVING, SINCE_OVERLAP_MS, StatusForwarder } from '../../../src/forward/forwarder';
 import type { ManualClock } from '../../../packages/sandbox/src';
 import type { OutboundEvent, StatusEvent } from '../../../src/shared/statusEvents';
 import { isGapEvent, statusEventId } from '../../../src/shared/statusEvents';
@@ -65,6 +65,9 @@ describe('forwarder rules (real sandbox)', () => {
     const clock = harness.sandbox.clock as ManualClock;
     const made: { id: string }[] = [];
     for (let i = 0; i < 12; i++) made.push(await control.create());
+    // One newer than the overlap before it: the twelve are then outside the next polls' `since`.
+    clock.advance(SINCE_OVERLAP_MS + 1000);
+    const newer = await control.create();
     const events: { event: OutboundEvent; lane: string; force: boolean | undefined }[] = [];
     const polls: PollOutcome[] = [];
     const { sink, commits } = sinkOf(events);
@@ -86,10 +89,10 @@ describe('forwarder rules (real sandbox)', () => {
       ]);
       const state = forwarder.state;
       assert.equal(state.started, true);
-      assert.equal(state.tracked.size, 12);
+      assert.equal(state.tracked.size, 13);
       assert.deepEqual(
-        [...state.tracked.values()].map((t) => [t.status, t.changes, t.final]),
-        made.map(() => ['waiting', 0, false]),
+        [...state.tracked.values()].map((t) => [t.status, t.changes, t.settled]),
+        [...made, newer].map(() => ['waiting', 0, false]),
       );
       const newest = Math.max(...[...state.tracked.values()].map((t) => t.createdAt));
       assert.equal(state.cursor, newest);
@@ -99,8 +102,8 @@ describe('forwarder rules (real sandbox)', () => {
       queries.length = 0;
       await forwarder.pollNow();
       assert.equal(queries.length, 4);
-      assert.deepEqual(queries[0], { since: newest, limit: 100, offset: 0 });
-      // The newest is in the answer since the cursor (createdAt >= since); the other eleven are asked by id.
+      assert.deepEqual(queries[0], { since: newest - SINCE_OVERLAP_MS * 1000, limit: 100, offset: 0 });
+      // The newer one is in the answer since the cursor, less the overlap; the twelve are asked by id.
       const asked = [queries[2], queries[3]].map((q: TransactionQuery) => ({
         ids: [...(q.id as string[])],
         limit: q.limit,
@@ -109,11 +112,11 @@ describe('forwarder rules (real sandbox)', () => {
         asked.map((q) => [q.ids.length, q.limit]),
         [
           [10, 10],
-          [1, 1],
+          [2, 2],
         ],
       );
       const askedIds = asked.flatMap((q) => q.ids);
-      assert.equal(new Set(askedIds).size, 11);
+      assert.equal(new Set(askedIds).size, 12);
       assert.ok(askedIds.every((id) => made.some((t) => t.id === id)));
       assert.equal(forwarder.events, 12);
       // Oldest first, each from the status last known, with the id its change count gives.
@@ -126,8 +129,8 @@ describe('forwarder rules (real sandbox)', () => {
       const first = events[0].event as StatusEvent<Record<string, unknown>>;
       assert.equal(first.id, statusEventId('acc', oldestFirst[0], 'waiting', 'finished', 0));
       assert.deepEqual([first.from, first.to, first.transaction.status], ['waiting', 'finished', 'finished']);
-      assert.ok([...state.tracked.values()].every((t) => t.final && t.changes === 1 && t.status === 'finished'));
-      // Nothing moving is left: the next poll asks no id.
+      assert.ok(made.every(({ id }) => state.tracked.get(id)?.settled && state.tracked.get(id)?.changes === 1));
+      // What still moves is in the answer of moving records: the next poll asks no id.
       queries.length = 0;
       await forwarder.pollNow();
       assert.equal(queries.length, 2);
@@ -137,6 +140,45 @@ describe('forwarder rules (real sandbox)', () => {
         [2, 4, 2],
         'each poll counts its own requests',
       );
+    } finally {
+      forwarder.stop();
+    }
+  });
+
+  it('follows a failed or held transaction, not the newest, until it settles: failed → refunded and hold → sending arrive', async () => {
+    const clock = harness.sandbox.clock as ManualClock;
+    const events: { event: OutboundEvent; lane: string; force: boolean | undefined }[] = [];
+    const { sink } = sinkOf(events);
+    const forwarder = new StatusForwarder({ source, account: 'acc', sink, now: () => clock.now() });
+    try {
+      await forwarder.pollNow();
+      const failed = await control.create();
+      const held = await control.create();
+      await control.move(failed.id, 'failed');
+      await control.move(held.id, 'hold');
+      await forwarder.pollNow();
+      clock.advance(60_000);
+      // Newer transactions: the cursor passes the two, so only asking by id finds them again.
+      await control.create();
+      await forwarder.pollNow();
+      assert.equal(forwarder.state.tracked.get(failed.id)?.settled, false);
+      await control.move(failed.id, 'refunded');
+      await control.move(held.id, 'sending');
+      await forwarder.pollNow();
+      await control.move(held.id, 'failed');
+      await forwarder.pollNow();
+      const changes = (id: string) =>
+        events.filter((e) => e.lane === id).map((e) => [(e.event as StatusEvent).from, (e.event as StatusEvent).to]);
+      assert.deepEqual(changes(failed.id), [
+        [null, 'failed'],
+        ['failed', 'refunded'],
+      ]);
+      assert.deepEqual(changes(held.id), [
+        [null, 'hold'],
+        ['hold', 'sending'],
+        ['sending', 'failed'],
+      ]);
+      assert.equal(forwarder.state.tracked.get(failed.id)?.settled, true, 'refunded: no longer asked for');
     } finally {
       forwarder.stop();
     }

@@ -153,6 +153,41 @@ describe('delivery queue rules', () => {
     }
   });
 
+  it('signs a retry at its own time: after an outage longer than the replay window, the receiver still verifies it', async () => {
+    const time = new TestTime(BASE);
+    const server = await serve((hit) => (server.hits.filter((h) => h.id === hit.id).length === 1 ? 503 : 200));
+    const queue = new DeliveryQueue({
+      url: server.url,
+      secrets: () => [SECRET],
+      now: time.now,
+      timers: time.timers,
+      random: () => 0,
+      // Ten minutes before the retry: twice the receiver's five-minute window.
+      backoff: { baseMs: 1_200_000, maxMs: 1_200_000 },
+    });
+    try {
+      queue.enqueue(change('tx1'), 'tx1');
+      await until(() => queue.failedAttempts === 1);
+      time.advance(600_000);
+      await queue.idle();
+      const retry = server.hits[1];
+      const at = Math.floor((BASE + 600_000) / 1000);
+      assert.equal(retry.headers['webhook-timestamp'], String(at));
+      assert.deepEqual(
+        verifyStatusEvent({
+          secret: SECRET,
+          header: retry.headers['x-exchange-tx-signature'],
+          body: retry.body,
+          nowSeconds: at,
+        }),
+        { ok: true, timestamp: at },
+      );
+    } finally {
+      queue.dispose();
+      await server.close();
+    }
+  });
+
   it('lists waiting and failed events oldest first, then the delivered newest first; the snapshot keeps them oldest first, as many as kept', async () => {
     const server = await serve(() => 200);
     const queue = new DeliveryQueue({ url: server.url, secrets: [SECRET], keepDelivered: 2, concurrency: 1 });

@@ -5,6 +5,7 @@
  * file of another account is refused; a rotation signs with both secrets for a day, then one.
  */
 import { strict as assert } from 'assert';
+import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -13,6 +14,8 @@ import type { StoredState } from '../../../src/forward/stateFile';
 import {
   forwarderStateOf,
   encodeTracked,
+  readSecretSet,
+  StateLockedError,
   rotateSecrets,
   ROTATION_OVERLAP_MS,
   secretId,
@@ -44,8 +47,8 @@ describe('forward state file', () => {
     const file = path.join(dir, 'deep', 'er', 'state.json');
     const first = service(file, 'acc', true);
     const state = first.forwarder.state;
-    state.tracked.set('tx1', { status: 'confirming', final: false, changes: 2, createdAt: 1_700_000_000_000_000 });
-    state.tracked.set('tx2', { status: 'finished', final: true, changes: 5, createdAt: 1_700_000_000_000_001 });
+    state.tracked.set('tx1', { status: 'confirming', settled: false, changes: 2, createdAt: 1_700_000_000_000_000 });
+    state.tracked.set('tx2', { status: 'finished', settled: true, changes: 5, createdAt: 1_700_000_000_000_001 });
     state.cursor = 1_700_000_000_000_001;
     state.started = true;
     const a = makeStatusEvent({ account: 'acc', earlierChanges: 1 }, 'tx1', 'waiting', 'confirming', { id: 'tx1' }, 1);
@@ -109,6 +112,26 @@ describe('forward state file', () => {
     }
   });
 
+  it('is used by one forwarder at a time: a live holder is named, a crashed one is taken over', () => {
+    const file = path.join(dir, 'state.json');
+    const first = service(file, 'one');
+    assert.throws(
+      () => service(file, 'one'),
+      (error: unknown) => error instanceof StateLockedError && error.pid === process.pid,
+    );
+    first.stop();
+    assert.equal(fs.existsSync(`${file}.lock`), false, 'a stop gives it back');
+    // A process that is gone left its lock (a kill -9): the next one takes it over.
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    fs.writeFileSync(`${file}.lock`, String(gone));
+    const next = service(file, 'one');
+    assert.equal(fs.readFileSync(`${file}.lock`, 'utf8'), String(process.pid));
+    next.stop();
+    // Refused for another account: the lock is given back too.
+    assert.throws(() => service(file, 'two'), ForwardStateError);
+    assert.equal(fs.existsSync(`${file}.lock`), false);
+  });
+
   it('refuses a state file of another account', () => {
     const file = path.join(dir, 'state.json');
     service(file, 'one').stop();
@@ -130,11 +153,48 @@ describe('forward state file', () => {
     assert.doesNotMatch(secretId(SECRET), new RegExp(SECRET));
   });
 
+  it('keeps every secret younger than a day through repeated rotations, and reads the older kept shape', () => {
+    const hour = 3600_000;
+    const t0 = 1_800_000_000_000;
+    const [a, b, c, d] = ['secret-a-0123456789', 'secret-b-0123456789', 'secret-c-0123456789', 'secret-d-0123456789'];
+    let set = rotateSecrets({ current: a }, b, t0);
+    set = rotateSecrets(set, c, t0 + 2 * hour);
+    assert.deepEqual(signingSecrets(set, t0 + 2 * hour), [c, b, a], 'a second rotation within a day keeps the first');
+    assert.deepEqual(signingSecrets(set, t0 + ROTATION_OVERLAP_MS), [c, b], 'a retired a day after its rotation');
+    set = rotateSecrets(set, d, t0 + ROTATION_OVERLAP_MS);
+    assert.deepEqual(
+      set.retired?.map((r) => r.secret),
+      [c, b],
+      'what no longer signs is not kept',
+    );
+    assert.deepEqual(signingSecrets(set, t0 + 2 * hour + ROTATION_OVERLAP_MS), [d, c]);
+    assert.deepEqual(signingSecrets(set, t0 + 2 * ROTATION_OVERLAP_MS), [d]);
+    assert.deepEqual(readSecretSet(JSON.parse(JSON.stringify(set))), set);
+    assert.deepEqual(readSecretSet({ current: b, previous: a, previousUntilMs: t0 }), {
+      current: b,
+      retired: [{ secret: a, untilMs: t0 }],
+    });
+    assert.deepEqual(readSecretSet({ current: b }), { current: b });
+    for (const bad of [undefined, 'x', { current: 'short' }, { current: 5 }])
+      assert.equal(readSecretSet(bad), undefined);
+  });
+
   it('keeps tracked transactions compact and exact through encode and decode', () => {
-    const tracked = new Map([['t', { status: 'hold', final: false, changes: 7, createdAt: 1_700_000_000_000_123 }]]);
+    const tracked = new Map([['t', { status: 'hold', settled: false, changes: 7, createdAt: 1_700_000_000_000_123 }]]);
     const stored = encodeTracked(tracked);
     assert.deepEqual(stored, { t: ['hold', 7, 1_700_000_000_000_123, 0] });
     assert.deepEqual([...forwarderStateOf({ tracked: stored } as unknown as StoredState).tracked], [...tracked]);
     assert.equal(forwarderStateOf(undefined).started, false);
+    // Whether a transaction settled is read from its status, never from the file's flag: failed is followed.
+    const read = forwarderStateOf({
+      tracked: { f: ['failed', 1, 1, 1], r: ['refunded', 2, 1, 0] },
+    } as unknown as StoredState);
+    assert.deepEqual(
+      [...read.tracked].map(([id, t]) => [id, t.settled]),
+      [
+        ['f', false],
+        ['r', true],
+      ],
+    );
   });
 });

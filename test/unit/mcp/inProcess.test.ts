@@ -216,6 +216,8 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
     it('answers an unknown tool with a protocol error that repeats its name bounded', async () => {
       const error = await mcpError(call(c, `nope${'x'.repeat(100)}`));
       assert.equal(error.code, ErrorCode.InvalidParams);
+      // The client's McpError says "MCP error -32602:" once.
+      assert.match(error.message, /^MCP error -32602: There is no tool/);
       assert.match(
         error.message,
         new RegExp(`There is no tool named "nope${'x'.repeat(60)}\uFFFD \\(104 characters\\)"\\.`),

@@ -205,7 +205,8 @@ describe('retries through the client: faults the sandbox does not make, from a l
       (e) => e instanceof TransportError && e.code === 'ECONNRESET',
       15_000,
     ],
-    ['an answer that stalled past the timeout', stalledOnce, (e) => e instanceof IncompleteAnswerError, 300],
+    // Long enough for the first bytes to arrive on a loaded machine: then the stall is past them.
+    ['an answer that stalled past the timeout', stalledOnce, (e) => e instanceof IncompleteAnswerError, 1500],
   ];
 
   for (const [what, fault, check, timeoutMs] of cases) {

@@ -106,7 +106,7 @@ describe('errors carry no request: no signature, key or body in any rendering', 
   it('no answer in time, an answer that stalled, an answer too large, an HTTP error', async () => {
     const cases: [Handler, { timeoutMs?: number; maxResponseBytes?: number }, string][] = [
       [() => undefined, { timeoutMs: 100 }, 'timeout'],
-      [stalled(), { timeoutMs: 100 }, 'incomplete-answer'],
+      [stalled(), { timeoutMs: 1000 }, 'incomplete-answer'],
       [endless(), { maxResponseBytes: 1024 }, 'answer-too-large'],
       [
         ({ res }) => res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>502 Bad Gateway</h1>'),

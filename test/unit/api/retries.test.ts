@@ -51,7 +51,7 @@ describe('retries through the client: the sandbox fault modes', () => {
   for (const [fault, what] of retried) {
     it(`${what} is retried, and the second attempt's answer is returned`, async () => {
       const log: RequestLogEntry[] = [];
-      const client = h.client({ timeoutMs: 300, retry: QUICK, onRequest: (e) => log.push(e) });
+      const client = h.client({ timeoutMs: 1000, retry: QUICK, onRequest: (e) => log.push(e) });
       h.sandbox.setFaults({ next: [fault] });
       const records = await client.getTransactions({ limit: 2 });
       assert.equal(records.length, 2);
@@ -75,12 +75,12 @@ describe('retries through the client: the sandbox fault modes', () => {
     ['http502', 'a transport error with status 502', (e) => e instanceof TransportError && e.status === 502],
     ['http503', 'a transport error with status 503', (e) => e instanceof TransportError && e.status === 503],
     ['internalError', 'an internal service error', (e) => e instanceof InternalServiceError && e.code === -32603],
-    ['hang', 'a timeout error', (e) => e instanceof TimeoutError && e.timeoutMs === 300],
+    ['hang', 'a timeout error', (e) => e instanceof TimeoutError && e.timeoutMs === 1000],
   ];
 
   for (const [fault, what, check] of persisting) {
     it(`${fault} on every attempt: 4 requests (1 + 3 retries), then ${what}`, async () => {
-      const client = h.client({ timeoutMs: 300, retry: QUICK });
+      const client = h.client({ timeoutMs: 1000, retry: QUICK });
       h.sandbox.setFaults({ rates: { [fault]: 1 } });
       await assert.rejects(client.getTransactions({ limit: 1 }), check);
       assert.deepEqual(

@@ -64,13 +64,10 @@ const BUILD: Step = { name: 'build', ...node('esbuild.js') };
 const STAGES: readonly (readonly Step[])[] = [
   [PREREQUISITES],
   [BUILD],
-  [
-    // `npm run check` without its type check: the npm script of `npm test` has just compiled.
-    { name: 'check', command: npm, args: ['run', 'lint'] },
-    { name: 'unit', ...mocha('.mocharc.json') },
-    { name: 'browser', ...mocha('.mocharc.browser.json'), needsSystem: true, needsBundle: true },
-  ],
-  // Both VS Code versions at once: each run waits on its host more than it computes.
+  // `npm run check` without its type check: the npm script of `npm test` has just compiled.
+  [{ name: 'check', command: npm, args: ['run', 'lint'] }],
+  [{ name: 'unit', ...mocha('.mocharc.json') }],
+  [{ name: 'browser', ...mocha('.mocharc.browser.json'), needsSystem: true, needsBundle: true }],
   [
     {
       name: 'integration',
@@ -79,6 +76,8 @@ const STAGES: readonly (readonly Step[])[] = [
       needsBundle: true,
       env: { VSCODE_TEST_TARGET: 'oldest' },
     },
+  ],
+  [
     {
       name: 'integration-newest',
       ...node('out/test/runner/runIntegration.js'),

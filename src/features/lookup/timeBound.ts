@@ -4,7 +4,7 @@ import * as vm from 'node:vm';
 /** How long one bounded call may run. */
 export const TIME_BOUND_MS = 5;
 /** How long a second try of a call stopped by the bound may run (a pause of the process is not a runaway). */
-export const RETRY_BOUND_MS = 4 * TIME_BOUND_MS;
+export const RETRY_BOUND_MS = 10 * TIME_BOUND_MS;
 
 export type Bounded<T> = { readonly timedOut: false; readonly value: T } | { readonly timedOut: true };
 

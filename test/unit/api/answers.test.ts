@@ -179,7 +179,8 @@ describe('answers: size cap, stalled and endless bodies', () => {
     const client = new ExchangeClient({
       baseUrl: stall.url,
       credentials: testCredentials(),
-      timeoutMs: 150,
+      // Long enough for the first bytes on a loaded machine: the stall is past them.
+      timeoutMs: 1000,
       retry: { retries: 2, baseDelayMs: 1 },
       onRequest: (e) => log.push(e),
     });

@@ -1,7 +1,6 @@
 /**
- * `npm test`: every check, in stages, each step's output shown and kept in `.test-output/`. The
- * steps of a stage run at the same time, their lines prefixed with the step's name; a stage starts
- * when the one before has passed. The npm script compiles once before this runs, and the build step bundles once
+ * `npm test`: every check, one after the other, each step's output shown and kept in
+ * `.test-output/`. The npm script compiles once before this runs, and the build step bundles once
  * before the first step that runs the bundle: the steps then run their commands directly, so no
  * step compiles or bundles again. The integration suite runs twice: on the oldest VS Code the
  * manifest accepts and on the newest code-server on npm (test/runner/config.ts TARGETS); the
@@ -60,72 +59,43 @@ const mocha = (config: string): Pick<Step, 'command' | 'args'> =>
 const PREREQUISITES: Step = { name: 'prerequisites', ...node('out/scripts/prerequisites.js') };
 const BUILD: Step = { name: 'build', ...node('esbuild.js') };
 
-/** Each stage's steps run at the same time; a stage starts when the one before has passed. */
-const STAGES: readonly (readonly Step[])[] = [
-  [PREREQUISITES],
-  [BUILD],
+const STEPS: readonly Step[] = [
+  PREREQUISITES,
+  BUILD,
   // `npm run check` without its type check: the npm script of `npm test` has just compiled.
-  [{ name: 'check', command: npm, args: ['run', 'lint'] }],
-  [{ name: 'unit', ...mocha('.mocharc.json') }],
-  [{ name: 'browser', ...mocha('.mocharc.browser.json'), needsSystem: true, needsBundle: true }],
-  [
-    {
-      name: 'integration',
-      ...node('out/test/runner/runIntegration.js'),
-      needsSystem: true,
-      needsBundle: true,
-      env: { VSCODE_TEST_TARGET: 'oldest' },
-    },
-  ],
-  [
-    {
-      name: 'integration-newest',
-      ...node('out/test/runner/runIntegration.js'),
-      needsSystem: true,
-      needsBundle: true,
-      env: { VSCODE_TEST_TARGET: 'newest' },
-      skipCode: HOST_UNAVAILABLE,
-    },
-  ],
+  { name: 'check', command: npm, args: ['run', 'lint'] },
+  { name: 'unit', ...mocha('.mocharc.json') },
+  { name: 'browser', ...mocha('.mocharc.browser.json'), needsSystem: true, needsBundle: true },
+  {
+    name: 'integration',
+    ...node('out/test/runner/runIntegration.js'),
+    needsSystem: true,
+    needsBundle: true,
+    env: { VSCODE_TEST_TARGET: 'oldest' },
+  },
+  {
+    name: 'integration-newest',
+    ...node('out/test/runner/runIntegration.js'),
+    needsSystem: true,
+    needsBundle: true,
+    env: { VSCODE_TEST_TARGET: 'newest' },
+    skipCode: HOST_UNAVAILABLE,
+  },
   // Every feature at once against a sandbox with every fault on; asserts counts (see test/soak/).
-  [
-    {
-      name: 'soak',
-      ...node('out/test/soak/runSoak.js', '--seconds', '20'),
-      needsSystem: true,
-      needsBundle: true,
-      env: { VSCODE_TEST_TARGET: 'oldest' },
-    },
-  ],
-  [{ name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] }],
-  [{ name: 'packaged', ...node('out/test/runner/runPackaged.js', vsix), needsSystem: true }],
-  [{ name: 'scan', ...node('out/test/secrets/runScan.js', registry, outputDir) }],
+  {
+    name: 'soak',
+    ...node('out/test/soak/runSoak.js', '--seconds', '20'),
+    needsSystem: true,
+    needsBundle: true,
+    env: { VSCODE_TEST_TARGET: 'oldest' },
+  },
+  { name: 'package', command: npm, args: ['run', 'package', '--', '--out', vsix] },
+  { name: 'packaged', ...node('out/test/runner/runPackaged.js', vsix), needsSystem: true },
+  { name: 'scan', ...node('out/test/secrets/runScan.js', registry, outputDir) },
 ];
-const STEPS = STAGES.flat();
 
-/** Copies a child's output to `out`, each line prefixed when several steps share the terminal. */
-function relay(out: NodeJS.WriteStream, log: fs.WriteStream, prefix: string) {
-  let partial = '';
-  return {
-    data: (chunk: Buffer): void => {
-      log.write(chunk);
-      if (!prefix) return void out.write(chunk);
-      const lines = (partial + chunk.toString('utf8')).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) out.write(`${prefix}${line}\n`);
-    },
-    end: (): void => {
-      if (partial) out.write(`${prefix}${partial}\n`);
-      partial = '';
-    },
-  };
-}
-
-function run(step: Step, prefix: string): Promise<number> {
+function run(step: Step): Promise<number> {
   const log = fs.createWriteStream(path.join(outputDir, `${step.name}.log`));
-  // A folder per step: steps that run together never write over each other's files for the scan.
-  const scanDir = path.join(artifacts, step.name);
-  fs.mkdirSync(scanDir, { recursive: true });
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, {
       cwd: root,
@@ -134,23 +104,23 @@ function run(step: Step, prefix: string): Promise<number> {
         ...process.env,
         ...step.env,
         EXCHANGE_TX_SECRETS: registry,
-        EXCHANGE_TX_SCAN_DIR: scanDir,
+        EXCHANGE_TX_SCAN_DIR: artifacts,
         FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
       },
     });
-    const stdout = relay(process.stdout, log, prefix);
-    const stderr = relay(process.stderr, log, prefix);
-    child.stdout.on('data', stdout.data);
-    child.stderr.on('data', stderr.data);
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      log.write(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      log.write(chunk);
+    });
     child.on('error', (error) => {
       console.error(`test: ${step.name} could not start: ${error.message}`);
       log.end(() => resolve(1));
     });
-    child.on('close', (code) => {
-      stdout.end();
-      stderr.end();
-      log.end(() => resolve(code ?? 1));
-    });
+    child.on('close', (code) => log.end(() => resolve(code ?? 1)));
   });
 }
 
@@ -163,40 +133,35 @@ async function main(): Promise<number> {
     return 2;
   }
   // The prerequisites first, so that a machine lacking something stops before minutes of other steps.
-  const stages = [
-    ...(chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [[PREREQUISITES]] : []),
-    ...(chosen.some((s) => s.needsBundle) && !chosen.includes(BUILD) ? [[BUILD]] : []),
-    ...STAGES.map((stage) => stage.filter((s) => chosen.includes(s))).filter((stage) => stage.length > 0),
+  const steps = [
+    ...(chosen.some((s) => s.needsSystem) && !chosen.includes(PREREQUISITES) ? [PREREQUISITES] : []),
+    ...(chosen.some((s) => s.needsBundle) && !chosen.includes(BUILD) ? [BUILD] : []),
+    ...chosen,
   ];
   if (!only) fs.rmSync(outputDir, { recursive: true, force: true });
   fs.mkdirSync(artifacts, { recursive: true });
   const started = Date.now();
   const times: string[] = [];
-  for (const stage of stages) {
-    const stageStarted = Date.now();
-    console.log(`\n=== npm test: ${stage.map((s) => s.name).join(' + ')} ===`);
-    const results = await Promise.all(
-      stage.map(async (step) => {
-        const code = await run(step, stage.length > 1 ? `[${step.name}] ` : '');
-        return { step, code, seconds: ((Date.now() - stageStarted) / 1000).toFixed(0) };
-      }),
-    );
-    for (const { step, code, seconds } of results) {
-      if (code !== 0 && code === step.skipCode) {
-        console.log(
-          `=== npm test: ${step.name} SKIPPED: it cannot run on this machine (the reason is above, and in .test-output/${step.name}.log) ===`,
-        );
-        times.push(`${step.name} skipped`);
-      } else if (code !== 0) {
-        console.error(
-          `\nnpm test: ${step.name} FAILED (exit ${code}, ${seconds} s); its output is in .test-output/${step.name}.log`,
-        );
-        return code;
-      } else {
-        console.log(`=== npm test: ${step.name} passed (${seconds} s) ===`);
-        times.push(`${step.name} ${seconds} s`);
-      }
+  for (const step of steps) {
+    const stepStarted = Date.now();
+    console.log(`\n=== npm test: ${step.name} ===`);
+    const code = await run(step);
+    const seconds = ((Date.now() - stepStarted) / 1000).toFixed(0);
+    if (code !== 0 && code === step.skipCode) {
+      console.log(
+        `=== npm test: ${step.name} SKIPPED: it cannot run on this machine (the reason is above, and in .test-output/${step.name}.log) ===`,
+      );
+      times.push(`${step.name} skipped`);
+      continue;
     }
+    if (code !== 0) {
+      console.error(
+        `\nnpm test: ${step.name} FAILED (exit ${code}, ${seconds} s); its output is in .test-output/${step.name}.log`,
+      );
+      return code;
+    }
+    console.log(`=== npm test: ${step.name} passed (${seconds} s) ===`);
+    times.push(`${step.name} ${seconds} s`);
   }
   // The registry holds the run's throwaway test keys: it goes once the scan is done.
   if (!only) fs.rmSync(registry, { force: true });

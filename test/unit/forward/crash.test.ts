@@ -15,7 +15,7 @@ import { loadCredentials, ControlClient, ExchangeClient } from '../../../src/api
 import type { Sandbox } from '../../../packages/sandbox/src';
 import { ManualClock, startSandbox } from '../../../packages/sandbox/src';
 import type { KnownStatus } from '../../../src/shared/status';
-import { SETTLED_STATUSES } from '../../../src/shared/status';
+import { KNOWN_STATUSES, SETTLED_STATUSES } from '../../../src/shared/status';
 import { registeredKeys } from '../../secrets/registry';
 import { until } from '../support/until';
 import type { ForwardProcess } from './support/forwardProcess';
@@ -23,17 +23,7 @@ import { DedupingReceiver, seeded, startForwarder } from './support/forwardProce
 
 const SECRET = 'crash-test-secret-0123456789';
 /** Where a move may take one of the test's transactions (all float: no `expired`). */
-const TARGETS: readonly KnownStatus[] = [
-  'waiting',
-  'confirming',
-  'exchanging',
-  'sending',
-  'hold',
-  'finished',
-  'failed',
-  'refunded',
-  'overdue',
-];
+const TARGETS: readonly KnownStatus[] = KNOWN_STATUSES.filter((status) => status !== 'expired');
 const KILLS = 50;
 const TERMS = 20;
 const DAY_MS = 24 * 60 * 60_000;

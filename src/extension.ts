@@ -19,6 +19,7 @@ import { requestTimeoutMs, watchSettings } from './features/common/settings';
 import { MessagePresenter } from './features/common/userMessages';
 import { register as registerDetails } from './features/details';
 import { register as registerForwardSession } from './features/forwardSession';
+import { register as registerJournalView } from './features/journalView';
 import { register as registerLookup } from './features/lookup';
 import { idInEditor } from './features/lookup/editorId';
 import { IdPatternSetting } from './features/lookup/hoverSettings';
@@ -47,6 +48,8 @@ export interface ExchangeTxApi extends Services {
   readonly agentTools: ReturnType<typeof registerAgentRegistration>['agentTools'];
   readonly mcp: ReturnType<typeof registerAgentRegistration>['mcp'];
   readonly forward: ReturnType<typeof registerForwardSession>;
+  /** The Sandbox Requests view. */
+  readonly journal: ReturnType<typeof registerJournalView>;
   /** Settles once the accounts and keys were read (activation does not wait for it). */
   readonly ready: Promise<void>;
   /** The extension's own storage, only when it runs its tests (ExtensionMode.Test). */
@@ -148,6 +151,7 @@ export function activate(context: vscode.ExtensionContext): ExchangeTxApi {
     sandbox: registerBuiltInSandbox(context, services),
     ...registerAgentRegistration(context, services),
     forward: registerForwardSession(context, services),
+    journal: registerJournalView(context, services),
     ready,
     ...(testing ? { testHooks: { secrets: context.secrets, globalState: context.globalState, sandboxSecrets } } : {}),
   };

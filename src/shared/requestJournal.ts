@@ -97,6 +97,9 @@ export const MAX_JOURNAL_TEXT_BYTES = 4096;
 /** Entries a journal keeps by default (the oldest dropped first). */
 export const DEFAULT_JOURNAL_SIZE = 1000;
 
+/** The most entries a journal may keep: with bodies and answers cut to 4 KiB, about 80 MiB at most. */
+export const MAX_JOURNAL_SIZE = 10_000;
+
 /** The `requests` action's filters: each one left out matches every entry. */
 export interface RequestsFilter {
   readonly method?: string;

@@ -100,6 +100,11 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
     markdown: true,
     readme: 'new transactions arriving in the sandbox per hour of its clock (0: a still ledger)',
   },
+  'exchangeTx.sandbox.journalSize': {
+    description:
+      'Requests the built-in sandbox keeps for the Sandbox Requests view, the oldest dropped first (1–10000). It takes effect when the sandbox next starts.',
+    readme: 'requests the Sandbox Requests view keeps (1–10000)',
+  },
 };
 
 /** Each setting's rule joined with its texts, in the table's order (what the generator writes from). */

@@ -11,6 +11,7 @@
  * each scope (`inspect()`), picks the one that applies with `effectiveValue`, checks it with
  * `checkSetting` and logs what was wrong.
  */
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './requestJournal';
 
 interface RuleBase {
   /**
@@ -131,6 +132,13 @@ export const SETTING_RULES = {
     min: 0,
     max: 600,
     default: 60,
+  },
+  'exchangeTx.sandbox.journalSize': {
+    kind: 'number',
+    integer: true,
+    min: 1,
+    max: MAX_JOURNAL_SIZE,
+    default: DEFAULT_JOURNAL_SIZE,
   },
 } as const satisfies Record<string, SettingRule>;
 

@@ -9,7 +9,7 @@ import { isMethod, METHODS } from './operations';
 import { DEFAULT_RATE_LIMIT } from './rateLimit';
 import { DEFAULT_TRAFFIC_PER_HOUR, MAX_TRAFFIC_PER_HOUR } from './traffic';
 import { errorText } from '../../../src/shared/errorText';
-import { DEFAULT_JOURNAL_SIZE } from '../../../src/shared/requestJournal';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from '../../../src/shared/requestJournal';
 
 export const DEFAULT_CLI_PORT = 8710;
 
@@ -69,7 +69,7 @@ Options:
   --journal FILE    write each request's journal entry there as a JSON line, as it happens
                     (the same entries as the control endpoint's "requests"; keys as
                     fingerprints, private keys redacted); emptied at each start
-  --journal-size N  requests the journal keeps in memory (default ${DEFAULT_JOURNAL_SIZE})
+  --journal-size N  requests the journal keeps in memory (default ${DEFAULT_JOURNAL_SIZE}, at most ${MAX_JOURNAL_SIZE})
   --quiet           do not print a line per request (nor the diagnosis of a refused one)
   --json            print one JSON line instead of the text above: {"url", "apiKey", "seed",
                     "privateKey" (only a generated key with --print-key), "keyFile",
@@ -203,6 +203,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     ),
     json: values.json ?? false,
     journal: nonEmpty('journal', values.journal),
-    journalSize: number('journal-size', values['journal-size'], DEFAULT_JOURNAL_SIZE, (n) => isCount(n) && n >= 1),
+    journalSize: number(
+      'journal-size',
+      values['journal-size'],
+      DEFAULT_JOURNAL_SIZE,
+      (n) => isCount(n) && n >= 1 && n <= MAX_JOURNAL_SIZE,
+    ),
   };
 }

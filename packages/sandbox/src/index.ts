@@ -101,6 +101,8 @@ export { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 export type { RateLimitOptions } from './rateLimit';
 export type { WireRecord } from './records';
 export type { RequestLogEntry, RequestOutcome } from './requestLog';
+export { journalEntry } from './requestLog';
+export { diagnosisText, journalDocument, journalRow, journalSummary, requestDocumentText } from './journalText';
 
 export interface SandboxOptions {
   /** 0 (default) picks any free port. */
@@ -166,6 +168,8 @@ export interface Sandbox {
   /** The journal: the last requests (up to `journalSize`), oldest first. */
   readonly requests: readonly RequestLogEntry[];
   clearRequests(): void;
+  /** Calls `listener` with each request once its outcome is decided; returns a function that stops it. */
+  onRequest(listener: (entry: RequestLogEntry) => void): () => void;
   /** Registers a key; returns its API key (the `X-Api-Key` value). */
   registerKey(key: KeyInput): string;
   unregisterKey(apiKey: string): boolean;
@@ -271,6 +275,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return log.entries;
     },
     clearRequests: () => log.clear(),
+    onRequest: (listener) => log.subscribe(listener),
     registerKey: (key) => keys.register(key),
     unregisterKey: (apiKey) => keys.unregister(apiKey),
     get faults() {

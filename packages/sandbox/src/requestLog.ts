@@ -9,7 +9,12 @@
 import { fingerprint } from '../../../src/api/keys';
 import type { FaultKind } from '../../../src/shared/controlProtocol';
 import type { Diagnosis, JournalEntry, RequestOutcome } from '../../../src/shared/requestJournal';
-import { DEFAULT_JOURNAL_SIZE, EXTENSION_USER_AGENT, MAX_JOURNAL_TEXT_BYTES } from '../../../src/shared/requestJournal';
+import {
+  DEFAULT_JOURNAL_SIZE,
+  EXTENSION_USER_AGENT,
+  MAX_JOURNAL_SIZE,
+  MAX_JOURNAL_TEXT_BYTES,
+} from '../../../src/shared/requestJournal';
 import type { RpcId } from './protocol';
 import { redactPrivateKeys } from './redact';
 
@@ -137,7 +142,8 @@ export class RequestLog {
   private readonly listeners = new Set<(entry: RequestLogEntry) => void>();
 
   constructor(readonly capacity = DEFAULT_JOURNAL_SIZE) {
-    if (!Number.isSafeInteger(capacity) || capacity < 1) throw new RangeError('the journal keeps at least 1 entry');
+    if (!Number.isSafeInteger(capacity) || capacity < 1 || capacity > MAX_JOURNAL_SIZE)
+      throw new RangeError(`the journal keeps 1 to ${MAX_JOURNAL_SIZE} entries`);
   }
 
   get entries(): readonly RequestLogEntry[] {

@@ -221,6 +221,7 @@ export class SandboxHost implements vscode.Disposable {
       onSignature,
       onRequest,
       traffic: readSetting('exchangeTx.sandbox.trafficPerHour'),
+      journalSize: readSetting('exchangeTx.sandbox.journalSize'),
     };
     const { sandbox, taken } = await listen((port) => startSandbox({ ...options, port }), this.windowPort, this.log);
     this.windowPort = { port: sandbox.port, taken };

@@ -28,9 +28,25 @@ export function outcomeText(entry: Pick<JournalEntry, 'outcome' | 'errorCode' | 
   }
 }
 
-/** What was asked: the method, else the HTTP method and path. */
+/**
+ * The call in the body kept: its method, and its params when it has them; undefined for a body cut
+ * short, redacted, not a call, or a control action.
+ */
+function callIn(entry: JournalEntry): { readonly method: string; readonly params?: unknown } | undefined {
+  if (entry.bodyCut || entry.redacted || entry.path.startsWith(SANDBOX_CONTROL_PATH)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(entry.body);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value) || typeof value.method !== 'string') return undefined;
+  return value.params === undefined ? { method: value.method } : { method: value.method, params: value.params };
+}
+
+/** What was asked: the method (read from the body of a refused call), else the HTTP method and path. */
 function askedText(entry: JournalEntry): string {
-  return safeText(entry.method ?? `${entry.httpMethod} ${entry.path}`, 80);
+  return safeText(entry.method ?? callIn(entry)?.method ?? `${entry.httpMethod} ${entry.path}`, 80);
 }
 
 /** A row of a list: the time (UTC) and what was asked; how it went, how long it took, the key's fingerprint. */
@@ -93,17 +109,9 @@ export function journalDocument(entry: JournalEntry): string {
 
 /**
  * A request document (`*.exchange.json`) that sends the same method and params, signed when sent;
- * undefined when the body kept does not give them (cut, redacted, not a call, a control action).
+ * undefined when the body kept does not give them.
  */
 export function requestDocumentText(entry: JournalEntry): string | undefined {
-  if (entry.bodyCut || entry.redacted || entry.path.startsWith(SANDBOX_CONTROL_PATH)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(entry.body);
-  } catch {
-    return undefined;
-  }
-  if (!isRecord(value) || typeof value.method !== 'string') return undefined;
-  const call = value.params === undefined ? { method: value.method } : { method: value.method, params: value.params };
-  return `${JSON.stringify(call, null, 2)}\n`;
+  const call = callIn(entry);
+  return call && `${JSON.stringify(call, null, 2)}\n`;
 }

@@ -65,7 +65,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { command: 'exchangeTx.sandbox.copyConnection', title: 'Copy Sandbox Connection', icon: '$(copy)' },
   { command: 'exchangeTx.sandbox.simulatePayment', title: 'Sandbox: Simulate Payment', icon: '$(credit-card)' },
   { command: 'exchangeTx.sandbox.moveToStatus', title: 'Sandbox: Move to Status…', icon: '$(debug-step-over)' },
-  { command: 'exchangeTx.sandboxRequests.open', title: 'Open Sandbox Request' },
+  { command: 'exchangeTx.sandboxRequests.showRequest', title: 'Open Sandbox Request' },
   { command: 'exchangeTx.sandboxRequests.copyAsRequest', title: 'Copy as Request Document', icon: '$(copy)' },
   { command: 'exchangeTx.sandboxRequests.copyBody', title: 'Copy Body' },
   {

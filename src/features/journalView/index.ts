@@ -24,7 +24,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     tree,
     vscode.workspace.registerTextDocumentContentProvider(JOURNAL_SCHEME, view),
     vscode.commands.registerCommand(
-      'exchangeTx.sandboxRequests.open',
+      'exchangeTx.sandboxRequests.showRequest',
       withEntry((entry) => view.open(entry)),
     ),
     vscode.commands.registerCommand(

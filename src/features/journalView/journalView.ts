@@ -94,7 +94,7 @@ export class JournalView
     const [icon, color] = ICONS[entry.outcome];
     item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(color));
     item.contextValue = 'journalEntry';
-    item.command = { command: 'exchangeTx.sandboxRequests.open', title: '', arguments: [entry] };
+    item.command = { command: 'exchangeTx.sandboxRequests.showRequest', title: '', arguments: [entry] };
     return item;
   }
 

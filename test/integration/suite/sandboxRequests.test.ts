@@ -90,7 +90,7 @@ describe('Sandbox Requests view', function () {
     assert.match(item.tooltip as string, /signature-other-bytes: .*pretty-printed/);
     assert.equal((item.iconPath as vscode.ThemeIcon).id, 'lock');
 
-    const uri = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.sandboxRequests.open', row);
+    const uri = await vscode.commands.executeCommand<vscode.Uri>('exchangeTx.sandboxRequests.showRequest', row);
     const shown = vscode.window.activeTextEditor?.document;
     assert.equal(shown?.uri.toString(), uri.toString());
     assert.match(shown?.getText() ?? '', /^Diagnosis\nsignature-other-bytes: /m);

@@ -116,7 +116,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   private async run(input: unknown, signal: AbortSignal, redact: { byValue: Redact }): Promise<AgentToolResult> {
     const chosen = this.chosenTarget();
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
-    if (this.tool.changesState && chosen.kind !== 'sandbox')
+    if (this.tool.sandboxOnly && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
     // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();

@@ -68,14 +68,14 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   /** Names the target; a tool that creates or moves asks first, naming what it will do, on the sandbox. */
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const target = this.chosenTarget();
-    if (!this.tool.changesState)
-      return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
-    if (target.kind !== 'sandbox') {
+    if (this.tool.sandboxOnly && target.kind !== 'sandbox') {
       // Refused when it runs: nothing to confirm, nothing is sent.
       return {
         invocationMessage: vscode.l10n.t('{0}: refused on {1} (sandbox only)', this.tool.title, targetName(target)),
       };
     }
+    if (!this.tool.changesState)
+      return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
     const confirmation = this.tool.confirmation?.(options.input) ?? {
       title: this.tool.title,
       message: this.tool.description,

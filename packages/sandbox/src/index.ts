@@ -101,7 +101,7 @@ export { DEFAULT_RATE_LIMIT, SlidingWindowLimiter } from './rateLimit';
 export type { RateLimitOptions } from './rateLimit';
 export type { WireRecord } from './records';
 export type { RequestLogEntry, RequestOutcome } from './requestLog';
-export { journalEntry } from './requestLog';
+export { isOwn, journalEntry } from './requestLog';
 export { diagnosisText, journalDocument, journalRow, journalSummary, requestDocumentText } from './journalText';
 
 export interface SandboxOptions {

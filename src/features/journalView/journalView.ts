@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import {
   diagnosisText,
+  isOwn,
   journalDocument,
   journalEntry,
   journalRow,
@@ -10,7 +11,6 @@ import {
 } from '../../../packages/sandbox/src';
 import { isRecord } from '../../shared/isRecord';
 import type { JournalEntry, RequestOutcome } from '../../shared/requestJournal';
-import { EXTENSION_USER_AGENT } from '../../shared/requestJournal';
 import type { SandboxHost } from '../builtInSandbox/sandboxHost';
 
 /** `exchange-tx-journal:/Sandbox request 12?<its time>`: the time tells a restarted sandbox's entries apart. */
@@ -69,7 +69,7 @@ export class JournalView
   entries(): JournalEntry[] {
     const kept = this.host.sandbox?.requests ?? [];
     return kept
-      .filter((entry) => this.showOwn || entry.client !== EXTENSION_USER_AGENT)
+      .filter((entry) => this.showOwn || !isOwn(entry))
       .reverse()
       .map(journalEntry);
   }

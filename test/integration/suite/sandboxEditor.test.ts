@@ -13,7 +13,15 @@ import type { KnownStatus } from '../../../src/shared/status';
 import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';
 import type { AmountPrompt, NewTransactionPrompts } from '../../../src/features/builtInSandbox/newTransactionPrompts';
 import { findInWorkbench, savingScreenshots, workbenchPage } from '../support/workbench';
-import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import {
+  addAccount,
+  answering,
+  eventually,
+  extensionApi,
+  resetEnvironment,
+  resetSandbox,
+  screenshot,
+} from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { startSandbox } from '../../../packages/sandbox/src';
 import type { Sandbox } from '../../../packages/sandbox/src';
@@ -94,6 +102,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Copy Sandbox Connection, its format picked. */
+function copyAs(format: 'env' | 'json'): Promise<CopyConnectionResult> {
+  return answering({ picks: [format === 'env' ? '.env lines' : 'JSON'] }, () =>
+    vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection'),
+  );
+}
+
 describe('driving the built-in sandbox from the editor: new transactions and its connection', function () {
   this.timeout(60_000);
   let api: ExchangeTxApi;
@@ -120,7 +135,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await config.update('port', undefined, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
     await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     fs.rmSync(dir, { recursive: true, force: true });
     await resetEnvironment(api);
   });
@@ -251,10 +266,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     });
     const id = created.id ?? '';
     for (const format of ['env', 'json'] as const) {
-      const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-        'exchangeTx.sandbox.copyConnection',
-        format,
-      );
+      const copied = await copyAs(format);
       assert.equal(copied.url, sandbox.url);
       const file = path.join(dir, format === 'env' ? 'sandbox.env' : 'sandbox.json');
       fs.writeFileSync(file, await vscode.env.clipboard.readText());
@@ -278,10 +290,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await api.environment.restartSandbox();
     const first = await useBuiltInSandbox(api);
     assert.equal(first.port, port);
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-      'exchangeTx.sandbox.copyConnection',
-      'json',
-    );
+    const copied = await copyAs('json');
     assert.equal(copied.survivesReload, true);
     const file = path.join(dir, 'stable.json');
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
@@ -337,10 +346,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     format: 'env' | 'json',
     name: string,
   ): Promise<{ copied: CopyConnectionResult; file: string }> {
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-      'exchangeTx.sandbox.copyConnection',
-      format,
-    );
+    const copied = await copyAs(format);
     const file = path.join(dir, name);
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
     await vscode.env.clipboard.writeText('');
@@ -520,7 +526,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     });
     assert.equal(answered.status, 'hold');
 
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
     assert.equal(next.ledger.get(id), undefined);
   });

@@ -121,6 +121,8 @@ export interface Answers {
   readonly picks?: readonly (string | undefined)[];
   /** Input box texts; each must pass the box's own check. */
   readonly inputs?: readonly (string | undefined)[];
+  /** Filled in: each quick pick as it was shown, for a test to check what it offered. */
+  readonly shown?: { readonly title?: string; readonly items: readonly vscode.QuickPickItem[] }[];
   /** Buttons of information and warning messages, by label: modal ones must have one, notifications take what is left. */
   readonly buttons?: readonly (string | undefined)[];
 }
@@ -168,7 +170,9 @@ export async function answering<T>(answers: Answers, work: () => Thenable<T>): P
   ) => {
     const what = `the quick pick "${options?.title ?? options?.placeHolder ?? ''}"`;
     if (options?.canPickMany === true) fail(`${what} picks many: not answered here`);
-    return choose(next('picks', what), await items, (item) => item.label, what);
+    const offered = await items;
+    answers.shown?.push({ title: options?.title, items: offered });
+    return choose(next('picks', what), offered, (item) => item.label, what);
   };
   window.showInputBox = async (options?: vscode.InputBoxOptions) => {
     const what = `the input box "${options?.title ?? options?.prompt ?? ''}"`;

@@ -56,7 +56,7 @@ function meta(name: string) {
 export function mcpToolsTable(): string {
   return table(
     ['tool', 'what it does', 'sandbox', 'account'],
-    AGENT_TOOLS.map((tool) => [code(tool.name), meta(tool.name).mcpDoc, 'yes', tool.changesState ? '**no**' : 'yes']),
+    AGENT_TOOLS.map((tool) => [code(tool.name), meta(tool.name).mcpDoc, 'yes', tool.sandboxOnly ? '**no**' : 'yes']),
   );
 }
 
@@ -66,7 +66,7 @@ export function skillToolsTable(): string {
     ['Tool', 'What it does'],
     AGENT_TOOLS.map((tool) => [
       code(tool.name),
-      `${tool.changesState ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`,
+      `${tool.sandboxOnly ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`,
     ]),
   );
 }

@@ -13,7 +13,7 @@ import { loadCredentials, signBody } from '../../../src/api';
 import { startSandbox } from '../../../packages/sandbox/src';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { templateFor } from '../../../src/features/requests/operations';
+import { templateFor } from '../../../src/documents/operations';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import type { ExplainResult } from '../../../src/features/requests/requestTools';
 import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';

@@ -22,6 +22,7 @@ import { noteSignature, registeredKeys } from '../../secrets/registry';
 import {
   addAccount,
   answering,
+  clearHistory,
   eventually,
   extensionApi,
   moneyAnswers,
@@ -83,7 +84,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     accountId = added.account ?? '';
     await eventually(() => api.environment.kind === 'live', 'the account in use');
     service.clearRequests();
-    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+    await clearHistory(api);
   });
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
   after(async () => {

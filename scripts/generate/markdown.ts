@@ -5,7 +5,7 @@
  */
 import { AGENT_TOOLS } from '../../src/agents';
 import { TOOL_META } from '../../src/features/agentRegistration/toolManifest';
-import { OPERATIONS } from '../../src/features/requests/operationTable';
+import { OPERATIONS } from '../../src/documents/operationTable';
 import { DIAGNOSES } from '../../packages/sandbox/src/diagnosis';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';

@@ -86,6 +86,7 @@ function main(): void {
       lookbackMs: settings.lookbackMs,
       maxRps: settings.maxRps,
       emitInitial: settings.emitInitial,
+      delivery: { payload: settings.payload },
       onAttempt: (attempt) => process.stdout.write(`${attemptLine(attempt)}\n`),
       onGap: (reason) =>
         process.stderr.write(

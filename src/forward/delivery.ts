@@ -263,7 +263,7 @@ export class DeliveryQueue {
       this.inFlight.delete(entry.lane);
       return;
     }
-    const body = encodeStatusEvent(entry.event);
+    const body = encodeStatusEvent(entry.event, this.options.payload);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'exchange-tx-forwarder',

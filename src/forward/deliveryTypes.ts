@@ -3,7 +3,7 @@
  * attempt's outcome, the options.
  */
 import type { SchedulerTimers } from '../shared/timers';
-import type { OutboundEvent } from '../shared/statusEvents';
+import type { OutboundEvent, PayloadFormat } from '../shared/statusEvents';
 
 export const DEFAULT_MAX_STORED = 100_000;
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
@@ -59,6 +59,8 @@ export interface DeliveryOptions {
   readonly url: URL;
   /** The secrets to sign with, the current one first (read at every attempt: a rotation applies at once). */
   readonly secrets: readonly string[] | (() => readonly string[]);
+  /** The body's shape (default `standard`, the Standard Webhooks envelope). */
+  readonly payload?: PayloadFormat;
   readonly maxStored?: number;
   readonly maxAttempts?: number;
   readonly maxFailingMs?: number;

@@ -5,6 +5,7 @@ import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
 import { ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
+import type { PayloadFormat } from '../../shared/statusEvents';
 import { isGapEvent } from '../../shared/statusEvents';
 import type { Logger } from '../common/log';
 import { terminalText } from '../../shared/safeText';
@@ -19,6 +20,7 @@ export interface ForwardSessionOptions {
   /** Where requests go, for the log (`the sandbox`, `the account "x"`). */
   readonly target: string;
   readonly maxRps: number;
+  readonly payload: PayloadFormat;
   readonly log: Logger;
   readonly onChange: () => void;
   readonly onGap: (reason: string) => void;
@@ -70,6 +72,7 @@ export class ForwardSession extends ForwardService {
       stateFile: new StateFile(options.stateFile),
       secrets: options.secrets,
       maxRps: options.maxRps,
+      delivery: { payload: options.payload },
       onAttempt: (attempt) => logAttempt(log, attempt),
       onChange: options.onChange,
       onGap: options.onGap,

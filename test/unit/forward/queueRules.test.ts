@@ -12,6 +12,7 @@ import { DeliveryQueue } from '../../../src/forward/delivery';
 import { makeStatusEvent, verifyStatusEvent } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
 import { TestTime } from '../support/testTime';
+import { eventOf } from './receiver';
 
 const SECRET = 'queue-rules-secret-0123456789';
 const BASE = Date.UTC(2030, 0, 1);
@@ -39,7 +40,7 @@ async function serve(
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const hit = { id: (JSON.parse(body.toString('utf8')) as { id: string }).id, headers: request.headers, body };
+      const hit = { id: eventOf(JSON.parse(body.toString('utf8'))).id, headers: request.headers, body };
       hits.push(hit);
       const status = answer(hit);
       if (status === 'hold') return;

@@ -39,9 +39,13 @@ describe('Standard Webhooks signatures', () => {
     assert.equal(headers['webhook-id'], event.id);
     assert.equal(headers['webhook-timestamp'], String(now));
     assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/);
-    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as { id: string; to: string };
-    assert.equal(verified.id, event.id);
-    assert.equal(verified.to, 'confirming');
+    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as {
+      type: string;
+      data: { id: string; to: string };
+    };
+    assert.equal(verified.type, 'transaction.status_changed');
+    assert.equal(verified.data.id, event.id);
+    assert.equal(verified.data.to, 'confirming');
     // The legacy header of the same delivery verifies too.
     assert.equal(
       verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok,

@@ -15,6 +15,10 @@
  *    later and sends a gap event, which is never refused);
  *  - with `maxPerSecond`, attempts start no faster than that in any second.
  *
+ * Each entry carries a MAC keyed from the current signing secret (queueAuth.ts): `restore` drops
+ * and returns the entries no signing secret authenticates, so nothing planted in a state file is
+ * sent signed.
+ *
  * The queue keeps no file itself: its owner writes `snapshot()` when `onChange` says it changed,
  * and gives it back with `restore` after a restart. State changes happen before `onAttempt` and
  * `onChange` are called, so a count read there is already true. The entries and their counts are
@@ -38,6 +42,7 @@ import {
   DEFAULT_MAX_STORED,
 } from './deliveryTypes';
 import { post } from './post';
+import { entryMac, isAuthentic } from './queueAuth';
 
 export class DeliveryQueue {
   readonly url: URL;
@@ -111,7 +116,15 @@ export class DeliveryQueue {
     const list = this.lanes.get(lane);
     // A transaction parked as failed stays in order: its new events wait behind, failed too.
     const state: EntryState = list !== undefined && list.some((e) => e.state === 'failed') ? 'failed' : 'waiting';
-    this.lanes.insert({ event, lane, seq: this.nextSeq++, state, attempts: 0, nextAtMs: 0 });
+    this.lanes.insert({
+      event,
+      lane,
+      seq: this.nextSeq++,
+      mac: this.mac(lane, event),
+      state,
+      attempts: 0,
+      nextAtMs: 0,
+    });
     return true;
   }
 
@@ -127,13 +140,30 @@ export class DeliveryQueue {
     this.pump();
   }
 
-  /** Takes back the entries of a snapshot (after a restart), in their order. */
-  restore(entries: readonly QueueEntry[]): void {
+  /**
+   * Takes back the entries of a snapshot (after a restart), in their order, authenticated anew
+   * under the current secret; returns those no signing secret authenticates, dropped unsent.
+   */
+  restore(entries: readonly QueueEntry[]): QueueEntry[] {
+    const secrets = this.secrets();
+    const dropped: QueueEntry[] = [];
     for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+      if (!isAuthentic(secrets, entry)) {
+        dropped.push(entry);
+        continue;
+      }
       this.nextSeq = Math.max(this.nextSeq, entry.seq + 1);
-      if (entry.state === 'delivered') this.lanes.keep({ ...entry });
-      else this.lanes.insert({ ...entry });
+      const kept = { ...entry, mac: this.mac(entry.lane, entry.event) };
+      if (entry.state === 'delivered') this.lanes.keep(kept);
+      else this.lanes.insert(kept);
     }
+    this.changed();
+    return dropped;
+  }
+
+  /** Authenticates every entry under the current secret (after a rotation, before the old one stops signing). */
+  reauthenticate(): void {
+    for (const entry of this.lanes.entries()) entry.mac = this.mac(entry.lane, entry.event);
     this.changed();
   }
 
@@ -167,6 +197,7 @@ export class DeliveryQueue {
       event: done.event,
       lane: done.lane,
       seq: this.nextSeq++,
+      mac: this.mac(done.lane, done.event),
       state: 'waiting',
       attempts: 0,
       nextAtMs: 0,
@@ -213,6 +244,10 @@ export class DeliveryQueue {
   delayAfter(failures: number): number {
     const ceiling = Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** Math.min(failures - 1, 30));
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  }
+
+  private mac(lane: string, event: OutboundEvent): string {
+    return entryMac(this.secrets()[0], { lane, event });
   }
 
   private isIdle(): boolean {

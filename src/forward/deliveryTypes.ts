@@ -23,6 +23,8 @@ export interface QueueEntry {
   /** The transaction's id (events of one lane go in order); a gap event has its own lane. */
   readonly lane: string;
   readonly seq: number;
+  /** Its authentication under the current signing secret (queueAuth.ts). */
+  mac?: string;
   state: EntryState;
   attempts: number;
   /** When the first attempt that got an answer or timed out ended (Unix ms). */

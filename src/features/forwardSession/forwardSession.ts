@@ -2,7 +2,7 @@
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
-import { ForwardService } from '../../forward/service';
+import { droppedText, ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
 import type { PayloadFormat } from '../../shared/statusEvents';
@@ -89,6 +89,7 @@ export class ForwardSession extends ForwardService {
       log.error(
         `the state file could not be used (${this.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`,
       );
+    if (this.dropped.length > 0) log.error(droppedText(this.dropped));
     const queue = this.queue;
     log.info(
       `forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`,

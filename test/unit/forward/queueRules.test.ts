@@ -9,6 +9,7 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { DeliveryAttempt, QueueEntry } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
+import { entryMac } from '../../../src/forward/queueAuth';
 import { makeStatusEvent, verifyStatusEvent } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
 import { TestTime } from '../support/testTime';
@@ -114,6 +115,7 @@ describe('delivery queue rules', () => {
           event,
           lane: 'tx1',
           seq: 1,
+          mac: entryMac(SECRET, { lane: 'tx1', event }),
           state: 'waiting',
           attempts: 1,
           nextAtMs: BASE + 500,
@@ -223,6 +225,7 @@ describe('delivery queue rules', () => {
       event: e.event,
       lane: e.lane,
       seq: e.seq,
+      mac: entryMac(SECRET, e),
       state: e.state,
       attempts: 0,
       nextAtMs: 0,

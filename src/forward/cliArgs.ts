@@ -47,6 +47,8 @@ Options:
                     ${DEFAULT_LOOKBACK_MS}, a day); moving ones are followed whatever their age
   --emit-initial    at the first start, send an event (from null) for every transaction found
   --payload FORMAT  the body of each event: standard (default) or legacy
+  --retry-hours N   how long a failing event is retried before it is parked (default 24, at
+                    most 720); the waits go from 5 s, doubling, to an hour
   --help            show this text
 
 Each event: POST, content-type application/json, in the Standard Webhooks envelope
@@ -94,6 +96,7 @@ export interface ForwardSettings {
   readonly lookbackMs: number;
   readonly emitInitial: boolean;
   readonly payload: PayloadFormat;
+  readonly retryHours: number;
 }
 
 function wholeNumber(text: string | undefined, name: string, fallback: number, min: number): number {
@@ -126,6 +129,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
         state: { type: 'string' },
         'max-rps': { type: 'string' },
         payload: { type: 'string' },
+        'retry-hours': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -182,6 +186,9 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     throw new ForwardCliError(`--max-rps must be a whole number from 1 to ${SERVICE_RPS}.`);
   const payload = PAYLOAD_FORMATS.find((format) => format === (values.payload ?? 'standard'));
   if (payload === undefined) throw new ForwardCliError(`--payload must be ${PAYLOAD_FORMATS.join(' or ')}.`);
+  const retryHours = values['retry-hours'] ?? '24';
+  if (!/^\d{1,3}$/.test(retryHours) || Number(retryHours) < 1 || Number(retryHours) > 720)
+    throw new ForwardCliError('--retry-hours must be a whole number from 1 to 720.');
   const state = values.state?.trim();
   if (values.state !== undefined && !state) throw new ForwardCliError('--state needs a file name.');
   return {
@@ -200,5 +207,6 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     lookbackMs: wholeNumber(values.lookback, 'lookback', DEFAULT_LOOKBACK_MS, 1),
     emitInitial: values['emit-initial'] === true,
     payload,
+    retryHours: Number(retryHours),
   };
 }

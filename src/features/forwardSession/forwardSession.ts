@@ -42,6 +42,8 @@ function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
     log.info(
       `${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`,
     );
+  else if (attempt.parkedBecause === 'gone')
+    log.error(`${attempt.event.id} ${change}: HTTP 410 Gone; delivery stopped, every event kept (Resend resumes)`);
   else if (attempt.parked)
     log.error(
       `${attempt.event.id} ${change}: failed after ${attempt.attempt} attempts, ${answer}; kept (Resend in the Forwarded Events view)`,

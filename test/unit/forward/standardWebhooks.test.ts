@@ -136,6 +136,10 @@ describe("the CLI's attempt lines, every outcome", () => {
       attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }),
       / {2}no answer {2}not delivered, retry in 1\.2 s$/,
     );
+    assert.match(
+      attemptLine({ ...base, event, attempt: 1, status: 410, delivered: false, parked: true, parkedBecause: 'gone' }),
+      /HTTP 410 {2}the receiver answered 410 Gone: delivery stopped, every event parked \(kept; resend resumes\)$/,
+    );
     const gap = makeGapEvent('a', 'queue-full', 0, 0);
     assert.match(
       attemptLine({ ...base, event: gap, lane: 'gap:0', attempt: 1 }),

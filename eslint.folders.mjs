@@ -19,7 +19,7 @@ const SANDBOX_ENTRIES = ['index', 'methods'];
 const NODE = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
 /** The folders below the features: pure code (`src/features/common` is the features' own shared folder). */
-const BELOW_FEATURES = ['api', 'sandbox', 'shared', 'agents', 'mcp', 'forward', 'store'];
+const BELOW_FEATURES = ['api', 'sandbox', 'shared', 'agents', 'mcp', 'forward', 'store', 'documents'];
 
 /** The features: every folder of src/features but `common`, which they share. */
 const FEATURES = readdirSync(path.join(SRC, 'features'), { withFileTypes: true })
@@ -48,6 +48,12 @@ export const FOLDER_RULES = {
     packages: ['write-file-atomic'],
     node: true,
     why: 'packages/sandbox is pure Node: src/api, src/shared, src/forward, Node and write-file-atomic; never vscode',
+  },
+  documents: {
+    folders: ['shared', 'sandbox'],
+    packages: ['jsonc-parser'],
+    node: ['crypto', 'node:crypto'],
+    why: "src/documents is the request documents' format and operations, pure: src/shared, the sandbox's method list, jsonc-parser and Node's crypto; never vscode",
   },
   shared: {
     folders: [],

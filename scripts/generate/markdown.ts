@@ -5,7 +5,7 @@
  */
 import { AGENT_TOOLS } from '../../src/agents';
 import { TOOL_META } from '../../src/features/agentRegistration/toolManifest';
-import { OPERATIONS } from '../../src/features/requests/operationTable';
+import { OPERATIONS } from '../../src/documents/operationTable';
 import { DIAGNOSES } from '../../packages/sandbox/src/diagnosis';
 import { settingEntries } from '../../src/shared/settingTexts';
 import type { SettingEntry } from '../../src/shared/settingTexts';
@@ -56,7 +56,7 @@ function meta(name: string) {
 export function mcpToolsTable(): string {
   return table(
     ['tool', 'what it does', 'sandbox', 'account'],
-    AGENT_TOOLS.map((tool) => [code(tool.name), meta(tool.name).mcpDoc, 'yes', tool.changesState ? '**no**' : 'yes']),
+    AGENT_TOOLS.map((tool) => [code(tool.name), meta(tool.name).mcpDoc, 'yes', tool.sandboxOnly ? '**no**' : 'yes']),
   );
 }
 
@@ -66,7 +66,7 @@ export function skillToolsTable(): string {
     ['Tool', 'What it does'],
     AGENT_TOOLS.map((tool) => [
       code(tool.name),
-      `${tool.changesState ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`,
+      `${tool.sandboxOnly ? 'Sandbox only: ' : ''}${meta(tool.name).skillDoc}`,
     ]),
   );
 }

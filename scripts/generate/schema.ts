@@ -1,14 +1,14 @@
 /**
  * The method parts of the request schema (schemas/exchange-request.schema.json), from the
- * operations table (src/features/requests/operationTable.ts): the method's offered names with
+ * operations table (src/documents/operationTable.ts): the method's offered names with
  * their descriptions, the example list, the new-request snippets and one condition per method that
  * checks its `params` against `#/definitions/params.<method>`. Those definitions, and the rest of
  * the schema, are written by hand; the generator replaces only its parts, laid out as the file is.
  */
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { JSONPath, Node } from 'jsonc-parser';
-import { OPERATIONS } from '../../src/features/requests/operationTable';
-import type { Operation } from '../../src/features/requests/operationTable';
+import { OPERATIONS } from '../../src/documents/operationTable';
+import type { Operation } from '../../src/documents/operationTable';
 import { inline, lines, members } from './jsonText';
 
 const code = (text: string) => `\`${text}\``;

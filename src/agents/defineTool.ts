@@ -40,6 +40,12 @@ interface ReadSpec<I> extends ToolSpec<I> {
   execute(context: AgentToolContext, input: I): Promise<AgentToolResult>;
 }
 
+interface SandboxReadSpec<I> extends ToolSpec<I> {
+  /** Why it is refused on an account, after "… works on the sandbox only: ". */
+  readonly whySandboxOnly: string;
+  execute(context: SandboxToolContext, input: I): Promise<AgentToolResult>;
+}
+
 interface ChangeSpec<I> extends ToolSpec<I> {
   /** Overwrites state (pay, move, the clock): MCP's destructiveHint. */
   readonly destructive: boolean;
@@ -53,9 +59,15 @@ function asRecord(input: unknown): Record<string, unknown> {
   return isRecord(input) ? input : {};
 }
 
-/** The refusal of a state-changing tool on an account: nothing is sent. */
-export function sandboxOnlyRefusal(context: Pick<AgentToolContext, 'target'>, tool: string): AgentToolResult {
-  const message = `${tool} works on the sandbox only: it changes state, and nothing is created or moved on an account. Switch to the sandbox to use it.`;
+const CHANGES_STATE = 'it changes state, and nothing is created or moved on an account';
+
+/** The refusal of a sandbox-only tool on an account: nothing is sent. */
+export function sandboxOnlyRefusal(
+  context: Pick<AgentToolContext, 'target'>,
+  tool: string,
+  why = CHANGES_STATE,
+): AgentToolResult {
+  const message = `${tool} works on the sandbox only: ${why}. Switch to the sandbox to use it.`;
   return {
     text: [targetLine(context.target), message, 'Nothing was sent.'].join('\n'),
     data: { target: targetData(context.target), error: { kind: 'sandbox-only', message, sent: false } },
@@ -105,9 +117,28 @@ export function readTool<I>(spec: ReadSpec<I>): AgentTool {
   return {
     ...common(spec),
     changesState: false,
+    sandboxOnly: false,
     destructive: false,
     idempotent: true,
     run: (context, input) => guarded(spec, context, input, (parsed) => spec.execute(context, parsed)),
+  };
+}
+
+/** A tool that reads what only the sandbox has (its control endpoint): refused on an account before anything is sent. */
+export function sandboxReadTool<I>(spec: SandboxReadSpec<I>): AgentTool {
+  return {
+    ...common(spec),
+    usesControl: true,
+    changesState: false,
+    sandboxOnly: true,
+    destructive: false,
+    idempotent: true,
+    run: (context, input) => {
+      const control = context.control;
+      if (context.target.kind !== 'sandbox' || control === undefined)
+        return Promise.resolve(sandboxOnlyRefusal(context, spec.title, spec.whySandboxOnly));
+      return guarded(spec, context, input, (parsed) => spec.execute({ ...context, control }, parsed));
+    },
   };
 }
 
@@ -117,6 +148,7 @@ export function sandboxTool<I>(spec: ChangeSpec<I>): AgentTool {
     ...common(spec),
     usesControl: true,
     changesState: true,
+    sandboxOnly: true,
     destructive: spec.destructive,
     idempotent: spec.idempotent,
     confirmation: (input) => spec.confirmation(asRecord(input)),

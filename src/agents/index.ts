@@ -5,6 +5,7 @@
  */
 import { diagnoseTransactionTool } from './diagnoseTool';
 import { explainErrorTool } from './explainErrorTool';
+import { listSandboxRequestsTool } from './journalTool';
 import { listTransactionsTool } from './listTool';
 import { getEstimateTool, getFixedRateTool, getPairLimitsTool, validateAddressTool } from './marketTools';
 import { advanceSandboxTool, createSandboxFixedTransactionTool } from './sandboxFlowTools';
@@ -39,6 +40,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   getEstimateTool,
   getFixedRateTool,
   validateAddressTool,
+  listSandboxRequestsTool,
   createSandboxTransactionTool,
   createSandboxFixedTransactionTool,
   paySandboxTransactionTool,

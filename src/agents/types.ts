@@ -83,6 +83,8 @@ export interface AgentTool {
   readonly outputSchema: OutputSchema;
   /** Creates or moves something: sandbox only, and needs the user's confirmation. */
   readonly changesState: boolean;
+  /** Served on the sandbox only (every tool that changes state, and those that read what only the sandbox has). */
+  readonly sandboxOnly: boolean;
   /** Overwrites state (pays, moves, skips the clock): MCP's destructiveHint. */
   readonly destructive: boolean;
   /** Calling it again with the same input changes nothing more: MCP's idempotentHint. */

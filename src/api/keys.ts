@@ -53,6 +53,17 @@ function readDer(der: Buffer): KeyObject {
   throw new KeyFormatError('The key bytes are not a DER private key (neither PKCS#8 nor PKCS#1).');
 }
 
+/**
+ * A PEM block rebuilt from its structure: its base64 body in lines of 64, whatever whitespace a
+ * paste left (an input box turns the newlines into spaces).
+ */
+function rebuiltPem(text: string, label: string): string {
+  const body = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]*)-----END ${label}-----`).exec(text)?.[1];
+  if (body === undefined) return text.trim();
+  const lines = body.replace(/\s+/g, '').match(/.{1,64}/g) ?? [];
+  return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`, ''].join('\n');
+}
+
 function readKeyObject(text: string): KeyObject {
   const encoding = detectEncoding(text);
   switch (encoding) {
@@ -65,7 +76,7 @@ function readKeyObject(text: string): KeyObject {
         throw new KeyFormatError('Found an encrypted PEM private key; provide it unencrypted.');
       }
       try {
-        return createPrivateKey({ key: text.trim(), format: 'pem' });
+        return createPrivateKey({ key: rebuiltPem(text, label), format: 'pem' });
       } catch {
         throw new KeyFormatError(`Found a PEM "${label}" block that could not be read as a private key.`);
       }

@@ -76,7 +76,7 @@ async function main(): Promise<void> {
 
   await server.connect(new StdioServerTransport());
   const count =
-    binding.context.target.kind === 'sandbox' ? tools.length : tools.filter((tool) => !tool.changesState).length;
+    binding.context.target.kind === 'sandbox' ? tools.length : tools.filter((tool) => !tool.sandboxOnly).length;
   log(`serving ${count} tools for ${binding.description}`);
   if (process.stdin.isTTY) {
     log('this is an MCP server: it speaks JSON-RPC on stdin and stdout to an MCP client (an agent, an editor).');

@@ -56,9 +56,9 @@ export function targetText(target: AgentTarget): string {
     : `the account "${target.label}" at ${target.host}`;
 }
 
-/** Whether a tool is served for the target: everything on the sandbox, only what reads on an account. */
+/** Whether a tool is served for the target: everything on the sandbox, all but the sandbox-only ones on an account. */
 export function isServed(tool: AgentTool, target: AgentTarget): boolean {
-  return !tool.changesState || target.kind === 'sandbox';
+  return !tool.sandboxOnly || target.kind === 'sandbox';
 }
 
 /** What the client is told about the server: the target, and why state-changing tools are (not) there. */

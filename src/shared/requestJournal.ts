@@ -103,6 +103,8 @@ export interface RequestsFilter {
   readonly outcome?: RequestOutcome;
   /** An API key, or its fingerprint. */
   readonly apiKey?: string;
+  /** Only the extension's own requests (true), or only the others (false). */
+  readonly own?: boolean;
   /** Only entries after this `seq` (the `lastSeq` of an earlier answer, to read what is new). */
   readonly afterSeq?: number;
   /** Only entries that arrived at or after this time of the sandbox clock, Unix ms. */

@@ -99,3 +99,13 @@ export function visibleText(text: string): string {
     { keep: '\n\r\t' },
   );
 }
+
+/** Whether `char` (one code point) is written as an escape: unsafe, or a space other than U+0020. */
+export function isInvisible(char: string): boolean {
+  return isUnsafe(char, { spaces: true });
+}
+
+/** A character's code point in hex, at least four digits (`202E`). */
+export function codePointHex(char: string): string {
+  return (char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+}

@@ -26,7 +26,7 @@ import { makeStatusEvent } from '../../../src/shared/statusEvents';
 import type { HookEventSummary, HookState } from '../../../src/shared/controlProtocol';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import type { DeliveryOptions, QueueEntry } from '../../../src/forward/deliveryTypes';
-import { checkHookUrl } from '../../../src/forward/target';
+import { checkHookUrl, HookTargetError } from '../../../src/forward/target';
 import { writeFileAtomicSync } from '../../../src/forward/atomicFile';
 import type { Clock } from './clock';
 import type { Ledger } from './ledger';
@@ -126,6 +126,7 @@ export class HookEmitter {
   persistTo(file: string): string | undefined {
     this.file = file;
     let kept: HookFile;
+    let url: URL;
     try {
       if (!fs.existsSync(file)) return undefined;
       kept = JSON.parse(fs.readFileSync(file, 'utf8')) as HookFile;
@@ -137,11 +138,14 @@ export class HookEmitter {
         !Array.isArray(kept.entries)
       )
         throw new Error('malformed');
-    } catch {
-      return `Hook:         ${file} could not be read; no hook is set.`;
+      url = checkHookUrl(kept.url);
+    } catch (error) {
+      // Left as it is: its waiting events are not dropped for a file someone else wrote.
+      const why = error instanceof HookTargetError ? ` (${error.message})` : '';
+      return `Hook:         ${file} could not be read${why}; no hook is set.`;
     }
     this.clear();
-    this.open(checkHookUrl(kept.url), kept.secret);
+    this.open(url, kept.secret);
     this.ledger = this.ledgerNow();
     this.statuses = new Map(Object.entries(kept.statuses).map(([id, [status]]) => [id, status]));
     this.changes = new Map(Object.entries(kept.statuses).map(([id, [, n]]) => [id, n]));
@@ -152,7 +156,7 @@ export class HookEmitter {
     this.check();
     this.queue?.kick();
     this.arm();
-    return `Hook:         events go to ${kept.url} again (${this.queue?.pending ?? 0} waiting)`;
+    return `Hook:         events go to ${url.href} again (${this.queue?.pending ?? 0} waiting)`;
   }
 
   state(): HookState {

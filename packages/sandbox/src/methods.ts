@@ -1,6 +1,6 @@
 /**
  * The methods the sandbox serves: the one list of them. The request documents' operations
- * (src/features/requests/operationTable.ts) say `inSandbox` from it, and the generated schema and
+ * (src/documents/operationTable.ts) say `inSandbox` from it, and the generated schema and
  * docs/sandbox.md's table follow; a method is served once its operation is in operations/ and its
  * name here. No imports, so the extension can read it without loading the sandbox.
  *

@@ -99,6 +99,11 @@ function bounded(bytes: Buffer): { text: string; cut: boolean } {
   return { text: (cut ? bytes.subarray(0, MAX_JOURNAL_TEXT_BYTES) : bytes).toString('utf8'), cut };
 }
 
+/** Whether the extension itself sent it (its User-Agent). */
+export function isOwn(entry: Pick<RequestLogEntry, 'client'>): boolean {
+  return entry.client === EXTENSION_USER_AGENT;
+}
+
 /** The entry as the journal shows it outside the sandbox (control `requests`, `--journal`). */
 export function journalEntry(entry: RequestLogEntry): JournalEntry {
   return {
@@ -117,7 +122,7 @@ export function journalEntry(entry: RequestLogEntry): JournalEntry {
     durationMs: entry.durationMs ?? null,
     apiKey: entry.apiKey === undefined ? null : fingerprint(entry.apiKey),
     client: entry.client ?? null,
-    own: entry.client === EXTENSION_USER_AGENT,
+    own: isOwn(entry),
     body: entry.body,
     bodyBytes: entry.bodyBytes,
     bodyCut: entry.bodyCut,

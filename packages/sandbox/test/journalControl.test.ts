@@ -70,6 +70,9 @@ describe('the journal through the control endpoint', () => {
     assert.deepEqual(await seqs({ sinceMs: later, outcome: 'error' }), [4]);
     // Each control call is journaled too, once answered: the seven above are entries 6 to 12.
     assert.deepEqual(await seqs({ limit: 2 }), [11, 12]);
+    // The control client is the extension's own (its User-Agent); the helper's requests are not.
+    assert.deepEqual(await seqs({ own: false }), [1, 2, 3, 4, 5]);
+    assert.deepEqual(await seqs({ own: true, limit: 3 }), [12, 13, 14]);
     const diagnosed = await control.run({ action: 'requests', outcome: 'unauthorized', limit: 1 });
     assert.equal(diagnosed.entries[0].diagnosis?.code, 'api-key-unknown');
     assert.equal(diagnosed.matched, 2);
@@ -79,6 +82,7 @@ describe('the journal through the control endpoint', () => {
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ outcome: 'fine' }, 'outcome', /outcome must be one of ok, error/],
       [{ limit: 1001 }, 'limit', /from 1 to 1000/],
+      [{ own: 'yes' }, 'own', /own must be true or false/],
       [{ seq: 1 }, 'seq', /Unknown field "seq"/],
     ];
     for (const [filter, field, words] of cases) {

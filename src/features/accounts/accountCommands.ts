@@ -1,4 +1,4 @@
-/** The account commands; arguments that would change keys or addresses unasked count only under test. */
+/** The account commands; keys and addresses come only from the user's answers. */
 import type { EnvironmentService } from './environmentService';
 import * as vscode from 'vscode';
 import { fingerprint } from '../../api';
@@ -10,14 +10,6 @@ import { AccountInputError } from './accountStore';
 import { legacyBaseUrl } from '../common/settings';
 import { askBaseUrl, askKeys, askName, keyError } from './keyPrompts';
 import { isRecord } from '../../shared/isRecord';
-
-interface AddAccountArgs {
-  readonly name: string;
-  readonly baseUrl: string;
-  readonly privateKey: string;
-  readonly apiKey?: string;
-  readonly activate?: boolean;
-}
 
 /** What an account command gives back; `error`: `cancelled`, or the message the user saw. */
 interface AccountResult {
@@ -42,60 +34,43 @@ export function registerAccountCommands(
   context: vscode.ExtensionContext,
   { environment, log }: { readonly environment: EnvironmentService; readonly log: Logger },
 ): void {
-  const testing = context.extensionMode === vscode.ExtensionMode.Test;
   const store = environment.accounts;
 
-  const addAccount = async (args?: unknown): Promise<AccountResult> => {
-    let input: AddAccountArgs;
-    if (testing && isRecord(args) && typeof args.privateKey === 'string') {
-      input = {
-        name: str(args.name) ?? '',
-        baseUrl: str(args.baseUrl) ?? '',
-        privateKey: args.privateKey,
-        apiKey: str(args.apiKey),
-        activate: args.activate === true,
-      };
-    } else {
-      const title = vscode.l10n.t('Add Account');
-      const name = await askName(
-        { title, step: 1, totalSteps: 4 },
-        store.accounts.length === 0 ? vscode.l10n.t('Production') : '',
-        (text) => store.checkName(text),
-      );
-      if (name === undefined) return CANCELLED;
-      const baseUrl = await askBaseUrl({ title, step: 2, totalSteps: 4 }, legacyBaseUrl(), (text) =>
-        store.checkUrl(text),
-      );
-      if (baseUrl === undefined) return CANCELLED;
-      const keys = await askKeys(title, 3, 4);
-      if (!keys) return CANCELLED;
-      input = { name, baseUrl, ...keys };
-    }
+  const addAccount = async (): Promise<AccountResult> => {
+    const title = vscode.l10n.t('Add Account');
+    const name = await askName(
+      { title, step: 1, totalSteps: 4 },
+      store.accounts.length === 0 ? vscode.l10n.t('Production') : '',
+      (text) => store.checkName(text),
+    );
+    if (name === undefined) return CANCELLED;
+    const baseUrl = await askBaseUrl({ title, step: 2, totalSteps: 4 }, legacyBaseUrl(), (text) =>
+      store.checkUrl(text),
+    );
+    if (baseUrl === undefined) return CANCELLED;
+    const keys = await askKeys(title, 3, 4);
+    if (!keys) return CANCELLED;
     let account: Account;
     let apiKey: string;
     try {
-      const added = await store.add(input);
+      const added = await store.add({ name, baseUrl, ...keys });
       account = added.account;
       apiKey = added.credentials.apiKey;
     } catch (error) {
       return failure(log, vscode.l10n.t('Account not added'), error);
     }
     log.info(`account "${account.name}" added (${hostOf(account.baseUrl)}, API key ${fingerprint(apiKey)})`);
-    let activate = input.activate;
-    if (activate === undefined) {
-      const use = vscode.l10n.t('Use It Now');
-      activate =
-        (await vscode.window.showInformationMessage(
-          vscode.l10n.t(
-            'Account "{0}" added (API key {1}). Use it now instead of {2}?',
-            account.name,
-            fingerprint(apiKey),
-            environment.kind === 'live' ? (environment.state.account?.name ?? '') : vscode.l10n.t('the sandbox'),
-          ),
-          use,
-        )) === use;
-    }
-    if (activate) await environment.choose(account.id);
+    const use = vscode.l10n.t('Use It Now');
+    const answer = await vscode.window.showInformationMessage(
+      vscode.l10n.t(
+        'Account "{0}" added (API key {1}). Use it now instead of {2}?',
+        account.name,
+        fingerprint(apiKey),
+        environment.kind === 'live' ? (environment.state.account?.name ?? '') : vscode.l10n.t('the sandbox'),
+      ),
+      use,
+    );
+    if (answer === use) await environment.choose(account.id);
     return { account: account.id, apiKey };
   };
 
@@ -107,14 +82,6 @@ export function registerAccountCommands(
       const account =
         given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Edit Account'));
       if (!account) return given !== undefined ? { error: vscode.l10n.t('That account no longer exists.') } : CANCELLED;
-      if (testing && isRecord(args) && (args.name !== undefined || args.baseUrl !== undefined)) {
-        try {
-          await store.update(account.id, { name: str(args.name), baseUrl: str(args.baseUrl) });
-          return { account: account.id };
-        } catch (error) {
-          return failure(log, vscode.l10n.t('Account not changed'), error);
-        }
-      }
       const title = vscode.l10n.t('Edit Account "{0}"', account.name);
       const rename = { label: vscode.l10n.t('$(edit) Rename…'), description: account.name };
       const address = { label: vscode.l10n.t('$(globe) Change Address…'), description: account.baseUrl };
@@ -151,19 +118,16 @@ export function registerAccountCommands(
         given !== undefined ? store.get(given) : await pickAccount(environment, vscode.l10n.t('Remove Account'));
       if (!account) return false;
       const remove = vscode.l10n.t('Remove Account');
-      const confirmed =
-        testing && isRecord(args) && args.confirm === true
-          ? true
-          : (await vscode.window.showWarningMessage(
-              vscode.l10n.t(
-                'Remove the account "{0}" ({1}) and its keys from this machine?',
-                account.name,
-                hostOf(account.baseUrl),
-              ),
-              { modal: true },
-              remove,
-            )) === remove;
-      if (!confirmed) return false;
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Remove the account "{0}" ({1}) and its keys from this machine?',
+          account.name,
+          hostOf(account.baseUrl),
+        ),
+        { modal: true },
+        remove,
+      );
+      if (answer !== remove) return false;
       await store.remove(account.id);
       log.info(`account "${account.name}" removed`);
       vscode.window.setStatusBarMessage(
@@ -174,15 +138,9 @@ export function registerAccountCommands(
     },
 
     'exchangeTx.setApiKeys': async (args?: unknown): Promise<AccountResult> => {
-      // The keys and the answer count only under test; `account` defaults to the chosen one.
-      const arg: Record<string, unknown> = isRecord(args) ? args : {};
-      const given = {
-        account: str(arg.account),
-        privateKey: testing ? str(arg.privateKey) : undefined,
-        apiKey: testing ? str(arg.apiKey) : undefined,
-        switchToLive: testing && typeof arg.switchToLive === 'boolean' ? arg.switchToLive : undefined,
-      };
-      const accountId = given.account ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
+      // `account` (from Edit Account) defaults to the chosen one.
+      const given = isRecord(args) ? str(args.account) : undefined;
+      const accountId = given ?? (environment.chosen === 'sandbox' ? undefined : environment.chosen);
       let account = accountId !== undefined ? store.get(accountId) : undefined;
       if (!account) {
         if (store.accounts.length === 0 || accountId === undefined) {
@@ -194,9 +152,7 @@ export function registerAccountCommands(
           return { error: vscode.l10n.t('That account no longer exists.') };
         }
       }
-      let keys: { privateKey: string; apiKey?: string } | undefined;
-      if (given.privateKey !== undefined) keys = { privateKey: given.privateKey, apiKey: given.apiKey };
-      else keys = await askKeys(vscode.l10n.t('Set API Keys for "{0}"', account.name), 1, 2);
+      const keys = await askKeys(vscode.l10n.t('Set API Keys for "{0}"', account.name), 1, 2);
       if (!keys) return CANCELLED;
       try {
         const credentials = await store.setKeys(account.id, keys.privateKey, keys.apiKey);
@@ -207,17 +163,15 @@ export function registerAccountCommands(
           );
         } else {
           const use = vscode.l10n.t('Use It Now');
-          const choice =
-            given.switchToLive ??
-            (await vscode.window.showInformationMessage(
-              vscode.l10n.t(
-                'Keys of "{0}" saved (API key {1}). Use this account now?',
-                account.name,
-                fingerprint(credentials.apiKey),
-              ),
-              use,
-            )) === use;
-          if (choice) await environment.choose(account.id);
+          const answer = await vscode.window.showInformationMessage(
+            vscode.l10n.t(
+              'Keys of "{0}" saved (API key {1}). Use this account now?',
+              account.name,
+              fingerprint(credentials.apiKey),
+            ),
+            use,
+          );
+          if (answer === use) await environment.choose(account.id);
         }
         return { account: account.id, apiKey: credentials.apiKey };
       } catch (error) {
@@ -233,27 +187,22 @@ export function registerAccountCommands(
           ? store.get(accountId)
           : await pickAccount(environment, vscode.l10n.t('Clear API Keys'));
       if (!account || (await store.keys(account.id)).state === 'none') {
-        if (!(testing && isRecord(args)))
-          void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
+        void vscode.window.showInformationMessage(vscode.l10n.t('No API keys are saved for this account.'));
         return false;
       }
       const clear = vscode.l10n.t('Clear Keys');
-      const confirmed =
-        testing && isRecord(args) && args.confirm === true
-          ? true
-          : (await vscode.window.showWarningMessage(
-              vscode.l10n.t(
-                'Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.',
-                account.name,
-              ),
-              { modal: true },
-              clear,
-            )) === clear;
-      if (!confirmed) return false;
+      const answer = await vscode.window.showWarningMessage(
+        vscode.l10n.t(
+          'Remove the saved keys of "{0}" from this machine? The account stays; requests go to the sandbox until it has keys again.',
+          account.name,
+        ),
+        { modal: true },
+        clear,
+      );
+      if (answer !== clear) return false;
       await store.clearKeys(account.id);
       log.info(`keys of "${account.name}" cleared`);
-      if (!(testing && isRecord(args)))
-        void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
+      void vscode.window.showInformationMessage(vscode.l10n.t('Keys of "{0}" cleared.', account.name));
       return true;
     },
 

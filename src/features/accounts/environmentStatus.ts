@@ -70,45 +70,34 @@ export function registerEnvironment(
     item,
     environment.onDidChange(render),
     environment.accounts.onDidChange(render),
-    vscode.commands.registerCommand('exchangeTx.switchEnvironment', async (target?: unknown) => {
-      // Where requests go is the user's choice: only the extension's own tests pass it as an argument.
-      let chosen =
-        typeof target === 'string' && context.extensionMode === vscode.ExtensionMode.Test ? target : undefined;
-      if (chosen === undefined) {
-        const state = environment.state;
-        const sandbox: Pick = {
-          target: 'sandbox',
-          label: vscode.l10n.t('$(beaker) Sandbox'),
-          description: vscode.l10n.t('on this machine'),
-          detail: vscode.l10n.t(
-            'The built-in simulation of the service{0}',
-            state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '',
-          ),
-        };
-        const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({
-          ...a,
-          target: a.id,
-        }));
-        const add: Pick = { target: 'add', label: vscode.l10n.t('$(add) Add Account…') };
-        const separator = { target: '', label: '', kind: vscode.QuickPickItemKind.Separator };
-        const items: Pick[] = [sandbox, ...accounts, separator, add];
-        const title = state.restricted
-          ? vscode.l10n.t('Exchange Tx: Account (Restricted Mode: accounts are off)')
-          : vscode.l10n.t('Exchange Tx: Account');
-        chosen = (await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where requests go') }))
-          ?.target;
-      }
+    vscode.commands.registerCommand('exchangeTx.switchEnvironment', async () => {
+      // Where requests go is the user's choice: no argument picks it.
+      const state = environment.state;
+      const sandbox: Pick = {
+        target: 'sandbox',
+        label: vscode.l10n.t('$(beaker) Sandbox'),
+        description: vscode.l10n.t('on this machine'),
+        detail: vscode.l10n.t(
+          'The built-in simulation of the service{0}',
+          state.chosen === 'sandbox' ? ` · ${vscode.l10n.t('in use')}` : '',
+        ),
+      };
+      const accounts: Pick[] = (await accountItems(environment, environment.accounts.accounts)).map((a) => ({
+        ...a,
+        target: a.id,
+      }));
+      const add: Pick = { target: 'add', label: vscode.l10n.t('$(add) Add Account…') };
+      const separator = { target: '', label: '', kind: vscode.QuickPickItemKind.Separator };
+      const items: Pick[] = [sandbox, ...accounts, separator, add];
+      const title = state.restricted
+        ? vscode.l10n.t('Exchange Tx: Account (Restricted Mode: accounts are off)')
+        : vscode.l10n.t('Exchange Tx: Account');
+      const chosen = (
+        await vscode.window.showQuickPick(items, { title, placeHolder: vscode.l10n.t('Where requests go') })
+      )?.target;
       if (chosen === undefined || chosen === '') return environment.kind;
       if (chosen === 'add') {
         await vscode.commands.executeCommand('exchangeTx.addAccount');
-        return environment.kind;
-      }
-      if (chosen === 'live' && environment.accounts.accounts.length === 0) {
-        showUserMessage({
-          severity: 'warning',
-          text: vscode.l10n.t('The service needs an account with your API keys.'),
-          actions: [{ title: vscode.l10n.t('Add Account…'), command: 'exchangeTx.addAccount', args: [] }],
-        });
         return environment.kind;
       }
       try {

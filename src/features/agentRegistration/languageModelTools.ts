@@ -68,14 +68,14 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   /** Names the target; a tool that creates or moves asks first, naming what it will do, on the sandbox. */
   prepareInvocation(options: vscode.LanguageModelToolInvocationPrepareOptions<unknown>): vscode.PreparedToolInvocation {
     const target = this.chosenTarget();
-    if (!this.tool.changesState)
-      return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
-    if (target.kind !== 'sandbox') {
+    if (this.tool.sandboxOnly && target.kind !== 'sandbox') {
       // Refused when it runs: nothing to confirm, nothing is sent.
       return {
         invocationMessage: vscode.l10n.t('{0}: refused on {1} (sandbox only)', this.tool.title, targetName(target)),
       };
     }
+    if (!this.tool.changesState)
+      return { invocationMessage: vscode.l10n.t('{0} on {1}', this.tool.title, targetName(target)) };
     const confirmation = this.tool.confirmation?.(options.input) ?? {
       title: this.tool.title,
       message: this.tool.description,
@@ -116,7 +116,7 @@ export class LanguageModelAgentTool implements vscode.LanguageModelTool<unknown>
   private async run(input: unknown, signal: AbortSignal, redact: { byValue: Redact }): Promise<AgentToolResult> {
     const chosen = this.chosenTarget();
     // Refused before the account's connection is even made (no trust prompt, nothing signed).
-    if (this.tool.changesState && chosen.kind !== 'sandbox')
+    if (this.tool.sandboxOnly && chosen.kind !== 'sandbox')
       return sandboxOnlyRefusal({ target: chosen }, this.tool.title);
     // The target is decided when the tool runs, so a switch never sends a changing call to an account.
     const connection = await this.deps.environment.connection();

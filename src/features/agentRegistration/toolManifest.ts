@@ -118,6 +118,15 @@ export const TOOL_META: Readonly<Record<string, VsCodeMeta>> = {
     mcpDoc: 'pays a waiting sandbox transaction',
     skillDoc: 'pay a waiting transaction (the expected or another amount).',
   },
+  exchangeTx_listSandboxRequests: {
+    reference: 'exchangeTxSandboxRequests',
+    icon: '$(output)',
+    key: 'listSandboxRequests',
+    userDescription: 'What your own code sent the sandbox, and why a refused request was refused.',
+    mcpDoc: 'lists what reached the sandbox from your code, with the diagnosis of each refused request',
+    skillDoc:
+      'what the user\'s own code sent the sandbox (`outcome`: "unauthorized" for 401s), each refused request with its diagnosis code and what to change.',
+  },
   exchangeTx_moveSandboxTransaction: {
     reference: 'exchangeTxSandboxMove',
     icon: '$(debug-step-over)',
@@ -155,7 +164,7 @@ export function manifestToolEntries(): Record<string, unknown>[] {
       modelDescription: tool.description,
       canBeReferencedInPrompt: true,
       icon: meta.icon,
-      ...(tool.changesState ? { when: SANDBOX_ONLY_WHEN } : {}),
+      ...(tool.sandboxOnly ? { when: SANDBOX_ONLY_WHEN } : {}),
       inputSchema: JSON.parse(JSON.stringify(tool.inputSchema)) as unknown,
     };
   });

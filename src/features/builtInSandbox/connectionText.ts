@@ -12,10 +12,6 @@ export interface SandboxConnection {
   readonly privateKey: string;
 }
 
-export function isConnectionFormat(value: unknown): value is ConnectionFormat {
-  return value === 'env' || value === 'json';
-}
-
 export function connectionText(connection: SandboxConnection, format: ConnectionFormat): string {
   if (format === 'json') {
     return `${JSON.stringify({ url: connection.url, endpoint: `${connection.url}/v2`, apiKey: connection.apiKey, privateKey: connection.privateKey }, null, 2)}\n`;

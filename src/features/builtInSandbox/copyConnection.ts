@@ -1,10 +1,10 @@
-/** "Copy Sandbox Connection"; only tests may pass the format, so no extension copies the key unseen. */
+/** "Copy Sandbox Connection"; the user picks the format, so no extension copies the key unseen. */
 import type { SandboxHost } from './sandboxHost';
 import * as vscode from 'vscode';
 import { showUserMessage } from '../common/userMessages';
 import type { Logger } from '../common/log';
 import type { ConnectionFormat, ConnectionLife } from './connectionText';
-import { connectionLife, connectionText, isConnectionFormat } from './connectionText';
+import { connectionLife, connectionText } from './connectionText';
 import { SANDBOX_ENV } from '../../shared/connectionNames';
 import { stableKeySetting } from './sandboxKeyPair';
 import { portSetting } from './sandboxPort';
@@ -56,35 +56,30 @@ function lifeNote(life: ConnectionLife): string {
 }
 
 export function copyConnectionHandler(
-  context: vscode.ExtensionContext,
   sandboxHost: Pick<SandboxHost, 'start'>,
   log: Logger,
-): (arg?: unknown) => Promise<CopyConnectionResult | undefined> {
-  const testMode = context.extensionMode === vscode.ExtensionMode.Test;
-  return async (arg?: unknown): Promise<CopyConnectionResult | undefined> => {
-    let format: ConnectionFormat | undefined = testMode && isConnectionFormat(arg) ? arg : undefined;
-    if (!format) {
-      const items: FormatItem[] = [
-        {
-          format: 'env',
-          label: vscode.l10n.t('.env lines'),
-          detail: `${SANDBOX_ENV.url}=…  ${SANDBOX_ENV.apiKey}=…  ${SANDBOX_ENV.privateKey}=…`,
-        },
-        {
-          format: 'json',
-          label: vscode.l10n.t('JSON'),
-          detail: '{ "url": …, "endpoint": …, "apiKey": …, "privateKey": … }',
-        },
-      ];
-      format = (
-        await vscode.window.showQuickPick(items, {
-          title: vscode.l10n.t('Copy Sandbox Connection'),
-          placeHolder: vscode.l10n.t(
-            "The sandbox's URL, API key and private key, for a program of yours on this machine",
-          ),
-        })
-      )?.format;
-    }
+): () => Promise<CopyConnectionResult | undefined> {
+  return async (): Promise<CopyConnectionResult | undefined> => {
+    const items: FormatItem[] = [
+      {
+        format: 'env',
+        label: vscode.l10n.t('.env lines'),
+        detail: `${SANDBOX_ENV.url}=…  ${SANDBOX_ENV.apiKey}=…  ${SANDBOX_ENV.privateKey}=…`,
+      },
+      {
+        format: 'json',
+        label: vscode.l10n.t('JSON'),
+        detail: '{ "url": …, "endpoint": …, "apiKey": …, "privateKey": … }',
+      },
+    ];
+    const format = (
+      await vscode.window.showQuickPick(items, {
+        title: vscode.l10n.t('Copy Sandbox Connection'),
+        placeHolder: vscode.l10n.t(
+          "The sandbox's URL, API key and private key, for a program of yours on this machine",
+        ),
+      })
+    )?.format;
     if (!format) return undefined;
     const { sandbox, credentials, keyText, portTaken, keyKept } = await sandboxHost.start();
     await vscode.env.clipboard.writeText(

@@ -11,11 +11,6 @@ import type { FaultPresetId } from '../common/faultPresets';
 
 type PresetItem = vscode.QuickPickItem & { readonly id: FaultPresetId };
 
-function keepOwnOf(arg: unknown): boolean | undefined {
-  if (typeof arg !== 'object' || arg === null || !('keepOwn' in arg)) return undefined;
-  return typeof arg.keepOwn === 'boolean' ? arg.keepOwn : undefined;
-}
-
 /** Asks before a reset (modal); resolves with whether to keep the user's own, or undefined. */
 async function askReset(own: number): Promise<boolean | undefined> {
   const keep = vscode.l10n.t('Reset, Keep Mine');
@@ -95,11 +90,9 @@ export function register(context: vscode.ExtensionContext, services: Services): 
       );
       return words;
     },
-    'exchangeTx.sandbox.reset': async (arg?: unknown) => {
-      // Only the extension's tests may skip the question, with {keepOwn}: it deletes what the user made.
-      const given = context.extensionMode === vscode.ExtensionMode.Test ? keepOwnOf(arg) : undefined;
+    'exchangeTx.sandbox.reset': async () => {
       const own = (await sandboxHost.start()).sandbox.ledger.ownTransactions().length;
-      const keepOwn = given ?? (await askReset(own));
+      const keepOwn = await askReset(own);
       if (keepOwn === undefined) return undefined;
       const kept = await sandboxHost.resetLedger(keepOwn);
       notify(
@@ -116,7 +109,7 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     },
     'exchangeTx.sandbox.simulatePayment': (arg?: unknown, second?: unknown) => payAndMove.simulatePayment(arg, second),
     'exchangeTx.sandbox.moveToStatus': (arg?: unknown, second?: unknown) => payAndMove.moveToStatus(arg, second),
-    'exchangeTx.sandbox.copyConnection': copyConnectionHandler(context, sandboxHost, log),
+    'exchangeTx.sandbox.copyConnection': copyConnectionHandler(sandboxHost, log),
   };
   for (const [command, handler] of Object.entries(handlers))
     context.subscriptions.push(vscode.commands.registerCommand(command, handler));

@@ -14,48 +14,6 @@ import { commandIdOf, paymentAmountOf, paymentKind, paymentProblem, commandStatu
 import { errorText } from '../../shared/errorText';
 import { safeText } from '../../shared/safeText';
 
-export interface AmountItem extends vscode.QuickPickItem {
-  readonly choice: 'expected' | 'other';
-}
-export interface StatusItem extends vscode.QuickPickItem {
-  readonly status: KnownStatus;
-}
-
-/** The questions of both commands; each resolves undefined when the user cancels. */
-export interface PayAndMovePrompts {
-  id(value: string): Promise<string | undefined>;
-  amountChoice(items: readonly AmountItem[], title: string): Promise<AmountItem['choice'] | undefined>;
-  amount(expected: string, currency: string, title: string): Promise<string | undefined>;
-  status(items: readonly StatusItem[], title: string): Promise<KnownStatus | undefined>;
-}
-
-export const windowPayAndMovePrompts: Omit<PayAndMovePrompts, 'id'> = {
-  amountChoice: async (items, title) =>
-    (
-      await vscode.window.showQuickPick(items, {
-        title,
-        placeHolder: vscode.l10n.t('What arrives at the payin address'),
-      })
-    )?.choice,
-  amount: (expected, currency, title) =>
-    Promise.resolve(
-      vscode.window.showInputBox({
-        title,
-        prompt: vscode.l10n.t('Amount that arrives, in {0} (expected: {1})', ticker(currency), expected),
-        value: expected,
-        validateInput: (text) =>
-          paymentProblem(text) ? vscode.l10n.t('A plain decimal above zero, such as 0.5.') : undefined,
-      }),
-    ).then((text) => text?.trim()),
-  status: async (items, title) =>
-    (
-      await vscode.window.showQuickPick(items, {
-        title,
-        placeHolder: vscode.l10n.t('The status to move the transaction to now'),
-      })
-    )?.status,
-};
-
 export interface PayAndMoveResult {
   readonly id?: string;
   readonly status?: KnownStatus;
@@ -74,16 +32,6 @@ function nextText(next: ScheduleStep | null): string {
 }
 
 export class PayAndMove {
-  prompts: PayAndMovePrompts = {
-    ...windowPayAndMovePrompts,
-    // The known transactions first (the selected one, watched, looked up, in the view; the last one acted on), then the input box.
-    id: (value) =>
-      this.deps.choices.choose({
-        title: vscode.l10n.t('A transaction of the built-in sandbox'),
-        offered: value !== '' ? [{ id: value, source: 'recent' }] : [],
-        ...(value !== '' ? { value } : {}),
-      }),
-  };
   /** The last transaction acted on or created: the palette's default id. */
   lastId = '';
 
@@ -96,25 +44,31 @@ export class PayAndMove {
       if (amount === undefined) {
         const expected = tx.amountExpectedFrom;
         const unit = ticker(tx.currencyFrom);
-        const choice = await this.prompts.amountChoice(
-          [
-            {
-              choice: 'expected',
-              label: vscode.l10n.t('Pay the expected amount: {0} {1}', expected, unit),
-              detail: vscode.l10n.t('The transaction goes through to finished, step by step on the sandbox clock.'),
-            },
-            {
-              choice: 'other',
-              label: vscode.l10n.t('Pay another amount…'),
-              detail: vscode.l10n.t(
-                "Less or more than expected, to see the service's reaction (failed, held, refunded or exchanged as received).",
-              ),
-            },
-          ],
-          title,
-        );
+        const pay = {
+          label: vscode.l10n.t('Pay the expected amount: {0} {1}', expected, unit),
+          detail: vscode.l10n.t('The transaction goes through to finished, step by step on the sandbox clock.'),
+        };
+        const other = {
+          label: vscode.l10n.t('Pay another amount…'),
+          detail: vscode.l10n.t(
+            "Less or more than expected, to see the service's reaction (failed, held, refunded or exchanged as received).",
+          ),
+        };
+        const placeHolder = vscode.l10n.t('What arrives at the payin address');
+        const choice = await vscode.window.showQuickPick([pay, other], { title, placeHolder });
         if (!choice) return undefined;
-        amount = choice === 'expected' ? expected : await this.prompts.amount(expected, tx.currencyFrom, title);
+        amount =
+          choice === pay
+            ? expected
+            : (
+                await vscode.window.showInputBox({
+                  title,
+                  prompt: vscode.l10n.t('Amount that arrives, in {0} (expected: {1})', unit, expected),
+                  value: expected,
+                  validateInput: (text) =>
+                    paymentProblem(text) ? vscode.l10n.t('A plain decimal above zero, such as 0.5.') : undefined,
+                })
+              )?.trim();
         if (amount === undefined) return undefined;
       }
       const paid = await control.pay(tx.id, amount);
@@ -142,16 +96,18 @@ export class PayAndMove {
       let status = commandStatusOf(arg, second);
       if (!status) {
         // Where it stands now is said in the title, not offered as a move.
-        const items: StatusItem[] = movableStatuses(tx.type)
+        const items = movableStatuses(tx.type)
           .filter((s) => s !== tx.status)
           .map((s) => {
             const look = statusLook(s);
             return { status: s, label: `$(${look.icon}) ${look.label}`, description: s };
           });
-        status = await this.prompts.status(
-          items,
-          vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short),
-        );
+        status = (
+          await vscode.window.showQuickPick(items, {
+            title: vscode.l10n.t('Move {0} (now {1}) to Status', tx.id, statusLook(tx.status).short),
+            placeHolder: vscode.l10n.t('The status to move the transaction to now'),
+          })
+        )?.status;
         if (!status) return undefined;
       }
       const moved = await control.move(tx.id, status);
@@ -176,7 +132,15 @@ export class PayAndMove {
       );
       return { error: 'not-sandbox' };
     }
-    const id = commandIdOf(arg) ?? (await this.prompts.id(this.lastId));
+    // The known transactions first (the selected one, watched, looked up, in the view; the last one acted on), then the input box.
+    const value = this.lastId;
+    const id =
+      commandIdOf(arg) ??
+      (await this.deps.choices.choose({
+        title: vscode.l10n.t('A transaction of the built-in sandbox'),
+        offered: value !== '' ? [{ id: value, source: 'recent' }] : [],
+        ...(value !== '' ? { value } : {}),
+      }));
     if (!id) return undefined;
     try {
       const control = (await this.deps.sandboxHost.start()).control;

@@ -126,20 +126,18 @@ export function register(context: vscode.ExtensionContext, services: Services): 
     vscode.commands.registerCommand('exchangeTx.history.compare', (arg?: unknown, selected?: unknown) =>
       compare(arg, selected),
     ),
-    vscode.commands.registerCommand('exchangeTx.history.clear', async (options?: { readonly confirm?: boolean }) => {
+    vscode.commands.registerCommand('exchangeTx.history.clear', async () => {
       if (history.entries.length === 0) return true;
-      // Without a prompt only in the extension's own tests: another extension cannot wipe it silently.
-      if (options?.confirm !== true || context.extensionMode !== vscode.ExtensionMode.Test) {
-        const clear = vscode.l10n.t('Clear History');
-        const answer = await vscode.window.showWarningMessage(
-          history.entries.length === 1
-            ? vscode.l10n.t('Remove the one exchange of this workspace from the History?')
-            : vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length),
-          { modal: true },
-          clear,
-        );
-        if (answer !== clear) return false;
-      }
+      // Always asked: another extension cannot wipe it silently.
+      const clear = vscode.l10n.t('Clear History');
+      const answer = await vscode.window.showWarningMessage(
+        history.entries.length === 1
+          ? vscode.l10n.t('Remove the one exchange of this workspace from the History?')
+          : vscode.l10n.t('Remove the {0} exchanges of this workspace from the History?', history.entries.length),
+        { modal: true },
+        clear,
+      );
+      if (answer !== clear) return false;
       await history.clear();
       return true;
     }),

@@ -1,13 +1,13 @@
 /** "New Request…" (a pick of every operation, then its template) and the warnings of request documents. */
 import * as vscode from 'vscode';
-import { templateFor } from './operations';
-import { OPERATIONS } from './operationTable';
+import { templateFor } from '../../documents/operations';
+import { OPERATIONS } from '../../documents/operationTable';
 import { isRequestDocument } from './requestFiles';
-import { MAX_REQUEST_DOCUMENT_BYTES, unreadReason } from './requestDocument';
-import type { UnreadReason } from './requestDocument';
+import { MAX_REQUEST_DOCUMENT_BYTES, unreadReason } from '../../documents/document';
+import type { UnreadReason } from '../../documents/document';
 import { MAX_JSON_DEPTH } from '../../shared/jsonDepth';
 import { echo } from '../../shared/echo';
-import { findUnknownMethods } from './unknownMethods';
+import { findUnknownMethods } from '../../documents/unknownMethods';
 
 /** The method to start from: the argument when it names one, else the user's pick. */
 export async function pickMethod(arg: unknown): Promise<string | undefined> {

@@ -1,14 +1,9 @@
 /** String literals for the "Copy as…" snippets that stand for exactly a text's UTF-8 bytes, invisibles escaped. */
-import { isUnsafe } from '../../shared/safeText';
+import { isInvisible } from '../../shared/safeText';
 
 /** Thrown for a text no literal of the target language can hold (a NUL in a shell variable). */
 export class QuotingError extends RangeError {
   override name = 'QuotingError';
-}
-
-/** Whether `char` (one code point) is written as an escape: unsafe, or a space other than U+0020. */
-export function isInvisible(char: string): boolean {
-  return isUnsafe(char, { spaces: true });
 }
 
 /** `text` with lone surrogates replaced by U+FFFD, as its UTF-8 encoding has them. */
@@ -18,11 +13,6 @@ export function wellFormed(text: string): string {
 
 function hex(value: number, width: number): string {
   return value.toString(16).toUpperCase().padStart(width, '0');
-}
-
-/** A character's code point in hex, at least four digits (`202E`). */
-export function codePointHex(char: string): string {
-  return hex(char.codePointAt(0) ?? 0, 4);
 }
 
 /** A bash word expanding to exactly `text` (bash 3.2+); a NUL, which no shell holds, throws a {@link QuotingError}. */

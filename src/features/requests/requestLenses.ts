@@ -2,7 +2,7 @@
 import type { EnvironmentService } from '../accounts/environmentService';
 import * as vscode from 'vscode';
 import { targetName } from '../common/environmentNames';
-import { parseRequests } from './requestDocument';
+import { parseRequests } from '../../documents/document';
 import type { RequestSender } from './requestSender';
 import { isRequestDocument } from './requestFiles';
 import { unreadDocumentMessage } from './newRequest';

@@ -3,7 +3,7 @@ import { createHash, createPrivateKey, timingSafeEqual } from 'crypto';
 import { KeyFormatError } from '../../api/exchangeErrors';
 import { fingerprint, loadCredentials, signBody, verifyBody } from '../../api/keys';
 import type { Credentials } from '../../api/keys';
-import { codePointHex, isInvisible } from './quoting';
+import { codePointHex, isInvisible } from '../../shared/safeText';
 
 /** How the private key text was written. */
 export type KeyTextFormat =

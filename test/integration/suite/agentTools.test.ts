@@ -113,6 +113,17 @@ describe('agent tools (vscode.lm)', function () {
     const numbers = await invoke('exchangeTx_getEstimate', { from: 'BTC', to: 'eth', amountFrom: 0.5 });
     assert.match(numbers.text, /^On the sandbox:\n0\.5 BTC → [\d.]+ ETH/);
 
+    // A backend's request with no signature headers: the journal names it, the editor's own left out.
+    const refused = await fetch(`${sandbox.url}/v2`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'my-backend/1.0' },
+      body: '{"jsonrpc":"2.0","id":"1","method":"getCurrencies","params":{}}',
+    });
+    assert.equal(refused.status, 401);
+    const journal = await invoke('exchangeTx_listSandboxRequests', {});
+    assert.match(journal.text, /^On the sandbox:\nThe 1 newest of 1 matching requests from the user's own code/);
+    assert.match(journal.text, /\n {2}diagnosis header-missing: /);
+
     const bad = await invoke('exchangeTx_getTransactions', { ids: ['no spaces allowed'] });
     assert.match(
       bad.text,
@@ -268,13 +279,13 @@ describe('agent tools (vscode.lm)', function () {
           `the sandbox-only tools to be hidden (VS Code ${vscode.version}, environment ${api.environment.kind})`,
         );
         const offered = new Set(vscode.lm.tools.map((t) => t.name));
-        for (const tool of AGENT_TOOLS) assert.equal(offered.has(tool.name), !tool.changesState, tool.name);
+        for (const tool of AGENT_TOOLS) assert.equal(offered.has(tool.name), !tool.sandboxOnly, tool.name);
       } else {
         // VS Code 1.139 lists every registered tool in vscode.lm.tools whatever its when clause (the
         // chat applies the clause when it offers tools): there the clause is the manifest's
         // (test/unit/agents/manifest.test.ts) and a call is refused without a request (below).
         const offered = new Set(vscode.lm.tools.map((t) => t.name));
-        for (const tool of AGENT_TOOLS.filter((t) => !t.changesState))
+        for (const tool of AGENT_TOOLS.filter((t) => !t.sandboxOnly))
           assert.ok(offered.has(tool.name), `${tool.name} stays offered on the account`);
       }
     });
@@ -292,7 +303,7 @@ describe('agent tools (vscode.lm)', function () {
         exchangeTx_paySandboxTransaction: { id: first.id },
         exchangeTx_moveSandboxTransaction: { id: first.id, status: 'failed' },
       };
-      for (const tool of AGENT_TOOLS.filter((t) => t.changesState)) {
+      for (const tool of AGENT_TOOLS.filter((t) => t.sandboxOnly)) {
         const prepared = (await api.agentTools.implementations
           .get(tool.name)
           ?.prepareInvocation?.(

@@ -12,7 +12,7 @@ import * as fs from 'fs';
 import * as vscode from 'vscode';
 import type { CurrencyItem, PairItem } from '../../../src/features/builtInSandbox/newTransactionPrompts';
 import type { SendResult } from '../../../src/features/requests/requestSender';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { clearHistory, eventually, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 import { timedInput, workbenchPage } from '../support/workbench';
 
@@ -219,7 +219,7 @@ describe('benchmark figures: interactions', () => {
     // panel below wait ~30 s before its page starts to load (see the Pair Limits runs).
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+    await clearHistory(api);
 
     // A bare webview panel: made, its page loaded and its script's first message received. What
     // any webview costs in this host before its own page does anything (VS Code's part of Pair

@@ -5,7 +5,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { eventually, extensionApi, resetEnvironment, resetSandbox } from '../support/extension';
 import { findInWorkbench, workbenchPage } from '../support/workbench';
 
 const MOVING = ['waiting', 'confirming', 'exchanging', 'sending'];
@@ -34,7 +34,7 @@ describe('Explore the Sandbox', function () {
     await vscode.workspace
       .getConfiguration('exchangeTx.sandbox')
       .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     await resetEnvironment(api);
   });
 

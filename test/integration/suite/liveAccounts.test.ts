@@ -14,9 +14,11 @@ import { accountItems } from '../../../src/features/accounts/accountPicks';
 import { ACCOUNTS_KEY, LEGACY_CHOSEN_KEY, LEGACY_PRIVATE_KEY } from '../../../src/features/accounts/accountStore';
 import {
   addAccount,
+  answering,
   eventually,
   extensionApi,
   hostQuestions,
+  PASTE_KEY,
   recordedSendPrompts,
   resetEnvironment,
 } from '../support/extension';
@@ -159,8 +161,7 @@ describe('accounts', function () {
       [{ ...good, baseUrl: 'not a url' }, /not a valid URL/],
     ];
     for (const [args, message] of cases) {
-      const result = await addAccount(args);
-      assert.match(result.error ?? '', message);
+      await assert.rejects(addAccount(args), message, 'the dialog refuses it as typed');
       assert.equal(api.environment.accounts.accounts.length, 1, `nothing stored for ${message}`);
     }
     assert.equal(service.requests.length, 0, 'no request was sent');
@@ -183,7 +184,9 @@ describe('accounts', function () {
     assert.equal(hostQuestions.length, 1, 'asked once');
 
     // Another host for the same account: asked again, for that host.
-    await vscode.commands.executeCommand('exchangeTx.editAccount', { account: added.account, baseUrl: other.url });
+    await answering({ picks: ['$(globe) Change Address…'], inputs: [other.url] }, () =>
+      vscode.commands.executeCommand('exchangeTx.editAccount', added.account),
+    );
     other.registerKey(keys.publicKeyBase64);
     await eventually(() => api.environment.state.baseUrl === other.url, 'the new address in use');
     await api.store.lookup(firstId(other), { maxAgeMs: 0 });
@@ -228,17 +231,19 @@ describe('accounts', function () {
   });
 
   it('switches between accounts and the sandbox; each account keeps the rate limiter of its API key', async () => {
-    const a = await addAccount({ name: 'A', baseUrl: service.url, privateKey: keys.privateKeyHex });
-    const b = await addAccount({ name: 'B', baseUrl: other.url, privateKey: otherKeys.privateKeyHex });
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.switchEnvironment', a.account), 'live');
+    await addAccount({ name: 'A', baseUrl: service.url, privateKey: keys.privateKeyHex });
+    await addAccount({ name: 'B', baseUrl: other.url, privateKey: otherKeys.privateKeyHex });
+    const switchTo = (label: string) =>
+      answering({ picks: [label] }, () => vscode.commands.executeCommand('exchangeTx.switchEnvironment'));
+    assert.equal(await switchTo('$(cloud) A'), 'live');
     const clientA = await api.environment.client();
     assert.equal(clientA.url, `${service.url}/v2`);
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.switchEnvironment', b.account), 'live');
+    assert.equal(await switchTo('$(cloud) B'), 'live');
     const clientB = await api.environment.client();
     assert.equal(clientB.url, `${other.url}/v2`);
     assert.notEqual(clientB.limiter, clientA.limiter, 'one limiter per API key');
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.switchEnvironment', 'sandbox'), 'sandbox');
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.switchEnvironment', a.account), 'live');
+    assert.equal(await switchTo('$(beaker) Sandbox'), 'sandbox');
+    assert.equal(await switchTo('$(cloud) A'), 'live');
     const againA = await api.environment.client();
     assert.notEqual(againA, clientA, 'a new client after the switch');
     assert.equal(againA.limiter, clientA.limiter, 'the limiter of A is kept across switches');
@@ -278,7 +283,9 @@ describe('accounts', function () {
     const id = added.account ?? '';
     assert.equal(api.environment.kind, 'live');
     assert.equal(
-      await vscode.commands.executeCommand('exchangeTx.removeAccount', { account: id, confirm: true }),
+      await answering({ buttons: ['Remove Account'] }, () =>
+        vscode.commands.executeCommand('exchangeTx.removeAccount', { account: id }),
+      ),
       true,
     );
     await eventually(() => api.environment.kind === 'sandbox', 'the sandbox');
@@ -303,12 +310,15 @@ describe('accounts', function () {
       () => api.environment.kind === 'sandbox' && api.environment.state.reason === 'no-keys',
       'the sandbox, for want of keys',
     );
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { account: id, confirm: true }), true);
+    const cleared = await answering({ buttons: ['Clear Keys'] }, () =>
+      vscode.commands.executeCommand('exchangeTx.clearApiKeys', { account: id }),
+    );
+    assert.equal(cleared, true);
     assert.equal(await api.testHooks?.secrets.get(secretOf(id)), undefined);
     assert.equal(api.environment.accounts.get(id)?.name, 'Broken', 'the account stays');
-    const result = await vscode.commands.executeCommand<SetKeysResult>('exchangeTx.setApiKeys', {
-      privateKey: keys.privateKeyHex,
-    });
+    const result = await answering({ picks: [PASTE_KEY], inputs: [keys.privateKeyHex, ''] }, () =>
+      vscode.commands.executeCommand<SetKeysResult>('exchangeTx.setApiKeys'),
+    );
     assert.equal(result.apiKey, keys.apiKey, 'keys of the account in use, added again');
     await eventually(() => api.environment.kind === 'live', 'the account in use again');
   });
@@ -381,8 +391,11 @@ describe('accounts', function () {
     if (!lan) this.skip();
     const target = await listener(lan ?? '');
     try {
-      const refused = await addAccount({ name: 'Plain', baseUrl: target.url, privateKey: keys.privateKeyHex });
-      assert.match(refused.error ?? '', /plain http/);
+      await assert.rejects(
+        addAccount({ name: 'Plain', baseUrl: target.url, privateKey: keys.privateKeyHex }),
+        /plain http/,
+        'the address box refuses it',
+      );
       // As an older version could have stored it: written into the list directly.
       const added = await addAccount({ name: 'Plain', baseUrl: service.url, privateKey: keys.privateKeyHex });
       const hooks = api.testHooks;

@@ -13,7 +13,7 @@ import { loadCredentials, signBody } from '../../../src/api';
 import { startSandbox } from '../../../packages/sandbox/src';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { templateFor } from '../../../src/features/requests/operations';
+import { templateFor } from '../../../src/documents/operations';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import type { ExplainResult } from '../../../src/features/requests/requestTools';
 import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';
@@ -22,6 +22,7 @@ import { noteSignature, registeredKeys } from '../../secrets/registry';
 import {
   addAccount,
   answering,
+  clearHistory,
   eventually,
   extensionApi,
   moneyAnswers,
@@ -83,7 +84,7 @@ describe('live safety: nothing signed with an account key leaves unseen', functi
     accountId = added.account ?? '';
     await eventually(() => api.environment.kind === 'live', 'the account in use');
     service.clearRequests();
-    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+    await clearHistory(api);
   });
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
   after(async () => {

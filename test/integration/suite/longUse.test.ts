@@ -17,7 +17,7 @@ import type { Sandbox } from '../../../packages/sandbox/src';
 import type { KnownStatus, TransactionStatus } from '../../../src/shared/status';
 import { FINAL_STATUSES, KNOWN_STATUSES } from '../../../src/shared/status';
 import { Receiver } from '../../unit/forward/receiver';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { eventually, extensionApi, resetEnvironment, resetSandbox } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const MINUTE = 60_000;
@@ -104,7 +104,7 @@ describe('An afternoon of use (three hours of the sandbox clock)', function () {
     await vscode.workspace
       .getConfiguration('exchangeTx.sandbox')
       .update('trafficPerHour', 0, vscode.ConfigurationTarget.Global);
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // The Transactions view hidden again: while visible it refreshes by itself (its requests would take other tests' queued faults).
     await vscode.commands.executeCommand('workbench.view.explorer');

@@ -23,7 +23,7 @@ import { PENDING_ESTIMATES } from '../../../src/shared/pairLimitsRows';
 import type { CurrencyPairKey } from '../../../src/shared/currencyPairs';
 import type { HostMessage, ViewState } from '../../../src/shared/pairLimitsProtocol';
 import type { EstimateCell, LimitsRow, PairRow } from '../../../src/shared/pairLimitsRows';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { eventually, extensionApi, resetEnvironment, resetSandbox } from '../support/extension';
 import { useLive } from '../support/lookupHelpers';
 import { isPairLimitsViewType } from '../../../src/features/pairLimits';
 
@@ -577,7 +577,7 @@ describe('Pair Limits panel', function () {
       const estimates = (method: string) => sandbox.requests.filter((r) => r.method === method).map((r) => r.params);
       const panel = await open();
       // A new sandbox is a new environment: the panel knows nothing of any limits there yet.
-      await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+      await resetSandbox(api);
       await panel.whenIdle();
       sandbox = (await api.sandboxHost.start()).sandbox;
       sandbox.setDisabledMethods(['getPairsParams']);
@@ -667,7 +667,7 @@ describe('Pair Limits panel', function () {
       sandbox.setDisabledMethods([]);
       sandbox.clearRequests();
       // Reset starts a new ledger in the same sandbox: a new environment all the same.
-      await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+      await resetSandbox(api);
       await panel.whenIdle();
       assert.equal(panel.state.pairsParams, 'available', 'forgotten with the old environment');
       await send(panel, { type: 'refresh' });

@@ -8,7 +8,15 @@ import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { SendResult } from '../../../src/features/requests/requestSender';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
-import { addAccount, answering, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import {
+  addAccount,
+  answering,
+  clearHistory,
+  eventually,
+  extensionApi,
+  resetEnvironment,
+  screenshot,
+} from '../support/extension';
 import { ACCOUNT_ENV } from '../../../src/shared/connectionNames';
 import { startLocalServer } from '../../unit/api/localServer';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
@@ -55,7 +63,7 @@ describe('request documents', function () {
     api.watch.stopAll();
     sandbox = await useBuiltInSandbox(api);
     sandbox.clearRequests();
-    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+    await clearHistory(api);
   });
   afterEach(async () => {
     sandbox.setFaults({});
@@ -341,7 +349,7 @@ describe('request documents', function () {
       'a diff of the two answers',
     );
 
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true }), true);
+    assert.equal(await clearHistory(api), true);
     assert.equal(api.requests.history.entries.length, 0);
   });
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import { ANSWER_SCHEME, MARKDOWN_PREVIEW_EDITOR } from '../../../src/features/requests/answerDocuments';
 import type { SendResult } from '../../../src/features/requests/requestSender';
-import { extensionApi, resetEnvironment } from '../support/extension';
+import { clearHistory, extensionApi, resetEnvironment } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const tabs = () => vscode.window.tabGroups.all.flatMap((group) => group.tabs);
@@ -37,7 +37,7 @@ describe('result columns: one beside the request, reused', function () {
   });
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await vscode.commands.executeCommand('exchangeTx.history.clear', { confirm: true });
+    await clearHistory(api);
     await resetEnvironment(api);
   });
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { eventually, extensionApi, resetEnvironment } from '../support/extension';
+import { eventually, extensionApi, resetEnvironment, resetSandbox } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 import { findInWorkbench, workbenchPage } from '../support/workbench';
 
@@ -113,7 +113,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     // The creation's snapshot is kept in the background; it is not part of what Reset sends.
     await api.sandboxHost.saveNow();
     sandbox.clearRequests();
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
+    assert.equal(await resetSandbox(api), true);
     assert.deepEqual(
       sandbox.requests.map((r) => [r.path, r.method, r.outcome]),
       [
@@ -160,7 +160,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
     await (await api.sandboxHost.start()).control.move(moved, 'hold');
     await api.sandboxHost.saveNow();
 
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: true }), true);
+    assert.equal(await resetSandbox(api, true), true);
     assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger; your own transactions kept: 1.');
     assert.equal(sandbox.ledger.statusOf(id), 'waiting', 'the own transaction is kept as it was');
     assert.deepEqual(
@@ -175,7 +175,7 @@ describe('driving the built-in sandbox: faults and reset', function () {
       'the kept snapshot holds it for the next start',
     );
 
-    assert.equal(await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false }), true);
+    assert.equal(await resetSandbox(api), true);
     assert.equal(commands.lastNotice, 'Sandbox reset: a new ledger.');
     assert.equal(sandbox.ledger.get(id), undefined, 'Reset Everything drops it');
     assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);

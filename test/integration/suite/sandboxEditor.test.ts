@@ -8,12 +8,21 @@ import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
 import type { CopyConnectionResult } from '../../../src/features/builtInSandbox/copyConnection';
 import type { SandboxApi } from '../../../src/features/builtInSandbox';
-import type { PayAndMovePrompts, PayAndMoveResult } from '../../../src/features/builtInSandbox/payAndMove';
+import type { PayAndMoveResult } from '../../../src/features/builtInSandbox/payAndMove';
 import type { KnownStatus } from '../../../src/shared/status';
 import type { NewTransactionResult } from '../../../src/features/builtInSandbox/newTransactionCommand';
 import type { AmountPrompt, NewTransactionPrompts } from '../../../src/features/builtInSandbox/newTransactionPrompts';
 import { findInWorkbench, savingScreenshots, workbenchPage } from '../support/workbench';
-import { addAccount, eventually, extensionApi, resetEnvironment, screenshot } from '../support/extension';
+import {
+  addAccount,
+  answering,
+  eventually,
+  extensionApi,
+  resetEnvironment,
+  resetSandbox,
+  screenshot,
+} from '../support/extension';
+import type { Answers } from '../support/extension';
 import { noteSignature, registeredKeys } from '../../secrets/registry';
 import { startSandbox } from '../../../packages/sandbox/src';
 import type { Sandbox } from '../../../packages/sandbox/src';
@@ -94,25 +103,29 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Copy Sandbox Connection, its format picked. */
+function copyAs(format: 'env' | 'json'): Promise<CopyConnectionResult> {
+  return answering({ picks: [format === 'env' ? '.env lines' : 'JSON'] }, () =>
+    vscode.commands.executeCommand<CopyConnectionResult>('exchangeTx.sandbox.copyConnection'),
+  );
+}
+
 describe('driving the built-in sandbox from the editor: new transactions and its connection', function () {
   this.timeout(60_000);
   let api: ExchangeTxApi;
   let dir: string;
   let prompts: NewTransactionPrompts;
-  let payAndMovePrompts: PayAndMovePrompts;
   let commands: SandboxApi;
 
   before(async () => {
     api = await extensionApi();
     commands = api.sandbox;
     prompts = commands.newTransaction.prompts;
-    payAndMovePrompts = commands.payAndMove.prompts;
     await resetEnvironment(api);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-tx-backend-'));
   });
   afterEach(() => {
     commands.newTransaction.prompts = prompts;
-    commands.payAndMove.prompts = payAndMovePrompts;
     api.watch.stopAll();
   });
   after(async () => {
@@ -120,7 +133,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await config.update('port', undefined, vscode.ConfigurationTarget.Global);
     await config.update('stableKey', undefined, vscode.ConfigurationTarget.Global);
     await api.testHooks?.secrets.delete('exchangeTx.sandbox.privateKey');
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     fs.rmSync(dir, { recursive: true, force: true });
     await resetEnvironment(api);
   });
@@ -251,10 +264,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     });
     const id = created.id ?? '';
     for (const format of ['env', 'json'] as const) {
-      const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-        'exchangeTx.sandbox.copyConnection',
-        format,
-      );
+      const copied = await copyAs(format);
       assert.equal(copied.url, sandbox.url);
       const file = path.join(dir, format === 'env' ? 'sandbox.env' : 'sandbox.json');
       fs.writeFileSync(file, await vscode.env.clipboard.readText());
@@ -278,10 +288,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     await api.environment.restartSandbox();
     const first = await useBuiltInSandbox(api);
     assert.equal(first.port, port);
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-      'exchangeTx.sandbox.copyConnection',
-      'json',
-    );
+    const copied = await copyAs('json');
     assert.equal(copied.survivesReload, true);
     const file = path.join(dir, 'stable.json');
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
@@ -337,10 +344,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     format: 'env' | 'json',
     name: string,
   ): Promise<{ copied: CopyConnectionResult; file: string }> {
-    const copied = await vscode.commands.executeCommand<CopyConnectionResult>(
-      'exchangeTx.sandbox.copyConnection',
-      format,
-    );
+    const copied = await copyAs(format);
     const file = path.join(dir, name);
     fs.writeFileSync(file, await vscode.env.clipboard.readText());
     await vscode.env.clipboard.writeText('');
@@ -435,16 +439,14 @@ describe('driving the built-in sandbox from the editor: new transactions and its
   it('Simulate Payment with the expected amount reaches the status-bar watch, and the clock moves it on to finished', async () => {
     const id = await watchedNew();
     assert.equal(watched(id)?.status, 'waiting');
-    const choices: string[] = [];
-    commands.payAndMove.prompts = {
-      ...payAndMovePrompts,
-      amountChoice: (items) => {
-        choices.push(...items.map((i) => i.label));
-        return Promise.resolve('expected');
-      },
-    };
-    const paid = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', id);
-    assert.deepEqual(choices, ['Pay the expected amount: 0.01 BTC', 'Pay another amount…']);
+    const shown: NonNullable<Answers['shown']> = [];
+    const paid = await answering({ picks: ['Pay the expected amount: 0.01 BTC'], shown }, () =>
+      vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', id),
+    );
+    assert.deepEqual(
+      shown[0]?.items.map((i) => i.label),
+      ['Pay the expected amount: 0.01 BTC', 'Pay another amount…'],
+    );
     assert.deepEqual(paid, { id, status: 'confirming', next: 'exchanging' });
     await watchShows(id, 'confirming');
     api.sandboxHost.clock.advance(125_000);
@@ -454,12 +456,10 @@ describe('driving the built-in sandbox from the editor: new transactions and its
 
   it("Simulate Payment with another amount shows the service's reaction (below the minimum: failed)", async () => {
     const id = await watchedNew();
-    commands.payAndMove.prompts = {
-      ...payAndMovePrompts,
-      amountChoice: () => Promise.resolve('other'),
-      amount: (expected) => Promise.resolve(expected === '0.01' ? '0.0001' : 'unexpected'),
-    };
-    const paid = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', { id });
+    // The amount box offers the expected 0.01; the user types less than the minimum.
+    const paid = await answering({ picks: ['Pay another amount…'], inputs: ['0.0001'] }, () =>
+      vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.simulatePayment', { id }),
+    );
     assert.deepEqual(paid, { id, status: 'confirming', next: 'failed' });
     await watchShows(id, 'confirming');
     api.sandboxHost.clock.advance(61_000);
@@ -472,23 +472,16 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     const moved = await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', id, 'hold');
     assert.deepEqual(moved, { id, status: 'hold' });
     await watchShows(id, 'hold');
-    const offered: string[] = [];
-    commands.payAndMove.prompts = {
-      ...payAndMovePrompts,
-      status: (items, title) => {
-        offered.push(...items.map((i) => i.status));
-        assert.equal(title, `Move ${id} (now On hold) to Status`);
-        return Promise.resolve('refunded');
-      },
-    };
     // From the tree: the command gets the node.
     const node = { kind: 'transaction', id, record: api.store.peek(id) };
-    assert.deepEqual(await vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', node), {
-      id,
-      status: 'refunded',
-    });
+    const shown: NonNullable<Answers['shown']> = [];
+    const toRefunded = await answering({ picks: ['$(reply) Refunded'], shown }, () =>
+      vscode.commands.executeCommand<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus', node),
+    );
+    assert.deepEqual(toRefunded, { id, status: 'refunded' });
+    assert.equal(shown[0]?.title, `Move ${id} (now On hold) to Status`);
     assert.deepEqual(
-      offered,
+      shown[0]?.items.map((i) => i.description),
       ['waiting', 'confirming', 'exchanging', 'sending', 'finished', 'failed', 'refunded', 'overdue'],
       'a float one: overdue, not expired, and not hold, where it is now',
     );
@@ -520,7 +513,7 @@ describe('driving the built-in sandbox from the editor: new transactions and its
     });
     assert.equal(answered.status, 'hold');
 
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     assert.equal(api.testHooks?.globalState.get('exchangeTx.sandbox.ledger'), undefined);
     assert.equal(next.ledger.get(id), undefined);
   });

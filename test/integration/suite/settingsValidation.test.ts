@@ -8,7 +8,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { ExchangeTxApi } from '../../../src/extension';
-import { extensionApi, eventually, resetEnvironment } from '../support/extension';
+import { eventually, extensionApi, resetEnvironment, resetSandbox } from '../support/extension';
 import { useBuiltInSandbox } from '../support/lookupHelpers';
 
 const LEDGER_KEY = 'exchangeTx.sandbox.ledger';
@@ -41,7 +41,7 @@ describe('settings from the workspace, checked; the kept sandbox ledger, never d
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await config().update('watch.intervalSeconds', undefined, vscode.ConfigurationTarget.Workspace);
     await state().update(SET_ASIDE_KEY, undefined);
-    await vscode.commands.executeCommand('exchangeTx.sandbox.reset', { keepOwn: false });
+    await resetSandbox(api);
     await resetEnvironment(api);
   });
 

@@ -4,7 +4,7 @@
 import { strict as assert } from 'assert';
 import * as vscode from 'vscode';
 import type { PayAndMoveResult } from '../../../src/features/builtInSandbox/payAndMove';
-import { eventually } from '../support/extension';
+import { answering, eventually } from '../support/extension';
 import { sleep } from '../support/lookupHelpers';
 import { useTransactionsFixture } from '../support/transactionsFixture';
 
@@ -72,15 +72,10 @@ describe('palette commands that take a transaction: the selected one and the kno
     );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 
-    const commands = f.api.sandbox;
-    const prompts = commands.payAndMove.prompts;
-    commands.payAndMove.prompts = { ...prompts, status: () => Promise.resolve('hold') };
-    try {
-      const moved = await runAndAccept<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus');
-      assert.deepEqual(moved, { id: selected, status: 'hold' });
-    } finally {
-      commands.payAndMove.prompts = prompts;
-    }
+    const moved = await answering({ picks: ['$(warning) On hold (AML/KYC check)'] }, () =>
+      runAndAccept<PayAndMoveResult>('exchangeTx.sandbox.moveToStatus'),
+    );
+    assert.deepEqual(moved, { id: selected, status: 'hold' });
 
     const looked = f.create('sending');
     await vscode.commands.executeCommand('exchangeTx.getStatus', looked, { silent: true });

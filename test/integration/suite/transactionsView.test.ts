@@ -12,7 +12,7 @@ import type { LookupResult } from '../../../src/features/lookup/lookupCommand';
 import type { WelcomeState } from '../../../src/features/transactions';
 import { startSandbox } from '../../../packages/sandbox/src';
 import type { Sandbox } from '../../../packages/sandbox/src';
-import { EXTENSION_ID, eventually } from '../support/extension';
+import { answering, eventually, EXTENSION_ID, PASTE_KEY } from '../support/extension';
 import { sleep, useBuiltInSandbox, useLive } from '../support/lookupHelpers';
 import { setViewSetting, useTransactionsFixture } from '../support/transactionsFixture';
 import { evaluateWhen } from '../support/whenClause';
@@ -167,7 +167,7 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       assert.equal(tx.view.welcome, undefined);
 
       // Keys removed: back to the sandbox, which the visible view starts and loads by itself.
-      await vscode.commands.executeCommand('exchangeTx.clearApiKeys', { confirm: true });
+      await answering({ buttons: ['Clear Keys'] }, () => vscode.commands.executeCommand('exchangeTx.clearApiKeys'));
       await eventually(
         () => api.environment.kind === 'sandbox' && api.sandboxHost.sandbox !== undefined,
         'the sandbox started by the view',
@@ -179,10 +179,9 @@ describe('Transactions view: welcome, visibility and reveal', () => {
 
       // Keys saved while the view is hidden: it waits to be shown, then loads by itself.
       await f.hide();
-      await vscode.commands.executeCommand('exchangeTx.setApiKeys', {
-        privateKey: keys.privateKeyHex,
-        switchToLive: true,
-      });
+      await answering({ picks: [PASTE_KEY], inputs: [keys.privateKeyHex, ''] }, () =>
+        vscode.commands.executeCommand('exchangeTx.setApiKeys'),
+      );
       await eventually(() => api.environment.kind === 'live', 'the live service');
       await eventually(() => tx.view.welcome === 'not-loaded', 'the not-loaded welcome');
       assertWelcome('not-loaded');
@@ -195,10 +194,10 @@ describe('Transactions view: welcome, visibility and reveal', () => {
       );
 
       // A closed port: unreachable, with the reason.
-      await vscode.commands.executeCommand('exchangeTx.editAccount', {
-        account: api.environment.chosen,
-        baseUrl: `http://127.0.0.1:${await closedPort()}`,
-      });
+      const closed = `http://127.0.0.1:${await closedPort()}`;
+      await answering({ picks: ['$(globe) Change Address…'], inputs: [closed] }, () =>
+        vscode.commands.executeCommand('exchangeTx.editAccount', api.environment.chosen),
+      );
       await eventually(() => tx.view.welcome === 'unreachable', 'the unreachable welcome', 20_000);
       assertWelcome('unreachable');
       assert.equal(tx.view.view.message, 'Could not reach the service.');

@@ -72,15 +72,38 @@ export interface TestAccount {
   readonly error?: string;
 }
 
-/** Adds an account through the command (its test-mode arguments), optionally switching to it. */
+/** Adds an account through Add Account's dialogs (the key pasted), using it now when `activate`. */
 export function addAccount(args: {
   name: string;
   baseUrl: string;
   privateKey: string;
   apiKey?: string;
   activate?: boolean;
-}): Thenable<TestAccount> {
-  return vscode.commands.executeCommand<TestAccount>('exchangeTx.addAccount', { activate: false, ...args });
+}): Promise<TestAccount> {
+  const answers: Answers = {
+    inputs: [args.name, args.baseUrl, args.privateKey, args.apiKey ?? ''],
+    picks: [PASTE_KEY],
+    buttons: [args.activate === true ? 'Use It Now' : undefined],
+  };
+  return answering(answers, () => vscode.commands.executeCommand<TestAccount>('exchangeTx.addAccount'));
+}
+
+/** The key prompt's choice to paste the key. */
+export const PASTE_KEY = '$(clippy) Paste the private key';
+
+/** Resets the built-in sandbox through its question, keeping the user's own transactions or not. */
+export async function resetSandbox(api: ExchangeTxApi, keepOwn = false): Promise<boolean | undefined> {
+  const own = (await api.sandboxHost.start()).sandbox.ledger.ownTransactions().length;
+  const button = own === 0 ? 'Reset' : keepOwn ? 'Reset, Keep Mine' : 'Reset Everything';
+  return answering({ buttons: [button] }, () =>
+    vscode.commands.executeCommand<boolean | undefined>('exchangeTx.sandbox.reset'),
+  );
+}
+
+/** Clears the History through its question (nothing is asked when it is empty). */
+export async function clearHistory(api: ExchangeTxApi): Promise<boolean> {
+  const buttons = api.requests.history.entries.length > 0 ? ['Clear History'] : [];
+  return answering({ buttons }, () => vscode.commands.executeCommand<boolean>('exchangeTx.history.clear'));
 }
 
 /**
@@ -92,25 +115,102 @@ export async function screenshot(name: string): Promise<void> {
   await screenshotOf(`screenshots/${name}`);
 }
 
-/** Runs `work` with the extension's quick picks answered by label and its input boxes by text, in turn. */
-export async function answering<T>(
-  answers: { readonly picks?: readonly string[]; readonly inputs?: readonly string[] },
-  work: () => Thenable<T>,
-): Promise<T> {
+/** Scripted answers, in turn; `undefined` is Escape. */
+export interface Answers {
+  /** Quick pick items, by label. */
+  readonly picks?: readonly (string | undefined)[];
+  /** Input box texts; each must pass the box's own check. */
+  readonly inputs?: readonly (string | undefined)[];
+  /** Filled in: each quick pick as it was shown, for a test to check what it offered. */
+  readonly shown?: { readonly title?: string; readonly items: readonly vscode.QuickPickItem[] }[];
+  /** Buttons of information and warning messages, by label: modal ones must have one, notifications take what is left. */
+  readonly buttons?: readonly (string | undefined)[];
+}
+
+const STUBBED = ['showQuickPick', 'showInputBox', 'showInformationMessage', 'showWarningMessage'] as const;
+type Stubbed = (typeof STUBBED)[number];
+type MessageArg = string | vscode.MessageItem | vscode.MessageOptions;
+type Answered = string | vscode.QuickPickItem | vscode.MessageItem | undefined;
+
+/**
+ * Runs `work` with the extension's quick picks, input boxes and message buttons answered as the
+ * user would. An answer the dialog cannot take, a dialog with no answer left, or an answer left
+ * over fails.
+ */
+export async function answering<T>(answers: Answers, work: () => Thenable<T>): Promise<T> {
   // The tests share the extension's `vscode` object: what they set here, the extension calls.
-  const window = vscode.window as { showQuickPick: unknown; showInputBox: unknown };
-  const { showQuickPick, showInputBox } = window;
-  const picks = [...(answers.picks ?? [])];
-  const inputs = [...(answers.inputs ?? [])];
-  window.showQuickPick = async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>) => {
-    const label = picks.shift();
-    return (await items).find((item) => item.label === label);
+  const window = vscode.window as Record<Stubbed, unknown>;
+  const kept = Object.fromEntries(STUBBED.map((name) => [name, window[name]]));
+  const queues = {
+    picks: [...(answers.picks ?? [])],
+    inputs: [...(answers.inputs ?? [])],
+    buttons: [...(answers.buttons ?? [])],
   };
-  window.showInputBox = () => Promise.resolve(inputs.shift());
+  const problems: string[] = [];
+  const next = (kind: keyof typeof queues, what: string): string | undefined => {
+    if (queues[kind].length === 0) fail(`no answer left for ${what}`);
+    return queues[kind].shift();
+  };
+  const fail = (problem: string): never => {
+    problems.push(problem);
+    throw new Error(problem);
+  };
+  const choose = <I extends Answered>(
+    label: string | undefined,
+    items: readonly I[],
+    name: (item: I) => string | undefined,
+    what: string,
+  ): I | undefined => {
+    if (label === undefined) return undefined;
+    return items.find((item) => name(item) === label) ?? fail(`"${label}" is no choice of ${what}`);
+  };
+  window.showQuickPick = async (
+    items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>,
+    options?: vscode.QuickPickOptions,
+  ) => {
+    const what = `the quick pick "${options?.title ?? options?.placeHolder ?? ''}"`;
+    if (options?.canPickMany === true) fail(`${what} picks many: not answered here`);
+    const offered = await items;
+    answers.shown?.push({ title: options?.title, items: offered });
+    return choose(next('picks', what), offered, (item) => item.label, what);
+  };
+  window.showInputBox = async (options?: vscode.InputBoxOptions) => {
+    const what = `the input box "${options?.title ?? options?.prompt ?? ''}"`;
+    const text = next('inputs', what);
+    if (text === undefined) return undefined;
+    const refused = await options?.validateInput?.(text);
+    const message = typeof refused === 'string' ? refused : refused?.message;
+    if (message) fail(`${what} refuses the answer: ${message}`);
+    return text;
+  };
+  const message =
+    (original: (text: string, ...rest: MessageArg[]) => Thenable<unknown>) =>
+    (text: string, ...rest: MessageArg[]) => {
+      const items = rest.filter((arg) => typeof arg === 'string' || 'title' in arg);
+      const modal = rest.some((arg) => typeof arg === 'object' && !('title' in arg) && arg.modal === true);
+      // A notification the user may leave alone is answered only while answers are left.
+      if (items.length === 0 || (!modal && queues.buttons.length === 0)) return original(text, ...rest);
+      const what = `the message "${text}"`;
+      return Promise.resolve(
+        choose(next('buttons', what), items, (item) => (typeof item === 'string' ? item : item.title), what),
+      );
+    };
+  window.showInformationMessage = message(vscode.window.showInformationMessage);
+  window.showWarningMessage = message(vscode.window.showWarningMessage);
+  let result: T;
   try {
-    return await work();
+    result = await work();
+  } catch (error) {
+    // A dialog that could not take its answer explains a failure better than what it caused.
+    if (problems.length > 0) throw new Error(problems.join('; '), { cause: error });
+    throw error;
   } finally {
-    window.showQuickPick = showQuickPick;
-    window.showInputBox = showInputBox;
+    Object.assign(window, kept);
   }
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  // Counts only: an input may be a key.
+  const left = Object.entries(queues).filter(([, queue]) => queue.length > 0);
+  if (left.length > 0)
+    throw new Error(`answers never asked for: ${left.map(([k, q]) => `${q.length} ${k}`).join(', ')}`);
+  return result;
 }

@@ -69,7 +69,7 @@ describe('manifest: language-model tools', () => {
     assert.deepEqual(manifest.contributes.languageModelToolSets, manifestToolSets(), 'run npm run generate');
     for (const tool of AGENT_TOOLS) {
       const entry: ToolEntry | undefined = entries.find((e) => e.name === tool.name);
-      assert.equal(entry?.when, tool.changesState ? SANDBOX_ONLY_WHEN : undefined, tool.name);
+      assert.equal(entry?.when, tool.sandboxOnly ? SANDBOX_ONLY_WHEN : undefined, tool.name);
     }
     assert.equal(SANDBOX_ONLY_WHEN, 'exchangeTx.environment != live');
     const [set] = manifest.contributes.languageModelToolSets ?? [];

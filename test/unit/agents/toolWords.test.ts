@@ -28,6 +28,7 @@ const INPUTS: Record<string, Record<string, unknown>> = {
   exchangeTx_getEstimate: { from: 'btc', to: 'eth', amountFrom: '0.5' },
   exchangeTx_getFixedRate: { from: 'btc', to: 'eth', amountFrom: '0.5' },
   exchangeTx_validateAddress: { currency: 'eth', address: '0x0123456789abcdef0123456789abcdef01234567' },
+  exchangeTx_listSandboxRequests: {},
   exchangeTx_createSandboxTransaction: {},
   exchangeTx_createSandboxFixedTransaction: {
     from: 'btc',

@@ -49,6 +49,15 @@ describe('keys', () => {
     assert.match(forms[1] ?? '', /BEGIN RSA PRIVATE KEY/);
   });
 
+  it('reads a PEM whose newlines a paste into an input box turned into spaces, or took out', () => {
+    for (const type of ['pkcs8', 'pkcs1'] as const) {
+      const pem = sample.privateKey.export({ type, format: 'pem' }).toString();
+      const forms = [pem.replace(/\n/g, ' '), pem.replace(/\n/g, ''), pem.replace(/\n/g, '\r\n'), ` ${pem.trim()}\t`];
+      for (const form of forms)
+        assert.equal(loadCredentials(form).apiKey, sample.apiKey, JSON.stringify(form.slice(0, 40)));
+    }
+  });
+
   it('accepts the matching API key and reports a different one as its own error', () => {
     assert.equal(loadCredentials(sample.privateHex, ` ${sample.apiKey} `).apiKey, sample.apiKey);
     const other = sampleKeys();

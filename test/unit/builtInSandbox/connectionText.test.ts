@@ -1,9 +1,5 @@
 import { strict as assert } from 'assert';
-import {
-  connectionLife,
-  connectionText,
-  isConnectionFormat,
-} from '../../../src/features/builtInSandbox/connectionText';
+import { connectionLife, connectionText } from '../../../src/features/builtInSandbox/connectionText';
 import { SANDBOX_ENV } from '../../../src/shared/connectionNames';
 
 describe('Copy Sandbox Connection: the text', () => {
@@ -33,13 +29,6 @@ describe('Copy Sandbox Connection: the text', () => {
       apiKey: 'a+b/c==',
       privateKey: '3082abcd',
     });
-  });
-
-  it('knows only its two formats', () => {
-    assert.ok(isConnectionFormat('env'));
-    assert.ok(isConnectionFormat('json'));
-    assert.ok(!isConnectionFormat('yaml'));
-    assert.ok(!isConnectionFormat(undefined));
   });
 });
 

@@ -42,7 +42,8 @@ const BASE: AgentTool = {
   ...(AGENT_TOOLS.find((tool) => tool.name === 'exchangeTx_explainError') as AgentTool),
   outputSchema: { type: 'object' },
 };
-const READ_ONLY = AGENT_TOOLS.filter((tool) => !tool.changesState).map((tool) => tool.name);
+/** The tools served on an account: all but the sandbox-only ones. */
+const ON_ACCOUNT = AGENT_TOOLS.filter((tool) => !tool.sandboxOnly).map((tool) => tool.name);
 
 interface Connected {
   readonly client: Client;
@@ -431,7 +432,7 @@ describe('MCP server in process (the SDK client over its in-memory transport, re
       assertGolden('mcp/tools-account', listingText(tools));
       assert.deepEqual(
         tools.map((t) => t.name),
-        READ_ONLY,
+        ON_ACCOUNT,
       );
       assert.ok(tools.every((t) => t.annotations?.openWorldHint === true && t.annotations.readOnlyHint === true));
     });

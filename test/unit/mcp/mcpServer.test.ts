@@ -99,7 +99,8 @@ function coreSchemas(): Record<string, unknown> {
 }
 
 const STATE_CHANGING = AGENT_TOOLS.filter((tool) => tool.changesState).map((tool) => tool.name);
-const READ_ONLY = AGENT_TOOLS.filter((tool) => !tool.changesState).map((tool) => tool.name);
+/** The tools served on an account: all but the sandbox-only ones. */
+const ON_ACCOUNT = AGENT_TOOLS.filter((tool) => !tool.sandboxOnly).map((tool) => tool.name);
 
 describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
   this.timeout(120_000);
@@ -134,8 +135,8 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
 
   it('there are tools to serve, read-only and state-changing', () => {
     assert.ok(
-      READ_ONLY.length > 0 && STATE_CHANGING.length > 0,
-      `${READ_ONLY.length} read-only, ${STATE_CHANGING.length} state-changing`,
+      ON_ACCOUNT.length > 0 && STATE_CHANGING.length > 0,
+      `${ON_ACCOUNT.length} read-only, ${STATE_CHANGING.length} state-changing`,
     );
   });
 
@@ -217,6 +218,8 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
         address: '0x52908400098527886E0F7030069857D2E4169EE7',
       });
       await run('exchangeTx_diagnoseTransaction', { id });
+      const journal = await run('exchangeTx_listSandboxRequests', { includeEditor: true, method: 'getTransactions' });
+      assert.ok((journal.data.entries as unknown[]).length > 0, "the server's own lookups, journaled");
       const quote = await run('exchangeTx_getFixedRate', { from: 'btc', to: 'eth', amountFrom: 0.5 });
       const fixed = await run('exchangeTx_createSandboxFixedTransaction', {
         from: 'btc',
@@ -244,6 +247,7 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
         'exchangeTx_getEstimate',
         'exchangeTx_getFixedRate',
         'exchangeTx_validateAddress',
+        'exchangeTx_listSandboxRequests',
       ]);
       assert.deepEqual(
         AGENT_TOOLS.map((tool) => tool.name).filter((name) => !called.has(name)),
@@ -289,7 +293,7 @@ describe('MCP server (dist/mcp.js over stdio, the SDK client)', function () {
       const { tools } = await served.client.listTools();
       assert.deepEqual(
         tools.map((tool) => tool.name),
-        READ_ONLY,
+        ON_ACCOUNT,
       );
       assert.match(served.client.getInstructions() ?? '', /Read-only/);
     });

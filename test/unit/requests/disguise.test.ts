@@ -3,9 +3,9 @@
  * "method" 400 columns to the right, which JSON keeps, turning a getStatus into a create).
  */
 import { strict as assert } from 'assert';
-import { parseRequests, prepareRequest } from '../../../src/features/requests/requestDocument';
+import { parseRequests, prepareRequest } from '../../../src/documents/document';
 import { parseTree } from 'jsonc-parser';
-import { displayColumns, duplicateMember, MAX_REQUEST_LINE, TAB_STOP } from '../../../src/features/requests/disguise';
+import { displayColumns, duplicateMember, MAX_REQUEST_LINE, TAB_STOP } from '../../../src/documents/disguise';
 
 const problemOf = (text: string, index = 0) => parseRequests(text).requests[index]?.problem;
 

@@ -1,6 +1,6 @@
 /** Which requests are asked about before they go to an account, and what the question shows: the bytes sent. */
 import { strict as assert } from 'assert';
-import { createsOnAccount, movesMoney, readSent } from '../../../src/features/requests/moneyMoving';
+import { createsOnAccount, movesMoney, readSent } from '../../../src/documents/moneyMoving';
 
 describe('money-moving requests', () => {
   it('are the create operations and any unknown create…, not the reads', () => {

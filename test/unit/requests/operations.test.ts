@@ -1,9 +1,9 @@
 import { strict as assert } from 'assert';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { JsonValue } from '../../../src/features/requests/operationTable';
-import { findOperation, isKnownMethod, templateFor } from '../../../src/features/requests/operations';
-import { OPERATIONS, SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
+import type { JsonValue } from '../../../src/documents/operationTable';
+import { findOperation, isKnownMethod, templateFor } from '../../../src/documents/operations';
+import { OPERATIONS, SANDBOX_TRANSACTION_ID } from '../../../src/documents/operationTable';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import { CURRENCIES, DEFAULT_SEED, METHODS, ManualClock, RATE_ID_REFUSAL } from '../../../packages/sandbox/src';
 import { KNOWN_STATUSES } from '../../../src/shared/status';

@@ -7,14 +7,8 @@ import { strict as assert } from 'assert';
 import * as fc from 'fast-check';
 import * as fs from 'fs';
 import * as path from 'path';
-import {
-  isInvisible,
-  jsString,
-  pythonString,
-  QuotingError,
-  shellQuote,
-  wellFormed,
-} from '../../../src/features/requests/quoting';
+import { isInvisible } from '../../../src/shared/safeText';
+import { jsString, pythonString, QuotingError, shellQuote, wellFormed } from '../../../src/features/requests/quoting';
 import { bashUnavailable, childEnv, findPython, runProcess, temporaryFolder } from './processes';
 
 const HOSTILE: readonly string[] = [

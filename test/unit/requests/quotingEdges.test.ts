@@ -4,7 +4,8 @@
  * is delimited with when both kinds occur, and the error for a NUL.
  */
 import { strict as assert } from 'assert';
-import { isInvisible, jsString, pythonString, QuotingError, shellQuote } from '../../../src/features/requests/quoting';
+import { jsString, pythonString, QuotingError, shellQuote } from '../../../src/features/requests/quoting';
+import { isInvisible } from '../../../src/shared/safeText';
 
 describe('snippet quoting edges', () => {
   it('writes the plain space as it is, and other spaces as escapes', () => {

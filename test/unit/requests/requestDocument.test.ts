@@ -1,5 +1,5 @@
 import { strict as assert } from 'assert';
-import { parseRequests, prepareRequest, requestAt } from '../../../src/features/requests/requestDocument';
+import { parseRequests, prepareRequest, requestAt } from '../../../src/documents/document';
 import { summarizeParams } from '../../../src/features/requests/historyModel';
 import { localProblem } from '../../../src/features/requests/localChecks';
 

@@ -1,10 +1,6 @@
 import { strict as assert } from 'assert';
-import {
-  MAX_REQUEST_DOCUMENT_BYTES,
-  parseRequests,
-  unreadReason,
-} from '../../../src/features/requests/requestDocument';
-import { findUnknownMethods } from '../../../src/features/requests/unknownMethods';
+import { MAX_REQUEST_DOCUMENT_BYTES, parseRequests, unreadReason } from '../../../src/documents/document';
+import { findUnknownMethods } from '../../../src/documents/unknownMethods';
 
 /** A request document of exactly `bytes` UTF-8 bytes: one request and a note of 2-byte characters ("é"). */
 function documentOfBytes(bytes: number): string {

@@ -4,8 +4,8 @@
  * place in the text, and how prepareRequest builds the envelope (id kept or made, "2.0" always).
  */
 import { strict as assert } from 'assert';
-import { parseRequests, prepareRequest, requestAt } from '../../../src/features/requests/requestDocument';
-import type { DocumentRequest } from '../../../src/features/requests/requestDocument';
+import { parseRequests, prepareRequest, requestAt } from '../../../src/documents/document';
+import type { DocumentRequest } from '../../../src/documents/document';
 
 function only(text: string): DocumentRequest {
   const parsed = parseRequests(text);

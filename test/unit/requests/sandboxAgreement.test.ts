@@ -12,7 +12,7 @@ import { strict as assert } from 'assert';
 import { InvalidParameterError } from '../../../src/api/exchangeErrors';
 import { checkId, pairParams, transactionParams } from '../../../src/api/params';
 import type { CurrencyPair } from '../../../src/api/types';
-import { SANDBOX_TRANSACTION_ID } from '../../../src/features/requests/operationTable';
+import { SANDBOX_TRANSACTION_ID } from '../../../src/documents/operationTable';
 import type { Sandbox } from '../../../packages/sandbox/src';
 import { DEFAULT_SEED } from '../../../packages/sandbox/src';
 import { KNOWN_STATUSES } from '../../../src/shared/status';

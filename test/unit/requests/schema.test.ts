@@ -1,6 +1,6 @@
 import { strict as assert } from 'assert';
 import { DEFAULT_LIMIT, MAX_FILTER_VALUES, MAX_LIMIT } from '../../../src/api/params';
-import { OPERATIONS } from '../../../src/features/requests/operationTable';
+import { OPERATIONS } from '../../../src/documents/operationTable';
 import * as sandbox from '../../../packages/sandbox/src';
 import { KNOWN_STATUSES } from '../../../src/shared/status';
 import type { SchemaNode } from './schema';

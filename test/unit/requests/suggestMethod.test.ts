@@ -4,7 +4,7 @@
  * letter), and of two near operations the nearer one, the first one on a tie.
  */
 import { strict as assert } from 'assert';
-import { suggestMethod } from '../../../src/features/requests/unknownMethods';
+import { suggestMethod } from '../../../src/documents/unknownMethods';
 
 describe('the suggestion for an unknown method name', () => {
   it('ignores surrounding space before counting edits', () => {

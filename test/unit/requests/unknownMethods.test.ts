@@ -1,7 +1,7 @@
 import { strict as assert } from 'assert';
-import { OPERATIONS } from '../../../src/features/requests/operationTable';
-import type { UnknownMethod } from '../../../src/features/requests/unknownMethods';
-import { findUnknownMethods, suggestMethod } from '../../../src/features/requests/unknownMethods';
+import { OPERATIONS } from '../../../src/documents/operationTable';
+import type { UnknownMethod } from '../../../src/documents/unknownMethods';
+import { findUnknownMethods, suggestMethod } from '../../../src/documents/unknownMethods';
 import { isValid } from './schema';
 
 /** The text each range covers. */

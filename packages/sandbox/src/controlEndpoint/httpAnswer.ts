@@ -61,12 +61,6 @@ function fresh(request: unknown, nonces: ControlNonces): unknown {
         'This control request was already carried out: each one carries a new nonce.',
         'nonce',
       );
-    case 'full':
-      throw new ControlRefusal(
-        'conflict',
-        `Too many control requests in ${CONTROL_FRESHNESS_MS / 1000} s; wait a moment.`,
-        'nonce',
-      );
   }
 }
 

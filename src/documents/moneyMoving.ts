@@ -1,7 +1,7 @@
 /** Which requests create something on an account or move money, read from the exact bytes sent. Pure. */
 import { findOperation } from './operations';
-import { codePointHex, isInvisible } from './quoting';
-import { isRecord } from '../../shared/isRecord';
+import { codePointHex, isInvisible } from '../shared/safeText';
+import { isRecord } from '../shared/isRecord';
 
 /** Whether a request of `method` creates a transaction (or might: an unknown `create…`). */
 export function movesMoney(method: string): boolean {

@@ -1,6 +1,6 @@
 /** Operations looked up by name, and the request document "New Request…" opens for one. Pure. */
-import { echo } from '../../shared/echo';
-import { isRecord } from '../../shared/isRecord';
+import { echo } from '../shared/echo';
+import { isRecord } from '../shared/isRecord';
 import { OPERATIONS } from './operationTable';
 import type { JsonValue, Operation } from './operationTable';
 

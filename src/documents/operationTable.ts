@@ -1,5 +1,5 @@
 /** Every operation a request document may name; `npm run generate` writes the schema and docs from it. */
-import { isMethod } from '../../../packages/sandbox/src/methods';
+import { isMethod } from '../../packages/sandbox/src/methods';
 
 /** A JSON value, as a request document holds it. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };

@@ -3,7 +3,7 @@ import type { Node } from 'jsonc-parser';
 import { parseTree } from 'jsonc-parser';
 import { isKnownMethod } from './operations';
 import { OPERATIONS } from './operationTable';
-import { unreadReason } from './requestDocument';
+import { unreadReason } from './document';
 
 /** An unknown method as written, at `offset` for `length` characters of the text (its quotes included). */
 export interface UnknownMethod {

@@ -2,9 +2,9 @@
 import { randomUUID } from 'crypto';
 import { getNodeValue, parseTree } from 'jsonc-parser';
 import type { Node, ParseError } from 'jsonc-parser';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../shared/jsonDepth';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../shared/jsonDepth';
 import { disguiseProblem } from './disguise';
-import { isRecord } from '../../shared/isRecord';
+import { isRecord } from '../shared/isRecord';
 
 /** The largest request document whose requests are read, in UTF-8 bytes; a larger one is not parsed. */
 export const MAX_REQUEST_DOCUMENT_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 /** What makes a request read differently from what is sent (twice-written members, nested `method`…). Pure. */
 import type { Node } from 'jsonc-parser';
-import { echo } from '../../shared/echo';
-import { codePointHex, isInvisible } from './quoting';
+import { echo } from '../shared/echo';
+import { codePointHex, isInvisible } from '../shared/safeText';
 
 /** The widest line of a request that is sent, in display columns: a wider one hides its end past the editor's edge. */
 export const MAX_REQUEST_LINE = 300;

@@ -38,7 +38,9 @@ async function one(moving: number): Promise<Row[]> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const event = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { transaction?: { id: string }; to?: string };
+      const { data: event } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        data: { transaction?: { id: string }; to?: string };
+      };
       if (event.transaction && event.to === 'confirming') arrived.set(event.transaction.id, performance.now());
       response.writeHead(204).end();
     });

@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: writes what is generated from the typed tables in src (package.json's
  * commands, settings and language-model tools, their package.nls.json texts, the request schema's method
- * parts, the tables of README.md and docs between `<!-- generated:… -->` markers); see
+ * parts, the events schema, the tables of README.md and docs between `<!-- generated:… -->` markers); see
  * scripts/generate/files.ts. `--check` writes nothing and fails naming each stale file
  * (`npm run check` runs it).
  */

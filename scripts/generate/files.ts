@@ -12,6 +12,7 @@ import {
   skillToolsTable,
 } from './markdown';
 import { schemaText } from './schema';
+import { eventsSchema } from '../../src/shared/eventSchema';
 
 export interface GeneratedFile {
   /** Relative to the repository's root. */
@@ -31,6 +32,7 @@ export const GENERATED_FILES: readonly GeneratedFile[] = [
   { path: 'package.json', generate: manifestText },
   { path: 'package.nls.json', generate: nlsText },
   { path: 'schemas/exchange-request.schema.json', generate: schemaText },
+  { path: 'docs/forwarding-events.schema.json', generate: () => `${JSON.stringify(eventsSchema(), null, 2)}\n` },
   { path: RECORD_GRAMMAR_FILE.replace(/^\.\//, ''), generate: recordGrammarText },
   tables('README.md', [['settings', settingsTable]]),
   tables('docs/mcp.md', [['tools', mcpToolsTable]]),

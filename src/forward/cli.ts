@@ -13,7 +13,7 @@ import { loadCredentials } from '../api/keys';
 import { generateEventSecret } from '../shared/statusEvents';
 import { accountIdentity, defaultStateFolder, ForwardCliError, FORWARD_USAGE, parseForwardCli } from './cliArgs';
 import { attemptLine } from './cliLine';
-import { ForwardService, ForwardStateError } from './service';
+import { droppedText, ForwardService, ForwardStateError } from './service';
 import type { SecretSet } from './stateFile';
 import { rotateSecrets, StateFile, StateLockedError } from './stateFile';
 import { errorText } from '../shared/errorText';
@@ -86,6 +86,7 @@ function main(): void {
       lookbackMs: settings.lookbackMs,
       maxRps: settings.maxRps,
       emitInitial: settings.emitInitial,
+      delivery: { payload: settings.payload, maxFailingMs: settings.retryHours * 3_600_000 },
       onAttempt: (attempt) => process.stdout.write(`${attemptLine(attempt)}\n`),
       onGap: (reason) =>
         process.stderr.write(
@@ -135,6 +136,7 @@ function main(): void {
     process.stderr.write(
       `The state file could not be used (${service.stateProblem}); it was set aside and forwarding starts afresh (a gap event tells the receiver).\n`,
     );
+  if (service.dropped.length > 0) process.stderr.write(`${droppedText(service.dropped)}.\n`);
   const kept = service.queue.pending + service.queue.failed;
   process.stderr.write(
     `Forwarding status changes of ${settings.mode === 'sandbox' ? `the sandbox at ${settings.baseUrl}` : `the account at ${settings.baseUrl}`} to ${settings.to.href} every ${settings.intervalMs / 1000} s, at most ${settings.maxRps} requests/s. State: ${file}${kept > 0 ? ` (${service.queue.pending} events waiting, ${service.queue.failed} failed, from before)` : ''}. Ctrl+C stops.\n`,

@@ -10,6 +10,8 @@ import { isLoopbackHost } from '../api/endpoint';
 import { DEFAULT_INTERVAL_MS, DEFAULT_LOOKBACK_MS, DEFAULT_MAX_RPS, MIN_INTERVAL_MS, SERVICE_RPS } from './forwarder';
 import type { HookTargetOptions } from './target';
 import { checkHookUrl, DEFAULT_HOOK_URL } from './target';
+import type { PayloadFormat } from '../shared/statusEvents';
+import { PAYLOAD_FORMATS } from '../shared/statusEvents';
 
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
 import { errorText } from '../shared/errorText';
@@ -44,11 +46,16 @@ Options:
   --lookback MS     how far back the first start learns settled transactions (default
                     ${DEFAULT_LOOKBACK_MS}, a day); moving ones are followed whatever their age
   --emit-initial    at the first start, send an event (from null) for every transaction found
+  --payload FORMAT  the body of each event: standard (default) or legacy
+  --retry-hours N   how long a failing event is retried before it is parked (default 24, at
+                    most 720); the waits go from 5 s, doubling, to an hour
   --help            show this text
 
-Each event: POST, content-type application/json, {"id","from","to","transaction","at"} (or a gap
-event {"id","type":"gap","reason","at"}: resynchronise), with the Standard Webhooks headers
-webhook-id, webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">) and
+Each event: POST, content-type application/json, in the Standard Webhooks envelope
+{"type":"transaction.status_changed","timestamp","data":{"id","from","to","transaction","at"}} (or
+{"type":"events.gap","timestamp","data":{"id","reason","at"}}: resynchronise); --payload legacy
+sends the data alone ({"id","type":"gap","reason","at"} for a gap). Headers: webhook-id,
+webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">) and
 X-Exchange-Tx-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>.
 `;
 
@@ -88,6 +95,8 @@ export interface ForwardSettings {
   readonly intervalMs: number;
   readonly lookbackMs: number;
   readonly emitInitial: boolean;
+  readonly payload: PayloadFormat;
+  readonly retryHours: number;
 }
 
 function wholeNumber(text: string | undefined, name: string, fallback: number, min: number): number {
@@ -119,6 +128,8 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
         'rotate-secret': { type: 'boolean' },
         state: { type: 'string' },
         'max-rps': { type: 'string' },
+        payload: { type: 'string' },
+        'retry-hours': { type: 'string' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -173,6 +184,11 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     (!/^\d{1,2}$/.test(maxRpsText) || Number(maxRpsText) < 1 || Number(maxRpsText) > SERVICE_RPS)
   )
     throw new ForwardCliError(`--max-rps must be a whole number from 1 to ${SERVICE_RPS}.`);
+  const payload = PAYLOAD_FORMATS.find((format) => format === (values.payload ?? 'standard'));
+  if (payload === undefined) throw new ForwardCliError(`--payload must be ${PAYLOAD_FORMATS.join(' or ')}.`);
+  const retryHours = values['retry-hours'] ?? '24';
+  if (!/^\d{1,3}$/.test(retryHours) || Number(retryHours) < 1 || Number(retryHours) > 720)
+    throw new ForwardCliError('--retry-hours must be a whole number from 1 to 720.');
   const state = values.state?.trim();
   if (values.state !== undefined && !state) throw new ForwardCliError('--state needs a file name.');
   return {
@@ -190,5 +206,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     intervalMs: wholeNumber(values.interval, 'interval', DEFAULT_INTERVAL_MS, MIN_INTERVAL_MS),
     lookbackMs: wholeNumber(values.lookback, 'lookback', DEFAULT_LOOKBACK_MS, 1),
     emitInitial: values['emit-initial'] === true,
+    payload,
+    retryHours: Number(retryHours),
   };
 }

@@ -14,7 +14,9 @@ export function attemptLine(attempt: DeliveryAttempt): string {
   const outcome = attempt.delivered
     ? 'delivered'
     : attempt.parked
-      ? 'failed: parked (kept; resent at the next start)'
+      ? attempt.parkedBecause === 'gone'
+        ? 'the receiver answered 410 Gone: delivery stopped, every event parked (kept; resend resumes)'
+        : 'failed: parked (kept; resent at the next start)'
       : `not delivered, retry in ${Math.round((attempt.retryInMs ?? 0) / 100) / 10} s`;
   return `${time}  ${event.id}  ${change}  ${answer}  ${outcome}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`;
 }

@@ -1,19 +1,23 @@
 /**
  * Delivers events to one receiver: in order per transaction (a lane per transaction), never per
  * queue, so a transaction whose event keeps failing holds back none of the others. An event is done
- * when the receiver answers 2xx; until then it is retried with exponential backoff and jitter.
- * Each attempt is signed anew (a fresh timestamp, every current secret), the event's id and bytes
- * never change.
+ * when the receiver answers 2xx. Any other answer, a timeout or no answer is a failure of that
+ * event alone: its transaction waits its own next step (`delayAfter`: exponential, jittered), or
+ * what a `Retry-After` answer asks for (at most MAX_RETRY_AFTER_MS). Each attempt is signed anew
+ * (a fresh timestamp, every current secret), the event's id and bytes never change.
  *
  * Bounds, none of them a silent drop:
- *  - an event the receiver keeps refusing (any answer but 2xx, or a timeout) is parked as *failed*
- *    after `maxAttempts` attempts or `maxFailingMs` of failing, with every later event of its
- *    transaction behind it: kept, counted, shown, and sent again by `resend` / `resendAllFailed`;
- *  - a receiver that does not answer at all (refused, reset) holds the whole queue back with one
- *    backoff (it is down for every transaction): nothing is parked for that;
+ *  - an event failing for `maxFailingMs` (a day by default) is parked as *failed*, with every later
+ *    event of its transaction behind it: kept, counted, shown, and sent again by `resend` /
+ *    `resendAllFailed`;
+ *  - a `410 Gone` answer parks every event, and those added after it, until a resend;
  *  - at most `maxStored` events wait; past it `add` refuses (the caller keeps the change to send
  *    later and sends a gap event, which is never refused);
  *  - with `maxPerSecond`, attempts start no faster than that in any second.
+ *
+ * Each entry carries a MAC keyed from the current signing secret (queueAuth.ts): `restore` drops
+ * and returns the entries no signing secret authenticates, so nothing planted in a state file is
+ * sent signed.
  *
  * The queue keeps no file itself: its owner writes `snapshot()` when `onChange` says it changed,
  * and gives it back with `restore` after a restart. State changes happen before `onAttempt` and
@@ -26,18 +30,19 @@ import { systemTimers } from '../shared/timers';
 import type { OutboundEvent } from '../shared/statusEvents';
 import { encodeStatusEvent, signatureHeaders } from '../shared/statusEvents';
 import { DeliveryLanes } from './deliveryLanes';
-import type { DeliveryOptions, EntryState, QueueEntry } from './deliveryTypes';
+import type { DeliveryOptions, ParkReason, QueueEntry } from './deliveryTypes';
 import {
   DEFAULT_BACKOFF,
   DEFAULT_CONCURRENCY,
   DEFAULT_DELIVERY_TIMEOUT_MS,
   DEFAULT_KEEP_DELIVERED,
   DEFAULT_MAX_ANSWER_BYTES,
-  DEFAULT_MAX_ATTEMPTS,
   DEFAULT_MAX_FAILING_MS,
   DEFAULT_MAX_STORED,
+  MAX_RETRY_AFTER_MS,
 } from './deliveryTypes';
 import { post } from './post';
+import { entryMac, isAuthentic } from './queueAuth';
 
 export class DeliveryQueue {
   readonly url: URL;
@@ -53,9 +58,8 @@ export class DeliveryQueue {
   private wakeTimer: unknown;
   private idleWaiters: (() => void)[] = [];
   private nextSeq = 1;
-  /** The receiver gave no answer this many times in a row: the whole queue waits. */
-  private unanswered = 0;
-  private downUntilMs = 0;
+  /** The receiver answered 410 Gone: nothing is sent until a resend. */
+  private gone = false;
   /** Events delivered (answered 2xx) by this queue. */
   delivered = 0;
   /** Events refused at the bound (the caller keeps their change). */
@@ -110,8 +114,18 @@ export class DeliveryQueue {
     }
     const list = this.lanes.get(lane);
     // A transaction parked as failed stays in order: its new events wait behind, failed too.
-    const state: EntryState = list !== undefined && list.some((e) => e.state === 'failed') ? 'failed' : 'waiting';
-    this.lanes.insert({ event, lane, seq: this.nextSeq++, state, attempts: 0, nextAtMs: 0 });
+    const held = list?.find((e) => e.state === 'failed');
+    const parkedBecause: ParkReason | undefined = this.gone ? 'gone' : held && (held.parkedBecause ?? 'failing');
+    this.lanes.insert({
+      event,
+      lane,
+      seq: this.nextSeq++,
+      mac: this.mac(lane, event),
+      state: parkedBecause === undefined ? 'waiting' : 'failed',
+      attempts: 0,
+      nextAtMs: 0,
+      ...(parkedBecause === undefined ? {} : { parkedBecause }),
+    });
     return true;
   }
 
@@ -127,13 +141,31 @@ export class DeliveryQueue {
     this.pump();
   }
 
-  /** Takes back the entries of a snapshot (after a restart), in their order. */
-  restore(entries: readonly QueueEntry[]): void {
+  /**
+   * Takes back the entries of a snapshot (after a restart), in their order, authenticated anew
+   * under the current secret; returns those no signing secret authenticates, dropped unsent.
+   */
+  restore(entries: readonly QueueEntry[]): QueueEntry[] {
+    const secrets = this.secrets();
+    const dropped: QueueEntry[] = [];
     for (const entry of [...entries].sort((a, b) => a.seq - b.seq)) {
+      if (!isAuthentic(secrets, entry)) {
+        dropped.push(entry);
+        continue;
+      }
       this.nextSeq = Math.max(this.nextSeq, entry.seq + 1);
-      if (entry.state === 'delivered') this.lanes.keep({ ...entry });
-      else this.lanes.insert({ ...entry });
+      // A start tries what waits at once.
+      const kept = { ...entry, mac: this.mac(entry.lane, entry.event), nextAtMs: 0 };
+      if (entry.state === 'delivered') this.lanes.keep(kept);
+      else this.lanes.insert(kept);
     }
+    this.changed();
+    return dropped;
+  }
+
+  /** Authenticates every entry under the current secret (after a rotation, before the old one stops signing). */
+  reauthenticate(): void {
+    for (const entry of this.lanes.entries()) entry.mac = this.mac(entry.lane, entry.event);
     this.changed();
   }
 
@@ -156,6 +188,7 @@ export class DeliveryQueue {
     for (const [lane, list] of this.lanes) {
       if (!list.some((e) => e.event.id === eventId)) continue;
       if (!list.some((e) => e.state === 'failed')) return false;
+      this.gone = false;
       this.lanes.unpark(lane);
       this.changed();
       this.pump();
@@ -167,6 +200,7 @@ export class DeliveryQueue {
       event: done.event,
       lane: done.lane,
       seq: this.nextSeq++,
+      mac: this.mac(done.lane, done.event),
       state: 'waiting',
       attempts: 0,
       nextAtMs: 0,
@@ -179,6 +213,7 @@ export class DeliveryQueue {
   /** Every failed event back to waiting; how many. */
   resendAllFailed(): number {
     const before = this.lanes.failed;
+    this.gone = false;
     for (const [lane, list] of this.lanes) if (list.some((e) => e.state === 'failed')) this.lanes.unpark(lane);
     if (before > 0) {
       this.changed();
@@ -189,7 +224,6 @@ export class DeliveryQueue {
 
   /** Tries now what waits for its backoff (the receiver is back, says the user). */
   retryNow(): void {
-    this.downUntilMs = 0;
     for (const list of this.lanes.values()) if (list[0]?.state === 'waiting') list[0].nextAtMs = 0;
     this.pump();
   }
@@ -215,6 +249,10 @@ export class DeliveryQueue {
     return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
   }
 
+  private mac(lane: string, event: OutboundEvent): string {
+    return entryMac(this.secrets()[0], { lane, event });
+  }
+
   private isIdle(): boolean {
     return this.disposed || (this.lanes.waiting === 0 && this.inFlight.size === 0);
   }
@@ -237,18 +275,15 @@ export class DeliveryQueue {
     const now = this.now();
     const concurrency = this.options.concurrency ?? DEFAULT_CONCURRENCY;
     let soonest = Infinity;
-    if (this.downUntilMs > now) soonest = this.downUntilMs;
-    else {
-      for (const [lane, list] of this.lanes) {
-        if (this.inFlight.size >= concurrency) break;
-        const head = list[0];
-        if (head === undefined || head.state !== 'waiting' || this.inFlight.has(lane)) continue;
-        if (head.nextAtMs > now) {
-          soonest = Math.min(soonest, head.nextAtMs);
-          continue;
-        }
-        void this.attempt(head);
+    for (const [lane, list] of this.lanes) {
+      if (this.inFlight.size >= concurrency) break;
+      const head = list[0];
+      if (head === undefined || head.state !== 'waiting' || this.inFlight.has(lane)) continue;
+      if (head.nextAtMs > now) {
+        soonest = Math.min(soonest, head.nextAtMs);
+        continue;
       }
+      void this.attempt(head);
     }
     if (soonest !== Infinity && this.inFlight.size < concurrency)
       this.wakeTimer = this.timers.set(() => this.pump(), Math.max(1, soonest - now));
@@ -263,7 +298,7 @@ export class DeliveryQueue {
       this.inFlight.delete(entry.lane);
       return;
     }
-    const body = encodeStatusEvent(entry.event);
+    const body = encodeStatusEvent(entry.event, this.options.payload);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'exchange-tx-forwarder',
@@ -290,35 +325,30 @@ export class DeliveryQueue {
     else entry.lastError = result.error;
     if (result.answer === undefined) delete entry.lastAnswer;
     else entry.lastAnswer = result.answer;
-    let parked = false;
+    let parkedBecause: ParkReason | undefined;
     let retryInMs: number | undefined;
     if (delivered) {
-      this.unanswered = 0;
       this.delivered++;
       this.lanes.deliver(entry);
-    } else {
+    } else if (result.status === 410) {
+      // The receiver says stop: every event is kept, parked, until a resend.
       this.failedAttempts++;
-      const answered = result.status !== undefined || result.error === 'timeout';
-      if (answered) {
-        // The receiver is there and refuses this event: it counts against the event.
-        this.unanswered = 0;
-        entry.failingSinceMs ??= atMs;
-        if (
-          entry.attempts >= (this.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) ||
-          atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)
-        ) {
-          this.lanes.park(entry.lane);
-          parked = true;
-        } else {
-          retryInMs = this.delayAfter(entry.attempts);
-          entry.nextAtMs = atMs + retryInMs;
-        }
+      this.gone = true;
+      parkedBecause = 'gone';
+      for (const lane of [...this.lanes].map(([name]) => name)) this.lanes.park(lane, parkedBecause);
+    } else {
+      // Any other answer, a timeout or none: this transaction waits its next step.
+      this.failedAttempts++;
+      entry.failingSinceMs ??= atMs;
+      if (
+        entry.attempts >= (this.options.maxAttempts ?? Infinity) ||
+        atMs - entry.failingSinceMs >= (this.options.maxFailingMs ?? DEFAULT_MAX_FAILING_MS)
+      ) {
+        parkedBecause = 'failing';
+        this.lanes.park(entry.lane, parkedBecause);
       } else {
-        // No answer at all: the receiver is away for everyone; the whole queue waits.
-        this.unanswered++;
-        retryInMs = this.delayAfter(this.unanswered);
-        this.downUntilMs = atMs + retryInMs;
-        entry.nextAtMs = this.downUntilMs;
+        retryInMs = retryAfterMs(result.retryAfter, atMs) ?? this.delayAfter(entry.attempts);
+        entry.nextAtMs = atMs + retryInMs;
       }
     }
     this.options.onAttempt?.({
@@ -328,11 +358,21 @@ export class DeliveryQueue {
       status: result.status,
       ...(result.error ? { error: result.error } : {}),
       delivered,
-      parked,
+      parked: parkedBecause !== undefined,
+      ...(parkedBecause === undefined ? {} : { parkedBecause }),
       atMs,
       ...(retryInMs === undefined ? {} : { retryInMs }),
     });
     this.changed();
     this.pump();
   }
+}
+
+/** The wait a `Retry-After` value asks for (whole seconds, or an HTTP date), at most MAX_RETRY_AFTER_MS; undefined when unusable. */
+export function retryAfterMs(value: string | undefined, nowMs: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = value.trim();
+  // Whole seconds, or an HTTP date (it starts with the day's name).
+  const ms = /^\d{1,10}$/.test(text) ? Number(text) * 1000 : /^[A-Za-z]{3}/.test(text) ? Date.parse(text) - nowMs : NaN;
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms))) : undefined;
 }

@@ -4,7 +4,7 @@
  * parked as failed; and the delivered ones kept for the events list (the newest
  * `keepDelivered`).
  */
-import type { QueueEntry } from './deliveryTypes';
+import type { ParkReason, QueueEntry } from './deliveryTypes';
 
 export class DeliveryLanes implements Iterable<[string, QueueEntry[]]> {
   private readonly lanes = new Map<string, QueueEntry[]>();
@@ -88,16 +88,18 @@ export class DeliveryLanes implements Iterable<[string, QueueEntry[]]> {
       entry.attempts = 0;
       entry.nextAtMs = 0;
       delete entry.failingSinceMs;
+      delete entry.parkedBecause;
       this.failedCount--;
       this.waitingCount++;
     }
   }
 
-  /** Every waiting entry of a lane parked as failed. */
-  park(lane: string): void {
+  /** Every waiting entry of a lane parked as failed, and why. */
+  park(lane: string, because: ParkReason): void {
     for (const entry of this.lanes.get(lane) ?? []) {
       if (entry.state !== 'waiting') continue;
       entry.state = 'failed';
+      entry.parkedBecause = because;
       this.waitingCount--;
       this.failedCount++;
     }

@@ -14,6 +14,8 @@ export interface PostResult {
   readonly error?: string;
   /** The first bytes of the answer (up to 200), as text, for the events list; unsafe as it is. */
   readonly answer?: string;
+  /** The answer's `Retry-After` header, as sent (unsafe). */
+  readonly retryAfter?: string;
 }
 
 export function post(
@@ -39,7 +41,9 @@ export function post(
       (response) => {
         let read = 0;
         let head = '';
-        const done = (): void => finish({ status: response.statusCode, answer: head });
+        const retryAfter = response.headers['retry-after'];
+        const done = (): void =>
+          finish({ status: response.statusCode, answer: head, ...(retryAfter === undefined ? {} : { retryAfter }) });
         response.on('data', (chunk: Buffer) => {
           read += chunk.length;
           if (head.length < ANSWER_HEAD)

@@ -10,8 +10,11 @@
  *    events again, with the same ids: a receiver that handles each id once sees them once);
  *  - at `stop`, at once.
  * A state file that could not be read is set aside and a gap event tells the receiver to resynchronise.
+ * Entries of the file that no signing secret authenticates (queueAuth.ts) are dropped unsent, named
+ * in `dropped`, and a gap event tells the receiver too.
  */
 import { makeGapEvent as makeGap } from '../shared/statusEvents';
+import { terminalText } from '../shared/safeText';
 import type { SchedulerTimers } from '../shared/timers';
 import { systemTimers } from '../shared/timers';
 import type { DeliveryAttempt, DeliveryOptions, QueueEntry } from './deliveryTypes';
@@ -25,6 +28,12 @@ import { encodeTracked, forwarderStateOf, secretId, signingSecrets, STATE_VERSIO
 export const SAVE_DELAY_MS = 200;
 
 export class ForwardStateError extends Error {}
+
+/** What the CLI and the extension say of the events dropped at the start (ids escaped: the file may be anyone's). */
+export function droppedText(ids: readonly string[]): string {
+  const shown = ids.slice(0, 5).map((id) => terminalText(id, 40));
+  return `the state file held ${ids.length} events no signing secret authenticates (${shown.join(', ')}${ids.length > shown.length ? ', …' : ''}); they were dropped, not sent, and a gap event tells the receiver`;
+}
 
 export interface ForwardServiceOptions {
   readonly source: TransactionSource;
@@ -56,6 +65,8 @@ export class ForwardService {
   readonly forwarder: StatusForwarder;
   /** Why the state file could not be used, when it could not (it was set aside). */
   readonly stateProblem: string | undefined;
+  /** The ids of the events the state file held that no signing secret authenticates: dropped, never sent. */
+  readonly dropped: readonly string[];
   private readonly timers: SchedulerTimers;
   private saveTimer: unknown;
   private ended = false;
@@ -89,7 +100,7 @@ export class ForwardService {
           options.onChange?.();
         },
       });
-      this.queue.restore(stored?.entries ?? []);
+      this.dropped = this.queue.restore(stored?.entries ?? []).map((entry) => String(entry.event?.id));
       this.forwarder = new StatusForwarder({
         source: options.source,
         account: options.account,
@@ -111,9 +122,12 @@ export class ForwardService {
           },
         },
       });
-      if (loaded.problem !== undefined) {
+      const reasons = [
+        ...(loaded.problem === undefined ? [] : ['state-unreadable']),
+        ...(this.dropped.length === 0 ? [] : ['unauthenticated-events']),
+      ];
+      for (const reason of reasons) {
         const state = this.forwarder.state;
-        const reason = 'state-unreadable';
         this.queue.add(makeGap(options.account, reason, state.gaps, now()), `gap:${state.gaps}`, true);
         state.gaps++;
         options.onGap?.(reason);
@@ -177,6 +191,7 @@ export class ForwardService {
   /** Signs with these from the next attempt on (a rotation), and writes the state. */
   setSecrets(set: SecretSet): void {
     this.secretSet = set;
+    this.queue.reauthenticate();
     if (!this.ended) this.save();
   }
 

@@ -94,6 +94,12 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
     readme:
       "requests per second **Forward Status Changes…** may make, its share of the key's 10 (1–10; user settings only)",
   },
+  'exchangeTx.forward.payload': {
+    description:
+      'The body of each event **Forward Status Changes…** sends: `standard`, the Standard Webhooks envelope `{"type", "timestamp", "data"}`; `legacy`, the bare event `{"id", "from", "to", "transaction", "at"}` of older receivers.',
+    markdown: true,
+    readme: 'the body of each forwarded event: `standard` (Standard Webhooks) or `legacy` (user settings only)',
+  },
   'exchangeTx.sandbox.trafficPerHour': {
     description:
       "New transactions arriving in the built-in sandbox per hour of its clock, each going through its lifecycle at its currencies' pace, so every status that is not final always has some and the sandbox never goes still. The oldest settled ones are retired past 1000 transactions, never the ones you created. 0: a still ledger, where only your own transactions and the ones already moving change.",

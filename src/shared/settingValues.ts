@@ -126,6 +126,12 @@ export const SETTING_RULES = {
     default: 5,
     userOnly: true,
   },
+  'exchangeTx.forward.payload': {
+    kind: 'enum',
+    values: ['standard', 'legacy'],
+    default: 'standard',
+    userOnly: true,
+  },
   'exchangeTx.sandbox.trafficPerHour': {
     kind: 'number',
     integer: true,

@@ -3,9 +3,11 @@
  * service, and from the sandbox, which emits at once), and its signature. Pure Node (`crypto`
  * only): the forwarder, the sandbox, the extension and the tests import it; nothing here sends.
  *
- * An event is one JSON object, POSTed with `content-type: application/json`:
+ * An event is one JSON object, POSTed with `content-type: application/json`, in the Standard
+ * Webhooks envelope (eventPayload; `--payload legacy` sends the bare event):
  *
- *   { "id": "evt_…", "from": "waiting" | null, "to": "confirming", "transaction": {…}, "at": "2025-…Z" }
+ *   { "type": "transaction.status_changed", "timestamp": "2025-…Z",
+ *     "data": { "id": "evt_…", "from": "waiting" | null, "to": "confirming", "transaction": {…}, "at": "2025-…Z" } }
  *
  * `id` is stable (the same on every retry of the same change, different for every change, so a
  * receiver can drop a repeat), `from` is the status before (null for a transaction first seen),
@@ -96,7 +98,8 @@ export function makeStatusEvent<T>(
 
 /**
  * The event sent when a bound was reached and changes may be missing or late (a full queue, a
- * state that could not be read, more records than one poll reads): `{"id","type":"gap","reason","at"}`.
+ * state that could not be read, more records than one poll reads): type `events.gap` with data
+ * `{"id","reason","at"}` (the legacy body: `{"id","type":"gap","reason","at"}`).
  * A receiver that gets one resynchronises (reads the transactions it cares about with
  * `getTransactions`). Its id is derived from the account, the reason and the gap's ordinal.
  */
@@ -121,9 +124,29 @@ export function isGapEvent(event: OutboundEvent): event is GapEvent {
   return 'type' in event && event.type === 'gap';
 }
 
+/** The body's shape: the Standard Webhooks envelope (the default), or the bare event older receivers read. */
+export type PayloadFormat = 'standard' | 'legacy';
+export const PAYLOAD_FORMATS: readonly PayloadFormat[] = ['standard', 'legacy'];
+
+/** The envelope's `type` of each kind of event. */
+export const EVENT_TYPES = { status: 'transaction.status_changed', gap: 'events.gap' } as const;
+
+/** The Standard Webhooks envelope: `type`, `timestamp` (the event's `at`), and the event as `data`. */
+export type StandardPayload =
+  | { readonly type: typeof EVENT_TYPES.status; readonly timestamp: string; readonly data: StatusEvent }
+  | { readonly type: typeof EVENT_TYPES.gap; readonly timestamp: string; readonly data: Omit<GapEvent, 'type'> };
+
+/** What is sent for an event in a format: the envelope, or the event itself. */
+export function eventPayload(event: OutboundEvent, format: PayloadFormat): StandardPayload | OutboundEvent {
+  if (format === 'legacy') return event;
+  if (isGapEvent(event))
+    return { type: EVENT_TYPES.gap, timestamp: event.at, data: { id: event.id, reason: event.reason, at: event.at } };
+  return { type: EVENT_TYPES.status, timestamp: event.at, data: event };
+}
+
 /** The exact bytes sent (and signed) for an event. */
-export function encodeStatusEvent(event: OutboundEvent): Buffer {
-  return Buffer.from(JSON.stringify(event), 'utf8');
+export function encodeStatusEvent(event: OutboundEvent, format: PayloadFormat = 'standard'): Buffer {
+  return Buffer.from(JSON.stringify(eventPayload(event, format)), 'utf8');
 }
 
 /** A fresh random secret in the Standard Webhooks form: SECRET_PREFIX and 32 random bytes in base64. */

@@ -2,9 +2,10 @@
 import type { ExchangeClient } from '../../api/client';
 import type { TransactionRecord } from '../../api/types';
 import type { DeliveryAttempt, QueueEntry } from '../../forward/deliveryTypes';
-import { ForwardService } from '../../forward/service';
+import { droppedText, ForwardService } from '../../forward/service';
 import type { SecretSet } from '../../forward/stateFile';
 import { StateFile } from '../../forward/stateFile';
+import type { PayloadFormat } from '../../shared/statusEvents';
 import { isGapEvent } from '../../shared/statusEvents';
 import type { Logger } from '../common/log';
 import { terminalText } from '../../shared/safeText';
@@ -19,6 +20,7 @@ export interface ForwardSessionOptions {
   /** Where requests go, for the log (`the sandbox`, `the account "x"`). */
   readonly target: string;
   readonly maxRps: number;
+  readonly payload: PayloadFormat;
   readonly log: Logger;
   readonly onChange: () => void;
   readonly onGap: (reason: string) => void;
@@ -40,6 +42,8 @@ function logAttempt(log: Logger, attempt: DeliveryAttempt): void {
     log.info(
       `${attempt.event.id} ${change}: delivered, ${answer}${attempt.attempt > 1 ? ` (attempt ${attempt.attempt})` : ''}`,
     );
+  else if (attempt.parkedBecause === 'gone')
+    log.error(`${attempt.event.id} ${change}: HTTP 410 Gone; delivery stopped, every event kept (Resend resumes)`);
   else if (attempt.parked)
     log.error(
       `${attempt.event.id} ${change}: failed after ${attempt.attempt} attempts, ${answer}; kept (Resend in the Forwarded Events view)`,
@@ -70,6 +74,7 @@ export class ForwardSession extends ForwardService {
       stateFile: new StateFile(options.stateFile),
       secrets: options.secrets,
       maxRps: options.maxRps,
+      delivery: { payload: options.payload },
       onAttempt: (attempt) => logAttempt(log, attempt),
       onChange: options.onChange,
       onGap: options.onGap,
@@ -86,6 +91,7 @@ export class ForwardSession extends ForwardService {
       log.error(
         `the state file could not be used (${this.stateProblem}); it was set aside, forwarding starts afresh and a gap event tells the receiver`,
       );
+    if (this.dropped.length > 0) log.error(droppedText(this.dropped));
     const queue = this.queue;
     log.info(
       `forwarding status changes of ${options.target} to ${options.url.href}, at most ${this.forwarder.maxRps} requests/s${queue.stored > 0 ? `; ${queue.pending} events waiting and ${queue.failed} failed from before` : ''}`,

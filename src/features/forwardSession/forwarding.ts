@@ -167,6 +167,7 @@ export function makeForwarding(
         stateFile: stateFileOf(key),
         target,
         maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
+        payload: readSetting('exchangeTx.forward.payload'),
         log: events,
         onChange: render,
         // Never older than what forwarding reported: the view and the watches read the same store.

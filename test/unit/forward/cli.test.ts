@@ -86,7 +86,7 @@ describe('forward CLI', () => {
     });
   });
 
-  it('forwards the sandbox to a receiver, signed with the given secret, one line per delivery, no key printed', async function () {
+  it('forwards the sandbox to a receiver, signed with the given secret, in the --payload asked, one line per delivery, no key printed', async function () {
     this.timeout(40_000);
     const started = Date.now();
     // Waits end with the test (so the CLI is stopped and its output shown), not with mocha's timeout.
@@ -117,6 +117,8 @@ describe('forward CLI', () => {
         '1000',
         '--state',
         path.join(dir, 'state.json'),
+        '--payload',
+        'legacy',
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -146,6 +148,10 @@ describe('forward CLI', () => {
       assert.deepEqual(
         mine.map((e) => `${e.from}>${e.to}`),
         ['null>waiting', 'waiting>confirming'],
+      );
+      assert.ok(
+        receiver.arrivals.every((a) => a.body === a.event),
+        '--payload legacy: the bare event, no envelope',
       );
       await waitFor(() => out.includes(`${mine[1].id}  ${tx.id} waiting -> confirming  HTTP 200  delivered`));
     } catch (error) {

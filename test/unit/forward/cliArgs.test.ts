@@ -144,6 +144,22 @@ describe('forward CLI arguments, option by option', () => {
       assert.equal(refusal([`--max-rps=${bad}`]), '--max-rps must be a whole number from 1 to 10.', bad);
   });
 
+  it('takes --payload standard (the default) or legacy, nothing else', () => {
+    assert.equal(parseForwardCli([], SANDBOX).payload, 'standard');
+    assert.equal(parseForwardCli(['--payload', 'legacy'], SANDBOX).payload, 'legacy');
+    assert.equal(parseForwardCli(['--payload', 'standard'], SANDBOX).payload, 'standard');
+    for (const bad of ['Legacy', 'svix', ''])
+      assert.equal(refusal([`--payload=${bad}`]), '--payload must be standard or legacy.', bad);
+  });
+
+  it('takes --retry-hours from 1 to 720, 24 by default', () => {
+    assert.equal(parseForwardCli([], SANDBOX).retryHours, 24);
+    assert.equal(parseForwardCli(['--retry-hours', '1'], SANDBOX).retryHours, 1);
+    assert.equal(parseForwardCli(['--retry-hours', '720'], SANDBOX).retryHours, 720);
+    for (const bad of ['0', '721', '2.5', 'x', ''])
+      assert.equal(refusal([`--retry-hours=${bad}`]), '--retry-hours must be a whole number from 1 to 720.', bad);
+  });
+
   it('refuses a blank --state, a positional argument, an unknown option, and says why', () => {
     assert.equal(refusal(['--state', '']), '--state needs a file name.');
     assert.match(refusal(['extra']), /positional/i);

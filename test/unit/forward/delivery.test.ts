@@ -11,6 +11,7 @@ import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
 import { makeStatusEvent } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
+import { eventOf } from './receiver';
 
 const SECRET = 'delivery-test-secret-0123456789';
 const FAST = { baseMs: 10, maxMs: 50 };
@@ -134,7 +135,7 @@ describe('delivery queue bounds', () => {
       request.on('data', (c: Buffer) => chunks.push(c));
       request.on('end', () => {
         if (!open) return void response.writeHead(503).end();
-        bodies.push((JSON.parse(Buffer.concat(chunks).toString()) as { transaction: { id: string } }).transaction.id);
+        bodies.push(eventOf(JSON.parse(Buffer.concat(chunks).toString())).transaction.id as string);
         response.writeHead(200).end();
       });
     });

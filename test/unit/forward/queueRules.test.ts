@@ -9,9 +9,11 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { DeliveryAttempt, QueueEntry } from '../../../src/forward/deliveryTypes';
 import { DeliveryQueue } from '../../../src/forward/delivery';
+import { entryMac } from '../../../src/forward/queueAuth';
 import { makeStatusEvent, verifyStatusEvent } from '../../../src/shared/statusEvents';
 import { until } from '../support/until';
 import { TestTime } from '../support/testTime';
+import { eventOf } from './receiver';
 
 const SECRET = 'queue-rules-secret-0123456789';
 const BASE = Date.UTC(2030, 0, 1);
@@ -39,7 +41,7 @@ async function serve(
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const hit = { id: (JSON.parse(body.toString('utf8')) as { id: string }).id, headers: request.headers, body };
+      const hit = { id: eventOf(JSON.parse(body.toString('utf8'))).id, headers: request.headers, body };
       hits.push(hit);
       const status = answer(hit);
       if (status === 'hold') return;
@@ -113,6 +115,7 @@ describe('delivery queue rules', () => {
           event,
           lane: 'tx1',
           seq: 1,
+          mac: entryMac(SECRET, { lane: 'tx1', event }),
           state: 'waiting',
           attempts: 1,
           nextAtMs: BASE + 500,
@@ -222,6 +225,7 @@ describe('delivery queue rules', () => {
       event: e.event,
       lane: e.lane,
       seq: e.seq,
+      mac: entryMac(SECRET, e),
       state: e.state,
       attempts: 0,
       nextAtMs: 0,
@@ -315,7 +319,7 @@ describe('delivery queue rules', () => {
     }
   });
 
-  it('holds every lane back while the receiver does not answer, with one growing backoff; retryNow tries at once', async () => {
+  it('gives each transaction its own timer while the receiver does not answer; retryNow tries at once', async () => {
     const time = new TestTime(BASE);
     const server = await serve(() => 200);
     const url = server.url;
@@ -334,16 +338,25 @@ describe('delivery queue rules', () => {
       queue.enqueue(change('x'), 'x');
       await until(() => attempts.length === 1);
       assert.deepEqual([attempts[0].error, attempts[0].retryInMs], ['ECONNREFUSED', 500]);
+      time.advance(250);
       queue.enqueue(change('y'), 'y');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.equal(attempts.length, 1, 'another lane waits too: the receiver is away for everyone');
-      time.advance(500);
-      // Both lanes are tried once the wait is over; each unanswered attempt doubles the wait.
-      await until(() => attempts.length === 3);
+      await until(() => attempts.length === 2);
       assert.deepEqual(
-        attempts.slice(1).map((a) => a.retryInMs),
-        [1000, 2000],
+        [attempts[1].lane, attempts[1].retryInMs],
+        ['y', 500],
+        "another lane does not wait for x's step",
       );
+      time.advance(250);
+      // x's step is over, not y's; each failed attempt of a lane doubles that lane's wait.
+      await until(() => attempts.length === 3);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(
+        attempts.slice(2).map((a) => [a.lane, a.attempt, a.retryInMs]),
+        [['x', 2, 1000]],
+      );
+      time.advance(250);
+      await until(() => attempts.length === 4);
+      assert.deepEqual([attempts[3].lane, attempts[3].attempt], ['y', 2]);
       const before = attempts.length;
       queue.retryNow();
       await until(() => attempts.length > before);

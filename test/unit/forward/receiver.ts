@@ -2,15 +2,30 @@
  * A real local receiver of status-change events for the tests: a node http server on 127.0.0.1
  * that verifies each signature over the raw body, records what arrived, and answers with the
  * statuses a test queues (500, 500, then 200…). It can be closed and opened again on the same port
- * (a backend that is down, then back).
+ * (a backend that is down, then back). It reads the Standard Webhooks envelope and the legacy body
+ * alike: `event` is the event itself, `body` what arrived.
  */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import type { StatusEvent } from '../../../src/shared/statusEvents';
-import { verifyStatusEvent } from '../../../src/shared/statusEvents';
+import { EVENT_TYPES, verifyStatusEvent } from '../../../src/shared/statusEvents';
+
+/** The event a body carries: the envelope's `data` (a gap marked `type: 'gap'` as in the legacy body), or the legacy body itself. */
+export function eventOf(body: unknown): StatusEvent<Record<string, unknown>> {
+  const parsed = body as { type?: unknown; data?: Record<string, unknown> };
+  if (parsed.type === EVENT_TYPES.gap)
+    return { ...parsed.data, type: 'gap' } as unknown as StatusEvent<Record<string, unknown>>;
+  if (parsed.type === EVENT_TYPES.status) return parsed.data as unknown as StatusEvent<Record<string, unknown>>;
+  return body as StatusEvent<Record<string, unknown>>;
+}
 
 export interface Arrival {
   readonly event: StatusEvent<Record<string, unknown>>;
+  /** The body as it arrived, parsed. */
+  readonly body: unknown;
+  /** The body's text and the headers, as a verifying library takes them. */
+  readonly raw: string;
+  readonly headers: http.IncomingHttpHeaders;
   readonly verified: boolean;
   readonly answered: number;
   readonly contentType: string | undefined;
@@ -47,8 +62,12 @@ export class Receiver {
           body,
         }).ok;
         const answered = verified ? (this.answers.shift() ?? 200) : 401;
+        const parsed: unknown = JSON.parse(body.toString('utf8'));
         this.arrivals.push({
-          event: JSON.parse(body.toString('utf8')) as StatusEvent<Record<string, unknown>>,
+          event: eventOf(parsed),
+          body: parsed,
+          raw: body.toString('utf8'),
+          headers: request.headers,
           verified,
           answered,
           contentType: request.headers['content-type'],

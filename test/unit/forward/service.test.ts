@@ -24,6 +24,7 @@ import type { SchedulerTimers } from '../../../src/shared/timers';
 import type { Harness } from '../api/support';
 import { startHarness } from '../api/support';
 import { until } from '../support/until';
+import { eventOf } from './receiver';
 
 const SECRET = 'service-test-secret-0123456789';
 const OLD = 'service-old-secret-0123456789';
@@ -66,7 +67,7 @@ async function receiver(file: () => string): Promise<{ url: URL; arrivals: Arriv
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const event = JSON.parse(body.toString('utf8')) as { id: string; to: string };
+      const event = eventOf(JSON.parse(body.toString('utf8')));
       const stored = fs.existsSync(file()) ? (JSON.parse(fs.readFileSync(file(), 'utf8')) as StoredState) : undefined;
       arrivals.push({
         id: event.id,

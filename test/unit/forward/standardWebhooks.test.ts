@@ -39,9 +39,13 @@ describe('Standard Webhooks signatures', () => {
     assert.equal(headers['webhook-id'], event.id);
     assert.equal(headers['webhook-timestamp'], String(now));
     assert.match(headers['webhook-signature'], /^v1,[A-Za-z0-9+/]+=*$/);
-    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as { id: string; to: string };
-    assert.equal(verified.id, event.id);
-    assert.equal(verified.to, 'confirming');
+    const verified = new Webhook(secret).verify(body.toString('utf8'), headers) as {
+      type: string;
+      data: { id: string; to: string };
+    };
+    assert.equal(verified.type, 'transaction.status_changed');
+    assert.equal(verified.data.id, event.id);
+    assert.equal(verified.data.to, 'confirming');
     // The legacy header of the same delivery verifies too.
     assert.equal(
       verifyStatusEvent({ secret, header: headers['x-exchange-tx-signature'], body, nowSeconds: now }).ok,
@@ -131,6 +135,10 @@ describe("the CLI's attempt lines, every outcome", () => {
     assert.match(
       attemptLine({ ...base, event, attempt: 1, status: undefined, delivered: false, retryInMs: 1234 }),
       / {2}no answer {2}not delivered, retry in 1\.2 s$/,
+    );
+    assert.match(
+      attemptLine({ ...base, event, attempt: 1, status: 410, delivered: false, parked: true, parkedBecause: 'gone' }),
+      /HTTP 410 {2}the receiver answered 410 Gone: delivery stopped, every event parked \(kept; resend resumes\)$/,
     );
     const gap = makeGapEvent('a', 'queue-full', 0, 0);
     assert.match(

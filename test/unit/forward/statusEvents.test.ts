@@ -47,7 +47,7 @@ describe('status events: id and signature', () => {
     );
     assert.deepEqual(Object.keys(event), ['id', 'from', 'to', 'transaction', 'at']);
     assert.equal(event.at, '2025-01-15T00:00:00.000Z');
-    assert.deepEqual(JSON.parse(encodeStatusEvent(event).toString('utf8')), event);
+    assert.deepEqual(JSON.parse(encodeStatusEvent(event, 'legacy').toString('utf8')), event);
   });
 
   it('signs t=<seconds>,v1=<hex> and verifies it over the same bytes', () => {

@@ -11,6 +11,7 @@ import * as path from 'path';
 import { SANDBOX_ENV } from '../../../../src/shared/connectionNames';
 import type { StatusEvent } from '../../../../src/shared/statusEvents';
 import { verifyStatusEvent } from '../../../../src/shared/statusEvents';
+import { eventOf } from '../receiver';
 
 export const CLI = path.resolve(__dirname, '../../../../src/forward/cli.js');
 
@@ -92,7 +93,7 @@ export class DedupingReceiver {
           response.writeHead(401).end();
           return;
         }
-        const event = JSON.parse(body.toString('utf8')) as Event;
+        const event = eventOf(JSON.parse(body.toString('utf8'))) as unknown as Event;
         if ('type' in event) {
           if (!this.seen.has(event.id)) this.gaps.push(event.reason);
           this.seen.add(event.id);

@@ -40,7 +40,9 @@ function property(key: string, rule: SettingEntry): Record<string, unknown> {
     rule.kind === 'number' ? (rule.integer ? 'integer' : 'number') : rule.kind === 'stringArray' ? 'array' : 'string';
   return {
     type: rule.kind === 'boolean' ? 'boolean' : type,
-    ...(rule.kind === 'stringArray' ? { items: { type: 'string' } } : {}),
+    ...(rule.kind === 'stringArray'
+      ? { items: { type: 'string', ...(rule.values ? { enum: [...rule.values] } : {}) }, uniqueItems: true }
+      : {}),
     ...(rule.kind === 'enum' ? { enum: [...rule.values] } : {}),
     default: rule.default,
     ...(rule.kind === 'number' ? { minimum: rule.min, maximum: rule.max } : {}),

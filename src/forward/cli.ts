@@ -86,6 +86,7 @@ function main(): void {
       lookbackMs: settings.lookbackMs,
       maxRps: settings.maxRps,
       emitInitial: settings.emitInitial,
+      statuses: settings.statuses,
       delivery: { payload: settings.payload, maxFailingMs: settings.retryHours * 3_600_000 },
       onAttempt: (attempt) => process.stdout.write(`${attemptLine(attempt)}\n`),
       onGap: (reason) =>

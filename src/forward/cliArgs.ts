@@ -15,13 +15,16 @@ import { PAYLOAD_FORMATS } from '../shared/statusEvents';
 
 import { ACCOUNT_ENV, DEFAULT_BASE_URL, SANDBOX_ENV } from '../shared/connectionNames';
 import { errorText } from '../shared/errorText';
+import { terminalText } from '../shared/safeText';
+import type { KnownStatus } from '../shared/status';
+import { KNOWN_STATUSES } from '../shared/status';
 
 export const FORWARD_USAGE = `Usage: npm run forward -- [options]
 
 Polls the service for status changes of transactions and POSTs each change, as a signed JSON
 event, to a URL of yours (in order per transaction; retried while your receiver is down). What it
 knows and what waits is kept in a state file, so a stop, a crash or a restart loses nothing: the
-next start sends what changed meanwhile, from the status your receiver last got, with the ids the
+next start sends what changed meanwhile, from the status last seen, with the ids the
 events would have had. Ctrl+C stops it (and says how many events wait for the next start).
 
 Where it polls (keys come from environment variables only):
@@ -46,6 +49,9 @@ Options:
   --lookback MS     how far back the first start learns settled transactions (default
                     ${DEFAULT_LOOKBACK_MS}, a day); moving ones are followed whatever their age
   --emit-initial    at the first start, send an event (from null) for every transaction found
+  --status LIST     send only changes to these statuses, comma-separated (e.g.
+                    finished,failed,refunded; default: every change); the others are still
+                    followed, so an event's "from" is the status last seen
   --payload FORMAT  the body of each event: standard (default) or legacy
   --retry-hours N   how long a failing event is retried before it is parked (default 24, at
                     most 720); the waits go from 5 s, doubling, to an hour
@@ -58,6 +64,21 @@ sends the data alone ({"id","type":"gap","reason","at"} for a gap). Headers: web
 webhook-timestamp, webhook-signature (v1,<base64 HMAC-SHA256 of "<id>.<t>.<body>">) and
 X-Exchange-Tx-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>.
 `;
+
+/** The statuses of `--status a,b,c`, each one the service has; a ForwardCliError names one it has not. */
+export function statusList(text: string): ReadonlySet<KnownStatus> {
+  const names = text.split(',').map((name) => name.trim());
+  const set = new Set<KnownStatus>();
+  for (const name of names) {
+    const status = KNOWN_STATUSES.find((known) => known === name);
+    if (status === undefined)
+      throw new ForwardCliError(
+        `--status: ${JSON.stringify(terminalText(name, 40))} is not a status; the statuses are ${KNOWN_STATUSES.join(', ')}.`,
+      );
+    set.add(status);
+  }
+  return set;
+}
 
 /** Where state files go by default: the user's data folder (XDG_DATA_HOME, Application Support, LOCALAPPDATA). */
 export function defaultStateFolder(
@@ -96,6 +117,8 @@ export interface ForwardSettings {
   readonly lookbackMs: number;
   readonly emitInitial: boolean;
   readonly payload: PayloadFormat;
+  /** Only changes to these statuses are sent; undefined: every change. */
+  readonly statuses: ReadonlySet<KnownStatus> | undefined;
   readonly retryHours: number;
 }
 
@@ -129,6 +152,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
         state: { type: 'string' },
         'max-rps': { type: 'string' },
         payload: { type: 'string' },
+        status: { type: 'string' },
         'retry-hours': { type: 'string' },
         help: { type: 'boolean' },
       },
@@ -189,6 +213,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
   const retryHours = values['retry-hours'] ?? '24';
   if (!/^\d{1,3}$/.test(retryHours) || Number(retryHours) < 1 || Number(retryHours) > 720)
     throw new ForwardCliError('--retry-hours must be a whole number from 1 to 720.');
+  const statuses = values.status === undefined ? undefined : statusList(values.status);
   const state = values.state?.trim();
   if (values.state !== undefined && !state) throw new ForwardCliError('--state needs a file name.');
   return {
@@ -207,6 +232,7 @@ export function parseForwardCli(argv: readonly string[], env: NodeJS.ProcessEnv)
     lookbackMs: wholeNumber(values.lookback, 'lookback', DEFAULT_LOOKBACK_MS, 1),
     emitInitial: values['emit-initial'] === true,
     payload,
+    statuses,
     retryHours: Number(retryHours),
   };
 }

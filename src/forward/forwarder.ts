@@ -63,7 +63,7 @@ export interface TransactionSource {
 /** The record as the service's `getTransactions` answers it: the decoded fields, with the status as sent. */
 export type EventTransaction = Omit<TransactionRecord, 'rawStatus'>;
 
-/** What is known of one transaction: its status as last queued for the receiver, its changes so far, its creation (µs). */
+/** What is known of one transaction: its status as last seen, its changes so far (sent or filtered out), its creation (µs). */
 export interface Tracked {
   readonly status: string;
   /** Whether the status is one the service never leaves (SETTLED_STATUSES): it is no longer asked for. */
@@ -105,6 +105,11 @@ export interface ForwarderOptions {
   readonly maxRps?: number;
   /** Emit an event (from null) for every transaction the first poll finds. */
   readonly emitInitial?: boolean;
+  /**
+   * Only changes to these statuses are sent (default: every change). The others are still
+   * followed and counted, so each event's `from` is the status last seen and its id stays the same.
+   */
+  readonly statuses?: ReadonlySet<string>;
   readonly timers?: SchedulerTimers;
   /** Unix ms. */
   readonly now?: () => number;
@@ -232,7 +237,8 @@ export class StatusForwarder {
           eventTransaction(record),
           observedAt,
         );
-        if (!this.options.sink.add(event, record.id)) {
+        const wanted = this.options.statuses?.has(record.rawStatus) ?? true;
+        if (wanted && !this.options.sink.add(event, record.id)) {
           // Full: the change is not recorded, so a later poll finds it again and sends it then.
           full = true;
           continue;
@@ -243,7 +249,7 @@ export class StatusForwarder {
           changes: changes + 1,
           createdAt: record.createdAt,
         });
-        emitted++;
+        if (wanted) emitted++;
       }
       if (full && !this.full) this.gap('queue-full', observedAt);
       this.full = full;

@@ -49,6 +49,8 @@ export interface ForwardServiceOptions {
   readonly lookbackMs?: number;
   readonly maxRps?: number;
   readonly emitInitial?: boolean;
+  /** Only changes to these statuses are sent (default: every change). */
+  readonly statuses?: ReadonlySet<string>;
   /** Delivery tuning (tests: a short backoff, a clock). */
   readonly delivery?: Partial<Omit<DeliveryOptions, 'url' | 'secrets' | 'onAttempt' | 'onChange'>>;
   readonly timers?: SchedulerTimers;
@@ -109,6 +111,7 @@ export class ForwardService {
         lookbackMs: options.lookbackMs,
         maxRps: options.maxRps,
         emitInitial: options.emitInitial,
+        statuses: options.statuses,
         timers: options.timers,
         now: options.now,
         onPoll: options.onPoll,

@@ -94,6 +94,12 @@ export const SETTING_TEXTS: { readonly [K in SettingKey]: SettingTexts } = {
     readme:
       "requests per second **Forward Status Changes…** may make, its share of the key's 10 (1–10; user settings only)",
   },
+  'exchangeTx.forward.statuses': {
+    description:
+      "The statuses whose changes **Forward Status Changes…** sends, such as `finished`, `failed` and `refunded`. Empty (the default): every change. The others are still followed, so an event's `from` is the status last seen.",
+    markdown: true,
+    readme: 'the statuses whose changes are forwarded (empty: every change; user settings only)',
+  },
   'exchangeTx.forward.payload': {
     description:
       'The body of each event **Forward Status Changes…** sends: `standard`, the Standard Webhooks envelope `{"type", "timestamp", "data"}`; `legacy`, the bare event `{"id", "from", "to", "transaction", "at"}` of older receivers.',

@@ -12,6 +12,7 @@
  * `checkSetting` and logs what was wrong.
  */
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './requestJournal';
+import { KNOWN_STATUSES } from './status';
 
 interface RuleBase {
   /**
@@ -51,6 +52,8 @@ export interface EnumRule extends RuleBase {
 export interface StringArrayRule extends RuleBase {
   readonly kind: 'stringArray';
   readonly default: readonly string[];
+  /** The only strings allowed, when the list is of known words. */
+  readonly values?: readonly string[];
 }
 
 export type SettingRule = NumberRule | BooleanRule | StringRule | EnumRule | StringArrayRule;
@@ -126,6 +129,12 @@ export const SETTING_RULES = {
     default: 5,
     userOnly: true,
   },
+  'exchangeTx.forward.statuses': {
+    kind: 'stringArray',
+    values: KNOWN_STATUSES,
+    default: [],
+    userOnly: true,
+  },
   'exchangeTx.forward.payload': {
     kind: 'enum',
     values: ['standard', 'legacy'],
@@ -175,7 +184,7 @@ export function expectation(rule: SettingRule): string {
     case 'enum':
       return `one of ${rule.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'stringArray':
-      return 'a list of strings';
+      return rule.values === undefined ? 'a list of strings' : `a list of ${rule.values.join(', ')}`;
   }
 }
 
@@ -197,7 +206,10 @@ export function isValid(rule: SettingRule, raw: unknown): boolean {
     case 'enum':
       return typeof raw === 'string' && rule.values.includes(raw);
     case 'stringArray':
-      return Array.isArray(raw) && raw.every((item) => typeof item === 'string');
+      return (
+        Array.isArray(raw) &&
+        raw.every((item) => typeof item === 'string' && (rule.values === undefined || rule.values.includes(item)))
+      );
   }
 }
 

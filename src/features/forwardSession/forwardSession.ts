@@ -21,6 +21,8 @@ export interface ForwardSessionOptions {
   readonly target: string;
   readonly maxRps: number;
   readonly payload: PayloadFormat;
+  /** Only changes to these statuses are sent; empty: every change. */
+  readonly statuses: ReadonlySet<string>;
   readonly log: Logger;
   readonly onChange: () => void;
   readonly onGap: (reason: string) => void;
@@ -74,6 +76,7 @@ export class ForwardSession extends ForwardService {
       stateFile: new StateFile(options.stateFile),
       secrets: options.secrets,
       maxRps: options.maxRps,
+      ...(options.statuses.size > 0 ? { statuses: options.statuses } : {}),
       delivery: { payload: options.payload },
       onAttempt: (attempt) => logAttempt(log, attempt),
       onChange: options.onChange,

@@ -168,6 +168,7 @@ export function makeForwarding(
         target,
         maxRps: readSetting('exchangeTx.forward.maxRequestsPerSecond'),
         payload: readSetting('exchangeTx.forward.payload'),
+        statuses: new Set(readSetting('exchangeTx.forward.statuses')),
         log: events,
         onChange: render,
         // Never older than what forwarding reported: the view and the watches read the same store.

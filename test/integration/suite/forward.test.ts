@@ -13,7 +13,7 @@ import type { Sandbox } from '../../../packages/sandbox/src';
 import type { ControlTransaction } from '../../../src/shared/controlProtocol';
 import { Receiver } from '../../unit/forward/receiver';
 import { eventually, extensionApi, resetEnvironment } from '../support/extension';
-import { useBuiltInSandbox } from '../support/lookupHelpers';
+import { useBuiltInSandbox, withSetting } from '../support/lookupHelpers';
 
 function labelOf(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
@@ -119,6 +119,37 @@ describe('Forward Status Changes', function () {
       for (const line of [...api.forward.events.recent, ...api.log.recent])
         assert.ok(!line.includes(secret), 'the secret is in no log');
     } finally {
+      await receiver.close();
+    }
+  });
+
+  it('sends only the changes to the statuses of exchangeTx.forward.statuses, from the status last seen', async () => {
+    const restore = await withSetting('forward.statuses', ['hold', 'finished']);
+    const receiver = new Receiver('not-known-yet-0123456789');
+    await receiver.open();
+    try {
+      answerUrl = receiver.url;
+      await vscode.commands.executeCommand('exchangeTx.forwardStatusChanges');
+      if (secrets.length === 0) await vscode.commands.executeCommand('exchangeTx.rotateForwardingSecret');
+      receiver.secret = secrets[0] ?? '';
+      const session = api.forward.session;
+      assert.ok(session, 'forwarding runs');
+      await session.pollNow();
+      const tx = sandbox.control({ action: 'create' }) as ControlTransaction;
+      await session.pollNow();
+      for (const status of ['confirming', 'hold', 'exchanging', 'sending', 'finished'] as const) {
+        sandbox.control({ action: 'move', id: tx.id, status });
+        await session.pollNow();
+      }
+      await session.idle();
+      assert.deepEqual(
+        receiver.accepted.filter((e) => e.transaction.id === tx.id).map((e) => `${e.from}>${e.to}`),
+        ['confirming>hold', 'sending>finished'],
+      );
+      assert.ok(receiver.arrivals.every((a) => a.verified));
+    } finally {
+      await vscode.commands.executeCommand('exchangeTx.stopForwarding');
+      await restore();
       await receiver.close();
     }
   });

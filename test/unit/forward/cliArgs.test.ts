@@ -152,6 +152,20 @@ describe('forward CLI arguments, option by option', () => {
       assert.equal(refusal([`--payload=${bad}`]), '--payload must be standard or legacy.', bad);
   });
 
+  it("takes --status as a comma-separated list of the service's statuses, every change by default", () => {
+    assert.equal(parseForwardCli([], SANDBOX).statuses, undefined);
+    assert.deepEqual(
+      [...(parseForwardCli(['--status', 'finished, failed,refunded'], SANDBOX).statuses ?? [])],
+      ['finished', 'failed', 'refunded'],
+    );
+    assert.match(
+      refusal(['--status=finished,done']),
+      /^--status: "done" is not a status; the statuses are waiting, .+, expired\.$/,
+    );
+    assert.match(refusal(['--status=']), /--status: "" is not a status/);
+    assert.match(refusal(['--status=\u001b[2Jx']), /--status: "\\u\{1B\}\[2Jx"|--status: ".*2Jx" is not a status/);
+  });
+
   it('takes --retry-hours from 1 to 720, 24 by default', () => {
     assert.equal(parseForwardCli([], SANDBOX).retryHours, 24);
     assert.equal(parseForwardCli(['--retry-hours', '1'], SANDBOX).retryHours, 1);

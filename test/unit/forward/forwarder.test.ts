@@ -45,7 +45,7 @@ describe('status forwarder (real sandbox, real receiver)', () => {
     await harness.sandbox.stop();
   });
 
-  function forwarding(extra: { emitInitial?: boolean; intervalMs?: number } = {}): {
+  function forwarding(extra: { emitInitial?: boolean; intervalMs?: number; statuses?: ReadonlySet<string> } = {}): {
     forwarder: StatusForwarder;
     queue: DeliveryQueue;
     attempts: DeliveryAttempt[];
@@ -103,6 +103,37 @@ describe('status forwarder (real sandbox, real receiver)', () => {
     assert.equal(last.transaction.status, 'finished');
     assert.equal(last.transaction.currencyFrom, 'btc');
     assert.ok(!('rawStatus' in last.transaction));
+  });
+
+  it('with statuses, sends only the changes to them, from the status last seen, with the ids every change would have', async () => {
+    const all = forwarding();
+    const some = forwarding({ statuses: new Set(['hold', 'finished']) });
+    await Promise.all([all.forwarder.pollNow(), some.forwarder.pollNow()]);
+    const tx = await control.create({ from: 'btc', to: 'eth' });
+    for (const status of [
+      undefined,
+      'confirming',
+      'exchanging',
+      'hold',
+      'exchanging',
+      'sending',
+      'finished',
+    ] as const) {
+      if (status !== undefined) await control.move(tx.id, status);
+      await all.forwarder.pollNow();
+      await some.forwarder.pollNow();
+    }
+    await Promise.all([all.queue.idle(), some.queue.idle()]);
+    const mine = receiver.accepted.filter((e) => e.transaction.id === tx.id);
+    const everyChange = new Map(mine.map((e) => [`${e.from}>${e.to}`, e.id]));
+    assert.equal(everyChange.size, 7, 'the forwarder without a filter sent every change');
+    const twice = mine.filter((e) => mine.filter((other) => other.id === e.id).length === 2);
+    assert.deepEqual(
+      [...new Set(twice.map((e) => `${e.from}>${e.to}`))],
+      ['exchanging>hold', 'sending>finished'],
+      'the filtered forwarder sent the same two events, with the same ids',
+    );
+    assert.equal(some.forwarder.events, 2);
   });
 
   it('with emitInitial, the first poll sends every transaction it finds (from null)', async () => {

@@ -124,6 +124,19 @@ export function readTool<I>(spec: ReadSpec<I>): AgentTool {
   };
 }
 
+/** The run of a sandbox-only tool: refused on an account (or without a control client) before anything is checked or sent. */
+function onSandboxOnly<I>(
+  spec: ToolSpec<I> & { execute(context: SandboxToolContext, input: I): Promise<AgentToolResult> },
+  why?: string,
+): AgentTool['run'] {
+  return (context, input) => {
+    const control = context.control;
+    if (context.target.kind !== 'sandbox' || control === undefined)
+      return Promise.resolve(sandboxOnlyRefusal(context, spec.title, why));
+    return guarded(spec, context, input, (parsed) => spec.execute({ ...context, control }, parsed));
+  };
+}
+
 /** A tool that reads what only the sandbox has (its control endpoint): refused on an account before anything is sent. */
 export function sandboxReadTool<I>(spec: SandboxReadSpec<I>): AgentTool {
   return {
@@ -133,12 +146,7 @@ export function sandboxReadTool<I>(spec: SandboxReadSpec<I>): AgentTool {
     sandboxOnly: true,
     destructive: false,
     idempotent: true,
-    run: (context, input) => {
-      const control = context.control;
-      if (context.target.kind !== 'sandbox' || control === undefined)
-        return Promise.resolve(sandboxOnlyRefusal(context, spec.title, spec.whySandboxOnly));
-      return guarded(spec, context, input, (parsed) => spec.execute({ ...context, control }, parsed));
-    },
+    run: onSandboxOnly(spec, spec.whySandboxOnly),
   };
 }
 
@@ -152,11 +160,6 @@ export function sandboxTool<I>(spec: ChangeSpec<I>): AgentTool {
     destructive: spec.destructive,
     idempotent: spec.idempotent,
     confirmation: (input) => spec.confirmation(asRecord(input)),
-    run: (context, input) => {
-      const control = context.control;
-      if (context.target.kind !== 'sandbox' || control === undefined)
-        return Promise.resolve(sandboxOnlyRefusal(context, spec.title));
-      return guarded(spec, context, input, (parsed) => spec.execute({ ...context, control }, parsed));
-    },
+    run: onSandboxOnly(spec),
   };
 }

@@ -10,7 +10,7 @@ import { safeText } from '../shared/safeText';
 import { sandboxReadTool } from './defineTool';
 import { quoted } from './modelText';
 import { success } from './results';
-import { optionalString } from './schemaParts';
+import { optionalNumber, optionalString } from './schemaParts';
 import type { AgentTool } from './types';
 
 const DEFAULT_LIMIT = 10;
@@ -24,11 +24,6 @@ interface JournalInput {
   readonly includeEditor: boolean;
   readonly afterSeq?: number;
   readonly limit: number;
-}
-
-function integer(input: Record<string, unknown>, key: string): number | undefined {
-  const value = input[key];
-  return typeof value === 'number' ? value : undefined;
 }
 
 /** `#12 2026-…Z POST /v2 createTransaction → 401 unauthorized (23 ms) · key ab12…ef · client "node"` */
@@ -115,8 +110,8 @@ export const listSandboxRequestsTool: AgentTool = sandboxReadTool<JournalInput>(
     method: optionalString(input, 'method'),
     outcome: optionalString(input, 'outcome') as RequestOutcome | undefined,
     includeEditor: input.includeEditor === true,
-    afterSeq: integer(input, 'afterSeq'),
-    limit: integer(input, 'limit') ?? DEFAULT_LIMIT,
+    afterSeq: optionalNumber(input, 'afterSeq'),
+    limit: optionalNumber(input, 'limit') ?? DEFAULT_LIMIT,
   }),
   async execute(context, input) {
     const { entries, matched, lastSeq } = await context.control.run(

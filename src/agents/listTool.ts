@@ -14,7 +14,7 @@ import { durationText, parseDuration } from './duration';
 import { recordLine } from './lines';
 import { RECORD_SCHEMA } from './outputSchemas';
 import { success } from './results';
-import { statusSchema, TICKER_PATTERN } from './schemaParts';
+import { optionalNumber, statusSchema, TICKER_PATTERN } from './schemaParts';
 import { longerInStatus, targetNow } from './statusSince';
 import { OPEN_STATUSES } from '../shared/status';
 import { FULL_SCHEMA } from './transactionTools';
@@ -263,7 +263,7 @@ export const listTransactionsTool: AgentTool = readTool<ListInput>({
       ...(input.currency === undefined ? {} : { currency: (input.currency as string[]).map((c) => c.toLowerCase()) }),
       ...(typeof input.since === 'string' ? { since: sinceMicros(input.since) } : {}),
       ...(typeof input.inStatusLongerThan === 'string' ? { stuckMs: durationMs(input.inStatusLongerThan) } : {}),
-      limit: typeof input.limit === 'number' ? input.limit : DEFAULT_LIST_LIMIT,
+      limit: optionalNumber(input, 'limit') ?? DEFAULT_LIST_LIMIT,
       offset,
       full: input.full === true,
     };

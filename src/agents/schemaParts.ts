@@ -54,6 +54,12 @@ export function optionalString(input: Record<string, unknown>, key: string): str
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A number property of a checked input, or undefined. */
+export function optionalNumber(input: Record<string, unknown>, key: string): number | undefined {
+  const value = input[key];
+  return typeof value === 'number' ? value : undefined;
+}
+
 /** A string property the schema requires. */
 export function requiredString(input: Record<string, unknown>, key: string): string {
   return optionalString(input, key) ?? '';

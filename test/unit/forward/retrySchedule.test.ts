@@ -8,7 +8,7 @@ import { strict as assert } from 'assert';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import { DeliveryQueue, retryAfterMs } from '../../../src/forward/delivery';
-import type { DeliveryAttempt } from '../../../src/forward/deliveryTypes';
+import type { DeliveryAttempt, DeliveryOptions } from '../../../src/forward/deliveryTypes';
 import { makeStatusEvent } from '../../../src/shared/statusEvents';
 import { TestTime } from '../support/testTime';
 import { until } from '../support/until';
@@ -42,6 +42,23 @@ async function serve(answer: (n: number) => [number, Record<string, string>?]) {
   };
 }
 
+/** A queue to `url` on the test clock, each attempt noted in `attempts`. */
+function queueTo(
+  url: URL,
+  time: TestTime,
+  attempts: DeliveryAttempt[],
+  extra: Partial<DeliveryOptions> = {},
+): DeliveryQueue {
+  return new DeliveryQueue({
+    url,
+    secrets: [SECRET],
+    now: time.now,
+    timers: time.timers,
+    onAttempt: (a) => attempts.push(a),
+    ...extra,
+  });
+}
+
 /** Lets pending callbacks and local HTTP finish without moving the test clock. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -50,13 +67,7 @@ describe('retry schedule', () => {
     const time = new TestTime(BASE);
     const server = await serve((n) => (n === 1 ? [503, { 'retry-after': '2' }] : [200]));
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({
-      url: server.url,
-      secrets: [SECRET],
-      now: time.now,
-      timers: time.timers,
-      onAttempt: (a) => attempts.push(a),
-    });
+    const queue = queueTo(server.url, time, attempts);
     try {
       queue.enqueue(change('x'), 'x');
       await until(() => attempts.length === 1);
@@ -90,14 +101,7 @@ describe('retry schedule', () => {
     let gone = true;
     const server = await serve(() => [gone ? 410 : 200]);
     const attempts: DeliveryAttempt[] = [];
-    const queue = new DeliveryQueue({
-      url: server.url,
-      secrets: [SECRET],
-      now: time.now,
-      timers: time.timers,
-      concurrency: 1,
-      onAttempt: (a) => attempts.push(a),
-    });
+    const queue = queueTo(server.url, time, attempts, { concurrency: 1 });
     try {
       queue.add(change('x'), 'x');
       queue.add(change('y'), 'y');
@@ -133,14 +137,7 @@ describe('retry schedule', () => {
     const server = await serve(() => [500]);
     const attempts: DeliveryAttempt[] = [];
     // The upper end of the jitter: each wait is its whole step.
-    const queue = new DeliveryQueue({
-      url: server.url,
-      secrets: [SECRET],
-      now: time.now,
-      timers: time.timers,
-      random: () => 0.9999999,
-      onAttempt: (a) => attempts.push(a),
-    });
+    const queue = queueTo(server.url, time, attempts, { random: () => 0.9999999 });
     const steps = [5, 10, 20, 40, 80, 160, 320, 640, 1280, 2560, ...Array<number>(23).fill(3600)].map((s) => s * 1000);
     try {
       queue.enqueue(change('x'), 'x');
